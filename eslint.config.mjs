@@ -1,0 +1,69 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const noElectron = {
+  paths: [{ name: 'electron', message: 'services/ and shared/ are plain Node: Electron belongs in src/main/shell.' }],
+  patterns: [{ group: ['**/shell/**', '**/shell'], message: 'services/ and shared/ must not depend on the shell.' }],
+};
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**', 'bench/.data/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['src/main/services/**/*.ts', 'src/shared/**/*.ts', 'src/cli/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', noElectron] },
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}', 'test/component/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'The renderer is untrusted: use window.cadenza.' }],
+          patterns: [{ group: ['**/main/**', '**/preload/**', 'node:*'], message: 'The renderer reaches main only through window.cadenza.' }],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'The renderer makes no network calls: all traffic goes through main.' },
+        { name: 'XMLHttpRequest', message: 'The renderer makes no network calls.' },
+        { name: 'WebSocket', message: 'The renderer makes no network calls.' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'window', property: 'fetch', message: 'The renderer makes no network calls.' },
+        { object: 'window', property: 'ipcRenderer', message: 'Raw IPC is not available in the renderer.' },
+      ],
+    },
+  },
+  {
+    files: ['src/main/**/*.ts', 'src/preload/**/*.ts'],
+    ignores: ['src/main/shell/ipc.ts', 'src/preload/index.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[object.name='ipcMain']", message: 'Register IPC only through the contract in shell/ipc.ts.' },
+        { selector: "MemberExpression[object.name='ipcRenderer']", message: 'Use IPC only through the contract in preload/index.ts.' },
+      ],
+    },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs everything Cadenza needs on a Debian machine, builds it, and (unless --no-start) starts it.
+#   apt: Chromium (end-to-end tests), libsecret (keytar), gnome-keyring + D-Bus (real keychain tests)
+#   npm: dependencies from package-lock.json; keytar is compiled from source against Node's headers.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+APT_PACKAGES=(chromium libsecret-1-dev gnome-keyring dbus dbus-x11 python3 make g++ ffmpeg)
+if command -v apt-get >/dev/null 2>&1; then
+  missing=()
+  for p in "${APT_PACKAGES[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+  if [ "${#missing[@]}" -gt 0 ]; then
+    SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+    echo "setup: installing ${missing[*]}"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+  fi
+else
+  echo "setup: apt-get not found; install Chromium, libsecret and gnome-keyring with your package manager."
+fi
+
+# The Electron runtime is downloaded from outside the npm registry; skip it (see README) and
+# compile keytar from source rather than fetching a prebuilt binary.
+export ELECTRON_SKIP_BINARY_DOWNLOAD=1
+export npm_config_build_from_source=true
+[ -d /usr/include/node ] && export npm_config_nodedir="${npm_config_nodedir:-/usr}"
+npm ci --no-audit --no-fund
+npm run build
+
+if [ "${1:-}" != "--no-start" ]; then
+  npm start
+fi

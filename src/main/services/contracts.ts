@@ -1,0 +1,48 @@
+/**
+ * The seams between services, so the shell, the CLI and tests wire the same parts together.
+ * Plain Node: no `electron` import anywhere under services/.
+ */
+import type { AccountStatus, KeyInfo, KeyStorage } from '@shared/domain/account';
+
+/** Where one secret backend keeps keys, bound to a service origin. */
+export interface SecretBackend {
+  readonly kind: Exclude<KeyStorage, 'none' | 'environment'>;
+  available(): Promise<boolean>;
+  get(origin: string): Promise<string | undefined>;
+  set(origin: string, key: string): Promise<void>;
+  remove(origin: string): Promise<void>;
+}
+
+/** The key facade used by everything that needs the key (only the service client reads it). */
+export interface KeyStore {
+  /** The key for this origin, from the environment (CADENZA_API_KEY) or the first working backend. */
+  getKey(origin: string): Promise<string | undefined>;
+  setKey(origin: string, key: string): Promise<KeyStorage>;
+  removeKey(origin: string): Promise<void>;
+  /** Where the key for this origin lives and its last 4 characters; never the key. */
+  describe(origin: string): Promise<{ storage: KeyStorage; keyLast4?: string; keychainAvailable: boolean }>;
+}
+
+export interface Settings {
+  schema_version: 1;
+  baseUrl: string;
+  libraryDir?: string;
+}
+
+export interface SettingsStore {
+  get(): Settings;
+  update(patch: Partial<Omit<Settings, 'schema_version'>>): Promise<Settings>;
+  /** The effective base URL (CADENZA_BASE_URL overrides the stored one). */
+  baseUrl(): string;
+  /** The effective library folder (CADENZA_LIBRARY overrides). */
+  libraryDir(): string;
+}
+
+export interface AccountService {
+  status(): Promise<AccountStatus>;
+  setKey(key: string): Promise<AccountStatus>;
+  removeKey(): Promise<AccountStatus>;
+  keyInfo(): Promise<KeyInfo>;
+  /** Validates (https, or http only on loopback), stores, removes the key for the old origin's use. */
+  setServiceAddress(url: string): Promise<AccountStatus>;
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+/**
+ * Every failure that crosses a boundary (service client → jobs → IPC → renderer, or → CLI output)
+ * is an AppError value with a stable code. Messages are written for creators, not developers.
+ */
+export const ERROR_CODES = [
+  'no_key', // no API key stored
+  'auth', // 401/403: key missing or invalid
+  'key_disabled', // key_status != 0
+  'entitlement', // a counter ran out; `counter` names it
+  'validation', // client-side or 422; `fields` maps form field -> message
+  'in_band', // HTTP 200 with a failing envelope status
+  'bad_response', // the service answered something we cannot read
+  'network', // offline, DNS, connection refused/reset
+  'timeout',
+  'server', // 5xx
+  'not_found',
+  'cancelled', // the user cancelled
+  'invalid_argument', // an IPC argument failed its schema
+  'forbidden', // a request the app refuses (sender, path, URL policy)
+  'io', // local file system failure
+  'busy', // another process holds the lock
+  'internal',
+] as const;
+
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+/** Entitlement counters named in key info. */
+export const COUNTERS = [
+  'key_words_counts',
+  'key_clone_voices',
+  'key_cover_counts',
+  'key_vc_counts',
+  'key_music_counts',
+  'key_singing_credits',
+] as const;
+export const CounterSchema = z.enum(COUNTERS);
+export type Counter = z.infer<typeof CounterSchema>;
+
+export const COUNTER_LABELS: Record<Counter, string> = {
+  key_words_counts: 'text-to-speech words',
+  key_clone_voices: 'voice clones',
+  key_cover_counts: 'covers',
+  key_vc_counts: 'voice conversions',
+  key_music_counts: 'songs',
+  key_singing_credits: 'singing credits',
+};
+
+export const AppErrorSchema = z.object({
+  code: ErrorCodeSchema,
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+  counter: CounterSchema.optional(),
+  httpStatus: z.number().int().optional(),
+});
+export type AppErrorShape = z.infer<typeof AppErrorSchema>;
+
+/** Throwable form of AppErrorShape, used inside main and the CLI. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly fields?: Record<string, string>;
+  readonly counter?: Counter;
+  readonly httpStatus?: number;
+  /** Raw service response (never sent to the renderer; kept in job records for diagnosis). */
+  readonly raw?: unknown;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    extra: { fields?: Record<string, string>; counter?: Counter; httpStatus?: number; raw?: unknown; cause?: unknown } = {},
+  ) {
+    super(message, extra.cause === undefined ? undefined : { cause: extra.cause });
+    this.name = 'AppError';
+    this.code = code;
+    if (extra.fields) this.fields = extra.fields;
+    if (extra.counter) this.counter = extra.counter;
+    if (extra.httpStatus !== undefined) this.httpStatus = extra.httpStatus;
+    if (extra.raw !== undefined) this.raw = extra.raw;
+  }
+
+  toShape(): AppErrorShape {
+    const shape: AppErrorShape = { code: this.code, message: this.message };
+    if (this.fields) shape.fields = this.fields;
+    if (this.counter) shape.counter = this.counter;
+    if (this.httpStatus !== undefined) shape.httpStatus = this.httpStatus;
+    return shape;
+  }
+}
+
+export function isAppError(e: unknown): e is AppError {
+  return e instanceof AppError;
+}
+
+/** Turns anything thrown into an AppErrorShape without leaking internals. */
+export function toErrorShape(e: unknown): AppErrorShape {
+  if (e instanceof AppError) return e.toShape();
+  return { code: 'internal', message: 'Something went wrong inside Cadenza. Please try again.' };
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { accountContract } from './account';
+import { filesContract } from './files';
+import { appContract } from './app';
+import { event, type ApiOf, type EventsOf } from './define';
+
+/**
+ * Every IPC channel of the app, in one place. Main registers a validated handler per entry
+ * (shell/ipc.ts), the preload exposes a function per entry (preload/index.ts) and the renderer
+ * calls `window.cadenza.<ns>.<method>(...)`. Adding a namespace here is the only way to add IPC.
+ */
+export const invokeContract = {
+  account: accountContract,
+  files: filesContract,
+  app: appContract,
+} as const;
+
+export const eventContract = {
+  /** The key or service address changed (in this window, another window or the CLI). */
+  accountChanged: event(z.null()),
+} as const;
+
+export type InvokeContractT = typeof invokeContract;
+export type EventContractT = typeof eventContract;
+
+export type CadenzaInvokeApi = ApiOf<InvokeContractT>;
+export type CadenzaEvents = EventsOf<EventContractT>;
