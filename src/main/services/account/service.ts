@@ -1,0 +1,98 @@
+/**
+ * The account: which service address is used, whether a key is stored for it (never the key),
+ * storing and removing the key, and the key's entitlements. Confirmation dialogs are the shell's job.
+ */
+import { checkServiceAddress, KeyInfoSchema, type AccountStatus, type KeyInfo } from '@shared/domain/account';
+import { DEFAULT_BASE_URL } from '@shared/defaults';
+import { AppError } from '@shared/errors';
+import type { AccountService, KeyStore, SettingsStore } from '../contracts';
+
+/** The part of the service client the account needs. */
+export interface KeyInfoClient {
+  keyInfo(opts?: { signal?: AbortSignal }): Promise<KeyInfo>;
+}
+
+/** Builds a client for a base URL; `getKey` answers the key bound to that URL's origin. */
+export type ClientFactory<C extends KeyInfoClient = KeyInfoClient> = (baseUrl: string, getKey: () => Promise<string | undefined>) => C;
+
+export interface AccountServiceOptions {
+  settings: SettingsStore;
+  keys: KeyStore;
+  clientFactory: ClientFactory;
+}
+
+/** The origin a key is bound to (scheme, host and port of the service address). */
+export function keyOrigin(baseUrl: string): string {
+  return new URL(baseUrl).origin;
+}
+
+/** Same rules as the Account panel's form: 8–512 printable characters, no spaces. */
+export function checkApiKey(raw: string): string {
+  const key = raw.trim();
+  let message: string | undefined;
+  if (!key) message = 'Enter an API key.';
+  else if (key.length < 8) message = 'That key is too short to be an API key.';
+  else if (key.length > 512) message = 'That key is too long to be an API key.';
+  else if (!/^[\x21-\x7e]+$/.test(key)) message = 'The key contains spaces or unusual characters.';
+  if (message) throw new AppError('validation', message, { fields: { key: message } });
+  return key;
+}
+
+export const NO_KEY_MESSAGE = 'No API key is set for this service address. Add one in the Account panel or with `cadenza key set`.';
+export const KEY_DISABLED_MESSAGE = 'This API key is disabled. Request a new key on the account page.';
+
+export function createAccountService({ settings, keys, clientFactory }: AccountServiceOptions): AccountService {
+  const defaultBaseUrl = (() => {
+    const checked = checkServiceAddress(DEFAULT_BASE_URL);
+    return checked.ok ? checked.origin : DEFAULT_BASE_URL;
+  })();
+
+  async function status(): Promise<AccountStatus> {
+    const baseUrl = settings.baseUrl();
+    const described = await keys.describe(keyOrigin(baseUrl));
+    const result: AccountStatus = {
+      hasKey: described.storage !== 'none',
+      storage: described.storage,
+      keychainAvailable: described.keychainAvailable,
+      baseUrl,
+      isDefaultBaseUrl: baseUrl === defaultBaseUrl,
+    };
+    if (described.keyLast4 !== undefined) result.keyLast4 = described.keyLast4;
+    return result;
+  }
+
+  return {
+    status,
+
+    async setKey(raw) {
+      const key = checkApiKey(raw);
+      await keys.setKey(keyOrigin(settings.baseUrl()), key);
+      return status();
+    },
+
+    async removeKey() {
+      await keys.removeKey(keyOrigin(settings.baseUrl()));
+      return status();
+    },
+
+    async keyInfo() {
+      const baseUrl = settings.baseUrl();
+      const origin = keyOrigin(baseUrl);
+      if (!(await keys.getKey(origin))) throw new AppError('no_key', NO_KEY_MESSAGE);
+      const info = await clientFactory(baseUrl, () => keys.getKey(origin)).keyInfo();
+      // Parse again so nothing beyond the known fields (such as x_api_key) can leave this service.
+      const parsed = KeyInfoSchema.safeParse(info);
+      if (!parsed.success) throw new AppError('bad_response', 'The service answered key information Cadenza cannot read.');
+      if (parsed.data.key_status !== 0) throw new AppError('key_disabled', KEY_DISABLED_MESSAGE);
+      return parsed.data;
+    },
+
+    async setServiceAddress(url) {
+      const checked = checkServiceAddress(url);
+      if (!checked.ok) throw new AppError('validation', checked.message, { fields: { baseUrl: checked.message } });
+      // The key stays bound to the old origin: a new address needs its key entered again.
+      await settings.update({ baseUrl: checked.origin });
+      return status();
+    },
+  };
+}

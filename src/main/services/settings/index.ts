@@ -1,0 +1,3 @@
+export { createSettingsStore, defaultSettings, normaliseServiceAddress, SettingsSchema, SETTINGS_FILE } from './store';
+export type { SettingsStoreOptions } from './store';
+export { writeFileAtomic } from './atomic-write';

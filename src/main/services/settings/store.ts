@@ -1,0 +1,129 @@
+/**
+ * settings.json in the data folder: validated with zod on every read, written atomically.
+ * A file that cannot be read as valid settings is kept aside as settings.json.corrupt-<time> and
+ * the defaults are used, so a bad edit never stops the app or the CLI from starting.
+ * CADENZA_BASE_URL and CADENZA_LIBRARY override the stored values without changing the file.
+ */
+import { readFileSync, renameSync, statSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { z } from 'zod';
+import { checkServiceAddress } from '@shared/domain/account';
+import { DEFAULT_BASE_URL } from '@shared/defaults';
+import { AppError } from '@shared/errors';
+import type { Settings, SettingsStore } from '../contracts';
+import { resolvePaths } from '../paths';
+import { writeFileAtomic } from './atomic-write';
+
+export const SETTINGS_FILE = 'settings.json';
+export const SETTINGS_SCHEMA_VERSION = 1;
+
+const ServiceAddressSchema = z.string().refine((v) => checkServiceAddress(v).ok, 'Not a valid service address');
+
+export const SettingsSchema = z.object({
+  schema_version: z.literal(SETTINGS_SCHEMA_VERSION),
+  baseUrl: ServiceAddressSchema,
+  libraryDir: z.string().refine((v) => isAbsolute(v), 'The library folder must be an absolute path').optional(),
+});
+
+export interface SettingsStoreOptions {
+  /** The library folder when neither settings nor CADENZA_LIBRARY choose one. */
+  defaultLibraryDir?: string;
+  /** Clock for the name of a corrupt file kept aside (tests). */
+  now?: () => Date;
+}
+
+/** Normalises a service address (https, or http on loopback) or throws a validation AppError. */
+export function normaliseServiceAddress(raw: string, label = 'The service address'): string {
+  const checked = checkServiceAddress(raw);
+  if (!checked.ok) throw new AppError('validation', `${label}: ${checked.message}`, { fields: { baseUrl: checked.message } });
+  return checked.origin;
+}
+
+export function defaultSettings(): Settings {
+  return { schema_version: SETTINGS_SCHEMA_VERSION, baseUrl: normaliseServiceAddress(DEFAULT_BASE_URL) };
+}
+
+export function createSettingsStore(dataDir: string, env: NodeJS.ProcessEnv, opts: SettingsStoreOptions = {}): SettingsStore {
+  const file = join(dataDir, SETTINGS_FILE);
+  const now = opts.now ?? (() => new Date());
+  const defaultLibraryDir = opts.defaultLibraryDir ?? resolvePaths({ env }).libraryDir;
+  let cache: { stamp: string; value: Settings } | undefined;
+  let writes: Promise<unknown> = Promise.resolve();
+
+  /** Reads the file when it changed since the last read (the CLI or another window may write it). */
+  function read(): Settings {
+    let stamp: string;
+    try {
+      const st = statSync(file);
+      stamp = `${st.mtimeMs}:${st.size}:${st.ino}`;
+    } catch {
+      return defaultSettings(); // no file yet
+    }
+    if (cache?.stamp === stamp) return cache.value;
+    let value: Settings;
+    try {
+      const parsed = SettingsSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+      if (!parsed.success) throw parsed.error;
+      value = parsed.data;
+    } catch {
+      keepAside();
+      return defaultSettings();
+    }
+    cache = { stamp, value };
+    return value;
+  }
+
+  function keepAside(): void {
+    const time = now().toISOString().replace(/[:.]/g, '-');
+    try {
+      renameSync(file, `${file}.corrupt-${time}`);
+    } catch {
+      // Another process may have moved it already; the defaults apply either way.
+    }
+    cache = undefined;
+  }
+
+  async function write(next: Settings): Promise<Settings> {
+    await writeFileAtomic(file, `${JSON.stringify(next, null, 2)}\n`);
+    cache = undefined;
+    return next;
+  }
+
+  return {
+    get: () => ({ ...read() }),
+
+    update(patch) {
+      const run = async (): Promise<Settings> => {
+        const next: Settings = { ...read() };
+        if (patch.baseUrl !== undefined) next.baseUrl = normaliseServiceAddress(patch.baseUrl);
+        if ('libraryDir' in patch) {
+          if (patch.libraryDir === undefined) delete next.libraryDir;
+          else if (!isAbsolute(patch.libraryDir)) {
+            const message = 'Choose the library folder as an absolute path.';
+            throw new AppError('validation', message, { fields: { libraryDir: message } });
+          } else next.libraryDir = resolve(patch.libraryDir);
+        }
+        try {
+          return await write(next);
+        } catch (e) {
+          throw new AppError('io', 'Cadenza could not save its settings. Check that the data folder is writable.', { cause: e });
+        }
+      };
+      const result = writes.then(run, run);
+      writes = result.catch(() => undefined);
+      return result;
+    },
+
+    baseUrl() {
+      const fromEnv = env.CADENZA_BASE_URL?.trim();
+      if (fromEnv) return normaliseServiceAddress(fromEnv, 'CADENZA_BASE_URL');
+      return read().baseUrl;
+    },
+
+    libraryDir() {
+      const fromEnv = env.CADENZA_LIBRARY?.trim();
+      if (fromEnv) return resolve(fromEnv);
+      return read().libraryDir ?? defaultLibraryDir;
+    },
+  };
+}
