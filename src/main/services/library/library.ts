@@ -1,0 +1,309 @@
+import { randomUUID } from 'node:crypto';
+import { watch, promises as fs, type FSWatcher } from 'node:fs';
+import { basename, dirname, extname, join, posix } from 'node:path';
+import { AppError } from '@shared/errors';
+import { SidecarSchema, type LibraryChange, type LibraryItem, type Sidecar, type SidecarInput } from '@shared/domain/library';
+import { commitTemp, isTempName, removeTempLeftovers, tempPathFor, writeJsonAtomic } from './atomic';
+import { TypedEmitter } from './emitter';
+import { loadSavedIndex, saveIndex, scanLibrary, sidecarNameFor, type IndexEntry } from './indexer';
+import { guessKind, isItemMedia, mediaTypeOf } from './media-types';
+import { nameSet, normalizeExtension, sanitizeBaseName, uniqueFileName } from './names';
+import { LibrarySearch, type LibraryQuery } from './search';
+
+export interface LibraryOptions {
+  /** The library folder (created if missing). */
+  dir: string;
+  /** Where the saved index lives (in the data folder, not the library). No saved index if omitted. */
+  indexFile?: string;
+  /** Moves a file to the OS trash; the shell passes Electron's. Default: delete. */
+  trash?: (absolutePath: string) => Promise<void>;
+  /** Watch the folder for changes made outside the app (default true). */
+  watch?: boolean;
+  /** Debounce for watch events, in ms. */
+  watchDebounceMs?: number;
+}
+
+export interface LibraryEvents extends Record<string, unknown> {
+  changed: LibraryChange;
+}
+
+/** Metadata for a new item; `id` and `created_at` are filled in when missing. */
+export type NewItemMeta = Omit<SidecarInput, 'schema_version' | 'id' | 'created_at' | 'cover_file'> & {
+  id?: string;
+  created_at?: string;
+};
+
+export interface CreateItemOptions {
+  meta: NewItemMeta;
+  /** Media extension, e.g. ".mp3". */
+  ext: string;
+  /** A name reserved earlier (see `reserveName`); used when still free or already ours. */
+  fileName?: string;
+  /** Writes the media into the temp path given (a download, a copy). */
+  writeMedia: (tempPath: string) => Promise<void>;
+  /** Optional cover image written beside the media as `<base><coverExt>`. */
+  cover?: { ext: string; write: (tempPath: string) => Promise<void> };
+}
+
+export interface Library {
+  readonly dir: string;
+  open(): Promise<void>;
+  close(): Promise<void>;
+  /** All items, newest first. The array is replaced (never mutated) when the library changes. */
+  items(): readonly LibraryItem[];
+  get(id: string): LibraryItem | undefined;
+  findByServiceId(serviceId: string): LibraryItem | undefined;
+  filter(query: LibraryQuery): LibraryItem[];
+  /** Absolute path of an item's media file. */
+  pathOf(item: LibraryItem): string;
+  rescan(): Promise<LibraryChange>;
+  /** Picks (and holds for this process) a unique file name for a title. */
+  reserveName(title: string, ext: string): Promise<string>;
+  createItem(options: CreateItemOptions): Promise<LibraryItem>;
+  importFile(sourcePath: string, meta?: Partial<NewItemMeta>): Promise<LibraryItem>;
+  rename(id: string, title: string): Promise<LibraryItem>;
+  updateMeta(id: string, patch: Partial<Omit<Sidecar, 'schema_version' | 'id'>>): Promise<LibraryItem>;
+  remove(id: string): Promise<void>;
+  on: TypedEmitter<LibraryEvents>['on'];
+}
+
+const byNewest = (a: LibraryItem, b: LibraryItem): number =>
+  a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : a.file.localeCompare(b.file);
+
+export function createLibrary(options: LibraryOptions): Library {
+  const dir = options.dir;
+  const emitter = new TypedEmitter<LibraryEvents>();
+  const search = new LibrarySearch();
+  const reserved = new Set<string>();
+  let entries = new Map<string, IndexEntry>();
+  let list: readonly LibraryItem[] = [];
+  let byId = new Map<string, LibraryItem>();
+  let watcher: FSWatcher | undefined;
+  let debounce: NodeJS.Timeout | undefined;
+  let saveTimer: NodeJS.Timeout | undefined;
+  let scanning: Promise<LibraryChange> | null = null;
+  let rescanAgain = false;
+  let closed = false;
+
+  function publish(next: Map<string, IndexEntry>): LibraryChange {
+    const before = byId;
+    entries = next;
+    list = [...next.values()].map((e) => e.item).sort(byNewest);
+    byId = new Map(list.map((i) => [i.id, i]));
+    const change: LibraryChange = { added: [], updated: [], removed: [] };
+    for (const [id, item] of byId) {
+      const old = before.get(id);
+      if (!old) change.added.push(id);
+      else if (old !== item) change.updated.push(id);
+    }
+    for (const id of before.keys()) if (!byId.has(id)) change.removed.push(id);
+    if (change.added.length + change.updated.length + change.removed.length > 0) {
+      emitter.emit('changed', change);
+      scheduleSave();
+    }
+    return change;
+  }
+
+  function scheduleSave(): void {
+    if (!options.indexFile || closed) return;
+    clearTimeout(saveTimer);
+    saveTimer = setTimeout(() => void saveNow(), 500);
+  }
+
+  async function saveNow(): Promise<void> {
+    if (!options.indexFile) return;
+    await fs.mkdir(dirname(options.indexFile), { recursive: true });
+    await saveIndex(options.indexFile, dir, entries).catch((e) => console.error('library index not saved:', e));
+  }
+
+  async function rescan(): Promise<LibraryChange> {
+    if (scanning) {
+      rescanAgain = true;
+      return scanning;
+    }
+    scanning = (async () => {
+      let change: LibraryChange;
+      do {
+        rescanAgain = false;
+        change = publish(await scanLibrary(dir, entries));
+      } while (rescanAgain);
+      return change;
+    })().finally(() => {
+      scanning = null;
+    });
+    return scanning;
+  }
+
+  function startWatching(): void {
+    if (options.watch === false) return;
+    const onEvent = (_event: string, name: string | Buffer | null) => {
+      const n = name ? basename(name.toString()) : '';
+      if (n && isTempName(n)) return;
+      clearTimeout(debounce);
+      debounce = setTimeout(() => void rescan().catch(() => undefined), options.watchDebounceMs ?? 250);
+    };
+    try {
+      watcher = watch(dir, { recursive: true }, onEvent);
+    } catch {
+      watcher = watch(dir, onEvent); // platforms without recursive watching: top level only
+    }
+    watcher.on('error', () => undefined);
+  }
+
+  function requireItem(id: string): LibraryItem {
+    const item = byId.get(id);
+    if (!item) throw new AppError('not_found', 'That item is no longer in the library.');
+    return item;
+  }
+
+  async function existingNames(relDir = ''): Promise<Set<string>> {
+    const names = await fs.readdir(join(dir, relDir)).catch(() => [] as string[]);
+    return nameSet([...names, ...[...reserved].filter((r) => posix.dirname(r) === (relDir || '.')).map((r) => posix.basename(r))]);
+  }
+
+  async function reserveName(title: string, ext: string): Promise<string> {
+    const name = uniqueFileName(sanitizeBaseName(title), normalizeExtension(ext), await existingNames());
+    reserved.add(name);
+    return name;
+  }
+
+  /** A planned name is usable if nothing is there, or only our own sidecar from an interrupted try. */
+  async function plannedNameUsable(fileName: string, id: string): Promise<boolean> {
+    const media = await fs.stat(join(dir, fileName)).catch(() => null);
+    if (media) return false;
+    try {
+      const side = JSON.parse(await fs.readFile(join(dir, sidecarNameFor(fileName)), 'utf8')) as { id?: unknown };
+      return side.id === id;
+    } catch (e) {
+      return (e as NodeJS.ErrnoException).code === 'ENOENT';
+    }
+  }
+
+  async function createItem(o: CreateItemOptions): Promise<LibraryItem> {
+    const ext = normalizeExtension(o.ext);
+    const id = o.meta.id ?? `itm_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
+    const existing = byId.get(id);
+    if (existing) return existing; // already saved by an earlier run of the same job
+    let fileName = o.fileName && extname(o.fileName) === ext && (await plannedNameUsable(o.fileName, id)) ? o.fileName : undefined;
+    fileName ??= await reserveName(o.meta.title, ext);
+    reserved.add(fileName);
+    const mediaPath = join(dir, fileName);
+    const base = fileName.slice(0, fileName.length - ext.length);
+    const coverName = o.cover ? `${base}${normalizeExtension(o.cover.ext)}` : null;
+    const mediaTmp = tempPathFor(mediaPath);
+    const coverTmp = coverName ? tempPathFor(join(dir, coverName)) : null;
+    try {
+      await o.writeMedia(mediaTmp);
+      if (o.cover && coverTmp) await o.cover.write(coverTmp);
+      const sidecar = SidecarSchema.parse({
+        ...o.meta,
+        schema_version: 1,
+        id,
+        created_at: o.meta.created_at ?? new Date().toISOString(),
+        cover_file: coverName,
+      });
+      // sidecar first: a sidecar without its media is ignored, so the item appears only with the
+      // media's rename, complete
+      await writeJsonAtomic(join(dir, sidecarNameFor(fileName)), sidecar);
+      if (coverTmp && coverName) await commitTemp(coverTmp, join(dir, coverName));
+      await commitTemp(mediaTmp, mediaPath);
+    } finally {
+      await fs.rm(mediaTmp, { force: true });
+      if (coverTmp) await fs.rm(coverTmp, { force: true });
+      reserved.delete(fileName);
+    }
+    await rescan();
+    return requireItem(id);
+  }
+
+  async function importFile(sourcePath: string, meta: Partial<NewItemMeta> = {}): Promise<LibraryItem> {
+    const name = basename(sourcePath);
+    if (!isItemMedia(name)) throw new AppError('validation', 'Only audio and video files can be imported.');
+    const ext = extname(name);
+    return createItem({
+      meta: { kind: meta.kind ?? guessKind(name), title: meta.title ?? name.slice(0, name.length - ext.length), ...meta },
+      ext,
+      writeMedia: (tmp) => fs.copyFile(sourcePath, tmp),
+    });
+  }
+
+  async function writeSidecarFor(item: LibraryItem, patch: Partial<Sidecar>, fileName = posix.basename(item.file)): Promise<void> {
+    const relDir = posix.dirname(item.file) === '.' ? '' : posix.dirname(item.file);
+    const { file: _f, cover: _c, sizeBytes: _s, modifiedAtMs: _m, hasSidecar: _h, ...current } = item;
+    const sidecar = SidecarSchema.parse({ ...current, ...patch, schema_version: 1, id: item.id });
+    await writeJsonAtomic(join(dir, relDir, sidecarNameFor(fileName)), sidecar);
+  }
+
+  async function rename(id: string, title: string): Promise<LibraryItem> {
+    const item = requireItem(id);
+    const relDir = posix.dirname(item.file) === '.' ? '' : posix.dirname(item.file);
+    const oldName = posix.basename(item.file);
+    const ext = extname(oldName);
+    const names = await existingNames(relDir);
+    names.delete(oldName.toLowerCase());
+    names.delete(sidecarNameFor(oldName).toLowerCase());
+    const newName = uniqueFileName(sanitizeBaseName(title), ext, names);
+    const newCover = item.cover ? `${newName.slice(0, newName.length - ext.length)}${extname(item.cover)}` : null;
+    await writeSidecarFor(item, { title, cover_file: newCover }, newName);
+    if (newName !== oldName) {
+      if (item.cover && newCover) await fs.rename(join(dir, item.cover), join(dir, relDir, newCover));
+      await fs.rename(join(dir, item.file), join(dir, relDir, newName));
+      if (item.hasSidecar) await fs.rm(join(dir, relDir, sidecarNameFor(oldName)), { force: true });
+    }
+    await rescan();
+    return requireItem(id);
+  }
+
+  async function updateMeta(id: string, patch: Partial<Omit<Sidecar, 'schema_version' | 'id'>>): Promise<LibraryItem> {
+    const item = requireItem(id);
+    await writeSidecarFor(item, patch);
+    await rescan();
+    return requireItem(id);
+  }
+
+  async function remove(id: string): Promise<void> {
+    const item = requireItem(id);
+    const trash = options.trash ?? ((p: string) => fs.rm(p, { force: true }));
+    await trash(join(dir, item.file));
+    if (item.cover) await trash(join(dir, item.cover)).catch(() => undefined);
+    if (item.hasSidecar) await trash(join(dir, sidecarNameFor(item.file))).catch(() => undefined);
+    await rescan();
+  }
+
+  return {
+    dir,
+    async open() {
+      await fs.mkdir(dir, { recursive: true });
+      await removeTempLeftovers(dir);
+      if (options.indexFile) entries = await loadSavedIndex(options.indexFile, dir);
+      const saved = entries;
+      entries = new Map();
+      publish(await scanLibrary(dir, saved));
+      startWatching();
+    },
+    async close() {
+      closed = true;
+      watcher?.close();
+      clearTimeout(debounce);
+      clearTimeout(saveTimer);
+      await scanning?.catch(() => undefined);
+      await saveNow();
+      emitter.removeAll();
+    },
+    items: () => list,
+    get: (id) => byId.get(id),
+    findByServiceId: (serviceId) => list.find((i) => Object.values(i.service_ids).includes(serviceId)),
+    filter: (query) => search.filter(list, query),
+    pathOf: (item) => join(dir, item.file),
+    rescan,
+    reserveName,
+    createItem,
+    importFile,
+    rename,
+    updateMeta,
+    remove,
+    on: (name, listener) => emitter.on(name, listener),
+  };
+}
+
+export { mediaTypeOf };

@@ -1,0 +1,61 @@
+import { extname } from 'node:path';
+import type { LibraryKind } from '@shared/domain/library';
+
+export type MediaCategory = 'audio' | 'video' | 'image';
+
+const TYPES: Record<string, { mime: string; category: MediaCategory }> = {
+  '.mp3': { mime: 'audio/mpeg', category: 'audio' },
+  '.wav': { mime: 'audio/wav', category: 'audio' },
+  '.m4a': { mime: 'audio/mp4', category: 'audio' },
+  '.aac': { mime: 'audio/aac', category: 'audio' },
+  '.ogg': { mime: 'audio/ogg', category: 'audio' },
+  '.oga': { mime: 'audio/ogg', category: 'audio' },
+  '.opus': { mime: 'audio/ogg', category: 'audio' },
+  '.flac': { mime: 'audio/flac', category: 'audio' },
+  '.mp4': { mime: 'video/mp4', category: 'video' },
+  '.m4v': { mime: 'video/mp4', category: 'video' },
+  '.webm': { mime: 'video/webm', category: 'video' },
+  '.mov': { mime: 'video/quicktime', category: 'video' },
+  '.png': { mime: 'image/png', category: 'image' },
+  '.jpg': { mime: 'image/jpeg', category: 'image' },
+  '.jpeg': { mime: 'image/jpeg', category: 'image' },
+  '.jfif': { mime: 'image/jpeg', category: 'image' },
+  '.webp': { mime: 'image/webp', category: 'image' },
+  '.gif': { mime: 'image/gif', category: 'image' },
+};
+
+export const COVER_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.webp', '.jfif', '.gif'];
+
+export function mediaTypeOf(fileName: string): { mime: string; category: MediaCategory } | undefined {
+  return TYPES[extname(fileName).toLowerCase()];
+}
+
+/** Audio and video files are library items; images are covers. */
+export function isItemMedia(fileName: string): boolean {
+  const t = mediaTypeOf(fileName);
+  return t !== undefined && t.category !== 'image';
+}
+
+/** The extension for a downloaded body, from its Content-Type and URL. */
+export function extensionFor(contentType: string | undefined, url: string | undefined, fallback: string): string {
+  const mime = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (mime && mime !== 'application/octet-stream') {
+    if (mime === 'audio/mp3') return '.mp3';
+    if (mime === 'audio/x-wav' || mime === 'audio/wave') return '.wav';
+    for (const [ext, t] of Object.entries(TYPES)) if (t.mime === mime) return ext;
+  }
+  if (url) {
+    try {
+      const ext = extname(new URL(url).pathname).toLowerCase();
+      if (TYPES[ext]) return ext;
+    } catch {
+      // not a URL: fall through
+    }
+  }
+  return fallback;
+}
+
+/** A kind for a file added outside the app, which has no sidecar to say what it is. */
+export function guessKind(fileName: string): LibraryKind {
+  return mediaTypeOf(fileName)?.category === 'video' ? 'singing-video' : 'song';
+}

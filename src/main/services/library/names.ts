@@ -1,0 +1,65 @@
+/**
+ * File names built from titles: readable, safe on Windows, macOS and Linux, and unique in a folder.
+ */
+
+/** Longest base name in UTF-8 bytes (before " (n)", the extension and ".json"). */
+export const MAX_BASE_BYTES = 120;
+
+const RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/i;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+const SEPARATORS = /[/\\]/g;
+const FORBIDDEN = /[<>:"|?*]/g;
+
+function truncateUtf8(s: string, maxBytes: number): string {
+  if (Buffer.byteLength(s, 'utf8') <= maxBytes) return s;
+  let out = '';
+  let bytes = 0;
+  for (const ch of s) {
+    const n = Buffer.byteLength(ch, 'utf8');
+    if (bytes + n > maxBytes) break;
+    out += ch;
+    bytes += n;
+  }
+  return out;
+}
+
+/** A safe base name (no extension) for a title. Never empty, never `.`/`..`, never reserved. */
+export function sanitizeBaseName(title: string, fallback = 'Untitled'): string {
+  let s = title.normalize('NFC');
+  s = s.replace(CONTROL, ' ').replace(SEPARATORS, '-').replace(FORBIDDEN, '');
+  s = s.replace(/\s+/g, ' ').trim();
+  // no leading dots: hidden files, "..", and our temp prefix all start with one
+  s = s.replace(/^[.\s]+/, '');
+  s = truncateUtf8(s, MAX_BASE_BYTES);
+  // Windows drops trailing dots and spaces, which would make two names collide
+  s = s.replace(/[.\s]+$/, '');
+  if (!s) s = fallback;
+  // CON, NUL, COM1… are reserved on Windows even with an extension ("nul.mp3")
+  const stem = s.split('.')[0] ?? s;
+  if (RESERVED.test(stem.trim())) s = `${s}_`;
+  return s;
+}
+
+/** Lower-case extension with its dot, limited to letters and digits (".mp3"), or "" if none. */
+export function normalizeExtension(ext: string): string {
+  const clean = ext.replace(/^\./, '').toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 8);
+  return clean ? `.${clean}` : '';
+}
+
+/**
+ * A name `<base><ext>` not taken in `existing` (compared case-insensitively, because macOS and
+ * Windows folders are), also keeping its sidecar name `<name>.json` free. Adds " (2)", " (3)"…
+ */
+export function uniqueFileName(base: string, ext: string, existing: ReadonlySet<string>): string {
+  const taken = (name: string) => existing.has(name.toLowerCase()) || existing.has(`${name}.json`.toLowerCase());
+  const first = `${base}${ext}`;
+  if (!taken(first)) return first;
+  for (let n = 2; ; n += 1) {
+    const candidate = `${base} (${n})${ext}`;
+    if (!taken(candidate)) return candidate;
+  }
+}
+
+/** Lower-cased names, for `uniqueFileName`. */
+export const nameSet = (names: Iterable<string>): Set<string> => new Set([...names].map((n) => n.toLowerCase()));

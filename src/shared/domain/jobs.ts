@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { AppErrorSchema } from '../errors';
+import { LibraryKindSchema } from './library';
+
+export const JOB_KINDS = [
+  'song-v2',
+  'song-v1',
+  'tts',
+  'clone',
+  'cover',
+  'custom-singer',
+  'singing-video',
+  'subtitle-video',
+  'import',
+] as const;
+export const JobKindSchema = z.enum(JOB_KINDS);
+export type JobKind = z.infer<typeof JobKindSchema>;
+
+/**
+ * pending → submitted → running → downloading → done | failed | cancelled | interrupted.
+ * `pending` is written before the request is sent; a job found `pending` (or a synchronous job found
+ * `running`) after a restart is `interrupted`: the service may have charged for it, and it is never
+ * resubmitted automatically.
+ */
+export const JOB_STATES = ['pending', 'submitted', 'running', 'downloading', 'done', 'failed', 'cancelled', 'interrupted'] as const;
+export const JobStateSchema = z.enum(JOB_STATES);
+export type JobState = z.infer<typeof JobStateSchema>;
+
+export const FINAL_JOB_STATES: readonly JobState[] = ['done', 'failed', 'cancelled', 'interrupted'];
+export const isFinalJobState = (s: JobState): boolean => FINAL_JOB_STATES.includes(s);
+
+/** How an asynchronous job's progress is read: one batched request per kind per interval. */
+export const TrackingSchema = z.enum(['v2-query', 'v3-tasks', 'custom-singer']);
+export type Tracking = z.infer<typeof TrackingSchema>;
+
+export const OutputStatusSchema = z.enum(['queued', 'streaming', 'complete', 'failed', 'saved']);
+export type OutputStatus = z.infer<typeof OutputStatusSchema>;
+
+/** One thing a job produces (a V2 submission produces two songs). */
+export const JobOutputSchema = z.object({
+  /** The service's id for this output (song id, task id); null for synchronous results. */
+  serviceId: z.string().nullable(),
+  status: OutputStatusSchema,
+  libraryKind: LibraryKindSchema,
+  title: z.string().default(''),
+  lyrics: z.string().default(''),
+  tags: z.array(z.string()).default([]),
+  mediaUrl: z.string().nullable().default(null),
+  coverUrl: z.string().nullable().default(null),
+  durationMs: z.number().nullable().default(null),
+  failReason: z.string().nullable().default(null),
+  /** The library item this output becomes; chosen before the download starts so it can resume. */
+  libraryItemId: z.string().nullable().default(null),
+  /** The planned media file name in the library (reserved before the download starts). */
+  fileName: z.string().nullable().default(null),
+  receivedBytes: z.number().int().nonnegative().default(0),
+  totalBytes: z.number().int().nonnegative().nullable().default(null),
+});
+export type JobOutput = z.infer<typeof JobOutputSchema>;
+export type JobOutputInput = z.input<typeof JobOutputSchema>;
+
+export const JOB_SCHEMA_VERSION = 1;
+
+export const JobSchema = z.object({
+  schema_version: z.literal(JOB_SCHEMA_VERSION),
+  id: z.string().regex(/^job_[A-Za-z0-9_-]{6,64}$/),
+  kind: JobKindSchema,
+  /** Synchronous calls give no id to resume; if interrupted they may have been charged. */
+  synchronous: z.boolean(),
+  tracking: TrackingSchema.nullable(),
+  /** The request as the user asked for it (never the key). */
+  request: z.record(z.string(), z.unknown()),
+  /** A short label for lists ("Summer rain", "TTS: Hello there…"). */
+  label: z.string(),
+  state: JobStateSchema,
+  /** 0..1 */
+  progress: z.number().min(0).max(1),
+  serviceIds: z.array(z.string()),
+  outputs: z.array(JobOutputSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  submittedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  error: AppErrorSchema.nullable(),
+  /** The last raw service answer, for diagnosis (never shown to the renderer verbatim). */
+  lastResponse: z.unknown().optional(),
+  resultItemIds: z.array(z.string()),
+  /** Extra library metadata for the items (prompt, model, voice, singer, emotion, parent…). */
+  meta: z.record(z.string(), z.string().nullable()).default({}),
+});
+export type Job = z.infer<typeof JobSchema>;
+
+/** What the renderer sees of a job: everything but the raw service answer. */
+export type JobSummary = Omit<Job, 'lastResponse'>;
+
+export function summarizeJob(job: Job): JobSummary {
+  const { lastResponse: _omit, ...rest } = job;
+  return rest;
+}
+
+export const INTERRUPTED_MESSAGE = 'Interrupted — may have been charged. Check your library and balance before retrying.';

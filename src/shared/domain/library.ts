@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/** What a library item is. Files added outside the app get a kind guessed from their type. */
+export const LIBRARY_KINDS = ['song', 'tts', 'cover', 'singing-video', 'subtitle-video'] as const;
+export const LibraryKindSchema = z.enum(LIBRARY_KINDS);
+export type LibraryKind = z.infer<typeof LibraryKindSchema>;
+
+export const SIDECAR_SCHEMA_VERSION = 1;
+
+/** Ids the service gave this item (song id, task id, speaker…), by name. */
+export const ServiceIdsSchema = z.record(z.string(), z.string());
+
+/**
+ * The JSON sidecar written beside every media file, named `<media file name>.json`.
+ * The folder is the source of truth: the in-app index is rebuilt from these files.
+ */
+export const SidecarSchema = z.object({
+  schema_version: z.literal(SIDECAR_SCHEMA_VERSION),
+  id: z.string().min(1).max(100),
+  kind: LibraryKindSchema,
+  title: z.string(),
+  lyrics: z.string().nullable().default(null),
+  tags: z.array(z.string()).default([]),
+  prompt: z.string().nullable().default(null),
+  model: z.string().nullable().default(null),
+  voice: z.string().nullable().default(null),
+  singer: z.string().nullable().default(null),
+  emotion: z.string().nullable().default(null),
+  duration_ms: z.number().int().nonnegative().nullable().default(null),
+  service_ids: ServiceIdsSchema.default({}),
+  source_url: z.string().nullable().default(null),
+  parent_id: z.string().nullable().default(null),
+  variation_group: z.string().nullable().default(null),
+  created_at: z.string(),
+  job_id: z.string().nullable().default(null),
+  /** File name of the cover image beside the media file, when there is one. */
+  cover_file: z.string().nullable().default(null),
+});
+export type Sidecar = z.infer<typeof SidecarSchema>;
+export type SidecarInput = z.input<typeof SidecarSchema>;
+
+/** One entry of the in-app index: the sidecar plus where the files are. */
+export const LibraryItemSchema = SidecarSchema.extend({
+  /** Media file path relative to the library folder, with forward slashes. */
+  file: z.string(),
+  /** Cover image path relative to the library folder, when present on disk. */
+  cover: z.string().nullable(),
+  sizeBytes: z.number().int().nonnegative(),
+  modifiedAtMs: z.number(),
+  /** False for media files added outside the app that have no sidecar (metadata is guessed). */
+  hasSidecar: z.boolean(),
+});
+export type LibraryItem = z.infer<typeof LibraryItemSchema>;
+
+/** What changed in the library since the last event. */
+export const LibraryChangeSchema = z.object({
+  added: z.array(z.string()),
+  updated: z.array(z.string()),
+  removed: z.array(z.string()),
+});
+export type LibraryChange = z.infer<typeof LibraryChangeSchema>;
