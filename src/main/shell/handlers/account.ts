@@ -1,0 +1,51 @@
+/** account:* — the key and the service address, through the plain-Node AccountService. */
+import { ACCOUNT_PAGE_URL } from '@shared/defaults';
+import { checkServiceAddress } from '@shared/domain/account';
+import { AppError } from '@shared/errors';
+import type { AccountService } from '../../services/contracts';
+import type { HandlerContext, NamespaceHandlers } from '../ipc';
+
+export interface AccountHandlerDeps {
+  account: AccountService;
+  /** Shows a main-process confirmation; true when the user confirmed. */
+  confirm(ctx: HandlerContext, question: { message: string; detail: string; confirmLabel: string }): Promise<boolean>;
+  /** Opens an allowlisted https URL in the browser (refuses others). */
+  openExternal(url: string): Promise<void>;
+  /** Tells every window the account changed. */
+  notifyChanged(): void;
+}
+
+export function accountHandlers(deps: AccountHandlerDeps): NamespaceHandlers<'account'> {
+  const { account } = deps;
+  return {
+    getStatus: () => account.status(),
+    async setKey(_ctx, key) {
+      const status = await account.setKey(key);
+      deps.notifyChanged();
+      return status;
+    },
+    async removeKey() {
+      const status = await account.removeKey();
+      deps.notifyChanged();
+      return status;
+    },
+    getKeyInfo: () => account.keyInfo(),
+    async setServiceAddress(ctx, address) {
+      const checked = checkServiceAddress(address);
+      if (!checked.ok) throw new AppError('validation', checked.message, { fields: { baseUrl: checked.message } });
+      const confirmed = await deps.confirm(ctx, {
+        message: `Change the service address to ${checked.origin}? You will need to enter your API key again.`,
+        detail: 'Your key stays stored for the current address; requests will go to the new address.',
+        confirmLabel: 'Change address',
+      });
+      if (!confirmed) throw new AppError('cancelled', 'The service address was not changed.');
+      const status = await account.setServiceAddress(checked.origin);
+      deps.notifyChanged();
+      return status;
+    },
+    async openAccountPage() {
+      await deps.openExternal(ACCOUNT_PAGE_URL);
+      return null;
+    },
+  };
+}

@@ -1,0 +1,40 @@
+/** The main window: locked-down webPreferences, the built preload, the built renderer or the dev server. */
+import { BrowserWindow } from 'electron';
+import { join } from 'node:path';
+
+export interface WindowLocation {
+  /** out/main: the folder of the built main bundle. */
+  mainDir: string;
+  /** The dev server (ELECTRON_RENDERER_URL) in development; the built files otherwise. */
+  devServerUrl?: string | undefined;
+}
+
+export const preloadPath = (mainDir: string): string => join(mainDir, '../preload/index.cjs');
+export const rendererDir = (mainDir: string): string => join(mainDir, '../renderer');
+
+export function createMainWindow(where: WindowLocation): BrowserWindow {
+  const win = new BrowserWindow({
+    width: 1280,
+    height: 820,
+    minWidth: 900,
+    minHeight: 600,
+    show: false,
+    title: 'Cadenza',
+    backgroundColor: '#14141a',
+    webPreferences: {
+      preload: preloadPath(where.mainDir),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      spellcheck: false,
+    },
+  });
+  win.once('ready-to-show', () => win.show());
+  if (where.devServerUrl) void win.loadURL(where.devServerUrl);
+  else void win.loadFile(join(rendererDir(where.mainDir), 'index.html'));
+  return win;
+}
