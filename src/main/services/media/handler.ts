@@ -1,0 +1,171 @@
+import { promises as fs, createReadStream, type Stats } from 'node:fs';
+import { join, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import { isTempName } from '../library/atomic';
+import { mediaTypeOf } from '../library/media-types';
+import { CACHE_ID, type MediaCache } from './cache';
+import { parseRange } from './range';
+
+export const MEDIA_SCHEME = 'cadenza-media';
+
+export interface MediaRequest {
+  url: string;
+  method?: string;
+  headers: Record<string, string | undefined>;
+}
+
+export interface MediaResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Readable | null;
+}
+
+export interface MediaHandlerOptions {
+  /** The folders it may serve from, read on every request (the library folder can change). */
+  roots: () => { library?: string; cache?: string };
+  /** For entries still arriving: their content type and how much is there. */
+  cache?: Pick<MediaCache, 'describe' | 'waitForBytes'>;
+  /** How long a request past the end of a still-growing entry waits for more bytes. */
+  growWaitMs?: number;
+}
+
+/** `cadenza-media://library/<relative path>`, each segment encoded. */
+export const libraryMediaUrl = (relPath: string): string =>
+  `${MEDIA_SCHEME}://library/${relPath.split('/').map(encodeURIComponent).join('/')}`;
+export const cacheMediaUrl = (id: string): string => `${MEDIA_SCHEME}://cache/${id}`;
+
+const plain = (status: number, extra: Record<string, string> = {}): MediaResponse => ({
+  status,
+  headers: { 'Cache-Control': 'no-store', ...extra },
+  body: null,
+});
+
+/** host and decoded path segments, or a status to answer; `..` and encoded separators are refused. */
+function parseMediaUrl(raw: string): { host: string; segments: string[] } | { status: number } {
+  const prefix = `${MEDIA_SCHEME}://`;
+  if (!raw.toLowerCase().startsWith(prefix)) return { status: 400 };
+  const rest = raw.slice(prefix.length).split(/[?#]/)[0] ?? '';
+  const slash = rest.indexOf('/');
+  if (slash < 0) return { status: 404 };
+  const host = rest.slice(0, slash).toLowerCase();
+  const segments: string[] = [];
+  for (const seg of rest.slice(slash + 1).split('/')) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(seg);
+    } catch {
+      return { status: 400 };
+    }
+    // checked after decoding, so %2e%2e, %2f and %5c cannot smuggle a traversal through
+    if (decoded === '' || decoded === '.' || decoded === '..') return { status: 403 };
+    // eslint-disable-next-line no-control-regex
+    if (/[/\\\u0000-\u001f]/.test(decoded) || decoded.startsWith('.') || isTempName(decoded)) return { status: 403 };
+    if (process.platform === 'win32' && decoded.includes(':')) return { status: 403 };
+    segments.push(decoded);
+  }
+  if (segments.length === 0) return { status: 404 };
+  return { host, segments };
+}
+
+const inside = (root: string, p: string): boolean => p === root || p.startsWith(root.endsWith(sep) ? root : root + sep);
+
+/** Resolves symlinks and confines the result to `root`; the status to answer otherwise. */
+async function confine(root: string, segments: string[]): Promise<{ path: string; stat: Stats } | { status: number }> {
+  let realRoot: string;
+  try {
+    realRoot = await fs.realpath(root);
+  } catch {
+    return { status: 404 };
+  }
+  let real: string;
+  try {
+    real = await fs.realpath(join(realRoot, ...segments));
+  } catch {
+    return { status: 404 };
+  }
+  if (!inside(realRoot, real)) return { status: 403 };
+  const stat = await fs.stat(real).catch(() => null);
+  if (!stat?.isFile()) return { status: 404 };
+  return { path: real, stat };
+}
+
+/**
+ * The request handler behind the media protocol. The shell registers it for `cadenza-media:` and
+ * adapts its answer to a web Response; tests call it directly.
+ */
+export function createMediaHandler(options: MediaHandlerOptions) {
+  const growWaitMs = options.growWaitMs ?? 5000;
+
+  async function handle(request: MediaRequest): Promise<MediaResponse> {
+    const method = (request.method ?? 'GET').toUpperCase();
+    if (method !== 'GET' && method !== 'HEAD') return plain(405, { Allow: 'GET, HEAD' });
+    const parsed = parseMediaUrl(request.url);
+    if ('status' in parsed) return plain(parsed.status);
+    const roots = options.roots();
+    const rangeHeader = request.headers.range ?? request.headers.Range;
+
+    let path: string;
+    let sizeBytes: number;
+    let contentType: string;
+    let totalLabel: string | null = null;
+    if (parsed.host === 'library' && roots.library) {
+      const found = await confine(roots.library, parsed.segments);
+      if ('status' in found) return plain(found.status);
+      const type = mediaTypeOf(found.path);
+      if (!type) return plain(403); // sidecars and other files are not media
+      ({ path } = found);
+      sizeBytes = found.stat.size;
+      contentType = type.mime;
+    } else if (parsed.host === 'cache' && roots.cache) {
+      const id = parsed.segments[0] ?? '';
+      if (parsed.segments.length !== 1 || !CACHE_ID.test(id)) return plain(404);
+      let info = options.cache?.describe(id);
+      if (!info) return plain(404);
+      const range = parseRange(rangeHeader, Number.MAX_SAFE_INTEGER);
+      if (!info.complete && range.kind === 'range' && range.start >= info.bytes) {
+        await options.cache?.waitForBytes(id, range.start + 1, growWaitMs);
+        info = options.cache?.describe(id) ?? info;
+      }
+      const found = await confine(roots.cache, [`${id}.media`]);
+      if ('status' in found) return plain(found.status);
+      path = found.path;
+      // serve what is there; a still-growing body's total is its announced size, or unknown
+      sizeBytes = Math.min(found.stat.size, info.complete ? found.stat.size : info.bytes);
+      contentType = info.contentType;
+      if (!info.complete) totalLabel = info.totalBytes ? String(info.totalBytes) : '*';
+    } else {
+      return plain(404);
+    }
+
+    const base = {
+      'Content-Type': contentType,
+      'Accept-Ranges': 'bytes',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    };
+    const range = parseRange(rangeHeader, sizeBytes);
+    if (range.kind === 'unsatisfiable') return plain(416, { 'Content-Range': `bytes */${totalLabel ?? sizeBytes}`, 'Accept-Ranges': 'bytes' });
+    const start = range.kind === 'range' ? range.start : 0;
+    const end = range.kind === 'range' ? range.end : sizeBytes - 1;
+    const length = Math.max(0, end - start + 1);
+    const headers: Record<string, string> = { ...base, 'Content-Length': String(length) };
+    if (range.kind === 'range') headers['Content-Range'] = `bytes ${start}-${end}/${totalLabel ?? sizeBytes}`;
+    const status = range.kind === 'range' ? 206 : 200;
+    if (method === 'HEAD' || length === 0) return { status, headers, body: null };
+
+    // open, then check the opened file is the one resolved (a swap for a symlink in between fails)
+    const handle = await fs.open(path, 'r').catch(() => null);
+    if (!handle) return plain(404);
+    const opened = await handle.stat();
+    const again = await fs.stat(path).catch(() => null);
+    if (!again || opened.ino !== again.ino || opened.dev !== again.dev) {
+      await handle.close();
+      return plain(403);
+    }
+    return { status, headers, body: createReadStream('', { fd: handle, start, end, autoClose: true }) };
+  }
+
+  return { handle };
+}
+
+export type MediaHandler = ReturnType<typeof createMediaHandler>;
