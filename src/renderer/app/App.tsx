@@ -1,0 +1,79 @@
+import { useCallback, useEffect, useRef, type MouseEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { LogoMark } from '../components/icons';
+import { panels as registeredPanels, type PanelDef } from '../panels';
+import { followAccountChanges, loadStatus, useAccountStore } from '../stores/account';
+import { selectActivePanelId, showPanel, useUiStore } from '../stores/ui';
+import { ErrorBoundary } from './ErrorBoundary';
+import { HeaderStatus } from './HeaderStatus';
+import { Sidebar } from './Sidebar';
+import { usePanelShortcuts } from './shortcuts';
+
+interface AppProps {
+  /** The sidebar's panels; the registry unless a test supplies its own. */
+  panels?: readonly PanelDef[];
+  onReload?: () => void;
+}
+
+/** The window's frame: title bar, sidebar, and the active panel. */
+export function App({ panels = registeredPanels, onReload }: AppProps) {
+  const activeId = useUiStore(selectActivePanelId);
+  const statusSettled = useAccountStore((s) => s.statusSettled);
+  const mainRef = useRef<HTMLElement>(null);
+  const active = panels.find((p) => p.id === activeId) ?? panels[0];
+
+  useEffect(() => {
+    void loadStatus();
+    return followAccountChanges();
+  }, []);
+
+  // End-to-end tests wait for this: first render done and the account status known.
+  useEffect(() => {
+    if (statusSettled) document.documentElement.dataset.appReady = 'true';
+  }, [statusSettled]);
+
+  const open = useCallback((id: string) => {
+    flushSync(() => showPanel(id));
+    mainRef.current?.focus();
+  }, []);
+  usePanelShortcuts(panels, open);
+
+  const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    mainRef.current?.focus();
+  };
+
+  const hasAccount = panels.some((p) => p.id === 'account');
+
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main-content" onClick={skipToContent}>
+        Skip to content
+      </a>
+      <header className="topbar">
+        <div className="brand">
+          <LogoMark />
+          <span className="brand-name">Cadenza</span>
+        </div>
+        <HeaderStatus onOpenAccount={hasAccount ? () => open('account') : null} />
+      </header>
+      <Sidebar panels={panels} activeId={active?.id ?? null} onOpen={open} />
+      <main id="main-content" className="content" ref={mainRef} tabIndex={-1}>
+        {active && (
+          <ErrorBoundary key={active.id} onReload={onReload}>
+            <active.Component />
+          </ErrorBoundary>
+        )}
+      </main>
+    </div>
+  );
+}
+
+/** The app inside a last-resort error boundary. */
+export function Root(props: AppProps) {
+  return (
+    <ErrorBoundary onReload={props.onReload}>
+      <App {...props} />
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,41 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+
+interface ErrorBoundaryProps {
+  children: ReactNode;
+  /** Reloads the window; replaceable in tests. */
+  onReload?: () => void;
+}
+
+interface ErrorBoundaryState {
+  failed: boolean;
+}
+
+/** Catches a rendering failure and offers a reload instead of a blank window. */
+export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
+  override state: ErrorBoundaryState = { failed: false };
+
+  static getDerivedStateFromError(): ErrorBoundaryState {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error('Cadenza: a view failed to render', error, info.componentStack);
+  }
+
+  override render(): ReactNode {
+    if (!this.state.failed) return this.props.children;
+    const reload = this.props.onReload ?? (() => window.location.reload());
+    return (
+      <div role="alert" className="crash">
+        <p className="crash-title">Something went wrong</p>
+        <p className="muted">
+          Cadenza hit an unexpected problem while showing this view. Your library and running jobs are
+          safe. Reloading the window usually fixes it.
+        </p>
+        <button type="button" className="button button-primary" onClick={reload}>
+          Reload
+        </button>
+      </div>
+    );
+  }
+}

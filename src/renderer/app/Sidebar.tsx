@@ -1,0 +1,42 @@
+import type { PanelDef } from '../panels/types';
+import { isMac } from './shortcuts';
+
+interface SidebarProps {
+  panels: readonly PanelDef[];
+  activeId: string | null;
+  onOpen: (id: string) => void;
+}
+
+/** One button per registered panel; the first nine have Ctrl/Cmd+digit shortcuts. */
+export function Sidebar({ panels, activeId, onOpen }: SidebarProps) {
+  const mac = isMac();
+  return (
+    <nav aria-label="Main" className="sidebar">
+      <ul className="nav-list">
+        {panels.map((panel, index) => {
+          const digit = index < 9 ? String(index + 1) : null;
+          const current = panel.id === activeId;
+          return (
+            <li key={panel.id}>
+              <button
+                type="button"
+                className={current ? 'nav-item nav-item-active' : 'nav-item'}
+                aria-current={current ? 'page' : undefined}
+                aria-keyshortcuts={digit ? (mac ? `Meta+${digit}` : `Control+${digit}`) : undefined}
+                onClick={() => onOpen(panel.id)}
+              >
+                <panel.Icon />
+                <span className="nav-label">{panel.label}</span>
+                {digit && (
+                  <kbd className="nav-shortcut" aria-hidden>
+                    {mac ? `⌘${digit}` : `Ctrl ${digit}`}
+                  </kbd>
+                )}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

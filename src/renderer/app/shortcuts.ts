@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import type { PanelDef } from '../panels/types';
+
+export const isMac = (): boolean => /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+
+/** The digit of Ctrl/Cmd+1..9 (1-based), or null for any other key. */
+export function panelShortcutDigit(event: KeyboardEvent): number | null {
+  if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return null;
+  const fromCode = /^(?:Digit|Numpad)([1-9])$/.exec(event.code)?.[1];
+  const digit = fromCode ?? (/^[1-9]$/.test(event.key) ? event.key : undefined);
+  return digit ? Number(digit) : null;
+}
+
+/** Ctrl/Cmd+1..9 open the first nine panels (not while a modal dialog is open). */
+export function usePanelShortcuts(panels: readonly PanelDef[], open: (id: string) => void): void {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const digit = panelShortcutDigit(event);
+      if (digit === null || document.querySelector('[aria-modal="true"]')) return;
+      const panel = panels[digit - 1];
+      if (!panel) return;
+      event.preventDefault();
+      open(panel.id);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [panels, open]);
+}

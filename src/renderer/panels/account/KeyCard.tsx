@@ -1,0 +1,160 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { KeyIcon } from '../../components/icons';
+import { removeKey, saveKey, setFieldError, useAccountStore } from '../../stores/account';
+import { checkKeyInput, fieldMessage, storageText } from './format';
+import { GetKeyLink } from './GetKeyLink';
+
+/**
+ * The key: whether one is set (last 4 characters), where it lives, a form to paste a new one and
+ * removal. The pasted key stays in the password field only until it is sent; it is never put in
+ * React or store state.
+ */
+export function KeyCard({ showGetKey }: { showGetKey: boolean }) {
+  const status = useAccountStore((s) => s.status);
+  const savingKey = useAccountStore((s) => s.savingKey);
+  const keyError = useAccountStore((s) => s.keyError);
+  const removingKey = useAccountStore((s) => s.removingKey);
+  const removeError = useAccountStore((s) => s.removeError);
+  const linkError = useAccountStore((s) => s.linkError);
+  const [confirmingRemoval, setConfirmingRemoval] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const hintId = useId();
+  const errorId = useId();
+
+  if (!status) return null;
+  const fromEnvironment = status.storage === 'environment';
+  const where = storageText(status.storage);
+  const error = fieldMessage(keyError, ['key', '0']);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const input = inputRef.current;
+    if (!input || savingKey) return;
+    const problem = checkKeyInput(input.value);
+    if (problem) {
+      setFieldError('key', { code: 'validation', message: problem, fields: { key: problem } });
+      input.focus();
+      return;
+    }
+    const key = input.value.trim();
+    // Sent once, then gone from the renderer whatever the answer.
+    input.value = '';
+    const saved = await saveKey(key);
+    if (!saved) inputRef.current?.focus();
+  };
+
+  const onConfirmRemoval = async () => {
+    setConfirmingRemoval(false);
+    const removed = await removeKey();
+    if (removed) inputRef.current?.focus();
+  };
+
+  const describedBy = [hintId, error ? errorId : null].filter(Boolean).join(' ');
+
+  return (
+    <section className="card">
+      <div className="card-head">
+        <h2 className="card-title">API key</h2>
+        {showGetKey && <GetKeyLink />}
+      </div>
+
+      {status.hasKey ? (
+        <div className="key-summary">
+          <span className="key-badge">
+            <KeyIcon />
+          </span>
+          <div className="key-summary-text">
+            <p className="key-last4">Key ending in {status.keyLast4 ?? '····'}</p>
+            {where && <p className="muted">{where}</p>}
+          </div>
+          {!fromEnvironment && (
+            <button
+              type="button"
+              className="button button-danger-quiet"
+              disabled={removingKey}
+              onClick={() => setConfirmingRemoval(true)}
+            >
+              Remove key
+            </button>
+          )}
+        </div>
+      ) : (
+        <div className="callout">
+          <p className="callout-title">Add your API key to start creating</p>
+          <p className="muted">
+            Paste the key from your account page. Cadenza sends it only to the service address below.
+          </p>
+        </div>
+      )}
+
+      {removeError && (
+        <p role="alert" className="inline-alert">
+          Couldn&apos;t remove the key: {removeError.message}
+        </p>
+      )}
+      {linkError && (
+        <p role="alert" className="inline-alert">
+          Couldn&apos;t open the account page: {linkError.message}
+        </p>
+      )}
+
+      {fromEnvironment ? (
+        <p className="muted small">
+          To use another key, change or unset CADENZA_API_KEY and restart Cadenza.
+        </p>
+      ) : (
+        <form className="field" onSubmit={(e) => void onSubmit(e)} noValidate>
+          <label htmlFor={inputId} className="field-label">
+            API key
+          </label>
+          <div className="field-row">
+            <input
+              ref={inputRef}
+              id={inputId}
+              name="api-key"
+              type="password"
+              className="input mono"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder={status.hasKey ? 'Paste a new key to replace this one' : 'Paste your key'}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={describedBy}
+              onChange={() => {
+                if (keyError) setFieldError('key', null);
+              }}
+            />
+            <button type="submit" className="button button-primary" disabled={savingKey}>
+              Save key
+            </button>
+          </div>
+          {error && (
+            <p id={errorId} className="field-error">
+              {error}
+            </p>
+          )}
+          <p id={hintId} className="field-hint">
+            {status.keychainAvailable
+              ? 'Kept in your system keychain. Cadenza never shows it again.'
+              : 'This computer has no system keychain, so Cadenza will encrypt the key in its data folder.'}
+          </p>
+        </form>
+      )}
+
+      {confirmingRemoval && (
+        <ConfirmDialog
+          title="Remove this key from Cadenza?"
+          confirmLabel="Remove key"
+          onConfirm={() => void onConfirmRemoval()}
+          onCancel={() => setConfirmingRemoval(false)}
+        >
+          <p>
+            Cadenza will forget the key it uses for {status.baseUrl}. Your library is not touched, and
+            you can add a key again at any time.
+          </p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import { useId, useState, type FormEvent } from 'react';
+import { checkServiceAddress, type AccountStatus } from '@shared/domain/account';
+import { changeServiceAddress, setFieldError, useAccountStore } from '../../stores/account';
+import { fieldMessage } from './format';
+
+/** The service address. Main asks for confirmation; a cancelled change keeps the old address. */
+export function ServiceAddressCard({ status }: { status: AccountStatus }) {
+  return (
+    <section className="card">
+      <div className="card-head">
+        <h2 className="card-title">Service</h2>
+      </div>
+      {/* Remounts with a fresh field whenever the stored address changes. */}
+      <AddressForm key={status.baseUrl} status={status} />
+    </section>
+  );
+}
+
+function AddressForm({ status }: { status: AccountStatus }) {
+  const [address, setAddress] = useState(status.baseUrl);
+  const changing = useAccountStore((s) => s.changingAddress);
+  const addressError = useAccountStore((s) => s.addressError);
+  const inputId = useId();
+  const hintId = useId();
+  const errorId = useId();
+  const error = fieldMessage(addressError, ['address', 'baseUrl', 'url', '0']);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (changing) return;
+    const checked = checkServiceAddress(address);
+    if (!checked.ok) {
+      setFieldError('address', { code: 'validation', message: checked.message, fields: { address: checked.message } });
+      return;
+    }
+    const current = checkServiceAddress(status.baseUrl);
+    if (current.ok && current.origin === checked.origin) {
+      const message = 'This is already the service address.';
+      setFieldError('address', { code: 'validation', message, fields: { address: message } });
+      return;
+    }
+    const outcome = await changeServiceAddress(address.trim());
+    if (outcome === 'cancelled') setAddress(status.baseUrl);
+  };
+
+  return (
+    <form className="field" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <label htmlFor={inputId} className="field-label">
+        Service address
+      </label>
+      <div className="field-row">
+        <input
+          id={inputId}
+          name="service-address"
+          type="url"
+          inputMode="url"
+          className="input mono"
+          autoComplete="off"
+          spellCheck={false}
+          value={address}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[hintId, error ? errorId : null].filter(Boolean).join(' ')}
+          onChange={(e) => {
+            setAddress(e.target.value);
+            if (addressError) setFieldError('address', null);
+          }}
+        />
+        <button type="submit" className="button" disabled={changing}>
+          Change address
+        </button>
+      </div>
+      {error && (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
+      <p id={hintId} className="field-hint">
+        {status.isDefaultBaseUrl ? 'The hosted service. ' : 'A custom address. '}
+        Changing it asks you to confirm, and then for your key again. Use https (plain http only for
+        this computer).
+      </p>
+    </form>
+  );
+}

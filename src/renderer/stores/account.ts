@@ -1,0 +1,205 @@
+import { create } from 'zustand';
+import type { AccountStatus, KeyInfo } from '@shared/domain/account';
+import type { AppErrorShape } from '@shared/errors';
+import { bridge, call } from '../bridge';
+
+/**
+ * What the renderer knows about the account: whether a key is set (its last 4 characters at most),
+ * where it lives, the service address and the key's entitlements. The key itself is never stored
+ * here: `saveKey` hands it to main and forgets it.
+ */
+export type LoadPhase = 'idle' | 'loading' | 'ready' | 'error';
+
+export interface AccountState {
+  status: AccountStatus | null;
+  statusPhase: LoadPhase;
+  statusError: AppErrorShape | null;
+  /** True once the first status request has settled (either way); the app is then ready. */
+  statusSettled: boolean;
+
+  keyInfo: KeyInfo | null;
+  keyInfoPhase: LoadPhase;
+  keyInfoError: AppErrorShape | null;
+  /** When the shown key info was read (ms since the epoch). */
+  keyInfoReadAtMs: number | null;
+
+  savingKey: boolean;
+  keyError: AppErrorShape | null;
+  removingKey: boolean;
+  removeError: AppErrorShape | null;
+  changingAddress: boolean;
+  addressError: AppErrorShape | null;
+
+  /** Opening the account page in the browser failed. */
+  linkError: AppErrorShape | null;
+
+  /** A short confirmation of the last action ("Key saved"), shown in a status line. */
+  notice: string | null;
+}
+
+const initialState: AccountState = {
+  status: null,
+  statusPhase: 'idle',
+  statusError: null,
+  statusSettled: false,
+  keyInfo: null,
+  keyInfoPhase: 'idle',
+  keyInfoError: null,
+  keyInfoReadAtMs: null,
+  savingKey: false,
+  keyError: null,
+  removingKey: false,
+  removeError: null,
+  changingAddress: false,
+  addressError: null,
+  linkError: null,
+  notice: null,
+};
+
+export const useAccountStore = create<AccountState>()(() => ({ ...initialState }));
+
+const set = (patch: Partial<AccountState>): void => useAccountStore.setState(patch);
+const get = (): AccountState => useAccountStore.getState();
+
+/** Sequence numbers so a slow, older answer never overwrites a newer one. */
+let statusSeq = 0;
+let keyInfoSeq = 0;
+
+const clearedKeyInfo: Partial<AccountState> = {
+  keyInfo: null,
+  keyInfoPhase: 'idle',
+  keyInfoError: null,
+  keyInfoReadAtMs: null,
+};
+
+const sameKey = (a: AccountStatus | null, b: AccountStatus): boolean =>
+  a !== null &&
+  a.hasKey === b.hasKey &&
+  a.keyLast4 === b.keyLast4 &&
+  a.storage === b.storage &&
+  a.baseUrl === b.baseUrl;
+
+/** Takes a new status from main; re-reads key info when the key or address changed. */
+function applyStatus(next: AccountStatus, options: { forceKeyInfo: boolean }): void {
+  const previous = get().status;
+  set({ status: next, statusPhase: 'ready', statusError: null, statusSettled: true });
+  if (!next.hasKey) {
+    keyInfoSeq += 1; // drop any answer still on its way
+    set(clearedKeyInfo);
+    return;
+  }
+  const keyChanged = !sameKey(previous, next);
+  if (keyChanged) set(clearedKeyInfo);
+  if (options.forceKeyInfo || keyChanged || get().keyInfoPhase === 'idle') void refreshKeyInfo();
+}
+
+export async function loadStatus(): Promise<void> {
+  const seq = ++statusSeq;
+  set({ statusPhase: 'loading' });
+  const result = await call((api) => api.account.getStatus());
+  if (seq !== statusSeq) return;
+  if (result.ok) applyStatus(result.value, { forceKeyInfo: false });
+  else set({ statusPhase: 'error', statusError: result.error, statusSettled: true });
+}
+
+export async function refreshKeyInfo(): Promise<void> {
+  if (!get().status?.hasKey) return;
+  const seq = ++keyInfoSeq;
+  set({ keyInfoPhase: 'loading' });
+  const result = await call((api) => api.account.getKeyInfo());
+  if (seq !== keyInfoSeq) return;
+  if (result.ok) {
+    set({ keyInfo: result.value, keyInfoPhase: 'ready', keyInfoError: null, keyInfoReadAtMs: Date.now() });
+  } else {
+    set({ keyInfoPhase: 'error', keyInfoError: result.error });
+  }
+}
+
+/** Sends the key to main once. Answers whether it was stored; the caller clears its field. */
+export async function saveKey(key: string): Promise<boolean> {
+  set({ savingKey: true, keyError: null, notice: null });
+  const result = await call((api) => api.account.setKey(key));
+  if (!result.ok) {
+    set({ savingKey: false, keyError: result.error });
+    return false;
+  }
+  set({ savingKey: false, notice: 'Key saved.' });
+  applyStatus(result.value, { forceKeyInfo: true });
+  return true;
+}
+
+export async function removeKey(): Promise<boolean> {
+  set({ removingKey: true, removeError: null, notice: null });
+  const result = await call((api) => api.account.removeKey());
+  if (!result.ok) {
+    set({ removingKey: false, removeError: result.error });
+    return false;
+  }
+  set({ removingKey: false, notice: 'Key removed.' });
+  applyStatus(result.value, { forceKeyInfo: false });
+  return true;
+}
+
+export type AddressChange = 'changed' | 'cancelled' | 'failed';
+
+/** Asks main to change the service address; main confirms it with the user in a dialog. */
+export async function changeServiceAddress(address: string): Promise<AddressChange> {
+  set({ changingAddress: true, addressError: null, notice: null });
+  const result = await call((api) => api.account.setServiceAddress(address));
+  if (!result.ok) {
+    if (result.error.code === 'cancelled') {
+      set({ changingAddress: false });
+      return 'cancelled';
+    }
+    set({ changingAddress: false, addressError: result.error });
+    return 'failed';
+  }
+  const message = result.value.hasKey
+    ? 'Service address changed.'
+    : 'Service address changed. Enter your API key for the new address.';
+  set({ changingAddress: false, notice: message });
+  applyStatus(result.value, { forceKeyInfo: true });
+  return 'changed';
+}
+
+export async function openAccountPage(): Promise<void> {
+  set({ linkError: null });
+  const result = await call((api) => api.account.openAccountPage());
+  if (!result.ok) set({ linkError: result.error });
+}
+
+/** Shows an error on a form field from the client side, before anything is sent. */
+export function setFieldError(field: 'key' | 'address', error: AppErrorShape | null): void {
+  set(field === 'key' ? { keyError: error } : { addressError: error });
+}
+
+/** Follows key/address changes made elsewhere (another window, the CLI). Returns the unsubscribe. */
+export function followAccountChanges(): () => void {
+  try {
+    return bridge().on.accountChanged(() => void loadStatus());
+  } catch {
+    return () => undefined;
+  }
+}
+
+/** Back to the first-launch state (tests). */
+export function resetAccountStore(): void {
+  statusSeq += 1;
+  keyInfoSeq += 1;
+  useAccountStore.setState({ ...initialState });
+}
+
+// Selectors
+export type KeyPresence = 'unknown' | 'none' | 'set';
+
+export const selectKeyPresence = (s: AccountState): KeyPresence =>
+  s.status === null ? 'unknown' : s.status.hasKey ? 'set' : 'none';
+export const selectStatus = (s: AccountState): AccountStatus | null => s.status;
+export const selectKeyInfo = (s: AccountState): KeyInfo | null => s.keyInfo;
+/** Whether the key is known to be unusable (rejected or disabled). */
+export const selectKeyProblem = (s: AccountState): 'auth' | 'key_disabled' | null => {
+  const code = s.keyInfoError?.code;
+  if (code === 'auth' || code === 'key_disabled') return code;
+  if (s.keyInfo && s.keyInfo.key_status !== 0) return 'key_disabled';
+  return null;
+};
