@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { basename, extname } from 'node:path';
+import { Readable } from 'node:stream';
+import { AppError } from '@shared/errors';
+import type { UploadProgress } from '@shared/domain/service';
+import type { RequestBody } from './transport';
+
+/**
+ * multipart/form-data bodies streamed from disk: files are never read into memory whole, the
+ * length is known up front (so the service sees Content-Length), and progress counts the bytes
+ * handed to the socket.
+ */
+
+export interface UploadFileInfo {
+  /** The input field the file came from (for error messages). */
+  inputField: string;
+  path: string;
+  name: string;
+  sizeBytes: number;
+  mimeType: string;
+}
+
+/** A size/type check run on every file before anything is sent; throw an AppError to refuse. */
+export type UploadCheck = (file: UploadFileInfo) => void | Promise<void>;
+
+export interface UploadOptions {
+  signal?: AbortSignal;
+  onProgress?: (p: UploadProgress) => void;
+  /** Runs after Cadenza's own checks (extension, size). */
+  checkFile?: UploadCheck;
+  timeoutMs?: number;
+}
+
+export interface FilePart {
+  field: string;
+  inputField: string;
+  path: string;
+}
+
+const MIME_BY_EXT: Record<string, string> = {
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  m4a: 'audio/mp4',
+  aac: 'audio/aac',
+  flac: 'audio/flac',
+  ogg: 'audio/ogg',
+  opus: 'audio/ogg',
+  webm: 'audio/webm',
+  mp4: 'video/mp4',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+};
+
+export const extensionOf = (path: string): string => extname(path).slice(1).toLowerCase();
+
+export async function describeFile(part: FilePart): Promise<UploadFileInfo> {
+  let sizeBytes: number;
+  try {
+    const st = await stat(part.path);
+    if (!st.isFile()) throw new Error('not a file');
+    sizeBytes = st.size;
+  } catch {
+    throw new AppError('io', `Cadenza could not read the file “${basename(part.path)}”. It may have been moved or deleted.`, {
+      fields: { [part.inputField]: 'This file can no longer be read.' },
+    });
+  }
+  const ext = extensionOf(part.path);
+  return { inputField: part.inputField, path: part.path, name: basename(part.path), sizeBytes, mimeType: MIME_BY_EXT[ext] ?? 'application/octet-stream' };
+}
+
+/** Cadenza's own upload rule: a non-empty audio file of a known type, at most maxBytes. */
+export function audioFileCheck(allowedExtensions: readonly string[], maxBytes: number): UploadCheck {
+  return (f) => {
+    const refuse = (msg: string): never => {
+      throw new AppError('validation', msg, { fields: { [f.inputField]: msg } });
+    };
+    const ext = extensionOf(f.name);
+    if (!allowedExtensions.includes(ext)) refuse(`“${f.name}” is not an audio file Cadenza can send (use ${allowedExtensions.join(', ')}).`);
+    if (f.sizeBytes === 0) refuse(`“${f.name}” is empty.`);
+    if (f.sizeBytes > maxBytes) refuse(`“${f.name}” is ${(f.sizeBytes / 1048576).toFixed(1)} MB; the limit is ${Math.round(maxBytes / 1048576)} MB.`);
+  };
+}
+
+const quote = (s: string): string => s.replace(/[\r\n]/g, ' ').replace(/"/g, '%22');
+
+/** Builds a streamed multipart body. Files must already be described (and checked). */
+export function multipartBody(
+  fields: ReadonlyArray<readonly [string, string]>,
+  files: ReadonlyArray<{ field: string; info: UploadFileInfo }>,
+  onProgress?: (p: UploadProgress) => void,
+): RequestBody {
+  const boundary = `----CadenzaBoundary${randomBytes(12).toString('hex')}`;
+  const fieldBufs = fields.map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${quote(name)}"\r\n\r\n${value}\r\n`, 'utf8'),
+  );
+  const fileHeads = files.map(({ field, info }) =>
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${quote(field)}"; filename="${quote(info.name)}"\r\n` +
+        `Content-Type: ${info.mimeType}\r\n\r\n`,
+      'utf8',
+    ),
+  );
+  const crlf = Buffer.from('\r\n');
+  const tail = Buffer.from(`--${boundary}--\r\n`);
+  const totalBytes =
+    fieldBufs.reduce((n, b) => n + b.length, 0) +
+    fileHeads.reduce((n, b) => n + b.length + crlf.length, 0) +
+    files.reduce((n, f) => n + f.info.sizeBytes, 0) +
+    tail.length;
+
+  async function* generate(): AsyncGenerator<Buffer> {
+    let bytesSent = 0;
+    const sent = (b: Buffer): Buffer => {
+      bytesSent += b.length;
+      onProgress?.({ bytesSent, totalBytes });
+      return b;
+    };
+    for (const b of fieldBufs) yield sent(b);
+    for (const [i, f] of files.entries()) {
+      yield sent(fileHeads[i] as Buffer);
+      const stream = createReadStream(f.info.path, { highWaterMark: 64 * 1024 });
+      try {
+        for await (const chunk of stream) yield sent(chunk as Buffer);
+      } finally {
+        stream.destroy();
+      }
+      yield sent(crlf);
+    }
+    yield sent(tail);
+  }
+
+  return {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    length: totalBytes,
+    open: () => Readable.from(generate(), { objectMode: false }),
+  };
+}
