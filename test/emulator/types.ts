@@ -1,0 +1,154 @@
+/** Public types of the service emulator (see test/emulator/README.md). */
+
+export type CounterName =
+  | 'key_words_counts'
+  | 'key_clone_voices'
+  | 'key_cover_counts'
+  | 'key_vc_counts'
+  | 'key_music_counts'
+  | 'key_singing_credits';
+
+export const COUNTER_NAMES: readonly CounterName[] = [
+  'key_words_counts',
+  'key_clone_voices',
+  'key_cover_counts',
+  'key_vc_counts',
+  'key_music_counts',
+  'key_singing_credits',
+];
+
+/** V2 status words: the spec's (`stream`/`complete`/`error`) or the logged ones (`RUNNING`/`FINISHED`/`FAILED`). */
+export type Vocabulary = 'spec' | 'logged';
+
+export type InjectKind =
+  | 'in_band'
+  | 'http401'
+  | 'http403'
+  | 'http422'
+  | 'http500'
+  | 'timeout'
+  | 'reset'
+  | 'empty_data'
+  | 'entitlement';
+
+export interface InjectedFailure {
+  /** Exact request path (`/v2/submit`), or a prefix ending in `*` (`/v1/clone*`). */
+  path: string;
+  kind: InjectKind;
+  /** How many matching requests fail; default 1. */
+  times?: number;
+  /** Only requests with this method (any when omitted). */
+  method?: string;
+}
+
+export type ShapeTarget = 'singing' | 'subtitles' | 'cover' | 'customSinger' | 'clone' | 'tasks' | 'voices';
+
+/**
+ * Shape names per target (anything else falls back to the default, listed first):
+ * - cover:        audio_url | audio | oss_url | url | audio_file | nested | none
+ * - singing:      video_url | url | video | nested | none
+ * - subtitles:    video_url | url | video | nested | none
+ * - customSinger: task_id | id | string | nested | none
+ * - clone:        data_speaker | data_speaker_id | speaker | speaker_id
+ * - tasks:        array | envelope | wrapped
+ * - voices:       spec | camel
+ */
+export type Shapes = Partial<Record<ShapeTarget, string>>;
+
+export interface EmulatorConfig {
+  vocabulary: Vocabulary;
+  /** Time per status step of songs, training tasks and synchronous calls. */
+  stepMs: number;
+  shapes: Shapes;
+  /** key_status reported by key info; anything but 0 makes every keyed request answer 403. */
+  keyStatus: number;
+  /** Duration of generated songs and covers (rounded to whole 24 ms MP3 frames). */
+  songDurationMs: number;
+  /** `/v3/music/tasks` answers `{data: [...]}` instead of a bare array. */
+  tasksWrapped: boolean;
+}
+
+export interface EmulatorOptions {
+  /** Service port; 0 (default) picks a free one. */
+  port?: number;
+  /** Media port; 0 (default) picks a free one. */
+  mediaPort?: number;
+  /** Valid API keys; default ['test-key-0000']. */
+  keys?: string[];
+  vocabulary?: Vocabulary;
+  /** Default 300. */
+  stepMs?: number;
+  counters?: Partial<Record<CounterName, number>>;
+  /** Loopback host to bind; default 127.0.0.1. */
+  host?: string;
+}
+
+export interface MultipartFileRecord {
+  field: string;
+  filename: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+}
+
+export interface RequestLogEntry {
+  origin: 'service' | 'media';
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  /** Lower-case header names. */
+  headers: Record<string, string>;
+  json?: unknown;
+  multipart?: { fields: Record<string, string>; files: MultipartFileRecord[] };
+  /** Date.now() when the request arrived. */
+  at: number;
+  /** The client disconnected before the request body was complete. */
+  aborted?: boolean;
+}
+
+export type V2Status = 'queued' | 'stream' | 'complete' | 'error';
+
+/** Read-only view of a generated song. */
+export interface SongSnapshot {
+  songId: string;
+  via: 'v1' | 'v2';
+  /** Coarse state, independent of the vocabulary. */
+  state: V2Status;
+  /** The status word the service currently answers in the configured vocabulary. */
+  status: string;
+  /** Integer status of `/v3/music/tasks`. */
+  v3Status: number;
+  title: string;
+  lyric: string;
+  tags: string;
+  prompt: string;
+  modelVersion: string;
+  instrumental: boolean;
+  isAuto: boolean;
+  /** Final duration in ms (also while generating). */
+  durationMs: number;
+  parentSongId?: string;
+  continueAtS?: number;
+  createdAt: number;
+  willFail: boolean;
+}
+
+export interface Emulator {
+  /** Service base URL, http://127.0.0.1:<port>. */
+  url: string;
+  /** A second listener (a different origin) serving media files. */
+  mediaUrl: string;
+  /** Every request to either listener, in arrival order. */
+  log: RequestLogEntry[];
+  inject(f: InjectedFailure): void;
+  setCounter(name: CounterName, value: number): void;
+  configure(patch: Partial<EmulatorConfig>): void;
+  songs(): SongSnapshot[];
+  /** Current counters. */
+  counters(): Record<CounterName, number>;
+  /** Clone voices currently listed. */
+  cloneVoices(): { speaker: string; name: string; description: string }[];
+  /** Forgets songs, clones, tasks, injections and the log; restores counters and configuration. */
+  reset(): void;
+  close(): Promise<void>;
+}
