@@ -27,7 +27,8 @@ export interface ResolvePathsOptions {
   homeDir?: string;
 }
 
-const nonEmpty = (v: string | undefined): string | undefined => (v && v.trim() ? v.trim() : undefined);
+const nonEmpty = (v: string | undefined): string | undefined =>
+  v && v.trim() ? v.trim() : undefined;
 
 export function resolvePaths(opts: ResolvePathsOptions): AppPaths {
   const platform = opts.platform ?? process.platform;
@@ -36,7 +37,9 @@ export function resolvePaths(opts: ResolvePathsOptions): AppPaths {
   const env = opts.env;
 
   const dataDir =
-    nonEmpty(env.CADENZA_HOME) ?? nonEmpty(opts.userDataDir) ?? path.join(appDataDir(platform, home, env), APP_DIR_NAME);
+    nonEmpty(env.CADENZA_HOME) ??
+    nonEmpty(opts.userDataDir) ??
+    path.join(appDataDir(platform, home, env), APP_DIR_NAME);
   const musicDir = nonEmpty(opts.musicDir) ?? path.join(home, 'Music');
   const libraryDir = nonEmpty(env.CADENZA_LIBRARY) ?? path.join(musicDir, APP_DIR_NAME);
   return { dataDir: path.resolve(dataDir), libraryDir: path.resolve(libraryDir) };

@@ -33,7 +33,10 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 function setup(opts: { env?: NodeJS.ProcessEnv; answer?: Record<string, unknown> } = {}) {
   const env = opts.env ?? {};
   const settings = createSettingsStore(dir, env, { defaultLibraryDir: join(dir, 'lib') });
-  const keys = createKeyStore({ backends: [createEncryptedFileBackend({ cipher: createTestCipher(), dataDir: dir })], env });
+  const keys = createKeyStore({
+    backends: [createEncryptedFileBackend({ cipher: createTestCipher(), dataDir: dir })],
+    env,
+  });
   const calls: Array<{ baseUrl: string; key: string | undefined }> = [];
   const clientFactory: ClientFactory = (baseUrl, getKey) => ({
     async keyInfo() {
@@ -43,7 +46,12 @@ function setup(opts: { env?: NodeJS.ProcessEnv; answer?: Record<string, unknown>
       return { ...INFO, ...opts.answer } as KeyInfo;
     },
   });
-  return { settings, keys, calls, account: createAccountService({ settings, keys, clientFactory }) };
+  return {
+    settings,
+    keys,
+    calls,
+    account: createAccountService({ settings, keys, clientFactory }),
+  };
 }
 
 describe('account service', () => {
@@ -70,7 +78,13 @@ describe('account service', () => {
     const { account, calls } = setup();
     await account.setServiceAddress('http://127.0.0.1:4010');
     const status = await account.setKey(`  ${KEY} `);
-    expect(status).toMatchObject({ hasKey: true, keyLast4: '7c8d', storage: 'safe-storage', baseUrl: 'http://127.0.0.1:4010', isDefaultBaseUrl: false });
+    expect(status).toMatchObject({
+      hasKey: true,
+      keyLast4: '7c8d',
+      storage: 'safe-storage',
+      baseUrl: 'http://127.0.0.1:4010',
+      isDefaultBaseUrl: false,
+    });
     expect(JSON.stringify(status)).not.toContain(KEY);
     const info = await account.keyInfo();
     expect(info.key_music_counts).toBe(42);
@@ -104,10 +118,21 @@ describe('account service', () => {
 
   it('allows https and plain http on loopback only', async () => {
     const { account, settings } = setup();
-    expect((await account.setServiceAddress('https://api.example.org/')).baseUrl).toBe('https://api.example.org');
-    expect((await account.setServiceAddress('http://127.0.0.1:4010')).baseUrl).toBe('http://127.0.0.1:4010');
-    expect((await account.setServiceAddress('http://localhost:8080')).baseUrl).toBe('http://localhost:8080');
-    for (const bad of ['http://example.com', 'ftp://example.com', 'not a url', 'https://user:pw@example.com']) {
+    expect((await account.setServiceAddress('https://api.example.org/')).baseUrl).toBe(
+      'https://api.example.org',
+    );
+    expect((await account.setServiceAddress('http://127.0.0.1:4010')).baseUrl).toBe(
+      'http://127.0.0.1:4010',
+    );
+    expect((await account.setServiceAddress('http://localhost:8080')).baseUrl).toBe(
+      'http://localhost:8080',
+    );
+    for (const bad of [
+      'http://example.com',
+      'ftp://example.com',
+      'not a url',
+      'https://user:pw@example.com',
+    ]) {
       const err = (await account.setServiceAddress(bad).catch((e: unknown) => e)) as AppError;
       expect(err).toBeInstanceOf(AppError);
       expect(err.code).toBe('validation');
@@ -138,8 +163,15 @@ describe('account service', () => {
   });
 
   it('uses CADENZA_API_KEY and CADENZA_BASE_URL when set', async () => {
-    const { account, calls } = setup({ env: { CADENZA_API_KEY: KEY, CADENZA_BASE_URL: 'http://[::1]:4010' } });
-    expect(await account.status()).toMatchObject({ hasKey: true, storage: 'environment', keyLast4: '7c8d', baseUrl: 'http://[::1]:4010' });
+    const { account, calls } = setup({
+      env: { CADENZA_API_KEY: KEY, CADENZA_BASE_URL: 'http://[::1]:4010' },
+    });
+    expect(await account.status()).toMatchObject({
+      hasKey: true,
+      storage: 'environment',
+      keyLast4: '7c8d',
+      baseUrl: 'http://[::1]:4010',
+    });
     await account.keyInfo();
     expect(calls).toEqual([{ baseUrl: 'http://[::1]:4010', key: KEY }]);
   });

@@ -29,7 +29,8 @@ describe('encrypted file backend (safeStorage)', () => {
     const parsed = JSON.parse(raw) as { schema_version: number; keys: Record<string, string> };
     expect(parsed.schema_version).toBe(1);
     expect(Object.keys(parsed.keys)).toEqual([ORIGIN]);
-    if (process.platform !== 'win32') expect(statSync(join(dir, 'keys.json')).mode & 0o777).toBe(0o600);
+    if (process.platform !== 'win32')
+      expect(statSync(join(dir, 'keys.json')).mode & 0o777).toBe(0o600);
   });
 
   it('binds keys to origins and removes one without touching the others', async () => {
@@ -44,13 +45,20 @@ describe('encrypted file backend (safeStorage)', () => {
 
   it('answers "no key" for ciphertext it cannot decrypt (another login) or a damaged file', async () => {
     await createEncryptedFileBackend({ cipher: createTestCipher(), dataDir: dir }).set(ORIGIN, KEY);
-    expect(await createEncryptedFileBackend({ cipher: createTestCipher(), dataDir: dir }).get(ORIGIN)).toBeUndefined();
+    expect(
+      await createEncryptedFileBackend({ cipher: createTestCipher(), dataDir: dir }).get(ORIGIN),
+    ).toBeUndefined();
     writeFileSync(join(dir, 'keys.json'), 'not json');
-    expect(await createEncryptedFileBackend({ cipher: createTestCipher(), dataDir: dir }).get(ORIGIN)).toBeUndefined();
+    expect(
+      await createEncryptedFileBackend({ cipher: createTestCipher(), dataDir: dir }).get(ORIGIN),
+    ).toBeUndefined();
   });
 
   it('is unavailable when the cipher says encryption is not available, and never writes then', async () => {
-    const backend = createEncryptedFileBackend({ cipher: createTestCipher({ available: false }), dataDir: dir });
+    const backend = createEncryptedFileBackend({
+      cipher: createTestCipher({ available: false }),
+      dataDir: dir,
+    });
     expect(await backend.available()).toBe(false);
     await expect(backend.set(ORIGIN, KEY)).rejects.toMatchObject({ code: 'io' });
     expect(() => statSync(join(dir, 'keys.json'))).toThrow();

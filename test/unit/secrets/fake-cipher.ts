@@ -6,7 +6,9 @@ import type { StringCipher } from '../../../src/main/services/secrets';
  * random per-instance key, so ciphertext never contains the plaintext and a different "login"
  * (instance) cannot decrypt it.
  */
-export function createTestCipher(opts: { available?: boolean } = {}): StringCipher & { calls: number } {
+export function createTestCipher(
+  opts: { available?: boolean } = {},
+): StringCipher & { calls: number } {
   const secret = randomBytes(32);
   const cipher = {
     calls: 0,

@@ -30,7 +30,8 @@ function memoryKeytar(): KeytarLike & { entries: Map<string, string> } {
   return {
     entries,
     getPassword: async (service, account) => entries.get(id(service, account)) ?? null,
-    setPassword: async (service, account, password) => void entries.set(id(service, account), password),
+    setPassword: async (service, account, password) =>
+      void entries.set(id(service, account), password),
     deletePassword: async (service, account) => entries.delete(id(service, account)),
   };
 }
@@ -41,7 +42,8 @@ const noKeychain = (): SecretBackend =>
       throw new Error('Cannot find module keytar');
     },
   });
-const safeStorage = (): SecretBackend => createEncryptedFileBackend({ cipher: createTestCipher(), dataDir: dir });
+const safeStorage = (): SecretBackend =>
+  createEncryptedFileBackend({ cipher: createTestCipher(), dataDir: dir });
 
 describe('keytar backend', () => {
   it('stores under service "Cadenza" with the origin as the account', async () => {
@@ -66,7 +68,9 @@ describe('keytar backend', () => {
     };
     expect(await createKeytarBackend({ load: async () => dbusDown }).available()).toBe(false);
     const hung: KeytarLike = { ...memoryKeytar(), getPassword: () => new Promise(() => undefined) };
-    expect(await createKeytarBackend({ load: async () => hung, probeTimeoutMs: 50 }).available()).toBe(false);
+    expect(
+      await createKeytarBackend({ load: async () => hung, probeTimeoutMs: 50 }).available(),
+    ).toBe(false);
   });
 });
 
@@ -77,7 +81,11 @@ describe('key store', () => {
     const keys = createKeyStore({ backends: [backend], env: { CADENZA_API_KEY: `  ${KEY}\n` } });
     expect(await keys.getKey(A)).toBe(KEY);
     expect(await keys.getKey(B)).toBe(KEY);
-    expect(await keys.describe(A)).toEqual({ storage: 'environment', keyLast4: '3210', keychainAvailable: false });
+    expect(await keys.describe(A)).toEqual({
+      storage: 'environment',
+      keyLast4: '3210',
+      keychainAvailable: false,
+    });
   });
 
   it('ignores a blank CADENZA_API_KEY', async () => {
@@ -87,7 +95,10 @@ describe('key store', () => {
   });
 
   it('binds a key to the origin it was stored for', async () => {
-    const keys = createKeyStore({ backends: [createKeytarBackend({ load: async () => memoryKeytar() })], env: {} });
+    const keys = createKeyStore({
+      backends: [createKeytarBackend({ load: async () => memoryKeytar() })],
+      env: {},
+    });
     expect(await keys.setKey(A, KEY)).toBe('keychain');
     expect(await keys.getKey(A)).toBe(KEY);
     expect(await keys.getKey(B)).toBeUndefined();
@@ -100,7 +111,11 @@ describe('key store', () => {
     const keys = createKeyStore({ backends: [safeStorage()], env: {} });
     await keys.setKey(A, KEY);
     const described = await keys.describe(A);
-    expect(described).toEqual({ storage: 'safe-storage', keyLast4: '3210', keychainAvailable: false });
+    expect(described).toEqual({
+      storage: 'safe-storage',
+      keyLast4: '3210',
+      keychainAvailable: false,
+    });
     expect(JSON.stringify(described)).not.toContain(KEY.slice(0, -4));
   });
 
@@ -112,17 +127,27 @@ describe('key store', () => {
   it('falls back to the encrypted file when no keychain answers, and says so', async () => {
     const keys = createKeyStore({ backends: [noKeychain(), safeStorage()], env: {} });
     expect(await keys.setKey(A, KEY)).toBe('safe-storage');
-    expect(await keys.describe(A)).toMatchObject({ storage: 'safe-storage', keychainAvailable: false });
+    expect(await keys.describe(A)).toMatchObject({
+      storage: 'safe-storage',
+      keychainAvailable: false,
+    });
   });
 
   it('prefers the keychain when it works and keeps a single copy of the key', async () => {
     const file = safeStorage();
     await file.set(A, 'older-key-from-file');
-    const keys = createKeyStore({ backends: [createKeytarBackend({ load: async () => memoryKeytar() }), file], env: {} });
+    const keys = createKeyStore({
+      backends: [createKeytarBackend({ load: async () => memoryKeytar() }), file],
+      env: {},
+    });
     expect(await keys.getKey(A)).toBe('older-key-from-file'); // still readable where it was kept
     expect(await keys.setKey(A, KEY)).toBe('keychain');
     expect(await file.get(A)).toBeUndefined();
-    expect(await keys.describe(A)).toEqual({ storage: 'keychain', keyLast4: '3210', keychainAvailable: true });
+    expect(await keys.describe(A)).toEqual({
+      storage: 'keychain',
+      keyLast4: '3210',
+      keychainAvailable: true,
+    });
   });
 
   it('refuses to store a key when no backend is available, naming CADENZA_API_KEY', async () => {

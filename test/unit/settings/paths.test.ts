@@ -7,18 +7,35 @@ describe('resolvePaths', () => {
       dataDir: '/home/ana/.config/Cadenza',
       libraryDir: '/home/ana/Music/Cadenza',
     });
-    expect(resolvePaths({ env: { XDG_CONFIG_HOME: '/cfg' }, platform: 'linux', homeDir: '/home/ana' }).dataDir).toBe('/cfg/Cadenza');
+    expect(
+      resolvePaths({ env: { XDG_CONFIG_HOME: '/cfg' }, platform: 'linux', homeDir: '/home/ana' })
+        .dataDir,
+    ).toBe('/cfg/Cadenza');
   });
 
   it('uses Application Support on macOS and %APPDATA% on Windows', () => {
-    expect(resolvePaths({ env: {}, platform: 'darwin', homeDir: '/Users/ana' }).dataDir).toBe('/Users/ana/Library/Application Support/Cadenza');
-    const win = resolvePaths({ env: { APPDATA: 'C:\\Users\\ana\\AppData\\Roaming' }, platform: 'win32', homeDir: 'C:\\Users\\ana' });
+    expect(resolvePaths({ env: {}, platform: 'darwin', homeDir: '/Users/ana' }).dataDir).toBe(
+      '/Users/ana/Library/Application Support/Cadenza',
+    );
+    const win = resolvePaths({
+      env: { APPDATA: 'C:\\Users\\ana\\AppData\\Roaming' },
+      platform: 'win32',
+      homeDir: 'C:\\Users\\ana',
+    });
     expect(win.dataDir).toBe('C:\\Users\\ana\\AppData\\Roaming\\Cadenza');
     expect(win.libraryDir).toBe('C:\\Users\\ana\\Music\\Cadenza');
   });
 
   it('prefers the shell’s userData and music folders when given', () => {
-    expect(resolvePaths({ env: {}, userDataDir: '/ud/Cadenza', musicDir: '/m', platform: 'linux', homeDir: '/h' })).toEqual({
+    expect(
+      resolvePaths({
+        env: {},
+        userDataDir: '/ud/Cadenza',
+        musicDir: '/m',
+        platform: 'linux',
+        homeDir: '/h',
+      }),
+    ).toEqual({
       dataDir: '/ud/Cadenza',
       libraryDir: '/m/Cadenza',
     });
@@ -26,7 +43,9 @@ describe('resolvePaths', () => {
 
   it('lets CADENZA_HOME and CADENZA_LIBRARY override everything', () => {
     const env = { CADENZA_HOME: '/tmp/ch', CADENZA_LIBRARY: '/tmp/lib' };
-    expect(resolvePaths({ env, userDataDir: '/ud', musicDir: '/m', platform: 'linux', homeDir: '/h' })).toEqual({
+    expect(
+      resolvePaths({ env, userDataDir: '/ud', musicDir: '/m', platform: 'linux', homeDir: '/h' }),
+    ).toEqual({
       dataDir: '/tmp/ch',
       libraryDir: '/tmp/lib',
     });

@@ -14,7 +14,10 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const settingsFile = () => join(dir, 'settings.json');
 const store = (env: NodeJS.ProcessEnv = {}) =>
-  createSettingsStore(dir, env, { defaultLibraryDir: '/music/Cadenza', now: () => new Date('2026-01-02T03:04:05.678Z') });
+  createSettingsStore(dir, env, {
+    defaultLibraryDir: '/music/Cadenza',
+    now: () => new Date('2026-01-02T03:04:05.678Z'),
+  });
 
 describe('settings store', () => {
   it('starts from the defaults without writing a file', () => {
@@ -28,7 +31,11 @@ describe('settings store', () => {
   it('persists updates with schema_version and reads them back in a new store', async () => {
     await store().update({ baseUrl: 'https://api.example.org/', libraryDir: '/data/songs' });
     const onDisk = JSON.parse(readFileSync(settingsFile(), 'utf8'));
-    expect(onDisk).toEqual({ schema_version: 1, baseUrl: 'https://api.example.org', libraryDir: '/data/songs' });
+    expect(onDisk).toEqual({
+      schema_version: 1,
+      baseUrl: 'https://api.example.org',
+      libraryDir: '/data/songs',
+    });
     const again = store();
     expect(again.baseUrl()).toBe('https://api.example.org');
     expect(again.libraryDir()).toBe('/data/songs');
@@ -46,11 +53,16 @@ describe('settings store', () => {
     const s = store();
     expect(s.get().baseUrl).toBe(DEFAULT_BASE_URL);
     expect(readdirSync(dir)).toEqual(['settings.json.corrupt-2026-01-02T03-04-05-678Z']);
-    expect(readFileSync(join(dir, 'settings.json.corrupt-2026-01-02T03-04-05-678Z'), 'utf8')).toBe('{"schema_version": 1, "baseUrl": ');
+    expect(readFileSync(join(dir, 'settings.json.corrupt-2026-01-02T03-04-05-678Z'), 'utf8')).toBe(
+      '{"schema_version": 1, "baseUrl": ',
+    );
   });
 
   it('treats valid JSON that fails the schema as invalid (plain http to a remote host)', () => {
-    writeFileSync(settingsFile(), JSON.stringify({ schema_version: 1, baseUrl: 'http://example.com' }));
+    writeFileSync(
+      settingsFile(),
+      JSON.stringify({ schema_version: 1, baseUrl: 'http://example.com' }),
+    );
     expect(store().baseUrl()).toBe(DEFAULT_BASE_URL);
     expect(readdirSync(dir).some((f) => f.startsWith('settings.json.corrupt-'))).toBe(true);
     expect(readdirSync(dir)).not.toContain('settings.json');
@@ -82,7 +94,10 @@ describe('settings store', () => {
 
   it('serialises concurrent updates so none is lost', async () => {
     const s = store();
-    await Promise.all([s.update({ baseUrl: 'https://a.example' }), s.update({ libraryDir: '/lib/b' })]);
+    await Promise.all([
+      s.update({ baseUrl: 'https://a.example' }),
+      s.update({ libraryDir: '/lib/b' }),
+    ]);
     expect(store().get()).toMatchObject({ baseUrl: 'https://a.example', libraryDir: '/lib/b' });
   });
 });

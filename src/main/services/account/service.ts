@@ -2,7 +2,12 @@
  * The account: which service address is used, whether a key is stored for it (never the key),
  * storing and removing the key, and the key's entitlements. Confirmation dialogs are the shell's job.
  */
-import { checkServiceAddress, KeyInfoSchema, type AccountStatus, type KeyInfo } from '@shared/domain/account';
+import {
+  checkServiceAddress,
+  KeyInfoSchema,
+  type AccountStatus,
+  type KeyInfo,
+} from '@shared/domain/account';
 import { DEFAULT_BASE_URL } from '@shared/defaults';
 import { AppError } from '@shared/errors';
 import type { AccountService, KeyStore, SettingsStore } from '../contracts';
@@ -13,7 +18,10 @@ export interface KeyInfoClient {
 }
 
 /** Builds a client for a base URL; `getKey` answers the key bound to that URL's origin. */
-export type ClientFactory<C extends KeyInfoClient = KeyInfoClient> = (baseUrl: string, getKey: () => Promise<string | undefined>) => C;
+export type ClientFactory<C extends KeyInfoClient = KeyInfoClient> = (
+  baseUrl: string,
+  getKey: () => Promise<string | undefined>,
+) => C;
 
 export interface AccountServiceOptions {
   settings: SettingsStore;
@@ -38,10 +46,16 @@ export function checkApiKey(raw: string): string {
   return key;
 }
 
-export const NO_KEY_MESSAGE = 'No API key is set for this service address. Add one in the Account panel or with `cadenza key set`.';
-export const KEY_DISABLED_MESSAGE = 'This API key is disabled. Request a new key on the account page.';
+export const NO_KEY_MESSAGE =
+  'No API key is set for this service address. Add one in the Account panel or with `cadenza key set`.';
+export const KEY_DISABLED_MESSAGE =
+  'This API key is disabled. Request a new key on the account page.';
 
-export function createAccountService({ settings, keys, clientFactory }: AccountServiceOptions): AccountService {
+export function createAccountService({
+  settings,
+  keys,
+  clientFactory,
+}: AccountServiceOptions): AccountService {
   const defaultBaseUrl = (() => {
     const checked = checkServiceAddress(DEFAULT_BASE_URL);
     return checked.ok ? checked.origin : DEFAULT_BASE_URL;
@@ -82,14 +96,19 @@ export function createAccountService({ settings, keys, clientFactory }: AccountS
       const info = await clientFactory(baseUrl, () => keys.getKey(origin)).keyInfo();
       // Parse again so nothing beyond the known fields (such as x_api_key) can leave this service.
       const parsed = KeyInfoSchema.safeParse(info);
-      if (!parsed.success) throw new AppError('bad_response', 'The service answered key information Cadenza cannot read.');
+      if (!parsed.success)
+        throw new AppError(
+          'bad_response',
+          'The service answered key information Cadenza cannot read.',
+        );
       if (parsed.data.key_status !== 0) throw new AppError('key_disabled', KEY_DISABLED_MESSAGE);
       return parsed.data;
     },
 
     async setServiceAddress(url) {
       const checked = checkServiceAddress(url);
-      if (!checked.ok) throw new AppError('validation', checked.message, { fields: { baseUrl: checked.message } });
+      if (!checked.ok)
+        throw new AppError('validation', checked.message, { fields: { baseUrl: checked.message } });
       // The key stays bound to the old origin: a new address needs its key entered again.
       await settings.update({ baseUrl: checked.origin });
       return status();

@@ -30,7 +30,10 @@ export interface EncryptedFileBackendOptions {
   dataDir: string;
 }
 
-export function createEncryptedFileBackend({ cipher, dataDir }: EncryptedFileBackendOptions): SecretBackend {
+export function createEncryptedFileBackend({
+  cipher,
+  dataDir,
+}: EncryptedFileBackendOptions): SecretBackend {
   const file = join(dataDir, KEYS_FILE);
   let writes: Promise<unknown> = Promise.resolve();
 
@@ -59,13 +62,16 @@ export function createEncryptedFileBackend({ cipher, dataDir }: EncryptedFileBac
   /** Runs read-modify-write steps one at a time within this process. */
   function change(mutate: (data: KeysFile) => void): Promise<void> {
     const run = async (): Promise<void> => {
-      if (!available()) throw new AppError('io', 'Encrypted storage is not available on this computer.');
+      if (!available())
+        throw new AppError('io', 'Encrypted storage is not available on this computer.');
       const data = await readFile();
       mutate(data);
       try {
         await writeFileAtomic(file, `${JSON.stringify(data, null, 2)}\n`, { mode: 0o600 });
       } catch (e) {
-        throw new AppError('io', 'Cadenza could not save the encrypted key file.', { cause: e instanceof Error ? e.name : undefined });
+        throw new AppError('io', 'Cadenza could not save the encrypted key file.', {
+          cause: e instanceof Error ? e.name : undefined,
+        });
       }
     };
     const result = writes.then(run, run);

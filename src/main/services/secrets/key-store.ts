@@ -70,7 +70,9 @@ export function createKeyStore({ backends, env }: KeyStoreOptions): KeyStore {
     },
 
     async removeKey(origin) {
-      const results = await Promise.allSettled((await availableBackends()).map((b) => b.remove(origin)));
+      const results = await Promise.allSettled(
+        (await availableBackends()).map((b) => b.remove(origin)),
+      );
       const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
       if (failed) throw failed.reason;
     },
@@ -78,7 +80,8 @@ export function createKeyStore({ backends, env }: KeyStoreOptions): KeyStore {
     async describe(origin) {
       const hasKeychain = await keychainAvailable();
       const fromEnv = environmentKey(env);
-      if (fromEnv) return withLast4({ storage: 'environment', keychainAvailable: hasKeychain }, fromEnv);
+      if (fromEnv)
+        return withLast4({ storage: 'environment', keychainAvailable: hasKeychain }, fromEnv);
       const found = await find(origin);
       if (!found) return { storage: 'none', keychainAvailable: hasKeychain };
       return withLast4({ storage: found.kind, keychainAvailable: hasKeychain }, found.key);

@@ -68,7 +68,9 @@ export function createKeytarBackend(opts: KeytarBackendOptions = {}): SecretBack
   }
 
   const failed = (action: string, e: unknown): AppError =>
-    new AppError('io', `The system keychain could not ${action} the API key.`, { cause: e instanceof Error ? e.name : undefined });
+    new AppError('io', `The system keychain could not ${action} the API key.`, {
+      cause: e instanceof Error ? e.name : undefined,
+    });
 
   return {
     kind: 'keychain',

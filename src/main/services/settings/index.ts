@@ -1,3 +1,9 @@
-export { createSettingsStore, defaultSettings, normaliseServiceAddress, SettingsSchema, SETTINGS_FILE } from './store';
+export {
+  createSettingsStore,
+  defaultSettings,
+  normaliseServiceAddress,
+  SettingsSchema,
+  SETTINGS_FILE,
+} from './store';
 export type { SettingsStoreOptions } from './store';
 export { writeFileAtomic } from './atomic-write';

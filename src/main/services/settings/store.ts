@@ -17,12 +17,17 @@ import { writeFileAtomic } from './atomic-write';
 export const SETTINGS_FILE = 'settings.json';
 export const SETTINGS_SCHEMA_VERSION = 1;
 
-const ServiceAddressSchema = z.string().refine((v) => checkServiceAddress(v).ok, 'Not a valid service address');
+const ServiceAddressSchema = z
+  .string()
+  .refine((v) => checkServiceAddress(v).ok, 'Not a valid service address');
 
 export const SettingsSchema = z.object({
   schema_version: z.literal(SETTINGS_SCHEMA_VERSION),
   baseUrl: ServiceAddressSchema,
-  libraryDir: z.string().refine((v) => isAbsolute(v), 'The library folder must be an absolute path').optional(),
+  libraryDir: z
+    .string()
+    .refine((v) => isAbsolute(v), 'The library folder must be an absolute path')
+    .optional(),
 });
 
 export interface SettingsStoreOptions {
@@ -35,15 +40,25 @@ export interface SettingsStoreOptions {
 /** Normalises a service address (https, or http on loopback) or throws a validation AppError. */
 export function normaliseServiceAddress(raw: string, label = 'The service address'): string {
   const checked = checkServiceAddress(raw);
-  if (!checked.ok) throw new AppError('validation', `${label}: ${checked.message}`, { fields: { baseUrl: checked.message } });
+  if (!checked.ok)
+    throw new AppError('validation', `${label}: ${checked.message}`, {
+      fields: { baseUrl: checked.message },
+    });
   return checked.origin;
 }
 
 export function defaultSettings(): Settings {
-  return { schema_version: SETTINGS_SCHEMA_VERSION, baseUrl: normaliseServiceAddress(DEFAULT_BASE_URL) };
+  return {
+    schema_version: SETTINGS_SCHEMA_VERSION,
+    baseUrl: normaliseServiceAddress(DEFAULT_BASE_URL),
+  };
 }
 
-export function createSettingsStore(dataDir: string, env: NodeJS.ProcessEnv, opts: SettingsStoreOptions = {}): SettingsStore {
+export function createSettingsStore(
+  dataDir: string,
+  env: NodeJS.ProcessEnv,
+  opts: SettingsStoreOptions = {},
+): SettingsStore {
   const file = join(dataDir, SETTINGS_FILE);
   const now = opts.now ?? (() => new Date());
   const defaultLibraryDir = opts.defaultLibraryDir ?? resolvePaths({ env }).libraryDir;
@@ -106,7 +121,11 @@ export function createSettingsStore(dataDir: string, env: NodeJS.ProcessEnv, opt
         try {
           return await write(next);
         } catch (e) {
-          throw new AppError('io', 'Cadenza could not save its settings. Check that the data folder is writable.', { cause: e });
+          throw new AppError(
+            'io',
+            'Cadenza could not save its settings. Check that the data folder is writable.',
+            { cause: e },
+          );
         }
       };
       const result = writes.then(run, run);

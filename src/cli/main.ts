@@ -1,0 +1,112 @@
+/**
+ * The CLI's dispatcher: global flags, command lookup, and the one rule for failures — exit code 1
+ * (2 for usage errors) and a single line `cadenza: <message>` on stderr. Unexpected errors say
+ * nothing internal unless CADENZA_DEBUG=1. Every line written passes a redaction guard that
+ * replaces any key this process has seen.
+ */
+import type { Readable, Writable } from 'node:stream';
+import { isAppError } from '@shared/errors';
+import { createCore, type Core } from '../main/services/core';
+import { environmentKey } from '../main/services/secrets';
+import { UsageError, type CliCommand, type CliContext } from './command';
+import { commands as registeredCommands } from './commands';
+import { readSecret } from './secret-input';
+import { CLI_VERSION } from './version';
+
+export interface CliIo {
+  env: NodeJS.ProcessEnv;
+  stdin: Readable & { isTTY?: boolean; setRawMode?: (mode: boolean) => unknown };
+  stdout: Writable;
+  stderr: Writable;
+  /** For tests: wire the services differently. */
+  createCore?: (env: NodeJS.ProcessEnv) => Core;
+}
+
+const GENERIC_FAILURE = 'something went wrong inside Cadenza (set CADENZA_DEBUG=1 for details)';
+
+function globalHelp(commands: readonly CliCommand[]): string {
+  const width = Math.max(...commands.map((c) => c.name.length));
+  return `Usage: cadenza <command> [options]
+
+A command line for the Cadenza studio. It shares settings and the stored key with the app.
+
+Commands:
+${commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n')}
+
+Options:
+  -h, --help     Show help (cadenza <command> --help for a command)
+  -V, --version  Print the version
+
+Environment:
+  CADENZA_API_KEY   API key to use instead of the stored one
+  CADENZA_BASE_URL  Service address for this run (overrides the setting)
+  CADENZA_LIBRARY   Library folder for this run (overrides the setting)
+  CADENZA_HOME      Data folder (settings, jobs); the app's by default
+  CADENZA_DEBUG=1   Show details of unexpected errors`;
+}
+
+export async function runCli(
+  argv: string[],
+  io: CliIo,
+  commands: readonly CliCommand[] = registeredCommands,
+): Promise<number> {
+  const secrets = new Set<string>();
+  const envKey = environmentKey(io.env);
+  if (envKey) secrets.add(envKey);
+  const redact = (text: string): string => {
+    let safe = text;
+    for (const s of secrets) safe = safe.split(s).join('[redacted]');
+    return safe;
+  };
+  const write = (stream: Writable, text: string): void => {
+    stream.write(`${redact(text)}\n`);
+  };
+
+  let core: Core | undefined;
+  const ctx: CliContext = {
+    env: io.env,
+    core: () => (core ??= (io.createCore ?? ((env) => createCore({ env })))(io.env)),
+    out: (text) => write(io.stdout, text),
+    note: (text) => write(io.stderr, text),
+    async readSecret(prompt) {
+      const secret = await readSecret(prompt, io);
+      if (secret) secrets.add(secret);
+      return secret;
+    },
+  };
+
+  try {
+    const [first, ...rest] = argv;
+    if (first === undefined) throw new UsageError('missing command (see cadenza --help)');
+    if (first === '-h' || first === '--help' || first === 'help') {
+      const topic = first === 'help' ? commands.find((c) => c.name === rest[0]) : undefined;
+      ctx.out(topic ? topic.help : globalHelp(commands));
+      return 0;
+    }
+    if (first === '-V' || first === '--version') {
+      ctx.out(CLI_VERSION);
+      return 0;
+    }
+    if (first.startsWith('-'))
+      throw new UsageError(`unknown option '${first}' (see cadenza --help)`);
+    const command = commands.find((c) => c.name === first);
+    if (!command) throw new UsageError(`unknown command '${first}' (see cadenza --help)`);
+    if (rest.includes('--help') || rest.includes('-h')) {
+      ctx.out(command.help);
+      return 0;
+    }
+    return (await command.run(rest, ctx)) ?? 0;
+  } catch (e) {
+    if (e instanceof UsageError) {
+      write(io.stderr, `cadenza: ${oneLine(e.message)}`);
+      return 2;
+    }
+    write(io.stderr, `cadenza: ${isAppError(e) ? oneLine(e.message) : GENERIC_FAILURE}`);
+    if (io.env.CADENZA_DEBUG === '1' && e instanceof Error && e.stack) write(io.stderr, e.stack);
+    return 1;
+  }
+}
+
+function oneLine(message: string): string {
+  return message.replace(/\s*\n\s*/g, ' ').trim();
+}

@@ -1,0 +1,65 @@
+/**
+ * The services wired together, the same way for the Electron shell and the CLI, so both read one
+ * settings file and one key store. The shell adds its extra secret backends (safeStorage); other
+ * parts (jobs, library) hang off this object as they arrive.
+ */
+import { createAccountService, keyOrigin, type ClientFactory } from './account';
+import { createServiceClient, type ServiceClient } from './api';
+import type { AccountService, KeyStore, SecretBackend, SettingsStore } from './contracts';
+import { resolvePaths, type AppPaths } from './paths';
+import { createKeyStore, createKeytarBackend } from './secrets';
+import { createSettingsStore } from './settings';
+
+export interface CoreOptions {
+  env: NodeJS.ProcessEnv;
+  /** Electron's userData folder (the shell passes it). */
+  userDataDir?: string;
+  /** Electron's music folder (the shell passes it). */
+  musicDir?: string;
+  /** Backends tried after the OS keychain, e.g. the shell's safeStorage file. */
+  secretBackends?: readonly SecretBackend[];
+  /** Replaces the OS keychain backend (tests, or a shell that must not touch the keychain). */
+  keychainBackend?: SecretBackend | null;
+  clientFactory?: ClientFactory<ServiceClient>;
+}
+
+export interface Core {
+  readonly paths: AppPaths;
+  readonly settings: SettingsStore;
+  readonly keys: KeyStore;
+  readonly account: AccountService;
+  /** A service client for the current base URL, sending only the key bound to its origin. */
+  client(): ServiceClient;
+}
+
+const defaultClientFactory: ClientFactory<ServiceClient> = (baseUrl, getKey) =>
+  createServiceClient({ baseUrl, getKey });
+
+export function createCore(opts: CoreOptions): Core {
+  const paths = resolvePaths({
+    env: opts.env,
+    userDataDir: opts.userDataDir,
+    musicDir: opts.musicDir,
+  });
+  const settings = createSettingsStore(paths.dataDir, opts.env, {
+    defaultLibraryDir: paths.libraryDir,
+  });
+  const keychain =
+    opts.keychainBackend === undefined ? createKeytarBackend() : opts.keychainBackend;
+  const backends = [...(keychain ? [keychain] : []), ...(opts.secretBackends ?? [])];
+  const keys = createKeyStore({ backends, env: opts.env });
+  const clientFactory = opts.clientFactory ?? defaultClientFactory;
+  const account = createAccountService({ settings, keys, clientFactory });
+
+  return {
+    paths,
+    settings,
+    keys,
+    account,
+    client() {
+      const baseUrl = settings.baseUrl();
+      const origin = keyOrigin(baseUrl);
+      return clientFactory(baseUrl, () => keys.getKey(origin));
+    },
+  };
+}
