@@ -4,6 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { isAbsolute, relative, resolve } from 'node:path';
+import type { IpcMainInvokeEvent } from 'electron';
 import { EXTERNAL_URL_ALLOWLIST } from '@shared/defaults';
 
 /** The renderer's CSP; the same string is in the renderer's meta tag. */
@@ -68,6 +69,14 @@ export function isTrustedSenderUrl(frameUrl: unknown, where: RendererLocation): 
     }
   }
   return false;
+}
+
+/** The IPC sender check: the top frame of a page from the app's own renderer. */
+export function senderCheck(where: RendererLocation): (event: Pick<IpcMainInvokeEvent, 'senderFrame'>) => boolean {
+  return (event) => {
+    const frame = event.senderFrame;
+    return !!frame && frame.parent === null && isTrustedSenderUrl(frame.url, where);
+  };
 }
 
 /** Response headers with our CSP replacing whatever the response carried. */

@@ -1,0 +1,84 @@
+/** Shared state of one Electron double instance: logs the tests read and the scripted answers. */
+import type { Browser, BrowserContext } from 'playwright-core';
+
+/** One IPC message as it crossed the boundary (payload as the JSON that crossed). */
+export interface IpcRecord {
+  direction: 'invoke' | 'reply' | 'event' | 'send';
+  channel: string;
+  payload: string;
+  /** URL of the frame that sent an invoke (the sender the shell checks). */
+  senderUrl?: string;
+  atMs: number;
+}
+
+export interface DialogCall {
+  method: 'showMessageBox' | 'showOpenDialog' | 'showSaveDialog' | 'showErrorBox';
+  options: unknown;
+}
+
+export interface NotificationRecord {
+  title: string;
+  body: string;
+}
+
+export interface ConsoleRecord {
+  type: string;
+  text: string;
+}
+
+export interface DoubleOptions {
+  /** app.getPath('userData'). */
+  userDataDir: string;
+  /** app.getPath('music') etc.; defaults derive from userDataDir. */
+  paths?: Record<string, string>;
+  /** app.getVersion(); defaults to package.json's version. */
+  version?: string;
+  /** Reuse a launched Chromium (new context per app run); otherwise a persistent profile under userData is launched. */
+  browser?: Browser;
+  /** Chromium executable (default /usr/bin/chromium). */
+  executablePath?: string;
+  /** Whether another instance "already runs" (requestSingleInstanceLock answers false). */
+  singleInstanceTaken?: boolean;
+}
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--allow-file-access-from-files',
+];
+
+export interface DoubleState {
+  readonly options: DoubleOptions;
+  readonly ipcLog: IpcRecord[];
+  readonly dialogCalls: DialogCall[];
+  readonly dialogAnswers: { messageBox: unknown[]; openDialog: unknown[]; saveDialog: unknown[] };
+  readonly openedExternal: string[];
+  readonly notifications: NotificationRecord[];
+  readonly console: ConsoleRecord[];
+  /** File name → path answered by webUtils.getPathForFile (see README: dropping files). */
+  readonly droppedFiles: Map<string, string>;
+  context?: Promise<BrowserContext>;
+  startedAtMs: number;
+}
+
+export function createState(options: DoubleOptions): DoubleState {
+  return {
+    options,
+    ipcLog: [],
+    dialogCalls: [],
+    dialogAnswers: { messageBox: [], openDialog: [], saveDialog: [] },
+    openedExternal: [],
+    notifications: [],
+    console: [],
+    droppedFiles: new Map(),
+    startedAtMs: Date.now(),
+  };
+}
+
+export const record = (state: DoubleState, r: Omit<IpcRecord, 'atMs'>): void => {
+  state.ipcLog.push({ ...r, atMs: Date.now() - state.startedAtMs });
+};

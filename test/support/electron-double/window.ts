@@ -1,0 +1,283 @@
+/**
+ * BrowserWindow and webContents of the double, each window backed by a real Chromium page
+ * (playwright-core). The window's preload runs in the page through page-shim.ts; invokes reach
+ * the double's ipcMain with the sending frame's real URL; webContents.send dispatches into the page.
+ */
+import { EventEmitter } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { BrowserContext, Page, Route, Request } from 'playwright-core';
+import { buildInitScript, DISPATCH, INVOKE_BINDING, REGISTER_DROP } from './page-shim';
+import { makeEvent } from './events';
+import { record, type DoubleState } from './state';
+import type { DoubleIpcMain } from './ipc';
+import type { DoubleSession } from './session';
+
+export interface WindowHost {
+  state: DoubleState;
+  ipcMain: DoubleIpcMain;
+  session: DoubleSession;
+  context(): Promise<BrowserContext>;
+  /** Called when a window is created (app emits 'browser-window-created', 'web-contents-created'). */
+  created(win: DoubleBrowserWindow): void;
+  /** Called after a window closed. */
+  closed(win: DoubleBrowserWindow): void;
+}
+
+type OpenHandler = (details: { url: string; frameName: string; features: string; disposition: string }) => { action: 'allow' | 'deny' };
+
+let nextId = 1;
+
+export class DoubleWebContents extends EventEmitter {
+  readonly id = nextId++;
+  readonly session: DoubleSession;
+  windowOpenHandler: OpenHandler | undefined;
+  page: Page | undefined;
+  private destroyed = false;
+  /** True while loadURL/loadFile navigates (that navigation is not a renderer-initiated one). */
+  ownNavigation = false;
+
+  constructor(
+    private readonly host: WindowHost,
+    readonly owner: DoubleBrowserWindow,
+  ) {
+    super();
+    this.session = host.session;
+  }
+
+  setWindowOpenHandler(handler: OpenHandler): void {
+    this.windowOpenHandler = handler;
+  }
+
+  send(channel: string, ...args: unknown[]): void {
+    if (this.destroyed) throw new Error('Object has been destroyed');
+    const json = JSON.stringify(args) ?? '[]';
+    record(this.host.state, { direction: 'event', channel, payload: json });
+    const page = this.page;
+    if (!page) return;
+    page
+      .evaluate(([fn, c, j]) => (globalThis as unknown as Record<string, (c: string, j: string) => void>)[fn]?.(c, j), [DISPATCH, channel, json] as const)
+      .catch(() => undefined);
+  }
+
+  getURL(): string {
+    return this.page?.url() ?? '';
+  }
+
+  isDestroyed(): boolean {
+    return this.destroyed;
+  }
+
+  isLoading(): boolean {
+    return false;
+  }
+
+  openDevTools(): void {}
+  closeDevTools(): void {}
+
+  async executeJavaScript(code: string): Promise<unknown> {
+    if (!this.page) throw new Error('No page');
+    return this.page.evaluate(code);
+  }
+
+  markDestroyed(): void {
+    this.destroyed = true;
+    this.emit('destroyed');
+  }
+}
+
+export class DoubleBrowserWindow extends EventEmitter {
+  private static readonly all: DoubleBrowserWindow[] = [];
+  private static host: WindowHost | undefined;
+
+  static bindHost(host: WindowHost): void {
+    DoubleBrowserWindow.host = host;
+    DoubleBrowserWindow.all.length = 0;
+  }
+
+  static getAllWindows(): DoubleBrowserWindow[] {
+    return [...DoubleBrowserWindow.all];
+  }
+
+  static fromWebContents(contents: unknown): DoubleBrowserWindow | null {
+    return DoubleBrowserWindow.all.find((w) => w.webContents === contents) ?? null;
+  }
+
+  static getFocusedWindow(): DoubleBrowserWindow | null {
+    return DoubleBrowserWindow.all.find((w) => w.focused) ?? null;
+  }
+
+  readonly id: number;
+  readonly webContents: DoubleWebContents;
+  readonly options: Record<string, unknown>;
+  /** Resolves to the Chromium page once it is set up. */
+  readonly pageReady: Promise<Page>;
+  private visible = false;
+  private focused = false;
+  private minimized = false;
+  private destroyed = false;
+  private title = '';
+  private readonly host: WindowHost;
+
+  constructor(options: Record<string, unknown> = {}) {
+    super();
+    const host = DoubleBrowserWindow.host;
+    if (!host) throw new Error('electron double: BrowserWindow used before the double was created');
+    this.host = host;
+    this.options = options;
+    this.id = nextId++;
+    this.title = typeof options.title === 'string' ? options.title : 'Electron';
+    this.visible = options.show !== false;
+    this.webContents = new DoubleWebContents(host, this);
+    DoubleBrowserWindow.all.push(this);
+    this.pageReady = this.setUpPage();
+    this.pageReady.catch(() => undefined);
+    host.created(this);
+  }
+
+  private async setUpPage(): Promise<Page> {
+    const context = await this.host.context();
+    const blank = context.pages().find((p) => p.url() === 'about:blank' && !claimed.has(p));
+    const page = blank ?? (await context.newPage());
+    claimed.add(page);
+    const wc = this.webContents;
+    const { state, ipcMain, session } = this.host;
+    await page.exposeBinding(INVOKE_BINDING, (source, channel: unknown, argsJson: unknown) =>
+      ipcMain.invokeJson(String(channel), String(argsJson), {
+        sender: wc,
+        frameUrl: source.frame.url(),
+        isTopFrame: source.frame.parentFrame() === null,
+      }),
+    );
+    const prefs = (this.options.webPreferences ?? {}) as { preload?: string };
+    if (prefs.preload) {
+      await page.addInitScript({ content: buildInitScript(readFileSync(prefs.preload, 'utf8'), state.droppedFiles) });
+    }
+    page.on('console', (m) => state.console.push({ type: m.type(), text: m.text() }));
+    page.on('pageerror', (e) => state.console.push({ type: 'pageerror', text: String(e) }));
+    page.on('popup', (popup) => {
+      const answer = wc.windowOpenHandler?.({ url: popup.url(), frameName: '', features: '', disposition: 'new-window' });
+      if (!answer || answer.action === 'deny') void popup.close().catch(() => undefined);
+    });
+    page.on('close', () => {
+      if (!this.destroyed) this.destroy();
+    });
+    await page.route(
+      (url) => url.protocol === 'http:' || url.protocol === 'https:',
+      (route, request) => this.routeHttp(page, route, request),
+    );
+    wc.page = page;
+    return page;
+  }
+
+  /** Renderer HTTP goes through the session's webRequest listeners; link navigations through will-navigate. */
+  private async routeHttp(page: Page, route: Route, request: Request): Promise<void> {
+    const url = request.url();
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame() && !this.webContents.ownNavigation) {
+      const event = makeEvent({ url });
+      this.webContents.emit('will-navigate', event, url);
+      if (event.defaultPrevented) return route.abort('aborted');
+    }
+    if (this.host.session.shouldCancel(url)) return route.abort('blockedbyclient');
+    const response = await route.fetch();
+    const headers = this.host.session.applyHeaders(url, response.headers());
+    await route.fulfill({ response, headers });
+  }
+
+  private async navigate(url: string): Promise<void> {
+    const page = await this.pageReady;
+    this.webContents.ownNavigation = true;
+    try {
+      await page.goto(url, { waitUntil: 'load' });
+    } finally {
+      this.webContents.ownNavigation = false;
+    }
+    this.webContents.emit('dom-ready', makeEvent());
+    this.webContents.emit('did-finish-load', makeEvent());
+    this.emit('ready-to-show', makeEvent());
+  }
+
+  loadFile(filePath: string, options: { hash?: string; query?: Record<string, string> } = {}): Promise<void> {
+    const url = new URL(pathToFileURL(filePath).href);
+    for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, v);
+    if (options.hash) url.hash = options.hash;
+    return this.navigate(url.href);
+  }
+
+  loadURL(url: string): Promise<void> {
+    return this.navigate(url);
+  }
+
+  show(): void {
+    this.visible = true;
+    this.focused = true;
+    this.emit('show');
+  }
+  hide(): void {
+    this.visible = false;
+  }
+  isVisible(): boolean {
+    return this.visible;
+  }
+  focus(): void {
+    this.focused = true;
+    this.emit('focus');
+  }
+  blur(): void {
+    this.focused = false;
+    this.emit('blur');
+  }
+  isFocused(): boolean {
+    return this.focused;
+  }
+  minimize(): void {
+    this.minimized = true;
+  }
+  restore(): void {
+    this.minimized = false;
+  }
+  isMinimized(): boolean {
+    return this.minimized;
+  }
+  setTitle(title: string): void {
+    this.title = title;
+  }
+  getTitle(): string {
+    return this.title;
+  }
+  isDestroyed(): boolean {
+    return this.destroyed;
+  }
+  setMenu(): void {}
+  setMenuBarVisibility(): void {}
+  setProgressBar(): void {}
+  flashFrame(): void {}
+
+  close(): void {
+    if (this.destroyed) return;
+    const event = makeEvent();
+    this.emit('close', event);
+    if (event.defaultPrevented) return;
+    this.destroy();
+  }
+
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    const i = DoubleBrowserWindow.all.indexOf(this);
+    if (i >= 0) DoubleBrowserWindow.all.splice(i, 1);
+    this.webContents.markDestroyed();
+    void this.pageReady.then((p) => p.close()).catch(() => undefined);
+    this.emit('closed');
+    this.host.closed(this);
+  }
+
+  /** Registers a path for a File name in the page (webUtils.getPathForFile). */
+  async registerDroppedFile(name: string, path: string): Promise<void> {
+    this.host.state.droppedFiles.set(name, path);
+    const page = await this.pageReady;
+    await page.evaluate(([fn, n, p]) => (globalThis as unknown as Record<string, (n: string, p: string) => void>)[fn]?.(n, p), [REGISTER_DROP, name, path] as const);
+  }
+}
+
+const claimed = new WeakSet<Page>();
