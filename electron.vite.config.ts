@@ -17,6 +17,7 @@ export default defineConfig({
     // A sandboxed preload must be a single CommonJS file that requires only `electron`.
     resolve: { alias },
     build: {
+      externalizeDeps: false,
       outDir: 'out/preload',
       rollupOptions: {
         input: { index: resolve(__dirname, 'src/preload/index.ts') },
