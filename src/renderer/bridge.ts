@@ -34,7 +34,9 @@ export async function call<T>(run: (api: CadenzaApi) => Promise<Result<T>>): Pro
     return await run(bridge());
   } catch (e) {
     const message =
-      e instanceof BridgeMissingError ? e.message : 'Something went wrong inside Cadenza. Please try again.';
+      e instanceof BridgeMissingError
+        ? e.message
+        : 'Something went wrong inside Cadenza. Please try again.';
     return { ok: false, error: { code: 'internal', message } };
   }
 }

@@ -29,8 +29,8 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
       <div role="alert" className="crash">
         <p className="crash-title">Something went wrong</p>
         <p className="muted">
-          Cadenza hit an unexpected problem while showing this view. Your library and running jobs are
-          safe. Reloading the window usually fixes it.
+          Cadenza hit an unexpected problem while showing this view. Your library and running jobs
+          are safe. Reloading the window usually fixes it.
         </p>
         <button type="button" className="button button-primary" onClick={reload}>
           Reload

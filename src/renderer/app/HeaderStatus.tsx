@@ -16,7 +16,12 @@ export function HeaderStatus({ onOpenAccount }: { onOpenAccount: (() => void) | 
     text = 'No key';
   } else if (presence === 'set') {
     tone = problem ? 'error' : 'ok';
-    text = problem === 'auth' ? 'Key not accepted' : problem === 'key_disabled' ? 'Key disabled' : 'Key set';
+    text =
+      problem === 'auth'
+        ? 'Key not accepted'
+        : problem === 'key_disabled'
+          ? 'Key disabled'
+          : 'Key set';
   }
 
   return (

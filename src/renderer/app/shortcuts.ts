@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import type { PanelDef } from '../panels/types';
 
-export const isMac = (): boolean => /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+export const isMac = (): boolean =>
+  /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 
 /** The digit of Ctrl/Cmd+1..9 (1-based), or null for any other key. */
 export function panelShortcutDigit(event: KeyboardEvent): number | null {

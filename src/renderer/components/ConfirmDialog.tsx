@@ -34,7 +34,15 @@ function isolate(keep: Element): () => void {
  * inside, the rest of the page is inert while it is open, and focus goes back where it was.
  */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { title, children, confirmLabel, cancelLabel = 'Cancel', tone = 'danger', onConfirm, onCancel } = props;
+  const {
+    title,
+    children,
+    confirmLabel,
+    cancelLabel = 'Cancel',
+    tone = 'danger',
+    onConfirm,
+    onCancel,
+  } = props;
   const titleId = useId();
   const bodyId = useId();
   const backdropRef = useRef<HTMLDivElement>(null);
@@ -57,7 +65,9 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       return;
     }
     if (event.key !== 'Tab') return;
-    const buttons = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('button:not([disabled])'));
+    const buttons = Array.from(
+      event.currentTarget.querySelectorAll<HTMLElement>('button:not([disabled])'),
+    );
     const first = buttons[0];
     const last = buttons[buttons.length - 1];
     if (!first || !last) return;

@@ -109,7 +109,12 @@ export async function refreshKeyInfo(): Promise<void> {
   const result = await call((api) => api.account.getKeyInfo());
   if (seq !== keyInfoSeq) return;
   if (result.ok) {
-    set({ keyInfo: result.value, keyInfoPhase: 'ready', keyInfoError: null, keyInfoReadAtMs: Date.now() });
+    set({
+      keyInfo: result.value,
+      keyInfoPhase: 'ready',
+      keyInfoError: null,
+      keyInfoReadAtMs: Date.now(),
+    });
   } else {
     set({ keyInfoPhase: 'error', keyInfoError: result.error });
   }

@@ -23,13 +23,19 @@ export function AccountPanel() {
   const progress = useAccountStore(selectProgress);
 
   // A failed re-read of the status after it once loaded is not worth blocking the panel for.
-  const problem = describeProblem({ statusError: status ? null : statusError, keyInfoError, keyInfo });
+  const problem = describeProblem({
+    statusError: status ? null : statusError,
+    keyInfoError,
+    keyInfo,
+  });
 
   return (
     <div className="panel">
       <header className="panel-header">
         <h1 className="panel-title">Account</h1>
-        <p className="panel-lede">Your API key, the service Cadenza talks to, and what is left on your key.</p>
+        <p className="panel-lede">
+          Your API key, the service Cadenza talks to, and what is left on your key.
+        </p>
       </header>
 
       <p role="status" className="panel-status">

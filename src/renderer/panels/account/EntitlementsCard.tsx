@@ -15,8 +15,15 @@ export function EntitlementsCard() {
       <div className="card-head">
         <h2 className="card-title">Entitlements</h2>
         <div className="card-head-actions">
-          {readAtMs !== null && <span className="muted small">Checked at {timeFormat.format(readAtMs)}</span>}
-          <button type="button" className="button button-small" disabled={loading} onClick={() => void refreshKeyInfo()}>
+          {readAtMs !== null && (
+            <span className="muted small">Checked at {timeFormat.format(readAtMs)}</span>
+          )}
+          <button
+            type="button"
+            className="button button-small"
+            disabled={loading}
+            onClick={() => void refreshKeyInfo()}
+          >
             Refresh
           </button>
         </div>
@@ -26,7 +33,10 @@ export function EntitlementsCard() {
         <>
           <dl className="entitlements">
             {ENTITLEMENTS.map(({ counter, label }) => (
-              <div key={counter} className={keyInfo[counter] <= 0 ? 'entitlement entitlement-empty' : 'entitlement'}>
+              <div
+                key={counter}
+                className={keyInfo[counter] <= 0 ? 'entitlement entitlement-empty' : 'entitlement'}
+              >
                 <dt>{label}</dt>
                 <dd>{formatCount(keyInfo[counter])}</dd>
               </div>
@@ -43,11 +53,14 @@ export function EntitlementsCard() {
             </dl>
           )}
           <p className="muted small">
-            The service does not publish what each creation costs; Cadenza shows what is left before and after.
+            The service does not publish what each creation costs; Cadenza shows what is left before
+            and after.
           </p>
         </>
       ) : (
-        <p className="muted">{loading ? 'Reading what is left on your key…' : 'Nothing to show yet.'}</p>
+        <p className="muted">
+          {loading ? 'Reading what is left on your key…' : 'Nothing to show yet.'}
+        </p>
       )}
     </section>
   );

@@ -6,7 +6,13 @@ export function GetKeyLink() {
     <button type="button" className="link-button" onClick={() => void openAccountPage()}>
       Get an API key
       <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden focusable={false}>
-        <path d="M4 2h6v6M10 2 3 9" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+        <path
+          d="M4 2h6v6M10 2 3 9"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.5"
+          strokeLinecap="round"
+        />
       </svg>
     </button>
   );

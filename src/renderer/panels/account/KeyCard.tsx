@@ -84,7 +84,8 @@ export function KeyCard({ showGetKey }: { showGetKey: boolean }) {
         <div className="callout">
           <p className="callout-title">Add your API key to start creating</p>
           <p className="muted">
-            Paste the key from your account page. Cadenza sends it only to the service address below.
+            Paste the key from your account page. Cadenza sends it only to the service address
+            below.
           </p>
         </div>
       )}
@@ -150,8 +151,8 @@ export function KeyCard({ showGetKey }: { showGetKey: boolean }) {
           onCancel={() => setConfirmingRemoval(false)}
         >
           <p>
-            Cadenza will forget the key it uses for {status.baseUrl}. Your library is not touched, and
-            you can add a key again at any time.
+            Cadenza will forget the key it uses for {status.baseUrl}. Your library is not touched,
+            and you can add a key again at any time.
           </p>
         </ConfirmDialog>
       )}

@@ -4,7 +4,8 @@ import { GetKeyLink } from './GetKeyLink';
 
 /** One account problem (invalid, disabled, offline…) with the action that helps. */
 export function ProblemAlert({ problem }: { problem: AccountProblem }) {
-  const tone = problem.kind === 'offline' || problem.kind === 'no_key' ? 'alert-warning' : 'alert-error';
+  const tone =
+    problem.kind === 'offline' || problem.kind === 'no_key' ? 'alert-warning' : 'alert-error';
   return (
     <div role="alert" className={`alert ${tone}`}>
       <div className="alert-text">
@@ -19,7 +20,11 @@ export function ProblemAlert({ problem }: { problem: AccountProblem }) {
           </button>
         )}
         {problem.action === 'retry-key-info' && (
-          <button type="button" className="button button-small" onClick={() => void refreshKeyInfo()}>
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => void refreshKeyInfo()}
+          >
             Retry
           </button>
         )}

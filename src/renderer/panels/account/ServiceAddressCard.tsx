@@ -30,7 +30,11 @@ function AddressForm({ status }: { status: AccountStatus }) {
     if (changing) return;
     const checked = checkServiceAddress(address);
     if (!checked.ok) {
-      setFieldError('address', { code: 'validation', message: checked.message, fields: { address: checked.message } });
+      setFieldError('address', {
+        code: 'validation',
+        message: checked.message,
+        fields: { address: checked.message },
+      });
       return;
     }
     const current = checkServiceAddress(status.baseUrl);

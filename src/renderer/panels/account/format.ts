@@ -43,7 +43,10 @@ export function keyDetails(info: KeyInfo): { label: string; value: string }[] {
   const rows: { label: string; value: string | undefined }[] = [
     { label: 'Key name', value: info.key_name },
     { label: 'E-mail', value: info.email },
-    { label: 'Last used', value: info.key_recently_used_at && formatServiceTime(info.key_recently_used_at) },
+    {
+      label: 'Last used',
+      value: info.key_recently_used_at && formatServiceTime(info.key_recently_used_at),
+    },
     { label: 'Created', value: info.key_created_at && formatServiceTime(info.key_created_at) },
   ];
   return rows.filter((r): r is { label: string; value: string } => Boolean(r.value));
@@ -80,7 +83,12 @@ export interface AccountProblem {
 }
 
 const unlessSame = (message: string, title: string): string | null =>
-  message.trim().replace(/[.…]+$/, '').toLowerCase() === title.toLowerCase() ? null : message;
+  message
+    .trim()
+    .replace(/[.…]+$/, '')
+    .toLowerCase() === title.toLowerCase()
+    ? null
+    : message;
 
 /** What is wrong with the account, if anything, as a title, an explanation and one action. */
 export function describeProblem(input: {
@@ -100,7 +108,12 @@ export function describeProblem(input: {
   if (keyInfoError) {
     switch (keyInfoError.code) {
       case 'no_key':
-        return { kind: 'no_key', title: 'Add your API key to start creating', detail: null, action: 'get-key' };
+        return {
+          kind: 'no_key',
+          title: 'Add your API key to start creating',
+          detail: null,
+          action: 'get-key',
+        };
       case 'auth':
         return {
           kind: 'auth',

@@ -2,4 +2,9 @@ import { AccountIcon } from '../../components/icons';
 import type { PanelDef } from '../types';
 import { AccountPanel } from './AccountPanel';
 
-export const accountPanel: PanelDef = { id: 'account', label: 'Account', Icon: AccountIcon, Component: AccountPanel };
+export const accountPanel: PanelDef = {
+  id: 'account',
+  label: 'Account',
+  Icon: AccountIcon,
+  Component: AccountPanel,
+};

@@ -1,0 +1,184 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { FakeCadenza, sampleKeyInfo } from './support/fake-cadenza';
+import { renderApp } from './support/render-app';
+
+const KEY = 'sk-test-5c1e4f0b9a7d3e2f7890';
+
+/** The number shown under an entitlement's label. */
+function entitlement(label: string): string | null {
+  const region = screen.getByRole('region', { name: 'Entitlements' });
+  const term = within(region).getByText(label, { selector: 'dt' });
+  return term.nextElementSibling?.textContent ?? null;
+}
+
+const fmt = (n: number) => new Intl.NumberFormat().format(n);
+
+describe('Account panel: the key', () => {
+  it('asks for a key when none is set', async () => {
+    await renderApp();
+    expect(screen.getByRole('heading', { name: 'Account' })).toBeInTheDocument();
+    expect(screen.getByText('Add your API key to start creating')).toBeInTheDocument();
+    expect(screen.getByLabelText('API key')).toHaveValue('');
+    expect(screen.queryByRole('region', { name: 'Entitlements' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove key' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'No key' })).toBeInTheDocument();
+  });
+
+  it('saves a key once, clears the field, and shows only its last 4 characters', async () => {
+    const { fake, user } = await renderApp();
+    const field = screen.getByLabelText('API key');
+    expect(field).toHaveAttribute('type', 'password');
+
+    await user.type(field, KEY);
+    await user.click(screen.getByRole('button', { name: 'Save key' }));
+
+    expect(await screen.findByText('Key ending in 7890')).toBeInTheDocument();
+    expect(fake.callsOf('account.setKey')).toEqual([[KEY]]);
+    expect(field).toHaveValue('');
+    expect(screen.getByText('Stored in your system keychain')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(/Key saved/);
+    expect(screen.getByRole('button', { name: 'Key set' })).toBeInTheDocument();
+
+    // Entitlements load for the new key; the key itself is nowhere in the page.
+    await screen.findByRole('region', { name: 'Entitlements' });
+    await waitFor(() => expect(entitlement('Songs')).toBe(fmt(sampleKeyInfo.key_music_counts)));
+    expect(document.documentElement.outerHTML).not.toContain(KEY);
+    const values = Array.from(document.querySelectorAll('input')).map((i) => i.value);
+    expect(values.join('\n')).not.toContain(KEY);
+    expect(fake.callsOf('account.setKey')).toHaveLength(1);
+  });
+
+  it('submits with Enter', async () => {
+    const { fake, user } = await renderApp();
+    await user.type(screen.getByLabelText('API key'), `${KEY}{Enter}`);
+    expect(await screen.findByText('Key ending in 7890')).toBeInTheDocument();
+    expect(fake.callsOf('account.setKey')).toEqual([[KEY]]);
+  });
+
+  it('explains a key that cannot be right next to the field, without sending it', async () => {
+    const { fake, user } = await renderApp();
+    const field = screen.getByLabelText('API key');
+    await user.type(field, 'abc{Enter}');
+
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(expect.stringContaining('That key is too short'));
+    expect(fake.callsOf('account.setKey')).toHaveLength(0);
+    expect(field).toHaveFocus();
+
+    await user.type(field, 'defghij');
+    expect(field).not.toHaveAttribute('aria-invalid');
+  });
+
+  it("shows main's field error next to the field", async () => {
+    const fake = new FakeCadenza();
+    fake.failNext('account.setKey', {
+      code: 'validation',
+      message: 'The key could not be stored.',
+      fields: { key: 'This key was not issued for this service.' },
+    });
+    const { user } = await renderApp({ fake });
+    const field = screen.getByLabelText('API key');
+    await user.type(field, `${KEY}{Enter}`);
+
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+    expect(field).toHaveAccessibleDescription(
+      expect.stringContaining('This key was not issued for this service.'),
+    );
+    expect(field).toHaveValue(''); // sent once: the renderer does not keep it
+    expect(screen.queryByText(/Key ending in/)).not.toBeInTheDocument();
+  });
+
+  it('lists the entitlements under the right labels, with the key details', async () => {
+    const fake = new FakeCadenza({
+      key: KEY,
+      keyInfo: {
+        ...sampleKeyInfo,
+        key_music_counts: 41,
+        key_words_counts: 12500,
+        key_clone_voices: 3,
+        key_cover_counts: 8,
+        key_vc_counts: 0,
+        key_singing_credits: 17,
+      },
+    });
+    await renderApp({ fake });
+    await waitFor(() => expect(entitlement('Songs')).toBe('41'));
+    expect(entitlement('Text-to-speech words')).toBe(fmt(12500));
+    expect(entitlement('Voice clones')).toBe('3');
+    expect(entitlement('Covers')).toBe('8');
+    expect(entitlement('Voice conversions')).toBe('0');
+    expect(entitlement('Singing credits')).toBe('17');
+
+    const region = screen.getByRole('region', { name: 'Entitlements' });
+    expect(within(region).getByText('Key name').nextElementSibling).toHaveTextContent('Studio key');
+    expect(within(region).getByText('E-mail').nextElementSibling).toHaveTextContent(
+      'creator@example.com',
+    );
+    expect(within(region).getByText('Last used').nextElementSibling).toHaveTextContent(/2025/);
+  });
+
+  it('refreshes the entitlements on request', async () => {
+    const fake = new FakeCadenza({ key: KEY });
+    const { user } = await renderApp({ fake });
+    await waitFor(() => expect(entitlement('Songs')).toBe(fmt(sampleKeyInfo.key_music_counts)));
+
+    fake.state.keyInfo = { ...fake.state.keyInfo, key_music_counts: 39 };
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(entitlement('Songs')).toBe('39'));
+    expect(fake.callsOf('account.getKeyInfo').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('says where the key lives', async () => {
+    await renderApp({
+      fake: new FakeCadenza({ key: KEY, storage: 'safe-storage', keychainAvailable: false }),
+    });
+    expect(
+      screen.getByText(
+        "No system keychain was found; the key is encrypted in Cadenza's data folder",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('shows an environment key without offering to remove or replace it', async () => {
+    await renderApp({ fake: new FakeCadenza({ key: KEY, storage: 'environment' }) });
+    expect(screen.getByText('Key ending in 7890')).toBeInTheDocument();
+    expect(screen.getByText('From the CADENZA_API_KEY environment variable')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove key' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('API key')).not.toBeInTheDocument();
+  });
+
+  it('removes the key only after an in-app confirmation', async () => {
+    const fake = new FakeCadenza({ key: KEY });
+    const { user } = await renderApp({ fake });
+
+    await user.click(screen.getByRole('button', { name: 'Remove key' }));
+    let dialog = screen.getByRole('dialog', { name: 'Remove this key from Cadenza?' });
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(fake.callsOf('account.removeKey')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Remove key' })).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Remove key' }));
+    dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove key' }));
+
+    expect(await screen.findByText('Add your API key to start creating')).toBeInTheDocument();
+    expect(fake.callsOf('account.removeKey')).toHaveLength(1);
+    expect(fake.state.key).toBeNull();
+    expect(screen.queryByText(/Key ending in/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Entitlements' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('API key')).toHaveFocus();
+  });
+
+  it('follows key changes made elsewhere', async () => {
+    const fake = new FakeCadenza({ key: KEY });
+    await renderApp({ fake });
+    expect(screen.getByText('Key ending in 7890')).toBeInTheDocument();
+
+    fake.state.key = 'sk-other-key-000004321';
+    fake.emitAccountChanged();
+    expect(await screen.findByText('Key ending in 4321')).toBeInTheDocument();
+  });
+});

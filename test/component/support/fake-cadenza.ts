@@ -1,0 +1,228 @@
+/**
+ * An in-memory stand-in for main behind `window.cadenza`, for component tests only. It implements
+ * the real `CadenzaApi` type, validates arguments with the real contract schemas (as main does) and
+ * checks its own answers against the result schemas, so it cannot drift from the contract.
+ * End-to-end tests cover the real preload and main handlers.
+ */
+import {
+  checkServiceAddress,
+  type AccountStatus,
+  type KeyInfo,
+  type KeyStorage,
+} from '@shared/domain/account';
+import { DEFAULT_BASE_URL } from '@shared/defaults';
+import type { AppErrorShape } from '@shared/errors';
+import type { CadenzaApi } from '@shared/ipc/api';
+import { invokeContract } from '@shared/ipc/contract';
+import type { InvokeDef } from '@shared/ipc/define';
+import { resultSchema, type Result } from '@shared/result';
+
+export type FakeMethod = {
+  [
+    NS in keyof typeof invokeContract
+  ]: `${NS & string}.${keyof (typeof invokeContract)[NS] & string}`;
+}[keyof typeof invokeContract];
+
+export const sampleKeyInfo: KeyInfo = {
+  key_status: 0,
+  key_words_counts: 12500,
+  key_clone_voices: 3,
+  key_cover_counts: 8,
+  key_vc_counts: 0,
+  key_music_counts: 41,
+  key_singing_credits: 17,
+  email: 'creator@example.com',
+  key_name: 'Studio key',
+  key_recently_used_at: '2025-03-14 09:26:53',
+};
+
+interface FakeState {
+  key: string | null;
+  storage: KeyStorage;
+  keychainAvailable: boolean;
+  baseUrl: string;
+  keyInfo: KeyInfo;
+}
+
+interface Deferred {
+  promise: Promise<void>;
+  release: () => void;
+}
+
+function deferred(): Deferred {
+  let release = () => undefined as void;
+  const promise = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { promise, release };
+}
+
+export class FakeCadenza {
+  readonly state: FakeState;
+  /** Every call, in order, with its arguments. */
+  readonly calls: { method: FakeMethod; args: unknown[] }[] = [];
+  /** What the main-process confirmation dialog answers when the address changes. */
+  addressDialog: 'confirm' | 'cancel' = 'confirm';
+  readonly api: CadenzaApi;
+
+  private readonly failures = new Map<FakeMethod, AppErrorShape[]>();
+  private readonly holds = new Map<FakeMethod, Deferred[]>();
+  private readonly accountListeners = new Set<(payload: null) => void>();
+
+  constructor(initial: Partial<FakeState> = {}) {
+    this.state = {
+      key: null,
+      storage: 'none',
+      keychainAvailable: true,
+      baseUrl: DEFAULT_BASE_URL,
+      keyInfo: { ...sampleKeyInfo },
+      ...initial,
+    };
+    if (this.state.key && this.state.storage === 'none') this.state.storage = 'keychain';
+    this.api = this.buildApi();
+  }
+
+  /** The next call of `method` answers this error. */
+  failNext(method: FakeMethod, error: AppErrorShape): void {
+    this.failures.set(method, [...(this.failures.get(method) ?? []), error]);
+  }
+
+  /** Every call of `method` answers this error until `clearFailures`. */
+  failAlways(method: FakeMethod, error: AppErrorShape): void {
+    this.failures.set(
+      method,
+      Array.from({ length: 1000 }, () => error),
+    );
+  }
+
+  clearFailures(method: FakeMethod): void {
+    this.failures.delete(method);
+  }
+
+  /** Holds the next call of `method` until the returned function is called. */
+  holdNext(method: FakeMethod): () => void {
+    const d = deferred();
+    this.holds.set(method, [...(this.holds.get(method) ?? []), d]);
+    return d.release;
+  }
+
+  callsOf(method: FakeMethod): unknown[][] {
+    return this.calls.filter((c) => c.method === method).map((c) => c.args);
+  }
+
+  /** Main pushes `accountChanged` (e.g. the CLI changed the key). */
+  emitAccountChanged(): void {
+    for (const listener of this.accountListeners) listener(null);
+  }
+
+  status(): AccountStatus {
+    const { key, storage, keychainAvailable, baseUrl } = this.state;
+    const status: AccountStatus = {
+      hasKey: key !== null,
+      storage: key === null ? 'none' : storage,
+      keychainAvailable,
+      baseUrl,
+      isDefaultBaseUrl: baseUrl === DEFAULT_BASE_URL,
+    };
+    if (key !== null) status.keyLast4 = key.slice(-4);
+    return status;
+  }
+
+  private async answer<T>(
+    method: FakeMethod,
+    args: unknown[],
+    run: () => Result<T>,
+  ): Promise<Result<T>> {
+    this.calls.push({ method, args });
+    const hold = this.holds.get(method)?.shift();
+    if (hold) await hold.promise;
+    await Promise.resolve();
+    const [ns, name] = method.split('.') as [keyof typeof invokeContract, string];
+    const def = (invokeContract[ns] as Record<string, InvokeDef>)[name];
+    if (!def) throw new Error(`FakeCadenza: no contract entry for ${method}`);
+    const parsedArgs = def.args.safeParse(args);
+    if (!parsedArgs.success) {
+      const message = parsedArgs.error.issues[0]?.message ?? 'Invalid argument';
+      return { ok: false, error: { code: 'invalid_argument', message } };
+    }
+    const failure = this.failures.get(method)?.shift();
+    const result: Result<T> = failure ? { ok: false, error: failure } : run();
+    // Answers must match the contract, as main's would.
+    resultSchema(def.result).parse(result);
+    return result;
+  }
+
+  private buildApi(): CadenzaApi {
+    const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+    return {
+      account: {
+        getStatus: () => this.answer('account.getStatus', [], () => ok(this.status())),
+        setKey: (key) =>
+          this.answer('account.setKey', [key], () => {
+            this.state.key = key.trim();
+            this.state.storage = this.state.keychainAvailable ? 'keychain' : 'safe-storage';
+            return ok(this.status());
+          }),
+        removeKey: () =>
+          this.answer('account.removeKey', [], () => {
+            this.state.key = null;
+            this.state.storage = 'none';
+            return ok(this.status());
+          }),
+        getKeyInfo: () =>
+          this.answer('account.getKeyInfo', [], () =>
+            this.state.key === null
+              ? {
+                  ok: false,
+                  error: { code: 'no_key', message: 'Add your API key in the Account panel.' },
+                }
+              : ok({ ...this.state.keyInfo }),
+          ),
+        setServiceAddress: (address) =>
+          this.answer('account.setServiceAddress', [address], () => {
+            const checked = checkServiceAddress(address);
+            if (!checked.ok) {
+              return {
+                ok: false,
+                error: {
+                  code: 'validation',
+                  message: checked.message,
+                  fields: { address: checked.message },
+                },
+              };
+            }
+            if (this.addressDialog === 'cancel') {
+              return {
+                ok: false,
+                error: { code: 'cancelled', message: 'The address was not changed.' },
+              };
+            }
+            this.state.baseUrl = checked.origin;
+            this.state.key = null; // the key is asked for again
+            this.state.storage = 'none';
+            return ok(this.status());
+          }),
+        openAccountPage: () => this.answer('account.openAccountPage', [], () => ok(null)),
+      },
+      files: {
+        pick: (options) => this.answer('files.pick', [options], () => ok([])),
+        registerDropped: (files, kind) =>
+          this.answer('files.registerDropped', [files.map((f) => f.name), kind], () => ok([])),
+        release: (handles) => this.answer('files.release', [handles], () => ok(null)),
+      },
+      app: {
+        info: () =>
+          this.answer('app.info', [], () =>
+            ok({ version: '0.0.0-test', platform: 'linux', testDouble: true, demo: false }),
+          ),
+        openExternal: (url) => this.answer('app.openExternal', [url], () => ok(null)),
+      },
+      on: {
+        accountChanged: (listener) => {
+          this.accountListeners.add(listener);
+          return () => this.accountListeners.delete(listener);
+        },
+      },
+    };
+  }
+}
