@@ -108,6 +108,8 @@ export const SINGERS: { singer_name: string; singer_id: number }[] = [
 
 const WORDS = ['neon', 'river', 'midnight', 'ember', 'glass', 'horizon', 'paper', 'satellite', 'velvet', 'thunder'];
 
+const STOP_WORDS = new Set(['about', 'with', 'the', 'and', 'for', 'from', 'into', 'that', 'this', 'song', 'music', 'track']);
+
 function titleCase(words: string[]): string {
   return words.map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w)).join(' ');
 }
@@ -117,7 +119,7 @@ export function titleFromPrompt(prompt: string, variant = 0): string {
   const words = prompt
     .replace(/[^\p{L}\p{N}\s]/gu, ' ')
     .split(/\s+/)
-    .filter((w) => w.length > 2)
+    .filter((w) => w.length > 2 && !STOP_WORDS.has(w.toLowerCase()))
     .slice(0, 3);
   const base = words.length ? titleCase(words) : titleCase([WORDS[prompt.length % WORDS.length] ?? 'song']);
   return variant === 0 ? base : `${base} (Take ${variant + 1})`;

@@ -83,6 +83,9 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
     songs() {
       return [...state.songs.values()].map((s) => state.snapshot(s));
     },
+    advance(ms: number) {
+      state.clockOffsetMs += Math.max(0, ms);
+    },
     counters() {
       return { ...state.counters };
     },

@@ -76,6 +76,8 @@ export class EmulatorState {
   ttsAudio = new Map<string, number>();
   coverAudio = new Map<string, number>();
   injections: { path: string; kind: InjectKind; times: number; method?: string }[] = [];
+  /** Added to the wall clock by `advance()` so tests can move statuses on deterministically. */
+  clockOffsetMs = 0;
   serviceUrl = '';
   mediaUrl = '';
 
@@ -105,8 +107,13 @@ export class EmulatorState {
     return counters;
   }
 
+  now(): number {
+    return Date.now() + this.clockOffsetMs;
+  }
+
   reset(): void {
     this.log.length = 0;
+    this.clockOffsetMs = 0;
     this.config = this.initialConfig();
     this.counters = this.initialCounters();
     this.songs.clear();
@@ -141,7 +148,7 @@ export class EmulatorState {
     const song: SongRecord = {
       ...fields,
       songId: this.newId(),
-      createdAt: Date.now(),
+      createdAt: this.now(),
       maxStep: 0,
       durationMs: mp3DurationMs(Math.min(this.config.songDurationMs, maxSongMs(fields.modelVersion))),
     };
@@ -152,7 +159,7 @@ export class EmulatorState {
   /** Current step of a song (v1 songs are done at once). */
   songStep(song: SongRecord): number {
     if (song.via === 'v1') return SONG_DONE_STEP;
-    const step = Math.floor((Date.now() - song.createdAt) / Math.max(1, this.config.stepMs));
+    const step = Math.floor((this.now() - song.createdAt) / Math.max(1, this.config.stepMs));
     song.maxStep = Math.min(SONG_DONE_STEP, Math.max(song.maxStep, step));
     return song.maxStep;
   }
@@ -161,7 +168,7 @@ export class EmulatorState {
   songProgress(song: SongRecord): number {
     if (this.songStep(song) >= SONG_DONE_STEP) return 1;
     const stepMs = Math.max(1, this.config.stepMs);
-    const streamingMs = Date.now() - song.createdAt - 2 * stepMs;
+    const streamingMs = this.now() - song.createdAt - 2 * stepMs;
     return Math.min(1, Math.max(0, streamingMs / stepMs));
   }
 
@@ -193,7 +200,7 @@ export class EmulatorState {
 
   /** Training: pending (step 0), running (1–2), success or failed (3). */
   trainingStatus(task: TrainingRecord): 'pending' | 'running' | 'success' | 'failed' {
-    const step = Math.floor((Date.now() - task.createdAt) / Math.max(1, this.config.stepMs));
+    const step = Math.floor((this.now() - task.createdAt) / Math.max(1, this.config.stepMs));
     task.maxStep = Math.min(SONG_DONE_STEP, Math.max(task.maxStep, step));
     if (task.maxStep === 0) return 'pending';
     if (task.maxStep < SONG_DONE_STEP) return 'running';

@@ -144,6 +144,8 @@ export interface Emulator {
   setCounter(name: CounterName, value: number): void;
   configure(patch: Partial<EmulatorConfig>): void;
   songs(): SongSnapshot[];
+  /** Moves the emulator's clock forward: songs and training tasks advance as if `ms` had passed. */
+  advance(ms: number): void;
   /** Current counters. */
   counters(): Record<CounterName, number>;
   /** Clone voices currently listed. */

@@ -124,7 +124,7 @@ async function trainSinger(ctx: Ctx): Promise<void> {
   ctx.state.trainings.set(taskId, {
     taskId,
     urls: list,
-    createdAt: Date.now(),
+    createdAt: ctx.state.now(),
     willFail: list.some((u) => u.includes('fail')),
     maxStep: 0,
   });
