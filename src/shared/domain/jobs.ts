@@ -41,7 +41,8 @@ export const JobOutputSchema = z.object({
   /** The service's id for this output (song id, task id); null for synchronous results. */
   serviceId: z.string().nullable(),
   status: OutputStatusSchema,
-  libraryKind: LibraryKindSchema,
+  /** What it becomes in the library; null when it is not media (a trained singer, a cloned voice). */
+  libraryKind: LibraryKindSchema.nullable(),
   title: z.string().default(''),
   lyrics: z.string().default(''),
   tags: z.array(z.string()).default([]),
@@ -85,6 +86,11 @@ export const JobSchema = z.object({
   /** The last raw service answer, for diagnosis (never shown to the renderer verbatim). */
   lastResponse: z.unknown().optional(),
   resultItemIds: z.array(z.string()),
+  /**
+   * The process that sent the request and is waiting for its answer (while `pending`, and while
+   * `running` for a synchronous call). When that process is gone, the job is `interrupted`.
+   */
+  owner: z.object({ pid: z.number().int(), host: z.string() }).nullable().default(null),
   /** Extra library metadata for the items (prompt, model, voice, singer, emotion, parent…). */
   meta: z.record(z.string(), z.string().nullable()).default({}),
 });

@@ -1,0 +1,17 @@
+/**
+ * Jobs: persistent tracking of remote work (plain Node). The shell and the CLI wire it as:
+ *
+ *   const library = createLibrary({ dir, indexFile: join(dataDir, 'library-index.json') });
+ *   await library.open();
+ *   const jobs = createJobsService({ dataDir, library, client: () => core.client() });
+ *   const submit = createSubmitters(jobs, () => core.client(), library);
+ *   jobs.on('job-updated', send); jobs.on('job-finished', notify);
+ *   await jobs.open();                       // takes the lock if free, resumes, polls
+ *   const job = await submit.songV2({ mode: 'auto', prompt: 'lo-fi rain' });
+ *   const done = await jobs.waitFor(job.id);
+ */
+export { createJobsService, type JobsService, type JobsServiceOptions, type JobsEvents, type JobsClient, type SubmitResult } from './service';
+export { createSubmitters, type Submitters, type SubmitClient, type CoverJobInput, type CloneJobInput } from './submitters';
+export { DataLock, pidAlive, type LockInfo } from './lock';
+export { JobStore } from './store';
+export { Poller, activeIds, type PollClient } from './poller';

@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import {
+  INTERRUPTED_MESSAGE,
+  JobOutputSchema,
+  JobSchema,
+  type Job,
+  type JobKind,
+  type JobOutput,
+  type JobOutputInput,
+  type Tracking,
+} from '@shared/domain/jobs';
+import type { CustomSingerTask, Song } from '@shared/domain/service';
+import type { LibraryKind } from '@shared/domain/library';
+import { AppError, type AppErrorShape } from '@shared/errors';
+
+/** Pure helpers over job records: creation, merging service answers, progress and final state. */
+
+export const newJobId = (): string => `job_${Date.now().toString(36)}${randomBytes(6).toString('hex')}`;
+export const newItemId = (): string => `itm_${randomBytes(10).toString('hex')}`;
+export const thisOwner = (): { pid: number; host: string } => ({ pid: process.pid, host: hostname() });
+
+export interface NewJob {
+  kind: JobKind;
+  synchronous: boolean;
+  tracking?: Tracking | null;
+  request: Record<string, unknown>;
+  label: string;
+  meta?: Record<string, string | null>;
+}
+
+export function createJobRecord(n: NewJob): Job {
+  const now = new Date().toISOString();
+  return JobSchema.parse({
+    schema_version: 1,
+    id: newJobId(),
+    kind: n.kind,
+    synchronous: n.synchronous,
+    tracking: n.tracking ?? null,
+    request: n.request,
+    label: n.label.slice(0, 120) || n.kind,
+    state: 'pending',
+    progress: 0,
+    serviceIds: [],
+    outputs: [],
+    createdAt: now,
+    updatedAt: now,
+    submittedAt: null,
+    finishedAt: null,
+    error: null,
+    resultItemIds: [],
+    owner: thisOwner(),
+    meta: n.meta ?? {},
+  });
+}
+
+export const output = (o: JobOutputInput): JobOutput => JobOutputSchema.parse(o);
+
+const splitTags = (tags: string): string[] =>
+  tags
+    .split(/[,;]/)
+    .map((t) => t.trim())
+    .filter(Boolean);
+
+/** An output for a song the service told us about (submit, query, tasks or /v1/music). */
+export function outputFromSong(song: Song, kind: LibraryKind = 'song'): JobOutput {
+  return output({
+    serviceId: song.id,
+    status: song.status,
+    libraryKind: kind,
+    title: song.title,
+    lyrics: song.lyrics,
+    tags: splitTags(song.tags),
+    mediaUrl: song.audioUrl ?? null,
+    coverUrl: song.imageUrl ?? null,
+    durationMs: song.durationMs ?? null,
+    failReason: song.failReason ?? null,
+  });
+}
+
+/** Merges a newer answer into an output; known text is never replaced by an empty string. */
+export function mergeSongIntoOutput(o: JobOutput, song: Song): JobOutput {
+  if (o.status === 'saved' || o.status === 'failed') return o;
+  return {
+    ...o,
+    status: song.status,
+    title: song.title || o.title,
+    lyrics: song.lyrics || o.lyrics,
+    tags: song.tags ? splitTags(song.tags) : o.tags,
+    mediaUrl: song.audioUrl ?? o.mediaUrl,
+    coverUrl: song.imageUrl ?? o.coverUrl,
+    durationMs: song.durationMs ?? o.durationMs,
+    failReason: song.failReason ?? (song.status === 'failed' ? o.failReason ?? 'The service reported a failure.' : o.failReason),
+  };
+}
+
+export function mergeTrainingIntoOutput(o: JobOutput, task: CustomSingerTask): JobOutput {
+  if (o.status === 'saved' || o.status === 'failed') return o;
+  const status = task.status === 'complete' ? 'saved' : task.status === 'failed' ? 'failed' : task.status === 'running' ? 'streaming' : 'queued';
+  return { ...o, status, failReason: status === 'failed' ? `Training failed (${task.rawStatus ?? 'failed'}).` : o.failReason };
+}
+
+const OUTPUT_PROGRESS: Record<JobOutput['status'], number> = { queued: 0.1, streaming: 0.5, complete: 0.8, saved: 1, failed: 1 };
+
+export function outputProgress(o: JobOutput): number {
+  if (o.status === 'complete' && o.totalBytes) return 0.8 + 0.2 * Math.min(1, o.receivedBytes / o.totalBytes);
+  return OUTPUT_PROGRESS[o.status];
+}
+
+/** Sets state and progress from the outputs of a job that has been submitted. */
+export function settle(job: Job): Job {
+  if (job.state === 'cancelled' || job.state === 'interrupted' || job.outputs.length === 0) return job;
+  const progress = job.outputs.reduce((n, o) => n + outputProgress(o), 0) / job.outputs.length;
+  const active = job.outputs.some((o) => o.status === 'queued' || o.status === 'streaming');
+  const toSave = job.outputs.some((o) => o.status === 'complete');
+  const saved = job.outputs.filter((o) => o.status === 'saved').length;
+  const failed = job.outputs.filter((o) => o.status === 'failed');
+  let state: Job['state'] = job.state;
+  if (active) state = job.outputs.some((o) => o.status !== 'queued') ? 'running' : state === 'running' ? 'running' : 'submitted';
+  else if (toSave) state = 'downloading';
+  else state = saved > 0 ? 'done' : 'failed';
+  let error = job.error;
+  if (!active && !toSave && failed.length > 0) {
+    const reasons = [...new Set(failed.map((o) => o.failReason).filter(Boolean))].join(' ');
+    const message = saved > 0 ? `${failed.length} of ${job.outputs.length} results failed. ${reasons}`.trim() : reasons || 'The service reported a failure.';
+    error = { code: 'in_band', message };
+  }
+  const finished = state === 'done' || state === 'failed';
+  return {
+    ...job,
+    state,
+    error,
+    progress: finished ? 1 : Math.min(0.99, Math.max(job.progress, progress)),
+    finishedAt: finished ? (job.finishedAt ?? new Date().toISOString()) : null,
+    resultItemIds: job.outputs.flatMap((o) => (o.status === 'saved' && o.libraryItemId && o.libraryKind ? [o.libraryItemId] : [])),
+  };
+}
+
+export function errorShape(e: unknown): AppErrorShape {
+  if (e instanceof AppError) return e.toShape();
+  const msg = e instanceof Error ? e.message : String(e);
+  return { code: 'internal', message: `Something went wrong inside Cadenza (${msg.slice(0, 200)}).` };
+}
+
+export function failJob(job: Job, e: unknown): Job {
+  const raw = e instanceof AppError ? e.raw : undefined;
+  return {
+    ...job,
+    state: 'failed',
+    owner: null,
+    error: errorShape(e),
+    finishedAt: new Date().toISOString(),
+    ...(raw !== undefined ? { lastResponse: raw } : {}),
+  };
+}
+
+export function interruptJob(job: Job): Job {
+  return {
+    ...job,
+    state: 'interrupted',
+    owner: null,
+    error: { code: 'cancelled', message: INTERRUPTED_MESSAGE },
+    finishedAt: new Date().toISOString(),
+  };
+}

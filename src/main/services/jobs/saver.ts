@@ -1,0 +1,133 @@
+import { promises as fs } from 'node:fs';
+import { join } from 'node:path';
+import type { Job, JobOutput } from '@shared/domain/jobs';
+import type { DownloadResult } from '@shared/domain/service';
+import { AppError } from '@shared/errors';
+import { tempPathFor } from '../library/atomic';
+import { wavDurationMs } from '../library/duration';
+import type { Library, NewItemMeta } from '../library/library';
+import { extensionFor } from '../library/media-types';
+import { newItemId } from './records';
+
+export interface DownloadPort {
+  download(
+    url: string,
+    destPath: string,
+    opts?: { signal?: AbortSignal; onProgress?: (p: { bytesReceived: number; totalBytes?: number }) => void },
+  ): Promise<DownloadResult>;
+}
+
+export interface SaveDeps {
+  library: Library;
+  client: DownloadPort;
+  /** Applies a change to the newest version of the job and persists it. */
+  update(jobId: string, change: (job: Job) => Job | null): Promise<Job | undefined>;
+  /** Bytes arriving (not persisted on every chunk). */
+  progress(jobId: string, outputIndex: number, bytesReceived: number, totalBytes: number | null): void;
+}
+
+const DEFAULT_EXT: Record<string, string> = { song: '.mp3', cover: '.mp3', tts: '.wav', 'singing-video': '.mp4', 'subtitle-video': '.mp4' };
+
+function patchOutput(jobId: string, index: number, patch: Partial<JobOutput>): (job: Job) => Job | null {
+  return (job) => {
+    if (job.id !== jobId || job.state === 'cancelled') return null;
+    const outputs = job.outputs.map((o, i) => (i === index ? { ...o, ...patch } : o));
+    return { ...job, outputs };
+  };
+}
+
+function sidecarMeta(job: Job, o: JobOutput, id: string): NewItemMeta {
+  const m = job.meta;
+  return {
+    id,
+    kind: o.libraryKind ?? 'song',
+    title: o.title || job.label,
+    lyrics: o.lyrics || null,
+    tags: o.tags,
+    prompt: m.prompt ?? null,
+    model: m.model ?? null,
+    voice: m.voice ?? null,
+    singer: m.singer ?? null,
+    emotion: m.emotion ?? null,
+    duration_ms: o.durationMs !== null ? Math.round(o.durationMs) : null,
+    service_ids: o.serviceId ? { [job.kind.startsWith('song') ? 'song_id' : 'task_id']: o.serviceId } : {},
+    source_url: o.mediaUrl,
+    parent_id: m.parent_id ?? null,
+    variation_group: job.outputs.filter((x) => x.libraryKind).length > 1 ? job.id : null,
+    job_id: job.id,
+  };
+}
+
+/** Best effort: a song without its cover image is still a song. */
+async function fetchCover(deps: SaveDeps, url: string, signal: AbortSignal): Promise<{ ext: string; tmp: string } | undefined> {
+  const tmp = tempPathFor(join(deps.library.dir, 'cover'), '.img');
+  try {
+    const res = await deps.client.download(url, tmp, { signal });
+    return { ext: extensionFor(res.contentType, url, '.jpg'), tmp };
+  } catch {
+    await fs.rm(tmp, { force: true });
+    return undefined;
+  }
+}
+
+/**
+ * Downloads every finished output of a job into the library: media streamed to a temp file in the
+ * library folder, the cover beside it, then the sidecar, then the media renamed into place. The
+ * item id and file name are chosen and persisted first, so a restart resumes the same item.
+ */
+export async function saveOutputs(jobId: string, deps: SaveDeps, signal: AbortSignal): Promise<void> {
+  for (let index = 0; ; index++) {
+    let job = await deps.update(jobId, () => null);
+    if (!job || job.state === 'cancelled' || signal.aborted) return;
+    const o = job.outputs[index];
+    if (!o) return;
+    if (o.status !== 'complete') continue;
+    if (!o.libraryKind) {
+      job = await deps.update(jobId, patchOutput(jobId, index, { status: 'saved' }));
+      continue;
+    }
+    if (!o.mediaUrl) {
+      await deps.update(jobId, patchOutput(jobId, index, { status: 'failed', failReason: 'The service gave no link to the finished file.' }));
+      continue;
+    }
+    const mediaUrl = o.mediaUrl;
+    let itemId = o.libraryItemId;
+    let fileName = o.fileName;
+    if (!itemId || !fileName) {
+      itemId = newItemId();
+      fileName = await deps.library.reserveName(o.title || job.label, extensionFor(undefined, mediaUrl, DEFAULT_EXT[o.libraryKind] ?? '.bin'));
+      job = await deps.update(jobId, patchOutput(jobId, index, { libraryItemId: itemId, fileName }));
+      if (!job) return;
+    }
+    if (!deps.library.get(itemId)) {
+      const cover = o.coverUrl ? await fetchCover(deps, o.coverUrl, signal) : undefined;
+      const meta = sidecarMeta(job, o, itemId);
+      const ext = fileName.slice(fileName.lastIndexOf('.'));
+      try {
+        await deps.library.createItem({
+          meta,
+          ext,
+          fileName,
+          writeMedia: async (tmp) => {
+            let last = 0;
+            await deps.client.download(mediaUrl, tmp, {
+              signal,
+              onProgress: (p) => {
+                const now = Date.now();
+                if (now - last < 200) return;
+                last = now;
+                deps.progress(jobId, index, p.bytesReceived, p.totalBytes ?? null);
+              },
+            });
+            if (meta.duration_ms === null && ext === '.wav') meta.duration_ms = await wavDurationMs(tmp);
+          },
+          cover: cover ? { ext: cover.ext, write: (tmp) => fs.rename(cover.tmp, tmp) } : undefined,
+        });
+      } finally {
+        if (cover) await fs.rm(cover.tmp, { force: true });
+      }
+    }
+    if (signal.aborted) throw new AppError('cancelled', 'The download was cancelled.');
+    await deps.update(jobId, patchOutput(jobId, index, { status: 'saved' }));
+  }
+}

@@ -1,0 +1,306 @@
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { isFinalJobState, summarizeJob, type Job, type JobOutput, type JobSummary, type Tracking } from '@shared/domain/jobs';
+import { AppError, type AppErrorShape } from '@shared/errors';
+import { TypedEmitter } from '../library/emitter';
+import type { Library } from '../library/library';
+import { DataLock, pidAlive } from './lock';
+import { Poller, type PollAnswer, type PollClient } from './poller';
+import { createJobRecord, failJob, interruptJob, mergeSongIntoOutput, mergeTrainingIntoOutput, settle, thisOwner, type NewJob } from './records';
+import { saveOutputs, type DownloadPort } from './saver';
+import { JobStore } from './store';
+
+export type JobsClient = PollClient & DownloadPort;
+
+export interface JobsEvents extends Record<string, unknown> {
+  'job-updated': JobSummary;
+  'job-finished': JobSummary;
+  /** A batched poll failed; it is retried after `retryInMs` (exponential backoff). */
+  'poll-failed': { tracking: Tracking; error: AppErrorShape; retryInMs: number };
+  /** This process started or stopped polling and downloading (the lock). */
+  'lock-changed': { held: boolean; holder: string | null };
+}
+
+export interface JobsServiceOptions {
+  dataDir: string;
+  library: Library;
+  /** The service client to use now (the base URL or key may change while running). */
+  client: () => JobsClient;
+  pollIntervalMs?: number;
+  maxBackoffMs?: number;
+  downloadConcurrency?: number;
+  /** "app" or "cli": who holds the lock, for messages. */
+  holder?: string;
+  lockStaleMs?: number;
+}
+
+/** What a submission call produced: the outputs to track or download, and the raw answer. */
+export interface SubmitResult {
+  outputs: JobOutput[];
+  raw?: unknown;
+  meta?: Record<string, string | null>;
+}
+
+const DOWNLOAD_RETRIES = 4;
+
+export function createJobsService(options: JobsServiceOptions) {
+  const store = new JobStore(join(options.dataDir, 'jobs'));
+  const emitter = new TypedEmitter<JobsEvents>();
+  const intervalMs = options.pollIntervalMs ?? 5000;
+  const poller = new Poller({ intervalMs, maxBackoffMs: options.maxBackoffMs ?? 60_000 });
+  const lock = new DataLock({
+    dir: options.dataDir,
+    holder: options.holder ?? 'app',
+    staleMs: options.lockStaleMs,
+    onLost: () => emitter.emit('lock-changed', { held: false, holder: null }),
+  });
+  const controllers = new Map<string, AbortController>();
+  const saving = new Map<string, Promise<void>>();
+  const downloadFailures = new Map<string, { count: number; nextAtMs: number }>();
+  const finishedSeen = new Set<string>();
+  const pendingCalls = new Set<Promise<void>>();
+  const pollAbort = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  let ticking: Promise<void> | null = null;
+  let closed = false;
+
+  function emitJob(job: Job): void {
+    const summary = summarizeJob(job);
+    emitter.emit('job-updated', summary);
+    if (isFinalJobState(job.state) && !finishedSeen.has(job.id)) {
+      finishedSeen.add(job.id);
+      emitter.emit('job-finished', summary);
+    }
+  }
+
+  async function update(id: string, change: (job: Job) => Job | null): Promise<Job | undefined> {
+    const before = store.get(id);
+    const job = await store.update(id, change);
+    if (job && job !== before) emitJob(job);
+    return job;
+  }
+
+  /** A pending (or synchronous running) job whose process is gone may have been charged. */
+  function orphaned(job: Job): boolean {
+    if (!(job.state === 'pending' || (job.synchronous && job.state === 'running'))) return false;
+    if (!job.owner) return true;
+    if (job.owner.pid === process.pid && job.owner.host === hostname()) return !controllers.has(job.id);
+    if (job.owner.host === hostname()) return !pidAlive(job.owner.pid);
+    return Date.now() - Date.parse(job.updatedAt) > 24 * 3600_000;
+  }
+
+  async function recover(): Promise<void> {
+    for (const job of store.list()) if (orphaned(job)) await update(job.id, (j) => (orphaned(j) ? interruptJob(j) : null));
+  }
+
+  async function applyAnswer(answer: PollAnswer): Promise<void> {
+    for (const job of store.list()) {
+      if (job.tracking !== answer.tracking || (job.state !== 'submitted' && job.state !== 'running')) continue;
+      let changed = false;
+      const outputs = job.outputs.map((o) => {
+        if (!o.serviceId) return o;
+        let next = o;
+        if (answer.tracking === 'custom-singer') {
+          const task = answer.tasks.find((t) => t.id === o.serviceId);
+          if (task) next = mergeTrainingIntoOutput(o, task);
+        } else {
+          const song = answer.songs.find((s) => s.id === o.serviceId);
+          if (song) next = mergeSongIntoOutput(o, song);
+        }
+        if (JSON.stringify(next) !== JSON.stringify(o)) changed = true;
+        return next;
+      });
+      if (!changed) continue;
+      await update(job.id, (j) => (j.state === 'submitted' || j.state === 'running' ? settle({ ...j, outputs, lastResponse: answer }) : null));
+    }
+  }
+
+  function startSaving(job: Job): void {
+    if (saving.has(job.id) || closed) return;
+    const failures = downloadFailures.get(job.id);
+    if (failures && Date.now() < failures.nextAtMs) return;
+    const ctl = new AbortController();
+    controllers.set(job.id, ctl);
+    const run = saveOutputs(
+      job.id,
+      {
+        library: options.library,
+        client: options.client(),
+        update: (id, change) => update(id, (j) => {
+          const next = change(j);
+          return next ? settle(next) : null;
+        }),
+        progress: (id, index, bytesReceived, totalBytes) => {
+          const j = store.get(id);
+          if (!j) return;
+          const outputs = j.outputs.map((o, i) => (i === index ? { ...o, receivedBytes: bytesReceived, totalBytes } : o));
+          emitter.emit('job-updated', summarizeJob(settle({ ...j, outputs })));
+        },
+      },
+      ctl.signal,
+    )
+      .then(() => {
+        downloadFailures.delete(job.id);
+      })
+      .catch(async (e: unknown) => {
+        if (ctl.signal.aborted) return;
+        const count = (downloadFailures.get(job.id)?.count ?? 0) + 1;
+        const permanent = e instanceof AppError && (e.code === 'forbidden' || e.code === 'io');
+        if (count > DOWNLOAD_RETRIES || permanent) {
+          downloadFailures.delete(job.id);
+          await update(job.id, (j) => (j.state === 'downloading' ? failJob(j, e) : null));
+        } else {
+          downloadFailures.set(job.id, { count, nextAtMs: Date.now() + poller.backoffMs(count) });
+        }
+      })
+      .finally(() => {
+        saving.delete(job.id);
+        if (controllers.get(job.id) === ctl) controllers.delete(job.id);
+      });
+    saving.set(job.id, run);
+  }
+
+  async function tick(force = false): Promise<void> {
+    if (closed) return;
+    if (!lock.held) {
+      if (await lock.tryAcquire()) {
+        emitter.emit('lock-changed', { held: true, holder: options.holder ?? 'app' });
+      }
+    }
+    const { changed } = await store.refresh();
+    for (const job of changed) emitJob(job);
+    if (!lock.held) return; // another process polls and downloads; we only follow its records
+    await recover();
+    const client = options.client();
+    await poller.poll(
+      client,
+      store.list(),
+      applyAnswer,
+      (tracking, error, retryInMs) => emitter.emit('poll-failed', { tracking, error, retryInMs }),
+      { force, signal: pollAbort.signal },
+    );
+    const limit = options.downloadConcurrency ?? 2;
+    for (const job of store.list()) {
+      if (saving.size >= limit) break;
+      if (job.state === 'downloading') startSaving(job);
+    }
+  }
+
+  function runTick(force = false): Promise<void> {
+    if (ticking) return ticking;
+    ticking = tick(force)
+      .catch((e: unknown) => console.error('jobs tick failed:', e instanceof Error ? e.message : e))
+      .finally(() => {
+        ticking = null;
+      });
+    return ticking;
+  }
+
+  function schedule(): void {
+    if (closed) return;
+    timer = setTimeout(() => {
+      void runTick().finally(schedule);
+    }, Math.min(intervalMs, 1000));
+  }
+
+  /** Persists the job as `pending` BEFORE anything is sent, then runs `call` in the background. */
+  async function submit(n: NewJob, call: (signal: AbortSignal) => Promise<SubmitResult>): Promise<Job> {
+    const job = await store.save(createJobRecord(n));
+    emitJob(job);
+    const ctl = new AbortController();
+    controllers.set(job.id, ctl);
+    const done = (async () => {
+      if (n.synchronous) await update(job.id, (j) => (j.state === 'pending' ? { ...j, state: 'running', progress: 0.05 } : null));
+      try {
+        const res = await call(ctl.signal);
+        const serviceIds = res.outputs.flatMap((o) => (o.serviceId ? [o.serviceId] : []));
+        await update(job.id, (j) => {
+          const recorded = { ...j, serviceIds, outputs: res.outputs, lastResponse: res.raw, meta: { ...j.meta, ...res.meta }, owner: null };
+          if (j.state === 'cancelled') return recorded; // keep what the service made, stay cancelled
+          return settle({ ...recorded, state: 'submitted', submittedAt: new Date().toISOString() });
+        });
+      } catch (e) {
+        await update(job.id, (j) => (j.state === 'cancelled' ? { ...j, owner: null } : failJob(j, e)));
+      } finally {
+        controllers.delete(job.id);
+      }
+      void runTick(true);
+    })();
+    pendingCalls.add(done);
+    void done.finally(() => pendingCalls.delete(done));
+    return job;
+  }
+  async function cancel(id: string): Promise<Job | undefined> {
+    controllers.get(id)?.abort();
+    return update(id, (j) =>
+      isFinalJobState(j.state) ? null : { ...j, state: 'cancelled', finishedAt: new Date().toISOString(), error: { code: 'cancelled', message: 'Cancelled.' } },
+    );
+  }
+
+  function waitFor(id: string, timeoutMs = 0): Promise<Job> {
+    return new Promise((resolve, reject) => {
+      const current = store.get(id);
+      if (current && isFinalJobState(current.state)) return resolve(current);
+      let timeout: NodeJS.Timeout | undefined;
+      const off = emitter.on('job-finished', (j) => {
+        if (j.id !== id) return;
+        off();
+        clearTimeout(timeout);
+        resolve(store.get(id) ?? (j as Job));
+      });
+      if (timeoutMs > 0) {
+        timeout = setTimeout(() => {
+          off();
+          reject(new AppError('timeout', 'The job did not finish in time.'));
+        }, timeoutMs);
+      }
+    });
+  }
+
+  return {
+    on: <K extends keyof JobsEvents>(name: K, listener: (p: JobsEvents[K]) => void) => emitter.on(name, listener),
+    async open(): Promise<void> {
+      await store.open();
+      for (const job of store.list()) if (isFinalJobState(job.state)) finishedSeen.add(job.id);
+      await runTick(true);
+      schedule();
+    },
+    async close(): Promise<void> {
+      closed = true;
+      clearTimeout(timer);
+      pollAbort.abort();
+      for (const [id, ctl] of controllers) if (saving.has(id)) ctl.abort();
+      await ticking;
+      await Promise.allSettled([...saving.values(), ...pendingCalls]);
+      await lock.release();
+      emitter.removeAll();
+    },
+    list: (): JobSummary[] => store.list().map(summarizeJob),
+    get: (id: string): Job | undefined => store.get(id),
+    /** Whether this process holds the lock (polls and downloads). */
+    isPolling: (): boolean => lock.held,
+    lockHolder: () => lock.holder(),
+    /** Polls now (a "refresh" button; tests). */
+    pollNow: (): Promise<void> => runTick(true),
+    submit,
+    /** Starts tracking ids the service already gave (a song made elsewhere, the CLI's `track`). */
+    async track(n: Omit<NewJob, 'synchronous'> & { tracking: Tracking; ids: string[] }, makeOutput: (id: string) => JobOutput): Promise<Job> {
+      const job = createJobRecord({ ...n, synchronous: false });
+      const saved = await store.save(settle({ ...job, owner: null, state: 'submitted', submittedAt: job.createdAt, serviceIds: n.ids, outputs: n.ids.map(makeOutput) }));
+      emitJob(saved);
+      void runTick(true);
+      return saved;
+    },
+    cancel,
+    /** Forgets a finished job's record (its library items stay). */
+    async remove(id: string): Promise<void> {
+      const job = store.get(id);
+      if (job && !isFinalJobState(job.state)) throw new AppError('busy', 'Cancel the job before removing it.');
+      await store.remove(id);
+    },
+    waitFor,
+    owner: thisOwner,
+  };
+}
+
+export type JobsService = ReturnType<typeof createJobsService>;
