@@ -2,7 +2,7 @@
 // Node 20 as `cadenza` (package.json "bin"). keytar stays external: it is a native module loaded
 // lazily from node_modules, and the CLI works without it (CADENZA_API_KEY).
 import { build } from 'esbuild';
-import { chmod, readFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -10,7 +10,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const outfile = resolve(root, 'out/cli/cadenza.cjs');
 const pkg = JSON.parse(await readFile(resolve(root, 'package.json'), 'utf8'));
 
-await build({
+const result = await build({
   entryPoints: [resolve(root, 'src/cli/index.ts')],
   outfile,
   bundle: true,
@@ -24,6 +24,14 @@ await build({
   sourcemap: false,
   legalComments: 'none',
   logLevel: 'warning',
+  write: false,
 });
-await chmod(outfile, 0o755);
+// Write beside the target and rename, so a test that runs the CLI while another build finishes
+// never sees a half-written file.
+const [output] = result.outputFiles;
+const tmp = `${outfile}.${process.pid}.tmp`;
+await mkdir(dirname(outfile), { recursive: true });
+await writeFile(tmp, output.contents, { mode: 0o755 });
+await chmod(tmp, 0o755);
+await rename(tmp, outfile);
 console.log(`build-cli: ${outfile.slice(root.length + 1)}`);

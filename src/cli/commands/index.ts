@@ -1,9 +1,14 @@
 /**
  * Every CLI command, in the order `cadenza --help` lists them. To add one: write a module in this
- * folder exporting a CliCommand and add it here (one line).
+ * folder exporting a CliCommand and add one line here (`name: command,`).
  */
 import type { CliCommand } from '../command';
 import { configCommand } from './config';
 import { keyCommand } from './key';
 
-export const commands: readonly CliCommand[] = [keyCommand, configCommand];
+const registry: Record<string, CliCommand> = {
+  key: keyCommand,
+  config: configCommand,
+};
+
+export const commands: readonly CliCommand[] = Object.values(registry);

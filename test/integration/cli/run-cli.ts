@@ -1,0 +1,99 @@
+/**
+ * Runs the built CLI (out/cli/cadenza.cjs) as a child process, the way a user or a script would,
+ * with its own temp HOME / CADENZA_HOME / CADENZA_LIBRARY and no D-Bus session (so no OS keychain
+ * is touched: the real keychain has its own test under test/keychain).
+ */
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+
+export const ROOT = resolve(__dirname, '../../..');
+export const CLI = join(ROOT, 'out/cli/cadenza.cjs');
+
+export async function buildCli(): Promise<void> {
+  await promisify(execFile)(process.execPath, [join(ROOT, 'scripts/build-cli.mjs')], { cwd: ROOT });
+}
+
+export interface CliSandbox {
+  root: string;
+  home: string;
+  dataDir: string;
+  libraryDir: string;
+  env: NodeJS.ProcessEnv;
+  dispose(): void;
+}
+
+export function createSandbox(): CliSandbox {
+  const root = mkdtempSync(join(tmpdir(), 'cadenza-cli-'));
+  const home = join(root, 'home');
+  const dataDir = join(root, 'data');
+  const libraryDir = join(root, 'library');
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_RUNTIME_DIR: root,
+    CADENZA_HOME: dataDir,
+    CADENZA_LIBRARY: libraryDir,
+  };
+  return {
+    root,
+    home,
+    dataDir,
+    libraryDir,
+    env,
+    dispose: () => rmSync(root, { recursive: true, force: true }),
+  };
+}
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(
+  args: string[],
+  opts: { env: NodeJS.ProcessEnv; input?: string; timeoutMs?: number },
+): Promise<CliResult> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      env: opts.env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 20_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolvePromise({ code, stdout, stderr });
+    });
+    child.stdin.end(opts.input ?? '');
+  });
+}
+
+/** Every file under a folder with its bytes (for the key tripwire). */
+export function filesUnder(dir: string): Array<{ path: string; bytes: Buffer }> {
+  const out: Array<{ path: string; bytes: Buffer }> = [];
+  const walk = (d: string): void => {
+    let names: string[];
+    try {
+      names = readdirSync(d);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      const p = join(d, name);
+      const st = statSync(p);
+      if (st.isDirectory()) walk(p);
+      else if (st.isFile()) out.push({ path: p, bytes: readFileSync(p) });
+    }
+  };
+  walk(dir);
+  return out;
+}
