@@ -40,8 +40,13 @@ export async function waitForAppReady(page: Page): Promise<void> {
 /** Dispatches dragenter/dragover/drop with File objects named like the given paths. */
 async function dispatchDrop(page: Page, selector: string, files: { name: string; mimeType: string }[]): Promise<void> {
   const dataTransfer = await page.evaluateHandle((list) => {
-    const dt = new DataTransfer();
-    for (const f of list) dt.items.add(new File([new Uint8Array(16)], f.name, { type: f.mimeType }));
+    // Page-side code (DOM types are not in this tsconfig).
+    const g = globalThis as unknown as {
+      DataTransfer: new () => { items: { add(f: unknown): void } };
+      File: new (parts: unknown[], name: string, opts: { type: string }) => unknown;
+    };
+    const dt = new g.DataTransfer();
+    for (const f of list) dt.items.add(new g.File([new Uint8Array(16)], f.name, { type: f.mimeType }));
     return dt;
   }, files);
   for (const type of ['dragenter', 'dragover', 'drop']) await page.dispatchEvent(selector, type, { dataTransfer });

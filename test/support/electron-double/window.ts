@@ -141,7 +141,7 @@ export class DoubleBrowserWindow extends EventEmitter {
     const page = blank ?? (await context.newPage());
     claimed.add(page);
     const wc = this.webContents;
-    const { state, ipcMain, session } = this.host;
+    const { state, ipcMain } = this.host;
     await page.exposeBinding(INVOKE_BINDING, (source, channel: unknown, argsJson: unknown) =>
       ipcMain.invokeJson(String(channel), String(argsJson), {
         sender: wc,
