@@ -59,7 +59,11 @@ export function EntitlementsCard() {
         </>
       ) : (
         <p className="muted">
-          {loading ? 'Reading what is left on your key…' : 'Nothing to show yet.'}
+          {loading
+            ? 'Reading what is left on your key…'
+            : phase === 'error'
+              ? 'Not available until the problem above is solved.'
+              : 'Nothing to show yet.'}
         </p>
       )}
     </section>

@@ -56,7 +56,7 @@ export function KeyCard({ showGetKey }: { showGetKey: boolean }) {
   return (
     <section className="card">
       <div className="card-head">
-        <h2 className="card-title">API key</h2>
+        <h2 className="card-title">Your key</h2>
         {showGetKey && <GetKeyLink />}
       </div>
 
