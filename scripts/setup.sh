@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-APT_PACKAGES=(chromium libsecret-1-dev gnome-keyring dbus dbus-x11 python3 make g++ ffmpeg)
+APT_PACKAGES=(chromium libsecret-1-dev gnome-keyring libsecret-tools dbus dbus-x11 python3 make g++ ffmpeg)
 if command -v apt-get >/dev/null 2>&1; then
   missing=()
   for p in "${APT_PACKAGES[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
