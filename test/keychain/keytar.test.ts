@@ -119,7 +119,7 @@ describe('the built CLI with the real keychain', () => {
   });
 
   it('stores the key from stdin in the keychain, uses it, and removes it', async () => {
-    const env = {
+    const env: NodeJS.ProcessEnv = {
       ...process.env,
       CADENZA_HOME: join(tmp, 'cli-home'),
       CADENZA_LIBRARY: join(tmp, 'cli-lib'),
