@@ -10,7 +10,7 @@ export interface SeenRequest {
   body: Buffer;
 }
 
-export type Handler = (req: SeenRequest, res: ServerResponse, raw: IncomingMessage) => void | Promise<void>;
+export type Handler = (req: SeenRequest, res: ServerResponse, raw: IncomingMessage) => unknown;
 
 export interface TestServer {
   url: string;

@@ -17,6 +17,18 @@ export function proxyConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
   return PROXY_VARS.some((name) => (env[name] ?? '').trim() !== '');
 }
 
+function proxyOptions(env: NodeJS.ProcessEnv): { httpProxy?: string; httpsProxy?: string; noProxy?: string } {
+  const read = (name: string): string | undefined => (env[name] ?? env[name.toLowerCase()] ?? '').trim() || undefined;
+  const out: { httpProxy?: string; httpsProxy?: string; noProxy?: string } = {};
+  const http = read('HTTP_PROXY');
+  const https = read('HTTPS_PROXY') ?? http;
+  if (http) out.httpProxy = http;
+  if (https) out.httpsProxy = https;
+  const no = read('NO_PROXY');
+  if (no) out.noProxy = no;
+  return out;
+}
+
 export function isLoopbackHost(hostname: string): boolean {
   const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
@@ -31,7 +43,7 @@ export function createDispatcherChooser(explicit?: Dispatcher, env: NodeJS.Proce
   let agent: EnvHttpProxyAgent | undefined;
   return (url) => {
     if (isLoopbackHost(url.hostname)) return undefined;
-    agent ??= new EnvHttpProxyAgent();
+    agent ??= new EnvHttpProxyAgent(proxyOptions(env));
     return agent;
   };
 }
