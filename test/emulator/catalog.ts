@@ -20,23 +20,147 @@ export interface VoiceSeed {
 }
 
 export const VOICE_SEEDS: VoiceSeed[] = [
-  { name: 'Ava', language: 'English', classes: 'Female;Young;Narration', isFree: true, isvip: false, voiceisnew: false, trending: true, emotions: true },
-  { name: 'Marcus', language: 'English', classes: 'Male;Middle-aged;News', isFree: true, isvip: false, voiceisnew: false, trending: false, emotions: true },
-  { name: 'Lily', language: 'English', classes: 'Female;Child;Story', isFree: false, isvip: true, voiceisnew: true, trending: false, emotions: false },
-  { name: 'Xiaomei', language: 'Chinese', classes: 'Female;Young;Advertising', isFree: true, isvip: false, voiceisnew: false, trending: true, emotions: true },
-  { name: 'Wei', language: 'Chinese', classes: 'Male;Elderly;Documentary', isFree: false, isvip: true, voiceisnew: false, trending: false, emotions: false },
-  { name: 'Haruka', language: 'Japanese', classes: 'Female;Young;Anime', isFree: true, isvip: false, voiceisnew: true, trending: true, emotions: true },
-  { name: 'Kenji', language: 'Japanese', classes: 'Male;Young;Game', isFree: false, isvip: false, voiceisnew: false, trending: false, emotions: false },
-  { name: 'Lucía', language: 'Spanish', classes: 'Female;Middle-aged;Narration', isFree: true, isvip: false, voiceisnew: false, trending: false, emotions: true },
-  { name: 'Étienne', language: 'French', classes: 'Male;Young;Podcast', isFree: false, isvip: true, voiceisnew: true, trending: false, emotions: false },
-  { name: 'Greta', language: 'German', classes: 'Female;Elderly;Audiobook', isFree: true, isvip: false, voiceisnew: false, trending: false, emotions: false },
-  { name: 'Min-jun', language: 'Korean', classes: 'Male;Young;Narration', isFree: false, isvip: false, voiceisnew: true, trending: true, emotions: true },
-  { name: 'Beatriz', language: 'Portuguese', classes: 'Female;Young;Customer service', isFree: true, isvip: false, voiceisnew: false, trending: false, emotions: false },
+  {
+    name: 'Ava',
+    language: 'English',
+    classes: 'Female;Young;Narration',
+    isFree: true,
+    isvip: false,
+    voiceisnew: false,
+    trending: true,
+    emotions: true,
+  },
+  {
+    name: 'Marcus',
+    language: 'English',
+    classes: 'Male;Middle-aged;News',
+    isFree: true,
+    isvip: false,
+    voiceisnew: false,
+    trending: false,
+    emotions: true,
+  },
+  {
+    name: 'Lily',
+    language: 'English',
+    classes: 'Female;Child;Story',
+    isFree: false,
+    isvip: true,
+    voiceisnew: true,
+    trending: false,
+    emotions: false,
+  },
+  {
+    name: 'Xiaomei',
+    language: 'Chinese',
+    classes: 'Female;Young;Advertising',
+    isFree: true,
+    isvip: false,
+    voiceisnew: false,
+    trending: true,
+    emotions: true,
+  },
+  {
+    name: 'Wei',
+    language: 'Chinese',
+    classes: 'Male;Elderly;Documentary',
+    isFree: false,
+    isvip: true,
+    voiceisnew: false,
+    trending: false,
+    emotions: false,
+  },
+  {
+    name: 'Haruka',
+    language: 'Japanese',
+    classes: 'Female;Young;Anime',
+    isFree: true,
+    isvip: false,
+    voiceisnew: true,
+    trending: true,
+    emotions: true,
+  },
+  {
+    name: 'Kenji',
+    language: 'Japanese',
+    classes: 'Male;Young;Game',
+    isFree: false,
+    isvip: false,
+    voiceisnew: false,
+    trending: false,
+    emotions: false,
+  },
+  {
+    name: 'Lucía',
+    language: 'Spanish',
+    classes: 'Female;Middle-aged;Narration',
+    isFree: true,
+    isvip: false,
+    voiceisnew: false,
+    trending: false,
+    emotions: true,
+  },
+  {
+    name: 'Étienne',
+    language: 'French',
+    classes: 'Male;Young;Podcast',
+    isFree: false,
+    isvip: true,
+    voiceisnew: true,
+    trending: false,
+    emotions: false,
+  },
+  {
+    name: 'Greta',
+    language: 'German',
+    classes: 'Female;Elderly;Audiobook',
+    isFree: true,
+    isvip: false,
+    voiceisnew: false,
+    trending: false,
+    emotions: false,
+  },
+  {
+    name: 'Min-jun',
+    language: 'Korean',
+    classes: 'Male;Young;Narration',
+    isFree: false,
+    isvip: false,
+    voiceisnew: true,
+    trending: true,
+    emotions: true,
+  },
+  {
+    name: 'Beatriz',
+    language: 'Portuguese',
+    classes: 'Female;Young;Customer service',
+    isFree: true,
+    isvip: false,
+    voiceisnew: false,
+    trending: false,
+    emotions: false,
+  },
 ];
 
 export const EMOTIONS = [
-  'Angry', 'Cheerful', 'Sad', 'Excited', 'Friendly', 'Terrified', 'Shouting', 'Unfriendly', 'Whispering',
-  'Hopeful', 'Soulful', 'Pleasant', 'Complaining', 'Surprised', 'Uneasy', 'Fearful', 'Disgust', 'Neutral',
+  'Angry',
+  'Cheerful',
+  'Sad',
+  'Excited',
+  'Friendly',
+  'Terrified',
+  'Shouting',
+  'Unfriendly',
+  'Whispering',
+  'Hopeful',
+  'Soulful',
+  'Pleasant',
+  'Complaining',
+  'Surprised',
+  'Uneasy',
+  'Fearful',
+  'Disgust',
+  'Neutral',
 ] as const;
 
 export function voiceSpeaker(seed: VoiceSeed): string {
@@ -53,7 +177,11 @@ export function urlSlug(text: string): string {
 }
 
 /** A voices_list item with the real field names (or camelCase ones, as some deployments send). */
-export function voiceItem(seed: VoiceSeed, mediaUrl: string, camel: boolean): Record<string, unknown> {
+export function voiceItem(
+  seed: VoiceSeed,
+  mediaUrl: string,
+  camel: boolean,
+): Record<string, unknown> {
   const speaker = voiceSpeaker(seed);
   const classification = seed.classes.split(';')[2] ?? 'General';
   const item = {
@@ -106,9 +234,33 @@ export const SINGERS: { singer_name: string; singer_id: number }[] = [
   { singer_name: 'Old Tom', singer_id: 106 },
 ];
 
-const WORDS = ['neon', 'river', 'midnight', 'ember', 'glass', 'horizon', 'paper', 'satellite', 'velvet', 'thunder'];
+const WORDS = [
+  'neon',
+  'river',
+  'midnight',
+  'ember',
+  'glass',
+  'horizon',
+  'paper',
+  'satellite',
+  'velvet',
+  'thunder',
+];
 
-const STOP_WORDS = new Set(['about', 'with', 'the', 'and', 'for', 'from', 'into', 'that', 'this', 'song', 'music', 'track']);
+const STOP_WORDS = new Set([
+  'about',
+  'with',
+  'the',
+  'and',
+  'for',
+  'from',
+  'into',
+  'that',
+  'this',
+  'song',
+  'music',
+  'track',
+]);
 
 function titleCase(words: string[]): string {
   return words.map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w)).join(' ');
@@ -121,7 +273,9 @@ export function titleFromPrompt(prompt: string, variant = 0): string {
     .split(/\s+/)
     .filter((w) => w.length > 2 && !STOP_WORDS.has(w.toLowerCase()))
     .slice(0, 3);
-  const base = words.length ? titleCase(words) : titleCase([WORDS[prompt.length % WORDS.length] ?? 'song']);
+  const base = words.length
+    ? titleCase(words)
+    : titleCase([WORDS[prompt.length % WORDS.length] ?? 'song']);
   return variant === 0 ? base : `${base} (Take ${variant + 1})`;
 }
 

@@ -13,7 +13,9 @@ function parseArgs(argv: string[]): { opts: EmulatorOptions; songDurationMs?: nu
   let songDurationMs: number | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
-    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] = arg.includes('=')
+      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+      : [arg, undefined];
     const value = (): string => {
       const v = inline ?? argv[++i];
       if (v === undefined) throw new Error(`${flag} needs a value`);
@@ -48,7 +50,9 @@ function parseArgs(argv: string[]): { opts: EmulatorOptions; songDurationMs?: nu
         break;
       case '--help':
       case '-h':
-        console.log('usage: cli.ts [--port N] [--media-port N] [--key K]... [--vocabulary spec|logged] [--step-ms N] [--song-ms N]');
+        console.log(
+          'usage: cli.ts [--port N] [--media-port N] [--key K]... [--vocabulary spec|logged] [--step-ms N] [--song-ms N]',
+        );
         process.exit(0);
         break;
       default:

@@ -3,7 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { mp4Clip } from './media/mp4';
 import { mediaHandler, serviceHandler } from './server';
 import { EmulatorState } from './state';
-import { COUNTER_NAMES, type CounterName, type Emulator, type EmulatorOptions, type InjectedFailure } from './types';
+import {
+  COUNTER_NAMES,
+  type CounterName,
+  type Emulator,
+  type EmulatorOptions,
+  type InjectedFailure,
+} from './types';
 
 export type {
   CounterName,
@@ -71,7 +77,12 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
     mediaUrl: state.mediaUrl,
     log: state.log,
     inject(f: InjectedFailure) {
-      state.injections.push({ path: f.path, kind: f.kind, times: f.times ?? 1, ...(f.method ? { method: f.method } : {}) });
+      state.injections.push({
+        path: f.path,
+        kind: f.kind,
+        times: f.times ?? 1,
+        ...(f.method ? { method: f.method } : {}),
+      });
     },
     setCounter(name: CounterName, value: number) {
       if (!COUNTER_NAMES.includes(name)) throw new Error(`unknown counter ${String(name)}`);
@@ -90,7 +101,11 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
       return { ...state.counters };
     },
     cloneVoices() {
-      return [...state.clones.values()].map(({ speaker, name, description }) => ({ speaker, name, description }));
+      return [...state.clones.values()].map(({ speaker, name, description }) => ({
+        speaker,
+        name,
+        description,
+      }));
     },
     reset() {
       state.reset();

@@ -101,14 +101,17 @@ export class MultipartParser {
     const headers: Record<string, string> = {};
     for (const line of rawHeaders.split('\r\n')) {
       const colon = line.indexOf(':');
-      if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+      if (colon > 0)
+        headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
     }
     const disposition = headers['content-disposition'] ?? '';
     const filename = dispositionParam(disposition, 'filename');
     this.part = {
       name: dispositionParam(disposition, 'name') ?? '',
       ...(filename === undefined ? {} : { filename, hash: createHash('sha256') }),
-      contentType: headers['content-type'] ?? (filename === undefined ? 'text/plain' : 'application/octet-stream'),
+      contentType:
+        headers['content-type'] ??
+        (filename === undefined ? 'text/plain' : 'application/octet-stream'),
       size: 0,
       text: [],
     };

@@ -19,10 +19,16 @@ export const ROUTES: readonly Route[] = [
   ...singingRoutes,
 ];
 
-function logEntry(state: EmulatorState, origin: 'service' | 'media', req: IncomingMessage, url: URL): RequestLogEntry {
+function logEntry(
+  state: EmulatorState,
+  origin: 'service' | 'media',
+  req: IncomingMessage,
+  url: URL,
+): RequestLogEntry {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+    if (value !== undefined)
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }
   const entry: RequestLogEntry = {
     origin,
@@ -76,16 +82,30 @@ async function answerInjected(ctx: Ctx, kind: InjectKind): Promise<void> {
   const { res } = ctx;
   switch (kind) {
     case 'in_band':
-      return sendJson(res, 200, { status: 500, message: 'Service busy, please try again later', data: null });
+      return sendJson(res, 200, {
+        status: 500,
+        message: 'Service busy, please try again later',
+        data: null,
+      });
     case 'http401':
       return sendJson(res, 401, { detail: 'Invalid API key', message: 'Invalid API key' });
     case 'http403':
-      return sendJson(res, 403, { detail: 'Forbidden', message: 'This API key is not allowed to call this endpoint' });
+      return sendJson(res, 403, {
+        detail: 'Forbidden',
+        message: 'This API key is not allowed to call this endpoint',
+      });
     case 'http422': {
       const field = fieldFor(ctx.url.pathname);
       const where = ctx.req.method === 'GET' ? 'query' : 'body';
       return sendJson(res, 422, {
-        detail: [{ type: 'value_error', loc: [where, field], msg: `Value error, ${field} is not acceptable`, input: null }],
+        detail: [
+          {
+            type: 'value_error',
+            loc: [where, field],
+            msg: `Value error, ${field} is not acceptable`,
+            input: null,
+          },
+        ],
       });
     }
     case 'http500':
@@ -96,7 +116,11 @@ async function answerInjected(ctx: Ctx, kind: InjectKind): Promise<void> {
       return sendJson(res, 200, { status: 200, message: 'Success', data: {} });
     case 'entitlement':
       if (ctx.url.pathname.includes('text2speech')) {
-        return sendJson(res, 200, { status: 400, message: 'Insufficient words: no left counts for this key', data: null });
+        return sendJson(res, 200, {
+          status: 400,
+          message: 'Insufficient words: no left counts for this key',
+          data: null,
+        });
       }
       return sendJson(res, 200, { status: 400015, message: 'Insufficient account balance' });
   }
@@ -133,7 +157,8 @@ export function serviceHandler(state: EmulatorState) {
       if (injected) return answerInjected(ctx, injected);
       const match = matchRoute(ROUTES, method, url.pathname);
       if (match === undefined) return sendJson(res, 404, { detail: 'Not Found' });
-      if (match === 'method_not_allowed') return sendJson(res, 405, { detail: 'Method Not Allowed' });
+      if (match === 'method_not_allowed')
+        return sendJson(res, 405, { detail: 'Method Not Allowed' });
       ctx.params = match.params;
       if (match.route.auth !== false && authFailure(ctx)) return;
       await match.route.handler(ctx);
@@ -144,7 +169,10 @@ export function serviceHandler(state: EmulatorState) {
         return;
       }
       if (!res.headersSent) {
-        sendJson(res, 500, { detail: 'Internal Server Error', message: err instanceof Error ? err.message : String(err) });
+        sendJson(res, 500, {
+          detail: 'Internal Server Error',
+          message: err instanceof Error ? err.message : String(err),
+        });
       } else {
         res.destroy();
       }

@@ -150,7 +150,9 @@ export class EmulatorState {
       songId: this.newId(),
       createdAt: this.now(),
       maxStep: 0,
-      durationMs: mp3DurationMs(Math.min(this.config.songDurationMs, maxSongMs(fields.modelVersion))),
+      durationMs: mp3DurationMs(
+        Math.min(this.config.songDurationMs, maxSongMs(fields.modelVersion)),
+      ),
     };
     this.songs.set(song.songId, song);
     return song;

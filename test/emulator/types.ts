@@ -41,7 +41,8 @@ export interface InjectedFailure {
   method?: string;
 }
 
-export type ShapeTarget = 'singing' | 'subtitles' | 'cover' | 'customSinger' | 'clone' | 'tasks' | 'voices';
+export type ShapeTarget =
+  'singing' | 'subtitles' | 'cover' | 'customSinger' | 'clone' | 'tasks' | 'voices';
 
 /**
  * Shape names per target (anything else falls back to the default, listed first):

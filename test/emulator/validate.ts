@@ -36,21 +36,35 @@ export class Validator {
 
   /** A custom error on a field (`Value error, …`). */
   valueError(name: string, message: string, input?: unknown): void {
-    this.add({ type: 'value_error', loc: this.loc(name), msg: `Value error, ${message}`, input, ctx: { error: {} } });
+    this.add({
+      type: 'value_error',
+      loc: this.loc(name),
+      msg: `Value error, ${message}`,
+      input,
+      ctx: { error: {} },
+    });
   }
 
   private missing(name: string): void {
     this.add({ type: 'missing', loc: this.loc(name), msg: 'Field required', input: this.source });
   }
 
-  str(name: string, opts: { required?: boolean; min?: number; max?: number } = {}): string | undefined {
+  str(
+    name: string,
+    opts: { required?: boolean; min?: number; max?: number } = {},
+  ): string | undefined {
     const v = this.source[name];
     if (v === undefined || v === null) {
       if (opts.required) this.missing(name);
       return undefined;
     }
     if (typeof v !== 'string') {
-      this.add({ type: 'string_type', loc: this.loc(name), msg: 'Input should be a valid string', input: v });
+      this.add({
+        type: 'string_type',
+        loc: this.loc(name),
+        msg: 'Input should be a valid string',
+        input: v,
+      });
       return undefined;
     }
     const length = [...v].length;
@@ -79,7 +93,10 @@ export class Validator {
   }
 
   /** Integers (numeric strings are accepted, as pydantic's lax mode does). */
-  int(name: string, opts: { required?: boolean; min?: number; max?: number } = {}): number | undefined {
+  int(
+    name: string,
+    opts: { required?: boolean; min?: number; max?: number } = {},
+  ): number | undefined {
     return this.number(name, { ...opts, integer: true });
   }
 
@@ -92,7 +109,8 @@ export class Validator {
       if (opts.required) this.missing(name);
       return undefined;
     }
-    const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+    const n =
+      typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
     const kind = opts.integer ? 'integer' : 'number';
     if (typeof v === 'boolean' || !Number.isFinite(n) || (opts.integer && !Number.isInteger(n))) {
       this.add({
@@ -126,7 +144,11 @@ export class Validator {
     return n;
   }
 
-  literal<T extends string>(name: string, allowed: readonly T[], opts: { required?: boolean } = {}): T | undefined {
+  literal<T extends string>(
+    name: string,
+    allowed: readonly T[],
+    opts: { required?: boolean } = {},
+  ): T | undefined {
     const v = this.source[name];
     if (v === undefined || v === null) {
       if (opts.required) this.missing(name);
@@ -134,7 +156,13 @@ export class Validator {
     }
     if (typeof v === 'string' && (allowed as readonly string[]).includes(v)) return v as T;
     const expected = quoteList(allowed);
-    this.add({ type: 'literal_error', loc: this.loc(name), msg: `Input should be ${expected}`, input: v, ctx: { expected } });
+    this.add({
+      type: 'literal_error',
+      loc: this.loc(name),
+      msg: `Input should be ${expected}`,
+      input: v,
+      ctx: { expected },
+    });
     return undefined;
   }
 
@@ -147,6 +175,14 @@ export class Validator {
 }
 
 /** A 422 about one field (used by injections and business checks that FastAPI would also refuse). */
-export function fieldError(ctx: Ctx, loc: (string | number)[], msg: string, type = 'value_error', input?: unknown): void {
-  sendJson(ctx.res, 422, { detail: [{ type, loc, msg, ...(input === undefined ? {} : { input }) }] });
+export function fieldError(
+  ctx: Ctx,
+  loc: (string | number)[],
+  msg: string,
+  type = 'value_error',
+  input?: unknown,
+): void {
+  sendJson(ctx.res, 422, {
+    detail: [{ type, loc, msg, ...(input === undefined ? {} : { input }) }],
+  });
 }

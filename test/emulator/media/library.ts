@@ -68,7 +68,12 @@ export function resolveMedia(deps: MediaDeps, url: URL): ByteSource | undefined 
   return undefined;
 }
 
-export function serveMedia(deps: MediaDeps, req: IncomingMessage, res: ServerResponse, url: URL): void {
+export function serveMedia(
+  deps: MediaDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): void {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { allow: 'GET, HEAD', 'content-length': '0' });
     res.end();
@@ -103,7 +108,8 @@ export function ownMediaInfo(
     const seconds = Number(url.searchParams.get('seconds') ?? '10');
     return { durationS: path.endsWith('.mp3') ? mp3DurationMs(seconds * 1000) / 1000 : seconds };
   }
-  if (path === '/media/big') return { sizeBytes: Number(url.searchParams.get('bytes') ?? 1024 * 1024) };
+  if (path === '/media/big')
+    return { sizeBytes: Number(url.searchParams.get('bytes') ?? 1024 * 1024) };
   const song = /^\/media\/song\/([\w-]+)\.mp3$/.exec(path);
   if (song) {
     const s = state.songs.get(song[1] ?? '');

@@ -33,7 +33,12 @@ export function mp3DurationMs(durationMs: number): number {
 }
 
 export function mp3Silence(durationMs: number): ByteSource {
-  return patternSource(Buffer.alloc(0), FRAME, mp3FrameCount(durationMs) * MP3_FRAME_BYTES, 'audio/mpeg');
+  return patternSource(
+    Buffer.alloc(0),
+    FRAME,
+    mp3FrameCount(durationMs) * MP3_FRAME_BYTES,
+    'audio/mpeg',
+  );
 }
 
 /** The first `frames` frames of a song (for audio that is still streaming). */

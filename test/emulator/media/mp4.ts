@@ -44,10 +44,20 @@ async function makeWithFfmpeg(): Promise<Buffer | undefined> {
   await mkdir(CACHE_DIR, { recursive: true });
   const tmp = `${CLIP_PATH}.${process.pid}.${Date.now()}.mp4`;
   const input = [
-    '-hide_banner', '-loglevel', 'error', '-y',
-    '-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=10',
-    '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100',
-    '-t', '1',
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=160x120:rate=10',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:sample_rate=44100',
+    '-t',
+    '1',
   ];
   const codecs = [
     ['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
@@ -92,24 +102,59 @@ const MATRIX = u32(0x00010000, 0, 0, 0, 0x00010000, 0, 0, 0, 0x40000000);
 
 function moov(widthPx: number, heightPx: number, frameBytes: number, mdatOffset: number): Buffer {
   const timescale = 1000;
-  const mvhd = fullBox('mvhd', 0, 0, u32(0, 0, timescale, MP4_DURATION_MS, 0x00010000), u16(0x0100, 0),
-    u32(0, 0), MATRIX, u32(0, 0, 0, 0, 0, 0), u32(2));
-  const tkhd = fullBox('tkhd', 0, 3, u32(0, 0, 1, 0, MP4_DURATION_MS, 0, 0), u16(0, 0, 0, 0), MATRIX,
-    u32(widthPx << 16, heightPx << 16));
+  const mvhd = fullBox(
+    'mvhd',
+    0,
+    0,
+    u32(0, 0, timescale, MP4_DURATION_MS, 0x00010000),
+    u16(0x0100, 0),
+    u32(0, 0),
+    MATRIX,
+    u32(0, 0, 0, 0, 0, 0),
+    u32(2),
+  );
+  const tkhd = fullBox(
+    'tkhd',
+    0,
+    3,
+    u32(0, 0, 1, 0, MP4_DURATION_MS, 0, 0),
+    u16(0, 0, 0, 0),
+    MATRIX,
+    u32(widthPx << 16, heightPx << 16),
+  );
   const mdhd = fullBox('mdhd', 0, 0, u32(0, 0, timescale, MP4_DURATION_MS), u16(0x55c4, 0));
-  const hdlr = fullBox('hdlr', 0, 0, u32(0), Buffer.from('vide', 'latin1'), u32(0, 0, 0),
-    Buffer.from('VideoHandler\0', 'latin1'));
+  const hdlr = fullBox(
+    'hdlr',
+    0,
+    0,
+    u32(0),
+    Buffer.from('vide', 'latin1'),
+    u32(0, 0, 0),
+    Buffer.from('VideoHandler\0', 'latin1'),
+  );
   const vmhd = fullBox('vmhd', 0, 1, u16(0, 0, 0, 0));
   const dinf = box('dinf', fullBox('dref', 0, 0, u32(1), fullBox('url ', 0, 1)));
   const compressor = Buffer.alloc(32);
-  const sampleEntry = box('png ', Buffer.alloc(6), u16(1), u16(0, 0), u32(0, 0, 0), u16(widthPx, heightPx),
-    u32(0x00480000, 0x00480000, 0), u16(1), compressor, u16(0x0018, 0xffff));
-  const stbl = box('stbl',
+  const sampleEntry = box(
+    'png ',
+    Buffer.alloc(6),
+    u16(1),
+    u16(0, 0),
+    u32(0, 0, 0),
+    u16(widthPx, heightPx),
+    u32(0x00480000, 0x00480000, 0),
+    u16(1),
+    compressor,
+    u16(0x0018, 0xffff),
+  );
+  const stbl = box(
+    'stbl',
     fullBox('stsd', 0, 0, u32(1), sampleEntry),
     fullBox('stts', 0, 0, u32(1, 1, MP4_DURATION_MS)),
     fullBox('stsc', 0, 0, u32(1, 1, 1, 1)),
     fullBox('stsz', 0, 0, u32(0, 1, frameBytes)),
-    fullBox('stco', 0, 0, u32(1, mdatOffset)));
+    fullBox('stco', 0, 0, u32(1, mdatOffset)),
+  );
   const minf = box('minf', vmhd, dinf, stbl);
   const trak = box('trak', tkhd, box('mdia', mdhd, hdlr, minf));
   return box('moov', mvhd, trak);
@@ -119,7 +164,12 @@ export function constructedMp4(): Buffer {
   const widthPx = 64;
   const heightPx = 64;
   const frame = pngImage(widthPx, heightPx, 90);
-  const ftyp = box('ftyp', Buffer.from('isom', 'latin1'), u32(512), Buffer.from('isomiso2mp41', 'latin1'));
+  const ftyp = box(
+    'ftyp',
+    Buffer.from('isom', 'latin1'),
+    u32(512),
+    Buffer.from('isomiso2mp41', 'latin1'),
+  );
   const probe = moov(widthPx, heightPx, frame.length, 0);
   const offset = ftyp.length + probe.length + 8;
   return Buffer.concat([ftyp, moov(widthPx, heightPx, frame.length, offset), box('mdat', frame)]);

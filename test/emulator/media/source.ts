@@ -44,7 +44,12 @@ export function patternSource(
           continue;
         }
         const offsetInUnit = (pos - header.length) % unit.length;
-        const n = unit.copy(out, written, offsetInUnit, Math.min(unit.length, offsetInUnit + end - pos));
+        const n = unit.copy(
+          out,
+          written,
+          offsetInUnit,
+          Math.min(unit.length, offsetInUnit + end - pos),
+        );
         pos += n;
         written += n;
       }

@@ -17,4 +17,6 @@ function keyInfo(ctx: Ctx): void {
   });
 }
 
-export const accountRoutes: Route[] = [{ method: 'GET', pattern: '/v1/get_api_key_info', handler: keyInfo }];
+export const accountRoutes: Route[] = [
+  { method: 'GET', pattern: '/v1/get_api_key_info', handler: keyInfo },
+];

@@ -40,7 +40,8 @@ async function cover(ctx: Ctx): Promise<void> {
   const link = (f.video_site_url ?? f.youtube_url ?? '').trim();
   const upload = form.files.find((p) => /^file(\.\d+)?$/.test(p.field) && p.size > 0);
   const v = new Validator(f);
-  if (!singerId) v.add({ type: 'missing', loc: ['body', 'singer_id'], msg: 'Field required', input: null });
+  if (!singerId)
+    v.add({ type: 'missing', loc: ['body', 'singer_id'], msg: 'Field required', input: null });
   v.int('tran', { min: -12, max: 12 });
   if (link && !/^https?:\/\//i.test(link)) {
     v.add({
@@ -92,10 +93,21 @@ async function trainSinger(ctx: Ctx): Promise<void> {
   if (urls === undefined || urls === null) {
     v.add({ type: 'missing', loc: ['body', 'urls'], msg: 'Field required', input: body });
   } else if (!Array.isArray(urls)) {
-    v.add({ type: 'list_type', loc: ['body', 'urls'], msg: 'Input should be a valid list', input: urls });
+    v.add({
+      type: 'list_type',
+      loc: ['body', 'urls'],
+      msg: 'Input should be a valid list',
+      input: urls,
+    });
   } else {
     if (urls.length === 0) {
-      v.add({ type: 'too_short', loc: ['body', 'urls'], msg: 'List should have at least 1 item after validation, not 0', input: urls, ctx: { field_type: 'List', min_length: 1, actual_length: 0 } });
+      v.add({
+        type: 'too_short',
+        loc: ['body', 'urls'],
+        msg: 'List should have at least 1 item after validation, not 0',
+        input: urls,
+        ctx: { field_type: 'List', min_length: 1, actual_length: 0 },
+      });
     }
     urls.forEach((u, i) => {
       if (typeof u !== 'string' || !/^https?:\/\/[^\s/]+/i.test(u)) {
@@ -116,7 +128,11 @@ async function trainSinger(ctx: Ctx): Promise<void> {
   if (infos.every((i) => i?.durationS !== undefined)) {
     const totalS = infos.reduce((sum, i) => sum + (i?.durationS ?? 0), 0);
     if (totalS < TRAINING_MIN_S || totalS > TRAINING_MAX_S) {
-      return inBand(ctx, 400, `The total audio duration must be 5 to 45 minutes (got ${Math.round(totalS)} s)`);
+      return inBand(
+        ctx,
+        400,
+        `The total audio duration must be 5 to 45 minutes (got ${Math.round(totalS)} s)`,
+      );
     }
   }
   if (!ctx.state.spend('key_vc_counts')) return exhausted(ctx, 'key_vc_counts');
@@ -134,7 +150,10 @@ async function trainSinger(ctx: Ctx): Promise<void> {
 function trainingTasks(ctx: Ctx): void {
   const q = ctx.url.searchParams;
   const raw = q.get('task_id') ?? q.get('ids') ?? q.get('id') ?? q.get('task_ids') ?? '';
-  const ids = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const ids = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const all = [...ctx.state.trainings.values()];
   const picked = ids.length ? all.filter((t) => ids.includes(t.taskId)) : all;
   const items = picked.map((t) => ({ id: t.taskId, status: ctx.state.trainingStatus(t) }));

@@ -25,7 +25,8 @@ export function matchRoute(
     }
     if (!params) continue;
     pathMatched = true;
-    if (route.method === method || (route.method === 'GET' && method === 'HEAD')) return { route, params };
+    if (route.method === method || (route.method === 'GET' && method === 'HEAD'))
+      return { route, params };
   }
   return pathMatched ? 'method_not_allowed' : undefined;
 }

@@ -51,8 +51,15 @@ async function singing(ctx: Ctx): Promise<void> {
   if (v.answer(ctx) || !audioUrl || !imageUrl) return;
   // Business validation where the emulator can know (its own media URLs).
   const audio = ownMediaInfo(ctx.state, audioUrl);
-  if (audio?.durationS !== undefined && (audio.durationS < SINGING_AUDIO_MIN_S || audio.durationS > SINGING_AUDIO_MAX_S)) {
-    return inBand(ctx, 400, `Audio duration must be between 2 and 30 seconds (got ${audio.durationS} s)`);
+  if (
+    audio?.durationS !== undefined &&
+    (audio.durationS < SINGING_AUDIO_MIN_S || audio.durationS > SINGING_AUDIO_MAX_S)
+  ) {
+    return inBand(
+      ctx,
+      400,
+      `Audio duration must be between 2 and 30 seconds (got ${audio.durationS} s)`,
+    );
   }
   const image = ownMediaInfo(ctx.state, imageUrl);
   if (image?.sizeBytes !== undefined && image.sizeBytes > SINGING_IMAGE_MAX_BYTES) {

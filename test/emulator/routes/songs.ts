@@ -25,7 +25,11 @@ function wordCount(text: string): number {
 }
 
 /** The item `/v2/submit` and `/v2/query` answer. */
-export function v2Item(state: EmulatorState, song: SongRecord, fromQuery: boolean): Record<string, unknown> {
+export function v2Item(
+  state: EmulatorState,
+  song: SongRecord,
+  fromQuery: boolean,
+): Record<string, unknown> {
   const s = state.songState(song);
   const blank = fromQuery && state.config.vocabulary === 'logged';
   return {
@@ -50,7 +54,8 @@ export function v3Item(state: EmulatorState, song: SongRecord): Record<string, u
     title: song.title,
     style: song.tags,
     duration: status === 0 ? song.durationMs : 0,
-    audio_url: status === 0 ? finalAudioUrl(state, song) : status === 2 ? streamUrl(state, song) : '',
+    audio_url:
+      status === 0 ? finalAudioUrl(state, song) : status === 2 ? streamUrl(state, song) : '',
     cover_url: imageUrl(state, song),
     status,
     song_id: song.songId,
@@ -84,7 +89,11 @@ async function submitV2(ctx: Ctx): Promise<void> {
   const instrumental = custom && f.instrumental === 1;
   const lyricsLimit = MODEL_LIMITS[modelVersion]?.maxLyricsWords ?? 3000;
   if (custom && !instrumental && f.lyrics && wordCount(f.lyrics) > lyricsLimit) {
-    v.valueError('lyrics', `lyrics must be at most ${lyricsLimit} words for ${modelVersion}`, f.lyrics);
+    v.valueError(
+      'lyrics',
+      `lyrics must be at most ${lyricsLimit} words for ${modelVersion}`,
+      f.lyrics,
+    );
   }
   let parent: SongRecord | undefined;
   if (custom && continueSongId !== '') {
@@ -94,9 +103,14 @@ async function submitV2(ctx: Ctx): Promise<void> {
     } else {
       const done = ctx.state.songState(parent) === 'complete';
       const maxS = parent.durationMs / 1000;
-      if (!done) v.valueError('continue_song_id', 'the song to extend is not complete', continueSongId);
+      if (!done)
+        v.valueError('continue_song_id', 'the song to extend is not complete', continueSongId);
       else if (!continueAtS || continueAtS <= 0 || continueAtS > maxS) {
-        v.valueError('continue_at', `continue_at must be greater than 0 and at most the song duration (${maxS} s)`, continueAtS ?? 0);
+        v.valueError(
+          'continue_at',
+          `continue_at must be greater than 0 and at most the song duration (${maxS} s)`,
+          continueAtS ?? 0,
+        );
       }
     }
   }
@@ -121,14 +135,24 @@ async function submitV2(ctx: Ctx): Promise<void> {
 }
 
 function queryV2(ctx: Ctx): void {
-  const ids = (ctx.url.searchParams.get('song_id') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const ids = (ctx.url.searchParams.get('song_id') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (!ctx.url.searchParams.has('song_id')) {
-    sendJson(ctx.res, 422, { detail: [{ type: 'missing', loc: ['query', 'song_id'], msg: 'Field required', input: null }] });
+    sendJson(ctx.res, 422, {
+      detail: [{ type: 'missing', loc: ['query', 'song_id'], msg: 'Field required', input: null }],
+    });
     return;
   }
-  const found = ids.map((id) => ctx.state.songs.get(id)).filter((s): s is SongRecord => s !== undefined);
+  const found = ids
+    .map((id) => ctx.state.songs.get(id))
+    .filter((s): s is SongRecord => s !== undefined);
   if (found.length === 0) return ok(ctx, {});
-  ok(ctx, found.map((s) => v2Item(ctx.state, s, true)));
+  ok(
+    ctx,
+    found.map((s) => v2Item(ctx.state, s, true)),
+  );
 }
 
 async function musicV1(ctx: Ctx): Promise<void> {
@@ -172,7 +196,10 @@ async function musicV1(ctx: Ctx): Promise<void> {
 
 function tasksV3(ctx: Ctx): void {
   const raw = ctx.url.searchParams.get('ids') ?? ctx.url.searchParams.get('id') ?? '';
-  const ids = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const ids = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const all = [...ctx.state.songs.values()];
   const picked = ids.length ? all.filter((s) => ids.includes(s.songId)) : all;
   const items = picked.map((s) => v3Item(ctx.state, s));
@@ -200,7 +227,8 @@ function streamAudio(ctx: Ctx): void {
     res.end();
   };
   if (state.songState(song) === 'complete') return redirect();
-  if (state.songState(song) === 'error') return sendJson(res, 404, { detail: 'audio not available' });
+  if (state.songState(song) === 'error')
+    return sendJson(res, 404, { detail: 'audio not available' });
   if (ctx.req.method === 'HEAD') {
     res.writeHead(200, { 'content-type': 'audio/mpeg' });
     res.end();
@@ -212,6 +240,11 @@ function streamAudio(ctx: Ctx): void {
   let sent = 0;
   const tick = (): void => {
     if (res.destroyed) return clearInterval(timer);
+    if (state.songState(song) === 'error') {
+      clearInterval(timer);
+      res.destroy(); // generation failed: the stream breaks off
+      return;
+    }
     const done = state.songStep(song) >= SONG_DONE_STEP;
     const due = done ? totalFrames : Math.floor(totalFrames * state.songProgress(song));
     if (due > sent) {

@@ -11,7 +11,9 @@ export function ttsDurationMs(text: string): number {
 
 function voicesList(ctx: Ctx): void {
   const camel = ctx.state.shape('voices', 'spec') === 'camel';
-  sendJson(ctx.res, 200, { Voice: VOICE_SEEDS.map((s) => voiceItem(s, ctx.state.mediaUrl, camel)) });
+  sendJson(ctx.res, 200, {
+    Voice: VOICE_SEEDS.map((s) => voiceItem(s, ctx.state.mediaUrl, camel)),
+  });
 }
 
 function cloneVoicesList(ctx: Ctx): void {
@@ -45,7 +47,8 @@ async function textToSpeech(ctx: Ctx): Promise<void> {
   if (v.answer(ctx) || text === undefined || speaker === undefined) return;
   const name = findVoiceName(ctx, speaker);
   if (!name) return inBand(ctx, 400, 'speaker not exist');
-  if (!ctx.state.spend('key_words_counts', [...text].length)) return exhausted(ctx, 'key_words_counts');
+  if (!ctx.state.spend('key_words_counts', [...text].length))
+    return exhausted(ctx, 'key_words_counts');
   await delay(ctx.state.config.stepMs);
   const id = ctx.state.newId();
   ctx.state.ttsAudio.set(id, ttsDurationMs(text));
@@ -59,13 +62,15 @@ async function clone(ctx: Ctx): Promise<void> {
   const name = (form.fields.name ?? '').trim();
   const audio = form.files.filter((f) => CLONE_FILE_FIELDS.test(f.field) && f.size > 0);
   const errors = [];
-  if (!name) errors.push({ type: 'missing', loc: ['body', 'name'], msg: 'Field required', input: null });
+  if (!name)
+    errors.push({ type: 'missing', loc: ['body', 'name'], msg: 'Field required', input: null });
   if (audio.length === 0) {
     errors.push({ type: 'missing', loc: ['body', 'files'], msg: 'Field required', input: null });
   }
   if (errors.length) return sendJson(ctx.res, 422, { detail: errors });
   const tooShort = audio.find((f) => f.size < 1024);
-  if (tooShort) return inBand(ctx, 400, `audio file ${tooShort.filename} is too short to clone a voice`);
+  if (tooShort)
+    return inBand(ctx, 400, `audio file ${tooShort.filename} is too short to clone a voice`);
   if (!ctx.state.spend('key_clone_voices')) return exhausted(ctx, 'key_clone_voices');
   await delay(ctx.state.config.stepMs);
   const speaker = ctx.state.newId();

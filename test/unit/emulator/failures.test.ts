@@ -55,14 +55,19 @@ describe('emulator entitlements', () => {
 
   it('spends TTS words by text length and answers status 400 "left counts" when short', async () => {
     const speaker = (await api(emu.url, '/v1/voices_list')).body.Voice[0].speaker;
-    const ok = await api(emu.url, '/v1/text2speech', { json: { text: 'twenty characters!!!', speaker, emotion: 'Neutral' } });
+    const ok = await api(emu.url, '/v1/text2speech', {
+      json: { text: 'twenty characters!!!', speaker, emotion: 'Neutral' },
+    });
     expect(ok.body.data).toMatchObject({ speaker, name: 'Ava' });
     expect(emu.counters().key_words_counts).toBe(10);
     const r = await api(emu.url, '/v1/text2speech', { json: { text: 'eleven char', speaker } });
     expect(r.body.status).toBe(400);
     expect(r.body.message).toContain('left counts');
     emu.setCounter('key_words_counts', 100);
-    expect((await api(emu.url, '/v1/text2speech', { json: { text: 'eleven char', speaker } })).body.status).toBe(200);
+    expect(
+      (await api(emu.url, '/v1/text2speech', { json: { text: 'eleven char', speaker } })).body
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -76,11 +81,23 @@ describe('emulator injected failures', () => {
 
   it('sends in-band, 401, 403, 422, empty data and entitlement answers', async () => {
     const cases = [
-      { kind: 'in_band', check: (r: { status: number; body: { status: number } }) => r.status === 200 && r.body.status !== 200 },
+      {
+        kind: 'in_band',
+        check: (r: { status: number; body: { status: number } }) =>
+          r.status === 200 && r.body.status !== 200,
+      },
       { kind: 'http401', check: (r: { status: number }) => r.status === 401 },
       { kind: 'http403', check: (r: { status: number }) => r.status === 403 },
-      { kind: 'http422', check: (r: { status: number; body: { detail: { loc: string[] }[] } }) => r.status === 422 && r.body.detail[0]!.loc[1] === 'prompt' },
-      { kind: 'empty_data', check: (r: { body: unknown }) => JSON.stringify(r.body) === '{"status":200,"message":"Success","data":{}}' },
+      {
+        kind: 'http422',
+        check: (r: { status: number; body: { detail: { loc: string[] }[] } }) =>
+          r.status === 422 && r.body.detail[0]!.loc[1] === 'prompt',
+      },
+      {
+        kind: 'empty_data',
+        check: (r: { body: unknown }) =>
+          JSON.stringify(r.body) === '{"status":200,"message":"Success","data":{}}',
+      },
       { kind: 'entitlement', check: (r: { body: { status: number } }) => r.body.status === 400015 },
     ] as const;
     for (const c of cases) {
@@ -89,7 +106,11 @@ describe('emulator injected failures', () => {
       expect(c.check(r as never), c.kind).toBe(true);
     }
     expect(emu.songs()).toHaveLength(0); // injected failures make nothing
-    expect(emu.log.filter((e) => e.path === '/v2/submit').every((e) => (e.json as { prompt: string }).prompt === 'lofi')).toBe(true);
+    expect(
+      emu.log
+        .filter((e) => e.path === '/v2/submit')
+        .every((e) => (e.json as { prompt: string }).prompt === 'lofi'),
+    ).toBe(true);
     emu.inject({ path: '/v1/text2speech', kind: 'entitlement' });
     const tts = await api(emu.url, '/v1/text2speech', { json: { text: 'x', speaker: 'y' } });
     expect(tts.body.status).toBe(400);
@@ -97,7 +118,9 @@ describe('emulator injected failures', () => {
 
   it('times out (never answers) and resets sockets', async () => {
     emu.inject({ path: '/v1/get_api_key_info', kind: 'timeout' });
-    await expect(api(emu.url, '/v1/get_api_key_info', { signal: AbortSignal.timeout(300) })).rejects.toThrow();
+    await expect(
+      api(emu.url, '/v1/get_api_key_info', { signal: AbortSignal.timeout(300) }),
+    ).rejects.toThrow();
     emu.inject({ path: '/v1/get_api_key_info', kind: 'reset' });
     await expect(api(emu.url, '/v1/get_api_key_info')).rejects.toThrow();
     expect((await api(emu.url, '/v1/get_api_key_info')).status).toBe(200);

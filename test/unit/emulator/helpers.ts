@@ -12,7 +12,13 @@ export type Json = any;
 export async function api(
   base: string,
   path: string,
-  init: { method?: string; json?: unknown; body?: FormData; key?: string | null; signal?: AbortSignal } = {},
+  init: {
+    method?: string;
+    json?: unknown;
+    body?: FormData;
+    key?: string | null;
+    signal?: AbortSignal;
+  } = {},
 ): Promise<{ status: number; body: Json }> {
   const headers: Record<string, string> = {};
   if (init.key !== null) headers['x-api-key'] = init.key ?? KEY;
@@ -33,12 +39,18 @@ export async function api(
   return { status: res.status, body };
 }
 
-export async function bytesOf(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
+export async function bytesOf(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
   const res = await fetch(url, { headers });
   return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
 }
 
-export async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined>,
+  timeoutMs = 5000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await probe();
@@ -49,8 +61,15 @@ export async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs 
 }
 
 /** Reads a RIFF/WAVE header independently of the generator. */
-export function parseWav(b: Buffer): { sampleRate: number; channels: number; bits: number; dataBytes: number; durationMs: number } {
-  if (b.toString('ascii', 0, 4) !== 'RIFF' || b.toString('ascii', 8, 12) !== 'WAVE') throw new Error('not RIFF/WAVE');
+export function parseWav(b: Buffer): {
+  sampleRate: number;
+  channels: number;
+  bits: number;
+  dataBytes: number;
+  durationMs: number;
+} {
+  if (b.toString('ascii', 0, 4) !== 'RIFF' || b.toString('ascii', 8, 12) !== 'WAVE')
+    throw new Error('not RIFF/WAVE');
   if (b.readUInt32LE(4) !== b.length - 8) throw new Error('RIFF size does not match the file');
   let off = 12;
   let fmt: { channels: number; sampleRate: number; bits: number } | undefined;
@@ -59,7 +78,11 @@ export function parseWav(b: Buffer): { sampleRate: number; channels: number; bit
     const size = b.readUInt32LE(off + 4);
     if (id === 'fmt ') {
       if (b.readUInt16LE(off + 8) !== 1) throw new Error('not PCM');
-      fmt = { channels: b.readUInt16LE(off + 10), sampleRate: b.readUInt32LE(off + 12), bits: b.readUInt16LE(off + 22) };
+      fmt = {
+        channels: b.readUInt16LE(off + 10),
+        sampleRate: b.readUInt32LE(off + 12),
+        bits: b.readUInt16LE(off + 22),
+      };
     }
     if (id === 'data') {
       if (!fmt) throw new Error('data before fmt');
@@ -108,18 +131,36 @@ export function hasTool(name: string): boolean {
 }
 
 /** ffprobe's view of some bytes: format duration (s) and first stream's codec. */
-export function ffprobe(bytes: Buffer, ext: string): Promise<{ durationS: number; codec: string; formatName: string }> {
+export function ffprobe(
+  bytes: Buffer,
+  ext: string,
+): Promise<{ durationS: number; codec: string; formatName: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'emu-probe-'));
   const file = join(dir, `probe.${ext}`);
   writeFileSync(file, bytes);
   return new Promise((resolve, reject) => {
     execFile(
       'ffprobe',
-      ['-v', 'error', '-show_entries', 'format=duration,format_name:stream=codec_name', '-of', 'json', file],
+      [
+        '-v',
+        'error',
+        '-show_entries',
+        'format=duration,format_name:stream=codec_name',
+        '-of',
+        'json',
+        file,
+      ],
       (err, stdout) => {
         if (err) return reject(err);
-        const j = JSON.parse(stdout) as { format: { duration?: string; format_name: string }; streams: { codec_name: string }[] };
-        resolve({ durationS: Number(j.format.duration ?? NaN), codec: j.streams[0]?.codec_name ?? '', formatName: j.format.format_name });
+        const j = JSON.parse(stdout) as {
+          format: { duration?: string; format_name: string };
+          streams: { codec_name: string }[];
+        };
+        resolve({
+          durationS: Number(j.format.duration ?? NaN),
+          codec: j.streams[0]?.codec_name ?? '',
+          formatName: j.format.format_name,
+        });
       },
     );
   });

@@ -22,7 +22,11 @@ function pngChunks(b: Buffer): { type: string; data: Buffer; crc: number }[] {
   let off = 8;
   while (off < b.length) {
     const len = b.readUInt32BE(off);
-    chunks.push({ type: b.toString('latin1', off + 4, off + 8), data: b.subarray(off + 8, off + 8 + len), crc: b.readUInt32BE(off + 8 + len) });
+    chunks.push({
+      type: b.toString('latin1', off + 4, off + 8),
+      data: b.subarray(off + 8, off + 8 + len),
+      crc: b.readUInt32BE(off + 8 + len),
+    });
     off += 12 + len;
   }
   expect(off).toBe(b.length);
@@ -53,7 +57,8 @@ describe('emulator media', () => {
     expect(wav.durationMs).toBe(2500);
     // A real sine: not silence, peaks near 0.3 full scale.
     let peak = 0;
-    for (let i = 44; i < bytes.length; i += 2) peak = Math.max(peak, Math.abs(bytes.readInt16LE(i)));
+    for (let i = 44; i < bytes.length; i += 2)
+      peak = Math.max(peak, Math.abs(bytes.readInt16LE(i)));
     expect(peak).toBeGreaterThan(9000);
     if (FFPROBE) expect((await ffprobe(bytes, 'wav')).durationS).toBeCloseTo(2.5, 3);
   });
@@ -104,13 +109,17 @@ describe('emulator media', () => {
 
   it('answers Range requests with 206 and the exact bytes; bad ranges with 416', async () => {
     const full = (await bytesOf(`${emu.mediaUrl}/media/tone.wav?seconds=1`)).bytes;
-    const part = await bytesOf(`${emu.mediaUrl}/media/tone.wav?seconds=1`, { range: 'bytes=40-139' });
+    const part = await bytesOf(`${emu.mediaUrl}/media/tone.wav?seconds=1`, {
+      range: 'bytes=40-139',
+    });
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 40-139/${full.length}`);
     expect(part.bytes.equals(full.subarray(40, 140))).toBe(true);
     const tail = await bytesOf(`${emu.mediaUrl}/media/tone.wav?seconds=1`, { range: 'bytes=-10' });
     expect(tail.bytes.equals(full.subarray(full.length - 10))).toBe(true);
-    const bad = await bytesOf(`${emu.mediaUrl}/media/tone.wav?seconds=1`, { range: `bytes=${full.length}-` });
+    const bad = await bytesOf(`${emu.mediaUrl}/media/tone.wav?seconds=1`, {
+      range: `bytes=${full.length}-`,
+    });
     expect(bad.status).toBe(416);
     expect(bad.headers.get('content-range')).toBe(`bytes */${full.length}`);
   });
@@ -123,8 +132,12 @@ describe('emulator media', () => {
     expect(bytes.length).toBe(n);
     const expected = Buffer.alloc(n);
     for (let i = 0; i < n; i++) expected[i] = i % 251;
-    expect(createHash('sha256').update(bytes).digest('hex')).toBe(createHash('sha256').update(expected).digest('hex'));
-    const mid = await bytesOf(`${emu.mediaUrl}/media/big?bytes=${n}`, { range: 'bytes=1000000-1000009' });
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(
+      createHash('sha256').update(expected).digest('hex'),
+    );
+    const mid = await bytesOf(`${emu.mediaUrl}/media/big?bytes=${n}`, {
+      range: 'bytes=1000000-1000009',
+    });
     expect([...mid.bytes]).toEqual([...expected.subarray(1000000, 1000010)]);
   });
 
@@ -132,6 +145,10 @@ describe('emulator media', () => {
     const res = await fetch(`${emu.mediaUrl}/media/song/not-a-song.mp3`);
     expect(res.status).toBe(404);
     const entry = emu.log.at(-1)!;
-    expect(entry).toMatchObject({ origin: 'media', method: 'GET', path: '/media/song/not-a-song.mp3' });
+    expect(entry).toMatchObject({
+      origin: 'media',
+      method: 'GET',
+      path: '/media/song/not-a-song.mp3',
+    });
   });
 });

@@ -35,18 +35,29 @@ async function statusesOf(songId: string): Promise<string[]> {
 
 describe('emulator songs (V2)', () => {
   it('submits two songs whose status moves queued → stream → complete (spec vocabulary)', async () => {
-    const { status, body } = await submit({ is_auto: 1, prompt: 'dreamy synthwave, neon rain', model_version: 'v4.5' });
+    const { status, body } = await submit({
+      is_auto: 1,
+      prompt: 'dreamy synthwave, neon rain',
+      model_version: 'v4.5',
+    });
     expect(status).toBe(200);
     expect(body).toMatchObject({ status: 200, message: 'Success' });
     expect(body.data).toHaveLength(2);
     const item = body.data[0];
-    expect(item).toMatchObject({ status: 'queued', audio_duration: -1, tags: 'dreamy synthwave, neon rain' });
+    expect(item).toMatchObject({
+      status: 'queued',
+      audio_duration: -1,
+      tags: 'dreamy synthwave, neon rain',
+    });
     expect(item.audio.startsWith(`${emu.url}/media/stream/`)).toBe(true);
     expect(item.image.startsWith(`${emu.mediaUrl}/media/image/`)).toBe(true);
     expect(item.title).not.toBe('');
     expect(item.lyric).toContain('[Verse]');
     expect(await statusesOf(item.song_id)).toEqual(['queued', 'stream', 'complete']);
-    const done = await api(emu.url, `/v2/query?song_id=${body.data.map((d: Json) => d.song_id).join(',')}`);
+    const done = await api(
+      emu.url,
+      `/v2/query?song_id=${body.data.map((d: Json) => d.song_id).join(',')}`,
+    );
     expect(done.body.data).toHaveLength(2);
     expect(done.body.data[0].audio_duration).toBe(6000);
     expect(done.body.data[0].title).toBe(item.title);
@@ -54,11 +65,26 @@ describe('emulator songs (V2)', () => {
 
   it('speaks the logged vocabulary and blanks title/lyric in /v2/query', async () => {
     emu.configure({ vocabulary: 'logged' });
-    const { body } = await submit({ is_auto: 0, prompt: 'folk', title: 'River Song', lyrics: '[Verse]\nla la', model_version: 'v3.5' });
-    expect(body.data[0]).toMatchObject({ title: 'River Song', lyric: '[Verse]\nla la', status: 'PENDING' });
+    const { body } = await submit({
+      is_auto: 0,
+      prompt: 'folk',
+      title: 'River Song',
+      lyrics: '[Verse]\nla la',
+      model_version: 'v3.5',
+    });
+    expect(body.data[0]).toMatchObject({
+      title: 'River Song',
+      lyric: '[Verse]\nla la',
+      status: 'PENDING',
+    });
     expect(await statusesOf(body.data[0].song_id)).toEqual(['PENDING', 'RUNNING', 'FINISHED']);
     const q = await api(emu.url, `/v2/query?song_id=${body.data[0].song_id}`);
-    expect(q.body.data[0]).toMatchObject({ title: '', lyric: '', status: 'FINISHED', audio_duration: 6000 });
+    expect(q.body.data[0]).toMatchObject({
+      title: '',
+      lyric: '',
+      status: 'FINISHED',
+      audio_duration: 6000,
+    });
   });
 
   it('fails songs whose prompt carries the fail marker, in V2 and V3 terms', async () => {
@@ -71,7 +97,11 @@ describe('emulator songs (V2)', () => {
   });
 
   it('answers data: {} for unknown ids and 422 without song_id', async () => {
-    expect((await api(emu.url, '/v2/query?song_id=nope')).body).toEqual({ status: 200, message: 'Success', data: {} });
+    expect((await api(emu.url, '/v2/query?song_id=nope')).body).toEqual({
+      status: 200,
+      message: 'Success',
+      data: {},
+    });
     const missing = await api(emu.url, '/v2/query');
     expect(missing.status).toBe(422);
     expect(missing.body.detail[0].loc).toEqual(['query', 'song_id']);
@@ -122,19 +152,41 @@ describe('emulator songs (V2)', () => {
   it('extends a finished song in custom mode and refuses continue_at 0 or beyond its duration', async () => {
     const parent = (await submit({ is_auto: 1, prompt: 'rock' })).body.data[0];
     await statusesOf(parent.song_id);
-    const zero = await submit({ is_auto: 0, prompt: 'rock', continue_song_id: parent.song_id, continue_at: 0 });
+    const zero = await submit({
+      is_auto: 0,
+      prompt: 'rock',
+      continue_song_id: parent.song_id,
+      continue_at: 0,
+    });
     expect(zero.status).toBe(422);
     expect(zero.body.detail[0].loc).toEqual(['body', 'continue_at']);
-    const beyond = await submit({ is_auto: 0, prompt: 'rock', continue_song_id: parent.song_id, continue_at: 6.5 });
+    const beyond = await submit({
+      is_auto: 0,
+      prompt: 'rock',
+      continue_song_id: parent.song_id,
+      continue_at: 6.5,
+    });
     expect(beyond.status).toBe(422);
-    const good = await submit({ is_auto: 0, prompt: 'rock', continue_song_id: parent.song_id, continue_at: 4 });
+    const good = await submit({
+      is_auto: 0,
+      prompt: 'rock',
+      continue_song_id: parent.song_id,
+      continue_at: 4,
+    });
     expect(good.status).toBe(200);
     const child = emu.songs().find((s) => s.songId === good.body.data[0].song_id)!;
     expect(child).toMatchObject({ parentSongId: parent.song_id, continueAtS: 4 });
     // Spec rule 1: in description mode the extension fields are ignored (a new, unrelated song).
-    const auto = await submit({ is_auto: 1, prompt: 'rock', continue_song_id: parent.song_id, continue_at: 0 });
+    const auto = await submit({
+      is_auto: 1,
+      prompt: 'rock',
+      continue_song_id: parent.song_id,
+      continue_at: 0,
+    });
     expect(auto.status).toBe(200);
-    expect(emu.songs().find((s) => s.songId === auto.body.data[0].song_id)!.parentSongId).toBeUndefined();
+    expect(
+      emu.songs().find((s) => s.songId === auto.body.data[0].song_id)!.parentSongId,
+    ).toBeUndefined();
   });
 
   it('answers 422 pydantic bodies for the spec limits', async () => {
@@ -144,8 +196,17 @@ describe('emulator songs (V2)', () => {
     expect(locs).toEqual(['body.prompt', 'body.title', 'body.model_version']);
     expect(r.body.detail[0]).toMatchObject({ type: 'string_too_short', ctx: { min_length: 1 } });
     const long = await submit({ is_auto: 1, prompt: 'p'.repeat(181) });
-    expect(long.body.detail[0]).toMatchObject({ loc: ['body', 'prompt'], type: 'string_too_long', ctx: { max_length: 180 } });
-    const lyrics = await submit({ is_auto: 0, prompt: 'pop', model_version: 'v3.0', lyrics: 'word '.repeat(1001) });
+    expect(long.body.detail[0]).toMatchObject({
+      loc: ['body', 'prompt'],
+      type: 'string_too_long',
+      ctx: { max_length: 180 },
+    });
+    const lyrics = await submit({
+      is_auto: 0,
+      prompt: 'pop',
+      model_version: 'v3.0',
+      lyrics: 'word '.repeat(1001),
+    });
     expect(lyrics.body.detail[0].loc).toEqual(['body', 'lyrics']);
     expect((await api(emu.url, '/v2/submit', { method: 'POST' })).status).toBe(422);
   });
@@ -155,11 +216,24 @@ describe('emulator songs (V1 and lyrics)', () => {
   it('/v1/music waits, then returns two finished songs with doubly escaped lyric newlines', async () => {
     emu.configure({ stepMs: 60 });
     const started = Date.now();
-    const { body } = await api(emu.url, '/v1/music', { json: { is_auto: 0, prompt: 'soul', title: 'Late Train', lyrics: 'line one\nline two' } });
+    const { body } = await api(emu.url, '/v1/music', {
+      json: { is_auto: 0, prompt: 'soul', title: 'Late Train', lyrics: 'line one\nline two' },
+    });
     expect(Date.now() - started).toBeGreaterThanOrEqual(50);
     expect(body.data).toHaveLength(2);
-    expect(body.data[0]).toMatchObject({ title: 'Late Train', lyric: 'line one\\nline two', tags: 'soul' });
-    expect(Object.keys(body.data[0]).sort()).toEqual(['audio_file', 'image_file', 'item_uuid', 'lyric', 'tags', 'title']);
+    expect(body.data[0]).toMatchObject({
+      title: 'Late Train',
+      lyric: 'line one\\nline two',
+      tags: 'soul',
+    });
+    expect(Object.keys(body.data[0]).sort()).toEqual([
+      'audio_file',
+      'image_file',
+      'item_uuid',
+      'lyric',
+      'tags',
+      'title',
+    ]);
     const audio = await bytesOf(body.data[0].audio_file);
     expect(parseMp3(audio.bytes).durationMs).toBe(6000);
     const failed = await api(emu.url, '/v1/music', { json: { is_auto: 1, prompt: 'x #fail' } });
