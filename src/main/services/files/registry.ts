@@ -23,6 +23,8 @@ export interface FileRegistryOptions {
 }
 
 const MAX_PATH_CHARS = 4096;
+/** Pseudo file systems whose "regular files" are kernel interfaces, not user files. */
+const SYSTEM_ROOTS = ['/proc/', '/sys/', '/dev/'];
 
 export class FileRegistry {
   private readonly entries = new Map<FileHandle, RegisteredFile>();
@@ -35,6 +37,9 @@ export class FileRegistry {
   /** Checks and registers one file; throws AppError('invalid_argument' | 'forbidden' | 'not_found'). */
   async register(rawPath: string, kind: FileKind): Promise<FileInfo> {
     const path = await checkPath(rawPath);
+    if (process.platform !== 'win32' && SYSTEM_ROOTS.some((root) => path.startsWith(root))) {
+      throw new AppError('forbidden', `“${safeName(rawPath)}” is not a file Cadenza can open.`);
+    }
     const name = basename(path);
     const info = await stat(path);
     if (!info.isFile()) throw new AppError('invalid_argument', `“${safeName(rawPath)}” is not a file.`);
