@@ -37,6 +37,7 @@ describe('V2 song records', () => {
 
   it('queued while there is no audio yet, done once audio_duration > 0', () => {
     expect(songFromV2(v2({ status: 'PENDING', audio: '' }))?.status).toBe('queued');
+    expect(songFromV2(v2({ status: 'queued' }))?.status).toBe('queued');
     const done = songFromV2(v2({ status: 'RUNNING', audio_duration: 138280 }));
     expect(done?.status).toBe('complete');
     expect(done?.durationMs).toBe(138280);

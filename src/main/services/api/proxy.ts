@@ -11,6 +11,8 @@ import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
  * session proxy does not apply to main-process undici traffic.
  */
 
+const agents = new Map<string, EnvHttpProxyAgent>();
+
 const PROXY_VARS = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'] as const;
 
 export function proxyConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
@@ -40,10 +42,16 @@ export type DispatcherChooser = (url: URL) => Dispatcher | undefined;
 export function createDispatcherChooser(explicit?: Dispatcher, env: NodeJS.ProcessEnv = process.env): DispatcherChooser {
   if (explicit) return () => explicit;
   if (!proxyConfigured(env)) return () => undefined;
-  let agent: EnvHttpProxyAgent | undefined;
+  const options = proxyOptions(env);
+  const cacheKey = JSON.stringify(options);
   return (url) => {
     if (isLoopbackHost(url.hostname)) return undefined;
-    agent ??= new EnvHttpProxyAgent(proxyOptions(env));
+    // One agent (and its connection pool) per proxy configuration, shared by all clients.
+    let agent = agents.get(cacheKey);
+    if (!agent) {
+      agent = new EnvHttpProxyAgent(options);
+      agents.set(cacheKey, agent);
+    }
     return agent;
   };
 }

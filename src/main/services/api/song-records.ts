@@ -16,7 +16,8 @@ export function v2Status(rawStatus: string | undefined, durationMs: number | und
   const s = (rawStatus ?? '').trim().toLowerCase();
   if (V2_FAILED.has(s)) return 'failed';
   if (V2_DONE.has(s) || durationMs !== undefined) return 'complete';
-  if (V2_QUEUED.has(s)) return audioUrl ? 'streaming' : 'queued';
+  // The audio URL exists from the start, but plays nothing until the song streams.
+  if (V2_QUEUED.has(s)) return 'queued';
   if (V2_IN_PROGRESS.has(s)) return audioUrl ? 'streaming' : 'queued';
   // An unknown word: keep polling; say "streaming" only when there is something to play.
   return audioUrl ? 'streaming' : 'queued';
