@@ -38,11 +38,12 @@ Options:
   -V, --version  Print the version
 
 Environment:
-  CADENZA_API_KEY   API key to use instead of the stored one
-  CADENZA_BASE_URL  Service address for this run (overrides the setting)
-  CADENZA_LIBRARY   Library folder for this run (overrides the setting)
-  CADENZA_HOME      Data folder (settings, jobs); the app's by default
-  CADENZA_DEBUG=1   Show details of unexpected errors`;
+  CADENZA_API_KEY       API key to use instead of the stored one
+  CADENZA_BASE_URL      Service address for this run (overrides the setting)
+  CADENZA_LIBRARY       Library folder for this run (overrides the setting)
+  CADENZA_HOME          Data folder (settings, jobs); the app's by default
+  CADENZA_KEYCHAIN=off  Never use the system keychain
+  CADENZA_DEBUG=1       Show details of unexpected errors`;
 }
 
 export async function runCli(

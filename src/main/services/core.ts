@@ -16,9 +16,15 @@ export interface CoreOptions {
   userDataDir?: string;
   /** Electron's music folder (the shell passes it). */
   musicDir?: string;
-  /** Backends tried after the OS keychain, e.g. the shell's safeStorage file. */
-  secretBackends?: readonly SecretBackend[];
-  /** Replaces the OS keychain backend (tests, or a shell that must not touch the keychain). */
+  /**
+   * Backends tried after the OS keychain, e.g. the shell's safeStorage file; a function receives
+   * the resolved folders (so the shell can put its file in the data folder).
+   */
+  secretBackends?: readonly SecretBackend[] | ((paths: AppPaths) => readonly SecretBackend[]);
+  /**
+   * Replaces the OS keychain backend (tests, or a shell that must not touch the keychain); null
+   * for none. CADENZA_KEYCHAIN=off in the environment also means none.
+   */
   keychainBackend?: SecretBackend | null;
   clientFactory?: ClientFactory<ServiceClient>;
 }
@@ -44,9 +50,17 @@ export function createCore(opts: CoreOptions): Core {
   const settings = createSettingsStore(paths.dataDir, opts.env, {
     defaultLibraryDir: paths.libraryDir,
   });
-  const keychain =
-    opts.keychainBackend === undefined ? createKeytarBackend() : opts.keychainBackend;
-  const backends = [...(keychain ? [keychain] : []), ...(opts.secretBackends ?? [])];
+  const keychainOff = opts.env.CADENZA_KEYCHAIN?.trim().toLowerCase() === 'off';
+  const keychain = keychainOff
+    ? null
+    : opts.keychainBackend === undefined
+      ? createKeytarBackend()
+      : opts.keychainBackend;
+  const extra =
+    typeof opts.secretBackends === 'function'
+      ? opts.secretBackends(paths)
+      : (opts.secretBackends ?? []);
+  const backends = [...(keychain ? [keychain] : []), ...extra];
   const keys = createKeyStore({ backends, env: opts.env });
   const clientFactory = opts.clientFactory ?? defaultClientFactory;
   const account = createAccountService({ settings, keys, clientFactory });
