@@ -6,7 +6,9 @@
 import { EventEmitter } from 'node:events';
 import { record, type DoubleState } from './state';
 
-export type InvokeListener = (event: unknown, ...args: unknown[]) => unknown;
+// The event is Electron's IpcMainInvokeEvent shape; `any` lets typed listeners register.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type InvokeListener = (event: any, ...args: any[]) => unknown;
 
 export interface SenderInfo {
   /** The webContents that sent the message (undefined for Node-side invokes). */

@@ -1,0 +1,175 @@
+/**
+ * IPC fuzz: the real handlers and the real core on temp folders, registered on the double's
+ * ipcMain, get malformed arguments and path-traversal strings on EVERY contract channel (the
+ * contract is iterated, so new channels are fuzzed automatically).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createElectronDouble, type ElectronDouble } from '../../support/electron-double';
+import { createCore } from '../../../src/main/services/core';
+import { createEncryptedFileBackend } from '../../../src/main/services/secrets';
+import { FileRegistry } from '../../../src/main/services/files/registry';
+import { buildHandlers, type ElectronForHandlers } from '../../../src/main/shell/handlers';
+import { registerIpc } from '../../../src/main/shell/ipc';
+import { senderCheck } from '../../../src/main/shell/security';
+import { invokeContract } from '../../../src/shared/ipc/contract';
+import { channelName, type InvokeDef } from '../../../src/shared/ipc/define';
+import { resultSchema } from '../../../src/shared/result';
+
+let root: string;
+let outside: string;
+let sentinel: string;
+let double: ElectronDouble;
+let rendererUrl: string;
+let registry: FileRegistry;
+
+const CHANNELS = Object.entries(invokeContract).flatMap(([ns, methods]) =>
+  Object.entries(methods as Record<string, InvokeDef>).map(([method, def]) => ({ channel: channelName(ns, method), def })),
+);
+
+function hostileValues(): unknown[] {
+  const polluted = JSON.parse('{"__proto__": {"polluted": "yes"}, "kind": "audio"}') as unknown;
+  return [
+    undefined,
+    null,
+    0,
+    -1,
+    1e308,
+    Number.NaN,
+    true,
+    '',
+    '../../etc/passwd',
+    '..%2F..%2F..%2Fetc%2Fpasswd',
+    '%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+    '/etc/passwd',
+    '/etc/shadow',
+    '/dev/zero',
+    '/proc/self/environ',
+    `${root}/../${outside.split('/').pop()}/sentinel.wav`,
+    sentinel,
+    'C:\\Windows\\System32\\config\\SAM',
+    '\\\\server\\share\\file.wav',
+    'file:///etc/passwd',
+    'http://example.com',
+    'javascript:alert(1)',
+    'a\0b',
+    '/tmp/x.wav\0.png',
+    'x'.repeat(1_000_000),
+    'fh_../../../../etc/passwd',
+    'fh_AAAAAAAAAAAAAAAAAAAAAAAA',
+    '<img src=x onerror=alert(1)>',
+    {},
+    [],
+    [null],
+    ['../../etc/passwd'],
+    ['/etc/passwd', '/dev/zero', '/proc/self/environ'],
+    [sentinel],
+    Array.from({ length: 200 }, () => '/etc/passwd'),
+    { kind: 'audio', multiple: 'yes' },
+    { kind: '../../etc', multiple: true },
+    { kind: 'audio', multiple: false, extra: { deep: true } },
+    polluted,
+    { constructor: { prototype: { polluted: 'yes' } } },
+    { toString: 'not a function', valueOf: 1 },
+  ];
+}
+
+function argumentSets(): unknown[][] {
+  const values = hostileValues();
+  const sets: unknown[][] = [[]];
+  for (const v of values) {
+    sets.push([v], [v, v], [v, 'any'], [v, 'audio'], [v, 'audio', 'extra']);
+  }
+  sets.push([['/etc/passwd'], 'any'], [[sentinel], 'any'], [[join(root, 'data', 'settings.json')], 'any'], [{ kind: 'any' }], [{ kind: 'any', multiple: true }]);
+  return sets;
+}
+
+async function snapshot(dir: string): Promise<string> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const rows = await Promise.all(entries.map(async (e) => `${e.name}:${e.isFile() ? (await stat(join(dir, e.name))).mtimeMs : 'dir'}`));
+  return rows.sort().join('\n');
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'cadenza-fuzz-'));
+  outside = await mkdtemp(join(tmpdir(), 'cadenza-fuzz-outside-'));
+  sentinel = join(outside, 'sentinel.wav');
+  await writeFile(sentinel, Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WAVE'), Buffer.alloc(40)]));
+  const rendererDir = join(root, 'out', 'renderer');
+  await mkdir(rendererDir, { recursive: true });
+  rendererUrl = pathToFileURL(join(rendererDir, 'index.html')).href;
+
+  double = createElectronDouble({ userDataDir: join(root, 'user-data') });
+  const env = { CADENZA_HOME: join(root, 'data'), CADENZA_LIBRARY: join(root, 'library'), CADENZA_BASE_URL: 'http://127.0.0.1:9' };
+  const safeStorage = double.module.safeStorage as Parameters<typeof createEncryptedFileBackend>[0]['cipher'];
+  const core = createCore({
+    env,
+    userDataDir: join(root, 'user-data'),
+    keychainBackend: null,
+    secretBackends: [createEncryptedFileBackend({ cipher: safeStorage, dataDir: env.CADENZA_HOME })],
+  });
+  registry = new FileRegistry();
+  const electron = double.module as unknown as ElectronForHandlers;
+  registerIpc(double.ipcMain, buildHandlers({ core, registry, env, electron }), {
+    isTrustedSender: senderCheck({ rendererDir }),
+  });
+});
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+  await rm(outside, { recursive: true, force: true });
+});
+
+describe('IPC fuzz', () => {
+  it('covers every contract channel', () => {
+    expect(double.ipcMain.channels().sort()).toEqual(CHANNELS.map((c) => c.channel).sort());
+  });
+
+  it.each(CHANNELS.map((c) => [c.channel, c.def] as const))('%s answers a valid Result to hostile arguments', async (channel, def) => {
+    const outsideBefore = await snapshot(outside);
+    const passwdBefore = (await stat('/etc/passwd')).mtimeMs;
+    const schema = resultSchema(def.result);
+    for (const args of argumentSets()) {
+      const answer = await double.ipcMain.invokeAs(rendererUrl, channel, ...args);
+      const parsed = schema.safeParse(answer);
+      expect(parsed.success, `${channel}(${JSON.stringify(args).slice(0, 120)}) → ${JSON.stringify(answer).slice(0, 200)}`).toBe(true);
+      const value = (answer as { ok: boolean; value?: unknown }).value;
+      // A file only becomes a handle when it is a real regular file of the asked kind.
+      if ((answer as { ok: boolean }).ok && Array.isArray(value)) {
+        for (const info of value as { handle: string }[]) {
+          const entry = registry.get(info.handle);
+          expect(entry.path.startsWith('/proc/') || entry.path.startsWith('/dev/')).toBe(false);
+          expect((await stat(entry.path)).isFile()).toBe(true);
+        }
+      }
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.prototype).not.toHaveProperty('polluted');
+    expect(await snapshot(outside)).toBe(outsideBefore);
+    expect((await stat('/etc/passwd')).mtimeMs).toBe(passwdBefore);
+    // Inside the temp root, only the app's own folders may have appeared.
+    expect((await readdir(root)).filter((n) => !['data', 'library', 'user-data', 'out'].includes(n))).toEqual([]);
+  });
+
+  it('never opened a dialog or the browser for hostile input that failed validation', () => {
+    expect(double.state.openedExternal.every((u) => u.startsWith('https://cadenza.example'))).toBe(true);
+    for (const call of double.dialogs.calls) {
+      const message = (call.options as { message?: string }).message ?? '';
+      expect(message).not.toMatch(/etc\/passwd|javascript:|\0/);
+    }
+  });
+
+  it.each(CHANNELS.map((c) => [c.channel] as const))('%s refuses a wrong sender', async (channel) => {
+    for (const url of ['https://evil.example/', 'file:///etc/passwd', `${rendererUrl}/../../evil.html`, 'about:blank', '']) {
+      const answer = await double.ipcMain.invokeAs(url, channel);
+      expect(answer).toEqual({ ok: false, error: { code: 'forbidden', message: expect.any(String) } });
+    }
+    const fromSubframe = JSON.parse(await double.ipcMain.invokeJson(channel, '[]', { sender: undefined, frameUrl: rendererUrl, isTopFrame: false })) as {
+      value: unknown;
+    };
+    expect(fromSubframe.value).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+  });
+});
