@@ -85,8 +85,13 @@ export type SubtitlesInput = z.infer<typeof SubtitlesInputSchema>;
 
 /** Counts lyrics "words": whitespace-separated words, plus each CJK character as one word. */
 export function countLyricsWords(text: string): number {
-  const cjk = text.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu)?.length ?? 0;
-  const rest = text.replace(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu, ' ');
+  const cjk =
+    text.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu)
+      ?.length ?? 0;
+  const rest = text.replace(
+    /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu,
+    ' ',
+  );
   const words = rest.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)?.length ?? 0;
   return cjk + words;
 }
@@ -106,17 +111,23 @@ export const isHttpUrl = (s: string): boolean => {
 function checkPrompt(prompt: string, errors: FieldErrors): void {
   const n = charCount(prompt.trim());
   if (n < PROMPT_MIN_CHARS) errors.prompt = 'Describe the style of the song.';
-  else if (charCount(prompt) > PROMPT_MAX_CHARS) errors.prompt = `Keep the style to ${PROMPT_MAX_CHARS} characters or fewer (now ${charCount(prompt)}).`;
+  else if (charCount(prompt) > PROMPT_MAX_CHARS)
+    errors.prompt = `Keep the style to ${PROMPT_MAX_CHARS} characters or fewer (now ${charCount(prompt)}).`;
 }
 
-function checkTitleAndLyrics(input: { title?: string | undefined; lyrics?: string | undefined }, version: ModelVersion | undefined, errors: FieldErrors): void {
+function checkTitleAndLyrics(
+  input: { title?: string | undefined; lyrics?: string | undefined },
+  version: ModelVersion | undefined,
+  errors: FieldErrors,
+): void {
   if (input.title !== undefined && charCount(input.title) > TITLE_MAX_CHARS) {
     errors.title = `Keep the title to ${TITLE_MAX_CHARS} characters or fewer (now ${charCount(input.title)}).`;
   }
   if (input.lyrics !== undefined && version) {
     const max = MODEL_LIMITS[version].maxLyricsWords;
     const words = countLyricsWords(input.lyrics);
-    if (words > max) errors.lyrics = `Model ${version} takes at most ${max.toLocaleString('en')} words of lyrics (now ${words.toLocaleString('en')}).`;
+    if (words > max)
+      errors.lyrics = `Model ${version} takes at most ${max.toLocaleString('en')} words of lyrics (now ${words.toLocaleString('en')}).`;
   }
 }
 
@@ -138,7 +149,11 @@ export function checkSubmitSong(input: SubmitSongInput): FieldErrors {
     if (!songId.trim()) errors.extend = 'Choose the song to extend.';
     if (!Number.isFinite(continueAtS) || continueAtS <= 0) {
       errors.continueAtS = 'Choose where the extension starts (after 0 seconds).';
-    } else if (songDurationMs !== undefined && songDurationMs > 0 && continueAtS * 1000 > songDurationMs) {
+    } else if (
+      songDurationMs !== undefined &&
+      songDurationMs > 0 &&
+      continueAtS * 1000 > songDurationMs
+    ) {
       errors.continueAtS = `The song is only ${Math.floor(songDurationMs / 1000)} seconds long; start the extension within it.`;
     } else if (known && continueAtS > MODEL_LIMITS[known].maxSongLengthS) {
       errors.continueAtS = `Model ${known} makes songs up to ${MODEL_LIMITS[known].maxSongLengthS / 60} minutes; start the extension within that.`;
@@ -156,7 +171,8 @@ export function checkMusicV1(input: MusicV1Input): FieldErrors {
 
 export function checkLyricsPrompt(prompt: string): FieldErrors {
   if (!prompt.trim()) return { prompt: 'Say what the song is about.' };
-  if (charCount(prompt) > LYRICS_PROMPT_MAX_CHARS) return { prompt: `Keep it to ${LYRICS_PROMPT_MAX_CHARS} characters or fewer.` };
+  if (charCount(prompt) > LYRICS_PROMPT_MAX_CHARS)
+    return { prompt: `Keep it to ${LYRICS_PROMPT_MAX_CHARS} characters or fewer.` };
   return {};
 }
 
@@ -164,7 +180,8 @@ export function checkTts(input: TtsInput): FieldErrors {
   const errors: FieldErrors = {};
   const n = charCount(input.text);
   if (n < TTS_TEXT_MIN_CHARS || !input.text.trim()) errors.text = 'Type the text to speak.';
-  else if (n > TTS_TEXT_MAX_CHARS) errors.text = `Keep the text to ${TTS_TEXT_MAX_CHARS} characters or fewer (now ${n}).`;
+  else if (n > TTS_TEXT_MAX_CHARS)
+    errors.text = `Keep the text to ${TTS_TEXT_MAX_CHARS} characters or fewer (now ${n}).`;
   if (!input.speaker.trim()) errors.speaker = 'Choose a voice.';
   if (input.emotion !== undefined && !(EMOTIONS as readonly string[]).includes(input.emotion)) {
     errors.emotion = 'Choose an emotion from the list.';
@@ -172,15 +189,24 @@ export function checkTts(input: TtsInput): FieldErrors {
   return errors;
 }
 
-export function checkCloneFields(input: { name: string; description?: string | undefined; fileCount: number }): FieldErrors {
+export function checkCloneFields(input: {
+  name: string;
+  description?: string | undefined;
+  fileCount: number;
+}): FieldErrors {
   const errors: FieldErrors = {};
   if (!input.name.trim()) errors.name = 'Name the new voice.';
-  else if (charCount(input.name) > CLONE_NAME_MAX_CHARS) errors.name = `Keep the name to ${CLONE_NAME_MAX_CHARS} characters or fewer.`;
-  if (input.description !== undefined && charCount(input.description) > CLONE_DESCRIPTION_MAX_CHARS) {
+  else if (charCount(input.name) > CLONE_NAME_MAX_CHARS)
+    errors.name = `Keep the name to ${CLONE_NAME_MAX_CHARS} characters or fewer.`;
+  if (
+    input.description !== undefined &&
+    charCount(input.description) > CLONE_DESCRIPTION_MAX_CHARS
+  ) {
     errors.description = `Keep the description to ${CLONE_DESCRIPTION_MAX_CHARS} characters or fewer.`;
   }
   if (input.fileCount < 1) errors.files = 'Add at least one recording of the voice.';
-  else if (input.fileCount > CLONE_MAX_FILES) errors.files = `Use at most ${CLONE_MAX_FILES} recordings.`;
+  else if (input.fileCount > CLONE_MAX_FILES)
+    errors.files = `Use at most ${CLONE_MAX_FILES} recordings.`;
   return errors;
 }
 
@@ -199,14 +225,16 @@ export function checkCoverFields(input: {
   const link = input.videoSiteUrl?.trim() ?? '';
   if (input.hasFile && link) errors.source = 'Use either an audio file or a video link, not both.';
   else if (!input.hasFile && !link) errors.source = 'Add an audio file or a video link.';
-  else if (link && !isHttpUrl(link)) errors.videoSiteUrl = 'Paste a full http(s) link to the video.';
+  else if (link && !isHttpUrl(link))
+    errors.videoSiteUrl = 'Paste a full http(s) link to the video.';
   return errors;
 }
 
 export function checkTrainSinger(input: TrainSingerInput): FieldErrors {
   const errors: FieldErrors = {};
   if (input.urls.length === 0) errors.urls = 'Add links to the training audio.';
-  else if (input.urls.length > TRAINING_MAX_URLS) errors.urls = `Use at most ${TRAINING_MAX_URLS} links.`;
+  else if (input.urls.length > TRAINING_MAX_URLS)
+    errors.urls = `Use at most ${TRAINING_MAX_URLS} links.`;
   else if (!input.urls.every(isHttpUrl)) errors.urls = 'Every link must be a full http(s) address.';
   const d = input.totalAudioDurationS;
   if (d !== undefined && (d < TRAINING_AUDIO_MIN_S || d > TRAINING_AUDIO_MAX_S)) {
@@ -218,7 +246,10 @@ export function checkTrainSinger(input: TrainSingerInput): FieldErrors {
 export function checkSinging(input: SingingInput): FieldErrors {
   const errors: FieldErrors = {};
   if (!isHttpUrl(input.audioUrl)) errors.audioUrl = 'Paste a full http(s) link to the audio.';
-  else if (input.audioDurationS !== undefined && (input.audioDurationS < SINGING_AUDIO_MIN_S || input.audioDurationS > SINGING_AUDIO_MAX_S)) {
+  else if (
+    input.audioDurationS !== undefined &&
+    (input.audioDurationS < SINGING_AUDIO_MIN_S || input.audioDurationS > SINGING_AUDIO_MAX_S)
+  ) {
     errors.audioUrl = `The audio must last ${SINGING_AUDIO_MIN_S} to ${SINGING_AUDIO_MAX_S} seconds (it lasts ${Math.round(input.audioDurationS)}).`;
   }
   if (!isHttpUrl(input.imageUrl)) errors.imageUrl = 'Paste a full http(s) link to the photo.';

@@ -70,7 +70,17 @@ export const TRAN_MIN_SEMITONES = -12;
 export const TRAN_MAX_SEMITONES = 12;
 
 /** Upload checks (Cadenza's own: the spec names no size limits for covers and clones). */
-export const UPLOAD_AUDIO_EXTENSIONS = ['mp3', 'wav', 'm4a', 'aac', 'flac', 'ogg', 'opus', 'webm', 'mp4'] as const;
+export const UPLOAD_AUDIO_EXTENSIONS = [
+  'mp3',
+  'wav',
+  'm4a',
+  'aac',
+  'flac',
+  'ogg',
+  'opus',
+  'webm',
+  'mp4',
+] as const;
 export const COVER_UPLOAD_MAX_BYTES = 200 * 1024 * 1024;
 export const CLONE_UPLOAD_MAX_BYTES = 100 * 1024 * 1024;
 export const CLONE_MAX_FILES = 10;

@@ -34,7 +34,8 @@ export const SongSchema = z.object({
 });
 export type Song = z.infer<typeof SongSchema>;
 
-export const isSongFinal = (s: Pick<Song, 'status'>): boolean => s.status === 'complete' || s.status === 'failed';
+export const isSongFinal = (s: Pick<Song, 'status'>): boolean =>
+  s.status === 'complete' || s.status === 'failed';
 
 /**
  * Combines a newer answer about a song with what was known before: known title, lyrics, tags,
@@ -48,7 +49,8 @@ export function mergeSong(known: Song | undefined, next: Song): Song {
   if (!merged.tags) merged.tags = known.tags;
   if (!merged.audioUrl && known.audioUrl) merged.audioUrl = known.audioUrl;
   if (!merged.imageUrl && known.imageUrl) merged.imageUrl = known.imageUrl;
-  if (merged.durationMs === undefined && known.durationMs !== undefined) merged.durationMs = known.durationMs;
+  if (merged.durationMs === undefined && known.durationMs !== undefined)
+    merged.durationMs = known.durationMs;
   return merged;
 }
 
@@ -84,7 +86,10 @@ export const CloneVoiceSchema = z.object({
 });
 export type CloneVoice = z.infer<typeof CloneVoiceSchema>;
 
-export const CloneResultSchema = z.object({ speaker: z.string().min(1), raw: z.unknown().optional() });
+export const CloneResultSchema = z.object({
+  speaker: z.string().min(1),
+  raw: z.unknown().optional(),
+});
 export type CloneResult = z.infer<typeof CloneResultSchema>;
 
 export const TtsResultSchema = z.object({
@@ -130,7 +135,10 @@ export const VideoResultSchema = z
     taskId: z.string().min(1).optional(),
     raw: z.unknown().optional(),
   })
-  .refine((v) => v.videoUrl !== undefined || v.taskId !== undefined, 'Neither a video nor a task id');
+  .refine(
+    (v) => v.videoUrl !== undefined || v.taskId !== undefined,
+    'Neither a video nor a task id',
+  );
 export type VideoResult = z.infer<typeof VideoResultSchema>;
 
 export interface UploadProgress {

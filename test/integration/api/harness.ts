@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { AppError } from '@shared/errors';
 import { startEmulator, type Emulator } from '../../emulator';
-import { createServiceClient, type ServiceClient, type ServiceClientOptions } from '../../../src/main/services/api';
+import {
+  createServiceClient,
+  type ServiceClient,
+  type ServiceClientOptions,
+} from '../../../src/main/services/api';
 
 export const KEY = 'test-key-integration-7f3a';
 
@@ -21,7 +25,13 @@ export function useEmulator(): Harness {
   beforeAll(async () => {
     h.emu = await startEmulator({ keys: [KEY], vocabulary: 'spec', stepMs: 50 });
     h.makeClient = (over = {}) =>
-      createServiceClient({ baseUrl: h.emu.url, getKey: async () => KEY, timeoutMs: 5000, retry: { attempts: 3, baseDelayMs: 20 }, ...over });
+      createServiceClient({
+        baseUrl: h.emu.url,
+        getKey: async () => KEY,
+        timeoutMs: 5000,
+        retry: { attempts: 3, baseDelayMs: 20 },
+        ...over,
+      });
   });
   beforeEach(async () => {
     h.emu.reset();
@@ -47,7 +57,11 @@ export async function caught(p: Promise<unknown>): Promise<AppError> {
   throw new Error('expected an AppError');
 }
 
-export async function until<T>(fn: () => Promise<T | undefined>, timeoutMs = 5000, everyMs = 40): Promise<T> {
+export async function until<T>(
+  fn: () => Promise<T | undefined>,
+  timeoutMs = 5000,
+  everyMs = 40,
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();

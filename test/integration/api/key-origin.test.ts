@@ -40,7 +40,11 @@ describe('x-api-key and redirects', () => {
 
   it('is not sent across a redirect to the media origin, for GETs and POSTs', async () => {
     target = () => `${h.emu.mediaUrl}/media/photo.png`;
-    const client = createServiceClient({ baseUrl: frontUrl, getKey: async () => KEY, retry: { attempts: 1 } });
+    const client = createServiceClient({
+      baseUrl: frontUrl,
+      getKey: async () => KEY,
+      retry: { attempts: 1 },
+    });
     await caught(client.keyInfo()); // a PNG is not key info
     await caught(client.songs.submit({ mode: 'auto', prompt: 'lofi' }));
     const media = h.emu.log.filter((l) => l.origin === 'media');
@@ -50,7 +54,10 @@ describe('x-api-key and redirects', () => {
   });
 
   it('goes to the configured service itself, and never to media URLs from its answers', async () => {
-    const tts = await h.client.voices.tts({ text: 'hi', speaker: (await h.client.voices.list())[0]!.speaker });
+    const tts = await h.client.voices.tts({
+      text: 'hi',
+      speaker: (await h.client.voices.list())[0]!.speaker,
+    });
     await h.client.download(tts.audioUrl, `${h.dir}/x.wav`);
     const service = h.emu.log.filter((l) => l.origin === 'service');
     expect(service.every((l) => l.headers['x-api-key'] === KEY)).toBe(true);

@@ -8,18 +8,34 @@ const h = useEmulator();
 
 async function finished(ids: string[], known: Song[], api: 'v2' | 'v3' = 'v2'): Promise<Song[]> {
   return until(async () => {
-    const now = api === 'v2' ? await h.client.songs.query(ids, { known }) : await h.client.songs.tasks(ids, { known });
-    return now.length === ids.length && now.every((s) => s.status === 'complete' || s.status === 'failed') ? now : undefined;
+    const now =
+      api === 'v2'
+        ? await h.client.songs.query(ids, { known })
+        : await h.client.songs.tasks(ids, { known });
+    return now.length === ids.length &&
+      now.every((s) => s.status === 'complete' || s.status === 'failed')
+      ? now
+      : undefined;
   });
 }
 
 describe.each(['spec', 'logged'] as const)('V2 submit and query, %s vocabulary', (vocabulary) => {
   it('two songs go from in progress to complete with duration, keeping title and lyrics', async () => {
     h.emu.configure({ vocabulary });
-    const submitted = await h.client.songs.submit({ mode: 'custom', prompt: 'dreamy synthwave', title: 'Night Drive', lyrics: 'neon lights\nempty roads', modelVersion: 'v4.0' });
+    const submitted = await h.client.songs.submit({
+      mode: 'custom',
+      prompt: 'dreamy synthwave',
+      title: 'Night Drive',
+      lyrics: 'neon lights\nempty roads',
+      modelVersion: 'v4.0',
+    });
     expect(submitted).toHaveLength(2);
     expect(submitted.every((s) => s.status === 'queued' || s.status === 'streaming')).toBe(true);
-    expect(submitted[0]).toMatchObject({ title: 'Night Drive', lyrics: 'neon lights\nempty roads', api: 'v2' });
+    expect(submitted[0]).toMatchObject({
+      title: 'Night Drive',
+      lyrics: 'neon lights\nempty roads',
+      api: 'v2',
+    });
     const ids = submitted.map((s) => s.id);
     const seenStatuses = new Set<string>();
     const done = await until(async () => {
@@ -46,12 +62,28 @@ describe.each(['spec', 'logged'] as const)('V2 submit and query, %s vocabulary',
 
 describe('requests', () => {
   it('auto mode sends only prompt and model_version; an extension goes in custom mode', async () => {
-    const [parent] = await h.client.songs.submit({ mode: 'auto', prompt: 'calm piano', title: 'ignored' });
-    expect(logged(h.emu, '/v2/submit')[0]?.json).toEqual({ is_auto: 1, prompt: 'calm piano', model_version: 'v3.5' });
+    const [parent] = await h.client.songs.submit({
+      mode: 'auto',
+      prompt: 'calm piano',
+      title: 'ignored',
+    });
+    expect(logged(h.emu, '/v2/submit')[0]?.json).toEqual({
+      is_auto: 1,
+      prompt: 'calm piano',
+      model_version: 'v3.5',
+    });
     const [done] = await finished([parent!.id], [parent!]);
-    const ext = await h.client.songs.submit({ mode: 'auto', prompt: 'calm piano', extend: { songId: parent!.id, continueAtS: 1, songDurationMs: done!.durationMs } });
+    const ext = await h.client.songs.submit({
+      mode: 'auto',
+      prompt: 'calm piano',
+      extend: { songId: parent!.id, continueAtS: 1, songDurationMs: done!.durationMs },
+    });
     expect(ext).toHaveLength(2);
-    expect(logged(h.emu, '/v2/submit')[1]?.json).toMatchObject({ is_auto: 0, continue_song_id: parent!.id, continue_at: 1 });
+    expect(logged(h.emu, '/v2/submit')[1]?.json).toMatchObject({
+      is_auto: 0,
+      continue_song_id: parent!.id,
+      continue_at: 1,
+    });
     expect(h.emu.songs().find((s) => s.songId === ext[0]!.id)?.parentSongId).toBe(parent!.id);
   });
 
@@ -59,7 +91,13 @@ describe('requests', () => {
     const [parent] = await h.client.songs.submit({ mode: 'auto', prompt: 'calm piano' });
     await finished([parent!.id], [parent!]);
     // The client does not know the duration here, so the service's own check answers.
-    const e = await caught(h.client.songs.submit({ mode: 'custom', prompt: 'x', extend: { songId: parent!.id, continueAtS: 9999 } }));
+    const e = await caught(
+      h.client.songs.submit({
+        mode: 'custom',
+        prompt: 'x',
+        extend: { songId: parent!.id, continueAtS: 9999 },
+      }),
+    );
     expect(e.code).toBe('validation');
     expect(e.httpStatus).toBe(422);
     expect(Object.keys(e.fields ?? {})).toContain('continueAtS');
@@ -74,9 +112,19 @@ describe('requests', () => {
 
 describe('V1 music, V3 tasks, lyrics', () => {
   it('/v1/music answers two complete songs with real line breaks in the lyrics', async () => {
-    const songs = await h.client.songs.generateV1({ mode: 'custom', prompt: 'folk', title: 'Harbour', lyrics: 'first line\nsecond line' });
+    const songs = await h.client.songs.generateV1({
+      mode: 'custom',
+      prompt: 'folk',
+      title: 'Harbour',
+      lyrics: 'first line\nsecond line',
+    });
     expect(songs).toHaveLength(2);
-    expect(songs[0]).toMatchObject({ api: 'v1', status: 'complete', title: 'Harbour', lyrics: 'first line\nsecond line' });
+    expect(songs[0]).toMatchObject({
+      api: 'v1',
+      status: 'complete',
+      title: 'Harbour',
+      lyrics: 'first line\nsecond line',
+    });
     expect(songs[0]?.audioUrl?.startsWith(h.emu.mediaUrl)).toBe(true);
   });
 
@@ -86,15 +134,23 @@ describe('V1 music, V3 tasks, lyrics', () => {
     expect(e.raw).toMatchObject({ status: 200, data: {} });
   });
 
-  it.each([false, true])('/v3/music/tasks (wrapped: %s) reports integer statuses as song states', async (tasksWrapped) => {
-    h.emu.configure({ tasksWrapped });
-    const [a, b] = await h.client.songs.submit({ mode: 'custom', prompt: 'jazz', title: 'Blue', lyrics: 'la la' });
-    const done = await finished([a!.id, b!.id], [], 'v3');
-    expect(done.map((s) => s.status)).toEqual(['complete', 'complete']);
-    expect(done[0]).toMatchObject({ api: 'v3', title: 'Blue', tags: 'jazz' });
-    expect(done[0]?.durationMs).toBeGreaterThan(0);
-    expect(logged(h.emu, '/v3/music/tasks').at(-1)?.query.ids).toBe(`${a!.id},${b!.id}`);
-  });
+  it.each([false, true])(
+    '/v3/music/tasks (wrapped: %s) reports integer statuses as song states',
+    async (tasksWrapped) => {
+      h.emu.configure({ tasksWrapped });
+      const [a, b] = await h.client.songs.submit({
+        mode: 'custom',
+        prompt: 'jazz',
+        title: 'Blue',
+        lyrics: 'la la',
+      });
+      const done = await finished([a!.id, b!.id], [], 'v3');
+      expect(done.map((s) => s.status)).toEqual(['complete', 'complete']);
+      expect(done[0]).toMatchObject({ api: 'v3', title: 'Blue', tags: 'jazz' });
+      expect(done[0]?.durationMs).toBeGreaterThan(0);
+      expect(logged(h.emu, '/v3/music/tasks').at(-1)?.query.ids).toBe(`${a!.id},${b!.id}`);
+    },
+  );
 
   it('/v1/lyrics answers title and text', async () => {
     const r = await h.client.songs.lyrics('a lighthouse keeper');
@@ -115,7 +171,9 @@ describe('failures', () => {
     expect(e.code).toBe('entitlement');
     expect(e.counter).toBe('key_music_counts');
     expect(e.message).toMatch(/no songs left/);
-    expect((await caught(h.client.songs.generateV1({ mode: 'auto', prompt: 'lofi' }))).counter).toBe('key_music_counts');
+    expect(
+      (await caught(h.client.songs.generateV1({ mode: 'auto', prompt: 'lofi' }))).counter,
+    ).toBe('key_music_counts');
   });
 
   it('in-band failure carries the service message', async () => {
@@ -155,14 +213,18 @@ describe('failures', () => {
 
   it('a service that never answers times out', async () => {
     h.emu.inject({ path: '/v2/submit', kind: 'timeout' });
-    const e = await caught(h.makeClient({ timeoutMs: 300 }).songs.submit({ mode: 'auto', prompt: 'lofi' }));
+    const e = await caught(
+      h.makeClient({ timeoutMs: 300 }).songs.submit({ mode: 'auto', prompt: 'lofi' }),
+    );
     expect(e.code).toBe('timeout');
     expect(e.message).toMatch(/may still have been charged/);
   });
 
   it('empty_data on submit is a bad_response', async () => {
     h.emu.inject({ path: '/v2/submit', kind: 'empty_data' });
-    expect((await caught(h.client.songs.submit({ mode: 'auto', prompt: 'lofi' }))).code).toBe('bad_response');
+    expect((await caught(h.client.songs.submit({ mode: 'auto', prompt: 'lofi' }))).code).toBe(
+      'bad_response',
+    );
   });
 });
 
@@ -178,7 +240,11 @@ describe('downloading songs', () => {
     expect(bytes[0] === 0xff || bytes.subarray(0, 3).toString() === 'ID3').toBe(true);
     const media = h.emu.log.filter((e) => e.origin === 'media');
     expect(media.length).toBeGreaterThan(0);
-    expect(h.emu.log.filter((e) => e.path.startsWith('/media/')).every((e) => e.headers['x-api-key'] === undefined)).toBe(true);
+    expect(
+      h.emu.log
+        .filter((e) => e.path.startsWith('/media/'))
+        .every((e) => e.headers['x-api-key'] === undefined),
+    ).toBe(true);
     expect(JSON.stringify(media)).not.toContain(KEY);
   });
 
@@ -188,7 +254,12 @@ describe('downloading songs', () => {
     const ctl = new AbortController();
     let got = 0;
     const dest = join(h.dir, 'partial.mp3');
-    const e = await caught(h.client.download(a!.audioUrl!, dest, { signal: ctl.signal, onProgress: (p) => ((got = p.bytesReceived), ctl.abort()) }));
+    const e = await caught(
+      h.client.download(a!.audioUrl!, dest, {
+        signal: ctl.signal,
+        onProgress: (p) => ((got = p.bytesReceived), ctl.abort()),
+      }),
+    );
     expect(e.code).toBe('cancelled');
     expect(got).toBeGreaterThan(0);
     expect(await readdir(h.dir)).toEqual([]);

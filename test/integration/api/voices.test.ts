@@ -27,8 +27,16 @@ describe.each(['spec', 'camel'])('voice list (%s spelling)', (voices) => {
 describe('text to speech', () => {
   it('speaks with an emotion and the WAV downloads without the key', async () => {
     const [voice] = await h.client.voices.list();
-    const r = await h.client.voices.tts({ text: 'Hello there, creator.', speaker: voice!.speaker, emotion: 'Cheerful' });
-    expect(logged(h.emu, '/v1/text2speech')[0]?.json).toEqual({ text: 'Hello there, creator.', speaker: voice!.speaker, emotion: 'Cheerful' });
+    const r = await h.client.voices.tts({
+      text: 'Hello there, creator.',
+      speaker: voice!.speaker,
+      emotion: 'Cheerful',
+    });
+    expect(logged(h.emu, '/v1/text2speech')[0]?.json).toEqual({
+      text: 'Hello there, creator.',
+      speaker: voice!.speaker,
+      emotion: 'Cheerful',
+    });
     expect(r.name).toBe(voice!.name);
     const dest = join(h.dir, 'hello.wav');
     const d = await h.client.download(r.audioUrl, dest);
@@ -43,13 +51,20 @@ describe('text to speech', () => {
   it('Neutral is accepted like the spec emotions', async () => {
     const [voice] = await h.client.voices.list();
     expect(EMOTIONS).toContain('Neutral');
-    await expect(h.client.voices.tts({ text: 'Plain.', speaker: voice!.speaker, emotion: 'Neutral' })).resolves.toMatchObject({ speaker: voice!.speaker });
+    await expect(
+      h.client.voices.tts({ text: 'Plain.', speaker: voice!.speaker, emotion: 'Neutral' }),
+    ).resolves.toMatchObject({ speaker: voice!.speaker });
   });
 
   it('running out of words names key_words_counts (status 400, "left counts")', async () => {
     const [voice] = await h.client.voices.list();
     h.emu.setCounter('key_words_counts', 3);
-    const e = await caught(h.client.voices.tts({ text: 'This is far too long for three words.', speaker: voice!.speaker }));
+    const e = await caught(
+      h.client.voices.tts({
+        text: 'This is far too long for three words.',
+        speaker: voice!.speaker,
+      }),
+    );
     expect(e.code).toBe('entitlement');
     expect(e.counter).toBe('key_words_counts');
   });
@@ -74,7 +89,14 @@ describe('cloning', () => {
     await writeFile(join(h.dir, 'take one.wav'), a);
     await writeFile(join(h.dir, 'take2.mp3'), b);
     let last = { bytesSent: 0, totalBytes: -1 };
-    const r = await h.client.voices.clone({ name: 'Studio me', description: 'close mic', files: [join(h.dir, 'take one.wav'), join(h.dir, 'take2.mp3')] }, { onProgress: (p) => (last = p) });
+    const r = await h.client.voices.clone(
+      {
+        name: 'Studio me',
+        description: 'close mic',
+        files: [join(h.dir, 'take one.wav'), join(h.dir, 'take2.mp3')],
+      },
+      { onProgress: (p) => (last = p) },
+    );
     expect(last.bytesSent).toBe(last.totalBytes);
     const entry = logged(h.emu, '/v1/clone')[0]!;
     expect(entry.headers['x-api-key']).toBe(KEY);
@@ -83,21 +105,31 @@ describe('cloning', () => {
       ['files', 'take one.wav', a.length, sha(a)],
       ['files', 'take2.mp3', b.length, sha(b)],
     ]);
-    expect(h.emu.cloneVoices()).toEqual([{ speaker: r.speaker, name: 'Studio me', description: 'close mic' }]);
+    expect(h.emu.cloneVoices()).toEqual([
+      { speaker: r.speaker, name: 'Studio me', description: 'close mic' },
+    ]);
     const mine = await h.client.voices.listClones();
-    expect(mine).toEqual([expect.objectContaining({ speaker: r.speaker, name: 'Studio me', description: 'close mic' })]);
+    expect(mine).toEqual([
+      expect.objectContaining({ speaker: r.speaker, name: 'Studio me', description: 'close mic' }),
+    ]);
   });
 
-  it.each(['data_speaker', 'data_speaker_id', 'speaker', 'speaker_id'])('reads the new voice from the %s shape', async (clone) => {
-    h.emu.configure({ shapes: { clone } });
-    await writeFile(join(h.dir, 'v.wav'), randomBytes(4096));
-    const r = await h.client.voices.clone({ name: 'V', files: [join(h.dir, 'v.wav')] });
-    expect(r.speaker).toBe(h.emu.cloneVoices()[0]?.speaker);
-  });
+  it.each(['data_speaker', 'data_speaker_id', 'speaker', 'speaker_id'])(
+    'reads the new voice from the %s shape',
+    async (clone) => {
+      h.emu.configure({ shapes: { clone } });
+      await writeFile(join(h.dir, 'v.wav'), randomBytes(4096));
+      const r = await h.client.voices.clone({ name: 'V', files: [join(h.dir, 'v.wav')] });
+      expect(r.speaker).toBe(h.emu.cloneVoices()[0]?.speaker);
+    },
+  );
 
   it('delete removes the voice; deleting it again ("speaker not exist") still succeeds', async () => {
     await writeFile(join(h.dir, 'v.wav'), randomBytes(4096));
-    const { speaker } = await h.client.voices.clone({ name: 'Gone soon', files: [join(h.dir, 'v.wav')] });
+    const { speaker } = await h.client.voices.clone({
+      name: 'Gone soon',
+      files: [join(h.dir, 'v.wav')],
+    });
     await h.client.voices.deleteClone(speaker);
     expect(h.emu.cloneVoices()).toEqual([]);
     await expect(h.client.voices.deleteClone(speaker)).resolves.toBeUndefined();
@@ -116,7 +148,15 @@ describe('cloning', () => {
     const before = h.emu.counters().key_clone_voices;
     const ctl = new AbortController();
     const e = await caught(
-      h.client.voices.clone({ name: 'Big', files: [join(h.dir, 'big.wav')] }, { signal: ctl.signal, onProgress: (p) => { if (p.bytesSent > 1024 * 1024) ctl.abort(); } }),
+      h.client.voices.clone(
+        { name: 'Big', files: [join(h.dir, 'big.wav')] },
+        {
+          signal: ctl.signal,
+          onProgress: (p) => {
+            if (p.bytesSent > 1024 * 1024) ctl.abort();
+          },
+        },
+      ),
     );
     expect(e.code).toBe('cancelled');
     await new Promise((r) => setTimeout(r, 100));

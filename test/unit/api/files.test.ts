@@ -40,7 +40,11 @@ function parts(req: SeenRequest): { name: string; filename?: string; data: Buffe
     const head = chunk.subarray(0, headEnd).toString();
     const name = /name="([^"]*)"/.exec(head)?.[1] ?? '';
     const filename = /filename="([^"]*)"/.exec(head)?.[1];
-    out.push({ name, ...(filename !== undefined ? { filename } : {}), data: chunk.subarray(headEnd + 4) });
+    out.push({
+      name,
+      ...(filename !== undefined ? { filename } : {}),
+      data: chunk.subarray(headEnd + 4),
+    });
     pos = next;
   }
   return out;
@@ -68,7 +72,11 @@ describe('uploads', () => {
     const progress: number[] = [];
     let total = 0;
     const result = await client.voices.clone(
-      { name: 'My voice', description: 'warm', files: [join(dir, 'take1.wav'), join(dir, 'take2.mp3')] },
+      {
+        name: 'My voice',
+        description: 'warm',
+        files: [join(dir, 'take1.wav'), join(dir, 'take2.mp3')],
+      },
       { onProgress: (p) => (progress.push(p.bytesSent), (total = p.totalBytes)) },
     );
     expect(result.speaker).toBe('voice-9');
@@ -92,13 +100,30 @@ describe('uploads', () => {
 
   it('cover with a link sends an empty file field and the link; with a file, the file', async () => {
     api.handle((_req, res) => ok(res, { result: { audio_url: `${media.url}/c.mp3` } }));
-    const r = await client.covers.create({ singerId: 'train-42', isCustomSinger: true, tranSemitones: -2, videoSiteUrl: 'https://video.example/watch?v=1' });
+    const r = await client.covers.create({
+      singerId: 'train-42',
+      isCustomSinger: true,
+      tranSemitones: -2,
+      videoSiteUrl: 'https://video.example/watch?v=1',
+    });
     expect(r.audioUrl).toBe(`${media.url}/c.mp3`);
-    const linkParts = Object.fromEntries(parts(api.seen[0]!).map((p) => [p.name, p.data.toString()]));
-    expect(linkParts).toEqual({ singer_id: 'train-42', video_site_url: 'https://video.example/watch?v=1', tran: '-2', is_custom_singer: 'true', file: '' });
+    const linkParts = Object.fromEntries(
+      parts(api.seen[0]!).map((p) => [p.name, p.data.toString()]),
+    );
+    expect(linkParts).toEqual({
+      singer_id: 'train-42',
+      video_site_url: 'https://video.example/watch?v=1',
+      tran: '-2',
+      is_custom_singer: 'true',
+      file: '',
+    });
     const song = randomBytes(5000);
     await writeFile(join(dir, 'song.mp3'), song);
-    await client.covers.create({ singerId: 3, isCustomSinger: false, filePath: join(dir, 'song.mp3') });
+    await client.covers.create({
+      singerId: 3,
+      isCustomSinger: false,
+      filePath: join(dir, 'song.mp3'),
+    });
     const fileParts = parts(api.seen[1]!);
     expect(fileParts.find((p) => p.name === 'file')?.filename).toBe('song.mp3');
     expect(sha(fileParts.find((p) => p.name === 'file')!.data)).toBe(sha(song));
@@ -112,7 +137,15 @@ describe('uploads', () => {
     expect(e.code).toBe('validation');
     expect(e.fields?.files).toMatch(/notes\.txt/);
     const hook = await caught(
-      client.voices.clone({ name: 'x', files: [join(dir, 'ok.wav')] }, { checkFile: (f) => { if (f.sizeBytes < 100) throw new AppError('validation', 'too short', { fields: { files: 'too short' } }); } }),
+      client.voices.clone(
+        { name: 'x', files: [join(dir, 'ok.wav')] },
+        {
+          checkFile: (f) => {
+            if (f.sizeBytes < 100)
+              throw new AppError('validation', 'too short', { fields: { files: 'too short' } });
+          },
+        },
+      ),
     );
     expect(hook.fields).toEqual({ files: 'too short' });
     expect(api.seen).toHaveLength(0);
@@ -123,7 +156,15 @@ describe('uploads', () => {
     api.handle((_req, res) => ok(res, { speaker: 'never' }));
     const ctl = new AbortController();
     const e = await caught(
-      client.voices.clone({ name: 'x', files: [join(dir, 'big.wav')] }, { signal: ctl.signal, onProgress: (p) => { if (p.bytesSent > 512 * 1024) ctl.abort(); } }),
+      client.voices.clone(
+        { name: 'x', files: [join(dir, 'big.wav')] },
+        {
+          signal: ctl.signal,
+          onProgress: (p) => {
+            if (p.bytesSent > 512 * 1024) ctl.abort();
+          },
+        },
+      ),
     );
     expect(e.code).toBe('cancelled');
     await new Promise((r) => setTimeout(r, 50));
@@ -140,7 +181,9 @@ describe('downloads', () => {
     });
     const dest = join(dir, 'song.mp3');
     const seen: number[] = [];
-    const r = await client.download(`${media.url}/a.mp3`, dest, { onProgress: (p) => seen.push(p.bytesReceived) });
+    const r = await client.download(`${media.url}/a.mp3`, dest, {
+      onProgress: (p) => seen.push(p.bytesReceived),
+    });
     expect(r).toEqual({ bytes: bytes.length, contentType: 'audio/mpeg' });
     expect(sha(await readFile(dest))).toBe(sha(bytes));
     expect(await readdir(dir)).toEqual(['song.mp3']);
@@ -153,7 +196,12 @@ describe('downloads', () => {
       res.write(randomBytes(100_000)); // then stalls
     });
     const ctl = new AbortController();
-    const e = await caught(client.download(`${media.url}/a.mp3`, join(dir, 'x.mp3'), { signal: ctl.signal, onProgress: () => ctl.abort() }));
+    const e = await caught(
+      client.download(`${media.url}/a.mp3`, join(dir, 'x.mp3'), {
+        signal: ctl.signal,
+        onProgress: () => ctl.abort(),
+      }),
+    );
     expect(e.code).toBe('cancelled');
     expect(await readdir(dir)).toEqual([]);
   });
@@ -165,10 +213,18 @@ describe('downloads', () => {
       res.write(randomBytes(10_000));
       setTimeout(() => raw.socket.destroy(), 20);
     });
-    expect((await caught(client.download(`${media.url}/cut`, join(dir, 'a')))).code).toBe('network');
-    expect((await caught(client.download(`${media.url}/gone`, join(dir, 'b')))).code).toBe('not_found');
-    expect((await caught(client.download(`${media.url}/big`, join(dir, 'c'), { maxBytes: 1000 }))).code).toBe('bad_response');
-    expect((await caught(client.download('file:///etc/passwd', join(dir, 'd')))).code).toBe('forbidden');
+    expect((await caught(client.download(`${media.url}/cut`, join(dir, 'a')))).code).toBe(
+      'network',
+    );
+    expect((await caught(client.download(`${media.url}/gone`, join(dir, 'b')))).code).toBe(
+      'not_found',
+    );
+    expect(
+      (await caught(client.download(`${media.url}/big`, join(dir, 'c'), { maxBytes: 1000 }))).code,
+    ).toBe('bad_response');
+    expect((await caught(client.download('file:///etc/passwd', join(dir, 'd')))).code).toBe(
+      'forbidden',
+    );
     expect(await readdir(dir)).toEqual([]);
   });
 

@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { mergeSong } from '@shared/domain/service';
 import { keyInfoFromAnswer } from '../../../src/main/services/api/account';
-import { songFromV1, songFromV2, songFromV3, recordList } from '../../../src/main/services/api/song-records';
+import {
+  songFromV1,
+  songFromV2,
+  songFromV3,
+  recordList,
+} from '../../../src/main/services/api/song-records';
 import { cloneSpeaker, voiceFromRecord } from '../../../src/main/services/api/voices';
 import { trainingStatus } from '../../../src/main/services/api/covers';
-import { findId, findUrl, AUDIO_URL_NAMES, TASK_ID_NAMES } from '../../../src/main/services/api/find';
+import {
+  findId,
+  findUrl,
+  AUDIO_URL_NAMES,
+  TASK_ID_NAMES,
+} from '../../../src/main/services/api/find';
 import { redact } from '../../../src/main/services/api/lenient';
 
 const v2 = (over: Record<string, unknown>) => ({
@@ -45,7 +55,14 @@ describe('V2 song records', () => {
 
   it('keeps the raw status, turns literal \\n into line breaks and never takes -1 as a duration', () => {
     const s = songFromV2(v2({ status: 'RUNNING' }));
-    expect(s).toMatchObject({ id: 's1', api: 'v2', rawStatus: 'RUNNING', title: 'Rain', lyrics: 'line one\nline two', tags: 'lofi' });
+    expect(s).toMatchObject({
+      id: 's1',
+      api: 'v2',
+      rawStatus: 'RUNNING',
+      title: 'Rain',
+      lyrics: 'line one\nline two',
+      tags: 'lofi',
+    });
     expect(s?.durationMs).toBeUndefined();
   });
 
@@ -57,16 +74,33 @@ describe('V2 song records', () => {
 
   it('a later answer with empty title/lyrics keeps the known text', () => {
     const first = songFromV2(v2({}))!;
-    const later = songFromV2(v2({ status: 'complete', title: '', lyric: '', audio_duration: 60000 }))!;
+    const later = songFromV2(
+      v2({ status: 'complete', title: '', lyric: '', audio_duration: 60000 }),
+    )!;
     const merged = mergeSong(first, later);
-    expect(merged).toMatchObject({ title: 'Rain', lyrics: 'line one\nline two', status: 'complete', durationMs: 60000 });
+    expect(merged).toMatchObject({
+      title: 'Rain',
+      lyrics: 'line one\nline two',
+      status: 'complete',
+      durationMs: 60000,
+    });
   });
 });
 
 describe('V3 task records', () => {
   const rec = (over: Record<string, unknown>) => ({
-    id: 't1', song_id: 's9', title: 'T', style: 'jazz', duration: 90000, audio_url: 'https://m.example/a.mp3',
-    cover_url: 'https://m.example/c.png', status: 0, lyric: 'a\\nb', fail_code: null, fail_reason: '', ...over,
+    id: 't1',
+    song_id: 's9',
+    title: 'T',
+    style: 'jazz',
+    duration: 90000,
+    audio_url: 'https://m.example/a.mp3',
+    cover_url: 'https://m.example/c.png',
+    status: 0,
+    lyric: 'a\\nb',
+    fail_code: null,
+    fail_reason: '',
+    ...over,
   });
   it.each([
     [0, 'https://m.example/a.mp3', 'complete'],
@@ -80,7 +114,14 @@ describe('V3 task records', () => {
   });
   it('any fail_code or fail_reason means failed, and says why', () => {
     const s = songFromV3(rec({ status: 4, fail_code: 1002, fail_reason: 'lyrics rejected' }));
-    expect(s).toMatchObject({ status: 'failed', failCode: 1002, failReason: 'lyrics rejected', id: 's9', tags: 'jazz', lyrics: 'a\nb' });
+    expect(s).toMatchObject({
+      status: 'failed',
+      failCode: 1002,
+      failReason: 'lyrics rejected',
+      id: 's9',
+      tags: 'jazz',
+      lyrics: 'a\nb',
+    });
   });
   it('accepts a bare array or {data: [...]}, and {} as no records', () => {
     expect(recordList([1, 2])).toHaveLength(2);
@@ -91,17 +132,54 @@ describe('V3 task records', () => {
 
 describe('V1 music records', () => {
   it('are complete songs keyed by item_uuid', () => {
-    const s = songFromV1({ item_uuid: 'u1', audio_file: 'https://m.example/u1.mp3', image_file: 'https://m.example/u1.png', title: 'X', lyric: 'a\\nb', tags: 'pop' });
-    expect(s).toMatchObject({ id: 'u1', api: 'v1', status: 'complete', lyrics: 'a\nb', audioUrl: 'https://m.example/u1.mp3' });
+    const s = songFromV1({
+      item_uuid: 'u1',
+      audio_file: 'https://m.example/u1.mp3',
+      image_file: 'https://m.example/u1.png',
+      title: 'X',
+      lyric: 'a\\nb',
+      tags: 'pop',
+    });
+    expect(s).toMatchObject({
+      id: 'u1',
+      api: 'v1',
+      status: 'complete',
+      lyrics: 'a\nb',
+      audioUrl: 'https://m.example/u1.mp3',
+    });
   });
 });
 
 describe('voices', () => {
   it('reads the spec spelling and camelCase', () => {
-    const spec = voiceFromRecord({ Languagename: 'English', speaker: 'uuid-1', name: 'Ann', isFree: true, isvip: false, avatar_url: 'https://a/x.png', urllist: 'https://a/s.mp3', classnamearray: 'calm;warm' });
-    const camel = voiceFromRecord({ languageName: 'English', speaker: 'uuid-1', name: 'Ann', isFree: 'true', isVip: 0, avatarUrl: 'https://a/x.png', urlList: 'https://a/s.mp3', classNameArray: 'calm;warm' });
+    const spec = voiceFromRecord({
+      Languagename: 'English',
+      speaker: 'uuid-1',
+      name: 'Ann',
+      isFree: true,
+      isvip: false,
+      avatar_url: 'https://a/x.png',
+      urllist: 'https://a/s.mp3',
+      classnamearray: 'calm;warm',
+    });
+    const camel = voiceFromRecord({
+      languageName: 'English',
+      speaker: 'uuid-1',
+      name: 'Ann',
+      isFree: 'true',
+      isVip: 0,
+      avatarUrl: 'https://a/x.png',
+      urlList: 'https://a/s.mp3',
+      classNameArray: 'calm;warm',
+    });
     expect(spec).toEqual(camel);
-    expect(spec).toMatchObject({ language: 'English', classNames: ['calm', 'warm'], isFree: true, isVip: false, sampleUrl: 'https://a/s.mp3' });
+    expect(spec).toMatchObject({
+      language: 'English',
+      classNames: ['calm', 'warm'],
+      isFree: true,
+      isVip: false,
+      sampleUrl: 'https://a/s.mp3',
+    });
   });
   it('clone result: speaker, speaker_id, data.speaker or data.speaker_id', () => {
     expect(cloneSpeaker({ speaker: 'a' })).toBe('a');
@@ -116,7 +194,9 @@ describe('undocumented shapes', () => {
     for (const name of ['audio_url', 'audio', 'oss_url', 'url', 'audio_file']) {
       expect(findUrl({ [name]: 'https://m/x.mp3' }, AUDIO_URL_NAMES)).toBe('https://m/x.mp3');
     }
-    expect(findUrl({ result: { audio_url: 'https://m/y.mp3' } }, AUDIO_URL_NAMES)).toBe('https://m/y.mp3');
+    expect(findUrl({ result: { audio_url: 'https://m/y.mp3' } }, AUDIO_URL_NAMES)).toBe(
+      'https://m/y.mp3',
+    );
     expect(findUrl({ state: 'done' }, AUDIO_URL_NAMES)).toBeUndefined();
   });
   it('finds a task id as a string, by name, or nested', () => {
@@ -137,17 +217,42 @@ describe('undocumented shapes', () => {
 describe('key info', () => {
   it('drops x_api_key and coerces numbers sent as strings', () => {
     const info = keyInfoFromAnswer(
-      { x_api_key: 'sk-secret-1234', key_status: '0', key_words_counts: '1200', key_clone_voices: 3, key_cover_counts: '7', key_vc_counts: 0, key_music_counts: '48', key_singing_credits: 5, email: 'a@b.c', member_id: 42, key_created_at: '2024-01-02 03:04:05' },
+      {
+        x_api_key: 'sk-secret-1234',
+        key_status: '0',
+        key_words_counts: '1200',
+        key_clone_voices: 3,
+        key_cover_counts: '7',
+        key_vc_counts: 0,
+        key_music_counts: '48',
+        key_singing_credits: 5,
+        email: 'a@b.c',
+        member_id: 42,
+        key_created_at: '2024-01-02 03:04:05',
+      },
       'sk-secret-1234',
     );
     expect(info).toEqual({
-      key_status: 0, key_words_counts: 1200, key_clone_voices: 3, key_cover_counts: 7, key_vc_counts: 0, key_music_counts: 48, key_singing_credits: 5,
-      email: 'a@b.c', member_id: '42', key_created_at: '2024-01-02 03:04:05',
+      key_status: 0,
+      key_words_counts: 1200,
+      key_clone_voices: 3,
+      key_cover_counts: 7,
+      key_vc_counts: 0,
+      key_music_counts: 48,
+      key_singing_credits: 5,
+      email: 'a@b.c',
+      member_id: '42',
+      key_created_at: '2024-01-02 03:04:05',
     });
     expect(JSON.stringify(info)).not.toContain('sk-secret');
   });
   it('redact removes the key anywhere in a raw body', () => {
-    expect(redact({ x_api_key: 'k3y-abcdef', note: 'your key k3y-abcdef is bad', list: ['k3y-abcdef'] }, 'k3y-abcdef')).toEqual({
+    expect(
+      redact(
+        { x_api_key: 'k3y-abcdef', note: 'your key k3y-abcdef is bad', list: ['k3y-abcdef'] },
+        'k3y-abcdef',
+      ),
+    ).toEqual({
       note: 'your key [redacted] is bad',
       list: ['[redacted]'],
     });

@@ -57,8 +57,12 @@ export async function startServer(initial?: Handler): Promise<TestServer> {
 
 export function json(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+  });
   res.end(text);
 }
 
-export const ok = (res: ServerResponse, data: unknown): void => json(res, 200, { status: 200, message: 'Success', data });
+export const ok = (res: ServerResponse, data: unknown): void =>
+  json(res, 200, { status: 200, message: 'Success', data });

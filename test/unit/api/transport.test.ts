@@ -18,12 +18,26 @@ const caught = async (p: Promise<unknown>): Promise<AppError> => {
   throw new Error('expected an AppError');
 };
 
-const keyInfoBody = { x_api_key: KEY, key_status: 0, key_words_counts: 1, key_clone_voices: 1, key_cover_counts: 1, key_vc_counts: 1, key_music_counts: 1, key_singing_credits: 1 };
+const keyInfoBody = {
+  x_api_key: KEY,
+  key_status: 0,
+  key_words_counts: 1,
+  key_clone_voices: 1,
+  key_cover_counts: 1,
+  key_vc_counts: 1,
+  key_music_counts: 1,
+  key_singing_credits: 1,
+};
 
 beforeEach(async () => {
   api = await startServer();
   other = await startServer();
-  client = createServiceClient({ baseUrl: `${api.url}/`, getKey: async () => KEY, timeoutMs: 1500, retry: { attempts: 3, baseDelayMs: 5 } });
+  client = createServiceClient({
+    baseUrl: `${api.url}/`,
+    getKey: async () => KEY,
+    timeoutMs: 1500,
+    retry: { attempts: 3, baseDelayMs: 5 },
+  });
 });
 afterEach(async () => {
   await api.close();
@@ -43,7 +57,9 @@ describe('the key goes only to the service origin', () => {
       res.writeHead(302, { location: `${other.url}/elsewhere` });
       res.end();
     });
-    other.handle((_req, res) => json(res, 200, { Singers: [{ singer_id: 7, singer_name: 'Mia' }] }));
+    other.handle((_req, res) =>
+      json(res, 200, { Singers: [{ singer_id: 7, singer_name: 'Mia' }] }),
+    );
     const singers = await client.covers.singers();
     expect(singers).toEqual([{ id: '7', name: 'Mia', isCustom: false }]);
     expect(other.seen).toHaveLength(1);
@@ -99,7 +115,9 @@ describe('the key goes only to the service origin', () => {
 describe('retries', () => {
   it('a GET is retried after a 5xx, up to 3 tries', async () => {
     let n = 0;
-    api.handle((_req, res) => (++n < 3 ? json(res, 503, { detail: 'busy' }) : json(res, 200, keyInfoBody)));
+    api.handle((_req, res) =>
+      ++n < 3 ? json(res, 503, { detail: 'busy' }) : json(res, 200, keyInfoBody),
+    );
     await client.keyInfo();
     expect(api.seen).toHaveLength(3);
   });
@@ -122,7 +140,9 @@ describe('retries', () => {
 
   it('a reset connection on a GET is retried; on a POST it is a network error', async () => {
     let n = 0;
-    api.handle((_req, res, raw) => (++n === 1 ? raw.socket.destroy() : json(res, 200, keyInfoBody)));
+    api.handle((_req, res, raw) =>
+      ++n === 1 ? raw.socket.destroy() : json(res, 200, keyInfoBody),
+    );
     await client.keyInfo();
     expect(api.seen).toHaveLength(2);
     api.handle((_req, _res, raw) => raw.socket.destroy());
@@ -135,7 +155,9 @@ describe('retries', () => {
 describe('deadlines and cancel', () => {
   it('times out', async () => {
     api.handle(() => undefined); // never answers
-    const e = await caught(client.songs.submit({ mode: 'auto', prompt: 'lofi' }, { timeoutMs: 200 }));
+    const e = await caught(
+      client.songs.submit({ mode: 'auto', prompt: 'lofi' }, { timeoutMs: 200 }),
+    );
     expect(e.code).toBe('timeout');
   });
 
@@ -145,7 +167,11 @@ describe('deadlines and cancel', () => {
     setTimeout(() => ctl.abort(), 100);
     expect((await caught(client.keyInfo({ signal: ctl.signal }))).code).toBe('cancelled');
     api.handle((_req, res) => json(res, 503, {}));
-    const slow = createServiceClient({ baseUrl: api.url, getKey: async () => KEY, retry: { attempts: 3, baseDelayMs: 5000 } });
+    const slow = createServiceClient({
+      baseUrl: api.url,
+      getKey: async () => KEY,
+      retry: { attempts: 3, baseDelayMs: 5000 },
+    });
     const ctl2 = new AbortController();
     setTimeout(() => ctl2.abort(), 150);
     const started = Date.now();
@@ -166,15 +192,31 @@ describe('failures become AppErrors', () => {
 
   it('422 maps loc to the input fields', async () => {
     api.handle((_req, res) =>
-      json(res, 422, { detail: [{ loc: ['body', 'continue_at'], msg: 'Input should be greater than 0', type: 'greater_than' }, { loc: ['body', 'prompt'], msg: 'Field required', type: 'missing' }] }),
+      json(res, 422, {
+        detail: [
+          {
+            loc: ['body', 'continue_at'],
+            msg: 'Input should be greater than 0',
+            type: 'greater_than',
+          },
+          { loc: ['body', 'prompt'], msg: 'Field required', type: 'missing' },
+        ],
+      }),
     );
     const e = await caught(client.songs.submit({ mode: 'auto', prompt: 'x' }));
     expect(e.code).toBe('validation');
-    expect(e.fields).toEqual({ continueAtS: 'Input should be greater than 0', prompt: 'Field required' });
+    expect(e.fields).toEqual({
+      continueAtS: 'Input should be greater than 0',
+      prompt: 'Field required',
+    });
   });
 
   it.each([
-    [{ status: 400, message: 'The number of left counts is insufficient' }, '/v1/text2speech', 'key_words_counts'],
+    [
+      { status: 400, message: 'The number of left counts is insufficient' },
+      '/v1/text2speech',
+      'key_words_counts',
+    ],
     [{ status: 400015, message: 'Insufficient account balance' }, '/v2/submit', 'key_music_counts'],
     [{ status: 403, message: '权益不足' }, '/v1/singing/generate', 'key_singing_credits'],
   ])('entitlement %j names the counter', async (body, path, counter) => {
@@ -191,7 +233,9 @@ describe('failures become AppErrors', () => {
   });
 
   it('in-band failure carries the service message and the raw body without the key', async () => {
-    api.handle((_req, res) => json(res, 200, { status: 500, message: `prompt rejected for ${KEY}`, data: {} }));
+    api.handle((_req, res) =>
+      json(res, 200, { status: 500, message: `prompt rejected for ${KEY}`, data: {} }),
+    );
     const e = await caught(client.songs.submit({ mode: 'auto', prompt: 'lofi' }));
     expect(e.code).toBe('in_band');
     expect(e.message).toContain('prompt rejected');
@@ -210,7 +254,11 @@ describe('failures become AppErrors', () => {
   });
 
   it('connection refused is network', async () => {
-    const dead = createServiceClient({ baseUrl: 'http://127.0.0.1:1', getKey: async () => KEY, retry: { attempts: 1, baseDelayMs: 1 } });
+    const dead = createServiceClient({
+      baseUrl: 'http://127.0.0.1:1',
+      getKey: async () => KEY,
+      retry: { attempts: 1, baseDelayMs: 1 },
+    });
     expect((await caught(dead.keyInfo())).code).toBe('network');
   });
 

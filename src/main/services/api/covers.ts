@@ -7,12 +7,22 @@ import {
   type Singer,
   type TrainingStatus,
 } from '@shared/domain/service';
-import { checkCoverFields, checkTrainSinger, type TrainSingerInput } from '@shared/domain/service-inputs';
+import {
+  checkCoverFields,
+  checkTrainSinger,
+  type TrainSingerInput,
+} from '@shared/domain/service-inputs';
 import { COVER_UPLOAD_MAX_BYTES, UPLOAD_AUDIO_EXTENSIONS } from '@shared/domain/service-limits';
 import { badResponse, type CallContext } from './errors';
 import { AUDIO_URL_NAMES, findId, findUrl, TASK_ID_NAMES } from './find';
 import { isObject, pick, pickStr, pickUrl, redact, str } from './lenient';
-import { audioFileCheck, describeFile, multipartBody, type UploadFileInfo, type UploadOptions } from './multipart';
+import {
+  audioFileCheck,
+  describeFile,
+  multipartBody,
+  type UploadFileInfo,
+  type UploadOptions,
+} from './multipart';
 import { recordList } from './song-records';
 import { invalid, type CallOptions } from './songs';
 import type { Transport } from './transport';
@@ -40,7 +50,13 @@ export interface CoversApi {
   trainingTasks(ids?: readonly string[], opts?: CallOptions): Promise<CustomSingerTask[]>;
 }
 
-const COVER_FIELDS: Record<string, string> = { singer_id: 'singerId', video_site_url: 'videoSiteUrl', tran: 'tranSemitones', file: 'filePath', is_custom_singer: 'isCustomSinger' };
+const COVER_FIELDS: Record<string, string> = {
+  singer_id: 'singerId',
+  video_site_url: 'videoSiteUrl',
+  tran: 'tranSemitones',
+  file: 'filePath',
+  is_custom_singer: 'isCustomSinger',
+};
 
 export function trainingStatus(raw: string | undefined): TrainingStatus {
   const s = (raw ?? '').trim().toLowerCase();
@@ -66,7 +82,14 @@ export function createCoversApi(t: Transport, longTimeoutMs: number): CoversApi 
   return {
     async create(input, opts = {}) {
       const link = input.videoSiteUrl?.trim() ?? '';
-      const err = invalid(checkCoverFields({ singerId: input.singerId, tranSemitones: input.tranSemitones, hasFile: !!input.filePath, videoSiteUrl: link }));
+      const err = invalid(
+        checkCoverFields({
+          singerId: input.singerId,
+          tranSemitones: input.tranSemitones,
+          hasFile: !!input.filePath,
+          videoSiteUrl: link,
+        }),
+      );
       if (err) throw err;
       let info: UploadFileInfo | undefined;
       if (input.filePath) {
@@ -84,8 +107,20 @@ export function createCoversApi(t: Transport, longTimeoutMs: number): CoversApi 
       // With a link, `file` goes as an empty field, as real clients send it.
       if (!info) fields.push(['file', '']);
       const body = multipartBody(fields, info ? [{ field: 'file', info }] : [], opts.onProgress);
-      const ctx: CallContext = { action: 'make the cover', counter: 'key_cover_counts', fieldNames: COVER_FIELDS, mayCharge: true };
-      const answer = await t.enveloped({ method: 'POST', path: '/v1/cover', body, signal: opts.signal, timeoutMs: opts.timeoutMs ?? longTimeoutMs, ctx });
+      const ctx: CallContext = {
+        action: 'make the cover',
+        counter: 'key_cover_counts',
+        fieldNames: COVER_FIELDS,
+        mayCharge: true,
+      };
+      const answer = await t.enveloped({
+        method: 'POST',
+        path: '/v1/cover',
+        body,
+        signal: opts.signal,
+        timeoutMs: opts.timeoutMs ?? longTimeoutMs,
+        ctx,
+      });
       const audioUrl = findUrl(answer.data ?? answer.body, AUDIO_URL_NAMES);
       if (!audioUrl) throw badResponse(ctx, 'no audio link in it', answer.body, answer.key);
       const rec = isObject(answer.data) ? answer.data : {};
@@ -99,16 +134,29 @@ export function createCoversApi(t: Transport, longTimeoutMs: number): CoversApi 
 
     async singers(opts = {}) {
       const ctx: CallContext = { action: 'load the singers' };
-      const { data, body, key } = await t.enveloped({ method: 'GET', path: '/v1/singers', signal: opts.signal, ctx });
+      const { data, body, key } = await t.enveloped({
+        method: 'GET',
+        path: '/v1/singers',
+        signal: opts.signal,
+        ctx,
+      });
       const source = isObject(body) && !('status' in body) ? body : data;
-      const list = Array.isArray(source) ? source : isObject(source) ? pick(source, 'Singers', 'singers', 'data') : undefined;
+      const list = Array.isArray(source)
+        ? source
+        : isObject(source)
+          ? pick(source, 'Singers', 'singers', 'data')
+          : undefined;
       if (!Array.isArray(list)) throw badResponse(ctx, 'no singer list in it', body, key);
       const singers: Singer[] = [];
       for (const rec of list) {
         if (!isObject(rec)) continue;
         const id = pickStr(rec, 'singer_id', 'singerId', 'id');
         if (!id) continue;
-        const parsed = SingerSchema.safeParse({ id, name: pickStr(rec, 'singer_name', 'singerName', 'name') ?? id, isCustom: false });
+        const parsed = SingerSchema.safeParse({
+          id,
+          name: pickStr(rec, 'singer_name', 'singerName', 'name') ?? id,
+          isCustom: false,
+        });
         if (parsed.success) singers.push(parsed.data);
       }
       return singers;
@@ -117,7 +165,11 @@ export function createCoversApi(t: Transport, longTimeoutMs: number): CoversApi 
     async trainSinger(input, opts = {}) {
       const err = invalid(checkTrainSinger(input));
       if (err) throw err;
-      const ctx: CallContext = { action: 'start training the singer', counter: 'key_vc_counts', mayCharge: true };
+      const ctx: CallContext = {
+        action: 'start training the singer',
+        counter: 'key_vc_counts',
+        mayCharge: true,
+      };
       const { data, body, key } = await t.enveloped({
         method: 'POST',
         path: '/v1/cover/generate-custom-singer',
@@ -129,7 +181,11 @@ export function createCoversApi(t: Transport, longTimeoutMs: number): CoversApi 
       const id = findId(data, [...TASK_ID_NAMES, 'singer_id', 'model_id']);
       if (!id) throw badResponse(ctx, 'no training task id in it', body, key);
       const rawStatus = isObject(data) ? str(pick(data, 'status', 'state')) : undefined;
-      const task: CustomSingerTask = { id, status: rawStatus === undefined ? 'queued' : trainingStatus(rawStatus), raw: redact(body, key) };
+      const task: CustomSingerTask = {
+        id,
+        status: rawStatus === undefined ? 'queued' : trainingStatus(rawStatus),
+        raw: redact(body, key),
+      };
       if (rawStatus !== undefined) task.rawStatus = rawStatus;
       return CustomSingerTaskSchema.parse(task);
     },
@@ -137,11 +193,20 @@ export function createCoversApi(t: Transport, longTimeoutMs: number): CoversApi 
     async trainingTasks(ids = [], opts = {}) {
       const ctx: CallContext = { action: 'check on the singer training' };
       const query = ids.length > 0 ? { ids: ids.join(',') } : undefined;
-      const { data, key } = await t.enveloped({ method: 'GET', path: '/v1/cover/generate-custom-singer/tasks', ...(query ? { query } : {}), signal: opts.signal, ctx });
+      const { data, key } = await t.enveloped({
+        method: 'GET',
+        path: '/v1/cover/generate-custom-singer/tasks',
+        ...(query ? { query } : {}),
+        signal: opts.signal,
+        ctx,
+      });
       const wanted = new Set(ids);
       return recordList(data)
         .map((r) => trainingTaskFromRecord(r, key))
-        .filter((task): task is CustomSingerTask => task !== undefined && (wanted.size === 0 || wanted.has(task.id)));
+        .filter(
+          (task): task is CustomSingerTask =>
+            task !== undefined && (wanted.size === 0 || wanted.has(task.id)),
+        );
     },
   };
 }

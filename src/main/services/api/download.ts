@@ -36,19 +36,40 @@ export interface DownloadDeps {
 }
 
 const MAX_REDIRECTS = 5;
-const FS_CODES = new Set(['ENOENT', 'EACCES', 'EPERM', 'ENOSPC', 'EROFS', 'EISDIR', 'ENOTDIR', 'EEXIST', 'EMFILE', 'EBUSY', 'EXDEV', 'EDQUOT']);
+const FS_CODES = new Set([
+  'ENOENT',
+  'EACCES',
+  'EPERM',
+  'ENOSPC',
+  'EROFS',
+  'EISDIR',
+  'ENOTDIR',
+  'EEXIST',
+  'EMFILE',
+  'EBUSY',
+  'EXDEV',
+  'EDQUOT',
+]);
 const ctx: CallContext = { action: 'download the file' };
 
 function refuseUrl(): never {
   throw new AppError('forbidden', 'Cadenza only downloads http(s) links.');
 }
 
-export async function downloadFile(url: string, destPath: string, opts: DownloadOptions, deps: DownloadDeps): Promise<DownloadResult> {
+export async function downloadFile(
+  url: string,
+  destPath: string,
+  opts: DownloadOptions,
+  deps: DownloadDeps,
+): Promise<DownloadResult> {
   const start = httpUrl(url);
   if (!start) refuseUrl();
   if (opts.signal?.aborted) throw cancelledError();
   const idleMs = opts.idleTimeoutMs ?? 60_000;
-  const tempPath = join(dirname(destPath), `${basename(destPath)}.part-${randomBytes(6).toString('hex')}`);
+  const tempPath = join(
+    dirname(destPath),
+    `${basename(destPath)}.part-${randomBytes(6).toString('hex')}`,
+  );
   let cancelled = false;
   const ctl = new AbortController();
   const onAbort = (): void => {
@@ -72,21 +93,35 @@ export async function downloadFile(url: string, destPath: string, opts: Download
       });
       if (![301, 302, 303, 307, 308].includes(res.statusCode)) break;
       await res.body.dump();
-      if (hop >= MAX_REDIRECTS) throw new AppError('bad_response', 'The media link redirected too many times.');
+      if (hop >= MAX_REDIRECTS)
+        throw new AppError('bad_response', 'The media link redirected too many times.');
       current = nextHop(current, res.statusCode, headerValue(res.headers, 'location'), 'GET').url;
     }
     if (res.statusCode < 200 || res.statusCode > 299) {
       await res.body.dump().catch(() => undefined);
       const httpStatus = res.statusCode;
       if (httpStatus === 404 || httpStatus === 403 || httpStatus === 410) {
-        throw new AppError('not_found', `The media file is not available (HTTP ${httpStatus}); its link may have expired.`, { httpStatus });
+        throw new AppError(
+          'not_found',
+          `The media file is not available (HTTP ${httpStatus}); its link may have expired.`,
+          { httpStatus },
+        );
       }
       const code = httpStatus >= 500 ? 'server' : 'bad_response';
-      throw new AppError(code, `The media server answered HTTP ${httpStatus}, so the file could not be downloaded.`, { httpStatus });
+      throw new AppError(
+        code,
+        `The media server answered HTTP ${httpStatus}, so the file could not be downloaded.`,
+        { httpStatus },
+      );
     }
     const lengthHeader = Number(headerValue(res.headers, 'content-length'));
-    const totalBytes = Number.isFinite(lengthHeader) && lengthHeader >= 0 ? lengthHeader : undefined;
-    const tooBig = (): AppError => new AppError('bad_response', `The file is larger than the ${Math.round((opts.maxBytes ?? 0) / 1048576)} MB allowed, so it was not downloaded.`);
+    const totalBytes =
+      Number.isFinite(lengthHeader) && lengthHeader >= 0 ? lengthHeader : undefined;
+    const tooBig = (): AppError =>
+      new AppError(
+        'bad_response',
+        `The file is larger than the ${Math.round((opts.maxBytes ?? 0) / 1048576)} MB allowed, so it was not downloaded.`,
+      );
     if (opts.maxBytes !== undefined && totalBytes !== undefined && totalBytes > opts.maxBytes) {
       res.body.destroy();
       throw tooBig();
@@ -101,10 +136,13 @@ export async function downloadFile(url: string, destPath: string, opts: Download
         throw tooBig();
       }
       await handle.write(buf);
-      opts.onProgress?.(totalBytes === undefined ? { bytesReceived: bytes } : { bytesReceived: bytes, totalBytes });
+      opts.onProgress?.(
+        totalBytes === undefined ? { bytesReceived: bytes } : { bytesReceived: bytes, totalBytes },
+      );
     }
     if (cancelled) throw cancelledError();
-    if (totalBytes !== undefined && bytes !== totalBytes) throw networkError(ctx, { code: 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH' });
+    if (totalBytes !== undefined && bytes !== totalBytes)
+      throw networkError(ctx, { code: 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH' });
     await handle.sync();
     await handle.close();
     handle = undefined;
@@ -116,7 +154,12 @@ export async function downloadFile(url: string, destPath: string, opts: Download
     if (cancelled) throw cancelledError();
     if (e instanceof AppError) throw e;
     const code = isObject(e) ? e.code : undefined;
-    if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') throw timeoutError(ctx, idleMs);
+    if (
+      code === 'UND_ERR_HEADERS_TIMEOUT' ||
+      code === 'UND_ERR_BODY_TIMEOUT' ||
+      code === 'UND_ERR_CONNECT_TIMEOUT'
+    )
+      throw timeoutError(ctx, idleMs);
     if (typeof code === 'string' && FS_CODES.has(code)) {
       throw new AppError('io', `Cadenza could not write the downloaded file (${code}).`);
     }

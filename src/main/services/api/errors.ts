@@ -37,12 +37,20 @@ export function serviceMessage(body: unknown): string | undefined {
   return undefined;
 }
 
-export function isEntitlementFailure(status: number | undefined, message: string | undefined): boolean {
+export function isEntitlementFailure(
+  status: number | undefined,
+  message: string | undefined,
+): boolean {
   if (status !== undefined && ENTITLEMENT_CODES.has(status)) return true;
   return message !== undefined && ENTITLEMENT_WORDS.test(message);
 }
 
-export function entitlementError(ctx: CallContext, message: string | undefined, raw: unknown, httpStatus?: number): AppError {
+export function entitlementError(
+  ctx: CallContext,
+  message: string | undefined,
+  raw: unknown,
+  httpStatus?: number,
+): AppError {
   const what = ctx.counter ? COUNTER_LABELS[ctx.counter] : 'entitlements';
   const text =
     `Your key has no ${what} left, so the service could not ${ctx.action}.` +
@@ -55,7 +63,10 @@ export function entitlementError(ctx: CallContext, message: string | undefined, 
 }
 
 /** 422 `detail` items -> form field -> message (loc's last element names the field). */
-export function validationFields(body: unknown, fieldNames: Record<string, string> = {}): Record<string, string> {
+export function validationFields(
+  body: unknown,
+  fieldNames: Record<string, string> = {},
+): Record<string, string> {
   const fields: Record<string, string> = {};
   const detail = isObject(body) ? body.detail : undefined;
   if (!Array.isArray(detail)) return fields;
@@ -71,12 +82,21 @@ export function validationFields(body: unknown, fieldNames: Record<string, strin
 }
 
 /** A non-2xx HTTP answer as an AppError. */
-export function httpFailure(status: number, body: unknown, ctx: CallContext, key: string | undefined): AppError {
+export function httpFailure(
+  status: number,
+  body: unknown,
+  ctx: CallContext,
+  key: string | undefined,
+): AppError {
   const raw = redact(body, key);
   const message = serviceMessage(raw);
   const httpStatus = status;
   if (status === 401) return new AppError('auth', AUTH_MESSAGE, { httpStatus, raw });
-  if (isEntitlementFailure(num(isObject(body) ? body.status : undefined), message) && status !== 404 && status < 500) {
+  if (
+    isEntitlementFailure(num(isObject(body) ? body.status : undefined), message) &&
+    status !== 404 &&
+    status < 500
+  ) {
     return entitlementError(ctx, message, raw, status);
   }
   if (status === 403) return new AppError('auth', AUTH_MESSAGE, { httpStatus, raw });
@@ -85,18 +105,40 @@ export function httpFailure(status: number, body: unknown, ctx: CallContext, key
     const list = Object.entries(fields)
       .map(([f, m]) => `${f}: ${m}`)
       .join('; ');
-    return new AppError('validation', `The service did not accept the request${list ? ` — ${list}` : ''}.`, { fields, httpStatus, raw });
+    return new AppError(
+      'validation',
+      `The service did not accept the request${list ? ` — ${list}` : ''}.`,
+      { fields, httpStatus, raw },
+    );
   }
-  if (status === 404) return new AppError('not_found', `The service could not find what was asked for, so it could not ${ctx.action}.`, { httpStatus, raw });
+  if (status === 404)
+    return new AppError(
+      'not_found',
+      `The service could not find what was asked for, so it could not ${ctx.action}.`,
+      { httpStatus, raw },
+    );
   if (status === 408) return timeoutError(ctx, undefined, raw);
-  if (status === 429) return new AppError('server', `The service is busy right now and could not ${ctx.action}. Try again in a minute.`, { httpStatus, raw });
+  if (status === 429)
+    return new AppError(
+      'server',
+      `The service is busy right now and could not ${ctx.action}. Try again in a minute.`,
+      { httpStatus, raw },
+    );
   if (status >= 500) {
-    return new AppError('server', `The service had a problem (HTTP ${status}) and could not ${ctx.action}. Try again in a moment.${chargeNote(ctx)}`, {
-      httpStatus,
-      raw,
-    });
+    return new AppError(
+      'server',
+      `The service had a problem (HTTP ${status}) and could not ${ctx.action}. Try again in a moment.${chargeNote(ctx)}`,
+      {
+        httpStatus,
+        raw,
+      },
+    );
   }
-  return new AppError('in_band', `The service could not ${ctx.action}${message ? `: ${message}` : ` (HTTP ${status}).`}`, { httpStatus, raw });
+  return new AppError(
+    'in_band',
+    `The service could not ${ctx.action}${message ? `: ${message}` : ` (HTTP ${status}).`}`,
+    { httpStatus, raw },
+  );
 }
 
 /** An envelope whose `status` is not 200 (HTTP 200 with an in-band failure). */
@@ -108,28 +150,54 @@ export function inBandFailure(body: Json, ctx: CallContext, key: string | undefi
     return entitlementError(ctx, message, raw);
   }
   if (status === 401 || status === 403) return new AppError('auth', AUTH_MESSAGE, { raw });
-  return new AppError('in_band', `The service could not ${ctx.action}${message ? `: ${message}` : '.'}`, { raw });
+  return new AppError(
+    'in_band',
+    `The service could not ${ctx.action}${message ? `: ${message}` : '.'}`,
+    { raw },
+  );
 }
 
-export function badResponse(ctx: CallContext, what: string, raw: unknown, key: string | undefined): AppError {
-  return new AppError('bad_response', `The service's answer could not be read (${what}), so Cadenza could not ${ctx.action}.${chargeNote(ctx)}`, {
-    raw: redact(raw, key),
-  });
+export function badResponse(
+  ctx: CallContext,
+  what: string,
+  raw: unknown,
+  key: string | undefined,
+): AppError {
+  return new AppError(
+    'bad_response',
+    `The service's answer could not be read (${what}), so Cadenza could not ${ctx.action}.${chargeNote(ctx)}`,
+    {
+      raw: redact(raw, key),
+    },
+  );
 }
 
 function chargeNote(ctx: CallContext): string {
-  return ctx.mayCharge ? ' It may still have been charged: check your library and the Account page before trying again.' : '';
+  return ctx.mayCharge
+    ? ' It may still have been charged: check your library and the Account page before trying again.'
+    : '';
 }
 
-export function timeoutError(ctx: CallContext, timeoutMs: number | undefined, raw?: unknown): AppError {
+export function timeoutError(
+  ctx: CallContext,
+  timeoutMs: number | undefined,
+  raw?: unknown,
+): AppError {
   const after = timeoutMs ? ` after ${Math.round(timeoutMs / 1000)} seconds` : '';
-  return new AppError('timeout', `The service did not answer in time${after}, so Cadenza could not ${ctx.action}.${chargeNote(ctx)}`, raw === undefined ? {} : { raw });
+  return new AppError(
+    'timeout',
+    `The service did not answer in time${after}, so Cadenza could not ${ctx.action}.${chargeNote(ctx)}`,
+    raw === undefined ? {} : { raw },
+  );
 }
 
 export function networkError(ctx: CallContext, cause: unknown): AppError {
   const code = isObject(cause) ? str(cause.code) : undefined;
   const detail = code ? ` (${code})` : '';
-  return new AppError('network', `Could not reach the service${detail}, so Cadenza could not ${ctx.action}. Check your internet connection.${chargeNote(ctx)}`);
+  return new AppError(
+    'network',
+    `Could not reach the service${detail}, so Cadenza could not ${ctx.action}. Check your internet connection.${chargeNote(ctx)}`,
+  );
 }
 
 export const cancelledError = (): AppError => new AppError('cancelled', 'Cancelled.');

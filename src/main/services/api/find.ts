@@ -16,7 +16,8 @@ function candidates(value: unknown): Json[] {
     }
     if (!isObject(v)) return;
     out.push(v);
-    for (const inner of Object.values(v)) if (isObject(inner) || Array.isArray(inner)) visit(inner, depth + 1);
+    for (const inner of Object.values(v))
+      if (isObject(inner) || Array.isArray(inner)) visit(inner, depth + 1);
   };
   visit(value, 0);
   return out;
@@ -42,6 +43,24 @@ export function findId(data: unknown, names: readonly string[]): string | undefi
   return undefined;
 }
 
-export const AUDIO_URL_NAMES = ['audio_url', 'audio', 'oss_url', 'url', 'audio_file', 'audioUrl', 'file_url', 'result_url'] as const;
-export const VIDEO_URL_NAMES = ['video_url', 'url', 'video', 'oss_url', 'videoUrl', 'mp4_url', 'result_url', 'file_url'] as const;
+export const AUDIO_URL_NAMES = [
+  'audio_url',
+  'audio',
+  'oss_url',
+  'url',
+  'audio_file',
+  'audioUrl',
+  'file_url',
+  'result_url',
+] as const;
+export const VIDEO_URL_NAMES = [
+  'video_url',
+  'url',
+  'video',
+  'oss_url',
+  'videoUrl',
+  'mp4_url',
+  'result_url',
+  'file_url',
+] as const;
 export const TASK_ID_NAMES = ['task_id', 'taskId', 'id', 'job_id', 'jobId'] as const;

@@ -73,7 +73,8 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
   } catch {
     throw new AppError('invalid_argument', 'The service address is not a valid URL.');
   }
-  if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new AppError('invalid_argument', 'The service address must be http(s).');
+  if (base.protocol !== 'http:' && base.protocol !== 'https:')
+    throw new AppError('invalid_argument', 'The service address must be http(s).');
   const baseUrl = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
   const userAgent = opts.userAgent ?? 'Cadenza';
   const dispatcherFor = createDispatcherChooser(opts.dispatcher);
@@ -94,6 +95,7 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
     voices: createVoicesApi(transport, generationTimeoutMs),
     covers: createCoversApi(transport, generationTimeoutMs),
     singing: createSingingApi(transport, generationTimeoutMs),
-    download: (url, destPath, o = {}) => downloadFile(url, destPath, o, { userAgent, dispatcherFor }),
+    download: (url, destPath, o = {}) =>
+      downloadFile(url, destPath, o, { userAgent, dispatcherFor }),
   };
 }

@@ -5,7 +5,8 @@
 
 export type Json = Record<string, unknown>;
 
-export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isObject = (v: unknown): v is Json =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A finite number from a number or a numeric string. */
 export function num(v: unknown): number | undefined {
@@ -41,11 +42,13 @@ export function pick(obj: Json, ...names: string[]): unknown {
   for (const n of names) if (obj[n] !== undefined && obj[n] !== null) return obj[n];
   const squash = (s: string): string => s.toLowerCase().replace(/[_-]/g, '');
   const wanted = new Set(names.map(squash));
-  for (const [k, v] of Object.entries(obj)) if (v !== undefined && v !== null && wanted.has(squash(k))) return v;
+  for (const [k, v] of Object.entries(obj))
+    if (v !== undefined && v !== null && wanted.has(squash(k))) return v;
   return undefined;
 }
 
-export const pickStr = (obj: Json, ...names: string[]): string | undefined => str(pick(obj, ...names));
+export const pickStr = (obj: Json, ...names: string[]): string | undefined =>
+  str(pick(obj, ...names));
 
 export function httpUrl(v: unknown): string | undefined {
   const s = str(v)?.trim();
@@ -86,7 +89,8 @@ export function durationMsFrom(v: unknown): number | undefined {
 export function redact(value: unknown, key: string | undefined): unknown {
   const walk = (v: unknown, depth: number): unknown => {
     if (depth > 20) return undefined;
-    if (typeof v === 'string') return key && key.length >= 4 && v.includes(key) ? v.split(key).join('[redacted]') : v;
+    if (typeof v === 'string')
+      return key && key.length >= 4 && v.includes(key) ? v.split(key).join('[redacted]') : v;
     if (Array.isArray(v)) return v.map((x) => walk(x, depth + 1));
     if (isObject(v)) {
       const out: Json = {};

@@ -63,24 +63,43 @@ export async function describeFile(part: FilePart): Promise<UploadFileInfo> {
     if (!st.isFile()) throw new Error('not a file');
     sizeBytes = st.size;
   } catch {
-    throw new AppError('io', `Cadenza could not read the file “${basename(part.path)}”. It may have been moved or deleted.`, {
-      fields: { [part.inputField]: 'This file can no longer be read.' },
-    });
+    throw new AppError(
+      'io',
+      `Cadenza could not read the file “${basename(part.path)}”. It may have been moved or deleted.`,
+      {
+        fields: { [part.inputField]: 'This file can no longer be read.' },
+      },
+    );
   }
   const ext = extensionOf(part.path);
-  return { inputField: part.inputField, path: part.path, name: basename(part.path), sizeBytes, mimeType: MIME_BY_EXT[ext] ?? 'application/octet-stream' };
+  return {
+    inputField: part.inputField,
+    path: part.path,
+    name: basename(part.path),
+    sizeBytes,
+    mimeType: MIME_BY_EXT[ext] ?? 'application/octet-stream',
+  };
 }
 
 /** Cadenza's own upload rule: a non-empty audio file of a known type, at most maxBytes. */
-export function audioFileCheck(allowedExtensions: readonly string[], maxBytes: number): UploadCheck {
+export function audioFileCheck(
+  allowedExtensions: readonly string[],
+  maxBytes: number,
+): UploadCheck {
   return (f) => {
     const refuse = (msg: string): never => {
       throw new AppError('validation', msg, { fields: { [f.inputField]: msg } });
     };
     const ext = extensionOf(f.name);
-    if (!allowedExtensions.includes(ext)) refuse(`“${f.name}” is not an audio file Cadenza can send (use ${allowedExtensions.join(', ')}).`);
+    if (!allowedExtensions.includes(ext))
+      refuse(
+        `“${f.name}” is not an audio file Cadenza can send (use ${allowedExtensions.join(', ')}).`,
+      );
     if (f.sizeBytes === 0) refuse(`“${f.name}” is empty.`);
-    if (f.sizeBytes > maxBytes) refuse(`“${f.name}” is ${(f.sizeBytes / 1048576).toFixed(1)} MB; the limit is ${Math.round(maxBytes / 1048576)} MB.`);
+    if (f.sizeBytes > maxBytes)
+      refuse(
+        `“${f.name}” is ${(f.sizeBytes / 1048576).toFixed(1)} MB; the limit is ${Math.round(maxBytes / 1048576)} MB.`,
+      );
   };
 }
 
@@ -94,7 +113,10 @@ export function multipartBody(
 ): RequestBody {
   const boundary = `----CadenzaBoundary${randomBytes(12).toString('hex')}`;
   const fieldBufs = fields.map(([name, value]) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${quote(name)}"\r\n\r\n${value}\r\n`, 'utf8'),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${quote(name)}"\r\n\r\n${value}\r\n`,
+      'utf8',
+    ),
   );
   const fileHeads = files.map(({ field, info }) =>
     Buffer.from(

@@ -19,8 +19,13 @@ export function proxyConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
   return PROXY_VARS.some((name) => (env[name] ?? '').trim() !== '');
 }
 
-function proxyOptions(env: NodeJS.ProcessEnv): { httpProxy?: string; httpsProxy?: string; noProxy?: string } {
-  const read = (name: string): string | undefined => (env[name] ?? env[name.toLowerCase()] ?? '').trim() || undefined;
+function proxyOptions(env: NodeJS.ProcessEnv): {
+  httpProxy?: string;
+  httpsProxy?: string;
+  noProxy?: string;
+} {
+  const read = (name: string): string | undefined =>
+    (env[name] ?? env[name.toLowerCase()] ?? '').trim() || undefined;
   const out: { httpProxy?: string; httpsProxy?: string; noProxy?: string } = {};
   const http = read('HTTP_PROXY');
   const https = read('HTTPS_PROXY') ?? http;
@@ -33,13 +38,18 @@ function proxyOptions(env: NodeJS.ProcessEnv): { httpProxy?: string; httpsProxy?
 
 export function isLoopbackHost(hostname: string): boolean {
   const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
+  return (
+    h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h)
+  );
 }
 
 /** Returns the dispatcher for a URL, or undefined for undici's global (direct) dispatcher. */
 export type DispatcherChooser = (url: URL) => Dispatcher | undefined;
 
-export function createDispatcherChooser(explicit?: Dispatcher, env: NodeJS.ProcessEnv = process.env): DispatcherChooser {
+export function createDispatcherChooser(
+  explicit?: Dispatcher,
+  env: NodeJS.ProcessEnv = process.env,
+): DispatcherChooser {
   if (explicit) return () => explicit;
   if (!proxyConfigured(env)) return () => undefined;
   const options = proxyOptions(env);

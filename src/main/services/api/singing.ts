@@ -1,5 +1,10 @@
 import { VideoResultSchema, type VideoResult } from '@shared/domain/service';
-import { checkSinging, checkSubtitles, type SingingInput, type SubtitlesInput } from '@shared/domain/service-inputs';
+import {
+  checkSinging,
+  checkSubtitles,
+  type SingingInput,
+  type SubtitlesInput,
+} from '@shared/domain/service-inputs';
 import { badResponse, type CallContext } from './errors';
 import { findId, findUrl, TASK_ID_NAMES, VIDEO_URL_NAMES } from './find';
 import { redact } from './lenient';
@@ -13,14 +18,19 @@ export interface SingingApi {
   subtitlesVideo(input: SubtitlesInput, opts?: CallOptions): Promise<VideoResult>;
 }
 
-const SINGING_FIELDS: Record<string, string> = { audio_url: 'audioUrl', image_url: 'imageUrl', video_url: 'videoUrl' };
+const SINGING_FIELDS: Record<string, string> = {
+  audio_url: 'audioUrl',
+  image_url: 'imageUrl',
+  video_url: 'videoUrl',
+};
 
 /** Response shapes are not documented: a video URL, else a task id, else a clear failure. */
 async function videoCall(t: Transport, spec: RequestSpec): Promise<VideoResult> {
   const { data, body, key } = await t.enveloped(spec);
   const videoUrl = findUrl(data, VIDEO_URL_NAMES);
   const taskId = videoUrl ? undefined : findId(data, TASK_ID_NAMES);
-  if (!videoUrl && !taskId) throw badResponse(spec.ctx, 'no video link or task id in it', body, key);
+  if (!videoUrl && !taskId)
+    throw badResponse(spec.ctx, 'no video link or task id in it', body, key);
   const result: VideoResult = { raw: redact(body, key) };
   if (videoUrl) result.videoUrl = videoUrl;
   if (taskId) result.taskId = taskId;
@@ -32,7 +42,12 @@ export function createSingingApi(t: Transport, longTimeoutMs: number): SingingAp
     async generate(input, opts = {}) {
       const err = invalid(checkSinging(input));
       if (err) throw err;
-      const ctx: CallContext = { action: 'make the singing video', counter: 'key_singing_credits', fieldNames: SINGING_FIELDS, mayCharge: true };
+      const ctx: CallContext = {
+        action: 'make the singing video',
+        counter: 'key_singing_credits',
+        fieldNames: SINGING_FIELDS,
+        mayCharge: true,
+      };
       return videoCall(t, {
         method: 'POST',
         path: '/v1/singing/generate',
@@ -46,7 +61,12 @@ export function createSingingApi(t: Transport, longTimeoutMs: number): SingingAp
     async subtitlesVideo(input, opts = {}) {
       const err = invalid(checkSubtitles(input));
       if (err) throw err;
-      const ctx: CallContext = { action: 'make the subtitle video', counter: 'key_singing_credits', fieldNames: SINGING_FIELDS, mayCharge: true };
+      const ctx: CallContext = {
+        action: 'make the subtitle video',
+        counter: 'key_singing_credits',
+        fieldNames: SINGING_FIELDS,
+        mayCharge: true,
+      };
       return videoCall(t, {
         method: 'POST',
         path: '/v1/singing/generate-subtitles-video',

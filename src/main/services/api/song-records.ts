@@ -1,5 +1,14 @@
 import { SongSchema, type Song, type SongStatus } from '@shared/domain/service';
-import { durationMsFrom, int, isObject, pickStr, pickUrl, realNewlines, str, type Json } from './lenient';
+import {
+  durationMsFrom,
+  int,
+  isObject,
+  pickStr,
+  pickUrl,
+  realNewlines,
+  str,
+  type Json,
+} from './lenient';
 
 /**
  * Song records from /v1/music, /v2/submit + /v2/query and /v3/music/tasks, normalised into one
@@ -7,12 +16,24 @@ import { durationMsFrom, int, isObject, pickStr, pickUrl, realNewlines, str, typ
  * V3 integers.
  */
 
-const V2_IN_PROGRESS = new Set(['stream', 'streaming', 'running', 'pending', 'queued', 'processing', 'submitted']);
+const V2_IN_PROGRESS = new Set([
+  'stream',
+  'streaming',
+  'running',
+  'pending',
+  'queued',
+  'processing',
+  'submitted',
+]);
 const V2_QUEUED = new Set(['pending', 'queued', 'submitted']);
 const V2_DONE = new Set(['complete', 'completed', 'finished', 'success', 'succeeded']);
 const V2_FAILED = new Set(['error', 'failed', 'failure', 'fail']);
 
-export function v2Status(rawStatus: string | undefined, durationMs: number | undefined, audioUrl: string | undefined): SongStatus {
+export function v2Status(
+  rawStatus: string | undefined,
+  durationMs: number | undefined,
+  audioUrl: string | undefined,
+): SongStatus {
   const s = (rawStatus ?? '').trim().toLowerCase();
   if (V2_FAILED.has(s)) return 'failed';
   if (V2_DONE.has(s) || durationMs !== undefined) return 'complete';
@@ -24,7 +45,11 @@ export function v2Status(rawStatus: string | undefined, durationMs: number | und
 }
 
 /** V3 integer status: 0 complete, 1 queued, 2 streaming, 4 processing, 3 or negative failed. */
-export function v3Status(status: number | undefined, audioUrl: string | undefined, failed: boolean): SongStatus {
+export function v3Status(
+  status: number | undefined,
+  audioUrl: string | undefined,
+  failed: boolean,
+): SongStatus {
   if (failed || status === 3 || (status !== undefined && status < 0)) return 'failed';
   if (status === 0) return 'complete';
   if (status === 2) return audioUrl ? 'streaming' : 'queued';
@@ -45,7 +70,8 @@ function finish(song: Song): Song | undefined {
 }
 
 function withOptional(song: Song, extra: Partial<Song>): Song {
-  for (const [k, v] of Object.entries(extra)) if (v !== undefined) (song as Record<string, unknown>)[k] = v;
+  for (const [k, v] of Object.entries(extra))
+    if (v !== undefined) (song as Record<string, unknown>)[k] = v;
   return song;
 }
 
@@ -64,7 +90,8 @@ export function songFromV2(item: unknown): Song | undefined {
       audioUrl,
       imageUrl: pickUrl(item, 'image', 'image_url', 'imageUrl', 'image_file'),
       durationMs,
-      failReason: status === 'failed' ? pickStr(item, 'fail_reason', 'error_message', 'message') : undefined,
+      failReason:
+        status === 'failed' ? pickStr(item, 'fail_reason', 'error_message', 'message') : undefined,
     }),
   );
 }
@@ -102,7 +129,10 @@ export function songFromV3(item: unknown): Song | undefined {
       imageUrl: pickUrl(item, 'cover_url', 'image_url', 'image'),
       durationMs,
       failCode,
-      failReason: status === 'failed' ? (failReason ?? (failCode !== undefined ? `Failure code ${failCode}` : undefined)) : undefined,
+      failReason:
+        status === 'failed'
+          ? (failReason ?? (failCode !== undefined ? `Failure code ${failCode}` : undefined))
+          : undefined,
     }),
   );
 }

@@ -1,5 +1,10 @@
 import { AppError } from '@shared/errors';
-import { mergeSong, LyricsResultSchema, type LyricsResult, type Song } from '@shared/domain/service';
+import {
+  mergeSong,
+  LyricsResultSchema,
+  type LyricsResult,
+  type Song,
+} from '@shared/domain/service';
 import {
   checkLyricsPrompt,
   checkMusicV1,
@@ -47,7 +52,11 @@ export function invalid(fields: FieldErrors): AppError | undefined {
   const keys = Object.keys(fields);
   if (keys.length === 0) return undefined;
   const first = fields[keys[0] as string];
-  return new AppError('validation', keys.length === 1 && first ? first : 'Some fields need attention before this can be sent.', { fields });
+  return new AppError(
+    'validation',
+    keys.length === 1 && first ? first : 'Some fields need attention before this can be sent.',
+    { fields },
+  );
 }
 
 /** The JSON body /v2/submit gets. An extension always goes in custom mode (spec rule 1). */
@@ -62,7 +71,8 @@ export function submitBody(input: SubmitSongInput): Record<string, unknown> {
     instrumental: input.instrumental ? 1 : 0,
   };
   if (input.title !== undefined && input.title !== '') body.title = input.title;
-  if (!input.instrumental && input.lyrics !== undefined && input.lyrics !== '') body.lyrics = input.lyrics;
+  if (!input.instrumental && input.lyrics !== undefined && input.lyrics !== '')
+    body.lyrics = input.lyrics;
   if (input.extend) {
     body.continue_song_id = input.extend.songId;
     body.continue_at = input.extend.continueAtS;
@@ -72,7 +82,11 @@ export function submitBody(input: SubmitSongInput): Record<string, unknown> {
 
 export function musicV1Body(input: MusicV1Input): Record<string, unknown> {
   if (input.mode === 'auto') return { is_auto: 1, prompt: input.prompt };
-  const body: Record<string, unknown> = { is_auto: 0, prompt: input.prompt, instrumental: input.instrumental ? 1 : 0 };
+  const body: Record<string, unknown> = {
+    is_auto: 0,
+    prompt: input.prompt,
+    instrumental: input.instrumental ? 1 : 0,
+  };
   if (input.title) body.title = input.title;
   if (!input.instrumental && input.lyrics) body.lyrics = input.lyrics;
   return body;
@@ -81,7 +95,8 @@ export function musicV1Body(input: MusicV1Input): Record<string, unknown> {
 function chunks(ids: readonly string[]): string[][] {
   const unique = [...new Set(ids.map((id) => id.trim()).filter((id) => id !== ''))];
   const out: string[][] = [];
-  for (let i = 0; i < unique.length; i += QUERY_BATCH_SIZE) out.push(unique.slice(i, i + QUERY_BATCH_SIZE));
+  for (let i = 0; i < unique.length; i += QUERY_BATCH_SIZE)
+    out.push(unique.slice(i, i + QUERY_BATCH_SIZE));
   return out;
 }
 
@@ -92,13 +107,30 @@ function mergeKnown(songs: Song[], known: readonly Song[] | undefined): Song[] {
 }
 
 export function createSongsApi(t: Transport, longTimeoutMs: number): SongsApi {
-  const submitCtx: CallContext = { action: 'create the song', counter: 'key_music_counts', fieldNames: SONG_FIELDS, mayCharge: true };
+  const submitCtx: CallContext = {
+    action: 'create the song',
+    counter: 'key_music_counts',
+    fieldNames: SONG_FIELDS,
+    mayCharge: true,
+  };
   const queryCtx: CallContext = { action: 'check on the song' };
 
-  async function pollBatched(ids: readonly string[], path: string, param: string, fromRecord: (r: unknown) => Song | undefined, opts: CallOptions & { known?: readonly Song[] }) {
+  async function pollBatched(
+    ids: readonly string[],
+    path: string,
+    param: string,
+    fromRecord: (r: unknown) => Song | undefined,
+    opts: CallOptions & { known?: readonly Song[] },
+  ) {
     const found: Song[] = [];
     for (const batch of chunks(ids)) {
-      const spec = { method: 'GET' as const, path, query: { [param]: batch.join(',') }, signal: opts.signal, ctx: queryCtx };
+      const spec = {
+        method: 'GET' as const,
+        path,
+        query: { [param]: batch.join(',') },
+        signal: opts.signal,
+        ctx: queryCtx,
+      };
       // Enveloped or not (/v3 answers a bare array or {data: [...]}); an in-band failure throws.
       const { data } = await t.enveloped(spec);
       const wanted = new Set(batch);
@@ -114,8 +146,17 @@ export function createSongsApi(t: Transport, longTimeoutMs: number): SongsApi {
     async submit(input, opts = {}) {
       const err = invalid(checkSubmitSong(input));
       if (err) throw err;
-      const { data, body, key } = await t.enveloped({ method: 'POST', path: '/v2/submit', json: submitBody(input), signal: opts.signal, timeoutMs: opts.timeoutMs, ctx: submitCtx });
-      const songs = recordList(data).map(songFromV2).filter((s): s is Song => s !== undefined);
+      const { data, body, key } = await t.enveloped({
+        method: 'POST',
+        path: '/v2/submit',
+        json: submitBody(input),
+        signal: opts.signal,
+        timeoutMs: opts.timeoutMs,
+        ctx: submitCtx,
+      });
+      const songs = recordList(data)
+        .map(songFromV2)
+        .filter((s): s is Song => s !== undefined);
       if (songs.length === 0) throw badResponse(submitCtx, 'no songs in it', body, key);
       return songs;
     },
@@ -140,9 +181,12 @@ export function createSongsApi(t: Transport, longTimeoutMs: number): SongsApi {
         timeoutMs: opts.timeoutMs ?? longTimeoutMs,
         ctx,
       });
-      const songs = recordList(data).map(songFromV1).filter((s): s is Song => s !== undefined);
+      const songs = recordList(data)
+        .map(songFromV1)
+        .filter((s): s is Song => s !== undefined);
       // A failed /v1/music answers `data: {}`.
-      if (songs.length === 0) throw badResponse(ctx, 'no songs in it; the generation failed', body, key);
+      if (songs.length === 0)
+        throw badResponse(ctx, 'no songs in it; the generation failed', body, key);
       return songs;
     },
 
@@ -150,11 +194,25 @@ export function createSongsApi(t: Transport, longTimeoutMs: number): SongsApi {
       const err = invalid(checkLyricsPrompt(prompt));
       if (err) throw err;
       const ctx: CallContext = { action: 'write the lyrics' };
-      const { data, body, key } = await t.enveloped({ method: 'POST', path: '/v1/lyrics', json: { prompt }, signal: opts.signal, timeoutMs: opts.timeoutMs ?? longTimeoutMs, ctx });
+      const { data, body, key } = await t.enveloped({
+        method: 'POST',
+        path: '/v1/lyrics',
+        json: { prompt },
+        signal: opts.signal,
+        timeoutMs: opts.timeoutMs ?? longTimeoutMs,
+        ctx,
+      });
       const rec = isObject(data) ? data : undefined;
-      const text = rec ? pickStr(rec, 'text', 'lyrics', 'lyric') : typeof data === 'string' ? data : undefined;
+      const text = rec
+        ? pickStr(rec, 'text', 'lyrics', 'lyric')
+        : typeof data === 'string'
+          ? data
+          : undefined;
       if (!text) throw badResponse(ctx, 'no lyrics in it', body, key);
-      return LyricsResultSchema.parse({ title: (rec && pickStr(rec, 'title')) ?? '', lyrics: realNewlines(text) });
+      return LyricsResultSchema.parse({
+        title: (rec && pickStr(rec, 'title')) ?? '',
+        lyrics: realNewlines(text),
+      });
     },
   };
 }

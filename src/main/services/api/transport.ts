@@ -1,7 +1,15 @@
 import type { Readable } from 'node:stream';
 import { request, type Dispatcher } from 'undici';
 import { AppError } from '@shared/errors';
-import { badResponse, cancelledError, httpFailure, inBandFailure, networkError, timeoutError, type CallContext } from './errors';
+import {
+  badResponse,
+  cancelledError,
+  httpFailure,
+  inBandFailure,
+  networkError,
+  timeoutError,
+  type CallContext,
+} from './errors';
 import { isObject, num } from './lenient';
 import type { DispatcherChooser } from './proxy';
 
@@ -68,7 +76,10 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-export function headerValue(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
+export function headerValue(
+  headers: Record<string, string | string[] | undefined>,
+  name: string,
+): string | undefined {
   const v = headers[name];
   return Array.isArray(v) ? v[0] : v;
 }
@@ -90,8 +101,17 @@ async function readText(body: Dispatcher.ResponseData['body'], ctx: CallContext)
 }
 
 /** Follows one redirect answer: the next URL and method, or an AppError. */
-export function nextHop(current: URL, status: number, location: string | undefined, method: string): { url: URL; method: string } {
-  if (!location) throw new AppError('bad_response', `The service answered a redirect (HTTP ${status}) without a destination.`);
+export function nextHop(
+  current: URL,
+  status: number,
+  location: string | undefined,
+  method: string,
+): { url: URL; method: string } {
+  if (!location)
+    throw new AppError(
+      'bad_response',
+      `The service answered a redirect (HTTP ${status}) without a destination.`,
+    );
   let next: URL;
   try {
     next = new URL(location, current);
@@ -99,7 +119,10 @@ export function nextHop(current: URL, status: number, location: string | undefin
     throw new AppError('bad_response', 'The service redirected to an address that is not valid.');
   }
   if (next.protocol !== 'http:' && next.protocol !== 'https:') {
-    throw new AppError('forbidden', 'The service redirected to an address that is not http(s); Cadenza does not follow it.');
+    throw new AppError(
+      'forbidden',
+      'The service redirected to an address that is not http(s); Cadenza does not follow it.',
+    );
   }
   const toGet = status === 303 || ((status === 301 || status === 302) && method === 'POST');
   return { url: next, method: toGet ? 'GET' : method };
@@ -125,7 +148,9 @@ export class Transport {
     if (!key) throw new AppError('no_key', 'Add your API key on the Account page first.');
     const attempts = spec.method === 'GET' ? Math.max(1, this.cfg.retry.attempts) : 1;
     for (let attempt = 1; ; attempt++) {
-      const delayMs = Math.min(8000, this.cfg.retry.baseDelayMs * 2 ** (attempt - 1)) * (0.75 + Math.random() * 0.5);
+      const delayMs =
+        Math.min(8000, this.cfg.retry.baseDelayMs * 2 ** (attempt - 1)) *
+        (0.75 + Math.random() * 0.5);
       try {
         const res = await this.once(spec, key);
         if (attempt < attempts && RETRY_STATUSES.has(res.status)) {
@@ -153,16 +178,22 @@ export class Transport {
       body = res.text.slice(0, 2000);
     }
     if (res.status < 200 || res.status > 299) throw httpFailure(res.status, body, spec.ctx, key);
-    if (!parsed || body === undefined) throw badResponse(spec.ctx, parsed ? 'it was empty' : 'it was not JSON', body, key);
+    if (!parsed || body === undefined)
+      throw badResponse(spec.ctx, parsed ? 'it was empty' : 'it was not JSON', body, key);
     return { body, key };
   }
 
   /** Sends and unwraps `{status, message, data}`: a status other than 200 is a failure. */
   async enveloped(spec: RequestSpec): Promise<{ data: unknown; body: unknown; key: string }> {
     const { body, key } = await this.json(spec);
-    if (isObject(body) && ('status' in body || ('code' in body && ('data' in body || 'msg' in body)))) {
+    if (
+      isObject(body) &&
+      ('status' in body || ('code' in body && ('data' in body || 'msg' in body)))
+    ) {
       const rawStatus = 'status' in body ? body.status : body.code;
-      const ok = num(rawStatus) === 200 || (typeof rawStatus === 'string' && /^(ok|success)$/i.test(rawStatus));
+      const ok =
+        num(rawStatus) === 200 ||
+        (typeof rawStatus === 'string' && /^(ok|success)$/i.test(rawStatus));
       if (!ok) throw inBandFailure(body, spec.ctx, key);
       return { data: body.data, body, key };
     }
@@ -190,7 +221,10 @@ export class Transport {
       for (let hop = 0; ; hop++) {
         // Once a hop leaves the service origin, the key stays off for the rest of the chain.
         if (url.origin !== this.base.origin) keyAllowed = false;
-        const headers: Record<string, string> = { 'user-agent': this.cfg.userAgent, accept: 'application/json' };
+        const headers: Record<string, string> = {
+          'user-agent': this.cfg.userAgent,
+          accept: 'application/json',
+        };
         if (keyAllowed) headers['x-api-key'] = key;
         let body: string | Buffer | Readable | undefined;
         if (method !== 'GET' && spec.body) {
@@ -212,19 +246,34 @@ export class Transport {
         });
         if (REDIRECT_STATUSES.has(res.statusCode)) {
           await res.body.dump();
-          if (hop >= MAX_REDIRECTS) throw new AppError('bad_response', 'The service redirected too many times.');
-          ({ url, method } = nextHop(url, res.statusCode, headerValue(res.headers, 'location'), method));
+          if (hop >= MAX_REDIRECTS)
+            throw new AppError('bad_response', 'The service redirected too many times.');
+          ({ url, method } = nextHop(
+            url,
+            res.statusCode,
+            headerValue(res.headers, 'location'),
+            method,
+          ));
           continue;
         }
         const text = await readText(res.body, spec.ctx);
-        return { status: res.statusCode, contentType: headerValue(res.headers, 'content-type'), text, url: url.toString() };
+        return {
+          status: res.statusCode,
+          contentType: headerValue(res.headers, 'content-type'),
+          text,
+          url: url.toString(),
+        };
       }
     } catch (e) {
       if (why === 'cancelled') throw cancelledError();
       if (why === 'timeout') throw timeoutError(spec.ctx, timeoutMs);
       if (e instanceof AppError) throw e;
       const code = isObject(e) ? e.code : undefined;
-      if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
+      if (
+        code === 'UND_ERR_HEADERS_TIMEOUT' ||
+        code === 'UND_ERR_BODY_TIMEOUT' ||
+        code === 'UND_ERR_CONNECT_TIMEOUT'
+      ) {
         throw timeoutError(spec.ctx, timeoutMs);
       }
       throw networkError(spec.ctx, e);

@@ -46,7 +46,9 @@ export function voiceFromRecord(rec: unknown): Voice | undefined {
     .map((s) => s.trim())
     .filter(Boolean);
   const urllist = pick(rec, 'urllist', 'urlList', 'url_list');
-  const sample = Array.isArray(urllist) ? urllist.map(httpUrl).find(Boolean) : firstUrlIn(pickStr(rec, 'urllist', 'urlList', 'url_list'));
+  const sample = Array.isArray(urllist)
+    ? urllist.map(httpUrl).find(Boolean)
+    : firstUrlIn(pickStr(rec, 'urllist', 'urlList', 'url_list'));
   const voice: Record<string, unknown> = {
     speaker,
     name: pickStr(rec, 'name') ?? speaker,
@@ -109,35 +111,77 @@ function listUnder(body: unknown, ...keys: string[]): unknown[] | undefined {
 export function cloneSpeaker(body: unknown): string | undefined {
   const look = (o: Json): string | undefined => pickStr(o, 'speaker', 'speaker_id', 'speakerId');
   if (!isObject(body)) return undefined;
-  return look(body) ?? (isObject(body.data) ? look(body.data) : typeof body.data === 'string' && body.data.trim() ? body.data.trim() : undefined);
+  return (
+    look(body) ??
+    (isObject(body.data)
+      ? look(body.data)
+      : typeof body.data === 'string' && body.data.trim()
+        ? body.data.trim()
+        : undefined)
+  );
 }
 
 export function createVoicesApi(t: Transport, longTimeoutMs: number): VoicesApi {
   const listCtx: CallContext = { action: 'load the voices' };
   return {
     async list(opts = {}) {
-      const { data, body, key } = await t.enveloped({ method: 'GET', path: '/v1/voices_list', signal: opts.signal, ctx: listCtx });
-      const list = listUnder(isObject(body) && !('status' in body) ? body : data, 'Voice', 'voices', 'voice');
+      const { data, body, key } = await t.enveloped({
+        method: 'GET',
+        path: '/v1/voices_list',
+        signal: opts.signal,
+        ctx: listCtx,
+      });
+      const list = listUnder(
+        isObject(body) && !('status' in body) ? body : data,
+        'Voice',
+        'voices',
+        'voice',
+      );
       if (!list) throw badResponse(listCtx, 'no voice list in it', body, key);
       return list.map(voiceFromRecord).filter((v): v is Voice => v !== undefined);
     },
 
     async listClones(opts = {}) {
       const ctx: CallContext = { action: 'load your cloned voices' };
-      const { data, body, key } = await t.enveloped({ method: 'GET', path: '/v1/clone_voices_list', signal: opts.signal, ctx });
-      const list = listUnder(isObject(body) && !('status' in body) ? body : data, 'clone_voices', 'cloneVoices', 'voices') ?? (data === undefined || (isObject(data) && Object.keys(data).length === 0) ? [] : undefined);
+      const { data, body, key } = await t.enveloped({
+        method: 'GET',
+        path: '/v1/clone_voices_list',
+        signal: opts.signal,
+        ctx,
+      });
+      const list =
+        listUnder(
+          isObject(body) && !('status' in body) ? body : data,
+          'clone_voices',
+          'cloneVoices',
+          'voices',
+        ) ??
+        (data === undefined || (isObject(data) && Object.keys(data).length === 0) ? [] : undefined);
       if (!list) throw badResponse(ctx, 'no voice list in it', body, key);
       return list.map(cloneVoiceFromRecord).filter((v): v is CloneVoice => v !== undefined);
     },
 
     async deleteClone(speaker, opts = {}) {
-      if (!speaker.trim()) throw new AppError('validation', 'Choose a voice to delete.', { fields: { speaker: 'Choose a voice to delete.' } });
+      if (!speaker.trim())
+        throw new AppError('validation', 'Choose a voice to delete.', {
+          fields: { speaker: 'Choose a voice to delete.' },
+        });
       const ctx: CallContext = { action: 'delete the voice' };
       try {
-        await t.enveloped({ method: 'DELETE', path: `/v1/clone_voice_del/${encodeURIComponent(speaker)}`, signal: opts.signal, ctx });
+        await t.enveloped({
+          method: 'DELETE',
+          path: `/v1/clone_voice_del/${encodeURIComponent(speaker)}`,
+          signal: opts.signal,
+          ctx,
+        });
       } catch (e) {
         // "speaker not exist": it is already gone, which is what the creator wanted.
-        if (e instanceof AppError && (e.code === 'in_band' || e.code === 'not_found') && /not\s*exist|not\s*found/i.test(serviceMessage(e.raw) ?? '')) return;
+        if (
+          e instanceof AppError &&
+          (e.code === 'in_band' || e.code === 'not_found') &&
+          /not\s*exist|not\s*found/i.test(serviceMessage(e.raw) ?? '')
+        )
+          return;
         throw e;
       }
     },
@@ -145,28 +189,56 @@ export function createVoicesApi(t: Transport, longTimeoutMs: number): VoicesApi 
     async tts(input, opts = {}) {
       const err = invalid(checkTts(input));
       if (err) throw err;
-      const ctx: CallContext = { action: 'speak the text', counter: 'key_words_counts', mayCharge: true };
+      const ctx: CallContext = {
+        action: 'speak the text',
+        counter: 'key_words_counts',
+        mayCharge: true,
+      };
       const json: Record<string, unknown> = { text: input.text, speaker: input.speaker };
       if (input.emotion) json.emotion = input.emotion;
-      const { data, body, key } = await t.enveloped({ method: 'POST', path: '/v1/text2speech', json, signal: opts.signal, timeoutMs: opts.timeoutMs ?? longTimeoutMs, ctx });
+      const { data, body, key } = await t.enveloped({
+        method: 'POST',
+        path: '/v1/text2speech',
+        json,
+        signal: opts.signal,
+        timeoutMs: opts.timeoutMs ?? longTimeoutMs,
+        ctx,
+      });
       const rec = isObject(data) ? data : {};
       const audioUrl = pickUrl(rec, 'oss_url', 'audio_url', 'url', 'audio');
       if (!audioUrl) throw badResponse(ctx, 'no audio link in it', body, key);
-      const out: Record<string, unknown> = { audioUrl, speaker: pickStr(rec, 'speaker'), name: pickStr(rec, 'name'), type: pickStr(rec, 'type') };
+      const out: Record<string, unknown> = {
+        audioUrl,
+        speaker: pickStr(rec, 'speaker'),
+        name: pickStr(rec, 'name'),
+        type: pickStr(rec, 'type'),
+      };
       for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k];
       return TtsResultSchema.parse(out);
     },
 
     async clone(input, opts = {}) {
-      const err = invalid(checkCloneFields({ name: input.name, description: input.description, fileCount: input.files.length }));
+      const err = invalid(
+        checkCloneFields({
+          name: input.name,
+          description: input.description,
+          fileCount: input.files.length,
+        }),
+      );
       if (err) throw err;
-      const infos = await Promise.all(input.files.map((path) => describeFile({ field: 'files', inputField: 'files', path })));
+      const infos = await Promise.all(
+        input.files.map((path) => describeFile({ field: 'files', inputField: 'files', path })),
+      );
       const ownCheck = audioFileCheck(UPLOAD_AUDIO_EXTENSIONS, CLONE_UPLOAD_MAX_BYTES);
       for (const info of infos) {
         ownCheck(info);
         await opts.checkFile?.(info);
       }
-      const ctx: CallContext = { action: 'clone the voice', counter: 'key_clone_voices', mayCharge: true };
+      const ctx: CallContext = {
+        action: 'clone the voice',
+        counter: 'key_clone_voices',
+        mayCharge: true,
+      };
       const body = multipartBody(
         [
           ['name', input.name],
@@ -175,7 +247,14 @@ export function createVoicesApi(t: Transport, longTimeoutMs: number): VoicesApi 
         infos.map((info) => ({ field: 'files', info })),
         opts.onProgress,
       );
-      const answer = await t.enveloped({ method: 'POST', path: '/v1/clone', body, signal: opts.signal, timeoutMs: opts.timeoutMs ?? longTimeoutMs, ctx });
+      const answer = await t.enveloped({
+        method: 'POST',
+        path: '/v1/clone',
+        body,
+        signal: opts.signal,
+        timeoutMs: opts.timeoutMs ?? longTimeoutMs,
+        ctx,
+      });
       const speaker = cloneSpeaker(answer.body) ?? cloneSpeaker({ data: answer.data });
       if (!speaker) throw badResponse(ctx, 'no voice id in it', answer.body, answer.key);
       return CloneResultSchema.parse({ speaker, raw: redact(answer.body, answer.key) });
