@@ -19,8 +19,10 @@ export interface KeyStore {
   getKey(origin: string): Promise<string | undefined>;
   setKey(origin: string, key: string): Promise<KeyStorage>;
   removeKey(origin: string): Promise<void>;
-  /** Where the key for this origin lives and its last 4 characters; never the key. */
-  describe(origin: string): Promise<{ storage: KeyStorage; keyLast4?: string; keychainAvailable: boolean }>;
+  /** Where the key for this origin lives and its last 4 characters (keys of 8+ characters only); never the key. */
+  describe(
+    origin: string,
+  ): Promise<{ storage: KeyStorage; keyLast4?: string; keychainAvailable: boolean }>;
 }
 
 export interface Settings {
@@ -43,6 +45,10 @@ export interface AccountService {
   setKey(key: string): Promise<AccountStatus>;
   removeKey(): Promise<AccountStatus>;
   keyInfo(): Promise<KeyInfo>;
-  /** Validates (https, or http only on loopback), stores, removes the key for the old origin's use. */
+  /**
+   * Validates (https, or http only on loopback; else AppError 'validation' with fields.baseUrl) and
+   * stores the address. Keys stay bound to the origin they were entered for: the old key is not used
+   * for the new address, so the user enters the key again (switching back finds the old key).
+   */
   setServiceAddress(url: string): Promise<AccountStatus>;
 }
