@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { promises as fs, type Stats } from 'node:fs';
+import { promises as fs, readFileSync, readdirSync, statSync, type Stats } from 'node:fs';
 import { basename, extname, join, posix } from 'node:path';
 import { z } from 'zod';
-import { LibraryItemSchema, SidecarSchema, type LibraryItem, type Sidecar } from '@shared/domain/library';
+import { SidecarSchema, type LibraryItem, type Sidecar } from '@shared/domain/library';
 import { isTempName, writeFileAtomic } from './atomic';
 import { COVER_EXTENSIONS, guessKind, isItemMedia } from './media-types';
 
@@ -20,37 +20,40 @@ export const sidecarNameFor = (mediaFileName: string): string => `${mediaFileNam
 
 interface Listed {
   rel: string;
-  stat: Stats;
+  /** Size and mtime; null when the caller chose not to stat this file (trusted saved entry). */
+  stat: Stats | null;
 }
 
-const STAT_BATCH = 256;
-
-/** All files under `root` except hidden ones and temp files, with their stats. */
-async function listFiles(root: string): Promise<Map<string, Listed>> {
+/**
+ * All files under `root` except hidden ones and temp files, with their stats. Synchronous on
+ * purpose: 20,000 stat calls cost tens of milliseconds this way and several times more through
+ * the thread pool; the caller is already off the hot path (start-up, a debounced watch event).
+ */
+function listFiles(root: string, needStat: (rel: string) => boolean): Map<string, Listed> {
   const out = new Map<string, Listed>();
   const pending: string[] = [''];
   while (pending.length > 0) {
     const relDir = pending.pop() as string;
     let dirents;
     try {
-      dirents = await fs.readdir(join(root, relDir), { withFileTypes: true });
+      dirents = readdirSync(join(root, relDir), { withFileTypes: true });
     } catch {
       continue;
     }
-    const files: string[] = [];
     for (const d of dirents) {
       if (d.name.startsWith('.') || isTempName(d.name)) continue;
       const rel = relDir ? posix.join(relDir, d.name) : d.name;
-      if (d.isDirectory()) pending.push(rel);
-      else if (d.isFile() || d.isSymbolicLink()) files.push(rel);
-    }
-    for (let i = 0; i < files.length; i += STAT_BATCH) {
-      const batch = files.slice(i, i + STAT_BATCH);
-      const stats = await Promise.all(batch.map((rel) => fs.stat(join(root, rel)).catch(() => null)));
-      batch.forEach((rel, j) => {
-        const stat = stats[j];
-        if (stat?.isFile()) out.set(rel, { rel, stat });
-      });
+      if (d.isDirectory()) {
+        pending.push(rel);
+        continue;
+      }
+      if (!d.isFile() && !d.isSymbolicLink()) continue;
+      if (d.isFile() && !needStat(rel)) {
+        out.set(rel, { rel, stat: null });
+        continue;
+      }
+      const stat = statSync(join(root, rel), { throwIfNoEntry: false });
+      if (stat?.isFile()) out.set(rel, { rel, stat });
     }
   }
   return out;
@@ -58,7 +61,9 @@ async function listFiles(root: string): Promise<Map<string, Listed>> {
 
 const externalId = (rel: string): string => `ext_${createHash('sha1').update(rel).digest('hex').slice(0, 16)}`;
 
-function coverFor(rel: string, sidecar: Sidecar | null, files: Map<string, Listed>): string | null {
+function coverFor(rel: string, sidecar: Sidecar | null, files: Map<string, Listed>, imageBases?: ReadonlySet<string>): string | null {
+  const extLen = extname(rel).length;
+  if (!sidecar?.cover_file && imageBases && !imageBases.has(rel.slice(0, rel.length - extLen))) return null;
   const dir = posix.dirname(rel) === '.' ? '' : posix.dirname(rel);
   if (sidecar?.cover_file) {
     const c = dir ? posix.join(dir, sidecar.cover_file) : sidecar.cover_file;
@@ -69,9 +74,9 @@ function coverFor(rel: string, sidecar: Sidecar | null, files: Map<string, Liste
   return null;
 }
 
-async function readSidecar(path: string): Promise<Sidecar | null> {
+function readSidecar(path: string): Sidecar | null {
   try {
-    const parsed = SidecarSchema.safeParse(JSON.parse(await fs.readFile(path, 'utf8')));
+    const parsed = SidecarSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
@@ -100,45 +105,66 @@ function itemFrom(rel: string, media: Stats, sidecar: Sidecar | null, cover: str
   };
 }
 
+export interface ScanOptions {
+  /**
+   * Trust saved entries whose media and sidecar are still listed, without a stat (the fast
+   * start-up path). A full scan must follow to catch files edited in place.
+   */
+  trustListed?: boolean;
+}
+
 /**
  * Brings the index up to date with the folder. Entries whose media and sidecar sizes and mtimes
  * are unchanged are reused without reading the sidecar; everything else is read and validated.
  * Sidecars without their media (a download not finished) and media of unknown types are ignored.
  */
-export async function scanLibrary(root: string, previous: ReadonlyMap<string, IndexEntry>): Promise<Map<string, IndexEntry>> {
-  const files = await listFiles(root);
+export async function scanLibrary(root: string, previous: ReadonlyMap<string, IndexEntry>, options: ScanOptions = {}): Promise<Map<string, IndexEntry>> {
+  const trusted = (rel: string): boolean => {
+    if (!options.trustListed) return false;
+    if (previous.has(rel)) return true;
+    return rel.endsWith(SIDECAR_SUFFIX) && previous.get(rel.slice(0, -SIDECAR_SUFFIX.length))?.sidecarSize != null;
+  };
+  const files = listFiles(root, (rel) => !trusted(rel) && (isItemMedia(rel) || rel.endsWith(SIDECAR_SUFFIX)));
+  const imageBases = new Set<string>();
+  for (const rel of files.keys()) if (COVER_EXTENSIONS.includes(extname(rel).toLowerCase())) imageBases.add(rel.slice(0, rel.length - extname(rel).length));
   const next = new Map<string, IndexEntry>();
   const toRead: Array<{ rel: string; media: Stats; side: Listed | undefined }> = [];
   for (const [rel, { stat }] of files) {
     if (!isItemMedia(rel)) continue;
     const side = files.get(sidecarNameFor(rel));
     const prev = previous.get(rel);
-    if (
+    const sideStat = side?.stat;
+    const unchanged =
       prev &&
-      prev.mediaSize === stat.size &&
-      prev.mediaMtimeMs === stat.mtimeMs &&
-      prev.sidecarSize === (side ? side.stat.size : null) &&
-      prev.sidecarMtimeMs === (side ? side.stat.mtimeMs : null)
-    ) {
-      const cover = coverFor(rel, prev.item.hasSidecar ? prev.item : null, files);
+      (stat === null
+        ? (side !== undefined) === (prev.sidecarSize !== null) && (side === undefined || sideStat === null)
+        : prev.mediaSize === stat.size &&
+          prev.mediaMtimeMs === stat.mtimeMs &&
+          prev.sidecarSize === (sideStat ? sideStat.size : null) &&
+          prev.sidecarMtimeMs === (sideStat ? sideStat.mtimeMs : null) &&
+          (side === undefined || sideStat !== null));
+    if (prev && unchanged) {
+      const cover = coverFor(rel, prev.item.hasSidecar ? prev.item : null, files, imageBases);
       next.set(rel, cover === prev.item.cover ? prev : { ...prev, item: { ...prev.item, cover } });
       continue;
     }
-    toRead.push({ rel, media: stat, side });
+    const media = stat ?? statSync(join(root, rel), { throwIfNoEntry: false });
+    if (!media) continue;
+    const sideListed = side && !side.stat ? { rel: side.rel, stat: statSync(join(root, side.rel), { throwIfNoEntry: false }) ?? null } : side;
+    toRead.push({ rel, media, side: sideListed?.stat ? sideListed : undefined });
   }
-  for (let i = 0; i < toRead.length; i += STAT_BATCH) {
-    const batch = toRead.slice(i, i + STAT_BATCH);
-    const sidecars = await Promise.all(batch.map((b) => (b.side ? readSidecar(join(root, b.side.rel)) : Promise.resolve(null))));
-    batch.forEach((b, j) => {
-      const sidecar = sidecars[j] ?? null;
-      next.set(b.rel, {
-        item: itemFrom(b.rel, b.media, sidecar, coverFor(b.rel, sidecar, files)),
-        mediaSize: b.media.size,
-        mediaMtimeMs: b.media.mtimeMs,
-        sidecarSize: b.side ? b.side.stat.size : null,
-        sidecarMtimeMs: b.side ? b.side.stat.mtimeMs : null,
-      });
+  for (const b of toRead) {
+    const sideStat = b.side?.stat ?? null;
+    const sidecar = b.side ? readSidecar(join(root, b.side.rel)) : null;
+    next.set(b.rel, {
+      item: itemFrom(b.rel, b.media, sidecar, coverFor(b.rel, sidecar, files, imageBases)),
+      mediaSize: b.media.size,
+      mediaMtimeMs: b.media.mtimeMs,
+      sidecarSize: sideStat ? sideStat.size : null,
+      sidecarMtimeMs: sideStat ? sideStat.mtimeMs : null,
     });
+    // let timers and I/O run between chunks of a large first build
+    if (next.size % 500 === 0) await new Promise((r) => setImmediate(r));
   }
   dedupeIds(next);
   return next;
@@ -146,6 +172,16 @@ export async function scanLibrary(root: string, previous: ReadonlyMap<string, In
 
 /** Two sidecars with the same id (a copied pair): the later path gets a derived id in the index. */
 function dedupeIds(entries: Map<string, IndexEntry>): void {
+  const ids = new Set<string>();
+  let duplicates = false;
+  for (const e of entries.values()) {
+    if (ids.has(e.item.id)) {
+      duplicates = true;
+      break;
+    }
+    ids.add(e.item.id);
+  }
+  if (!duplicates) return;
   const seen = new Set<string>();
   for (const rel of [...entries.keys()].sort()) {
     const entry = entries.get(rel) as IndexEntry;
@@ -157,26 +193,41 @@ function dedupeIds(entries: Map<string, IndexEntry>): void {
   }
 }
 
-const SavedIndexSchema = z.object({
-  schema_version: z.literal(1),
-  libraryDir: z.string(),
-  entries: z.array(
-    z.object({
-      item: LibraryItemSchema,
-      mediaSize: z.number(),
-      mediaMtimeMs: z.number(),
-      sidecarSize: z.number().nullable(),
-      sidecarMtimeMs: z.number().nullable(),
-    }),
-  ),
-});
+const SavedIndexHeaderSchema = z.object({ schema_version: z.literal(1), libraryDir: z.string(), entries: z.array(z.unknown()) });
 
-/** The saved index for `libraryDir`, or an empty map when missing, corrupt or for another folder. */
+/** A cheap shape check per entry: the saved index is our own file, written atomically. */
+function plausibleEntry(e: unknown): e is IndexEntry {
+  if (typeof e !== 'object' || e === null) return false;
+  const x = e as Record<string, unknown>;
+  const item = x.item as Record<string, unknown> | undefined;
+  return (
+    typeof x.mediaSize === 'number' &&
+    typeof x.mediaMtimeMs === 'number' &&
+    (x.sidecarSize === null || typeof x.sidecarSize === 'number') &&
+    (x.sidecarMtimeMs === null || typeof x.sidecarMtimeMs === 'number') &&
+    typeof item === 'object' &&
+    item !== null &&
+    typeof item.id === 'string' &&
+    typeof item.file === 'string' &&
+    typeof item.title === 'string' &&
+    typeof item.kind === 'string' &&
+    Array.isArray(item.tags) &&
+    typeof item.service_ids === 'object'
+  );
+}
+
+/**
+ * The saved index for `libraryDir`, or an empty map when missing, damaged or for another folder.
+ * Entries are trusted only while their files' sizes and mtimes match (see scanLibrary); a
+ * malformed entry is dropped and its sidecar read again.
+ */
 export async function loadSavedIndex(indexFile: string, libraryDir: string): Promise<Map<string, IndexEntry>> {
   try {
-    const parsed = SavedIndexSchema.safeParse(JSON.parse(await fs.readFile(indexFile, 'utf8')));
+    const parsed = SavedIndexHeaderSchema.safeParse(JSON.parse(await fs.readFile(indexFile, 'utf8')));
     if (!parsed.success || parsed.data.libraryDir !== libraryDir) return new Map();
-    return new Map(parsed.data.entries.map((e) => [e.item.file, e]));
+    const out = new Map<string, IndexEntry>();
+    for (const e of parsed.data.entries) if (plausibleEntry(e)) out.set(e.item.file, e);
+    return out;
   } catch {
     return new Map();
   }

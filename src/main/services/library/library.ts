@@ -47,7 +47,13 @@ export interface CreateItemOptions {
 
 export interface Library {
   readonly dir: string;
+  /**
+   * Loads the index: from the saved index when there is one (entries whose files are still listed
+   * are trusted at first), then verifies every file's size and mtime in the background.
+   */
   open(): Promise<void>;
+  /** Resolves when the background verification after `open` and the search warm-up are done. */
+  ready(): Promise<void>;
   close(): Promise<void>;
   /** All items, newest first. The array is replaced (never mutated) when the library changes. */
   items(): readonly LibraryItem[];
@@ -84,6 +90,7 @@ export function createLibrary(options: LibraryOptions): Library {
   let scanning: Promise<LibraryChange> | null = null;
   let rescanAgain = false;
   let closed = false;
+  let readyPromise: Promise<void> = Promise.resolve();
 
   function publish(next: Map<string, IndexEntry>): LibraryChange {
     const before = byId;
@@ -278,11 +285,17 @@ export function createLibrary(options: LibraryOptions): Library {
       if (options.indexFile) entries = await loadSavedIndex(options.indexFile, dir);
       const saved = entries;
       entries = new Map();
-      publish(await scanLibrary(dir, saved));
+      publish(await scanLibrary(dir, saved, { trustListed: saved.size > 0 }));
       startWatching();
+      readyPromise = (async () => {
+        if (saved.size > 0) await rescan(); // catches sidecars edited in place while closed
+        await search.warm(list);
+      })().catch((e: unknown) => console.error('library verification failed:', e));
     },
+    ready: () => readyPromise,
     async close() {
       closed = true;
+      await readyPromise;
       watcher?.close();
       clearTimeout(debounce);
       clearTimeout(saveTimer);

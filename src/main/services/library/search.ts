@@ -26,6 +26,14 @@ export class LibrarySearch {
     return h;
   }
 
+  /** Prepares the searchable text of every item, a chunk at a time, so the first keystroke is quick. */
+  async warm(items: readonly LibraryItem[], chunk = 1000): Promise<void> {
+    for (let i = 0; i < items.length; i += chunk) {
+      for (const item of items.slice(i, i + chunk)) this.haystack(item);
+      await new Promise((r) => setImmediate(r));
+    }
+  }
+
   filter(items: readonly LibraryItem[], query: LibraryQuery): LibraryItem[] {
     const ts = terms(query.text ?? '');
     const key = query.kind ?? '';

@@ -1,0 +1,129 @@
+/**
+ * Library index with 10,000 sidecars: build from scratch, load of the saved index, and filter
+ * time per keystroke. Targets: build ≤ 1 s, load ≤ 300 ms, filter ≤ 16 ms per keystroke.
+ * Data is generated in bench/.data (git-ignored) and reused between runs.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createLibrary } from '../src/main/services/library/library';
+
+const COUNT = 10_000;
+const base = resolve(__dirname, '.data', 'library-10k');
+const dir = join(base, 'Library');
+const indexFile = join(base, 'library-index.json');
+
+const COMMON = 'rain night neon river summer ghost dream velvet city ocean fire paper glass golden echo shadow silver wild heart road'.split(' ');
+const SYLLABLES = 'ka lo mi ra ten sur vel ni ora bel tam quo ris an del fen gor hul ix jun'.split(' ');
+// 20 common words plus 8,000 rarer made-up ones, so queries narrow like real lyrics do
+const WORDS = [...COMMON, ...Array.from({ length: 8000 }, (_, i) => `${SYLLABLES[i % 20]}${SYLLABLES[Math.floor(i / 20) % 20]}${SYLLABLES[Math.floor(i / 400) % 20]}`)];
+const pick = (i: number, k: number) => (k % 3 === 0 ? COMMON[(i + k) % COMMON.length] : WORDS[(i * 7919 + k * 104_729) % WORDS.length]) as string;
+
+async function generate(): Promise<void> {
+  if (existsSync(join(base, 'done'))) return;
+  await rm(base, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  const t = performance.now();
+  for (let i = 0; i < COUNT; i += 200) {
+    await Promise.all(
+      Array.from({ length: Math.min(200, COUNT - i) }, async (_, j) => {
+        const n = i + j;
+        const title = `${pick(n, 1)} ${pick(n, 2)} ${n}`;
+        const name = `${title}.mp3`;
+        const lyrics = Array.from({ length: 24 }, (_, l) => `${pick(n, l)} ${pick(n + l, 3)} ${pick(n, l + 5)} in the ${pick(l, n)}`).join('\n');
+        await writeFile(join(dir, name), Buffer.alloc(64, n % 251));
+        await writeFile(
+          join(dir, `${name}.json`),
+          JSON.stringify({
+            schema_version: 1,
+            id: `itm_${n.toString(16).padStart(20, '0')}`,
+            kind: n % 5 === 0 ? 'tts' : 'song',
+            title,
+            lyrics,
+            tags: [pick(n, 4), pick(n, 6)],
+            prompt: `${pick(n, 7)} ${pick(n, 8)} with ${pick(n, 9)} vocals`,
+            model: 'v4.5',
+            voice: null,
+            singer: null,
+            emotion: null,
+            duration_ms: 120_000 + n,
+            service_ids: { song_id: `song-${n}` },
+            source_url: `https://media.example/song-${n}.mp3`,
+            parent_id: null,
+            variation_group: `job_${Math.floor(n / 2)}`,
+            created_at: new Date(Date.UTC(2025, 0, 1) + n * 60_000).toISOString(),
+            job_id: `job_${Math.floor(n / 2)}`,
+            cover_file: null,
+          }),
+        );
+      }),
+    );
+  }
+  await writeFile(join(base, 'done'), '');
+  console.log(`generated ${COUNT} media files + sidecars in ${Math.round(performance.now() - t)} ms`);
+}
+
+async function main(): Promise<void> {
+  await generate();
+  await rm(indexFile, { force: true });
+
+  // warm the OS file cache once so the figures compare runs, not disk spin-up
+  const warm = createLibrary({ dir, watch: false });
+  await warm.open();
+  await warm.close();
+
+  let t = performance.now();
+  const fresh = createLibrary({ dir, indexFile, watch: false });
+  await fresh.open();
+  const buildMs = performance.now() - t;
+  if (fresh.items().length !== COUNT) throw new Error(`expected ${COUNT} items, got ${fresh.items().length}`);
+  await fresh.close(); // writes the saved index
+
+  const loads: number[] = [];
+  const verified: number[] = [];
+  for (let run = 0; run < 3; run++) {
+    t = performance.now();
+    const lib = createLibrary({ dir, indexFile, watch: false });
+    await lib.open();
+    loads.push(performance.now() - t);
+    if (lib.items().length !== COUNT) throw new Error('saved index lost items');
+    await lib.ready();
+    verified.push(performance.now() - t);
+    await lib.close();
+  }
+
+  const lib = createLibrary({ dir, indexFile, watch: false });
+  await lib.open();
+  await lib.ready();
+  const typed = 'velvet night kalora';
+  const perKey: number[] = [];
+  let matches = 0;
+  for (let i = 1; i <= typed.length; i++) {
+    t = performance.now();
+    matches = lib.filter({ text: typed.slice(0, i) }).length;
+    perKey.push(performance.now() - t);
+  }
+  // worst case: queries that do not extend the previous one (every item searched again)
+  const cold: number[] = [];
+  for (const q of ['golden', 'zzz-no-match', 'heart road', 'e']) {
+    lib.filter({ text: '' });
+    t = performance.now();
+    lib.filter({ text: q });
+    cold.push(performance.now() - t);
+  }
+  await lib.close();
+
+  const ms = (n: number) => `${n.toFixed(1)} ms`;
+  console.log(`(machine: ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)})`);
+  console.log(`index build ${COUNT} sidecars (from scratch): ${ms(buildMs)}   (target ≤ 1000 ms)`);
+  console.log(`index load ${COUNT} sidecars (saved index, usable, best of 3): ${ms(Math.min(...loads))}  [runs: ${loads.map(ms).join(', ')}]   (target ≤ 300 ms)`);
+  console.log(`  + background verification of every file's size/mtime and search warm-up: ${ms(Math.min(...verified))} after open started`);
+  console.log(
+    `filter per keystroke typing "${typed}" over ${COUNT} items: max ${ms(Math.max(...perKey))}, mean ${ms(perKey.reduce((a, b) => a + b, 0) / perKey.length)}, first key ${ms(perKey[0] ?? 0)}; ${matches} final matches   (target ≤ 16 ms)`,
+  );
+  console.log(`filter, fresh query over all items: max ${ms(Math.max(...cold))}  [${cold.map(ms).join(', ')}]`);
+}
+
+void main();
