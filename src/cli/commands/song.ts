@@ -1,0 +1,249 @@
+/**
+ * `cadenza song create`: submits a song through the same jobs and library services as the app.
+ * Without --wait it returns once the service has answered the submission (the job id is printed;
+ * the app or a later `--wait` run follows it). With --wait it follows the job, downloads both
+ * songs into the library and prints their sidecars.
+ */
+import { promises as fs } from 'node:fs';
+import { join } from 'node:path';
+import type { Job, JobSummary } from '@shared/domain/jobs';
+import { SidecarSchema, type LibraryItem, type Sidecar } from '@shared/domain/library';
+import { MODEL_VERSIONS, type ModelVersion } from '@shared/domain/service-limits';
+import { AppError } from '@shared/errors';
+import type { CreateSongRequest } from '@shared/ipc/songs';
+import { openWorkspace } from '../../main/services/songs';
+import type { Core } from '../../main/services/core';
+import {
+  expectNoMore,
+  formatRows,
+  parseCommandArgs,
+  UsageError,
+  type CliCommand,
+  type CliContext,
+} from '../command';
+
+const help = `Usage: cadenza song create --prompt P [options]
+
+Create two songs (one submission) and save them in the library.
+
+  --prompt P          Style of the song (1-180 characters)
+  --lyrics-file F     Lyrics from a text file (custom mode; section tags like [Verse] welcome)
+  --title T           Song title (at most 80 characters; custom mode)
+  --instrumental      No vocals (custom mode; lyrics are then not sent)
+  --model V           Model version: ${MODEL_VERSIONS.join(', ')} (default v3.5; V2 only)
+  --api v1|v2         v2 (default): /v2/submit, tracked by id; v1: /v1/music, one long wait
+  --extend SONG_ID    Extend a song (a library item id or the service's song id); needs --at
+  --at SECONDS        Where the extension starts: after 0 and within the song's length
+  --wait              Follow the job, download both songs and print their sidecars
+  --json              Print JSON
+
+Without --lyrics-file, --title, --instrumental or --extend the song is made in description
+mode (only the prompt and model are sent). An extension always goes in custom mode.
+Without --wait the command prints the job id as soon as the service has accepted the request;
+with --api v1 that is after the (long) generation itself.
+
+CADENZA_POLL_INTERVAL_MS changes how often progress is checked (default 5000).`;
+
+const OPTIONS = {
+  prompt: { type: 'string' },
+  'lyrics-file': { type: 'string' },
+  title: { type: 'string' },
+  instrumental: { type: 'boolean' },
+  model: { type: 'string' },
+  api: { type: 'string' },
+  extend: { type: 'string' },
+  at: { type: 'string' },
+  wait: { type: 'boolean' },
+  json: { type: 'boolean' },
+} as const;
+
+async function buildRequest(
+  values: Record<string, string | boolean | undefined>,
+): Promise<CreateSongRequest> {
+  const str = (k: string): string | undefined =>
+    typeof values[k] === 'string' ? (values[k] as string) : undefined;
+  const prompt = str('prompt');
+  if (prompt === undefined) throw new UsageError('missing --prompt (see cadenza song --help)');
+  const api = str('api') ?? 'v2';
+  if (api !== 'v1' && api !== 'v2') throw new UsageError(`--api must be v1 or v2, not '${api}'`);
+  const model = str('model');
+  if (model !== undefined && !(MODEL_VERSIONS as readonly string[]).includes(model)) {
+    throw new UsageError(`--model must be one of ${MODEL_VERSIONS.join(', ')}`);
+  }
+  if (model !== undefined && api === 'v1') throw new UsageError('--model applies to --api v2 only');
+  const extendId = str('extend');
+  const at = str('at');
+  if ((extendId === undefined) !== (at === undefined))
+    throw new UsageError('--extend and --at go together');
+  let continueAtS: number | undefined;
+  if (at !== undefined) {
+    continueAtS = Number(at);
+    if (at.trim() === '' || !Number.isFinite(continueAtS))
+      throw new UsageError(`--at must be a number of seconds, not '${at}'`);
+  }
+  const lyricsFile = str('lyrics-file');
+  let lyrics: string | undefined;
+  if (lyricsFile !== undefined) {
+    try {
+      lyrics = (await fs.readFile(lyricsFile, 'utf8')).replace(/\r\n/g, '\n');
+    } catch {
+      throw new AppError('io', `Could not read the lyrics file ${lyricsFile}.`);
+    }
+  }
+  const title = str('title');
+  const instrumental = values.instrumental === true;
+  const custom =
+    lyrics !== undefined || title !== undefined || instrumental || extendId !== undefined;
+  return {
+    api,
+    mode: custom ? 'custom' : 'auto',
+    prompt,
+    ...(model ? { modelVersion: model as ModelVersion } : {}),
+    ...(lyrics !== undefined ? { lyrics } : {}),
+    ...(title !== undefined ? { title } : {}),
+    ...(custom ? { instrumental } : {}),
+    ...(extendId !== undefined && continueAtS !== undefined
+      ? { extend: { songId: extendId, continueAtS } }
+      : {}),
+  };
+}
+
+async function musicLeft(core: Core): Promise<number | null> {
+  try {
+    return (await core.account.keyInfo()).key_music_counts;
+  } catch {
+    return null;
+  }
+}
+
+async function readSidecar(
+  libraryDir: string,
+  item: LibraryItem,
+): Promise<Sidecar & { media_file: string }> {
+  const raw = JSON.parse(
+    await fs.readFile(join(libraryDir, `${item.file}.json`), 'utf8'),
+  ) as unknown;
+  return { ...SidecarSchema.parse(raw), media_file: join(libraryDir, item.file) };
+}
+
+const STATUS_WORDS: Record<string, string> = {
+  queued: 'queued',
+  streaming: 'streaming',
+  complete: 'downloading',
+  saved: 'saved',
+  failed: 'failed',
+};
+
+function failureOf(job: Job): AppError {
+  const e = job.error;
+  if (e)
+    return new AppError(e.code, e.message, {
+      ...(e.counter ? { counter: e.counter } : {}),
+      ...(e.fields ? { fields: e.fields } : {}),
+    });
+  return new AppError('internal', `The job ended ${job.state}.`);
+}
+
+async function create(args: string[], ctx: CliContext): Promise<number> {
+  const { values, positionals } = parseCommandArgs(args, OPTIONS, 'song');
+  expectNoMore(positionals, 'song');
+  const request = await buildRequest(values);
+  const core = ctx.core();
+  const pollMs = Number(ctx.env.CADENZA_POLL_INTERVAL_MS);
+  const before = await musicLeft(core);
+  const ws = await openWorkspace(core, {
+    holder: 'cli',
+    ...(pollMs >= 50 ? { pollIntervalMs: pollMs } : {}),
+  });
+  try {
+    const job = await ws.songs.create(request);
+    const sent = await ws.songs.waitUntilSent(job.id);
+    if (sent.state === 'failed' || sent.state === 'cancelled' || sent.state === 'interrupted')
+      throw failureOf(sent);
+    if (!values.wait) {
+      if (values.json)
+        ctx.out(
+          JSON.stringify(
+            { job_id: sent.id, state: sent.state, song_ids: sent.serviceIds },
+            null,
+            2,
+          ),
+        );
+      else {
+        ctx.out(sent.id);
+        ctx.note(
+          `Submitted (${sent.serviceIds.length} songs). Run the app or a later command to download them.`,
+        );
+      }
+      return 0;
+    }
+    if (!values.json)
+      ctx.note(`Job ${sent.id}: ${sent.serviceIds.join(', ') || 'waiting for the service'}`);
+    const seen = new Map<number, string>();
+    const off = ws.jobs.on('job-updated', (j: JobSummary) => {
+      if (j.id !== sent.id || values.json) return;
+      j.outputs.forEach((o, i) => {
+        const word = STATUS_WORDS[o.status] ?? o.status;
+        if (seen.get(i) === word) return;
+        seen.set(i, word);
+        ctx.note(
+          `  song ${i + 1}: ${word}${o.status === 'failed' && o.failReason ? ` (${o.failReason})` : ''}`,
+        );
+      });
+    });
+    const done = await ws.jobs.waitFor(sent.id);
+    off();
+    if (done.state !== 'done') throw failureOf(done);
+    const items = await ws.songs.finish(done.id);
+    const sidecars = await Promise.all(items.map((item) => readSidecar(ws.library.dir, item)));
+    const after = await musicLeft(core);
+    if (values.json) {
+      ctx.out(
+        JSON.stringify(
+          { job_id: done.id, state: done.state, music_counts: { before, after }, songs: sidecars },
+          null,
+          2,
+        ),
+      );
+    } else {
+      for (const s of sidecars) {
+        ctx.out(
+          formatRows([
+            ['Title', s.title],
+            ['File', s.media_file],
+            [
+              'Duration',
+              s.duration_ms !== null ? `${(s.duration_ms / 1000).toFixed(1)} s` : 'unknown',
+            ],
+            ['Song id', s.service_ids.song_id ?? ''],
+            ...(s.parent_id || s.service_ids.parent_song_id
+              ? ([['Extends', s.service_ids.parent_song_id ?? s.parent_id ?? '']] as const)
+              : []),
+          ]),
+        );
+        ctx.out('');
+      }
+      if (done.error) ctx.note(done.error.message);
+      if (before !== null && after !== null) ctx.note(`Songs left: ${before} → ${after}`);
+    }
+    return 0;
+  } finally {
+    await ws.close();
+  }
+}
+
+export const songCommand: CliCommand = {
+  name: 'song',
+  summary: 'Create songs (and extensions) into the library',
+  help,
+  async run(args, ctx) {
+    const [sub, ...rest] = args;
+    if (sub !== 'create')
+      throw new UsageError(
+        sub
+          ? `unknown subcommand 'song ${sub}' (see cadenza song --help)`
+          : 'missing subcommand: create (see cadenza song --help)',
+      );
+    return create(rest, ctx);
+  },
+};

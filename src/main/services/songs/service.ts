@@ -1,0 +1,175 @@
+/**
+ * Songs: the Create form's and the CLI's one entry point. It turns a request into a job through
+ * the jobs submitters (so it is persisted before anything is sent, polled, downloaded into the
+ * library), applies the spec's rules on the way, and resolves extensions against the library.
+ *
+ *   const songs = createSongsService({ jobs, submit, library, client: () => core.client() });
+ *   const job = await songs.create({ mode: 'custom', prompt: 'city pop', title: 'Neon', lyrics });
+ *   const sent = await songs.waitUntilSent(job.id);     // the service answered (or failed)
+ *   const items = await songs.finish((await jobs.waitFor(job.id)).id);   // library items
+ */
+import type { Job, JobSummary } from '@shared/domain/jobs';
+import { summarizeJob } from '@shared/domain/jobs';
+import type { LibraryItem } from '@shared/domain/library';
+import type { LyricsResult, Song } from '@shared/domain/service';
+import type { MusicV1Input, SubmitSongInput } from '@shared/domain/service-inputs';
+import { AppError } from '@shared/errors';
+import { CreateSongRequestSchema, type CreateSongRequest } from '@shared/ipc/songs';
+import type { JobsService, Submitters } from '../jobs';
+import type { Library } from '../library/library';
+import { resolveExtension } from './extension';
+
+export const SONG_JOB_KINDS: readonly Job['kind'][] = ['song-v2', 'song-v1'];
+export const isSongJob = (job: Pick<Job, 'kind'>): boolean => SONG_JOB_KINDS.includes(job.kind);
+
+export interface SongsClient {
+  songs: {
+    lyrics(prompt: string, opts?: { signal?: AbortSignal }): Promise<LyricsResult>;
+    query(ids: readonly string[], opts?: { signal?: AbortSignal }): Promise<Song[]>;
+  };
+}
+
+export interface SongsServiceDeps {
+  jobs: Pick<JobsService, 'get' | 'list' | 'on' | 'cancel'>;
+  submit: Pick<Submitters, 'songV2' | 'songV1'>;
+  library: Pick<Library, 'get' | 'findByServiceId' | 'updateMeta'>;
+  client: () => SongsClient;
+}
+
+const validation = (field: string, message: string): AppError =>
+  new AppError('validation', message, { fields: { [field]: message } });
+
+export function createSongsService(deps: SongsServiceDeps) {
+  const finishing = new Map<string, Promise<LibraryItem[]>>();
+
+  /** Items a finished song job saved; an extension's items also name the parent's song id. */
+  async function finishNow(jobId: string): Promise<LibraryItem[]> {
+    const job = deps.jobs.get(jobId);
+    if (!job) throw new AppError('not_found', 'That job is no longer listed.');
+    const parentSongId =
+      typeof job.request.extend === 'object' && job.request.extend
+        ? (job.request.extend as { songId?: unknown }).songId
+        : undefined;
+    const items: LibraryItem[] = [];
+    for (const id of job.resultItemIds) {
+      let item = deps.library.get(id);
+      if (!item) continue;
+      if (typeof parentSongId === 'string' && item.service_ids.parent_song_id !== parentSongId) {
+        const parent = deps.library.findByServiceId(parentSongId);
+        item = await deps.library.updateMeta(id, {
+          service_ids: { ...item.service_ids, parent_song_id: parentSongId },
+          parent_id: item.parent_id ?? (parent && parent.id !== id ? parent.id : null),
+        });
+      }
+      items.push(item);
+    }
+    return items;
+  }
+
+  function finish(jobId: string): Promise<LibraryItem[]> {
+    let run = finishing.get(jobId);
+    if (!run) {
+      run = finishNow(jobId).finally(() => finishing.delete(jobId));
+      finishing.set(jobId, run);
+    }
+    return run;
+  }
+
+  deps.jobs.on('job-finished', (j) => {
+    if (isSongJob(j) && j.state === 'done' && j.request.extend)
+      void finish(j.id).catch(() => undefined);
+  });
+
+  return {
+    async create(raw: CreateSongRequest): Promise<Job> {
+      const parsed = CreateSongRequestSchema.safeParse(raw);
+      if (!parsed.success) throw new AppError('invalid_argument', 'The song request is not valid.');
+      const req = parsed.data;
+      if (req.extend) {
+        if (req.api === 'v1')
+          throw validation(
+            'api',
+            'Quick mode (/v1/music) cannot extend a song; extensions use the V2 interface.',
+          );
+        const { extend } = await resolveExtension(req.extend, {
+          library: deps.library,
+          query: (ids) => deps.client().songs.query(ids),
+        });
+        // Spec rule 1: with is_auto=1 the extension fields would be ignored, so always custom mode.
+        return deps.submit.songV2({
+          mode: 'custom',
+          prompt: req.prompt,
+          modelVersion: req.modelVersion,
+          title: req.title,
+          lyrics: req.instrumental ? undefined : req.lyrics,
+          instrumental: req.instrumental ?? false,
+          extend,
+        });
+      }
+      if (req.api === 'v1') {
+        const input: MusicV1Input =
+          req.mode === 'auto'
+            ? { mode: 'auto', prompt: req.prompt }
+            : {
+                mode: 'custom',
+                prompt: req.prompt,
+                title: req.title,
+                lyrics: req.instrumental ? undefined : req.lyrics,
+                instrumental: req.instrumental ?? false,
+              };
+        return deps.submit.songV1(input);
+      }
+      // Spec rules 1 and 3: description mode sends prompt and model only; instrumental drops lyrics.
+      const input: SubmitSongInput =
+        req.mode === 'auto'
+          ? { mode: 'auto', prompt: req.prompt, modelVersion: req.modelVersion }
+          : {
+              mode: 'custom',
+              prompt: req.prompt,
+              modelVersion: req.modelVersion,
+              title: req.title,
+              lyrics: req.instrumental ? undefined : req.lyrics,
+              instrumental: req.instrumental ?? false,
+            };
+      return deps.submit.songV2(input);
+    },
+
+    writeLyrics(prompt: string, signal?: AbortSignal): Promise<LyricsResult> {
+      return deps.client().songs.lyrics(prompt, { signal });
+    },
+
+    /** Song jobs, newest first. */
+    listJobs(): JobSummary[] {
+      return deps.jobs
+        .list()
+        .filter(isSongJob)
+        .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+    },
+
+    /**
+     * Resolves once the service answered the submission: the job is no longer `pending` (and, for
+     * a synchronous /v1/music call, no longer `running`). A CLI may exit after this without
+     * interrupting anything.
+     */
+    waitUntilSent(jobId: string): Promise<Job> {
+      const sent = (j: Job | JobSummary | undefined): boolean =>
+        !!j && j.state !== 'pending' && !(j.synchronous && j.state === 'running');
+      return new Promise((resolve, reject) => {
+        const now = deps.jobs.get(jobId);
+        if (!now) return reject(new AppError('not_found', 'That job is no longer listed.'));
+        if (sent(now)) return resolve(now);
+        const off = deps.jobs.on('job-updated', (j) => {
+          if (j.id !== jobId || !sent(j)) return;
+          off();
+          resolve(deps.jobs.get(jobId) ?? (j as Job));
+        });
+      });
+    },
+
+    finish,
+
+    summary: (job: Job): JobSummary => summarizeJob(job),
+  };
+}
+
+export type SongsService = ReturnType<typeof createSongsService>;
