@@ -5,10 +5,12 @@
 import type { CliCommand } from '../command';
 import { configCommand } from './config';
 import { keyCommand } from './key';
+import { songCommand } from './song';
 
 const registry: Record<string, CliCommand> = {
   key: keyCommand,
   config: configCommand,
+  song: songCommand,
 };
 
 export const commands: readonly CliCommand[] = Object.values(registry);
