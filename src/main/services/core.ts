@@ -9,6 +9,9 @@ import type { AccountService, KeyStore, SecretBackend, SettingsStore } from './c
 import { resolvePaths, type AppPaths } from './paths';
 import { createKeyStore, createKeytarBackend } from './secrets';
 import { createSettingsStore } from './settings';
+import { join } from 'node:path';
+import { createJobsService, createSubmitters, type JobsService, type Submitters } from './jobs';
+import { createLibrary, type Library } from './library/library';
 
 export interface CoreOptions {
   env: NodeJS.ProcessEnv;
@@ -36,6 +39,29 @@ export interface Core {
   readonly account: AccountService;
   /** A service client for the current base URL, sending only the key bound to its origin. */
   client(): ServiceClient;
+  /**
+   * Opens the library folder (from the settings) and the jobs tracker over it: it takes the data
+   * folder's lock when free (then resumes, polls and downloads) or follows the holder's records.
+   */
+  openJobs(options?: JobsRuntimeOptions): Promise<JobsRuntime>;
+}
+
+export interface JobsRuntimeOptions {
+  /** Who holds the lock, for messages: "app" or "cli". */
+  holder?: string;
+  pollIntervalMs?: number;
+  /** Watch the library folder for outside changes (default true). */
+  watch?: boolean;
+  /** Moves deleted files to the OS trash (the shell passes Electron's). */
+  trash?: (absolutePath: string) => Promise<void>;
+}
+
+/** The library and the jobs service over it, opened together and closed together. */
+export interface JobsRuntime {
+  readonly library: Library;
+  readonly jobs: JobsService;
+  readonly submit: Submitters;
+  close(): Promise<void>;
 }
 
 const defaultClientFactory: ClientFactory<ServiceClient> = (baseUrl, getKey) =>
@@ -65,15 +91,43 @@ export function createCore(opts: CoreOptions): Core {
   const clientFactory = opts.clientFactory ?? defaultClientFactory;
   const account = createAccountService({ settings, keys, clientFactory });
 
+  const client = (): ServiceClient => {
+    const baseUrl = settings.baseUrl();
+    const origin = keyOrigin(baseUrl);
+    return clientFactory(baseUrl, () => keys.getKey(origin));
+  };
+
   return {
     paths,
     settings,
     keys,
     account,
-    client() {
-      const baseUrl = settings.baseUrl();
-      const origin = keyOrigin(baseUrl);
-      return clientFactory(baseUrl, () => keys.getKey(origin));
+    client,
+    async openJobs(o = {}) {
+      const library = createLibrary({
+        dir: settings.libraryDir(),
+        indexFile: join(paths.dataDir, 'library-index.json'),
+        watch: o.watch,
+        trash: o.trash,
+      });
+      await library.open();
+      const jobs = createJobsService({ dataDir: paths.dataDir, library, client, holder: o.holder, pollIntervalMs: o.pollIntervalMs });
+      const submit = createSubmitters(jobs, client, library);
+      try {
+        await jobs.open();
+      } catch (e) {
+        await library.close();
+        throw e;
+      }
+      return {
+        library,
+        jobs,
+        submit,
+        async close() {
+          await jobs.close();
+          await library.close();
+        },
+      };
     },
   };
 }

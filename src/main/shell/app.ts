@@ -2,7 +2,8 @@
  * App lifecycle: one instance, hardening before any window exists, the services (core) wired to
  * the IPC handlers, the main window, and a clean quit.
  */
-import { app, BrowserWindow, dialog, ipcMain, safeStorage, session, shell } from 'electron';
+import { join } from 'node:path';
+import { app, BrowserWindow, dialog, ipcMain, Notification, protocol, safeStorage, session, shell } from 'electron';
 import { createCore, type Core } from '../services/core';
 import { resolvePaths } from '../services/paths';
 import { createEncryptedFileBackend } from '../services/secrets';
@@ -11,7 +12,12 @@ import { registerIpc } from './ipc';
 import { senderCheck } from './security';
 import { hardenSession, hardenWebContents } from './hardening';
 import { createMainWindow, rendererDir } from './window';
-import { buildHandlers } from './handlers';
+import { buildHandlers, windowEvents } from './handlers';
+import { createJobsHost } from './jobs-host';
+import { createJobNotifier } from './notifications';
+import { handleMediaProtocol, registerMediaScheme } from './protocol';
+import { createMediaCache } from '../services/media/cache';
+import { createMediaHandler } from '../services/media/handler';
 
 export interface ShellOptions {
   /** The folder of the built main bundle (out/main). */
@@ -44,6 +50,8 @@ export function startShell(opts: ShellOptions): boolean {
   const location = { rendererDir: rendererDir(opts.mainDir), devServerUrl };
   let mainWindow: BrowserWindow | null = null;
   let unregister: (() => void) | undefined;
+  let stopWork: (() => Promise<void>) | undefined;
+  registerMediaScheme(protocol); // before 'ready'
 
   const openWindow = (): void => {
     mainWindow = createMainWindow(where);
@@ -64,9 +72,15 @@ export function startShell(opts: ShellOptions): boolean {
   app.on('activate', () => {
     if (app.isReady() && BrowserWindow.getAllWindows().length === 0) openWindow();
   });
-  app.on('will-quit', () => {
+  app.on('will-quit', (event) => {
     unregister?.();
     unregister = undefined;
+    // release the data-folder lock (so the CLI can take over), then quit for real
+    const stop = stopWork;
+    if (!stop) return;
+    stopWork = undefined;
+    event.preventDefault();
+    void stop().finally(() => app.quit());
   });
 
   app
@@ -75,7 +89,24 @@ export function startShell(opts: ShellOptions): boolean {
       hardenSession(session.defaultSession, devServerUrl);
       const core = createCoreForShell(env);
       const registry = new FileRegistry();
-      const handlers = buildHandlers({ core, registry, env, electron: { app, dialog, shell, BrowserWindow } });
+      const forward = windowEvents(BrowserWindow);
+      const notify = createJobNotifier({ Notification, BrowserWindow });
+      const host = createJobsHost({
+        core,
+        trash: (path) => shell.trashItem(path),
+        events: { ...forward, jobFinished: (job) => (forward.jobFinished(job), notify(job)) },
+      });
+      const mediaCache = createMediaCache({ dir: join(core.paths.dataDir, 'media-cache') });
+      const media = createMediaHandler({ roots: () => ({ library: host.libraryDir(), cache: mediaCache.dir }), cache: mediaCache });
+      const unhandleMedia = handleMediaProtocol(protocol, media);
+      stopWork = async () => {
+        unhandleMedia();
+        await host.stop();
+        await mediaCache.close().catch(() => undefined);
+      };
+      void mediaCache.open().catch((e: unknown) => console.error(`media cache unavailable: ${e instanceof Error ? e.message : String(e)}`));
+      void host.start().catch((e: unknown) => console.error(`jobs could not start: ${e instanceof Error ? e.message : String(e)}`));
+      const handlers = buildHandlers({ core, registry, env, jobsHost: host, electron: { app, dialog, shell, BrowserWindow } });
       unregister = registerIpc(ipcMain, handlers, {
         isTrustedSender: senderCheck(location),
         onInternalError: (channel, e) => {

@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { accountContract } from './account';
 import { filesContract } from './files';
 import { appContract } from './app';
+import { jobsContract, JobViewSchema } from './jobs';
+import { libraryContract } from './library';
+import { songsContract } from './songs';
+import { LibraryChangeSchema } from '../domain/library';
 import { event, type ApiOf, type EventsOf } from './define';
 
 /**
@@ -13,11 +17,20 @@ export const invokeContract = {
   account: accountContract,
   files: filesContract,
   app: appContract,
+  jobs: jobsContract,
+  library: libraryContract,
+  songs: songsContract,
 } as const;
 
 export const eventContract = {
   /** The key or service address changed (in this window, another window or the CLI). */
   accountChanged: event(z.null()),
+  /** A job changed (state, progress, outputs). */
+  jobUpdated: event(JobViewSchema),
+  /** A job reached done, failed, cancelled or interrupted (once per job). */
+  jobFinished: event(JobViewSchema),
+  /** Items were added, changed or removed in the library folder (or the folder changed). */
+  libraryChanged: event(LibraryChangeSchema),
 } as const;
 
 export type InvokeContractT = typeof invokeContract;

@@ -16,6 +16,9 @@ import type { CadenzaApi } from '@shared/ipc/api';
 import { invokeContract } from '@shared/ipc/contract';
 import type { InvokeDef } from '@shared/ipc/define';
 import { resultSchema, type Result } from '@shared/result';
+import type { JobResult, JobView } from '@shared/ipc/jobs';
+import type { LibraryFolder, LibraryItemView } from '@shared/ipc/library';
+import type { LibraryChange } from '@shared/domain/library';
 
 export type FakeMethod = {
   [
@@ -42,6 +45,53 @@ interface FakeState {
   keychainAvailable: boolean;
   baseUrl: string;
   keyInfo: KeyInfo;
+  /** Jobs main knows, any order (the fake lists them newest first). */
+  jobs: JobView[];
+  libraryFolder: LibraryFolder;
+  libraryItems: LibraryItemView[];
+}
+
+let jobSeq = 0;
+
+/** A job as main would describe it; override what the test is about. */
+export function makeJobView(overrides: Partial<JobView> = {}): JobView {
+  jobSeq += 1;
+  const at = new Date(Date.UTC(2025, 2, 14, 9, 0, jobSeq)).toISOString();
+  return {
+    id: `job_fake${String(jobSeq).padStart(6, '0')}`,
+    kind: 'song-v2',
+    label: 'Summer rain',
+    asked: [{ label: 'Prompt', value: 'lo-fi summer rain, soft piano' }],
+    state: 'running',
+    progress: 0.4,
+    synchronous: false,
+    createdAt: at,
+    submittedAt: at,
+    finishedAt: null,
+    updatedAt: at,
+    error: null,
+    outputs: [],
+    resultItemIds: [],
+    ...overrides,
+  };
+}
+
+/** A library item as main would describe it. */
+export function makeLibraryItem(overrides: Partial<LibraryItemView> = {}): LibraryItemView {
+  return {
+    id: 'itm_0123456789abcdef0123',
+    kind: 'song',
+    title: 'Summer rain',
+    file: 'Summer rain.mp3',
+    durationMs: 138_280,
+    createdAt: '2025-03-14T09:00:00.000Z',
+    prompt: 'lo-fi summer rain, soft piano',
+    tags: [],
+    jobId: null,
+    sizeBytes: 2_100_000,
+    hasSidecar: true,
+    ...overrides,
+  };
 }
 
 interface Deferred {
@@ -68,6 +118,11 @@ export class FakeCadenza {
   private readonly failures = new Map<FakeMethod, AppErrorShape[]>();
   private readonly holds = new Map<FakeMethod, Deferred[]>();
   private readonly accountListeners = new Set<(payload: null) => void>();
+  private readonly jobListeners = new Set<(job: JobView) => void>();
+  private readonly jobFinishedListeners = new Set<(job: JobView) => void>();
+  private readonly libraryListeners = new Set<(change: LibraryChange) => void>();
+  /** What the main-process folder dialog answers: a folder path, or null for Cancel. */
+  folderDialog: string | null = null;
 
   constructor(initial: Partial<FakeState> = {}) {
     this.state = {
@@ -76,6 +131,9 @@ export class FakeCadenza {
       keychainAvailable: true,
       baseUrl: DEFAULT_BASE_URL,
       keyInfo: { ...sampleKeyInfo },
+      jobs: [],
+      libraryFolder: { path: '/home/creator/Music/Cadenza', source: 'default' },
+      libraryItems: [],
       ...initial,
     };
     if (this.state.key && this.state.storage === 'none') this.state.storage = 'keychain';
@@ -113,6 +171,38 @@ export class FakeCadenza {
   /** Main pushes `accountChanged` (e.g. the CLI changed the key). */
   emitAccountChanged(): void {
     for (const listener of this.accountListeners) listener(null);
+  }
+
+  /** Main pushes `jobUpdated` (and `jobFinished` for a final state); the fake's list follows. */
+  emitJobUpdated(job: JobView): void {
+    this.state.jobs = [job, ...this.state.jobs.filter((j) => j.id !== job.id)];
+    for (const listener of this.jobListeners) listener(job);
+    if (['done', 'failed', 'cancelled', 'interrupted'].includes(job.state)) {
+      for (const listener of this.jobFinishedListeners) listener(job);
+    }
+  }
+
+  emitLibraryChanged(change: LibraryChange): void {
+    for (const listener of this.libraryListeners) listener(change);
+  }
+
+  private jobsNewestFirst(): JobView[] {
+    return [...this.state.jobs].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+  }
+
+  private findJob(id: string): JobView | undefined {
+    return this.state.jobs.find((j) => j.id === id);
+  }
+
+  private jobResult(job: JobView): Result<JobResult> {
+    const items = job.resultItemIds.flatMap((id) => {
+      const item = this.state.libraryItems.find((i) => i.id === id);
+      return item
+        ? [{ itemId: item.id, title: item.title, kind: item.kind, mediaUrl: mediaUrlOf(item), durationMs: item.durationMs }]
+        : [];
+    });
+    if (items.length === 0) return { ok: false, error: { code: 'not_found', message: 'This job has no finished files yet.' } };
+    return { ok: true, value: { jobId: job.id, items } };
   }
 
   status(): AccountStatus {
@@ -217,12 +307,71 @@ export class FakeCadenza {
           ),
         openExternal: (url) => this.answer('app.openExternal', [url], () => ok(null)),
       },
+      jobs: {
+        list: () => this.answer('jobs.list', [], () => ok(this.jobsNewestFirst())),
+        cancel: (id) =>
+          this.answer('jobs.cancel', [id], () => {
+            const job = this.findJob(id);
+            if (!job) return { ok: false, error: { code: 'not_found', message: 'That job is no longer listed.' } };
+            const next: JobView = { ...job, state: 'cancelled', error: { code: 'cancelled', message: 'Cancelled.' } };
+            this.state.jobs = this.state.jobs.map((j) => (j.id === id ? next : j));
+            return ok(next);
+          }),
+        retry: (id) =>
+          this.answer('jobs.retry', [id], () => {
+            const job = this.findJob(id);
+            if (!job) return { ok: false, error: { code: 'not_found', message: 'That job is no longer listed.' } };
+            const now = new Date().toISOString();
+            const fresh = makeJobView({ ...job, id: makeJobView().id, state: 'pending', progress: 0, error: null, createdAt: now, updatedAt: now, submittedAt: null, finishedAt: null, resultItemIds: [] });
+            this.state.jobs = [fresh, ...this.state.jobs];
+            return ok(fresh);
+          }),
+        openResult: (id) =>
+          this.answer('jobs.openResult', [id], () => {
+            const job = this.findJob(id);
+            return job ? this.jobResult(job) : { ok: false, error: { code: 'not_found', message: 'That job is no longer listed.' } };
+          }),
+      },
+      library: {
+        getFolder: () => this.answer('library.getFolder', [], () => ok({ ...this.state.libraryFolder })),
+        chooseFolder: () =>
+          this.answer('library.chooseFolder', [], () => {
+            if (this.folderDialog === null) return { ok: false, error: { code: 'cancelled', message: 'The library folder was not changed.' } };
+            this.state.libraryFolder = { path: this.folderDialog, source: 'settings' };
+            return ok({ ...this.state.libraryFolder });
+          }),
+        list: (query) => this.answer('library.list', [query], () => ok([...this.state.libraryItems])),
+        showInFolder: (id) =>
+          this.answer('library.showInFolder', [id], () =>
+            this.state.libraryItems.some((i) => i.id === id) ? ok(null) : { ok: false, error: { code: 'not_found', message: 'That item is no longer in the library.' } },
+          ),
+        mediaUrl: (id) =>
+          this.answer('library.mediaUrl', [id], () => {
+            const item = this.state.libraryItems.find((i) => i.id === id);
+            return item ? ok(mediaUrlOf(item)) : { ok: false, error: { code: 'not_found', message: 'That item is no longer in the library.' } };
+          }),
+      },
       on: {
         accountChanged: (listener) => {
           this.accountListeners.add(listener);
           return () => this.accountListeners.delete(listener);
         },
+        jobUpdated: (listener) => {
+          this.jobListeners.add(listener);
+          return () => this.jobListeners.delete(listener);
+        },
+        jobFinished: (listener) => {
+          this.jobFinishedListeners.add(listener);
+          return () => this.jobFinishedListeners.delete(listener);
+        },
+        libraryChanged: (listener) => {
+          this.libraryListeners.add(listener);
+          return () => this.libraryListeners.delete(listener);
+        },
       },
     };
   }
 }
+
+const mediaUrlOf = (item: LibraryItemView): string =>
+  `cadenza-media://library/${item.file.split('/').map(encodeURIComponent).join('/')}`;

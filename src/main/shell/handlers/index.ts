@@ -10,13 +10,31 @@ import { sendEvent } from '../events';
 import { accountHandlers } from './account';
 import { filesHandlers } from './files';
 import { appHandlers, openAllowedExternal } from './app';
+import { jobsHandlers } from './jobs';
+import { libraryHandlers } from './library';
+import { songsHandlers } from './songs';
+import type { MediaCache } from '../../services/media/cache';
+import { createJobsHost, type JobsHost, type JobsHostEvents } from '../jobs-host';
+import { toJobView } from '@shared/ipc/jobs';
 
 /** The Electron modules the handlers use. */
 export interface ElectronForHandlers {
   app: Pick<App, 'getVersion'>;
   dialog: Pick<Dialog, 'showMessageBox' | 'showOpenDialog'>;
-  shell: Pick<Shell, 'openExternal'>;
+  shell: Pick<Shell, 'openExternal' | 'showItemInFolder'>;
   BrowserWindow: Pick<typeof BrowserWindow, 'fromWebContents' | 'getAllWindows'>;
+}
+
+/** Job and library events forwarded to every window. */
+export function windowEvents(BrowserWindow: ElectronForHandlers['BrowserWindow']): JobsHostEvents {
+  const all = (send: (win: BrowserWindow) => void) => {
+    for (const win of BrowserWindow.getAllWindows()) send(win);
+  };
+  return {
+    jobUpdated: (job) => all((win) => sendEvent(win, 'jobUpdated', toJobView(job))),
+    jobFinished: (job) => all((win) => sendEvent(win, 'jobFinished', toJobView(job))),
+    libraryChanged: (change) => all((win) => sendEvent(win, 'libraryChanged', change)),
+  };
 }
 
 export interface HandlerWiring {
@@ -24,10 +42,15 @@ export interface HandlerWiring {
   registry: FileRegistry;
   env: NodeJS.ProcessEnv;
   electron: ElectronForHandlers;
+  /** The library and jobs tracker (the app's lifecycle opens and closes it); opened on first use if omitted. */
+  jobsHost?: JobsHost;
+  /** Main's cache of remote media, shared with the media protocol (songs play while streaming). */
+  mediaCache?: MediaCache;
 }
 
-export function buildHandlers({ core, registry, env, electron }: HandlerWiring): IpcHandlers {
+export function buildHandlers({ core, registry, env, electron, jobsHost: host, mediaCache }: HandlerWiring): IpcHandlers {
   const { app, dialog, shell, BrowserWindow } = electron;
+  const jobsHost = host ?? createJobsHost({ core, events: windowEvents(BrowserWindow) });
   const windowOf = (ctx: HandlerContext): BrowserWindow | null => BrowserWindow.fromWebContents(ctx.event.sender);
   const openExternal = async (url: string): Promise<void> => {
     await shell.openExternal(url);
@@ -78,5 +101,21 @@ export function buildHandlers({ core, registry, env, electron }: HandlerWiring):
         return answer.canceled ? [] : answer.filePaths;
       },
     }),
+    jobs: jobsHandlers({ runtime: () => jobsHost.runtime() }),
+    library: libraryHandlers({
+      core,
+      env,
+      runtime: () => jobsHost.runtime(),
+      reopen: () => jobsHost.reopen(),
+      async chooseFolderDialog(ctx, defaultPath) {
+        const answer = await openDialog(ctx, { title: 'Choose the library folder', defaultPath, properties: ['openDirectory', 'createDirectory'] });
+        return answer.canceled ? null : (answer.filePaths[0] ?? null);
+      },
+      showItemInFolder: (path) => shell.showItemInFolder(path),
+      notifyFolderChanged(removed, added) {
+        for (const win of BrowserWindow.getAllWindows()) sendEvent(win, 'libraryChanged', { added, updated: [], removed });
+      },
+    }),
+    songs: songsHandlers({ runtime: () => jobsHost.runtime(), client: () => core.client(), mediaCache }),
   };
 }

@@ -1,0 +1,60 @@
+/** jobs:* — the jobs list, cancel, an explicit retry, and a finished job's playable results. */
+import { summarizeJob, type Job } from '@shared/domain/jobs';
+import { AppError } from '@shared/errors';
+import { toJobView, type JobResult } from '@shared/ipc/jobs';
+import type { JobsRuntime } from '../../services/core';
+import { libraryMediaUrl } from '../../services/media/handler';
+import type { NamespaceHandlers } from '../ipc';
+
+export interface JobsHandlerDeps {
+  runtime(): Promise<JobsRuntime>;
+}
+
+const view = (job: Job) => toJobView(summarizeJob(job));
+
+/** The library items a job made that are still in the library, as playable results. */
+export function jobResult(rt: JobsRuntime, job: Job): JobResult {
+  const ids = new Set([...job.resultItemIds, ...job.outputs.flatMap((o) => (o.status === 'saved' && o.libraryItemId ? [o.libraryItemId] : []))]);
+  const items: JobResult['items'] = [];
+  for (const id of ids) {
+    const item = rt.library.get(id);
+    if (!item) continue;
+    items.push({ itemId: item.id, title: item.title, kind: item.kind, mediaUrl: libraryMediaUrl(item.file), durationMs: item.duration_ms });
+  }
+  return { jobId: job.id, items };
+}
+
+export function jobsHandlers(deps: JobsHandlerDeps): NamespaceHandlers<'jobs'> {
+  const requireJob = (rt: JobsRuntime, id: string): Job => {
+    const job = rt.jobs.get(id);
+    if (!job) throw new AppError('not_found', 'That job is no longer listed.');
+    return job;
+  };
+  return {
+    async list() {
+      const rt = await deps.runtime();
+      return rt.jobs.list().map(toJobView);
+    },
+    async cancel(_ctx, id) {
+      const rt = await deps.runtime();
+      requireJob(rt, id);
+      const job = await rt.jobs.cancel(id);
+      if (!job) throw new AppError('not_found', 'That job is no longer listed.');
+      return view(job);
+    },
+    async retry(_ctx, id) {
+      const rt = await deps.runtime();
+      requireJob(rt, id);
+      return view(await rt.submit.retry(id));
+    },
+    async openResult(_ctx, id) {
+      const rt = await deps.runtime();
+      const job = requireJob(rt, id);
+      const result = jobResult(rt, job);
+      if (result.items.length === 0) {
+        throw new AppError('not_found', job.state === 'done' ? 'The files this job made are no longer in the library folder.' : 'This job has no finished files yet.');
+      }
+      return result;
+    },
+  };
+}

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { JobKindSchema, JobStateSchema, OutputStatusSchema, type JobSummary } from '../domain/jobs';
+import { LibraryKindSchema } from '../domain/library';
+import { AppErrorSchema } from '../errors';
+import { invoke } from './define';
+
+/** A job id as the jobs service makes them (`job_…`). */
+export const JobIdSchema = z.string().regex(/^job_[A-Za-z0-9_-]{6,64}$/, 'Not a job id');
+
+/** One line of "what the job asked for": a label and a short value. */
+export const AskedSchema = z.object({ label: z.string(), value: z.string() });
+export type Asked = z.infer<typeof AskedSchema>;
+
+export const JobOutputViewSchema = z.object({
+  title: z.string(),
+  status: OutputStatusSchema,
+  libraryKind: LibraryKindSchema.nullable(),
+  durationMs: z.number().nullable(),
+  failReason: z.string().nullable(),
+  libraryItemId: z.string().nullable(),
+  receivedBytes: z.number().int().nonnegative(),
+  totalBytes: z.number().int().nonnegative().nullable(),
+});
+export type JobOutputView = z.infer<typeof JobOutputViewSchema>;
+
+/**
+ * What the renderer sees of a job: no raw service answers, no request internals (file paths are
+ * reduced to file names), no owner. Built in main by `toJobView`.
+ */
+export const JobViewSchema = z.object({
+  id: JobIdSchema,
+  kind: JobKindSchema,
+  label: z.string(),
+  asked: z.array(AskedSchema),
+  state: JobStateSchema,
+  /** 0..1, or null when no honest figure is known (a synchronous call waiting for its answer). */
+  progress: z.number().min(0).max(1).nullable(),
+  synchronous: z.boolean(),
+  createdAt: z.string(),
+  submittedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  updatedAt: z.string(),
+  error: AppErrorSchema.nullable(),
+  outputs: z.array(JobOutputViewSchema),
+  resultItemIds: z.array(z.string()),
+});
+export type JobView = z.infer<typeof JobViewSchema>;
+
+/** A finished job's playable results. */
+export const JobResultSchema = z.object({
+  jobId: JobIdSchema,
+  items: z.array(
+    z.object({
+      itemId: z.string(),
+      title: z.string(),
+      kind: LibraryKindSchema,
+      /** `cadenza-media://library/…` */
+      mediaUrl: z.string(),
+      durationMs: z.number().nullable(),
+    }),
+  ),
+});
+export type JobResult = z.infer<typeof JobResultSchema>;
+
+export const jobsContract = {
+  /** Every job this data folder knows, newest first. */
+  list: invoke(z.tuple([]), z.array(JobViewSchema)),
+  /** Cancels an active job (a running request is aborted; what the service made is kept). */
+  cancel: invoke(z.tuple([JobIdSchema]), JobViewSchema),
+  /**
+   * A NEW submission of a failed, cancelled or interrupted job's recorded request; it may spend an
+   * entitlement, so the renderer confirms first. Answers the new job.
+   */
+  retry: invoke(z.tuple([JobIdSchema]), JobViewSchema),
+  /** The library items a finished job made, with media URLs to play them. */
+  openResult: invoke(z.tuple([JobIdSchema]), JobResultSchema),
+};
+
+const REQUEST_FIELDS: ReadonlyArray<readonly [string, string]> = [
+  ['title', 'Title'],
+  ['prompt', 'Prompt'],
+  ['text', 'Text'],
+  ['tags', 'Style'],
+  ['lyrics', 'Lyrics'],
+  ['name', 'Name'],
+  ['voiceName', 'Voice'],
+  ['emotion', 'Emotion'],
+  ['singerName', 'Singer'],
+  ['videoSiteUrl', 'Video link'],
+  ['modelVersion', 'Model'],
+  ['mode', 'Mode'],
+];
+
+const excerpt = (s: string, n: number): string => {
+  const flat = s.replace(/\s+/g, ' ').trim();
+  return flat.length > n ? `${flat.slice(0, n - 1).trimEnd()}…` : flat;
+};
+const fileName = (p: string): string => p.split(/[\\/]/).pop() ?? '';
+
+/** "What it asked for", from the recorded request: short excerpts, file names only, no paths. */
+export function askedFor(request: Record<string, unknown>): Asked[] {
+  const out: Asked[] = [];
+  for (const [key, label] of REQUEST_FIELDS) {
+    const v = request[key];
+    if (typeof v === 'string' && v.trim()) out.push({ label, value: excerpt(v, key === 'lyrics' ? 80 : 120) });
+    else if (typeof v === 'number') out.push({ label, value: String(v) });
+  }
+  const files = [request.filePath, request.path, ...(Array.isArray(request.files) ? request.files : [])].filter(
+    (f): f is string => typeof f === 'string' && f.length > 0,
+  );
+  if (files.length > 0) out.push({ label: files.length > 1 ? 'Files' : 'File', value: files.map(fileName).join(', ') });
+  const extend = request.extend;
+  if (extend && typeof extend === 'object' && 'songId' in extend) out.push({ label: 'Extends', value: String((extend as { songId: unknown }).songId) });
+  return out;
+}
+
+/** The renderer's view of a job summary (see JobViewSchema). */
+export function toJobView(job: JobSummary): JobView {
+  const active = job.state === 'pending' || job.state === 'submitted' || job.state === 'running' || job.state === 'downloading';
+  // a synchronous call gives no progress while the service works: say so instead of inventing one
+  const unknown = active && job.synchronous && job.state !== 'downloading';
+  return {
+    id: job.id,
+    kind: job.kind,
+    label: job.label,
+    asked: askedFor(job.request),
+    state: job.state,
+    progress: unknown ? null : job.progress,
+    synchronous: job.synchronous,
+    createdAt: job.createdAt,
+    submittedAt: job.submittedAt,
+    finishedAt: job.finishedAt,
+    updatedAt: job.updatedAt,
+    error: job.error,
+    outputs: job.outputs.map((o) => ({
+      title: o.title,
+      status: o.status,
+      libraryKind: o.libraryKind,
+      durationMs: o.durationMs,
+      failReason: o.failReason,
+      libraryItemId: o.libraryItemId,
+      receivedBytes: o.receivedBytes,
+      totalBytes: o.totalBytes,
+    })),
+    resultItemIds: job.resultItemIds,
+  };
+}
