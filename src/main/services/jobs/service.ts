@@ -4,9 +4,10 @@ import { isFinalJobState, summarizeJob, type Job, type JobOutput, type JobSummar
 import { AppError, type AppErrorShape } from '@shared/errors';
 import { TypedEmitter } from '../library/emitter';
 import type { Library } from '../library/library';
+import type { LibraryKind } from '@shared/domain/library';
 import { DataLock, pidAlive } from './lock';
 import { Poller, type PollAnswer, type PollClient } from './poller';
-import { createJobRecord, failJob, interruptJob, mergeSongIntoOutput, mergeTrainingIntoOutput, settle, thisOwner, type NewJob } from './records';
+import { createJobRecord, output, failJob, interruptJob, mergeSongIntoOutput, mergeTrainingIntoOutput, settle, thisOwner, type NewJob } from './records';
 import { saveOutputs, type DownloadPort } from './saver';
 import { JobStore } from './store';
 
@@ -284,9 +285,10 @@ export function createJobsService(options: JobsServiceOptions) {
     pollNow: (): Promise<void> => runTick(true),
     submit,
     /** Starts tracking ids the service already gave (a song made elsewhere, the CLI's `track`). */
-    async track(n: Omit<NewJob, 'synchronous'> & { tracking: Tracking; ids: string[] }, makeOutput: (id: string) => JobOutput): Promise<Job> {
-      const job = createJobRecord({ ...n, synchronous: false });
-      const saved = await store.save(settle({ ...job, owner: null, state: 'submitted', submittedAt: job.createdAt, serviceIds: n.ids, outputs: n.ids.map(makeOutput) }));
+    async track(n: { kind: Job['kind']; tracking: Tracking; ids: string[]; label: string; libraryKind?: LibraryKind | null }): Promise<Job> {
+      const job = createJobRecord({ kind: n.kind, synchronous: false, tracking: n.tracking, request: { ids: n.ids, tracking: n.tracking }, label: n.label });
+      const outputs = n.ids.map((id) => output({ serviceId: id, status: 'queued', libraryKind: n.libraryKind === undefined ? 'song' : n.libraryKind }));
+      const saved = await store.save(settle({ ...job, owner: null, state: 'submitted', submittedAt: job.createdAt, serviceIds: n.ids, outputs }));
       emitJob(saved);
       void runTick(true);
       return saved;
