@@ -1,0 +1,87 @@
+/**
+ * `cadenza tts --text T --voice SPEAKER [--emotion E]`: speaks the text through the same jobs and
+ * library services as the app, saves the WAV into the library and prints its sidecar.
+ */
+import { promises as fs } from 'node:fs';
+import { EMOTIONS, type Emotion } from '@shared/domain/service-limits';
+import { AppError } from '@shared/errors';
+import { expectNoMore, formatRows, parseCommandArgs, UsageError, type CliCommand, type CliContext } from '../command';
+import { counterLeft, openVoices, readSidecar } from './voices';
+
+const help = `Usage: cadenza tts --text T --voice SPEAKER [options]
+
+Speak a text with a voice and save the take in the library.
+
+  --text T            The text (1-500 characters)
+  --text-file F       Read the text from a file instead
+  --voice SPEAKER     A speaker id or a voice's name (see cadenza voices)
+  --emotion E         One of: ${EMOTIONS.join(', ')}
+  --json              Print JSON: the take's sidecar and the words left before and after
+
+Prints the take's sidecar (voice, emotion, text, file, duration).`;
+
+const OPTIONS = {
+  text: { type: 'string' },
+  'text-file': { type: 'string' },
+  voice: { type: 'string' },
+  emotion: { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
+
+async function run(args: string[], ctx: CliContext): Promise<number> {
+  const { values, positionals } = parseCommandArgs(args, OPTIONS, 'tts');
+  expectNoMore(positionals, 'tts');
+  if (values.text !== undefined && values['text-file'] !== undefined) throw new UsageError('use --text or --text-file, not both');
+  let text = values.text;
+  if (values['text-file'] !== undefined) {
+    try {
+      text = (await fs.readFile(values['text-file'], 'utf8')).replace(/\r\n/g, '\n').trimEnd();
+    } catch {
+      throw new AppError('io', `Could not read the text file ${values['text-file']}.`);
+    }
+  }
+  if (text === undefined) throw new UsageError('missing --text (see cadenza tts --help)');
+  if (!values.voice) throw new UsageError('missing --voice (see cadenza tts --help)');
+  let emotion: Emotion | undefined;
+  if (values.emotion !== undefined) {
+    emotion = EMOTIONS.find((e) => e.toLowerCase() === values.emotion!.trim().toLowerCase());
+    if (!emotion) throw new UsageError(`--emotion must be one of ${EMOTIONS.join(', ')}`);
+  }
+  const core = ctx.core();
+  const { voices, close } = openVoices(core, ctx.env);
+  try {
+    const voice = await voices.findVoice(values.voice).catch(() => undefined);
+    if (!voice) ctx.note(`Note: “${values.voice}” is not in the voice list; sending it as a speaker id.`);
+    const before = await counterLeft(core, 'key_words_counts');
+    const job = await voices.speak({ text, speaker: voice?.speaker ?? values.voice, ...(emotion ? { emotion } : {}) });
+    const item = await voices.finishTake(job.id);
+    const sidecar = await readSidecar(core.settings.libraryDir(), item);
+    const after = await counterLeft(core, 'key_words_counts');
+    if (values.json) {
+      ctx.out(JSON.stringify({ job_id: job.id, words_counts: { before, after }, take: sidecar }, null, 2));
+    } else {
+      ctx.out(
+        formatRows([
+          ['Title', sidecar.title],
+          ['File', sidecar.media_file],
+          ['Voice', sidecar.voice ?? ''],
+          ['Speaker', sidecar.service_ids.speaker ?? ''],
+          ['Emotion', sidecar.emotion ?? 'none'],
+          ['Duration', sidecar.duration_ms !== null ? `${(sidecar.duration_ms / 1000).toFixed(1)} s` : 'unknown'],
+          ['Text', sidecar.lyrics ?? ''],
+        ]),
+      );
+      if (before !== null && after !== null) ctx.note(`Words left: ${before} → ${after}`);
+    }
+    return 0;
+  } finally {
+    await close();
+  }
+}
+
+export const ttsCommand: CliCommand = {
+  name: 'tts',
+  summary: 'Speak a text with a voice into the library',
+  help,
+  run,
+};
