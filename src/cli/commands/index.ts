@@ -6,11 +6,17 @@ import type { CliCommand } from '../command';
 import { configCommand } from './config';
 import { keyCommand } from './key';
 import { songCommand } from './song';
+import { voicesCommand } from './voices';
+import { ttsCommand } from './tts';
+import { cloneCommand } from './clone';
 
 const registry: Record<string, CliCommand> = {
   key: keyCommand,
   config: configCommand,
   song: songCommand,
+  voices: voicesCommand,
+  tts: ttsCommand,
+  clone: cloneCommand,
 };
 
 export const commands: readonly CliCommand[] = Object.values(registry);
