@@ -112,7 +112,11 @@ export function createJobsService(options: JobsServiceOptions) {
         return next;
       });
       if (!changed) continue;
-      await update(job.id, (j) => (j.state === 'submitted' || j.state === 'running' ? settle({ ...j, outputs, lastResponse: answer }) : null));
+      // keep only this job's part of the batched answer, for diagnosis
+      const mine = new Set(job.serviceIds);
+      const lastResponse =
+        answer.tracking === 'custom-singer' ? answer.tasks.filter((t) => mine.has(t.id)) : answer.songs.filter((s) => mine.has(s.id));
+      await update(job.id, (j) => (j.state === 'submitted' || j.state === 'running' ? settle({ ...j, outputs, lastResponse }) : null));
     }
   }
 
@@ -272,7 +276,10 @@ export function createJobsService(options: JobsServiceOptions) {
       pollAbort.abort();
       for (const [id, ctl] of controllers) if (saving.has(id)) ctl.abort();
       await ticking;
-      await Promise.allSettled([...saving.values(), ...pendingCalls]);
+      await Promise.allSettled([...saving.values()]);
+      // a synchronous call can take minutes: give it a moment, then leave it; if this process
+      // exits before it answers, the next start marks the job interrupted
+      await Promise.race([Promise.allSettled([...pendingCalls]), new Promise((r) => setTimeout(r, 2000).unref())]);
       await lock.release();
       emitter.removeAll();
     },
