@@ -1,0 +1,102 @@
+import { useId } from 'react';
+import type { JobView } from '@shared/ipc/jobs';
+import { canRetryJob, isActiveJob, useJobsStore } from '../../stores/jobs';
+import { downloadProgress, elapsedMs, formatDuration, formatStarted, KIND_LABELS, STATE_LABELS } from './format';
+
+interface JobRowProps {
+  job: JobView;
+  nowMs: number;
+  onCancel(job: JobView): void;
+  onRetry(job: JobView): void;
+  onOpen(job: JobView): void;
+}
+
+function Progress({ job, labelledBy }: { job: JobView; labelledBy: string }) {
+  if (!isActiveJob(job)) return null;
+  if (job.progress === null) {
+    // a synchronous request: the service gives no progress until it answers
+    return <div className="job-progress job-progress-unknown" role="progressbar" aria-labelledby={labelledBy} aria-valuetext="Waiting for the service" />;
+  }
+  const percent = Math.round(job.progress * 100);
+  return (
+    <div className="job-progress" role="progressbar" aria-labelledby={labelledBy} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={`${percent}%`}>
+      <div className="job-progress-bar" style={{ width: `${percent}%` }} />
+    </div>
+  );
+}
+
+/** Why a job failed, in the service's words, plus any per-result reasons not already said. */
+function failureText(job: JobView): string | null {
+  if (job.state !== 'failed' && job.state !== 'interrupted' && !(job.state === 'done' && job.error)) return null;
+  const main = job.error?.message ?? (job.state === 'interrupted' ? 'Interrupted — may have been charged.' : 'The service reported a failure.');
+  const extra = [...new Set(job.outputs.map((o) => o.failReason).filter((r): r is string => !!r && !main.includes(r)))];
+  return [main, ...extra].join(' ');
+}
+
+export function JobRow({ job, nowMs, onCancel, onRetry, onOpen }: JobRowProps) {
+  const titleId = useId();
+  const busy = useJobsStore((s) => s.busy[job.id]);
+  const actionError = useJobsStore((s) => s.actionErrors[job.id]);
+  const active = isActiveJob(job);
+  const failure = failureText(job);
+  const bytes = downloadProgress(job);
+  const canOpen = job.state === 'done' && job.resultItemIds.length > 0;
+  const stateLabel = STATE_LABELS[job.state];
+
+  return (
+    <li className={`job job-${job.state}`} aria-labelledby={titleId}>
+      <div className="job-head">
+        <span className="job-kind">{KIND_LABELS[job.kind]}</span>
+        <h2 className="job-title" id={titleId}>
+          {job.label || KIND_LABELS[job.kind]}
+        </h2>
+        <span className={`job-state job-state-${job.state}`}>{stateLabel}</span>
+      </div>
+
+      {job.asked.length > 0 && (
+        <dl className="job-asked">
+          {job.asked.map((a) => (
+            <div key={a.label} className="job-asked-row">
+              <dt>{a.label}</dt>
+              <dd>{a.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+
+      <Progress job={job} labelledBy={titleId} />
+
+      <p className="job-times small muted">
+        Started {formatStarted(job.createdAt, nowMs)} · {active ? 'running for ' : 'took '}
+        {formatDuration(elapsedMs(job, nowMs))}
+        {bytes ? ` · ${bytes}` : ''}
+        {active && job.progress === null ? ' · waiting for the service' : ''}
+      </p>
+
+      {failure && <p className="job-error">{failure}</p>}
+      {actionError && (
+        <p className="job-error" role="alert">
+          {actionError.message}
+        </p>
+      )}
+
+      <div className="job-actions">
+        {active && (
+          <button type="button" className="button button-small" disabled={busy === 'cancel'} onClick={() => onCancel(job)}>
+            {busy === 'cancel' ? 'Cancelling…' : 'Cancel'}
+          </button>
+        )}
+        {canRetryJob(job) && (
+          <button type="button" className="button button-small" disabled={busy === 'retry'} onClick={() => onRetry(job)}>
+            {busy === 'retry' ? 'Retrying…' : 'Retry'}
+          </button>
+        )}
+        {canOpen && (
+          <button type="button" className="button button-small button-primary" disabled={busy === 'open'} onClick={() => onOpen(job)}>
+            Open
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}

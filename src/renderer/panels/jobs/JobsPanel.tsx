@@ -1,0 +1,114 @@
+import { useEffect, useState } from 'react';
+import type { JobView } from '@shared/ipc/jobs';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { cancelJob, closePlayer, followJobs, isActiveJob, loadJobs, openJobResult, retryJob, selectJobs, useJobsStore } from '../../stores/jobs';
+import { followLibrary, loadLibraryFolder, useLibraryStore } from '../../stores/library';
+import { JobRow } from './JobRow';
+import { LibraryFolderRow } from './LibraryFolderRow';
+import { ResultPlayer } from './ResultPlayer';
+import { KIND_LABELS } from './format';
+import './jobs.css';
+
+/** Re-renders every second while a job runs, so elapsed times move. */
+function useNow(ticking: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!ticking) return undefined;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => {
+      clearInterval(timer);
+      setNow(Date.now());
+    };
+  }, [ticking]);
+  return now;
+}
+
+export function JobsPanel() {
+  const jobs = useJobsStore(selectJobs);
+  const phase = useJobsStore((s) => s.phase);
+  const loadError = useJobsStore((s) => s.loadError);
+  const opened = useJobsStore((s) => s.opened);
+  const notice = useLibraryStore((s) => s.notice);
+  const [retrying, setRetrying] = useState<JobView | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const now = useNow(jobs.some(isActiveJob));
+
+  useEffect(() => {
+    followJobs();
+    followLibrary();
+    void loadJobs();
+    void loadLibraryFolder();
+  }, []);
+
+  const confirmRetry = async (job: JobView) => {
+    setRetrying(null);
+    const fresh = await retryJob(job.id);
+    if (fresh) setStatus(`Sent again as a new job: ${fresh.label || KIND_LABELS[fresh.kind]}.`);
+  };
+
+  return (
+    <div className="panel">
+      <header className="panel-header">
+        <h1 className="panel-title">Jobs</h1>
+        <p className="panel-lede">Everything you asked the service for, from every panel: progress, results and failures.</p>
+      </header>
+
+      <p role="status" className="panel-status">
+        {phase === 'loading' && jobs.length === 0 ? 'Loading jobs…' : (status ?? notice)}
+      </p>
+
+      <LibraryFolderRow />
+
+      {opened && <ResultPlayer result={opened} onClose={closePlayer} />}
+
+      {loadError && phase === 'error' && (
+        <div className="alert alert-error" role="alert">
+          <p className="alert-title">The jobs could not be loaded.</p>
+          <p className="alert-detail">{loadError.message}</p>
+          <div className="alert-actions">
+            <button type="button" className="button button-small" onClick={() => void loadJobs()}>
+              Try again
+            </button>
+          </div>
+        </div>
+      )}
+
+      {phase !== 'loading' && phase !== 'idle' && jobs.length === 0 && !loadError && (
+        <p className="muted">No jobs yet. Songs, voices, covers and videos you create appear here.</p>
+      )}
+
+      {jobs.length > 0 && (
+        <ul className="job-list" aria-label="Jobs">
+          {jobs.map((job) => (
+            <JobRow
+              key={job.id}
+              job={job}
+              nowMs={now}
+              onCancel={(j) => void cancelJob(j.id)}
+              onRetry={setRetrying}
+              onOpen={(j) => void openJobResult(j.id)}
+            />
+          ))}
+        </ul>
+      )}
+
+      {retrying && (
+        <ConfirmDialog
+          title="Retry this job?"
+          confirmLabel="Retry"
+          tone="default"
+          onConfirm={() => void confirmRetry(retrying)}
+          onCancel={() => setRetrying(null)}
+        >
+          <p>
+            “{retrying.label || KIND_LABELS[retrying.kind]}” will be sent to the service again as a new job. This may use one of your
+            entitlements.
+          </p>
+          {retrying.state === 'interrupted' && (
+            <p>The first attempt was interrupted and may already have been charged: check your library and balance first.</p>
+          )}
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import type { JobKind, JobState } from '@shared/domain/jobs';
+import type { JobView } from '@shared/ipc/jobs';
+
+export const KIND_LABELS: Record<JobKind, string> = {
+  'song-v2': 'Song',
+  'song-v1': 'Song (V1)',
+  tts: 'Text to speech',
+  clone: 'Voice clone',
+  cover: 'Cover',
+  'custom-singer': 'Singer training',
+  'singing-video': 'Singing video',
+  'subtitle-video': 'Subtitle video',
+  import: 'Import',
+};
+
+export const STATE_LABELS: Record<JobState, string> = {
+  pending: 'Sending',
+  submitted: 'Queued',
+  running: 'Generating',
+  downloading: 'Saving to library',
+  done: 'Done',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+  interrupted: 'Interrupted — may have been charged',
+};
+
+/** "1 h 02 min", "3 min 05 s", "12 s". */
+export function formatDuration(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m} min ${String(s % 60).padStart(2, '0')} s`;
+  return `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
+}
+
+/** "09:14" today, "14 Mar, 09:14" on other days (local time). */
+export function formatStarted(iso: string, nowMs: number): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const time = d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  const today = new Date(nowMs).toDateString() === d.toDateString();
+  return today ? time : `${d.toLocaleDateString(undefined, { day: 'numeric', month: 'short' })}, ${time}`;
+}
+
+/** How long the job has run (until now while active, until it finished otherwise). */
+export function elapsedMs(job: JobView, nowMs: number): number {
+  const start = Date.parse(job.createdAt);
+  const end = job.finishedAt ? Date.parse(job.finishedAt) : nowMs;
+  return Number.isNaN(start) || Number.isNaN(end) ? 0 : Math.max(0, end - start);
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** "1.2 MB of 3.4 MB" while the results are saved to the library, else null. */
+export function downloadProgress(job: JobView): string | null {
+  if (job.state !== 'downloading') return null;
+  const received = job.outputs.reduce((n, o) => n + o.receivedBytes, 0);
+  const totals = job.outputs.map((o) => o.totalBytes);
+  if (received === 0) return null;
+  const total = totals.every((t) => t !== null) ? totals.reduce<number>((n, t) => n + (t ?? 0), 0) : null;
+  return total ? `${formatBytes(received)} of ${formatBytes(total)}` : formatBytes(received);
+}

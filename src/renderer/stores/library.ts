@@ -1,0 +1,78 @@
+import { create } from 'zustand';
+import type { AppErrorShape } from '@shared/errors';
+import type { LibraryFolder, LibraryItemView } from '@shared/ipc/library';
+import { bridge, call } from '../bridge';
+
+/** The library folder and its items (rebuilt by main from the sidecars), live via `libraryChanged`. */
+export interface LibraryState {
+  folder: LibraryFolder | null;
+  folderError: AppErrorShape | null;
+  choosingFolder: boolean;
+  items: LibraryItemView[];
+  itemsError: AppErrorShape | null;
+  /** "Library folder changed." and the like, for a status line. */
+  notice: string | null;
+}
+
+const initialState: LibraryState = {
+  folder: null,
+  folderError: null,
+  choosingFolder: false,
+  items: [],
+  itemsError: null,
+  notice: null,
+};
+
+export const useLibraryStore = create<LibraryState>()(() => ({ ...initialState }));
+const set = (patch: Partial<LibraryState>): void => useLibraryStore.setState(patch);
+
+export async function loadLibraryFolder(): Promise<void> {
+  const result = await call((api) => api.library.getFolder());
+  if (result.ok) set({ folder: result.value, folderError: null });
+  else set({ folderError: result.error });
+}
+
+let itemsSeq = 0;
+export async function loadLibraryItems(): Promise<void> {
+  const seq = ++itemsSeq;
+  const result = await call((api) => api.library.list());
+  if (seq !== itemsSeq) return;
+  if (result.ok) set({ items: result.value, itemsError: null });
+  else set({ itemsError: result.error });
+}
+
+/** Main opens the folder dialog; the renderer never sends a path. */
+export async function chooseLibraryFolder(): Promise<void> {
+  set({ choosingFolder: true, folderError: null, notice: null });
+  const result = await call((api) => api.library.chooseFolder());
+  if (!result.ok) {
+    set({ choosingFolder: false, folderError: result.error.code === 'cancelled' ? null : result.error });
+    return;
+  }
+  set({ choosingFolder: false, folder: result.value, notice: 'Library folder changed.' });
+  void loadLibraryItems();
+}
+
+export async function showItemInFolder(itemId: string): Promise<AppErrorShape | null> {
+  const result = await call((api) => api.library.showInFolder(itemId));
+  return result.ok ? null : result.error;
+}
+
+let following: (() => void) | null = null;
+
+/** Follows `libraryChanged` from main for the rest of the session. */
+export function followLibrary(): void {
+  if (following) return;
+  try {
+    following = bridge().on.libraryChanged(() => void loadLibraryItems());
+  } catch {
+    following = null;
+  }
+}
+
+export function resetLibraryStore(): void {
+  following?.();
+  following = null;
+  itemsSeq += 1;
+  useLibraryStore.setState({ ...initialState });
+}
