@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LyricsResultSchema } from '../domain/service';
 import { ModelVersionSchema } from '../domain/service-inputs';
-import { event, invoke } from './define';
+import { invoke } from './define';
 import { JobIdSchema, JobViewSchema } from './jobs';
 
 /**
@@ -45,9 +45,4 @@ export const songsContract = {
    * service's stream fetched into main's media cache.
    */
   preview: invoke(z.tuple([JobIdSchema, z.number().int().min(0).max(9)]), PreviewSchema),
-};
-
-export const songsEvents = {
-  /** A song job changed (state, per-song status, download progress, results). */
-  songJobUpdated: event(JobViewSchema),
 };

@@ -1,51 +1,29 @@
-import { join } from 'node:path';
-import type { Core } from '../core';
-import { createJobsService, createSubmitters, type JobsService, type Submitters } from '../jobs';
-import { createLibrary, type Library } from '../library/library';
+import type { Core, JobsRuntime } from '../core';
 import { createSongsService, type SongsService } from './service';
 
-export interface Workspace {
-  library: Library;
-  jobs: JobsService;
-  submit: Submitters;
+export interface Workspace extends JobsRuntime {
   songs: SongsService;
-  close(): Promise<void>;
 }
 
 /**
- * The library, the jobs tracker and the songs service over one core, for a headless process
- * (the CLI). The jobs service takes the data-folder lock when free, so only one process polls
- * and downloads; the other follows the job records.
+ * The library and jobs tracker of a core (core.openJobs) plus the songs service over them, for a
+ * headless process (the CLI). The jobs service takes the data-folder lock when free, so only one
+ * process polls and downloads; the other follows the job records.
  */
 export async function openWorkspace(
   core: Core,
-  opts: { holder: string; pollIntervalMs?: number; watch?: boolean },
+  opts: { holder: string; pollIntervalMs?: number },
 ): Promise<Workspace> {
-  const library = createLibrary({
-    dir: core.settings.libraryDir(),
-    indexFile: join(core.paths.dataDir, 'library-index.json'),
-    watch: opts.watch ?? false,
-  });
-  await library.open();
-  const client = () => core.client();
-  const jobs = createJobsService({
-    dataDir: core.paths.dataDir,
-    library,
-    client,
+  const rt = await core.openJobs({
     holder: opts.holder,
+    watch: false,
     ...(opts.pollIntervalMs !== undefined ? { pollIntervalMs: opts.pollIntervalMs } : {}),
   });
-  const submit = createSubmitters(jobs, client, library);
-  const songs = createSongsService({ jobs, submit, library, client });
-  await jobs.open();
-  return {
-    library,
-    jobs,
-    submit,
-    songs,
-    async close() {
-      await jobs.close();
-      await library.close();
-    },
-  };
+  const songs = createSongsService({
+    jobs: rt.jobs,
+    submit: rt.submit,
+    library: rt.library,
+    client: () => core.client(),
+  });
+  return { library: rt.library, jobs: rt.jobs, submit: rt.submit, close: () => rt.close(), songs };
 }

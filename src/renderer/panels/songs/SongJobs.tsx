@@ -1,0 +1,155 @@
+import { useEffect, useRef } from 'react';
+import type { JobView } from '@shared/ipc/jobs';
+import {
+  cancelJob,
+  followJobs,
+  isActiveJob,
+  loadJobs,
+  selectJobs,
+  useJobsStore,
+} from '../../stores/jobs';
+import { loadMusicLeft, loadPreview, useSongsStore } from '../../stores/songs';
+
+const STATUS_TEXT: Record<JobView['outputs'][number]['status'], string> = {
+  queued: 'Queued',
+  streaming: 'Generating — playable while it streams',
+  complete: 'Finished — downloading',
+  saved: 'In the library',
+  failed: 'Failed',
+};
+
+const STATE_TEXT: Record<JobView['state'], string> = {
+  pending: 'Sending…',
+  submitted: 'Submitted',
+  running: 'Generating',
+  downloading: 'Downloading into the library',
+  done: 'Done',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+  interrupted: 'Interrupted',
+};
+
+const isSongJob = (j: JobView) => j.kind === 'song-v2' || j.kind === 'song-v1';
+const formatS = (ms: number | null) => (ms === null ? '' : ` · ${(ms / 1000).toFixed(1)} s`);
+
+function SongOutput({ job, index }: { job: JobView; index: number }) {
+  const o = job.outputs[index]!;
+  const key = `${job.id}:${index}`;
+  const url = useSongsStore((s) => s.previews[key]);
+  const error = useSongsStore((s) => s.previewErrors[key]);
+  const name = `${o.title || job.label} (take ${index + 1})`;
+  const playable = o.status === 'streaming' || o.status === 'complete' || o.status === 'saved';
+  // Once saved, switch the player from the stream to the library file.
+  const savedRef = useRef(o.status === 'saved');
+  useEffect(() => {
+    if (o.status === 'saved' && !savedRef.current && url) void loadPreview(job.id, index);
+    savedRef.current = o.status === 'saved';
+  }, [o.status, url, job.id, index]);
+
+  return (
+    <li className="song-take" aria-label={name}>
+      <p className="song-take-title">{name}</p>
+      <p className="muted small" data-testid="take-status">
+        {STATUS_TEXT[o.status]}
+        {formatS(o.durationMs)}
+      </p>
+      {o.status === 'failed' && o.failReason && (
+        <p role="alert" className="inline-alert">
+          {o.failReason}
+        </p>
+      )}
+      {playable && !url && (
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => void loadPreview(job.id, index)}
+        >
+          Play {name}
+        </button>
+      )}
+      {url && (
+        <audio
+          controls
+          autoPlay
+          src={url}
+          aria-label={`Player: ${name}`}
+          data-source={url.includes('://library/') ? 'library' : 'stream'}
+        />
+      )}
+      {error && (
+        <p role="alert" className="inline-alert">
+          {error.message}
+        </p>
+      )}
+    </li>
+  );
+}
+
+function SongJob({ job }: { job: JobView }) {
+  const busy = useJobsStore((s) => s.busy[job.id]);
+  return (
+    <li className="card song-job" aria-label={`Song job: ${job.label}`}>
+      <div className="card-head">
+        <h3 className="card-title">{job.label}</h3>
+        <span className="muted small" data-testid="job-state">
+          {STATE_TEXT[job.state]}
+          {job.synchronous && isActiveJob(job) && job.state !== 'downloading'
+            ? ' — the service answers when both songs are done'
+            : ''}
+        </span>
+        {isActiveJob(job) && (
+          <button
+            type="button"
+            className="button button-small"
+            disabled={!!busy}
+            onClick={() => void cancelJob(job.id)}
+          >
+            Cancel {job.label}
+          </button>
+        )}
+      </div>
+      {job.error && (
+        <p role="alert" className="inline-alert">
+          {job.error.message}
+        </p>
+      )}
+      <ul className="song-takes">
+        {job.outputs.map((_, i) => (
+          <SongOutput key={i} job={job} index={i} />
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+/** Song jobs with their two takes: status, play while streaming, then from the library. */
+export function SongJobs() {
+  const jobs = useJobsStore(selectJobs).filter(isSongJob).slice(0, 10);
+  const finishedKey = jobs
+    .filter((j) => !isActiveJob(j))
+    .map((j) => j.id)
+    .join(',');
+  const mine = useSongsStore((s) => s.jobIds);
+
+  useEffect(() => {
+    void loadJobs();
+    return followJobs();
+  }, []);
+  // A finished submission changed the remaining count: read it again.
+  useEffect(() => {
+    if (mine.length > 0) void loadMusicLeft();
+  }, [finishedKey, mine.length]);
+
+  if (jobs.length === 0)
+    return <p className="muted">Songs you create appear here with their progress.</p>;
+  return (
+    <section aria-label="Your songs">
+      <h2 className="card-title">Your songs</h2>
+      <ul className="song-jobs">
+        {jobs.map((j) => (
+          <SongJob key={j.id} job={j} />
+        ))}
+      </ul>
+    </section>
+  );
+}
