@@ -19,6 +19,7 @@ import { resultSchema, type Result } from '@shared/result';
 import type { JobResult, JobView } from '@shared/ipc/jobs';
 import type { LibraryFolder, LibraryItemView } from '@shared/ipc/library';
 import type { LibraryChange } from '@shared/domain/library';
+import { checkSubmitSong } from '@shared/domain/service-inputs';
 
 export type FakeMethod = {
   [
@@ -350,6 +351,20 @@ export class FakeCadenza {
             const item = this.state.libraryItems.find((i) => i.id === id);
             return item ? ok(mediaUrlOf(item)) : { ok: false, error: { code: 'not_found', message: 'That item is no longer in the library.' } };
           }),
+      },
+      songs: {
+        // Main's checks (service-inputs) run here too; a valid request becomes a pending song job.
+        create: (request) =>
+          this.answer('songs.create', [request], () => {
+            const fields = checkSubmitSong({ ...request, mode: request.extend ? 'custom' : request.mode });
+            if (Object.keys(fields).length > 0) return { ok: false, error: { code: 'validation', message: Object.values(fields)[0] ?? 'Check the form.', fields } };
+            this.state.keyInfo = { ...this.state.keyInfo, key_music_counts: this.state.keyInfo.key_music_counts - 1 };
+            const job = makeJobView({ kind: request.api === 'v1' ? 'song-v1' : 'song-v2', synchronous: request.api === 'v1', label: request.title || request.prompt, state: 'pending', progress: 0, outputs: [] });
+            this.state.jobs = [job, ...this.state.jobs];
+            return ok(job);
+          }),
+        writeLyrics: (idea) => this.answer('songs.writeLyrics', [idea], () => ok({ title: 'Paper Boats', lyrics: `[Verse]\nFolding ${idea}\n[Chorus]\nPaper boats` })),
+        preview: (jobId, index) => this.answer('songs.preview', [jobId, index], () => ok({ url: `cadenza-media://cache/${'ab'.repeat(15)}${String(index).padStart(2, '0')}` })),
       },
       on: {
         accountChanged: (listener) => {
