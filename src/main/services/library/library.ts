@@ -91,6 +91,8 @@ export function createLibrary(options: LibraryOptions): Library {
   let rescanAgain = false;
   let closed = false;
   let readyPromise: Promise<void> = Promise.resolve();
+  /** Whether the index changed since it was last saved. */
+  let dirty = false;
 
   function publish(next: Map<string, IndexEntry>): LibraryChange {
     const before = byId;
@@ -112,13 +114,15 @@ export function createLibrary(options: LibraryOptions): Library {
   }
 
   function scheduleSave(): void {
+    dirty = true;
     if (!options.indexFile || closed) return;
     clearTimeout(saveTimer);
     saveTimer = setTimeout(() => void saveNow(), 500);
   }
 
   async function saveNow(): Promise<void> {
-    if (!options.indexFile) return;
+    if (!options.indexFile || !dirty) return;
+    dirty = false;
     await fs.mkdir(dirname(options.indexFile), { recursive: true });
     await saveIndex(options.indexFile, dir, entries).catch((e) => console.error('library index not saved:', e));
   }
@@ -286,6 +290,10 @@ export function createLibrary(options: LibraryOptions): Library {
       const saved = entries;
       entries = new Map();
       publish(await scanLibrary(dir, saved, { trustListed: saved.size > 0 }));
+      if (saved.size > 0 && saved.size === entries.size && [...entries].every(([rel, e]) => saved.get(rel) === e)) {
+        dirty = false; // nothing new since the saved index
+        clearTimeout(saveTimer);
+      }
       startWatching();
       readyPromise = (async () => {
         if (saved.size > 0) await rescan(); // catches sidecars edited in place while closed
