@@ -106,7 +106,7 @@ export function startShell(opts: ShellOptions): boolean {
       };
       void mediaCache.open().catch((e: unknown) => console.error(`media cache unavailable: ${e instanceof Error ? e.message : String(e)}`));
       void host.start().catch((e: unknown) => console.error(`jobs could not start: ${e instanceof Error ? e.message : String(e)}`));
-      const handlers = buildHandlers({ core, registry, env, jobsHost: host, electron: { app, dialog, shell, BrowserWindow } });
+      const handlers = buildHandlers({ core, registry, env, jobsHost: host, mediaCache, electron: { app, dialog, shell, BrowserWindow } });
       unregister = registerIpc(ipcMain, handlers, {
         isTrustedSender: senderCheck(location),
         onInternalError: (channel, e) => {
