@@ -87,5 +87,9 @@ export const CLONE_MAX_FILES = 10;
 export const CLONE_NAME_MAX_CHARS = 64;
 export const CLONE_DESCRIPTION_MAX_CHARS = 500;
 
-/** How many song ids one /v2/query or /v3/music/tasks request carries. */
-export const QUERY_BATCH_SIZE = 20;
+/**
+ * How many song ids one /v2/query or /v3/music/tasks request carries. 100 ids of ~36 characters
+ * keep the URL under 4 KB (well inside common 8 KB limits), so up to 100 active songs cost one
+ * request per poll interval.
+ */
+export const QUERY_BATCH_SIZE = 100;
