@@ -5,6 +5,8 @@
 import type { CliCommand } from '../command';
 import { configCommand } from './config';
 import { keyCommand } from './key';
+import { jobsCommand } from './jobs';
+import { libraryCommand } from './library';
 import { songCommand } from './song';
 import { voicesCommand } from './voices';
 import { ttsCommand } from './tts';
@@ -17,6 +19,8 @@ const registry: Record<string, CliCommand> = {
   voices: voicesCommand,
   tts: ttsCommand,
   clone: cloneCommand,
+  jobs: jobsCommand,
+  library: libraryCommand,
 };
 
 export const commands: readonly CliCommand[] = Object.values(registry);

@@ -1,0 +1,170 @@
+/**
+ * `cadenza jobs list|resume`: the jobs this data folder knows (shared with the app), and taking
+ * over their tracking — polling, downloading into the library — when the app is not running.
+ * Only one process tracks jobs at a time (the data-folder lock).
+ */
+import { join } from 'node:path';
+import { isFinalJobState, summarizeJob, type Job, type JobSummary } from '@shared/domain/jobs';
+import { AppError } from '@shared/errors';
+import { toJobView } from '@shared/ipc/jobs';
+import type { JobsRuntime } from '../../main/services/core';
+import { JobStore } from '../../main/services/jobs';
+import { expectNoMore, parseCommandArgs, UsageError, type CliCommand, type CliContext } from '../command';
+
+const help = `Usage: cadenza jobs <list|resume> [options]
+
+Jobs are the requests sent to the service (songs, speech, covers, videos…) and their results.
+The app and the CLI share them through the data folder.
+
+  jobs list [--json]    Every job, newest first: state, progress, what it asked for, and why it failed
+  jobs resume [--wait]  Track the active jobs from here: mark jobs whose process died as
+                        interrupted, poll the service, and save finished results into the library.
+                        Not possible while the app (or another cadenza) is tracking them.
+      --wait            Keep following until every active job has finished: progress on
+                        standard error, one result line per job on standard output. Exits 1
+                        when a job failed.
+
+A synchronous request that was cut off (the process died while waiting) is "interrupted — may
+have been charged": it is never sent again automatically.`;
+
+const STATE_WORDS: Record<Job['state'], string> = {
+  pending: 'sending',
+  submitted: 'queued',
+  running: 'generating',
+  downloading: 'saving',
+  done: 'done',
+  failed: 'failed',
+  cancelled: 'cancelled',
+  interrupted: 'interrupted — may have been charged',
+};
+
+const percent = (job: JobSummary): string => {
+  if (isFinalJobState(job.state)) return '';
+  if (job.synchronous && job.state !== 'downloading') return '';
+  return ` ${Math.round(job.progress * 100)}%`;
+};
+
+/** One line per job: id, kind, state (and progress), label; the reason on the next line when it failed. */
+export function formatJobLine(job: JobSummary): string {
+  const reason = (job.state === 'failed' || job.state === 'interrupted') && job.error ? `\n    ${job.error.message}` : '';
+  return `${job.id}  ${job.kind.padEnd(14)}  ${`${STATE_WORDS[job.state]}${percent(job)}`.padEnd(16)}  ${job.label}${reason}`;
+}
+
+async function list(args: string[], ctx: CliContext): Promise<void> {
+  const { values, positionals } = parseCommandArgs(args, { json: { type: 'boolean' } }, 'jobs');
+  expectNoMore(positionals, 'jobs');
+  const store = new JobStore(join(ctx.core().paths.dataDir, 'jobs'));
+  await store.open();
+  const jobs = store.list().map(summarizeJob);
+  if (values.json) {
+    ctx.out(JSON.stringify(jobs.map((j) => ({ ...toJobView(j), serviceIds: j.serviceIds })), null, 2));
+    return;
+  }
+  if (jobs.length === 0) {
+    ctx.note('No jobs yet.');
+    return;
+  }
+  ctx.out(jobs.map(formatJobLine).join('\n'));
+}
+
+/** The result line of a finished job: where its files are, or why it did not finish. */
+function resultLine(rt: JobsRuntime, job: JobSummary): string {
+  if (job.state === 'done') {
+    const files = job.resultItemIds.flatMap((id) => {
+      const item = rt.library.get(id);
+      return item ? [rt.library.pathOf(item)] : [];
+    });
+    return `done  ${job.id}  ${job.label}${files.length ? `\n${files.map((f) => `    ${f}`).join('\n')}` : ''}`;
+  }
+  return `${STATE_WORDS[job.state]}  ${job.id}  ${job.label}${job.error ? `: ${job.error.message}` : ''}`;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Opens the jobs runtime holding the data-folder lock, or fails with who holds it. */
+async function openTracking(ctx: CliContext): Promise<JobsRuntime> {
+  const pollMs = Number(ctx.env.CADENZA_POLL_INTERVAL_MS);
+  const rt = await ctx.core().openJobs({ holder: 'cli', watch: false, ...(pollMs >= 50 ? { pollIntervalMs: pollMs } : {}) });
+  if (rt.jobs.isPolling()) return rt;
+  const holder = await rt.jobs.lockHolder();
+  await rt.close();
+  const who = holder ? ` (pid ${holder.pid})` : '';
+  throw new AppError('busy', `Cadenza is already tracking jobs${who}. Quit the app or wait for the other cadenza to finish.`);
+}
+
+async function resume(args: string[], ctx: CliContext): Promise<number> {
+  const { values, positionals } = parseCommandArgs(args, { wait: { type: 'boolean' } }, 'jobs');
+  expectNoMore(positionals, 'jobs');
+  const rt = await openTracking(ctx);
+  let stop: (() => void) | undefined;
+  const stopped = new Promise<void>((resolve) => (stop = resolve));
+  const onSignal = () => stop?.();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    // open() already resumed: orphaned jobs are interrupted, active ones were polled once
+    const activeIds = new Set(rt.jobs.list().filter((j) => !isFinalJobState(j.state)).map((j) => j.id));
+    const interrupted = rt.jobs.list().filter((j) => j.state === 'interrupted' && Date.now() - Date.parse(j.finishedAt ?? '') < 60_000);
+    for (const j of interrupted) ctx.note(formatJobLine(j));
+    if (!values.wait) {
+      // save what is ready now (downloads run in the background), then report
+      for (let i = 0; i < 600 && rt.jobs.list().some((j) => j.state === 'downloading'); i++) {
+        await Promise.race([rt.jobs.pollNow().then(() => sleep(200)), stopped]);
+      }
+      const rows = rt.jobs.list().filter((j) => activeIds.has(j.id) || !isFinalJobState(j.state));
+      if (rows.length === 0) ctx.note('No active jobs.');
+      else ctx.out(rows.map((j) => (isFinalJobState(j.state) ? resultLine(rt, j) : formatJobLine(j))).join('\n'));
+      return 0;
+    }
+    if (activeIds.size === 0) {
+      ctx.note('No active jobs.');
+      return 0;
+    }
+    ctx.note(`Following ${activeIds.size} job${activeIds.size === 1 ? '' : 's'}…`);
+    const lastShown = new Map<string, string>();
+    const failed: string[] = [];
+    const finished = new Promise<void>((resolve) => {
+      const pending = new Set(activeIds);
+      const settle = (job: JobSummary) => {
+        if (!pending.delete(job.id)) return;
+        ctx.out(resultLine(rt, job));
+        if (job.state !== 'done') failed.push(job.id);
+        if (pending.size === 0) resolve();
+      };
+      rt.jobs.on('job-updated', (job) => {
+        if (!activeIds.has(job.id)) return;
+        const line = `${STATE_WORDS[job.state]}${percent(job)}`;
+        if (!isFinalJobState(job.state) && lastShown.get(job.id) !== line) {
+          lastShown.set(job.id, line);
+          ctx.note(`${job.id}  ${line}  ${job.label}`);
+        }
+        if (isFinalJobState(job.state)) settle(job);
+      });
+      // jobs that finished between opening and subscribing
+      for (const j of rt.jobs.list()) if (activeIds.has(j.id) && isFinalJobState(j.state)) settle(j);
+    });
+    await Promise.race([finished, stopped]);
+    if (failed.length > 0) {
+      ctx.note(`cadenza: ${failed.length} of ${activeIds.size} jobs did not finish`);
+      return 1;
+    }
+    return 0;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await rt.close();
+  }
+}
+
+export const jobsCommand: CliCommand = {
+  name: 'jobs',
+  summary: 'List jobs and resume tracking them',
+  help,
+  async run(args, ctx) {
+    const [sub, ...rest] = args;
+    if (sub === 'list') return list(rest, ctx);
+    if (sub === 'resume') return resume(rest, ctx);
+    if (!sub) throw new UsageError('missing subcommand: list or resume (see cadenza jobs --help)');
+    throw new UsageError(`unknown subcommand 'jobs ${sub}' (see cadenza jobs --help)`);
+  },
+};

@@ -1,0 +1,61 @@
+/** `cadenza library list`: the items in the library folder, read from their sidecars. */
+import { join } from 'node:path';
+import type { LibraryItem } from '@shared/domain/library';
+import { createLibrary } from '../../main/services/library/library';
+import { expectNoMore, parseCommandArgs, UsageError, type CliCommand, type CliContext } from '../command';
+
+const help = `Usage: cadenza library list [--json]
+
+The library folder (see cadenza config) holds one media file per item with a JSON sidecar beside
+it (<file>.json). This lists the items, newest first.
+
+  library list          Title, kind, duration and file of each item
+  library list --json   The sidecars as a JSON array (each with "file", its path in the folder)`;
+
+const duration = (ms: number | null): string => {
+  if (ms === null) return '';
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+};
+
+/** The sidecar as written beside the file, plus where the file is. */
+export function sidecarOf(item: LibraryItem): Record<string, unknown> {
+  const { cover: _c, sizeBytes: _s, modifiedAtMs: _m, hasSidecar: _h, file, ...sidecar } = item;
+  return { ...sidecar, file };
+}
+
+async function list(args: string[], ctx: CliContext): Promise<void> {
+  const { values, positionals } = parseCommandArgs(args, { json: { type: 'boolean' } }, 'library');
+  expectNoMore(positionals, 'library');
+  const core = ctx.core();
+  const library = createLibrary({ dir: core.settings.libraryDir(), indexFile: join(core.paths.dataDir, 'library-index.json'), watch: false });
+  await library.open();
+  try {
+    const items = library.items();
+    if (values.json) {
+      ctx.out(JSON.stringify(items.filter((i) => i.hasSidecar).map(sidecarOf), null, 2));
+      return;
+    }
+    if (items.length === 0) {
+      ctx.note(`The library at ${library.dir} is empty.`);
+      return;
+    }
+    const rows = items.map((i) => [i.title, i.kind, duration(i.duration_ms), i.file] as const);
+    const width = (n: 0 | 1 | 2) => Math.max(...rows.map((r) => r[n].length));
+    ctx.out(rows.map((r) => `${r[0].padEnd(width(0))}  ${r[1].padEnd(width(1))}  ${r[2].padStart(width(2))}  ${r[3]}`).join('\n'));
+  } finally {
+    await library.close();
+  }
+}
+
+export const libraryCommand: CliCommand = {
+  name: 'library',
+  summary: 'List the items in the library folder',
+  help,
+  async run(args, ctx) {
+    const [sub, ...rest] = args;
+    if (sub === 'list') return list(rest, ctx);
+    if (!sub) throw new UsageError('missing subcommand: list (see cadenza library --help)');
+    throw new UsageError(`unknown subcommand 'library ${sub}' (see cadenza library --help)`);
+  },
+};
