@@ -1,0 +1,67 @@
+/**
+ * voices:* — the voice browser, favourites, previews through main's media cache, text-to-speech
+ * takes and cloning from registered files (the renderer sends handles, never paths).
+ */
+import { summarizeJob } from '@shared/domain/jobs';
+import { AppError } from '@shared/errors';
+import { toJobView } from '@shared/ipc/jobs';
+import type { UploadProgressEvent } from '@shared/ipc/voices';
+import type { FileRegistry } from '../../services/files/registry';
+import type { MediaCache } from '../../services/media/cache';
+import { cacheMediaUrl } from '../../services/media/handler';
+import { createVoicesService, type VoicesClient, type VoicesRuntime } from '../../services/voices';
+import type { NamespaceHandlers } from '../ipc';
+
+export interface VoicesHandlerDeps {
+  dataDir: string;
+  client(): VoicesClient;
+  runtime(): Promise<VoicesRuntime>;
+  registry: Pick<FileRegistry, 'get'>;
+  /** Main's cache of remote media; avatars and samples are unavailable without it. */
+  mediaCache?: Pick<MediaCache, 'cacheRemote'>;
+  /** Forwards clone upload progress to the windows. */
+  onUploadProgress(p: UploadProgressEvent): void;
+}
+
+export function voicesHandlers(deps: VoicesHandlerDeps): NamespaceHandlers<'voices'> {
+  const cache = deps.mediaCache;
+  const voices = createVoicesService({
+    dataDir: deps.dataDir,
+    client: deps.client,
+    runtime: deps.runtime,
+    ...(cache ? { cacheRemote: async (url: string) => cacheMediaUrl(await cache.cacheRemote(url)) } : {}),
+  });
+  voices.on('upload-progress', (p) => deps.onUploadProgress(p));
+
+  const recordings = (handles: readonly string[]) =>
+    handles.map((h) => {
+      const f = deps.registry.get(h);
+      if (f.kind !== 'audio' && f.kind !== 'any') throw new AppError('invalid_argument', `“${f.name}” is not an audio recording.`);
+      return { handle: f.handle, mimeType: f.mimeType, path: f.path, name: f.name, sizeBytes: f.sizeBytes };
+    });
+
+  return {
+    catalogue: (_ctx, opts) => voices.catalogue(opts),
+    prefs: () => voices.prefs(),
+    setFavourite: (_ctx, speaker, on) => voices.setFavourite(speaker, on),
+    deleteClone: (_ctx, speaker) => voices.deleteClone(speaker),
+    media: (_ctx, speaker, which) => voices.mediaUrl(speaker, which),
+    async speak(_ctx, request) {
+      return toJobView(summarizeJob(await voices.speak(request)));
+    },
+    takes: () => voices.takes(),
+    async checkFiles(_ctx, handles) {
+      const files = recordings(handles);
+      const checks = await voices.checkRecordings(files);
+      return checks.map((c, i) => ({ ...c, handle: files[i]!.handle, mimeType: files[i]!.mimeType }));
+    },
+    async clone(_ctx, request) {
+      const files = recordings(request.files);
+      const job = await voices.clone({ name: request.name, ...(request.description !== undefined ? { description: request.description } : {}), files });
+      return toJobView(summarizeJob(job));
+    },
+    async cancelClone(_ctx, jobId) {
+      return toJobView(summarizeJob(await voices.cancelClone(jobId)));
+    },
+  };
+}

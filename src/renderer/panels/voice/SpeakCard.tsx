@@ -1,0 +1,92 @@
+import type { KeyboardEvent } from 'react';
+import { charCount } from '@shared/domain/service-inputs';
+import { EMOTIONS, TTS_TEXT_MAX_CHARS, type Emotion } from '@shared/domain/service-limits';
+import { useAccountStore } from '../../stores/account';
+import { setEmotion, setText, speak, useVoicesStore } from '../../stores/voices';
+import { formatCount } from './format';
+
+/** Text, emotion and the Speak button (Ctrl/Cmd+Enter in the text speaks too). */
+export function SpeakCard() {
+  const text = useVoicesStore((s) => s.text);
+  const emotion = useVoicesStore((s) => s.emotion);
+  const speakingJobId = useVoicesStore((s) => s.speakingJobId);
+  const error = useVoicesStore((s) => s.speakError);
+  const notice = useVoicesStore((s) => s.notice);
+  const voice = useVoicesStore((s) => {
+    const c = s.catalogue;
+    return c ? [...c.clones, ...c.voices].find((v) => v.speaker === s.selected) : undefined;
+  });
+  const wordsLeft = useAccountStore((s) => s.keyInfo?.key_words_counts ?? null);
+  const n = charCount(text);
+  const over = n > TTS_TEXT_MAX_CHARS;
+  const busy = speakingJobId !== null;
+  const canSpeak = !!voice && n > 0 && text.trim() !== '' && !over && !busy;
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      if (canSpeak) void speak();
+    }
+  };
+
+  return (
+    <section className="card" aria-label="Speak" aria-busy={busy}>
+      <div className="card-head">
+        <h2 className="card-title">Speak</h2>
+      </div>
+      <p>
+        Voice: <strong>{voice ? voice.name : 'choose one above'}</strong>
+      </p>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (canSpeak) void speak();
+        }}
+      >
+        <label className="field">
+          <span className="field-label">Text to speak</span>
+          <textarea
+            className="input"
+            rows={4}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={onKeyDown}
+            aria-describedby="voice-text-counter"
+            aria-invalid={over || !!error?.fields?.text}
+          />
+        </label>
+        <p id="voice-text-counter" className={over ? 'voice-counter voice-counter-over' : 'voice-counter'}>
+          <span>
+            {n} / {TTS_TEXT_MAX_CHARS} characters
+          </span>
+          {wordsLeft !== null && <span> · {formatCount(wordsLeft)} text-to-speech words left</span>}
+        </p>
+        {error?.fields?.text && <p className="field-error">{error.fields.text}</p>}
+        <label className="field">
+          <span className="field-label">Emotion</span>
+          <select className="input" value={emotion} onChange={(e) => setEmotion(e.target.value as Emotion)}>
+            {EMOTIONS.map((e) => (
+              <option key={e}>{e}</option>
+            ))}
+          </select>
+        </label>
+        <div className="field-row">
+          <button type="submit" className="button button-primary" disabled={!canSpeak}>
+            {busy ? 'Speaking…' : 'Speak'}
+          </button>
+          <span className="muted small">Ctrl+Enter</span>
+        </div>
+      </form>
+      {error && !error.fields?.text && (
+        <p className="field-error" role="alert">
+          {error.message}
+        </p>
+      )}
+      {notice && (
+        <p className="panel-status" role="status">
+          {notice}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import { useVoicesStore } from '../../stores/voices';
+import { formatSeconds, formatWhen } from './format';
+
+/** Every earlier take (text-to-speech items of the library), newest first, playable offline. */
+export function TakesCard() {
+  const takes = useVoicesStore((s) => s.takes);
+  return (
+    <section className="card" aria-label="Takes">
+      <div className="card-head">
+        <h2 className="card-title">Takes</h2>
+      </div>
+      {takes.length === 0 ? (
+        <p className="muted">Your takes appear here and in the library.</p>
+      ) : (
+        <ul className="voice-takes">
+          {takes.map((t) => (
+            <li key={t.itemId} aria-label={`Take: ${t.title}`}>
+              <div className="voice-meta">
+                {[t.voice, t.emotion, t.durationMs !== null ? formatSeconds(t.durationMs) : null, formatWhen(t.createdAt)].filter(Boolean).join(' · ')}
+              </div>
+              <p className="voice-take-text">{t.text}</p>
+              <audio controls preload="metadata" src={t.mediaUrl} aria-label={`Play take: ${t.title}`} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

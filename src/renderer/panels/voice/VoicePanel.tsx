@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { refreshKeyInfo, useAccountStore } from '../../stores/account';
+import { followVoiceEvents, loadCatalogue, loadTakes } from '../../stores/voices';
+import { CloneCard } from './CloneCard';
+import { SpeakCard } from './SpeakCard';
+import { TakesCard } from './TakesCard';
+import { VoiceBrowser } from './VoiceBrowser';
+import './voice.css';
+
+export function VoicePanel() {
+  const hasKeyInfo = useAccountStore((s) => s.keyInfo !== null);
+  useEffect(() => {
+    void loadCatalogue();
+    void loadTakes();
+    if (!hasKeyInfo) void refreshKeyInfo();
+    return followVoiceEvents();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return (
+    <div className="panel">
+      <header className="panel-header">
+        <h1 className="panel-title">Voice</h1>
+        <p className="panel-lede">Choose a voice, type what it should say, and keep every take in your library. Clone your own voice from a few recordings.</p>
+      </header>
+      <div className="cards">
+        <VoiceBrowser />
+        <SpeakCard />
+        <TakesCard />
+        <CloneCard />
+      </div>
+    </div>
+  );
+}
