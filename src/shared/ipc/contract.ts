@@ -5,6 +5,7 @@ import { appContract } from './app';
 import { jobsContract, JobViewSchema } from './jobs';
 import { libraryContract } from './library';
 import { songsContract } from './songs';
+import { voicesContract, voicesEvents } from './voices';
 import { LibraryChangeSchema } from '../domain/library';
 import { event, type ApiOf, type EventsOf } from './define';
 
@@ -20,6 +21,7 @@ export const invokeContract = {
   jobs: jobsContract,
   library: libraryContract,
   songs: songsContract,
+  voices: voicesContract,
 } as const;
 
 export const eventContract = {
@@ -31,6 +33,7 @@ export const eventContract = {
   jobFinished: event(JobViewSchema),
   /** Items were added, changed or removed in the library folder (or the folder changed). */
   libraryChanged: event(LibraryChangeSchema),
+  ...voicesEvents,
 } as const;
 
 export type InvokeContractT = typeof invokeContract;
