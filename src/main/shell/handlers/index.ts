@@ -13,6 +13,7 @@ import { appHandlers, openAllowedExternal } from './app';
 import { jobsHandlers } from './jobs';
 import { libraryHandlers } from './library';
 import { songsHandlers } from './songs';
+import { voicesHandlers } from './voices';
 import type { MediaCache } from '../../services/media/cache';
 import { createJobsHost, type JobsHost, type JobsHostEvents } from '../jobs-host';
 import { toJobView } from '@shared/ipc/jobs';
@@ -117,5 +118,15 @@ export function buildHandlers({ core, registry, env, electron, jobsHost: host, m
       },
     }),
     songs: songsHandlers({ runtime: () => jobsHost.runtime(), client: () => core.client(), mediaCache }),
+    voices: voicesHandlers({
+      dataDir: core.paths.dataDir,
+      client: () => core.client(),
+      runtime: () => jobsHost.runtime(),
+      registry,
+      mediaCache,
+      onUploadProgress: (p) => {
+        for (const win of BrowserWindow.getAllWindows()) sendEvent(win, 'voiceUploadProgress', p);
+      },
+    }),
   };
 }
