@@ -2,6 +2,7 @@ import type { PanelDef } from './types';
 import { accountPanel } from './account';
 import { songsPanel } from './songs';
 import { jobsPanel } from './jobs';
+import { voicePanel } from './voice';
 
 export type { PanelDef } from './types';
 
@@ -9,4 +10,4 @@ export type { PanelDef } from './types';
  * The panels of the sidebar, in order; Ctrl/Cmd+1..9 open the first nine.
  * Adding a panel: create `panels/<name>/index.ts` exporting a `PanelDef`, then add it here.
  */
-export const panels: readonly PanelDef[] = [accountPanel, songsPanel, jobsPanel];
+export const panels: readonly PanelDef[] = [accountPanel, songsPanel, voicePanel, jobsPanel];
