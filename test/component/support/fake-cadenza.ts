@@ -20,6 +20,9 @@ import type { JobResult, JobView } from '@shared/ipc/jobs';
 import type { LibraryFolder, LibraryItemView } from '@shared/ipc/library';
 import type { LibraryChange } from '@shared/domain/library';
 import { checkSubmitSong } from '@shared/domain/service-inputs';
+import { checkCloneFields, checkTts } from '@shared/domain/service-inputs';
+import type { FileInfo } from '@shared/domain/files';
+import type { Catalogue, CloneFileCheck, Take, UploadProgressEvent, VoicePrefs } from '@shared/ipc/voices';
 
 export type FakeMethod = {
   [
@@ -124,6 +127,17 @@ export class FakeCadenza {
   private readonly libraryListeners = new Set<(change: LibraryChange) => void>();
   /** What the main-process folder dialog answers: a folder path, or null for Cancel. */
   folderDialog: string | null = null;
+  /** Voices: the catalogue, prefs and takes main answers; checks of recordings by file name. */
+  voices: { catalogue: Catalogue; prefs: VoicePrefs; takes: Take[]; checks: Record<string, Pick<CloneFileCheck, 'durationMs' | 'problem'>> } = {
+    catalogue: { voices: [], clones: [], fetchedAt: '2025-03-14T09:00:00.000Z', source: 'service', error: null },
+    prefs: { favourites: [], recents: [] },
+    takes: [],
+    checks: {},
+  };
+  /** Files the open dialog answers; dropped files are registered (as audio) when this is set. */
+  pickedFiles: FileInfo[] = [];
+  private readonly registered = new Map<string, FileInfo>();
+  private readonly uploadListeners = new Set<(p: UploadProgressEvent) => void>();
 
   constructor(initial: Partial<FakeState> = {}) {
     this.state = {
@@ -181,6 +195,17 @@ export class FakeCadenza {
     if (['done', 'failed', 'cancelled', 'interrupted'].includes(job.state)) {
       for (const listener of this.jobFinishedListeners) listener(job);
     }
+  }
+
+  emitUploadProgress(p: UploadProgressEvent): void {
+    for (const listener of this.uploadListeners) listener(p);
+  }
+
+  /** A handle for a file as main's registry would give it. */
+  fileInfo(name: string, sizeBytes: number, mimeType = 'audio/wav'): FileInfo {
+    const info: FileInfo = { handle: `fh_${name.replace(/[^A-Za-z0-9]/g, '').padEnd(16, '0').slice(0, 40)}`, name, sizeBytes, mimeType };
+    this.registered.set(info.handle, info);
+    return info;
   }
 
   emitLibraryChanged(change: LibraryChange): void {
@@ -296,9 +321,9 @@ export class FakeCadenza {
         openAccountPage: () => this.answer('account.openAccountPage', [], () => ok(null)),
       },
       files: {
-        pick: (options) => this.answer('files.pick', [options], () => ok([])),
+        pick: (options) => this.answer('files.pick', [options], () => ok(this.pickedFiles.map((f) => this.fileInfo(f.name, f.sizeBytes, f.mimeType)))),
         registerDropped: (files, kind) =>
-          this.answer('files.registerDropped', [files.map((f) => f.name), kind], () => ok([])),
+          this.answer('files.registerDropped', [files.map((f) => f.name), kind], () => ok(files.map((f) => this.fileInfo(f.name, f.size)))),
         release: (handles) => this.answer('files.release', [handles], () => ok(null)),
       },
       app: {
@@ -366,7 +391,61 @@ export class FakeCadenza {
         writeLyrics: (idea) => this.answer('songs.writeLyrics', [idea], () => ok({ title: 'Paper Boats', lyrics: `[Verse]\nFolding ${idea}\n[Chorus]\nPaper boats` })),
         preview: (jobId, index) => this.answer('songs.preview', [jobId, index], () => ok({ url: `cadenza-media://cache/${'ab'.repeat(15)}${String(index).padStart(2, '0')}` })),
       },
+      voices: {
+        catalogue: (opts) =>
+          this.answer('voices.catalogue', [opts], () => ok({ ...this.voices.catalogue, source: opts.refresh ? 'service' : this.voices.catalogue.source })),
+        prefs: () => this.answer('voices.prefs', [], () => ok({ ...this.voices.prefs })),
+        setFavourite: (speaker, on) =>
+          this.answer('voices.setFavourite', [speaker, on], () => {
+            const rest = this.voices.prefs.favourites.filter((s) => s !== speaker);
+            this.voices.prefs = { ...this.voices.prefs, favourites: on ? [speaker, ...rest] : rest };
+            return ok({ ...this.voices.prefs });
+          }),
+        deleteClone: (speaker) =>
+          this.answer('voices.deleteClone', [speaker], () => {
+            const c = this.voices.catalogue;
+            this.voices.catalogue = { ...c, clones: c.clones.filter((v) => v.speaker !== speaker) };
+            return ok({ ...this.voices.catalogue });
+          }),
+        media: (speaker, which) => this.answer('voices.media', [speaker, which], () => ok(`cadenza-media://cache/${which}-${speaker}`)),
+        speak: (request) =>
+          this.answer('voices.speak', [request], () => {
+            const fields = checkTts(request);
+            if (Object.keys(fields).length > 0) return { ok: false, error: { code: 'validation', message: Object.values(fields)[0] ?? 'Check the form.', fields } };
+            this.voices.prefs = { ...this.voices.prefs, recents: [request.speaker, ...this.voices.prefs.recents.filter((s) => s !== request.speaker)] };
+            const job = makeJobView({ kind: 'tts', synchronous: true, label: request.text.slice(0, 60), state: 'running', progress: 0.05, outputs: [] });
+            this.state.jobs = [job, ...this.state.jobs];
+            return ok(job);
+          }),
+        takes: () => this.answer('voices.takes', [], () => ok([...this.voices.takes])),
+        checkFiles: (handles) =>
+          this.answer('voices.checkFiles', [handles], () => {
+            const infos = handles.map((h) => this.registered.get(h));
+            if (infos.some((i) => !i)) return { ok: false, error: { code: 'not_found', message: 'That file is no longer available. Please choose it again.' } };
+            return ok(infos.map((i) => ({ ...i!, durationMs: null, problem: null, ...this.voices.checks[i!.name] })));
+          }),
+        clone: (request) =>
+          this.answer('voices.clone', [request], () => {
+            const fields = checkCloneFields({ name: request.name, description: request.description, fileCount: request.files.length });
+            if (Object.keys(fields).length > 0) return { ok: false, error: { code: 'validation', message: Object.values(fields)[0] ?? 'Check the form.', fields } };
+            const job = makeJobView({ kind: 'clone', synchronous: true, label: `Voice: ${request.name}`, state: 'running', progress: null, outputs: [] });
+            this.state.jobs = [job, ...this.state.jobs];
+            return ok(job);
+          }),
+        cancelClone: (jobId) =>
+          this.answer('voices.cancelClone', [jobId], () => {
+            const job = this.findJob(jobId);
+            if (!job) return { ok: false, error: { code: 'not_found', message: 'That upload is no longer listed.' } };
+            const next: JobView = { ...job, state: 'cancelled', error: { code: 'cancelled', message: 'Cancelled.' } };
+            this.state.jobs = this.state.jobs.map((j) => (j.id === jobId ? next : j));
+            return ok(next);
+          }),
+      },
       on: {
+        voiceUploadProgress: (listener) => {
+          this.uploadListeners.add(listener);
+          return () => this.uploadListeners.delete(listener);
+        },
         accountChanged: (listener) => {
           this.accountListeners.add(listener);
           return () => this.accountListeners.delete(listener);
