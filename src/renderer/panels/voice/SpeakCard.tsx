@@ -5,7 +5,7 @@ import { useAccountStore } from '../../stores/account';
 import { setEmotion, setText, speak, useVoicesStore } from '../../stores/voices';
 import { formatCount } from './format';
 
-/** Text, emotion and the Speak button (Ctrl/Cmd+Enter in the text speaks too). */
+/** Text, emotion and the Speak button (Ctrl/Cmd+Enter anywhere in the form speaks too). */
 export function SpeakCard() {
   const text = useVoicesStore((s) => s.text);
   const emotion = useVoicesStore((s) => s.emotion);
@@ -22,7 +22,7 @@ export function SpeakCard() {
   const busy = speakingJobId !== null;
   const canSpeak = !!voice && n > 0 && text.trim() !== '' && !over && !busy;
 
-  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+  const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
       e.preventDefault();
       if (canSpeak) void speak();
@@ -38,6 +38,7 @@ export function SpeakCard() {
         Voice: <strong>{voice ? voice.name : 'choose one above'}</strong>
       </p>
       <form
+        onKeyDown={onKeyDown}
         onSubmit={(e) => {
           e.preventDefault();
           if (canSpeak) void speak();
@@ -50,7 +51,6 @@ export function SpeakCard() {
             rows={4}
             value={text}
             onChange={(e) => setText(e.target.value)}
-            onKeyDown={onKeyDown}
             aria-describedby="voice-text-counter"
             aria-invalid={over || !!error?.fields?.text}
           />
