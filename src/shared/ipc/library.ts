@@ -26,6 +26,16 @@ export const LibraryItemViewSchema = z.object({
   jobId: z.string().nullable(),
   sizeBytes: z.number().int().nonnegative(),
   hasSidecar: z.boolean(),
+  /** When the media file last changed (ms since the epoch). */
+  modifiedAtMs: z.number(),
+  /** The item this one extends or was made from (extension chains), when known. */
+  parentId: z.string().nullable(),
+  /** Items made together (the two takes of a song) share this. */
+  variationGroup: z.string().nullable(),
+  /** `cadenza-media://library/…` of the cover image beside the media, when there is one. */
+  coverUrl: z.string().nullable(),
+  hasLyrics: z.boolean(),
+  model: z.string().nullable(),
 });
 export type LibraryItemView = z.infer<typeof LibraryItemViewSchema>;
 
@@ -35,6 +45,28 @@ export const LibraryQuerySchema = z
     kind: LibraryKindSchema.optional(),
   })
   .strict();
+
+export const ItemTitleSchema = z
+  .string()
+  .trim()
+  .min(1, 'Give the item a name.')
+  .max(120, 'Names are at most 120 characters.');
+
+export const LyricsSchema = z.object({ title: z.string(), lyrics: z.string().nullable() });
+export type Lyrics = z.infer<typeof LyricsSchema>;
+
+export const ExportResultSchema = z.object({
+  /** The chosen folder, for display. */
+  folder: z.string(),
+  /** The file names written there (made unique when a name was taken). */
+  files: z.array(z.string()),
+});
+export type ExportResult = z.infer<typeof ExportResultSchema>;
+
+/** Peak amplitude per bucket, 0..1, at most 2000 buckets. */
+export const WaveformPeaksSchema = z.array(z.number().min(0).max(1)).min(1).max(2000);
+export const WaveformSchema = z.object({ peaks: WaveformPeaksSchema });
+export type Waveform = z.infer<typeof WaveformSchema>;
 
 export const libraryContract = {
   getFolder: invoke(z.tuple([]), LibraryFolderSchema),
@@ -46,6 +78,22 @@ export const libraryContract = {
   showInFolder: invoke(z.tuple([ItemIdSchema]), z.null()),
   /** A `cadenza-media://library/…` URL that plays the item (with Range requests). */
   mediaUrl: invoke(z.tuple([ItemIdSchema]), z.string()),
+  /** The item's lyrics (null when it has none). */
+  lyrics: invoke(z.tuple([ItemIdSchema]), LyricsSchema),
+  /** Writes the lyrics to a .txt file chosen in a save dialog in main (error `cancelled`). */
+  exportLyrics: invoke(z.tuple([ItemIdSchema]), z.object({ path: z.string() })),
+  /** Renames the item: its file (sanitised, made unique), cover and sidecar together. */
+  rename: invoke(z.tuple([ItemIdSchema, ItemTitleSchema]), LibraryItemViewSchema),
+  /** Moves the item's files (media, cover, sidecar) to the OS trash. */
+  remove: invoke(z.tuple([ItemIdSchema]), z.null()),
+  /** Copies the items' media files to a folder chosen in a dialog in main (error `cancelled`). */
+  exportItems: invoke(z.tuple([z.array(ItemIdSchema).min(1).max(10_000)]), ExportResultSchema),
+  /** Starts dragging the item's file out of the app (call from a dragstart handler). */
+  startDrag: invoke(z.tuple([ItemIdSchema]), z.null()),
+  /** The item's cached waveform peaks (computed in main for WAV), or null when not known yet. */
+  waveform: invoke(z.tuple([ItemIdSchema]), WaveformSchema.nullable()),
+  /** Caches peaks the renderer decoded itself (formats main does not decode). */
+  storeWaveform: invoke(z.tuple([ItemIdSchema, WaveformPeaksSchema]), z.null()),
 };
 
 export function toLibraryItemView(item: LibraryItem): LibraryItemView {
@@ -61,5 +109,11 @@ export function toLibraryItemView(item: LibraryItem): LibraryItemView {
     jobId: item.job_id,
     sizeBytes: item.sizeBytes,
     hasSidecar: item.hasSidecar,
+    modifiedAtMs: item.modifiedAtMs,
+    parentId: item.parent_id,
+    variationGroup: item.variation_group,
+    coverUrl: item.cover ? `cadenza-media://library/${item.cover.split('/').map(encodeURIComponent).join('/')}` : null,
+    hasLyrics: !!item.lyrics?.trim(),
+    model: item.model,
   };
 }

@@ -2,15 +2,19 @@
  * library:* — the library folder (chosen in a main-process dialog; the renderer never sends a
  * path), its items, showing a file in the file manager, and media URLs for playing items.
  */
+import { constants as fsConstants, promises as fs } from 'node:fs';
+import { basename, join } from 'node:path';
 import { AppError } from '@shared/errors';
 import type { LibraryItem } from '@shared/domain/library';
 import { toLibraryItemView, type LibraryFolder } from '@shared/ipc/library';
 import type { Core, JobsRuntime } from '../../services/core';
 import { libraryMediaUrl } from '../../services/media/handler';
+import { nameSet, sanitizeBaseName, uniqueFileName } from '../../services/library/names';
+import { createWaveformStore, type WaveformStore } from '../../services/library/waveform';
 import type { HandlerContext, NamespaceHandlers } from '../ipc';
 
 export interface LibraryHandlerDeps {
-  core: Pick<Core, 'settings'>;
+  core: Pick<Core, 'settings'> & { paths: { dataDir: string } };
   env: NodeJS.ProcessEnv;
   runtime(): Promise<JobsRuntime>;
   /** Reopens the library and jobs on the folder the settings name now. */
@@ -20,7 +24,16 @@ export interface LibraryHandlerDeps {
   showItemInFolder(absolutePath: string): void;
   /** Tells every window the library changed as a whole (a new folder). */
   notifyFolderChanged(removed: string[], added: string[]): void;
+  /** Shows the OS folder dialog for exports; the chosen folder or null. */
+  chooseExportFolder?(ctx: HandlerContext): Promise<string | null>;
+  /** Shows the OS save dialog for a .txt file; the chosen path or null. */
+  chooseTextFile?(ctx: HandlerContext, defaultName: string): Promise<string | null>;
+  /** `webContents.startDrag` of the sender with the file and an icon (a PNG path). */
+  startDrag?(ctx: HandlerContext, absolutePath: string, iconPath: string): void;
 }
+
+/** A 32×32 PNG shown under the pointer while an item is dragged out of the app. */
+const DRAG_ICON_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAYAAABzenr0AAAAaklEQVR42u3X0QkAIQwD0A7qCO7tGOefHHqK4jURScBf8xCE1qxKDOnxPNaLd/EQgi5vEFQAq7wgBPjzsncEEEAAAQSAAOoiGOArMMBs7gSshPICkIGEDhj9AvhItlN8zlCqzeiI5ZS5nmfEJ+AXp9tifQAAAABJRU5ErkJggg==', 'base64');
 
 export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'library'> {
   const { settings } = deps.core;
@@ -34,6 +47,16 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
     const item = rt.library.get(id);
     if (!item) throw new AppError('not_found', 'That item is no longer in the library.');
     return item;
+  };
+
+  let waveforms: WaveformStore | undefined;
+  const waveformStore = (): WaveformStore =>
+    (waveforms ??= createWaveformStore({ dir: join(deps.core.paths.dataDir, 'waveforms') }));
+
+  const dragIcon = async (): Promise<string> => {
+    const path = join(deps.core.paths.dataDir, 'drag-icon.png');
+    if (!(await fs.stat(path).catch(() => null))) await fs.writeFile(path, DRAG_ICON_PNG);
+    return path;
   };
 
   return {
@@ -77,6 +100,86 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
     async mediaUrl(_ctx, id) {
       const rt = await deps.runtime();
       return libraryMediaUrl(requireItem(rt, id).file);
+    },
+    async lyrics(_ctx, id) {
+      const rt = await deps.runtime();
+      const item = requireItem(rt, id);
+      return { title: item.title, lyrics: item.lyrics?.trim() ? item.lyrics : null };
+    },
+    async exportLyrics(ctx, id) {
+      const rt = await deps.runtime();
+      const item = requireItem(rt, id);
+      if (!item.lyrics?.trim()) throw new AppError('not_found', 'This item has no lyrics.');
+      const path = await deps.chooseTextFile?.(ctx, `${sanitizeBaseName(item.title)}.txt`);
+      if (!path) throw new AppError('cancelled', 'The lyrics were not exported.');
+      const text = `${item.title}\n\n${item.lyrics.trim()}\n`.replace(/\r?\n/g, process.platform === 'win32' ? '\r\n' : '\n');
+      try {
+        await fs.writeFile(path, text, 'utf8');
+      } catch (e) {
+        throw new AppError('io', 'Cadenza could not write that file. Choose a folder you can write to.', { cause: e });
+      }
+      return { path };
+    },
+    async rename(_ctx, id, title) {
+      const rt = await deps.runtime();
+      requireItem(rt, id);
+      try {
+        return toLibraryItemView(await rt.library.rename(id, title));
+      } catch (e) {
+        if (e instanceof AppError) throw e;
+        throw new AppError('io', 'Cadenza could not rename the file. It may be open in another program.', { cause: e });
+      }
+    },
+    async remove(_ctx, id) {
+      const rt = await deps.runtime();
+      requireItem(rt, id);
+      try {
+        await rt.library.remove(id);
+      } catch (e) {
+        if (e instanceof AppError) throw e;
+        throw new AppError('io', 'Cadenza could not move the file to the trash.', { cause: e });
+      }
+      return null;
+    },
+    async exportItems(ctx, ids) {
+      const rt = await deps.runtime();
+      const items = [...new Set(ids)].map((id) => requireItem(rt, id));
+      const folder = await deps.chooseExportFolder?.(ctx);
+      if (!folder) throw new AppError('cancelled', 'Nothing was exported.');
+      const taken = nameSet(await fs.readdir(folder).catch(() => [] as string[]));
+      const files: string[] = [];
+      try {
+        for (const item of items) {
+          const own = basename(item.file);
+          const dot = own.lastIndexOf('.');
+          const name = uniqueFileName(dot > 0 ? own.slice(0, dot) : own, dot > 0 ? own.slice(dot) : '', taken);
+          // never overwrites: a file that appeared meanwhile makes the copy fail instead
+          await fs.copyFile(rt.library.pathOf(item), join(folder, name), fsConstants.COPYFILE_EXCL);
+          taken.add(name.toLowerCase());
+          files.push(name);
+        }
+      } catch (e) {
+        throw new AppError('io', `Cadenza could not copy the files to that folder (${files.length} of ${items.length} copied).`, { cause: e });
+      }
+      return { folder, files };
+    },
+    async startDrag(ctx, id) {
+      const rt = await deps.runtime();
+      const item = requireItem(rt, id);
+      if (!deps.startDrag) throw new AppError('forbidden', 'Dragging files out is not available here.');
+      deps.startDrag(ctx, rt.library.pathOf(item), await dragIcon());
+      return null;
+    },
+    async waveform(_ctx, id) {
+      const rt = await deps.runtime();
+      const item = requireItem(rt, id);
+      const peaks = await waveformStore().get(item, rt.library.pathOf(item));
+      return peaks ? { peaks } : null;
+    },
+    async storeWaveform(_ctx, id, peaks) {
+      const rt = await deps.runtime();
+      await waveformStore().put(requireItem(rt, id), peaks);
+      return null;
     },
   };
 }
