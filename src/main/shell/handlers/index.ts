@@ -21,7 +21,7 @@ import { toJobView } from '@shared/ipc/jobs';
 /** The Electron modules the handlers use. */
 export interface ElectronForHandlers {
   app: Pick<App, 'getVersion'>;
-  dialog: Pick<Dialog, 'showMessageBox' | 'showOpenDialog'>;
+  dialog: Pick<Dialog, 'showMessageBox' | 'showOpenDialog' | 'showSaveDialog'>;
   shell: Pick<Shell, 'openExternal' | 'showItemInFolder'>;
   BrowserWindow: Pick<typeof BrowserWindow, 'fromWebContents' | 'getAllWindows'>;
 }
@@ -116,6 +116,17 @@ export function buildHandlers({ core, registry, env, electron, jobsHost: host, m
       notifyFolderChanged(removed, added) {
         for (const win of BrowserWindow.getAllWindows()) sendEvent(win, 'libraryChanged', { added, updated: [], removed });
       },
+      async chooseExportFolder(ctx) {
+        const answer = await openDialog(ctx, { title: 'Export to folder', properties: ['openDirectory', 'createDirectory'] });
+        return answer.canceled ? null : (answer.filePaths[0] ?? null);
+      },
+      async chooseTextFile(ctx, defaultName) {
+        const win = windowOf(ctx);
+        const options = { title: 'Export lyrics', defaultPath: defaultName, filters: [{ name: 'Text', extensions: ['txt'] }] };
+        const answer = win ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options);
+        return answer.canceled || !answer.filePath ? null : answer.filePath;
+      },
+      startDrag: (ctx, file, icon) => ctx.event.sender.startDrag({ file, icon }),
     }),
     songs: songsHandlers({ runtime: () => jobsHost.runtime(), client: () => core.client(), mediaCache }),
     voices: voicesHandlers({
