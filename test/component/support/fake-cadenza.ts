@@ -94,6 +94,12 @@ export function makeLibraryItem(overrides: Partial<LibraryItemView> = {}): Libra
     jobId: null,
     sizeBytes: 2_100_000,
     hasSidecar: true,
+    modifiedAtMs: Date.UTC(2025, 2, 14, 9),
+    parentId: null,
+    variationGroup: null,
+    coverUrl: null,
+    hasLyrics: false,
+    model: null,
     ...overrides,
   };
 }
@@ -127,6 +133,13 @@ export class FakeCadenza {
   private readonly libraryListeners = new Set<(change: LibraryChange) => void>();
   /** What the main-process folder dialog answers: a folder path, or null for Cancel. */
   folderDialog: string | null = null;
+  /** Library: lyrics by item id, the export/save dialogs' answers (null = Cancel), peaks by id. */
+  library: { lyrics: Record<string, string>; exportDialog: string | null; saveDialog: string | null; waveforms: Record<string, number[]> } = {
+    lyrics: {},
+    exportDialog: null,
+    saveDialog: null,
+    waveforms: {},
+  };
   /** Voices: the catalogue, prefs and takes main answers; checks of recordings by file name. */
   voices: { catalogue: Catalogue; prefs: VoicePrefs; takes: Take[]; checks: Record<string, Pick<CloneFileCheck, 'durationMs' | 'problem'>> } = {
     catalogue: { voices: [], clones: [], fetchedAt: '2025-03-14T09:00:00.000Z', source: 'service', error: null },
@@ -210,6 +223,11 @@ export class FakeCadenza {
 
   emitLibraryChanged(change: LibraryChange): void {
     for (const listener of this.libraryListeners) listener(change);
+  }
+
+  private withItem<T>(id: string, run: (item: LibraryItemView) => Result<T>): Result<T> {
+    const item = this.state.libraryItems.find((i) => i.id === id);
+    return item ? run(item) : { ok: false, error: { code: 'not_found', message: 'That item is no longer in the library.' } };
   }
 
   private jobsNewestFirst(): JobView[] {
@@ -376,6 +394,51 @@ export class FakeCadenza {
             const item = this.state.libraryItems.find((i) => i.id === id);
             return item ? ok(mediaUrlOf(item)) : { ok: false, error: { code: 'not_found', message: 'That item is no longer in the library.' } };
           }),
+        lyrics: (id) => this.answer('library.lyrics', [id], () => this.withItem(id, (item) => ok({ title: item.title, lyrics: this.library.lyrics[id] ?? null }))),
+        exportLyrics: (id) =>
+          this.answer('library.exportLyrics', [id], () =>
+            this.withItem(id, () =>
+              this.library.saveDialog === null ? { ok: false, error: { code: 'cancelled', message: 'The lyrics were not exported.' } } : ok({ path: this.library.saveDialog }),
+            ),
+          ),
+        rename: (id, title) =>
+          this.answer('library.rename', [id, title], () =>
+            this.withItem(id, (item) => {
+              const ext = item.file.slice(item.file.lastIndexOf('.'));
+              const next = { ...item, title: title.trim(), file: `${title.trim().replace(/[/\\:*?"<>|]/g, '')}${ext}` };
+              this.state.libraryItems = this.state.libraryItems.map((i) => (i.id === id ? next : i));
+              return ok(next);
+            }),
+          ),
+        remove: (id) =>
+          this.answer('library.remove', [id], () =>
+            this.withItem(id, () => {
+              this.state.libraryItems = this.state.libraryItems.filter((i) => i.id !== id);
+              return ok(null);
+            }),
+          ),
+        exportItems: (ids) =>
+          this.answer('library.exportItems', [ids], () => {
+            const items = ids.map((id) => this.state.libraryItems.find((i) => i.id === id));
+            if (items.some((i) => !i)) return { ok: false, error: { code: 'not_found', message: 'That item is no longer in the library.' } };
+            if (this.library.exportDialog === null) return { ok: false, error: { code: 'cancelled', message: 'Nothing was exported.' } };
+            return ok({ folder: this.library.exportDialog, files: items.map((i) => i?.file.split('/').pop() ?? '') });
+          }),
+        startDrag: (id) => this.answer('library.startDrag', [id], () => this.withItem(id, () => ok(null))),
+        waveform: (id) =>
+          this.answer('library.waveform', [id], () =>
+            this.withItem(id, () => {
+              const peaks = this.library.waveforms[id];
+              return ok(peaks ? { peaks } : null);
+            }),
+          ),
+        storeWaveform: (id, peaks) =>
+          this.answer('library.storeWaveform', [id, peaks], () =>
+            this.withItem(id, () => {
+              this.library.waveforms[id] = peaks;
+              return ok(null);
+            }),
+          ),
       },
       songs: {
         // Main's checks (service-inputs) run here too; a valid request becomes a pending song job.
