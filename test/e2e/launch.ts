@@ -91,9 +91,15 @@ export async function launchInDouble({ mainJs, dirs, env, output }: LaunchOption
     for (const id of Object.keys(cache)) if (id.startsWith(outDir)) delete cache[id];
     const req = Module.createRequire(mainJs);
     req(mainJs);
+    const outputBefore = output.length;
+    // A start-up failure makes main quit: report it at once instead of waiting for a timeout.
+    const quitEarly = double.app.quitted.then(() => {
+      throw new Error(`The app quit while starting. Its output:\n${output.slice(outputBefore).join('')}`);
+    });
+    quitEarly.catch(() => undefined);
     double.app.start();
-    page = await double.firstWindowPage();
-    await waitForAppReady(page);
+    page = await Promise.race([double.firstWindowPage(), quitEarly]);
+    await Promise.race([waitForAppReady(page), quitEarly]);
   } catch (e) {
     await double.quit().catch(() => undefined);
     restore();
