@@ -90,10 +90,8 @@ export const libraryContract = {
   exportItems: invoke(z.tuple([z.array(ItemIdSchema).min(1).max(10_000)]), ExportResultSchema),
   /** Starts dragging the item's file out of the app (call from a dragstart handler). */
   startDrag: invoke(z.tuple([ItemIdSchema]), z.null()),
-  /** The item's cached waveform peaks (computed in main for WAV), or null when not known yet. */
+  /** The item's waveform peaks, computed once in main (WAV, MP3) and cached; null for other formats. */
   waveform: invoke(z.tuple([ItemIdSchema]), WaveformSchema.nullable()),
-  /** Caches peaks the renderer decoded itself (formats main does not decode). */
-  storeWaveform: invoke(z.tuple([ItemIdSchema, WaveformPeaksSchema]), z.null()),
 };
 
 export function toLibraryItemView(item: LibraryItem): LibraryItemView {

@@ -432,13 +432,6 @@ export class FakeCadenza {
               return ok(peaks ? { peaks } : null);
             }),
           ),
-        storeWaveform: (id, peaks) =>
-          this.answer('library.storeWaveform', [id, peaks], () =>
-            this.withItem(id, () => {
-              this.library.waveforms[id] = peaks;
-              return ok(null);
-            }),
-          ),
       },
       songs: {
         // Main's checks (service-inputs) run here too; a valid request becomes a pending song job.

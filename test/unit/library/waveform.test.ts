@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createWaveformStore, wavPeaks } from '../../../src/main/services/library/waveform';
+import { createWaveformStore, mp3Peaks, wavPeaks } from '../../../src/main/services/library/waveform';
 
 let root: string;
 
@@ -54,6 +54,36 @@ describe('wavPeaks', () => {
     const path = join(root, 'b.wav');
     await writeFile(path, Buffer.from('ID3 not a wave file at all'));
     expect(await wavPeaks(path)).toBeNull();
+  });
+});
+
+/** MPEG-1 Layer III frames, 48 kHz, 32 kbit/s, mono (96 bytes), with the given global gains (null = silent). */
+function mp3(gains: Array<number | null>): Buffer {
+  const frames = gains.map((gain) => {
+    const f = Buffer.alloc(96);
+    f.set([0xff, 0xfb, 0x14, 0xc4]);
+    const put = (at: number, n: number, v: number) => {
+      for (let i = 0; i < n; i += 1) {
+        const bit = 32 + at + i; // side information starts after the 4-byte header
+        if ((v >> (n - 1 - i)) & 1) f[bit >> 3] = (f[bit >> 3] ?? 0) | (1 << (7 - (bit & 7)));
+      }
+    };
+    for (const granule of [0, 1]) {
+      const at = 18 + granule * 59;
+      put(at, 12, gain === null ? 0 : 100); // part2_3_length
+      put(at + 21, 8, gain ?? 0); // global_gain
+    }
+    return f;
+  });
+  const id3 = Buffer.from([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, 0, 4, 1, 2, 3, 4]); // a 4-byte ID3v2 tag to skip
+  return Buffer.concat([id3, ...frames]);
+}
+
+describe('mp3Peaks', () => {
+  it('follows the frames\' global gain, relative to the loudest, with silence as 0', async () => {
+    const path = join(root, 'a.mp3');
+    await writeFile(path, mp3([200, 200, 196, null]));
+    expect(await mp3Peaks(path, 4)).toEqual([1, 1, 0.5, 0]);
   });
 });
 

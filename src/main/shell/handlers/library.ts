@@ -55,7 +55,10 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
 
   const dragIcon = async (): Promise<string> => {
     const path = join(deps.core.paths.dataDir, 'drag-icon.png');
-    if (!(await fs.stat(path).catch(() => null))) await fs.writeFile(path, DRAG_ICON_PNG);
+    if (!(await fs.stat(path).catch(() => null))) {
+      await fs.mkdir(deps.core.paths.dataDir, { recursive: true });
+      await fs.writeFile(path, DRAG_ICON_PNG);
+    }
     return path;
   };
 
@@ -175,11 +178,6 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
       const item = requireItem(rt, id);
       const peaks = await waveformStore().get(item, rt.library.pathOf(item));
       return peaks ? { peaks } : null;
-    },
-    async storeWaveform(_ctx, id, peaks) {
-      const rt = await deps.runtime();
-      await waveformStore().put(requireItem(rt, id), peaks);
-      return null;
     },
   };
 }
