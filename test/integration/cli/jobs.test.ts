@@ -19,7 +19,7 @@ const children: ChildProcess[] = [];
 
 beforeAll(async () => {
   await buildCli();
-  emu = await startEmulator({ keys: [KEY], stepMs: 40, songDurationMs: 4_800 });
+  emu = await startEmulator({ keys: [KEY], stepMs: 40 });
 }, 90_000);
 afterAll(async () => {
   await emu?.close();
