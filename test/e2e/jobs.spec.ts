@@ -190,10 +190,9 @@ test("a refused submission shows the service's reason; retry asks first; a runni
 
   const failed = page.getByRole('listitem', { name: 'broken dreams' });
   await expect(failed).toContainText('Failed', { timeout: 20_000 });
-  const reason = emulator.log.find((e) => e.path === '/v2/submit');
-  expect(reason).toBeDefined();
-  // the entitlement message the service sent, as the client maps it, is on the job
-  await expect(failed).toContainText(/songs/i);
+  // the service's own words ("Insufficient account balance") and the counter that ran out
+  await expect(failed).toContainText('Your key has no songs left');
+  await expect(failed).toContainText('The service said: “Insufficient account balance”');
   await expect(failed.getByRole('button', { name: 'Retry' })).toBeVisible();
   if (electron) {
     await expect.poll(() => notifications.length).toBe(1);
