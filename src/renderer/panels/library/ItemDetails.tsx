@@ -1,0 +1,197 @@
+import { useState, type FormEvent } from 'react';
+import type { AppErrorShape } from '@shared/errors';
+import type { LibraryItemView } from '@shared/ipc/library';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { showItemInFolder } from '../../stores/library';
+import { enqueue, toQueueEntry } from '../../stores/player';
+import { exportItems, removeItem, renameItem } from './actions';
+import { LyricsView } from './LyricsView';
+import { extensionChain, formatDate, formatDurationMs, KIND_LABELS } from './view';
+
+interface ItemDetailsProps {
+  item: LibraryItemView;
+  byId: ReadonlyMap<string, LibraryItemView>;
+  /** Items that extend this one. */
+  extensions: LibraryItemView[];
+  onPlay(): void;
+  onSelect(id: string): void;
+}
+
+/** The selected item: what is known about it and what can be done with it (keyed by id and title). */
+export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDetailsProps) {
+  const [renaming, setRenaming] = useState(false);
+  const [name, setName] = useState(item.title);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [showLyrics, setShowLyrics] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<AppErrorShape | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    setNotice(null);
+    try {
+      await work();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submitRename = (e: FormEvent) => {
+    e.preventDefault();
+    void run(async () => {
+      const r = await renameItem(item.id, name);
+      if (!r.ok) return setError(r.error);
+      setRenaming(false);
+      setNotice(`Renamed. The file is now “${r.value.file}”.`);
+    });
+  };
+  const doExport = () =>
+    void run(async () => {
+      const r = await exportItems([item.id]);
+      if (r.ok) setNotice(`Copied to ${r.value.folder}`);
+      else if (r.error.code !== 'cancelled') setError(r.error);
+    });
+  const doDelete = () => {
+    setConfirmDelete(false);
+    void run(async () => {
+      const r = await removeItem(item.id);
+      if (!r.ok) setError(r.error);
+    });
+  };
+
+  const chain = extensionChain(item, byId);
+  const video = item.kind === 'singing-video' || item.kind === 'subtitle-video';
+  return (
+    <section className="library-details card" aria-label="Item details">
+      <div className="library-details-head">
+        {item.coverUrl ? <img className="library-details-cover" src={item.coverUrl} alt={`Cover of ${item.title}`} /> : null}
+        <div>
+          <h2 className="card-title library-details-title">{item.title}</h2>
+          <p className="small muted">
+            {KIND_LABELS[item.kind]} · {formatDurationMs(item.durationMs)} · {formatDate(item.createdAt)}
+          </p>
+        </div>
+      </div>
+      <div className="library-details-actions">
+        <button type="button" className="button button-primary button-small" onClick={onPlay} disabled={busy}>
+          {video ? 'Play video' : 'Play'}
+        </button>
+        <button type="button" className="button button-small" onClick={() => enqueue(toQueueEntry(item))} disabled={busy}>
+          Add to queue
+        </button>
+        {item.hasLyrics && (
+          <button type="button" className="button button-small" aria-expanded={showLyrics} onClick={() => setShowLyrics((s) => !s)}>
+            Lyrics
+          </button>
+        )}
+        <button type="button" className="button button-small" onClick={() => void showItemInFolder(item.id).then(setError)} disabled={busy}>
+          Show in folder
+        </button>
+        <button type="button" className="button button-small" onClick={() => setRenaming(true)} disabled={busy || renaming}>
+          Rename
+        </button>
+        <button type="button" className="button button-small" onClick={doExport} disabled={busy}>
+          Export…
+        </button>
+        <button type="button" className="button button-small button-danger-quiet" onClick={() => setConfirmDelete(true)} disabled={busy}>
+          Delete
+        </button>
+      </div>
+      {renaming && (
+        <form className="library-rename" onSubmit={submitRename}>
+          <label className="field-label" htmlFor={`rename-${item.id}`}>
+            New name
+          </label>
+          <div className="field-row">
+            <input id={`rename-${item.id}`} className="input" value={name} maxLength={120} onChange={(e) => setName(e.currentTarget.value)} autoFocus />
+            <button type="submit" className="button button-small button-primary" disabled={busy || !name.trim()}>
+              Save name
+            </button>
+            <button type="button" className="button button-small" onClick={() => setRenaming(false)}>
+              Cancel
+            </button>
+          </div>
+          <p className="field-hint">The file and its sidecar are renamed together; characters files cannot hold are left out.</p>
+        </form>
+      )}
+      {error && (
+        <p role="alert" className="library-error">
+          {error.message}
+        </p>
+      )}
+      {notice && (
+        <p role="status" className="small muted">
+          {notice}
+        </p>
+      )}
+      <dl className="library-facts">
+        {item.tags.length > 0 && (
+          <>
+            <dt>Tags</dt>
+            <dd>{item.tags.join(', ')}</dd>
+          </>
+        )}
+        {item.prompt && (
+          <>
+            <dt>Prompt</dt>
+            <dd>{item.prompt}</dd>
+          </>
+        )}
+        {item.model && (
+          <>
+            <dt>Model</dt>
+            <dd>{item.model}</dd>
+          </>
+        )}
+        <dt>File</dt>
+        <dd className="mono small">{item.file}</dd>
+        {chain.length > 0 && (
+          <>
+            <dt>Extends</dt>
+            <dd>
+              <ol className="library-chain" aria-label="Extension chain">
+                {chain.map((p) => (
+                  <li key={p.id}>
+                    <button type="button" className="link-button" onClick={() => onSelect(p.id)}>
+                      {p.title}
+                    </button>
+                  </li>
+                ))}
+              </ol>
+            </dd>
+          </>
+        )}
+        {item.parentId && chain.length === 0 && (
+          <>
+            <dt>Extends</dt>
+            <dd className="muted">an item no longer in the library</dd>
+          </>
+        )}
+        {extensions.length > 0 && (
+          <>
+            <dt>Extended by</dt>
+            <dd>
+              <ul className="library-chain" aria-label="Extensions">
+                {extensions.map((c) => (
+                  <li key={c.id}>
+                    <button type="button" className="link-button" onClick={() => onSelect(c.id)}>
+                      {c.title}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        )}
+      </dl>
+      {showLyrics && <LyricsView key={item.id} itemId={item.id} />}
+      {confirmDelete && (
+        <ConfirmDialog title={`Move “${item.title}” to the trash?`} confirmLabel="Move to trash" tone="danger" onConfirm={doDelete} onCancel={() => setConfirmDelete(false)}>
+          <p>The file, its cover and its sidecar go to the system trash, where you can restore them.</p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,227 @@
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { AppErrorShape } from '@shared/errors';
+import type { LibraryItemView } from '@shared/ipc/library';
+import { followLibrary, loadLibraryItems, useLibraryStore } from '../../stores/library';
+import { playEntries, toQueueEntry } from '../../stores/player';
+import { exportItems, startDragOut } from './actions';
+import { ItemDetails } from './ItemDetails';
+import { VirtualList, type VirtualListHandle } from './VirtualList';
+import { buildRows, formatDate, formatDurationMs, KIND_FILTERS, KIND_LABELS, SORTS, type KindFilterId, type Row, type SortId } from './view';
+import './library.css';
+
+export const ROW_HEIGHT = 52;
+/** Playing from the list queues the chosen item and up to this many after it. */
+const QUEUE_AHEAD = 99;
+
+/** The library folder's items: search, filter, sort, play, and act on one. */
+export function LibraryPanel() {
+  const items = useLibraryStore((s) => s.items);
+  const itemsError = useLibraryStore((s) => s.itemsError);
+  const [text, setText] = useState('');
+  const [kind, setKind] = useState<KindFilterId>('all');
+  const [sort, setSort] = useState<SortId>('newest');
+  const [withLyrics, setWithLyrics] = useState(false);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [loaded, setLoaded] = useState(false);
+  const [listError, setListError] = useState<AppErrorShape | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const list = useRef<VirtualListHandle>(null);
+  const deferredText = useDeferredValue(text);
+
+  useEffect(() => {
+    followLibrary();
+    void loadLibraryItems().then(() => setLoaded(true));
+  }, []);
+
+  const byId = useMemo(() => new Map(items.map((i) => [i.id, i])), [items]);
+  const childrenOf = useMemo(() => {
+    const m = new Map<string, LibraryItemView[]>();
+    for (const i of items) if (i.parentId) m.set(i.parentId, [...(m.get(i.parentId) ?? []), i]);
+    return m;
+  }, [items]);
+  const rows = useMemo(() => buildRows(items, { text: deferredText, kind, sort, withLyrics }, byId), [items, deferredText, kind, sort, withLyrics, byId]);
+  const selectedIndex = useMemo(() => (selectedId ? rows.findIndex((r) => r.item.id === selectedId) : -1), [rows, selectedId]);
+  const selected = selectedId ? (byId.get(selectedId) ?? null) : null;
+
+  const select = (index: number) => {
+    const row = rows[Math.max(0, Math.min(rows.length - 1, index))];
+    if (!row) return;
+    setSelectedId(row.item.id);
+    list.current?.scrollToIndex(rows.indexOf(row));
+  };
+  const selectId = (id: string) => {
+    setSelectedId(id);
+    const i = rows.findIndex((r) => r.item.id === id);
+    if (i >= 0) list.current?.scrollToIndex(i);
+  };
+  const playFrom = (index: number) => {
+    const slice = rows.slice(index, index + 1 + QUEUE_AHEAD).map((r) => toQueueEntry(r.item));
+    if (slice.length > 0) void playEntries(slice, 0);
+  };
+
+  const onListKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    const page = list.current?.pageSize() ?? 10;
+    const moves: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: page, PageUp: -page };
+    if (e.key in moves) select((selectedIndex < 0 ? -1 : selectedIndex) + (moves[e.key] ?? 0));
+    else if (e.key === 'Home') select(0);
+    else if (e.key === 'End') select(rows.length - 1);
+    else if (e.key === 'Enter' && selectedIndex >= 0) playFrom(selectedIndex);
+    else return;
+    e.preventDefault();
+  };
+
+  const exportShown = async () => {
+    setNotice(null);
+    setListError(null);
+    const r = await exportItems(rows.slice(0, 10_000).map((row) => row.item.id));
+    if (r.ok) setNotice(`${r.value.files.length} file${r.value.files.length === 1 ? '' : 's'} copied to ${r.value.folder}`);
+    else if (r.error.code !== 'cancelled') setListError(r.error);
+  };
+
+  const renderRow = (index: number, style: { top: number; height: number }) => {
+    const row = rows[index] as Row;
+    return (
+      <LibraryRow
+        key={row.item.id}
+        row={row}
+        index={index}
+        count={rows.length}
+        selected={row.item.id === selectedId}
+        style={style}
+        onSelect={() => setSelectedId(row.item.id)}
+        onPlay={() => playFrom(index)}
+        onDragError={setListError}
+      />
+    );
+  };
+
+  return (
+    <section className="panel library-panel" aria-labelledby="library-title">
+      <header className="panel-header">
+        <h1 className="panel-title" id="library-title">
+          Library
+        </h1>
+      </header>
+      <div className="library-toolbar" role="search">
+        <input
+          type="search"
+          className="input library-search"
+          aria-label="Search the library"
+          placeholder="Search titles, tags, prompts…"
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+        />
+        <select className="input" aria-label="Kind" value={kind} onChange={(e) => setKind(e.currentTarget.value as KindFilterId)}>
+          {KIND_FILTERS.map((k) => (
+            <option key={k.id} value={k.id}>
+              {k.label}
+            </option>
+          ))}
+        </select>
+        <select className="input" aria-label="Sort" value={sort} onChange={(e) => setSort(e.currentTarget.value as SortId)}>
+          {SORTS.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+        <label className="library-check">
+          <input type="checkbox" checked={withLyrics} onChange={(e) => setWithLyrics(e.currentTarget.checked)} /> With lyrics
+        </label>
+        <button type="button" className="button button-small" onClick={() => void exportShown()} disabled={rows.length === 0}>
+          Export shown…
+        </button>
+      </div>
+      <p className="small muted library-count" role="status" aria-live="polite" data-testid="library-count">
+        {rows.length === items.length ? `${items.length} item${items.length === 1 ? '' : 's'}` : `${rows.length} of ${items.length} items`}
+      </p>
+      {(itemsError ?? listError) && (
+        <p role="alert" className="library-error">
+          {(itemsError ?? listError)?.message}
+        </p>
+      )}
+      {notice && (
+        <p role="status" className="small muted">
+          {notice}
+        </p>
+      )}
+      <div className="library-body">
+        {loaded && items.length === 0 && !itemsError ? (
+          <p className="muted library-empty">The library is empty. Songs, speech, covers and videos you make land here.</p>
+        ) : (
+          <VirtualList
+            handle={list}
+            className="library-list"
+            role="listbox"
+            aria-label="Library items"
+            tabIndex={0}
+            aria-activedescendant={selectedIndex >= 0 ? `library-row-${selectedId}` : undefined}
+            onKeyDown={onListKey}
+            count={rows.length}
+            rowHeight={ROW_HEIGHT}
+            renderRow={renderRow}
+          />
+        )}
+        {selected && (
+          <ItemDetails
+            key={`${selected.id}:${selected.title}`}
+            item={selected}
+            byId={byId}
+            extensions={childrenOf.get(selected.id) ?? []}
+            onSelect={selectId}
+            onPlay={() => (selectedIndex >= 0 ? playFrom(selectedIndex) : void playEntries([toQueueEntry(selected)], 0))}
+          />
+        )}
+      </div>
+    </section>
+  );
+}
+
+interface LibraryRowProps {
+  row: Row;
+  index: number;
+  count: number;
+  selected: boolean;
+  style: { top: number; height: number };
+  onSelect(): void;
+  onPlay(): void;
+  onDragError(error: AppErrorShape | null): void;
+}
+
+function LibraryRow({ row, index, count, selected, style, onSelect, onPlay, onDragError }: LibraryRowProps) {
+  const { item } = row;
+  return (
+    <div
+      id={`library-row-${item.id}`}
+      role="option"
+      aria-selected={selected}
+      aria-setsize={count}
+      aria-posinset={index + 1}
+      aria-label={`${item.title}, ${KIND_LABELS[item.kind]}, ${formatDurationMs(item.durationMs)}${row.take ? `, take ${row.take}` : ''}`}
+      className={`library-row${selected ? ' library-row-selected' : ''}${row.grouped ? ' library-row-grouped' : ''}`}
+      style={{ top: style.top, height: style.height }}
+      onClick={onSelect}
+      onDoubleClick={onPlay}
+      draggable
+      onDragStart={(e) => {
+        // the OS drag (main's webContents.startDrag) carries the real file to other programs
+        e.preventDefault();
+        void startDragOut(item.id).then(onDragError);
+      }}
+    >
+      {item.coverUrl ? <img className="library-thumb" src={item.coverUrl} alt="" loading="lazy" /> : <span className={`library-thumb library-thumb-${item.kind}`} aria-hidden />}
+      <span className="library-row-main">
+        <span className="library-row-title">
+          {item.title}
+          {row.take && <span className="library-badge">Take {row.take}</span>}
+        </span>
+        <span className="library-row-sub small muted">
+          {row.parentTitle ? `Extends “${row.parentTitle}”` : item.tags.slice(0, 3).join(', ') || item.prompt || ''}
+        </span>
+      </span>
+      <span className="library-row-kind small">{KIND_LABELS[item.kind]}</span>
+      <span className="library-row-duration small">{formatDurationMs(item.durationMs)}</span>
+      <span className="library-row-date small muted">{formatDate(item.createdAt)}</span>
+    </div>
+  );
+}

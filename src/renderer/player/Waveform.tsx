@@ -1,0 +1,65 @@
+import { useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { call } from '../bridge';
+
+/** Bars drawn; the cached peaks (up to 2000) are reduced to this many by taking maxima. */
+const BARS = 160;
+
+/** Peak maxima over `n` equal slices of `peaks`. */
+export function reducePeaks(peaks: readonly number[], n: number): number[] {
+  if (peaks.length <= n) return [...peaks];
+  const out = new Array<number>(n).fill(0);
+  peaks.forEach((p, i) => {
+    const b = Math.floor((i * n) / peaks.length);
+    out[b] = Math.max(out[b] ?? 0, p);
+  });
+  return out;
+}
+
+const cache = new Map<string, number[] | null>();
+
+/** Waveform peaks of an item from main (computed once there and cached on disk; here per session). */
+function usePeaks(itemId: string | null): number[] | null {
+  const [loaded, setLoaded] = useState<{ itemId: string; peaks: number[] | null } | null>(null);
+  useEffect(() => {
+    if (!itemId || cache.has(itemId)) return;
+    let live = true;
+    void call((api) => api.library.waveform(itemId)).then((r) => {
+      const peaks = r.ok && r.value ? r.value.peaks : null;
+      if (r.ok) cache.set(itemId, peaks);
+      if (live) setLoaded({ itemId, peaks });
+    });
+    return () => {
+      live = false;
+    };
+  }, [itemId]);
+  if (!itemId) return null;
+  return loaded?.itemId === itemId ? loaded.peaks : (cache.get(itemId) ?? null);
+}
+
+interface WaveformProps {
+  itemId: string | null;
+  positionS: number;
+  durationS: number;
+  onSeek(positionS: number): void;
+}
+
+/** The current item's waveform with the played part highlighted; a click seeks there. */
+export function Waveform({ itemId, positionS, durationS, onSeek }: WaveformProps) {
+  const peaks = usePeaks(itemId);
+  const bars = useMemo(() => (peaks ? reducePeaks(peaks, BARS) : null), [peaks]);
+  if (!bars) return <div className="waveform waveform-empty" aria-hidden />;
+  const played = durationS > 0 ? positionS / durationS : 0;
+  const onClick = (e: MouseEvent<SVGSVGElement>) => {
+    const rect = e.currentTarget.getBoundingClientRect();
+    if (rect.width > 0 && durationS > 0) onSeek(((e.clientX - rect.left) / rect.width) * durationS);
+  };
+  const w = 100 / bars.length;
+  return (
+    <svg className="waveform" data-testid="waveform" data-bars={bars.length} viewBox="0 0 100 40" preserveAspectRatio="none" onClick={onClick} aria-hidden>
+      {bars.map((p, i) => {
+        const h = Math.max(1, p * 38);
+        return <rect key={i} x={i * w} y={20 - h / 2} width={w * 0.7} height={h} className={(i + 0.5) / bars.length <= played ? 'waveform-played' : 'waveform-rest'} />;
+      })}
+    </svg>
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * What plays a media URL: howler for audio (html5 mode, so the `cadenza-media:` protocol streams
+ * it with Range requests instead of downloading it whole) and a `<video>` element for videos,
+ * which the video viewer mounts. The player store only talks to this interface, so component
+ * tests (jsdom has no media playback) install their own engine factory.
+ */
+import { Howl } from 'howler';
+
+export interface EngineEvents {
+  /** Metadata is known: the duration in seconds. */
+  onLoad(durationS: number): void;
+  onPlay(): void;
+  onPause(): void;
+  onEnd(): void;
+  onError(message: string): void;
+}
+
+export interface PlaybackEngine {
+  play(): void;
+  pause(): void;
+  /** Current position in seconds. */
+  position(): number;
+  seek(positionS: number): void;
+  setVolume(volume: number): void;
+  /** Stops and releases the media. */
+  unload(): void;
+  /** The element a viewer shows (videos only). */
+  readonly element?: HTMLVideoElement;
+}
+
+export interface EngineSource {
+  url: string;
+  /** Lower-case extension without the dot ("mp3"), so howler knows the codec. */
+  format: string;
+  video: boolean;
+  volume: number;
+}
+
+export type EngineFactory = (source: EngineSource, events: EngineEvents) => PlaybackEngine;
+
+const mediaErrorMessage = 'This file could not be played. It may have been moved, or its format is not supported.';
+
+function howlEngine(source: EngineSource, events: EngineEvents): PlaybackEngine {
+  const howl = new Howl({
+    src: [source.url],
+    format: [source.format],
+    html5: true,
+    preload: 'metadata',
+    volume: source.volume,
+    onload: () => events.onLoad(howl.duration()),
+    onplay: () => events.onPlay(),
+    onpause: () => events.onPause(),
+    onstop: () => events.onPause(),
+    onend: () => events.onEnd(),
+    onloaderror: () => events.onError(mediaErrorMessage),
+    onplayerror: () => events.onError(mediaErrorMessage),
+  });
+  return {
+    play: () => void howl.play(),
+    pause: () => void howl.pause(),
+    position: () => {
+      const at = howl.seek();
+      return typeof at === 'number' ? at : 0;
+    },
+    seek: (s) => void howl.seek(s),
+    setVolume: (v) => void howl.volume(v),
+    unload: () => howl.unload(),
+  };
+}
+
+function videoEngine(source: EngineSource, events: EngineEvents): PlaybackEngine {
+  const video = document.createElement('video');
+  video.preload = 'metadata';
+  video.volume = source.volume;
+  video.className = 'video-viewer-media';
+  video.addEventListener('loadedmetadata', () => events.onLoad(Number.isFinite(video.duration) ? video.duration : 0));
+  video.addEventListener('play', () => events.onPlay());
+  video.addEventListener('pause', () => events.onPause());
+  video.addEventListener('ended', () => events.onEnd());
+  video.addEventListener('error', () => events.onError(mediaErrorMessage));
+  video.src = source.url;
+  return {
+    element: video,
+    play: () => void video.play().catch(() => undefined),
+    pause: () => video.pause(),
+    position: () => video.currentTime,
+    seek: (s) => {
+      video.currentTime = s;
+    },
+    setVolume: (v) => {
+      video.volume = v;
+    },
+    unload: () => {
+      video.pause();
+      video.removeAttribute('src');
+      video.load();
+      video.remove();
+    },
+  };
+}
+
+export const defaultEngineFactory: EngineFactory = (source, events) =>
+  source.video ? videoEngine(source, events) : howlEngine(source, events);
+
+let factory: EngineFactory = defaultEngineFactory;
+
+/** Replaces how media is played (tests); `undefined` returns to howler and `<video>`. */
+export function installEngineFactory(next: EngineFactory | undefined): void {
+  factory = next ?? defaultEngineFactory;
+}
+
+export const createEngine: EngineFactory = (source, events) => factory(source, events);

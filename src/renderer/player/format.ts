@@ -1,0 +1,16 @@
+/** "3:05", "1:02:09" — a clock for positions and durations in seconds. */
+export function formatClock(totalS: number): string {
+  const s = Math.max(0, Math.floor(Number.isFinite(totalS) ? totalS : 0));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+}
+
+/** "3 minutes 5 seconds", for screen readers. */
+export function spokenClock(totalS: number): string {
+  const s = Math.max(0, Math.floor(Number.isFinite(totalS) ? totalS : 0));
+  const m = Math.floor(s / 60);
+  const parts = [m > 0 ? `${m} minute${m === 1 ? '' : 's'}` : '', `${s % 60} second${s % 60 === 1 ? '' : 's'}`];
+  return parts.filter(Boolean).join(' ');
+}
