@@ -4,6 +4,7 @@ import { LogoMark } from '../components/icons';
 import { panels as registeredPanels, type PanelDef } from '../panels';
 import { followAccountChanges, loadStatus, useAccountStore } from '../stores/account';
 import { selectActivePanelId, showPanel, useUiStore } from '../stores/ui';
+import { PlayerBar } from '../player/PlayerBar';
 import { ErrorBoundary } from './ErrorBoundary';
 import { HeaderStatus } from './HeaderStatus';
 import { Sidebar } from './Sidebar';
@@ -46,7 +47,7 @@ export function App({ panels = registeredPanels, onReload }: AppProps) {
   const hasAccount = panels.some((p) => p.id === 'account');
 
   return (
-    <div className="app">
+    <div className="app app-with-player">
       <a className="skip-link" href="#main-content" onClick={skipToContent}>
         Skip to content
       </a>
@@ -65,6 +66,10 @@ export function App({ panels = registeredPanels, onReload }: AppProps) {
           </ErrorBoundary>
         )}
       </main>
+      {/* outside the panels, so playback goes on while switching panels */}
+      <ErrorBoundary onReload={onReload}>
+        <PlayerBar />
+      </ErrorBoundary>
     </div>
   );
 }
