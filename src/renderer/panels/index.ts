@@ -3,6 +3,7 @@ import { accountPanel } from './account';
 import { songsPanel } from './songs';
 import { jobsPanel } from './jobs';
 import { voicePanel } from './voice';
+import { libraryPanel } from './library';
 
 export type { PanelDef } from './types';
 
@@ -10,4 +11,4 @@ export type { PanelDef } from './types';
  * The panels of the sidebar, in order; Ctrl/Cmd+1..9 open the first nine.
  * Adding a panel: create `panels/<name>/index.ts` exporting a `PanelDef`, then add it here.
  */
-export const panels: readonly PanelDef[] = [accountPanel, songsPanel, voicePanel, jobsPanel];
+export const panels: readonly PanelDef[] = [accountPanel, songsPanel, voicePanel, libraryPanel, jobsPanel];
