@@ -71,10 +71,13 @@ const initialState: VoicesState = {
 
 export const useVoicesStore = create<VoicesState>()(() => ({ ...initialState }));
 const set = (patch: Partial<VoicesState>): void => useVoicesStore.setState(patch);
+/** Jobs seen finishing, in case the event arrives before the answer that names the job. */
+const finishedJobs = new Map<string, JobView>();
 const get = (): VoicesState => useVoicesStore.getState();
 
 export function resetVoicesStore(): void {
   useVoicesStore.setState({ ...initialState }, true);
+  finishedJobs.clear();
 }
 
 export async function loadCatalogue(refresh = false): Promise<void> {
@@ -137,7 +140,8 @@ export async function speak(): Promise<void> {
   const recents = [s.selected, ...s.prefs.recents.filter((x) => x !== s.selected)];
   set({ speakingJobId: r.value.id, prefs: { ...get().prefs, recents } });
   // a synchronous call may already be over when the answer arrives
-  if (r.value.state === 'done' || r.value.state === 'failed') onJobFinished(r.value);
+  const finished = finishedJobs.get(r.value.id) ?? (isFinal(r.value) ? r.value : undefined);
+  if (finished) onJobFinished(finished);
 }
 
 export async function deleteClone(speaker: string): Promise<void> {
@@ -185,7 +189,8 @@ export async function startClone(): Promise<void> {
   }
   const totalBytes = s.cloneFiles.reduce((n, f) => n + f.sizeBytes, 0);
   set({ upload: { jobId: r.value.id, bytesSent: 0, totalBytes } });
-  if (r.value.state === 'done' || r.value.state === 'failed') onJobFinished(r.value);
+  const finished = finishedJobs.get(r.value.id) ?? (isFinal(r.value) ? r.value : undefined);
+  if (finished) onJobFinished(finished);
 }
 
 export async function cancelClone(): Promise<void> {
@@ -195,7 +200,13 @@ export async function cancelClone(): Promise<void> {
   if (!r.ok) set({ cloneError: r.error });
 }
 
+const isFinal = (job: JobView): boolean => job.state === 'done' || job.state === 'failed' || job.state === 'cancelled' || job.state === 'interrupted';
+
 function onJobFinished(job: JobView): void {
+  if (job.kind === 'tts' || job.kind === 'clone') {
+    finishedJobs.set(job.id, job);
+    if (finishedJobs.size > 50) finishedJobs.delete(finishedJobs.keys().next().value!);
+  }
   const s = get();
   if (job.id === s.speakingJobId) {
     set({ speakingJobId: null });
@@ -226,8 +237,10 @@ export function followVoiceEvents(): () => void {
   const offs = [
     api.on.jobFinished((job) => onJobFinished(job)),
     api.on.jobUpdated((job) => {
-      if (job.state === 'done' || job.state === 'failed' || job.state === 'cancelled' || job.state === 'interrupted') onJobFinished(job);
+      if (isFinal(job)) onJobFinished(job);
     }),
+    // takes deleted or added outside the app
+    api.on.libraryChanged(() => void loadTakes()),
     api.on.voiceUploadProgress((p) => {
       const up = get().upload;
       if (up && up.jobId === p.jobId) set({ upload: { ...up, bytesSent: p.bytesSent, totalBytes: p.totalBytes } });

@@ -158,6 +158,9 @@ export interface VoiceQuery {
   favouritesOnly?: boolean;
 }
 
+const same = (a: string, b: string): boolean => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
+
+/** The voices matching every part of the query (words in the name or description, AND-ed). */
 export function filterVoices<V extends VoiceView>(voices: readonly V[], q: VoiceQuery, favourites: readonly string[] = []): V[] {
   const words = (q.text ?? '').toLowerCase().split(/\s+/).filter(Boolean);
   return voices.filter((v) => {
@@ -165,9 +168,9 @@ export function filterVoices<V extends VoiceView>(voices: readonly V[], q: Voice
       const hay = `${v.name} ${v.description ?? ''}`.toLowerCase();
       if (!words.every((w) => hay.includes(w))) return false;
     }
-    if (q.language && v.language !== q.language) return false;
-    if (q.gender && voiceGender(v) !== q.gender) return false;
-    if (q.style && !voiceStyles(v).includes(q.style)) return false;
+    if (q.language && !same(v.language, q.language)) return false;
+    if (q.gender && !same(voiceGender(v) ?? '', q.gender)) return false;
+    if (q.style && !voiceStyles(v).some((st) => same(st, q.style!))) return false;
     if (q.plan === 'free' && !v.isFree) return false;
     if (q.plan === 'vip' && !v.isVip) return false;
     if (q.newOnly && !v.isNew) return false;
