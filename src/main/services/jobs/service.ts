@@ -225,7 +225,8 @@ export function createJobsService(options: JobsServiceOptions) {
           return settle({ ...recorded, state: 'submitted', submittedAt: new Date().toISOString() });
         });
       } catch (e) {
-        await update(job.id, (j) => (j.state === 'cancelled' ? { ...j, owner: null } : failJob(j, e)));
+        // cancel() aborts, then records `cancelled`: the aborted call's error is not a failure
+        await update(job.id, (j) => (j.state === 'cancelled' || ctl.signal.aborted ? { ...j, owner: null } : failJob(j, e)));
       } finally {
         controllers.delete(job.id);
       }
