@@ -79,3 +79,10 @@ test('the page gets a frozen, named API and no raw IPC', async ({ page }) => {
   });
   expect(facts).toEqual({ same: true, frozen: true, ipc: [], info: { ok: true, value: { version, platform: process.platform, testDouble: true, demo: false } } });
 });
+
+test('the renderer’s localStorage survives a restart, as in Electron’s profile', async ({ page, app }) => {
+  type LS = { localStorage: { setItem(k: string, v: string): void; getItem(k: string): string | null } };
+  await page.evaluate(() => (globalThis as unknown as LS).localStorage.setItem('cadenza-e2e', 'kept'));
+  const restarted = await app.restart();
+  expect(await restarted.evaluate(() => (globalThis as unknown as LS).localStorage.getItem('cadenza-e2e'))).toBe('kept');
+});

@@ -8,8 +8,9 @@
  *   double.app.start();                                // 'ready'
  *   const page = await double.firstWindowPage();
  */
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { DoubleApp } from './app';
 import { DoubleIpcMain } from './ipc';
 import { DoubleBrowserWindow, type WindowHost } from './window';
@@ -17,6 +18,7 @@ import { DoubleSession } from './session';
 import { createDialog, createMenu, createNativeTheme, createNotificationClass, createProtocol, createSafeStorage, createShell, nativeImage } from './misc';
 import { CHROMIUM_ARGS, createState, type DoubleOptions, type DoubleState } from './state';
 import { makeEvent } from './events';
+import { fileLocalStorage } from './window';
 
 export type { IpcRecord, DialogCall, DoubleOptions, NotificationRecord, ConsoleRecord } from './state';
 export { installElectronDouble } from './install';
@@ -49,7 +51,8 @@ export function createElectronDouble(options: DoubleOptions): ElectronDouble {
   const state = createState(options);
   const session = new DoubleSession();
   const ipcMain = new DoubleIpcMain(state);
-  let ownsContext = false;
+  let ownedBrowser: Browser | undefined;
+  const storageStateFile = join(options.userDataDir, 'Chromium', 'storage-state.json');
   const windowWaiters: ((w: DoubleBrowserWindow) => void)[] = [];
 
   const app: DoubleApp = new DoubleApp(state, () => DoubleBrowserWindow.getAllWindows());
@@ -60,12 +63,11 @@ export function createElectronDouble(options: DoubleOptions): ElectronDouble {
     context(): Promise<BrowserContext> {
       state.context ??= (async () => {
         if (options.browser) return options.browser.newContext();
-        ownsContext = true;
-        return chromium.launchPersistentContext(join(options.userDataDir, 'Chromium'), {
-          executablePath: options.executablePath ?? '/usr/bin/chromium',
-          args: CHROMIUM_ARGS,
-          headless: true,
-        });
+        // A browser of our own; localStorage and cookies persist across runs on the same
+        // userData through a storage-state file (saved on quit), like Electron's profile.
+        ownedBrowser = await chromium.launch({ executablePath: options.executablePath ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+        const saved = existsSync(storageStateFile) ? storageStateFile : undefined;
+        return ownedBrowser.newContext(saved ? { storageState: saved } : {});
       })();
       return state.context;
     },
@@ -131,14 +133,20 @@ export function createElectronDouble(options: DoubleOptions): ElectronDouble {
       await Promise.all(DoubleBrowserWindow.getAllWindows().map((w) => w.registerDroppedFile(name, path)));
     },
     async quit() {
+      const context = state.context ? await state.context.catch(() => undefined) : undefined;
+      if (context && ownedBrowser) {
+        mkdirSync(dirname(storageStateFile), { recursive: true });
+        await context.storageState({ path: storageStateFile }).catch(() => undefined);
+        const first = context.pages()[0];
+        const local = await first?.evaluate(() => JSON.stringify({ ...(globalThis as unknown as { localStorage: object }).localStorage })).catch(() => undefined);
+        if (local) writeFileSync(fileLocalStorage(options.userDataDir), local);
+      }
       const pages = DoubleBrowserWindow.getAllWindows().map((w) => w.pageReady.catch(() => undefined));
       app.quit();
       await app.quitted;
       for (const p of await Promise.all(pages)) await p?.close().catch(() => undefined);
-      if (state.context) {
-        const context = await state.context.catch(() => undefined);
-        if (context && (ownsContext || options.browser)) await context.close().catch(() => undefined);
-      }
+      await context?.close().catch(() => undefined);
+      await ownedBrowser?.close().catch(() => undefined);
     },
   };
 }

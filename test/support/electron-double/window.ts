@@ -4,7 +4,8 @@
  * the double's ipcMain with the sending frame's real URL; webContents.send dispatches into the page.
  */
 import { EventEmitter } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page, Route, Request } from 'playwright-core';
 import { buildInitScript, DISPATCH, INVOKE_BINDING, REGISTER_DROP } from './page-shim';
@@ -149,6 +150,15 @@ export class DoubleBrowserWindow extends EventEmitter {
         isTopFrame: source.frame.parentFrame() === null,
       }),
     );
+    const savedLocal = fileLocalStorage(state.options.userDataDir);
+    if (existsSync(savedLocal)) {
+      // localStorage of file:// pages from the previous run (Playwright's storage state skips file://).
+      await page.addInitScript((json: string) => {
+        const g = globalThis as unknown as { location: { protocol: string }; localStorage: { length: number; setItem(k: string, v: string): void } };
+        if (g.location.protocol !== 'file:' || g.localStorage.length > 0) return;
+        for (const [k, v] of Object.entries(JSON.parse(json) as Record<string, string>)) g.localStorage.setItem(k, v);
+      }, readFileSync(savedLocal, 'utf8'));
+    }
     const prefs = (this.options.webPreferences ?? {}) as { preload?: string };
     if (prefs.preload) {
       await page.addInitScript({ content: buildInitScript(readFileSync(prefs.preload, 'utf8'), state.droppedFiles) });
@@ -281,3 +291,6 @@ export class DoubleBrowserWindow extends EventEmitter {
 }
 
 const claimed = new WeakSet<Page>();
+
+/** Where the double keeps the file:// localStorage of a userData folder between runs. */
+export const fileLocalStorage = (userDataDir: string): string => join(userDataDir, 'Chromium', 'local-storage.json');
