@@ -225,7 +225,7 @@ function onJobFinished(job: JobView): void {
         const clone = get().catalogue?.clones.find((c) => c.name === name);
         if (clone) set({ selected: clone.speaker });
       });
-    } else if (job.state === 'cancelled') set({ cloneNotice: 'Upload cancelled; no voice was created.' });
+    } else if (job.state === 'cancelled' || job.error?.code === 'cancelled') set({ cloneNotice: 'Upload cancelled; no voice was created.' });
     else set({ cloneError: job.error ?? { code: 'internal', message: `The upload ended ${job.state}.` } });
     void refreshKeyInfo();
   }
