@@ -47,12 +47,22 @@ export function PlayerBar() {
   const playing = status === 'playing';
   const max = Math.max(durationS, positionS, 0);
   return (
-    <div className="player" role="region" aria-label="Player" data-status={status} data-src={url ?? undefined}>
+    <div
+      className="player"
+      role="region"
+      aria-label="Player"
+      data-status={status}
+      data-src={url ?? undefined}
+    >
       <VideoViewer />
       {queueOpen && <QueueList onClose={() => setQueueOpen(false)} />}
       <div className="player-bar">
         <div className="player-now">
-          {current?.coverUrl ? <img className="player-cover" src={current.coverUrl} alt="" /> : <div className="player-cover player-cover-empty" aria-hidden />}
+          {current?.coverUrl ? (
+            <img className="player-cover" src={current.coverUrl} alt="" />
+          ) : (
+            <div className="player-cover player-cover-empty" aria-hidden />
+          )}
           <div className="player-titles">
             <p className="player-title" aria-live="polite">
               {current ? current.title : 'Nothing playing'}
@@ -62,13 +72,26 @@ export function PlayerBar() {
                 {error}
               </p>
             ) : (
-              <p className="small muted">{current ? (status === 'loading' ? 'Loading…' : `${index + 1} of ${queueLength} in queue`) : 'Play something from the Library.'}</p>
+              <p className="small muted">
+                {current
+                  ? status === 'loading'
+                    ? 'Loading…'
+                    : `${index + 1} of ${queueLength} in queue`
+                  : 'Play something from the Library.'}
+              </p>
             )}
           </div>
         </div>
         <div className="player-transport">
           <div className="player-buttons">
-            <button type="button" className="player-button" onClick={previous} disabled={!current} aria-label="Previous" aria-keyshortcuts="Shift+P">
+            <button
+              type="button"
+              className="player-button"
+              onClick={previous}
+              disabled={!current}
+              aria-label="Previous"
+              aria-keyshortcuts="Shift+P"
+            >
               ⏮
             </button>
             <button
@@ -81,7 +104,14 @@ export function PlayerBar() {
             >
               {playing ? '⏸' : '▶'}
             </button>
-            <button type="button" className="player-button" onClick={next} disabled={index + 1 >= queueLength} aria-label="Next" aria-keyshortcuts="Shift+N">
+            <button
+              type="button"
+              className="player-button"
+              onClick={next}
+              disabled={index + 1 >= queueLength}
+              aria-label="Next"
+              aria-keyshortcuts="Shift+N"
+            >
               ⏭
             </button>
           </div>
@@ -90,7 +120,12 @@ export function PlayerBar() {
               {formatClock(positionS)}
             </span>
             <div className="player-seek-track">
-              <Waveform itemId={current?.itemId ?? null} positionS={positionS} durationS={durationS} onSeek={seekTo} />
+              <Waveform
+                itemId={current?.itemId ?? null}
+                positionS={positionS}
+                durationS={durationS}
+                onSeek={seekTo}
+              />
               <input
                 type="range"
                 className="player-range"
@@ -112,11 +147,22 @@ export function PlayerBar() {
         </div>
         <div className="player-side">
           {current && isVideoKind(current.kind) && !viewerOpen && (
-            <button type="button" className="button button-small" onClick={() => setViewerOpen(true)}>
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => setViewerOpen(true)}
+            >
               Show video
             </button>
           )}
-          <button type="button" className="player-button" onClick={toggleMute} aria-label={muted ? 'Unmute' : 'Mute'} aria-pressed={muted} aria-keyshortcuts="M">
+          <button
+            type="button"
+            className="player-button"
+            onClick={toggleMute}
+            aria-label={muted ? 'Unmute' : 'Mute'}
+            aria-pressed={muted}
+            aria-keyshortcuts="M"
+          >
             {muted || volume === 0 ? '🔇' : '🔊'}
           </button>
           <input
@@ -130,7 +176,12 @@ export function PlayerBar() {
             value={Math.round((muted ? 0 : volume) * 100)}
             onChange={(e) => setVolume(Number(e.currentTarget.value) / 100)}
           />
-          <button type="button" className="button button-small" aria-expanded={queueOpen} onClick={() => setQueueOpen((o) => !o)}>
+          <button
+            type="button"
+            className="button button-small"
+            aria-expanded={queueOpen}
+            onClick={() => setQueueOpen((o) => !o)}
+          >
             Queue ({queueLength})
           </button>
         </div>

@@ -18,12 +18,30 @@ export function QueueList({ onClose }: { onClose(): void }) {
       ) : (
         <ol className="player-queue-list">
           {queue.map((entry, i) => (
-            <li key={`${entry.itemId}-${i}`} className={i === index ? 'player-queue-item player-queue-current' : 'player-queue-item'} aria-current={i === index ? 'true' : undefined}>
-              <button type="button" className="link-button" onClick={() => playAt(i)} aria-label={`Play ${entry.title}`}>
+            <li
+              key={`${entry.itemId}-${i}`}
+              className={
+                i === index ? 'player-queue-item player-queue-current' : 'player-queue-item'
+              }
+              aria-current={i === index ? 'true' : undefined}
+            >
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => playAt(i)}
+                aria-label={`Play ${entry.title}`}
+              >
                 {entry.title}
               </button>
-              <span className="small muted">{entry.durationMs ? formatClock(entry.durationMs / 1000) : ''}</span>
-              <button type="button" className="button button-small" onClick={() => removeFromQueue(i)} aria-label={`Remove ${entry.title} from the queue`}>
+              <span className="small muted">
+                {entry.durationMs ? formatClock(entry.durationMs / 1000) : ''}
+              </span>
+              <button
+                type="button"
+                className="button button-small"
+                onClick={() => removeFromQueue(i)}
+                aria-label={`Remove ${entry.title} from the queue`}
+              >
                 Remove
               </button>
             </li>

@@ -1,5 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { currentVideoElement, selectCurrent, setViewerOpen, usePlayerStore } from '../stores/player';
+import {
+  currentVideoElement,
+  selectCurrent,
+  setViewerOpen,
+  usePlayerStore,
+} from '../stores/player';
 
 /** Shows the current video item's `<video>` (owned by the player engine) above the player bar. */
 export function VideoViewer() {

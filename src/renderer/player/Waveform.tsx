@@ -15,25 +15,20 @@ export function reducePeaks(peaks: readonly number[], n: number): number[] {
   return out;
 }
 
-const cache = new Map<string, number[] | null>();
-
-/** Waveform peaks of an item from main (computed once there and cached on disk; here per session). */
+/** Waveform peaks of an item from main (computed once there and cached on disk by id and mtime). */
 function usePeaks(itemId: string | null): number[] | null {
   const [loaded, setLoaded] = useState<{ itemId: string; peaks: number[] | null } | null>(null);
   useEffect(() => {
-    if (!itemId || cache.has(itemId)) return;
+    if (!itemId) return;
     let live = true;
     void call((api) => api.library.waveform(itemId)).then((r) => {
-      const peaks = r.ok && r.value ? r.value.peaks : null;
-      if (r.ok) cache.set(itemId, peaks);
-      if (live) setLoaded({ itemId, peaks });
+      if (live) setLoaded({ itemId, peaks: r.ok && r.value ? r.value.peaks : null });
     });
     return () => {
       live = false;
     };
   }, [itemId]);
-  if (!itemId) return null;
-  return loaded?.itemId === itemId ? loaded.peaks : (cache.get(itemId) ?? null);
+  return itemId && loaded?.itemId === itemId ? loaded.peaks : null;
 }
 
 interface WaveformProps {
@@ -55,10 +50,27 @@ export function Waveform({ itemId, positionS, durationS, onSeek }: WaveformProps
   };
   const w = 100 / bars.length;
   return (
-    <svg className="waveform" data-testid="waveform" data-bars={bars.length} viewBox="0 0 100 40" preserveAspectRatio="none" onClick={onClick} aria-hidden>
+    <svg
+      className="waveform"
+      data-testid="waveform"
+      data-bars={bars.length}
+      viewBox="0 0 100 40"
+      preserveAspectRatio="none"
+      onClick={onClick}
+      aria-hidden
+    >
       {bars.map((p, i) => {
         const h = Math.max(1, p * 38);
-        return <rect key={i} x={i * w} y={20 - h / 2} width={w * 0.7} height={h} className={(i + 0.5) / bars.length <= played ? 'waveform-played' : 'waveform-rest'} />;
+        return (
+          <rect
+            key={i}
+            x={i * w}
+            y={20 - h / 2}
+            width={w * 0.7}
+            height={h}
+            className={(i + 0.5) / bars.length <= played ? 'waveform-played' : 'waveform-rest'}
+          />
+        );
       })}
     </svg>
   );

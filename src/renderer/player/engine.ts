@@ -38,7 +38,8 @@ export interface EngineSource {
 
 export type EngineFactory = (source: EngineSource, events: EngineEvents) => PlaybackEngine;
 
-const mediaErrorMessage = 'This file could not be played. It may have been moved, or its format is not supported.';
+const mediaErrorMessage =
+  'This file could not be played. It may have been moved, or its format is not supported.';
 
 function howlEngine(source: EngineSource, events: EngineEvents): PlaybackEngine {
   const howl = new Howl({
@@ -73,7 +74,9 @@ function videoEngine(source: EngineSource, events: EngineEvents): PlaybackEngine
   video.preload = 'metadata';
   video.volume = source.volume;
   video.className = 'video-viewer-media';
-  video.addEventListener('loadedmetadata', () => events.onLoad(Number.isFinite(video.duration) ? video.duration : 0));
+  video.addEventListener('loadedmetadata', () =>
+    events.onLoad(Number.isFinite(video.duration) ? video.duration : 0),
+  );
   video.addEventListener('play', () => events.onPlay());
   video.addEventListener('pause', () => events.onPause());
   video.addEventListener('ended', () => events.onEnd());

@@ -11,6 +11,9 @@ export function formatClock(totalS: number): string {
 export function spokenClock(totalS: number): string {
   const s = Math.max(0, Math.floor(Number.isFinite(totalS) ? totalS : 0));
   const m = Math.floor(s / 60);
-  const parts = [m > 0 ? `${m} minute${m === 1 ? '' : 's'}` : '', `${s % 60} second${s % 60 === 1 ? '' : 's'}`];
+  const parts = [
+    m > 0 ? `${m} minute${m === 1 ? '' : 's'}` : '',
+    `${s % 60} second${s % 60 === 1 ? '' : 's'}`,
+  ];
   return parts.filter(Boolean).join(' ');
 }

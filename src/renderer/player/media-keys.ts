@@ -1,11 +1,28 @@
 import { useEffect } from 'react';
-import { next, pause, previous, seekBy, seekTo, selectCurrent, toggleMute, togglePlay, usePlayerStore } from '../stores/player';
+import {
+  next,
+  pause,
+  previous,
+  seekBy,
+  seekTo,
+  selectCurrent,
+  toggleMute,
+  togglePlay,
+  usePlayerStore,
+} from '../stores/player';
 
 /** Keys that belong to what has focus: typing, sliders, buttons and list navigation keep them. */
 function keyBelongsToFocus(target: EventTarget | null, key: string): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) return true;
-  if (key === ' ' && (target.tagName === 'BUTTON' || target.tagName === 'A' || target.getAttribute('role') === 'option')) return true;
+  if (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
+    return true;
+  if (
+    key === ' ' &&
+    (target.tagName === 'BUTTON' ||
+      target.tagName === 'A' ||
+      target.getAttribute('role') === 'option')
+  )
+    return true;
   return false;
 }
 
@@ -30,7 +47,8 @@ export function usePlayerKeys(): void {
         mediaAction();
         return;
       }
-      if (keyBelongsToFocus(e.target, e.key) || document.querySelector('[aria-modal="true"]')) return;
+      if (keyBelongsToFocus(e.target, e.key) || document.querySelector('[aria-modal="true"]'))
+        return;
       if (usePlayerStore.getState().queue.length === 0) return;
       const k = e.key;
       const action =
@@ -82,10 +100,16 @@ export function usePlayerKeys(): void {
       const current = selectCurrent(s);
       if (current !== selectCurrent(prev) && typeof MediaMetadata !== 'undefined') {
         session.metadata = current
-          ? new MediaMetadata({ title: current.title, artist: 'Cadenza', artwork: current.coverUrl ? [{ src: current.coverUrl }] : [] })
+          ? new MediaMetadata({
+              title: current.title,
+              artist: 'Cadenza',
+              artwork: current.coverUrl ? [{ src: current.coverUrl }] : [],
+            })
           : null;
       }
-      if (s.status !== prev.status) session.playbackState = s.status === 'playing' ? 'playing' : s.status === 'paused' ? 'paused' : 'none';
+      if (s.status !== prev.status)
+        session.playbackState =
+          s.status === 'playing' ? 'playing' : s.status === 'paused' ? 'paused' : 'none';
     });
     return () => {
       unsubscribe();

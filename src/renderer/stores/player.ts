@@ -37,7 +37,8 @@ const VOLUME_KEY = 'cadenza.player.volume';
 export const RESTART_THRESHOLD_S = 3;
 const TICK_MS = 250;
 
-export const isVideoKind = (kind: QueueEntry['kind']): boolean => kind === 'singing-video' || kind === 'subtitle-video';
+export const isVideoKind = (kind: QueueEntry['kind']): boolean =>
+  kind === 'singing-video' || kind === 'subtitle-video';
 
 export const toQueueEntry = (item: LibraryItemView): QueueEntry => ({
   itemId: item.id,
@@ -51,7 +52,9 @@ export const toQueueEntry = (item: LibraryItemView): QueueEntry => ({
 function savedVolume(): number {
   try {
     const v = Number(localStorage.getItem(VOLUME_KEY));
-    return localStorage.getItem(VOLUME_KEY) !== null && Number.isFinite(v) ? Math.min(1, Math.max(0, v)) : 0.8;
+    return localStorage.getItem(VOLUME_KEY) !== null && Number.isFinite(v)
+      ? Math.min(1, Math.max(0, v))
+      : 0.8;
   } catch {
     return 0.8;
   }
@@ -98,7 +101,8 @@ function release(): void {
   engine = null;
 }
 
-const effectiveVolume = (s: Pick<PlayerState, 'volume' | 'muted'>): number => (s.muted ? 0 : s.volume);
+const effectiveVolume = (s: Pick<PlayerState, 'volume' | 'muted'>): number =>
+  s.muted ? 0 : s.volume;
 
 /** Loads queue entry `index` and plays it when `autoplay`. */
 async function load(index: number, autoplay: boolean): Promise<void> {
@@ -140,7 +144,8 @@ async function load(index: number, autoplay: boolean): Promise<void> {
       onPause: () => {
         if (!mine()) return;
         stopTicking();
-        if (get().status === 'playing') set({ status: 'paused', positionS: engine?.position() ?? get().positionS });
+        if (get().status === 'playing')
+          set({ status: 'paused', positionS: engine?.position() ?? get().positionS });
       },
       onEnd: () => {
         if (!mine()) return;
@@ -249,13 +254,23 @@ export function removeFromQueue(index: number): void {
 /** Items deleted from the library leave the queue (the current one stops). */
 export function dropRemovedItems(removedIds: readonly string[]): void {
   const gone = new Set(removedIds);
-  for (let i = get().queue.length - 1; i >= 0; i -= 1) if (gone.has(get().queue[i]?.itemId ?? '')) removeFromQueue(i);
+  for (let i = get().queue.length - 1; i >= 0; i -= 1)
+    if (gone.has(get().queue[i]?.itemId ?? '')) removeFromQueue(i);
 }
 
 export function clearQueue(): void {
   release();
   loadSeq += 1;
-  set({ queue: [], index: -1, status: 'idle', positionS: 0, durationS: 0, url: null, error: null, viewerOpen: false });
+  set({
+    queue: [],
+    index: -1,
+    status: 'idle',
+    positionS: 0,
+    durationS: 0,
+    url: null,
+    error: null,
+    viewerOpen: false,
+  });
 }
 
 export function setViewerOpen(open: boolean): void {

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { AppErrorShape } from '@shared/errors';
 import type { LibraryItemView } from '@shared/ipc/library';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { showItemInFolder } from '../../stores/library';
+import { loadLibraryItems, showItemInFolder } from '../../stores/library';
 import { enqueue, toQueueEntry } from '../../stores/player';
 import { exportItems, removeItem, renameItem } from './actions';
 import { LyricsView } from './LyricsView';
@@ -17,7 +17,7 @@ interface ItemDetailsProps {
   onSelect(id: string): void;
 }
 
-/** The selected item: what is known about it and what can be done with it (keyed by id and title). */
+/** The selected item: what is known about it and what can be done with it (keyed by item id). */
 export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDetailsProps) {
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(item.title);
@@ -44,6 +44,7 @@ export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDe
       const r = await renameItem(item.id, name);
       if (!r.ok) return setError(r.error);
       setRenaming(false);
+      void loadLibraryItems();
       setNotice(`Renamed. The file is now “${r.value.file}”.`);
     });
   };
@@ -58,6 +59,7 @@ export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDe
     void run(async () => {
       const r = await removeItem(item.id);
       if (!r.ok) setError(r.error);
+      else void loadLibraryItems();
     });
   };
 
@@ -66,36 +68,76 @@ export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDe
   return (
     <section className="library-details card" aria-label="Item details">
       <div className="library-details-head">
-        {item.coverUrl ? <img className="library-details-cover" src={item.coverUrl} alt={`Cover of ${item.title}`} /> : null}
+        {item.coverUrl ? (
+          <img
+            className="library-details-cover"
+            src={item.coverUrl}
+            alt={`Cover of ${item.title}`}
+          />
+        ) : null}
         <div>
           <h2 className="card-title library-details-title">{item.title}</h2>
           <p className="small muted">
-            {KIND_LABELS[item.kind]} · {formatDurationMs(item.durationMs)} · {formatDate(item.createdAt)}
+            {KIND_LABELS[item.kind]} · {formatDurationMs(item.durationMs)} ·{' '}
+            {formatDate(item.createdAt)}
           </p>
         </div>
       </div>
       <div className="library-details-actions">
-        <button type="button" className="button button-primary button-small" onClick={onPlay} disabled={busy}>
+        <button
+          type="button"
+          className="button button-primary button-small"
+          onClick={onPlay}
+          disabled={busy}
+        >
           {video ? 'Play video' : 'Play'}
         </button>
-        <button type="button" className="button button-small" onClick={() => enqueue(toQueueEntry(item))} disabled={busy}>
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => enqueue(toQueueEntry(item))}
+          disabled={busy}
+        >
           Add to queue
         </button>
         {item.hasLyrics && (
-          <button type="button" className="button button-small" aria-expanded={showLyrics} onClick={() => setShowLyrics((s) => !s)}>
+          <button
+            type="button"
+            className="button button-small"
+            aria-expanded={showLyrics}
+            onClick={() => setShowLyrics((s) => !s)}
+          >
             Lyrics
           </button>
         )}
-        <button type="button" className="button button-small" onClick={() => void showItemInFolder(item.id).then(setError)} disabled={busy}>
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => void showItemInFolder(item.id).then(setError)}
+          disabled={busy}
+        >
           Show in folder
         </button>
-        <button type="button" className="button button-small" onClick={() => setRenaming(true)} disabled={busy || renaming}>
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => {
+            setName(item.title);
+            setRenaming(true);
+          }}
+          disabled={busy || renaming}
+        >
           Rename
         </button>
         <button type="button" className="button button-small" onClick={doExport} disabled={busy}>
           Export…
         </button>
-        <button type="button" className="button button-small button-danger-quiet" onClick={() => setConfirmDelete(true)} disabled={busy}>
+        <button
+          type="button"
+          className="button button-small button-danger-quiet"
+          onClick={() => setConfirmDelete(true)}
+          disabled={busy}
+        >
           Delete
         </button>
       </div>
@@ -105,15 +147,33 @@ export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDe
             New name
           </label>
           <div className="field-row">
-            <input id={`rename-${item.id}`} className="input" value={name} maxLength={120} onChange={(e) => setName(e.currentTarget.value)} autoFocus />
-            <button type="submit" className="button button-small button-primary" disabled={busy || !name.trim()}>
+            <input
+              id={`rename-${item.id}`}
+              className="input"
+              value={name}
+              maxLength={120}
+              onChange={(e) => setName(e.currentTarget.value)}
+              autoFocus
+            />
+            <button
+              type="submit"
+              className="button button-small button-primary"
+              disabled={busy || !name.trim()}
+            >
               Save name
             </button>
-            <button type="button" className="button button-small" onClick={() => setRenaming(false)}>
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => setRenaming(false)}
+            >
               Cancel
             </button>
           </div>
-          <p className="field-hint">The file and its sidecar are renamed together; characters files cannot hold are left out.</p>
+          <p className="field-hint">
+            The file and its sidecar are renamed together; characters files cannot hold are left
+            out.
+          </p>
         </form>
       )}
       {error && (
@@ -188,8 +248,16 @@ export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDe
       </dl>
       {showLyrics && <LyricsView key={item.id} itemId={item.id} />}
       {confirmDelete && (
-        <ConfirmDialog title={`Move “${item.title}” to the trash?`} confirmLabel="Move to trash" tone="danger" onConfirm={doDelete} onCancel={() => setConfirmDelete(false)}>
-          <p>The file, its cover and its sidecar go to the system trash, where you can restore them.</p>
+        <ConfirmDialog
+          title={`Move “${item.title}” to the trash?`}
+          confirmLabel="Move to trash"
+          tone="danger"
+          onConfirm={doDelete}
+          onCancel={() => setConfirmDelete(false)}
+        >
+          <p>
+            The file, its cover and its sidecar go to the system trash, where you can restore them.
+          </p>
         </ConfirmDialog>
       )}
     </section>

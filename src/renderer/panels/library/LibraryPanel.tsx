@@ -6,7 +6,17 @@ import { playEntries, toQueueEntry } from '../../stores/player';
 import { exportItems, startDragOut } from './actions';
 import { ItemDetails } from './ItemDetails';
 import { VirtualList, type VirtualListHandle } from './VirtualList';
-import { buildRows, formatDate, formatDurationMs, KIND_FILTERS, KIND_LABELS, SORTS, type KindFilterId, type Row, type SortId } from './view';
+import {
+  buildRows,
+  formatDate,
+  formatDurationMs,
+  KIND_FILTERS,
+  KIND_LABELS,
+  SORTS,
+  type KindFilterId,
+  type Row,
+  type SortId,
+} from './view';
 import './library.css';
 
 export const ROW_HEIGHT = 52;
@@ -39,8 +49,14 @@ export function LibraryPanel() {
     for (const i of items) if (i.parentId) m.set(i.parentId, [...(m.get(i.parentId) ?? []), i]);
     return m;
   }, [items]);
-  const rows = useMemo(() => buildRows(items, { text: deferredText, kind, sort, withLyrics }, byId), [items, deferredText, kind, sort, withLyrics, byId]);
-  const selectedIndex = useMemo(() => (selectedId ? rows.findIndex((r) => r.item.id === selectedId) : -1), [rows, selectedId]);
+  const rows = useMemo(
+    () => buildRows(items, { text: deferredText, kind, sort, withLyrics }, byId),
+    [items, deferredText, kind, sort, withLyrics, byId],
+  );
+  const selectedIndex = useMemo(
+    () => (selectedId ? rows.findIndex((r) => r.item.id === selectedId) : -1),
+    [rows, selectedId],
+  );
   const selected = selectedId ? (byId.get(selectedId) ?? null) : null;
 
   const select = (index: number) => {
@@ -61,7 +77,12 @@ export function LibraryPanel() {
 
   const onListKey = (e: KeyboardEvent<HTMLDivElement>) => {
     const page = list.current?.pageSize() ?? 10;
-    const moves: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: page, PageUp: -page };
+    const moves: Record<string, number> = {
+      ArrowDown: 1,
+      ArrowUp: -1,
+      PageDown: page,
+      PageUp: -page,
+    };
     if (e.key in moves) select((selectedIndex < 0 ? -1 : selectedIndex) + (moves[e.key] ?? 0));
     else if (e.key === 'Home') select(0);
     else if (e.key === 'End') select(rows.length - 1);
@@ -74,7 +95,10 @@ export function LibraryPanel() {
     setNotice(null);
     setListError(null);
     const r = await exportItems(rows.slice(0, 10_000).map((row) => row.item.id));
-    if (r.ok) setNotice(`${r.value.files.length} file${r.value.files.length === 1 ? '' : 's'} copied to ${r.value.folder}`);
+    if (r.ok)
+      setNotice(
+        `${r.value.files.length} file${r.value.files.length === 1 ? '' : 's'} copied to ${r.value.folder}`,
+      );
     else if (r.error.code !== 'cancelled') setListError(r.error);
   };
 
@@ -111,14 +135,24 @@ export function LibraryPanel() {
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
         />
-        <select className="input" aria-label="Kind" value={kind} onChange={(e) => setKind(e.currentTarget.value as KindFilterId)}>
+        <select
+          className="input"
+          aria-label="Kind"
+          value={kind}
+          onChange={(e) => setKind(e.currentTarget.value as KindFilterId)}
+        >
           {KIND_FILTERS.map((k) => (
             <option key={k.id} value={k.id}>
               {k.label}
             </option>
           ))}
         </select>
-        <select className="input" aria-label="Sort" value={sort} onChange={(e) => setSort(e.currentTarget.value as SortId)}>
+        <select
+          className="input"
+          aria-label="Sort"
+          value={sort}
+          onChange={(e) => setSort(e.currentTarget.value as SortId)}
+        >
           {SORTS.map((s) => (
             <option key={s.id} value={s.id}>
               {s.label}
@@ -126,14 +160,31 @@ export function LibraryPanel() {
           ))}
         </select>
         <label className="library-check">
-          <input type="checkbox" checked={withLyrics} onChange={(e) => setWithLyrics(e.currentTarget.checked)} /> With lyrics
+          <input
+            type="checkbox"
+            checked={withLyrics}
+            onChange={(e) => setWithLyrics(e.currentTarget.checked)}
+          />{' '}
+          With lyrics
         </label>
-        <button type="button" className="button button-small" onClick={() => void exportShown()} disabled={rows.length === 0}>
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => void exportShown()}
+          disabled={rows.length === 0}
+        >
           Export shown…
         </button>
       </div>
-      <p className="small muted library-count" role="status" aria-live="polite" data-testid="library-count">
-        {rows.length === items.length ? `${items.length} item${items.length === 1 ? '' : 's'}` : `${rows.length} of ${items.length} items`}
+      <p
+        className="small muted library-count"
+        role="status"
+        aria-live="polite"
+        data-testid="library-count"
+      >
+        {rows.length === items.length
+          ? `${items.length} item${items.length === 1 ? '' : 's'}`
+          : `${rows.length} of ${items.length} items`}
       </p>
       {(itemsError ?? listError) && (
         <p role="alert" className="library-error">
@@ -147,7 +198,9 @@ export function LibraryPanel() {
       )}
       <div className="library-body">
         {loaded && items.length === 0 && !itemsError ? (
-          <p className="muted library-empty">The library is empty. Songs, speech, covers and videos you make land here.</p>
+          <p className="muted library-empty">
+            The library is empty. Songs, speech, covers and videos you make land here.
+          </p>
         ) : (
           <VirtualList
             handle={list}
@@ -164,12 +217,16 @@ export function LibraryPanel() {
         )}
         {selected && (
           <ItemDetails
-            key={`${selected.id}:${selected.title}`}
+            key={selected.id}
             item={selected}
             byId={byId}
             extensions={childrenOf.get(selected.id) ?? []}
             onSelect={selectId}
-            onPlay={() => (selectedIndex >= 0 ? playFrom(selectedIndex) : void playEntries([toQueueEntry(selected)], 0))}
+            onPlay={() =>
+              selectedIndex >= 0
+                ? playFrom(selectedIndex)
+                : void playEntries([toQueueEntry(selected)], 0)
+            }
           />
         )}
       </div>
@@ -188,7 +245,16 @@ interface LibraryRowProps {
   onDragError(error: AppErrorShape | null): void;
 }
 
-function LibraryRow({ row, index, count, selected, style, onSelect, onPlay, onDragError }: LibraryRowProps) {
+function LibraryRow({
+  row,
+  index,
+  count,
+  selected,
+  style,
+  onSelect,
+  onPlay,
+  onDragError,
+}: LibraryRowProps) {
   const { item } = row;
   return (
     <div
@@ -209,14 +275,20 @@ function LibraryRow({ row, index, count, selected, style, onSelect, onPlay, onDr
         void startDragOut(item.id).then(onDragError);
       }}
     >
-      {item.coverUrl ? <img className="library-thumb" src={item.coverUrl} alt="" loading="lazy" /> : <span className={`library-thumb library-thumb-${item.kind}`} aria-hidden />}
+      {item.coverUrl ? (
+        <img className="library-thumb" src={item.coverUrl} alt="" loading="lazy" />
+      ) : (
+        <span className={`library-thumb library-thumb-${item.kind}`} aria-hidden />
+      )}
       <span className="library-row-main">
         <span className="library-row-title">
           {item.title}
           {row.take && <span className="library-badge">Take {row.take}</span>}
         </span>
         <span className="library-row-sub small muted">
-          {row.parentTitle ? `Extends “${row.parentTitle}”` : item.tags.slice(0, 3).join(', ') || item.prompt || ''}
+          {row.parentTitle
+            ? `Extends “${row.parentTitle}”`
+            : item.tags.slice(0, 3).join(', ') || item.prompt || ''}
         </span>
       </span>
       <span className="library-row-kind small">{KIND_LABELS[item.kind]}</span>

@@ -37,7 +37,12 @@ export function LyricsView({ itemId }: { itemId: string }) {
     else if (r.error.code !== 'cancelled') setError(r.error);
   };
 
-  if (error) return <p role="alert" className="library-error">{error.message}</p>;
+  if (error)
+    return (
+      <p role="alert" className="library-error">
+        {error.message}
+      </p>
+    );
   if (!lyrics) return <p className="muted small">Loading lyrics…</p>;
   if (!lyrics.lyrics) return <p className="muted small">This item has no lyrics.</p>;
   return (

@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useImperativeHandle, useRef, useState, type ReactNode, type Ref, type HTMLAttributes } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useRef,
+  useState,
+  type ReactNode,
+  type Ref,
+  type HTMLAttributes,
+} from 'react';
 
 export interface VirtualListHandle {
   /** Scrolls the least needed to show row `index`. */
@@ -22,7 +31,15 @@ interface VirtualListProps extends Omit<HTMLAttributes<HTMLDivElement>, 'childre
  * Renders only the rows in view (plus a few) inside a spacer as tall as all rows, so 10,000 items
  * cost as much as 20. Rows have one fixed height and are placed absolutely.
  */
-export function VirtualList({ count, rowHeight, renderRow, overscan = 6, fallbackHeight = 600, handle, ...rest }: VirtualListProps) {
+export function VirtualList({
+  count,
+  rowHeight,
+  renderRow,
+  overscan = 6,
+  fallbackHeight = 600,
+  handle,
+  ...rest
+}: VirtualListProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [height, setHeight] = useState(fallbackHeight);
@@ -60,15 +77,26 @@ export function VirtualList({ count, rowHeight, renderRow, overscan = 6, fallbac
     },
     [rowHeight, height],
   );
-  useImperativeHandle(handle, () => ({ scrollToIndex, pageSize: () => Math.max(1, Math.floor(height / rowHeight)) }), [scrollToIndex, height, rowHeight]);
+  useImperativeHandle(
+    handle,
+    () => ({ scrollToIndex, pageSize: () => Math.max(1, Math.floor(height / rowHeight)) }),
+    [scrollToIndex, height, rowHeight],
+  );
 
   const first = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan);
   const last = Math.min(count - 1, Math.ceil((scrollTop + height) / rowHeight) + overscan);
   const rows: ReactNode[] = [];
-  for (let i = first; i <= last; i += 1) rows.push(renderRow(i, { top: i * rowHeight, height: rowHeight }));
+  for (let i = first; i <= last; i += 1)
+    rows.push(renderRow(i, { top: i * rowHeight, height: rowHeight }));
 
   return (
-    <div {...rest} ref={ref} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)} data-first-row={first} data-last-row={last}>
+    <div
+      {...rest}
+      ref={ref}
+      onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+      data-first-row={first}
+      data-last-row={last}
+    >
       <div className="vlist-spacer" style={{ height: count * rowHeight }}>
         {rows}
       </div>

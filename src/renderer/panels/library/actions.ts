@@ -4,11 +4,16 @@ import type { ExportResult, LibraryItemView, Lyrics } from '@shared/ipc/library'
 import type { Result } from '@shared/result';
 import { call } from '../../bridge';
 
-export const renameItem = (id: string, title: string): Promise<Result<LibraryItemView>> => call((api) => api.library.rename(id, title));
-export const removeItem = (id: string): Promise<Result<null>> => call((api) => api.library.remove(id));
-export const exportItems = (ids: string[]): Promise<Result<ExportResult>> => call((api) => api.library.exportItems(ids));
-export const loadLyrics = (id: string): Promise<Result<Lyrics>> => call((api) => api.library.lyrics(id));
-export const exportLyrics = (id: string): Promise<Result<{ path: string }>> => call((api) => api.library.exportLyrics(id));
+export const renameItem = (id: string, title: string): Promise<Result<LibraryItemView>> =>
+  call((api) => api.library.rename(id, title));
+export const removeItem = (id: string): Promise<Result<null>> =>
+  call((api) => api.library.remove(id));
+export const exportItems = (ids: string[]): Promise<Result<ExportResult>> =>
+  call((api) => api.library.exportItems(ids));
+export const loadLyrics = (id: string): Promise<Result<Lyrics>> =>
+  call((api) => api.library.lyrics(id));
+export const exportLyrics = (id: string): Promise<Result<{ path: string }>> =>
+  call((api) => api.library.exportLyrics(id));
 
 /** Starts the OS drag of the item's file (main calls webContents.startDrag). */
 export async function startDragOut(id: string): Promise<AppErrorShape | null> {

@@ -16,7 +16,11 @@ export const KIND_FILTERS = [
   { id: 'tts', label: 'Speech', kinds: ['tts'] },
   { id: 'cover', label: 'Covers', kinds: ['cover'] },
   { id: 'video', label: 'Videos', kinds: ['singing-video', 'subtitle-video'] },
-] as const satisfies ReadonlyArray<{ id: string; label: string; kinds: readonly LibraryKind[] | null }>;
+] as const satisfies ReadonlyArray<{
+  id: string;
+  label: string;
+  kinds: readonly LibraryKind[] | null;
+}>;
 export type KindFilterId = (typeof KIND_FILTERS)[number]['id'];
 
 export const SORTS = [
@@ -50,7 +54,16 @@ const haystacks = new WeakMap<LibraryItemView, string>();
 export function haystackOf(item: LibraryItemView): string {
   let h = haystacks.get(item);
   if (h === undefined) {
-    h = [item.title, item.tags.join(' '), item.prompt ?? '', item.file, item.model ?? '', KIND_LABELS[item.kind]].join('\n').toLowerCase();
+    h = [
+      item.title,
+      item.tags.join(' '),
+      item.prompt ?? '',
+      item.file,
+      item.model ?? '',
+      KIND_LABELS[item.kind],
+    ]
+      .join('\n')
+      .toLowerCase();
     haystacks.set(item, h);
   }
   return h;
@@ -59,7 +72,12 @@ export function haystackOf(item: LibraryItemView): string {
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
 function comparator(sort: SortId): (a: LibraryItemView, b: LibraryItemView) => number {
-  const newest = (a: LibraryItemView, b: LibraryItemView) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : collator.compare(a.file, b.file));
+  const newest = (a: LibraryItemView, b: LibraryItemView) =>
+    a.createdAt < b.createdAt
+      ? 1
+      : a.createdAt > b.createdAt
+        ? -1
+        : collator.compare(a.file, b.file);
   switch (sort) {
     case 'oldest':
       return (a, b) => -newest(a, b);
@@ -75,7 +93,11 @@ function comparator(sort: SortId): (a: LibraryItemView, b: LibraryItemView) => n
 }
 
 /** The rows to show: matching items, sorted, each variation group together under its first take. */
-export function buildRows(items: readonly LibraryItemView[], query: ViewQuery, byId?: ReadonlyMap<string, LibraryItemView>): Row[] {
+export function buildRows(
+  items: readonly LibraryItemView[],
+  query: ViewQuery,
+  byId?: ReadonlyMap<string, LibraryItemView>,
+): Row[] {
   const terms = query.text.toLowerCase().split(/\s+/).filter(Boolean);
   const kinds = KIND_FILTERS.find((k) => k.id === query.kind)?.kinds ?? null;
   const matching = items.filter((item) => {
@@ -94,7 +116,8 @@ export function buildRows(items: readonly LibraryItemView[], query: ViewQuery, b
     else groups.set(item.variationGroup, [item]);
   }
   const titles = byId ?? new Map(items.map((i) => [i.id, i]));
-  const parentTitle = (item: LibraryItemView) => (item.parentId ? (titles.get(item.parentId)?.title ?? null) : null);
+  const parentTitle = (item: LibraryItemView) =>
+    item.parentId ? (titles.get(item.parentId)?.title ?? null) : null;
   const rows: Row[] = [];
   const emitted = new Set<string>();
   for (const item of matching) {
@@ -105,14 +128,25 @@ export function buildRows(items: readonly LibraryItemView[], query: ViewQuery, b
     }
     if (emitted.has(item.variationGroup ?? '')) continue;
     emitted.add(item.variationGroup ?? '');
-    const takes = [...group].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : collator.compare(a.file, b.file)));
-    takes.forEach((take, i) => rows.push({ item: take, take: i + 1, grouped: i > 0, parentTitle: parentTitle(take) }));
+    const takes = [...group].sort((a, b) =>
+      a.createdAt < b.createdAt
+        ? -1
+        : a.createdAt > b.createdAt
+          ? 1
+          : collator.compare(a.file, b.file),
+    );
+    takes.forEach((take, i) =>
+      rows.push({ item: take, take: i + 1, grouped: i > 0, parentTitle: parentTitle(take) }),
+    );
   }
   return rows;
 }
 
 /** The chain of items this one extends, oldest first (stops at missing parents and cycles). */
-export function extensionChain(item: LibraryItemView, byId: ReadonlyMap<string, LibraryItemView>): LibraryItemView[] {
+export function extensionChain(
+  item: LibraryItemView,
+  byId: ReadonlyMap<string, LibraryItemView>,
+): LibraryItemView[] {
   const chain: LibraryItemView[] = [];
   const seen = new Set([item.id]);
   let parent = item.parentId ? byId.get(item.parentId) : undefined;
@@ -134,7 +168,11 @@ export function formatDurationMs(ms: number | null): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
 }
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+const dateFormat = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+});
 export function formatDate(iso: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? '' : dateFormat.format(d);

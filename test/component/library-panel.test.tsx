@@ -1,0 +1,328 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { LibraryItemView } from '@shared/ipc/library';
+import { libraryPanel } from '../../src/renderer/panels/library';
+import { jobsPanel } from '../../src/renderer/panels/jobs';
+import { ROW_HEIGHT } from '../../src/renderer/panels/library/LibraryPanel';
+import { resetLibraryStore } from '../../src/renderer/stores/library';
+import { resetPlayerStore, usePlayerStore } from '../../src/renderer/stores/player';
+import { installEngineFactory } from '../../src/renderer/player/engine';
+import { FakeCadenza, makeLibraryItem } from './support/fake-cadenza';
+import { fakeEngines } from './support/fake-engine';
+import { renderApp } from './support/render-app';
+
+const id = (n: number) => `itm_${String(n).padStart(10, '0')}`;
+const at = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 60_000).toISOString();
+
+/** n items, item i created i minutes after 2025-01-01 (so the newest is the last). */
+function manyItems(n: number): LibraryItemView[] {
+  return Array.from({ length: n }, (_, i) =>
+    makeLibraryItem({
+      id: id(i),
+      title: i % 1000 === 7 ? `Neon nights ${i}` : `Track ${i}`,
+      file: `Track ${i}.mp3`,
+      createdAt: at(i),
+      durationMs: 60_000 + i,
+      kind: i % 5 === 0 ? 'tts' : i % 97 === 0 ? 'singing-video' : 'song',
+      tags: i % 2 === 0 ? ['lofi'] : ['rock'],
+    }),
+  );
+}
+
+const panels = [libraryPanel, jobsPanel];
+let engines: ReturnType<typeof fakeEngines>;
+
+beforeEach(() => {
+  engines = fakeEngines();
+  installEngineFactory(engines.factory);
+});
+afterEach(() => {
+  resetPlayerStore();
+  resetLibraryStore();
+  installEngineFactory(undefined);
+});
+
+async function openLibrary(items: LibraryItemView[]) {
+  const fake = new FakeCadenza({ libraryItems: items });
+  const app = await renderApp({ fake, panels });
+  const list = await screen.findByRole('listbox', { name: 'Library items' });
+  return { ...app, list };
+}
+
+const titles = (list: HTMLElement) =>
+  within(list)
+    .queryAllByRole('option')
+    .map((o) => o.textContent ?? '');
+
+describe('Library view', () => {
+  it('shows 10,000 items through a window of rows, newest first, and scrolls to any of them', async () => {
+    const { list } = await openLibrary(manyItems(10_000));
+    expect(screen.getByTestId('library-count')).toHaveTextContent('10000 items');
+    const options = within(list).getAllByRole('option');
+    expect(options.length).toBeLessThan(60);
+    expect(options[0]).toHaveAttribute('aria-setsize', '10000');
+    expect(options[0]).toHaveAccessibleName('Track 9999, Song, 1:10');
+    expect(options[0]).toHaveTextContent('rock');
+
+    list.scrollTop = ROW_HEIGHT * 5000;
+    fireEvent.scroll(list);
+    await waitFor(() =>
+      expect(within(list).getByRole('option', { name: /^Track 4999,/ })).toHaveAttribute(
+        'aria-posinset',
+        '5001',
+      ),
+    );
+    expect(within(list).getAllByRole('option').length).toBeLessThan(60);
+    expect(within(list).queryByRole('option', { name: /^Track 9999,/ })).toBeNull();
+  });
+
+  it('searches per keystroke over titles, tags and prompts; filters by kind and sorts', async () => {
+    const { user, list } = await openLibrary(manyItems(10_000));
+    await user.type(screen.getByRole('searchbox', { name: 'Search the library' }), 'neon');
+    await waitFor(() =>
+      expect(screen.getByTestId('library-count')).toHaveTextContent('10 of 10000 items'),
+    );
+    expect(titles(list)[0]).toContain('Neon nights 9007');
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Search the library' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'Videos');
+    // every 97th item that is not a multiple of 5
+    const videos = manyItems(10_000).filter((i) => i.kind === 'singing-video').length;
+    await waitFor(() =>
+      expect(screen.getByTestId('library-count')).toHaveTextContent(`${videos} of 10000 items`),
+    );
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .every((o) => /Singing video/.test(o.getAttribute('aria-label') ?? '')),
+    ).toBe(true);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort' }), 'Oldest first');
+    expect(titles(list)[0]).toContain('Track 97');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort' }), 'Longest first');
+    expect(titles(list)[0]).toContain(`Track ${97 * 103}`);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'Speech');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort' }), 'Title A–Z');
+    expect(titles(list)[0]).toMatch(/^Track 0(?!\d)/);
+  });
+
+  it('keeps the takes of a song together and shows extension chains', async () => {
+    const items = [
+      makeLibraryItem({
+        id: id(1),
+        title: 'Paper boats',
+        file: 'Paper boats.mp3',
+        createdAt: at(1),
+        variationGroup: 'job_a',
+      }),
+      makeLibraryItem({
+        id: id(2),
+        title: 'Something else',
+        file: 'Something else.mp3',
+        createdAt: at(2),
+      }),
+      makeLibraryItem({
+        id: id(3),
+        title: 'Paper boats (2)',
+        file: 'Paper boats (2).mp3',
+        createdAt: at(3),
+        variationGroup: 'job_a',
+      }),
+      makeLibraryItem({
+        id: id(4),
+        title: 'Paper boats, longer',
+        file: 'Paper boats, longer.mp3',
+        createdAt: at(4),
+        parentId: id(1),
+      }),
+      makeLibraryItem({
+        id: id(5),
+        title: 'Paper boats, longest',
+        file: 'Paper boats, longest.mp3',
+        createdAt: at(5),
+        parentId: id(4),
+      }),
+    ];
+    const { user, list } = await openLibrary(items);
+    const names = within(list)
+      .getAllByRole('option')
+      .map((o) => o.getAttribute('aria-label'));
+    expect(names).toEqual([
+      'Paper boats, longest, Song, 2:18',
+      'Paper boats, longer, Song, 2:18',
+      'Paper boats, Song, 2:18, take 1',
+      'Paper boats (2), Song, 2:18, take 2',
+      'Something else, Song, 2:18',
+    ]);
+    expect(within(list).getAllByRole('option')[0]).toHaveTextContent(
+      'Extends “Paper boats, longer”',
+    );
+
+    await user.click(within(list).getAllByRole('option')[0] as HTMLElement);
+    const details = screen.getByRole('region', { name: 'Item details' });
+    const chain = within(details).getByRole('list', { name: 'Extension chain' });
+    expect(
+      within(chain)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Paper boats', 'Paper boats, longer']);
+    await user.click(within(chain).getByRole('button', { name: 'Paper boats' }));
+    expect(
+      within(screen.getByRole('region', { name: 'Item details' })).getByRole('heading', {
+        name: 'Paper boats',
+      }),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Extensions' })).getByRole('button', {
+        name: 'Paper boats, longer',
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it('follows changes made outside the app', async () => {
+    const { fake, list } = await openLibrary(manyItems(3));
+    expect(titles(list)).toHaveLength(3);
+    fake.state.libraryItems = [
+      makeLibraryItem({
+        id: id(50),
+        title: 'Dropped in by hand',
+        file: 'x.wav',
+        createdAt: at(50),
+        hasSidecar: false,
+      }),
+      ...fake.state.libraryItems.slice(1),
+    ];
+    act(() => fake.emitLibraryChanged({ added: [id(50)], updated: [], removed: [id(0)] }));
+    await waitFor(() => expect(titles(list)[0]).toContain('Dropped in by hand'));
+    expect(titles(list).some((t) => t.includes('Track 0'))).toBe(false);
+    expect(screen.getByTestId('library-count')).toHaveTextContent('3 items');
+  });
+
+  it('plays from the keyboard: arrows select, Enter queues the rest of the list', async () => {
+    const { user, list } = await openLibrary(manyItems(5));
+    list.focus();
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(within(list).getByRole('option', { selected: true })).toHaveAccessibleName(/^Track 3,/);
+    expect(list).toHaveAttribute('aria-activedescendant', `library-row-${id(3)}`);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(engines.made).toHaveLength(1));
+    expect(engines.last().source).toMatchObject({
+      url: 'cadenza-media://library/Track%203.mp3',
+      format: 'mp3',
+      video: false,
+    });
+    expect(usePlayerStore.getState().queue.map((q) => q.title)).toEqual([
+      'Track 3',
+      'Track 2',
+      'Track 1',
+      'Track 0',
+    ]);
+  });
+});
+
+describe('Item actions', () => {
+  async function selectFirst(items: LibraryItemView[]) {
+    const app = await openLibrary(items);
+    await app.user.click(within(app.list).getAllByRole('option')[0] as HTMLElement);
+    return { ...app, details: screen.getByRole('region', { name: 'Item details' }) };
+  }
+
+  it('renames through main and shows the new file name', async () => {
+    const { user, fake, details, list } = await selectFirst([
+      makeLibraryItem({ id: id(1), title: 'Old', file: 'Old.mp3' }),
+    ]);
+    await user.click(within(details).getByRole('button', { name: 'Rename' }));
+    const field = screen.getByLabelText('New name');
+    await user.clear(field);
+    await user.type(field, 'Fresh: take/1');
+    await user.click(screen.getByRole('button', { name: 'Save name' }));
+    expect(fake.callsOf('library.rename')).toEqual([[id(1), 'Fresh: take/1']]);
+    await waitFor(() => expect(titles(list)[0]).toContain('Fresh: take/1'));
+    expect(screen.getByText(/The file is now “Fresh take1\.mp3”/)).toBeInTheDocument();
+  });
+
+  it('shows why a rename failed', async () => {
+    const { user, fake, details } = await selectFirst([
+      makeLibraryItem({ id: id(1), title: 'Old' }),
+    ]);
+    fake.failNext('library.rename', {
+      code: 'io',
+      message: 'Cadenza could not rename the file. It may be open in another program.',
+    });
+    await user.click(within(details).getByRole('button', { name: 'Rename' }));
+    await user.click(screen.getByRole('button', { name: 'Save name' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'It may be open in another program.',
+    );
+  });
+
+  it('moves to the trash only after confirming', async () => {
+    const { user, fake, details, list } = await selectFirst(manyItems(2));
+    await user.click(within(details).getByRole('button', { name: 'Delete' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(fake.callsOf('library.remove')).toEqual([]);
+    await user.click(
+      within(screen.getByRole('region', { name: 'Item details' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    expect(
+      screen.getByRole('dialog', { name: 'Move “Track 1” to the trash?' }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Move to trash' }));
+    expect(fake.callsOf('library.remove')).toEqual([[id(1)]]);
+    await waitFor(() => expect(titles(list)).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: 'Item details' })).toBeNull();
+  });
+
+  it('exports to the folder main asks for; Cancel says nothing', async () => {
+    const { user, fake, details } = await selectFirst(manyItems(1));
+    await user.click(within(details).getByRole('button', { name: 'Export…' }));
+    expect(fake.callsOf('library.exportItems')).toEqual([[[id(0)]]]);
+    expect(screen.queryByRole('alert')).toBeNull();
+    fake.library.exportDialog = '/home/creator/Desktop';
+    await user.click(within(details).getByRole('button', { name: 'Export…' }));
+    expect(await screen.findByText('Copied to /home/creator/Desktop')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Export shown…' }));
+    expect(await screen.findByText('1 file copied to /home/creator/Desktop')).toBeInTheDocument();
+  });
+
+  it('shows the file in the system file manager', async () => {
+    const { user, fake, details } = await selectFirst(manyItems(1));
+    await user.click(within(details).getByRole('button', { name: 'Show in folder' }));
+    expect(fake.callsOf('library.showInFolder')).toEqual([[id(0)]]);
+  });
+
+  it('asks main to drag the file out when a row is dragged', async () => {
+    const { fake, list } = await openLibrary(manyItems(1));
+    fireEvent.dragStart(within(list).getAllByRole('option')[0] as HTMLElement);
+    await waitFor(() => expect(fake.callsOf('library.startDrag')).toEqual([[id(0)]]));
+  });
+
+  it('shows lyrics by section, copies them and exports them as TXT', async () => {
+    const item = makeLibraryItem({ id: id(1), title: 'Paper boats', hasLyrics: true });
+    const fake = new FakeCadenza({ libraryItems: [item] });
+    fake.library.lyrics[id(1)] = '[Verse]\nFolding paper\nin the rain\n\n[Chorus]\nPaper boats';
+    const { user } = await renderApp({ fake, panels });
+    await user.click(await screen.findByRole('option', { name: /^Paper boats,/ }));
+    await user.click(screen.getByRole('button', { name: 'Lyrics' }));
+    const lyrics = await screen.findByRole('region', { name: 'Lyrics of Paper boats' });
+    expect(
+      within(lyrics)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['Verse', 'Chorus']);
+    expect(lyrics).toHaveTextContent('Folding paper');
+    await user.click(within(lyrics).getByRole('button', { name: 'Copy lyrics' }));
+    expect(await navigator.clipboard.readText()).toBe(
+      '[Verse]\nFolding paper\nin the rain\n\n[Chorus]\nPaper boats',
+    );
+    expect(within(lyrics).getByRole('status')).toHaveTextContent('Lyrics copied.');
+    fake.library.saveDialog = '/home/creator/Paper boats.txt';
+    await user.click(within(lyrics).getByRole('button', { name: 'Export as TXT…' }));
+    expect(
+      await within(lyrics).findByText('Saved to /home/creator/Paper boats.txt'),
+    ).toBeInTheDocument();
+    expect(fake.callsOf('library.exportLyrics')).toEqual([[id(1)]]);
+  });
+});

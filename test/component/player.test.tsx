@@ -1,0 +1,248 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { LibraryItemView } from '@shared/ipc/library';
+import { libraryPanel } from '../../src/renderer/panels/library';
+import { jobsPanel } from '../../src/renderer/panels/jobs';
+import { resetLibraryStore } from '../../src/renderer/stores/library';
+import { resetPlayerStore, usePlayerStore } from '../../src/renderer/stores/player';
+import { installEngineFactory } from '../../src/renderer/player/engine';
+import { FakeCadenza, makeLibraryItem } from './support/fake-cadenza';
+import { fakeEngines } from './support/fake-engine';
+import { renderApp } from './support/render-app';
+
+const id = (n: number) => `itm_${String(n).padStart(10, '0')}`;
+const item = (n: number, extra: Partial<LibraryItemView> = {}) =>
+  makeLibraryItem({
+    id: id(n),
+    title: `Song ${n}`,
+    file: `Song ${n}.mp3`,
+    createdAt: new Date(Date.UTC(2025, 0, 1, 0, 10 - n)).toISOString(),
+    durationMs: 120_000,
+    ...extra,
+  });
+
+let engines: ReturnType<typeof fakeEngines>;
+beforeEach(() => {
+  localStorage.clear();
+  engines = fakeEngines();
+  installEngineFactory(engines.factory);
+});
+afterEach(() => {
+  resetPlayerStore();
+  resetLibraryStore();
+  installEngineFactory(undefined);
+});
+
+async function start(items: LibraryItemView[], fake = new FakeCadenza({ libraryItems: items })) {
+  const app = await renderApp({ fake, panels: [libraryPanel, jobsPanel] });
+  const bar = screen.getByRole('region', { name: 'Player' });
+  const playRow = async (title: string) => {
+    await app.user.click(await screen.findByRole('option', { name: new RegExp(`^${title},`) }));
+    await app.user.click(
+      within(screen.getByRole('region', { name: 'Item details' })).getByRole('button', {
+        name: /^Play/,
+      }),
+    );
+    await waitFor(() =>
+      expect(within(bar).getByRole('button', { name: 'Pause' })).toBeInTheDocument(),
+    );
+  };
+  return { ...app, bar, playRow };
+}
+
+describe('Player bar', () => {
+  it('plays a library item through the media protocol with howler in html5 mode, and pauses', async () => {
+    const { bar, playRow, user } = await start([item(1)]);
+    expect(within(bar).getByText('Nothing playing')).toBeInTheDocument();
+    await playRow('Song 1');
+    expect(engines.last().source).toEqual({
+      url: 'cadenza-media://library/Song%201.mp3',
+      format: 'mp3',
+      video: false,
+      volume: 0.8,
+    });
+    expect(bar).toHaveAttribute('data-src', 'cadenza-media://library/Song%201.mp3');
+    expect(within(bar).getByText('Song 1')).toBeInTheDocument();
+    act(() => engines.last().events.onLoad(138.28));
+    expect(within(bar).getByText('2:18')).toBeInTheDocument();
+    await user.click(within(bar).getByRole('button', { name: 'Pause' }));
+    expect(engines.last().calls).toContain('pause');
+    await waitFor(() =>
+      expect(within(bar).getByRole('button', { name: 'Play' })).toBeInTheDocument(),
+    );
+  });
+
+  it('seeks with the slider and keys, and sets and remembers the volume', async () => {
+    const { bar, playRow, user } = await start([item(1)]);
+    await playRow('Song 1');
+    fireEvent.change(within(bar).getByRole('slider', { name: 'Seek' }), {
+      target: { value: '61.5' },
+    });
+    expect(engines.last().calls).toContain('seek:61.5');
+    expect(within(bar).getByText('1:01')).toBeInTheDocument();
+    await user.keyboard('l');
+    expect(engines.last().positionS).toBeCloseTo(71.5);
+    await user.keyboard('j');
+    expect(engines.last().positionS).toBeCloseTo(61.5);
+    fireEvent.change(within(bar).getByRole('slider', { name: 'Volume' }), {
+      target: { value: '30' },
+    });
+    expect(engines.last().volume).toBeCloseTo(0.3);
+    expect(localStorage.getItem('cadenza.player.volume')).toBe('0.3');
+    await user.click(within(bar).getByRole('button', { name: 'Mute' }));
+    expect(engines.last().volume).toBe(0);
+    await user.click(within(bar).getByRole('button', { name: 'Unmute' }));
+    expect(engines.last().volume).toBeCloseTo(0.3);
+  });
+
+  it('keeps a queue: next, previous, restart after 3 s, on to the next at the end, removal', async () => {
+    const { bar, playRow, user } = await start([item(1), item(2), item(3)]);
+    await playRow('Song 2'); // queues Song 2 and what follows it in the list
+    expect(usePlayerStore.getState().queue.map((q) => q.title)).toEqual(['Song 2', 'Song 3']);
+    await user.click(screen.getByRole('option', { name: /^Song 1,/ }));
+    await user.click(screen.getByRole('button', { name: 'Add to queue' }));
+    await user.click(within(bar).getByRole('button', { name: 'Queue (3)' }));
+    const queue = screen.getByRole('region', { name: 'Queue' });
+    expect(
+      within(queue)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('button')?.textContent),
+    ).toEqual(['Song 2', 'Song 3', 'Song 1']);
+
+    await user.click(within(bar).getByRole('button', { name: 'Next' }));
+    await waitFor(() =>
+      expect(engines.last().source.url).toBe('cadenza-media://library/Song%203.mp3'),
+    );
+    expect(engines.made[0]?.unloaded).toBe(true);
+    act(() => engines.last().events.onEnd());
+    await waitFor(() =>
+      expect(engines.last().source.url).toBe('cadenza-media://library/Song%201.mp3'),
+    );
+    await waitFor(() =>
+      expect(within(bar).getByRole('button', { name: 'Pause' })).toBeInTheDocument(),
+    );
+
+    // more than 3 s in: Previous restarts; at the start it goes back one
+    fireEvent.change(within(bar).getByRole('slider', { name: 'Seek' }), {
+      target: { value: '30' },
+    });
+    await user.click(within(bar).getByRole('button', { name: 'Previous' }));
+    expect(engines.last().positionS).toBe(0);
+    expect(engines).toHaveProperty('made.length', 3);
+    await user.click(within(bar).getByRole('button', { name: 'Previous' }));
+    await waitFor(() =>
+      expect(engines.last().source.url).toBe('cadenza-media://library/Song%203.mp3'),
+    );
+
+    await user.click(within(queue).getByRole('button', { name: 'Remove Song 2 from the queue' }));
+    expect(usePlayerStore.getState().queue.map((q) => q.title)).toEqual(['Song 3', 'Song 1']);
+    expect(usePlayerStore.getState().index).toBe(0);
+  });
+
+  it('goes on playing while switching panels', async () => {
+    const { bar, playRow, user } = await start([item(1)]);
+    await playRow('Song 1');
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', {
+        name: /Jobs/,
+      }),
+    );
+    expect(screen.queryByRole('listbox', { name: 'Library items' })).toBeNull();
+    expect(
+      within(screen.getByRole('region', { name: 'Player' })).getByText('Song 1'),
+    ).toBeInTheDocument();
+    expect(engines.last().unloaded).toBe(false);
+    expect(bar).toHaveAttribute('data-status', 'playing');
+  });
+
+  it('Space toggles playback except while typing; Shift+N goes to the next entry', async () => {
+    const { bar, playRow, user } = await start([item(1), item(2)]);
+    await playRow('Song 1');
+    (document.activeElement as HTMLElement | null)?.blur();
+    await user.keyboard(' ');
+    await waitFor(() =>
+      expect(within(bar).getByRole('button', { name: 'Play' })).toBeInTheDocument(),
+    );
+    await user.type(screen.getByRole('searchbox', { name: 'Search the library' }), 'so ng');
+    expect(engines.last().calls.filter((c) => c === 'play')).toHaveLength(1);
+    (document.activeElement as HTMLElement | null)?.blur();
+    await user.keyboard('{Shift>}N{/Shift}');
+    await waitFor(() =>
+      expect(engines.last().source.url).toBe('cadenza-media://library/Song%202.mp3'),
+    );
+  });
+
+  it('says so when the item cannot be played, and drops items deleted from the library', async () => {
+    const fake = new FakeCadenza({ libraryItems: [item(1), item(2)] });
+    const { bar, user, playRow } = await start([], fake);
+    fake.failNext('library.mediaUrl', {
+      code: 'not_found',
+      message: 'That item is no longer in the library.',
+    });
+    await user.click(await screen.findByRole('option', { name: /^Song 1,/ }));
+    await user.click(
+      within(screen.getByRole('region', { name: 'Item details' })).getByRole('button', {
+        name: 'Play',
+      }),
+    );
+    expect(await within(bar).findByRole('alert')).toHaveTextContent(
+      'That item is no longer in the library.',
+    );
+
+    await playRow('Song 2');
+    act(() =>
+      engines
+        .last()
+        .events.onError(
+          'This file could not be played. It may have been moved, or its format is not supported.',
+        ),
+    );
+    expect(within(bar).getByRole('alert')).toHaveTextContent('could not be played');
+
+    act(() => fake.emitLibraryChanged({ added: [], updated: [], removed: [id(2)] }));
+    expect(usePlayerStore.getState().queue).toEqual([]);
+    expect(within(bar).getByText('Nothing playing')).toBeInTheDocument();
+  });
+
+  it('draws the waveform main computed, and a click on it seeks', async () => {
+    const fake = new FakeCadenza({ libraryItems: [item(1)] });
+    fake.library.waveforms[id(1)] = Array.from({ length: 800 }, (_, i) => (i % 10) / 10);
+    const { bar, playRow } = await start([], fake);
+    await playRow('Song 1');
+    const wave = await within(bar).findByTestId('waveform');
+    expect(wave).toHaveAttribute('data-bars', '160');
+    expect(fake.callsOf('library.waveform')).toEqual([[id(1)]]);
+    wave.getBoundingClientRect = () => ({
+      left: 0,
+      width: 400,
+      top: 0,
+      height: 20,
+      right: 400,
+      bottom: 20,
+      x: 0,
+      y: 0,
+      toJSON: () => ({}),
+    });
+    fireEvent.click(wave, { clientX: 100 });
+    expect(engines.last().calls).toContain('seek:30');
+  });
+
+  it('plays videos in a viewer', async () => {
+    const { bar, user } = await start([
+      item(1, { kind: 'singing-video', title: 'Clip', file: 'Clip.mp4' }),
+    ]);
+    await user.click(await screen.findByRole('option', { name: /^Clip,/ }));
+    await user.click(screen.getByRole('button', { name: 'Play video' }));
+    const viewer = await screen.findByRole('region', { name: 'Video viewer' });
+    expect(engines.last().source).toMatchObject({
+      video: true,
+      format: 'mp4',
+      url: 'cadenza-media://library/Clip.mp4',
+    });
+    await waitFor(() => expect(viewer.querySelector('video')).toBe(engines.last().element));
+    expect(viewer.querySelector('video')).toHaveAttribute('aria-label', 'Video: Clip');
+    await user.click(within(viewer).getByRole('button', { name: 'Hide video' }));
+    expect(screen.queryByRole('region', { name: 'Video viewer' })).toBeNull();
+    expect(within(bar).getByRole('button', { name: 'Show video' })).toBeInTheDocument();
+  });
+});
