@@ -2,9 +2,10 @@ import { create } from 'zustand';
 import type { LyricsResult } from '@shared/domain/service';
 import type { AppErrorShape } from '@shared/errors';
 import type { JobView } from '@shared/ipc/jobs';
-import type { CreateSongRequest } from '@shared/ipc/songs';
-import { call } from '../bridge';
+import type { CreateSongRequest, History, LibrarySong } from '@shared/ipc/songs';
+import { bridge, call } from '../bridge';
 import { useJobsStore } from './jobs';
+import { showPanel } from './ui';
 
 /**
  * The Songs panel's state: the remaining music count (before submitting and after), the
@@ -25,6 +26,19 @@ export interface SongsState {
   /** `${jobId}:${index}` → a cadenza-media:// address. */
   previews: Record<string, string>;
   previewErrors: Record<string, AppErrorShape>;
+  /** Library songs (with their service ids), newest first; null until loaded. */
+  librarySongs: LibrarySong[] | null;
+  librarySongsError: AppErrorShape | null;
+  /** The library item the Extend card is open for. */
+  extendItemId: string | null;
+  /** The service's history (finished songs not in the library); null until loaded. */
+  history: History | null;
+  historyLoading: boolean;
+  historyError: AppErrorShape | null;
+  importing: boolean;
+  importError: AppErrorShape | null;
+  /** Item id → the error of moving a take to the trash. */
+  discardErrors: Record<string, AppErrorShape>;
 }
 
 const initialState: SongsState = {
@@ -38,6 +52,15 @@ const initialState: SongsState = {
   jobIds: [],
   previews: {},
   previewErrors: {},
+  librarySongs: null,
+  librarySongsError: null,
+  extendItemId: null,
+  history: null,
+  historyLoading: false,
+  historyError: null,
+  importing: false,
+  importError: null,
+  discardErrors: {},
 };
 
 export const useSongsStore = create<SongsState>()(() => ({ ...initialState }));
@@ -96,4 +119,99 @@ export async function loadPreview(jobId: string, index: number): Promise<string 
     return { previews: { ...s.previews, [key]: r.value.url }, previewErrors: rest };
   });
   return r.value.url;
+}
+
+let songsSeq = 0;
+export async function loadLibrarySongs(): Promise<LibrarySong[] | null> {
+  const seq = ++songsSeq;
+  const r = await call((api) => api.songs.librarySongs());
+  if (seq !== songsSeq) return useSongsStore.getState().librarySongs;
+  if (!r.ok) {
+    set({ librarySongsError: r.error });
+    return null;
+  }
+  set({ librarySongs: r.value, librarySongsError: null });
+  return r.value;
+}
+
+let followingLibrary: (() => void) | null = null;
+/** Keeps the library songs current while the Songs panel is open; returns the unsubscribe. */
+export function followLibrarySongs(): () => void {
+  void loadLibrarySongs();
+  try {
+    followingLibrary?.();
+    const off = bridge().on.libraryChanged(() => void loadLibrarySongs());
+    followingLibrary = off;
+    return () => {
+      off();
+      if (followingLibrary === off) followingLibrary = null;
+    };
+  } catch {
+    return () => undefined;
+  }
+}
+
+/**
+ * Opens "Extend from here" for a library song (the Library panel and song results call this):
+ * shows the Songs panel with the Extend card on that song.
+ */
+export function openExtend(itemId: string): void {
+  set({ extendItemId: itemId, submitError: null });
+  showPanel('songs');
+  void loadLibrarySongs();
+}
+
+export function closeExtend(): void {
+  set({ extendItemId: null, submitError: null });
+}
+
+/** Moves one take of a submission to the trash (library remove); true when it is gone. */
+export async function discardVariation(itemId: string): Promise<boolean> {
+  const r = await call((api) => api.library.remove(itemId));
+  if (!r.ok) {
+    set((s) => ({ discardErrors: { ...s.discardErrors, [itemId]: r.error } }));
+    return false;
+  }
+  set((s) => {
+    const { [itemId]: _gone, ...rest } = s.discardErrors;
+    return {
+      discardErrors: rest,
+      librarySongs: s.librarySongs?.filter((x) => x.itemId !== itemId) ?? null,
+    };
+  });
+  void loadLibrarySongs();
+  return true;
+}
+
+export async function loadHistory(): Promise<History | null> {
+  set({ historyLoading: true, historyError: null });
+  const r = await call((api) => api.songs.history());
+  set(
+    r.ok
+      ? { historyLoading: false, history: r.value }
+      : { historyLoading: false, historyError: r.error },
+  );
+  return r.ok ? r.value : null;
+}
+
+/** Downloads songs from the history into the library (one tracked job). */
+export async function importHistory(songIds: string[]): Promise<JobView | null> {
+  if (songIds.length === 0 || useSongsStore.getState().importing) return null;
+  set({ importing: true, importError: null });
+  const r = await call((api) => api.songs.importHistory(songIds));
+  if (!r.ok) {
+    set({ importing: false, importError: r.error });
+    return null;
+  }
+  const job = r.value;
+  useJobsStore.setState((s) => (s.byId[job.id] ? {} : { byId: { ...s.byId, [job.id]: job } }));
+  set((s) => ({
+    importing: false,
+    jobIds: [job.id, ...s.jobIds],
+    history: s.history && {
+      ...s.history,
+      songs: s.history.songs.filter((x) => !songIds.includes(x.songId)),
+    },
+  }));
+  return job;
 }

@@ -35,6 +35,45 @@ export type CreateSongRequestParsed = z.output<typeof CreateSongRequestSchema>;
 /** A song job's output the renderer may play while it streams (through main's media cache). */
 export const PreviewSchema = z.object({ url: z.string() });
 
+/** A song in the library as the Songs panel needs it: its service id says whether it extends. */
+export const LibrarySongSchema = z.object({
+  itemId: z.string(),
+  title: z.string(),
+  /** The service's song id from the sidecar (`service_ids.song_id`); null = cannot be extended. */
+  songId: z.string().nullable(),
+  durationMs: z.number().nullable(),
+  createdAt: z.string(),
+  jobId: z.string().nullable(),
+  parentId: z.string().nullable(),
+  variationGroup: z.string().nullable(),
+  prompt: z.string().nullable(),
+  model: z.string().nullable(),
+  /** `cadenza-media://library/…` */
+  mediaUrl: z.string(),
+});
+export type LibrarySong = z.infer<typeof LibrarySongSchema>;
+
+/** A finished song the service lists (/v3/music/tasks) that is not in the library. */
+export const HistorySongSchema = z.object({
+  songId: z.string(),
+  title: z.string(),
+  style: z.string(),
+  durationMs: z.number().nullable(),
+  hasLyrics: z.boolean(),
+});
+export type HistorySong = z.infer<typeof HistorySongSchema>;
+
+export const HistorySchema = z.object({
+  songs: z.array(HistorySongSchema),
+  /** Finished songs the service listed that are already in the library (matched by song id). */
+  inLibrary: z.number().int().nonnegative(),
+  /** Songs still generating or failed, left out of the list. */
+  unfinished: z.number().int().nonnegative(),
+});
+export type History = z.infer<typeof HistorySchema>;
+
+const SongIdSchema = z.string().trim().min(1).max(200);
+
 export const songsContract = {
   /** Validates, persists a job and sends the request (the answer arrives as job updates). */
   create: invoke(z.tuple([CreateSongRequestSchema]), JobViewSchema),
@@ -45,4 +84,13 @@ export const songsContract = {
    * service's stream fetched into main's media cache.
    */
   preview: invoke(z.tuple([JobIdSchema, z.number().int().min(0).max(9)]), PreviewSchema),
+  /** Songs in the library, newest first, with their service ids and lengths (to extend, compare). */
+  librarySongs: invoke(z.tuple([]), z.array(LibrarySongSchema)),
+  /** GET /v3/music/tasks without ids: finished songs the service lists that the library lacks. */
+  history: invoke(z.tuple([]), HistorySchema),
+  /**
+   * Downloads songs from the history into the library (title, lyrics, style, duration and song id
+   * in their sidecars), as one job tracked through /v3/music/tasks.
+   */
+  importHistory: invoke(z.tuple([z.array(SongIdSchema).min(1).max(100)]), JobViewSchema),
 };

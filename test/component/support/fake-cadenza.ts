@@ -23,6 +23,7 @@ import { checkSubmitSong } from '@shared/domain/service-inputs';
 import { checkCloneFields, checkTts } from '@shared/domain/service-inputs';
 import type { FileInfo } from '@shared/domain/files';
 import type { Catalogue, CloneFileCheck, Take, UploadProgressEvent, VoicePrefs } from '@shared/ipc/voices';
+import type { History, LibrarySong } from '@shared/ipc/songs';
 
 export type FakeMethod = {
   [
@@ -147,6 +148,8 @@ export class FakeCadenza {
     takes: [],
     checks: {},
   };
+  /** Songs: library songs (with service ids) and the service's history main answers. */
+  songs: { library: LibrarySong[]; history: History } = { library: [], history: { songs: [], inLibrary: 0, unfinished: 0 } };
   /** Files the open dialog answers; dropped files are registered (as audio) when this is set. */
   pickedFiles: FileInfo[] = [];
   private readonly registered = new Map<string, FileInfo>();
@@ -414,6 +417,7 @@ export class FakeCadenza {
           this.answer('library.remove', [id], () =>
             this.withItem(id, () => {
               this.state.libraryItems = this.state.libraryItems.filter((i) => i.id !== id);
+              this.songs.library = this.songs.library.filter((s) => s.itemId !== id);
               return ok(null);
             }),
           ),
@@ -446,6 +450,15 @@ export class FakeCadenza {
           }),
         writeLyrics: (idea) => this.answer('songs.writeLyrics', [idea], () => ok({ title: 'Paper Boats', lyrics: `[Verse]\nFolding ${idea}\n[Chorus]\nPaper boats` })),
         preview: (jobId, index) => this.answer('songs.preview', [jobId, index], () => ok({ url: `cadenza-media://cache/${'ab'.repeat(15)}${String(index).padStart(2, '0')}` })),
+        librarySongs: () => this.answer('songs.librarySongs', [], () => ok([...this.songs.library])),
+        history: () => this.answer('songs.history', [], () => ok({ ...this.songs.history })),
+        importHistory: (ids) =>
+          this.answer('songs.importHistory', [ids], () => {
+            const job = makeJobView({ kind: 'song-v2', label: `Import: ${ids.length} songs from the service`, state: 'submitted', progress: 0, outputs: [] });
+            this.state.jobs = [job, ...this.state.jobs];
+            this.songs.history = { ...this.songs.history, songs: this.songs.history.songs.filter((s) => !ids.includes(s.songId)) };
+            return ok(job);
+          }),
       },
       voices: {
         catalogue: (opts) =>

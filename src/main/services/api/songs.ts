@@ -36,6 +36,11 @@ export interface SongsApi {
   generateV1(input: MusicV1Input, opts?: CallOptions): Promise<Song[]>;
   /** GET /v3/music/tasks for any number of ids (batched). */
   tasks(ids: readonly string[], opts?: CallOptions & { known?: readonly Song[] }): Promise<Song[]>;
+  /**
+   * GET /v3/music/tasks without ids: the key's song history, as far as the service lists it (a
+   * deployment that needs ids answers an empty list or a 422, which becomes an AppError).
+   */
+  history(opts?: CallOptions): Promise<Song[]>;
   /** POST /v1/lyrics: lyrics and a title from a short idea. */
   lyrics(prompt: string, opts?: CallOptions): Promise<LyricsResult>;
 }
@@ -167,6 +172,19 @@ export function createSongsApi(t: Transport, longTimeoutMs: number): SongsApi {
 
     tasks(ids, opts = {}) {
       return pollBatched(ids, '/v3/music/tasks', 'ids', songFromV3, opts);
+    },
+
+    async history(opts = {}) {
+      const { data } = await t.enveloped({
+        method: 'GET',
+        path: '/v3/music/tasks',
+        signal: opts.signal,
+        timeoutMs: opts.timeoutMs,
+        ctx: { action: 'list your songs on the service' },
+      });
+      return recordList(data)
+        .map(songFromV3)
+        .filter((s): s is Song => s !== undefined);
     },
 
     async generateV1(input, opts = {}) {

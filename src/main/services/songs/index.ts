@@ -8,3 +8,4 @@ export {
 } from './service';
 export { resolveExtension, checkContinueAt, type ResolvedExtension } from './extension';
 export { openWorkspace, type Workspace } from './workspace';
+export { listHistory, importFromHistory, librarySongs } from './history';

@@ -18,6 +18,7 @@ import { CreateSongRequestSchema, type CreateSongRequest } from '@shared/ipc/son
 import type { JobsService, Submitters } from '../jobs';
 import type { Library } from '../library/library';
 import { resolveExtension } from './extension';
+import { importFromHistory, librarySongs, listHistory } from './history';
 
 export const SONG_JOB_KINDS: readonly Job['kind'][] = ['song-v2', 'song-v1'];
 export const isSongJob = (job: Pick<Job, 'kind'>): boolean => SONG_JOB_KINDS.includes(job.kind);
@@ -26,13 +27,15 @@ export interface SongsClient {
   songs: {
     lyrics(prompt: string, opts?: { signal?: AbortSignal }): Promise<LyricsResult>;
     query(ids: readonly string[], opts?: { signal?: AbortSignal }): Promise<Song[]>;
+    /** GET /v3/music/tasks without ids (the key's song history). */
+    history(opts?: { signal?: AbortSignal }): Promise<Song[]>;
   };
 }
 
 export interface SongsServiceDeps {
-  jobs: Pick<JobsService, 'get' | 'list' | 'on' | 'cancel'>;
+  jobs: Pick<JobsService, 'get' | 'list' | 'on' | 'cancel' | 'track'>;
   submit: Pick<Submitters, 'songV2' | 'songV1'>;
-  library: Pick<Library, 'get' | 'findByServiceId' | 'updateMeta'>;
+  library: Pick<Library, 'get' | 'findByServiceId' | 'updateMeta' | 'items'>;
   client: () => SongsClient;
 }
 
@@ -41,6 +44,8 @@ const validation = (field: string, message: string): AppError =>
 
 export function createSongsService(deps: SongsServiceDeps) {
   const finishing = new Map<string, Promise<LibraryItem[]>>();
+  /** Titles from the last history listing, for the import job's label. */
+  const historyTitles = new Map<string, string>();
 
   /** Items a finished song job saved; an extension's items also name the parent's song id. */
   async function finishNow(jobId: string): Promise<LibraryItem[]> {
@@ -167,6 +172,27 @@ export function createSongsService(deps: SongsServiceDeps) {
     },
 
     finish,
+
+    /** Library songs with their service ids, newest first. */
+    librarySongs: () => librarySongs(deps.library.items()),
+
+    /** Finished songs the service lists (/v3/music/tasks, no ids) that the library lacks. */
+    async history() {
+      const h = await listHistory({
+        library: deps.library,
+        listTasks: () => deps.client().songs.history(),
+      });
+      for (const s of h.songs) historyTitles.set(s.songId, s.title);
+      return h;
+    },
+
+    /** One job that downloads those songs into the library through /v3/music/tasks tracking. */
+    importHistory: (songIds: readonly string[]): Promise<Job> =>
+      importFromHistory(songIds, {
+        library: deps.library,
+        jobs: deps.jobs,
+        titles: songIds.map((id) => historyTitles.get(id) ?? ''),
+      }),
 
     summary: (job: Job): JobSummary => summarizeJob(job),
   };

@@ -1,4 +1,7 @@
-/** songs:* — create (V2, V1 quick mode, extensions), write lyrics, and play a song job's output. */
+/**
+ * songs:* — create (V2, V1 quick mode, extensions), write lyrics, play a song job's output, list
+ * library songs (to extend and compare takes), and the service's history with import.
+ */
 import { summarizeJob } from '@shared/domain/jobs';
 import { AppError } from '@shared/errors';
 import { toJobView } from '@shared/ipc/jobs';
@@ -66,6 +69,18 @@ export function songsHandlers(deps: SongsHandlerDeps): NamespaceHandlers<'songs'
         throw new AppError('internal', 'Playing while generating is not available.');
       const id = await deps.mediaCache.cacheRemote(output.mediaUrl);
       return { url: cacheMediaUrl(id) };
+    },
+    async librarySongs() {
+      const { songs } = await songsOf();
+      return songs.librarySongs();
+    },
+    async history() {
+      const { songs } = await songsOf();
+      return songs.history();
+    },
+    async importHistory(_ctx, songIds) {
+      const { songs } = await songsOf();
+      return toJobView(summarizeJob(await songs.importHistory(songIds)));
     },
   };
 }

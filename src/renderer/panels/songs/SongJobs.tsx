@@ -8,7 +8,8 @@ import {
   selectJobs,
   useJobsStore,
 } from '../../stores/jobs';
-import { loadMusicLeft, loadPreview, useSongsStore } from '../../stores/songs';
+import { loadMusicLeft, loadPreview, openExtend, useSongsStore } from '../../stores/songs';
+import { TakeCompare } from './TakeCompare';
 
 const STATUS_TEXT: Record<JobView['outputs'][number]['status'], string> = {
   queued: 'Queued',
@@ -38,6 +39,9 @@ function SongOutput({ job, index }: { job: JobView; index: number }) {
   const url = useSongsStore((s) => s.previews[key]);
   const error = useSongsStore((s) => s.previewErrors[key]);
   const name = `${o.title || job.label} (take ${index + 1})`;
+  const canExtendItem = useSongsStore(
+    (s) => !!s.librarySongs?.some((x) => x.itemId === o.libraryItemId && x.songId),
+  );
   const playable = o.status === 'streaming' || o.status === 'complete' || o.status === 'saved';
   // Once saved, switch the player from the stream to the library file.
   const savedRef = useRef(o.status === 'saved');
@@ -81,6 +85,15 @@ function SongOutput({ job, index }: { job: JobView; index: number }) {
           {error.message}
         </p>
       )}
+      {o.status === 'saved' && o.libraryItemId && canExtendItem && (
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => openExtend(o.libraryItemId!)}
+        >
+          Extend {name} from here
+        </button>
+      )}
     </li>
   );
 }
@@ -118,6 +131,9 @@ function SongJob({ job }: { job: JobView }) {
           <SongOutput key={i} job={job} index={i} />
         ))}
       </ul>
+      {job.state === 'done' && job.resultItemIds.length === 2 && (
+        <TakeCompare label={job.label} itemIds={[job.resultItemIds[0]!, job.resultItemIds[1]!]} />
+      )}
     </li>
   );
 }

@@ -1,7 +1,12 @@
+import { useEffect } from 'react';
+import { followLibrarySongs } from '../../stores/songs';
 import { CreateForm } from './CreateForm';
+import { ExtendCard } from './ExtendCard';
+import { HistoryCard } from './HistoryCard';
 import { SongJobs } from './SongJobs';
 
 export function SongsPanel() {
+  useEffect(() => followLibrarySongs(), []);
   return (
     <div className="panel">
       <header className="panel-header">
@@ -13,7 +18,9 @@ export function SongsPanel() {
       </header>
       <div className="cards">
         <CreateForm />
+        <ExtendCard />
         <SongJobs />
+        <HistoryCard />
       </div>
     </div>
   );

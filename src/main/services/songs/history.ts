@@ -1,0 +1,93 @@
+/**
+ * The song history: what GET /v3/music/tasks lists for the key (without ids), compared with the
+ * library by service song id, and importing the missing finished songs as a tracked job (the
+ * poller asks /v3/music/tasks?ids=… and the saver downloads them with sidecars).
+ */
+import type { Job } from '@shared/domain/jobs';
+import type { LibraryItem } from '@shared/domain/library';
+import type { Song } from '@shared/domain/service';
+import { AppError } from '@shared/errors';
+import type { History, HistorySong, LibrarySong } from '@shared/ipc/songs';
+import type { JobsService } from '../jobs';
+import { libraryMediaUrl } from '../media/handler';
+
+export interface HistoryDeps {
+  library: {
+    items(): readonly LibraryItem[];
+    findByServiceId(id: string): LibraryItem | undefined;
+  };
+  listTasks(): Promise<Song[]>;
+}
+
+const toHistorySong = (s: Song): HistorySong => ({
+  songId: s.id,
+  title: s.title.trim() || 'Untitled song',
+  style: s.tags,
+  durationMs: s.durationMs ?? null,
+  hasLyrics: s.lyrics.trim() !== '',
+});
+
+/** Finished songs the service lists that the library does not hold, in the service's order. */
+export async function listHistory(deps: HistoryDeps): Promise<History> {
+  const all = await deps.listTasks();
+  const seen = new Set<string>();
+  const songs: HistorySong[] = [];
+  let inLibrary = 0;
+  let unfinished = 0;
+  for (const s of all) {
+    if (seen.has(s.id)) continue;
+    seen.add(s.id);
+    if (s.status !== 'complete') unfinished += 1;
+    else if (deps.library.findByServiceId(s.id)) inLibrary += 1;
+    else songs.push(toHistorySong(s));
+  }
+  return { songs, inLibrary, unfinished };
+}
+
+/**
+ * Starts one job that follows the given song ids through /v3/music/tasks and saves them into the
+ * library. Ids already in the library are refused, so nothing is downloaded twice.
+ */
+export async function importFromHistory(
+  songIds: readonly string[],
+  deps: Pick<HistoryDeps, 'library'> & { jobs: Pick<JobsService, 'track'>; titles?: string[] },
+): Promise<Job> {
+  const ids = [...new Set(songIds.map((id) => id.trim()).filter(Boolean))];
+  if (ids.length === 0) throw new AppError('invalid_argument', 'Choose songs to import.');
+  const held = ids.filter((id) => deps.library.findByServiceId(id));
+  if (held.length === ids.length)
+    throw new AppError('invalid_argument', 'Those songs are already in your library.');
+  const wanted = ids.filter((id) => !held.includes(id));
+  const first = deps.titles?.[0]?.trim();
+  const label =
+    wanted.length === 1
+      ? `Import: ${first || 'song from the service'}`
+      : `Import: ${wanted.length} songs from the service`;
+  return deps.jobs.track({
+    kind: 'song-v2',
+    tracking: 'v3-tasks',
+    ids: wanted,
+    label,
+    libraryKind: 'song',
+  });
+}
+
+/** Library songs for the Songs panel (extend, compare takes), newest first. */
+export function librarySongs(items: readonly LibraryItem[]): LibrarySong[] {
+  return items
+    .filter((i) => i.kind === 'song')
+    .map((i) => ({
+      itemId: i.id,
+      title: i.title,
+      songId: i.service_ids.song_id ?? null,
+      durationMs: i.duration_ms,
+      createdAt: i.created_at,
+      jobId: i.job_id,
+      parentId: i.parent_id,
+      variationGroup: i.variation_group,
+      prompt: i.prompt,
+      model: i.model,
+      mediaUrl: libraryMediaUrl(i.file),
+    }))
+    .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+}

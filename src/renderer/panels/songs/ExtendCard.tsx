@@ -1,0 +1,282 @@
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { MODEL_VERSIONS, type ModelVersion } from '@shared/domain/service-limits';
+import type { LibrarySong } from '@shared/ipc/songs';
+import { closeExtend, openExtend, submitSong, useSongsStore } from '../../stores/songs';
+import {
+  canExtend,
+  continueAtS,
+  extendErrors,
+  floorTenth,
+  formatClock,
+  initialExtendForm,
+  toExtendRequest,
+  type ExtendForm,
+} from './extend-rules';
+
+const RECENT_LIMIT = 8;
+
+/** "Extend from here": a timeline picker over the parent's length plus the continuation's fields. */
+function ExtendSongForm({ song }: { song: LibrarySong }) {
+  const [form, setForm] = useState<ExtendForm>(() => initialExtendForm(song));
+  const [touched, setTouched] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+  const playerRef = useRef<HTMLAudioElement>(null);
+  const id = useId();
+  const { submitting, submitError } = useSongsStore();
+  const durationS = (song.durationMs ?? 0) / 1000;
+  const at = continueAtS(form);
+  const errors = extendErrors(song, form);
+  const serverFields = submitError?.fields ?? {};
+  // The start is checked live (it is what this card is about); the other fields once submitted.
+  const errorOf = (field: string): string | undefined =>
+    (field === 'continueAtS' || field === 'extend' || touched ? errors[field] : undefined) ??
+    serverFields[field];
+  const update = (patch: Partial<ExtendForm>) => setForm((f) => ({ ...f, ...patch }));
+
+  async function onSubmit(e?: FormEvent) {
+    e?.preventDefault();
+    setTouched(true);
+    if (Object.keys(extendErrors(song, form)).length > 0 || submitting) return;
+    const job = await submitSong(toExtendRequest(song, form));
+    if (job) setSent(`Extension of "${song.title}" from ${formatClock(at)} submitted.`);
+  }
+
+  function onKeyDown(e: KeyboardEvent) {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      void onSubmit();
+    }
+  }
+
+  const fieldError = (field: string) => {
+    const msg = errorOf(field);
+    return msg ? (
+      <p id={`${id}-${field}-error`} className="field-error" role="alert">
+        {msg}
+      </p>
+    ) : null;
+  };
+  const startError = errorOf('continueAtS');
+
+  return (
+    <form
+      className="card song-extend"
+      aria-label={`Extend ${song.title}`}
+      onSubmit={(e) => void onSubmit(e)}
+      onKeyDown={onKeyDown}
+      noValidate
+    >
+      <div className="card-head">
+        <h2 className="card-title">Extend “{song.title}”</h2>
+        <span className="muted small">Length {formatClock(durationS)}</span>
+        <button type="button" className="button button-small" onClick={closeExtend}>
+          Close extend
+        </button>
+      </div>
+      <audio
+        ref={playerRef}
+        controls
+        preload="metadata"
+        src={song.mediaUrl}
+        aria-label={`Player: ${song.title}`}
+      />
+      <div className="field">
+        <label htmlFor={`${id}-at`} className="field-label">
+          Continue at (seconds)
+        </label>
+        <div className="field-row">
+          <input
+            type="range"
+            aria-label="Continue at (timeline)"
+            min={0}
+            max={durationS}
+            step={0.1}
+            value={Number.isFinite(at) ? Math.min(Math.max(at, 0), durationS) : 0}
+            aria-valuetext={Number.isFinite(at) ? formatClock(at) : 'not set'}
+            onChange={(e) => update({ continueAtText: e.target.value })}
+          />
+          <input
+            id={`${id}-at`}
+            className="input"
+            type="number"
+            inputMode="decimal"
+            min={0.1}
+            max={durationS}
+            step={0.1}
+            value={form.continueAtText}
+            aria-invalid={!!startError}
+            aria-describedby={startError ? `${id}-continueAtS-error` : `${id}-at-hint`}
+            onChange={(e) => update({ continueAtText: e.target.value })}
+          />
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => {
+              const t = playerRef.current?.currentTime ?? 0;
+              update({ continueAtText: String(floorTenth(t)) });
+            }}
+          >
+            Use the player’s position
+          </button>
+        </div>
+        <p id={`${id}-at-hint`} className="field-hint">
+          After 0 and at most {durationS.toFixed(1)} s · starts at{' '}
+          {Number.isFinite(at) ? formatClock(at) : '–'}
+        </p>
+        {fieldError('continueAtS')}
+        {fieldError('extend')}
+      </div>
+
+      <div className="field">
+        <label htmlFor={`${id}-prompt`} className="field-label">
+          Style prompt for the continuation
+        </label>
+        <textarea
+          id={`${id}-prompt`}
+          className="input"
+          rows={2}
+          value={form.prompt}
+          aria-invalid={!!errorOf('prompt')}
+          onChange={(e) => update({ prompt: e.target.value })}
+        />
+        {fieldError('prompt')}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-title`} className="field-label">
+          Title of the extension
+        </label>
+        <input
+          id={`${id}-title`}
+          className="input"
+          value={form.title}
+          aria-invalid={!!errorOf('title')}
+          onChange={(e) => update({ title: e.target.value })}
+        />
+        {fieldError('title')}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-model`} className="field-label">
+          Model version for the extension
+        </label>
+        <select
+          id={`${id}-model`}
+          className="input"
+          value={form.modelVersion}
+          onChange={(e) => update({ modelVersion: e.target.value as ModelVersion })}
+        >
+          {MODEL_VERSIONS.map((v) => (
+            <option key={v} value={v}>
+              {v}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label>
+          <input
+            type="checkbox"
+            checked={form.instrumental}
+            onChange={(e) => update({ instrumental: e.target.checked })}
+          />{' '}
+          Instrumental continuation
+        </label>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-lyrics`} className="field-label">
+          Lyrics for the continuation
+        </label>
+        <textarea
+          id={`${id}-lyrics`}
+          className="input mono"
+          rows={5}
+          value={form.lyrics}
+          disabled={form.instrumental}
+          aria-invalid={!!errorOf('lyrics')}
+          onChange={(e) => update({ lyrics: e.target.value })}
+        />
+        {fieldError('lyrics')}
+      </div>
+      {submitError && !Object.keys(serverFields).length && (
+        <p role="alert" className="inline-alert">
+          {submitError.message}
+        </p>
+      )}
+      {sent && (
+        <p role="status" className="muted small">
+          {sent}
+        </p>
+      )}
+      <div className="field-row">
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={submitting}
+          aria-keyshortcuts="Control+Enter"
+        >
+          {submitting ? 'Submitting…' : 'Extend from here'}
+        </button>
+        <span className="muted small">
+          Ctrl+Enter · sent in custom mode; the two new songs name this one as their parent
+        </span>
+      </div>
+    </form>
+  );
+}
+
+/** Recent library songs that can be extended, or the Extend form for the chosen one. */
+export function ExtendCard() {
+  const songs = useSongsStore((s) => s.librarySongs);
+  const error = useSongsStore((s) => s.librarySongsError);
+  const chosenId = useSongsStore((s) => s.extendItemId);
+  const chosen = chosenId ? songs?.find((s) => s.itemId === chosenId) : undefined;
+
+  if (chosen && canExtend(chosen)) return <ExtendSongForm key={chosen.itemId} song={chosen} />;
+
+  const extendable = (songs ?? []).filter(canExtend).slice(0, RECENT_LIMIT);
+  return (
+    <section className="card" aria-label="Extend a song">
+      <h2 className="card-title">Extend a song</h2>
+      {chosenId && songs && !chosen && (
+        <p role="alert" className="inline-alert">
+          That song is not in the library (any more).{' '}
+          <button type="button" className="button button-small" onClick={closeExtend}>
+            Close extend
+          </button>
+        </p>
+      )}
+      {chosen && !canExtend(chosen) && (
+        <p role="alert" className="inline-alert">
+          “{chosen.title}” has no song id from the service or no known length, so it cannot be
+          extended.
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="inline-alert">
+          {error.message}
+        </p>
+      )}
+      {songs && extendable.length === 0 && (
+        <p className="muted small">
+          Songs you made with the service appear here once they are in your library.
+        </p>
+      )}
+      {extendable.length > 0 && (
+        <ul className="song-extendable">
+          {extendable.map((s) => (
+            <li key={s.itemId}>
+              <span>{s.title}</span>{' '}
+              <span className="muted small">{formatClock((s.durationMs ?? 0) / 1000)}</span>{' '}
+              <button
+                type="button"
+                className="button button-small"
+                onClick={() => openExtend(s.itemId)}
+              >
+                Extend {s.title}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+import { checkSubmitSong, type FieldErrors } from '@shared/domain/service-inputs';
+import {
+  DEFAULT_MODEL_VERSION,
+  MODEL_VERSIONS,
+  TITLE_MAX_CHARS,
+  type ModelVersion,
+} from '@shared/domain/service-limits';
+import type { CreateSongRequest, LibrarySong } from '@shared/ipc/songs';
+
+/** The Extend card's values, as typed. */
+export interface ExtendForm {
+  /** Where the continuation starts on the parent's timeline, as typed (seconds). */
+  continueAtText: string;
+  prompt: string;
+  title: string;
+  lyrics: string;
+  instrumental: boolean;
+  modelVersion: ModelVersion;
+}
+
+/** A library song can be extended when the service gave it a song id and its length is known. */
+export const canExtend = (s: LibrarySong): boolean =>
+  !!s.songId && s.durationMs !== null && s.durationMs > 0;
+
+/** Seconds, rounded down to a tenth, so the default never lands past the end. */
+export const floorTenth = (s: number): number => Math.floor(s * 10) / 10;
+
+export function formatClock(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return '–';
+  const m = Math.floor(seconds / 60);
+  const rest = seconds - m * 60;
+  return `${m}:${rest < 10 ? '0' : ''}${rest.toFixed(1)}`;
+}
+
+export function initialExtendForm(song: LibrarySong): ExtendForm {
+  const model = MODEL_VERSIONS.find((v) => v === song.model) ?? DEFAULT_MODEL_VERSION;
+  const title = `${song.title} (extended)`;
+  return {
+    continueAtText: String(floorTenth((song.durationMs ?? 0) / 1000)),
+    prompt: song.prompt ?? '',
+    title: title.length <= TITLE_MAX_CHARS ? title : song.title.slice(0, TITLE_MAX_CHARS),
+    lyrics: '',
+    instrumental: false,
+    modelVersion: model,
+  };
+}
+
+/** The typed start as a number; NaN when it is not one. */
+export function continueAtS(form: ExtendForm): number {
+  const t = form.continueAtText.trim();
+  return t === '' ? Number.NaN : Number(t);
+}
+
+/** The request the Extend card sends: custom mode, the library item as the song to extend. */
+export function toExtendRequest(song: LibrarySong, form: ExtendForm): CreateSongRequest {
+  return {
+    api: 'v2',
+    mode: 'custom',
+    prompt: form.prompt,
+    modelVersion: form.modelVersion,
+    instrumental: form.instrumental,
+    ...(form.title.trim() ? { title: form.title.trim() } : {}),
+    ...(!form.instrumental && form.lyrics.trim() ? { lyrics: form.lyrics } : {}),
+    extend: { songId: song.itemId, continueAtS: continueAtS(form) },
+  };
+}
+
+/**
+ * The checks main runs (spec rule 4: never 0, never past the song's length; prompt, title and
+ * lyrics limits), with the parent's length, so nothing invalid is sent or charged.
+ */
+export function extendErrors(song: LibrarySong, form: ExtendForm): FieldErrors {
+  const req = toExtendRequest(song, form);
+  const errors = checkSubmitSong({
+    mode: 'custom',
+    prompt: req.prompt,
+    modelVersion: form.modelVersion,
+    instrumental: form.instrumental,
+    ...(req.title !== undefined ? { title: req.title } : {}),
+    ...(req.lyrics !== undefined ? { lyrics: req.lyrics } : {}),
+    extend: {
+      songId: song.songId ?? '',
+      continueAtS: continueAtS(form),
+      ...(song.durationMs ? { songDurationMs: song.durationMs } : {}),
+    },
+  });
+  if (!song.songId)
+    errors.extend = 'This song has no song id from the service, so it cannot be extended.';
+  return errors;
+}
