@@ -3,7 +3,13 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureBuilt, explainMissingRuntime, findElectron, launchElectron, repoRoot } from './electron-runtime.mjs';
+import {
+  ensureBuilt,
+  explainMissingRuntime,
+  findElectron,
+  launchElectron,
+  repoRoot,
+} from './electron-runtime.mjs';
 
 const PORT = 8787;
 const KEY = 'demo-key-0000';
@@ -11,16 +17,22 @@ const KEY = 'demo-key-0000';
 const electron = findElectron();
 if (!electron) {
   explainMissingRuntime();
-  console.error('\n(`npm run demo` needs the same runtime; the emulator alone: npx tsx test/emulator/cli.ts --port 8787 --key demo-key-0000)');
+  console.error(
+    '\n(`npm run demo` needs the same runtime; the emulator alone: npx tsx test/emulator/cli.ts --port 8787 --key demo-key-0000)',
+  );
   process.exit(1);
 }
 ensureBuilt();
 
 const home = mkdtempSync(join(tmpdir(), 'cadenza-demo-'));
-const emulator = spawn(process.platform === 'win32' ? 'npx.cmd' : 'npx', ['tsx', 'test/emulator/cli.ts', '--port', String(PORT), '--key', KEY], {
-  cwd: repoRoot,
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const emulator = spawn(
+  process.platform === 'win32' ? 'npx.cmd' : 'npx',
+  ['tsx', 'test/emulator/cli.ts', '--port', String(PORT), '--key', KEY],
+  {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
 
 const cleanUp = () => {
   if (emulator.exitCode === null) emulator.kill('SIGTERM');
@@ -30,7 +42,10 @@ const cleanUp = () => {
 // Wait until the emulator prints its address (it prints URLs, never keys).
 await new Promise((resolve, reject) => {
   let seen = '';
-  const timer = setTimeout(() => reject(new Error('The emulator did not start within 20 s.')), 20_000);
+  const timer = setTimeout(
+    () => reject(new Error('The emulator did not start within 20 s.')),
+    20_000,
+  );
   emulator.stdout.on('data', (chunk) => {
     process.stdout.write(chunk);
     seen += chunk.toString();

@@ -16,7 +16,8 @@ function executableIn(dist) {
 /** The Electron executable from ELECTRON_OVERRIDE_DIST_PATH or node_modules/electron/dist, if present. */
 export function findElectron() {
   const candidates = [];
-  if (process.env.ELECTRON_OVERRIDE_DIST_PATH) candidates.push(process.env.ELECTRON_OVERRIDE_DIST_PATH);
+  if (process.env.ELECTRON_OVERRIDE_DIST_PATH)
+    candidates.push(process.env.ELECTRON_OVERRIDE_DIST_PATH);
   candidates.push(join(repoRoot, 'node_modules/electron/dist'));
   for (const dist of candidates) {
     const exe = executableIn(dist);
@@ -43,9 +44,18 @@ export function explainMissingRuntime() {
 
 /** Builds out/ when it is missing. */
 export function ensureBuilt() {
-  if (existsSync(mainJs) && existsSync(join(repoRoot, 'out/preload/index.cjs')) && existsSync(join(repoRoot, 'out/renderer/index.html'))) return;
+  if (
+    existsSync(mainJs) &&
+    existsSync(join(repoRoot, 'out/preload/index.cjs')) &&
+    existsSync(join(repoRoot, 'out/renderer/index.html'))
+  )
+    return;
   console.log('Building Cadenza (out/ is missing)…');
-  const result = spawnSync(process.platform === 'win32' ? 'npx.cmd' : 'npx', ['electron-vite', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+  const result = spawnSync(
+    process.platform === 'win32' ? 'npx.cmd' : 'npx',
+    ['electron-vite', 'build'],
+    { cwd: repoRoot, stdio: 'inherit' },
+  );
   if (result.status !== 0) {
     console.error('The build failed.');
     process.exit(result.status ?? 1);

@@ -1,5 +1,10 @@
 // npm start: launch the desktop app with an Electron runtime, or explain how to get one.
-import { ensureBuilt, explainMissingRuntime, findElectron, launchElectron } from './electron-runtime.mjs';
+import {
+  ensureBuilt,
+  explainMissingRuntime,
+  findElectron,
+  launchElectron,
+} from './electron-runtime.mjs';
 
 const electron = findElectron();
 if (!electron) {

@@ -28,7 +28,13 @@ function registerDropped(channel: string) {
         path = '';
       }
       if (!path) {
-        return { ok: false, error: { code: 'invalid_argument', message: 'Only files from this computer can be added.' } };
+        return {
+          ok: false,
+          error: {
+            code: 'invalid_argument',
+            message: 'Only files from this computer can be added.',
+          },
+        };
       }
       paths.push(path);
     }
@@ -42,7 +48,10 @@ function buildApi(): CadenzaApi {
     const fns: Record<string, unknown> = {};
     for (const method of Object.keys(methods)) {
       const channel = channelName(ns, method);
-      fns[method] = ns === 'files' && method === 'registerDropped' ? registerDropped(channel) : invoker(channel);
+      fns[method] =
+        ns === 'files' && method === 'registerDropped'
+          ? registerDropped(channel)
+          : invoker(channel);
     }
     api[ns] = Object.freeze(fns);
   }

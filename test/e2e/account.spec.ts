@@ -18,11 +18,17 @@ async function saveKey(page: Page, key: string): Promise<void> {
 async function entitlementRows(page: Page): Promise<Record<string, string>> {
   const rows = page.getByRole('region', { name: 'Entitlements' }).locator('dl.entitlements > div');
   const out: Record<string, string> = {};
-  for (const row of await rows.all()) out[(await row.locator('dt').innerText()).trim()] = (await row.locator('dd').innerText()).trim();
+  for (const row of await rows.all())
+    out[(await row.locator('dt').innerText()).trim()] = (
+      await row.locator('dd').innerText()
+    ).trim();
   return out;
 }
 
-test('a saved key shows only its last 4 characters, and the entitlements come from the service', async ({ page, emulator }) => {
+test('a saved key shows only its last 4 characters, and the entitlements come from the service', async ({
+  page,
+  emulator,
+}) => {
   emulator.setCounter('key_music_counts', 37);
   emulator.setCounter('key_words_counts', 1200);
   emulator.setCounter('key_clone_voices', 3);
@@ -33,7 +39,9 @@ test('a saved key shows only its last 4 characters, and the entitlements come fr
 
   await expect(page.getByText('Key ending in 1234')).toBeVisible();
   await expect(page.getByLabel('API key', { exact: true })).toHaveValue('');
-  await expect(page.getByRole('region', { name: 'Entitlements' }).getByText('37', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Entitlements' }).getByText('37', { exact: true }),
+  ).toBeVisible();
   expect(await entitlementRows(page)).toEqual({
     Songs: '37',
     'Text-to-speech words': (1200).toLocaleString('en-US'),
@@ -44,14 +52,24 @@ test('a saved key shows only its last 4 characters, and the entitlements come fr
   });
   expect(await page.content()).not.toContain(VALID_KEY);
   // The key went to the service as the header, from main.
-  expect(emulator.log.some((e) => e.path === '/v1/get_api_key_info' && e.headers['x-api-key'] === VALID_KEY)).toBe(true);
+  expect(
+    emulator.log.some(
+      (e) => e.path === '/v1/get_api_key_info' && e.headers['x-api-key'] === VALID_KEY,
+    ),
+  ).toBe(true);
 });
 
-test('a key the service refuses: the panel says the key is missing or invalid', async ({ page }) => {
+test('a key the service refuses: the panel says the key is missing or invalid', async ({
+  page,
+}) => {
   await saveKey(page, 'e2e-wrong-key-9999');
   await expect(page.getByText('Key ending in 9999')).toBeVisible();
-  await expect(page.getByRole('alert').filter({ hasText: 'API key missing or invalid' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Entitlements' }).locator('dl.entitlements')).toHaveCount(0);
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'API key missing or invalid' }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Entitlements' }).locator('dl.entitlements'),
+  ).toHaveCount(0);
 });
 
 test('removing the key forgets it in main', async ({ page, app }) => {
@@ -61,30 +79,48 @@ test('removing the key forgets it in main', async ({ page, app }) => {
   await page.getByRole('dialog').getByRole('button', { name: 'Remove key' }).click();
   await expect(page.getByText('Key ending in 1234')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Save key' })).toBeVisible();
-  const status = await page.evaluate(() => (globalThis as unknown as Renderer).cadenza.account.getStatus());
+  const status = await page.evaluate(() =>
+    (globalThis as unknown as Renderer).cadenza.account.getStatus(),
+  );
   expect(status).toMatchObject({ ok: true, value: { hasKey: false, storage: 'none' } });
-  const keysFile = JSON.parse(await readFile(join(app.dirs.home, 'keys.json'), 'utf8')) as { keys: Record<string, string> };
+  const keysFile = JSON.parse(await readFile(join(app.dirs.home, 'keys.json'), 'utf8')) as {
+    keys: Record<string, string>;
+  };
   expect(keysFile.keys).toEqual({});
 });
 
 test('a disabled key is reported as disabled', async ({ page, emulator }) => {
   emulator.configure({ keyStatus: 1 });
   await saveKey(page, VALID_KEY);
-  await expect(page.getByRole('alert').filter({ hasText: 'This API key is disabled' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'This API key is disabled' }),
+  ).toBeVisible();
 });
 
-test('when the service is unreachable the panel says so and offers a retry', async ({ page, emulator }) => {
+test('when the service is unreachable the panel says so and offers a retry', async ({
+  page,
+  emulator,
+}) => {
   await saveKey(page, VALID_KEY);
-  await expect(page.getByRole('region', { name: 'Entitlements' }).locator('dl.entitlements')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Entitlements' }).locator('dl.entitlements'),
+  ).toBeVisible();
   await emulator.close();
-  await page.getByRole('region', { name: 'Entitlements' }).getByRole('button', { name: 'Refresh' }).click();
+  await page
+    .getByRole('region', { name: 'Entitlements' })
+    .getByRole('button', { name: 'Refresh' })
+    .click();
   const alert = page.getByRole('alert').filter({ hasText: "Can't reach the service" });
   await expect(alert).toBeVisible();
   await expect(alert.getByRole('button', { name: 'Retry' })).toBeVisible();
 });
 
 test.describe('service address', () => {
-  test('confirmed in the main-process dialog: the new address is used and the key is asked for again', async ({ page, app, emulator }) => {
+  test('confirmed in the main-process dialog: the new address is used and the key is asked for again', async ({
+    page,
+    app,
+    emulator,
+  }) => {
     await saveKey(page, VALID_KEY);
     await expect(page.getByText('Key ending in 1234')).toBeVisible();
     const port = new URL(emulator.url).port;
@@ -100,7 +136,9 @@ test.describe('service address', () => {
     expect((boxes[0]?.options as { message: string }).message).toBe(
       `Change the service address to ${next}? You will need to enter your API key again.`,
     );
-    const status = await page.evaluate(() => (globalThis as unknown as Renderer).cadenza.account.getStatus());
+    const status = await page.evaluate(() =>
+      (globalThis as unknown as Renderer).cadenza.account.getStatus(),
+    );
     expect(status).toMatchObject({ ok: true, value: { baseUrl: next, hasKey: false } });
   });
 
@@ -110,29 +148,50 @@ test.describe('service address', () => {
     await page.getByLabel('Service address').fill('https://other.example');
     await page.getByRole('button', { name: 'Change address' }).click(); // no scripted answer: the dialog is cancelled
 
-    await expect.poll(() => app.dialogs.calls.filter((c) => c.method === 'showMessageBox').length).toBe(1);
+    await expect
+      .poll(() => app.dialogs.calls.filter((c) => c.method === 'showMessageBox').length)
+      .toBe(1);
     await expect(page.getByLabel('Service address')).toHaveValue(emulator.url);
     await expect(page.getByText('Key ending in 1234')).toBeVisible();
-    const status = await page.evaluate(() => (globalThis as unknown as Renderer).cadenza.account.getStatus());
+    const status = await page.evaluate(() =>
+      (globalThis as unknown as Renderer).cadenza.account.getStatus(),
+    );
     expect(status).toMatchObject({ ok: true, value: { baseUrl: emulator.url, hasKey: true } });
   });
 
-  test('plain http to another computer is refused, in the panel and in main, without a dialog', async ({ page, app, emulator }) => {
+  test('plain http to another computer is refused, in the panel and in main, without a dialog', async ({
+    page,
+    app,
+    emulator,
+  }) => {
     await openAccount(page);
     await page.getByLabel('Service address').fill('http://example.com');
     await page.getByRole('button', { name: 'Change address' }).click();
-    await expect(page.getByText('Use https. Plain http is allowed only for this computer (localhost).')).toBeVisible();
+    await expect(
+      page.getByText('Use https. Plain http is allowed only for this computer (localhost).'),
+    ).toBeVisible();
 
     // Main refuses it too, whatever the renderer does.
-    const answer = await page.evaluate(() => (globalThis as unknown as Renderer).cadenza.account.setServiceAddress('http://example.com'));
-    expect(answer).toMatchObject({ ok: false, error: { code: 'validation', fields: { baseUrl: expect.stringContaining('https') } } });
+    const answer = await page.evaluate(() =>
+      (globalThis as unknown as Renderer).cadenza.account.setServiceAddress('http://example.com'),
+    );
+    expect(answer).toMatchObject({
+      ok: false,
+      error: { code: 'validation', fields: { baseUrl: expect.stringContaining('https') } },
+    });
     expect(app.dialogs.calls).toHaveLength(0);
-    const status = await page.evaluate(() => (globalThis as unknown as Renderer).cadenza.account.getStatus());
+    const status = await page.evaluate(() =>
+      (globalThis as unknown as Renderer).cadenza.account.getStatus(),
+    );
     expect(status).toMatchObject({ ok: true, value: { baseUrl: emulator.url } });
   });
 });
 
-test('the key survives a restart (encrypted in the data folder when no keychain exists)', async ({ page, app, emulator }) => {
+test('the key survives a restart (encrypted in the data folder when no keychain exists)', async ({
+  page,
+  app,
+  emulator,
+}) => {
   await saveKey(page, VALID_KEY);
   await expect(page.getByText('Key ending in 1234')).toBeVisible();
   const before = emulator.log.length;
@@ -140,10 +199,20 @@ test('the key survives a restart (encrypted in the data folder when no keychain 
   const restarted = await app.restart();
   await openAccount(restarted);
   await expect(restarted.getByText('Key ending in 1234')).toBeVisible();
-  await expect(restarted.getByText("No system keychain was found; the key is encrypted in Cadenza's data folder")).toBeVisible();
-  await expect(restarted.getByRole('region', { name: 'Entitlements' }).locator('dl.entitlements')).toBeVisible();
+  await expect(
+    restarted.getByText(
+      "No system keychain was found; the key is encrypted in Cadenza's data folder",
+    ),
+  ).toBeVisible();
+  await expect(
+    restarted.getByRole('region', { name: 'Entitlements' }).locator('dl.entitlements'),
+  ).toBeVisible();
   // The restarted main read the key back and used it.
-  expect(emulator.log.slice(before).some((e) => e.path === '/v1/get_api_key_info' && e.headers['x-api-key'] === VALID_KEY)).toBe(true);
+  expect(
+    emulator.log
+      .slice(before)
+      .some((e) => e.path === '/v1/get_api_key_info' && e.headers['x-api-key'] === VALID_KEY),
+  ).toBe(true);
   const keysFile = await readFile(join(app.dirs.home, 'keys.json'), 'utf8');
   expect(keysFile).not.toContain(VALID_KEY);
   expect(Object.keys((JSON.parse(keysFile) as { keys: object }).keys)).toEqual([emulator.url]);

@@ -63,12 +63,23 @@ export const test = base.extend<Fixtures>({
   },
 
   app: async ({ emulator }, use, testInfo) => {
-    if (!existsSync(MAIN_JS)) throw new Error('out/main/index.js is missing: run `npm run build` before the end-to-end tests.');
+    if (!existsSync(MAIN_JS))
+      throw new Error(
+        'out/main/index.js is missing: run `npm run build` before the end-to-end tests.',
+      );
     const root = await mkdtemp(join(tmpdir(), 'cadenza-e2e-'));
-    const dirs: AppDirs = { root, userData: join(root, 'user-data'), home: join(root, 'home'), library: join(root, 'library') };
+    const dirs: AppDirs = {
+      root,
+      userData: join(root, 'user-data'),
+      home: join(root, 'home'),
+      library: join(root, 'library'),
+    };
     for (const d of [dirs.userData, dirs.home, dirs.library]) await mkdir(d, { recursive: true });
     // The service address is a stored setting (CADENZA_BASE_URL would pin it and hide address changes).
-    await writeFile(join(dirs.home, 'settings.json'), JSON.stringify({ schema_version: 1, baseUrl: emulator.url }));
+    await writeFile(
+      join(dirs.home, 'settings.json'),
+      JSON.stringify({ schema_version: 1, baseUrl: emulator.url }),
+    );
     const env: Record<string, string> = {
       CADENZA_HOME: dirs.home,
       CADENZA_LIBRARY: dirs.library,
@@ -81,7 +92,9 @@ export const test = base.extend<Fixtures>({
     const dialogCalls: DialogCall[] = [];
     const output: string[] = [];
     const launch = (): Promise<LaunchedApp> =>
-      useRealElectron ? launchInElectron({ mainJs: MAIN_JS, dirs, env }) : launchInDouble({ mainJs: MAIN_JS, dirs, env, output });
+      useRealElectron
+        ? launchInElectron({ mainJs: MAIN_JS, dirs, env })
+        : launchInDouble({ mainJs: MAIN_JS, dirs, env, output });
 
     let current = await launch();
     const collect = (): void => {
@@ -130,7 +143,8 @@ export const test = base.extend<Fixtures>({
     } finally {
       collect();
       await current.close().catch(() => undefined);
-      if (testInfo.status === testInfo.expectedStatus) await rm(root, { recursive: true, force: true });
+      if (testInfo.status === testInfo.expectedStatus)
+        await rm(root, { recursive: true, force: true });
       else await testInfo.attach('app-folders', { body: root });
     }
   },
@@ -144,6 +158,9 @@ export { expect };
 
 /** Opens the Account panel from the main navigation. */
 export async function openAccount(page: Page): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /Account/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: /Account/ })
+    .click();
   await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
 }

@@ -25,14 +25,27 @@ async function filesUnder(dir: string): Promise<string[]> {
 
 async function storageDump(page: Page): Promise<string> {
   return page.evaluate(() => {
-    const g = globalThis as unknown as { localStorage: Storage; sessionStorage: Storage; document: { documentElement: { outerHTML: string } } };
-    const dump = (s: Storage): string[] => Array.from({ length: s.length }, (_, i) => `${s.key(i)}=${s.getItem(s.key(i) ?? '')}`);
-    return [...dump(g.localStorage), ...dump(g.sessionStorage), g.document.documentElement.outerHTML].join('\n');
+    const g = globalThis as unknown as {
+      localStorage: Storage;
+      sessionStorage: Storage;
+      document: { documentElement: { outerHTML: string } };
+    };
+    const dump = (s: Storage): string[] =>
+      Array.from({ length: s.length }, (_, i) => `${s.key(i)}=${s.getItem(s.key(i) ?? '')}`);
+    return [
+      ...dump(g.localStorage),
+      ...dump(g.sessionStorage),
+      g.document.documentElement.outerHTML,
+    ].join('\n');
   });
 }
 type Storage = { length: number; key(i: number): string | null; getItem(k: string): string | null };
 
-test('the API key appears nowhere but the setKey request and the service header', async ({ page, app, emulator }) => {
+test('the API key appears nowhere but the setKey request and the service header', async ({
+  page,
+  app,
+  emulator,
+}) => {
   // Flows: save, entitlements, refresh, restart, a cancelled address change, removal.
   await openAccount(page);
   await page.getByLabel('API key', { exact: true }).fill(KEY);
@@ -46,7 +59,9 @@ test('the API key appears nowhere but the setKey request and the service header'
   const restarted = await app.restart();
   await openAccount(restarted);
   await expect(restarted.getByText(`Key ending in ${LAST4}`)).toBeVisible();
-  await expect(restarted.getByRole('region', { name: 'Entitlements' }).locator('dl.entitlements')).toBeVisible();
+  await expect(
+    restarted.getByRole('region', { name: 'Entitlements' }).locator('dl.entitlements'),
+  ).toBeVisible();
   await restarted.getByLabel('Service address').fill('https://other.example');
   await restarted.getByRole('button', { name: 'Change address' }).click();
   await expect.poll(() => app.dialogs.calls.length).toBe(1);
@@ -67,13 +82,18 @@ test('the API key appears nowhere but the setKey request and the service header'
   for (const dump of pageDumps) expect(dump).not.toContain(KEY);
 
   // Files: data folder, library, user data (Chromium profile included), as UTF-8 and UTF-16.
-  const needles = [Buffer.from(KEY, 'utf8'), Buffer.from(KEY, 'utf16le'), Buffer.from(Buffer.from(KEY).toString('base64'))];
+  const needles = [
+    Buffer.from(KEY, 'utf8'),
+    Buffer.from(KEY, 'utf16le'),
+    Buffer.from(Buffer.from(KEY).toString('base64')),
+  ];
   const files = await filesUnder(app.dirs.root);
   expect(files.some((f) => f.endsWith('keys.json'))).toBe(true);
   for (const file of files) {
     if (!(await lstat(file)).isFile()) continue;
     const bytes = await readFile(file).catch(() => Buffer.alloc(0));
-    for (const needle of needles) expect(bytes.includes(needle), `key found in ${file}`).toBe(false);
+    for (const needle of needles)
+      expect(bytes.includes(needle), `key found in ${file}`).toBe(false);
   }
 
   // Logs: the page console and whatever main wrote to stdout/stderr.
@@ -86,7 +106,13 @@ test('the API key appears nowhere but the setKey request and the service header'
   for (const entry of withKey) {
     expect(entry.origin).toBe('service');
     expect(entry.headers['x-api-key']).toBe(KEY);
-    expect(JSON.stringify({ ...entry, headers: { ...entry.headers, 'x-api-key': '' } })).not.toContain(KEY);
+    expect(
+      JSON.stringify({ ...entry, headers: { ...entry.headers, 'x-api-key': '' } }),
+    ).not.toContain(KEY);
   }
-  expect(emulator.log.filter((e) => e.origin === 'media').every((e) => e.headers['x-api-key'] === undefined)).toBe(true);
+  expect(
+    emulator.log
+      .filter((e) => e.origin === 'media')
+      .every((e) => e.headers['x-api-key'] === undefined),
+  ).toBe(true);
 });

@@ -5,7 +5,13 @@
 import { _electron, type Page } from '@playwright/test';
 import Module from 'node:module';
 import { dirname, join } from 'node:path';
-import { createElectronDouble, installElectronDouble, type ConsoleRecord, type DialogCall, type IpcRecord } from '../support/electron-double';
+import {
+  createElectronDouble,
+  installElectronDouble,
+  type ConsoleRecord,
+  type DialogCall,
+  type IpcRecord,
+} from '../support/electron-double';
 
 export interface AppDirs {
   root: string;
@@ -38,7 +44,11 @@ export async function waitForAppReady(page: Page): Promise<void> {
 }
 
 /** Dispatches dragenter/dragover/drop with File objects named like the given paths. */
-async function dispatchDrop(page: Page, selector: string, files: { name: string; mimeType: string }[]): Promise<void> {
+async function dispatchDrop(
+  page: Page,
+  selector: string,
+  files: { name: string; mimeType: string }[],
+): Promise<void> {
   const dataTransfer = await page.evaluateHandle((list) => {
     // Page-side code (DOM types are not in this tsconfig).
     const g = globalThis as unknown as {
@@ -46,17 +56,29 @@ async function dispatchDrop(page: Page, selector: string, files: { name: string;
       File: new (parts: unknown[], name: string, opts: { type: string }) => unknown;
     };
     const dt = new g.DataTransfer();
-    for (const f of list) dt.items.add(new g.File([new Uint8Array(16)], f.name, { type: f.mimeType }));
+    for (const f of list)
+      dt.items.add(new g.File([new Uint8Array(16)], f.name, { type: f.mimeType }));
     return dt;
   }, files);
-  for (const type of ['dragenter', 'dragover', 'drop']) await page.dispatchEvent(selector, type, { dataTransfer });
+  for (const type of ['dragenter', 'dragover', 'drop'])
+    await page.dispatchEvent(selector, type, { dataTransfer });
 }
 
 const nameOf = (path: string): string => path.split(/[\\/]/).pop() ?? path;
 
-const ENV_KEYS_TO_CLEAR = ['ELECTRON_RENDERER_URL', 'CADENZA_BASE_URL', 'CADENZA_API_KEY', 'CADENZA_DEMO'];
+const ENV_KEYS_TO_CLEAR = [
+  'ELECTRON_RENDERER_URL',
+  'CADENZA_BASE_URL',
+  'CADENZA_API_KEY',
+  'CADENZA_DEMO',
+];
 
-export async function launchInDouble({ mainJs, dirs, env, output }: LaunchOptions & { output: string[] }): Promise<LaunchedApp> {
+export async function launchInDouble({
+  mainJs,
+  dirs,
+  env,
+  output,
+}: LaunchOptions & { output: string[] }): Promise<LaunchedApp> {
   const savedEnv = new Map<string, string | undefined>();
   for (const k of [...ENV_KEYS_TO_CLEAR, ...Object.keys(env)]) savedEnv.set(k, process.env[k]);
   for (const k of ENV_KEYS_TO_CLEAR) delete process.env[k];
@@ -67,12 +89,17 @@ export async function launchInDouble({ mainJs, dirs, env, output }: LaunchOption
   const originals = streams.map((s) => s.write.bind(s));
   streams.forEach((s, i) => {
     s.write = ((chunk: unknown, ...rest: unknown[]) => {
-      output.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8'));
+      output.push(
+        typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8'),
+      );
       return (originals[i] as (...a: unknown[]) => boolean)(chunk, ...rest);
     }) as typeof s.write;
   });
 
-  const double = createElectronDouble({ userDataDir: dirs.userData, paths: { music: join(dirs.root, 'Music') } });
+  const double = createElectronDouble({
+    userDataDir: dirs.userData,
+    paths: { music: join(dirs.root, 'Music') },
+  });
   const uninstall = installElectronDouble(double);
   const restore = (): void => {
     uninstall();
@@ -94,7 +121,9 @@ export async function launchInDouble({ mainJs, dirs, env, output }: LaunchOption
     const outputBefore = output.length;
     // A start-up failure makes main quit: report it at once instead of waiting for a timeout.
     const quitEarly = double.app.quitted.then(() => {
-      throw new Error(`The app quit while starting. Its output:\n${output.slice(outputBefore).join('')}`);
+      throw new Error(
+        `The app quit while starting. Its output:\n${output.slice(outputBefore).join('')}`,
+      );
     });
     quitEarly.catch(() => undefined);
     double.app.start();
@@ -135,9 +164,17 @@ export async function launchInDouble({ mainJs, dirs, env, output }: LaunchOption
 /** Real Electron (cannot run on this machine): dialogs and openExternal are stubbed in main. */
 export async function launchInElectron({ mainJs, dirs, env }: LaunchOptions): Promise<LaunchedApp> {
   const dist = process.env.ELECTRON_OVERRIDE_DIST_PATH ?? '';
-  const executablePath = join(dist, process.platform === 'darwin' ? 'Electron.app/Contents/MacOS/Electron' : process.platform === 'win32' ? 'electron.exe' : 'electron');
+  const executablePath = join(
+    dist,
+    process.platform === 'darwin'
+      ? 'Electron.app/Contents/MacOS/Electron'
+      : process.platform === 'win32'
+        ? 'electron.exe'
+        : 'electron',
+  );
   const childEnv: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !ENV_KEYS_TO_CLEAR.includes(k)) childEnv[k] = v;
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && !ENV_KEYS_TO_CLEAR.includes(k)) childEnv[k] = v;
   const electronApp = await _electron.launch({
     executablePath,
     args: [`--user-data-dir=${dirs.userData}`, mainJs],
@@ -147,11 +184,18 @@ export async function launchInElectron({ mainJs, dirs, env }: LaunchOptions): Pr
   const output: string[] = [];
   electronApp.process().stdout?.on('data', (d: Buffer) => output.push(d.toString('utf8')));
   await electronApp.evaluate(({ dialog, shell }) => {
-    const g = globalThis as unknown as { __answers: number[]; __opened: string[]; __paths: string[][] };
+    const g = globalThis as unknown as {
+      __answers: number[];
+      __opened: string[];
+      __paths: string[][];
+    };
     g.__answers = [];
     g.__opened = [];
     g.__paths = [];
-    dialog.showMessageBox = (async () => ({ response: g.__answers.shift() ?? 1, checkboxChecked: false })) as typeof dialog.showMessageBox;
+    dialog.showMessageBox = (async () => ({
+      response: g.__answers.shift() ?? 1,
+      checkboxChecked: false,
+    })) as typeof dialog.showMessageBox;
     dialog.showOpenDialog = (async () => {
       const filePaths = g.__paths.shift() ?? [];
       return { canceled: filePaths.length === 0, filePaths };
@@ -173,14 +217,26 @@ export async function launchInElectron({ mainJs, dirs, env }: LaunchOptions): Pr
     console: consoleLog,
     dialogCalls: [],
     answerMessageBox: (response) =>
-      electronApp.evaluate((_e, r) => void (globalThis as unknown as { __answers: number[] }).__answers.push(r), response),
+      electronApp.evaluate(
+        (_e, r) => void (globalThis as unknown as { __answers: number[] }).__answers.push(r),
+        response,
+      ),
     answerOpenDialog: (paths) =>
-      electronApp.evaluate((_e, p) => void (globalThis as unknown as { __paths: string[][] }).__paths.push(p), paths),
+      electronApp.evaluate(
+        (_e, p) => void (globalThis as unknown as { __paths: string[][] }).__paths.push(p),
+        paths,
+      ),
     async dropFiles() {
-      throw new Error('Dropping files is driven through the double only (real Electron needs OS drag and drop).');
+      throw new Error(
+        'Dropping files is driven through the double only (real Electron needs OS drag and drop).',
+      );
     },
     async close() {
-      openedExternal.push(...(await electronApp.evaluate(() => (globalThis as unknown as { __opened: string[] }).__opened)));
+      openedExternal.push(
+        ...(await electronApp.evaluate(
+          () => (globalThis as unknown as { __opened: string[] }).__opened,
+        )),
+      );
       await electronApp.close();
     },
   };

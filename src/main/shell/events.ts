@@ -8,7 +8,11 @@ export type EventName = keyof EventContractT;
 export type EventPayload<K extends EventName> = z.input<EventContractT[K]['payload']>;
 
 /** Sends one event to a window's renderer; a payload that breaks the contract is a bug and throws. */
-export function sendEvent<K extends EventName>(win: BrowserWindow | null | undefined, name: K, payload: EventPayload<K>): void {
+export function sendEvent<K extends EventName>(
+  win: BrowserWindow | null | undefined,
+  name: K,
+  payload: EventPayload<K>,
+): void {
   const value: unknown = eventContract[name].payload.parse(payload);
   if (!win || win.isDestroyed() || win.webContents.isDestroyed()) return;
   win.webContents.send(eventChannel(name), value);

@@ -25,13 +25,16 @@ export function hardenSession(session: Session, devServerUrl?: string): void {
     callback({ responseHeaders: withContentSecurityPolicy(details.responseHeaders) });
   });
   const devHost = devServerUrl ? new URL(devServerUrl).host : undefined;
-  session.webRequest.onBeforeRequest({ urls: ['http://*/*', 'https://*/*', 'ws://*/*', 'wss://*/*'] }, (details, callback) => {
-    let allowed = false;
-    try {
-      allowed = devHost !== undefined && new URL(details.url).host === devHost;
-    } catch {
-      allowed = false;
-    }
-    callback({ cancel: !allowed });
-  });
+  session.webRequest.onBeforeRequest(
+    { urls: ['http://*/*', 'https://*/*', 'ws://*/*', 'wss://*/*'] },
+    (details, callback) => {
+      let allowed = false;
+      try {
+        allowed = devHost !== undefined && new URL(details.url).host === devHost;
+      } catch {
+        allowed = false;
+      }
+      callback({ cancel: !allowed });
+    },
+  );
 }

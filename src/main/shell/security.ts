@@ -21,7 +21,10 @@ export const CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 /** https only, no credentials, host exactly on the allowlist or a subdomain of an entry. */
-export function isAllowedExternalUrl(raw: unknown, allowlist: readonly string[] = EXTERNAL_URL_ALLOWLIST): boolean {
+export function isAllowedExternalUrl(
+  raw: unknown,
+  allowlist: readonly string[] = EXTERNAL_URL_ALLOWLIST,
+): boolean {
   if (typeof raw !== 'string' || raw.length > 2048) return false;
   let url: URL;
   try {
@@ -63,7 +66,10 @@ export function isTrustedSenderUrl(frameUrl: unknown, where: RendererLocation): 
   }
   if (where.devServerUrl) {
     try {
-      return new URL(where.devServerUrl).origin === url.origin && (url.protocol === 'http:' || url.protocol === 'https:');
+      return (
+        new URL(where.devServerUrl).origin === url.origin &&
+        (url.protocol === 'http:' || url.protocol === 'https:')
+      );
     } catch {
       return false;
     }
@@ -72,7 +78,9 @@ export function isTrustedSenderUrl(frameUrl: unknown, where: RendererLocation): 
 }
 
 /** The IPC sender check: the top frame of a page from the app's own renderer. */
-export function senderCheck(where: RendererLocation): (event: Pick<IpcMainInvokeEvent, 'senderFrame'>) => boolean {
+export function senderCheck(
+  where: RendererLocation,
+): (event: Pick<IpcMainInvokeEvent, 'senderFrame'>) => boolean {
   return (event) => {
     const frame = event.senderFrame;
     return !!frame && frame.parent === null && isTrustedSenderUrl(frame.url, where);
@@ -80,7 +88,9 @@ export function senderCheck(where: RendererLocation): (event: Pick<IpcMainInvoke
 }
 
 /** Response headers with our CSP replacing whatever the response carried. */
-export function withContentSecurityPolicy(headers: Record<string, string | string[]> | undefined): Record<string, string[]> {
+export function withContentSecurityPolicy(
+  headers: Record<string, string | string[]> | undefined,
+): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const [name, value] of Object.entries(headers ?? {})) {
     if (name.toLowerCase() === 'content-security-policy') continue;
@@ -89,4 +99,3 @@ export function withContentSecurityPolicy(headers: Record<string, string | strin
   out['Content-Security-Policy'] = [CONTENT_SECURITY_POLICY];
   return out;
 }
-

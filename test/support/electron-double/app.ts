@@ -78,7 +78,9 @@ export class DoubleApp extends EventEmitter {
   }
   getVersion(): string {
     if (this.state.options.version) return this.state.options.version;
-    const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+    const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+      version: string;
+    };
     return pkg.version;
   }
   getName(): string {

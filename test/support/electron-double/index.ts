@@ -15,12 +15,27 @@ import { DoubleApp } from './app';
 import { DoubleIpcMain } from './ipc';
 import { DoubleBrowserWindow, type WindowHost } from './window';
 import { DoubleSession } from './session';
-import { createDialog, createMenu, createNativeTheme, createNotificationClass, createProtocol, createSafeStorage, createShell, nativeImage } from './misc';
+import {
+  createDialog,
+  createMenu,
+  createNativeTheme,
+  createNotificationClass,
+  createProtocol,
+  createSafeStorage,
+  createShell,
+  nativeImage,
+} from './misc';
 import { CHROMIUM_ARGS, createState, type DoubleOptions, type DoubleState } from './state';
 import { makeEvent } from './events';
 import { fileLocalStorage } from './window';
 
-export type { IpcRecord, DialogCall, DoubleOptions, NotificationRecord, ConsoleRecord } from './state';
+export type {
+  IpcRecord,
+  DialogCall,
+  DoubleOptions,
+  NotificationRecord,
+  ConsoleRecord,
+} from './state';
 export { installElectronDouble } from './install';
 export { DoubleBrowserWindow } from './window';
 
@@ -65,7 +80,11 @@ export function createElectronDouble(options: DoubleOptions): ElectronDouble {
         if (options.browser) return options.browser.newContext();
         // A browser of our own; localStorage and cookies persist across runs on the same
         // userData through a storage-state file (saved on quit), like Electron's profile.
-        ownedBrowser = await chromium.launch({ executablePath: options.executablePath ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+        ownedBrowser = await chromium.launch({
+          executablePath: options.executablePath ?? '/usr/bin/chromium',
+          args: CHROMIUM_ARGS,
+          headless: true,
+        });
         const saved = existsSync(storageStateFile) ? storageStateFile : undefined;
         return ownedBrowser.newContext(saved ? { storageState: saved } : {});
       })();
@@ -85,16 +104,25 @@ export function createElectronDouble(options: DoubleOptions): ElectronDouble {
   const protocol = createProtocol();
   const { Menu, MenuItem } = createMenu();
   const nodeOnly = (what: string) => () => {
-    throw new Error(`electron double: ${what} exists only inside the page (the preload runs there)`);
+    throw new Error(
+      `electron double: ${what} exists only inside the page (the preload runs there)`,
+    );
   };
 
   const module: Record<string, unknown> = {
     app,
     BrowserWindow: DoubleBrowserWindow,
     ipcMain,
-    ipcRenderer: { invoke: nodeOnly('ipcRenderer'), on: nodeOnly('ipcRenderer'), send: nodeOnly('ipcRenderer') },
+    ipcRenderer: {
+      invoke: nodeOnly('ipcRenderer'),
+      on: nodeOnly('ipcRenderer'),
+      send: nodeOnly('ipcRenderer'),
+    },
     contextBridge: { exposeInMainWorld: nodeOnly('contextBridge') },
-    webUtils: { getPathForFile: (file: { name?: string }) => (file?.name ? (state.droppedFiles.get(file.name) ?? '') : '') },
+    webUtils: {
+      getPathForFile: (file: { name?: string }) =>
+        file?.name ? (state.droppedFiles.get(file.name) ?? '') : '',
+    },
     protocol,
     session: { defaultSession: session, fromPartition: () => session },
     dialog: createDialog(state),
@@ -105,7 +133,9 @@ export function createElectronDouble(options: DoubleOptions): ElectronDouble {
     Menu,
     MenuItem,
     nativeImage,
-    screen: { getPrimaryDisplay: () => ({ workAreaSize: { width: 1920, height: 1080 }, scaleFactor: 1 }) },
+    screen: {
+      getPrimaryDisplay: () => ({ workAreaSize: { width: 1920, height: 1080 }, scaleFactor: 1 }),
+    },
     powerSaveBlocker: { start: () => 1, stop: () => undefined, isStarted: () => false },
   };
   module.default = module;
@@ -125,12 +155,16 @@ export function createElectronDouble(options: DoubleOptions): ElectronDouble {
     },
     firstWindowPage() {
       const existing = DoubleBrowserWindow.getAllWindows()[0];
-      const win = existing ? Promise.resolve(existing) : new Promise<DoubleBrowserWindow>((r) => windowWaiters.push(r));
+      const win = existing
+        ? Promise.resolve(existing)
+        : new Promise<DoubleBrowserWindow>((r) => windowWaiters.push(r));
       return win.then((w) => w.pageReady);
     },
     async registerDroppedFile(name, path) {
       state.droppedFiles.set(name, path);
-      await Promise.all(DoubleBrowserWindow.getAllWindows().map((w) => w.registerDroppedFile(name, path)));
+      await Promise.all(
+        DoubleBrowserWindow.getAllWindows().map((w) => w.registerDroppedFile(name, path)),
+      );
     },
     async quit() {
       const context = state.context ? await state.context.catch(() => undefined) : undefined;
@@ -138,10 +172,16 @@ export function createElectronDouble(options: DoubleOptions): ElectronDouble {
         mkdirSync(dirname(storageStateFile), { recursive: true });
         await context.storageState({ path: storageStateFile }).catch(() => undefined);
         const first = context.pages()[0];
-        const local = await first?.evaluate(() => JSON.stringify({ ...(globalThis as unknown as { localStorage: object }).localStorage })).catch(() => undefined);
+        const local = await first
+          ?.evaluate(() =>
+            JSON.stringify({ ...(globalThis as unknown as { localStorage: object }).localStorage }),
+          )
+          .catch(() => undefined);
         if (local) writeFileSync(fileLocalStorage(options.userDataDir), local);
       }
-      const pages = DoubleBrowserWindow.getAllWindows().map((w) => w.pageReady.catch(() => undefined));
+      const pages = DoubleBrowserWindow.getAllWindows().map((w) =>
+        w.pageReady.catch(() => undefined),
+      );
       app.quit();
       await app.quitted;
       for (const p of await Promise.all(pages)) await p?.close().catch(() => undefined);

@@ -25,7 +25,8 @@ export function installElectronDouble(double: ElectronDouble): () => void {
   entry.loaded = true;
   internals._cache[ELECTRON_DOUBLE_ID] = entry;
   internals._resolveFilename = function (this: unknown, request, parent, ...rest) {
-    if (request === 'electron' || request === 'electron/main' || request === 'electron/common') return ELECTRON_DOUBLE_ID;
+    if (request === 'electron' || request === 'electron/main' || request === 'electron/common')
+      return ELECTRON_DOUBLE_ID;
     return original.call(this, request, parent, ...rest);
   };
   return () => {

@@ -25,7 +25,8 @@ export class DoubleIpcMain extends EventEmitter {
   }
 
   handle(channel: string, listener: InvokeListener): void {
-    if (this.handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
+    if (this.handlers.has(channel))
+      throw new Error(`Attempted to register a second handler for '${channel}'`);
     this.handlers.set(channel, listener);
   }
 
@@ -50,7 +51,12 @@ export class DoubleIpcMain extends EventEmitter {
    * error rejects with Electron's message shape. Answers `{ value }` or `{ error }` as JSON.
    */
   async invokeJson(channel: string, argsJson: string, from: SenderInfo): Promise<string> {
-    record(this.state, { direction: 'invoke', channel, payload: argsJson, senderUrl: from.frameUrl });
+    record(this.state, {
+      direction: 'invoke',
+      channel,
+      payload: argsJson,
+      senderUrl: from.frameUrl,
+    });
     let reply: string;
     try {
       const args: unknown = JSON.parse(argsJson);
@@ -59,7 +65,12 @@ export class DoubleIpcMain extends EventEmitter {
       const event = {
         type: 'frame',
         sender: from.sender,
-        senderFrame: { url: from.frameUrl, parent: from.isTopFrame ? null : {}, name: '', routingId: 1 },
+        senderFrame: {
+          url: from.frameUrl,
+          parent: from.isTopFrame ? null : {},
+          name: '',
+          routingId: 1,
+        },
         frameId: 1,
         processId: 1,
         returnValue: undefined,
@@ -76,7 +87,9 @@ export class DoubleIpcMain extends EventEmitter {
   /** Node-side invoke as if a frame at `frameUrl` called it: resolves the value or rejects like Electron. */
   async invokeAs(frameUrl: string, channel: string, ...args: unknown[]): Promise<unknown> {
     const json = JSON.stringify(args) ?? '[]';
-    const reply = JSON.parse(await this.invokeJson(channel, json, { sender: undefined, frameUrl, isTopFrame: true })) as {
+    const reply = JSON.parse(
+      await this.invokeJson(channel, json, { sender: undefined, frameUrl, isTopFrame: true }),
+    ) as {
       value?: unknown;
       error?: string;
     };

@@ -11,10 +11,14 @@ export const DISPATCH = '__electronDoubleDispatch';
 export const REGISTER_DROP = '__electronDoubleRegisterDrop';
 
 /** Page-side code; serialised with Function.prototype.toString, so it must be self-contained. */
-function pageShim(names: { invoke: string; dispatch: string; registerDrop: string }, drops: [string, string][]): unknown[] | null {
+function pageShim(
+  names: { invoke: string; dispatch: string; registerDrop: string },
+  drops: [string, string][],
+): unknown[] | null {
   const w = globalThis as unknown as Record<string, unknown>;
   if (w.top !== w.window) return null;
-  const binding = w[names.invoke] as ((channel: string, argsJson: string) => Promise<string>) | undefined;
+  const binding = w[names.invoke] as
+    ((channel: string, argsJson: string) => Promise<string>) | undefined;
   try {
     delete w[names.invoke];
   } catch {
@@ -27,7 +31,12 @@ function pageShim(names: { invoke: string; dispatch: string; registerDrop: strin
   const dropped = new Map<string, string>(drops);
 
   const hidden = (name: string, value: unknown): void => {
-    Object.defineProperty(globalThis, name, { value, enumerable: false, configurable: false, writable: false });
+    Object.defineProperty(globalThis, name, {
+      value,
+      enumerable: false,
+      configurable: false,
+      writable: false,
+    });
   };
   hidden(names.dispatch, (channel: string, argsJson: string) => {
     const args = JSON.parse(argsJson) as unknown[];
@@ -43,7 +52,10 @@ function pageShim(names: { invoke: string; dispatch: string; registerDrop: strin
 
   const ipcRenderer = {
     async invoke(channel: string, ...args: unknown[]): Promise<unknown> {
-      const reply = JSON.parse(await binding(String(channel), JSON.stringify(args) ?? '[]')) as { value?: unknown; error?: string };
+      const reply = JSON.parse(await binding(String(channel), JSON.stringify(args) ?? '[]')) as {
+        value?: unknown;
+        error?: string;
+      };
       if (reply.error !== undefined) throw new Error(reply.error);
       return reply.value;
     },
@@ -76,15 +88,25 @@ function pageShim(names: { invoke: string; dispatch: string; registerDrop: strin
   };
 
   const deepFreeze = (value: unknown): unknown => {
-    if (value && (typeof value === 'object' || typeof value === 'function') && !Object.isFrozen(value)) {
+    if (
+      value &&
+      (typeof value === 'object' || typeof value === 'function') &&
+      !Object.isFrozen(value)
+    ) {
       Object.freeze(value);
-      for (const key of Object.getOwnPropertyNames(value)) deepFreeze((value as Record<string, unknown>)[key]);
+      for (const key of Object.getOwnPropertyNames(value))
+        deepFreeze((value as Record<string, unknown>)[key]);
     }
     return value;
   };
   const contextBridge = {
     exposeInMainWorld(key: string, api: unknown) {
-      Object.defineProperty(globalThis, key, { value: deepFreeze(api), enumerable: true, configurable: false, writable: false });
+      Object.defineProperty(globalThis, key, {
+        value: deepFreeze(api),
+        enumerable: true,
+        configurable: false,
+        writable: false,
+      });
     },
   };
   const webUtils = {
@@ -98,7 +120,13 @@ function pageShim(names: { invoke: string; dispatch: string; registerDrop: strin
     throw new Error(`module not found: ${id} (a sandboxed preload can require only 'electron')`);
   };
   const module = { exports: {} as Record<string, unknown> };
-  const processShim = { platform: 'linux', env: {}, versions: {}, type: 'renderer', sandboxed: true };
+  const processShim = {
+    platform: 'linux',
+    env: {},
+    versions: {},
+    type: 'renderer',
+    sandboxed: true,
+  };
   return [sandboxRequire, module, module.exports, processShim];
 }
 

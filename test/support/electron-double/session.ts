@@ -4,13 +4,26 @@
  * them). file:// loads do not pass through them (Playwright cannot intercept file URLs).
  */
 type Callback<T> = (response: T) => void;
-type BeforeRequestListener = (details: { url: string; method: string; resourceType: string }, callback: Callback<{ cancel?: boolean }>) => void;
+type BeforeRequestListener = (
+  details: { url: string; method: string; resourceType: string },
+  callback: Callback<{ cancel?: boolean }>,
+) => void;
 type HeadersListener = (
   details: { url: string; responseHeaders: Record<string, string[]> },
   callback: Callback<{ cancel?: boolean; responseHeaders?: Record<string, string | string[]> }>,
 ) => void;
-type PermissionRequestHandler = (contents: unknown, permission: string, callback: (granted: boolean) => void, details: unknown) => void;
-type PermissionCheckHandler = (contents: unknown, permission: string, origin: string, details: unknown) => boolean;
+type PermissionRequestHandler = (
+  contents: unknown,
+  permission: string,
+  callback: (granted: boolean) => void,
+  details: unknown,
+) => void;
+type PermissionCheckHandler = (
+  contents: unknown,
+  permission: string,
+  origin: string,
+  details: unknown,
+) => boolean;
 
 const matches = (patterns: string[] | undefined, url: string): boolean => {
   if (!patterns || patterns.length === 0) return true;
@@ -70,7 +83,8 @@ export class DoubleSession {
     h.listener({ url, responseHeaders: asLists }, (r) => {
       if (!r.responseHeaders) return;
       out = {};
-      for (const [k, v] of Object.entries(r.responseHeaders)) out[k] = Array.isArray(v) ? v.join(', ') : v;
+      for (const [k, v] of Object.entries(r.responseHeaders))
+        out[k] = Array.isArray(v) ? v.join(', ') : v;
     });
     return out;
   }

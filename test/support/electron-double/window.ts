@@ -25,7 +25,12 @@ export interface WindowHost {
   closed(win: DoubleBrowserWindow): void;
 }
 
-type OpenHandler = (details: { url: string; frameName: string; features: string; disposition: string }) => { action: 'allow' | 'deny' };
+type OpenHandler = (details: {
+  url: string;
+  frameName: string;
+  features: string;
+  disposition: string;
+}) => { action: 'allow' | 'deny' };
 
 let nextId = 1;
 
@@ -57,7 +62,11 @@ export class DoubleWebContents extends EventEmitter {
     const page = this.page;
     if (!page) return;
     page
-      .evaluate(([fn, c, j]) => (globalThis as unknown as Record<string, (c: string, j: string) => void>)[fn]?.(c, j), [DISPATCH, channel, json] as const)
+      .evaluate(
+        ([fn, c, j]) =>
+          (globalThis as unknown as Record<string, (c: string, j: string) => void>)[fn]?.(c, j),
+        [DISPATCH, channel, json] as const,
+      )
       .catch(() => undefined);
   }
 
@@ -153,20 +162,34 @@ export class DoubleBrowserWindow extends EventEmitter {
     const savedLocal = fileLocalStorage(state.options.userDataDir);
     if (existsSync(savedLocal)) {
       // localStorage of file:// pages from the previous run (Playwright's storage state skips file://).
-      await page.addInitScript((json: string) => {
-        const g = globalThis as unknown as { location: { protocol: string }; localStorage: { length: number; setItem(k: string, v: string): void } };
-        if (g.location.protocol !== 'file:' || g.localStorage.length > 0) return;
-        for (const [k, v] of Object.entries(JSON.parse(json) as Record<string, string>)) g.localStorage.setItem(k, v);
-      }, readFileSync(savedLocal, 'utf8'));
+      await page.addInitScript(
+        (json: string) => {
+          const g = globalThis as unknown as {
+            location: { protocol: string };
+            localStorage: { length: number; setItem(k: string, v: string): void };
+          };
+          if (g.location.protocol !== 'file:' || g.localStorage.length > 0) return;
+          for (const [k, v] of Object.entries(JSON.parse(json) as Record<string, string>))
+            g.localStorage.setItem(k, v);
+        },
+        readFileSync(savedLocal, 'utf8'),
+      );
     }
     const prefs = (this.options.webPreferences ?? {}) as { preload?: string };
     if (prefs.preload) {
-      await page.addInitScript({ content: buildInitScript(readFileSync(prefs.preload, 'utf8'), state.droppedFiles) });
+      await page.addInitScript({
+        content: buildInitScript(readFileSync(prefs.preload, 'utf8'), state.droppedFiles),
+      });
     }
     page.on('console', (m) => state.console.push({ type: m.type(), text: m.text() }));
     page.on('pageerror', (e) => state.console.push({ type: 'pageerror', text: String(e) }));
     page.on('popup', (popup) => {
-      const answer = wc.windowOpenHandler?.({ url: popup.url(), frameName: '', features: '', disposition: 'new-window' });
+      const answer = wc.windowOpenHandler?.({
+        url: popup.url(),
+        frameName: '',
+        features: '',
+        disposition: 'new-window',
+      });
       if (!answer || answer.action === 'deny') void popup.close().catch(() => undefined);
     });
     page.on('close', () => {
@@ -183,7 +206,11 @@ export class DoubleBrowserWindow extends EventEmitter {
   /** Renderer HTTP goes through the session's webRequest listeners; link navigations through will-navigate. */
   private async routeHttp(page: Page, route: Route, request: Request): Promise<void> {
     const url = request.url();
-    if (request.isNavigationRequest() && request.frame() === page.mainFrame() && !this.webContents.ownNavigation) {
+    if (
+      request.isNavigationRequest() &&
+      request.frame() === page.mainFrame() &&
+      !this.webContents.ownNavigation
+    ) {
       const event = makeEvent({ url });
       this.webContents.emit('will-navigate', event, url);
       if (event.defaultPrevented) return route.abort('aborted');
@@ -207,7 +234,10 @@ export class DoubleBrowserWindow extends EventEmitter {
     this.emit('ready-to-show', makeEvent());
   }
 
-  loadFile(filePath: string, options: { hash?: string; query?: Record<string, string> } = {}): Promise<void> {
+  loadFile(
+    filePath: string,
+    options: { hash?: string; query?: Record<string, string> } = {},
+  ): Promise<void> {
     const url = new URL(pathToFileURL(filePath).href);
     for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, v);
     if (options.hash) url.hash = options.hash;
@@ -286,11 +316,16 @@ export class DoubleBrowserWindow extends EventEmitter {
   async registerDroppedFile(name: string, path: string): Promise<void> {
     this.host.state.droppedFiles.set(name, path);
     const page = await this.pageReady;
-    await page.evaluate(([fn, n, p]) => (globalThis as unknown as Record<string, (n: string, p: string) => void>)[fn]?.(n, p), [REGISTER_DROP, name, path] as const);
+    await page.evaluate(
+      ([fn, n, p]) =>
+        (globalThis as unknown as Record<string, (n: string, p: string) => void>)[fn]?.(n, p),
+      [REGISTER_DROP, name, path] as const,
+    );
   }
 }
 
 const claimed = new WeakSet<Page>();
 
 /** Where the double keeps the file:// localStorage of a userData folder between runs. */
-export const fileLocalStorage = (userDataDir: string): string => join(userDataDir, 'Chromium', 'local-storage.json');
+export const fileLocalStorage = (userDataDir: string): string =>
+  join(userDataDir, 'Chromium', 'local-storage.json');

@@ -10,7 +10,9 @@ const double = () => createElectronDouble({ userDataDir: '/nonexistent/user-data
 
 describe('electron double', () => {
   it('safeStorage round-trips without plaintext in the ciphertext', () => {
-    const { safeStorage } = double().module as { safeStorage: { encryptString(s: string): Buffer; decryptString(b: Buffer): string } };
+    const { safeStorage } = double().module as {
+      safeStorage: { encryptString(s: string): Buffer; decryptString(b: Buffer): string };
+    };
     const secret = 'plain-key-for-roundtrip-0000';
     const a = safeStorage.encryptString(secret);
     const b = safeStorage.encryptString(secret);
@@ -27,12 +29,23 @@ describe('electron double', () => {
 
   it('dialogs answer scripted replies, else cancel, and record their options', async () => {
     const d = double();
-    const dialog = d.module.dialog as { showMessageBox(o: object): Promise<{ response: number }>; showOpenDialog(o: object): Promise<{ canceled: boolean; filePaths: string[] }> };
+    const dialog = d.module.dialog as {
+      showMessageBox(o: object): Promise<{ response: number }>;
+      showOpenDialog(o: object): Promise<{ canceled: boolean; filePaths: string[] }>;
+    };
     d.dialogs.answerMessageBox(0);
-    expect((await dialog.showMessageBox({ buttons: ['OK', 'Cancel'], cancelId: 1 })).response).toBe(0);
-    expect((await dialog.showMessageBox({ buttons: ['OK', 'Cancel'], cancelId: 1 })).response).toBe(1);
+    expect((await dialog.showMessageBox({ buttons: ['OK', 'Cancel'], cancelId: 1 })).response).toBe(
+      0,
+    );
+    expect((await dialog.showMessageBox({ buttons: ['OK', 'Cancel'], cancelId: 1 })).response).toBe(
+      1,
+    );
     expect(await dialog.showOpenDialog({})).toEqual({ canceled: true, filePaths: [] });
-    expect(d.dialogs.calls.map((c) => c.method)).toEqual(['showMessageBox', 'showMessageBox', 'showOpenDialog']);
+    expect(d.dialogs.calls.map((c) => c.method)).toEqual([
+      'showMessageBox',
+      'showMessageBox',
+      'showOpenDialog',
+    ]);
   });
 
   it('app.quit emits Electron’s events in order and honours preventDefault', async () => {
@@ -60,7 +73,9 @@ describe('electron double', () => {
     const d = double();
     d.ipcMain.handle('a:b', () => 1);
     expect(() => d.ipcMain.handle('a:b', () => 2)).toThrow(/second handler/);
-    await expect(d.ipcMain.invokeAs('file:///x', 'nope:nope')).rejects.toThrow(/No handler registered for 'nope:nope'/);
+    await expect(d.ipcMain.invokeAs('file:///x', 'nope:nope')).rejects.toThrow(
+      /No handler registered for 'nope:nope'/,
+    );
     expect(d.state.ipcLog.map((r) => r.direction)).toEqual(['invoke', 'reply']);
   });
 });
@@ -69,7 +84,11 @@ describe('shell hardening on the double', () => {
   it('the session sets the CSP, denies permissions and cancels renderer network requests', async () => {
     const d = double();
     hardenSession(d.session as unknown as Session);
-    expect(d.session.headersFor('https://cdn.example/x.js', { 'content-security-policy': "default-src *" })).toEqual({
+    expect(
+      d.session.headersFor('https://cdn.example/x.js', {
+        'content-security-policy': 'default-src *',
+      }),
+    ).toEqual({
       'Content-Security-Policy': CONTENT_SECURITY_POLICY,
     });
     expect(await d.session.requestPermission('media')).toBe(false);

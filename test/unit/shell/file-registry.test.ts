@@ -4,10 +4,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileRegistry } from '../../../src/main/services/files/registry';
 
-const WAV = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WAVEfmt '), Buffer.alloc(32)]);
+const WAV = Buffer.concat([
+  Buffer.from('RIFF'),
+  Buffer.alloc(4),
+  Buffer.from('WAVEfmt '),
+  Buffer.alloc(32),
+]);
 const MP3 = Buffer.concat([Buffer.from('ID3'), Buffer.alloc(61)]);
 const PNG = Buffer.concat([Buffer.from([0x89]), Buffer.from('PNG\r\n\x1a\n'), Buffer.alloc(40)]);
-const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(40)]);
+const MP4 = Buffer.concat([
+  Buffer.from([0, 0, 0, 0x18]),
+  Buffer.from('ftypisom'),
+  Buffer.alloc(40),
+]);
 
 let dir: string;
 beforeAll(async () => {
@@ -29,7 +38,12 @@ describe('FileRegistry', () => {
   it('registers files whose extension and first bytes match the kind, behind opaque handles', async () => {
     const reg = new FileRegistry();
     const wav = await reg.register(join(dir, 'song.wav'), 'audio');
-    expect(wav).toEqual({ handle: expect.stringMatching(/^fh_[A-Za-z0-9_-]{24}$/), name: 'song.wav', sizeBytes: WAV.length, mimeType: 'audio/wav' });
+    expect(wav).toEqual({
+      handle: expect.stringMatching(/^fh_[A-Za-z0-9_-]{24}$/),
+      name: 'song.wav',
+      sizeBytes: WAV.length,
+      mimeType: 'audio/wav',
+    });
     expect(JSON.stringify(wav)).not.toContain(dir);
     expect((await reg.register(join(dir, 'song.mp3'), 'audio')).mimeType).toBe('audio/mpeg');
     expect((await reg.register(join(dir, 'photo.png'), 'image')).mimeType).toBe('image/png');
@@ -63,15 +77,25 @@ describe('FileRegistry', () => {
     ['a dangling symlink', 'dangling.wav', 'audio', 'not_found'],
     ['a missing file', 'nope.wav', 'audio', 'not_found'],
   ])('refuses %s', async (_what, name, kind, code) => {
-    await expect(new FileRegistry().register(join(dir, name), kind as 'audio')).rejects.toMatchObject({ code });
+    await expect(
+      new FileRegistry().register(join(dir, name), kind as 'audio'),
+    ).rejects.toMatchObject({ code });
   });
 
-  it.each(['relative/song.wav', '../song.wav', '', 'a\0b', '/dev/null', '/dev/zero', '/proc/self/environ', 'x'.repeat(5000)])(
-    'refuses %j',
-    async (path) => {
-      await expect(new FileRegistry().register(path, 'any')).rejects.toMatchObject({ code: expect.stringMatching(/invalid_argument|forbidden|not_found/) });
-    },
-  );
+  it.each([
+    'relative/song.wav',
+    '../song.wav',
+    '',
+    'a\0b',
+    '/dev/null',
+    '/dev/zero',
+    '/proc/self/environ',
+    'x'.repeat(5000),
+  ])('refuses %j', async (path) => {
+    await expect(new FileRegistry().register(path, 'any')).rejects.toMatchObject({
+      code: expect.stringMatching(/invalid_argument|forbidden|not_found/),
+    });
+  });
 
   it('keeps at most maxEntries handles, dropping the oldest', async () => {
     const reg = new FileRegistry({ maxEntries: 2 });

@@ -27,7 +27,10 @@ let rendererUrl: string;
 let registry: FileRegistry;
 
 const CHANNELS = Object.entries(invokeContract).flatMap(([ns, methods]) =>
-  Object.entries(methods as Record<string, InvokeDef>).map(([method, def]) => ({ channel: channelName(ns, method), def })),
+  Object.entries(methods as Record<string, InvokeDef>).map(([method, def]) => ({
+    channel: channelName(ns, method),
+    def,
+  })),
 );
 
 function hostileValues(): unknown[] {
@@ -83,13 +86,23 @@ function argumentSets(): unknown[][] {
   for (const v of values) {
     sets.push([v], [v, v], [v, 'any'], [v, 'audio'], [v, 'audio', 'extra']);
   }
-  sets.push([['/etc/passwd'], 'any'], [[sentinel], 'any'], [[join(root, 'data', 'settings.json')], 'any'], [{ kind: 'any' }], [{ kind: 'any', multiple: true }]);
+  sets.push(
+    [['/etc/passwd'], 'any'],
+    [[sentinel], 'any'],
+    [[join(root, 'data', 'settings.json')], 'any'],
+    [{ kind: 'any' }],
+    [{ kind: 'any', multiple: true }],
+  );
   return sets;
 }
 
 async function snapshot(dir: string): Promise<string> {
   const entries = await readdir(dir, { withFileTypes: true });
-  const rows = await Promise.all(entries.map(async (e) => `${e.name}:${e.isFile() ? (await stat(join(dir, e.name))).mtimeMs : 'dir'}`));
+  const rows = await Promise.all(
+    entries.map(
+      async (e) => `${e.name}:${e.isFile() ? (await stat(join(dir, e.name))).mtimeMs : 'dir'}`,
+    ),
+  );
   return rows.sort().join('\n');
 }
 
@@ -97,19 +110,30 @@ beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'cadenza-fuzz-'));
   outside = await mkdtemp(join(tmpdir(), 'cadenza-fuzz-outside-'));
   sentinel = join(outside, 'sentinel.wav');
-  await writeFile(sentinel, Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WAVE'), Buffer.alloc(40)]));
+  await writeFile(
+    sentinel,
+    Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WAVE'), Buffer.alloc(40)]),
+  );
   const rendererDir = join(root, 'out', 'renderer');
   await mkdir(rendererDir, { recursive: true });
   rendererUrl = pathToFileURL(join(rendererDir, 'index.html')).href;
 
   double = createElectronDouble({ userDataDir: join(root, 'user-data') });
-  const env = { CADENZA_HOME: join(root, 'data'), CADENZA_LIBRARY: join(root, 'library'), CADENZA_BASE_URL: 'http://127.0.0.1:9' };
-  const safeStorage = double.module.safeStorage as Parameters<typeof createEncryptedFileBackend>[0]['cipher'];
+  const env = {
+    CADENZA_HOME: join(root, 'data'),
+    CADENZA_LIBRARY: join(root, 'library'),
+    CADENZA_BASE_URL: 'http://127.0.0.1:9',
+  };
+  const safeStorage = double.module.safeStorage as Parameters<
+    typeof createEncryptedFileBackend
+  >[0]['cipher'];
   const core = createCore({
     env,
     userDataDir: join(root, 'user-data'),
     keychainBackend: null,
-    secretBackends: [createEncryptedFileBackend({ cipher: safeStorage, dataDir: env.CADENZA_HOME })],
+    secretBackends: [
+      createEncryptedFileBackend({ cipher: safeStorage, dataDir: env.CADENZA_HOME }),
+    ],
   });
   registry = new FileRegistry();
   const electron = double.module as unknown as ElectronForHandlers;
@@ -128,48 +152,76 @@ describe('IPC fuzz', () => {
     expect(double.ipcMain.channels().sort()).toEqual(CHANNELS.map((c) => c.channel).sort());
   });
 
-  it.each(CHANNELS.map((c) => [c.channel, c.def] as const))('%s answers a valid Result to hostile arguments', async (channel, def) => {
-    const outsideBefore = await snapshot(outside);
-    const passwdBefore = (await stat('/etc/passwd')).mtimeMs;
-    const schema = resultSchema(def.result);
-    for (const args of argumentSets()) {
-      const answer = await double.ipcMain.invokeAs(rendererUrl, channel, ...args);
-      const parsed = schema.safeParse(answer);
-      expect(parsed.success, `${channel}(${JSON.stringify(args).slice(0, 120)}) → ${JSON.stringify(answer).slice(0, 200)}`).toBe(true);
-      const value = (answer as { ok: boolean; value?: unknown }).value;
-      // A file only becomes a handle when it is a real regular file of the asked kind.
-      if ((answer as { ok: boolean }).ok && Array.isArray(value)) {
-        for (const info of value as { handle: string }[]) {
-          const entry = registry.get(info.handle);
-          expect(entry.path.startsWith('/proc/') || entry.path.startsWith('/dev/')).toBe(false);
-          expect((await stat(entry.path)).isFile()).toBe(true);
+  it.each(CHANNELS.map((c) => [c.channel, c.def] as const))(
+    '%s answers a valid Result to hostile arguments',
+    async (channel, def) => {
+      const outsideBefore = await snapshot(outside);
+      const passwdBefore = (await stat('/etc/passwd')).mtimeMs;
+      const schema = resultSchema(def.result);
+      for (const args of argumentSets()) {
+        const answer = await double.ipcMain.invokeAs(rendererUrl, channel, ...args);
+        const parsed = schema.safeParse(answer);
+        expect(
+          parsed.success,
+          `${channel}(${JSON.stringify(args).slice(0, 120)}) → ${JSON.stringify(answer).slice(0, 200)}`,
+        ).toBe(true);
+        const value = (answer as { ok: boolean; value?: unknown }).value;
+        // A file only becomes a handle when it is a real regular file of the asked kind.
+        if ((answer as { ok: boolean }).ok && Array.isArray(value)) {
+          for (const info of value as { handle: string }[]) {
+            const entry = registry.get(info.handle);
+            expect(entry.path.startsWith('/proc/') || entry.path.startsWith('/dev/')).toBe(false);
+            expect((await stat(entry.path)).isFile()).toBe(true);
+          }
         }
       }
-    }
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(Object.prototype).not.toHaveProperty('polluted');
-    expect(await snapshot(outside)).toBe(outsideBefore);
-    expect((await stat('/etc/passwd')).mtimeMs).toBe(passwdBefore);
-    // Inside the temp root, only the app's own folders may have appeared.
-    expect((await readdir(root)).filter((n) => !['data', 'library', 'user-data', 'out'].includes(n))).toEqual([]);
-  });
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      expect(Object.prototype).not.toHaveProperty('polluted');
+      expect(await snapshot(outside)).toBe(outsideBefore);
+      expect((await stat('/etc/passwd')).mtimeMs).toBe(passwdBefore);
+      // Inside the temp root, only the app's own folders may have appeared.
+      expect(
+        (await readdir(root)).filter((n) => !['data', 'library', 'user-data', 'out'].includes(n)),
+      ).toEqual([]);
+    },
+  );
 
   it('never opened a dialog or the browser for hostile input that failed validation', () => {
-    expect(double.state.openedExternal.every((u) => u.startsWith('https://cadenza.example'))).toBe(true);
+    expect(double.state.openedExternal.every((u) => u.startsWith('https://cadenza.example'))).toBe(
+      true,
+    );
     for (const call of double.dialogs.calls) {
       const message = (call.options as { message?: string }).message ?? '';
       expect(message).not.toMatch(/etc\/passwd|javascript:|\0/);
     }
   });
 
-  it.each(CHANNELS.map((c) => [c.channel] as const))('%s refuses a wrong sender', async (channel) => {
-    for (const url of ['https://evil.example/', 'file:///etc/passwd', `${rendererUrl}/../../evil.html`, 'about:blank', '']) {
-      const answer = await double.ipcMain.invokeAs(url, channel);
-      expect(answer).toEqual({ ok: false, error: { code: 'forbidden', message: expect.any(String) } });
-    }
-    const fromSubframe = JSON.parse(await double.ipcMain.invokeJson(channel, '[]', { sender: undefined, frameUrl: rendererUrl, isTopFrame: false })) as {
-      value: unknown;
-    };
-    expect(fromSubframe.value).toMatchObject({ ok: false, error: { code: 'forbidden' } });
-  });
+  it.each(CHANNELS.map((c) => [c.channel] as const))(
+    '%s refuses a wrong sender',
+    async (channel) => {
+      for (const url of [
+        'https://evil.example/',
+        'file:///etc/passwd',
+        `${rendererUrl}/../../evil.html`,
+        'about:blank',
+        '',
+      ]) {
+        const answer = await double.ipcMain.invokeAs(url, channel);
+        expect(answer).toEqual({
+          ok: false,
+          error: { code: 'forbidden', message: expect.any(String) },
+        });
+      }
+      const fromSubframe = JSON.parse(
+        await double.ipcMain.invokeJson(channel, '[]', {
+          sender: undefined,
+          frameUrl: rendererUrl,
+          isTopFrame: false,
+        }),
+      ) as {
+        value: unknown;
+      };
+      expect(fromSubframe.value).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    },
+  );
 });

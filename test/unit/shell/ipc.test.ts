@@ -6,9 +6,18 @@ import { channelName } from '../../../src/shared/ipc/define';
 import { AppError } from '../../../src/shared/errors';
 
 const TRUSTED = 'file:///app/out/renderer/index.html';
-const status = { hasKey: true, keyLast4: '1234', storage: 'safe-storage', keychainAvailable: false, baseUrl: 'https://api.example', isDefaultBaseUrl: false } as const;
+const status = {
+  hasKey: true,
+  keyLast4: '1234',
+  storage: 'safe-storage',
+  keychainAvailable: false,
+  baseUrl: 'https://api.example',
+  isDefaultBaseUrl: false,
+} as const;
 
-function fakeHandlers(overrides: Partial<Record<string, Record<string, unknown>>> = {}): IpcHandlers {
+function fakeHandlers(
+  overrides: Partial<Record<string, Record<string, unknown>>> = {},
+): IpcHandlers {
   const handlers: Record<string, Record<string, unknown>> = {};
   for (const [ns, methods] of Object.entries(invokeContract)) {
     handlers[ns] = {};
@@ -25,13 +34,20 @@ function setUp(overrides: Partial<Record<string, Record<string, unknown>>> = {})
     isTrustedSender: (e) => e.senderFrame?.url === TRUSTED,
     onInternalError,
   });
-  return { double, onInternalError, unregister, call: (ch: string, ...a: unknown[]) => double.ipcMain.invokeAs(TRUSTED, ch, ...a) };
+  return {
+    double,
+    onInternalError,
+    unregister,
+    call: (ch: string, ...a: unknown[]) => double.ipcMain.invokeAs(TRUSTED, ch, ...a),
+  };
 }
 
 describe('registerIpc', () => {
   it('registers exactly one handler per contract entry and removes them again', () => {
     const { double, unregister } = setUp();
-    const expected = Object.entries(invokeContract).flatMap(([ns, m]) => Object.keys(m).map((k) => channelName(ns, k)));
+    const expected = Object.entries(invokeContract).flatMap(([ns, m]) =>
+      Object.keys(m).map((k) => channelName(ns, k)),
+    );
     expect(double.ipcMain.channels().sort()).toEqual(expected.sort());
     unregister();
     expect(double.ipcMain.channels()).toEqual([]);
@@ -41,23 +57,43 @@ describe('registerIpc', () => {
     const double = createElectronDouble({ userDataDir: '/nonexistent' });
     const handlers = fakeHandlers() as unknown as Record<string, Record<string, unknown>>;
     delete handlers.account?.getStatus;
-    expect(() => registerIpc(double.ipcMain, handlers as unknown as IpcHandlers, { isTrustedSender: () => true })).toThrow(/account:getStatus/);
+    expect(() =>
+      registerIpc(double.ipcMain, handlers as unknown as IpcHandlers, {
+        isTrustedSender: () => true,
+      }),
+    ).toThrow(/account:getStatus/);
   });
 
   it('answers forbidden to an untrusted sender without running the handler', async () => {
     const setKey = vi.fn(() => status);
     const { double } = setUp({ account: { setKey } });
-    const answer = await double.ipcMain.invokeAs('https://evil.example/', 'account:setKey', 'a-valid-key-0000');
-    expect(answer).toEqual({ ok: false, error: { code: 'forbidden', message: expect.any(String) } });
+    const answer = await double.ipcMain.invokeAs(
+      'https://evil.example/',
+      'account:setKey',
+      'a-valid-key-0000',
+    );
+    expect(answer).toEqual({
+      ok: false,
+      error: { code: 'forbidden', message: expect.any(String) },
+    });
     expect(setKey).not.toHaveBeenCalled();
   });
 
   it('validates arguments and names the failing field', async () => {
     const pick = vi.fn(() => []);
     const { call } = setUp({ files: { pick } });
-    expect(await call('files:pick', { kind: 'spreadsheet' })).toMatchObject({ ok: false, error: { code: 'invalid_argument', fields: { kind: expect.any(String) } } });
-    expect(await call('account:setKey', 'short')).toMatchObject({ ok: false, error: { code: 'invalid_argument', fields: { arg0: expect.any(String) } } });
-    expect(await call('app:info', 'extra')).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+    expect(await call('files:pick', { kind: 'spreadsheet' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument', fields: { kind: expect.any(String) } },
+    });
+    expect(await call('account:setKey', 'short')).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument', fields: { arg0: expect.any(String) } },
+    });
+    expect(await call('app:info', 'extra')).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument' },
+    });
     expect(pick).not.toHaveBeenCalled();
   });
 
@@ -65,11 +101,16 @@ describe('registerIpc', () => {
     const pick = vi.fn(() => []);
     const { call } = setUp({ files: { pick } });
     expect(await call('files:pick', { kind: 'audio' })).toEqual({ ok: true, value: [] });
-    expect(pick).toHaveBeenCalledWith(expect.objectContaining({ event: expect.anything() }), { kind: 'audio', multiple: false });
+    expect(pick).toHaveBeenCalledWith(expect.objectContaining({ event: expect.anything() }), {
+      kind: 'audio',
+      multiple: false,
+    });
   });
 
   it('strips fields the contract does not name from results (a key in a result never leaves main)', async () => {
-    const { call } = setUp({ account: { getStatus: () => ({ ...status, x_api_key: 'secret-key-value' }) } });
+    const { call } = setUp({
+      account: { getStatus: () => ({ ...status, x_api_key: 'secret-key-value' }) },
+    });
     const answer = await call('account:getStatus');
     expect(answer).toEqual({ ok: true, value: status });
   });
@@ -81,14 +122,26 @@ describe('registerIpc', () => {
         removeKey: () => {
           throw new TypeError('boom at /home/user/secret/path');
         },
-        getKeyInfo: () => Promise.reject(new AppError('entitlement', 'No songs left.', { counter: 'key_music_counts' })),
+        getKeyInfo: () =>
+          Promise.reject(
+            new AppError('entitlement', 'No songs left.', { counter: 'key_music_counts' }),
+          ),
       },
     });
-    expect(await call('account:getStatus')).toEqual({ ok: false, error: { code: 'internal', message: expect.any(String) } });
+    expect(await call('account:getStatus')).toEqual({
+      ok: false,
+      error: { code: 'internal', message: expect.any(String) },
+    });
     const thrown = (await call('account:removeKey')) as { ok: false; error: { message: string } };
     expect(thrown).toMatchObject({ ok: false, error: { code: 'internal' } });
     expect(thrown.error.message).not.toContain('/home/user');
-    expect(await call('account:getKeyInfo')).toEqual({ ok: false, error: { code: 'entitlement', message: 'No songs left.', counter: 'key_music_counts' } });
-    expect(onInternalError.mock.calls.map((c) => c[0])).toEqual(['account:getStatus', 'account:removeKey']);
+    expect(await call('account:getKeyInfo')).toEqual({
+      ok: false,
+      error: { code: 'entitlement', message: 'No songs left.', counter: 'key_music_counts' },
+    });
+    expect(onInternalError.mock.calls.map((c) => c[0])).toEqual([
+      'account:getStatus',
+      'account:removeKey',
+    ]);
   });
 });

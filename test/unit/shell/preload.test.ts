@@ -32,7 +32,10 @@ function runPreload(source: string, paths: Record<string, string>): Recorded {
       rec.listeners.set(channel, [...(rec.listeners.get(channel) ?? []), l]);
     },
     removeListener: (channel: string, l: unknown) => {
-      rec.listeners.set(channel, (rec.listeners.get(channel) ?? []).filter((x) => x !== l));
+      rec.listeners.set(
+        channel,
+        (rec.listeners.get(channel) ?? []).filter((x) => x !== l),
+      );
     },
   };
   const electron = {
@@ -80,7 +83,8 @@ describe('preload', () => {
     expect(Object.keys(exposed)).toEqual(['cadenza']);
     const api = exposed.cadenza as Record<string, Record<string, unknown>>;
     const expected: Record<string, string[]> = {};
-    for (const [ns, methods] of Object.entries(invokeContract)) expected[ns] = Object.keys(methods).sort();
+    for (const [ns, methods] of Object.entries(invokeContract))
+      expected[ns] = Object.keys(methods).sort();
     expected.on = Object.keys(eventContract).sort();
     const actual: Record<string, string[]> = {};
     for (const [ns, fns] of Object.entries(api)) {
@@ -94,7 +98,10 @@ describe('preload', () => {
 
   it('calls map to contract channels with the arguments as given', async () => {
     const rec = runPreload(source, {});
-    const api = rec.exposed.cadenza as { account: { setServiceAddress(u: string): Promise<unknown> }; files: { pick(o: object): Promise<unknown> } };
+    const api = rec.exposed.cadenza as {
+      account: { setServiceAddress(u: string): Promise<unknown> };
+      files: { pick(o: object): Promise<unknown> };
+    };
     await api.account.setServiceAddress('https://api.example');
     await api.files.pick({ kind: 'audio' });
     expect(rec.invokes).toEqual([
@@ -105,9 +112,15 @@ describe('preload', () => {
 
   it('registerDropped sends the paths webUtils gives for the File objects, and refuses files without one', async () => {
     const rec = runPreload(source, { 'take.wav': '/home/me/take.wav' });
-    const files = (rec.exposed.cadenza as { files: { registerDropped(f: object[], k: string): Promise<unknown> } }).files;
+    const files = (
+      rec.exposed.cadenza as {
+        files: { registerDropped(f: object[], k: string): Promise<unknown> };
+      }
+    ).files;
     await files.registerDropped([{ name: 'take.wav', size: 3 }], 'audio');
-    expect(rec.invokes).toEqual([{ channel: 'files:registerDropped', args: [['/home/me/take.wav'], 'audio'] }]);
+    expect(rec.invokes).toEqual([
+      { channel: 'files:registerDropped', args: [['/home/me/take.wav'], 'audio'] },
+    ]);
     const refused = await files.registerDropped([{ name: 'made-up.wav', size: 1 }], 'audio');
     expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
     expect(rec.invokes).toHaveLength(1);
@@ -115,10 +128,13 @@ describe('preload', () => {
 
   it('event subscriptions deliver the payload only and unsubscribe', () => {
     const rec = runPreload(source, {});
-    const on = (rec.exposed.cadenza as { on: { accountChanged(l: (p: unknown) => void): () => void } }).on;
+    const on = (
+      rec.exposed.cadenza as { on: { accountChanged(l: (p: unknown) => void): () => void } }
+    ).on;
     const seen: unknown[] = [];
     const off = on.accountChanged((p) => seen.push(p));
-    for (const l of rec.listeners.get('event:accountChanged') ?? []) l({ sender: 'ipc internals' }, null);
+    for (const l of rec.listeners.get('event:accountChanged') ?? [])
+      l({ sender: 'ipc internals' }, null);
     off();
     expect(rec.listeners.get('event:accountChanged')).toEqual([]);
     expect(seen).toEqual([null]);

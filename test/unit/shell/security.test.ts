@@ -71,7 +71,10 @@ describe('IPC sender check', () => {
 
 describe('Content-Security-Policy header', () => {
   it('replaces any CSP the response carried', () => {
-    const headers = withContentSecurityPolicy({ 'content-security-policy': "default-src *; script-src 'unsafe-eval'", 'Content-Type': 'text/html' });
+    const headers = withContentSecurityPolicy({
+      'content-security-policy': "default-src *; script-src 'unsafe-eval'",
+      'Content-Type': 'text/html',
+    });
     expect(headers['Content-Security-Policy']).toEqual([CONTENT_SECURITY_POLICY]);
     expect(headers['content-security-policy']).toBeUndefined();
     expect(headers['Content-Type']).toEqual(['text/html']);

@@ -42,7 +42,8 @@ export class FileRegistry {
     }
     const name = basename(path);
     const info = await stat(path);
-    if (!info.isFile()) throw new AppError('invalid_argument', `“${safeName(rawPath)}” is not a file.`);
+    if (!info.isFile())
+      throw new AppError('invalid_argument', `“${safeName(rawPath)}” is not a file.`);
     const ext = extname(path).slice(1).toLowerCase();
     const mimeType = await checkKind(path, ext, kind, safeName(rawPath));
     if (this.entries.size >= this.maxEntries) {
@@ -69,7 +70,8 @@ export class FileRegistry {
   /** Like resolve, but throws AppError('not_found') for an unknown handle. */
   get(handle: string): RegisteredFile {
     const entry = this.entries.get(handle);
-    if (!entry) throw new AppError('not_found', 'That file is no longer available. Please choose it again.');
+    if (!entry)
+      throw new AppError('not_found', 'That file is no longer available. Please choose it again.');
     return entry;
   }
 
@@ -90,10 +92,16 @@ function safeName(raw: string): string {
 }
 
 async function checkPath(raw: string): Promise<string> {
-  if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_PATH_CHARS || raw.includes('\0')) {
+  if (
+    typeof raw !== 'string' ||
+    raw.length === 0 ||
+    raw.length > MAX_PATH_CHARS ||
+    raw.includes('\0')
+  ) {
     throw new AppError('invalid_argument', 'That is not a file Cadenza can open.');
   }
-  if (!isAbsolute(raw)) throw new AppError('invalid_argument', 'That is not a file Cadenza can open.');
+  if (!isAbsolute(raw))
+    throw new AppError('invalid_argument', 'That is not a file Cadenza can open.');
   let link;
   try {
     link = await lstat(raw);
@@ -111,10 +119,16 @@ async function checkPath(raw: string): Promise<string> {
   return raw;
 }
 
-async function checkKind(path: string, ext: string, kind: FileKind, shownName: string): Promise<string> {
+async function checkKind(
+  path: string,
+  ext: string,
+  kind: FileKind,
+  shownName: string,
+): Promise<string> {
   if (kind === 'any') return mimeFromExtension(ext);
   const wanted = kind === 'audio' ? 'an audio file' : kind === 'image' ? 'an image' : 'a video';
-  if (!EXTENSIONS[kind].includes(ext)) throw new AppError('invalid_argument', `“${shownName}” is not ${wanted}.`);
+  if (!EXTENSIONS[kind].includes(ext))
+    throw new AppError('invalid_argument', `“${shownName}” is not ${wanted}.`);
   const head = Buffer.alloc(SNIFF_BYTES);
   let bytesRead = 0;
   try {
@@ -128,7 +142,8 @@ async function checkKind(path: string, ext: string, kind: FileKind, shownName: s
     throw new AppError('io', `“${shownName}” could not be read.`);
   }
   const sniffed = sniffContent(head.subarray(0, bytesRead));
-  const containerOk = kind === 'audio' && sniffed?.kind === 'video' && ['mp4', 'm4a', 'webm'].includes(ext);
+  const containerOk =
+    kind === 'audio' && sniffed?.kind === 'video' && ['mp4', 'm4a', 'webm'].includes(ext);
   if (!sniffed || (sniffed.kind !== kind && !containerOk)) {
     throw new AppError('invalid_argument', `“${shownName}” is not ${wanted}.`);
   }

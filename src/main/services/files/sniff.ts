@@ -26,17 +26,23 @@ export function sniffContent(head: Uint8Array): Sniffed | undefined {
   if (ascii(b, 0, 'ID3')) return { kind: 'audio', mimeType: 'audio/mpeg' };
   if (ascii(b, 0, 'fLaC')) return { kind: 'audio', mimeType: 'audio/flac' };
   if (ascii(b, 0, 'OggS')) return { kind: 'audio', mimeType: 'audio/ogg' };
-  if (b.length >= 2 && b[0] === 0xff && ((b[1] ?? 0) & 0xf6) === 0xf0) return { kind: 'audio', mimeType: 'audio/aac' };
-  if (b.length >= 2 && b[0] === 0xff && ((b[1] ?? 0) & 0xe0) === 0xe0) return { kind: 'audio', mimeType: 'audio/mpeg' };
+  if (b.length >= 2 && b[0] === 0xff && ((b[1] ?? 0) & 0xf6) === 0xf0)
+    return { kind: 'audio', mimeType: 'audio/aac' };
+  if (b.length >= 2 && b[0] === 0xff && ((b[1] ?? 0) & 0xe0) === 0xe0)
+    return { kind: 'audio', mimeType: 'audio/mpeg' };
   if (ascii(b, 4, 'ftyp')) {
     const brand = String.fromCharCode(...b.subarray(8, 12));
-    if (brand.startsWith('M4A') || brand.startsWith('M4B')) return { kind: 'audio', mimeType: 'audio/mp4' };
+    if (brand.startsWith('M4A') || brand.startsWith('M4B'))
+      return { kind: 'audio', mimeType: 'audio/mp4' };
     if (brand === 'qt  ') return { kind: 'video', mimeType: 'video/quicktime' };
     return { kind: 'video', mimeType: 'video/mp4' };
   }
-  if (b.length >= 4 && b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xdf && b[3] === 0xa3) return { kind: 'video', mimeType: 'video/webm' };
-  if (b.length >= 8 && b[0] === 0x89 && ascii(b, 1, 'PNG\r\n')) return { kind: 'image', mimeType: 'image/png' };
-  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return { kind: 'image', mimeType: 'image/jpeg' };
+  if (b.length >= 4 && b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xdf && b[3] === 0xa3)
+    return { kind: 'video', mimeType: 'video/webm' };
+  if (b.length >= 8 && b[0] === 0x89 && ascii(b, 1, 'PNG\r\n'))
+    return { kind: 'image', mimeType: 'image/png' };
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff)
+    return { kind: 'image', mimeType: 'image/jpeg' };
   return undefined;
 }
 
@@ -74,4 +80,5 @@ const MIME_BY_EXTENSION: Record<string, string> = {
   json: 'application/json',
 };
 
-export const mimeFromExtension = (ext: string): string => MIME_BY_EXTENSION[ext.toLowerCase()] ?? 'application/octet-stream';
+export const mimeFromExtension = (ext: string): string =>
+  MIME_BY_EXTENSION[ext.toLowerCase()] ?? 'application/octet-stream';
