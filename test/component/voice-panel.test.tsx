@@ -29,10 +29,29 @@ const sampleCatalogue = (): Catalogue => ({
   voices: [
     voice('Ava', { trending: true }),
     voice('Marcus', { classNames: ['Male', 'Middle-aged', 'News'], classification: 'News' }),
-    voice('Lily', { isFree: false, isVip: true, isNew: true, classNames: ['Female', 'Child', 'Story'], classification: 'Story' }),
-    voice('Xiaomei', { language: 'Chinese', classNames: ['Female', 'Young', 'Advertising'], classification: 'Advertising' }),
+    voice('Lily', {
+      isFree: false,
+      isVip: true,
+      isNew: true,
+      classNames: ['Female', 'Child', 'Story'],
+      classification: 'Story',
+    }),
+    voice('Xiaomei', {
+      language: 'Chinese',
+      classNames: ['Female', 'Young', 'Advertising'],
+      classification: 'Advertising',
+    }),
   ],
-  clones: [voice('Studio me', { cloned: true, language: '', classNames: [], classification: null, hasAvatar: false, description: 'close mic' })],
+  clones: [
+    voice('Studio me', {
+      cloned: true,
+      language: '',
+      classNames: [],
+      classification: null,
+      hasAvatar: false,
+      description: 'close mic',
+    }),
+  ],
   fetchedAt: '2025-03-14T09:00:00.000Z',
   source: 'service',
   error: null,
@@ -51,7 +70,10 @@ async function open(setup: (fake: FakeCadenza) => void = () => undefined) {
 }
 
 const allVoices = () => within(screen.getByRole('region', { name: 'All voices' }));
-const names = () => allVoices().queryAllByRole('button', { name: /^Use / }).map((b) => b.getAttribute('aria-label')!.slice(4));
+const names = () =>
+  allVoices()
+    .queryAllByRole('button', { name: /^Use / })
+    .map((b) => b.getAttribute('aria-label')!.slice(4));
 
 describe('Voice browser', () => {
   it('searches by name and filters by language, gender, style, plan, new and trending', async () => {
@@ -90,14 +112,21 @@ describe('Voice browser', () => {
     await user.click(group.getByRole('button', { name: 'Delete Studio me' }));
     expect(fake.callsOf('voices.deleteClone')).toEqual([]);
     await user.click(group.getByRole('button', { name: 'Confirm delete' }));
-    await waitFor(() => expect(screen.queryByRole('region', { name: 'Your cloned voices' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Your cloned voices' })).not.toBeInTheDocument(),
+    );
     expect(fake.callsOf('voices.deleteClone')).toEqual([['spk-studio me']]);
   });
 
   it('favourites are kept through main and filter the list; samples and avatars play from the media cache', async () => {
     const { user, fake } = await open();
     await user.click(allVoices().getByRole('button', { name: 'Favourite Marcus' }));
-    await waitFor(() => expect(allVoices().getByRole('button', { name: 'Favourite Marcus' })).toHaveAttribute('aria-pressed', 'true'));
+    await waitFor(() =>
+      expect(allVoices().getByRole('button', { name: 'Favourite Marcus' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      ),
+    );
     expect(fake.callsOf('voices.setFavourite')).toEqual([['spk-marcus', true]]);
     await user.click(screen.getByRole('checkbox', { name: 'Favourites only' }));
     expect(names()).toEqual(['Marcus']);
@@ -105,19 +134,29 @@ describe('Voice browser', () => {
     await user.click(allVoices().getByRole('button', { name: 'Play sample of Marcus' }));
     const sample = await screen.findByLabelText('Sample of Marcus');
     expect(sample).toHaveAttribute('src', 'cadenza-media://cache/sample-spk-marcus');
-    await waitFor(() => expect(fake.callsOf('voices.media')).toContainEqual(['spk-marcus', 'avatar']));
+    await waitFor(() =>
+      expect(fake.callsOf('voices.media')).toContainEqual(['spk-marcus', 'avatar']),
+    );
     const img = allVoices().getByRole('listitem').querySelector('img');
     expect(img).toHaveAttribute('src', 'cadenza-media://cache/avatar-spk-marcus');
   });
 
   it('says when it shows the kept copy because the service cannot be reached, and refreshes on request', async () => {
     const { user, fake } = await open((f) => {
-      f.voices.catalogue = { ...sampleCatalogue(), source: 'cache', error: { code: 'network', message: 'You appear to be offline.' } };
+      f.voices.catalogue = {
+        ...sampleCatalogue(),
+        source: 'cache',
+        error: { code: 'network', message: 'You appear to be offline.' },
+      };
     });
-    expect(screen.getByRole('status')).toHaveTextContent(/Could not reach the service \(You appear to be offline\.\)\. Showing the voices kept from/);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      /Could not reach the service \(You appear to be offline\.\)\. Showing the voices kept from/,
+    );
     expect(names()).toHaveLength(4);
     await user.click(screen.getByRole('button', { name: 'Refresh voices' }));
-    await waitFor(() => expect(fake.callsOf('voices.catalogue').at(-1)).toEqual([{ refresh: true }]));
+    await waitFor(() =>
+      expect(fake.callsOf('voices.catalogue').at(-1)).toEqual([{ refresh: true }]),
+    );
   });
 });
 
@@ -127,21 +166,31 @@ describe('Speak', () => {
     await user.click(allVoices().getByRole('button', { name: 'Use Marcus' }));
     const text = screen.getByLabelText('Text to speak');
     await user.type(text, 'Hello there');
-    expect(text).toHaveAccessibleDescription(/11 \/ 500 characters · 12,500 text-to-speech words left/);
+    expect(text).toHaveAccessibleDescription(
+      /11 \/ 500 characters · 12,500 text-to-speech words left/,
+    );
     await user.selectOptions(screen.getByLabelText('Emotion'), 'Whispering');
     await user.keyboard('{Control>}{Enter}{/Control}');
     await waitFor(() => expect(fake.callsOf('voices.speak')).toHaveLength(1));
-    expect(fake.callsOf('voices.speak')[0]![0] as SpeakRequest).toEqual({ text: 'Hello there', speaker: 'spk-marcus', emotion: 'Whispering' });
+    expect(fake.callsOf('voices.speak')[0]![0] as SpeakRequest).toEqual({
+      text: 'Hello there',
+      speaker: 'spk-marcus',
+      emotion: 'Whispering',
+    });
     expect(screen.getByRole('button', { name: 'Speaking…' })).toBeDisabled();
   });
 
   it('offers the 17 emotions plus Neutral and refuses more than 500 characters', async () => {
     await open();
-    const options = within(screen.getByLabelText('Emotion')).getAllByRole('option').map((o) => o.textContent);
+    const options = within(screen.getByLabelText('Emotion'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options).toHaveLength(18);
     expect(options[0]).toBe('Neutral');
     expect(options).toContain('Disgust');
-    fireEvent.change(screen.getByLabelText('Text to speak'), { target: { value: 'a'.repeat(501) } });
+    fireEvent.change(screen.getByLabelText('Text to speak'), {
+      target: { value: 'a'.repeat(501) },
+    });
     expect(screen.getByText('501 / 500 characters')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Speak' })).toBeDisabled();
   });
@@ -153,19 +202,41 @@ describe('Speak', () => {
     await waitFor(() => expect(fake.callsOf('voices.speak')).toHaveLength(1));
     const job = fake.state.jobs[0]!;
     fake.voices.takes = [
-      { itemId: 'itm_take1', title: 'First take', text: 'First take', voice: 'Ava', emotion: 'Neutral', durationMs: 960, createdAt: '2025-03-14T09:01:00.000Z', mediaUrl: 'cadenza-media://library/First%20take.wav' },
+      {
+        itemId: 'itm_take1',
+        title: 'First take',
+        text: 'First take',
+        voice: 'Ava',
+        emotion: 'Neutral',
+        durationMs: 960,
+        createdAt: '2025-03-14T09:01:00.000Z',
+        mediaUrl: 'cadenza-media://library/First%20take.wav',
+      },
     ];
     fake.emitJobUpdated({ ...job, state: 'done', progress: 1, resultItemIds: ['itm_take1'] });
     expect(await screen.findByText('Saved to the library.')).toBeInTheDocument();
     const take = await screen.findByRole('listitem', { name: 'Take: First take' });
     expect(within(take).getByText(/Ava · Neutral · 1\.0 s/)).toBeInTheDocument();
-    expect(within(take).getByLabelText('Play take: First take')).toHaveAttribute('src', 'cadenza-media://library/First%20take.wav');
+    expect(within(take).getByLabelText('Play take: First take')).toHaveAttribute(
+      'src',
+      'cadenza-media://library/First%20take.wav',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Speak' }));
     await waitFor(() => expect(fake.callsOf('voices.speak')).toHaveLength(2));
     const second = fake.state.jobs[0]!;
-    fake.emitJobUpdated({ ...second, state: 'failed', error: { code: 'entitlement', counter: 'key_words_counts', message: 'No text-to-speech words left on this key.' } });
-    expect(await screen.findByRole('alert')).toHaveTextContent('No text-to-speech words left on this key.');
+    fake.emitJobUpdated({
+      ...second,
+      state: 'failed',
+      error: {
+        code: 'entitlement',
+        counter: 'key_words_counts',
+        message: 'No text-to-speech words left on this key.',
+      },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'No text-to-speech words left on this key.',
+    );
   });
 });
 
@@ -187,19 +258,41 @@ describe('Clone', () => {
     await waitFor(() => expect(fake.callsOf('voices.clone')).toHaveLength(1));
     const job = fake.state.jobs[0]!;
     fake.emitUploadProgress({ jobId: job.id, bytesSent: 1024, totalBytes: 2048 });
-    await waitFor(() => expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('value', '50'));
+    await waitFor(() =>
+      expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute(
+        'value',
+        '50',
+      ),
+    );
     expect(screen.getByText(/Uploading… 50% of 2 KB/)).toBeInTheDocument();
 
-    fake.voices.catalogue = { ...sampleCatalogue(), clones: [...sampleCatalogue().clones, voice('Me again', { cloned: true, speaker: 'spk-new' })] };
+    fake.voices.catalogue = {
+      ...sampleCatalogue(),
+      clones: [
+        ...sampleCatalogue().clones,
+        voice('Me again', { cloned: true, speaker: 'spk-new' }),
+      ],
+    };
     fake.emitJobUpdated({ ...job, state: 'done', progress: 1 });
     expect(await screen.findByText('“Me again” is ready to speak.')).toBeInTheDocument();
-    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Your cloned voices' })).getByRole('button', { name: 'Use Me again' })).toHaveAttribute('aria-pressed', 'true'));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('region', { name: 'Your cloned voices' })).getByRole('button', {
+          name: 'Use Me again',
+        }),
+      ).toHaveAttribute('aria-pressed', 'true'),
+    );
     expect(screen.getByRole('region', { name: 'Speak' })).toHaveTextContent('Voice: Me again');
   });
 
   it('a recording that fails its check blocks cloning; cancelling an upload says no voice was made', async () => {
     const { user, fake } = await open((f) => {
-      f.voices.checks = { 'blip.wav': { durationMs: 400, problem: 'The recording lasts 0.4 s; use at least 2.0 s of speech.' } };
+      f.voices.checks = {
+        'blip.wav': {
+          durationMs: 400,
+          problem: 'The recording lasts 0.4 s; use at least 2.0 s of speech.',
+        },
+      };
       f.pickedFiles = [f.fileInfo('blip.wav', 1500), f.fileInfo('long.wav', 90_000)];
     });
     await user.click(screen.getByRole('button', { name: 'Choose recordings…' }));
@@ -218,4 +311,3 @@ describe('Clone', () => {
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 });
-

@@ -21,7 +21,10 @@ async function setKey(page: Page): Promise<void> {
 }
 
 async function openVoice(page: Page): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /Voice/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: /Voice/ })
+    .click();
   await expect(page.getByRole('heading', { name: 'Voice', level: 1 })).toBeVisible();
 }
 
@@ -46,11 +49,18 @@ function wav(body: Buffer, rate = 16_000, channels = 1): Buffer {
 const sha = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
 
 interface DoubleElectron {
-  protocol: { fetch(url: string, init?: { method?: string; headers?: Record<string, string> }): Promise<Response> };
+  protocol: {
+    fetch(
+      url: string,
+      init?: { method?: string; headers?: Record<string, string> },
+    ): Promise<Response>;
+  };
 }
 /** The Electron double main runs under (in this process); undefined with real Electron. */
 const doubleElectron = (): DoubleElectron | undefined =>
-  process.env.ELECTRON_OVERRIDE_DIST_PATH ? undefined : (Module.createRequire(MAIN_JS)('electron') as DoubleElectron);
+  process.env.ELECTRON_OVERRIDE_DIST_PATH
+    ? undefined
+    : (Module.createRequire(MAIN_JS)('electron') as DoubleElectron);
 
 /** The bytes main's cadenza-media handler serves for the URL the renderer was given. */
 async function mediaBytes(player: Locator): Promise<Buffer | undefined> {
@@ -68,16 +78,33 @@ function wavSeconds(b: Buffer): number {
   expect(b.subarray(0, 4).toString()).toBe('RIFF');
   const byteRate = b.readUInt32LE(28);
   let pos = 12;
-  while (pos + 8 <= b.length && b.toString('ascii', pos, pos + 4) !== 'data') pos += 8 + b.readUInt32LE(pos + 4);
+  while (pos + 8 <= b.length && b.toString('ascii', pos, pos + 4) !== 'data')
+    pos += 8 + b.readUInt32LE(pos + 4);
   return b.readUInt32LE(pos + 4) / byteRate;
 }
 
-async function wavSidecars(libraryDir: string): Promise<Array<{ voice: string | null; emotion: string | null; lyrics: string | null; kind: string; service_ids: Record<string, string> }>> {
+async function wavSidecars(
+  libraryDir: string,
+): Promise<
+  Array<{
+    voice: string | null;
+    emotion: string | null;
+    lyrics: string | null;
+    kind: string;
+    service_ids: Record<string, string>;
+  }>
+> {
   const names = (await readdir(libraryDir)).filter((n) => n.endsWith('.wav'));
-  return Promise.all(names.map(async (n) => JSON.parse(await readFile(join(libraryDir, `${n}.json`), 'utf8'))));
+  return Promise.all(
+    names.map(async (n) => JSON.parse(await readFile(join(libraryDir, `${n}.json`), 'utf8'))),
+  );
 }
 
-test('browse, filter, preview, speak with an emotion, clone a dropped file and speak with the clone', async ({ app, page, emulator }) => {
+test('browse, filter, preview, speak with an emotion, clone a dropped file and speak with the clone', async ({
+  app,
+  page,
+  emulator,
+}) => {
   await setKey(page);
   await openVoice(page);
   const all = page.getByRole('region', { name: 'All voices' });
@@ -99,13 +126,17 @@ test('browse, filter, preview, speak with an emotion, clone a dropped file and s
   await expect(sample).toHaveAttribute('src', /^cadenza-media:\/\/cache\/[a-f0-9]{32}$/);
   const sampleBytes = await mediaBytes(sample);
   if (sampleBytes) expect(wavSeconds(sampleBytes)).toBeCloseTo(3, 1);
-  expect(emulator.log.some((e) => e.origin === 'media' && /\/media\/sample\//.test(e.path))).toBe(true);
+  expect(emulator.log.some((e) => e.origin === 'media' && /\/media\/sample\//.test(e.path))).toBe(
+    true,
+  );
 
   // speak with an emotion (Ctrl+Enter)
   await all.getByRole('button', { name: 'Use Ava' }).click();
   const text = 'Welcome back to the studio.';
   await page.getByLabel('Text to speak').fill(text);
-  await expect(page.getByLabel('Text to speak')).toHaveAccessibleDescription(/27 \/ 500 characters · [\d,]+ text-to-speech words left/);
+  await expect(page.getByLabel('Text to speak')).toHaveAccessibleDescription(
+    /27 \/ 500 characters · [\d,]+ text-to-speech words left/,
+  );
   await page.getByLabel('Emotion').selectOption('Cheerful');
   await page.getByLabel('Text to speak').press('Control+Enter');
   await expect(page.getByText('Saved to the library.')).toBeVisible({ timeout: 20_000 });
@@ -116,7 +147,9 @@ test('browse, filter, preview, speak with an emotion, clone a dropped file and s
   const tts = emulator.log.find((e) => e.path === '/v1/text2speech');
   expect(tts?.json).toMatchObject({ text, emotion: 'Cheerful' });
   let sidecars = await wavSidecars(app.dirs.library);
-  expect(sidecars).toEqual([expect.objectContaining({ kind: 'tts', voice: 'Ava', emotion: 'Cheerful', lyrics: text })]);
+  expect(sidecars).toEqual([
+    expect.objectContaining({ kind: 'tts', voice: 'Ava', emotion: 'Cheerful', lyrics: text }),
+  ]);
 
   // clone a dropped recording
   const recording = wav(randomBytes(16_000 * 2 * 3)); // 3 s
@@ -124,33 +157,60 @@ test('browse, filter, preview, speak with an emotion, clone a dropped file and s
   await writeFile(path, recording);
   await expect(page.getByText(/\d+ voice clones left/)).toBeVisible();
   await app.dropFiles('[aria-label="Drop recordings here"]', [{ path, mimeType: 'audio/wav' }]);
-  await expect(page.getByRole('list', { name: 'Recordings' })).toContainText('my voice.wav — 94 KB, 3.0 s');
+  await expect(page.getByRole('list', { name: 'Recordings' })).toContainText(
+    'my voice.wav — 94 KB, 3.0 s',
+  );
   await page.getByLabel('Voice name').fill('Me on a good day');
   await page.getByLabel('Description', { exact: true }).fill('close mic');
   await page.getByRole('button', { name: 'Clone voice' }).click();
-  await expect(page.getByText('“Me on a good day” is ready to speak.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('“Me on a good day” is ready to speak.')).toBeVisible({
+    timeout: 20_000,
+  });
   const upload = emulator.log.find((e) => e.path === '/v1/clone');
-  expect(upload?.multipart?.fields).toMatchObject({ name: 'Me on a good day', description: 'close mic' });
-  expect(upload?.multipart?.files.map((f) => [f.filename, f.size, f.sha256])).toEqual([['my voice.wav', recording.length, sha(recording)]]);
+  expect(upload?.multipart?.fields).toMatchObject({
+    name: 'Me on a good day',
+    description: 'close mic',
+  });
+  expect(upload?.multipart?.files.map((f) => [f.filename, f.size, f.sha256])).toEqual([
+    ['my voice.wav', recording.length, sha(recording)],
+  ]);
   const [clone] = emulator.cloneVoices();
   expect(clone?.name).toBe('Me on a good day');
 
   // the clone is in its own group, selected, and speaks
   const mine = page.getByRole('region', { name: 'Your cloned voices' });
-  await expect(mine.getByRole('button', { name: 'Use Me on a good day' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(mine.getByRole('button', { name: 'Use Me on a good day' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await page.getByLabel('Text to speak').fill('This is my own voice.');
   await page.getByLabel('Emotion').selectOption('Neutral');
   await page.getByRole('button', { name: 'Speak', exact: true }).click();
-  await expect(page.getByRole('listitem', { name: 'Take: This is my own voice.' })).toContainText('Me on a good day · Neutral', { timeout: 20_000 });
-  expect(emulator.log.filter((e) => e.path === '/v1/text2speech').at(-1)?.json).toMatchObject({ speaker: clone!.speaker, emotion: 'Neutral' });
+  await expect(page.getByRole('listitem', { name: 'Take: This is my own voice.' })).toContainText(
+    'Me on a good day · Neutral',
+    { timeout: 20_000 },
+  );
+  expect(emulator.log.filter((e) => e.path === '/v1/text2speech').at(-1)?.json).toMatchObject({
+    speaker: clone!.speaker,
+    emotion: 'Neutral',
+  });
   sidecars = await wavSidecars(app.dirs.library);
-  expect(sidecars.find((s) => s.lyrics === 'This is my own voice.')).toMatchObject({ voice: 'Me on a good day', service_ids: { speaker: clone!.speaker } });
+  expect(sidecars.find((s) => s.lyrics === 'This is my own voice.')).toMatchObject({
+    voice: 'Me on a good day',
+    service_ids: { speaker: clone!.speaker },
+  });
 });
 
-test('cancelling an upload creates no voice and spends nothing', async ({ app, page, emulator }) => {
+test('cancelling an upload creates no voice and spends nothing', async ({
+  app,
+  page,
+  emulator,
+}) => {
   await setKey(page);
   await openVoice(page);
-  await expect(page.getByRole('region', { name: 'All voices' }).getByRole('button', { name: 'Use Ava' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'All voices' }).getByRole('button', { name: 'Use Ava' }),
+  ).toBeVisible();
   const before = emulator.counters().key_clone_voices;
   // the service takes the upload but has not answered yet when the creator cancels
   emulator.inject({ path: '/v1/clone', kind: 'timeout' });
@@ -162,7 +222,9 @@ test('cancelling an upload creates no voice and spends nothing', async ({ app, p
   await page.getByRole('button', { name: 'Clone voice' }).click();
   await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
   await page.getByRole('button', { name: 'Cancel upload' }).click();
-  await expect(page.getByText('Upload cancelled; no voice was created.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Upload cancelled; no voice was created.')).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toHaveCount(0);
   await new Promise((r) => setTimeout(r, 300));
   expect(emulator.cloneVoices()).toEqual([]);

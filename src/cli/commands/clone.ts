@@ -6,7 +6,13 @@ import { promises as fs } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { AppError } from '@shared/errors';
 import type { LocalRecording } from '../../main/services/voices';
-import { formatRows, parseCommandArgs, UsageError, type CliCommand, type CliContext } from '../command';
+import {
+  formatRows,
+  parseCommandArgs,
+  UsageError,
+  type CliCommand,
+  type CliContext,
+} from '../command';
 import { counterLeft, openVoices } from './voices';
 
 const help = `Usage: cadenza clone --name N [--description D] FILE... [--json]
@@ -39,7 +45,8 @@ async function recording(path: string): Promise<LocalRecording> {
 async function run(args: string[], ctx: CliContext): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, OPTIONS, 'clone');
   if (values.name === undefined) throw new UsageError('missing --name (see cadenza clone --help)');
-  if (positionals.length === 0) throw new UsageError('name at least one recording (see cadenza clone --help)');
+  if (positionals.length === 0)
+    throw new UsageError('name at least one recording (see cadenza clone --help)');
   const files = await Promise.all(positionals.map(recording));
   const core = ctx.core();
   const { voices, close } = openVoices(core, ctx.env);
@@ -47,7 +54,8 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     const checks = await voices.checkRecordings(files);
     if (!values.json) {
       for (const c of checks) {
-        const length = c.durationMs !== null ? `${(c.durationMs / 1000).toFixed(1)} s` : 'length unknown';
+        const length =
+          c.durationMs !== null ? `${(c.durationMs / 1000).toFixed(1)} s` : 'length unknown';
         ctx.note(`  ${c.name}: ${mb(c.sizeBytes)}, ${length}${c.problem ? ` — ${c.problem}` : ''}`);
       }
     }
@@ -61,7 +69,11 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
       shownPct = pct;
       ctx.note(`  uploading… ${pct}%`);
     });
-    const job = await voices.clone({ name: values.name, ...(values.description !== undefined ? { description: values.description } : {}), files });
+    const job = await voices.clone({
+      name: values.name,
+      ...(values.description !== undefined ? { description: values.description } : {}),
+      files,
+    });
     const speaker = await voices.finishClone(job.id);
     off();
     const after = await counterLeft(core, 'key_clone_voices');
@@ -72,7 +84,11 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
             job_id: job.id,
             speaker,
             name: values.name.trim(),
-            files: checks.map((c) => ({ name: c.name, size_bytes: c.sizeBytes, duration_ms: c.durationMs })),
+            files: checks.map((c) => ({
+              name: c.name,
+              size_bytes: c.sizeBytes,
+              duration_ms: c.durationMs,
+            })),
             clone_voices: { before, after },
           },
           null,
@@ -80,7 +96,12 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
         ),
       );
     } else {
-      ctx.out(formatRows([['Voice', values.name.trim()], ['Speaker', speaker]]));
+      ctx.out(
+        formatRows([
+          ['Voice', values.name.trim()],
+          ['Speaker', speaker],
+        ]),
+      );
       if (before !== null && after !== null) ctx.note(`Voice clones left: ${before} → ${after}`);
     }
     return 0;

@@ -5,7 +5,14 @@
 import { promises as fs } from 'node:fs';
 import { EMOTIONS, type Emotion } from '@shared/domain/service-limits';
 import { AppError } from '@shared/errors';
-import { expectNoMore, formatRows, parseCommandArgs, UsageError, type CliCommand, type CliContext } from '../command';
+import {
+  expectNoMore,
+  formatRows,
+  parseCommandArgs,
+  UsageError,
+  type CliCommand,
+  type CliContext,
+} from '../command';
 import { counterLeft, openVoices, readSidecar } from './voices';
 
 const help = `Usage: cadenza tts --text T --voice SPEAKER [options]
@@ -31,7 +38,8 @@ const OPTIONS = {
 async function run(args: string[], ctx: CliContext): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, OPTIONS, 'tts');
   expectNoMore(positionals, 'tts');
-  if (values.text !== undefined && values['text-file'] !== undefined) throw new UsageError('use --text or --text-file, not both');
+  if (values.text !== undefined && values['text-file'] !== undefined)
+    throw new UsageError('use --text or --text-file, not both');
   let text = values.text;
   if (values['text-file'] !== undefined) {
     try {
@@ -51,14 +59,21 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   const { voices, close } = openVoices(core, ctx.env);
   try {
     const voice = await voices.findVoice(values.voice).catch(() => undefined);
-    if (!voice) ctx.note(`Note: “${values.voice}” is not in the voice list; sending it as a speaker id.`);
+    if (!voice)
+      ctx.note(`Note: “${values.voice}” is not in the voice list; sending it as a speaker id.`);
     const before = await counterLeft(core, 'key_words_counts');
-    const job = await voices.speak({ text, speaker: voice?.speaker ?? values.voice, ...(emotion ? { emotion } : {}) });
+    const job = await voices.speak({
+      text,
+      speaker: voice?.speaker ?? values.voice,
+      ...(emotion ? { emotion } : {}),
+    });
     const item = await voices.finishTake(job.id);
     const sidecar = await readSidecar(core.settings.libraryDir(), item);
     const after = await counterLeft(core, 'key_words_counts');
     if (values.json) {
-      ctx.out(JSON.stringify({ job_id: job.id, words_counts: { before, after }, take: sidecar }, null, 2));
+      ctx.out(
+        JSON.stringify({ job_id: job.id, words_counts: { before, after }, take: sidecar }, null, 2),
+      );
     } else {
       ctx.out(
         formatRows([
@@ -67,7 +82,12 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
           ['Voice', sidecar.voice ?? ''],
           ['Speaker', sidecar.service_ids.speaker ?? ''],
           ['Emotion', sidecar.emotion ?? 'none'],
-          ['Duration', sidecar.duration_ms !== null ? `${(sidecar.duration_ms / 1000).toFixed(1)} s` : 'unknown'],
+          [
+            'Duration',
+            sidecar.duration_ms !== null
+              ? `${(sidecar.duration_ms / 1000).toFixed(1)} s`
+              : 'unknown',
+          ],
           ['Text', sidecar.lyrics ?? ''],
         ]),
       );

@@ -7,19 +7,39 @@ import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { SidecarSchema, type LibraryItem, type Sidecar } from '@shared/domain/library';
 import { AppError } from '@shared/errors';
-import { filterVoices, voiceGender, voiceStyles, type VoiceQuery, type VoiceView } from '@shared/ipc/voices';
+import {
+  filterVoices,
+  voiceGender,
+  voiceStyles,
+  type VoiceQuery,
+  type VoiceView,
+} from '@shared/ipc/voices';
 import type { Core, JobsRuntime } from '../../main/services/core';
 import { createVoicesService, type VoicesService } from '../../main/services/voices';
-import { expectNoMore, parseCommandArgs, UsageError, type CliCommand, type CliContext } from '../command';
+import {
+  expectNoMore,
+  parseCommandArgs,
+  UsageError,
+  type CliCommand,
+  type CliContext,
+} from '../command';
 
 /** The voices service over the core; the library and jobs open only if a command needs them. */
-export function openVoices(core: Core, env: NodeJS.ProcessEnv): { voices: VoicesService; close(): Promise<void> } {
+export function openVoices(
+  core: Core,
+  env: NodeJS.ProcessEnv,
+): { voices: VoicesService; close(): Promise<void> } {
   let rt: Promise<JobsRuntime> | undefined;
   const pollMs = Number(env.CADENZA_POLL_INTERVAL_MS);
   const voices = createVoicesService({
     dataDir: core.paths.dataDir,
     client: () => core.client(),
-    runtime: () => (rt ??= core.openJobs({ holder: 'cli', watch: false, ...(pollMs >= 50 ? { pollIntervalMs: pollMs } : {}) })),
+    runtime: () =>
+      (rt ??= core.openJobs({
+        holder: 'cli',
+        watch: false,
+        ...(pollMs >= 50 ? { pollIntervalMs: pollMs } : {}),
+      })),
   });
   return {
     voices,
@@ -29,12 +49,20 @@ export function openVoices(core: Core, env: NodeJS.ProcessEnv): { voices: Voices
   };
 }
 
-export async function readSidecar(libraryDir: string, item: LibraryItem): Promise<Sidecar & { media_file: string }> {
-  const raw = JSON.parse(await fs.readFile(join(libraryDir, `${item.file}.json`), 'utf8')) as unknown;
+export async function readSidecar(
+  libraryDir: string,
+  item: LibraryItem,
+): Promise<Sidecar & { media_file: string }> {
+  const raw = JSON.parse(
+    await fs.readFile(join(libraryDir, `${item.file}.json`), 'utf8'),
+  ) as unknown;
   return { ...SidecarSchema.parse(raw), media_file: join(libraryDir, item.file) };
 }
 
-export async function counterLeft(core: Core, counter: 'key_words_counts' | 'key_clone_voices'): Promise<number | null> {
+export async function counterLeft(
+  core: Core,
+  counter: 'key_words_counts' | 'key_clone_voices',
+): Promise<number | null> {
   try {
     return (await core.account.keyInfo())[counter];
   } catch {
@@ -77,13 +105,23 @@ const OPTIONS = {
 } as const;
 
 const flags = (v: VoiceView): string =>
-  [v.isFree ? 'free' : '', v.isVip ? 'VIP' : '', v.isNew ? 'new' : '', v.trending ? 'trending' : ''].filter(Boolean).join(', ');
+  [v.isFree ? 'free' : '', v.isVip ? 'VIP' : '', v.isNew ? 'new' : '', v.trending ? 'trending' : '']
+    .filter(Boolean)
+    .join(', ');
 
 function table(voices: readonly VoiceView[]): string {
-  const rows = voices.map((v) => [v.name, v.language || '—', voiceGender(v) ?? '—', voiceStyles(v).join(', ') || '—', flags(v) || '—', v.speaker]);
+  const rows = voices.map((v) => [
+    v.name,
+    v.language || '—',
+    voiceGender(v) ?? '—',
+    voiceStyles(v).join(', ') || '—',
+    flags(v) || '—',
+    v.speaker,
+  ]);
   const head = ['Name', 'Language', 'Gender', 'Style', 'Plan', 'Speaker'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (r: string[]) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join('  ');
+  const line = (r: string[]) =>
+    r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join('  ');
   return [line(head), ...rows.map(line)].join('\n');
 }
 
@@ -94,8 +132,15 @@ async function list(args: string[], ctx: CliContext): Promise<void> {
   const { voices, close } = openVoices(ctx.core(), ctx.env);
   try {
     const cat = await voices.catalogue({ refresh: !values.offline });
-    if (cat.source === 'cache' && values.offline && !cat.fetchedAt) throw new AppError('not_found', 'No voice list has been kept yet; run cadenza voices once while online.');
-    if (cat.error) ctx.note(`Could not read the voice list (${cat.error.message}); showing the copy from ${cat.fetchedAt ?? 'earlier'}.`);
+    if (cat.source === 'cache' && values.offline && !cat.fetchedAt)
+      throw new AppError(
+        'not_found',
+        'No voice list has been kept yet; run cadenza voices once while online.',
+      );
+    if (cat.error)
+      ctx.note(
+        `Could not read the voice list (${cat.error.message}); showing the copy from ${cat.fetchedAt ?? 'earlier'}.`,
+      );
     const query: VoiceQuery = {
       ...(values.search ? { text: values.search } : {}),
       ...(values.language ? { language: values.language } : {}),
@@ -108,7 +153,13 @@ async function list(args: string[], ctx: CliContext): Promise<void> {
     const clones = filterVoices(cat.clones, { ...(query.text ? { text: query.text } : {}) });
     const shown = values.clones ? [] : filterVoices(cat.voices, query);
     if (values.json) {
-      ctx.out(JSON.stringify({ fetched_at: cat.fetchedAt, source: cat.source, voices: shown, clones }, null, 2));
+      ctx.out(
+        JSON.stringify(
+          { fetched_at: cat.fetchedAt, source: cat.source, voices: shown, clones },
+          null,
+          2,
+        ),
+      );
       return;
     }
     if (!values.clones) ctx.out(shown.length ? table(shown) : 'No voices match.');

@@ -82,7 +82,10 @@ export function resetVoicesStore(): void {
 
 export async function loadCatalogue(refresh = false): Promise<void> {
   set({ loading: true });
-  const [cat, prefs] = await Promise.all([call((api) => api.voices.catalogue({ refresh })), call((api) => api.voices.prefs())]);
+  const [cat, prefs] = await Promise.all([
+    call((api) => api.voices.catalogue({ refresh })),
+    call((api) => api.voices.prefs()),
+  ]);
   if (prefs.ok) set({ prefs: prefs.value });
   if (!cat.ok) {
     set({ loading: false, loadError: cat.error });
@@ -91,7 +94,10 @@ export async function loadCatalogue(refresh = false): Promise<void> {
   set({ loading: false, loadError: null, catalogue: cat.value });
   const s = get();
   if (!s.selected) {
-    const first = s.prefs.recents.find((sp) => [...cat.value.clones, ...cat.value.voices].some((v) => v.speaker === sp)) ?? cat.value.voices[0]?.speaker;
+    const first =
+      s.prefs.recents.find((sp) =>
+        [...cat.value.clones, ...cat.value.voices].some((v) => v.speaker === sp),
+      ) ?? cat.value.voices[0]?.speaker;
     if (first) set({ selected: first });
   }
 }
@@ -101,8 +107,10 @@ export async function loadTakes(): Promise<void> {
   if (r.ok) set({ takes: r.value });
 }
 
-export const setQuery = (patch: Partial<VoiceQuery>): void => set({ query: { ...get().query, ...patch } });
-export const selectVoice = (speaker: string): void => set({ selected: speaker, speakError: null, notice: null });
+export const setQuery = (patch: Partial<VoiceQuery>): void =>
+  set({ query: { ...get().query, ...patch } });
+export const selectVoice = (speaker: string): void =>
+  set({ selected: speaker, speakError: null, notice: null });
 export const setText = (text: string): void => set({ text, speakError: null });
 export const setEmotion = (emotion: Emotion): void => set({ emotion });
 export const setCloneName = (cloneName: string): void => set({ cloneName, cloneError: null });
@@ -115,7 +123,10 @@ export async function toggleFavourite(speaker: string): Promise<void> {
 }
 
 /** Asks main for a voice's avatar or sample in its media cache; answers the URL or null. */
-export async function loadMedia(speaker: string, which: 'avatar' | 'sample'): Promise<string | null> {
+export async function loadMedia(
+  speaker: string,
+  which: 'avatar' | 'sample',
+): Promise<string | null> {
   const key = `${speaker}:${which}`;
   const have = get().media[key];
   if (have) return have;
@@ -132,7 +143,9 @@ export async function speak(): Promise<void> {
   const s = get();
   if (!s.selected || s.speakingJobId) return;
   set({ speakError: null, notice: null });
-  const r = await call((api) => api.voices.speak({ text: s.text, speaker: s.selected!, emotion: s.emotion }));
+  const r = await call((api) =>
+    api.voices.speak({ text: s.text, speaker: s.selected!, emotion: s.emotion }),
+  );
   if (!r.ok) {
     set({ speakError: r.error });
     return;
@@ -147,7 +160,12 @@ export async function speak(): Promise<void> {
 export async function deleteClone(speaker: string): Promise<void> {
   set({ deleting: speaker });
   const r = await call((api) => api.voices.deleteClone(speaker));
-  if (r.ok) set({ catalogue: r.value, deleting: null, selected: get().selected === speaker ? null : get().selected });
+  if (r.ok)
+    set({
+      catalogue: r.value,
+      deleting: null,
+      selected: get().selected === speaker ? null : get().selected,
+    });
   else set({ deleting: null, cloneError: r.error });
 }
 
@@ -155,7 +173,9 @@ export async function deleteClone(speaker: string): Promise<void> {
 export async function addRecordings(source: { dropped: readonly File[] } | 'pick'): Promise<void> {
   set({ cloneError: null });
   const reg = await call<FileInfo[]>((api) =>
-    source === 'pick' ? api.files.pick({ kind: 'audio', multiple: true }) : api.files.registerDropped(source.dropped, 'audio'),
+    source === 'pick'
+      ? api.files.pick({ kind: 'audio', multiple: true })
+      : api.files.registerDropped(source.dropped, 'audio'),
   );
   if (!reg.ok) {
     set({ cloneError: reg.error });
@@ -168,7 +188,9 @@ export async function addRecordings(source: { dropped: readonly File[] } | 'pick
     return;
   }
   const have = get().cloneFiles;
-  set({ cloneFiles: [...have, ...checked.value.filter((c) => !have.some((h) => h.handle === c.handle))] });
+  set({
+    cloneFiles: [...have, ...checked.value.filter((c) => !have.some((h) => h.handle === c.handle))],
+  });
 }
 
 export function removeRecording(handle: string): void {
@@ -181,7 +203,11 @@ export async function startClone(): Promise<void> {
   if (s.upload) return;
   set({ cloneError: null, cloneNotice: null });
   const r = await call((api) =>
-    api.voices.clone({ name: s.cloneName, ...(s.cloneDescription.trim() ? { description: s.cloneDescription } : {}), files: s.cloneFiles.map((f) => f.handle) }),
+    api.voices.clone({
+      name: s.cloneName,
+      ...(s.cloneDescription.trim() ? { description: s.cloneDescription } : {}),
+      files: s.cloneFiles.map((f) => f.handle),
+    }),
   );
   if (!r.ok) {
     set({ cloneError: r.error });
@@ -200,7 +226,11 @@ export async function cancelClone(): Promise<void> {
   if (!r.ok) set({ cloneError: r.error });
 }
 
-const isFinal = (job: JobView): boolean => job.state === 'done' || job.state === 'failed' || job.state === 'cancelled' || job.state === 'interrupted';
+const isFinal = (job: JobView): boolean =>
+  job.state === 'done' ||
+  job.state === 'failed' ||
+  job.state === 'cancelled' ||
+  job.state === 'interrupted';
 
 function onJobFinished(job: JobView): void {
   if (job.kind === 'tts' || job.kind === 'clone') {
@@ -213,20 +243,32 @@ function onJobFinished(job: JobView): void {
     if (job.state === 'done') {
       set({ notice: 'Saved to the library.' });
       void loadTakes();
-    } else set({ speakError: job.error ?? { code: 'internal', message: `The take ended ${job.state}.` } });
+    } else
+      set({
+        speakError: job.error ?? { code: 'internal', message: `The take ended ${job.state}.` },
+      });
     void refreshKeyInfo();
   }
   if (s.upload && job.id === s.upload.jobId) {
     const name = s.cloneName.trim();
     set({ upload: null });
     if (job.state === 'done') {
-      set({ cloneFiles: [], cloneName: '', cloneDescription: '', cloneNotice: `“${name}” is ready to speak.` });
+      set({
+        cloneFiles: [],
+        cloneName: '',
+        cloneDescription: '',
+        cloneNotice: `“${name}” is ready to speak.`,
+      });
       void loadCatalogue(true).then(() => {
         const clone = get().catalogue?.clones.find((c) => c.name === name);
         if (clone) set({ selected: clone.speaker });
       });
-    } else if (job.state === 'cancelled' || job.error?.code === 'cancelled') set({ cloneNotice: 'Upload cancelled; no voice was created.' });
-    else set({ cloneError: job.error ?? { code: 'internal', message: `The upload ended ${job.state}.` } });
+    } else if (job.state === 'cancelled' || job.error?.code === 'cancelled')
+      set({ cloneNotice: 'Upload cancelled; no voice was created.' });
+    else
+      set({
+        cloneError: job.error ?? { code: 'internal', message: `The upload ended ${job.state}.` },
+      });
     void refreshKeyInfo();
   }
 }
@@ -243,7 +285,8 @@ export function followVoiceEvents(): () => void {
     api.on.libraryChanged(() => void loadTakes()),
     api.on.voiceUploadProgress((p) => {
       const up = get().upload;
-      if (up && up.jobId === p.jobId) set({ upload: { ...up, bytesSent: p.bytesSent, totalBytes: p.totalBytes } });
+      if (up && up.jobId === p.jobId)
+        set({ upload: { ...up, bytesSent: p.bytesSent, totalBytes: p.totalBytes } });
     }),
   ];
   return () => {

@@ -101,7 +101,10 @@ export type UploadProgressEvent = z.infer<typeof UploadProgressEventSchema>;
 
 export const voicesContract = {
   /** The voice list and the key's clones; from the cache unless `refresh` (or nothing is cached). */
-  catalogue: invoke(z.tuple([z.object({ refresh: z.boolean().default(false) }).strict()]), CatalogueSchema),
+  catalogue: invoke(
+    z.tuple([z.object({ refresh: z.boolean().default(false) }).strict()]),
+    CatalogueSchema,
+  ),
   prefs: invoke(z.tuple([]), VoicePrefsSchema),
   setFavourite: invoke(z.tuple([Speaker, z.boolean()]), VoicePrefsSchema),
   /** Deletes one of the key's cloned voices ("already gone" counts as deleted). */
@@ -113,7 +116,10 @@ export const voicesContract = {
   /** Earlier takes, newest first. */
   takes: invoke(z.tuple([]), z.array(TakeSchema)),
   /** Checks dropped or picked recordings: type, size and duration. */
-  checkFiles: invoke(z.tuple([z.array(FileHandleSchema).min(1).max(50)]), z.array(CloneFileCheckSchema)),
+  checkFiles: invoke(
+    z.tuple([z.array(FileHandleSchema).min(1).max(50)]),
+    z.array(CloneFileCheckSchema),
+  ),
   /** Uploads the recordings as a clone job (progress arrives as `voiceUploadProgress`). */
   clone: invoke(z.tuple([CloneRequestSchema]), JobViewSchema),
   /** Cancels a running clone upload; nothing is created. */
@@ -133,7 +139,8 @@ const GENDERS = ['female', 'male', 'neutral'] as const;
 export function voiceGender(v: Pick<VoiceView, 'classNames'>): string | null {
   for (const c of v.classNames) {
     const lower = c.toLowerCase();
-    if ((GENDERS as readonly string[]).includes(lower)) return lower[0]!.toUpperCase() + lower.slice(1);
+    if ((GENDERS as readonly string[]).includes(lower))
+      return lower[0]!.toUpperCase() + lower.slice(1);
   }
   return null;
 }
@@ -142,7 +149,8 @@ export function voiceGender(v: Pick<VoiceView, 'classNames'>): string | null {
 export function voiceStyles(v: Pick<VoiceView, 'classNames' | 'classification'>): string[] {
   const out = new Set<string>();
   if (v.classification) out.add(v.classification);
-  for (const c of v.classNames) if (!(GENDERS as readonly string[]).includes(c.toLowerCase())) out.add(c);
+  for (const c of v.classNames)
+    if (!(GENDERS as readonly string[]).includes(c.toLowerCase())) out.add(c);
   return [...out];
 }
 
@@ -158,10 +166,15 @@ export interface VoiceQuery {
   favouritesOnly?: boolean;
 }
 
-const same = (a: string, b: string): boolean => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
+const same = (a: string, b: string): boolean =>
+  a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
 
 /** The voices matching every part of the query (words in the name or description, AND-ed). */
-export function filterVoices<V extends VoiceView>(voices: readonly V[], q: VoiceQuery, favourites: readonly string[] = []): V[] {
+export function filterVoices<V extends VoiceView>(
+  voices: readonly V[],
+  q: VoiceQuery,
+  favourites: readonly string[] = [],
+): V[] {
   const words = (q.text ?? '').toLowerCase().split(/\s+/).filter(Boolean);
   return voices.filter((v) => {
     if (words.length > 0) {
@@ -181,7 +194,11 @@ export function filterVoices<V extends VoiceView>(voices: readonly V[], q: Voice
 }
 
 /** The values each filter offers, sorted. */
-export function voiceFacets(voices: readonly VoiceView[]): { languages: string[]; genders: string[]; styles: string[] } {
+export function voiceFacets(voices: readonly VoiceView[]): {
+  languages: string[];
+  genders: string[];
+  styles: string[];
+} {
   const languages = new Set<string>();
   const genders = new Set<string>();
   const styles = new Set<string>();

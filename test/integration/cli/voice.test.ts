@@ -11,7 +11,11 @@ let box: CliSandbox;
 
 beforeAll(async () => {
   await buildCli();
-  emu = await startEmulator({ keys: [KEY], stepMs: 20, counters: { key_words_counts: 1000, key_clone_voices: 2 } });
+  emu = await startEmulator({
+    keys: [KEY],
+    stepMs: 20,
+    counters: { key_words_counts: 1000, key_clone_voices: 2 },
+  });
 }, 60_000);
 afterAll(async () => {
   await emu?.close();
@@ -38,7 +42,8 @@ function wav(seconds: number): Buffer {
   const samples = Math.round(seconds * rate);
   const data = Buffer.alloc(samples * 2);
   const noise = randomBytes(samples);
-  for (let i = 0; i < samples; i++) data.writeInt16LE(Math.round(Math.sin(i / 8) * 8000) + noise[i]! - 128, i * 2);
+  for (let i = 0; i < samples; i++)
+    data.writeInt16LE(Math.round(Math.sin(i / 8) * 8000) + noise[i]! - 128, i * 2);
   const h = Buffer.alloc(44);
   h.write('RIFF', 0);
   h.writeUInt32LE(36 + data.length, 4);
@@ -66,14 +71,27 @@ describe('cadenza voices', () => {
   it('lists the voices, filters them, and shows the kept copy when the service is down', async () => {
     const all = await runCli(['voices', '--json'], { env: env() });
     expect(all.code).toBe(0);
-    const listed = JSON.parse(all.stdout) as { source: string; voices: VoiceJson[]; clones: VoiceJson[] };
+    const listed = JSON.parse(all.stdout) as {
+      source: string;
+      voices: VoiceJson[];
+      clones: VoiceJson[];
+    };
     expect(listed.source).toBe('service');
     expect(listed.voices.length).toBeGreaterThanOrEqual(12);
-    expect(listed.voices.find((v) => v.name === 'Ava')).toMatchObject({ language: 'English', cloned: false });
+    expect(listed.voices.find((v) => v.name === 'Ava')).toMatchObject({
+      language: 'English',
+      cloned: false,
+    });
     expect(listed.clones).toEqual([]);
     expect(all.stdout).not.toContain('http');
 
-    const chinese = JSON.parse((await runCli(['voices', '--json', '--language', 'Chinese', '--gender', 'Female'], { env: env() })).stdout) as { voices: VoiceJson[] };
+    const chinese = JSON.parse(
+      (
+        await runCli(['voices', '--json', '--language', 'Chinese', '--gender', 'Female'], {
+          env: env(),
+        })
+      ).stdout,
+    ) as { voices: VoiceJson[] };
     expect(chinese.voices.map((v) => v.name)).toContain('Xiaomei');
     expect(chinese.voices.every((v) => v.language === 'Chinese')).toBe(true);
 
@@ -94,17 +112,36 @@ describe('cadenza voices', () => {
 describe('cadenza tts', () => {
   it('speaks with an emotion into the library and prints the sidecar', async () => {
     const text = 'Welcome to the studio.';
-    const r = await runCli(['tts', '--text', text, '--voice', 'Ava', '--emotion', 'cheerful', '--json'], { env: env() });
+    const r = await runCli(
+      ['tts', '--text', text, '--voice', 'Ava', '--emotion', 'cheerful', '--json'],
+      { env: env() },
+    );
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as {
       words_counts: { before: number; after: number };
-      take: { kind: string; voice: string; emotion: string; lyrics: string; duration_ms: number; media_file: string; service_ids: Record<string, string> };
+      take: {
+        kind: string;
+        voice: string;
+        emotion: string;
+        lyrics: string;
+        duration_ms: number;
+        media_file: string;
+        service_ids: Record<string, string>;
+      };
     };
     const sent = emu.log.find((e) => e.path === '/v1/text2speech');
-    const ava = JSON.parse((await runCli(['voices', '--json', '--offline', '--search', 'Ava'], { env: env() })).stdout) as { voices: VoiceJson[] };
+    const ava = JSON.parse(
+      (await runCli(['voices', '--json', '--offline', '--search', 'Ava'], { env: env() })).stdout,
+    ) as { voices: VoiceJson[] };
     expect(sent?.json).toEqual({ text, speaker: ava.voices[0]!.speaker, emotion: 'Cheerful' });
-    expect(out.take).toMatchObject({ kind: 'tts', voice: 'Ava', emotion: 'Cheerful', lyrics: text, service_ids: { speaker: ava.voices[0]!.speaker } });
+    expect(out.take).toMatchObject({
+      kind: 'tts',
+      voice: 'Ava',
+      emotion: 'Cheerful',
+      lyrics: text,
+      service_ids: { speaker: ava.voices[0]!.speaker },
+    });
     // the emulator makes 300 ms + 60 ms per character
     expect(out.take.duration_ms).toBe(300 + 60 * text.length);
     expect(out.take.media_file.startsWith(box.libraryDir)).toBe(true);
@@ -116,19 +153,27 @@ describe('cadenza tts', () => {
 
   it('running out of words fails with one line naming the counter; nothing lands in the library', async () => {
     emu.setCounter('key_words_counts', 3);
-    const r = await runCli(['tts', '--text', 'Far too many words for three.', '--voice', 'Ava'], { env: env() });
+    const r = await runCli(['tts', '--text', 'Far too many words for three.', '--voice', 'Ava'], {
+      env: env(),
+    });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/^cadenza: .*text-to-speech words/i);
-    expect(existsSync(box.libraryDir) ? readdirSync(box.libraryDir).filter((n) => n.endsWith('.wav')) : []).toEqual([]);
+    expect(
+      existsSync(box.libraryDir)
+        ? readdirSync(box.libraryDir).filter((n) => n.endsWith('.wav'))
+        : [],
+    ).toEqual([]);
   }, 30_000);
 
   it('refuses text over 500 characters and an unknown emotion before sending', async () => {
     const long = await runCli(['tts', '--text', 'a'.repeat(501), '--voice', 'Ava'], { env: env() });
     expect(long.code).toBe(1);
     expect(long.stderr).toMatch(/500 characters or fewer/);
-    const bad = await runCli(['tts', '--text', 'hi', '--voice', 'Ava', '--emotion', 'Grumpy'], { env: env() });
+    const bad = await runCli(['tts', '--text', 'hi', '--voice', 'Ava', '--emotion', 'Grumpy'], {
+      env: env(),
+    });
     expect(bad.code).toBe(2);
     expect(emu.log.filter((e) => e.path === '/v1/text2speech')).toEqual([]);
   }, 30_000);
@@ -140,30 +185,59 @@ describe('cadenza clone', () => {
     const b = wav(2.5);
     writeFileSync(join(box.root, 'take one.wav'), a);
     writeFileSync(join(box.root, 'take2.wav'), b);
-    const r = await runCli(['clone', '--name', 'Studio me', '--description', 'close mic', join(box.root, 'take one.wav'), join(box.root, 'take2.wav'), '--json'], { env: env() });
+    const r = await runCli(
+      [
+        'clone',
+        '--name',
+        'Studio me',
+        '--description',
+        'close mic',
+        join(box.root, 'take one.wav'),
+        join(box.root, 'take2.wav'),
+        '--json',
+      ],
+      { env: env() },
+    );
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    const out = JSON.parse(r.stdout) as { speaker: string; files: { name: string; duration_ms: number }[]; clone_voices: { before: number; after: number } };
+    const out = JSON.parse(r.stdout) as {
+      speaker: string;
+      files: { name: string; duration_ms: number }[];
+      clone_voices: { before: number; after: number };
+    };
     expect(out.files).toEqual([
       { name: 'take one.wav', size_bytes: a.length, duration_ms: 3200 },
       { name: 'take2.wav', size_bytes: b.length, duration_ms: 2500 },
     ]);
     expect(out.clone_voices).toEqual({ before: 2, after: 1 });
     const upload = emu.log.find((e) => e.path === '/v1/clone');
-    expect(upload?.multipart?.fields).toMatchObject({ name: 'Studio me', description: 'close mic' });
+    expect(upload?.multipart?.fields).toMatchObject({
+      name: 'Studio me',
+      description: 'close mic',
+    });
     expect(upload?.multipart?.files.map((f) => [f.filename, f.sha256])).toEqual([
       ['take one.wav', sha(a)],
       ['take2.wav', sha(b)],
     ]);
-    expect(emu.cloneVoices()).toEqual([{ speaker: out.speaker, name: 'Studio me', description: 'close mic' }]);
+    expect(emu.cloneVoices()).toEqual([
+      { speaker: out.speaker, name: 'Studio me', description: 'close mic' },
+    ]);
 
-    const listed = JSON.parse((await runCli(['voices', '--json', '--offline'], { env: env() })).stdout) as { clones: VoiceJson[] };
-    expect(listed.clones).toEqual([expect.objectContaining({ speaker: out.speaker, name: 'Studio me', cloned: true })]);
+    const listed = JSON.parse(
+      (await runCli(['voices', '--json', '--offline'], { env: env() })).stdout,
+    ) as { clones: VoiceJson[] };
+    expect(listed.clones).toEqual([
+      expect.objectContaining({ speaker: out.speaker, name: 'Studio me', cloned: true }),
+    ]);
 
-    const spoken = await runCli(['tts', '--text', 'It is me.', '--voice', 'Studio me', '--json'], { env: env() });
+    const spoken = await runCli(['tts', '--text', 'It is me.', '--voice', 'Studio me', '--json'], {
+      env: env(),
+    });
     expect(spoken.code).toBe(0);
     expect((JSON.parse(spoken.stdout) as { take: { voice: string } }).take.voice).toBe('Studio me');
-    expect(emu.log.filter((e) => e.path === '/v1/text2speech').at(-1)?.json).toMatchObject({ speaker: out.speaker });
+    expect(emu.log.filter((e) => e.path === '/v1/text2speech').at(-1)?.json).toMatchObject({
+      speaker: out.speaker,
+    });
 
     const del = await runCli(['voices', 'delete', out.speaker], { env: env() });
     expect(del.code).toBe(0);
@@ -176,7 +250,9 @@ describe('cadenza clone', () => {
     writeFileSync(join(box.root, 'blip.wav'), wav(0.5));
     const r = await runCli(['clone', '--name', 'Blip', join(box.root, 'blip.wav')], { env: env() });
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^cadenza: blip\.wav: The recording lasts 0\.5 s; use at least 2\.0 s/m);
+    expect(r.stderr).toMatch(
+      /^cadenza: blip\.wav: The recording lasts 0\.5 s; use at least 2\.0 s/m,
+    );
     expect(emu.log.filter((e) => e.path === '/v1/clone')).toEqual([]);
     expect(emu.counters().key_clone_voices).toBe(2);
   }, 30_000);

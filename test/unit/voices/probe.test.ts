@@ -44,7 +44,10 @@ async function file(name: string, bytes: Buffer): Promise<string> {
 describe('audio length from headers', () => {
   it('reads WAV, constant-bitrate MP3 (after an ID3 tag) and FLAC lengths', async () => {
     expect(await audioDurationMs(await file('a.wav', wav(3.25)))).toBe(3250);
-    const id3 = Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x0a', 'latin1'), Buffer.alloc(10)]);
+    const id3 = Buffer.concat([
+      Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x0a', 'latin1'),
+      Buffer.alloc(10),
+    ]);
     const frames = Buffer.concat(Array.from({ length: 125 }, mp3Frame));
     expect(await audioDurationMs(await file('b.mp3', Buffer.concat([id3, frames])))).toBe(3000);
 
@@ -82,9 +85,15 @@ describe('clone recording checks', () => {
   });
 
   it('names the problem: type, empty, size, too short, too long', async () => {
-    expect((await probeCloneFile(await file('notes.txt', Buffer.from('hi')), 2)).problem).toMatch(/^Use an audio recording \(mp3, wav/);
-    expect((await probeCloneFile(await file('empty.wav', Buffer.alloc(0)), 0)).problem).toBe('The file is empty.');
-    expect((await probeCloneFile(await file('big.wav', wav(3)), 101 * 1024 * 1024)).problem).toBe('The file is 101.0 MB; recordings can be at most 100.0 MB.');
+    expect((await probeCloneFile(await file('notes.txt', Buffer.from('hi')), 2)).problem).toMatch(
+      /^Use an audio recording \(mp3, wav/,
+    );
+    expect((await probeCloneFile(await file('empty.wav', Buffer.alloc(0)), 0)).problem).toBe(
+      'The file is empty.',
+    );
+    expect((await probeCloneFile(await file('big.wav', wav(3)), 101 * 1024 * 1024)).problem).toBe(
+      'The file is 101.0 MB; recordings can be at most 100.0 MB.',
+    );
     expect(await probeCloneFile(await file('short.wav', wav(1.2)), 100)).toEqual({
       durationMs: 1200,
       problem: 'The recording lasts 1.2 s; use at least 2.0 s of speech.',

@@ -26,10 +26,19 @@ afterAll(() => emu.close());
 beforeEach(async () => {
   emu.reset();
   dir = await mkdtemp(join(tmpdir(), 'cadenza-voices-svc-'));
-  client = createServiceClient({ baseUrl: emu.url, getKey: async () => KEY, retry: { attempts: 1 } });
+  client = createServiceClient({
+    baseUrl: emu.url,
+    getKey: async () => KEY,
+    retry: { attempts: 1 },
+  });
   library = createLibrary({ dir: join(dir, 'library'), watch: false });
   await library.open();
-  const jobs = createJobsService({ dataDir: join(dir, 'data'), library, client: () => client, pollIntervalMs: 100 });
+  const jobs = createJobsService({
+    dataDir: join(dir, 'data'),
+    library,
+    client: () => client,
+    pollIntervalMs: 100,
+  });
   const submit = createSubmitters(jobs, () => client, library);
   await jobs.open();
   rt = { library, jobs, submit, close: async () => (await jobs.close(), await library.close()) };
@@ -40,7 +49,12 @@ afterEach(async () => {
 });
 
 const service = (over: Partial<Parameters<typeof createVoicesService>[0]> = {}) =>
-  createVoicesService({ dataDir: join(dir, 'data'), client: () => client, runtime: async () => rt, ...over });
+  createVoicesService({
+    dataDir: join(dir, 'data'),
+    client: () => client,
+    runtime: async () => rt,
+    ...over,
+  });
 
 function wav(bytes: Buffer, rate = 16_000): Buffer {
   const h = Buffer.alloc(44);
@@ -72,22 +86,46 @@ describe('voices service', () => {
 
     emu.inject({ path: '/v1/voices_list', kind: 'http500', times: 5 });
     const offline = await service().catalogue({ refresh: true }); // a new process reads the kept copy
-    expect(offline).toMatchObject({ source: 'cache', fetchedAt: first.fetchedAt, error: { code: 'server' } });
+    expect(offline).toMatchObject({
+      source: 'cache',
+      fetchedAt: first.fetchedAt,
+      error: { code: 'server' },
+    });
     expect(offline.voices).toEqual(first.voices);
 
     // another service address has nothing kept: the failure is the answer
-    const other = createServiceClient({ baseUrl: 'http://127.0.0.1:9', getKey: async () => KEY, retry: { attempts: 1 }, timeoutMs: 2000 });
-    await expect(service({ client: () => other }).catalogue()).rejects.toMatchObject({ code: 'network' });
+    const other = createServiceClient({
+      baseUrl: 'http://127.0.0.1:9',
+      getKey: async () => KEY,
+      retry: { attempts: 1 },
+      timeoutMs: 2000,
+    });
+    await expect(service({ client: () => other }).catalogue()).rejects.toMatchObject({
+      code: 'network',
+    });
   });
 
   it('a take lands in the library with the voice name, emotion, text and speaker; recents follow', async () => {
     const voices = service();
-    const job = await voices.speak({ text: 'Good morning.', speaker: 'Marcus', emotion: 'Hopeful' });
+    const job = await voices.speak({
+      text: 'Good morning.',
+      speaker: 'Marcus',
+      emotion: 'Hopeful',
+    });
     const item = await voices.finishTake(job.id);
     const marcus = (await voices.catalogue()).voices.find((v) => v.name === 'Marcus')!;
-    expect(item).toMatchObject({ kind: 'tts', voice: 'Marcus', emotion: 'Hopeful', lyrics: 'Good morning.', duration_ms: 300 + 60 * 13, service_ids: { speaker: marcus.speaker } });
+    expect(item).toMatchObject({
+      kind: 'tts',
+      voice: 'Marcus',
+      emotion: 'Hopeful',
+      lyrics: 'Good morning.',
+      duration_ms: 300 + 60 * 13,
+      service_ids: { speaker: marcus.speaker },
+    });
     expect((await voices.prefs()).recents).toEqual([marcus.speaker]);
-    expect((await voices.takes()).map((t) => [t.text, t.voice, t.mediaUrl])).toEqual([['Good morning.', 'Marcus', `cadenza-media://library/${encodeURIComponent(item.file)}`]]);
+    expect((await voices.takes()).map((t) => [t.text, t.voice, t.mediaUrl])).toEqual([
+      ['Good morning.', 'Marcus', `cadenza-media://library/${encodeURIComponent(item.file)}`],
+    ]);
   });
 
   it('clone progress reaches the whole size; the new voice is in the kept catalogue at once', async () => {
@@ -98,12 +136,17 @@ describe('voices service', () => {
     await writeFile(path, bytes);
     const seen: UploadProgressEvent[] = [];
     voices.on('upload-progress', (p) => seen.push(p));
-    const job = await voices.clone({ name: 'Me', files: [{ path, name: 'me.wav', sizeBytes: bytes.length }] });
+    const job = await voices.clone({
+      name: 'Me',
+      files: [{ path, name: 'me.wav', sizeBytes: bytes.length }],
+    });
     const speaker = await voices.finishClone(job.id);
     expect(seen.at(-1)).toMatchObject({ jobId: job.id, bytesSent: seen.at(-1)!.totalBytes });
     expect(seen.at(-1)!.totalBytes).toBeGreaterThan(bytes.length);
     emu.inject({ path: '/v1/clone_voices_list', kind: 'http500', times: 5 });
-    expect((await voices.catalogue()).clones).toEqual([expect.objectContaining({ speaker, name: 'Me', cloned: true })]);
+    expect((await voices.catalogue()).clones).toEqual([
+      expect.objectContaining({ speaker, name: 'Me', cloned: true }),
+    ]);
     await voices.deleteClone(speaker);
     expect(emu.cloneVoices()).toEqual([]);
     expect((await voices.catalogue()).clones).toEqual([]);
@@ -122,10 +165,16 @@ describe('voices service', () => {
         void voices.cancelClone(p.jobId);
       }
     });
-    const job = await voices.clone({ name: 'Never', files: [{ path, name: 'long.wav', sizeBytes: bytes.length }] });
+    const job = await voices.clone({
+      name: 'Never',
+      files: [{ path, name: 'long.wav', sizeBytes: bytes.length }],
+    });
     const done = await rt.jobs.waitFor(job.id);
     expect(cancelled).toBe(true);
-    expect({ state: done.state, error: done.error }).toEqual({ state: 'cancelled', error: expect.objectContaining({ code: 'cancelled' }) });
+    expect({ state: done.state, error: done.error }).toEqual({
+      state: 'cancelled',
+      error: expect.objectContaining({ code: 'cancelled' }),
+    });
     await new Promise((r) => setTimeout(r, 100));
     expect(emu.cloneVoices()).toEqual([]);
     expect(emu.counters().key_clone_voices).toBe(before);
@@ -133,12 +182,19 @@ describe('voices service', () => {
 
   it('refuses before spending: no name, no files, a recording that is too short', async () => {
     const voices = service();
-    await expect(voices.clone({ name: ' ', files: [] })).rejects.toMatchObject({ code: 'validation', fields: { name: 'Name the new voice.', files: 'Add at least one recording of the voice.' } });
+    await expect(voices.clone({ name: ' ', files: [] })).rejects.toMatchObject({
+      code: 'validation',
+      fields: { name: 'Name the new voice.', files: 'Add at least one recording of the voice.' },
+    });
     const path = join(dir, 'blip.wav');
     await writeFile(path, wav(Buffer.alloc(16_000)));
-    const e = await voices.clone({ name: 'Blip', files: [{ path, name: 'blip.wav', sizeBytes: 16_044 }] }).catch((x: unknown) => x);
+    const e = await voices
+      .clone({ name: 'Blip', files: [{ path, name: 'blip.wav', sizeBytes: 16_044 }] })
+      .catch((x: unknown) => x);
     expect(e).toBeInstanceOf(AppError);
-    expect((e as AppError).fields).toEqual({ files: 'blip.wav: The recording lasts 0.5 s; use at least 2.0 s of speech.' });
+    expect((e as AppError).fields).toEqual({
+      files: 'blip.wav: The recording lasts 0.5 s; use at least 2.0 s of speech.',
+    });
     expect(emu.log.filter((x) => x.path === '/v1/clone')).toEqual([]);
     expect(rt.jobs.list()).toEqual([]);
   });

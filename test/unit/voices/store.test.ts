@@ -2,7 +2,13 @@ import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { filterVoices, voiceFacets, voiceGender, voiceStyles, type VoiceView } from '@shared/ipc/voices';
+import {
+  filterVoices,
+  voiceFacets,
+  voiceGender,
+  voiceStyles,
+  type VoiceView,
+} from '@shared/ipc/voices';
 import { RECENTS_MAX, VoicesStore } from '../../../src/main/services/voices/store';
 import { voiceView } from '../../../src/main/services/voices';
 
@@ -48,7 +54,13 @@ describe('favourites and recents', () => {
 describe('the kept catalogue', () => {
   it('is kept per service address', async () => {
     const s = new VoicesStore(dir);
-    const c = { schema_version: 1 as const, baseUrl: 'http://127.0.0.1:1', fetchedAt: '2025-01-01T00:00:00.000Z', voices: [], clones: [{ speaker: 's', name: 'Me' }] };
+    const c = {
+      schema_version: 1 as const,
+      baseUrl: 'http://127.0.0.1:1',
+      fetchedAt: '2025-01-01T00:00:00.000Z',
+      voices: [],
+      clones: [{ speaker: 's', name: 'Me' }],
+    };
     await s.writeCatalogue(c);
     expect(await new VoicesStore(dir).readCatalogue('http://127.0.0.1:1')).toEqual(c);
     expect(await new VoicesStore(dir).readCatalogue('https://api.example.com')).toBeUndefined();
@@ -56,14 +68,32 @@ describe('the kept catalogue', () => {
 });
 
 const v = (name: string, over: Partial<VoiceView>): VoiceView => ({
-  ...voiceView({ speaker: `s-${name}`, name, language: 'English', classNames: [], isFree: true, isVip: false, isHot: false, isNew: false, trending: false }),
+  ...voiceView({
+    speaker: `s-${name}`,
+    name,
+    language: 'English',
+    classNames: [],
+    isFree: true,
+    isVip: false,
+    isHot: false,
+    isNew: false,
+    trending: false,
+  }),
   ...over,
 });
 
 describe('browsing helpers', () => {
   const voices = [
-    v('Ava', { classNames: ['Female', 'Young', 'Narration'], classification: 'Narration', trending: true }),
-    v('Marcus', { classNames: ['Male', 'News'], classification: 'News', description: 'A calm anchor' }),
+    v('Ava', {
+      classNames: ['Female', 'Young', 'Narration'],
+      classification: 'Narration',
+      trending: true,
+    }),
+    v('Marcus', {
+      classNames: ['Male', 'News'],
+      classification: 'News',
+      description: 'A calm anchor',
+    }),
     v('Lily', { classNames: ['female', 'Story'], isFree: false, isVip: true, isNew: true }),
     v('Mei', { language: 'Chinese', classNames: ['Female'] }),
   ];
@@ -73,12 +103,19 @@ describe('browsing helpers', () => {
     expect(voiceGender(voices[0]!)).toBe('Female');
     expect(voiceGender(voices[2]!)).toBe('Female');
     expect(voiceStyles(voices[0]!)).toEqual(['Narration', 'Young']);
-    expect(voiceFacets(voices)).toEqual({ languages: ['Chinese', 'English'], genders: ['Female', 'Male'], styles: ['Narration', 'News', 'Story', 'Young'] });
+    expect(voiceFacets(voices)).toEqual({
+      languages: ['Chinese', 'English'],
+      genders: ['Female', 'Male'],
+      styles: ['Narration', 'News', 'Story', 'Young'],
+    });
   });
 
   it('filters combine, ignore case, and search name and description', () => {
     expect(names(filterVoices(voices, { text: 'calm' }))).toEqual(['Marcus']);
-    expect(names(filterVoices(voices, { gender: 'female', language: 'english' }))).toEqual(['Ava', 'Lily']);
+    expect(names(filterVoices(voices, { gender: 'female', language: 'english' }))).toEqual([
+      'Ava',
+      'Lily',
+    ]);
     expect(names(filterVoices(voices, { plan: 'vip' }))).toEqual(['Lily']);
     expect(names(filterVoices(voices, { plan: 'free', style: 'news' }))).toEqual(['Marcus']);
     expect(names(filterVoices(voices, { newOnly: true }))).toEqual(['Lily']);

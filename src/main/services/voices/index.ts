@@ -1,3 +1,18 @@
-export { createVoicesService, voiceView, cloneView, takeOf, type VoicesService, type VoicesServiceDeps, type VoicesRuntime, type VoicesClient, type LocalRecording } from './service';
-export { probeCloneFile, audioDurationMs, CLONE_MIN_DURATION_MS, CLONE_MAX_DURATION_MS } from './probe';
+export {
+  createVoicesService,
+  voiceView,
+  cloneView,
+  takeOf,
+  type VoicesService,
+  type VoicesServiceDeps,
+  type VoicesRuntime,
+  type VoicesClient,
+  type LocalRecording,
+} from './service';
+export {
+  probeCloneFile,
+  audioDurationMs,
+  CLONE_MIN_DURATION_MS,
+  CLONE_MAX_DURATION_MS,
+} from './probe';
 export { VoicesStore, RECENTS_MAX } from './store';

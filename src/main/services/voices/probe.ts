@@ -19,13 +19,22 @@ export interface ProbedAudio {
 
 const MP3_BITRATES_V1_L3 = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
 const MP3_BITRATES_V2_L3 = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
-const MP3_RATES: Record<number, number[]> = { 3: [44100, 48000, 32000], 2: [22050, 24000, 16000], 0: [11025, 12000, 8000] };
+const MP3_RATES: Record<number, number[]> = {
+  3: [44100, 48000, 32000],
+  2: [22050, 24000, 16000],
+  0: [11025, 12000, 8000],
+};
 
 /** MP3 length from the Xing/Info frame count, else from the first frame's bitrate (CBR). */
 function mp3DurationMs(buf: Buffer, fileBytes: number): number | null {
   let pos = 0;
   if (buf.toString('latin1', 0, 3) === 'ID3' && buf.length >= 10) {
-    pos = 10 + (((buf[6]! & 0x7f) << 21) | ((buf[7]! & 0x7f) << 14) | ((buf[8]! & 0x7f) << 7) | (buf[9]! & 0x7f));
+    pos =
+      10 +
+      (((buf[6]! & 0x7f) << 21) |
+        ((buf[7]! & 0x7f) << 14) |
+        ((buf[8]! & 0x7f) << 7) |
+        (buf[9]! & 0x7f));
   }
   for (; pos + 4 <= buf.length; pos++) {
     if (buf[pos] !== 0xff || (buf[pos + 1]! & 0xe0) !== 0xe0) continue;
@@ -33,14 +42,19 @@ function mp3DurationMs(buf: Buffer, fileBytes: number): number | null {
     const layer = (buf[pos + 1]! >> 1) & 3; // 1 = Layer III
     const bitrateIdx = buf[pos + 2]! >> 4;
     const rateIdx = (buf[pos + 2]! >> 2) & 3;
-    if (version === 1 || layer !== 1 || bitrateIdx === 0 || bitrateIdx === 15 || rateIdx === 3) continue;
+    if (version === 1 || layer !== 1 || bitrateIdx === 0 || bitrateIdx === 15 || rateIdx === 3)
+      continue;
     const sampleRate = MP3_RATES[version]![rateIdx]!;
     const kbps = (version === 3 ? MP3_BITRATES_V1_L3 : MP3_BITRATES_V2_L3)[bitrateIdx]!;
     const samplesPerFrame = version === 3 ? 1152 : 576;
     const mono = buf[pos + 3]! >> 6 === 3;
     const sideInfo = version === 3 ? (mono ? 17 : 32) : mono ? 9 : 17;
     const tag = buf.toString('latin1', pos + 4 + sideInfo, pos + 8 + sideInfo);
-    if ((tag === 'Xing' || tag === 'Info') && buf.length >= pos + 16 + sideInfo && buf[pos + 11 + sideInfo]! & 1) {
+    if (
+      (tag === 'Xing' || tag === 'Info') &&
+      buf.length >= pos + 16 + sideInfo &&
+      buf[pos + 11 + sideInfo]! & 1
+    ) {
       const frames = buf.readUInt32BE(pos + 12 + sideInfo);
       return Math.round((frames * samplesPerFrame * 1000) / sampleRate);
     }
@@ -82,18 +96,30 @@ const secs = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 export async function probeCloneFile(path: string, sizeBytes: number): Promise<ProbedAudio> {
   const ext = extname(path).slice(1).toLowerCase();
   if (!(UPLOAD_AUDIO_EXTENSIONS as readonly string[]).includes(ext)) {
-    return { durationMs: null, problem: `Use an audio recording (${UPLOAD_AUDIO_EXTENSIONS.join(', ')}).` };
+    return {
+      durationMs: null,
+      problem: `Use an audio recording (${UPLOAD_AUDIO_EXTENSIONS.join(', ')}).`,
+    };
   }
   if (sizeBytes === 0) return { durationMs: null, problem: 'The file is empty.' };
   if (sizeBytes > CLONE_UPLOAD_MAX_BYTES) {
-    return { durationMs: null, problem: `The file is ${mb(sizeBytes)}; recordings can be at most ${mb(CLONE_UPLOAD_MAX_BYTES)}.` };
+    return {
+      durationMs: null,
+      problem: `The file is ${mb(sizeBytes)}; recordings can be at most ${mb(CLONE_UPLOAD_MAX_BYTES)}.`,
+    };
   }
   const durationMs = await audioDurationMs(path);
   if (durationMs !== null && durationMs < CLONE_MIN_DURATION_MS) {
-    return { durationMs, problem: `The recording lasts ${secs(durationMs)}; use at least ${secs(CLONE_MIN_DURATION_MS)} of speech.` };
+    return {
+      durationMs,
+      problem: `The recording lasts ${secs(durationMs)}; use at least ${secs(CLONE_MIN_DURATION_MS)} of speech.`,
+    };
   }
   if (durationMs !== null && durationMs > CLONE_MAX_DURATION_MS) {
-    return { durationMs, problem: `The recording lasts ${secs(durationMs)}; use at most ${CLONE_MAX_DURATION_MS / 60_000} minutes.` };
+    return {
+      durationMs,
+      problem: `The recording lasts ${secs(durationMs)}; use at most ${CLONE_MAX_DURATION_MS / 60_000} minutes.`,
+    };
   }
   return { durationMs, problem: null };
 }

@@ -13,7 +13,15 @@ import type { LibraryItem } from '@shared/domain/library';
 import type { CloneVoice, Voice } from '@shared/domain/service';
 import { checkCloneFields } from '@shared/domain/service-inputs';
 import { AppError, toErrorShape } from '@shared/errors';
-import type { Catalogue, CloneFileCheck, SpeakRequest, Take, UploadProgressEvent, VoicePrefs, VoiceView } from '@shared/ipc/voices';
+import type {
+  Catalogue,
+  CloneFileCheck,
+  SpeakRequest,
+  Take,
+  UploadProgressEvent,
+  VoicePrefs,
+  VoiceView,
+} from '@shared/ipc/voices';
 import type { VoicesApi } from '../api';
 import type { JobsService, Submitters } from '../jobs';
 import { output } from '../jobs/records';
@@ -92,7 +100,11 @@ export function cloneView(c: CloneVoice): VoiceView {
   };
 }
 
-function toCatalogue(c: CachedCatalogue | undefined, source: Catalogue['source'], error: unknown): Catalogue {
+function toCatalogue(
+  c: CachedCatalogue | undefined,
+  source: Catalogue['source'],
+  error: unknown,
+): Catalogue {
   return {
     voices: (c?.voices ?? []).map(voiceView),
     clones: (c?.clones ?? []).map(cloneView),
@@ -117,7 +129,11 @@ export function takeOf(item: LibraryItem): Take {
 
 function failureOf(job: Job): AppError {
   const e = job.error;
-  if (e) return new AppError(e.code, e.message, { ...(e.counter ? { counter: e.counter } : {}), ...(e.fields ? { fields: e.fields } : {}) });
+  if (e)
+    return new AppError(e.code, e.message, {
+      ...(e.counter ? { counter: e.counter } : {}),
+      ...(e.fields ? { fields: e.fields } : {}),
+    });
   return new AppError('internal', `The job ended ${job.state}.`);
 }
 
@@ -139,7 +155,10 @@ export function createVoicesService(deps: VoicesServiceDeps) {
 
   async function refresh(client: VoicesClient): Promise<CachedCatalogue> {
     const before = await cached(client.baseUrl);
-    const [voices, clones] = await Promise.allSettled([client.voices.list(), client.voices.listClones()]);
+    const [voices, clones] = await Promise.allSettled([
+      client.voices.list(),
+      client.voices.listClones(),
+    ]);
     if (voices.status === 'rejected') throw voices.reason;
     // the clone list failing alone keeps the clones known before
     const next: CachedCatalogue = {
@@ -150,7 +169,8 @@ export function createVoicesService(deps: VoicesServiceDeps) {
       clones: clones.status === 'fulfilled' ? clones.value : (before?.clones ?? []),
     };
     await save(next);
-    if (clones.status === 'rejected') throw Object.assign(clones.reason as object, { partial: next });
+    if (clones.status === 'rejected')
+      throw Object.assign(clones.reason as object, { partial: next });
     return next;
   }
 
@@ -176,12 +196,19 @@ export function createVoicesService(deps: VoicesServiceDeps) {
     if (bySpeaker) return bySpeaker;
     const named = all.filter((v) => v.name.toLowerCase() === speakerOrName.trim().toLowerCase());
     if (named.length > 1) {
-      throw new AppError('validation', `Several voices are called “${speakerOrName}”; use the speaker id.`, { fields: { speaker: 'Several voices have that name.' } });
+      throw new AppError(
+        'validation',
+        `Several voices are called “${speakerOrName}”; use the speaker id.`,
+        { fields: { speaker: 'Several voices have that name.' } },
+      );
     }
     return named[0];
   }
 
-  async function remoteUrl(speaker: string, which: 'avatar' | 'sample'): Promise<string | undefined> {
+  async function remoteUrl(
+    speaker: string,
+    which: 'avatar' | 'sample',
+  ): Promise<string | undefined> {
     const c = await cached(deps.client().baseUrl);
     const v = c?.voices.find((x) => x.speaker === speaker);
     if (v) return which === 'avatar' ? v.avatarUrl : v.sampleUrl;
@@ -213,21 +240,30 @@ export function createVoicesService(deps: VoicesServiceDeps) {
     return rt.library.updateMeta(item.id, { service_ids: { ...item.service_ids, speaker } });
   }
 
-  async function checkRecordings(files: readonly LocalRecording[]): Promise<Array<Omit<CloneFileCheck, 'handle' | 'mimeType'>>> {
+  async function checkRecordings(
+    files: readonly LocalRecording[],
+  ): Promise<Array<Omit<CloneFileCheck, 'handle' | 'mimeType'>>> {
     return Promise.all(
       files.map(async (f) => {
         const p = await probeCloneFile(f.path, f.sizeBytes);
-        return { name: f.name, sizeBytes: f.sizeBytes, durationMs: p.durationMs, problem: p.problem };
+        return {
+          name: f.name,
+          sizeBytes: f.sizeBytes,
+          durationMs: p.durationMs,
+          problem: p.problem,
+        };
       }),
     );
   }
 
   return {
-    on: <K extends keyof VoicesEvents>(name: K, listener: (p: VoicesEvents[K]) => void) => emitter.on(name, listener),
+    on: <K extends keyof VoicesEvents>(name: K, listener: (p: VoicesEvents[K]) => void) =>
+      emitter.on(name, listener),
     catalogue,
     findVoice,
     prefs: (): Promise<VoicePrefs> => store.prefs(),
-    setFavourite: (speaker: string, on: boolean): Promise<VoicePrefs> => store.setFavourite(speaker, on),
+    setFavourite: (speaker: string, on: boolean): Promise<VoicePrefs> =>
+      store.setFavourite(speaker, on),
 
     async deleteClone(speaker: string): Promise<Catalogue> {
       const client = deps.client();
@@ -241,7 +277,11 @@ export function createVoicesService(deps: VoicesServiceDeps) {
     async mediaUrl(speaker: string, which: 'avatar' | 'sample'): Promise<string> {
       if (!deps.cacheRemote) throw new AppError('internal', 'Previews are not available here.');
       const url = await remoteUrl(speaker, which);
-      if (!url) throw new AppError('not_found', which === 'avatar' ? 'This voice has no picture.' : 'This voice has no sample to play.');
+      if (!url)
+        throw new AppError(
+          'not_found',
+          which === 'avatar' ? 'This voice has no picture.' : 'This voice has no sample to play.',
+        );
       return deps.cacheRemote(url);
     },
 
@@ -272,15 +312,27 @@ export function createVoicesService(deps: VoicesServiceDeps) {
     checkRecordings,
 
     /** Uploads the recordings as a clone job; refuses before spending when a check fails. */
-    async clone(input: { name: string; description?: string; files: readonly LocalRecording[] }): Promise<Job> {
-      const fields = checkCloneFields({ name: input.name, description: input.description, fileCount: input.files.length });
+    async clone(input: {
+      name: string;
+      description?: string;
+      files: readonly LocalRecording[];
+    }): Promise<Job> {
+      const fields = checkCloneFields({
+        name: input.name,
+        description: input.description,
+        fileCount: input.files.length,
+      });
       const checks = await checkRecordings(input.files);
       const bad = checks.find((c) => c.problem);
       if (bad && !fields.files) fields.files = `${bad.name}: ${bad.problem}`;
       const keys = Object.keys(fields);
       if (keys.length > 0) {
         const first = fields[keys[0]!]!;
-        throw new AppError('validation', keys.length === 1 ? first : 'Some fields need attention before the voice can be cloned.', { fields });
+        throw new AppError(
+          'validation',
+          keys.length === 1 ? first : 'Some fields need attention before the voice can be cloned.',
+          { fields },
+        );
       }
       const rt = await deps.runtime();
       const name = input.name.trim();
@@ -288,7 +340,13 @@ export function createVoicesService(deps: VoicesServiceDeps) {
       const paths = input.files.map((f) => f.path);
       let jobId = '';
       const job = await rt.jobs.submit(
-        { kind: 'clone', synchronous: true, request: { name, description, files: paths }, label: `Voice: ${name}`, meta: { voice: name } },
+        {
+          kind: 'clone',
+          synchronous: true,
+          request: { name, description, files: paths },
+          label: `Voice: ${name}`,
+          meta: { voice: name },
+        },
         async (signal) => {
           const client = deps.client();
           let lastMs = 0;
@@ -300,16 +358,33 @@ export function createVoicesService(deps: VoicesServiceDeps) {
                 const now = Date.now();
                 if (now - lastMs < PROGRESS_EVERY_MS && p.bytesSent < p.totalBytes) return;
                 lastMs = now;
-                if (jobId) emitter.emit('upload-progress', { jobId, bytesSent: p.bytesSent, totalBytes: p.totalBytes });
+                if (jobId)
+                  emitter.emit('upload-progress', {
+                    jobId,
+                    bytesSent: p.bytesSent,
+                    totalBytes: p.totalBytes,
+                  });
               },
             },
           );
           // the new voice is ready to speak at once, even before the next refresh
           const have = await cached(client.baseUrl);
           if (have && !have.clones.some((c) => c.speaker === res.speaker)) {
-            await save({ ...have, clones: [{ speaker: res.speaker, name, ...(description ? { description } : {}) }, ...have.clones] });
+            await save({
+              ...have,
+              clones: [
+                { speaker: res.speaker, name, ...(description ? { description } : {}) },
+                ...have.clones,
+              ],
+            });
           }
-          return { outputs: [output({ serviceId: res.speaker, status: 'saved', libraryKind: null, title: name })], raw: res.raw, meta: { voice: res.speaker } };
+          return {
+            outputs: [
+              output({ serviceId: res.speaker, status: 'saved', libraryKind: null, title: name }),
+            ],
+            raw: res.raw,
+            meta: { voice: res.speaker },
+          };
         },
       );
       jobId = job.id;
@@ -330,7 +405,8 @@ export function createVoicesService(deps: VoicesServiceDeps) {
     async cancelClone(jobId: string): Promise<Job> {
       const rt = await deps.runtime();
       const job = rt.jobs.get(jobId);
-      if (!job || job.kind !== 'clone') throw new AppError('not_found', 'That upload is no longer listed.');
+      if (!job || job.kind !== 'clone')
+        throw new AppError('not_found', 'That upload is no longer listed.');
       return (await rt.jobs.cancel(jobId)) ?? job;
     },
   };

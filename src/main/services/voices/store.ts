@@ -66,7 +66,10 @@ export class VoicesStore {
   }
 
   async prefs(): Promise<VoicePrefs> {
-    this.prefsCache ??= (await readJson(join(this.dir, 'prefs.json'), PrefsFileSchema)) ?? { favourites: [], recents: [] };
+    this.prefsCache ??= (await readJson(join(this.dir, 'prefs.json'), PrefsFileSchema)) ?? {
+      favourites: [],
+      recents: [],
+    };
     return { favourites: [...this.prefsCache.favourites], recents: [...this.prefsCache.recents] };
   }
 
@@ -78,12 +81,18 @@ export class VoicesStore {
   }
 
   async addRecent(speaker: string): Promise<VoicePrefs> {
-    return this.changePrefs((p) => ({ ...p, recents: [speaker, ...p.recents.filter((s) => s !== speaker)].slice(0, RECENTS_MAX) }));
+    return this.changePrefs((p) => ({
+      ...p,
+      recents: [speaker, ...p.recents.filter((s) => s !== speaker)].slice(0, RECENTS_MAX),
+    }));
   }
 
   /** Forgets a voice that no longer exists (a deleted clone). */
   async forget(speaker: string): Promise<VoicePrefs> {
-    return this.changePrefs((p) => ({ favourites: p.favourites.filter((s) => s !== speaker), recents: p.recents.filter((s) => s !== speaker) }));
+    return this.changePrefs((p) => ({
+      favourites: p.favourites.filter((s) => s !== speaker),
+      recents: p.recents.filter((s) => s !== speaker),
+    }));
   }
 
   private async changePrefs(change: (p: VoicePrefs) => VoicePrefs): Promise<VoicePrefs> {

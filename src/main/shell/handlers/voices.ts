@@ -29,15 +29,24 @@ export function voicesHandlers(deps: VoicesHandlerDeps): NamespaceHandlers<'voic
     dataDir: deps.dataDir,
     client: deps.client,
     runtime: deps.runtime,
-    ...(cache ? { cacheRemote: async (url: string) => cacheMediaUrl(await cache.cacheRemote(url)) } : {}),
+    ...(cache
+      ? { cacheRemote: async (url: string) => cacheMediaUrl(await cache.cacheRemote(url)) }
+      : {}),
   });
   voices.on('upload-progress', (p) => deps.onUploadProgress(p));
 
   const recordings = (handles: readonly string[]) =>
     handles.map((h) => {
       const f = deps.registry.get(h);
-      if (f.kind !== 'audio' && f.kind !== 'any') throw new AppError('invalid_argument', `“${f.name}” is not an audio recording.`);
-      return { handle: f.handle, mimeType: f.mimeType, path: f.path, name: f.name, sizeBytes: f.sizeBytes };
+      if (f.kind !== 'audio' && f.kind !== 'any')
+        throw new AppError('invalid_argument', `“${f.name}” is not an audio recording.`);
+      return {
+        handle: f.handle,
+        mimeType: f.mimeType,
+        path: f.path,
+        name: f.name,
+        sizeBytes: f.sizeBytes,
+      };
     });
 
   return {
@@ -53,11 +62,19 @@ export function voicesHandlers(deps: VoicesHandlerDeps): NamespaceHandlers<'voic
     async checkFiles(_ctx, handles) {
       const files = recordings(handles);
       const checks = await voices.checkRecordings(files);
-      return checks.map((c, i) => ({ ...c, handle: files[i]!.handle, mimeType: files[i]!.mimeType }));
+      return checks.map((c, i) => ({
+        ...c,
+        handle: files[i]!.handle,
+        mimeType: files[i]!.mimeType,
+      }));
     },
     async clone(_ctx, request) {
       const files = recordings(request.files);
-      const job = await voices.clone({ name: request.name, ...(request.description !== undefined ? { description: request.description } : {}), files });
+      const job = await voices.clone({
+        name: request.name,
+        ...(request.description !== undefined ? { description: request.description } : {}),
+        files,
+      });
       return toJobView(summarizeJob(job));
     },
     async cancelClone(_ctx, jobId) {

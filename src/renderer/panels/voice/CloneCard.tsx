@@ -23,8 +23,10 @@ export function CloneCard() {
   const [dragging, setDragging] = useState(false);
 
   const problems = files.some((f) => f.problem);
-  const canClone = !upload && files.length > 0 && !problems && name.trim() !== '' && clonesLeft !== 0;
-  const pct = upload && upload.totalBytes > 0 ? Math.round((upload.bytesSent / upload.totalBytes) * 100) : 0;
+  const canClone =
+    !upload && files.length > 0 && !problems && name.trim() !== '' && clonesLeft !== 0;
+  const pct =
+    upload && upload.totalBytes > 0 ? Math.round((upload.bytesSent / upload.totalBytes) * 100) : 0;
 
   const onDrop = (e: DragEvent<HTMLDivElement>) => {
     e.preventDefault();
@@ -37,7 +39,9 @@ export function CloneCard() {
     <section className="card" aria-label="Clone a voice" aria-busy={!!upload}>
       <div className="card-head">
         <h2 className="card-title">Clone a voice</h2>
-        {clonesLeft !== null && <span className="muted small">{formatCount(clonesLeft)} voice clones left</span>}
+        {clonesLeft !== null && (
+          <span className="muted small">{formatCount(clonesLeft)} voice clones left</span>
+        )}
       </div>
       <div
         className={dragging ? 'voice-drop voice-drop-active' : 'voice-drop'}
@@ -51,7 +55,12 @@ export function CloneCard() {
         onDrop={onDrop}
       >
         <p>Drop recordings of the voice here (mp3, wav, m4a, flac…; 2 s to 10 min each), or</p>
-        <button type="button" className="button button-small" disabled={!!upload} onClick={() => void addRecordings('pick')}>
+        <button
+          type="button"
+          className="button button-small"
+          disabled={!!upload}
+          onClick={() => void addRecordings('pick')}
+        >
           Choose recordings…
         </button>
       </div>
@@ -59,9 +68,16 @@ export function CloneCard() {
         <ul className="voice-files" aria-label="Recordings">
           {files.map((f) => (
             <li key={f.handle}>
-              <strong>{f.name}</strong> — {formatBytes(f.sizeBytes)}, {f.durationMs !== null ? formatSeconds(f.durationMs) : 'length unknown'}
+              <strong>{f.name}</strong> — {formatBytes(f.sizeBytes)},{' '}
+              {f.durationMs !== null ? formatSeconds(f.durationMs) : 'length unknown'}
               {f.problem && <span className="voice-file-problem"> — {f.problem}</span>}{' '}
-              <button type="button" className="link-button" disabled={!!upload} onClick={() => removeRecording(f.handle)} aria-label={`Remove ${f.name}`}>
+              <button
+                type="button"
+                className="link-button"
+                disabled={!!upload}
+                onClick={() => removeRecording(f.handle)}
+                aria-label={`Remove ${f.name}`}
+              >
                 Remove
               </button>
             </li>
@@ -76,12 +92,24 @@ export function CloneCard() {
       >
         <label className="field">
           <span className="field-label">Voice name</span>
-          <input className="input" value={name} onChange={(e) => setCloneName(e.target.value)} disabled={!!upload} aria-invalid={!!error?.fields?.name} />
+          <input
+            className="input"
+            value={name}
+            onChange={(e) => setCloneName(e.target.value)}
+            disabled={!!upload}
+            aria-invalid={!!error?.fields?.name}
+          />
         </label>
         {error?.fields?.name && <p className="field-error">{error.fields.name}</p>}
         <label className="field">
           <span className="field-label">Description</span>
-          <textarea className="input" rows={2} value={description} onChange={(e) => setCloneDescription(e.target.value)} disabled={!!upload} />
+          <textarea
+            className="input"
+            rows={2}
+            value={description}
+            onChange={(e) => setCloneDescription(e.target.value)}
+            disabled={!!upload}
+          />
         </label>
         {clonesLeft === 0 && <p className="field-error">No voice clones left on this key.</p>}
         <div className="field-row">
@@ -99,7 +127,9 @@ export function CloneCard() {
         <div>
           <progress className="voice-progress" aria-label="Upload progress" max={100} value={pct} />
           <span className="small muted">
-            {pct < 100 ? `Uploading… ${pct}% of ${formatBytes(upload.totalBytes)}` : 'Uploaded; the service is making the voice…'}
+            {pct < 100
+              ? `Uploading… ${pct}% of ${formatBytes(upload.totalBytes)}`
+              : 'Uploaded; the service is making the voice…'}
           </span>
         </div>
       )}

@@ -55,7 +55,10 @@ export function SpeakCard() {
             aria-invalid={over || !!error?.fields?.text}
           />
         </label>
-        <p id="voice-text-counter" className={over ? 'voice-counter voice-counter-over' : 'voice-counter'}>
+        <p
+          id="voice-text-counter"
+          className={over ? 'voice-counter voice-counter-over' : 'voice-counter'}
+        >
           <span>
             {n} / {TTS_TEXT_MAX_CHARS} characters
           </span>
@@ -64,7 +67,11 @@ export function SpeakCard() {
         {error?.fields?.text && <p className="field-error">{error.fields.text}</p>}
         <label className="field">
           <span className="field-label">Emotion</span>
-          <select className="input" value={emotion} onChange={(e) => setEmotion(e.target.value as Emotion)}>
+          <select
+            className="input"
+            value={emotion}
+            onChange={(e) => setEmotion(e.target.value as Emotion)}
+          >
             {EMOTIONS.map((e) => (
               <option key={e}>{e}</option>
             ))}

@@ -16,10 +16,22 @@ export function TakesCard() {
           {takes.map((t) => (
             <li key={t.itemId} aria-label={`Take: ${t.title}`}>
               <div className="voice-meta">
-                {[t.voice, t.emotion, t.durationMs !== null ? formatSeconds(t.durationMs) : null, formatWhen(t.createdAt)].filter(Boolean).join(' · ')}
+                {[
+                  t.voice,
+                  t.emotion,
+                  t.durationMs !== null ? formatSeconds(t.durationMs) : null,
+                  formatWhen(t.createdAt),
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
               </div>
               <p className="voice-take-text">{t.text}</p>
-              <audio controls preload="metadata" src={t.mediaUrl} aria-label={`Play take: ${t.title}`} />
+              <audio
+                controls
+                preload="metadata"
+                src={t.mediaUrl}
+                aria-label={`Play take: ${t.title}`}
+              />
             </li>
           ))}
         </ul>

@@ -1,5 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import { filterVoices, voiceFacets, voiceGender, voiceStyles, type VoiceView } from '@shared/ipc/voices';
+import {
+  filterVoices,
+  voiceFacets,
+  voiceGender,
+  voiceStyles,
+  type VoiceView,
+} from '@shared/ipc/voices';
 import {
   deleteClone,
   loadCatalogue,
@@ -18,7 +24,11 @@ function Avatar({ voice }: { voice: VoiceView }) {
   useEffect(() => {
     if (voice.hasAvatar && !url) void loadMedia(voice.speaker, 'avatar');
   }, [voice.hasAvatar, voice.speaker, url]);
-  return url ? <img className="voice-avatar" src={url} alt="" /> : <span className="voice-avatar" aria-hidden />;
+  return url ? (
+    <img className="voice-avatar" src={url} alt="" />
+  ) : (
+    <span className="voice-avatar" aria-hidden />
+  );
 }
 
 function VoiceRow({ voice, onPlay }: { voice: VoiceView; onPlay(v: VoiceView): void }) {
@@ -28,7 +38,9 @@ function VoiceRow({ voice, onPlay }: { voice: VoiceView; onPlay(v: VoiceView): v
   const [confirming, setConfirming] = useState(false);
   const details = voice.cloned
     ? voice.description || 'Your cloned voice'
-    : [voice.language, voiceGender(voice), voiceStyles(voice).join(', ')].filter(Boolean).join(' · ');
+    : [voice.language, voiceGender(voice), voiceStyles(voice).join(', ')]
+        .filter(Boolean)
+        .join(' · ');
   return (
     <li className={selected ? 'voice-row voice-row-selected' : 'voice-row'}>
       {!voice.cloned && <Avatar voice={voice} />}
@@ -40,11 +52,22 @@ function VoiceRow({ voice, onPlay }: { voice: VoiceView; onPlay(v: VoiceView): v
         {voice.trending && <span className="voice-badge">Trending</span>}
         <div className="voice-meta">{details}</div>
       </div>
-      <button type="button" className="button button-small" aria-pressed={selected} onClick={() => selectVoice(voice.speaker)} aria-label={`Use ${voice.name}`}>
+      <button
+        type="button"
+        className="button button-small"
+        aria-pressed={selected}
+        onClick={() => selectVoice(voice.speaker)}
+        aria-label={`Use ${voice.name}`}
+      >
         {selected ? 'Selected' : 'Use'}
       </button>
       {voice.hasSample && (
-        <button type="button" className="button button-small" onClick={() => onPlay(voice)} aria-label={`Play sample of ${voice.name}`}>
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => onPlay(voice)}
+          aria-label={`Play sample of ${voice.name}`}
+        >
           Sample
         </button>
       )}
@@ -60,15 +83,29 @@ function VoiceRow({ voice, onPlay }: { voice: VoiceView; onPlay(v: VoiceView): v
       {voice.cloned &&
         (confirming ? (
           <>
-            <button type="button" className="button button-small button-danger" disabled={deleting} onClick={() => void deleteClone(voice.speaker).then(() => setConfirming(false))}>
+            <button
+              type="button"
+              className="button button-small button-danger"
+              disabled={deleting}
+              onClick={() => void deleteClone(voice.speaker).then(() => setConfirming(false))}
+            >
               Confirm delete
             </button>
-            <button type="button" className="button button-small" onClick={() => setConfirming(false)}>
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => setConfirming(false)}
+            >
               Keep
             </button>
           </>
         ) : (
-          <button type="button" className="button button-small button-danger-quiet" aria-label={`Delete ${voice.name}`} onClick={() => setConfirming(true)}>
+          <button
+            type="button"
+            className="button button-small button-danger-quiet"
+            aria-label={`Delete ${voice.name}`}
+            onClick={() => setConfirming(true)}
+          >
             Delete
           </button>
         ))}
@@ -76,7 +113,15 @@ function VoiceRow({ voice, onPlay }: { voice: VoiceView; onPlay(v: VoiceView): v
   );
 }
 
-function Group({ title, voices, onPlay }: { title: string; voices: readonly VoiceView[]; onPlay(v: VoiceView): void }) {
+function Group({
+  title,
+  voices,
+  onPlay,
+}: {
+  title: string;
+  voices: readonly VoiceView[];
+  onPlay(v: VoiceView): void;
+}) {
   if (voices.length === 0) return null;
   return (
     <section aria-label={title}>
@@ -102,8 +147,14 @@ export function VoiceBrowser() {
 
   const voices = useMemo(() => catalogue?.voices ?? [], [catalogue]);
   const facets = useMemo(() => voiceFacets(voices), [voices]);
-  const shown = useMemo(() => filterVoices(voices, query, prefs.favourites), [voices, query, prefs.favourites]);
-  const clones = useMemo(() => filterVoices(catalogue?.clones ?? [], { ...(query.text ? { text: query.text } : {}) }), [catalogue, query.text]);
+  const shown = useMemo(
+    () => filterVoices(voices, query, prefs.favourites),
+    [voices, query, prefs.favourites],
+  );
+  const clones = useMemo(
+    () => filterVoices(catalogue?.clones ?? [], { ...(query.text ? { text: query.text } : {}) }),
+    [catalogue, query.text],
+  );
   const all = useMemo(() => [...(catalogue?.clones ?? []), ...voices], [catalogue, voices]);
   const recents = prefs.recents.flatMap((sp) => all.filter((v) => v.speaker === sp)).slice(0, 6);
 
@@ -117,15 +168,23 @@ export function VoiceBrowser() {
       <div className="card-head">
         <h2 className="card-title">Voices</h2>
         <div className="card-head-actions">
-          {catalogue?.fetchedAt && <span className="muted small">Updated {formatWhen(catalogue.fetchedAt)}</span>}
-          <button type="button" className="button button-small" disabled={loading} onClick={() => void loadCatalogue(true)}>
+          {catalogue?.fetchedAt && (
+            <span className="muted small">Updated {formatWhen(catalogue.fetchedAt)}</span>
+          )}
+          <button
+            type="button"
+            className="button button-small"
+            disabled={loading}
+            onClick={() => void loadCatalogue(true)}
+          >
             Refresh voices
           </button>
         </div>
       </div>
       {catalogue?.error && (
         <p className="inline-alert" role="status">
-          Could not reach the service ({catalogue.error.message}). Showing the voices kept from {catalogue.fetchedAt ? formatWhen(catalogue.fetchedAt) : 'earlier'}.
+          Could not reach the service ({catalogue.error.message}). Showing the voices kept from{' '}
+          {catalogue.fetchedAt ? formatWhen(catalogue.fetchedAt) : 'earlier'}.
         </p>
       )}
       {loadError && !catalogue && (
@@ -137,11 +196,20 @@ export function VoiceBrowser() {
       <div className="voice-filters">
         <label className="field">
           <span className="field-label">Search voices</span>
-          <input className="input" type="search" value={query.text ?? ''} onChange={(e) => setQuery({ text: e.target.value })} />
+          <input
+            className="input"
+            type="search"
+            value={query.text ?? ''}
+            onChange={(e) => setQuery({ text: e.target.value })}
+          />
         </label>
         <label className="field">
           <span className="field-label">Language</span>
-          <select className="input" value={query.language ?? ''} onChange={(e) => setQuery({ language: e.target.value || undefined })}>
+          <select
+            className="input"
+            value={query.language ?? ''}
+            onChange={(e) => setQuery({ language: e.target.value || undefined })}
+          >
             <option value="">All languages</option>
             {facets.languages.map((l) => (
               <option key={l}>{l}</option>
@@ -150,7 +218,11 @@ export function VoiceBrowser() {
         </label>
         <label className="field">
           <span className="field-label">Gender</span>
-          <select className="input" value={query.gender ?? ''} onChange={(e) => setQuery({ gender: e.target.value || undefined })}>
+          <select
+            className="input"
+            value={query.gender ?? ''}
+            onChange={(e) => setQuery({ gender: e.target.value || undefined })}
+          >
             <option value="">Any gender</option>
             {facets.genders.map((g) => (
               <option key={g}>{g}</option>
@@ -159,7 +231,11 @@ export function VoiceBrowser() {
         </label>
         <label className="field">
           <span className="field-label">Style</span>
-          <select className="input" value={query.style ?? ''} onChange={(e) => setQuery({ style: e.target.value || undefined })}>
+          <select
+            className="input"
+            value={query.style ?? ''}
+            onChange={(e) => setQuery({ style: e.target.value || undefined })}
+          >
             <option value="">Any style</option>
             {facets.styles.map((s) => (
               <option key={s}>{s}</option>
@@ -168,7 +244,13 @@ export function VoiceBrowser() {
         </label>
         <label className="field">
           <span className="field-label">Plan</span>
-          <select className="input" value={query.plan ?? ''} onChange={(e) => setQuery({ plan: (e.target.value || undefined) as 'free' | 'vip' | undefined })}>
+          <select
+            className="input"
+            value={query.plan ?? ''}
+            onChange={(e) =>
+              setQuery({ plan: (e.target.value || undefined) as 'free' | 'vip' | undefined })
+            }
+          >
             <option value="">Free and VIP</option>
             <option value="free">Free</option>
             <option value="vip">VIP</option>
@@ -176,13 +258,28 @@ export function VoiceBrowser() {
         </label>
         <div className="voice-checks">
           <label>
-            <input type="checkbox" checked={query.newOnly ?? false} onChange={(e) => setQuery({ newOnly: e.target.checked })} /> New
+            <input
+              type="checkbox"
+              checked={query.newOnly ?? false}
+              onChange={(e) => setQuery({ newOnly: e.target.checked })}
+            />{' '}
+            New
           </label>
           <label>
-            <input type="checkbox" checked={query.trendingOnly ?? false} onChange={(e) => setQuery({ trendingOnly: e.target.checked })} /> Trending
+            <input
+              type="checkbox"
+              checked={query.trendingOnly ?? false}
+              onChange={(e) => setQuery({ trendingOnly: e.target.checked })}
+            />{' '}
+            Trending
           </label>
           <label>
-            <input type="checkbox" checked={query.favouritesOnly ?? false} onChange={(e) => setQuery({ favouritesOnly: e.target.checked })} /> Favourites only
+            <input
+              type="checkbox"
+              checked={query.favouritesOnly ?? false}
+              onChange={(e) => setQuery({ favouritesOnly: e.target.checked })}
+            />{' '}
+            Favourites only
           </label>
         </div>
       </div>
@@ -199,10 +296,14 @@ export function VoiceBrowser() {
       )}
 
       <Group title="Your cloned voices" voices={clones} onPlay={(v) => void play(v)} />
-      {!query.favouritesOnly && <Group title="Recently used" voices={recents} onPlay={(v) => void play(v)} />}
+      {!query.favouritesOnly && (
+        <Group title="Recently used" voices={recents} onPlay={(v) => void play(v)} />
+      )}
       <section aria-label="All voices">
         <h3 className="voice-group-title">
-          {shown.length === voices.length ? `All voices (${voices.length})` : `${shown.length} of ${voices.length} voices`}
+          {shown.length === voices.length
+            ? `All voices (${voices.length})`
+            : `${shown.length} of ${voices.length} voices`}
         </h3>
         {catalogue && shown.length === 0 ? (
           <p className="muted">No voices match these filters.</p>
@@ -213,7 +314,11 @@ export function VoiceBrowser() {
             ))}
           </ul>
         )}
-        {shown.length > SHOWN_MAX && <p className="muted small">Showing the first {SHOWN_MAX}; search or filter to find others.</p>}
+        {shown.length > SHOWN_MAX && (
+          <p className="muted small">
+            Showing the first {SHOWN_MAX}; search or filter to find others.
+          </p>
+        )}
       </section>
     </section>
   );

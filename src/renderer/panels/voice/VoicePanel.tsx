@@ -21,7 +21,10 @@ export function VoicePanel() {
     <div className="panel">
       <header className="panel-header">
         <h1 className="panel-title">Voice</h1>
-        <p className="panel-lede">Choose a voice, type what it should say, and keep every take in your library. Clone your own voice from a few recordings.</p>
+        <p className="panel-lede">
+          Choose a voice, type what it should say, and keep every take in your library. Clone your
+          own voice from a few recordings.
+        </p>
       </header>
       <div className="cards">
         <VoiceBrowser />
