@@ -1,0 +1,339 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { JobOutputView } from '@shared/ipc/jobs';
+import type { CreateSongRequest, LibrarySong } from '@shared/ipc/songs';
+import { accountPanel } from '../../src/renderer/panels/account';
+import { songsPanel } from '../../src/renderer/panels/songs';
+import { resetJobsStore } from '../../src/renderer/stores/jobs';
+import { openExtend, resetSongsStore } from '../../src/renderer/stores/songs';
+import { FakeCadenza, makeJobView, makeLibraryItem } from './support/fake-cadenza';
+import { renderApp } from './support/render-app';
+
+const KEY = 'sk-test-songs-0000-1234';
+const PARENT = 'itm_parent0000000000000001';
+const TAKE_A = 'itm_takeA00000000000000001';
+const TAKE_B = 'itm_takeB00000000000000001';
+
+// jsdom has no media playback: record play/pause instead.
+const played: HTMLMediaElement[] = [];
+const paused: HTMLMediaElement[] = [];
+beforeEach(() => {
+  resetSongsStore();
+  resetJobsStore();
+  played.length = 0;
+  paused.length = 0;
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (
+    this: HTMLMediaElement,
+  ) {
+    played.push(this);
+    return Promise.resolve();
+  });
+  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (
+    this: HTMLMediaElement,
+  ) {
+    paused.push(this);
+  });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+function librarySong(overrides: Partial<LibrarySong> = {}): LibrarySong {
+  return {
+    itemId: PARENT,
+    title: 'Neon Tide',
+    songId: 'svc-song-parent',
+    durationMs: 6000,
+    createdAt: '2025-03-14T09:00:00.000Z',
+    jobId: null,
+    parentId: null,
+    variationGroup: null,
+    prompt: 'city pop, warm bass',
+    model: 'v4.0',
+    mediaUrl: 'cadenza-media://library/Neon%20Tide.mp3',
+    ...overrides,
+  };
+}
+
+async function open(fake: FakeCadenza, panels = [songsPanel]) {
+  const view = await renderApp({ fake, panels });
+  return view;
+}
+
+const sent = (fake: FakeCadenza): CreateSongRequest[] =>
+  fake.callsOf('songs.create').map((a) => a[0] as CreateSongRequest);
+
+describe('Songs: extend from here', () => {
+  it('lists only library songs with a service id; refuses a start of 0 or past the end before sending; Ctrl+Enter sends custom mode with the parent', async () => {
+    const fake = new FakeCadenza({ key: KEY });
+    fake.songs.library = [
+      librarySong(),
+      librarySong({ itemId: 'itm_imported000000000001', title: 'From disk', songId: null }),
+    ];
+    const { user } = await open(fake);
+    const list = await screen.findByRole('region', { name: 'Extend a song' });
+    expect(within(list).queryByRole('button', { name: 'Extend From disk' })).toBeNull();
+    await user.click(within(list).getByRole('button', { name: 'Extend Neon Tide' }));
+
+    const form = await screen.findByRole('form', { name: 'Extend Neon Tide' });
+    const start = within(form).getByLabelText('Continue at (seconds)');
+    // Defaults to the end of the parent (6.0 s), which is allowed.
+    expect(start).toHaveValue(6);
+    expect(within(form).getByLabelText('Style prompt for the continuation')).toHaveValue(
+      'city pop, warm bass',
+    );
+    expect(within(form).getByLabelText('Model version for the extension')).toHaveValue('v4.0');
+
+    await user.clear(start);
+    await user.type(start, '0');
+    expect(
+      within(form).getByText('Choose where the extension starts (after 0 seconds).'),
+    ).toBeInTheDocument();
+    expect(start).toHaveAttribute('aria-invalid', 'true');
+    await user.click(within(form).getByRole('button', { name: 'Extend from here' }));
+    expect(sent(fake)).toHaveLength(0);
+
+    await user.clear(start);
+    await user.type(start, '6.1');
+    expect(
+      within(form).getByText('The song is only 6 seconds long; start the extension within it.'),
+    ).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Extend from here' }));
+    expect(sent(fake)).toHaveLength(0);
+
+    // The slider and the number move together.
+    fireEvent.change(within(form).getByRole('slider', { name: 'Continue at (timeline)' }), {
+      target: { value: '3.5' },
+    });
+    expect(start).toHaveValue(3.5);
+    expect(within(form).queryByRole('alert')).toBeNull();
+
+    await user.clear(within(form).getByLabelText('Title of the extension'));
+    await user.type(within(form).getByLabelText('Title of the extension'), 'Neon Tide II');
+    await user.type(within(form).getByLabelText('Lyrics for the continuation'), 'Second wave');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(sent(fake)).toHaveLength(1));
+    expect(sent(fake)[0]).toEqual({
+      api: 'v2',
+      mode: 'custom',
+      prompt: 'city pop, warm bass',
+      modelVersion: 'v4.0',
+      instrumental: false,
+      title: 'Neon Tide II',
+      lyrics: 'Second wave',
+      extend: { songId: PARENT, continueAtS: 3.5 },
+    });
+    expect(
+      await within(form).findByText('Extension of "Neon Tide" from 0:03.5 submitted.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows main’s refusal on the start field (e.g. a parent whose length changed)', async () => {
+    const fake = new FakeCadenza({ key: KEY });
+    fake.songs.library = [librarySong()];
+    fake.failNext('songs.create', {
+      code: 'validation',
+      message: 'The song is only 5.0 seconds long; start the extension within it.',
+      fields: { continueAtS: 'The song is only 5.0 seconds long; start the extension within it.' },
+    });
+    const { user } = await open(fake);
+    await user.click(await screen.findByRole('button', { name: 'Extend Neon Tide' }));
+    const form = await screen.findByRole('form', { name: 'Extend Neon Tide' });
+    await user.click(within(form).getByRole('button', { name: 'Extend from here' }));
+    expect(
+      await within(form).findByText(
+        'The song is only 5.0 seconds long; start the extension within it.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('openExtend(itemId) from another panel shows the Songs panel with the picker on that song', async () => {
+    const fake = new FakeCadenza({ key: KEY });
+    fake.songs.library = [librarySong(), librarySong({ itemId: TAKE_A, title: 'Other song' })];
+    await open(fake, [accountPanel, songsPanel]);
+    expect(screen.queryByRole('heading', { name: 'Songs', level: 1 })).toBeNull();
+    act(() => openExtend(TAKE_A));
+    expect(await screen.findByRole('heading', { name: 'Songs', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('form', { name: 'Extend Other song' })).toBeInTheDocument();
+  });
+});
+
+function doneJob() {
+  const out = (title: string, itemId: string): JobOutputView => ({
+    title,
+    status: 'saved',
+    libraryKind: 'song',
+    durationMs: 6000,
+    failReason: null,
+    libraryItemId: itemId,
+    receivedBytes: 100,
+    totalBytes: 100,
+  });
+  return makeJobView({
+    label: 'Summer rain',
+    state: 'done',
+    progress: 1,
+    outputs: [out('Summer rain', TAKE_A), out('Summer rain', TAKE_B)],
+    resultItemIds: [TAKE_A, TAKE_B],
+  });
+}
+
+function fakeWithTakes(): FakeCadenza {
+  const fake = new FakeCadenza({ key: KEY, jobs: [doneJob()] });
+  fake.state.libraryItems = [
+    makeLibraryItem({ id: TAKE_A, title: 'Summer rain', file: 'Summer rain.mp3' }),
+    makeLibraryItem({ id: TAKE_B, title: 'Summer rain', file: 'Summer rain (2).mp3' }),
+  ];
+  fake.songs.library = [
+    librarySong({
+      itemId: TAKE_A,
+      title: 'Summer rain',
+      songId: 'svc-a',
+      mediaUrl: 'cadenza-media://library/Summer%20rain.mp3',
+    }),
+    librarySong({
+      itemId: TAKE_B,
+      title: 'Summer rain',
+      songId: 'svc-b',
+      mediaUrl: 'cadenza-media://library/Summer%20rain%20(2).mp3',
+    }),
+  ];
+  return fake;
+}
+
+describe('Songs: the two takes side by side', () => {
+  it('A/B switches playback to the other take at the same position', async () => {
+    const fake = fakeWithTakes();
+    const { user } = await open(fake);
+    const compare = await screen.findByRole('region', { name: 'Compare takes: Summer rain' });
+    const a = within(compare).getByLabelText('Take A player') as HTMLAudioElement;
+    const b = within(compare).getByLabelText('Take B player', {
+      selector: 'audio',
+    }) as HTMLAudioElement;
+    expect(a).toHaveAttribute('src', 'cadenza-media://library/Summer%20rain.mp3');
+    expect(b).toHaveAttribute('src', 'cadenza-media://library/Summer%20rain%20(2).mp3');
+    expect(within(compare).getByRole('button', { name: 'A' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(within(compare).getByTestId('take-B')).not.toBeVisible();
+
+    a.currentTime = 12.3;
+    Object.defineProperty(a, 'paused', { configurable: true, value: false }); // A is playing
+    await user.click(within(compare).getByRole('button', { name: 'B' }));
+    expect(within(compare).getByRole('button', { name: 'B' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(b.currentTime).toBeCloseTo(12.3);
+    expect(within(compare).getByTestId('take-A')).not.toBeVisible();
+    expect(within(compare).getByTestId('take-B')).toBeVisible();
+    expect(within(compare).getByTestId('ab-position')).toHaveTextContent('B from 0:12.3');
+    expect(paused).toEqual([a]);
+    expect(played).toEqual([b]); // A was playing, so B carries on
+
+    b.currentTime = 4;
+    await user.click(within(compare).getByRole('button', { name: 'A' }));
+    expect(a.currentTime).toBeCloseTo(4);
+    expect(within(compare).getByTestId('ab-position')).toHaveTextContent('A from 0:04.0');
+    expect(played).toEqual([b]); // B was paused: A does not start by itself
+  });
+
+  it('Delete A moves take A to the trash through library remove; B stays and plays alone', async () => {
+    const fake = fakeWithTakes();
+    const { user } = await open(fake);
+    const compare = await screen.findByRole('region', { name: 'Compare takes: Summer rain' });
+    await user.click(within(compare).getByRole('button', { name: 'Delete A' }));
+    expect(await within(compare).findByText('Take A moved to the trash.')).toBeInTheDocument();
+    expect(fake.callsOf('library.remove')).toEqual([[TAKE_A]]);
+    expect(fake.state.libraryItems.map((i) => i.id)).toEqual([TAKE_B]);
+    expect(within(compare).queryByLabelText('Take A player')).toBeNull();
+    expect(within(compare).getByLabelText('Take B player', { selector: 'audio' })).toBeVisible();
+    expect(within(compare).getByRole('button', { name: 'A' })).toBeDisabled();
+    expect(within(compare).queryByRole('button', { name: 'Delete B' })).toBeNull();
+  });
+
+  it('Keep both deletes nothing; a failed delete keeps the take and says why', async () => {
+    const fake = fakeWithTakes();
+    fake.failNext('library.remove', {
+      code: 'io',
+      message: 'Cadenza could not move the file to the trash.',
+    });
+    const { user } = await open(fake);
+    const compare = await screen.findByRole('region', { name: 'Compare takes: Summer rain' });
+    await user.click(within(compare).getByRole('button', { name: 'Delete B' }));
+    expect(
+      await within(compare).findByText('Cadenza could not move the file to the trash.'),
+    ).toBeInTheDocument();
+    expect(fake.state.libraryItems).toHaveLength(2);
+    expect(
+      within(compare).getByLabelText('Take B player', { selector: 'audio' }),
+    ).toBeInTheDocument();
+
+    await user.click(within(compare).getByRole('button', { name: 'Keep both' }));
+    expect(within(compare).getByText('Kept both takes.')).toBeInTheDocument();
+    expect(within(compare).queryByRole('button', { name: 'Delete A' })).toBeNull();
+    expect(fake.callsOf('library.remove')).toHaveLength(1);
+  });
+});
+
+describe('Songs: history on the service', () => {
+  it('lists finished songs not in the library and imports one, then the selected ones', async () => {
+    const fake = new FakeCadenza({ key: KEY });
+    fake.songs.history = {
+      songs: [
+        { songId: 'svc-1', title: 'Old tune', style: 'folk', durationMs: 95_000, hasLyrics: true },
+        {
+          songId: 'svc-2',
+          title: 'Night drive',
+          style: 'synthwave',
+          durationMs: 61_500,
+          hasLyrics: false,
+        },
+        { songId: 'svc-3', title: 'Dawn', style: 'ambient', durationMs: null, hasLyrics: false },
+      ],
+      inLibrary: 2,
+      unfinished: 1,
+    };
+    const { user } = await open(fake);
+    const card = await screen.findByRole('region', { name: 'Song history' });
+    expect(fake.callsOf('songs.history')).toHaveLength(0); // nothing is asked until the user does
+    await user.click(within(card).getByRole('button', { name: 'Check the service' }));
+    expect(await within(card).findByTestId('history-summary')).toHaveTextContent(
+      '3 finished songs are not in your library. 2 already in the library. 1 still generating or failed.',
+    );
+    const oldTune = within(card).getByRole('listitem', { name: 'History: Old tune' });
+    expect(oldTune).toHaveTextContent('1:35.0 · folk · with lyrics');
+
+    await user.click(within(oldTune).getByRole('button', { name: 'Import Old tune' }));
+    await waitFor(() => expect(fake.callsOf('songs.importHistory')).toEqual([[['svc-1']]]));
+    expect(await within(card).findByRole('status')).toHaveTextContent(
+      'Importing 1 song into the library',
+    );
+    expect(within(card).queryByRole('listitem', { name: 'History: Old tune' })).toBeNull();
+
+    await user.click(within(card).getByRole('checkbox', { name: 'Night drive' }));
+    await user.click(within(card).getByRole('checkbox', { name: 'Dawn' }));
+    await user.click(within(card).getByRole('button', { name: 'Import selected (2)' }));
+    await waitFor(() => expect(fake.callsOf('songs.importHistory')).toHaveLength(2));
+    expect(fake.callsOf('songs.importHistory')[1]).toEqual([['svc-2', 'svc-3']]);
+    // The import jobs show with the other song jobs.
+    expect(
+      await screen.findByRole('listitem', { name: /Song job: Import: 2 songs/ }),
+    ).toBeInTheDocument();
+  });
+
+  it('says when the service cannot list the history', async () => {
+    const fake = new FakeCadenza({ key: KEY });
+    fake.failNext('songs.history', {
+      code: 'network',
+      message: 'Cadenza cannot reach the service.',
+    });
+    const { user } = await open(fake);
+    const card = await screen.findByRole('region', { name: 'Song history' });
+    await user.click(within(card).getByRole('button', { name: 'Check the service' }));
+    expect(await within(card).findByRole('alert')).toHaveTextContent(
+      'Cadenza cannot reach the service.',
+    );
+  });
+});
