@@ -1,0 +1,90 @@
+/** Small helpers the covers and videos services share. */
+import type { Job } from '@shared/domain/jobs';
+import type { LibraryItem } from '@shared/domain/library';
+import { isHttpUrl } from '@shared/domain/service-inputs';
+import { AppError } from '@shared/errors';
+import type { Link, MeasuredLink } from '@shared/ipc/covers';
+import type { SourceItem } from '@shared/ipc/covers';
+import type { Library } from '../library/library';
+import type { Measurement } from './measure';
+
+/** A link ready to measure and send: the URL and what to call it in messages. */
+export interface ResolvedLink {
+  url: string;
+  label: string;
+  /** The library item it came from, if any. */
+  itemId?: string;
+}
+
+const AUDIO_KINDS = new Set(['song', 'cover', 'tts']);
+
+export function sourceItem(item: LibraryItem): SourceItem {
+  return {
+    itemId: item.id,
+    title: item.title,
+    kind: item.kind,
+    durationMs: item.duration_ms,
+    hasServiceUrl: item.source_url !== null && isHttpUrl(item.source_url),
+  };
+}
+
+/** Library audio (songs, covers, speech), newest first. */
+export function audioItems(library: Library): LibraryItem[] {
+  return library.items().filter((i) => AUDIO_KINDS.has(i.kind));
+}
+
+export function resolveLink(link: Link, library: Library | undefined): ResolvedLink {
+  if (link.kind === 'url') return { url: link.url.trim(), label: link.url.trim() };
+  const item = library?.get(link.itemId);
+  if (!item) throw new AppError('not_found', 'That library item is no longer there.');
+  if (!item.source_url || !isHttpUrl(item.source_url)) {
+    throw new AppError('validation', `“${item.title}” has no link from the service; the service takes links only.`, { fields: { urls: 'This item has no service link.' } });
+  }
+  return { url: item.source_url, label: item.title, itemId: item.id };
+}
+
+export function measuredView(label: string, m: Measurement): MeasuredLink {
+  return { label, format: m.format, durationS: m.durationS, sizeBytes: m.sizeBytes, problem: m.problem };
+}
+
+/** "4:59", "45:00" */
+export function minutesSeconds(totalS: number): string {
+  const s = Math.floor(totalS + 1e-6);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+const jsonExcerpt = (v: unknown, n = 300): string => {
+  let s: string;
+  try {
+    s = JSON.stringify(v) ?? '';
+  } catch {
+    s = '';
+  }
+  return s.length > n ? `${s.slice(0, n - 1)}…` : s;
+};
+
+/**
+ * An answer whose shape fits nothing (API-NOTES "Not known at all"): the message says what the
+ * service did say (its `message` and `data`), and the raw answer stays on the error for the job.
+ */
+export function withRawMessage(e: unknown): unknown {
+  if (!(e instanceof AppError) || e.code !== 'bad_response' || e.raw === undefined) return e;
+  const raw = e.raw as { message?: unknown; data?: unknown } | null;
+  const said = raw && typeof raw === 'object' ? [typeof raw.message === 'string' ? raw.message : '', raw.data !== undefined ? jsonExcerpt(raw.data) : ''].filter(Boolean).join(' — ') : jsonExcerpt(raw);
+  if (!said) return e;
+  return new AppError('bad_response', `${e.message} The service said: ${said}`, { raw: e.raw, ...(e.httpStatus !== undefined ? { httpStatus: e.httpStatus } : {}) });
+}
+
+/** The error a finished-but-not-done job stands for. */
+export function failureOf(job: Job): AppError {
+  const e = job.error;
+  if (e) return new AppError(e.code, e.message, { ...(e.counter ? { counter: e.counter } : {}), ...(e.fields ? { fields: e.fields } : {}) });
+  return new AppError('internal', `The job ended ${job.state}.`);
+}
+
+/** Throws a validation AppError for field messages (the first one as the message). */
+export function refuse(fields: Record<string, string>, summary: string): void {
+  const keys = Object.keys(fields);
+  if (keys.length === 0) return;
+  throw new AppError('validation', keys.length === 1 ? fields[keys[0]!]! : summary, { fields });
+}

@@ -1,0 +1,63 @@
+/**
+ * Custom singers trained from this data folder: the name the user gave each one, kept locally in
+ * `<dataDir>/custom-singers.json` (the service knows them only by a task id). Each entry is tied to
+ * its training job, so a singer whose training finishes after a restart is found again.
+ */
+import { promises as fs } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { writeFileAtomic } from '../settings/atomic-write';
+
+export const CustomSingerRecordSchema = z.object({
+  jobId: z.string(),
+  name: z.string(),
+  /** The service address it was trained at (singers do not travel between services). */
+  baseUrl: z.string(),
+  /** The training task id, once known (it is the singer id covers send). */
+  taskId: z.string().nullable().default(null),
+  createdAt: z.string(),
+});
+export type CustomSingerRecord = z.infer<typeof CustomSingerRecordSchema>;
+
+const FileSchema = z.object({ schema_version: z.literal(1), singers: z.array(CustomSingerRecordSchema) });
+
+export class CustomSingerStore {
+  private readonly file: string;
+  private cache: CustomSingerRecord[] | undefined;
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(dataDir: string) {
+    this.file = join(dataDir, 'custom-singers.json');
+  }
+
+  async list(): Promise<CustomSingerRecord[]> {
+    // another process (the CLI, the app) may have added one: read the file each time
+    try {
+      const parsed = FileSchema.safeParse(JSON.parse(await fs.readFile(this.file, 'utf8')));
+      this.cache = parsed.success ? parsed.data.singers : (this.cache ?? []);
+    } catch {
+      this.cache ??= [];
+    }
+    return this.cache;
+  }
+
+  private async change(fn: (list: CustomSingerRecord[]) => CustomSingerRecord[]): Promise<CustomSingerRecord[]> {
+    const run = this.writing.then(async () => {
+      const next = fn(await this.list());
+      this.cache = next;
+      await writeFileAtomic(this.file, `${JSON.stringify({ schema_version: 1, singers: next }, null, 2)}\n`);
+    });
+    this.writing = run.catch(() => undefined);
+    await run;
+    return this.cache ?? [];
+  }
+
+  add(rec: Omit<CustomSingerRecord, 'createdAt' | 'taskId'> & { taskId?: string | null }): Promise<CustomSingerRecord[]> {
+    const full = CustomSingerRecordSchema.parse({ ...rec, createdAt: new Date().toISOString() });
+    return this.change((list) => [full, ...list.filter((r) => r.jobId !== rec.jobId)]);
+  }
+
+  update(jobId: string, patch: Partial<Pick<CustomSingerRecord, 'name' | 'taskId'>>): Promise<CustomSingerRecord[]> {
+    return this.change((list) => list.map((r) => (r.jobId === jobId ? { ...r, ...patch } : r)));
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * Singing-photo videos and subtitle videos (plain Node). The service takes URLs only; the audio
+ * and the photo are measured first (format, audio 2–30 s, photo ≤ 4.7 MB) so nothing is spent on
+ * a request the service would refuse.
+ *
+ *   const videos = createVideosService({ client, runtime });
+ *   const check = await videos.checkSinging({ audio: { url, label: url }, imageUrl });
+ *   const job = await videos.singing({ audio, imageUrl });   // refused when check.fields is not empty
+ *   const item = await videos.finish(job.id);                 // the MP4 in the library
+ */
+import type { Job } from '@shared/domain/jobs';
+import type { LibraryItem } from '@shared/domain/library';
+import type { VideoResult } from '@shared/domain/service';
+import { checkSinging, checkSubtitles } from '@shared/domain/service-inputs';
+import { SINGING_AUDIO_MAX_S, SINGING_AUDIO_MIN_S, SINGING_IMAGE_MAX_BYTES } from '@shared/domain/service-limits';
+import { AppError } from '@shared/errors';
+import type { SourceItem } from '@shared/ipc/covers';
+import type { SingingCheck } from '@shared/ipc/videos';
+import { output } from '../jobs/records';
+import { measureUrls, type Measurement } from './measure';
+import type { CoversClient, CoversRuntime } from './service';
+import { audioItems, failureOf, measuredView, refuse, sourceItem, withRawMessage, type ResolvedLink } from './shared';
+
+export interface VideosServiceDeps {
+  client: () => Pick<CoversClient, 'singing'>;
+  runtime: () => Promise<CoversRuntime>;
+  measure?: (urls: readonly string[]) => Promise<Measurement[]>;
+}
+
+const AUDIO_FORMATS = ['mp3', 'wav', 'm4a'];
+const IMAGE_FORMATS = ['jpg', 'png'];
+
+function videoOutputs(res: VideoResult, kind: 'singing-video' | 'subtitle-video', title: string) {
+  if (res.videoUrl) return [output({ serviceId: res.taskId ?? null, status: 'complete', libraryKind: kind, title, mediaUrl: res.videoUrl })];
+  return [
+    output({
+      serviceId: res.taskId ?? null,
+      status: 'failed',
+      libraryKind: kind,
+      title,
+      failReason: `The service started a video task (${res.taskId}) but gave no video link, and there is no documented way to ask about it.`,
+    }),
+  ];
+}
+
+export function createVideosService(deps: VideosServiceDeps) {
+  const measure = deps.measure ?? ((urls: readonly string[]) => measureUrls(urls));
+
+  async function checkSingingLinks(audio: ResolvedLink, imageUrl: string): Promise<SingingCheck & { audioDurationS?: number; imageBytes?: number }> {
+    const fields = checkSinging({ audioUrl: audio.url, imageUrl });
+    const [a, img] = await measure([audio.url, imageUrl]);
+    const audioM = a!;
+    const imageM = img!;
+    if (!fields.audioUrl) {
+      if (audioM.format === 'unknown' || !AUDIO_FORMATS.includes(audioM.format)) {
+        fields.audioUrl = audioM.problem && audioM.format === 'unknown' && !/not an MP3/.test(audioM.problem) ? audioM.problem : 'The audio must be an MP3, WAV or M4A file.';
+      } else if (audioM.durationS !== null && (audioM.durationS < SINGING_AUDIO_MIN_S || audioM.durationS > SINGING_AUDIO_MAX_S)) {
+        fields.audioUrl = `The audio must last ${SINGING_AUDIO_MIN_S} to ${SINGING_AUDIO_MAX_S} seconds (it lasts ${audioM.durationS.toFixed(1)}).`;
+      }
+    }
+    if (!fields.imageUrl) {
+      if (imageM.format === 'unknown' && imageM.problem) fields.imageUrl = imageM.problem;
+      else if (!IMAGE_FORMATS.includes(imageM.format)) fields.imageUrl = 'The photo must be a JPG, PNG or JFIF image.';
+      else if (imageM.sizeBytes !== null && imageM.sizeBytes > SINGING_IMAGE_MAX_BYTES) {
+        fields.imageUrl = `The photo must be at most 4.7 MB (it is ${(imageM.sizeBytes / 1048576).toFixed(1)} MB).`;
+      }
+    }
+    return {
+      audio: measuredView(audio.label, audioM),
+      image: measuredView(imageUrl, imageM),
+      fields,
+      ...(audioM.durationS !== null ? { audioDurationS: audioM.durationS } : {}),
+      ...(imageM.sizeBytes !== null ? { imageBytes: imageM.sizeBytes } : {}),
+    };
+  }
+
+  async function sendVideo(
+    kind: 'singing-video' | 'subtitle-video',
+    request: Record<string, unknown>,
+    title: string,
+    meta: Record<string, string | null>,
+    call: (signal: AbortSignal) => Promise<VideoResult>,
+  ): Promise<Job> {
+    const rt = await deps.runtime();
+    return rt.jobs.submit({ kind, synchronous: true, request, label: title, meta }, async (signal) => {
+      try {
+        const res = await call(signal);
+        return { outputs: videoOutputs(res, kind, title), raw: res.raw };
+      } catch (e) {
+        throw withRawMessage(e);
+      }
+    });
+  }
+
+  return {
+    /** Library audio with a service URL lasting 2–30 s. */
+    async audioSources(): Promise<SourceItem[]> {
+      const rt = await deps.runtime();
+      return audioItems(rt.library)
+        .map(sourceItem)
+        .filter((s) => s.hasServiceUrl && s.durationMs !== null && s.durationMs >= SINGING_AUDIO_MIN_S * 1000 && s.durationMs <= SINGING_AUDIO_MAX_S * 1000);
+    },
+
+    async checkSinging(input: { audio: ResolvedLink; imageUrl: string }): Promise<SingingCheck> {
+      const { audioDurationS: _a, imageBytes: _i, ...check } = await checkSingingLinks(input.audio, input.imageUrl.trim());
+      return check;
+    },
+
+    async singing(input: { audio: ResolvedLink; imageUrl: string; title?: string }): Promise<Job> {
+      const imageUrl = input.imageUrl.trim();
+      const check = await checkSingingLinks(input.audio, imageUrl);
+      refuse(check.fields, 'The audio and the photo need attention before the video can be made.');
+      const title = input.title?.trim() || (input.audio.itemId ? `${input.audio.label} (singing video)` : 'Singing video');
+      const call = {
+        audioUrl: input.audio.url,
+        imageUrl,
+        ...(check.audioDurationS !== undefined ? { audioDurationS: check.audioDurationS } : {}),
+        ...(check.imageBytes !== undefined ? { imageBytes: check.imageBytes } : {}),
+      };
+      return sendVideo('singing-video', { ...call, title }, title, { parent_id: input.audio.itemId ?? null }, (signal) => deps.client().singing.generate(call, { signal }));
+    },
+
+    async subtitles(input: { videoUrl: string; title?: string }): Promise<Job> {
+      const videoUrl = input.videoUrl.trim();
+      refuse(checkSubtitles({ videoUrl }), '');
+      const title = input.title?.trim() || 'Subtitle video';
+      return sendVideo('subtitle-video', { videoUrl, title }, title, {}, (signal) => deps.client().singing.subtitlesVideo({ videoUrl }, { signal }));
+    },
+
+    async finish(jobId: string): Promise<LibraryItem> {
+      const rt = await deps.runtime();
+      const done = await rt.jobs.waitFor(jobId);
+      if (done.state !== 'done') throw failureOf(done);
+      const id = done.resultItemIds[0];
+      const item = id ? rt.library.get(id) : undefined;
+      if (!item) throw new AppError('not_found', 'The video is not in the library.');
+      return item;
+    },
+  };
+}
+
+export type VideosService = ReturnType<typeof createVideosService>;
