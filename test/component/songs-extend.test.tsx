@@ -133,8 +133,8 @@ describe('Songs: extend from here', () => {
     fake.songs.library = [librarySong()];
     fake.failNext('songs.create', {
       code: 'validation',
-      message: 'The song is only 5.0 seconds long; start the extension within it.',
-      fields: { continueAtS: 'The song is only 5.0 seconds long; start the extension within it.' },
+      message: 'The song is only 5 seconds long; start the extension within it.',
+      fields: { continueAtS: 'The song is only 5 seconds long; start the extension within it.' },
     });
     const { user } = await open(fake);
     await user.click(await screen.findByRole('button', { name: 'Extend Neon Tide' }));
@@ -142,7 +142,7 @@ describe('Songs: extend from here', () => {
     await user.click(within(form).getByRole('button', { name: 'Extend from here' }));
     expect(
       await within(form).findByText(
-        'The song is only 5.0 seconds long; start the extension within it.',
+        'The song is only 5 seconds long; start the extension within it.',
       ),
     ).toBeInTheDocument();
   });

@@ -28,7 +28,8 @@ export function checkContinueAt(continueAtS: number, durationMs: number): string
   if (!Number.isFinite(continueAtS) || continueAtS <= 0)
     return 'Choose where the extension starts (after 0 seconds).';
   if (continueAtS * 1000 > durationMs) {
-    return `The song is only ${(durationMs / 1000).toFixed(1)} seconds long; start the extension within it.`;
+    const lengthS = Math.floor(durationMs / 10) / 100;
+    return `The song is only ${lengthS} seconds long; start the extension within it.`;
   }
   return undefined;
 }

@@ -9,6 +9,7 @@ import {
   floorTenth,
   formatClock,
   initialExtendForm,
+  secondsText,
   toExtendRequest,
   type ExtendForm,
 } from './extend-rules';
@@ -120,7 +121,7 @@ function ExtendSongForm({ song }: { song: LibrarySong }) {
           </button>
         </div>
         <p id={`${id}-at-hint`} className="field-hint">
-          After 0 and at most {durationS.toFixed(1)} s · starts at{' '}
+          After 0 and at most {secondsText(song.durationMs ?? 0)} s · starts at{' '}
           {Number.isFinite(at) ? formatClock(at) : '–'}
         </p>
         {fieldError('continueAtS')}

@@ -45,6 +45,13 @@ export function initialExtendForm(song: LibrarySong): ExtendForm {
   };
 }
 
+/** Seconds with at most two decimals and no trailing zeros: 7992 ms → "7.99", 8000 → "8". */
+export const secondsText = (ms: number): string => String(Math.floor(ms / 10) / 100);
+
+/** Same words as main's check (songs/extension.ts), with the song's exact length. */
+export const pastEndMessage = (durationMs: number): string =>
+  `The song is only ${secondsText(durationMs)} seconds long; start the extension within it.`;
+
 /** The typed start as a number; NaN when it is not one. */
 export function continueAtS(form: ExtendForm): number {
   const t = form.continueAtText.trim();
@@ -84,6 +91,9 @@ export function extendErrors(song: LibrarySong, form: ExtendForm): FieldErrors {
       ...(song.durationMs ? { songDurationMs: song.durationMs } : {}),
     },
   });
+  const at = continueAtS(form);
+  if (song.durationMs && Number.isFinite(at) && at * 1000 > song.durationMs)
+    errors.continueAtS = pastEndMessage(song.durationMs);
   if (!song.songId)
     errors.extend = 'This song has no song id from the service, so it cannot be extended.';
   return errors;

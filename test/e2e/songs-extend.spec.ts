@@ -1,0 +1,213 @@
+/**
+ * Songs end to end, second part: extend from here, the two takes side by side, and the service
+ * history with import — the built app (real preload, main handlers, services) against the emulator.
+ * Playback itself is not asserted (the harness's Chromium never loads media metadata); what a
+ * creator relies on is: what was sent, the files and sidecars in the library.
+ */
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, openAccount, test, VALID_KEY } from './fixtures';
+
+interface Sidecar {
+  id: string;
+  title: string;
+  duration_ms: number | null;
+  service_ids: Record<string, string>;
+  parent_id: string | null;
+  variation_group: string | null;
+  lyrics: string | null;
+}
+
+async function setKey(page: Page): Promise<void> {
+  await openAccount(page);
+  await page.getByLabel('API key', { exact: true }).fill(VALID_KEY);
+  await page.getByRole('button', { name: 'Save key' }).click();
+  await expect(page.getByText('Key ending in 1234')).toBeVisible();
+}
+
+async function openSongs(page: Page): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: /Songs/ })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Songs', level: 1 })).toBeVisible();
+}
+
+async function sidecars(dir: string): Promise<Array<{ media: string; sidecar: Sidecar }>> {
+  const out: Array<{ media: string; sidecar: Sidecar }> = [];
+  for (const n of (await readdir(dir)).filter((x) => x.endsWith('.mp3'))) {
+    const sidecar = JSON.parse(await readFile(join(dir, `${n}.json`), 'utf8')) as Sidecar;
+    out.push({ media: n, sidecar });
+  }
+  return out;
+}
+
+test.setTimeout(120_000);
+
+test('extend from here: picker refuses 0 and past the end, sends custom mode with the parent, the new sidecars name it; A/B switch', async ({
+  app,
+  page,
+  emulator,
+}) => {
+  emulator.configure({ stepMs: 500, songDurationMs: 8000 });
+  await setKey(page);
+  await openSongs(page);
+
+  await page.getByRole('radio', { name: 'Custom' }).check();
+  await page.getByLabel('Style prompt', { exact: true }).fill('sea shanty, accordion');
+  await page.getByLabel('Title', { exact: true }).fill('Harbour Lights');
+  await page.getByLabel('Lyrics', { exact: true }).fill('[Verse]\nLanterns on the quay');
+  await page.getByLabel('Lyrics', { exact: true }).press('Control+Enter');
+  const card = page.getByRole('listitem', { name: 'Song job: Harbour Lights' });
+  await expect(card.getByTestId('job-state')).toHaveText('Done', { timeout: 40_000 });
+  const parents = await sidecars(app.dirs.library);
+  expect(parents).toHaveLength(2);
+  // The emulator's MP3 is whole frames: the song is a little under 8 s (e.g. 7992 ms).
+  const lengthMs = emulator.songs()[0]!.durationMs;
+  expect(parents.map((p) => p.sidecar.duration_ms)).toEqual([lengthMs, lengthMs]);
+  const lengthS = Math.floor(lengthMs / 10) / 100;
+
+  // The two takes side by side: A/B switches which library file plays.
+  const compare = card.getByRole('region', { name: 'Compare takes: Harbour Lights' });
+  const a = compare.getByLabel('Take A player');
+  const b = compare.getByLabel('Take B player');
+  await expect(a).toHaveAttribute('src', /^cadenza-media:\/\/library\/Harbour%20Lights/);
+  await expect(b).toHaveAttribute('src', /^cadenza-media:\/\/library\/Harbour%20Lights/);
+  expect(await a.getAttribute('src')).not.toBe(await b.getAttribute('src'));
+  await expect(a).toBeVisible();
+  await expect(b).toBeHidden();
+  await compare.getByRole('button', { name: 'B', exact: true }).click();
+  await expect(compare.getByRole('button', { name: 'B', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(b).toBeVisible();
+  await expect(a).toBeHidden();
+  await expect(compare.getByTestId('ab-position')).toHaveText(/^B from 0:0\d\.\d$/);
+  await compare.getByRole('button', { name: 'Keep both' }).click();
+  await expect(compare.getByText('Kept both takes.')).toBeVisible();
+
+  // Extend take B from 5.5 s.
+  await compare.getByRole('button', { name: 'Extend take B' }).click();
+  const form = page.getByRole('form', { name: 'Extend Harbour Lights' });
+  await expect(form).toBeVisible();
+  const start = form.getByLabel('Continue at (seconds)');
+  await expect(start).toHaveValue(String(Math.floor(lengthMs / 100) / 10)); // the end, to 0.1 s
+  await start.fill('0');
+  await expect(form.getByRole('alert')).toHaveText(
+    'Choose where the extension starts (after 0 seconds).',
+  );
+  await form.getByRole('button', { name: 'Extend from here' }).click();
+  await start.fill('9');
+  await expect(form.getByRole('alert')).toHaveText(
+    `The song is only ${lengthS} seconds long; start the extension within it.`,
+  );
+  await start.press('Control+Enter');
+  expect(emulator.log.filter((e) => e.method === 'POST' && e.path === '/v2/submit')).toHaveLength(
+    1,
+  );
+  await start.fill('5.5');
+  await expect(form.getByRole('slider', { name: 'Continue at (timeline)' })).toHaveValue('5.5');
+  await form.getByLabel('Title of the extension').fill('Harbour Lights II');
+  await form.getByLabel('Lyrics for the continuation').fill('[Chorus]\nHome before the tide');
+  await form.getByLabel('Lyrics for the continuation').press('Control+Enter');
+  await expect(form.getByRole('status')).toHaveText(
+    'Extension of "Harbour Lights" from 0:05.5 submitted.',
+  );
+
+  const submits = emulator.log.filter((e) => e.method === 'POST' && e.path === '/v2/submit');
+  expect(submits).toHaveLength(2);
+  const body = submits[1]!.json as Record<string, unknown>;
+  const parentIds = parents.map((p) => p.sidecar.service_ids.song_id);
+  expect(body).toMatchObject({
+    is_auto: 0,
+    title: 'Harbour Lights II',
+    prompt: 'sea shanty, accordion',
+    continue_at: 5.5,
+  });
+  expect(parentIds).toContain(body.continue_song_id);
+  const parent = parents.find((p) => p.sidecar.service_ids.song_id === body.continue_song_id)!;
+  expect(body.continue_at as number).toBeGreaterThan(0);
+  expect((body.continue_at as number) * 1000).toBeLessThanOrEqual(parent.sidecar.duration_ms!);
+  // The parent is take B of the first submission.
+  const takeBSrc = decodeURIComponent((await b.getAttribute('src'))!.split('/').pop()!);
+  expect(parent.media).toBe(takeBSrc);
+
+  const ext = page.getByRole('listitem', { name: 'Song job: Harbour Lights II' });
+  await expect(ext.getByTestId('job-state')).toHaveText('Done', { timeout: 40_000 });
+  const all = await sidecars(app.dirs.library);
+  const children = all.filter((s) => s.sidecar.title === 'Harbour Lights II');
+  expect(children).toHaveLength(2);
+  for (const { media, sidecar } of children) {
+    expect(sidecar.parent_id).toBe(parent.sidecar.id);
+    expect(sidecar.service_ids.parent_song_id).toBe(body.continue_song_id);
+    const served = Buffer.from(
+      await (
+        await fetch(`${emulator.mediaUrl}/media/song/${sidecar.service_ids.song_id}.mp3`)
+      ).arrayBuffer(),
+    );
+    expect((await readFile(join(app.dirs.library, media))).equals(served)).toBe(true);
+  }
+  const made = emulator.songs().filter((s) => s.parentSongId === body.continue_song_id);
+  expect(made.map((s) => s.continueAtS)).toEqual([5.5, 5.5]);
+});
+
+test('history: finished songs made elsewhere are listed and Import lands them in the library with sidecars', async ({
+  app,
+  page,
+  emulator,
+}) => {
+  emulator.configure({ songDurationMs: 4000 });
+  // Two songs made outside the app (e.g. on the provider's site) with the same key.
+  const res = await fetch(`${emulator.url}/v2/submit`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': VALID_KEY },
+    body: JSON.stringify({ is_auto: 0, prompt: 'bossa nova, rain', title: 'Rain Window' }),
+  });
+  expect(res.status).toBe(200);
+  emulator.advance(10_000);
+  const made = emulator.songs();
+  expect(made.map((s) => s.state)).toEqual(['complete', 'complete']);
+
+  await setKey(page);
+  await openSongs(page);
+  const history = page.getByRole('region', { name: 'Song history' });
+  await history.getByRole('button', { name: 'Check the service' }).click();
+  await expect(history.getByTestId('history-summary')).toHaveText(
+    '2 finished songs are not in your library.',
+  );
+  const listed = emulator.log.find((e) => e.method === 'GET' && e.path === '/v3/music/tasks');
+  expect(listed).toBeDefined();
+
+  await history
+    .getByRole('listitem')
+    .first()
+    .getByRole('button', { name: /^Import / })
+    .click();
+  await expect(history.getByRole('status')).toHaveText(/Importing 1 song into the library/);
+  const job = page.getByRole('listitem', { name: 'Song job: Import: Rain Window' });
+  await expect(job.getByTestId('job-state')).toHaveText('Done', { timeout: 30_000 });
+
+  const saved = await sidecars(app.dirs.library);
+  expect(saved).toHaveLength(1);
+  const [{ media, sidecar }] = saved as [{ media: string; sidecar: Sidecar }];
+  const song = made.find((s) => s.songId === sidecar.service_ids.song_id);
+  expect(song).toBeDefined();
+  expect(sidecar.title).toBe('Rain Window');
+  expect(sidecar.duration_ms).toBe(song!.durationMs);
+  const served = Buffer.from(
+    await (await fetch(`${emulator.mediaUrl}/media/song/${song!.songId}.mp3`)).arrayBuffer(),
+  );
+  expect((await readFile(join(app.dirs.library, media))).equals(served)).toBe(true);
+  expect(
+    emulator.log.some(
+      (e) => e.method === 'GET' && e.path === '/v3/music/tasks' && e.query.ids === song!.songId,
+    ),
+  ).toBe(true);
+
+  await history.getByRole('button', { name: 'Check again' }).click();
+  await expect(history.getByTestId('history-summary')).toHaveText(
+    '1 finished song is not in your library. 1 already in the library.',
+  );
+});
