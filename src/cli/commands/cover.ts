@@ -1,0 +1,130 @@
+/**
+ * `cadenza cover FILE|--link URL --singer ID [--custom] [--tran N]`: uploads a local file (or
+ * sends a video link) as a cover, with upload progress on stderr, waits for it, and saves it in
+ * the library. `--singer` takes a singer id or name, built-in or trained (see `cadenza singer`).
+ */
+import { promises as fs } from 'node:fs';
+import { resolve } from 'node:path';
+import { TRAN_MAX_SEMITONES, TRAN_MIN_SEMITONES } from '@shared/domain/service-limits';
+import { AppError } from '@shared/errors';
+import type { SingerOption } from '@shared/ipc/covers';
+import type { Core } from '../../main/services/core';
+import { createCoversService, createVideosService, type CoversService, type VideosService } from '../../main/services/covers';
+import type { JobsRuntime } from '../../main/services/core';
+import { expectNoMore, formatRows, parseCommandArgs, UsageError, type CliCommand, type CliContext } from '../command';
+import { readSidecar } from './voices';
+
+/** The covers and videos services over the CLI's own jobs runtime (opened on first use). */
+export function openCovers(core: Core, env: NodeJS.ProcessEnv): { covers: CoversService; videos: VideosService; runtime(): Promise<JobsRuntime>; close(): Promise<void> } {
+  let rt: Promise<JobsRuntime> | undefined;
+  const pollMs = Number(env.CADENZA_POLL_INTERVAL_MS);
+  const runtime = () => (rt ??= core.openJobs({ holder: 'cli', watch: false, ...(pollMs >= 50 ? { pollIntervalMs: pollMs } : {}) }));
+  return {
+    covers: createCoversService({ dataDir: core.paths.dataDir, client: () => core.client(), runtime }),
+    videos: createVideosService({ client: () => core.client(), runtime }),
+    runtime,
+    async close() {
+      if (rt) await (await rt).close();
+    },
+  };
+}
+
+export async function counter(core: Core, name: 'key_cover_counts' | 'key_vc_counts' | 'key_singing_credits'): Promise<number | null> {
+  try {
+    return (await core.account.keyInfo())[name];
+  } catch {
+    return null;
+  }
+}
+
+/** A singer by id or by name (case-insensitive), built-in or trained here. */
+export function findSinger(singers: readonly SingerOption[], idOrName: string): SingerOption | undefined {
+  const byId = singers.find((s) => s.id === idOrName.trim());
+  if (byId) return byId;
+  const named = singers.filter((s) => s.name.toLowerCase() === idOrName.trim().toLowerCase());
+  if (named.length > 1) throw new AppError('validation', `Several singers are called “${idOrName}”; use the id.`);
+  return named[0];
+}
+
+const help = `Usage: cadenza cover FILE --singer ID [options]
+       cadenza cover --link URL --singer ID [options]
+
+Make a cover of a local audio file (mp3, wav, m4a, aac, flac, ogg, opus, webm, mp4; up to
+200 MB) or of a video link, sung by a built-in singer or one you trained
+(cadenza singer list), and save it in the library.
+
+  --singer ID         Singer id or name
+  --custom            The singer is a custom-trained one (implied when its name is yours)
+  --tran N            Shift the key by N semitones (${TRAN_MIN_SEMITONES} to ${TRAN_MAX_SEMITONES}; default 0)
+  --link URL          A link to a video on a video-sharing site instead of a file
+  --title T           Title in the library (default: "<source> (<singer> cover)")
+  --json              Print JSON`;
+
+const OPTIONS = {
+  singer: { type: 'string' },
+  custom: { type: 'boolean' },
+  tran: { type: 'string' },
+  link: { type: 'string' },
+  title: { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
+
+async function run(args: string[], ctx: CliContext): Promise<number> {
+  const { values, positionals } = parseCommandArgs(args, OPTIONS, 'cover');
+  if (!values.singer) throw new UsageError('missing --singer (see cadenza cover --help)');
+  const [file, ...rest] = positionals;
+  expectNoMore(rest, 'cover');
+  if (!file && !values.link) throw new UsageError('name an audio file or give --link URL (see cadenza cover --help)');
+  if (file && values.link) throw new UsageError('use either a file or --link, not both');
+  const tran = values.tran === undefined ? 0 : Number(values.tran);
+  if (!Number.isInteger(tran)) throw new UsageError('--tran takes a whole number of semitones');
+  let path: string | undefined;
+  if (file) {
+    path = resolve(file);
+    const st = await fs.stat(path).catch(() => null);
+    if (!st?.isFile()) throw new AppError('not_found', `${file} was not found.`);
+  }
+  const core = ctx.core();
+  const { covers, close } = openCovers(core, ctx.env);
+  try {
+    const list = await covers.singers({ refresh: true });
+    if (list.error && !values.json) ctx.note(`Could not read the built-in singers (${list.error.message}).`);
+    const singer = findSinger(list.singers, values.singer);
+    if (singer && singer.custom && singer.state !== 'ready') throw new AppError('validation', `${singer.name} is ${singer.state === 'training' ? 'still training' : 'a failed training'}; it cannot sing yet.`);
+    const singerId = singer?.id ?? values.singer.trim();
+    const isCustomSinger = values.custom === true || singer?.custom === true;
+    const before = await counter(core, 'key_cover_counts');
+    if (before !== null && !values.json) ctx.note(`Covers left: ${before}`);
+    let shownPct = -1;
+    const off = covers.on('upload-progress', (p) => {
+      if (values.json || p.totalBytes === 0) return;
+      const pct = Math.floor((p.bytesSent / p.totalBytes) * 10) * 10;
+      if (pct === shownPct) return;
+      shownPct = pct;
+      ctx.note(`  uploading… ${pct}%`);
+    });
+    const job = await covers.cover({
+      source: path ? { kind: 'file', path } : { kind: 'link', url: values.link ?? '' },
+      singerId,
+      isCustomSinger,
+      tranSemitones: tran,
+      ...(values.title ? { title: values.title } : {}),
+    });
+    if (!values.json) ctx.note(`Job ${job.id}: waiting for the cover…`);
+    const item = await covers.finish(job.id);
+    off();
+    const after = await counter(core, 'key_cover_counts');
+    const sidecar = await readSidecar(core.settings.libraryDir(), item);
+    if (values.json) {
+      ctx.out(JSON.stringify({ job_id: job.id, item: sidecar, cover_counts: { before, after } }, null, 2));
+    } else {
+      ctx.out(formatRows([['Title', item.title], ['Singer', item.singer ?? ''], ['File', sidecar.media_file], ['Item', item.id]]));
+      if (before !== null && after !== null) ctx.note(`Covers left: ${before} → ${after}`);
+    }
+    return 0;
+  } finally {
+    await close();
+  }
+}
+
+export const coverCommand: CliCommand = { name: 'cover', summary: 'Make a cover of a file or video link with a singer', help, run };

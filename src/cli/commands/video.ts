@@ -1,0 +1,59 @@
+/**
+ * `cadenza video sing --audio URL --image URL` and `cadenza video subtitles --video URL`: the
+ * service takes links only. The audio (MP3/WAV/M4A, 2–30 s) and the photo (JPG/PNG, ≤ 4.7 MB)
+ * are measured first, so nothing is spent on a request the service would refuse.
+ */
+import { formatRows, parseCommandArgs, UsageError, type CliCommand, type CliContext } from '../command';
+import { counter, openCovers } from './cover';
+import { readSidecar } from './voices';
+
+const help = `Usage: cadenza video sing --audio URL --image URL [--title T] [--json]
+       cadenza video subtitles --video URL [--title T] [--json]
+
+  sing        A lip-synced singing video from an audio link (MP3, WAV or M4A, 2 to 30 s)
+              and a photo link (JPG, PNG or JFIF, at most 4.7 MB)
+  subtitles   A video with special subtitles from a video link
+
+The video is saved in the library. The service takes links (http/https) only.`;
+
+const OPTIONS = {
+  audio: { type: 'string' },
+  image: { type: 'string' },
+  video: { type: 'string' },
+  title: { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
+
+async function run(args: string[], ctx: CliContext): Promise<number> {
+  const { values, positionals } = parseCommandArgs(args, OPTIONS, 'video');
+  const [sub, ...rest] = positionals;
+  if (rest.length) throw new UsageError(`unexpected argument '${rest[0]}' (see cadenza video --help)`);
+  if (sub === 'sing' && (!values.audio || !values.image)) throw new UsageError('video sing needs --audio URL and --image URL');
+  else if (sub === 'subtitles' && !values.video) throw new UsageError('video subtitles needs --video URL');
+  else if (sub !== 'sing' && sub !== 'subtitles') throw new UsageError('say sing or subtitles (see cadenza video --help)');
+  const core = ctx.core();
+  const { videos, close } = openCovers(core, ctx.env);
+  try {
+    const title = values.title ? { title: values.title } : {};
+    const before = await counter(core, 'key_singing_credits');
+    if (before !== null && !values.json) ctx.note(`Singing credits left: ${before}`);
+    const job =
+      sub === 'sing'
+        ? await videos.singing({ audio: { url: values.audio!, label: values.audio! }, imageUrl: values.image!, ...title })
+        : await videos.subtitles({ videoUrl: values.video!, ...title });
+    if (!values.json) ctx.note(`Job ${job.id}: waiting for the video…`);
+    const item = await videos.finish(job.id);
+    const after = await counter(core, 'key_singing_credits');
+    const sidecar = await readSidecar(core.settings.libraryDir(), item);
+    if (values.json) ctx.out(JSON.stringify({ job_id: job.id, item: sidecar, singing_credits: { before, after } }, null, 2));
+    else {
+      ctx.out(formatRows([['Title', item.title], ['File', sidecar.media_file], ['Item', item.id]]));
+      if (before !== null && after !== null) ctx.note(`Singing credits left: ${before} → ${after}`);
+    }
+    return 0;
+  } finally {
+    await close();
+  }
+}
+
+export const videoCommand: CliCommand = { name: 'video', summary: 'Make a singing-photo video or a subtitle video from links', help, run };
