@@ -11,6 +11,9 @@ import { songCommand } from './song';
 import { voicesCommand } from './voices';
 import { ttsCommand } from './tts';
 import { cloneCommand } from './clone';
+import { coverCommand } from './cover';
+import { singerCommand } from './singer';
+import { videoCommand } from './video';
 
 const registry: Record<string, CliCommand> = {
   key: keyCommand,
@@ -19,6 +22,9 @@ const registry: Record<string, CliCommand> = {
   voices: voicesCommand,
   tts: ttsCommand,
   clone: cloneCommand,
+  cover: coverCommand,
+  singer: singerCommand,
+  video: videoCommand,
   jobs: jobsCommand,
   library: libraryCommand,
 };
