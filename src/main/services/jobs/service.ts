@@ -210,10 +210,16 @@ export function createJobsService(options: JobsServiceOptions) {
 
   /** Persists the job as `pending` BEFORE anything is sent, then runs `call` in the background. */
   async function submit(n: NewJob, call: (signal: AbortSignal) => Promise<SubmitResult>): Promise<Job> {
-    const job = await store.save(createJobRecord(n));
-    emitJob(job);
+    // the controller is registered before the record exists on disk, so a concurrent tick's
+    // recover() never mistakes the new pending job for an orphan of a dead process
+    const record = createJobRecord(n);
     const ctl = new AbortController();
-    controllers.set(job.id, ctl);
+    controllers.set(record.id, ctl);
+    const job = await store.save(record).catch((e: unknown) => {
+      controllers.delete(record.id);
+      throw e;
+    });
+    emitJob(job);
     const done = (async () => {
       if (n.synchronous) await update(job.id, (j) => (j.state === 'pending' ? { ...j, state: 'running', progress: 0.05 } : null));
       try {
