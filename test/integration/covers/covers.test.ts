@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '@shared/errors';
+import type { AppError } from '@shared/errors';
 import { serviceRequests, useCovers } from './harness';
 
 const h = useCovers();
