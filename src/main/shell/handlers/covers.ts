@@ -1,0 +1,91 @@
+/**
+ * covers:* and videos:* — covers of registered files (the renderer sends handles, never paths),
+ * library songs or links; custom singer training from measured links; singing and subtitle videos.
+ */
+import { summarizeJob } from '@shared/domain/jobs';
+import { AppError } from '@shared/errors';
+import type { Link } from '@shared/ipc/covers';
+import { toJobView } from '@shared/ipc/jobs';
+import type { UploadProgressEvent } from '@shared/ipc/voices';
+import {
+  audioItems,
+  createCoversService,
+  createVideosService,
+  resolveLink,
+  sourceItem,
+  type CoversClient,
+  type CoversRuntime,
+  type CoverSourceInput,
+} from '../../services/covers';
+import type { FileRegistry } from '../../services/files/registry';
+import type { NamespaceHandlers } from '../ipc';
+
+export interface CoversHandlerDeps {
+  dataDir: string;
+  client(): CoversClient;
+  runtime(): Promise<CoversRuntime>;
+  registry: Pick<FileRegistry, 'get'>;
+  /** Forwards cover upload progress to the windows. */
+  onUploadProgress(p: UploadProgressEvent): void;
+}
+
+export function coversAndVideosHandlers(deps: CoversHandlerDeps): { covers: NamespaceHandlers<'covers'>; videos: NamespaceHandlers<'videos'> } {
+  const covers = createCoversService({ dataDir: deps.dataDir, client: deps.client, runtime: deps.runtime });
+  const videos = createVideosService({ client: deps.client, runtime: deps.runtime });
+  covers.on('upload-progress', (p) => deps.onUploadProgress(p));
+
+  const links = async (list: readonly Link[]) => {
+    const rt = await deps.runtime();
+    return list.map((l) => resolveLink(l, rt.library));
+  };
+
+  return {
+    covers: {
+      singers: (_ctx, opts) => covers.singers(opts),
+      async sources() {
+        const rt = await deps.runtime();
+        return audioItems(rt.library).map(sourceItem);
+      },
+      async create(_ctx, req) {
+        let source: CoverSourceInput;
+        if (req.source.kind === 'file') {
+          const f = deps.registry.get(req.source.handle);
+          if (f.kind !== 'audio' && f.kind !== 'any') throw new AppError('invalid_argument', `“${f.name}” is not an audio file.`);
+          source = { kind: 'file', path: f.path };
+        } else source = req.source;
+        const job = await covers.cover({
+          source,
+          singerId: req.singerId,
+          isCustomSinger: req.isCustomSinger,
+          tranSemitones: req.tranSemitones,
+          ...(req.title ? { title: req.title } : {}),
+        });
+        return toJobView(summarizeJob(job));
+      },
+      async cancel(_ctx, jobId) {
+        return toJobView(summarizeJob(await covers.cancel(jobId)));
+      },
+      async checkTraining(_ctx, list) {
+        return covers.checkTraining(await links(list));
+      },
+      async train(_ctx, req) {
+        return toJobView(summarizeJob(await covers.train({ name: req.name, links: await links(req.links) })));
+      },
+      renameSinger: (_ctx, jobId, name) => covers.renameSinger(jobId, name),
+    },
+    videos: {
+      audioSources: () => videos.audioSources(),
+      async checkSinging(_ctx, req) {
+        const [audio] = await links([req.audio]);
+        return videos.checkSinging({ audio: audio!, imageUrl: req.imageUrl });
+      },
+      async singing(_ctx, req) {
+        const [audio] = await links([req.audio]);
+        return toJobView(summarizeJob(await videos.singing({ audio: audio!, imageUrl: req.imageUrl, ...(req.title ? { title: req.title } : {}) })));
+      },
+      async subtitles(_ctx, req) {
+        return toJobView(summarizeJob(await videos.subtitles({ videoUrl: req.videoUrl, ...(req.title ? { title: req.title } : {}) })));
+      },
+    },
+  };
+}
