@@ -6,6 +6,8 @@ import { jobsContract, JobViewSchema } from './jobs';
 import { libraryContract } from './library';
 import { songsContract } from './songs';
 import { voicesContract, voicesEvents } from './voices';
+import { coversContract, coversEvents } from './covers';
+import { videosContract } from './videos';
 import { LibraryChangeSchema } from '../domain/library';
 import { event, type ApiOf, type EventsOf } from './define';
 
@@ -22,6 +24,8 @@ export const invokeContract = {
   library: libraryContract,
   songs: songsContract,
   voices: voicesContract,
+  covers: coversContract,
+  videos: videosContract,
 } as const;
 
 export const eventContract = {
@@ -34,6 +38,7 @@ export const eventContract = {
   /** Items were added, changed or removed in the library folder (or the folder changed). */
   libraryChanged: event(LibraryChangeSchema),
   ...voicesEvents,
+  ...coversEvents,
 } as const;
 
 export type InvokeContractT = typeof invokeContract;
