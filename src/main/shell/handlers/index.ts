@@ -14,6 +14,7 @@ import { jobsHandlers } from './jobs';
 import { libraryHandlers } from './library';
 import { songsHandlers } from './songs';
 import { voicesHandlers } from './voices';
+import { coversAndVideosHandlers } from './covers';
 import type { MediaCache } from '../../services/media/cache';
 import { createJobsHost, type JobsHost, type JobsHostEvents } from '../jobs-host';
 import { toJobView } from '@shared/ipc/jobs';
@@ -65,6 +66,16 @@ export function buildHandlers({ core, registry, env, electron, jobsHost: host, m
     const win = windowOf(ctx);
     return win ? dialog.showOpenDialog(win, options) : dialog.showOpenDialog(options);
   };
+
+  const coversAndVideos = coversAndVideosHandlers({
+    dataDir: core.paths.dataDir,
+    client: () => core.client(),
+    runtime: () => jobsHost.runtime(),
+    registry,
+    onUploadProgress: (p) => {
+      for (const win of BrowserWindow.getAllWindows()) sendEvent(win, 'coverUploadProgress', p);
+    },
+  });
 
   return {
     app: appHandlers({
@@ -139,5 +150,7 @@ export function buildHandlers({ core, registry, env, electron, jobsHost: host, m
         for (const win of BrowserWindow.getAllWindows()) sendEvent(win, 'voiceUploadProgress', p);
       },
     }),
+    covers: coversAndVideos.covers,
+    videos: coversAndVideos.videos,
   };
 }
