@@ -24,6 +24,9 @@ import { checkCloneFields, checkTts } from '@shared/domain/service-inputs';
 import type { FileInfo } from '@shared/domain/files';
 import type { Catalogue, CloneFileCheck, Take, UploadProgressEvent, VoicePrefs } from '@shared/ipc/voices';
 import type { History, LibrarySong } from '@shared/ipc/songs';
+import type { SingerOption, SourceItem, TrainingCheck } from '@shared/ipc/covers';
+import type { SingingCheck } from '@shared/ipc/videos';
+import { checkCoverFields, checkSubtitles } from '@shared/domain/service-inputs';
 
 export type FakeMethod = {
   [
@@ -150,6 +153,15 @@ export class FakeCadenza {
   };
   /** Songs: library songs (with service ids) and the service's history main answers. */
   songs: { library: LibrarySong[]; history: History } = { library: [], history: { songs: [], inLibrary: 0, unfinished: 0 } };
+  /** Covers and videos: singers, library sources and the measurements main answers. */
+  covers: { singers: SingerOption[]; sources: SourceItem[]; audioSources: SourceItem[]; trainingCheck: TrainingCheck; singingCheck: SingingCheck } = {
+    singers: [],
+    sources: [],
+    audioSources: [],
+    trainingCheck: { links: [], totalS: null, problem: null },
+    singingCheck: { audio: { label: '', format: 'mp3', durationS: 10, sizeBytes: 40_000, problem: null }, image: { label: '', format: 'png', durationS: null, sizeBytes: 90_000, problem: null }, fields: {} },
+  };
+  private readonly coverUploadListeners = new Set<(p: UploadProgressEvent) => void>();
   /** Files the open dialog answers; dropped files are registered (as audio) when this is set. */
   pickedFiles: FileInfo[] = [];
   private readonly registered = new Map<string, FileInfo>();
@@ -211,6 +223,10 @@ export class FakeCadenza {
     if (['done', 'failed', 'cancelled', 'interrupted'].includes(job.state)) {
       for (const listener of this.jobFinishedListeners) listener(job);
     }
+  }
+
+  emitCoverUploadProgress(p: UploadProgressEvent): void {
+    for (const l of this.coverUploadListeners) l(p);
   }
 
   emitUploadProgress(p: UploadProgressEvent): void {
@@ -510,7 +526,67 @@ export class FakeCadenza {
             return ok(next);
           }),
       },
+      covers: {
+        singers: (opts) => this.answer('covers.singers', [opts], () => ok({ singers: [...this.covers.singers], error: null })),
+        sources: () => this.answer('covers.sources', [], () => ok([...this.covers.sources])),
+        create: (request) =>
+          this.answer('covers.create', [request], () => {
+            const src = request.source;
+            const fields = checkCoverFields({ singerId: request.singerId, tranSemitones: request.tranSemitones, hasFile: src.kind !== 'link', videoSiteUrl: src.kind === 'link' ? src.url : '' });
+            if (Object.keys(fields).length > 0) return { ok: false, error: { code: 'validation', message: Object.values(fields)[0] ?? 'Check the form.', fields } };
+            const job = makeJobView({ kind: 'cover', synchronous: true, label: request.title || 'Cover', state: 'running', progress: null, outputs: [] });
+            this.state.jobs = [job, ...this.state.jobs];
+            return ok(job);
+          }),
+        cancel: (jobId) =>
+          this.answer('covers.cancel', [jobId], () => {
+            const job = this.findJob(jobId);
+            if (!job) return { ok: false, error: { code: 'not_found', message: 'That job is no longer listed.' } };
+            const next: JobView = { ...job, state: 'cancelled', error: { code: 'cancelled', message: 'Cancelled.' } };
+            this.state.jobs = this.state.jobs.map((j) => (j.id === jobId ? next : j));
+            return ok(next);
+          }),
+        checkTraining: (links) => this.answer('covers.checkTraining', [links], () => ok({ ...this.covers.trainingCheck })),
+        train: (request) =>
+          this.answer('covers.train', [request], () => {
+            const problem = !request.name.trim() ? 'Name the singer (the name is kept on this computer).' : this.covers.trainingCheck.problem;
+            if (problem) return { ok: false, error: { code: 'validation', message: problem, fields: { [request.name.trim() ? 'urls' : 'name']: problem } } };
+            const job = makeJobView({ kind: 'custom-singer', label: `Singer: ${request.name}`, state: 'submitted', progress: 0.1, outputs: [] });
+            this.state.jobs = [job, ...this.state.jobs];
+            this.covers.singers = [{ id: null, name: request.name.trim(), custom: true, state: 'training', jobId: job.id }, ...this.covers.singers];
+            return ok(job);
+          }),
+        renameSinger: (jobId, name) =>
+          this.answer('covers.renameSinger', [jobId, name], () => {
+            this.covers.singers = this.covers.singers.map((x) => (x.jobId === jobId ? { ...x, name } : x));
+            return ok({ singers: [...this.covers.singers], error: null });
+          }),
+      },
+      videos: {
+        audioSources: () => this.answer('videos.audioSources', [], () => ok([...this.covers.audioSources])),
+        checkSinging: (request) => this.answer('videos.checkSinging', [request], () => ok({ ...this.covers.singingCheck })),
+        singing: (request) =>
+          this.answer('videos.singing', [request], () => {
+            const fields = this.covers.singingCheck.fields;
+            if (Object.keys(fields).length > 0) return { ok: false, error: { code: 'validation', message: Object.values(fields)[0] ?? 'Check the form.', fields } };
+            const job = makeJobView({ kind: 'singing-video', synchronous: true, label: request.title || 'Singing video', state: 'running', progress: null, outputs: [] });
+            this.state.jobs = [job, ...this.state.jobs];
+            return ok(job);
+          }),
+        subtitles: (request) =>
+          this.answer('videos.subtitles', [request], () => {
+            const fields = checkSubtitles({ videoUrl: request.videoUrl });
+            if (Object.keys(fields).length > 0) return { ok: false, error: { code: 'validation', message: Object.values(fields)[0] ?? 'Check the form.', fields } };
+            const job = makeJobView({ kind: 'subtitle-video', synchronous: true, label: request.title || 'Subtitle video', state: 'running', progress: null, outputs: [] });
+            this.state.jobs = [job, ...this.state.jobs];
+            return ok(job);
+          }),
+      },
       on: {
+        coverUploadProgress: (listener) => {
+          this.coverUploadListeners.add(listener);
+          return () => this.coverUploadListeners.delete(listener);
+        },
         voiceUploadProgress: (listener) => {
           this.uploadListeners.add(listener);
           return () => this.uploadListeners.delete(listener);
