@@ -1,0 +1,182 @@
+import { useState, type DragEvent } from 'react';
+import { TRAN_MAX_SEMITONES, TRAN_MIN_SEMITONES } from '@shared/domain/service-limits';
+import { useAccountStore } from '../../stores/account';
+import { cancelCover, chooseFile, setCoverField, singerKeyOf, startCover, useCoversStore, type CoverSourceKind } from '../../stores/covers';
+import { JobResultView } from './JobResultView';
+
+const mb = (n: number): string => `${(n / 1048576).toFixed(1)} MB`;
+
+/** Source (dropped/picked file, library song or video link), singer, key change, upload with progress and cancel. */
+export function CoverCard() {
+  const s = useCoversStore();
+  const coversLeft = useAccountStore((a) => a.keyInfo?.key_cover_counts ?? null);
+  const [dragging, setDragging] = useState(false);
+  // the typed text ("-" on the way to "-4") is kept apart from the number sent
+  const [tranText, setTranText] = useState<string | null>(null);
+  const busy = !!s.cover && ['pending', 'submitted', 'running', 'downloading'].includes(s.cover.state);
+  const pct = s.cover && s.cover.totalBytes > 0 ? Math.round((s.cover.bytesSent / s.cover.totalBytes) * 100) : null;
+  const custom = s.singers.filter((x) => x.custom);
+  const builtIn = s.singers.filter((x) => !x.custom);
+  const err = s.coverError;
+
+  const onDrop = (e: DragEvent<HTMLDivElement>) => {
+    e.preventDefault();
+    setDragging(false);
+    const dropped = Array.from(e.dataTransfer.files);
+    if (dropped.length > 0) void chooseFile({ dropped });
+  };
+
+  return (
+    <section className="card" aria-label="Make a cover" aria-busy={busy}>
+      <div className="card-head">
+        <h2 className="card-title">Make a cover</h2>
+        {coversLeft !== null && <span className="muted small">{coversLeft} covers left</span>}
+      </div>
+      <fieldset className="covers-source">
+        <legend className="field-label">Sing what</legend>
+        {(
+          [
+            ['file', 'An audio file'],
+            ['library', 'A library song'],
+            ['link', 'A video link'],
+          ] as Array<[CoverSourceKind, string]>
+        ).map(([kind, label]) => (
+          <label key={kind} className="covers-radio">
+            <input type="radio" name="cover-source" checked={s.sourceKind === kind} onChange={() => setCoverField('sourceKind', kind)} disabled={busy} /> {label}
+          </label>
+        ))}
+      </fieldset>
+      {s.sourceKind === 'file' && (
+        <div
+          className={dragging ? 'covers-drop covers-drop-active' : 'covers-drop'}
+          role="region"
+          aria-label="Drop an audio file here"
+          onDragOver={(e) => {
+            e.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+        >
+          {s.file ? (
+            <p>
+              <strong>{s.file.name}</strong> — {mb(s.file.sizeBytes)}
+            </p>
+          ) : (
+            <p>Drop an audio file here (mp3, wav, m4a, flac…; up to 200 MB), or</p>
+          )}
+          <button type="button" className="button button-small" disabled={busy} onClick={() => void chooseFile('pick')}>
+            {s.file ? 'Choose another file…' : 'Choose a file…'}
+          </button>
+        </div>
+      )}
+      {s.sourceKind === 'library' && (
+        <label className="field">
+          <span className="field-label">Library song</span>
+          <select value={s.libraryItemId} onChange={(e) => setCoverField('libraryItemId', e.target.value)} disabled={busy}>
+            <option value="">Choose a song…</option>
+            {s.sources.map((i) => (
+              <option key={i.itemId} value={i.itemId}>
+                {i.title}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {s.sourceKind === 'link' && (
+        <label className="field">
+          <span className="field-label">Video link</span>
+          <input type="url" value={s.link} placeholder="https://…" onChange={(e) => setCoverField('link', e.target.value)} disabled={busy} />
+        </label>
+      )}
+      {(err?.fields?.source || err?.fields?.videoSiteUrl) && <p className="field-error">{err.fields.source ?? err.fields.videoSiteUrl}</p>}
+      <label className="field">
+        <span className="field-label">Singer</span>
+        <select value={s.singerKey} onChange={(e) => setCoverField('singerKey', e.target.value)} disabled={busy}>
+          {s.singers.length === 0 && <option value="">No singers loaded</option>}
+          {custom.length > 0 && (
+            <optgroup label="Your singers">
+              {custom.map((x) => (
+                <option key={x.jobId ?? x.name} value={singerKeyOf(x)} disabled={x.state !== 'ready' || !x.id}>
+                  {x.name}
+                  {x.state === 'training' ? ' (training…)' : x.state === 'failed' ? ' (training failed)' : ''}
+                </option>
+              ))}
+            </optgroup>
+          )}
+          {builtIn.length > 0 && (
+            <optgroup label="Built-in singers">
+              {builtIn.map((x) => (
+                <option key={x.id} value={singerKeyOf(x)}>
+                  {x.name}
+                </option>
+              ))}
+            </optgroup>
+          )}
+        </select>
+      </label>
+      {s.singersError && <p className="muted small">Could not load the built-in singers: {s.singersError.message}</p>}
+      {err?.fields?.singerId && <p className="field-error">{err.fields.singerId}</p>}
+      <div className="field">
+        <span className="field-label">Key change (semitones)</span>
+        <span className="covers-tran">
+          <input
+            type="range"
+            aria-label="Key change slider"
+            min={TRAN_MIN_SEMITONES}
+            max={TRAN_MAX_SEMITONES}
+            step={1}
+            value={s.tranSemitones}
+            onChange={(e) => {
+              setTranText(null);
+              setCoverField('tranSemitones', Number(e.target.value));
+            }}
+            disabled={busy}
+          />
+          <input
+            type="number"
+            aria-label="Key change (semitones)"
+            min={TRAN_MIN_SEMITONES}
+            max={TRAN_MAX_SEMITONES}
+            step={1}
+            value={tranText ?? String(s.tranSemitones)}
+            onBlur={() => setTranText(null)}
+            onChange={(e) => {
+              setTranText(e.target.value);
+              const n = Number(e.target.value);
+              if (e.target.value.trim() !== '' && Number.isFinite(n)) setCoverField('tranSemitones', Math.trunc(n));
+            }}
+            disabled={busy}
+          />
+        </span>
+      </div>
+      {err?.fields?.tranSemitones && <p className="field-error">{err.fields.tranSemitones}</p>}
+      <label className="field">
+        <span className="field-label">Title (optional)</span>
+        <input type="text" value={s.title} maxLength={80} onChange={(e) => setCoverField('title', e.target.value)} disabled={busy} />
+      </label>
+      {err && !err.fields && (
+        <p className="field-error" role="alert">
+          {err.message}
+        </p>
+      )}
+      <div className="covers-actions">
+        <button type="button" className="button" disabled={busy || coversLeft === 0} onClick={() => void startCover()}>
+          Make cover
+        </button>
+        {busy && (
+          <button type="button" className="button button-small" onClick={() => void cancelCover()}>
+            Cancel
+          </button>
+        )}
+      </div>
+      {busy && pct !== null && s.cover!.state === 'running' && (
+        <progress aria-label="Upload progress" max={100} value={pct}>
+          {pct}%
+        </progress>
+      )}
+      {busy && pct !== null && <span className="muted small"> {pct < 100 ? `Uploading… ${pct}%` : 'Uploaded; the service is singing…'}</span>}
+      {s.cover && <JobResultView job={s.cover} what="Cover" />}
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import { TRAINING_AUDIO_MAX_S, TRAINING_AUDIO_MIN_S } from '@shared/domain/service-limits';
+import { measureTraining, setTrainField, startTraining, toggleTrainItem, useCoversStore } from '../../stores/covers';
+import { JobResultView } from './JobResultView';
+
+const mmss = (s: number): string => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
+
+/** Train a custom singer from audio links (the service takes URLs only); measured before anything is spent. */
+export function TrainCard() {
+  const s = useCoversStore();
+  const withUrls = s.sources.filter((i) => i.hasServiceUrl);
+  const custom = s.singers.filter((x) => x.custom);
+  const check = s.trainingCheck;
+  return (
+    <section className="card" aria-label="Train a custom singer" aria-busy={s.busy !== null}>
+      <div className="card-head">
+        <h2 className="card-title">Train a custom singer</h2>
+      </div>
+      <p className="muted small">
+        The service trains from audio <strong>links</strong> only (http/https; MP3, WAV or M4A), {TRAINING_AUDIO_MIN_S / 60} to{' '}
+        {TRAINING_AUDIO_MAX_S / 60} minutes in total. Local files cannot be sent: put them online first, or use library items that came from the
+        service. Cadenza measures the links (reading only their headers) before anything is spent.
+      </p>
+      <label className="field">
+        <span className="field-label">Audio links (one per line)</span>
+        <textarea rows={4} value={s.trainUrls} onChange={(e) => setTrainField('trainUrls', e.target.value)} placeholder="https://…/take1.mp3" />
+      </label>
+      {withUrls.length > 0 && (
+        <fieldset className="covers-items">
+          <legend className="field-label">Library items with a service link</legend>
+          {withUrls.map((i) => (
+            <label key={i.itemId} className="covers-check">
+              <input type="checkbox" checked={s.trainItemIds.includes(i.itemId)} onChange={(e) => toggleTrainItem(i.itemId, e.target.checked)} /> {i.title}
+              {i.durationMs !== null ? ` (${mmss(i.durationMs / 1000)})` : ''}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <label className="field">
+        <span className="field-label">Singer name</span>
+        <input type="text" value={s.trainName} maxLength={80} onChange={(e) => setTrainField('trainName', e.target.value)} />
+      </label>
+      {s.trainError?.fields?.name && <p className="field-error">{s.trainError.fields.name}</p>}
+      {check && (
+        <div role="status" aria-label="Measured training audio">
+          <ul className="covers-measured">
+            {check.links.map((l, i) => (
+              <li key={`${l.label}-${i}`}>
+                {l.label}: {l.durationS !== null ? mmss(l.durationS) : (l.problem ?? 'not measured')}
+              </li>
+            ))}
+          </ul>
+          {check.totalS !== null && <p>Total: {mmss(check.totalS)}</p>}
+          {check.problem && <p className="field-error">{check.problem}</p>}
+        </div>
+      )}
+      {s.trainError && !s.trainError.fields?.name && (
+        <p className="field-error" role="alert">
+          {s.trainError.message}
+        </p>
+      )}
+      <div className="covers-actions">
+        <button type="button" className="button button-small" disabled={s.busy !== null} onClick={() => void measureTraining()}>
+          {s.busy === 'measuring' ? 'Measuring…' : 'Measure links'}
+        </button>
+        <button type="button" className="button" disabled={s.busy !== null || !!check?.problem} onClick={() => void startTraining()}>
+          {s.busy === 'training' ? 'Measuring and sending…' : 'Train singer'}
+        </button>
+      </div>
+      {s.training && <JobResultView job={s.training} what="Training" />}
+      {custom.length > 0 && (
+        <ul className="covers-singers" aria-label="Your singers">
+          {custom.map((x) => (
+            <li key={x.jobId ?? x.name}>
+              {x.name} — {x.state === 'ready' ? 'ready' : x.state === 'training' ? 'training…' : 'training failed'}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,301 @@
+import { create } from 'zustand';
+import type { AppErrorShape } from '@shared/errors';
+import type { FileInfo } from '@shared/domain/files';
+import type { Link, SingerOption, SourceItem, TrainingCheck } from '@shared/ipc/covers';
+import type { JobResult, JobView } from '@shared/ipc/jobs';
+import type { SingingCheck } from '@shared/ipc/videos';
+import { bridge, call } from '../bridge';
+
+/**
+ * Covers, custom singers and videos: what the panels show and the calls they make. Jobs are
+ * followed through `jobUpdated`/`jobFinished`; a finished job's files come from `jobs.openResult`.
+ */
+
+export type CoverSourceKind = 'file' | 'library' | 'link';
+
+/** A job this store started, and what became of it. */
+export interface TrackedJob {
+  jobId: string;
+  state: JobView['state'];
+  error: AppErrorShape | null;
+  result: JobResult | null;
+  /** Upload progress (covers of files). */
+  bytesSent: number;
+  totalBytes: number;
+}
+
+interface CoversState {
+  singers: SingerOption[];
+  singersError: AppErrorShape | null;
+  sources: SourceItem[];
+  audioSources: SourceItem[];
+  // cover form
+  sourceKind: CoverSourceKind;
+  file: FileInfo | null;
+  libraryItemId: string;
+  link: string;
+  singerKey: string;
+  tranSemitones: number;
+  title: string;
+  coverError: AppErrorShape | null;
+  cover: TrackedJob | null;
+  // training
+  trainName: string;
+  trainUrls: string;
+  trainItemIds: string[];
+  trainingCheck: TrainingCheck | null;
+  trainError: AppErrorShape | null;
+  training: TrackedJob | null;
+  busy: 'measuring' | 'training' | null;
+  // videos
+  singingAudioUrl: string;
+  singingItemId: string;
+  singingImageUrl: string;
+  singingCheck: SingingCheck | null;
+  singingError: AppErrorShape | null;
+  singing: TrackedJob | null;
+  subtitlesUrl: string;
+  subtitlesError: AppErrorShape | null;
+  subtitles: TrackedJob | null;
+}
+
+const initial: CoversState = {
+  singers: [],
+  singersError: null,
+  sources: [],
+  audioSources: [],
+  sourceKind: 'file',
+  file: null,
+  libraryItemId: '',
+  link: '',
+  singerKey: '',
+  tranSemitones: 0,
+  title: '',
+  coverError: null,
+  cover: null,
+  trainName: '',
+  trainUrls: '',
+  trainItemIds: [],
+  trainingCheck: null,
+  trainError: null,
+  training: null,
+  busy: null,
+  singingAudioUrl: '',
+  singingItemId: '',
+  singingImageUrl: '',
+  singingCheck: null,
+  singingError: null,
+  singing: null,
+  subtitlesUrl: '',
+  subtitlesError: null,
+  subtitles: null,
+};
+
+export const useCoversStore = create<CoversState>(() => ({ ...initial }));
+const set = useCoversStore.setState;
+const get = useCoversStore.getState;
+
+/** A singer's key in the picker: "b:<id>" for built-in, "c:<id>" for custom. */
+export const singerKeyOf = (s: SingerOption): string => `${s.custom ? 'c' : 'b'}:${s.id ?? ''}`;
+
+type Slot = 'cover' | 'training' | 'singing' | 'subtitles';
+const SLOTS: Slot[] = ['cover', 'training', 'singing', 'subtitles'];
+let unsubscribe: (() => void) | null = null;
+
+const isFinal = (s: JobView['state']): boolean => s === 'done' || s === 'failed' || s === 'cancelled' || s === 'interrupted';
+
+async function onJob(job: JobView): Promise<void> {
+  for (const slot of SLOTS) {
+    const t = get()[slot];
+    if (!t || t.jobId !== job.id) continue;
+    set({ [slot]: { ...t, state: job.state, error: job.error } } as Partial<CoversState>);
+    if (job.state === 'done' && job.resultItemIds.length > 0 && !t.result) {
+      const r = await call((api) => api.jobs.openResult(job.id));
+      const now = get()[slot];
+      if (r.ok && now?.jobId === job.id) set({ [slot]: { ...now, result: r.value } } as Partial<CoversState>);
+    }
+    if (slot === 'training' && isFinal(job.state)) void loadSingers(false);
+  }
+}
+
+/** Loads singers and library sources; follows jobs and upload progress (once). */
+export async function startCovers(): Promise<void> {
+  if (!unsubscribe) {
+    try {
+      const api = bridge();
+      const offs = [
+        api.on.jobUpdated((j) => void onJob(j)),
+        api.on.jobFinished((j) => void onJob(j)),
+        api.on.coverUploadProgress((p) => {
+          const c = get().cover;
+          if (c && c.jobId === p.jobId) set({ cover: { ...c, bytesSent: p.bytesSent, totalBytes: p.totalBytes } });
+        }),
+      ];
+      unsubscribe = () => offs.forEach((off) => off());
+    } catch {
+      // no bridge: the calls below report it
+    }
+  }
+  await Promise.all([loadSingers(false), loadSources()]);
+}
+
+export async function loadSingers(refresh: boolean): Promise<void> {
+  const r = await call((api) => api.covers.singers({ refresh }));
+  if (!r.ok) {
+    set({ singersError: r.error });
+    return;
+  }
+  const ready = r.value.singers.filter((s) => s.state === 'ready' && s.id);
+  const key = get().singerKey;
+  set({
+    singers: r.value.singers,
+    singersError: r.value.error,
+    singerKey: ready.some((s) => singerKeyOf(s) === key) ? key : ready[0] ? singerKeyOf(ready[0]) : '',
+  });
+}
+
+export async function loadSources(): Promise<void> {
+  const [a, b] = await Promise.all([call((api) => api.covers.sources()), call((api) => api.videos.audioSources())]);
+  if (a.ok) set({ sources: a.value });
+  if (b.ok) set({ audioSources: b.value });
+}
+
+export function setCoverField<K extends 'sourceKind' | 'libraryItemId' | 'link' | 'singerKey' | 'tranSemitones' | 'title'>(k: K, v: CoversState[K]): void {
+  set({ [k]: v, coverError: null } as Partial<CoversState>);
+}
+
+/** Registers a dropped file or opens the picker; the file becomes the cover's source. */
+export async function chooseFile(source: { dropped: readonly File[] } | 'pick'): Promise<void> {
+  const r = await call((api) => (source === 'pick' ? api.files.pick({ kind: 'audio', multiple: false }) : api.files.registerDropped(source.dropped.slice(0, 1), 'audio')));
+  if (!r.ok) {
+    set({ coverError: r.error });
+    return;
+  }
+  const f = r.value[0];
+  if (!f) return;
+  const before = get().file;
+  if (before) void call((api) => api.files.release([before.handle]));
+  set({ file: f, sourceKind: 'file', coverError: null });
+}
+
+const tracked = (jobId: string, state: JobView['state'], totalBytes = 0): TrackedJob => ({ jobId, state, error: null, result: null, bytesSent: 0, totalBytes });
+
+export async function startCover(): Promise<void> {
+  const s = get();
+  if (s.cover && !isFinal(s.cover.state)) return;
+  const singer = s.singers.find((x) => singerKeyOf(x) === s.singerKey);
+  const source =
+    s.sourceKind === 'file' ? (s.file ? { kind: 'file' as const, handle: s.file.handle } : null) : s.sourceKind === 'library' ? (s.libraryItemId ? { kind: 'library' as const, itemId: s.libraryItemId } : null) : { kind: 'link' as const, url: s.link };
+  if (!source || (source.kind === 'link' && !source.url.trim())) {
+    set({ coverError: { code: 'validation', message: 'Add an audio file, a library song or a video link.', fields: { source: 'Add an audio file, a library song or a video link.' } } });
+    return;
+  }
+  if (!singer?.id) {
+    set({ coverError: { code: 'validation', message: 'Choose a singer.', fields: { singerId: 'Choose a singer.' } } });
+    return;
+  }
+  set({ coverError: null, cover: null });
+  const r = await call((api) =>
+    api.covers.create({ source, singerId: singer.id!, isCustomSinger: singer.custom, tranSemitones: s.tranSemitones, ...(s.title.trim() ? { title: s.title.trim() } : {}) }),
+  );
+  if (!r.ok) {
+    set({ coverError: r.error });
+    return;
+  }
+  set({ cover: tracked(r.value.id, r.value.state, s.sourceKind === 'file' ? (s.file?.sizeBytes ?? 0) : 0) });
+}
+
+export async function cancelCover(): Promise<void> {
+  const c = get().cover;
+  if (!c) return;
+  const r = await call((api) => api.covers.cancel(c.jobId));
+  if (!r.ok) set({ coverError: r.error });
+  else set({ cover: { ...c, state: r.value.state, error: r.value.error } });
+}
+
+// ---- training ----
+
+export function trainingLinks(): Link[] {
+  const s = get();
+  const urls = s.trainUrls
+    .split(/\s+/)
+    .map((u) => u.trim())
+    .filter(Boolean);
+  return [...urls.map((url) => ({ kind: 'url' as const, url })), ...s.trainItemIds.map((itemId) => ({ kind: 'library' as const, itemId }))];
+}
+
+export function setTrainField<K extends 'trainName' | 'trainUrls'>(k: K, v: CoversState[K]): void {
+  set({ [k]: v, trainError: null, ...(k === 'trainUrls' ? { trainingCheck: null } : {}) } as Partial<CoversState>);
+}
+
+export function toggleTrainItem(itemId: string, on: boolean): void {
+  const ids = get().trainItemIds.filter((i) => i !== itemId);
+  set({ trainItemIds: on ? [...ids, itemId] : ids, trainingCheck: null, trainError: null });
+}
+
+export async function measureTraining(): Promise<void> {
+  const links = trainingLinks();
+  if (links.length === 0) {
+    set({ trainError: { code: 'validation', message: 'Add links to the training audio.', fields: { urls: 'Add links to the training audio.' } } });
+    return;
+  }
+  set({ busy: 'measuring', trainError: null });
+  const r = await call((api) => api.covers.checkTraining(links));
+  set(r.ok ? { busy: null, trainingCheck: r.value } : { busy: null, trainError: r.error });
+}
+
+export async function startTraining(): Promise<void> {
+  const s = get();
+  set({ busy: 'training', trainError: null });
+  const r = await call((api) => api.covers.train({ name: s.trainName, links: trainingLinks() }));
+  if (!r.ok) {
+    set({ busy: null, trainError: r.error });
+    return;
+  }
+  set({ busy: null, training: tracked(r.value.id, r.value.state), trainUrls: '', trainItemIds: [], trainName: '', trainingCheck: null });
+  await loadSingers(false);
+}
+
+// ---- videos ----
+
+export function setVideoField<K extends 'singingAudioUrl' | 'singingItemId' | 'singingImageUrl' | 'subtitlesUrl'>(k: K, v: CoversState[K]): void {
+  set({ [k]: v, singingError: null, subtitlesError: null, ...(k === 'subtitlesUrl' ? {} : { singingCheck: null }) } as Partial<CoversState>);
+}
+
+function singingRequest() {
+  const s = get();
+  const audio: Link = s.singingItemId ? { kind: 'library', itemId: s.singingItemId } : { kind: 'url', url: s.singingAudioUrl };
+  return { audio, imageUrl: s.singingImageUrl };
+}
+
+export async function checkSinging(): Promise<void> {
+  const s = get();
+  if (!s.singingImageUrl.trim() || (!s.singingItemId && !s.singingAudioUrl.trim())) {
+    set({ singingError: { code: 'validation', message: 'Add the audio link and the photo link.' } });
+    return;
+  }
+  set({ busy: 'measuring', singingError: null });
+  const r = await call((api) => api.videos.checkSinging(singingRequest()));
+  set(r.ok ? { busy: null, singingCheck: r.value } : { busy: null, singingError: r.error });
+}
+
+export async function startSinging(): Promise<void> {
+  set({ singingError: null, singing: null });
+  const r = await call((api) => api.videos.singing(singingRequest()));
+  if (!r.ok) set({ singingError: r.error });
+  else set({ singing: tracked(r.value.id, r.value.state) });
+}
+
+export async function startSubtitles(): Promise<void> {
+  set({ subtitlesError: null, subtitles: null });
+  const r = await call((api) => api.videos.subtitles({ videoUrl: get().subtitlesUrl }));
+  if (!r.ok) set({ subtitlesError: r.error });
+  else set({ subtitles: tracked(r.value.id, r.value.state) });
+}
+
+/** For tests: back to the first state, following nothing. */
+export function resetCoversStore(): void {
+  unsubscribe?.();
+  unsubscribe = null;
+  set({ ...initial });
+}

@@ -1,0 +1,158 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { CoverRequest, Link, TrainRequest } from '@shared/ipc/covers';
+import { coversPanel } from '../../src/renderer/panels/covers';
+import { resetCoversStore } from '../../src/renderer/stores/covers';
+import { FakeCadenza, makeLibraryItem } from './support/fake-cadenza';
+import { renderApp } from './support/render-app';
+
+const KEY = 'sk-test-covers-0000-9876';
+
+function fake(): FakeCadenza {
+  const f = new FakeCadenza({ key: KEY });
+  f.covers.singers = [
+    { id: 'task-77', name: 'My Alto', custom: true, state: 'ready', jobId: 'job_train000001' },
+    { id: null, name: 'Still Learning', custom: true, state: 'training', jobId: 'job_train000002' },
+    { id: '101', name: 'Aria Bright', custom: false, state: 'ready', jobId: null },
+    { id: '102', name: 'Jonah Reed', custom: false, state: 'ready', jobId: null },
+  ];
+  f.covers.sources = [
+    { itemId: 'itm_dawn', title: 'Dawn Chorus', kind: 'song', durationMs: 95_000, hasServiceUrl: true },
+    { itemId: 'itm_local', title: 'Voice memo', kind: 'tts', durationMs: 4_000, hasServiceUrl: false },
+  ];
+  return f;
+}
+
+beforeEach(() => resetCoversStore());
+
+const coverCard = () => screen.getByRole('region', { name: 'Make a cover' });
+
+describe('Covers panel: make a cover', () => {
+  it('drops a file, picks a custom singer and a key change, uploads with progress, and plays the result from the library', async () => {
+    const f = fake();
+    const { user } = await renderApp({ fake: f, panels: [coversPanel] });
+    const card = coverCard();
+    const singer = await within(card).findByLabelText('Singer');
+    // custom singers first; one still training cannot be chosen
+    expect(within(singer).getByRole('option', { name: 'Still Learning (training…)' })).toBeDisabled();
+    const file = new File([new Uint8Array(3 * 1048576)], 'Night Drive.mp3', { type: 'audio/mpeg' });
+    fireEvent.drop(within(card).getByRole('region', { name: 'Drop an audio file here' }), { dataTransfer: { files: [file] } });
+    expect(await within(card).findByText('Night Drive.mp3')).toBeInTheDocument();
+    await user.selectOptions(singer, 'My Alto');
+    const tran = within(card).getByRole('spinbutton', { name: 'Key change (semitones)' });
+    await user.clear(tran);
+    await user.type(tran, '-4');
+    await user.click(within(card).getByRole('button', { name: 'Make cover' }));
+    const [req] = f.callsOf('covers.create')[0] as [CoverRequest];
+    expect(req).toMatchObject({ singerId: 'task-77', isCustomSinger: true, tranSemitones: -4, source: { kind: 'file' } });
+    const job = f.state.jobs[0]!;
+    f.emitCoverUploadProgress({ jobId: job.id, bytesSent: 1572864, totalBytes: 3145728 });
+    expect(await within(card).findByRole('progressbar', { name: 'Upload progress' })).toHaveValue(50);
+    expect(within(card).getByText(/Uploading… 50%/)).toBeInTheDocument();
+    f.state.libraryItems = [makeLibraryItem({ id: 'itm_cover', title: 'Night Drive (My Alto cover)', kind: 'cover', file: 'Night Drive.mp3' })];
+    f.emitJobUpdated({ ...job, state: 'done', progress: 1, resultItemIds: ['itm_cover'] });
+    const player = await within(card).findByLabelText('Play Night Drive (My Alto cover)');
+    expect(player.getAttribute('src')).toBe('cadenza-media://library/Night%20Drive.mp3');
+    expect(within(card).getByText('Done — saved in the library.')).toBeInTheDocument();
+  });
+
+  it('cancel stops the upload', async () => {
+    const f = fake();
+    const { user } = await renderApp({ fake: f, panels: [coversPanel] });
+    const card = coverCard();
+    await user.click(within(card).getByRole('radio', { name: 'A video link' }));
+    await user.type(within(card).getByRole('textbox', { name: 'Video link' }), 'https://video.example.com/w?v=1');
+    await user.click(within(card).getByRole('button', { name: 'Make cover' }));
+    await user.click(await within(card).findByRole('button', { name: 'Cancel' }));
+    expect(f.callsOf('covers.cancel')).toEqual([[f.state.jobs[0]!.id]]);
+    expect(await within(card).findByText('Cancelled.')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Cancel' })).toBeNull();
+  });
+
+  it('a library song as the source; a key change out of range shows main’s message on the field', async () => {
+    const f = fake();
+    const { user } = await renderApp({ fake: f, panels: [coversPanel] });
+    const card = coverCard();
+    await user.click(within(card).getByRole('radio', { name: 'A library song' }));
+    await user.selectOptions(within(card).getByRole('combobox', { name: 'Library song' }), 'Dawn Chorus');
+    const tran = within(card).getByRole('spinbutton', { name: 'Key change (semitones)' });
+    await user.clear(tran);
+    await user.type(tran, '15');
+    await user.click(within(card).getByRole('button', { name: 'Make cover' }));
+    expect(await within(card).findByText('Shift the key by a whole number of semitones between -12 and 12.')).toBeInTheDocument();
+    await user.clear(tran);
+    await user.type(tran, '3');
+    await user.click(within(card).getByRole('button', { name: 'Make cover' }));
+    const last = f.callsOf('covers.create').at(-1) as [CoverRequest];
+    expect(last[0]).toMatchObject({ source: { kind: 'library', itemId: 'itm_dawn' }, singerId: 'task-77', tranSemitones: 3 });
+  });
+
+  it('shows a failed cover in the service’s own words', async () => {
+    const f = fake();
+    const { user } = await renderApp({ fake: f, panels: [coversPanel] });
+    const card = coverCard();
+    await user.click(within(card).getByRole('radio', { name: 'A video link' }));
+    await user.type(within(card).getByRole('textbox', { name: 'Video link' }), 'https://v.example/x');
+    await user.click(within(card).getByRole('button', { name: 'Make cover' }));
+    const job = f.state.jobs[0]!;
+    const message = 'The service’s answer could not be read (no audio link in it), so Cadenza could not make the cover. The service said: Success — {"state":"done"}';
+    f.emitJobUpdated({ ...job, state: 'failed', error: { code: 'bad_response', message } });
+    expect(await within(card).findByRole('alert')).toHaveTextContent(message);
+  });
+});
+
+describe('Covers panel: train a custom singer', () => {
+  it('says the service takes links only, measures them, and refuses 4:59 with the reason', async () => {
+    const f = fake();
+    f.covers.trainingCheck = {
+      links: [{ label: 'https://cdn.example/a.mp3', format: 'mp3', durationS: 298.99, sizeBytes: 1_195_968, problem: null }],
+      totalS: 298.99,
+      problem: 'Training audio must last 5 to 45 minutes in total; these links last 4:58. Nothing was sent.',
+    };
+    const { user } = await renderApp({ fake: f, panels: [coversPanel] });
+    const card = screen.getByRole('region', { name: 'Train a custom singer' });
+    expect(within(card).getByText(/only \(http\/https; MP3, WAV or M4A\), 5 to 45 minutes in total/)).toBeInTheDocument();
+    await user.type(within(card).getByRole('textbox', { name: 'Audio links (one per line)' }), 'https://cdn.example/a.mp3');
+    await user.click(await within(card).findByRole('checkbox', { name: /Dawn Chorus/ }));
+    expect(within(card).queryByRole('checkbox', { name: /Voice memo/ })).toBeNull(); // no service link
+    await user.click(within(card).getByRole('button', { name: 'Measure links' }));
+    const [links] = f.callsOf('covers.checkTraining')[0] as [Link[]];
+    expect(links).toEqual([{ kind: 'url', url: 'https://cdn.example/a.mp3' }, { kind: 'library', itemId: 'itm_dawn' }]);
+    const measured = await within(card).findByRole('status', { name: 'Measured training audio' });
+    expect(measured).toHaveTextContent('https://cdn.example/a.mp3: 4:58');
+    expect(measured).toHaveTextContent('these links last 4:58. Nothing was sent.');
+    expect(within(card).getByRole('button', { name: 'Train singer' })).toBeDisabled();
+    expect(f.callsOf('covers.train')).toEqual([]);
+  });
+
+  it('trains under a name; the singer shows as training and then in the picker when ready', async () => {
+    const f = fake();
+    f.covers.trainingCheck = { links: [], totalS: 300, problem: null };
+    const { user } = await renderApp({ fake: f, panels: [coversPanel] });
+    const card = screen.getByRole('region', { name: 'Train a custom singer' });
+    await user.type(within(card).getByRole('textbox', { name: 'Audio links (one per line)' }), 'https://cdn.example/a.mp3\nhttps://cdn.example/b.wav');
+    await user.type(within(card).getByRole('textbox', { name: 'Singer name' }), 'Warm Tenor');
+    await user.click(within(card).getByRole('button', { name: 'Train singer' }));
+    const [req] = f.callsOf('covers.train')[0] as [TrainRequest];
+    expect(req).toEqual({ name: 'Warm Tenor', links: [{ kind: 'url', url: 'https://cdn.example/a.mp3' }, { kind: 'url', url: 'https://cdn.example/b.wav' }] });
+    const mine = await within(card).findByRole('list', { name: 'Your singers' });
+    expect(mine).toHaveTextContent('Warm Tenor — training…');
+    const job = f.state.jobs[0]!;
+    f.covers.singers = f.covers.singers.map((x) => (x.jobId === job.id ? { ...x, id: 'task-99', state: 'ready' } : x));
+    f.emitJobUpdated({ ...job, state: 'done', progress: 1 });
+    await waitFor(() => expect(mine).toHaveTextContent('Warm Tenor — ready'));
+    const picker = within(coverCard()).getByLabelText('Singer');
+    expect(within(picker).getByRole('option', { name: 'Warm Tenor' })).toBeEnabled();
+  });
+
+  it('a missing name is shown on the name field', async () => {
+    const f = fake();
+    const { user } = await renderApp({ fake: f, panels: [coversPanel] });
+    const card = screen.getByRole('region', { name: 'Train a custom singer' });
+    await user.type(within(card).getByRole('textbox', { name: 'Audio links (one per line)' }), 'https://cdn.example/a.mp3');
+    await user.click(within(card).getByRole('button', { name: 'Train singer' }));
+    expect(await within(card).findByText('Name the singer (the name is kept on this computer).')).toBeInTheDocument();
+    expect(f.callsOf('covers.train')).toHaveLength(1);
+    expect(f.state.jobs).toEqual([]);
+  });
+});
