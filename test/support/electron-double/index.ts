@@ -28,6 +28,7 @@ import {
 import { CHROMIUM_ARGS, createState, type DoubleOptions, type DoubleState } from './state';
 import { makeEvent } from './events';
 import { fileLocalStorage } from './window';
+import type { SchemeRequestRecord } from './media-bridge';
 
 export type {
   IpcRecord,
@@ -36,6 +37,13 @@ export type {
   NotificationRecord,
   ConsoleRecord,
 } from './state';
+export type { SchemeRequestRecord } from './media-bridge';
+
+/** The double's `protocol`: Electron's API plus double-only `fetch` and `pageRequests`. */
+export type DoubleProtocol = ReturnType<typeof createProtocol> & {
+  /** Every request the page made to a handled scheme, with the handler's status and Content-Range. */
+  readonly pageRequests: SchemeRequestRecord[];
+};
 export { installElectronDouble } from './install';
 export { DoubleBrowserWindow } from './window';
 
@@ -46,7 +54,7 @@ export interface ElectronDouble {
   readonly ipcMain: DoubleIpcMain;
   readonly session: DoubleSession;
   readonly state: DoubleState;
-  readonly protocol: ReturnType<typeof createProtocol>;
+  readonly protocol: DoubleProtocol;
   /** Scripted dialog answers, consumed in order. */
   readonly dialogs: {
     readonly calls: DoubleState['dialogCalls'];
@@ -71,10 +79,14 @@ export function createElectronDouble(options: DoubleOptions): ElectronDouble {
   const windowWaiters: ((w: DoubleBrowserWindow) => void)[] = [];
 
   const app: DoubleApp = new DoubleApp(state, () => DoubleBrowserWindow.getAllWindows());
+  const protocol: DoubleProtocol = Object.assign(createProtocol(), {
+    pageRequests: state.schemeRequests,
+  });
   const host: WindowHost = {
     state,
     ipcMain,
     session,
+    protocol,
     context(): Promise<BrowserContext> {
       state.context ??= (async () => {
         if (options.browser) return options.browser.newContext();
@@ -101,7 +113,6 @@ export function createElectronDouble(options: DoubleOptions): ElectronDouble {
   };
   DoubleBrowserWindow.bindHost(host);
 
-  const protocol = createProtocol();
   const { Menu, MenuItem } = createMenu();
   const nodeOnly = (what: string) => () => {
     throw new Error(

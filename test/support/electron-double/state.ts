@@ -1,5 +1,6 @@
 /** Shared state of one Electron double instance: logs the tests read and the scripted answers. */
 import type { Browser, BrowserContext } from 'playwright-core';
+import type { SchemeRequestRecord } from './media-bridge';
 
 /** One IPC message as it crossed the boundary (payload as the JSON that crossed). */
 export interface IpcRecord {
@@ -61,6 +62,8 @@ export interface DoubleState {
   readonly console: ConsoleRecord[];
   /** File name → path answered by webUtils.getPathForFile (see README: dropping files). */
   readonly droppedFiles: Map<string, string>;
+  /** The page's requests to handled custom schemes and the handler's answers (media-bridge.ts). */
+  readonly schemeRequests: SchemeRequestRecord[];
   context?: Promise<BrowserContext>;
   startedAtMs: number;
 }
@@ -75,6 +78,7 @@ export function createState(options: DoubleOptions): DoubleState {
     notifications: [],
     console: [],
     droppedFiles: new Map(),
+    schemeRequests: [],
     startedAtMs: Date.now(),
   };
 }

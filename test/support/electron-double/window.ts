@@ -13,11 +13,14 @@ import { makeEvent } from './events';
 import { record, type DoubleState } from './state';
 import type { DoubleIpcMain } from './ipc';
 import type { DoubleSession } from './session';
+import { bridgeHandledSchemes, type HandledSchemes } from './media-bridge';
 
 export interface WindowHost {
   state: DoubleState;
   ipcMain: DoubleIpcMain;
   session: DoubleSession;
+  /** protocol.handle's handlers, which answer the page's requests to custom schemes. */
+  protocol: HandledSchemes;
   context(): Promise<BrowserContext>;
   /** Called when a window is created (app emits 'browser-window-created', 'web-contents-created'). */
   created(win: DoubleBrowserWindow): void;
@@ -199,6 +202,7 @@ export class DoubleBrowserWindow extends EventEmitter {
       (url) => url.protocol === 'http:' || url.protocol === 'https:',
       (route, request) => this.routeHttp(page, route, request),
     );
+    await bridgeHandledSchemes(page, this.host.protocol, state.schemeRequests, state.startedAtMs);
     wc.page = page;
     return page;
   }

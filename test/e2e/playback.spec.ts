@@ -1,0 +1,262 @@
+/**
+ * "It plays", end to end: a song made in the Songs panel lands in the library, and the app's own
+ * media elements load it through `cadenza-media://` and play it — the Jobs panel's `<audio>` and
+ * the player bar (howler, html5 mode, a detached `Audio`). Duration matches the sidecar, the
+ * position advances, a seek mid-way sticks, and the cover `<img>` decodes.
+ *
+ * Under the Electron double the page's requests to the scheme are answered by the handler main
+ * registered with `protocol.handle` (test/support/electron-double/MEDIA.md), so the Range request
+ * and the 206 answer come from the app's code; `protocol.pageRequests` shows what was asked.
+ */
+import Module from 'node:module';
+import { readFile, readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import type { SchemeRequestRecord } from '../support/electron-double';
+import { expect, MAIN_JS, openAccount, test, VALID_KEY } from './fixtures';
+
+const useRealElectron = !!process.env.ELECTRON_OVERRIDE_DIST_PATH;
+const SONG_MS = 9000;
+
+test.setTimeout(120_000);
+
+/** The double's protocol, in this process (null with real Electron). */
+const doubleProtocol = (): { pageRequests: SchemeRequestRecord[] } | null =>
+  useRealElectron
+    ? null
+    : (
+        Module.createRequire(MAIN_JS)('electron') as {
+          protocol: { pageRequests: SchemeRequestRecord[] };
+        }
+      ).protocol;
+
+interface MediaState {
+  src: string;
+  readyState: number;
+  duration: number;
+  currentTime: number;
+  paused: boolean;
+  error: number | null;
+}
+
+/** Page-side types (DOM types are not in this tsconfig). */
+type PageMedia = {
+  src: string;
+  readyState: number;
+  duration: number;
+  currentTime: number;
+  paused: boolean;
+  error: { code: number } | null;
+};
+type PlayedLog = { __playedMedia?: PageMedia[] };
+
+async function setKey(page: Page): Promise<void> {
+  await openAccount(page);
+  await page.getByLabel('API key', { exact: true }).fill(VALID_KEY);
+  await page.getByRole('button', { name: 'Save key' }).click();
+  await expect(page.getByText('Key ending in 1234')).toBeVisible();
+}
+
+async function openPanel(page: Page, name: 'Songs' | 'Jobs' | 'Library'): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: new RegExp(name) })
+    .click();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+}
+
+const stateOf = (el: Locator): Promise<MediaState> =>
+  el.evaluate((node) => {
+    const m = node as unknown as PageMedia;
+    return {
+      src: m.src,
+      readyState: m.readyState,
+      duration: m.duration,
+      currentTime: m.currentTime,
+      paused: m.paused,
+      error: m.error?.code ?? null,
+    };
+  });
+
+/**
+ * From now on, remembers every media element the app calls play() on: howler's html5 `Audio` is
+ * never in the DOM, so this is how the test reaches the element the player bar really uses.
+ */
+async function recordPlayedMedia(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const g = globalThis as unknown as PlayedLog & {
+      HTMLMediaElement: { prototype: { play(): Promise<void> } };
+    };
+    if (g.__playedMedia) return;
+    const played: PageMedia[] = [];
+    g.__playedMedia = played;
+    const proto = g.HTMLMediaElement.prototype;
+    const original = proto.play;
+    proto.play = function (this: PageMedia) {
+      if (!played.includes(this)) played.push(this);
+      return original.call(this);
+    };
+  });
+}
+
+/** The state of the last element the app played `src` with. */
+const playedState = (page: Page, src: string): Promise<MediaState | null> =>
+  page.evaluate((url) => {
+    const list = (globalThis as unknown as PlayedLog).__playedMedia ?? [];
+    const m = [...list].reverse().find((x) => x.src === url);
+    return m
+      ? {
+          src: m.src,
+          readyState: m.readyState,
+          duration: m.duration,
+          currentTime: m.currentTime,
+          paused: m.paused,
+          error: m.error?.code ?? null,
+        }
+      : null;
+  }, src);
+
+/** Polls until the position moved on by `byS` from where it was when called. */
+async function expectAdvancing(read: () => Promise<MediaState | null>, byS = 0.5): Promise<number> {
+  const from = (await read())?.currentTime ?? 0;
+  await expect
+    .poll(async () => (await read())?.currentTime ?? -1, { timeout: 10_000 })
+    .toBeGreaterThan(from + byS);
+  return from;
+}
+
+/** The library's .mp3 files with their sidecar's duration. */
+async function librarySongs(
+  dir: string,
+): Promise<Array<{ file: string; durationS: number; bytes: number }>> {
+  const out: Array<{ file: string; durationS: number; bytes: number }> = [];
+  for (const file of (await readdir(dir)).filter((n) => n.endsWith('.mp3'))) {
+    const sidecar = JSON.parse(await readFile(join(dir, `${file}.json`), 'utf8')) as {
+      duration_ms: number;
+    };
+    out.push({
+      file,
+      durationS: sidecar.duration_ms / 1000,
+      bytes: (await stat(join(dir, file))).size,
+    });
+  }
+  return out;
+}
+
+const libraryUrl = (file: string): string => `cadenza-media://library/${encodeURIComponent(file)}`;
+
+test('a new song plays through cadenza-media in the Jobs player and the player bar: duration, position, seek, cover', async ({
+  app,
+  page,
+  emulator,
+}) => {
+  emulator.configure({ stepMs: 1000, songDurationMs: SONG_MS });
+  const protocol = doubleProtocol();
+  await setKey(page);
+  await openPanel(page, 'Songs');
+  await page.getByLabel('Style prompt').fill('slow tide, felt piano');
+  await page.getByRole('button', { name: 'Create songs' }).click();
+
+  await openPanel(page, 'Jobs');
+  const row = page.getByRole('listitem', { name: 'slow tide, felt piano' });
+  await expect(row).toContainText('Done', { timeout: 45_000 });
+  const songs = await librarySongs(app.dirs.library);
+  expect(songs).toHaveLength(2);
+
+  // --- the Jobs panel's own <audio>: autoplays the first take after "Open"
+  await row.getByRole('button', { name: 'Open' }).click();
+  const audio = page.getByRole('region', { name: 'Now playing' }).locator('audio').first();
+  const src = (await audio.getAttribute('src')) ?? '';
+  const song = songs.find((s) => libraryUrl(s.file) === src);
+  expect(song, `the player's src ${src} names a library song`).toBeDefined();
+  const expectedS = song!.durationS;
+  expect(expectedS).toBeCloseTo(SONG_MS / 1000, 1);
+
+  await expect
+    .poll(async () => (await stateOf(audio)).readyState, { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(2);
+  let now = await stateOf(audio);
+  expect(now.error).toBeNull();
+  expect(Math.abs(now.duration - expectedS)).toBeLessThanOrEqual(0.2);
+  expect(now.paused).toBe(false); // autoPlay on the first take
+  await expectAdvancing(() => stateOf(audio));
+
+  // seek mid-way: it sticks and keeps playing from there
+  const midS = expectedS / 2;
+  await audio.evaluate((node, at) => {
+    (node as unknown as PageMedia).currentTime = at;
+  }, midS);
+  now = await stateOf(audio);
+  expect(now.currentTime).toBeGreaterThanOrEqual(midS - 0.05);
+  expect(now.currentTime).toBeLessThan(midS + 1);
+  await expectAdvancing(() => stateOf(audio), 0.3);
+  expect((await stateOf(audio)).currentTime).toBeGreaterThan(midS);
+
+  if (protocol) {
+    // Chromium's media stack asked with Range; main's handler answered 206 with the file's size
+    const asked = protocol.pageRequests.filter((r) => r.url === src);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((r) => r.resourceType === 'media')).toBe(true);
+    expect(asked.some((r) => r.range?.startsWith('bytes=') && r.status === 206)).toBe(true);
+    for (const r of asked.filter((x) => x.status === 206))
+      expect(r.contentRange).toMatch(new RegExp(`^bytes \\d+-\\d+/${song!.bytes}$`));
+    expect(asked.find((r) => r.status === 206)?.contentType).toBe('audio/mpeg');
+  }
+  await page.getByRole('button', { name: 'Close player' }).click();
+
+  // --- the player bar (howler): Library → details → Play
+  await recordPlayedMedia(page);
+  await openPanel(page, 'Library');
+  const list = page.getByRole('listbox', { name: 'Library items' });
+  await expect(list.getByRole('option')).toHaveCount(2);
+  await list.getByRole('option').first().click();
+  await page
+    .getByRole('region', { name: 'Item details' })
+    .getByRole('button', { name: 'Play', exact: true })
+    .click();
+  const bar = page.getByRole('region', { name: 'Player' });
+  await expect(bar).toHaveAttribute('data-status', 'playing');
+  const barSrc = (await bar.getAttribute('data-src')) ?? '';
+  const barSong = songs.find((s) => libraryUrl(s.file) === barSrc);
+  expect(barSong, `the player bar's src ${barSrc} names a library song`).toBeDefined();
+
+  const howled = (): Promise<MediaState | null> => playedState(page, barSrc);
+  await expect
+    .poll(async () => (await howled())?.readyState ?? -1, { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(2);
+  const played = (await howled())!;
+  expect(played.error).toBeNull();
+  expect(played.paused).toBe(false);
+  expect(Math.abs(played.duration - barSong!.durationS)).toBeLessThanOrEqual(0.2);
+  await expectAdvancing(howled);
+
+  // seek through the bar's slider: the element follows and plays on from there
+  const seekS = Math.round(barSong!.durationS / 2);
+  await bar.getByRole('slider', { name: 'Seek' }).fill(String(seekS));
+  await expect
+    .poll(async () => (await howled())?.currentTime ?? -1)
+    .toBeGreaterThanOrEqual(seekS - 0.05);
+  expect((await howled())!.currentTime).toBeLessThan(seekS + 1.5);
+  await expectAdvancing(howled, 0.3);
+  await expect(bar).toHaveAttribute('data-status', 'playing');
+
+  // the song's cover, also through cadenza-media, decodes (the emulator's covers are 64×64)
+  const cover = bar.locator('img.player-cover');
+  await expect(cover).toHaveAttribute('src', /^cadenza-media:\/\/library\/.+\.png$/);
+  await expect
+    .poll(() =>
+      cover.evaluate(
+        (img) => (img as unknown as { complete: boolean; naturalWidth: number }).naturalWidth,
+      ),
+    )
+    .toBe(64);
+  if (protocol) {
+    const coverSrc = (await cover.getAttribute('src')) ?? '';
+    expect(
+      protocol.pageRequests.some(
+        (r) => r.url === coverSrc && r.resourceType === 'image' && r.status === 200,
+      ),
+    ).toBe(true);
+  }
+  expect(app.console.filter((c) => c.type === 'pageerror')).toEqual([]);
+});
