@@ -156,3 +156,62 @@ describe('Covers panel: train a custom singer', () => {
     expect(f.state.jobs).toEqual([]);
   });
 });
+
+describe('Covers panel: rename a custom singer', () => {
+  it('renames a singer in the list; the picker shows the new name and the id sent stays the same', async () => {
+    const f = fake();
+    const { user } = await renderApp({ fake: f, panels: [coversPanel] });
+    const mine = await screen.findByRole('list', { name: 'Your singers' });
+    await user.click(within(mine).getByRole('button', { name: 'Rename My Alto' }));
+    const field = within(mine).getByRole('textbox', { name: 'New name for My Alto' });
+    expect(field).toHaveValue('My Alto');
+    expect(field).toHaveFocus();
+    await user.clear(field);
+    await user.type(field, '  Velvet Alto {Enter}');
+    expect(f.callsOf('covers.renameSinger')).toEqual([['job_train000001', 'Velvet Alto']]);
+    await waitFor(() => expect(mine).toHaveTextContent('Velvet Alto — ready'));
+    expect(within(mine).queryByRole('textbox')).toBeNull();
+    const picker = within(coverCard()).getByLabelText('Singer');
+    expect(within(picker).getByRole('option', { name: 'Velvet Alto' })).toBeEnabled();
+    expect(within(picker).queryByRole('option', { name: 'My Alto' })).toBeNull();
+    // a cover with the renamed singer still sends its task id
+    await user.click(within(coverCard()).getByRole('radio', { name: 'A video link' }));
+    await user.type(within(coverCard()).getByRole('textbox', { name: 'Video link' }), 'https://v.example/r');
+    await user.selectOptions(picker, 'Velvet Alto');
+    await user.click(within(coverCard()).getByRole('button', { name: 'Make cover' }));
+    expect((f.callsOf('covers.create')[0] as [CoverRequest])[0]).toMatchObject({ singerId: 'task-77', isCustomSinger: true });
+  });
+
+  it('a singer still training can be renamed; an empty name cannot be saved; Cancel keeps the old name', async () => {
+    const f = fake();
+    const { user } = await renderApp({ fake: f, panels: [coversPanel] });
+    const mine = await screen.findByRole('list', { name: 'Your singers' });
+    await user.click(within(mine).getByRole('button', { name: 'Rename Still Learning' }));
+    const field = within(mine).getByRole('textbox', { name: 'New name for Still Learning' });
+    await user.clear(field);
+    expect(within(mine).getByRole('button', { name: 'Save name' })).toBeDisabled();
+    await user.type(field, 'Never saved');
+    await user.click(within(mine).getByRole('button', { name: 'Cancel rename' }));
+    expect(mine).toHaveTextContent('Still Learning — training…');
+    expect(f.callsOf('covers.renameSinger')).toEqual([]);
+    await user.click(within(mine).getByRole('button', { name: 'Rename Still Learning' }));
+    await user.type(within(mine).getByRole('textbox', { name: 'New name for Still Learning' }), '{Escape}');
+    expect(within(mine).queryByRole('textbox')).toBeNull();
+    expect(f.callsOf('covers.renameSinger')).toEqual([]);
+  });
+
+  it('main’s refusal stays on the field and the old name is kept', async () => {
+    const f = fake();
+    f.failNext('covers.renameSinger', { code: 'validation', message: 'That name is too long.' });
+    const { user } = await renderApp({ fake: f, panels: [coversPanel] });
+    const mine = await screen.findByRole('list', { name: 'Your singers' });
+    await user.click(within(mine).getByRole('button', { name: 'Rename My Alto' }));
+    const field = within(mine).getByRole('textbox', { name: 'New name for My Alto' });
+    await user.type(field, ' II');
+    await user.click(within(mine).getByRole('button', { name: 'Save name' }));
+    expect(await within(mine).findByRole('alert')).toHaveTextContent('That name is too long.');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription('That name is too long.');
+    expect(within(within(coverCard()).getByLabelText('Singer')).getByRole('option', { name: 'My Alto' })).toBeInTheDocument();
+  });
+});

@@ -145,13 +145,29 @@ export async function loadSingers(refresh: boolean): Promise<void> {
     set({ singersError: r.error });
     return;
   }
-  const ready = r.value.singers.filter((s) => s.state === 'ready' && s.id);
+  applySingers(r.value.singers, r.value.error);
+}
+
+function applySingers(singers: SingerOption[], error: AppErrorShape | null): void {
+  const ready = singers.filter((s) => s.state === 'ready' && s.id);
   const key = get().singerKey;
   set({
-    singers: r.value.singers,
-    singersError: r.value.error,
+    singers,
+    singersError: error,
     singerKey: ready.some((s) => singerKeyOf(s) === key) ? key : ready[0] ? singerKeyOf(ready[0]) : '',
   });
+}
+
+/** Renames a custom singer (kept locally); answers the error, or null once the list shows the new name. */
+export async function renameSinger(jobId: string, name: string): Promise<AppErrorShape | null> {
+  const trimmed = name.trim();
+  if (!trimmed) return { code: 'validation', message: 'Give the singer a name.', fields: { name: 'Give the singer a name.' } };
+  const r = await call((api) => api.covers.renameSinger(jobId, trimmed));
+  if (!r.ok) return r.error;
+  // the answer's built-in list may be missing if it could not be read just now: keep the one shown
+  const builtIn = r.value.singers.some((s) => !s.custom) ? [] : get().singers.filter((s) => !s.custom);
+  applySingers([...r.value.singers, ...builtIn], get().singersError);
+  return null;
 }
 
 export async function loadSources(): Promise<void> {

@@ -1,6 +1,7 @@
 import { TRAINING_AUDIO_MAX_S, TRAINING_AUDIO_MIN_S } from '@shared/domain/service-limits';
 import { measureTraining, setTrainField, startTraining, toggleTrainItem, useCoversStore } from '../../stores/covers';
 import { JobResultView } from './JobResultView';
+import { SingerList } from './SingerList';
 
 const mmss = (s: number): string => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
 
@@ -67,15 +68,7 @@ export function TrainCard() {
         </button>
       </div>
       {s.training && <JobResultView job={s.training} what="Training" />}
-      {custom.length > 0 && (
-        <ul className="covers-singers" aria-label="Your singers">
-          {custom.map((x) => (
-            <li key={x.jobId ?? x.name}>
-              {x.name} — {x.state === 'ready' ? 'ready' : x.state === 'training' ? 'training…' : 'training failed'}
-            </li>
-          ))}
-        </ul>
-      )}
+      <SingerList singers={custom} />
     </section>
   );
 }
