@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { CoverRequest, Link, TrainRequest } from '@shared/ipc/covers';
 import { coversPanel } from '../../src/renderer/panels/covers';
 import { resetCoversStore } from '../../src/renderer/stores/covers';
-import { FakeCadenza, makeLibraryItem } from './support/fake-cadenza';
+import { FakeCadenza, makeJobView, makeLibraryItem } from './support/fake-cadenza';
 import { renderApp } from './support/render-app';
 
 const KEY = 'sk-test-covers-0000-9876';
@@ -143,6 +143,17 @@ describe('Covers panel: train a custom singer', () => {
     await waitFor(() => expect(mine).toHaveTextContent('Warm Tenor — ready'));
     const picker = within(coverCard()).getByLabelText('Singer');
     expect(within(picker).getByRole('option', { name: 'Warm Tenor' })).toBeEnabled();
+  });
+
+  it('a training job started before a restart updates its singer when it finishes, with no click', async () => {
+    const f = fake();
+    await renderApp({ fake: f, panels: [coversPanel] });
+    const mine = await screen.findByRole('list', { name: 'Your singers' });
+    expect(mine).toHaveTextContent('Still Learning — training…');
+    f.covers.singers = f.covers.singers.map((x) => (x.jobId === 'job_train000002' ? { ...x, id: 'task-88', state: 'ready' } : x));
+    f.emitJobUpdated(makeJobView({ id: 'job_train000002', kind: 'custom-singer', state: 'done', progress: 1 }));
+    await waitFor(() => expect(mine).toHaveTextContent('Still Learning — ready'));
+    expect(within(within(coverCard()).getByLabelText('Singer')).getByRole('option', { name: 'Still Learning' })).toBeEnabled();
   });
 
   it('a missing name is shown on the name field', async () => {

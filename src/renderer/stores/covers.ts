@@ -105,6 +105,8 @@ let unsubscribe: (() => void) | null = null;
 const isFinal = (s: JobView['state']): boolean => s === 'done' || s === 'failed' || s === 'cancelled' || s === 'interrupted';
 
 async function onJob(job: JobView): Promise<void> {
+  // a training job this window did not start (e.g. started before a restart) still updates its singer
+  if (isFinal(job.state) && get().training?.jobId !== job.id && get().singers.some((x) => x.custom && x.jobId === job.id && x.state === 'training')) void loadSingers(false);
   for (const slot of SLOTS) {
     const t = get()[slot];
     if (!t || t.jobId !== job.id) continue;
