@@ -87,6 +87,20 @@ describe('Covers panel: make a cover', () => {
     expect(last[0]).toMatchObject({ source: { kind: 'library', itemId: 'itm_dawn' }, singerId: 'task-77', tranSemitones: 3 });
   });
 
+  it('a cover that just landed in the library is offered as a library song at once', async () => {
+    const f = fake();
+    const { user } = await renderApp({ fake: f, panels: [coversPanel] });
+    const card = coverCard();
+    await user.click(within(card).getByRole('radio', { name: 'A library song' }));
+    const song = within(card).getByRole('combobox', { name: 'Library song' });
+    await within(song).findByRole('option', { name: 'Dawn Chorus' });
+    f.covers.sources = [{ itemId: 'itm_new', title: 'Dawn Chorus (Aria Bright cover)', kind: 'cover', durationMs: 30_000, hasServiceUrl: true }, ...f.covers.sources];
+    f.emitLibraryChanged({ added: ['itm_new'], updated: [], removed: [] });
+    await user.selectOptions(song, await within(song).findByRole('option', { name: 'Dawn Chorus (Aria Bright cover)' }));
+    await user.click(within(card).getByRole('button', { name: 'Make cover' }));
+    expect((f.callsOf('covers.create')[0] as [CoverRequest])[0]).toMatchObject({ source: { kind: 'library', itemId: 'itm_new' } });
+  });
+
   it('shows a failed cover in the service’s own words', async () => {
     const f = fake();
     const { user } = await renderApp({ fake: f, panels: [coversPanel] });

@@ -128,6 +128,8 @@ export async function startCovers(): Promise<void> {
       const offs = [
         api.on.jobUpdated((j) => void onJob(j)),
         api.on.jobFinished((j) => void onJob(j)),
+        // a new cover, song or speech take is a source for the next cover (and for videos)
+        api.on.libraryChanged(() => void loadSources()),
         api.on.coverUploadProgress((p) => {
           const c = get().cover;
           if (c && c.jobId === p.jobId) set({ cover: { ...c, bytesSent: p.bytesSent, totalBytes: p.totalBytes } });
