@@ -1,0 +1,90 @@
+/**
+ * Shared steps of the covers, singers and videos specs: the key, the panels, the library folder's
+ * files and sidecars, and whether the app's own media element loaded its `cadenza-media://` URL.
+ */
+import { createHash } from 'node:crypto';
+import Module from 'node:module';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import type { Sidecar } from '../../src/shared/domain/library';
+import { expect, MAIN_JS, openAccount, VALID_KEY } from './fixtures';
+
+export const sha = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
+
+export async function setKey(page: Page): Promise<void> {
+  await openAccount(page);
+  await page.getByLabel('API key', { exact: true }).fill(VALID_KEY);
+  await page.getByRole('button', { name: 'Save key' }).click();
+  await expect(page.getByText('Key ending in 1234')).toBeVisible();
+}
+
+export async function openPanel(page: Page, name: 'Covers' | 'Videos' | 'Library'): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: new RegExp(name) })
+    .click();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+}
+
+export interface LibraryEntry {
+  /** Media file name in the library folder. */
+  file: string;
+  bytes: Buffer;
+  sidecar: Sidecar;
+}
+
+/** Every media file in the library folder that has a sidecar beside it, with both read. */
+export async function libraryEntries(libraryDir: string, ext?: string): Promise<LibraryEntry[]> {
+  const names = await readdir(libraryDir);
+  const media = names.filter(
+    (n) => !n.endsWith('.json') && !n.startsWith('.') && names.includes(`${n}.json`) && (!ext || n.endsWith(`.${ext}`)),
+  );
+  return Promise.all(
+    media.map(async (file) => ({
+      file,
+      bytes: await readFile(join(libraryDir, file)),
+      sidecar: JSON.parse(await readFile(join(libraryDir, `${file}.json`), 'utf8')) as Sidecar,
+    })),
+  );
+}
+
+/** Length of an MP3 made of the emulator's 96-byte, 24 ms frames. */
+export const emulatorMp3Ms = (bytes: number): number => (bytes / 96) * 24;
+
+const useRealElectron = !!process.env.ELECTRON_OVERRIDE_DIST_PATH;
+
+interface DoubleProtocol {
+  fetch(url: string): Promise<Response>;
+}
+/** main's cadenza-media handler (the double's protocol), or undefined with real Electron. */
+const doubleProtocol = (): DoubleProtocol | undefined =>
+  useRealElectron ? undefined : (Module.createRequire(MAIN_JS)('electron') as { protocol: DoubleProtocol }).protocol;
+
+/** The bytes main's cadenza-media handler serves for an element's src (undefined with real Electron). */
+export async function servedBytes(el: Locator): Promise<Buffer | undefined> {
+  const src = await el.getAttribute('src');
+  expect(src).toMatch(/^cadenza-media:\/\/library\//);
+  const protocol = doubleProtocol();
+  if (!protocol) return undefined;
+  const res = await protocol.fetch(src!);
+  expect(res.status).toBe(200);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+type PageMedia = { readyState: number; duration: number; error: { code: number } | null; currentSrc: string };
+
+/** Waits until the app's own <audio>/<video> has loaded its metadata (readyState ≥ 1) with no error; answers its duration in seconds. */
+export async function expectLoaded(el: Locator): Promise<number> {
+  await expect
+    .poll(
+      () =>
+        el.evaluate((node) => {
+          const m = node as unknown as PageMedia;
+          return m.error ? -m.error.code : m.readyState;
+        }),
+      { timeout: 15_000, message: 'the media element loads its metadata (negative: a MediaError code)' },
+    )
+    .toBeGreaterThanOrEqual(1);
+  return el.evaluate((node) => (node as unknown as PageMedia).duration);
+}

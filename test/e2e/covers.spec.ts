@@ -1,0 +1,159 @@
+/**
+ * Covers end to end: the built app (real preload, main handlers and services) against the
+ * emulator, driven through the Covers panel by role and label. A dropped audio file is covered by a
+ * built-in singer with a key change (the emulator receives exactly the file's bytes, `singer_id`,
+ * `tran` and `is_custom_singer=false`); the cover lands in the library (MP3 + sidecar naming its
+ * source) and the panel's own <audio> loads it; that cover is covered again as a library song
+ * (linked as its parent); a video link is covered; a cancelled upload creates nothing.
+ */
+import { randomBytes } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, test } from './fixtures';
+import { emulatorMp3Ms, expectLoaded, libraryEntries, openPanel, servedBytes, setKey, sha } from './covers-helpers';
+
+test.setTimeout(90_000);
+
+/** An MP3-looking file (ID3 header, then noise): covers are uploaded as they are. */
+const mp3File = (bytes: number): Buffer => Buffer.concat([Buffer.from('ID3\x04\0\0\0\0\0\0', 'latin1'), randomBytes(bytes)]);
+
+const coverRequests = (log: { method: string; path: string }[]) => log.filter((e) => e.method === 'POST' && e.path === '/v1/cover');
+
+test('a dropped file covered by a built-in singer with a key change lands in the library; covering that library song links it as the parent', async ({
+  app,
+  page,
+  emulator,
+}) => {
+  await setKey(page);
+  await openPanel(page, 'Covers');
+  const card = page.getByRole('region', { name: 'Make a cover' });
+  const singer = card.getByRole('combobox', { name: 'Singer' });
+  await expect(singer.locator('option', { hasText: 'Jonah Reed' })).toHaveCount(1);
+  expect(emulator.log.filter((e) => e.path === '/v1/singers')).toHaveLength(1);
+  await expect(card.getByText(/\d+ covers left/)).toBeVisible();
+  const coversBefore = emulator.counters().key_cover_counts;
+
+  // drop a file
+  const audio = mp3File(3 * 1024 * 1024);
+  const path = join(app.dirs.root, 'Night Drive.mp3');
+  await writeFile(path, audio);
+  await app.dropFiles('[aria-label="Drop an audio file here"]', [{ path, mimeType: 'audio/mpeg' }]);
+  await expect(card.getByRole('region', { name: 'Drop an audio file here' })).toContainText('Night Drive.mp3 — 3.0 MB');
+
+  // a built-in singer and a key change (the number and the slider are the same control)
+  await singer.selectOption({ label: 'Jonah Reed' });
+  const tran = card.getByRole('spinbutton', { name: 'Key change (semitones)' });
+  await tran.fill('-3');
+  await expect(card.getByRole('slider', { name: 'Key change slider' })).toHaveValue('-3');
+  await expect(card.getByRole('slider', { name: 'Key change slider' })).toHaveAttribute('min', '-12');
+  await expect(card.getByRole('slider', { name: 'Key change slider' })).toHaveAttribute('max', '12');
+  await card.getByRole('button', { name: 'Make cover' }).click();
+
+  const result = card.getByRole('group', { name: 'Cover result' });
+  await expect(result.getByText('Done — saved in the library.')).toBeVisible({ timeout: 30_000 });
+
+  // what the service received
+  const [sent] = coverRequests(emulator.log);
+  expect(sent?.multipart?.fields).toMatchObject({ singer_id: '102', tran: '-3', is_custom_singer: 'false' });
+  expect(sent?.multipart?.files.map((f) => [f.field, f.filename, f.size, f.sha256])).toEqual([['file', 'Night Drive.mp3', audio.length, sha(audio)]]);
+  expect(emulator.counters().key_cover_counts).toBe(coversBefore - 1);
+
+  // the library: one MP3 with its sidecar, named after its source and the singer
+  const [entry, ...others] = await libraryEntries(app.dirs.library);
+  expect(others).toEqual([]);
+  expect(entry!.file).toMatch(/\.mp3$/);
+  expect(entry!.sidecar).toMatchObject({
+    kind: 'cover',
+    title: 'Night Drive (Jonah Reed cover)',
+    singer: 'Jonah Reed',
+    prompt: 'Cover of Night Drive (-3 semitones)',
+    parent_id: null,
+    source_url: expect.stringMatching(new RegExp(`^${emulator.mediaUrl}/media/cover/.+\\.mp3$`)),
+  });
+  expect(entry!.sidecar.job_id).toMatch(/\S/);
+  expect(emulatorMp3Ms(entry!.bytes.length)).toBe(30_000); // the emulator's 30 s cover
+  // the key never lands in the sidecar
+  expect(JSON.stringify(entry!.sidecar)).not.toContain('e2e-valid-key');
+
+  // the panel plays it from the library: its <audio> is main's file, loaded by Chromium
+  const player = result.getByLabel('Play Night Drive (Jonah Reed cover)');
+  const served = await servedBytes(player);
+  if (served) expect(sha(served)).toBe(sha(entry!.bytes));
+  expect(await expectLoaded(player)).toBeCloseTo(30, 0);
+
+  // cover that library song with another singer
+  await card.getByRole('radio', { name: 'A library song' }).check();
+  const song = card.getByRole('combobox', { name: 'Library song' });
+  await expect(song.locator('option', { hasText: 'Night Drive (Jonah Reed cover)' })).toHaveCount(1, { timeout: 15_000 });
+  await song.selectOption({ label: 'Night Drive (Jonah Reed cover)' });
+  await singer.selectOption({ label: 'Aria Bright' });
+  await tran.fill('5');
+  await card.getByRole('button', { name: 'Make cover' }).click();
+  await expect(result.getByText('Done — saved in the library.')).toBeVisible({ timeout: 30_000 });
+  const second = coverRequests(emulator.log)[1];
+  expect(second?.multipart?.fields).toMatchObject({ singer_id: '101', tran: '5', is_custom_singer: 'false' });
+  // the library song's own bytes were uploaded
+  expect(second?.multipart?.files.map((f) => f.sha256)).toEqual([sha(entry!.bytes)]);
+  const entries = await libraryEntries(app.dirs.library, 'mp3');
+  expect(entries).toHaveLength(2);
+  const child = entries.find((e) => e.sidecar.id !== entry!.sidecar.id)!;
+  expect(child.sidecar).toMatchObject({
+    kind: 'cover',
+    title: 'Night Drive (Jonah Reed cover) (Aria Bright cover)',
+    singer: 'Aria Bright',
+    parent_id: entry!.sidecar.id,
+    prompt: 'Cover of Night Drive (Jonah Reed cover) (+5 semitones)',
+  });
+  await expectLoaded(result.getByLabel('Play Night Drive (Jonah Reed cover) (Aria Bright cover)'));
+});
+
+test('a video link is covered into the library; a cancelled upload creates nothing and spends nothing', async ({
+  app,
+  page,
+  emulator,
+}) => {
+  await setKey(page);
+  await openPanel(page, 'Covers');
+  const card = page.getByRole('region', { name: 'Make a cover' });
+  const singer = card.getByRole('combobox', { name: 'Singer' });
+  await expect(singer.locator('option', { hasText: 'Mei Lin' })).toHaveCount(1);
+
+  // a video link
+  const link = 'https://video.example.com/watch?v=abc123';
+  await card.getByRole('radio', { name: 'A video link' }).check();
+  await card.getByRole('textbox', { name: 'Video link' }).fill(link);
+  await singer.selectOption({ label: 'Mei Lin' });
+  await card.getByRole('textbox', { name: 'Title (optional)' }).fill('Linked cover');
+  await card.getByRole('button', { name: 'Make cover' }).click();
+  const result = card.getByRole('group', { name: 'Cover result' });
+  await expect(result.getByText('Done — saved in the library.')).toBeVisible({ timeout: 30_000 });
+  const [sent] = coverRequests(emulator.log);
+  expect(sent?.multipart?.fields).toMatchObject({ singer_id: '103', tran: '0', is_custom_singer: 'false', video_site_url: link });
+  expect(sent?.multipart?.files).toEqual([]);
+  const [entry, ...others] = await libraryEntries(app.dirs.library);
+  expect(others).toEqual([]);
+  expect(entry!.sidecar).toMatchObject({ kind: 'cover', title: 'Linked cover', singer: 'Mei Lin', prompt: `Cover of ${link}` });
+  await expectLoaded(result.getByLabel('Play Linked cover'));
+
+  // an upload cancelled while the service holds it: nothing lands, nothing is spent
+  const coversBefore = emulator.counters().key_cover_counts;
+  emulator.inject({ path: '/v1/cover', kind: 'timeout' });
+  const big = mp3File(40 * 1024 * 1024);
+  const path = join(app.dirs.root, 'Long Session.mp3');
+  await writeFile(path, big);
+  await card.getByRole('radio', { name: 'An audio file' }).check();
+  await app.dropFiles('[aria-label="Drop an audio file here"]', [{ path, mimeType: 'audio/mpeg' }]);
+  await expect(card.getByRole('region', { name: 'Drop an audio file here' })).toContainText('Long Session.mp3 — 40.0 MB');
+  await card.getByRole('textbox', { name: 'Title (optional)' }).fill('');
+  await card.getByRole('button', { name: 'Make cover' }).click();
+  await expect(card.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible({ timeout: 15_000 });
+  await card.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(result.getByRole('status')).toHaveText(/cancel/i, { timeout: 15_000 });
+  await expect(card.getByRole('progressbar', { name: 'Upload progress' })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Cancel', exact: true })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Make cover' })).toBeEnabled();
+  await new Promise((r) => setTimeout(r, 500));
+  expect(emulator.counters().key_cover_counts).toBe(coversBefore);
+  expect(coverRequests(emulator.log)).toHaveLength(2); // not retried behind the creator's back
+  expect((await libraryEntries(app.dirs.library)).map((e) => e.sidecar.title)).toEqual(['Linked cover']);
+});
