@@ -6,29 +6,17 @@
  *
  * Under the Electron double the page's requests to the scheme are answered by the handler main
  * registered with `protocol.handle` (test/support/electron-double/MEDIA.md), so the Range request
- * and the 206 answer come from the app's code; `protocol.pageRequests` shows what was asked.
+ * and the 206 answer come from the app's code; `pageRequests` shows what was asked.
  */
-import Module from 'node:module';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import type { SchemeRequestRecord } from '../support/electron-double';
-import { expect, MAIN_JS, openAccount, test, VALID_KEY } from './fixtures';
+import { expect, openAccount, test, VALID_KEY } from './fixtures';
+import { expectImageDecoded, pageSchemeRequests } from './media-checks';
 
-const useRealElectron = !!process.env.ELECTRON_OVERRIDE_DIST_PATH;
 const SONG_MS = 9000;
 
 test.setTimeout(120_000);
-
-/** The double's protocol, in this process (null with real Electron). */
-const doubleProtocol = (): { pageRequests: SchemeRequestRecord[] } | null =>
-  useRealElectron
-    ? null
-    : (
-        Module.createRequire(MAIN_JS)('electron') as {
-          protocol: { pageRequests: SchemeRequestRecord[] };
-        }
-      ).protocol;
 
 interface MediaState {
   src: string;
@@ -151,7 +139,7 @@ test('a new song plays through cadenza-media in the Jobs player and the player b
   emulator,
 }) => {
   emulator.configure({ stepMs: 1000, songDurationMs: SONG_MS });
-  const protocol = doubleProtocol();
+  const pageRequests = pageSchemeRequests();
   await setKey(page);
   await openPanel(page, 'Songs');
   await page.getByLabel('Style prompt').fill('slow tide, felt piano');
@@ -192,9 +180,9 @@ test('a new song plays through cadenza-media in the Jobs player and the player b
   await expectAdvancing(() => stateOf(audio), 0.3);
   expect((await stateOf(audio)).currentTime).toBeGreaterThan(midS);
 
-  if (protocol) {
+  if (pageRequests) {
     // Chromium's media stack asked with Range; main's handler answered 206 with the file's size
-    const asked = protocol.pageRequests.filter((r) => r.url === src);
+    const asked = pageRequests.filter((r) => r.url === src);
     expect(asked.length).toBeGreaterThan(0);
     expect(asked.every((r) => r.resourceType === 'media')).toBe(true);
     expect(asked.some((r) => r.range?.startsWith('bytes=') && r.status === 206)).toBe(true);
@@ -243,17 +231,11 @@ test('a new song plays through cadenza-media in the Jobs player and the player b
   // the song's cover, also through cadenza-media, decodes (the emulator's covers are 64×64)
   const cover = bar.locator('img.player-cover');
   await expect(cover).toHaveAttribute('src', /^cadenza-media:\/\/library\/.+\.png$/);
-  await expect
-    .poll(() =>
-      cover.evaluate(
-        (img) => (img as unknown as { complete: boolean; naturalWidth: number }).naturalWidth,
-      ),
-    )
-    .toBe(64);
-  if (protocol) {
+  await expectImageDecoded(cover, 64);
+  if (pageRequests) {
     const coverSrc = (await cover.getAttribute('src')) ?? '';
     expect(
-      protocol.pageRequests.some(
+      pageRequests.some(
         (r) => r.url === coverSrc && r.resourceType === 'image' && r.status === 200,
       ),
     ).toBe(true);

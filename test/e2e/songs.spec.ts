@@ -7,6 +7,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, openAccount, test, VALID_KEY } from './fixtures';
+import { expectMediaLoaded, mediaState } from './media-checks';
 
 async function setKey(page: Page): Promise<void> {
   await openAccount(page);
@@ -73,10 +74,18 @@ test('custom mode: two takes stream, play while generating, land in the library 
   await take1.getByRole('button', { name: 'Play Neon Tide (take 1)' }).click();
   const player = take1.getByLabel('Player: Neon Tide (take 1)');
   await expect(player).toHaveAttribute('src', /^cadenza-media:\/\/cache\/[a-f0-9]{32}$/);
+  // the app's <audio> loads the stream from main's cache (what has arrived so far) and plays it
+  await expect
+    .poll(async () => {
+      const m = await mediaState(player);
+      return m.error ?? (m.paused ? 'paused' : m.readyState);
+    })
+    .toBeGreaterThanOrEqual(2);
 
   // Done: both in the library, and the player switches to the file on disk.
   await expect(card.getByTestId('job-state')).toHaveText('Done', { timeout: 40_000 });
   await expect(player).toHaveAttribute('src', /^cadenza-media:\/\/library\//);
+  await expectMediaLoaded(player, 6); // the file on disk, as long as the song
   const saved = await sidecars(app.dirs.library);
   expect(saved).toHaveLength(2);
   for (const { media, sidecar } of saved) {

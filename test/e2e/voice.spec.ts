@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import Module from 'node:module';
 import { expect, MAIN_JS, openAccount, test, VALID_KEY } from './fixtures';
+import { expectImageDecoded, expectMediaLoaded } from './media-checks';
 
 test.setTimeout(90_000);
 
@@ -110,6 +111,8 @@ test('browse, filter, preview, speak with an emotion, clone a dropped file and s
   const all = page.getByRole('region', { name: 'All voices' });
   await expect(all.getByRole('button', { name: 'Use Ava' })).toBeVisible();
   await expect(all.getByRole('heading')).toHaveText('All voices (12)');
+  // avatars come through main's media cache and decode (the emulator's are 64×64 PNGs)
+  await expectImageDecoded(all.locator('img.voice-avatar').first(), 64);
 
   // filter and search
   await page.getByLabel('Language').selectOption('Chinese');
@@ -126,6 +129,7 @@ test('browse, filter, preview, speak with an emotion, clone a dropped file and s
   await expect(sample).toHaveAttribute('src', /^cadenza-media:\/\/cache\/[a-f0-9]{32}$/);
   const sampleBytes = await mediaBytes(sample);
   if (sampleBytes) expect(wavSeconds(sampleBytes)).toBeCloseTo(3, 1);
+  await expectMediaLoaded(sample, 3, { minReadyState: 2 }); // the app's <audio> decodes it
   expect(emulator.log.some((e) => e.origin === 'media' && /\/media\/sample\//.test(e.path))).toBe(
     true,
   );
@@ -144,6 +148,7 @@ test('browse, filter, preview, speak with an emotion, clone a dropped file and s
   await expect(take).toContainText('Ava · Cheerful');
   const takeBytes = await mediaBytes(take.getByLabel(`Play take: ${text}`));
   if (takeBytes) expect(wavSeconds(takeBytes)).toBeCloseTo((300 + 60 * text.length) / 1000, 2);
+  await expectMediaLoaded(take.getByLabel(`Play take: ${text}`), (300 + 60 * text.length) / 1000);
   const tts = emulator.log.find((e) => e.path === '/v1/text2speech');
   expect(tts?.json).toMatchObject({ text, emotion: 'Cheerful' });
   let sidecars = await wavSidecars(app.dirs.library);

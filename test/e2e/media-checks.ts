@@ -1,0 +1,84 @@
+/**
+ * Checks on the app's own media elements in the page: they loaded their `cadenza-media://` URL
+ * (Chromium decoded what main's protocol handler served), with the expected length. Work the same
+ * under the Electron double (test/support/electron-double/MEDIA.md) and in real Electron.
+ */
+import Module from 'node:module';
+import type { Locator } from '@playwright/test';
+import type { SchemeRequestRecord } from '../support/electron-double';
+import { expect, MAIN_JS } from './fixtures';
+
+/** Page-side view of an HTMLMediaElement (DOM types are not in this tsconfig). */
+type PageMedia = {
+  readyState: number;
+  duration: number;
+  currentTime: number;
+  paused: boolean;
+  error: { code: number; message: string } | null;
+};
+
+export interface MediaState {
+  readyState: number;
+  duration: number;
+  currentTime: number;
+  paused: boolean;
+  error: string | null;
+}
+
+export const mediaState = (media: Locator): Promise<MediaState> =>
+  media.evaluate((node) => {
+    const m = node as unknown as PageMedia;
+    return {
+      readyState: m.readyState,
+      duration: m.duration,
+      currentTime: m.currentTime,
+      paused: m.paused,
+      error: m.error ? `${m.error.code} ${m.error.message}` : null,
+    };
+  });
+
+/**
+ * Waits until the element has at least `minReadyState` (1 = metadata, 2 = current data) without a
+ * media error, and checks its duration is `durationS` within `toleranceS`.
+ */
+export async function expectMediaLoaded(
+  media: Locator,
+  durationS: number,
+  { minReadyState = 1, toleranceS = 0.2 }: { minReadyState?: number; toleranceS?: number } = {},
+): Promise<MediaState> {
+  await expect
+    .poll(
+      async () => {
+        const s = await mediaState(media);
+        return s.error ?? s.readyState;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeGreaterThanOrEqual(minReadyState);
+  const state = await mediaState(media);
+  expect(Math.abs(state.duration - durationS), `duration ${state.duration} s`).toBeLessThanOrEqual(
+    toleranceS,
+  );
+  return state;
+}
+
+/** Waits until an `<img>` decoded and checks its natural width. */
+export async function expectImageDecoded(img: Locator, naturalWidth: number): Promise<void> {
+  await expect
+    .poll(() =>
+      img.evaluate((node) => {
+        const i = node as unknown as { complete: boolean; naturalWidth: number };
+        return i.complete ? i.naturalWidth : -1;
+      }),
+    )
+    .toBe(naturalWidth);
+}
+
+/** The double's log of the page's requests to handled schemes; null with real Electron. */
+export function pageSchemeRequests(): SchemeRequestRecord[] | null {
+  if (process.env.ELECTRON_OVERRIDE_DIST_PATH) return null;
+  const electron = Module.createRequire(MAIN_JS)('electron') as {
+    protocol: { pageRequests: SchemeRequestRecord[] };
+  };
+  return electron.protocol.pageRequests;
+}
