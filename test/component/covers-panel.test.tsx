@@ -101,6 +101,35 @@ describe('Covers panel: make a cover', () => {
     expect((f.callsOf('covers.create')[0] as [CoverRequest])[0]).toMatchObject({ source: { kind: 'library', itemId: 'itm_new' } });
   });
 
+  it('a cover the service finished before main answered still shows its result (updates are not lost)', async () => {
+    const f = fake();
+    f.state.libraryItems = [makeLibraryItem({ id: 'itm_quick', title: 'Quick (Aria Bright cover)', kind: 'cover', file: 'Quick.mp3' })];
+    // main pushes the job's updates while the create call is still answering
+    let jobs = f.state.jobs;
+    let emitting = false;
+    Object.defineProperty(f.state, 'jobs', {
+      configurable: true,
+      get: () => jobs,
+      set: (next: typeof jobs) => {
+        const added = next.find((j) => !jobs.some((o) => o.id === j.id));
+        jobs = next;
+        if (added && !emitting) {
+          emitting = true;
+          f.emitJobUpdated({ ...added, state: 'done', progress: 1, resultItemIds: ['itm_quick'] });
+          emitting = false;
+        }
+      },
+    });
+    const { user } = await renderApp({ fake: f, panels: [coversPanel] });
+    const card = coverCard();
+    await user.click(within(card).getByRole('radio', { name: 'A video link' }));
+    await user.type(within(card).getByRole('textbox', { name: 'Video link' }), 'https://v.example/q');
+    await user.click(within(card).getByRole('button', { name: 'Make cover' }));
+    expect(await within(card).findByLabelText('Play Quick (Aria Bright cover)')).toHaveAttribute('src', 'cadenza-media://library/Quick.mp3');
+    expect(within(card).getByText('Done — saved in the library.')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Make cover' })).toBeEnabled();
+  });
+
   it('shows a failed cover in the service’s own words', async () => {
     const f = fake();
     const { user } = await renderApp({ fake: f, panels: [coversPanel] });

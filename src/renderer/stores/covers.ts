@@ -104,7 +104,30 @@ let unsubscribe: (() => void) | null = null;
 
 const isFinal = (s: JobView['state']): boolean => s === 'done' || s === 'failed' || s === 'cancelled' || s === 'interrupted';
 
+/**
+ * Job updates can arrive before the call that started the job has answered (a quick service, a
+ * training task accepted at once): the latest view of each recent job is kept, and applied when
+ * the answer names the job — otherwise the panel would stay on "Sending…".
+ */
+const recentJobs = new Map<string, JobView>();
+const STATE_RANK: Record<JobView['state'], number> = { pending: 0, submitted: 1, running: 2, downloading: 3, done: 4, failed: 4, cancelled: 4, interrupted: 4 };
+const RECENT_JOBS_MAX = 50;
+
+function remember(job: JobView): void {
+  recentJobs.delete(job.id);
+  recentJobs.set(job.id, job);
+  if (recentJobs.size > RECENT_JOBS_MAX) recentJobs.delete(recentJobs.keys().next().value!);
+}
+
+/** Starts following a job in a slot, catching up with updates that came before its answer. */
+function follow(slot: Slot, view: JobView, totalBytes = 0, extra: Partial<CoversState> = {}): void {
+  set({ ...extra, [slot]: tracked(view.id, view.state, totalBytes) } as Partial<CoversState>);
+  const seen = recentJobs.get(view.id);
+  if (seen && (seen.updatedAt > view.updatedAt || STATE_RANK[seen.state] > STATE_RANK[view.state])) void onJob(seen);
+}
+
 async function onJob(job: JobView): Promise<void> {
+  remember(job);
   // a training job this window did not start (e.g. started before a restart) still updates its singer
   if (isFinal(job.state) && get().training?.jobId !== job.id && get().singers.some((x) => x.custom && x.jobId === job.id && x.state === 'training')) void loadSingers(false);
   for (const slot of SLOTS) {
@@ -222,7 +245,7 @@ export async function startCover(): Promise<void> {
     set({ coverError: r.error });
     return;
   }
-  set({ cover: tracked(r.value.id, r.value.state, s.sourceKind === 'file' ? (s.file?.sizeBytes ?? 0) : 0) });
+  follow('cover', r.value, s.sourceKind === 'file' ? (s.file?.sizeBytes ?? 0) : 0);
 }
 
 export async function cancelCover(): Promise<void> {
@@ -272,7 +295,7 @@ export async function startTraining(): Promise<void> {
     set({ busy: null, trainError: r.error });
     return;
   }
-  set({ busy: null, training: tracked(r.value.id, r.value.state), trainUrls: '', trainItemIds: [], trainName: '', trainingCheck: null });
+  follow('training', r.value, 0, { busy: null, trainUrls: '', trainItemIds: [], trainName: '', trainingCheck: null });
   await loadSingers(false);
 }
 
@@ -303,19 +326,20 @@ export async function startSinging(): Promise<void> {
   set({ singingError: null, singing: null });
   const r = await call((api) => api.videos.singing(singingRequest()));
   if (!r.ok) set({ singingError: r.error });
-  else set({ singing: tracked(r.value.id, r.value.state) });
+  else follow('singing', r.value);
 }
 
 export async function startSubtitles(): Promise<void> {
   set({ subtitlesError: null, subtitles: null });
   const r = await call((api) => api.videos.subtitles({ videoUrl: get().subtitlesUrl }));
   if (!r.ok) set({ subtitlesError: r.error });
-  else set({ subtitles: tracked(r.value.id, r.value.state) });
+  else follow('subtitles', r.value);
 }
 
 /** For tests: back to the first state, following nothing. */
 export function resetCoversStore(): void {
   unsubscribe?.();
+  recentJobs.clear();
   unsubscribe = null;
   set({ ...initial });
 }
