@@ -211,6 +211,7 @@ export function LibraryPanel() {
             aria-activedescendant={selectedIndex >= 0 ? `library-row-${selectedId}` : undefined}
             onKeyDown={onListKey}
             count={rows.length}
+            resetKey={`${deferredText}|${kind}|${sort}|${withLyrics}`}
             rowHeight={ROW_HEIGHT}
             renderRow={renderRow}
           />

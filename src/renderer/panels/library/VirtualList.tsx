@@ -25,6 +25,8 @@ interface VirtualListProps extends Omit<HTMLAttributes<HTMLDivElement>, 'childre
   /** Height assumed before the viewport is measured (and where layout gives none, e.g. jsdom). */
   fallbackHeight?: number;
   handle?: Ref<VirtualListHandle>;
+  /** When this changes (a new search, filter or sort), the list goes back to its top. */
+  resetKey?: string;
 }
 
 /**
@@ -38,6 +40,7 @@ export function VirtualList({
   overscan = 6,
   fallbackHeight = 600,
   handle,
+  resetKey,
   ...rest
 }: VirtualListProps) {
   const ref = useRef<HTMLDivElement>(null);
@@ -55,11 +58,15 @@ export function VirtualList({
     return () => observer.disconnect();
   }, [fallbackHeight]);
 
-  // the list got shorter than where we were scrolled: follow the browser's clamped position
+  useEffect(() => {
+    if (ref.current) ref.current.scrollTop = 0;
+  }, [resetKey]);
+
+  // back to the top, or the list got shorter than where we were scrolled: follow the element
   useEffect(() => {
     const el = ref.current;
     if (el && el.scrollTop !== scrollTop) setScrollTop(el.scrollTop);
-  }, [count, scrollTop]);
+  }, [count, scrollTop, resetKey]);
 
   const scrollToIndex = useCallback(
     (index: number) => {
