@@ -1,6 +1,7 @@
 /** dialog, shell, Notification, safeStorage, protocol, nativeTheme, Menu, nativeImage of the double. */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { rm } from 'node:fs/promises';
 import type { DoubleState } from './state';
 
 export function createDialog(state: DoubleState) {
@@ -41,6 +42,11 @@ export function createShell(state: DoubleState) {
     },
     showItemInFolder(path: string) {
       state.openedExternal.push(`show:${path}`);
+    },
+    /** Records `trash:<path>` and removes the file (it leaves the folder, as with the OS trash). */
+    async trashItem(path: string) {
+      state.openedExternal.push(`trash:${path}`);
+      await rm(path, { force: true });
     },
     beep() {},
   };
