@@ -32,7 +32,7 @@ function handlers() {
   });
 }
 
-async function code(p: Promise<unknown>): Promise<string> {
+async function code(p: unknown): Promise<string> {
   try {
     await p;
     return 'ok';
@@ -66,15 +66,28 @@ afterEach(async () => {
 });
 
 const add = (title: string, extra: Record<string, unknown> = {}) =>
-  lib.createItem({ meta: { kind: 'song', title, lyrics: '[Verse]\nla la', ...extra }, ext: '.mp3', writeMedia: (t) => writeFile(t, Buffer.from(title)) });
+  lib.createItem({
+    meta: { kind: 'song', title, lyrics: '[Verse]\nla la', ...extra },
+    ext: '.mp3',
+    writeMedia: (t) => writeFile(t, Buffer.from(title)),
+  });
 
 describe('library handlers', () => {
   it('renames file and sidecar together, sanitised', async () => {
     const item = await add('Old name');
     const view = await handlers().rename(ctx, item.id, 'New: name / two');
-    expect(view).toMatchObject({ id: item.id, title: 'New: name / two', file: 'New name - two.mp3' });
-    expect((await readdir(join(root, 'Library'))).sort()).toEqual(['New name - two.mp3', 'New name - two.mp3.json']);
-    const sidecar = JSON.parse(await readFile(join(root, 'Library', 'New name - two.mp3.json'), 'utf8')) as { title: string; id: string };
+    expect(view).toMatchObject({
+      id: item.id,
+      title: 'New: name / two',
+      file: 'New name - two.mp3',
+    });
+    expect((await readdir(join(root, 'Library'))).sort()).toEqual([
+      'New name - two.mp3',
+      'New name - two.mp3.json',
+    ]);
+    const sidecar = JSON.parse(
+      await readFile(join(root, 'Library', 'New name - two.mp3.json'), 'utf8'),
+    ) as { title: string; id: string };
     expect(sidecar).toMatchObject({ id: item.id, title: 'New: name / two' });
   });
 
@@ -101,10 +114,15 @@ describe('library handlers', () => {
 
   it('answers lyrics and writes them to the chosen .txt', async () => {
     const item = await add('Song');
-    expect(await handlers().lyrics(ctx, item.id)).toEqual({ title: 'Song', lyrics: '[Verse]\nla la' });
+    expect(await handlers().lyrics(ctx, item.id)).toEqual({
+      title: 'Song',
+      lyrics: '[Verse]\nla la',
+    });
     textFile = join(root, 'song.txt');
     await handlers().exportLyrics(ctx, item.id);
-    expect((await readFile(textFile, 'utf8')).replace(/\r\n/g, '\n')).toBe('Song\n\n[Verse]\nla la\n');
+    expect((await readFile(textFile, 'utf8')).replace(/\r\n/g, '\n')).toBe(
+      'Song\n\n[Verse]\nla la\n',
+    );
     const bare = await add('Instrumental', { lyrics: null });
     expect(await code(handlers().exportLyrics(ctx, bare.id))).toBe('not_found');
   });
