@@ -33,6 +33,8 @@ describe('covers', () => {
     expect(item).toMatchObject({ kind: 'cover', title: `Summer Rain (${singer.name} cover)`, singer: singer.name, prompt: 'Cover of Summer Rain (-3 semitones)' });
     const bytes = await readFile(h.rt.library.pathOf(item));
     expect(bytes.length).toBe(Math.round(30_000 / 24) * 96); // the emulator's 30 s cover MP3
+    // its length is read from the MP3 (the service gives none), so it can be offered as singing audio
+    expect(item.duration_ms).toBe(30_000);
   });
 
   it('covers a library song (linked as its parent) and a video link', async () => {

@@ -118,6 +118,15 @@ export function createCoversService(deps: CoversServiceDeps) {
     return custom ? `Custom singer ${singerId}` : `Singer ${singerId}`;
   }
 
+  async function coverDurationMs(audioUrl: string): Promise<number | null> {
+    try {
+      const [m] = await measure([audioUrl]);
+      return m && m.kind === 'audio' && m.durationS !== null ? Math.round(m.durationS * 1000) : null;
+    } catch {
+      return null;
+    }
+  }
+
   async function checkUpload(path: string): Promise<void> {
     const st = await fs.stat(path).catch(() => null);
     if (!st?.isFile()) throw new AppError('not_found', `${basename(path)} is no longer there.`, { fields: { source: 'The file is no longer there.' } });
@@ -184,8 +193,11 @@ export function createCoversService(deps: CoversServiceDeps) {
               if (jobId) emitter.emit('upload-progress', { jobId, bytesSent: p.bytesSent, totalBytes: p.totalBytes });
             },
           });
+          // the service gives no length: read it from the MP3's headers (best effort), so the
+          // cover can be offered where a length matters (singing-video audio is 2–30 s)
+          const durationMs = await coverDurationMs(res.audioUrl);
           return {
-            outputs: [output({ serviceId: null, status: 'complete', libraryKind: 'cover', title: res.title || title, mediaUrl: res.audioUrl, coverUrl: res.imageUrl ?? null })],
+            outputs: [output({ serviceId: null, status: 'complete', libraryKind: 'cover', title: res.title || title, mediaUrl: res.audioUrl, coverUrl: res.imageUrl ?? null, durationMs })],
             raw: res.raw,
           };
         } catch (e) {
