@@ -38,7 +38,11 @@ export interface LibraryEntry {
 export async function libraryEntries(libraryDir: string, ext?: string): Promise<LibraryEntry[]> {
   const names = await readdir(libraryDir);
   const media = names.filter(
-    (n) => !n.endsWith('.json') && !n.startsWith('.') && names.includes(`${n}.json`) && (!ext || n.endsWith(`.${ext}`)),
+    (n) =>
+      !n.endsWith('.json') &&
+      !n.startsWith('.') &&
+      names.includes(`${n}.json`) &&
+      (!ext || n.endsWith(`.${ext}`)),
   );
   return Promise.all(
     media.map(async (file) => ({
@@ -59,7 +63,9 @@ interface DoubleProtocol {
 }
 /** main's cadenza-media handler (the double's protocol), or undefined with real Electron. */
 const doubleProtocol = (): DoubleProtocol | undefined =>
-  useRealElectron ? undefined : (Module.createRequire(MAIN_JS)('electron') as { protocol: DoubleProtocol }).protocol;
+  useRealElectron
+    ? undefined
+    : (Module.createRequire(MAIN_JS)('electron') as { protocol: DoubleProtocol }).protocol;
 
 /** The bytes main's cadenza-media handler serves for an element's src (undefined with real Electron). */
 export async function servedBytes(el: Locator): Promise<Buffer | undefined> {
@@ -72,7 +78,12 @@ export async function servedBytes(el: Locator): Promise<Buffer | undefined> {
   return Buffer.from(await res.arrayBuffer());
 }
 
-type PageMedia = { readyState: number; duration: number; error: { code: number } | null; currentSrc: string };
+type PageMedia = {
+  readyState: number;
+  duration: number;
+  error: { code: number } | null;
+  currentSrc: string;
+};
 
 /** Waits until the app's own <audio>/<video> has loaded its metadata (readyState ≥ 1) with no error; answers its duration in seconds. */
 export async function expectLoaded(el: Locator): Promise<number> {
@@ -83,7 +94,10 @@ export async function expectLoaded(el: Locator): Promise<number> {
           const m = node as unknown as PageMedia;
           return m.error ? -m.error.code : m.readyState;
         }),
-      { timeout: 15_000, message: 'the media element loads its metadata (negative: a MediaError code)' },
+      {
+        timeout: 15_000,
+        message: 'the media element loads its metadata (negative: a MediaError code)',
+      },
     )
     .toBeGreaterThanOrEqual(1);
   return el.evaluate((node) => (node as unknown as PageMedia).duration);

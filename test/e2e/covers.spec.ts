@@ -9,15 +9,26 @@
 import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { RequestLogEntry } from '../emulator';
 import { expect, test } from './fixtures';
-import { emulatorMp3Ms, expectLoaded, libraryEntries, openPanel, servedBytes, setKey, sha } from './covers-helpers';
+import {
+  emulatorMp3Ms,
+  expectLoaded,
+  libraryEntries,
+  openPanel,
+  servedBytes,
+  setKey,
+  sha,
+} from './covers-helpers';
 
 test.setTimeout(90_000);
 
 /** An MP3-looking file (ID3 header, then noise): covers are uploaded as they are. */
-const mp3File = (bytes: number): Buffer => Buffer.concat([Buffer.from('ID3\x04\0\0\0\0\0\0', 'latin1'), randomBytes(bytes)]);
+const mp3File = (bytes: number): Buffer =>
+  Buffer.concat([Buffer.from('ID3\x04\0\0\0\0\0\0', 'latin1'), randomBytes(bytes)]);
 
-const coverRequests = (log: { method: string; path: string }[]) => log.filter((e) => e.method === 'POST' && e.path === '/v1/cover');
+const coverRequests = (log: readonly RequestLogEntry[]): RequestLogEntry[] =>
+  log.filter((e) => e.method === 'POST' && e.path === '/v1/cover');
 
 test('a dropped file covered by a built-in singer with a key change lands in the library; covering that library song links it as the parent', async ({
   app,
@@ -38,15 +49,23 @@ test('a dropped file covered by a built-in singer with a key change lands in the
   const path = join(app.dirs.root, 'Night Drive.mp3');
   await writeFile(path, audio);
   await app.dropFiles('[aria-label="Drop an audio file here"]', [{ path, mimeType: 'audio/mpeg' }]);
-  await expect(card.getByRole('region', { name: 'Drop an audio file here' })).toContainText('Night Drive.mp3 — 3.0 MB');
+  await expect(card.getByRole('region', { name: 'Drop an audio file here' })).toContainText(
+    'Night Drive.mp3 — 3.0 MB',
+  );
 
   // a built-in singer and a key change (the number and the slider are the same control)
   await singer.selectOption({ label: 'Jonah Reed' });
   const tran = card.getByRole('spinbutton', { name: 'Key change (semitones)' });
   await tran.fill('-3');
   await expect(card.getByRole('slider', { name: 'Key change slider' })).toHaveValue('-3');
-  await expect(card.getByRole('slider', { name: 'Key change slider' })).toHaveAttribute('min', '-12');
-  await expect(card.getByRole('slider', { name: 'Key change slider' })).toHaveAttribute('max', '12');
+  await expect(card.getByRole('slider', { name: 'Key change slider' })).toHaveAttribute(
+    'min',
+    '-12',
+  );
+  await expect(card.getByRole('slider', { name: 'Key change slider' })).toHaveAttribute(
+    'max',
+    '12',
+  );
   await card.getByRole('button', { name: 'Make cover' }).click();
 
   const result = card.getByRole('group', { name: 'Cover result' });
@@ -54,8 +73,14 @@ test('a dropped file covered by a built-in singer with a key change lands in the
 
   // what the service received
   const [sent] = coverRequests(emulator.log);
-  expect(sent?.multipart?.fields).toMatchObject({ singer_id: '102', tran: '-3', is_custom_singer: 'false' });
-  expect(sent?.multipart?.files.map((f) => [f.field, f.filename, f.size, f.sha256])).toEqual([['file', 'Night Drive.mp3', audio.length, sha(audio)]]);
+  expect(sent?.multipart?.fields).toMatchObject({
+    singer_id: '102',
+    tran: '-3',
+    is_custom_singer: 'false',
+  });
+  expect(sent?.multipart?.files.map((f) => [f.field, f.filename, f.size, f.sha256])).toEqual([
+    ['file', 'Night Drive.mp3', audio.length, sha(audio)],
+  ]);
   expect(emulator.counters().key_cover_counts).toBe(coversBefore - 1);
 
   // the library: one MP3 with its sidecar, named after its source and the singer
@@ -84,14 +109,21 @@ test('a dropped file covered by a built-in singer with a key change lands in the
   // cover that library song with another singer
   await card.getByRole('radio', { name: 'A library song' }).check();
   const song = card.getByRole('combobox', { name: 'Library song' });
-  await expect(song.locator('option', { hasText: 'Night Drive (Jonah Reed cover)' })).toHaveCount(1, { timeout: 15_000 });
+  await expect(song.locator('option', { hasText: 'Night Drive (Jonah Reed cover)' })).toHaveCount(
+    1,
+    { timeout: 15_000 },
+  );
   await song.selectOption({ label: 'Night Drive (Jonah Reed cover)' });
   await singer.selectOption({ label: 'Aria Bright' });
   await tran.fill('5');
   await card.getByRole('button', { name: 'Make cover' }).click();
   await expect(result.getByText('Done — saved in the library.')).toBeVisible({ timeout: 30_000 });
   const second = coverRequests(emulator.log)[1];
-  expect(second?.multipart?.fields).toMatchObject({ singer_id: '101', tran: '5', is_custom_singer: 'false' });
+  expect(second?.multipart?.fields).toMatchObject({
+    singer_id: '101',
+    tran: '5',
+    is_custom_singer: 'false',
+  });
   // the library song's own bytes were uploaded
   expect(second?.multipart?.files.map((f) => f.sha256)).toEqual([sha(entry!.bytes)]);
   const entries = await libraryEntries(app.dirs.library, 'mp3');
@@ -128,11 +160,21 @@ test('a video link is covered into the library; a cancelled upload creates nothi
   const result = card.getByRole('group', { name: 'Cover result' });
   await expect(result.getByText('Done — saved in the library.')).toBeVisible({ timeout: 30_000 });
   const [sent] = coverRequests(emulator.log);
-  expect(sent?.multipart?.fields).toMatchObject({ singer_id: '103', tran: '0', is_custom_singer: 'false', video_site_url: link });
+  expect(sent?.multipart?.fields).toMatchObject({
+    singer_id: '103',
+    tran: '0',
+    is_custom_singer: 'false',
+    video_site_url: link,
+  });
   expect(sent?.multipart?.files).toEqual([]);
   const [entry, ...others] = await libraryEntries(app.dirs.library);
   expect(others).toEqual([]);
-  expect(entry!.sidecar).toMatchObject({ kind: 'cover', title: 'Linked cover', singer: 'Mei Lin', prompt: `Cover of ${link}` });
+  expect(entry!.sidecar).toMatchObject({
+    kind: 'cover',
+    title: 'Linked cover',
+    singer: 'Mei Lin',
+    prompt: `Cover of ${link}`,
+  });
   await expectLoaded(result.getByLabel('Play Linked cover'));
 
   // an upload cancelled while the service holds it: nothing lands, nothing is spent
@@ -143,10 +185,14 @@ test('a video link is covered into the library; a cancelled upload creates nothi
   await writeFile(path, big);
   await card.getByRole('radio', { name: 'An audio file' }).check();
   await app.dropFiles('[aria-label="Drop an audio file here"]', [{ path, mimeType: 'audio/mpeg' }]);
-  await expect(card.getByRole('region', { name: 'Drop an audio file here' })).toContainText('Long Session.mp3 — 40.0 MB');
+  await expect(card.getByRole('region', { name: 'Drop an audio file here' })).toContainText(
+    'Long Session.mp3 — 40.0 MB',
+  );
   await card.getByRole('textbox', { name: 'Title (optional)' }).fill('');
   await card.getByRole('button', { name: 'Make cover' }).click();
-  await expect(card.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible({ timeout: 15_000 });
+  await expect(card.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible({
+    timeout: 15_000,
+  });
   await card.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(result.getByRole('status')).toHaveText(/cancel/i, { timeout: 15_000 });
   await expect(card.getByRole('progressbar', { name: 'Upload progress' })).toHaveCount(0);
@@ -155,5 +201,7 @@ test('a video link is covered into the library; a cancelled upload creates nothi
   await new Promise((r) => setTimeout(r, 500));
   expect(emulator.counters().key_cover_counts).toBe(coversBefore);
   expect(coverRequests(emulator.log)).toHaveLength(2); // not retried behind the creator's back
-  expect((await libraryEntries(app.dirs.library)).map((e) => e.sidecar.title)).toEqual(['Linked cover']);
+  expect((await libraryEntries(app.dirs.library)).map((e) => e.sidecar.title)).toEqual([
+    'Linked cover',
+  ]);
 });

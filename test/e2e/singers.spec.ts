@@ -36,7 +36,8 @@ test('4:59 is refused with no request; 5:00 trains across a restart; the named s
   await links.fill(short);
   await card.getByRole('textbox', { name: 'Singer name' }).fill('Warm Tenor');
   await card.getByRole('button', { name: 'Train singer' }).click();
-  const refusal = 'Training audio must last 5 to 45 minutes in total; these links last 4:58. Nothing was sent.';
+  const refusal =
+    'Training audio must last 5 to 45 minutes in total; these links last 4:58. Nothing was sent.';
   await expect(card.getByRole('alert')).toHaveText(refusal);
   // measuring shows the length per link and keeps "Train singer" off
   await card.getByRole('button', { name: 'Measure links' }).click();
@@ -97,7 +98,9 @@ test('4:59 is refused with no request; 5:00 trains across a restart; the named s
   await expect(mineAgain).toContainText('Velvet Tenor — ready');
   await expect(pickerAgain.locator('option', { hasText: 'Velvet Tenor' })).toBeEnabled();
   await expect(pickerAgain.locator('option', { hasText: 'Warm Tenor' })).toHaveCount(0);
-  const renamed = JSON.parse(await readFile(join(app.dirs.home, 'custom-singers.json'), 'utf8')) as typeof stored;
+  const renamed = JSON.parse(
+    await readFile(join(app.dirs.home, 'custom-singers.json'), 'utf8'),
+  ) as typeof stored;
   expect(renamed.singers.map((s) => [s.name, s.taskId])).toEqual([['Velvet Tenor', taskId]]);
   // nothing about names reaches the service
   expect(emulator.log.filter((e) => JSON.stringify(e.json ?? '').includes('Tenor'))).toEqual([]);
@@ -105,15 +108,25 @@ test('4:59 is refused with no request; 5:00 trains across a restart; the named s
   // a cover with the custom singer
   const cover = coverCard(page);
   await cover.getByRole('radio', { name: 'A video link' }).check();
-  await cover.getByRole('textbox', { name: 'Video link' }).fill('https://video.example.com/watch?v=tenor');
+  await cover
+    .getByRole('textbox', { name: 'Video link' })
+    .fill('https://video.example.com/watch?v=tenor');
   await pickerAgain.selectOption({ label: 'Velvet Tenor' });
   await cover.getByRole('spinbutton', { name: 'Key change (semitones)' }).fill('2');
   await cover.getByRole('button', { name: 'Make cover' }).click();
   const result = cover.getByRole('group', { name: 'Cover result' });
   await expect(result.getByText('Done — saved in the library.')).toBeVisible({ timeout: 30_000 });
   const [coverReq] = emulator.log.filter((e) => e.method === 'POST' && e.path === '/v1/cover');
-  expect(coverReq?.multipart?.fields).toMatchObject({ singer_id: taskId, is_custom_singer: 'true', tran: '2' });
+  expect(coverReq?.multipart?.fields).toMatchObject({
+    singer_id: taskId,
+    is_custom_singer: 'true',
+    tran: '2',
+  });
   const [entry] = await libraryEntries(app.dirs.library, 'mp3');
-  expect(entry?.sidecar).toMatchObject({ kind: 'cover', singer: 'Velvet Tenor', title: 'Video (Velvet Tenor cover)' });
+  expect(entry?.sidecar).toMatchObject({
+    kind: 'cover',
+    singer: 'Velvet Tenor',
+    title: 'Video (Velvet Tenor cover)',
+  });
   await expectLoaded(result.getByLabel('Play Video (Velvet Tenor cover)'));
 });

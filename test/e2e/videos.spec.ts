@@ -7,7 +7,14 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectLoaded, libraryEntries, openPanel, servedBytes, setKey, sha } from './covers-helpers';
+import {
+  expectLoaded,
+  libraryEntries,
+  openPanel,
+  servedBytes,
+  setKey,
+  sha,
+} from './covers-helpers';
 
 test.setTimeout(120_000);
 
@@ -17,16 +24,26 @@ const SUBTITLES_PATH = '/v1/singing/generate-subtitles-video';
 async function makeLinkCover(page: Page): Promise<void> {
   await openPanel(page, 'Covers');
   const card = page.getByRole('region', { name: 'Make a cover' });
-  await expect(card.getByRole('combobox', { name: 'Singer' }).locator('option', { hasText: 'Nova' })).toHaveCount(1);
+  await expect(
+    card.getByRole('combobox', { name: 'Singer' }).locator('option', { hasText: 'Nova' }),
+  ).toHaveCount(1);
   await card.getByRole('radio', { name: 'A video link' }).check();
-  await card.getByRole('textbox', { name: 'Video link' }).fill('https://video.example.com/watch?v=short');
+  await card
+    .getByRole('textbox', { name: 'Video link' })
+    .fill('https://video.example.com/watch?v=short');
   await card.getByRole('combobox', { name: 'Singer' }).selectOption({ label: 'Nova' });
   await card.getByRole('textbox', { name: 'Title (optional)' }).fill('Short hook');
   await card.getByRole('button', { name: 'Make cover' }).click();
-  await expect(card.getByRole('group', { name: 'Cover result' }).getByText('Done — saved in the library.')).toBeVisible({ timeout: 30_000 });
+  await expect(
+    card.getByRole('group', { name: 'Cover result' }).getByText('Done — saved in the library.'),
+  ).toBeVisible({ timeout: 30_000 });
 }
 
-test('a singing-photo video (checked first) and a subtitle video land in the library and play', async ({ app, page, emulator }) => {
+test('a singing-photo video (checked first) and a subtitle video land in the library and play', async ({
+  app,
+  page,
+  emulator,
+}) => {
   emulator.configure({ songDurationMs: 12_000 });
   await setKey(page);
   await makeLinkCover(page);
@@ -40,9 +57,13 @@ test('a singing-photo video (checked first) and a subtitle video land in the lib
 
   // 40 s of audio: refused on the audio field, nothing sent
   const photo = `${emulator.mediaUrl}/media/photo.png`;
-  await singing.getByRole('textbox', { name: 'Audio link' }).fill(`${emulator.mediaUrl}/media/tone.mp3?seconds=40`);
+  await singing
+    .getByRole('textbox', { name: 'Audio link' })
+    .fill(`${emulator.mediaUrl}/media/tone.mp3?seconds=40`);
   await singing.getByRole('textbox', { name: 'Photo link' }).fill(photo);
-  const tooLong = singing.getByText('The audio must last 2 to 30 seconds (it lasts 40.0).', { exact: true });
+  const tooLong = singing.getByText('The audio must last 2 to 30 seconds (it lasts 40.0).', {
+    exact: true,
+  });
   await singing.getByRole('button', { name: 'Check links' }).click();
   await expect(tooLong).toBeVisible();
   // sending anyway: main checks again and refuses on the same field
@@ -62,7 +83,9 @@ test('a singing-photo video (checked first) and a subtitle video land in the lib
   await expect(singing.getByRole('status').first()).toHaveText(/Audio: MP3, 12\.0 s · Photo: PNG/);
   await singing.getByRole('button', { name: 'Make singing video' }).click();
   const singingResult = singing.getByRole('group', { name: 'Singing video result' });
-  await expect(singingResult.getByText('Done — saved in the library.')).toBeVisible({ timeout: 30_000 });
+  await expect(singingResult.getByText('Done — saved in the library.')).toBeVisible({
+    timeout: 30_000,
+  });
   const [sent] = emulator.log.filter((e) => e.path === SINGING_PATH);
   expect(sent?.json).toEqual({ audio_url: cover!.sidecar.source_url, image_url: photo });
   expect(emulator.counters().key_singing_credits).toBe(creditsBefore - 1);
@@ -91,12 +114,19 @@ test('a singing-photo video (checked first) and a subtitle video land in the lib
   await subtitles.getByRole('textbox', { name: 'Video link' }).fill(clip);
   await subtitles.getByRole('button', { name: 'Make subtitle video' }).click();
   const subtitlesResult = subtitles.getByRole('group', { name: 'Subtitle video result' });
-  await expect(subtitlesResult.getByText('Done — saved in the library.')).toBeVisible({ timeout: 30_000 });
-  expect(emulator.log.filter((e) => e.path === SUBTITLES_PATH).map((e) => e.json)).toEqual([{ video_url: clip }]);
+  await expect(subtitlesResult.getByText('Done — saved in the library.')).toBeVisible({
+    timeout: 30_000,
+  });
+  expect(emulator.log.filter((e) => e.path === SUBTITLES_PATH).map((e) => e.json)).toEqual([
+    { video_url: clip },
+  ]);
   videos = await libraryEntries(app.dirs.library, 'mp4');
   expect(videos).toHaveLength(2);
   const st = videos.find((v) => v.sidecar.kind === 'subtitle-video')!;
-  expect(st.sidecar).toMatchObject({ title: 'Subtitle video', source_url: expect.stringMatching(/\/media\/video\/.+\.mp4$/) });
+  expect(st.sidecar).toMatchObject({
+    title: 'Subtitle video',
+    source_url: expect.stringMatching(/\/media\/video\/.+\.mp4$/),
+  });
   expect(st.sidecar.source_url).not.toBe(clip);
   const subtitlesPlayer = subtitlesResult.getByLabel('Play Subtitle video');
   expect(await subtitlesPlayer.evaluate((n) => n.tagName)).toBe('VIDEO');

@@ -3,7 +3,11 @@ import type { SingerOption } from '@shared/ipc/covers';
 import type { AppErrorShape } from '@shared/errors';
 import { renameSinger } from '../../stores/covers';
 
-const STATE_TEXT: Record<SingerOption['state'], string> = { ready: 'ready', training: 'training…', failed: 'training failed' };
+const STATE_TEXT: Record<SingerOption['state'], string> = {
+  ready: 'ready',
+  training: 'training…',
+  failed: 'training failed',
+};
 
 /** One custom singer: its name and state, and a Rename control (the name is kept on this computer). */
 function SingerRow({ singer }: { singer: SingerOption }) {
@@ -30,7 +34,12 @@ function SingerRow({ singer }: { singer: SingerOption }) {
       <li>
         {singer.name} — {STATE_TEXT[singer.state]}{' '}
         {jobId && (
-          <button type="button" className="link-button" aria-label={`Rename ${singer.name}`} onClick={() => setDraft(singer.name)}>
+          <button
+            type="button"
+            className="link-button"
+            aria-label={`Rename ${singer.name}`}
+            onClick={() => setDraft(singer.name)}
+          >
             Rename
           </button>
         )}
