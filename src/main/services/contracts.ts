@@ -29,6 +29,8 @@ export interface Settings {
   schema_version: 1;
   baseUrl: string;
   libraryDir?: string;
+  /** Check for, download and offer app updates (absent = on). */
+  autoUpdate?: boolean;
 }
 
 export interface SettingsStore {

@@ -28,6 +28,8 @@ export const SettingsSchema = z.object({
     .string()
     .refine((v) => isAbsolute(v), 'The library folder must be an absolute path')
     .optional(),
+  /** Automatic updates (absent in older files = on). */
+  autoUpdate: z.boolean().optional(),
 });
 
 export interface SettingsStoreOptions {
@@ -118,6 +120,7 @@ export function createSettingsStore(
             throw new AppError('validation', message, { fields: { libraryDir: message } });
           } else next.libraryDir = resolve(patch.libraryDir);
         }
+        if (patch.autoUpdate !== undefined) next.autoUpdate = patch.autoUpdate;
         try {
           return await write(next);
         } catch (e) {
