@@ -41,14 +41,14 @@ describe('Videos panel', () => {
     f.covers.singingCheck = {
       audio: { label: 'x', format: 'mp3', durationS: 45, sizeBytes: 180_000, problem: null },
       image: { label: 'y', format: 'png', durationS: null, sizeBytes: 5_242_880, problem: null },
-      fields: { audioUrl: 'The audio must last 2 to 30 seconds (it lasts 45.0).', imageUrl: 'The photo must be at most 4.7 MB (it is 5.0 MB).' },
+      fields: { audioUrl: 'The audio must last 2 to 30 seconds (it lasts 45.0 s).', imageUrl: 'The photo must be at most 4.7 MB (it is 5.0 MB).' },
     };
     const { user } = await renderApp({ fake: f, panels: [videosPanel] });
     const card = screen.getByRole('region', { name: 'Singing photo video' });
     await user.type(within(card).getByRole('textbox', { name: 'Audio link' }), 'https://cdn.example/long.mp3');
     await user.type(within(card).getByRole('textbox', { name: 'Photo link' }), 'https://img.example/big.png');
     await user.click(within(card).getByRole('button', { name: 'Make singing video' }));
-    expect(await within(card).findByText('The audio must last 2 to 30 seconds (it lasts 45.0).')).toBeInTheDocument();
+    expect(await within(card).findByText('The audio must last 2 to 30 seconds (it lasts 45.0 s).')).toBeInTheDocument();
     expect(within(card).getByText('The photo must be at most 4.7 MB (it is 5.0 MB).')).toBeInTheDocument();
     expect(f.state.jobs).toEqual([]);
   });

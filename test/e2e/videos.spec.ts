@@ -61,7 +61,7 @@ test('a singing-photo video (checked first) and a subtitle video land in the lib
     .getByRole('textbox', { name: 'Audio link' })
     .fill(`${emulator.mediaUrl}/media/tone.mp3?seconds=40`);
   await singing.getByRole('textbox', { name: 'Photo link' }).fill(photo);
-  const tooLong = singing.getByText('The audio must last 2 to 30 seconds (it lasts 40.0).', {
+  const tooLong = singing.getByText('The audio must last 2 to 30 seconds (it lasts 40.0 s).', {
     exact: true,
   });
   await singing.getByRole('button', { name: 'Check links' }).click();

@@ -250,7 +250,7 @@ export function checkSinging(input: SingingInput): FieldErrors {
     input.audioDurationS !== undefined &&
     (input.audioDurationS < SINGING_AUDIO_MIN_S || input.audioDurationS > SINGING_AUDIO_MAX_S)
   ) {
-    errors.audioUrl = `The audio must last ${SINGING_AUDIO_MIN_S} to ${SINGING_AUDIO_MAX_S} seconds (it lasts ${Math.round(input.audioDurationS)}).`;
+    errors.audioUrl = `The audio must last ${SINGING_AUDIO_MIN_S} to ${SINGING_AUDIO_MAX_S} seconds (it lasts ${Math.round(input.audioDurationS)} s).`;
   }
   if (!isHttpUrl(input.imageUrl)) errors.imageUrl = 'Paste a full http(s) link to the photo.';
   else if (input.imageBytes !== undefined && input.imageBytes > SINGING_IMAGE_MAX_BYTES) {

@@ -105,7 +105,7 @@ describe('cadenza video', () => {
     expect(readFileSync(out.item.media_file).toString('latin1', 4, 8)).toBe('ftyp');
     const long = await runCli(['video', 'sing', '--audio', tone(45), '--image', `${emu.mediaUrl}/media/photo.png`], { env: env() });
     expect(long.code).toBe(1);
-    expect(long.stderr).toMatch(/2 to 30 seconds \(it lasts 45\.0\)/);
+    expect(long.stderr).toMatch(/2 to 30 seconds \(it lasts 45\.0 s\)/);
     expect(service('/v1/singing/generate')).toHaveLength(1);
   });
 

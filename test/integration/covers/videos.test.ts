@@ -47,8 +47,8 @@ describe('singing-photo videos', () => {
   it('refuses before sending: audio over 30 s or under 2 s, a 5 MB photo, a GIF, an unreachable link', async () => {
     const refused = async (a: { url: string; label: string }, img: string) =>
       ((await h.videos.singing({ audio: a, imageUrl: img }).catch((e: unknown) => e)) as AppError).fields ?? {};
-    expect((await refused(audio(31), photo())).audioUrl).toBe('The audio must last 2 to 30 seconds (it lasts 31.0).');
-    expect((await refused(audio(1), photo())).audioUrl).toMatch(/it lasts 1\.0/);
+    expect((await refused(audio(31), photo())).audioUrl).toBe('The audio must last 2 to 30 seconds (it lasts 31.0 s).');
+    expect((await refused(audio(1), photo())).audioUrl).toMatch(/it lasts 1\.0 s/);
     expect((await refused(audio(10), `${photosUrl}/big.png`)).imageUrl).toBe('The photo must be at most 4.7 MB (it is 5.0 MB).');
     expect((await refused(audio(10), `${photosUrl}/a.gif`)).imageUrl).toMatch(/JPG, PNG or JFIF/);
     expect((await refused({ url: `${h.emu.mediaUrl}/media/nope.mp3`, label: 'x' }, photo())).audioUrl).toMatch(/HTTP 404/);

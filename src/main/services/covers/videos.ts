@@ -55,7 +55,7 @@ export function createVideosService(deps: VideosServiceDeps) {
       if (audioM.format === 'unknown' || !AUDIO_FORMATS.includes(audioM.format)) {
         fields.audioUrl = audioM.problem && audioM.format === 'unknown' && !/not an MP3/.test(audioM.problem) ? audioM.problem : 'The audio must be an MP3, WAV or M4A file.';
       } else if (audioM.durationS !== null && (audioM.durationS < SINGING_AUDIO_MIN_S || audioM.durationS > SINGING_AUDIO_MAX_S)) {
-        fields.audioUrl = `The audio must last ${SINGING_AUDIO_MIN_S} to ${SINGING_AUDIO_MAX_S} seconds (it lasts ${audioM.durationS.toFixed(1)}).`;
+        fields.audioUrl = `The audio must last ${SINGING_AUDIO_MIN_S} to ${SINGING_AUDIO_MAX_S} seconds (it lasts ${audioM.durationS.toFixed(1)} s).`;
       }
     }
     if (!fields.imageUrl) {
