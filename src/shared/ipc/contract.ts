@@ -8,6 +8,7 @@ import { songsContract } from './songs';
 import { voicesContract, voicesEvents } from './voices';
 import { coversContract, coversEvents } from './covers';
 import { videosContract } from './videos';
+import { updatesContract, updatesEvents } from './updates';
 import { LibraryChangeSchema } from '../domain/library';
 import { event, type ApiOf, type EventsOf } from './define';
 
@@ -26,6 +27,7 @@ export const invokeContract = {
   voices: voicesContract,
   covers: coversContract,
   videos: videosContract,
+  updates: updatesContract,
 } as const;
 
 export const eventContract = {
@@ -39,6 +41,7 @@ export const eventContract = {
   libraryChanged: event(LibraryChangeSchema),
   ...voicesEvents,
   ...coversEvents,
+  ...updatesEvents,
 } as const;
 
 export type InvokeContractT = typeof invokeContract;

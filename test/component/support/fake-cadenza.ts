@@ -27,6 +27,7 @@ import type { History, LibrarySong } from '@shared/ipc/songs';
 import type { SingerOption, SourceItem, TrainingCheck } from '@shared/ipc/covers';
 import type { SingingCheck } from '@shared/ipc/videos';
 import { checkCoverFields, checkSubtitles } from '@shared/domain/service-inputs';
+import type { UpdateState } from '@shared/ipc/updates';
 
 export type FakeMethod = {
   [
@@ -162,6 +163,12 @@ export class FakeCadenza {
     singingCheck: { audio: { label: '', format: 'mp3', durationS: 10, sizeBytes: 40_000, problem: null }, image: { label: '', format: 'png', durationS: null, sizeBytes: 90_000, problem: null }, fields: {} },
   };
   private readonly coverUploadListeners = new Set<(p: UploadProgressEvent) => void>();
+  /** Updates: the state main answers (a check answers `checkAnswer` when set). */
+  updates: { state: UpdateState; checkAnswer: Partial<UpdateState> | null } = {
+    state: { phase: 'idle', currentVersion: '0.1.0', autoUpdate: true, supported: true, unsupportedReason: null, lastCheckedAtMs: null, upToDate: false, version: null, releaseNotes: null, releaseDate: null, progress: null, error: null },
+    checkAnswer: null,
+  };
+  private readonly updateListeners = new Set<(s: UpdateState) => void>();
   /** Files the open dialog answers; dropped files are registered (as audio) when this is set. */
   pickedFiles: FileInfo[] = [];
   private readonly registered = new Map<string, FileInfo>();
@@ -223,6 +230,12 @@ export class FakeCadenza {
     if (['done', 'failed', 'cancelled', 'interrupted'].includes(job.state)) {
       for (const listener of this.jobFinishedListeners) listener(job);
     }
+  }
+
+  /** Main pushes `updateState` (the fake's state follows). */
+  emitUpdateState(patch: Partial<UpdateState>): void {
+    this.updates.state = { ...this.updates.state, ...patch };
+    for (const l of this.updateListeners) l({ ...this.updates.state });
   }
 
   emitCoverUploadProgress(p: UploadProgressEvent): void {
@@ -582,7 +595,30 @@ export class FakeCadenza {
             return ok(job);
           }),
       },
+      updates: {
+        getState: () => this.answer('updates.getState', [], () => ok({ ...this.updates.state })),
+        check: () =>
+          this.answer('updates.check', [], () => {
+            this.updates.state = { ...this.updates.state, ...(this.updates.checkAnswer ?? { upToDate: true, lastCheckedAtMs: Date.UTC(2026, 2, 1, 10) }) };
+            return ok({ ...this.updates.state });
+          }),
+        restartToUpdate: () =>
+          this.answer('updates.restartToUpdate', [], () => {
+            if (this.updates.state.phase !== 'ready') return { ok: false, error: { code: 'forbidden', message: 'No update has been downloaded yet.' } };
+            this.updates.state = { ...this.updates.state, phase: 'installing' };
+            return ok(null);
+          }),
+        setAutoUpdate: (on) =>
+          this.answer('updates.setAutoUpdate', [on], () => {
+            this.updates.state = { ...this.updates.state, autoUpdate: on };
+            return ok({ ...this.updates.state });
+          }),
+      },
       on: {
+        updateState: (listener) => {
+          this.updateListeners.add(listener);
+          return () => this.updateListeners.delete(listener);
+        },
         coverUploadProgress: (listener) => {
           this.coverUploadListeners.add(listener);
           return () => this.coverUploadListeners.delete(listener);

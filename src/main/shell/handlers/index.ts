@@ -15,6 +15,8 @@ import { libraryHandlers } from './library';
 import { songsHandlers } from './songs';
 import { voicesHandlers } from './voices';
 import { coversAndVideosHandlers } from './covers';
+import { updatesHandlers } from './updates';
+import { createUpdateController, type UpdateController } from '../../services/updates';
 import type { MediaCache } from '../../services/media/cache';
 import { createJobsHost, type JobsHost, type JobsHostEvents } from '../jobs-host';
 import { toJobView } from '@shared/ipc/jobs';
@@ -48,9 +50,11 @@ export interface HandlerWiring {
   jobsHost?: JobsHost;
   /** Main's cache of remote media, shared with the media protocol (songs play while streaming). */
   mediaCache?: MediaCache;
+  /** The app-update controller (shell/updater.ts); without it updates report "not supported". */
+  updates?: UpdateController;
 }
 
-export function buildHandlers({ core, registry, env, electron, jobsHost: host, mediaCache }: HandlerWiring): IpcHandlers {
+export function buildHandlers({ core, registry, env, electron, jobsHost: host, mediaCache, updates }: HandlerWiring): IpcHandlers {
   const { app, dialog, shell, BrowserWindow } = electron;
   const jobsHost = host ?? createJobsHost({ core, events: windowEvents(BrowserWindow) });
   const windowOf = (ctx: HandlerContext): BrowserWindow | null => BrowserWindow.fromWebContents(ctx.event.sender);
@@ -152,5 +156,20 @@ export function buildHandlers({ core, registry, env, electron, jobsHost: host, m
     }),
     covers: coversAndVideos.covers,
     videos: coversAndVideos.videos,
+    updates: updatesHandlers(() => (updates ??= unsupportedUpdates(app.getVersion(), core))),
   };
+}
+
+function unsupportedUpdates(currentVersion: string, core: Core): UpdateController {
+  return createUpdateController({
+    currentVersion,
+    updater: null,
+    unsupportedReason: 'Updates are not available in this run.',
+    settings: {
+      autoUpdate: () => core.settings.get().autoUpdate !== false,
+      setAutoUpdate: async (on) => {
+        await core.settings.update({ autoUpdate: on });
+      },
+    },
+  });
 }
