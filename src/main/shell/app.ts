@@ -18,6 +18,8 @@ import { createJobNotifier } from './notifications';
 import { handleMediaProtocol, registerMediaScheme } from './protocol';
 import { createMediaCache } from '../services/media/cache';
 import { createMediaHandler } from '../services/media/handler';
+import { sendEvent } from './events';
+import { createShellUpdates } from './updater';
 
 export interface ShellOptions {
   /** The folder of the built main bundle (out/main). */
@@ -99,14 +101,23 @@ export function startShell(opts: ShellOptions): boolean {
       const mediaCache = createMediaCache({ dir: join(core.paths.dataDir, 'media-cache') });
       const media = createMediaHandler({ roots: () => ({ library: host.libraryDir(), cache: mediaCache.dir }), cache: mediaCache });
       const unhandleMedia = handleMediaProtocol(protocol, media);
+      const updates = createShellUpdates({
+        app,
+        env,
+        settings: core.settings,
+        onState: (state) => {
+          for (const win of BrowserWindow.getAllWindows()) sendEvent(win, 'updateState', state);
+        },
+      });
       stopWork = async () => {
+        updates.stop();
         unhandleMedia();
         await host.stop();
         await mediaCache.close().catch(() => undefined);
       };
       void mediaCache.open().catch((e: unknown) => console.error(`media cache unavailable: ${e instanceof Error ? e.message : String(e)}`));
       void host.start().catch((e: unknown) => console.error(`jobs could not start: ${e instanceof Error ? e.message : String(e)}`));
-      const handlers = buildHandlers({ core, registry, env, jobsHost: host, mediaCache, electron: { app, dialog, shell, BrowserWindow } });
+      const handlers = buildHandlers({ core, registry, env, jobsHost: host, mediaCache, updates, electron: { app, dialog, shell, BrowserWindow } });
       unregister = registerIpc(ipcMain, handlers, {
         isTrustedSender: senderCheck(location),
         onInternalError: (channel, e) => {
@@ -114,6 +125,7 @@ export function startShell(opts: ShellOptions): boolean {
         },
       });
       openWindow();
+      updates.start(); // first check shortly after start, then daily (services/updates)
     })
     .catch((e: unknown) => {
       console.error(`Cadenza could not start: ${e instanceof Error ? e.message : String(e)}`);

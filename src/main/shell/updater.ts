@@ -1,0 +1,167 @@
+/**
+ * Adapts electron-updater's `autoUpdater` to the plain-Node update state machine
+ * (services/updates). Feed: a generic update server — the URL electron-builder wrote into the
+ * installed app's app-update.yml, or CADENZA_UPDATE_URL (https, or http on loopback for the
+ * emulator). Off in development, under the test double and in unpackaged builds, unless
+ * CADENZA_UPDATE_FORCE=1 (a real Electron dev build against a test feed); CADENZA_UPDATES=off turns
+ * it off everywhere. What only a real packaged app can show (the installers replacing the app) is
+ * listed in the README.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AppUpdater, ProgressInfo, UpdateInfo } from 'electron-updater';
+import type { SettingsStore } from '../services/contracts';
+import {
+  createUpdateController,
+  type UpdateController,
+  type UpdaterEvent,
+  type UpdaterPort,
+} from '../services/updates';
+import type { UpdateState } from '@shared/ipc/updates';
+
+/** The folder name of the updater's download cache (electron-builder writes the same into app-update.yml). */
+export const UPDATER_CACHE_DIR_NAME = 'cadenza-updater';
+
+export interface UpdaterDecision {
+  enabled: boolean;
+  /** Why not (shown in the UI). */
+  reason: string | null;
+  /** A feed URL that overrides the built-in one. */
+  feedUrl: string | null;
+  /** Updating an unpackaged build (tests with a real Electron). */
+  forced: boolean;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+
+/** An update feed must be https (http only on loopback, for the emulator). */
+export function checkFeedUrl(raw: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return null;
+  }
+  if (url.username || url.password) return null;
+  if (url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.has(url.hostname))) {
+    return url.href.endsWith('/') ? url.href : `${url.href}/`;
+  }
+  return null;
+}
+
+export function decideUpdater(opts: { isPackaged: boolean; isElectron: boolean; env: NodeJS.ProcessEnv }): UpdaterDecision {
+  const { env } = opts;
+  const forced = env.CADENZA_UPDATE_FORCE === '1';
+  const off = (reason: string): UpdaterDecision => ({ enabled: false, reason, feedUrl: null, forced });
+  if (env.CADENZA_UPDATES === 'off') return off('Updates are turned off for this installation (CADENZA_UPDATES=off).');
+  if (!opts.isElectron) return off('Updates need the Electron runtime; this run uses the test double.');
+  const rawFeed = env.CADENZA_UPDATE_URL?.trim() ?? '';
+  const feedUrl = rawFeed ? checkFeedUrl(rawFeed) : null;
+  if (rawFeed && !feedUrl) return off('CADENZA_UPDATE_URL must be an https address (http only on this computer).');
+  if (!opts.isPackaged && !forced) return off('Updates work only in an installed build.');
+  if (forced && !feedUrl) return off('CADENZA_UPDATE_FORCE=1 needs CADENZA_UPDATE_URL.');
+  return { enabled: true, reason: null, feedUrl, forced };
+}
+
+/** The update config a forced (unpackaged) build reads instead of the installed app-update.yml. */
+export function writeUpdateConfig(dir: string, feedUrl: string): string {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'app-update.yml');
+  writeFileSync(file, `provider: generic\nurl: ${JSON.stringify(feedUrl)}\nupdaterCacheDirName: ${UPDATER_CACHE_DIR_NAME}\n`);
+  return file;
+}
+
+type Listener = (...args: never[]) => void;
+
+/** electron-updater's AppUpdater as an UpdaterPort: downloads in the background, differential when it can. */
+export function adaptElectronUpdater(updater: AppUpdater): UpdaterPort {
+  updater.autoDownload = true;
+  updater.autoInstallOnAppQuit = true;
+  updater.disableDifferentialDownload = false;
+  updater.allowDowngrade = false;
+  return {
+    checkForUpdates: () => updater.checkForUpdates(),
+    quitAndInstall: () => updater.quitAndInstall(true, true),
+    setInstallOnQuit(on) {
+      updater.autoInstallOnAppQuit = on;
+    },
+    onEvent(listener: (event: UpdaterEvent) => void) {
+      const handlers: [string, Listener][] = [
+        ['checking-for-update', () => listener({ type: 'checking' })],
+        ['update-available', (info: UpdateInfo) => listener({ type: 'available', info })],
+        ['update-not-available', (info: UpdateInfo) => listener({ type: 'not-available', info })],
+        [
+          'download-progress',
+          (p: ProgressInfo) =>
+            listener({ type: 'progress', percent: p.percent, transferred: p.transferred, total: p.total, bytesPerSecond: p.bytesPerSecond }),
+        ],
+        ['update-downloaded', (info: UpdateInfo) => listener({ type: 'downloaded', info })],
+        ['error', (error: Error) => listener({ type: 'error', error })],
+      ];
+      const emitter = updater as unknown as { on(name: string, l: Listener): void; removeListener(name: string, l: Listener): void };
+      for (const [name, l] of handlers) emitter.on(name, l);
+      return () => {
+        for (const [name, l] of handlers) emitter.removeListener(name, l);
+      };
+    },
+  };
+}
+
+export interface StartUpdaterOptions {
+  app: { getVersion(): string; isPackaged: boolean; getPath(name: 'userData'): string };
+  env: NodeJS.ProcessEnv;
+  settings: SettingsStore;
+  onState(state: UpdateState): void;
+  /** The updater to drive (tests); electron-updater's platform updater otherwise. */
+  loadUpdater?: () => AppUpdater;
+  isElectron?: boolean;
+}
+
+/** The update controller for this run (started by the caller); unsupported builds get one that never checks. */
+export function createShellUpdates(opts: StartUpdaterOptions): UpdateController {
+  const decision = decideUpdater({
+    isPackaged: opts.app.isPackaged,
+    isElectron: opts.isElectron ?? Boolean(process.versions.electron),
+    env: opts.env,
+  });
+  let port: UpdaterPort | null = null;
+  let reason = decision.reason;
+  if (decision.enabled) {
+    try {
+      const updater = opts.loadUpdater ? opts.loadUpdater() : loadPlatformUpdater();
+      updater.logger = {
+        info: (m?: unknown) => console.log(`[updates] ${String(m)}`),
+        warn: (m?: unknown) => console.warn(`[updates] ${String(m)}`),
+        error: (m?: unknown) => console.error(`[updates] ${m instanceof Error ? m.message : String(m)}`),
+      };
+      if (decision.forced && decision.feedUrl) {
+        updater.forceDevUpdateConfig = true;
+        updater.updateConfigPath = writeUpdateConfig(join(opts.app.getPath('userData'), 'updates'), decision.feedUrl);
+      }
+      if (decision.feedUrl) updater.setFeedURL({ provider: 'generic', url: decision.feedUrl });
+      port = adaptElectronUpdater(updater);
+    } catch (e) {
+      reason = `The updater could not start: ${e instanceof Error ? e.message : String(e)}`;
+    }
+  }
+  return createUpdateController({
+    currentVersion: opts.app.getVersion(),
+    updater: port,
+    ...(reason ? { unsupportedReason: reason } : {}),
+    settings: {
+      autoUpdate: () => opts.settings.get().autoUpdate !== false,
+      setAutoUpdate: async (on) => {
+        await opts.settings.update({ autoUpdate: on });
+      },
+    },
+    onState: opts.onState,
+    log: (line) => console.log(line),
+  });
+}
+
+function loadPlatformUpdater(): AppUpdater {
+  // Loaded only when updates are on: the module picks NSIS, mac, AppImage or deb by platform.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const mod = require('electron-updater') as { autoUpdater: AppUpdater };
+  return mod.autoUpdater;
+}
