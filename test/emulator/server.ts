@@ -7,6 +7,7 @@ import { coverRoutes } from './routes/cover';
 import { matchRoute, type Route } from './routes/route';
 import { singingRoutes } from './routes/singing';
 import { songRoutes } from './routes/songs';
+import { updateRoutes } from './routes/updates';
 import { voiceRoutes } from './routes/voice';
 import type { EmulatorState } from './state';
 import type { InjectKind, RequestLogEntry } from './types';
@@ -17,6 +18,7 @@ export const ROUTES: readonly Route[] = [
   ...voiceRoutes,
   ...coverRoutes,
   ...singingRoutes,
+  ...updateRoutes,
 ];
 
 function logEntry(
