@@ -80,7 +80,12 @@ export function adaptElectronUpdater(updater: AppUpdater): UpdaterPort {
   updater.disableDifferentialDownload = false;
   updater.allowDowngrade = false;
   return {
-    checkForUpdates: () => updater.checkForUpdates(),
+    async checkForUpdates() {
+      const result = await updater.checkForUpdates();
+      // the background download reports through 'error'/'update-downloaded'; its promise must not go unhandled
+      result?.downloadPromise?.catch(() => undefined);
+      return result;
+    },
     quitAndInstall: () => updater.quitAndInstall(true, true),
     setInstallOnQuit(on) {
       updater.autoInstallOnAppQuit = on;

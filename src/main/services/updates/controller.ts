@@ -204,6 +204,7 @@ export function createUpdateController(deps: UpdateControllerDeps): UpdateContro
         log(`[updates] off: ${current.unsupportedReason ?? ''}`);
         return;
       }
+      current = { ...current, autoUpdate: deps.settings.autoUpdate() }; // the CLI may have changed it
       unsubscribe = updater.onEvent(onEvent);
       updater.setInstallOnQuit(current.autoUpdate);
       schedule(startDelayMs);
