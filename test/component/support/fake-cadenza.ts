@@ -605,7 +605,7 @@ export class FakeCadenza {
         restartToUpdate: () =>
           this.answer('updates.restartToUpdate', [], () => {
             if (this.updates.state.phase !== 'ready') return { ok: false, error: { code: 'forbidden', message: 'No update has been downloaded yet.' } };
-            this.updates.state = { ...this.updates.state, phase: 'installing' };
+            this.emitUpdateState({ phase: 'installing' }); // main pushes the state before it quits
             return ok(null);
           }),
         setAutoUpdate: (on) =>
