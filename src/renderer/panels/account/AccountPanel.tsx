@@ -4,6 +4,7 @@ import { EntitlementsCard } from './EntitlementsCard';
 import { KeyCard } from './KeyCard';
 import { ProblemAlert } from './ProblemAlert';
 import { ServiceAddressCard } from './ServiceAddressCard';
+import { UpdatesCard } from './UpdatesCard';
 
 /** The one progress or confirmation line of the panel (a polite live region). */
 const selectProgress = (s: AccountState): string | null => {
@@ -49,6 +50,7 @@ export function AccountPanel() {
           <KeyCard showGetKey={problem?.action !== 'get-key'} />
           {status.hasKey && <EntitlementsCard />}
           <ServiceAddressCard status={status} />
+          <UpdatesCard />
         </div>
       )}
     </div>
