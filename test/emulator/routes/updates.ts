@@ -30,7 +30,7 @@ export function artifactNames(version: string, platform: FeedPlatform): string[]
     case 'win':
       return [`Cadenza-Setup-${version}.exe`];
     case 'mac':
-      return [`Cadenza-${version}-mac.zip`, `Cadenza-${version}.dmg`];
+      return [`Cadenza-${version}-arm64-mac.zip`, `Cadenza-${version}-x64-mac.zip`, `Cadenza-${version}-arm64.dmg`];
     case 'linux':
       return [`Cadenza-${version}.AppImage`, `cadenza_${version}_amd64.deb`];
   }
