@@ -86,3 +86,14 @@ describe('Updates card', () => {
     expect(await within(card()).findByRole('alert')).toHaveTextContent('Still unreachable.');
   });
 });
+
+describe('Updates card: a setting main could not save', () => {
+  it('goes back to the saved value and says why', async () => {
+    const { fake, user } = renderCard();
+    const box = await screen.findByRole('checkbox', { name: 'Check for and download updates automatically' });
+    fake.failNext('updates.setAutoUpdate', { code: 'io', message: 'Cadenza could not save the update setting.' });
+    await user.click(box);
+    expect(await within(card()).findByRole('alert')).toHaveTextContent('Cadenza could not save the update setting.');
+    expect(box).toBeChecked();
+  });
+});

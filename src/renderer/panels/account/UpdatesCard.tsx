@@ -62,6 +62,7 @@ export function UpdatesCard() {
     setBusy(false);
     if (!r.ok) setProblem(r.error);
     else if (r.value) setState(r.value);
+    return r.ok;
   };
 
   if (!state) {
@@ -138,7 +139,11 @@ export function UpdatesCard() {
             disabled={busy}
             onChange={(e) => {
               const on = e.target.checked;
-              void run(() => call((api) => api.updates.setAutoUpdate(on)));
+              const before = state;
+              setState({ ...state, autoUpdate: on }); // shown at once; main's answer (or the old value) follows
+              void run(() => call((api) => api.updates.setAutoUpdate(on))).then((ok) => {
+                if (!ok) setState(before);
+              });
             }}
           />{' '}
           Check for and download updates automatically
