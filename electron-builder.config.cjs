@@ -16,7 +16,9 @@ const { isTestBuild } = require('./build/build-kind.cjs');
 const testBuild = isTestBuild();
 const updateUrl = process.env.CADENZA_UPDATE_URL || 'https://updates.invalid/cadenza/';
 if (!process.env.CADENZA_UPDATE_URL) {
-  console.warn('[electron-builder.config] CADENZA_UPDATE_URL is not set: the build will look for updates at https://updates.invalid/ (never answers)');
+  console.warn(
+    '[electron-builder.config] CADENZA_UPDATE_URL is not set: the build will look for updates at https://updates.invalid/ (never answers)',
+  );
 }
 
 /** Audio files the OS may open with Cadenza ("Open with Cadenza"). */
@@ -108,6 +110,15 @@ module.exports = {
   deb: {
     artifactName: 'cadenza_${version}_${arch}.${ext}',
     // keytar talks to the Secret Service through libsecret
-    depends: ['libsecret-1-0', 'libnss3', 'libxss1', 'libxtst6', 'libnotify4', 'libatspi2.0-0', 'libuuid1', 'libgtk-3-0'],
+    depends: [
+      'libsecret-1-0',
+      'libnss3',
+      'libxss1',
+      'libxtst6',
+      'libnotify4',
+      'libatspi2.0-0',
+      'libuuid1',
+      'libgtk-3-0',
+    ],
   },
 };

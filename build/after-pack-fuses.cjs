@@ -30,7 +30,8 @@ function fuseConfig(testBuild) {
 function electronBinary(context) {
   const { appOutDir, electronPlatformName, packager } = context;
   const product = packager.appInfo.productFilename;
-  if (electronPlatformName === 'darwin' || electronPlatformName === 'mas') return join(appOutDir, `${product}.app`);
+  if (electronPlatformName === 'darwin' || electronPlatformName === 'mas')
+    return join(appOutDir, `${product}.app`);
   if (electronPlatformName === 'win32') return join(appOutDir, `${product}.exe`);
   return join(appOutDir, packager.executableName);
 }
@@ -39,9 +40,12 @@ async function afterPack(context) {
   const testBuild = isTestBuild();
   const binary = electronBinary(context);
   const config = fuseConfig(testBuild);
-  if (context.electronPlatformName === 'darwin') config.resetAdHocDarwinSignature = context.arch === 3 /* arm64 */ || process.arch === 'arm64';
+  if (context.electronPlatformName === 'darwin')
+    config.resetAdHocDarwinSignature = context.arch === 3 /* arm64 */ || process.arch === 'arm64';
   await flipFuses(binary, config);
-  console.log(`[fuses] ${testBuild ? 'test build (inspector on, asar checks off)' : 'release'} fuses flipped in ${binary}`);
+  console.log(
+    `[fuses] ${testBuild ? 'test build (inspector on, asar checks off)' : 'release'} fuses flipped in ${binary}`,
+  );
 }
 
 module.exports = afterPack;

@@ -9,10 +9,18 @@ const { isTestBuild } = require('./build-kind.cjs');
 
 function credentials(env) {
   if (env.APPLE_API_KEY && env.APPLE_API_KEY_ID && env.APPLE_API_ISSUER) {
-    return { appleApiKey: env.APPLE_API_KEY, appleApiKeyId: env.APPLE_API_KEY_ID, appleApiIssuer: env.APPLE_API_ISSUER };
+    return {
+      appleApiKey: env.APPLE_API_KEY,
+      appleApiKeyId: env.APPLE_API_KEY_ID,
+      appleApiIssuer: env.APPLE_API_ISSUER,
+    };
   }
   if (env.APPLE_ID && env.APPLE_APP_SPECIFIC_PASSWORD && env.APPLE_TEAM_ID) {
-    return { appleId: env.APPLE_ID, appleIdPassword: env.APPLE_APP_SPECIFIC_PASSWORD, teamId: env.APPLE_TEAM_ID };
+    return {
+      appleId: env.APPLE_ID,
+      appleIdPassword: env.APPLE_APP_SPECIFIC_PASSWORD,
+      teamId: env.APPLE_TEAM_ID,
+    };
   }
   return null;
 }
@@ -24,12 +32,16 @@ async function notarizeApp(context, env = process.env) {
     return;
   }
   if (!env.CSC_LINK && !env.CSC_NAME) {
-    console.log('[notarize] skipped: the app is not signed (no CSC_LINK / CSC_NAME), so it cannot be notarized');
+    console.log(
+      '[notarize] skipped: the app is not signed (no CSC_LINK / CSC_NAME), so it cannot be notarized',
+    );
     return;
   }
   const creds = credentials(env);
   if (!creds) {
-    console.log('[notarize] skipped: set APPLE_API_KEY + APPLE_API_KEY_ID + APPLE_API_ISSUER, or APPLE_ID + APPLE_APP_SPECIFIC_PASSWORD + APPLE_TEAM_ID');
+    console.log(
+      '[notarize] skipped: set APPLE_API_KEY + APPLE_API_KEY_ID + APPLE_API_ISSUER, or APPLE_ID + APPLE_APP_SPECIFIC_PASSWORD + APPLE_TEAM_ID',
+    );
     return;
   }
   const { notarize } = require('@electron/notarize');

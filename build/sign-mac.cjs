@@ -4,6 +4,8 @@
  * runtime, build/entitlements.mac.plist) runs instead — see electron-builder.config.cjs.
  */
 module.exports = async function signMac(options) {
-  console.log(`[sign-mac] skipped ${options && options.app ? options.app : 'the app'}: CSC_LINK + CSC_KEY_PASSWORD (or CSC_NAME) are not set; the app is unsigned and Gatekeeper will warn`);
+  console.log(
+    `[sign-mac] skipped ${options && options.app ? options.app : 'the app'}: CSC_LINK + CSC_KEY_PASSWORD (or CSC_NAME) are not set; the app is unsigned and Gatekeeper will warn`,
+  );
 };
 module.exports.default = module.exports;

@@ -9,13 +9,17 @@
 const { execFileSync } = require('node:child_process');
 
 function hasCertificate(env) {
-  return Boolean((env.WIN_CSC_LINK || env.CSC_LINK) && (env.WIN_CSC_KEY_PASSWORD || env.CSC_KEY_PASSWORD));
+  return Boolean(
+    (env.WIN_CSC_LINK || env.CSC_LINK) && (env.WIN_CSC_KEY_PASSWORD || env.CSC_KEY_PASSWORD),
+  );
 }
 
 async function signWindows(configuration, _packager, env = process.env) {
   const file = configuration.path;
   if (!hasCertificate(env) || !configuration.cscInfo) {
-    console.log(`[sign-windows] skipped ${file}: WIN_CSC_LINK / WIN_CSC_KEY_PASSWORD are not set, the file stays unsigned`);
+    console.log(
+      `[sign-windows] skipped ${file}: WIN_CSC_LINK / WIN_CSC_KEY_PASSWORD are not set, the file stays unsigned`,
+    );
     return;
   }
   const onWindows = process.platform === 'win32';

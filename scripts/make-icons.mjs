@@ -163,7 +163,8 @@ const write = (name, data) => {
   written.push(`${name} (${data.length} bytes)`);
 };
 write('icon.png', png(512));
-for (const size of [16, 32, 48, 64, 128, 256, 512]) write(join('icons', `${size}x${size}.png`), png(size));
+for (const size of [16, 32, 48, 64, 128, 256, 512])
+  write(join('icons', `${size}x${size}.png`), png(size));
 write('icon.ico', encodeIco([16, 32, 48, 256].map((size) => ({ size, data: png(size) }))));
 write('icon.icns', encodeIcns([32, 64, 256, 512, 1024].map((size) => ({ size, data: png(size) }))));
 console.log(`icons written to ${outDir}:\n  ${written.join('\n  ')}`);

@@ -23,7 +23,9 @@ const statusLine = (): HTMLElement => {
 describe('Updates card', () => {
   it('is part of the Account panel', async () => {
     await renderApp({ fake: new FakeCadenza({ key: 'sk-test-0000000000001234' }) });
-    expect(await screen.findByRole('region', { name: 'Updates' })).toHaveTextContent('Version 0.1.0');
+    expect(await screen.findByRole('region', { name: 'Updates' })).toHaveTextContent(
+      'Version 0.1.0',
+    );
   });
 
   it('checks on request and says it is up to date', async () => {
@@ -37,14 +39,26 @@ describe('Updates card', () => {
     const { fake, user } = renderCard();
     await screen.findByRole('button', { name: 'Check for updates' });
     const notes = 'Cadenza 0.2.0\n\n• Covers start faster\n<img src=x onerror=alert(1)>';
-    act(() => fake.emitUpdateState({ phase: 'downloading', version: '0.2.0', releaseNotes: notes, progress: { percent: 42.4, transferredBytes: 424, totalBytes: 1000, bytesPerSecond: 10 } }));
-    expect(within(card()).getByRole('progressbar', { name: 'Update download' })).toHaveAttribute('aria-valuenow', '42');
+    act(() =>
+      fake.emitUpdateState({
+        phase: 'downloading',
+        version: '0.2.0',
+        releaseNotes: notes,
+        progress: { percent: 42.4, transferredBytes: 424, totalBytes: 1000, bytesPerSecond: 10 },
+      }),
+    );
+    expect(within(card()).getByRole('progressbar', { name: 'Update download' })).toHaveAttribute(
+      'aria-valuenow',
+      '42',
+    );
     expect(statusLine()).toHaveTextContent('Downloading version 0.2.0… 42%');
     expect(screen.getByRole('button', { name: 'Check for updates' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Restart to update' })).toBeNull();
 
     act(() => fake.emitUpdateState({ phase: 'ready', progress: null }));
-    expect(statusLine()).toHaveTextContent('Version 0.2.0 is ready. Restart Cadenza to update, or it installs the next time you quit.');
+    expect(statusLine()).toHaveTextContent(
+      'Version 0.2.0 is ready. Restart Cadenza to update, or it installs the next time you quit.',
+    );
     // the notes are text: the markup is shown literally, no element is created from it
     expect(screen.getByText(/Covers start faster/).textContent).toBe(notes);
     expect(card().querySelector('img')).toBeNull();
@@ -56,7 +70,9 @@ describe('Updates card', () => {
 
   it('turns automatic updates off and on', async () => {
     const { fake, user } = renderCard();
-    const box = await screen.findByRole('checkbox', { name: 'Check for and download updates automatically' });
+    const box = await screen.findByRole('checkbox', {
+      name: 'Check for and download updates automatically',
+    });
     expect(box).toBeChecked();
     await user.click(box);
     expect(fake.callsOf('updates.setAutoUpdate')).toEqual([[false]]);
@@ -69,9 +85,15 @@ describe('Updates card', () => {
 
   it('shows why a build cannot update and offers no check', async () => {
     const fake = new FakeCadenza();
-    fake.updates.state = { ...fake.updates.state, supported: false, unsupportedReason: 'Updates need the Electron runtime; this run uses the test double.' };
+    fake.updates.state = {
+      ...fake.updates.state,
+      supported: false,
+      unsupportedReason: 'Updates need the Electron runtime; this run uses the test double.',
+    };
     renderCard(fake);
-    expect(await screen.findByText('Updates need the Electron runtime; this run uses the test double.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Updates need the Electron runtime; this run uses the test double.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Check for updates' })).toBeDisabled();
   });
 
@@ -79,8 +101,18 @@ describe('Updates card', () => {
     const fake = new FakeCadenza();
     const { user } = renderCard(fake);
     await screen.findByRole('button', { name: 'Check for updates' });
-    act(() => fake.emitUpdateState({ phase: 'error', error: { code: 'network', message: 'The update server could not be reached. Cadenza will try again later.' } }));
-    expect(statusLine()).toHaveTextContent('The update server could not be reached. Cadenza will try again later.');
+    act(() =>
+      fake.emitUpdateState({
+        phase: 'error',
+        error: {
+          code: 'network',
+          message: 'The update server could not be reached. Cadenza will try again later.',
+        },
+      }),
+    );
+    expect(statusLine()).toHaveTextContent(
+      'The update server could not be reached. Cadenza will try again later.',
+    );
     fake.failNext('updates.check', { code: 'network', message: 'Still unreachable.' });
     await user.click(screen.getByRole('button', { name: 'Check for updates' }));
     expect(await within(card()).findByRole('alert')).toHaveTextContent('Still unreachable.');
@@ -90,10 +122,17 @@ describe('Updates card', () => {
 describe('Updates card: a setting main could not save', () => {
   it('goes back to the saved value and says why', async () => {
     const { fake, user } = renderCard();
-    const box = await screen.findByRole('checkbox', { name: 'Check for and download updates automatically' });
-    fake.failNext('updates.setAutoUpdate', { code: 'io', message: 'Cadenza could not save the update setting.' });
+    const box = await screen.findByRole('checkbox', {
+      name: 'Check for and download updates automatically',
+    });
+    fake.failNext('updates.setAutoUpdate', {
+      code: 'io',
+      message: 'Cadenza could not save the update setting.',
+    });
     await user.click(box);
-    expect(await within(card()).findByRole('alert')).toHaveTextContent('Cadenza could not save the update setting.');
+    expect(await within(card()).findByRole('alert')).toHaveTextContent(
+      'Cadenza could not save the update setting.',
+    );
     expect(box).toBeChecked();
   });
 });

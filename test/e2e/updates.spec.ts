@@ -8,11 +8,19 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test, expect, openAccount } from './fixtures';
 
-test('the Updates card explains why this run cannot update, and the automatic-updates setting is saved', async ({ app, page }) => {
-  test.skip(!!process.env.ELECTRON_OVERRIDE_DIST_PATH, 'under real Electron the unpackaged app reports "installed build only"');
+test('the Updates card explains why this run cannot update, and the automatic-updates setting is saved', async ({
+  app,
+  page,
+}) => {
+  test.skip(
+    !!process.env.ELECTRON_OVERRIDE_DIST_PATH,
+    'under real Electron the unpackaged app reports "installed build only"',
+  );
   await openAccount(page);
   const card = page.getByRole('region', { name: 'Updates' });
-  await expect(card).toContainText('Updates need the Electron runtime; this run uses the test double.');
+  await expect(card).toContainText(
+    'Updates need the Electron runtime; this run uses the test double.',
+  );
   await expect(card.getByRole('button', { name: 'Check for updates' })).toBeDisabled();
   const box = card.getByRole('checkbox', { name: 'Check for and download updates automatically' });
   await expect(box).toBeChecked();
@@ -20,12 +28,21 @@ test('the Updates card explains why this run cannot update, and the automatic-up
   await box.uncheck();
   await expect(box).not.toBeChecked();
   await expect
-    .poll(async () => JSON.parse(await readFile(join(app.dirs.home, 'settings.json'), 'utf8')) as { autoUpdate?: boolean })
+    .poll(
+      async () =>
+        JSON.parse(await readFile(join(app.dirs.home, 'settings.json'), 'utf8')) as {
+          autoUpdate?: boolean;
+        },
+    )
     .toMatchObject({ autoUpdate: false });
   expect(app.ipcLog.some((r) => r.channel === 'updates:setAutoUpdate')).toBe(true);
 
   const again = await app.restart();
   await openAccount(again);
-  await expect(again.getByRole('region', { name: 'Updates' }).getByRole('checkbox', { name: 'Check for and download updates automatically' })).not.toBeChecked();
+  await expect(
+    again
+      .getByRole('region', { name: 'Updates' })
+      .getByRole('checkbox', { name: 'Check for and download updates automatically' }),
+  ).not.toBeChecked();
   await expect(again.getByRole('region', { name: 'Updates' })).toContainText('Version 0.1.0');
 });

@@ -49,15 +49,27 @@ export function checkFeedUrl(raw: string): string | null {
   return null;
 }
 
-export function decideUpdater(opts: { isPackaged: boolean; isElectron: boolean; env: NodeJS.ProcessEnv }): UpdaterDecision {
+export function decideUpdater(opts: {
+  isPackaged: boolean;
+  isElectron: boolean;
+  env: NodeJS.ProcessEnv;
+}): UpdaterDecision {
   const { env } = opts;
   const forced = env.CADENZA_UPDATE_FORCE === '1';
-  const off = (reason: string): UpdaterDecision => ({ enabled: false, reason, feedUrl: null, forced });
-  if (env.CADENZA_UPDATES === 'off') return off('Updates are turned off for this installation (CADENZA_UPDATES=off).');
-  if (!opts.isElectron) return off('Updates need the Electron runtime; this run uses the test double.');
+  const off = (reason: string): UpdaterDecision => ({
+    enabled: false,
+    reason,
+    feedUrl: null,
+    forced,
+  });
+  if (env.CADENZA_UPDATES === 'off')
+    return off('Updates are turned off for this installation (CADENZA_UPDATES=off).');
+  if (!opts.isElectron)
+    return off('Updates need the Electron runtime; this run uses the test double.');
   const rawFeed = env.CADENZA_UPDATE_URL?.trim() ?? '';
   const feedUrl = rawFeed ? checkFeedUrl(rawFeed) : null;
-  if (rawFeed && !feedUrl) return off('CADENZA_UPDATE_URL must be an https address (http only on this computer).');
+  if (rawFeed && !feedUrl)
+    return off('CADENZA_UPDATE_URL must be an https address (http only on this computer).');
   if (!opts.isPackaged && !forced) return off('Updates work only in an installed build.');
   if (forced && !feedUrl) return off('CADENZA_UPDATE_FORCE=1 needs CADENZA_UPDATE_URL.');
   return { enabled: true, reason: null, feedUrl, forced };
@@ -67,7 +79,10 @@ export function decideUpdater(opts: { isPackaged: boolean; isElectron: boolean; 
 export function writeUpdateConfig(dir: string, feedUrl: string): string {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'app-update.yml');
-  writeFileSync(file, `provider: generic\nurl: ${JSON.stringify(feedUrl)}\nupdaterCacheDirName: ${UPDATER_CACHE_DIR_NAME}\n`);
+  writeFileSync(
+    file,
+    `provider: generic\nurl: ${JSON.stringify(feedUrl)}\nupdaterCacheDirName: ${UPDATER_CACHE_DIR_NAME}\n`,
+  );
   return file;
 }
 
@@ -98,12 +113,21 @@ export function adaptElectronUpdater(updater: AppUpdater): UpdaterPort {
         [
           'download-progress',
           (p: ProgressInfo) =>
-            listener({ type: 'progress', percent: p.percent, transferred: p.transferred, total: p.total, bytesPerSecond: p.bytesPerSecond }),
+            listener({
+              type: 'progress',
+              percent: p.percent,
+              transferred: p.transferred,
+              total: p.total,
+              bytesPerSecond: p.bytesPerSecond,
+            }),
         ],
         ['update-downloaded', (info: UpdateInfo) => listener({ type: 'downloaded', info })],
         ['error', (error: Error) => listener({ type: 'error', error })],
       ];
-      const emitter = updater as unknown as { on(name: string, l: Listener): void; removeListener(name: string, l: Listener): void };
+      const emitter = updater as unknown as {
+        on(name: string, l: Listener): void;
+        removeListener(name: string, l: Listener): void;
+      };
       for (const [name, l] of handlers) emitter.on(name, l);
       return () => {
         for (const [name, l] of handlers) emitter.removeListener(name, l);
@@ -137,11 +161,15 @@ export function createShellUpdates(opts: StartUpdaterOptions): UpdateController 
       updater.logger = {
         info: (m?: unknown) => console.log(`[updates] ${String(m)}`),
         warn: (m?: unknown) => console.warn(`[updates] ${String(m)}`),
-        error: (m?: unknown) => console.error(`[updates] ${m instanceof Error ? m.message : String(m)}`),
+        error: (m?: unknown) =>
+          console.error(`[updates] ${m instanceof Error ? m.message : String(m)}`),
       };
       if (decision.forced && decision.feedUrl) {
         updater.forceDevUpdateConfig = true;
-        updater.updateConfigPath = writeUpdateConfig(join(opts.app.getPath('userData'), 'updates'), decision.feedUrl);
+        updater.updateConfigPath = writeUpdateConfig(
+          join(opts.app.getPath('userData'), 'updates'),
+          decision.feedUrl,
+        );
       }
       if (decision.feedUrl) updater.setFeedURL({ provider: 'generic', url: decision.feedUrl });
       port = adaptElectronUpdater(updater);

@@ -8,7 +8,15 @@ import { event, invoke } from './define';
  * "Restart to update"; a downloaded update also installs the next time the app quits.
  */
 
-export const UPDATE_PHASES = ['idle', 'checking', 'available', 'downloading', 'ready', 'installing', 'error'] as const;
+export const UPDATE_PHASES = [
+  'idle',
+  'checking',
+  'available',
+  'downloading',
+  'ready',
+  'installing',
+  'error',
+] as const;
 export const UpdatePhaseSchema = z.enum(UPDATE_PHASES);
 export type UpdatePhase = z.infer<typeof UpdatePhaseSchema>;
 

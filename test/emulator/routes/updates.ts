@@ -30,7 +30,11 @@ export function artifactNames(version: string, platform: FeedPlatform): string[]
     case 'win':
       return [`Cadenza-Setup-${version}.exe`];
     case 'mac':
-      return [`Cadenza-${version}-arm64-mac.zip`, `Cadenza-${version}-x64-mac.zip`, `Cadenza-${version}-arm64.dmg`];
+      return [
+        `Cadenza-${version}-arm64-mac.zip`,
+        `Cadenza-${version}-x64-mac.zip`,
+        `Cadenza-${version}-arm64.dmg`,
+      ];
     case 'linux':
       return [`Cadenza-${version}.AppImage`, `cadenza_${version}_amd64.deb`];
   }
@@ -46,7 +50,9 @@ const cache = new Map<string, Buffer>();
 function streamBytes(seed: string, length: number): Buffer {
   const out = Buffer.alloc(length);
   for (let offset = 0, i = 0; offset < length; i += 1) {
-    const block = createHash('sha256').update(`${seed}:${String(i)}`).digest();
+    const block = createHash('sha256')
+      .update(`${seed}:${String(i)}`)
+      .digest();
     offset += block.copy(out, offset);
   }
   return out;
@@ -66,7 +72,8 @@ export function artifactBytes(name: string, version: string): Buffer {
   if (hit) return hit;
   const generic = name.split(version).join('<v>');
   const bytes = streamBytes(`base:${generic}`, ARTIFACT_BYTES);
-  for (const b of changedBlocks(version)) streamBytes(`v:${version}:${String(b)}`, BLOCK_BYTES).copy(bytes, b * BLOCK_BYTES);
+  for (const b of changedBlocks(version))
+    streamBytes(`v:${version}:${String(b)}`, BLOCK_BYTES).copy(bytes, b * BLOCK_BYTES);
   bytes.write(`Cadenza ${version}\n`, ARTIFACT_BYTES - 64, 'utf8');
   cache.set(key, bytes);
   return bytes;
@@ -85,7 +92,11 @@ export function blockmapOf(bytes: Buffer): Buffer {
     checksums.push(createHash('sha256').update(block).digest('base64').slice(0, 32));
     sizes.push(block.length);
   }
-  return gzipSync(Buffer.from(JSON.stringify({ version: '2', files: [{ name: 'file', offset: 0, checksums, sizes }] })));
+  return gzipSync(
+    Buffer.from(
+      JSON.stringify({ version: '2', files: [{ name: 'file', offset: 0, checksums, sizes }] }),
+    ),
+  );
 }
 
 const q = (s: string): string => JSON.stringify(s); // a YAML double-quoted scalar
@@ -96,7 +107,11 @@ export function channelFile(version: string, platform: FeedPlatform): string {
   const lines = [`version: ${version}`, 'files:'];
   for (const name of names) {
     const bytes = artifactBytes(name, version);
-    lines.push(`  - url: ${name}`, `    sha512: ${sha512Base64(bytes)}`, `    size: ${String(bytes.length)}`);
+    lines.push(
+      `  - url: ${name}`,
+      `    sha512: ${sha512Base64(bytes)}`,
+      `    size: ${String(bytes.length)}`,
+    );
   }
   const main = names[0] ?? '';
   lines.push(`path: ${main}`, `sha512: ${sha512Base64(artifactBytes(main, version))}`);
@@ -104,7 +119,11 @@ export function channelFile(version: string, platform: FeedPlatform): string {
   return `${lines.join('\n')}\n`;
 }
 
-const CHANNELS: Record<string, FeedPlatform> = { 'latest.yml': 'win', 'latest-mac.yml': 'mac', 'latest-linux.yml': 'linux' };
+const CHANNELS: Record<string, FeedPlatform> = {
+  'latest.yml': 'win',
+  'latest-mac.yml': 'mac',
+  'latest-linux.yml': 'linux',
+};
 const VERSION = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
 
 function findArtifact(file: string, version: string): Buffer | undefined {
@@ -147,13 +166,20 @@ function sendBytes(ctx: Ctx, bytes: Buffer, contentType: string): void {
   const head = req.method === 'HEAD';
   const header = req.headers.range;
   if (typeof header !== 'string') {
-    res.writeHead(200, { 'content-type': contentType, 'content-length': String(bytes.length), 'accept-ranges': 'bytes' });
+    res.writeHead(200, {
+      'content-type': contentType,
+      'content-length': String(bytes.length),
+      'accept-ranges': 'bytes',
+    });
     res.end(head ? undefined : bytes);
     return;
   }
   const ranges = parseRanges(header, bytes.length);
   if (ranges === 'invalid') {
-    res.writeHead(416, { 'content-range': `bytes */${String(bytes.length)}`, 'content-length': '0' });
+    res.writeHead(416, {
+      'content-range': `bytes */${String(bytes.length)}`,
+      'content-length': '0',
+    });
     res.end();
     return;
   }
@@ -172,13 +198,18 @@ function sendBytes(ctx: Ctx, bytes: Buffer, contentType: string): void {
   const parts: Buffer[] = [];
   for (const [start, end] of ranges) {
     parts.push(
-      Buffer.from(`\r\n--${boundary}\r\nContent-Type: ${contentType}\r\nContent-Range: bytes ${String(start)}-${String(end)}/${String(bytes.length)}\r\n\r\n`),
+      Buffer.from(
+        `\r\n--${boundary}\r\nContent-Type: ${contentType}\r\nContent-Range: bytes ${String(start)}-${String(end)}/${String(bytes.length)}\r\n\r\n`,
+      ),
       bytes.subarray(start, end + 1),
     );
   }
   parts.push(Buffer.from(`\r\n--${boundary}--\r\n`));
   const body = Buffer.concat(parts);
-  res.writeHead(206, { 'content-type': `multipart/byteranges; boundary=${boundary}`, 'content-length': String(body.length) });
+  res.writeHead(206, {
+    'content-type': `multipart/byteranges; boundary=${boundary}`,
+    'content-length': String(body.length),
+  });
   res.end(head ? undefined : body);
 }
 
@@ -189,7 +220,11 @@ function serveFeed(ctx: Ctx): void {
   const platform = CHANNELS[file];
   if (platform) {
     const text = channelFile(v, platform);
-    ctx.res.writeHead(200, { 'content-type': 'text/yaml; charset=utf-8', 'content-length': String(Buffer.byteLength(text)), 'cache-control': 'no-cache' });
+    ctx.res.writeHead(200, {
+      'content-type': 'text/yaml; charset=utf-8',
+      'content-length': String(Buffer.byteLength(text)),
+      'cache-control': 'no-cache',
+    });
     ctx.res.end(ctx.req.method === 'HEAD' ? undefined : text);
     return;
   }
@@ -200,9 +235,18 @@ function serveFeed(ctx: Ctx): void {
     body = Buffer.from(bytes);
     body[body.length - 1] = (body[body.length - 1] ?? 0) ^ 0xff;
   }
-  sendBytes(ctx, body, file.endsWith('.blockmap') ? 'application/gzip' : 'application/octet-stream');
+  sendBytes(
+    ctx,
+    body,
+    file.endsWith('.blockmap') ? 'application/gzip' : 'application/octet-stream',
+  );
 }
 
 export const updateRoutes: Route[] = [
-  { method: 'GET', pattern: /^\/updates\/(?:v\/([^/]+)\/)?(?:(corrupt)\/)?([^/]+)$/, handler: serveFeed, auth: false },
+  {
+    method: 'GET',
+    pattern: /^\/updates\/(?:v\/([^/]+)\/)?(?:(corrupt)\/)?([^/]+)$/,
+    handler: serveFeed,
+    auth: false,
+  },
 ];

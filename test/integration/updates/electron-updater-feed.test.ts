@@ -17,7 +17,12 @@ import { DebUpdater } from 'electron-updater';
 import { GenericDifferentialDownloader } from 'electron-updater/out/differentialDownloader/GenericDifferentialDownloader';
 import type { UpdateState } from '@shared/ipc/updates';
 import { startEmulator, type Emulator } from '../../emulator';
-import { ARTIFACT_BYTES, BLOCK_BYTES, artifactBytes, sha512Base64 } from '../../emulator/routes/updates';
+import {
+  ARTIFACT_BYTES,
+  BLOCK_BYTES,
+  artifactBytes,
+  sha512Base64,
+} from '../../emulator/routes/updates';
 import { createSettingsStore } from '../../../src/main/services/settings';
 import { createShellUpdates, writeUpdateConfig } from '../../../src/main/shell/updater';
 import { NodeHttpExecutor, TestAppAdapter, quietLogger } from './support';
@@ -39,11 +44,19 @@ function setup(feedPath: string, opts: { autoUpdate?: boolean; version?: string 
   // what electron-builder writes into resources/app-update.yml of an installed build
   const configPath = writeUpdateConfig(join(dir, 'resources'), feedUrl);
   const adapter = new TestAppAdapter(opts.version ?? '0.1.0', dir, configPath);
-  const settings = createSettingsStore(join(dir, 'data'), {}, { defaultLibraryDir: join(dir, 'lib') });
+  const settings = createSettingsStore(
+    join(dir, 'data'),
+    {},
+    { defaultLibraryDir: join(dir, 'lib') },
+  );
   const states: UpdateState[] = [];
   let updater: DebUpdater | undefined;
   const controller = createShellUpdates({
-    app: { getVersion: () => adapter.version, isPackaged: true, getPath: () => adapter.userDataPath },
+    app: {
+      getVersion: () => adapter.version,
+      isPackaged: true,
+      getPath: () => adapter.userDataPath,
+    },
     env: { CADENZA_UPDATE_URL: feedUrl },
     settings,
     isElectron: true,
@@ -51,7 +64,8 @@ function setup(feedPath: string, opts: { autoUpdate?: boolean; version?: string 
     loadUpdater: () => {
       updater = new DebUpdater(null, adapter);
       // protected in the typings; the app's ElectronHttpExecutor (Electron's net) is what Node lacks
-      (updater as unknown as { httpExecutor: NodeHttpExecutor }).httpExecutor = new NodeHttpExecutor();
+      (updater as unknown as { httpExecutor: NodeHttpExecutor }).httpExecutor =
+        new NodeHttpExecutor();
       return updater;
     },
   });
@@ -70,26 +84,48 @@ function setup(feedPath: string, opts: { autoUpdate?: boolean; version?: string 
   return { controller, adapter, settings, states, ready, getUpdater: () => updater };
 }
 
-const servicePaths = (): string[] => emu.log.filter((e) => e.origin === 'service').map((e) => e.path);
+const servicePaths = (): string[] =>
+  emu.log.filter((e) => e.origin === 'service').map((e) => e.path);
 
 describe('updates against the emulator feed (electron-updater DebUpdater)', () => {
   it('finds 0.2.0, downloads the .deb in the background with a verified sha512 and is ready to restart', async () => {
     const { controller, adapter, states, ready, getUpdater } = setup('/updates/');
     controller.start();
-    expect(controller.state()).toMatchObject({ supported: true, autoUpdate: true, currentVersion: '0.1.0' });
+    expect(controller.state()).toMatchObject({
+      supported: true,
+      autoUpdate: true,
+      currentVersion: '0.1.0',
+    });
     const afterCheck = await controller.check();
     expect(afterCheck.version).toBe('0.2.0');
     const s = await ready();
-    expect(s).toMatchObject({ phase: 'ready', version: '0.2.0', releaseDate: '2026-03-01T10:00:00.000Z', error: null });
-    expect(s.releaseNotes).toBe('Cadenza 0.2.0\n\n• Covers start faster\n• Library search & sort fixes\n\nThanks for creating with Cadenza.');
+    expect(s).toMatchObject({
+      phase: 'ready',
+      version: '0.2.0',
+      releaseDate: '2026-03-01T10:00:00.000Z',
+      error: null,
+    });
+    expect(s.releaseNotes).toBe(
+      'Cadenza 0.2.0\n\n• Covers start faster\n• Library search & sort fixes\n\nThanks for creating with Cadenza.',
+    );
     expect(states.map((x) => x.phase)).toContain('available');
 
     // the downloaded file is byte for byte the feed's artifact
-    const pending = join(adapter.baseCachePath, 'cadenza-updater', 'pending', 'cadenza_0.2.0_amd64.deb');
+    const pending = join(
+      adapter.baseCachePath,
+      'cadenza-updater',
+      'pending',
+      'cadenza_0.2.0_amd64.deb',
+    );
     const bytes = await readFile(pending);
     expect(bytes.length).toBe(ARTIFACT_BYTES);
-    expect(sha512Base64(bytes)).toBe(sha512Base64(artifactBytes('cadenza_0.2.0_amd64.deb', '0.2.0')));
-    expect(servicePaths()).toEqual(['/updates/latest-linux.yml', '/updates/cadenza_0.2.0_amd64.deb']);
+    expect(sha512Base64(bytes)).toBe(
+      sha512Base64(artifactBytes('cadenza_0.2.0_amd64.deb', '0.2.0')),
+    );
+    expect(servicePaths()).toEqual([
+      '/updates/latest-linux.yml',
+      '/updates/cadenza_0.2.0_amd64.deb',
+    ]);
     // nothing is requested with a key
     expect(emu.log.every((e) => e.headers['x-api-key'] === undefined)).toBe(true);
 
@@ -125,7 +161,11 @@ describe('updates against the emulator feed (electron-updater DebUpdater)', () =
     const s = await ready();
     expect(s).toMatchObject({ phase: 'error', error: { code: 'bad_response' } });
     expect(s.error?.message).toMatch(/checksum/);
-    await expect(readFile(join(adapter.baseCachePath, 'cadenza-updater', 'pending', 'cadenza_0.2.0_amd64.deb'))).rejects.toThrow();
+    await expect(
+      readFile(
+        join(adapter.baseCachePath, 'cadenza-updater', 'pending', 'cadenza_0.2.0_amd64.deb'),
+      ),
+    ).rejects.toThrow();
     expect(adapter.quitHandlers).toHaveLength(0);
     controller.stop();
   });
@@ -133,7 +173,10 @@ describe('updates against the emulator feed (electron-updater DebUpdater)', () =
   it('a feed without this platform is a not_found error', async () => {
     const { controller } = setup('/updates/v/0.2.0/missing/');
     controller.start();
-    expect(await controller.check()).toMatchObject({ phase: 'error', error: { code: 'not_found' } });
+    expect(await controller.check()).toMatchObject({
+      phase: 'error',
+      error: { code: 'not_found' },
+    });
     controller.stop();
   });
 
@@ -159,21 +202,28 @@ describe('differential download (electron-updater GenericDifferentialDownloader)
     const newSha = /^sha512: (.+)$/m.exec(yml)?.[1] ?? '';
     const oldFile = join(dir, 'Cadenza-Setup-0.2.0.exe');
     await writeFile(oldFile, artifactBytes('Cadenza-Setup-0.2.0.exe', '0.2.0'));
-    const blockmap = async (url: string) => JSON.parse(gunzipSync(Buffer.from(await (await fetch(url)).arrayBuffer())).toString('utf8')) as never;
+    const blockmap = async (url: string) =>
+      JSON.parse(
+        gunzipSync(Buffer.from(await (await fetch(url)).arrayBuffer())).toString('utf8'),
+      ) as never;
     const oldMap = await blockmap(`${emu.url}/updates/v/0.2.0/Cadenza-Setup-0.2.0.exe.blockmap`);
     const newMap = await blockmap(`${base}Cadenza-Setup-0.3.0.exe.blockmap`);
     const newFile = join(dir, 'Cadenza-Setup-0.3.0.exe');
     const startLog = emu.log.length;
 
-    await new GenericDifferentialDownloader({ size: ARTIFACT_BYTES, sha512: newSha }, new NodeHttpExecutor(), {
-      newUrl: new URL(`${base}Cadenza-Setup-0.3.0.exe`),
-      oldFile,
-      newFile,
-      logger: quietLogger,
-      requestHeaders: null,
-      isUseMultipleRangeRequest: true,
-      cancellationToken: new CancellationToken(),
-    }).download(oldMap, newMap);
+    await new GenericDifferentialDownloader(
+      { size: ARTIFACT_BYTES, sha512: newSha },
+      new NodeHttpExecutor(),
+      {
+        newUrl: new URL(`${base}Cadenza-Setup-0.3.0.exe`),
+        oldFile,
+        newFile,
+        logger: quietLogger,
+        requestHeaders: null,
+        isUseMultipleRangeRequest: true,
+        cancellationToken: new CancellationToken(),
+      },
+    ).download(oldMap, newMap);
 
     const rebuilt = await readFile(newFile);
     expect(createHash('sha512').update(rebuilt).digest('base64')).toBe(newSha);
@@ -182,7 +232,8 @@ describe('differential download (electron-updater GenericDifferentialDownloader)
     let fetchedBytes = 0;
     for (const r of requests) {
       expect(r.path).toBe('/updates/v/0.3.0/Cadenza-Setup-0.3.0.exe');
-      for (const m of (r.headers.range ?? '').matchAll(/(\d+)-(\d+)/g)) fetchedBytes += Number(m[2]) - Number(m[1]) + 1;
+      for (const m of (r.headers.range ?? '').matchAll(/(\d+)-(\d+)/g))
+        fetchedBytes += Number(m[2]) - Number(m[1]) + 1;
     }
     // two versions change at most four of the eight blocks
     expect(fetchedBytes).toBeGreaterThan(0);

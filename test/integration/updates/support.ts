@@ -4,13 +4,26 @@
  * comparison, download, sha512 check, cache layout, differential download — is electron-updater's
  * own code, run against the emulator's generic feed.
  */
-import { request as httpRequest, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http';
+import {
+  request as httpRequest,
+  type ClientRequest,
+  type IncomingMessage,
+  type RequestOptions,
+} from 'node:http';
 import { join } from 'node:path';
-import { HttpExecutor, configureRequestOptions, configureRequestUrl, type DownloadOptions } from 'builder-util-runtime';
+import {
+  HttpExecutor,
+  configureRequestOptions,
+  configureRequestUrl,
+  type DownloadOptions,
+} from 'builder-util-runtime';
 import type { AppAdapter } from 'electron-updater/out/AppAdapter';
 
 export class NodeHttpExecutor extends HttpExecutor<ClientRequest> {
-  createRequest(options: RequestOptions, callback: (response: IncomingMessage) => void): ClientRequest {
+  createRequest(
+    options: RequestOptions,
+    callback: (response: IncomingMessage) => void,
+  ): ClientRequest {
     const { redirect: _ignored, ...rest } = options as RequestOptions & { redirect?: string };
     return httpRequest(rest, callback);
   }

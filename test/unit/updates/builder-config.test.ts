@@ -46,11 +46,17 @@ afterEach(() => vi.restoreAllMocks());
 describe('electron-builder configuration', () => {
   it('passes electron-builder’s schema validation', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const { validateConfiguration } = require('app-builder-lib/out/util/config/config') as { validateConfiguration(c: unknown, l: unknown): Promise<void> };
-    const { DebugLogger } = require('builder-util') as { DebugLogger: new (on: boolean) => unknown };
+    const { validateConfiguration } = require('app-builder-lib/out/util/config/config') as {
+      validateConfiguration(c: unknown, l: unknown): Promise<void>;
+    };
+    const { DebugLogger } = require('builder-util') as {
+      DebugLogger: new (on: boolean) => unknown;
+    };
     const config = loadConfig({ CADENZA_UPDATE_URL: 'https://updates.example.org/cadenza/' });
     await expect(validateConfiguration(config, new DebugLogger(false))).resolves.toBeUndefined();
-    await expect(validateConfiguration({ ...config, nsis: { notAnOption: true } }, new DebugLogger(false))).rejects.toThrow(/Invalid configuration/);
+    await expect(
+      validateConfiguration({ ...config, nsis: { notAnOption: true } }, new DebugLogger(false)),
+    ).rejects.toThrow(/Invalid configuration/);
   });
 
   it('targets NSIS, dmg+zip, AppImage and deb, publishes to the generic server and unpacks keytar', () => {
@@ -58,25 +64,48 @@ describe('electron-builder configuration', () => {
     expect(config.win.target.map((t) => t.target)).toEqual(['nsis']);
     expect(config.mac.target.map((t) => t.target)).toEqual(['dmg', 'zip']);
     expect(config.linux.target).toEqual(['AppImage', 'deb']);
-    expect(config.publish).toEqual([{ provider: 'generic', url: 'https://updates.example.org/cadenza/', channel: 'latest' }]);
+    expect(config.publish).toEqual([
+      { provider: 'generic', url: 'https://updates.example.org/cadenza/', channel: 'latest' },
+    ]);
     expect(config.asar).toBe(true);
     expect(config.asarUnpack).toEqual(['**/node_modules/keytar/**/*']);
     expect(config.nsis.differentialPackage).toBe(true);
     expect(config.mac.hardenedRuntime).toBe(true);
-    expect(config.fileAssociations.map((a) => a.ext)).toEqual(['mp3', 'wav', 'flac', 'm4a', 'ogg', 'aac']);
+    expect(config.fileAssociations.map((a) => a.ext)).toEqual([
+      'mp3',
+      'wav',
+      'flac',
+      'm4a',
+      'ogg',
+      'aac',
+    ]);
     expect(config.fileAssociations.every((a) => a.rank === 'Alternate')).toBe(true);
   });
 
   it('names artifacts as the emulator feed (and docs/release.md) expect', () => {
     const config = loadConfig({ CADENZA_UPDATE_URL: 'https://updates.example.org/' });
-    const expand = (pattern: string, arch: string) => pattern.replace('${version}', '1.2.3').replace('${ext}', pattern.includes('Setup') ? 'exe' : pattern.startsWith('cadenza_') ? 'deb' : 'AppImage').replace('${arch}', arch);
+    const expand = (pattern: string, arch: string) =>
+      pattern
+        .replace('${version}', '1.2.3')
+        .replace(
+          '${ext}',
+          pattern.includes('Setup') ? 'exe' : pattern.startsWith('cadenza_') ? 'deb' : 'AppImage',
+        )
+        .replace('${arch}', arch);
     expect(expand(config.nsis.artifactName, 'x64')).toBe(artifactNames('1.2.3', 'win')[0]);
-    expect(artifactNames('1.2.3', 'linux')).toEqual([expand(config.appImage.artifactName, 'x64'), expand(config.deb.artifactName, 'amd64')]);
+    expect(artifactNames('1.2.3', 'linux')).toEqual([
+      expand(config.appImage.artifactName, 'x64'),
+      expand(config.deb.artifactName, 'amd64'),
+    ]);
   });
 
   it('flips the fuses for releases and keeps the inspector for the test build', () => {
-    const { fuseConfig } = require(`${root}/build/after-pack-fuses.cjs`) as { fuseConfig(test: boolean): Record<string, unknown> };
-    const { FuseV1Options } = require('@electron/fuses') as { FuseV1Options: Record<string, number> };
+    const { fuseConfig } = require(`${root}/build/after-pack-fuses.cjs`) as {
+      fuseConfig(test: boolean): Record<string, unknown>;
+    };
+    const { FuseV1Options } = require('@electron/fuses') as {
+      FuseV1Options: Record<string, number>;
+    };
     const release = fuseConfig(false);
     const test = fuseConfig(true);
     const fuse = (cfg: Record<string, unknown>, name: string) => cfg[String(FuseV1Options[name])];
@@ -89,24 +118,48 @@ describe('electron-builder configuration', () => {
     expect(fuse(test, 'RunAsNode')).toBe(false);
     expect(release.strictlyRequireAllFuses).toBe(true);
     // every fuse this @electron/fuses knows is set
-    for (const name of Object.keys(FuseV1Options).filter((k) => Number.isNaN(Number(k)))) expect(typeof fuse(release, name)).toBe('boolean');
+    for (const name of Object.keys(FuseV1Options).filter((k) => Number.isNaN(Number(k))))
+      expect(typeof fuse(release, name)).toBe('boolean');
   });
 
   it('the test build goes to dist/test', () => {
-    expect((loadConfig({ CADENZA_TEST_BUILD: '1' }) as unknown as { directories: { output: string } }).directories.output).toBe('dist/test');
-    expect((loadConfig({ CADENZA_TEST_BUILD: undefined, npm_lifecycle_event: 'dist' }) as unknown as { directories: { output: string } }).directories.output).toBe('dist');
+    expect(
+      (loadConfig({ CADENZA_TEST_BUILD: '1' }) as unknown as { directories: { output: string } })
+        .directories.output,
+    ).toBe('dist/test');
+    expect(
+      (
+        loadConfig({ CADENZA_TEST_BUILD: undefined, npm_lifecycle_event: 'dist' }) as unknown as {
+          directories: { output: string };
+        }
+      ).directories.output,
+    ).toBe('dist');
   });
 });
 
 describe('signing and notarizing hooks without secrets', () => {
   it('skip with a clear log line and run nothing', async () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
-    const { notarizeApp } = require(`${root}/build/notarize.cjs`) as { notarizeApp(ctx: unknown, env: Record<string, string>): Promise<void> };
-    const { signWindows } = require(`${root}/build/sign-windows.cjs`) as { signWindows(c: unknown, p: unknown, env: Record<string, string>): Promise<void> };
+    const { notarizeApp } = require(`${root}/build/notarize.cjs`) as {
+      notarizeApp(ctx: unknown, env: Record<string, string>): Promise<void>;
+    };
+    const { signWindows } = require(`${root}/build/sign-windows.cjs`) as {
+      signWindows(c: unknown, p: unknown, env: Record<string, string>): Promise<void>;
+    };
     await notarizeApp({ electronPlatformName: 'darwin' }, {});
     await notarizeApp({ electronPlatformName: 'darwin' }, { CSC_LINK: '/x.p12' });
     await notarizeApp({ electronPlatformName: 'linux' }, {});
-    await signWindows({ path: 'C:/dist/Cadenza.exe', cscInfo: null, computeSignToolArgs: () => { throw new Error('must not run'); } }, null, {});
+    await signWindows(
+      {
+        path: 'C:/dist/Cadenza.exe',
+        cscInfo: null,
+        computeSignToolArgs: () => {
+          throw new Error('must not run');
+        },
+      },
+      null,
+      {},
+    );
     const lines = log.mock.calls.map((c) => String(c[0]));
     expect(lines).toEqual([
       '[notarize] skipped: the app is not signed (no CSC_LINK / CSC_NAME), so it cannot be notarized',
@@ -116,9 +169,15 @@ describe('signing and notarizing hooks without secrets', () => {
   });
 
   it('pick notarization credentials from the environment only', () => {
-    const { credentials } = require(`${root}/build/notarize.cjs`) as { credentials(env: Record<string, string>): unknown };
-    expect(credentials({ APPLE_API_KEY: '/k.p8', APPLE_API_KEY_ID: 'ID', APPLE_API_ISSUER: 'ISS' })).toEqual({ appleApiKey: '/k.p8', appleApiKeyId: 'ID', appleApiIssuer: 'ISS' });
-    expect(credentials({ APPLE_ID: 'a@b.c', APPLE_APP_SPECIFIC_PASSWORD: 'pw', APPLE_TEAM_ID: 'T' })).toEqual({ appleId: 'a@b.c', appleIdPassword: 'pw', teamId: 'T' });
+    const { credentials } = require(`${root}/build/notarize.cjs`) as {
+      credentials(env: Record<string, string>): unknown;
+    };
+    expect(
+      credentials({ APPLE_API_KEY: '/k.p8', APPLE_API_KEY_ID: 'ID', APPLE_API_ISSUER: 'ISS' }),
+    ).toEqual({ appleApiKey: '/k.p8', appleApiKeyId: 'ID', appleApiIssuer: 'ISS' });
+    expect(
+      credentials({ APPLE_ID: 'a@b.c', APPLE_APP_SPECIFIC_PASSWORD: 'pw', APPLE_TEAM_ID: 'T' }),
+    ).toEqual({ appleId: 'a@b.c', appleIdPassword: 'pw', teamId: 'T' });
     expect(credentials({ APPLE_ID: 'a@b.c' })).toBeNull();
   });
 });

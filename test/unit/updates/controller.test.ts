@@ -31,7 +31,9 @@ class ScriptedUpdater implements UpdaterPort {
     await Promise.resolve();
     const outcome = this.outcomes.shift() ?? 'none';
     if (outcome === 'fail') {
-      const e = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' });
+      const e = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), {
+        code: 'ECONNREFUSED',
+      });
       this.emit({ type: 'error', error: e });
       throw e;
     }
@@ -39,7 +41,14 @@ class ScriptedUpdater implements UpdaterPort {
       this.emit({ type: 'not-available', info: { version: '0.1.0' } });
       return { isUpdateAvailable: false };
     }
-    this.emit({ type: 'available', info: { version: '0.2.0', releaseNotes: '<p>Faster <b>covers</b></p>', releaseDate: '2026-01-01T00:00:00.000Z' } });
+    this.emit({
+      type: 'available',
+      info: {
+        version: '0.2.0',
+        releaseNotes: '<p>Faster <b>covers</b></p>',
+        releaseDate: '2026-01-01T00:00:00.000Z',
+      },
+    });
     return { isUpdateAvailable: true };
   }
   quitAndInstall(): void {
@@ -92,7 +101,11 @@ describe('update controller', () => {
     expect(updater.checks).toBe(0);
     await vi.advanceTimersByTimeAsync(1);
     expect(updater.checks).toBe(1);
-    expect(c.state()).toMatchObject({ phase: 'idle', upToDate: true, lastCheckedAtMs: Date.parse('2026-03-01T10:00:10Z') });
+    expect(c.state()).toMatchObject({
+      phase: 'idle',
+      upToDate: true,
+      lastCheckedAtMs: Date.parse('2026-03-01T10:00:10Z'),
+    });
     await vi.advanceTimersByTimeAsync(CHECK_INTERVAL_MS - 1);
     expect(updater.checks).toBe(1);
     await vi.advanceTimersByTimeAsync(1);
@@ -157,11 +170,29 @@ describe('update controller', () => {
     c.start();
     expect(() => c.restartToUpdate()).toThrow(AppError);
     await vi.advanceTimersByTimeAsync(START_DELAY_MS);
-    expect(c.state()).toMatchObject({ phase: 'available', version: '0.2.0', releaseNotes: 'Faster covers' });
-    updater.emit({ type: 'progress', percent: 42.5, transferred: 425, total: 1000, bytesPerSecond: 50 });
-    expect(c.state()).toMatchObject({ phase: 'downloading', progress: { percent: 42.5, transferredBytes: 425, totalBytes: 1000 } });
+    expect(c.state()).toMatchObject({
+      phase: 'available',
+      version: '0.2.0',
+      releaseNotes: 'Faster covers',
+    });
+    updater.emit({
+      type: 'progress',
+      percent: 42.5,
+      transferred: 425,
+      total: 1000,
+      bytesPerSecond: 50,
+    });
+    expect(c.state()).toMatchObject({
+      phase: 'downloading',
+      progress: { percent: 42.5, transferredBytes: 425, totalBytes: 1000 },
+    });
     updater.emit({ type: 'downloaded', info: { version: '0.2.0', releaseNotes: null } });
-    expect(c.state()).toMatchObject({ phase: 'ready', version: '0.2.0', releaseNotes: 'Faster covers', progress: null });
+    expect(c.state()).toMatchObject({
+      phase: 'ready',
+      version: '0.2.0',
+      releaseNotes: 'Faster covers',
+      progress: null,
+    });
     // nothing installs by itself, and no more checks while an update waits
     await vi.advanceTimersByTimeAsync(CHECK_INTERVAL_MS * 2);
     expect(updater.installs).toBe(0);
@@ -171,7 +202,13 @@ describe('update controller', () => {
     c.restartToUpdate();
     expect(updater.installs).toBe(1);
     expect(c.state().phase).toBe('installing');
-    expect(states.map((s) => s.phase)).toEqual(['checking', 'available', 'downloading', 'ready', 'installing']);
+    expect(states.map((s) => s.phase)).toEqual([
+      'checking',
+      'available',
+      'downloading',
+      'ready',
+      'installing',
+    ]);
   });
 
   it('a download that fails after the check moves to error and retries', async () => {
@@ -179,7 +216,10 @@ describe('update controller', () => {
     const c = make();
     c.start();
     await vi.advanceTimersByTimeAsync(START_DELAY_MS);
-    updater.emit({ type: 'error', error: new Error('sha512 checksum mismatch, expected abc, got def') });
+    updater.emit({
+      type: 'error',
+      error: new Error('sha512 checksum mismatch, expected abc, got def'),
+    });
     expect(c.state()).toMatchObject({ phase: 'error', error: { code: 'bad_response' } });
     await vi.advanceTimersByTimeAsync(RETRY_DELAY_MS);
     expect(updater.checks).toBe(2);
@@ -191,7 +231,11 @@ describe('update controller', () => {
     c.start();
     await vi.advanceTimersByTimeAsync(CHECK_INTERVAL_MS);
     const s = await c.check();
-    expect(s).toMatchObject({ supported: false, unsupportedReason: 'Updates work only in an installed build.', phase: 'idle' });
+    expect(s).toMatchObject({
+      supported: false,
+      unsupportedReason: 'Updates work only in an installed build.',
+      phase: 'idle',
+    });
     expect(() => c.restartToUpdate()).toThrow('No update has been downloaded yet.');
     expect(updater.checks).toBe(0);
   });

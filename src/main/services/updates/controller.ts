@@ -27,7 +27,13 @@ export type UpdaterEvent =
   | { type: 'checking' }
   | { type: 'available'; info: FeedInfo }
   | { type: 'not-available'; info: FeedInfo | null }
-  | { type: 'progress'; percent: number; transferred: number; total: number; bytesPerSecond: number }
+  | {
+      type: 'progress';
+      percent: number;
+      transferred: number;
+      total: number;
+      bytesPerSecond: number;
+    }
   | { type: 'downloaded'; info: FeedInfo }
   | { type: 'error'; error: unknown };
 
@@ -90,7 +96,9 @@ export function createUpdateController(deps: UpdateControllerDeps): UpdateContro
     currentVersion: deps.currentVersion,
     autoUpdate: deps.settings.autoUpdate(),
     supported: updater !== null,
-    unsupportedReason: updater ? null : (deps.unsupportedReason ?? 'This build cannot update itself.'),
+    unsupportedReason: updater
+      ? null
+      : (deps.unsupportedReason ?? 'This build cannot update itself.'),
     lastCheckedAtMs: null,
     upToDate: false,
     version: null,
@@ -113,7 +121,14 @@ export function createUpdateController(deps: UpdateControllerDeps): UpdateContro
   /** Plans the next automatic check (none while off, unsupported or an update waits). */
   const schedule = (delayMs: number): void => {
     clearTimer();
-    if (!started || !updater || !current.autoUpdate || current.phase === 'ready' || current.phase === 'installing') return;
+    if (
+      !started ||
+      !updater ||
+      !current.autoUpdate ||
+      current.phase === 'ready' ||
+      current.phase === 'installing'
+    )
+      return;
     timer = setTimeout(() => {
       timer = undefined;
       void runCheck('automatic');
@@ -124,7 +139,12 @@ export function createUpdateController(deps: UpdateControllerDeps): UpdateContro
   const fail = (error: unknown): void => {
     const shape: AppErrorShape = describeUpdateError(error);
     log(`[updates] ${current.phase} failed: ${shape.message}`);
-    set({ phase: 'error', error: shape, progress: null, lastCheckedAtMs: current.lastCheckedAtMs ?? now() });
+    set({
+      phase: 'error',
+      error: shape,
+      progress: null,
+      lastCheckedAtMs: current.lastCheckedAtMs ?? now(),
+    });
     schedule(retryDelayMs);
   };
 
@@ -134,7 +154,16 @@ export function createUpdateController(deps: UpdateControllerDeps): UpdateContro
         if (current.phase !== 'checking') set({ phase: 'checking', error: null });
         return;
       case 'not-available':
-        set({ phase: 'idle', upToDate: true, lastCheckedAtMs: now(), version: null, releaseNotes: null, releaseDate: null, progress: null, error: null });
+        set({
+          phase: 'idle',
+          upToDate: true,
+          lastCheckedAtMs: now(),
+          version: null,
+          releaseNotes: null,
+          releaseDate: null,
+          progress: null,
+          error: null,
+        });
         return;
       case 'available':
         set({
@@ -186,7 +215,8 @@ export function createUpdateController(deps: UpdateControllerDeps): UpdateContro
     try {
       await updater.checkForUpdates();
       // Some updater builds answer null without events (e.g. inactive): treat as "nothing new".
-      if (current.phase === 'checking') set({ phase: 'idle', lastCheckedAtMs: now(), upToDate: true });
+      if (current.phase === 'checking')
+        set({ phase: 'idle', lastCheckedAtMs: now(), upToDate: true });
     } catch (e) {
       if (current.phase !== 'error') fail(e);
       return { ...current };
@@ -221,7 +251,9 @@ export function createUpdateController(deps: UpdateControllerDeps): UpdateContro
       try {
         await deps.settings.setAutoUpdate(on);
       } catch (e) {
-        throw e instanceof AppError ? e : new AppError('io', 'Cadenza could not save the update setting.', { cause: e });
+        throw e instanceof AppError
+          ? e
+          : new AppError('io', 'Cadenza could not save the update setting.', { cause: e });
       }
       set({ autoUpdate: on });
       updater?.setInstallOnQuit(on);

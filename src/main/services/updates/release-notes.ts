@@ -11,7 +11,14 @@ interface NoteInfo {
   note?: unknown;
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+};
 
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
@@ -60,5 +67,7 @@ export function releaseNotesToText(raw: unknown): string | null {
       .join('\n\n');
   }
   if (!text) return null;
-  return text.length > MAX_RELEASE_NOTES_CHARS ? `${text.slice(0, MAX_RELEASE_NOTES_CHARS - 1)}…` : text;
+  return text.length > MAX_RELEASE_NOTES_CHARS
+    ? `${text.slice(0, MAX_RELEASE_NOTES_CHARS - 1)}…`
+    : text;
 }

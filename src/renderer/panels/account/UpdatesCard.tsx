@@ -9,8 +9,11 @@ function statusLine(s: UpdateState): string {
   if (!s.supported) return s.unsupportedReason ?? 'This build cannot update itself.';
   switch (s.phase) {
     case 'idle':
-      if (s.upToDate && s.lastCheckedAtMs !== null) return `Cadenza is up to date (checked ${timeFormat.format(s.lastCheckedAtMs)}).`;
-      return s.autoUpdate ? 'Cadenza checks for updates shortly after it starts and once a day.' : 'Automatic updates are off.';
+      if (s.upToDate && s.lastCheckedAtMs !== null)
+        return `Cadenza is up to date (checked ${timeFormat.format(s.lastCheckedAtMs)}).`;
+      return s.autoUpdate
+        ? 'Cadenza checks for updates shortly after it starts and once a day.'
+        : 'Automatic updates are off.';
     case 'checking':
       return 'Checking for updates…';
     case 'available':
@@ -55,7 +58,11 @@ export function UpdatesCard() {
     };
   }, []);
 
-  const run = async (action: () => Promise<{ ok: true; value: UpdateState | null } | { ok: false; error: AppErrorShape }>) => {
+  const run = async (
+    action: () => Promise<
+      { ok: true; value: UpdateState | null } | { ok: false; error: AppErrorShape }
+    >,
+  ) => {
     setBusy(true);
     setProblem(null);
     const r = await action();
@@ -74,7 +81,8 @@ export function UpdatesCard() {
     );
   }
 
-  const checking = state.phase === 'checking' || state.phase === 'available' || state.phase === 'downloading';
+  const checking =
+    state.phase === 'checking' || state.phase === 'available' || state.phase === 'downloading';
   const showNotes = state.version !== null && state.releaseNotes !== null && state.phase !== 'idle';
   const percent = Math.round(state.progress?.percent ?? 0);
 
@@ -87,7 +95,13 @@ export function UpdatesCard() {
           <button
             type="button"
             className="button button-small"
-            disabled={!state.supported || checking || busy || state.phase === 'ready' || state.phase === 'installing'}
+            disabled={
+              !state.supported ||
+              checking ||
+              busy ||
+              state.phase === 'ready' ||
+              state.phase === 'installing'
+            }
             onClick={() => void run(() => call((api) => api.updates.check()))}
           >
             Check for updates
@@ -101,7 +115,15 @@ export function UpdatesCard() {
       </p>
 
       {state.phase === 'downloading' && (
-        <div className="job-progress" role="progressbar" aria-label="Update download" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={`${String(percent)}%`}>
+        <div
+          className="job-progress"
+          role="progressbar"
+          aria-label="Update download"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          aria-valuetext={`${String(percent)}%`}
+        >
           <div className="job-progress-bar" style={{ width: `${String(percent)}%` }} />
         </div>
       )}
