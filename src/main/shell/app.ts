@@ -20,6 +20,7 @@ import { createMediaCache } from '../services/media/cache';
 import { createMediaHandler } from '../services/media/handler';
 import { sendEvent } from './events';
 import { createShellUpdates } from './updater';
+import { OpenedFiles, pathsFromArgv } from './open-files';
 
 export interface ShellOptions {
   /** The folder of the built main bundle (out/main). */
@@ -53,9 +54,24 @@ export function startShell(opts: ShellOptions): boolean {
   let mainWindow: BrowserWindow | null = null;
   let unregister: (() => void) | undefined;
   let stopWork: (() => Promise<void>) | undefined;
+  let started = false; // the services and IPC are up: a window may open
   registerMediaScheme(protocol); // before 'ready'
+  const registry = new FileRegistry();
+  // "Open with Cadenza": audio paths on the command line, from a second launch or macOS open-file
+  const openedFiles = new OpenedFiles({
+    registry,
+    deliver: (files) => {
+      const windows = BrowserWindow.getAllWindows();
+      for (const win of windows) sendEvent(win, 'filesOpened', files);
+      return windows.length > 0;
+    },
+    log: (line) => console.log(line),
+  });
+  const argvContext = (cwd: string) => ({ isPackaged: app.isPackaged, cwd, appPaths: [app.getAppPath()] });
+  void openedFiles.add(pathsFromArgv(process.argv, argvContext(process.cwd())), 'command line');
 
   const openWindow = (): void => {
+    openedFiles.windowOpened();
     mainWindow = createMainWindow(where);
     mainWindow.on('closed', () => {
       mainWindow = null;
@@ -63,10 +79,19 @@ export function startShell(opts: ShellOptions): boolean {
   };
 
   hardenWebContents(app, shell);
-  app.on('second-instance', () => {
-    if (!mainWindow) return;
+  app.on('second-instance', (_event, argv, workingDirectory) => {
+    void openedFiles.add(pathsFromArgv(argv, argvContext(workingDirectory)), 'second launch');
+    if (!mainWindow) {
+      if (started) openWindow();
+      return;
+    }
     if (mainWindow.isMinimized()) mainWindow.restore();
     mainWindow.focus();
+  });
+  app.on('open-file', (event, path) => {
+    event.preventDefault();
+    void openedFiles.add([path], 'open-file');
+    if (started && !mainWindow) openWindow();
   });
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
@@ -90,7 +115,6 @@ export function startShell(opts: ShellOptions): boolean {
     .then(() => {
       hardenSession(session.defaultSession, devServerUrl);
       const core = createCoreForShell(env);
-      const registry = new FileRegistry();
       const forward = windowEvents(BrowserWindow);
       const notify = createJobNotifier({ Notification, BrowserWindow });
       const host = createJobsHost({
@@ -117,13 +141,14 @@ export function startShell(opts: ShellOptions): boolean {
       };
       void mediaCache.open().catch((e: unknown) => console.error(`media cache unavailable: ${e instanceof Error ? e.message : String(e)}`));
       void host.start().catch((e: unknown) => console.error(`jobs could not start: ${e instanceof Error ? e.message : String(e)}`));
-      const handlers = buildHandlers({ core, registry, env, jobsHost: host, mediaCache, updates, electron: { app, dialog, shell, BrowserWindow } });
+      const handlers = buildHandlers({ core, registry, env, jobsHost: host, mediaCache, updates, openedFiles, electron: { app, dialog, shell, BrowserWindow } });
       unregister = registerIpc(ipcMain, handlers, {
         isTrustedSender: senderCheck(location),
         onInternalError: (channel, e) => {
           console.error(`[ipc] ${channel} failed: ${e instanceof Error ? e.name : typeof e}`);
         },
       });
+      started = true;
       openWindow();
       updates.start(); // first check shortly after start, then daily (services/updates)
     })

@@ -221,6 +221,13 @@ export async function chooseFile(source: { dropped: readonly File[] } | 'pick'):
   set({ file: f, sourceKind: 'file', coverError: null });
 }
 
+/** Makes an already registered audio file (e.g. opened with Cadenza) the cover's source; nothing is sent. */
+export function setCoverSourceFile(file: FileInfo): void {
+  const before = get().file;
+  if (before && before.handle !== file.handle) void call((api) => api.files.release([before.handle]));
+  set({ file, sourceKind: 'file', coverError: null });
+}
+
 const tracked = (jobId: string, state: JobView['state'], totalBytes = 0): TrackedJob => ({ jobId, state, error: null, result: null, bytesSent: 0, totalBytes });
 
 export async function startCover(): Promise<void> {

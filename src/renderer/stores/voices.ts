@@ -193,6 +193,21 @@ export async function addRecordings(source: { dropped: readonly File[] } | 'pick
   });
 }
 
+/** Adds already registered audio files (e.g. opened with Cadenza) as recordings, checked in main; nothing is uploaded. */
+export async function addRegisteredRecordings(files: readonly FileInfo[]): Promise<void> {
+  if (files.length === 0) return;
+  set({ cloneError: null });
+  const checked = await call((api) => api.voices.checkFiles(files.map((f) => f.handle)));
+  if (!checked.ok) {
+    set({ cloneError: checked.error });
+    return;
+  }
+  const have = get().cloneFiles;
+  set({
+    cloneFiles: [...have, ...checked.value.filter((c) => !have.some((h) => h.handle === c.handle))],
+  });
+}
+
 export function removeRecording(handle: string): void {
   set({ cloneFiles: get().cloneFiles.filter((f) => f.handle !== handle) });
   void call((api) => api.files.release([handle]));

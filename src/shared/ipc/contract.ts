@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { accountContract } from './account';
-import { filesContract } from './files';
+import { filesContract, filesEvents } from './files';
 import { appContract } from './app';
 import { jobsContract, JobViewSchema } from './jobs';
 import { libraryContract } from './library';
@@ -42,6 +42,7 @@ export const eventContract = {
   ...voicesEvents,
   ...coversEvents,
   ...updatesEvents,
+  ...filesEvents,
 } as const;
 
 export type InvokeContractT = typeof invokeContract;

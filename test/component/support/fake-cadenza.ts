@@ -171,6 +171,9 @@ export class FakeCadenza {
   private readonly updateListeners = new Set<(s: UpdateState) => void>();
   /** Files the open dialog answers; dropped files are registered (as audio) when this is set. */
   pickedFiles: FileInfo[] = [];
+  /** Files "opened with Cadenza" before the renderer asked (`files.takeOpened` answers and empties it). */
+  openedFiles: FileInfo[] = [];
+  private readonly filesOpenedListeners = new Set<(files: FileInfo[]) => void>();
   private readonly registered = new Map<string, FileInfo>();
   private readonly uploadListeners = new Set<(p: UploadProgressEvent) => void>();
 
@@ -251,6 +254,12 @@ export class FakeCadenza {
     const info: FileInfo = { handle: `fh_${name.replace(/[^A-Za-z0-9]/g, '').padEnd(16, '0').slice(0, 40)}`, name, sizeBytes, mimeType };
     this.registered.set(info.handle, info);
     return info;
+  }
+
+  /** Main pushes `filesOpened` (audio files opened with Cadenza while the window is up). */
+  emitFilesOpened(files: FileInfo[]): void {
+    for (const f of files) this.registered.set(f.handle, f);
+    for (const listener of this.filesOpenedListeners) listener(files);
   }
 
   emitLibraryChanged(change: LibraryChange): void {
@@ -375,6 +384,12 @@ export class FakeCadenza {
         registerDropped: (files, kind) =>
           this.answer('files.registerDropped', [files.map((f) => f.name), kind], () => ok(files.map((f) => this.fileInfo(f.name, f.size)))),
         release: (handles) => this.answer('files.release', [handles], () => ok(null)),
+        takeOpened: () =>
+          this.answer('files.takeOpened', [], () => {
+            const files = this.openedFiles.splice(0);
+            for (const f of files) this.registered.set(f.handle, f);
+            return ok(files);
+          }),
       },
       app: {
         info: () =>
@@ -615,6 +630,10 @@ export class FakeCadenza {
           }),
       },
       on: {
+        filesOpened: (listener) => {
+          this.filesOpenedListeners.add(listener);
+          return () => this.filesOpenedListeners.delete(listener);
+        },
         updateState: (listener) => {
           this.updateListeners.add(listener);
           return () => this.updateListeners.delete(listener);

@@ -1,5 +1,5 @@
 /** files:* — picked and dropped files become opaque handles in main's FileRegistry. */
-import type { FileKind } from '@shared/domain/files';
+import type { FileInfo, FileKind } from '@shared/domain/files';
 import type { FileRegistry } from '../../services/files/registry';
 import { EXTENSIONS, KIND_LABELS } from '../../services/files/sniff';
 import type { HandlerContext, NamespaceHandlers } from '../ipc';
@@ -13,6 +13,8 @@ export interface FilesHandlerDeps {
   registry: FileRegistry;
   /** Shows the OS open dialog; resolves the chosen paths ([] when cancelled). */
   showOpenDialog(ctx: HandlerContext, options: { filters: OpenDialogFilter[]; multiple: boolean; title: string }): Promise<string[]>;
+  /** Files opened with Cadenza waiting for the renderer (shell/open-files.ts); none without it. */
+  takeOpened?(): Promise<FileInfo[]>;
 }
 
 export function dialogFilters(kind: FileKind): OpenDialogFilter[] {
@@ -38,5 +40,6 @@ export function filesHandlers(deps: FilesHandlerDeps): NamespaceHandlers<'files'
       deps.registry.release(handles);
       return null;
     },
+    takeOpened: async () => (deps.takeOpened ? deps.takeOpened() : []),
   };
 }

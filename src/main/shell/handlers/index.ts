@@ -20,6 +20,7 @@ import { createUpdateController, type UpdateController } from '../../services/up
 import type { MediaCache } from '../../services/media/cache';
 import { createJobsHost, type JobsHost, type JobsHostEvents } from '../jobs-host';
 import { toJobView } from '@shared/ipc/jobs';
+import type { OpenedFiles } from '../open-files';
 
 /** The Electron modules the handlers use. */
 export interface ElectronForHandlers {
@@ -52,9 +53,11 @@ export interface HandlerWiring {
   mediaCache?: MediaCache;
   /** The app-update controller (shell/updater.ts); without it updates report "not supported". */
   updates?: UpdateController;
+  /** Audio files opened with Cadenza, waiting for the renderer (shell/open-files.ts). */
+  openedFiles?: Pick<OpenedFiles, 'take'>;
 }
 
-export function buildHandlers({ core, registry, env, electron, jobsHost: host, mediaCache, updates }: HandlerWiring): IpcHandlers {
+export function buildHandlers({ core, registry, env, electron, jobsHost: host, mediaCache, updates, openedFiles }: HandlerWiring): IpcHandlers {
   const { app, dialog, shell, BrowserWindow } = electron;
   const jobsHost = host ?? createJobsHost({ core, events: windowEvents(BrowserWindow) });
   const windowOf = (ctx: HandlerContext): BrowserWindow | null => BrowserWindow.fromWebContents(ctx.event.sender);
@@ -116,6 +119,7 @@ export function buildHandlers({ core, registry, env, electron, jobsHost: host, m
         const answer = await openDialog(ctx, { title, filters, properties: multiple ? ['openFile', 'multiSelections'] : ['openFile'] });
         return answer.canceled ? [] : answer.filePaths;
       },
+      ...(openedFiles ? { takeOpened: () => openedFiles.take() } : {}),
     }),
     jobs: jobsHandlers({ runtime: () => jobsHost.runtime() }),
     library: libraryHandlers({
