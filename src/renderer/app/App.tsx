@@ -7,6 +7,7 @@ import { selectActivePanelId, showPanel, useUiStore } from '../stores/ui';
 import { PlayerBar } from '../player/PlayerBar';
 import { ErrorBoundary } from './ErrorBoundary';
 import { HeaderStatus } from './HeaderStatus';
+import { OpenWithChooser } from './OpenWithChooser';
 import { Sidebar } from './Sidebar';
 import { usePanelShortcuts } from './shortcuts';
 
@@ -70,6 +71,8 @@ export function App({ panels = registeredPanels, onReload }: AppProps) {
       <ErrorBoundary onReload={onReload}>
         <PlayerBar />
       </ErrorBoundary>
+      {/* audio files opened with Cadenza: make a cover or clone a voice */}
+      <OpenWithChooser panelIds={panels.map((p) => p.id)} onOpenPanel={open} />
     </div>
   );
 }

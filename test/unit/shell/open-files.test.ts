@@ -7,7 +7,12 @@ import type { FileInfo } from '../../../src/shared/domain/files';
 import { FileRegistry } from '../../../src/main/services/files/registry';
 import { MAX_OPENED_FILES, OpenedFiles, pathsFromArgv } from '../../../src/main/shell/open-files';
 
-const WAV = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WAVEfmt '), Buffer.alloc(32)]);
+const WAV = Buffer.concat([
+  Buffer.from('RIFF'),
+  Buffer.alloc(4),
+  Buffer.from('WAVEfmt '),
+  Buffer.alloc(32),
+]);
 const MP3 = Buffer.concat([Buffer.from('ID3'), Buffer.alloc(61)]);
 const FLAC = Buffer.concat([Buffer.from('fLaC'), Buffer.alloc(60)]);
 
@@ -15,16 +20,21 @@ describe('pathsFromArgv', () => {
   const cwd = '/home/creator/Music';
 
   it('skips the executable of a packaged app and keeps every plain argument as an absolute path', () => {
-    expect(pathsFromArgv(['/opt/Cadenza/cadenza', '/tmp/a.mp3', 'b.wav', '../c.flac'], { isPackaged: true, cwd })).toEqual([
-      '/tmp/a.mp3',
-      '/home/creator/Music/b.wav',
-      '/home/creator/c.flac',
-    ]);
+    expect(
+      pathsFromArgv(['/opt/Cadenza/cadenza', '/tmp/a.mp3', 'b.wav', '../c.flac'], {
+        isPackaged: true,
+        cwd,
+      }),
+    ).toEqual(['/tmp/a.mp3', '/home/creator/Music/b.wav', '/home/creator/c.flac']);
   });
 
   it("skips an unpackaged app's entry (the first plain argument) but not a second one", () => {
-    expect(pathsFromArgv(['/usr/bin/electron', '.', 'song.mp3'], { isPackaged: false, cwd })).toEqual(['/home/creator/Music/song.mp3']);
-    expect(pathsFromArgv(['/usr/bin/electron', '/repo/out/main/index.js'], { isPackaged: false, cwd })).toEqual([]);
+    expect(
+      pathsFromArgv(['/usr/bin/electron', '.', 'song.mp3'], { isPackaged: false, cwd }),
+    ).toEqual(['/home/creator/Music/song.mp3']);
+    expect(
+      pathsFromArgv(['/usr/bin/electron', '/repo/out/main/index.js'], { isPackaged: false, cwd }),
+    ).toEqual([]);
   });
 
   it('skips Electron and Chromium switches, with or without values, wherever they are', () => {
@@ -43,15 +53,27 @@ describe('pathsFromArgv', () => {
   });
 
   it('after a lone "--" every argument is a path, even one starting with a dash', () => {
-    expect(pathsFromArgv(['/opt/cadenza', '--no-sandbox', '--', '-odd name.mp3', '--x.wav'], { isPackaged: true, cwd })).toEqual([
-      '/home/creator/Music/-odd name.mp3',
-      '/home/creator/Music/--x.wav',
-    ]);
+    expect(
+      pathsFromArgv(['/opt/cadenza', '--no-sandbox', '--', '-odd name.mp3', '--x.wav'], {
+        isPackaged: true,
+        cwd,
+      }),
+    ).toEqual(['/home/creator/Music/-odd name.mp3', '/home/creator/Music/--x.wav']);
   });
 
   it("never takes the app's own path, turns file: URLs into paths and drops other URLs and duplicates", () => {
-    const argv = ['/opt/cadenza', '/opt/cadenza/resources/app.asar', pathToFileURL('/tmp/My Song.mp3').href, 'cadenza://open?x=1', 'https://example.test/a.mp3', '/tmp/My Song.mp3', '/tmp/./My Song.mp3'];
-    expect(pathsFromArgv(argv, { isPackaged: true, cwd, appPaths: ['/opt/cadenza/resources/app.asar'] })).toEqual(['/tmp/My Song.mp3']);
+    const argv = [
+      '/opt/cadenza',
+      '/opt/cadenza/resources/app.asar',
+      pathToFileURL('/tmp/My Song.mp3').href,
+      'cadenza://open?x=1',
+      'https://example.test/a.mp3',
+      '/tmp/My Song.mp3',
+      '/tmp/./My Song.mp3',
+    ];
+    expect(
+      pathsFromArgv(argv, { isPackaged: true, cwd, appPaths: ['/opt/cadenza/resources/app.asar'] }),
+    ).toEqual(['/tmp/My Song.mp3']);
   });
 
   it('keeps at most the first 50 paths', () => {
@@ -131,7 +153,10 @@ describe('OpenedFiles', () => {
     void opened.add([join(dir, 'take.wav')], 'command line');
     const first = await opened.take();
     expect(first.map((f) => f.name)).toEqual(['take.wav']);
-    const second = await opened.add([join(dir, 'demo.flac'), join(dir, 'notes.mp3')], 'second launch');
+    const second = await opened.add(
+      [join(dir, 'demo.flac'), join(dir, 'notes.mp3')],
+      'second launch',
+    );
     expect(second.map((f) => f.name)).toEqual(['demo.flac']);
     expect(pushed).toEqual([second]);
     expect(opened.waiting).toBe(0);

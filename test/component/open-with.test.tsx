@@ -1,0 +1,129 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { CloneRequest } from '@shared/ipc/voices';
+import type { CoverRequest } from '@shared/ipc/covers';
+import { accountPanel } from '../../src/renderer/panels/account';
+import { coversPanel } from '../../src/renderer/panels/covers';
+import { voicePanel } from '../../src/renderer/panels/voice';
+import { resetCoversStore, useCoversStore } from '../../src/renderer/stores/covers';
+import { resetVoicesStore, useVoicesStore } from '../../src/renderer/stores/voices';
+import { resetOpenWithStore } from '../../src/renderer/stores/open-with';
+import { resetUiStore } from '../../src/renderer/stores/ui';
+import { FakeCadenza } from './support/fake-cadenza';
+import { renderApp } from './support/render-app';
+
+const KEY = 'sk-test-openwith-0000-5678';
+
+function fake(): FakeCadenza {
+  const f = new FakeCadenza({ key: KEY });
+  f.covers.singers = [
+    { id: '101', name: 'Aria Bright', custom: false, state: 'ready', jobId: null },
+  ];
+  f.voices.checks = {
+    'Night Drive.mp3': { durationMs: 95_000, problem: null },
+    'me.wav': { durationMs: 3200, problem: null },
+  };
+  return f;
+}
+
+beforeEach(() => {
+  resetCoversStore();
+  resetVoicesStore();
+  resetOpenWithStore();
+  resetUiStore();
+});
+
+/** Calls that reach the service (anything that starts work); opening files must cause none. */
+const SERVICE_CALLS = ['covers.create', 'voices.clone', 'voices.speak', 'songs.create'] as const;
+
+function render(f: FakeCadenza) {
+  // the Account panel first, so the chooser has to switch panels
+  return renderApp({ fake: f, panels: [accountPanel, voicePanel, coversPanel] });
+}
+
+describe('Open with Cadenza', () => {
+  it('files opened before the window was ready are asked for once; "Make a cover" makes the first the cover source and releases the others', async () => {
+    const f = fake();
+    const song = f.fileInfo('Night Drive.mp3', 3 * 1048576, 'audio/mpeg');
+    const other = f.fileInfo('me.wav', 2048);
+    f.openedFiles = [song, other];
+    const { user } = await render(f);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Open 2 audio files with Cadenza' });
+    expect(within(dialog).getByRole('list', { name: 'Opened files' })).toHaveTextContent(
+      'Night Drive.mp3 — 3.0 MB',
+    );
+    expect(
+      within(dialog).getByText(/A cover sings one file: “Night Drive.mp3”/),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Make a cover' })).toHaveFocus();
+    expect(f.callsOf('files.takeOpened')).toHaveLength(1);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Make a cover' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Covers', level: 1 })).toBeInTheDocument();
+    const card = screen.getByRole('region', { name: 'Make a cover' });
+    expect(within(card).getByRole('radio', { name: 'An audio file' })).toBeChecked();
+    expect(within(card).getByText('Night Drive.mp3')).toBeInTheDocument();
+    expect(useCoversStore.getState().file?.handle).toBe(song.handle);
+    expect(f.callsOf('files.release')).toEqual([[[other.handle]]]);
+    for (const m of SERVICE_CALLS) expect(f.callsOf(m)).toEqual([]);
+
+    // only the panel's own button sends it, with the opened file's handle
+    await within(card).findByRole('option', { name: 'Aria Bright' });
+    await user.click(within(card).getByRole('button', { name: 'Make cover' }));
+    await waitFor(() => expect(f.callsOf('covers.create')).toHaveLength(1));
+    const [req] = f.callsOf('covers.create')[0] as [CoverRequest];
+    expect(req.source).toEqual({ kind: 'file', handle: song.handle });
+  });
+
+  it('files pushed while the app runs: "Clone a voice" adds them all as checked recordings in the clone form', async () => {
+    const f = fake();
+    const { user } = await render(f);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const a = f.fileInfo('me.wav', 2048);
+    const b = f.fileInfo('Night Drive.mp3', 3 * 1048576, 'audio/mpeg');
+    f.emitFilesOpened([a]);
+    f.emitFilesOpened([b, a]); // a second launch with one more file (and one already waiting)
+    const dialog = await screen.findByRole('dialog', { name: 'Open 2 audio files with Cadenza' });
+    await user.click(within(dialog).getByRole('button', { name: 'Clone a voice' }));
+
+    expect(screen.getByRole('heading', { name: 'Voice', level: 1 })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Recordings' });
+    expect(list).toHaveTextContent('me.wav — 2 KB, 3.2 s');
+    expect(list).toHaveTextContent('Night Drive.mp3 — 3.0 MB, 95.0 s');
+    expect(useVoicesStore.getState().cloneFiles.map((c) => c.handle)).toEqual([a.handle, b.handle]);
+    expect(f.callsOf('voices.checkFiles')).toEqual([[[a.handle, b.handle]]]);
+    expect(screen.getByLabelText('Voice name')).toHaveFocus();
+    expect(f.callsOf('files.release')).toEqual([]);
+    for (const m of SERVICE_CALLS) expect(f.callsOf(m)).toEqual([]);
+
+    await user.type(screen.getByLabelText('Voice name'), 'Me');
+    await user.click(screen.getByRole('button', { name: 'Clone voice' }));
+    await waitFor(() => expect(f.callsOf('voices.clone')).toHaveLength(1));
+    const [req] = f.callsOf('voices.clone')[0] as [CloneRequest];
+    expect(req.files).toEqual([a.handle, b.handle]);
+  });
+
+  it('Cancel (or Escape) releases the files, leaves the panel and forms as they were, and sends nothing', async () => {
+    const f = fake();
+    const a = f.fileInfo('me.wav', 2048);
+    f.openedFiles = [a];
+    const { user } = await render(f);
+    const dialog = await screen.findByRole('dialog', { name: 'Open 1 audio file with Cadenza' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Account', level: 1 })).toBeInTheDocument();
+    expect(f.callsOf('files.release')).toEqual([[[a.handle]]]);
+
+    const b = f.fileInfo('Night Drive.mp3', 1000, 'audio/mpeg');
+    f.emitFilesOpened([b]);
+    await screen.findByRole('dialog', { name: 'Open 1 audio file with Cadenza' });
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(f.callsOf('files.release')).toEqual([[[a.handle]], [[b.handle]]]);
+    expect(useCoversStore.getState().file).toBeNull();
+    expect(useVoicesStore.getState().cloneFiles).toEqual([]);
+    expect(f.callsOf('voices.checkFiles')).toEqual([]);
+  });
+});
