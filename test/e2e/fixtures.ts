@@ -23,8 +23,13 @@ export const VALID_KEY = 'e2e-valid-key-1234';
 export interface AppHandle {
   /** The current window's page (changes after restart). */
   readonly page: Page;
-  /** Quits the app and launches it again on the same folders; resolves the new page once ready. */
-  restart(): Promise<Page>;
+  /**
+   * Quits the app and launches it again on the same folders; resolves the new page once ready.
+   * `args` go on the new launch's command line after the app's entry (e.g. files to open).
+   */
+  restart(options?: { args?: string[] }): Promise<Page>;
+  /** Launches the app "again" while it runs: main gets `second-instance` with these arguments. */
+  secondInstance(args: string[], workingDirectory?: string): Promise<void>;
   /** Every IPC message of every run of this test (empty with real Electron). */
   readonly ipcLog: IpcRecord[];
   readonly dialogs: {
@@ -91,10 +96,10 @@ export const test = base.extend<Fixtures>({
     const consoleLog: ConsoleRecord[] = [];
     const dialogCalls: DialogCall[] = [];
     const output: string[] = [];
-    const launch = (): Promise<LaunchedApp> =>
+    const launch = (args?: string[]): Promise<LaunchedApp> =>
       useRealElectron
-        ? launchInElectron({ mainJs: MAIN_JS, dirs, env })
-        : launchInDouble({ mainJs: MAIN_JS, dirs, env, output });
+        ? launchInElectron({ mainJs: MAIN_JS, dirs, env, args })
+        : launchInDouble({ mainJs: MAIN_JS, dirs, env, output, args });
 
     let current = await launch();
     const collect = (): void => {
@@ -107,12 +112,14 @@ export const test = base.extend<Fixtures>({
       get page() {
         return current.page;
       },
-      async restart() {
+      async restart(options) {
         collect();
         await current.close();
-        current = await launch();
+        current = await launch(options?.args);
         return current.page;
       },
+      secondInstance: (args, workingDirectory = REPO_ROOT) =>
+        current.secondInstance(args, workingDirectory),
       get ipcLog() {
         collect();
         return ipcLog;

@@ -29,6 +29,8 @@ export interface LaunchedApp {
   answerMessageBox(response: number): Promise<void>;
   answerOpenDialog(filePaths: string[]): Promise<void>;
   dropFiles(selector: string, files: { path: string; mimeType?: string }[]): Promise<void>;
+  /** Another launch of the app with these arguments after the entry (`second-instance` in main). */
+  secondInstance(args: string[], workingDirectory: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -36,6 +38,8 @@ interface LaunchOptions {
   mainJs: string;
   dirs: AppDirs;
   env: Record<string, string>;
+  /** Command-line arguments after the app's entry (e.g. files opened with Cadenza). */
+  args?: string[];
 }
 
 /** Waits for the renderer's ready signal (set once the first account status settled). */
@@ -78,6 +82,7 @@ export async function launchInDouble({
   dirs,
   env,
   output,
+  args = [],
 }: LaunchOptions & { output: string[] }): Promise<LaunchedApp> {
   const savedEnv = new Map<string, string | undefined>();
   for (const k of [...ENV_KEYS_TO_CLEAR, ...Object.keys(env)]) savedEnv.set(k, process.env[k]);
@@ -117,7 +122,14 @@ export async function launchInDouble({
     const cache = (Module as unknown as { _cache: Record<string, unknown> })._cache;
     for (const id of Object.keys(cache)) if (id.startsWith(outDir)) delete cache[id];
     const req = Module.createRequire(mainJs);
-    req(mainJs);
+    // main reads its command line as it starts: an unpackaged app's [electron, entry, ...args]
+    const savedArgv = process.argv;
+    process.argv = [process.execPath, mainJs, ...args];
+    try {
+      req(mainJs);
+    } finally {
+      process.argv = savedArgv;
+    }
     const outputBefore = output.length;
     // A start-up failure makes main quit: report it at once instead of waiting for a timeout.
     const quitEarly = double.app.quitted.then(() => {
@@ -151,6 +163,15 @@ export async function launchInDouble({
         files.map((f) => ({ name: nameOf(f.path), mimeType: f.mimeType ?? '' })),
       );
     },
+    async secondInstance(args, workingDirectory) {
+      double.app.emit(
+        'second-instance',
+        { preventDefault: () => undefined },
+        [process.execPath, mainJs, ...args],
+        workingDirectory,
+        {},
+      );
+    },
     async close() {
       try {
         await double.quit();
@@ -162,7 +183,12 @@ export async function launchInDouble({
 }
 
 /** Real Electron (cannot run on this machine): dialogs and openExternal are stubbed in main. */
-export async function launchInElectron({ mainJs, dirs, env }: LaunchOptions): Promise<LaunchedApp> {
+export async function launchInElectron({
+  mainJs,
+  dirs,
+  env,
+  args = [],
+}: LaunchOptions): Promise<LaunchedApp> {
   const dist = process.env.ELECTRON_OVERRIDE_DIST_PATH ?? '';
   const executablePath = join(
     dist,
@@ -177,7 +203,7 @@ export async function launchInElectron({ mainJs, dirs, env }: LaunchOptions): Pr
     if (v !== undefined && !ENV_KEYS_TO_CLEAR.includes(k)) childEnv[k] = v;
   const electronApp = await _electron.launch({
     executablePath,
-    args: [`--user-data-dir=${dirs.userData}`, mainJs],
+    args: [`--user-data-dir=${dirs.userData}`, mainJs, ...args],
     env: { ...childEnv, ...env },
   });
   const consoleLog: ConsoleRecord[] = [];
@@ -225,6 +251,18 @@ export async function launchInElectron({ mainJs, dirs, env }: LaunchOptions): Pr
       electronApp.evaluate(
         (_e, p) => void (globalThis as unknown as { __paths: string[][] }).__paths.push(p),
         paths,
+      ),
+    secondInstance: (args, workingDirectory) =>
+      electronApp.evaluate(
+        ({ app }, a) =>
+          void app.emit(
+            'second-instance',
+            { preventDefault: () => undefined },
+            [process.execPath, a.mainJs, ...a.args],
+            a.workingDirectory,
+            {},
+          ),
+        { mainJs, args, workingDirectory },
       ),
     async dropFiles() {
       throw new Error(
