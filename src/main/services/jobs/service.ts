@@ -231,8 +231,11 @@ export function createJobsService(options: JobsServiceOptions) {
           return settle({ ...recorded, state: 'submitted', submittedAt: new Date().toISOString() });
         });
       } catch (e) {
-        // cancel() aborts, then records `cancelled`: the aborted call's error is not a failure
-        await update(job.id, (j) => (j.state === 'cancelled' || ctl.signal.aborted ? { ...j, owner: null } : failJob(j, e)));
+        // an aborted call was cancelled, not failed; it never leaves a running record without an
+        // owner (that would read as an orphan and be marked interrupted)
+        await update(job.id, (j) =>
+          j.state === 'cancelled' ? { ...j, owner: null } : ctl.signal.aborted ? { ...cancelledJob(j), owner: null } : failJob(j, e),
+        );
       } finally {
         controllers.delete(job.id);
       }
@@ -242,11 +245,15 @@ export function createJobsService(options: JobsServiceOptions) {
     void done.finally(() => pendingCalls.delete(done));
     return job;
   }
+  function cancelledJob(j: Job): Job {
+    return { ...j, state: 'cancelled', finishedAt: new Date().toISOString(), error: { code: 'cancelled', message: 'Cancelled.' } };
+  }
+
   async function cancel(id: string): Promise<Job | undefined> {
+    // abort at once (an upload must stop now); the call's error handler and this update both
+    // record `cancelled`, and updates of one job are serialised by the store
     controllers.get(id)?.abort();
-    return update(id, (j) =>
-      isFinalJobState(j.state) ? null : { ...j, state: 'cancelled', finishedAt: new Date().toISOString(), error: { code: 'cancelled', message: 'Cancelled.' } },
-    );
+    return update(id, (j) => (isFinalJobState(j.state) ? null : cancelledJob(j)));
   }
 
   function waitFor(id: string, timeoutMs = 0): Promise<Job> {

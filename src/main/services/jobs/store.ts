@@ -17,6 +17,8 @@ interface Cached {
  */
 export class JobStore {
   private cache = new Map<string, Cached>();
+  /** Per-job chain of updates: two updates of one job never read the same base (no lost update). */
+  private updating = new Map<string, Promise<unknown>>();
 
   constructor(readonly dir: string) {}
 
@@ -102,13 +104,22 @@ export class JobStore {
    * Applies `change` to the newest version of the job (re-read if another process wrote it) and
    * saves the result. `change` returns null to leave the job as it is.
    */
-  async update(id: string, change: (job: Job) => Job | null): Promise<Job | undefined> {
-    await this.readIfChanged(id);
-    const current = this.cache.get(id)?.job;
-    if (!current) return undefined;
-    const next = change(current);
-    if (!next) return current;
-    return this.save({ ...next, updatedAt: new Date().toISOString() });
+  update(id: string, change: (job: Job) => Job | null): Promise<Job | undefined> {
+    const previous = this.updating.get(id) ?? Promise.resolve();
+    const run = previous.then(async () => {
+      await this.readIfChanged(id);
+      const current = this.cache.get(id)?.job;
+      if (!current) return undefined;
+      const next = change(current);
+      if (!next) return current;
+      return this.save({ ...next, updatedAt: new Date().toISOString() });
+    });
+    const settled = run.catch(() => undefined);
+    this.updating.set(id, settled);
+    void settled.then(() => {
+      if (this.updating.get(id) === settled) this.updating.delete(id);
+    });
+    return run;
   }
 
   async remove(id: string): Promise<void> {
