@@ -17,9 +17,14 @@ describe('job store updates', () => {
   it('applies concurrent updates of one job one after another, so none is lost', async () => {
     const store = new JobStore(join(dir, 'jobs'));
     await store.open();
-    const job = await store.save(createJobRecord({ kind: 'tts', synchronous: true, request: {}, label: 'x' }));
+    const job = await store.save(
+      createJobRecord({ kind: 'tts', synchronous: true, request: {}, label: 'x' }),
+    );
     const bump = () =>
-      store.update(job.id, (j) => ({ ...j, meta: { ...j.meta, count: String(Number(j.meta.count ?? 0) + 1) } }));
+      store.update(job.id, (j) => ({
+        ...j,
+        meta: { ...j.meta, count: String(Number(j.meta.count ?? 0) + 1) },
+      }));
     await Promise.all(Array.from({ length: 25 }, bump));
     expect(store.get(job.id)?.meta.count).toBe('25');
 
@@ -32,7 +37,9 @@ describe('job store updates', () => {
   it('a failing change does not block the updates queued after it', async () => {
     const store = new JobStore(join(dir, 'jobs'));
     await store.open();
-    const job = await store.save(createJobRecord({ kind: 'tts', synchronous: true, request: {}, label: 'x' }));
+    const job = await store.save(
+      createJobRecord({ kind: 'tts', synchronous: true, request: {}, label: 'x' }),
+    );
     const failing = store.update(job.id, () => {
       throw new Error('boom');
     });

@@ -1,13 +1,30 @@
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { isFinalJobState, summarizeJob, type Job, type JobOutput, type JobSummary, type Tracking } from '@shared/domain/jobs';
+import {
+  isFinalJobState,
+  summarizeJob,
+  type Job,
+  type JobOutput,
+  type JobSummary,
+  type Tracking,
+} from '@shared/domain/jobs';
 import { AppError, type AppErrorShape } from '@shared/errors';
 import { TypedEmitter } from '../library/emitter';
 import type { Library } from '../library/library';
 import type { LibraryKind } from '@shared/domain/library';
 import { DataLock, pidAlive } from './lock';
 import { Poller, type PollAnswer, type PollClient } from './poller';
-import { createJobRecord, output, failJob, interruptJob, mergeSongIntoOutput, mergeTrainingIntoOutput, settle, thisOwner, type NewJob } from './records';
+import {
+  createJobRecord,
+  output,
+  failJob,
+  interruptJob,
+  mergeSongIntoOutput,
+  mergeTrainingIntoOutput,
+  settle,
+  thisOwner,
+  type NewJob,
+} from './records';
 import { saveOutputs, type DownloadPort } from './saver';
 import { JobStore } from './store';
 
@@ -85,18 +102,24 @@ export function createJobsService(options: JobsServiceOptions) {
   function orphaned(job: Job): boolean {
     if (!(job.state === 'pending' || (job.synchronous && job.state === 'running'))) return false;
     if (!job.owner) return true;
-    if (job.owner.pid === process.pid && job.owner.host === hostname()) return !controllers.has(job.id);
+    if (job.owner.pid === process.pid && job.owner.host === hostname())
+      return !controllers.has(job.id);
     if (job.owner.host === hostname()) return !pidAlive(job.owner.pid);
     return Date.now() - Date.parse(job.updatedAt) > 24 * 3600_000;
   }
 
   async function recover(): Promise<void> {
-    for (const job of store.list()) if (orphaned(job)) await update(job.id, (j) => (orphaned(j) ? interruptJob(j) : null));
+    for (const job of store.list())
+      if (orphaned(job)) await update(job.id, (j) => (orphaned(j) ? interruptJob(j) : null));
   }
 
   async function applyAnswer(answer: PollAnswer): Promise<void> {
     for (const job of store.list()) {
-      if (job.tracking !== answer.tracking || (job.state !== 'submitted' && job.state !== 'running')) continue;
+      if (
+        job.tracking !== answer.tracking ||
+        (job.state !== 'submitted' && job.state !== 'running')
+      )
+        continue;
       let changed = false;
       const outputs = job.outputs.map((o) => {
         if (!o.serviceId) return o;
@@ -115,8 +138,14 @@ export function createJobsService(options: JobsServiceOptions) {
       // keep only this job's part of the batched answer, for diagnosis
       const mine = new Set(job.serviceIds);
       const lastResponse =
-        answer.tracking === 'custom-singer' ? answer.tasks.filter((t) => mine.has(t.id)) : answer.songs.filter((s) => mine.has(s.id));
-      await update(job.id, (j) => (j.state === 'submitted' || j.state === 'running' ? settle({ ...j, outputs, lastResponse }) : null));
+        answer.tracking === 'custom-singer'
+          ? answer.tasks.filter((t) => mine.has(t.id))
+          : answer.songs.filter((s) => mine.has(s.id));
+      await update(job.id, (j) =>
+        j.state === 'submitted' || j.state === 'running'
+          ? settle({ ...j, outputs, lastResponse })
+          : null,
+      );
     }
   }
 
@@ -131,14 +160,17 @@ export function createJobsService(options: JobsServiceOptions) {
       {
         library: options.library,
         client: options.client(),
-        update: (id, change) => update(id, (j) => {
-          const next = change(j);
-          return next ? settle(next) : null;
-        }),
+        update: (id, change) =>
+          update(id, (j) => {
+            const next = change(j);
+            return next ? settle(next) : null;
+          }),
         progress: (id, index, bytesReceived, totalBytes) => {
           const j = store.get(id);
           if (!j) return;
-          const outputs = j.outputs.map((o, i) => (i === index ? { ...o, receivedBytes: bytesReceived, totalBytes } : o));
+          const outputs = j.outputs.map((o, i) =>
+            i === index ? { ...o, receivedBytes: bytesReceived, totalBytes } : o,
+          );
           emitter.emit('job-updated', summarizeJob(settle({ ...j, outputs })));
         },
       },
@@ -203,13 +235,19 @@ export function createJobsService(options: JobsServiceOptions) {
 
   function schedule(): void {
     if (closed) return;
-    timer = setTimeout(() => {
-      void runTick().finally(schedule);
-    }, Math.min(intervalMs, 1000));
+    timer = setTimeout(
+      () => {
+        void runTick().finally(schedule);
+      },
+      Math.min(intervalMs, 1000),
+    );
   }
 
   /** Persists the job as `pending` BEFORE anything is sent, then runs `call` in the background. */
-  async function submit(n: NewJob, call: (signal: AbortSignal) => Promise<SubmitResult>): Promise<Job> {
+  async function submit(
+    n: NewJob,
+    call: (signal: AbortSignal) => Promise<SubmitResult>,
+  ): Promise<Job> {
     // the controller is registered before the record exists on disk, so a concurrent tick's
     // recover() never mistakes the new pending job for an orphan of a dead process
     const record = createJobRecord(n);
@@ -221,12 +259,22 @@ export function createJobsService(options: JobsServiceOptions) {
     });
     emitJob(job);
     const done = (async () => {
-      if (n.synchronous) await update(job.id, (j) => (j.state === 'pending' ? { ...j, state: 'running', progress: 0.05 } : null));
+      if (n.synchronous)
+        await update(job.id, (j) =>
+          j.state === 'pending' ? { ...j, state: 'running', progress: 0.05 } : null,
+        );
       try {
         const res = await call(ctl.signal);
         const serviceIds = res.outputs.flatMap((o) => (o.serviceId ? [o.serviceId] : []));
         await update(job.id, (j) => {
-          const recorded = { ...j, serviceIds, outputs: res.outputs, lastResponse: res.raw, meta: { ...j.meta, ...res.meta }, owner: null };
+          const recorded = {
+            ...j,
+            serviceIds,
+            outputs: res.outputs,
+            lastResponse: res.raw,
+            meta: { ...j.meta, ...res.meta },
+            owner: null,
+          };
           if (j.state === 'cancelled') return recorded; // keep what the service made, stay cancelled
           return settle({ ...recorded, state: 'submitted', submittedAt: new Date().toISOString() });
         });
@@ -234,7 +282,11 @@ export function createJobsService(options: JobsServiceOptions) {
         // an aborted call was cancelled, not failed; it never leaves a running record without an
         // owner (that would read as an orphan and be marked interrupted)
         await update(job.id, (j) =>
-          j.state === 'cancelled' ? { ...j, owner: null } : ctl.signal.aborted ? { ...cancelledJob(j), owner: null } : failJob(j, e),
+          j.state === 'cancelled'
+            ? { ...j, owner: null }
+            : ctl.signal.aborted
+              ? { ...cancelledJob(j), owner: null }
+              : failJob(j, e),
         );
       } finally {
         controllers.delete(job.id);
@@ -246,7 +298,12 @@ export function createJobsService(options: JobsServiceOptions) {
     return job;
   }
   function cancelledJob(j: Job): Job {
-    return { ...j, state: 'cancelled', finishedAt: new Date().toISOString(), error: { code: 'cancelled', message: 'Cancelled.' } };
+    return {
+      ...j,
+      state: 'cancelled',
+      finishedAt: new Date().toISOString(),
+      error: { code: 'cancelled', message: 'Cancelled.' },
+    };
   }
 
   async function cancel(id: string): Promise<Job | undefined> {
@@ -277,7 +334,8 @@ export function createJobsService(options: JobsServiceOptions) {
   }
 
   return {
-    on: <K extends keyof JobsEvents>(name: K, listener: (p: JobsEvents[K]) => void) => emitter.on(name, listener),
+    on: <K extends keyof JobsEvents>(name: K, listener: (p: JobsEvents[K]) => void) =>
+      emitter.on(name, listener),
     async open(): Promise<void> {
       await store.open();
       for (const job of store.list()) if (isFinalJobState(job.state)) finishedSeen.add(job.id);
@@ -293,7 +351,10 @@ export function createJobsService(options: JobsServiceOptions) {
       await Promise.allSettled([...saving.values()]);
       // a synchronous call can take minutes: give it a moment, then leave it; if this process
       // exits before it answers, the next start marks the job interrupted
-      await Promise.race([Promise.allSettled([...pendingCalls]), new Promise((r) => setTimeout(r, 2000).unref())]);
+      await Promise.race([
+        Promise.allSettled([...pendingCalls]),
+        new Promise((r) => setTimeout(r, 2000).unref()),
+      ]);
       await lock.release();
       emitter.removeAll();
     },
@@ -306,10 +367,37 @@ export function createJobsService(options: JobsServiceOptions) {
     pollNow: (): Promise<void> => runTick(true),
     submit,
     /** Starts tracking ids the service already gave (a song made elsewhere, the CLI's `track`). */
-    async track(n: { kind: Job['kind']; tracking: Tracking; ids: string[]; label: string; libraryKind?: LibraryKind | null }): Promise<Job> {
-      const job = createJobRecord({ kind: n.kind, synchronous: false, tracking: n.tracking, request: { ids: n.ids, tracking: n.tracking }, label: n.label });
-      const outputs = n.ids.map((id) => output({ serviceId: id, status: 'queued', libraryKind: n.libraryKind === undefined ? 'song' : n.libraryKind }));
-      const saved = await store.save(settle({ ...job, owner: null, state: 'submitted', submittedAt: job.createdAt, serviceIds: n.ids, outputs }));
+    async track(n: {
+      kind: Job['kind'];
+      tracking: Tracking;
+      ids: string[];
+      label: string;
+      libraryKind?: LibraryKind | null;
+    }): Promise<Job> {
+      const job = createJobRecord({
+        kind: n.kind,
+        synchronous: false,
+        tracking: n.tracking,
+        request: { ids: n.ids, tracking: n.tracking },
+        label: n.label,
+      });
+      const outputs = n.ids.map((id) =>
+        output({
+          serviceId: id,
+          status: 'queued',
+          libraryKind: n.libraryKind === undefined ? 'song' : n.libraryKind,
+        }),
+      );
+      const saved = await store.save(
+        settle({
+          ...job,
+          owner: null,
+          state: 'submitted',
+          submittedAt: job.createdAt,
+          serviceIds: n.ids,
+          outputs,
+        }),
+      );
       emitJob(saved);
       void runTick(true);
       return saved;
@@ -318,7 +406,8 @@ export function createJobsService(options: JobsServiceOptions) {
     /** Forgets a finished job's record (its library items stay). */
     async remove(id: string): Promise<void> {
       const job = store.get(id);
-      if (job && !isFinalJobState(job.state)) throw new AppError('busy', 'Cancel the job before removing it.');
+      if (job && !isFinalJobState(job.state))
+        throw new AppError('busy', 'Cancel the job before removing it.');
       await store.remove(id);
     },
     waitFor,

@@ -33,7 +33,9 @@ export class JobStore {
   }
 
   list(): Job[] {
-    return [...this.cache.values()].map((c) => c.job).sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+    return [...this.cache.values()]
+      .map((c) => c.job)
+      .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
   }
 
   get(id: string): Job | undefined {
@@ -63,7 +65,8 @@ export class JobStore {
     const st = await fs.stat(path).catch(() => null);
     if (!st) return undefined;
     const cached = this.cache.get(id);
-    if (cached && cached.mtimeMs === st.mtimeMs && cached.size === st.size && cached.ino === st.ino) return undefined;
+    if (cached && cached.mtimeMs === st.mtimeMs && cached.size === st.size && cached.ino === st.ino)
+      return undefined;
     let raw: string;
     try {
       raw = await fs.readFile(path, 'utf8');
