@@ -1,4 +1,12 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import {
   MODEL_VERSIONS,
   DEFAULT_MODEL_VERSION,
@@ -31,6 +39,16 @@ export function CreateForm() {
   const [idea, setIdea] = useState('');
   const [touched, setTouched] = useState(false);
   const lyricsRef = useRef<HTMLTextAreaElement>(null);
+  /** Where the caret goes after a section tag is inserted; applied right after React commits. */
+  const caretAfterInsert = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const at = caretAfterInsert.current;
+    const el = lyricsRef.current;
+    if (at === null || !el) return;
+    caretAfterInsert.current = null;
+    el.focus();
+    el.setSelectionRange(at, at);
+  });
   const id = useId();
   const { submitting, submitError, writing, lyricsError, musicLeft, musicBefore, musicError } =
     useSongsStore();
@@ -67,11 +85,10 @@ export function CreateForm() {
     const at = el?.selectionStart ?? text.length;
     const before = text.slice(0, at);
     const insert = `${before && !before.endsWith('\n') ? '\n' : ''}${tag}\n`;
+    // set the caret in the same commit as the new text (not a frame later, when the creator may
+    // already be typing and a late caret move would scatter their words)
+    caretAfterInsert.current = at + insert.length;
     update({ lyrics: before + insert + text.slice(at) });
-    requestAnimationFrame(() => {
-      el?.focus();
-      el?.setSelectionRange(at + insert.length, at + insert.length);
-    });
   }
 
   async function onWriteLyrics() {
