@@ -2,14 +2,25 @@ import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createWaveformStore, mp3Peaks, wavPeaks } from '../../../src/main/services/library/waveform';
+import {
+  createWaveformStore,
+  mp3Peaks,
+  wavPeaks,
+} from '../../../src/main/services/library/waveform';
 
 let root: string;
 
 /** A 16-bit PCM WAV whose sample i of channel c is `sample(i, c)` (-1..1). */
-function wav(frames: number, channels: number, sample: (i: number, c: number) => number, extraChunk = false): Buffer {
+function wav(
+  frames: number,
+  channels: number,
+  sample: (i: number, c: number) => number,
+  extraChunk = false,
+): Buffer {
   const data = Buffer.alloc(frames * channels * 2);
-  for (let i = 0; i < frames; i += 1) for (let c = 0; c < channels; c += 1) data.writeInt16LE(Math.round(sample(i, c) * 32767), (i * channels + c) * 2);
+  for (let i = 0; i < frames; i += 1)
+    for (let c = 0; c < channels; c += 1)
+      data.writeInt16LE(Math.round(sample(i, c) * 32767), (i * channels + c) * 2);
   const fmt = Buffer.alloc(24);
   fmt.write('fmt ', 0, 'ascii');
   fmt.writeUInt32LE(16, 4);
@@ -19,7 +30,14 @@ function wav(frames: number, channels: number, sample: (i: number, c: number) =>
   fmt.writeUInt32LE(8000 * channels * 2, 16);
   fmt.writeUInt16LE(channels * 2, 20);
   fmt.writeUInt16LE(16, 22);
-  const list = extraChunk ? Buffer.concat([Buffer.from('LIST'), Buffer.from([3, 0, 0, 0]), Buffer.from('abc'), Buffer.from([0])]) : Buffer.alloc(0);
+  const list = extraChunk
+    ? Buffer.concat([
+        Buffer.from('LIST'),
+        Buffer.from([3, 0, 0, 0]),
+        Buffer.from('abc'),
+        Buffer.from([0]),
+      ])
+    : Buffer.alloc(0);
   const dataHead = Buffer.alloc(8);
   dataHead.write('data', 0, 'ascii');
   dataHead.writeUInt32LE(data.length, 4);
@@ -41,7 +59,10 @@ describe('wavPeaks', () => {
   it('gives the loudest sample of each slice across channels, past odd-sized chunks', async () => {
     const path = join(root, 'a.wav');
     // first half: left 0.5; second half: right -0.25 (loudest in the other channel, negative)
-    await writeFile(path, wav(8000, 2, (i, c) => (i < 4000 ? (c === 0 ? 0.5 : 0.1) : c === 1 ? -0.25 : 0), true));
+    await writeFile(
+      path,
+      wav(8000, 2, (i, c) => (i < 4000 ? (c === 0 ? 0.5 : 0.1) : c === 1 ? -0.25 : 0), true),
+    );
     const peaks = await wavPeaks(path, 4);
     expect(peaks).toHaveLength(4);
     expect(peaks?.[0]).toBeCloseTo(0.5, 2);
@@ -80,7 +101,7 @@ function mp3(gains: Array<number | null>): Buffer {
 }
 
 describe('mp3Peaks', () => {
-  it('follows the frames\' global gain, relative to the loudest, with silence as 0', async () => {
+  it("follows the frames' global gain, relative to the loudest, with silence as 0", async () => {
     const path = join(root, 'a.mp3');
     await writeFile(path, mp3([200, 200, 196, null]));
     expect(await mp3Peaks(path, 4)).toEqual([1, 1, 0.5, 0]);
@@ -92,7 +113,10 @@ describe('waveform store', () => {
     const dir = join(root, 'cache');
     const store = createWaveformStore({ dir, buckets: 10 });
     const path = join(root, 'song.wav');
-    await writeFile(path, wav(1000, 1, () => 0.5));
+    await writeFile(
+      path,
+      wav(1000, 1, () => 0.5),
+    );
     const item = { id: 'itm_1', modifiedAtMs: 1_700_000_000_000 };
     const first = await store.get(item, path);
     expect(first).toHaveLength(10);
@@ -100,7 +124,10 @@ describe('waveform store', () => {
     expect(await readdir(dir)).toEqual(['itm_1-1700000000000.json']);
 
     // the cache answers even when the file is quieter now, as long as the mtime is the same
-    await writeFile(path, wav(1000, 1, () => 0.1));
+    await writeFile(
+      path,
+      wav(1000, 1, () => 0.1),
+    );
     expect((await store.get(item, path))?.[0]).toBeCloseTo(0.5, 2);
 
     // a newer mtime is a new key: recomputed, and the stale entry is dropped

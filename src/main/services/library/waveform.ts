@@ -43,7 +43,8 @@ export async function readWavFormat(path: string): Promise<WavFormat | null> {
     const { size } = await fh.stat();
     const head = Buffer.alloc(12);
     await fh.read(head, 0, 12, 0);
-    if (head.toString('ascii', 0, 4) !== 'RIFF' || head.toString('ascii', 8, 12) !== 'WAVE') return null;
+    if (head.toString('ascii', 0, 4) !== 'RIFF' || head.toString('ascii', 8, 12) !== 'WAVE')
+      return null;
     let pos = 12;
     let fmt: Omit<WavFormat, 'dataOffset' | 'dataBytes'> | null = null;
     const chunk = Buffer.alloc(8);
@@ -97,7 +98,12 @@ export async function wavPeaks(path: string, buckets = DEFAULT_BUCKETS): Promise
     const buf = Buffer.alloc(chunkFrames * frameBytes);
     for (let frame = 0; frame < frames; frame += chunkFrames) {
       const count = Math.min(chunkFrames, frames - frame);
-      const { bytesRead } = await fh.read(buf, 0, count * frameBytes, f.dataOffset + frame * frameBytes);
+      const { bytesRead } = await fh.read(
+        buf,
+        0,
+        count * frameBytes,
+        f.dataOffset + frame * frameBytes,
+      );
       const got = Math.floor(bytesRead / frameBytes);
       for (let i = 0; i < got; i += 1) {
         const bucket = Math.min(n - 1, Math.floor(((frame + i) * n) / frames));
@@ -134,7 +140,12 @@ function bits(b: Buffer, at: number, n: number): number {
 export function mp3FrameLevels(file: Buffer): number[] {
   let pos = 0;
   if (file.toString('latin1', 0, 3) === 'ID3' && file.length >= 10) {
-    pos = 10 + (((file[6] ?? 0) & 0x7f) << 21) + (((file[7] ?? 0) & 0x7f) << 14) + (((file[8] ?? 0) & 0x7f) << 7) + ((file[9] ?? 0) & 0x7f);
+    pos =
+      10 +
+      (((file[6] ?? 0) & 0x7f) << 21) +
+      (((file[7] ?? 0) & 0x7f) << 14) +
+      (((file[8] ?? 0) & 0x7f) << 7) +
+      ((file[9] ?? 0) & 0x7f);
   }
   const levels: number[] = [];
   while (pos + 4 <= file.length) {
@@ -143,7 +154,14 @@ export function mp3FrameLevels(file: Buffer): number[] {
     const layer = (h >>> 17) & 3; // 1 = Layer III
     const bitrateIndex = (h >>> 12) & 15;
     const rateIndex = (h >>> 10) & 3;
-    if ((h & 0xffe00000) >>> 0 !== 0xffe00000 || version === 1 || layer !== 1 || bitrateIndex === 0 || bitrateIndex === 15 || rateIndex === 3) {
+    if (
+      (h & 0xffe00000) >>> 0 !== 0xffe00000 ||
+      version === 1 ||
+      layer !== 1 ||
+      bitrateIndex === 0 ||
+      bitrateIndex === 15 ||
+      rateIndex === 3
+    ) {
       pos += 1; // not a frame header here: resynchronise
       continue;
     }
@@ -184,10 +202,14 @@ export async function mp3Peaks(path: string, buckets = DEFAULT_BUCKETS): Promise
   return peaks.map((p) => (max > 0 ? Math.round((p / max) * 1000) / 1000 : 0));
 }
 
-const DECODERS: Record<string, (path: string, buckets?: number) => Promise<number[] | null>> = { '.wav': wavPeaks, '.mp3': mp3Peaks };
+const DECODERS: Record<string, (path: string, buckets?: number) => Promise<number[] | null>> = {
+  '.wav': wavPeaks,
+  '.mp3': mp3Peaks,
+};
 
 export function createWaveformStore(options: { dir: string; buckets?: number }): WaveformStore {
-  const fileOf = (item: WaveformSubject): string => join(options.dir, `${item.id}-${Math.round(item.modifiedAtMs)}.json`);
+  const fileOf = (item: WaveformSubject): string =>
+    join(options.dir, `${item.id}-${Math.round(item.modifiedAtMs)}.json`);
   const computing = new Map<string, Promise<number[] | null>>();
 
   async function readCached(item: WaveformSubject): Promise<number[] | null> {
@@ -203,7 +225,9 @@ export function createWaveformStore(options: { dir: string; buckets?: number }):
     const checked = CachedSchema.parse({ peaks });
     await fs.mkdir(options.dir, { recursive: true });
     // older caches of the same item (an earlier mtime) are no longer needed
-    const stale = (await fs.readdir(options.dir).catch(() => [] as string[])).filter((n) => n.startsWith(`${item.id}-`));
+    const stale = (await fs.readdir(options.dir).catch(() => [] as string[])).filter((n) =>
+      n.startsWith(`${item.id}-`),
+    );
     await Promise.all(stale.map((n) => fs.rm(join(options.dir, n), { force: true })));
     await writeJsonAtomic(fileOf(item), checked);
   }
