@@ -5,6 +5,8 @@ import { libraryPanel } from '../../src/renderer/panels/library';
 import { jobsPanel } from '../../src/renderer/panels/jobs';
 import { ROW_HEIGHT } from '../../src/renderer/panels/library/LibraryPanel';
 import { resetLibraryStore } from '../../src/renderer/stores/library';
+import { resetSongsStore, useSongsStore } from '../../src/renderer/stores/songs';
+import { useUiStore } from '../../src/renderer/stores/ui';
 import { resetPlayerStore, usePlayerStore } from '../../src/renderer/stores/player';
 import { installEngineFactory } from '../../src/renderer/player/engine';
 import { FakeCadenza, makeLibraryItem } from './support/fake-cadenza';
@@ -39,6 +41,7 @@ beforeEach(() => {
 afterEach(() => {
   resetPlayerStore();
   resetLibraryStore();
+  resetSongsStore();
   installEngineFactory(undefined);
 });
 
@@ -285,6 +288,22 @@ describe('Item actions', () => {
     expect(await screen.findByText('Copied to /home/creator/Desktop')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Export shown…' }));
     expect(await screen.findByText('1 file copied to /home/creator/Desktop')).toBeInTheDocument();
+  });
+
+  it('reuse: "Extend from here" opens the Songs panel on that song (songs only)', async () => {
+    const { user, details } = await selectFirst([
+      makeLibraryItem({ id: id(1), title: 'Paper boats' }),
+    ]);
+    await user.click(within(details).getByRole('button', { name: 'Extend from here' }));
+    expect(useUiStore.getState().activePanelId).toBe('songs');
+    expect(useSongsStore.getState().extendItemId).toBe(id(1));
+  });
+
+  it('offers no extension for speech', async () => {
+    const { details } = await selectFirst([
+      makeLibraryItem({ id: id(1), title: 'Hello', kind: 'tts' }),
+    ]);
+    expect(within(details).queryByRole('button', { name: 'Extend from here' })).toBeNull();
   });
 
   it('shows the file in the system file manager', async () => {

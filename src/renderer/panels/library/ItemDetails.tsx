@@ -4,6 +4,7 @@ import type { LibraryItemView } from '@shared/ipc/library';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { loadLibraryItems, showItemInFolder } from '../../stores/library';
 import { enqueue, toQueueEntry } from '../../stores/player';
+import { openExtend } from '../../stores/songs';
 import { exportItems, removeItem, renameItem } from './actions';
 import { LyricsView } from './LyricsView';
 import { extensionChain, formatDate, formatDurationMs, KIND_LABELS } from './view';
@@ -132,6 +133,16 @@ export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDe
         <button type="button" className="button button-small" onClick={doExport} disabled={busy}>
           Export…
         </button>
+        {item.kind === 'song' && (
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => openExtend(item.id)}
+            disabled={busy}
+          >
+            Extend from here
+          </button>
+        )}
         <button
           type="button"
           className="button button-small button-danger-quiet"
