@@ -5,6 +5,7 @@ import type { Link, SingerOption, SourceItem, TrainingCheck } from '@shared/ipc/
 import type { JobResult, JobView } from '@shared/ipc/jobs';
 import type { SingingCheck } from '@shared/ipc/videos';
 import { bridge, call } from '../bridge';
+import { showPanel } from './ui';
 
 /**
  * Covers, custom singers and videos: what the panels show and the calls they make. Jobs are
@@ -228,6 +229,12 @@ export function setCoverSourceFile(file: FileInfo): void {
   set({ file, sourceKind: 'file', coverError: null });
 }
 
+/** Shows the Covers panel with a library item as the cover's source (the Library's "Make a cover"); nothing is sent. */
+export function openCoverFrom(itemId: string): void {
+  set({ sourceKind: 'library', libraryItemId: itemId, coverError: null });
+  showPanel('covers');
+}
+
 const tracked = (jobId: string, state: JobView['state'], totalBytes = 0): TrackedJob => ({ jobId, state, error: null, result: null, bytesSent: 0, totalBytes });
 
 export async function startCover(): Promise<void> {
@@ -310,6 +317,12 @@ export async function startTraining(): Promise<void> {
 
 export function setVideoField<K extends 'singingAudioUrl' | 'singingItemId' | 'singingImageUrl' | 'subtitlesUrl'>(k: K, v: CoversState[K]): void {
   set({ [k]: v, singingError: null, subtitlesError: null, ...(k === 'subtitlesUrl' ? {} : { singingCheck: null }) } as Partial<CoversState>);
+}
+
+/** Shows the Videos panel with a library item's service audio link offered for a singing video; nothing is sent. */
+export function openSingingFrom(itemId: string): void {
+  set({ singingItemId: itemId, singingCheck: null, singingError: null, subtitlesError: null });
+  showPanel('videos');
 }
 
 function singingRequest() {

@@ -1,11 +1,12 @@
 import { create } from 'zustand';
 import type { FileInfo } from '@shared/domain/files';
-import type { Emotion } from '@shared/domain/service-limits';
+import { EMOTIONS, type Emotion } from '@shared/domain/service-limits';
 import type { AppErrorShape } from '@shared/errors';
 import type { JobView } from '@shared/ipc/jobs';
 import type { Catalogue, CloneFileCheck, Take, VoicePrefs, VoiceQuery } from '@shared/ipc/voices';
 import { bridge, call } from '../bridge';
 import { refreshKeyInfo } from './account';
+import { showPanel } from './ui';
 
 /**
  * The Voice panel's state: the catalogue (cached by main for offline browsing), the browser's
@@ -155,6 +156,29 @@ export async function speak(): Promise<void> {
   // a synchronous call may already be over when the answer arrives
   const finished = finishedJobs.get(r.value.id) ?? (isFinal(r.value) ? r.value : undefined);
   if (finished) onJobFinished(finished);
+}
+
+/**
+ * The Library's "Speak again": shows the Voice panel with an earlier take's text, emotion and
+ * voice (matched by speaker id, or by the voice name the take recorded). Nothing is sent until
+ * the user presses Speak.
+ */
+export async function speakAgain(take: {
+  speaker: string | null;
+  emotion: string | null;
+  text: string;
+}): Promise<void> {
+  const emotion = EMOTIONS.find((e) => e === take.emotion) ?? 'Neutral';
+  set({ text: take.text, emotion, speakError: null, notice: null });
+  showPanel('voice');
+  if (!take.speaker) return;
+  if (!get().catalogue) await loadCatalogue();
+  const c = get().catalogue;
+  const all = c ? [...c.clones, ...c.voices] : [];
+  const voice =
+    all.find((v) => v.speaker === take.speaker) ?? all.find((v) => v.name === take.speaker);
+  if (voice) set({ selected: voice.speaker });
+  else if (c) set({ notice: `The voice “${take.speaker}” is no longer listed; choose one above.` });
 }
 
 export async function deleteClone(speaker: string): Promise<void> {

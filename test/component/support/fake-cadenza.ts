@@ -266,6 +266,16 @@ export class FakeCadenza {
     for (const listener of this.libraryListeners) listener(change);
   }
 
+  /** Main's search: every word in the title, tags, lyrics or prompt (case-insensitive). */
+  private searchLibrary(text: string, kind?: LibraryItemView['kind']): LibraryItemView[] {
+    const terms = text.toLowerCase().split(/\s+/).filter(Boolean);
+    return this.state.libraryItems.filter((i) => {
+      if (kind && i.kind !== kind) return false;
+      const h = [i.title, i.tags.join(' '), this.library.lyrics[i.id] ?? '', i.prompt ?? ''].join('\n').toLowerCase();
+      return terms.every((t) => h.includes(t));
+    });
+  }
+
   private withItem<T>(id: string, run: (item: LibraryItemView) => Result<T>): Result<T> {
     const item = this.state.libraryItems.find((i) => i.id === id);
     return item ? run(item) : { ok: false, error: { code: 'not_found', message: 'That item is no longer in the library.' } };
@@ -431,7 +441,7 @@ export class FakeCadenza {
             this.state.libraryFolder = { path: this.folderDialog, source: 'settings' };
             return ok({ ...this.state.libraryFolder });
           }),
-        list: (query) => this.answer('library.list', [query], () => ok([...this.state.libraryItems])),
+        list: (query) => this.answer('library.list', [query], () => ok(this.searchLibrary(query?.text ?? '', query?.kind))),
         showInFolder: (id) =>
           this.answer('library.showInFolder', [id], () =>
             this.state.libraryItems.some((i) => i.id === id) ? ok(null) : { ok: false, error: { code: 'not_found', message: 'That item is no longer in the library.' } },

@@ -4,9 +4,9 @@ import type { LibraryItemView } from '@shared/ipc/library';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { loadLibraryItems, showItemInFolder } from '../../stores/library';
 import { enqueue, toQueueEntry } from '../../stores/player';
-import { openExtend } from '../../stores/songs';
 import { exportItems, removeItem, renameItem } from './actions';
 import { LyricsView } from './LyricsView';
+import { ReuseActions } from './ReuseActions';
 import { extensionChain, formatDate, formatDurationMs, KIND_LABELS } from './view';
 
 interface ItemDetailsProps {
@@ -133,16 +133,7 @@ export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDe
         <button type="button" className="button button-small" onClick={doExport} disabled={busy}>
           Export…
         </button>
-        {item.kind === 'song' && (
-          <button
-            type="button"
-            className="button button-small"
-            onClick={() => openExtend(item.id)}
-            disabled={busy}
-          >
-            Extend from here
-          </button>
-        )}
+        <ReuseActions item={item} disabled={busy} />
         <button
           type="button"
           className="button button-small button-danger-quiet"

@@ -5,6 +5,7 @@ import { followLibrary, loadLibraryItems, useLibraryStore } from '../../stores/l
 import { playEntries, toQueueEntry } from '../../stores/player';
 import { exportItems, startDragOut } from './actions';
 import { ItemDetails } from './ItemDetails';
+import { useMainMatches } from './lyrics-search';
 import { VirtualList, type VirtualListHandle } from './VirtualList';
 import {
   buildRows,
@@ -49,9 +50,11 @@ export function LibraryPanel() {
     for (const i of items) if (i.parentId) m.set(i.parentId, [...(m.get(i.parentId) ?? []), i]);
     return m;
   }, [items]);
+  const mainMatches = useMainMatches(deferredText, items);
+  const alsoMatching = mainMatches?.ids;
   const rows = useMemo(
-    () => buildRows(items, { text: deferredText, kind, sort, withLyrics }, byId),
-    [items, deferredText, kind, sort, withLyrics, byId],
+    () => buildRows(items, { text: deferredText, kind, sort, withLyrics, alsoMatching }, byId),
+    [items, deferredText, kind, sort, withLyrics, alsoMatching, byId],
   );
   const selectedIndex = useMemo(
     () => (selectedId ? rows.findIndex((r) => r.item.id === selectedId) : -1),
@@ -131,7 +134,7 @@ export function LibraryPanel() {
           type="search"
           className="input library-search"
           aria-label="Search the library"
-          placeholder="Search titles, tags, prompts…"
+          placeholder="Search titles, tags, lyrics, prompts…"
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
         />
@@ -181,6 +184,8 @@ export function LibraryPanel() {
         role="status"
         aria-live="polite"
         data-testid="library-count"
+        data-query={deferredText}
+        data-lyrics-query={mainMatches ? mainMatches.text : undefined}
       >
         {rows.length === items.length
           ? `${items.length} item${items.length === 1 ? '' : 's'}`

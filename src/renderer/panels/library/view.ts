@@ -37,6 +37,11 @@ export interface ViewQuery {
   kind: KindFilterId;
   sort: SortId;
   withLyrics: boolean;
+  /**
+   * Items main's search matched for this same text (main also looks in the lyrics, which the
+   * renderer does not hold): they match even when nothing the view holds contains the words.
+   */
+  alsoMatching?: ReadonlySet<string>;
 }
 
 export interface Row {
@@ -104,6 +109,7 @@ export function buildRows(
     if (kinds && !(kinds as readonly LibraryKind[]).includes(item.kind)) return false;
     if (query.withLyrics && !item.hasLyrics) return false;
     if (terms.length === 0) return true;
+    if (query.alsoMatching?.has(item.id)) return true;
     const h = haystackOf(item);
     return terms.every((t) => h.includes(t));
   });

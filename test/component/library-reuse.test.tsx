@@ -1,0 +1,295 @@
+/**
+ * Reuse from the Library's details pane: each action lands on the real panel with the item filled
+ * in, and nothing reaches the service until the user submits there. Also: the view's search finds
+ * items by their lyrics, as main's search does.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CoverRequest } from '@shared/ipc/covers';
+import type { LibraryItemView } from '@shared/ipc/library';
+import type { SpeakRequest, Take, VoiceView } from '@shared/ipc/voices';
+import { coversPanel } from '../../src/renderer/panels/covers';
+import { libraryPanel } from '../../src/renderer/panels/library';
+import { videosPanel } from '../../src/renderer/panels/videos';
+import { voicePanel } from '../../src/renderer/panels/voice';
+import { resetCoversStore } from '../../src/renderer/stores/covers';
+import { resetLibraryStore } from '../../src/renderer/stores/library';
+import { resetPlayerStore } from '../../src/renderer/stores/player';
+import { resetUiStore, useUiStore } from '../../src/renderer/stores/ui';
+import { resetVoicesStore } from '../../src/renderer/stores/voices';
+import { FakeCadenza, makeLibraryItem } from './support/fake-cadenza';
+import { renderApp } from './support/render-app';
+
+const KEY = 'sk-test-reuse-0000-2468';
+/** Calls that start work at the service: opening a panel from the library must make none. */
+const SERVICE_CALLS = [
+  'covers.create',
+  'videos.checkSinging',
+  'videos.singing',
+  'voices.speak',
+] as const;
+
+afterEach(() => {
+  resetPlayerStore();
+  resetLibraryStore();
+  resetCoversStore();
+  resetVoicesStore();
+  resetUiStore();
+});
+
+const voice = (name: string): VoiceView => ({
+  speaker: `spk-${name.toLowerCase()}`,
+  name,
+  language: 'English',
+  classNames: ['Male'],
+  classification: null,
+  description: null,
+  isFree: true,
+  isVip: false,
+  isNew: false,
+  trending: false,
+  hasAvatar: false,
+  hasSample: false,
+  cloned: false,
+});
+
+const take = (item: LibraryItemView, over: Partial<Take>): Take => ({
+  itemId: item.id,
+  title: item.title,
+  text: '',
+  voice: null,
+  emotion: null,
+  durationMs: item.durationMs,
+  createdAt: item.createdAt,
+  mediaUrl: `cadenza-media://library/${encodeURIComponent(item.file)}`,
+  ...over,
+});
+
+const song = makeLibraryItem({ id: 'itm_song', title: 'Dawn Chorus', durationMs: 95_000 });
+const hook = makeLibraryItem({
+  id: 'itm_hook',
+  title: 'Hook',
+  durationMs: 18_000,
+  createdAt: '2025-03-15T09:00:00.000Z',
+});
+const speech = makeLibraryItem({
+  id: 'itm_speech',
+  title: 'Good morning',
+  kind: 'tts',
+  file: 'Good morning.mp3',
+  durationMs: 4_000,
+  createdAt: '2025-03-16T09:00:00.000Z',
+});
+const video = makeLibraryItem({
+  id: 'itm_video',
+  title: 'Hook (singing video)',
+  kind: 'singing-video',
+  file: 'Hook (singing video).mp4',
+  durationMs: 18_000,
+  createdAt: '2025-03-17T09:00:00.000Z',
+});
+
+function fake(items: LibraryItemView[] = [song, hook, speech, video]): FakeCadenza {
+  const f = new FakeCadenza({ key: KEY, libraryItems: items });
+  f.covers.singers = [
+    { id: '101', name: 'Aria Bright', custom: false, state: 'ready', jobId: null },
+  ];
+  f.covers.sources = items
+    .filter((i) => i.kind !== 'singing-video')
+    .map((i) => ({
+      itemId: i.id,
+      title: i.title,
+      kind: i.kind,
+      durationMs: i.durationMs,
+      hasServiceUrl: true,
+    }));
+  // main offers only the hook: a service link and 2–30 s
+  f.covers.audioSources = [
+    { itemId: hook.id, title: hook.title, kind: 'song', durationMs: 18_000, hasServiceUrl: true },
+  ];
+  f.voices.catalogue = {
+    voices: [voice('Ava'), voice('Marcus')],
+    clones: [],
+    fetchedAt: '2025-03-14T09:00:00.000Z',
+    source: 'service',
+    error: null,
+  };
+  f.voices.prefs = { favourites: [], recents: ['spk-ava'] };
+  f.voices.takes = [
+    take(speech, { voice: 'Marcus', emotion: 'Cheerful', text: 'Good morning, harbour.' }),
+  ];
+  return f;
+}
+
+async function details(f: FakeCadenza, title: string) {
+  const app = await renderApp({
+    fake: f,
+    panels: [libraryPanel, coversPanel, videosPanel, voicePanel],
+  });
+  const list = await screen.findByRole('listbox', { name: 'Library items' });
+  await app.user.click(await within(list).findByRole('option', { name: new RegExp(`^${title},`) }));
+  return { ...app, pane: screen.getByRole('region', { name: 'Item details' }) };
+}
+
+const noServiceCalls = (f: FakeCadenza) =>
+  expect(SERVICE_CALLS.map((c) => [c, f.callsOf(c).length])).toEqual(
+    SERVICE_CALLS.map((c) => [c, 0]),
+  );
+
+describe('Library reuse actions', () => {
+  it('"Make a cover" opens the Covers panel with the song as the source; the cover is sent only on submit', async () => {
+    const f = fake();
+    const { user, pane } = await details(f, 'Dawn Chorus');
+    await user.click(within(pane).getByRole('button', { name: 'Make a cover' }));
+    expect(useUiStore.getState().activePanelId).toBe('covers');
+    const card = await screen.findByRole('region', { name: 'Make a cover' });
+    expect(within(card).getByRole('radio', { name: 'A library song' })).toBeChecked();
+    const source = within(card).getByRole('combobox', { name: 'Library song' });
+    await waitFor(() => expect(source).toHaveValue(song.id));
+    expect(within(source).getByRole('option', { selected: true })).toHaveTextContent('Dawn Chorus');
+    noServiceCalls(f);
+
+    await user.click(await within(card).findByRole('button', { name: 'Make cover' }));
+    await waitFor(() => expect(f.callsOf('covers.create')).toHaveLength(1));
+    const [req] = f.callsOf('covers.create')[0] as [CoverRequest];
+    expect(req.source).toEqual({ kind: 'library', itemId: song.id });
+    expect(req.singerId).toBe('101');
+  });
+
+  it('"Singing video" is offered only for items main can send (service link, 2–30 s) and fills the Videos panel', async () => {
+    const f = fake();
+    const { user, pane } = await details(f, 'Dawn Chorus');
+    // 95 s: too long for a singing video, main is not even asked
+    expect(within(pane).queryByRole('button', { name: 'Singing video' })).toBeNull();
+    expect(f.callsOf('videos.audioSources')).toHaveLength(0);
+
+    const list = screen.getByRole('listbox', { name: 'Library items' });
+    await user.click(within(list).getByRole('option', { name: /^Hook, Song/ }));
+    const hookPane = screen.getByRole('region', { name: 'Item details' });
+    await user.click(await within(hookPane).findByRole('button', { name: 'Singing video' }));
+    expect(useUiStore.getState().activePanelId).toBe('videos');
+    const card = await screen.findByRole('region', { name: 'Singing photo video' });
+    const audio = await within(card).findByRole('combobox', {
+      name: 'Library song (its service link)',
+    });
+    expect(audio).toHaveValue(hook.id);
+    expect(within(card).queryByRole('textbox', { name: 'Audio link' })).toBeNull();
+    noServiceCalls(f);
+  });
+
+  it('"Singing video" is not offered for a short item main has no service link for', async () => {
+    const f = fake();
+    f.covers.audioSources = [];
+    const { pane } = await details(f, 'Hook');
+    await waitFor(() => expect(f.callsOf('videos.audioSources')).toHaveLength(1));
+    expect(within(pane).queryByRole('button', { name: 'Singing video' })).toBeNull();
+    expect(within(pane).getByRole('button', { name: 'Make a cover' })).toBeInTheDocument();
+  });
+
+  it('"Speak again" opens the Voice panel with the take\'s voice, emotion and text; Speak sends them', async () => {
+    const f = fake();
+    const { user, pane } = await details(f, 'Good morning');
+    expect(within(pane).queryByRole('button', { name: 'Extend from here' })).toBeNull();
+    await user.click(await within(pane).findByRole('button', { name: 'Speak again' }));
+    expect(useUiStore.getState().activePanelId).toBe('voice');
+    const card = await screen.findByRole('region', { name: 'Speak' });
+    expect(within(card).getByRole('textbox', { name: 'Text to speak' })).toHaveValue(
+      'Good morning, harbour.',
+    );
+    expect(within(card).getByRole('combobox', { name: 'Emotion' })).toHaveValue('Cheerful');
+    // the take recorded the voice's name; the voice is found by it (not the recent one, Ava)
+    await waitFor(() => expect(card).toHaveTextContent('Voice: Marcus'));
+    expect(screen.getByRole('button', { name: 'Use Marcus' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    noServiceCalls(f);
+
+    await user.click(within(card).getByRole('button', { name: 'Speak' }));
+    await waitFor(() => expect(f.callsOf('voices.speak')).toHaveLength(1));
+    const [req] = f.callsOf('voices.speak')[0] as [SpeakRequest];
+    expect(req).toEqual({
+      text: 'Good morning, harbour.',
+      speaker: 'spk-marcus',
+      emotion: 'Cheerful',
+    });
+  });
+
+  it('offers only what applies: a video has no cover, singing video or speak again; a song no speak again', async () => {
+    const f = fake();
+    const { user, pane } = await details(f, 'Hook \\(singing video\\)');
+    for (const name of ['Make a cover', 'Singing video', 'Speak again', 'Extend from here'])
+      expect(within(pane).queryByRole('button', { name })).toBeNull();
+    expect(f.callsOf('voices.takes')).toHaveLength(0);
+
+    await user.click(screen.getByRole('option', { name: /^Dawn Chorus,/ }));
+    const songPane = screen.getByRole('region', { name: 'Item details' });
+    expect(within(songPane).getByRole('button', { name: 'Make a cover' })).toBeInTheDocument();
+    expect(within(songPane).getByRole('button', { name: 'Extend from here' })).toBeInTheDocument();
+    expect(within(songPane).queryByRole('button', { name: 'Speak again' })).toBeNull();
+    expect(f.callsOf('voices.takes')).toHaveLength(0);
+  });
+});
+
+describe('Library search over lyrics', () => {
+  const items = [
+    makeLibraryItem({ id: 'itm_a', title: 'Paper boats', hasLyrics: true }),
+    makeLibraryItem({
+      id: 'itm_b',
+      title: 'Night drive',
+      hasLyrics: true,
+      createdAt: '2025-03-15T09:00:00.000Z',
+    }),
+    makeLibraryItem({
+      id: 'itm_c',
+      title: 'Lighthouse keeper',
+      prompt: 'a lighthouse at night',
+      createdAt: '2025-03-16T09:00:00.000Z',
+    }),
+  ];
+
+  it('finds items by words only their lyrics hold, as main does, and never by an older search', async () => {
+    const f = new FakeCadenza({ libraryItems: items });
+    f.library.lyrics = {
+      itm_a: '[Verse]\nFolding paper in the lighthouse rain',
+      itm_b: '[Chorus]\nHeadlights on the coast road',
+    };
+    const { user } = await renderApp({ fake: f, panels: [libraryPanel] });
+    const list = await screen.findByRole('listbox', { name: 'Library items' });
+    const count = screen.getByTestId('library-count');
+    const search = screen.getByRole('searchbox', { name: 'Search the library' });
+
+    await user.type(search, 'lighthouse');
+    // the prompt match at once, the lyrics match once main answered
+    await waitFor(() => expect(count).toHaveTextContent('2 of 3 items'));
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.getAttribute('aria-label')?.split(',')[0]),
+    ).toEqual(['Lighthouse keeper', 'Paper boats']);
+    expect(f.callsOf('library.list').at(-1)).toEqual([{ text: 'lighthouse' }]);
+
+    // words from different places of one item match together (lyrics + title)
+    await user.clear(search);
+    await user.type(search, 'coast night');
+    await waitFor(() => expect(count).toHaveTextContent('1 of 3 items'));
+    expect(within(list).getByRole('option')).toHaveAccessibleName(/^Night drive,/);
+
+    // a longer word: the earlier answer does not leak into the new one
+    await user.type(search, 'fall');
+    await waitFor(() =>
+      expect(f.callsOf('library.list').at(-1)).toEqual([{ text: 'coast nightfall' }]),
+    );
+    await waitFor(() => expect(count).toHaveTextContent('0 of 3 items'));
+  });
+
+  it('does not ask main when no item has lyrics', async () => {
+    const f = new FakeCadenza({ libraryItems: [items[2]!] });
+    const { user } = await renderApp({ fake: f, panels: [libraryPanel] });
+    await screen.findByRole('listbox', { name: 'Library items' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search the library' }), 'night');
+    await waitFor(() => expect(screen.getByTestId('library-count')).toHaveTextContent(/^1 item$/));
+    await new Promise((r) => setTimeout(r, 250));
+    expect(f.callsOf('library.list').filter(([q]) => q !== undefined)).toEqual([]);
+  });
+});
