@@ -39,10 +39,38 @@ export class UsageError extends Error {
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
+/**
+ * `--tran -3` reads as an option followed by an unknown flag to parseArgs; a negative number after
+ * an option that takes a value is that option's value, so join it as `--tran=-3`.
+ */
+function joinNegativeValues(args: string[], options: Options): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    const next = args[i + 1];
+    const name = arg.startsWith('--') ? arg.slice(2) : undefined;
+    if (
+      name &&
+      options[name]?.type === 'string' &&
+      next !== undefined &&
+      /^-\d+(\.\d+)?$/.test(next)
+    ) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
+}
+
 /** node:util parseArgs with strict checking, turning its errors into UsageErrors. */
 export function parseCommandArgs<O extends Options>(args: string[], options: O, command: string) {
   try {
-    return parseArgs({ args, options, allowPositionals: true, strict: true });
+    return parseArgs({
+      args: joinNegativeValues(args, options),
+      options,
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (e) {
     const message = e instanceof Error ? e.message.split('\n')[0] : 'invalid arguments';
     throw new UsageError(`${message} (see cadenza ${command} --help)`);

@@ -11,7 +11,11 @@ let box: CliSandbox;
 
 beforeAll(async () => {
   await buildCli();
-  emu = await startEmulator({ keys: [KEY], stepMs: 20, counters: { key_cover_counts: 10, key_vc_counts: 5, key_singing_credits: 10 } });
+  emu = await startEmulator({
+    keys: [KEY],
+    stepMs: 20,
+    counters: { key_cover_counts: 10, key_vc_counts: 5, key_singing_credits: 10 },
+  });
 }, 60_000);
 afterAll(async () => {
   await emu?.close();
@@ -22,67 +26,128 @@ beforeEach(() => {
 });
 afterEach(() => box.dispose());
 
-const env = (): NodeJS.ProcessEnv => ({ ...box.env, CADENZA_BASE_URL: emu.url, CADENZA_API_KEY: KEY, CADENZA_KEYCHAIN: 'off', CADENZA_POLL_INTERVAL_MS: '60' });
-const service = (path?: string) => emu.log.filter((e) => e.origin === 'service' && (!path || e.path === path));
+const env = (): NodeJS.ProcessEnv => ({
+  ...box.env,
+  CADENZA_BASE_URL: emu.url,
+  CADENZA_API_KEY: KEY,
+  CADENZA_KEYCHAIN: 'off',
+  CADENZA_POLL_INTERVAL_MS: '60',
+});
+const service = (path?: string) =>
+  emu.log.filter((e) => e.origin === 'service' && (!path || e.path === path));
 const tone = (s: number) => `${emu.mediaUrl}/media/tone.mp3?seconds=${s}`;
 
 interface ItemJson {
   job_id: string;
-  item: { kind: string; title: string; singer: string; media_file: string; parent_id: string | null };
+  item: {
+    kind: string;
+    title: string;
+    singer: string;
+    media_file: string;
+    parent_id: string | null;
+  };
 }
 
 describe('cadenza cover', () => {
   it('uploads a file (the service gets its exact bytes) and saves the cover in the library', async () => {
-    const bytes = Buffer.concat([Buffer.from('ID3\x04\0\0\0\0\0\0', 'latin1'), randomBytes(600_000)]);
+    const bytes = Buffer.concat([
+      Buffer.from('ID3\x04\0\0\0\0\0\0', 'latin1'),
+      randomBytes(600_000),
+    ]);
     const file = join(box.root, 'Night Drive.mp3');
     writeFileSync(file, bytes);
-    const r = await runCli(['cover', file, '--singer', 'Mei Lin', '--tran', '2', '--json'], { env: env() });
+    const r = await runCli(['cover', file, '--singer', 'Mei Lin', '--tran', '-2', '--json'], {
+      env: env(),
+    });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    const out = JSON.parse(r.stdout) as ItemJson & { cover_counts: { before: number; after: number } };
-    expect(out.item).toMatchObject({ kind: 'cover', title: 'Night Drive (Mei Lin cover)', singer: 'Mei Lin' });
+    const out = JSON.parse(r.stdout) as ItemJson & {
+      cover_counts: { before: number; after: number };
+    };
+    expect(out.item).toMatchObject({
+      kind: 'cover',
+      title: 'Night Drive (Mei Lin cover)',
+      singer: 'Mei Lin',
+    });
     expect(out.cover_counts).toEqual({ before: 10, after: 9 });
     expect(readFileSync(out.item.media_file).length).toBe(1250 * 96);
     const sent = service('/v1/cover')[0]!.multipart!;
-    expect(sent.fields).toMatchObject({ singer_id: '103', tran: '2', is_custom_singer: 'false' });
+    expect(sent.fields).toMatchObject({ singer_id: '103', tran: '-2', is_custom_singer: 'false' });
     expect(sent.files[0]!.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
     expect(r.stdout).not.toContain(KEY);
   });
 
   it('a link, a wrong tran and an unknown answer shape', async () => {
-    const ok = await runCli(['cover', '--link', 'https://video.example.com/w?v=1', '--singer', '101'], { env: env() });
+    const ok = await runCli(
+      ['cover', '--link', 'https://video.example.com/w?v=1', '--singer', '101'],
+      { env: env() },
+    );
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(/Title\s+Video \(Aria Bright cover\)/);
-    const bad = await runCli(['cover', '--link', 'https://video.example.com/w?v=1', '--singer', '101', '--tran', '13'], { env: env() });
+    const bad = await runCli(
+      ['cover', '--link', 'https://video.example.com/w?v=1', '--singer', '101', '--tran', '13'],
+      { env: env() },
+    );
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/between -12 and 12/);
     emu.configure({ shapes: { cover: 'none' } });
-    const odd = await runCli(['cover', '--link', 'https://video.example.com/w?v=2', '--singer', '101'], { env: env() });
+    const odd = await runCli(
+      ['cover', '--link', 'https://video.example.com/w?v=2', '--singer', '101'],
+      { env: env() },
+    );
     expect(odd.code).toBe(1);
-    expect(odd.stderr).toContain('The service said: Success — {"state":"done","note":"cover finished"}');
+    expect(odd.stderr).toContain(
+      'The service said: Success — {"state":"done","note":"cover finished"}',
+    );
     expect(service('/v1/cover')).toHaveLength(2);
   });
 });
 
 describe('cadenza singer', () => {
   it('4:59 of audio is refused with no request to the service; 5:00 trains, and the singer sings a cover by name', async () => {
-    const short = await runCli(['singer', 'train', tone(120), tone(179), '--name', 'Tenor'], { env: env() });
+    const short = await runCli(['singer', 'train', tone(120), tone(179), '--name', 'Tenor'], {
+      env: env(),
+    });
     expect(short.code).toBe(1);
-    expect(short.stderr).toMatch(/must last 5 to 45 minutes in total; these links last 4:58\. Nothing was sent\./);
+    expect(short.stderr).toMatch(
+      /must last 5 to 45 minutes in total; these links last 4:58\. Nothing was sent\./,
+    );
     expect(service()).toEqual([]);
 
-    const r = await runCli(['singer', 'train', tone(120), tone(180), '--name', 'Tenor', '--wait', '--json'], { env: env() });
+    const r = await runCli(
+      ['singer', 'train', tone(120), tone(180), '--name', 'Tenor', '--wait', '--json'],
+      { env: env() },
+    );
     expect(r.code).toBe(0);
-    const out = JSON.parse(r.stdout) as { singer_id: string; name: string; state: string; vc_counts: { before: number; after: number } };
-    expect(out).toMatchObject({ name: 'Tenor', state: 'ready', vc_counts: { before: 5, after: 4 } });
-    expect(service('/v1/cover/generate-custom-singer')[0]!.json).toEqual({ urls: [tone(120), tone(180)] });
+    const out = JSON.parse(r.stdout) as {
+      singer_id: string;
+      name: string;
+      state: string;
+      vc_counts: { before: number; after: number };
+    };
+    expect(out).toMatchObject({
+      name: 'Tenor',
+      state: 'ready',
+      vc_counts: { before: 5, after: 4 },
+    });
+    expect(service('/v1/cover/generate-custom-singer')[0]!.json).toEqual({
+      urls: [tone(120), tone(180)],
+    });
 
-    const list = JSON.parse((await runCli(['singer', 'list', '--json'], { env: env() })).stdout) as Array<{ id: string; name: string; custom: boolean }>;
+    const list = JSON.parse(
+      (await runCli(['singer', 'list', '--json'], { env: env() })).stdout,
+    ) as Array<{ id: string; name: string; custom: boolean }>;
     expect(list[0]).toMatchObject({ id: out.singer_id, name: 'Tenor', custom: true });
-    const cover = await runCli(['cover', '--link', 'https://video.example.com/w?v=3', '--singer', 'tenor', '--json'], { env: env() });
+    const cover = await runCli(
+      ['cover', '--link', 'https://video.example.com/w?v=3', '--singer', 'tenor', '--json'],
+      { env: env() },
+    );
     expect(cover.code).toBe(0);
     expect((JSON.parse(cover.stdout) as ItemJson).item.singer).toBe('Tenor');
-    expect(service('/v1/cover')[0]!.multipart!.fields).toMatchObject({ singer_id: out.singer_id, is_custom_singer: 'true' });
+    expect(service('/v1/cover')[0]!.multipart!.fields).toMatchObject({
+      singer_id: out.singer_id,
+      is_custom_singer: 'true',
+    });
   });
 
   it('without --wait returns once accepted; check measures only', async () => {
@@ -90,7 +155,9 @@ describe('cadenza singer', () => {
     expect(check.code).toBe(0);
     expect(check.stdout).toMatch(/OK: 5:00 of audio/);
     expect(service()).toEqual([]);
-    const r = await runCli(['singer', 'train', tone(400), '--name', 'Quick', '--json'], { env: env() });
+    const r = await runCli(['singer', 'train', tone(400), '--name', 'Quick', '--json'], {
+      env: env(),
+    });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ name: 'Quick', task_id: expect.any(String) });
   });
@@ -98,20 +165,42 @@ describe('cadenza singer', () => {
 
 describe('cadenza video', () => {
   it('sing: measured links, the MP4 in the library; refused before sending when the audio is too long', async () => {
-    const r = await runCli(['video', 'sing', '--audio', tone(8), '--image', `${emu.mediaUrl}/media/photo.png`, '--title', 'Me singing', '--json'], { env: env() });
+    const r = await runCli(
+      [
+        'video',
+        'sing',
+        '--audio',
+        tone(8),
+        '--image',
+        `${emu.mediaUrl}/media/photo.png`,
+        '--title',
+        'Me singing',
+        '--json',
+      ],
+      { env: env() },
+    );
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as ItemJson;
     expect(out.item).toMatchObject({ kind: 'singing-video', title: 'Me singing' });
     expect(readFileSync(out.item.media_file).toString('latin1', 4, 8)).toBe('ftyp');
-    const long = await runCli(['video', 'sing', '--audio', tone(45), '--image', `${emu.mediaUrl}/media/photo.png`], { env: env() });
+    const long = await runCli(
+      ['video', 'sing', '--audio', tone(45), '--image', `${emu.mediaUrl}/media/photo.png`],
+      { env: env() },
+    );
     expect(long.code).toBe(1);
     expect(long.stderr).toMatch(/2 to 30 seconds \(it lasts 45\.0 s\)/);
     expect(service('/v1/singing/generate')).toHaveLength(1);
   });
 
   it('subtitles: the video lands in the library', async () => {
-    const r = await runCli(['video', 'subtitles', '--video', `${emu.mediaUrl}/media/video/in.mp4`, '--json'], { env: env() });
+    const r = await runCli(
+      ['video', 'subtitles', '--video', `${emu.mediaUrl}/media/video/in.mp4`, '--json'],
+      { env: env() },
+    );
     expect(r.code).toBe(0);
-    expect((JSON.parse(r.stdout) as ItemJson).item).toMatchObject({ kind: 'subtitle-video', title: 'Subtitle video' });
+    expect((JSON.parse(r.stdout) as ItemJson).item).toMatchObject({
+      kind: 'subtitle-video',
+      title: 'Subtitle video',
+    });
   });
 });
