@@ -1,0 +1,284 @@
+/**
+ * The Library view with 10,000 items, in the BUILT app (out/, `npx electron-vite build` first)
+ * under the Electron double with Chromium as the window (test/e2e/launch.ts), offline:
+ *
+ *  - first render: click on "Library" → 10,000-item count and rows in the DOM / next frame
+ *  - search per keystroke: 10 characters typed with real key events, keydown → rows updated
+ *    (the deferred list render committed) and → next frame; median and max
+ *  - lyrics matches from main's search, after typing pauses
+ *  - renderer JS heap after load (CDP Runtime.getHeapUsage after a GC)
+ *  - playback start: click on Play → `playing` of howler's Audio element
+ *
+ * Figures print as `name: value unit (target …)`; nothing here asserts on time. Run through
+ * Playwright's runner (library-view.bench.ts starts it): a failure prints its error and the
+ * run exits non-zero. The double's IPC (JSON over a Playwright binding) and
+ * its media serving (Playwright request interception) are slower than Electron's, so figures
+ * that cross main (first render's load, lyrics matches, playback start) are upper bounds.
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { test, type Page } from '@playwright/test';
+import { launchInDouble, type LaunchedApp } from '../test/e2e/launch';
+import { generateLibrary } from './support/library-data';
+import {
+  installPlaybackProbe,
+  installSearchProbe,
+  playbackStartMs,
+  readSearchLog,
+  resetPlaybackLog,
+  timePanelSwitch,
+  type Commit,
+} from './support/page-probes';
+
+const COUNT = Number(process.env.BENCH_LIBRARY_ITEMS ?? 10_000);
+/** Typed one key at a time; 10 characters each. */
+const QUERIES = ['neon river', 'ghost road'] as const;
+const WARM_SWITCHES = 5;
+const PLAYS = 3;
+
+const root = resolve(__dirname, '..');
+const MAIN_JS = join(root, 'out/main/index.js');
+
+const ms = (v: number): string => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : 'n/a');
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length === 0 ? NaN : s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+const figure = (name: string, value: string, target: string): void =>
+  console.log(`${name}: ${value} (target ${target})`);
+
+async function openPanel(page: Page, name: RegExp): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name }).click();
+}
+
+/** Times a switch to the Library (from whatever panel is shown) in the page. */
+async function switchToLibrary(page: Page): Promise<Awaited<ReturnType<typeof timePanelSwitch>>> {
+  const button = page.getByRole('navigation', { name: 'Main' }).getByRole('button', {
+    name: /Library/,
+  });
+  return button.evaluate(timePanelSwitch, `${COUNT} items`);
+}
+
+async function heapMb(page: Page): Promise<{ usedMb: number; totalMb: number }> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { usedSize, totalSize } = await cdp.send('Runtime.getHeapUsage');
+    return { usedMb: usedSize / 1048576, totalMb: totalSize / 1048576 };
+  } finally {
+    await cdp.detach();
+  }
+}
+
+interface KeyTiming {
+  key: string;
+  rowsMs: number;
+  frameMs: number;
+}
+
+/** Types `query` one key at a time; for each key, keydown → rows updated for that prefix. */
+async function typeQuery(
+  page: Page,
+  query: string,
+): Promise<{ keys: KeyTiming[]; lyricsMs: number | null; shown: string }> {
+  const search = page.getByRole('searchbox', { name: 'Search the library' });
+  await search.fill('');
+  await page.waitForFunction(
+    () =>
+      (globalThis as unknown as { document: { querySelector(s: string): unknown } }).document
+        .querySelector('[data-testid="library-count"][data-query=""]') !== null,
+  );
+  await search.focus();
+  const before = await page.evaluate(readSearchLog);
+  for (let i = 1; i <= query.length; i += 1) {
+    await page.keyboard.type(query[i - 1]!);
+    await page.waitForFunction((q) => {
+      const doc = (globalThis as unknown as { document: { querySelector(s: string): { getAttribute(n: string): string | null } | null } }).document;
+      return doc.querySelector('[data-testid="library-count"]')?.getAttribute('data-query') === q;
+    }, query.slice(0, i));
+  }
+  // main's lyrics matches arrive once typing pauses
+  let lyricsAt: number | null = null;
+  try {
+    await page.waitForFunction(
+      (q) => {
+        const doc = (globalThis as unknown as { document: { querySelector(s: string): { getAttribute(n: string): string | null } | null } }).document;
+        return doc.querySelector('[data-testid="library-count"]')?.getAttribute('data-lyrics-query') === q;
+      },
+      query,
+      { timeout: 10_000 },
+    );
+  } catch {
+    lyricsAt = null;
+  }
+  await page.waitForTimeout(100); // the last frames
+  const log = await page.evaluate(readSearchLog);
+  const keys = log.keys.slice(before.keys.length);
+  const commits = log.commits.slice(before.commits.length);
+  if (keys.length !== query.length)
+    throw new Error(`expected ${query.length} keydowns, saw ${keys.length}`);
+  const timings = keys.map((k, i): KeyTiming => {
+    const prefix = query.slice(0, i + 1);
+    const c: Commit | undefined = commits.find((x) => x.query === prefix && x.at >= k.at);
+    if (!c) throw new Error(`no render for "${prefix}"`);
+    return { key: k.key, rowsMs: c.at - k.at, frameMs: (c.frameAt ?? NaN) - k.at };
+  });
+  const lyrics = commits.find((x) => x.lyricsQuery === query);
+  lyricsAt = lyrics ? lyrics.at : null;
+  const lastKey = keys[keys.length - 1]!.at;
+  const shown = (await page.getByTestId('library-count').textContent()) ?? '';
+  return { keys: timings, lyricsMs: lyricsAt === null ? null : lyricsAt - lastKey, shown };
+}
+
+test('Library view with 10,000 items: first render, search per keystroke, heap, playback start', async () => {
+  let step = 'checking the build';
+  if (!existsSync(MAIN_JS) || !existsSync(join(root, 'out/renderer/index.html')))
+    throw new Error('out/ is missing or incomplete: run `npx electron-vite build` first.');
+
+  const base = await mkdtemp(join(tmpdir(), 'cadenza-bench-view-'));
+  const dirs = {
+    root: base,
+    userData: join(base, 'user-data'),
+    home: join(base, 'home'),
+    library: join(base, 'library'),
+  };
+  let app: LaunchedApp | null = null;
+  try {
+    step = `generating ${COUNT} items`;
+    for (const d of [dirs.userData, dirs.home]) await mkdir(d, { recursive: true });
+    // offline: the service address is a closed local port
+    await writeFile(
+      join(dirs.home, 'settings.json'),
+      JSON.stringify({ schema_version: 1, baseUrl: 'http://127.0.0.1:9' }),
+    );
+    let t = performance.now();
+    const lib = await generateLibrary(dirs.library, COUNT);
+    console.log(
+      `generated ${lib.count} items (${lib.withLyrics} with lyrics, ${(lib.bytes / 1048576).toFixed(1)} MB of WAV) in ${Math.round(performance.now() - t)} ms`,
+    );
+    console.log(`(machine: ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)})`);
+
+    step = 'launching the built app under the Electron double';
+    t = performance.now();
+    const output: string[] = [];
+    app = await launchInDouble({
+      mainJs: MAIN_JS,
+      dirs,
+      env: { CADENZA_HOME: dirs.home, CADENZA_LIBRARY: dirs.library, CADENZA_KEYCHAIN: 'off' },
+      output,
+    });
+    const { page } = app;
+    console.log(`app ready in ${Math.round(performance.now() - t)} ms`);
+
+    step = "waiting for main's index";
+    t = performance.now();
+    const listed = await page.evaluate(async () => {
+      const api = (
+        globalThis as unknown as {
+          cadenza: { library: { list(): Promise<{ ok: boolean; value?: unknown[] }> } };
+        }
+      ).cadenza;
+      const r = await api.library.list();
+      return r.ok ? (r.value?.length ?? 0) : -1;
+    });
+    if (listed !== COUNT) throw new Error(`main lists ${listed} items, expected ${COUNT}`);
+    console.log(
+      `main indexed and listed ${listed} items ${Math.round(performance.now() - t)} ms after the window was ready`,
+    );
+
+    step = 'first render of the Library';
+    const first = await switchToLibrary(page);
+    figure(
+      'first render, panel switch → 10,000 rows in DOM (loads the items from main)',
+      ms(first.domMs),
+      '≤ 500 ms',
+    );
+    figure('first render, panel switch → next frame', ms(first.frameMs), '≤ 500 ms');
+    console.log(`  longest task meanwhile: ${ms(first.longestTaskMs)}`);
+
+    step = 'switching panels again';
+    const warm: number[] = [];
+    for (let i = 0; i < WARM_SWITCHES; i += 1) {
+      await openPanel(page, /Jobs/);
+      await page.getByRole('heading', { name: 'Jobs', level: 1 }).waitFor();
+      warm.push((await switchToLibrary(page)).frameMs);
+    }
+    figure(
+      `panel switch again → next frame, median of ${WARM_SWITCHES}`,
+      ms(median(warm)),
+      '≤ 500 ms',
+    );
+
+    step = 'measuring the heap';
+    const heap = await heapMb(page);
+    figure(
+      'renderer JS heap after loading 10,000 items (after GC)',
+      `${heap.usedMb.toFixed(1)} MB`,
+      '≤ 150 MB',
+    );
+
+    step = 'typing searches';
+    await page.evaluate(installSearchProbe);
+    for (const [n, query] of QUERIES.entries()) {
+      const r = await typeQuery(page, query);
+      const rows = r.keys.map((k) => k.rowsMs);
+      const frames = r.keys.map((k) => k.frameMs);
+      const label = n === 0 ? 'first search' : 'next search';
+      console.log(
+        `  "${query}" per key, keydown → rows updated: ${r.keys.map((k) => `${JSON.stringify(k.key)} ${k.rowsMs.toFixed(1)}`).join(', ')} ms; shows ${r.shown}`,
+      );
+      figure(`search per keystroke (${label}), keydown → rows updated, median`, ms(median(rows)), '≤ 16 ms');
+      figure(`search per keystroke (${label}), keydown → rows updated, max`, ms(Math.max(...rows)), '≤ 16 ms');
+      figure(`search per keystroke (${label}), keydown → next frame, median`, ms(median(frames)), '≤ 33 ms');
+      figure(
+        `search lyrics matches from main (${label}), last keydown → rows updated`,
+        r.lyricsMs === null ? 'none' : ms(r.lyricsMs),
+        `≤ 300 ms, includes the ${120} ms typing pause`,
+      );
+    }
+    const afterSearch = await heapMb(page);
+    console.log(`  renderer JS heap after the searches: ${afterSearch.usedMb.toFixed(1)} MB`);
+
+    step = 'starting playback';
+    const search = page.getByRole('searchbox', { name: 'Search the library' });
+    await search.fill('');
+    await page.getByTestId('library-count').filter({ hasText: `${COUNT} items` }).waitFor();
+    await page.evaluate(installPlaybackProbe);
+    const list = page.getByRole('listbox', { name: 'Library items' });
+    const details = page.getByRole('region', { name: 'Item details' });
+    const bar = page.getByRole('region', { name: 'Player' });
+    const starts: number[] = [];
+    for (let i = 0; i < PLAYS; i += 1) {
+      const title = lib.playable[i]!;
+      await list.getByRole('option', { name: new RegExp(`^${title},`) }).click();
+      await details.getByRole('heading', { name: title }).waitFor();
+      await page.evaluate(resetPlaybackLog);
+      const src = `cadenza-media://library/${encodeURIComponent(`${title}.wav`)}`;
+      await details.getByRole('button', { name: 'Play', exact: true }).click();
+      await bar.and(page.locator(`[data-src="${src}"]`)).waitFor();
+      const handle = await page.waitForFunction(playbackStartMs, src, { timeout: 15_000 });
+      starts.push((await handle.jsonValue()) as number);
+    }
+    console.log(`  runs: ${starts.map(ms).join(', ')}`);
+    figure(
+      `playback start, click Play → playing (3 s WAV via cadenza-media), median of ${PLAYS}`,
+      ms(median(starts)),
+      '≤ 300 ms',
+    );
+    figure('playback start, max', ms(Math.max(...starts)), '≤ 300 ms');
+
+    const errors = (app.console ?? []).filter((c) => c.type === 'pageerror');
+    if (errors.length > 0)
+      throw new Error(`the page reported errors: ${errors.map((e) => e.text).join('; ')}`);
+  } catch (e) {
+    console.error(`\nlibrary-view bench FAILED during: ${step}`);
+    throw e;
+  } finally {
+    await app?.close().catch((e: unknown) => console.error('closing the app failed:', e));
+    await rm(base, { recursive: true, force: true }).catch(() => undefined);
+  }
+});
