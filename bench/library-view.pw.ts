@@ -89,25 +89,44 @@ async function typeQuery(
   await search.fill('');
   await page.waitForFunction(
     () =>
-      (globalThis as unknown as { document: { querySelector(s: string): unknown } }).document
-        .querySelector('[data-testid="library-count"][data-query=""]') !== null,
+      (
+        globalThis as unknown as { document: { querySelector(s: string): unknown } }
+      ).document.querySelector('[data-testid="library-count"][data-query=""]') !== null,
   );
   await search.focus();
   const before = await page.evaluate(readSearchLog);
   for (let i = 1; i <= query.length; i += 1) {
     await page.keyboard.type(query[i - 1]!);
-    await page.waitForFunction((q) => {
-      const doc = (globalThis as unknown as { document: { querySelector(s: string): { getAttribute(n: string): string | null } | null } }).document;
-      return doc.querySelector('[data-testid="library-count"]')?.getAttribute('data-query') === q;
-    }, query.slice(0, i));
+    await page.waitForFunction(
+      (q) => {
+        const doc = (
+          globalThis as unknown as {
+            document: {
+              querySelector(s: string): { getAttribute(n: string): string | null } | null;
+            };
+          }
+        ).document;
+        return doc.querySelector('[data-testid="library-count"]')?.getAttribute('data-query') === q;
+      },
+      query.slice(0, i),
+    );
   }
   // main's lyrics matches arrive once typing pauses
   let lyricsAt: number | null = null;
   try {
     await page.waitForFunction(
       (q) => {
-        const doc = (globalThis as unknown as { document: { querySelector(s: string): { getAttribute(n: string): string | null } | null } }).document;
-        return doc.querySelector('[data-testid="library-count"]')?.getAttribute('data-lyrics-query') === q;
+        const doc = (
+          globalThis as unknown as {
+            document: {
+              querySelector(s: string): { getAttribute(n: string): string | null } | null;
+            };
+          }
+        ).document;
+        return (
+          doc.querySelector('[data-testid="library-count"]')?.getAttribute('data-lyrics-query') ===
+          q
+        );
       },
       query,
       { timeout: 10_000 },
@@ -231,9 +250,21 @@ test('Library view with 10,000 items: first render, search per keystroke, heap, 
       console.log(
         `  "${query}" per key, keydown → rows updated: ${r.keys.map((k) => `${JSON.stringify(k.key)} ${k.rowsMs.toFixed(1)}`).join(', ')} ms; shows ${r.shown}`,
       );
-      figure(`search per keystroke (${label}), keydown → rows updated, median`, ms(median(rows)), '≤ 16 ms');
-      figure(`search per keystroke (${label}), keydown → rows updated, max`, ms(Math.max(...rows)), '≤ 16 ms');
-      figure(`search per keystroke (${label}), keydown → next frame, median`, ms(median(frames)), '≤ 33 ms');
+      figure(
+        `search per keystroke (${label}), keydown → rows updated, median`,
+        ms(median(rows)),
+        '≤ 16 ms',
+      );
+      figure(
+        `search per keystroke (${label}), keydown → rows updated, max`,
+        ms(Math.max(...rows)),
+        '≤ 16 ms',
+      );
+      figure(
+        `search per keystroke (${label}), keydown → next frame, median`,
+        ms(median(frames)),
+        '≤ 33 ms',
+      );
       figure(
         `search lyrics matches from main (${label}), last keydown → rows updated`,
         r.lyricsMs === null ? 'none' : ms(r.lyricsMs),
@@ -246,7 +277,10 @@ test('Library view with 10,000 items: first render, search per keystroke, heap, 
     step = 'starting playback';
     const search = page.getByRole('searchbox', { name: 'Search the library' });
     await search.fill('');
-    await page.getByTestId('library-count').filter({ hasText: `${COUNT} items` }).waitFor();
+    await page
+      .getByTestId('library-count')
+      .filter({ hasText: `${COUNT} items` })
+      .waitFor();
     await page.evaluate(installPlaybackProbe);
     const list = page.getByRole('listbox', { name: 'Library items' });
     const details = page.getByRole('region', { name: 'Item details' });

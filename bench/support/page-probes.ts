@@ -11,7 +11,11 @@ interface El {
   getAttribute(name: string): string | null;
   closest(selector: string): El | null;
   click(): void;
-  addEventListener(type: string, fn: (e: { target: unknown; key?: string }) => void, opts?: unknown): void;
+  addEventListener(
+    type: string,
+    fn: (e: { target: unknown; key?: string }) => void,
+    opts?: unknown,
+  ): void;
   src?: string;
 }
 interface PageGlobals {
@@ -19,7 +23,11 @@ interface PageGlobals {
     body: El;
     querySelector(selector: string): El | null;
     querySelectorAll(selector: string): { length: number };
-    addEventListener(type: string, fn: (e: { target: unknown; key?: string }) => void, capture?: boolean): void;
+    addEventListener(
+      type: string,
+      fn: (e: { target: unknown; key?: string }) => void,
+      capture?: boolean,
+    ): void;
   };
   performance: { now(): number };
   requestAnimationFrame(fn: () => void): number;
@@ -59,7 +67,10 @@ export interface SwitchTiming {
 }
 
 /** Clicks `button` and times until the Library shows `expectedCount` with rows. */
-export async function timePanelSwitch(button: unknown, expectedCount: string): Promise<SwitchTiming> {
+export async function timePanelSwitch(
+  button: unknown,
+  expectedCount: string,
+): Promise<SwitchTiming> {
   const g = globalThis as unknown as PageGlobals;
   const longTasks: number[] = [];
   let tasks: { disconnect(): void } | null = null;
@@ -84,7 +95,12 @@ export async function timePanelSwitch(button: unknown, expectedCount: string): P
       mo.disconnect();
       resolve(g.performance.now());
     });
-    mo.observe(g.document.body, { childList: true, subtree: true, characterData: true, attributes: true });
+    mo.observe(g.document.body, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+      attributes: true,
+    });
     g.setTimeout(() => {
       mo.disconnect();
       reject(new Error(`the Library did not show "${expectedCount}" within 60 s`));
@@ -146,7 +162,8 @@ export function installPlaybackProbe(): void {
     'click',
     (e) => {
       const button = (e.target as El | null)?.closest?.('[aria-label="Item details"] button');
-      if (button && button.textContent === 'Play' && g.__probe) g.__probe.playClickAt = g.performance.now();
+      if (button && button.textContent === 'Play' && g.__probe)
+        g.__probe.playClickAt = g.performance.now();
     },
     true,
   );
@@ -157,7 +174,8 @@ export function installPlaybackProbe(): void {
       'playing',
       () => {
         const src = this.src ?? '';
-        if (g.__probe && g.__probe.playing[src] === undefined) g.__probe.playing[src] = g.performance.now();
+        if (g.__probe && g.__probe.playing[src] === undefined)
+          g.__probe.playing[src] = g.performance.now();
       },
       { once: true },
     );

@@ -74,6 +74,25 @@ export function haystackOf(item: LibraryItemView): string {
   return h;
 }
 
+/**
+ * Prepares the searchable text of every item a chunk at a time between tasks, so the first
+ * keystroke does not pay for 10,000 of them. Answers a function that stops it.
+ */
+export function warmSearch(items: readonly LibraryItemView[], chunk = 1000): () => void {
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const step = (from: number) => {
+    if (stopped) return;
+    for (const item of items.slice(from, from + chunk)) haystackOf(item);
+    if (from + chunk < items.length) timer = setTimeout(() => step(from + chunk), 0);
+  };
+  timer = setTimeout(() => step(0), 0);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}
+
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
 function comparator(sort: SortId): (a: LibraryItemView, b: LibraryItemView) => number {
