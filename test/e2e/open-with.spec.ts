@@ -5,34 +5,16 @@
  * asks what to do, and "Make a cover" / "Clone a voice" only fill the panel's form: nothing reaches
  * the service until the panel's own button is pressed — then the service receives the file's bytes.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { RequestLogEntry } from '../emulator';
 import { expect, test } from './fixtures';
+import { noiseWav as wav } from '../support/media-fixtures';
 import { setKey, sha } from './covers-helpers';
 
 test.setTimeout(90_000);
 
-/** A mono 16 kHz PCM WAV of noise, `seconds` long. */
-function wav(seconds: number): Buffer {
-  const body = randomBytes(Math.round(seconds * 16_000) * 2);
-  const h = Buffer.alloc(44);
-  h.write('RIFF', 0);
-  h.writeUInt32LE(36 + body.length, 4);
-  h.write('WAVEfmt ', 8);
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(1, 22);
-  h.writeUInt32LE(16_000, 24);
-  h.writeUInt32LE(32_000, 28);
-  h.writeUInt16LE(2, 32);
-  h.writeUInt16LE(16, 34);
-  h.write('data', 36);
-  h.writeUInt32LE(body.length, 40);
-  return Buffer.concat([h, body]);
-}
 
 const chooser = (page: Page, count: number) =>
   page.getByRole('dialog', {

@@ -4,22 +4,17 @@
  * an emotion into the library, clone a dropped recording (the emulator receives exactly its bytes),
  * speak with the clone, and cancel an upload without creating a voice.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import Module from 'node:module';
-import { expect, MAIN_JS, openAccount, test, VALID_KEY } from './fixtures';
+import { expect, MAIN_JS, test } from './fixtures';
+import { pcmWav as wav } from '../support/media-fixtures';
+import { setKey, sha } from './covers-helpers';
 import { expectImageDecoded, expectMediaLoaded } from './media-checks';
 
 test.setTimeout(90_000);
-
-async function setKey(page: Page): Promise<void> {
-  await openAccount(page);
-  await page.getByLabel('API key', { exact: true }).fill(VALID_KEY);
-  await page.getByRole('button', { name: 'Save key' }).click();
-  await expect(page.getByText('Key ending in 1234')).toBeVisible();
-}
 
 async function openVoice(page: Page): Promise<void> {
   await page
@@ -28,26 +23,6 @@ async function openVoice(page: Page): Promise<void> {
     .click();
   await expect(page.getByRole('heading', { name: 'Voice', level: 1 })).toBeVisible();
 }
-
-/** A PCM WAV header for `dataBytes` of audio at the given format, followed by `body`. */
-function wav(body: Buffer, rate = 16_000, channels = 1): Buffer {
-  const h = Buffer.alloc(44);
-  h.write('RIFF', 0);
-  h.writeUInt32LE(36 + body.length, 4);
-  h.write('WAVEfmt ', 8);
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(channels, 22);
-  h.writeUInt32LE(rate, 24);
-  h.writeUInt32LE(rate * channels * 2, 28);
-  h.writeUInt16LE(channels * 2, 32);
-  h.writeUInt16LE(16, 34);
-  h.write('data', 36);
-  h.writeUInt32LE(body.length, 40);
-  return Buffer.concat([h, body]);
-}
-
-const sha = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
 
 interface DoubleElectron {
   protocol: {

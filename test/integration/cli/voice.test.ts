@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator';
+import { noiseWav as wav } from '../../support/media-fixtures';
 import { buildCli, createSandbox, runCli, type CliSandbox } from './run-cli';
 
 const KEY = 'cli-voice-key-9b31c2d7';
@@ -36,29 +37,6 @@ const env = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
 });
 const sha = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
 
-/** A 16-bit mono PCM WAV of `seconds`, with noise so every file's bytes differ. */
-function wav(seconds: number): Buffer {
-  const rate = 16_000;
-  const samples = Math.round(seconds * rate);
-  const data = Buffer.alloc(samples * 2);
-  const noise = randomBytes(samples);
-  for (let i = 0; i < samples; i++)
-    data.writeInt16LE(Math.round(Math.sin(i / 8) * 8000) + noise[i]! - 128, i * 2);
-  const h = Buffer.alloc(44);
-  h.write('RIFF', 0);
-  h.writeUInt32LE(36 + data.length, 4);
-  h.write('WAVEfmt ', 8);
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(1, 22);
-  h.writeUInt32LE(rate, 24);
-  h.writeUInt32LE(rate * 2, 28);
-  h.writeUInt16LE(2, 32);
-  h.writeUInt16LE(16, 34);
-  h.write('data', 36);
-  h.writeUInt32LE(data.length, 40);
-  return Buffer.concat([h, data]);
-}
 
 interface VoiceJson {
   speaker: string;

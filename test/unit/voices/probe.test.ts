@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { audioDurationMs, probeCloneFile } from '../../../src/main/services/voices/probe';
+import { mp3Frame, silentWav as wav } from '../../support/media-fixtures';
 
 let dir: string;
 beforeEach(async () => {
@@ -10,30 +11,6 @@ beforeEach(async () => {
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
-function wav(seconds: number, rate = 16_000): Buffer {
-  const data = Buffer.alloc(Math.round(seconds * rate) * 2);
-  const h = Buffer.alloc(44);
-  h.write('RIFF', 0);
-  h.writeUInt32LE(36 + data.length, 4);
-  h.write('WAVEfmt ', 8);
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(1, 22);
-  h.writeUInt32LE(rate, 24);
-  h.writeUInt32LE(rate * 2, 28);
-  h.writeUInt16LE(2, 32);
-  h.writeUInt16LE(16, 34);
-  h.write('data', 36);
-  h.writeUInt32LE(data.length, 40);
-  return Buffer.concat([h, data]);
-}
-
-/** MPEG-1 Layer III, 32 kbit/s, 48 kHz, mono: 96-byte frames of 24 ms. */
-function mp3Frame(): Buffer {
-  const f = Buffer.alloc(96);
-  f.set([0xff, 0xfb, 0x14, 0xc0]);
-  return f;
-}
 
 async function file(name: string, bytes: Buffer): Promise<string> {
   const p = join(dir, name);

@@ -10,6 +10,7 @@ import { createServiceClient, type ServiceClient } from '../../../src/main/servi
 import { createJobsService, createSubmitters } from '../../../src/main/services/jobs';
 import { createLibrary, type Library } from '../../../src/main/services/library/library';
 import { createVoicesService, type VoicesRuntime } from '../../../src/main/services/voices';
+import { pcmWav as wav } from '../../support/media-fixtures';
 
 const KEY = 'unit-voices-key-5e21';
 let emu: Emulator;
@@ -56,22 +57,6 @@ const service = (over: Partial<Parameters<typeof createVoicesService>[0]> = {}) 
     ...over,
   });
 
-function wav(bytes: Buffer, rate = 16_000): Buffer {
-  const h = Buffer.alloc(44);
-  h.write('RIFF', 0);
-  h.writeUInt32LE(36 + bytes.length, 4);
-  h.write('WAVEfmt ', 8);
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(1, 22);
-  h.writeUInt32LE(rate, 24);
-  h.writeUInt32LE(rate * 2, 28);
-  h.writeUInt16LE(2, 32);
-  h.writeUInt16LE(16, 34);
-  h.write('data', 36);
-  h.writeUInt32LE(bytes.length, 40);
-  return Buffer.concat([h, bytes]);
-}
 
 describe('voices service', () => {
   it('keeps the catalogue for offline browsing and says why the service was not read', async () => {
