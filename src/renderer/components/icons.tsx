@@ -1,32 +1,21 @@
-/** Small decorative line icons (hidden from assistive technology). */
-const common = {
-  width: 18,
-  height: 18,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 1.8,
-  strokeLinecap: 'round' as const,
-  strokeLinejoin: 'round' as const,
-  'aria-hidden': true,
-  focusable: false,
-};
+import { LineIcon } from './LineIcon';
 
+/** Small decorative line icons (hidden from assistive technology). */
 export function AccountIcon() {
   return (
-    <svg {...common}>
+    <LineIcon>
       <circle cx="12" cy="8" r="4" />
       <path d="M4 20c1.5-3.5 4.5-5 8-5s6.5 1.5 8 5" />
-    </svg>
+    </LineIcon>
   );
 }
 
 export function KeyIcon() {
   return (
-    <svg {...common}>
+    <LineIcon>
       <circle cx="8" cy="15" r="4" />
       <path d="M11 12l9-9M17 6l3 3M15 8l2 2" />
-    </svg>
+    </LineIcon>
   );
 }
 
