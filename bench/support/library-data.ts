@@ -6,6 +6,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { toneWav } from '../../test/support/media-fixtures';
 
 const COMMON =
   'rain night neon river summer ghost dream velvet city ocean fire paper glass golden echo shadow silver wild heart road'.split(
@@ -26,28 +27,6 @@ const word = (i: number, k: number): string =>
   (k % 3 === 0
     ? COMMON[(i + k) % COMMON.length]
     : WORDS[(i * 7919 + k * 104_729) % WORDS.length]) as string;
-
-/** A 16-bit mono 8 kHz WAV of `seconds` of a 440 Hz tone. */
-export function toneWav(seconds: number): Buffer {
-  const frames = Math.round(8000 * seconds);
-  const data = Buffer.alloc(frames * 2);
-  for (let i = 0; i < frames; i += 1)
-    data.writeInt16LE(Math.round(Math.sin((i / 8000) * 2 * Math.PI * 440) * 12000), i * 2);
-  const head = Buffer.alloc(44);
-  head.write('RIFF', 0, 'ascii');
-  head.writeUInt32LE(36 + data.length, 4);
-  head.write('WAVEfmt ', 8, 'ascii');
-  head.writeUInt32LE(16, 16);
-  head.writeUInt16LE(1, 20);
-  head.writeUInt16LE(1, 22);
-  head.writeUInt32LE(8000, 24);
-  head.writeUInt32LE(16000, 28);
-  head.writeUInt16LE(2, 32);
-  head.writeUInt16LE(16, 34);
-  head.write('data', 36, 'ascii');
-  head.writeUInt32LE(data.length, 40);
-  return Buffer.concat([head, data]);
-}
 
 export interface GeneratedLibrary {
   count: number;

@@ -12,6 +12,7 @@
 import { mkdir, readdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { toneWav } from '../support/media-fixtures';
 import { expect, test } from './fixtures';
 import { pageSchemeRequests } from './media-checks';
 
@@ -84,28 +85,6 @@ const playedState = (page: Page, src: string): Promise<MediaState | null> =>
         }
       : null;
   }, src);
-
-/** A 16-bit mono 8 kHz WAV of `seconds` of a tone. */
-function toneWav(seconds: number): Buffer {
-  const frames = Math.round(8000 * seconds);
-  const data = Buffer.alloc(frames * 2);
-  for (let i = 0; i < frames; i += 1)
-    data.writeInt16LE(Math.round(Math.sin((i / 8000) * 2 * Math.PI * 440) * 12000), i * 2);
-  const head = Buffer.alloc(44);
-  head.write('RIFF', 0, 'ascii');
-  head.writeUInt32LE(36 + data.length, 4);
-  head.write('WAVEfmt ', 8, 'ascii');
-  head.writeUInt32LE(16, 16);
-  head.writeUInt16LE(1, 20);
-  head.writeUInt16LE(1, 22);
-  head.writeUInt32LE(8000, 24);
-  head.writeUInt32LE(16000, 28);
-  head.writeUInt16LE(2, 32);
-  head.writeUInt16LE(16, 34);
-  head.write('data', 36, 'ascii');
-  head.writeUInt32LE(data.length, 40);
-  return Buffer.concat([head, data]);
-}
 
 /** Writes n items (WAV + sidecar); item i is created i minutes after 2025-01-01, every 500th is "Neon". */
 async function generateLibrary(dir: string, n: number): Promise<void> {
