@@ -1,31 +1,15 @@
 /**
- * Shared steps of the covers, singers and videos specs: the key, the panels, the library folder's
+ * Shared steps of the covers, singers and videos specs (the key and the panels from app-helpers), the library folder's
  * files and sidecars, and whether the app's own media element loaded its `cadenza-media://` URL.
  */
-import { createHash } from 'node:crypto';
 import Module from 'node:module';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import type { Sidecar } from '../../src/shared/domain/library';
-import { expect, MAIN_JS, openAccount, VALID_KEY } from './fixtures';
+import { expect, MAIN_JS } from './fixtures';
 
-export const sha = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
-
-export async function setKey(page: Page): Promise<void> {
-  await openAccount(page);
-  await page.getByLabel('API key', { exact: true }).fill(VALID_KEY);
-  await page.getByRole('button', { name: 'Save key' }).click();
-  await expect(page.getByText('Key ending in 1234')).toBeVisible();
-}
-
-export async function openPanel(page: Page, name: 'Covers' | 'Videos' | 'Library'): Promise<void> {
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: new RegExp(name) })
-    .click();
-  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
-}
+export { openPanel, setKey, sha } from './app-helpers';
 
 export interface LibraryEntry {
   /** Media file name in the library folder. */

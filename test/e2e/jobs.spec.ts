@@ -13,7 +13,8 @@ import Module from 'node:module';
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, MAIN_JS, openAccount, test, VALID_KEY } from './fixtures';
+import { expect, MAIN_JS, test } from './fixtures';
+import { openPanel, setKey } from './app-helpers';
 import { expectMediaLoaded, pageSchemeRequests } from './media-checks';
 
 const useRealElectron = !!process.env.ELECTRON_OVERRIDE_DIST_PATH;
@@ -43,18 +44,6 @@ function recordNotifications(electron: DoubleElectron): Array<{ title: string; b
     original.call(this);
   };
   return shown;
-}
-
-async function setKey(page: Page): Promise<void> {
-  await openAccount(page);
-  await page.getByLabel('API key', { exact: true }).fill(VALID_KEY);
-  await page.getByRole('button', { name: 'Save key' }).click();
-  await expect(page.getByText('Key ending in 1234')).toBeVisible();
-}
-
-async function openPanel(page: Page, name: 'Songs' | 'Jobs'): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: new RegExp(name) }).click();
-  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
 }
 
 async function createSong(page: Page, prompt: string): Promise<void> {

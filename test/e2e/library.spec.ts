@@ -11,10 +11,14 @@
  */
 import { mkdir, readdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { toneWav } from '../support/media-fixtures';
 import { expect, test } from './fixtures';
-import { pageSchemeRequests } from './media-checks';
+import {
+  pageSchemeRequests,
+  playedState,
+  recordPlayedMedia,
+  type PlayedMediaState as MediaState,
+} from './media-checks';
 
 const useRealElectron = !!process.env.ELECTRON_OVERRIDE_DIST_PATH;
 const ITEMS = Number(process.env.CADENZA_E2E_LIBRARY_ITEMS ?? 10_000);
@@ -30,61 +34,6 @@ test.setTimeout(180_000);
 /** The played item's length (its sidecar says so too). */
 const PLAYED_S = 6;
 const PLAYED_BYTES = 44 + 8000 * PLAYED_S * 2;
-
-/** Page-side view of a media element (DOM types are not in this tsconfig). */
-type PageMedia = {
-  src: string;
-  readyState: number;
-  duration: number;
-  currentTime: number;
-  paused: boolean;
-  error: { code: number } | null;
-};
-interface MediaState {
-  readyState: number;
-  duration: number;
-  currentTime: number;
-  paused: boolean;
-  error: number | null;
-}
-
-/**
- * Remembers every media element the app calls play() on: howler's html5 `Audio` is never in the
- * DOM, so this is how the test reaches the element the player bar really plays.
- */
-async function recordPlayedMedia(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const g = globalThis as unknown as {
-      __playedMedia?: PageMedia[];
-      HTMLMediaElement: { prototype: { play(): Promise<void> } };
-    };
-    if (g.__playedMedia) return;
-    const played: PageMedia[] = [];
-    g.__playedMedia = played;
-    const proto = g.HTMLMediaElement.prototype;
-    const original = proto.play;
-    proto.play = function (this: PageMedia) {
-      if (!played.includes(this)) played.push(this);
-      return original.call(this);
-    };
-  });
-}
-
-/** The last element the app played `src` with, or null. */
-const playedState = (page: Page, src: string): Promise<MediaState | null> =>
-  page.evaluate((url) => {
-    const list = (globalThis as unknown as { __playedMedia?: PageMedia[] }).__playedMedia ?? [];
-    const m = [...list].reverse().find((x) => x.src === url);
-    return m
-      ? {
-          readyState: m.readyState,
-          duration: m.duration,
-          currentTime: m.currentTime,
-          paused: m.paused,
-          error: m.error?.code ?? null,
-        }
-      : null;
-  }, src);
 
 /** Writes n items (WAV + sidecar); item i is created i minutes after 2025-01-01, every 500th is "Neon". */
 async function generateLibrary(dir: string, n: number): Promise<void> {

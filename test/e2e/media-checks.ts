@@ -4,7 +4,7 @@
  * under the Electron double (test/support/electron-double/MEDIA.md) and in real Electron.
  */
 import Module from 'node:module';
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { SchemeRequestRecord } from '../support/electron-double';
 import { expect, MAIN_JS } from './fixtures';
 
@@ -82,3 +82,62 @@ export function pageSchemeRequests(): SchemeRequestRecord[] | null {
   };
   return electron.protocol.pageRequests;
 }
+
+/** Page-side view of an element the app played (DOM types are not in this tsconfig). */
+export type PlayedPageMedia = {
+  src: string;
+  readyState: number;
+  duration: number;
+  currentTime: number;
+  paused: boolean;
+  error: { code: number } | null;
+};
+type PlayedLog = { __playedMedia?: PlayedPageMedia[] };
+
+export interface PlayedMediaState {
+  src: string;
+  readyState: number;
+  duration: number;
+  currentTime: number;
+  paused: boolean;
+  /** The media error's code, or null. */
+  error: number | null;
+}
+
+/**
+ * From now on, remembers every media element the app calls play() on: howler's html5 `Audio` is
+ * never in the DOM, so this is how a test reaches the element the player bar really plays.
+ */
+export async function recordPlayedMedia(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const g = globalThis as unknown as PlayedLog & {
+      HTMLMediaElement: { prototype: { play(): Promise<void> } };
+    };
+    if (g.__playedMedia) return;
+    const played: PlayedPageMedia[] = [];
+    g.__playedMedia = played;
+    const proto = g.HTMLMediaElement.prototype;
+    const original = proto.play;
+    proto.play = function (this: PlayedPageMedia) {
+      if (!played.includes(this)) played.push(this);
+      return original.call(this);
+    };
+  });
+}
+
+/** The state of the last element the app played `src` with, or null (see recordPlayedMedia). */
+export const playedState = (page: Page, src: string): Promise<PlayedMediaState | null> =>
+  page.evaluate((url) => {
+    const list = (globalThis as unknown as PlayedLog).__playedMedia ?? [];
+    const m = [...list].reverse().find((x) => x.src === url);
+    return m
+      ? {
+          src: m.src,
+          readyState: m.readyState,
+          duration: m.duration,
+          currentTime: m.currentTime,
+          paused: m.paused,
+          error: m.error?.code ?? null,
+        }
+      : null;
+  }, src);

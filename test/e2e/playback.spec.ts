@@ -10,48 +10,21 @@
  */
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Locator, Page } from '@playwright/test';
-import { expect, openAccount, test, VALID_KEY } from './fixtures';
-import { expectImageDecoded, pageSchemeRequests } from './media-checks';
+import type { Locator } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { openPanel, setKey } from './app-helpers';
+import {
+  expectImageDecoded,
+  pageSchemeRequests,
+  playedState,
+  recordPlayedMedia,
+  type PlayedMediaState as MediaState,
+  type PlayedPageMedia as PageMedia,
+} from './media-checks';
 
 const SONG_MS = 9000;
 
 test.setTimeout(120_000);
-
-interface MediaState {
-  src: string;
-  readyState: number;
-  duration: number;
-  currentTime: number;
-  paused: boolean;
-  error: number | null;
-}
-
-/** Page-side types (DOM types are not in this tsconfig). */
-type PageMedia = {
-  src: string;
-  readyState: number;
-  duration: number;
-  currentTime: number;
-  paused: boolean;
-  error: { code: number } | null;
-};
-type PlayedLog = { __playedMedia?: PageMedia[] };
-
-async function setKey(page: Page): Promise<void> {
-  await openAccount(page);
-  await page.getByLabel('API key', { exact: true }).fill(VALID_KEY);
-  await page.getByRole('button', { name: 'Save key' }).click();
-  await expect(page.getByText('Key ending in 1234')).toBeVisible();
-}
-
-async function openPanel(page: Page, name: 'Songs' | 'Jobs' | 'Library'): Promise<void> {
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: new RegExp(name) })
-    .click();
-  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
-}
 
 const stateOf = (el: Locator): Promise<MediaState> =>
   el.evaluate((node) => {
@@ -65,44 +38,6 @@ const stateOf = (el: Locator): Promise<MediaState> =>
       error: m.error?.code ?? null,
     };
   });
-
-/**
- * From now on, remembers every media element the app calls play() on: howler's html5 `Audio` is
- * never in the DOM, so this is how the test reaches the element the player bar really uses.
- */
-async function recordPlayedMedia(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const g = globalThis as unknown as PlayedLog & {
-      HTMLMediaElement: { prototype: { play(): Promise<void> } };
-    };
-    if (g.__playedMedia) return;
-    const played: PageMedia[] = [];
-    g.__playedMedia = played;
-    const proto = g.HTMLMediaElement.prototype;
-    const original = proto.play;
-    proto.play = function (this: PageMedia) {
-      if (!played.includes(this)) played.push(this);
-      return original.call(this);
-    };
-  });
-}
-
-/** The state of the last element the app played `src` with. */
-const playedState = (page: Page, src: string): Promise<MediaState | null> =>
-  page.evaluate((url) => {
-    const list = (globalThis as unknown as PlayedLog).__playedMedia ?? [];
-    const m = [...list].reverse().find((x) => x.src === url);
-    return m
-      ? {
-          src: m.src,
-          readyState: m.readyState,
-          duration: m.duration,
-          currentTime: m.currentTime,
-          paused: m.paused,
-          error: m.error?.code ?? null,
-        }
-      : null;
-  }, src);
 
 /** Polls until the position moved on by `byS` from where it was when called. */
 async function expectAdvancing(read: () => Promise<MediaState | null>, byS = 0.5): Promise<number> {

@@ -6,8 +6,8 @@
  */
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
-import { expect, openAccount, test, VALID_KEY } from './fixtures';
+import { expect, test, VALID_KEY } from './fixtures';
+import { openPanel, setKey } from './app-helpers';
 
 interface Sidecar {
   id: string;
@@ -17,21 +17,6 @@ interface Sidecar {
   parent_id: string | null;
   variation_group: string | null;
   lyrics: string | null;
-}
-
-async function setKey(page: Page): Promise<void> {
-  await openAccount(page);
-  await page.getByLabel('API key', { exact: true }).fill(VALID_KEY);
-  await page.getByRole('button', { name: 'Save key' }).click();
-  await expect(page.getByText('Key ending in 1234')).toBeVisible();
-}
-
-async function openSongs(page: Page): Promise<void> {
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: /Songs/ })
-    .click();
-  await expect(page.getByRole('heading', { name: 'Songs', level: 1 })).toBeVisible();
 }
 
 async function sidecars(dir: string): Promise<Array<{ media: string; sidecar: Sidecar }>> {
@@ -52,7 +37,7 @@ test('extend from here: picker refuses 0 and past the end, sends custom mode wit
 }) => {
   emulator.configure({ stepMs: 500, songDurationMs: 8000 });
   await setKey(page);
-  await openSongs(page);
+  await openPanel(page, 'Songs');
 
   await page.getByRole('radio', { name: 'Custom' }).check();
   await page.getByLabel('Style prompt', { exact: true }).fill('sea shanty, accordion');
@@ -171,7 +156,7 @@ test('history: finished songs made elsewhere are listed and Import lands them in
   expect(made.map((s) => s.state)).toEqual(['complete', 'complete']);
 
   await setKey(page);
-  await openSongs(page);
+  await openPanel(page, 'Songs');
   const history = page.getByRole('region', { name: 'Song history' });
   await history.getByRole('button', { name: 'Check the service' }).click();
   await expect(history.getByTestId('history-summary')).toHaveText(

@@ -5,24 +5,9 @@
  */
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
-import { expect, openAccount, test, VALID_KEY } from './fixtures';
+import { expect, test } from './fixtures';
+import { openPanel, setKey } from './app-helpers';
 import { expectMediaLoaded, mediaState } from './media-checks';
-
-async function setKey(page: Page): Promise<void> {
-  await openAccount(page);
-  await page.getByLabel('API key', { exact: true }).fill(VALID_KEY);
-  await page.getByRole('button', { name: 'Save key' }).click();
-  await expect(page.getByText('Key ending in 1234')).toBeVisible();
-}
-
-async function openSongs(page: Page): Promise<void> {
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: /Songs/ })
-    .click();
-  await expect(page.getByRole('heading', { name: 'Songs', level: 1 })).toBeVisible();
-}
 
 interface Sidecar {
   title: string;
@@ -54,7 +39,7 @@ test('custom mode: two takes stream, play while generating, land in the library 
 }) => {
   emulator.configure({ stepMs: 6000, songDurationMs: 6000 }); // the app polls every 5 s: one poll lands while streaming
   await setKey(page);
-  await openSongs(page);
+  await openPanel(page, 'Songs');
   await expect(page.getByTestId('music-left')).toHaveText(/Songs left: \d+/);
   const before = Number((await page.getByTestId('music-left').textContent())!.match(/\d+/)![0]);
 
@@ -113,7 +98,7 @@ test('description mode sends only prompt and model; a restart mid-job still fini
 }) => {
   emulator.configure({ stepMs: 1500, songDurationMs: 3000 });
   await setKey(page);
-  await openSongs(page);
+  await openPanel(page, 'Songs');
   await page.getByLabel('Style prompt').fill('lo-fi rain on a tin roof');
   await page.getByLabel('Model version').selectOption('v4.0');
   await expect(page.getByLabel('Title')).toBeDisabled();
@@ -128,7 +113,7 @@ test('description mode sends only prompt and model; a restart mid-job still fini
   });
 
   const restarted = await app.restart();
-  await openSongs(restarted);
+  await openPanel(restarted, 'Songs');
   const again = restarted.getByRole('listitem', { name: /Song job: lo-fi rain/ });
   await expect(again.getByTestId('job-state')).toHaveText('Done', { timeout: 30_000 });
   const saved = await sidecars(app.dirs.library);

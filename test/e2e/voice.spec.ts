@@ -7,22 +7,15 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import Module from 'node:module';
 import { expect, MAIN_JS, test } from './fixtures';
+import { openPanel } from './app-helpers';
 import { pcmWav as wav } from '../support/media-fixtures';
 import { setKey, sha } from './covers-helpers';
 import { expectImageDecoded, expectMediaLoaded } from './media-checks';
 
 test.setTimeout(90_000);
-
-async function openVoice(page: Page): Promise<void> {
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: /Voice/ })
-    .click();
-  await expect(page.getByRole('heading', { name: 'Voice', level: 1 })).toBeVisible();
-}
 
 interface DoubleElectron {
   protocol: {
@@ -82,7 +75,7 @@ test('browse, filter, preview, speak with an emotion, clone a dropped file and s
   emulator,
 }) => {
   await setKey(page);
-  await openVoice(page);
+  await openPanel(page, 'Voice');
   const all = page.getByRole('region', { name: 'All voices' });
   await expect(all.getByRole('button', { name: 'Use Ava' })).toBeVisible();
   await expect(all.getByRole('heading')).toHaveText('All voices (12)');
@@ -187,7 +180,7 @@ test('cancelling an upload creates no voice and spends nothing', async ({
   emulator,
 }) => {
   await setKey(page);
-  await openVoice(page);
+  await openPanel(page, 'Voice');
   await expect(
     page.getByRole('region', { name: 'All voices' }).getByRole('button', { name: 'Use Ava' }),
   ).toBeVisible();
