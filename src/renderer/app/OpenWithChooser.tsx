@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
-import { createPortal } from 'react-dom';
+import { useEffect, useRef } from 'react';
+import { Modal } from '../components/Modal';
 import {
   chooseOpenWith,
   dismissOpenedFiles,
@@ -58,62 +58,10 @@ interface ChooserDialogProps {
   onCancel(): void;
 }
 
-/** Makes everything but `keep` inert and hidden from assistive technology while the dialog is open. */
-function isolate(keep: Element): () => void {
-  const hidden: Element[] = [];
-  for (const el of Array.from(document.body.children)) {
-    if (el === keep || el.hasAttribute('inert')) continue;
-    el.setAttribute('inert', '');
-    el.setAttribute('aria-hidden', 'true');
-    hidden.push(el);
-  }
-  return () => {
-    for (const el of hidden) {
-      el.removeAttribute('inert');
-      el.removeAttribute('aria-hidden');
-    }
-  };
-}
-
 function ChooserDialog({ files, choices, onChoose, onCancel }: ChooserDialogProps) {
-  const titleId = useId();
-  const bodyId = useId();
-  const backdropRef = useRef<HTMLDivElement>(null);
   const firstRef = useRef<HTMLButtonElement>(null);
   const count = files.length;
   const first = files[0];
-
-  useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const restore = backdropRef.current ? isolate(backdropRef.current) : () => undefined;
-    firstRef.current?.focus();
-    return () => {
-      restore();
-      if (previous?.isConnected && !previous.closest('[inert]')) previous.focus();
-    };
-  }, []);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      onCancel();
-      return;
-    }
-    if (event.key !== 'Tab') return;
-    const buttons = Array.from(
-      event.currentTarget.querySelectorAll<HTMLElement>('button:not([disabled])'),
-    );
-    const head = buttons[0];
-    const tail = buttons[buttons.length - 1];
-    if (!head || !tail) return;
-    if (event.shiftKey && document.activeElement === head) {
-      event.preventDefault();
-      tail.focus();
-    } else if (!event.shiftKey && document.activeElement === tail) {
-      event.preventDefault();
-      head.focus();
-    }
-  };
 
   const label: Record<OpenWithChoice, string> = { cover: 'Make a cover', clone: 'Clone a voice' };
   const hint: Record<OpenWithChoice, string> = {
@@ -125,32 +73,13 @@ function ChooserDialog({ files, choices, onChoose, onCancel }: ChooserDialogProp
         : 'It becomes a recording of the voice.',
   };
 
-  return createPortal(
-    <div className="dialog-backdrop" ref={backdropRef}>
-      <div
-        className="dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={bodyId}
-        onKeyDown={onKeyDown}
-      >
-        <h2 id={titleId} className="dialog-title">
-          {`Open ${count} audio ${count === 1 ? 'file' : 'files'} with Cadenza`}
-        </h2>
-        <div id={bodyId} className="dialog-body">
-          <ul aria-label="Opened files">
-            {files.map((f) => (
-              <li key={f.handle}>
-                <strong>{f.name}</strong> — {sizeText(f.sizeBytes)}
-              </li>
-            ))}
-          </ul>
-          <p>
-            {choices.map((c) => hint[c]).join(' ')} Nothing is sent until you start it in the panel.
-          </p>
-        </div>
-        <div className="dialog-actions">
+  return (
+    <Modal
+      title={`Open ${count} audio ${count === 1 ? 'file' : 'files'} with Cadenza`}
+      initialFocusRef={firstRef}
+      onCancel={onCancel}
+      actions={
+        <>
           <button type="button" className="button" onClick={onCancel}>
             Cancel
           </button>
@@ -165,9 +94,19 @@ function ChooserDialog({ files, choices, onChoose, onCancel }: ChooserDialogProp
               {label[c]}
             </button>
           ))}
-        </div>
-      </div>
-    </div>,
-    document.body,
+        </>
+      }
+    >
+      <ul aria-label="Opened files">
+        {files.map((f) => (
+          <li key={f.handle}>
+            <strong>{f.name}</strong> — {sizeText(f.sizeBytes)}
+          </li>
+        ))}
+      </ul>
+      <p>
+        {choices.map((c) => hint[c]).join(' ')} Nothing is sent until you start it in the panel.
+      </p>
+    </Modal>
   );
 }
