@@ -1,17 +1,5 @@
-import {
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type FormEvent,
-  type KeyboardEvent,
-} from 'react';
-import {
-  MODEL_VERSIONS,
-  DEFAULT_MODEL_VERSION,
-  type ModelVersion,
-} from '@shared/domain/service-limits';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { DEFAULT_MODEL_VERSION } from '@shared/domain/service-limits';
 import { loadMusicLeft, submitSong, useSongsStore, writeLyrics } from '../../stores/songs';
 import {
   counters,
@@ -22,6 +10,7 @@ import {
   toRequest,
   type SongForm,
 } from './rules';
+import { fieldErrors, ModelSelect, submitOnCtrlEnter } from './fields';
 
 const initialForm: SongForm = {
   mode: 'auto',
@@ -72,12 +61,7 @@ export function CreateForm() {
     await submitSong(toRequest(form));
   }
 
-  function onKeyDown(e: KeyboardEvent) {
-    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-      e.preventDefault();
-      void onSubmit();
-    }
-  }
+  const onKeyDown = submitOnCtrlEnter(() => void onSubmit());
 
   function insertTag(tag: string) {
     const el = lyricsRef.current;
@@ -103,14 +87,7 @@ export function CreateForm() {
     }));
   }
 
-  const fieldError = (field: string) => {
-    const msg = errorOf(field);
-    return msg ? (
-      <p id={`${id}-${field}-error`} className="field-error" role="alert">
-        {msg}
-      </p>
-    ) : null;
-  };
+  const fieldError = fieldErrors(id, errorOf);
   const describe = (...ids: Array<string | false | undefined>) =>
     ids.filter(Boolean).join(' ') || undefined;
 
@@ -189,23 +166,14 @@ export function CreateForm() {
       </div>
 
       <div className="field">
-        <label htmlFor={`${id}-model`} className="field-label">
-          Model version
-        </label>
-        <select
+        <ModelSelect
           id={`${id}-model`}
-          className="input"
+          label="Model version"
           value={form.modelVersion}
           disabled={!!ignored.modelVersion}
-          aria-describedby={`${id}-model-limits`}
-          onChange={(e) => update({ modelVersion: e.target.value as ModelVersion })}
-        >
-          {MODEL_VERSIONS.map((v) => (
-            <option key={v} value={v}>
-              {v}
-            </option>
-          ))}
-        </select>
+          describedBy={`${id}-model-limits`}
+          onChange={(modelVersion) => update({ modelVersion })}
+        />
         <p id={`${id}-model-limits`} className="field-hint">
           {ignored.modelVersion ?? modelLimitsText(form.modelVersion)}
         </p>

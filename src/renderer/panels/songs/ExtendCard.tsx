@@ -1,5 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { MODEL_VERSIONS, type ModelVersion } from '@shared/domain/service-limits';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { LibrarySong } from '@shared/ipc/songs';
 import { closeExtend, openExtend, submitSong, useSongsStore } from '../../stores/songs';
 import {
@@ -13,6 +12,7 @@ import {
   toExtendRequest,
   type ExtendForm,
 } from './extend-rules';
+import { fieldErrors, ModelSelect, submitOnCtrlEnter } from './fields';
 
 const RECENT_LIMIT = 8;
 
@@ -42,21 +42,8 @@ function ExtendSongForm({ song }: { song: LibrarySong }) {
     if (job) setSent(`Extension of "${song.title}" from ${formatClock(at)} submitted.`);
   }
 
-  function onKeyDown(e: KeyboardEvent) {
-    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-      e.preventDefault();
-      void onSubmit();
-    }
-  }
-
-  const fieldError = (field: string) => {
-    const msg = errorOf(field);
-    return msg ? (
-      <p id={`${id}-${field}-error`} className="field-error" role="alert">
-        {msg}
-      </p>
-    ) : null;
-  };
+  const onKeyDown = submitOnCtrlEnter(() => void onSubmit());
+  const fieldError = fieldErrors(id, errorOf);
   const startError = errorOf('continueAtS');
 
   return (
@@ -156,21 +143,12 @@ function ExtendSongForm({ song }: { song: LibrarySong }) {
         {fieldError('title')}
       </div>
       <div className="field">
-        <label htmlFor={`${id}-model`} className="field-label">
-          Model version for the extension
-        </label>
-        <select
+        <ModelSelect
           id={`${id}-model`}
-          className="input"
+          label="Model version for the extension"
           value={form.modelVersion}
-          onChange={(e) => update({ modelVersion: e.target.value as ModelVersion })}
-        >
-          {MODEL_VERSIONS.map((v) => (
-            <option key={v} value={v}>
-              {v}
-            </option>
-          ))}
-        </select>
+          onChange={(modelVersion) => update({ modelVersion })}
+        />
       </div>
       <div className="field">
         <label>
