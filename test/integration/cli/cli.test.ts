@@ -2,19 +2,15 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../emulator';
-import { buildCli, createSandbox, ROOT, runCli, type CliResult, type CliSandbox } from './run-cli';
+import { describe, expect, it } from 'vitest';
+
+import { type CliResult, ROOT, runCli, useCliAgainstEmulator } from './run-cli';
 
 const KEY = 'cli-test-key-4f2e9a71';
 
-let emu: Emulator;
-let box: CliSandbox;
-
-beforeAll(async () => {
-  await buildCli();
-  emu = await startEmulator({
-    keys: [KEY],
+const cli = useCliAgainstEmulator({
+  key: KEY,
+  emulator: {
     counters: {
       key_music_counts: 42,
       key_words_counts: 5000,
@@ -23,16 +19,8 @@ beforeAll(async () => {
       key_vc_counts: 0,
       key_singing_credits: 7,
     },
-  });
-}, 60_000);
-afterAll(async () => {
-  await emu?.close();
+  },
 });
-beforeEach(() => {
-  box = createSandbox();
-  emu.reset();
-});
-afterEach(() => box.dispose());
 
 /** A failure is exactly one line on stderr, "cadenza: …", without a stack trace, and nothing on stdout. */
 function expectOneLineFailure(r: CliResult, code: 1 | 2, message: RegExp): void {
@@ -46,45 +34,49 @@ function expectOneLineFailure(r: CliResult, code: 1 | 2, message: RegExp): void 
 }
 
 const withService = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
-  ...box.env,
-  CADENZA_BASE_URL: emu.url,
+  ...cli.box.env,
+  CADENZA_BASE_URL: cli.emu.url,
   ...extra,
 });
 
 describe('cadenza CLI: basics', () => {
   it('prints help listing the commands and the version from package.json', async () => {
-    const help = await runCli(['--help'], { env: box.env });
+    const help = await runCli(['--help'], { env: cli.box.env });
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^\s+key\s+/m);
     expect(help.stdout).toMatch(/^\s+config\s+/m);
     expect(help.stdout).toContain('CADENZA_API_KEY');
-    const version = await runCli(['--version'], { env: box.env });
+    const version = await runCli(['--version'], { env: cli.box.env });
     expect(version.code).toBe(0);
     expect(version.stdout.trim()).toBe(
       JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version,
     );
-    const keyHelp = await runCli(['key', '--help'], { env: box.env });
+    const keyHelp = await runCli(['key', '--help'], { env: cli.box.env });
     expect(keyHelp.code).toBe(0);
     expect(keyHelp.stdout).toContain('key set');
   });
 
   it('exits 2 with one line for usage errors', async () => {
-    expectOneLineFailure(await runCli([], { env: box.env }), 2, /missing command/);
+    expectOneLineFailure(await runCli([], { env: cli.box.env }), 2, /missing command/);
     expectOneLineFailure(
-      await runCli(['frobnicate'], { env: box.env }),
+      await runCli(['frobnicate'], { env: cli.box.env }),
       2,
       /unknown command 'frobnicate'/,
     );
-    expectOneLineFailure(await runCli(['key', 'info', '--bogus'], { env: box.env }), 2, /--bogus/);
     expectOneLineFailure(
-      await runCli(['config', 'set', 'base-url'], { env: box.env }),
+      await runCli(['key', 'info', '--bogus'], { env: cli.box.env }),
+      2,
+      /--bogus/,
+    );
+    expectOneLineFailure(
+      await runCli(['config', 'set', 'base-url'], { env: cli.box.env }),
       2,
       /missing value/,
     );
   });
 
   it('never takes the key from the command line', async () => {
-    const r = await runCli(['key', 'set', KEY], { env: box.env });
+    const r = await runCli(['key', 'set', KEY], { env: cli.box.env });
     expectOneLineFailure(r, 2, /standard input/);
     expect(r.stderr).not.toContain(KEY);
   });
@@ -100,7 +92,7 @@ describe('cadenza key info', () => {
     expect(r.stdout).toMatch(/^\s+Covers\s+3$/m);
     expect(r.stdout).toMatch(/^\s+Singing credits\s+7$/m);
     expect(r.stdout).toMatch(/^Status\s+active$/m);
-    expect(r.stdout).toContain(emu.url);
+    expect(r.stdout).toContain(cli.emu.url);
     expect(r.stdout).not.toContain(KEY);
   });
 
@@ -122,11 +114,13 @@ describe('cadenza key info', () => {
   });
 
   it('follows the address stored with config set base-url', async () => {
-    expect((await runCli(['config', 'set', 'base-url', emu.url], { env: box.env })).code).toBe(0);
-    const got = await runCli(['config', 'get', 'base-url'], { env: box.env });
-    expect(got.stdout.trim()).toBe(emu.url);
+    expect(
+      (await runCli(['config', 'set', 'base-url', cli.emu.url], { env: cli.box.env })).code,
+    ).toBe(0);
+    const got = await runCli(['config', 'get', 'base-url'], { env: cli.box.env });
+    expect(got.stdout.trim()).toBe(cli.emu.url);
     const r = await runCli(['key', 'info', '--json'], {
-      env: { ...box.env, CADENZA_API_KEY: KEY },
+      env: { ...cli.box.env, CADENZA_API_KEY: KEY },
     });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).key_music_counts).toBe(42);
@@ -137,17 +131,17 @@ describe('cadenza key info', () => {
       env: withService({ CADENZA_API_KEY: 'wrong-key-00000000' }),
     });
     expectOneLineFailure(r, 1, /API key missing or invalid/);
-    expect(emu.log.some((e) => e.path === '/v1/get_api_key_info')).toBe(true);
+    expect(cli.emu.log.some((e) => e.path === '/v1/get_api_key_info')).toBe(true);
   });
 
   it('fails with one line when no key is set, without calling the service', async () => {
     const r = await runCli(['key', 'info'], { env: withService() });
     expectOneLineFailure(r, 1, /No API key is set/);
-    expect(emu.log).toEqual([]);
+    expect(cli.emu.log).toEqual([]);
   });
 
   it('fails with one line for a disabled key', async () => {
-    emu.configure({ keyStatus: 1 });
+    cli.emu.configure({ keyStatus: 1 });
     const r = await runCli(['key', 'info'], { env: withService({ CADENZA_API_KEY: KEY }) });
     expectOneLineFailure(r, 1, /disabled/);
   });
@@ -155,7 +149,7 @@ describe('cadenza key info', () => {
   it('fails with one line when the service cannot be reached', async () => {
     const port = await freePort();
     const r = await runCli(['key', 'info'], {
-      env: { ...box.env, CADENZA_BASE_URL: `http://127.0.0.1:${port}`, CADENZA_API_KEY: KEY },
+      env: { ...cli.box.env, CADENZA_BASE_URL: `http://127.0.0.1:${port}`, CADENZA_API_KEY: KEY },
     });
     expectOneLineFailure(r, 1, /reach/i);
   });
@@ -184,26 +178,26 @@ describe('cadenza key set / status / remove without a keychain', () => {
 describe('cadenza config', () => {
   it('refuses plain http to a remote host and keeps the old address', async () => {
     expectOneLineFailure(
-      await runCli(['config', 'set', 'base-url', 'http://example.com'], { env: box.env }),
+      await runCli(['config', 'set', 'base-url', 'http://example.com'], { env: cli.box.env }),
       1,
       /https/,
     );
-    expect((await runCli(['config', 'get', 'base-url'], { env: box.env })).stdout.trim()).toBe(
+    expect((await runCli(['config', 'get', 'base-url'], { env: cli.box.env })).stdout.trim()).toBe(
       'https://api.cadenza.example',
     );
   });
 
   it('shows environment overrides and validates CADENZA_BASE_URL', async () => {
     const r = await runCli(['config', 'get'], {
-      env: { ...box.env, CADENZA_BASE_URL: 'http://localhost:1234/' },
+      env: { ...cli.box.env, CADENZA_BASE_URL: 'http://localhost:1234/' },
     });
     expect(r.stdout).toMatch(/^base-url\s+http:\/\/localhost:1234$/m);
     expect(r.stdout).toMatch(
-      new RegExp(`^library\\s+${box.libraryDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'),
+      new RegExp(`^library\\s+${cli.box.libraryDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'),
     );
     expectOneLineFailure(
       await runCli(['key', 'info'], {
-        env: { ...box.env, CADENZA_BASE_URL: 'http://example.com', CADENZA_API_KEY: KEY },
+        env: { ...cli.box.env, CADENZA_BASE_URL: 'http://example.com', CADENZA_API_KEY: KEY },
       }),
       1,
       /CADENZA_BASE_URL/,
@@ -212,7 +206,7 @@ describe('cadenza config', () => {
 
   it('reports a file-system failure as a creator-readable line', async () => {
     // A data folder that is a file makes saving settings fail inside Node.
-    const env = { ...box.env, CADENZA_HOME: join(ROOT, 'package.json') };
+    const env = { ...cli.box.env, CADENZA_HOME: join(ROOT, 'package.json') };
     const r = await runCli(['config', 'set', 'base-url', 'https://a.example'], { env });
     expectOneLineFailure(r, 1, /could not save its settings/);
   });

@@ -1,41 +1,23 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../emulator';
-import { buildCli, createSandbox, runCli, type CliSandbox } from './run-cli';
+import { describe, expect, it } from 'vitest';
+
+import { runCli, useCliAgainstEmulator } from './run-cli';
 
 const KEY = 'cli-cover-key-4e7d1a90';
-let emu: Emulator;
-let box: CliSandbox;
-
-beforeAll(async () => {
-  await buildCli();
-  emu = await startEmulator({
-    keys: [KEY],
+const cli = useCliAgainstEmulator({
+  key: KEY,
+  emulator: {
     stepMs: 20,
     counters: { key_cover_counts: 10, key_vc_counts: 5, key_singing_credits: 10 },
-  });
-}, 60_000);
-afterAll(async () => {
-  await emu?.close();
+  },
+  pollIntervalMs: 60,
 });
-beforeEach(() => {
-  box = createSandbox();
-  emu.reset();
-});
-afterEach(() => box.dispose());
-
-const env = (): NodeJS.ProcessEnv => ({
-  ...box.env,
-  CADENZA_BASE_URL: emu.url,
-  CADENZA_API_KEY: KEY,
-  CADENZA_KEYCHAIN: 'off',
-  CADENZA_POLL_INTERVAL_MS: '60',
-});
+const env = (): NodeJS.ProcessEnv => cli.env();
 const service = (path?: string) =>
-  emu.log.filter((e) => e.origin === 'service' && (!path || e.path === path));
-const tone = (s: number) => `${emu.mediaUrl}/media/tone.mp3?seconds=${s}`;
+  cli.emu.log.filter((e) => e.origin === 'service' && (!path || e.path === path));
+const tone = (s: number) => `${cli.emu.mediaUrl}/media/tone.mp3?seconds=${s}`;
 
 interface ItemJson {
   job_id: string;
@@ -54,7 +36,7 @@ describe('cadenza cover', () => {
       Buffer.from('ID3\x04\0\0\0\0\0\0', 'latin1'),
       randomBytes(600_000),
     ]);
-    const file = join(box.root, 'Night Drive.mp3');
+    const file = join(cli.box.root, 'Night Drive.mp3');
     writeFileSync(file, bytes);
     const r = await runCli(['cover', file, '--singer', 'Mei Lin', '--tran', '-2', '--json'], {
       env: env(),
@@ -90,7 +72,7 @@ describe('cadenza cover', () => {
     );
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/between -12 and 12/);
-    emu.configure({ shapes: { cover: 'none' } });
+    cli.emu.configure({ shapes: { cover: 'none' } });
     const odd = await runCli(
       ['cover', '--link', 'https://video.example.com/w?v=2', '--singer', '101'],
       { env: env() },
@@ -172,7 +154,7 @@ describe('cadenza video', () => {
         '--audio',
         tone(8),
         '--image',
-        `${emu.mediaUrl}/media/photo.png`,
+        `${cli.emu.mediaUrl}/media/photo.png`,
         '--title',
         'Me singing',
         '--json',
@@ -184,7 +166,7 @@ describe('cadenza video', () => {
     expect(out.item).toMatchObject({ kind: 'singing-video', title: 'Me singing' });
     expect(readFileSync(out.item.media_file).toString('latin1', 4, 8)).toBe('ftyp');
     const long = await runCli(
-      ['video', 'sing', '--audio', tone(45), '--image', `${emu.mediaUrl}/media/photo.png`],
+      ['video', 'sing', '--audio', tone(45), '--image', `${cli.emu.mediaUrl}/media/photo.png`],
       { env: env() },
     );
     expect(long.code).toBe(1);
@@ -194,7 +176,7 @@ describe('cadenza video', () => {
 
   it('subtitles: the video lands in the library', async () => {
     const r = await runCli(
-      ['video', 'subtitles', '--video', `${emu.mediaUrl}/media/video/in.mp4`, '--json'],
+      ['video', 'subtitles', '--video', `${cli.emu.mediaUrl}/media/video/in.mp4`, '--json'],
       { env: env() },
     );
     expect(r.code).toBe(0);

@@ -7,41 +7,22 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../emulator';
-import { buildCli, CLI, createSandbox, runCli, type CliSandbox } from './run-cli';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CLI, runCli, useCliAgainstEmulator } from './run-cli';
 
 const KEY = 'cli-jobs-key-7d21c9e4';
 
-let emu: Emulator;
-let box: CliSandbox;
 const children: ChildProcess[] = [];
-
-beforeAll(async () => {
-  await buildCli();
-  emu = await startEmulator({ keys: [KEY], stepMs: 40 });
-}, 90_000);
-afterAll(async () => {
-  await emu?.close();
+const cli = useCliAgainstEmulator({
+  key: KEY,
+  emulator: { stepMs: 40 },
+  eachTest: (emu) => emu.configure({ stepMs: 40, songDurationMs: 4_800 }),
 });
-beforeEach(() => {
-  box = createSandbox();
-  emu.reset();
-  emu.configure({ stepMs: 40, songDurationMs: 4_800 });
-});
+// registered after the harness's hooks, so it runs before the sandbox is removed
 afterEach(() => {
   for (const c of children.splice(0)) if (c.exitCode === null) c.kill('SIGKILL');
-  box.dispose();
 });
-
-const env = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
-  ...box.env,
-  CADENZA_BASE_URL: emu.url,
-  CADENZA_API_KEY: KEY,
-  CADENZA_KEYCHAIN: 'off',
-  CADENZA_POLL_INTERVAL_MS: '100',
-  ...extra,
-});
+const env = cli.env;
 
 /** Submits a song with the CLI (no --wait): answers the job id. */
 async function submitSong(prompt: string, title: string): Promise<string> {
@@ -54,7 +35,7 @@ async function submitSong(prompt: string, title: string): Promise<string> {
 }
 
 function lyricsFile(): string {
-  const path = join(box.root, 'lyrics.txt');
+  const path = join(cli.box.root, 'lyrics.txt');
   if (!existsSync(path)) writeFileSync(path, '[Verse]\nLights on the water\n');
   return path;
 }
@@ -116,7 +97,7 @@ describe('cadenza jobs / library', () => {
     expect(empty.stderr.trim()).toBe('No jobs yet.');
     expect(await listJobs()).toEqual([]);
 
-    emu.configure({ stepMs: 60_000 }); // the songs stay queued until the clock moves
+    cli.emu.configure({ stepMs: 60_000 }); // the songs stay queued until the clock moves
     const jobId = await submitSong('dream pop, airy vocals', 'Glass Harbor');
     const [listed] = await listJobs();
     expect(listed?.id).toBe(jobId);
@@ -127,8 +108,8 @@ describe('cadenza jobs / library', () => {
     const text = await runCli(['jobs', 'list'], { env: env() });
     expect(text.stdout).toMatch(new RegExp(`^${jobId}\\s+song-v2\\s+(queued|generating) \\d+%\\s+Glass Harbor$`, 'm'));
 
-    emu.configure({ stepMs: 40 });
-    emu.advance(60_000 * 4);
+    cli.emu.configure({ stepMs: 40 });
+    cli.emu.advance(60_000 * 4);
     const resumed = await runCli(['jobs', 'resume', '--wait'], { env: env(), timeoutMs: 60_000 });
     expect(resumed.stderr).toContain('Following 1 job');
     expect(resumed.code).toBe(0);
@@ -137,7 +118,7 @@ describe('cadenza jobs / library', () => {
     const files = lines.slice(1).map((l) => l.trim());
     expect(files).toHaveLength(2);
     for (const f of files) {
-      expect(f.startsWith(box.libraryDir)).toBe(true);
+      expect(f.startsWith(cli.box.libraryDir)).toBe(true);
       expect(readFileSync(f).subarray(0, 3).toString('latin1') === 'ID3' || readFileSync(f)[0] === 0xff).toBe(true);
       expect(existsSync(`${f}.json`)).toBe(true);
     }
@@ -150,9 +131,9 @@ describe('cadenza jobs / library', () => {
       expect(s).toMatchObject({ schema_version: 1, kind: 'song', job_id: jobId, prompt: 'dream pop, airy vocals' });
       expect(String(s.title)).toMatch(/^Glass Harbor/);
       expect(s.duration_ms).toBe(4_800); // whole 24 ms frames
-      expect(files.map((f) => f.slice(box.libraryDir.length + 1))).toContain(s.file);
+      expect(files.map((f) => f.slice(cli.box.libraryDir.length + 1))).toContain(s.file);
       // the sidecar printed is the one on disk
-      const onDisk = JSON.parse(readFileSync(join(box.libraryDir, `${String(s.file)}.json`), 'utf8')) as Record<string, unknown>;
+      const onDisk = JSON.parse(readFileSync(join(cli.box.libraryDir, `${String(s.file)}.json`), 'utf8')) as Record<string, unknown>;
       expect({ ...s, file: undefined }).toEqual({ ...onDisk, file: undefined });
     }
     const libText = await runCli(['library', 'list'], { env: env() });
@@ -169,7 +150,7 @@ describe('cadenza jobs / library', () => {
   }, 90_000);
 
   it('refuses a second tracker while `jobs resume --wait` holds the data folder, then finishes', async () => {
-    emu.configure({ stepMs: 60_000 });
+    cli.emu.configure({ stepMs: 60_000 });
     const jobId = await submitSong('late night jazz', 'Blue Hour');
     const follower = startCli(['jobs', 'resume', '--wait'], env());
     await follower.waitForStderr(/Following 1 job/);
@@ -187,12 +168,12 @@ describe('cadenza jobs / library', () => {
     // listing needs no lock
     expect((await listJobs()).map((j) => j.id)).toEqual([jobId]);
 
-    emu.configure({ stepMs: 40 });
-    emu.advance(60_000 * 4);
+    cli.emu.configure({ stepMs: 40 });
+    cli.emu.advance(60_000 * 4);
     expect(await follower.exited).toBe(0);
     expect(follower.stdout()).toMatch(new RegExp(`^done  ${jobId}  Blue Hour$`, 'm'));
     expect(follower.stderr()).toMatch(new RegExp(`${jobId}  (saving|generating|queued)`));
-    expect(readdirSync(box.libraryDir).filter((n) => n.endsWith('.mp3'))).toHaveLength(2);
+    expect(readdirSync(cli.box.libraryDir).filter((n) => n.endsWith('.mp3'))).toHaveLength(2);
 
     // the lock is free again
     const free = await runCli(['jobs', 'resume'], { env: env() });
@@ -214,11 +195,11 @@ describe('cadenza jobs / library', () => {
     expect(job?.state).toBe('failed');
     const text = await runCli(['jobs', 'list'], { env: env() });
     expect(text.stdout).toContain(`${jobId}  song-v2         failed`);
-    expect(readdirSync(box.libraryDir).filter((n) => n.endsWith('.mp3'))).toHaveLength(0);
+    expect(readdirSync(cli.box.libraryDir).filter((n) => n.endsWith('.mp3'))).toHaveLength(0);
   }, 60_000);
 
   it("keeps the service's reason when a submission is refused (no songs left)", async () => {
-    emu.setCounter('key_music_counts', 0);
+    cli.emu.setCounter('key_music_counts', 0);
     const refused = await runCli(['song', 'create', '--prompt', 'city pop'], { env: env() });
     expect(refused.code).toBe(1);
     const reason = refused.stderr.trim().replace(/^cadenza: /, '');
@@ -232,17 +213,17 @@ describe('cadenza jobs / library', () => {
   }, 60_000);
 
   it('marks a synchronous call cut off by a crash as interrupted and never resends it', async () => {
-    emu.inject({ path: '/v1/music', kind: 'timeout' });
+    cli.emu.inject({ path: '/v1/music', kind: 'timeout' });
     const crashed = startCli(['song', 'create', '--api', 'v1', '--prompt', 'sea shanty'], env());
     // wait until the request is on its way (the job file says so), then kill the process
     const start = Date.now();
-    while (!emu.log.some((e) => e.path.startsWith('/v1/music'))) {
+    while (!cli.emu.log.some((e) => e.path.startsWith('/v1/music'))) {
       if (Date.now() - start > 15_000) throw new Error(`no /v1/music request: ${crashed.stderr()}`);
       await new Promise((r) => setTimeout(r, 25));
     }
     crashed.proc.kill('SIGKILL');
     await crashed.exited;
-    const musicCalls = () => emu.log.filter((e) => e.path.startsWith('/v1/music')).length;
+    const musicCalls = () => cli.emu.log.filter((e) => e.path.startsWith('/v1/music')).length;
     expect(musicCalls()).toBe(1);
 
     const r = await runCli(['jobs', 'resume'], { env: env() });

@@ -8,6 +8,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { startEmulator, type Emulator, type EmulatorOptions } from '../../emulator';
 
 export const ROOT = resolve(__dirname, '../../..');
 export const CLI = join(ROOT, 'out/cli/cadenza.cjs');
@@ -96,4 +98,70 @@ export function filesUnder(dir: string): Array<{ path: string; bytes: Buffer }> 
   };
   walk(dir);
   return out;
+}
+
+/** One test file's CLI runs against the emulator: see useCliAgainstEmulator. */
+export interface CliHarness {
+  /** The emulator, started once for the file and reset before each test. */
+  readonly emu: Emulator;
+  /** The current test's sandbox (its own HOME, CADENZA_HOME and library). */
+  readonly box: CliSandbox;
+  /** The sandbox's environment pointed at the emulator, with the key, keychain off and polling. */
+  env(extra?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
+  /** Disposes the test's sandbox and starts a fresh one (new data and library folders). */
+  freshSandbox(): void;
+}
+
+/**
+ * Registers the hooks every CLI test file repeats: build the CLI and start the emulator with `key`
+ * once, a fresh sandbox and a reset emulator (then `eachTest`) before each test, cleanup after.
+ */
+export function useCliAgainstEmulator(opts: {
+  key: string;
+  emulator?: Omit<EmulatorOptions, 'keys'>;
+  pollIntervalMs?: number;
+  eachTest?: (emu: Emulator) => void;
+}): CliHarness {
+  let emu: Emulator | undefined;
+  let box: CliSandbox | undefined;
+  const need = <T>(v: T | undefined, what: string): T => {
+    if (v === undefined) throw new Error(`${what} is only there inside a test`);
+    return v;
+  };
+  beforeAll(async () => {
+    await buildCli();
+    emu = await startEmulator({ ...opts.emulator, keys: [opts.key] });
+  }, 90_000);
+  afterAll(async () => {
+    await emu?.close();
+  });
+  beforeEach(() => {
+    box = createSandbox();
+    need(emu, 'the emulator').reset();
+    opts.eachTest?.(need(emu, 'the emulator'));
+  });
+  afterEach(() => {
+    box?.dispose();
+    box = undefined;
+  });
+  return {
+    get emu() {
+      return need(emu, 'the emulator');
+    },
+    get box() {
+      return need(box, 'the sandbox');
+    },
+    env: (extra = {}) => ({
+      ...need(box, 'the sandbox').env,
+      CADENZA_BASE_URL: need(emu, 'the emulator').url,
+      CADENZA_API_KEY: opts.key,
+      CADENZA_KEYCHAIN: 'off',
+      CADENZA_POLL_INTERVAL_MS: String(opts.pollIntervalMs ?? 100),
+      ...extra,
+    }),
+    freshSandbox() {
+      box?.dispose();
+      box = createSandbox();
+    },
+  };
 }

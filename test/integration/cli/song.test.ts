@@ -5,36 +5,18 @@
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../emulator';
-import { buildCli, createSandbox, runCli, type CliResult, type CliSandbox } from './run-cli';
+import { describe, expect, it } from 'vitest';
+
+import { type CliResult, runCli, useCliAgainstEmulator } from './run-cli';
 
 const KEY = 'cli-song-key-8d1c55e0';
 
-let emu: Emulator;
-let box: CliSandbox;
-
-beforeAll(async () => {
-  await buildCli();
-  emu = await startEmulator({ keys: [KEY], stepMs: 120, counters: { key_music_counts: 10 } });
-}, 60_000);
-afterAll(async () => {
-  await emu?.close();
+const cli = useCliAgainstEmulator({
+  key: KEY,
+  emulator: { stepMs: 120, counters: { key_music_counts: 10 } },
+  eachTest: (emu) => emu.configure({ stepMs: 120, songDurationMs: 12_000 }),
 });
-beforeEach(() => {
-  box = createSandbox();
-  emu.reset();
-  emu.configure({ stepMs: 120, songDurationMs: 12_000 });
-});
-afterEach(() => box.dispose());
-
-const env = (): NodeJS.ProcessEnv => ({
-  ...box.env,
-  CADENZA_BASE_URL: emu.url,
-  CADENZA_API_KEY: KEY,
-  CADENZA_KEYCHAIN: 'off',
-  CADENZA_POLL_INTERVAL_MS: '100',
-});
+const env = (): NodeJS.ProcessEnv => cli.env();
 const song = (args: string[]): Promise<CliResult> =>
   runCli(['song', 'create', ...args], { env: env(), timeoutMs: 30_000 });
 
@@ -59,9 +41,11 @@ interface WaitOut {
 }
 
 const submits = () =>
-  emu.log.filter((e) => e.origin === 'service' && e.method === 'POST' && e.path === '/v2/submit');
+  cli.emu.log.filter(
+    (e) => e.origin === 'service' && e.method === 'POST' && e.path === '/v2/submit',
+  );
 const mediaBytes = async (songId: string): Promise<Buffer> =>
-  Buffer.from(await (await fetch(`${emu.mediaUrl}/media/song/${songId}.mp3`)).arrayBuffer());
+  Buffer.from(await (await fetch(`${cli.emu.mediaUrl}/media/song/${songId}.mp3`)).arrayBuffer());
 
 function expectOneLineFailure(r: CliResult, message: RegExp): void {
   expect(r.code).toBe(1);
@@ -92,21 +76,23 @@ describe('cadenza song create', () => {
       model_version: 'v4.0',
     });
     // The job is recorded in the data folder, with the two song ids, for the app to follow.
-    const record = JSON.parse(readFileSync(join(box.dataDir, 'jobs', `${jobId}.json`), 'utf8')) as {
+    const record = JSON.parse(
+      readFileSync(join(cli.box.dataDir, 'jobs', `${jobId}.json`), 'utf8'),
+    ) as {
       serviceIds: string[];
       state: string;
     };
     expect(record.serviceIds).toHaveLength(2);
     expect(['submitted', 'running']).toContain(record.state);
     // Nothing was downloaded: the command returned before the songs were done.
-    expect(readdirSync(box.libraryDir).filter((n) => n.endsWith('.mp3'))).toEqual([]);
+    expect(readdirSync(cli.box.libraryDir).filter((n) => n.endsWith('.mp3'))).toEqual([]);
     expect(r.stdout + r.stderr).not.toContain(KEY);
   });
 
   for (const vocabulary of ['spec', 'logged'] as const) {
     it(`--wait follows the job (${vocabulary} statuses) and saves both songs with sidecars, covers and lyrics`, async () => {
-      emu.configure({ vocabulary });
-      const lyricsFile = join(box.root, 'lyrics.txt');
+      cli.emu.configure({ vocabulary });
+      const lyricsFile = join(cli.box.root, 'lyrics.txt');
       writeFileSync(lyricsFile, '[Verse]\r\nCity lights on the water\r\n[Chorus]\r\nNeon tide\r\n');
       const out = await createAndWait([
         '--prompt',
@@ -127,7 +113,7 @@ describe('cadenza song create', () => {
         lyrics: '[Verse]\nCity lights on the water\n[Chorus]\nNeon tide\n',
       });
       expect(out.songs).toHaveLength(2);
-      const made = emu.songs();
+      const made = cli.emu.songs();
       for (const s of out.songs) {
         expect(s.title).toBe('Neon Tide');
         expect(s.lyrics).toContain('City lights on the water');
@@ -159,7 +145,7 @@ describe('cadenza song create', () => {
       writeLyrics('[Verse]\nHaul away\nHaul away joe\n'),
     ]);
     expect(out.songs).toHaveLength(2);
-    expect(emu.log.some((e) => e.method === 'POST' && e.path === '/v1/music')).toBe(true);
+    expect(cli.emu.log.some((e) => e.method === 'POST' && e.path === '/v1/music')).toBe(true);
     expect(submits()).toHaveLength(0);
     for (const s of out.songs) {
       expect(s.lyrics).toContain('Haul away\n');
@@ -197,7 +183,7 @@ describe('cadenza song create', () => {
     const sent = submits().at(-1)?.json as Record<string, unknown>;
     expect(sent).toMatchObject({ is_auto: 0, continue_song_id: parentSongId, continue_at: 7.5 });
     expect(
-      emu
+      cli.emu
         .songs()
         .filter((s) => s.parentSongId === parentSongId)
         .map((s) => s.continueAtS),
@@ -211,8 +197,7 @@ describe('cadenza song create', () => {
   it('extends a song known only to the service, reading its length from /v2/query', async () => {
     const parent = await createAndWait(['--prompt', 'ambient piano']);
     const parentSongId = parent.songs[1]!.service_ids.song_id!;
-    box.dispose();
-    box = createSandbox(); // a fresh library that does not hold the parent
+    cli.freshSandbox(); // a fresh library that does not hold the parent
     expectOneLineFailure(
       await song(['--prompt', 'more', '--extend', parentSongId, '--at', '30']),
       /only 12 seconds long/,
@@ -236,15 +221,15 @@ describe('cadenza song create', () => {
     const failed = await song(['--prompt', 'doomed #fail', '--wait']);
     expect(failed.code).toBe(1);
     expect(failed.stderr.split('\n').filter(Boolean).at(-1)).toMatch(/^cadenza: .*fail/i);
-    expect(readdirSync(box.libraryDir).filter((n) => n.endsWith('.mp3'))).toEqual([]);
+    expect(readdirSync(cli.box.libraryDir).filter((n) => n.endsWith('.mp3'))).toEqual([]);
 
-    const n = emu.log.length;
+    const n = cli.emu.log.length;
     expectOneLineFailure(await song(['--prompt', 'x'.repeat(181)]), /180 characters/);
     expectOneLineFailure(
       await song(['--prompt', 'ok', '--title', 't'.repeat(81)]),
       /80 characters/,
     );
-    expect(emu.log.slice(n).filter((e) => e.method === 'POST')).toEqual([]);
+    expect(cli.emu.log.slice(n).filter((e) => e.method === 'POST')).toEqual([]);
   });
 
   it('rejects wrong use with exit code 2', async () => {
@@ -257,7 +242,7 @@ describe('cadenza song create', () => {
 });
 
 function writeLyrics(text: string): string {
-  const p = join(box.root, `lyrics-${Date.now()}.txt`);
+  const p = join(cli.box.root, `lyrics-${Date.now()}.txt`);
   writeFileSync(p, text);
   return p;
 }

@@ -1,40 +1,16 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../emulator';
+import { describe, expect, it } from 'vitest';
 import { noiseWav as wav } from '../../support/media-fixtures';
-import { buildCli, createSandbox, runCli, type CliSandbox } from './run-cli';
+import { runCli, useCliAgainstEmulator } from './run-cli';
 
 const KEY = 'cli-voice-key-9b31c2d7';
-let emu: Emulator;
-let box: CliSandbox;
-
-beforeAll(async () => {
-  await buildCli();
-  emu = await startEmulator({
-    keys: [KEY],
-    stepMs: 20,
-    counters: { key_words_counts: 1000, key_clone_voices: 2 },
-  });
-}, 60_000);
-afterAll(async () => {
-  await emu?.close();
+const cli = useCliAgainstEmulator({
+  key: KEY,
+  emulator: { stepMs: 20, counters: { key_words_counts: 1000, key_clone_voices: 2 } },
 });
-beforeEach(() => {
-  box = createSandbox();
-  emu.reset();
-});
-afterEach(() => box.dispose());
-
-const env = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
-  ...box.env,
-  CADENZA_BASE_URL: emu.url,
-  CADENZA_API_KEY: KEY,
-  CADENZA_KEYCHAIN: 'off',
-  CADENZA_POLL_INTERVAL_MS: '100',
-  ...extra,
-});
+const env = cli.env;
 const sha = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
 
 
@@ -73,7 +49,7 @@ describe('cadenza voices', () => {
     expect(chinese.voices.map((v) => v.name)).toContain('Xiaomei');
     expect(chinese.voices.every((v) => v.language === 'Chinese')).toBe(true);
 
-    emu.inject({ path: '/v1/voices_list', kind: 'http500', times: 10 });
+    cli.emu.inject({ path: '/v1/voices_list', kind: 'http500', times: 10 });
     const offline = await runCli(['voices', '--json'], { env: env() });
     expect(offline.code).toBe(0);
     const kept = JSON.parse(offline.stdout) as { source: string; voices: VoiceJson[] };
@@ -108,7 +84,7 @@ describe('cadenza tts', () => {
         service_ids: Record<string, string>;
       };
     };
-    const sent = emu.log.find((e) => e.path === '/v1/text2speech');
+    const sent = cli.emu.log.find((e) => e.path === '/v1/text2speech');
     const ava = JSON.parse(
       (await runCli(['voices', '--json', '--offline', '--search', 'Ava'], { env: env() })).stdout,
     ) as { voices: VoiceJson[] };
@@ -122,7 +98,7 @@ describe('cadenza tts', () => {
     });
     // the emulator makes 300 ms + 60 ms per character
     expect(out.take.duration_ms).toBe(300 + 60 * text.length);
-    expect(out.take.media_file.startsWith(box.libraryDir)).toBe(true);
+    expect(out.take.media_file.startsWith(cli.box.libraryDir)).toBe(true);
     expect(readFileSync(out.take.media_file).subarray(0, 4).toString()).toBe('RIFF');
     expect(existsSync(`${out.take.media_file}.json`)).toBe(true);
     expect(out.words_counts.before - out.words_counts.after).toBe(text.length);
@@ -130,7 +106,7 @@ describe('cadenza tts', () => {
   }, 30_000);
 
   it('running out of words fails with one line naming the counter; nothing lands in the library', async () => {
-    emu.setCounter('key_words_counts', 3);
+    cli.emu.setCounter('key_words_counts', 3);
     const r = await runCli(['tts', '--text', 'Far too many words for three.', '--voice', 'Ava'], {
       env: env(),
     });
@@ -139,8 +115,8 @@ describe('cadenza tts', () => {
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/^cadenza: .*text-to-speech words/i);
     expect(
-      existsSync(box.libraryDir)
-        ? readdirSync(box.libraryDir).filter((n) => n.endsWith('.wav'))
+      existsSync(cli.box.libraryDir)
+        ? readdirSync(cli.box.libraryDir).filter((n) => n.endsWith('.wav'))
         : [],
     ).toEqual([]);
   }, 30_000);
@@ -153,7 +129,7 @@ describe('cadenza tts', () => {
       env: env(),
     });
     expect(bad.code).toBe(2);
-    expect(emu.log.filter((e) => e.path === '/v1/text2speech')).toEqual([]);
+    expect(cli.emu.log.filter((e) => e.path === '/v1/text2speech')).toEqual([]);
   }, 30_000);
 });
 
@@ -161,8 +137,8 @@ describe('cadenza clone', () => {
   it('uploads the exact bytes, the new voice speaks, lists and deletes', async () => {
     const a = wav(3.2);
     const b = wav(2.5);
-    writeFileSync(join(box.root, 'take one.wav'), a);
-    writeFileSync(join(box.root, 'take2.wav'), b);
+    writeFileSync(join(cli.box.root, 'take one.wav'), a);
+    writeFileSync(join(cli.box.root, 'take2.wav'), b);
     const r = await runCli(
       [
         'clone',
@@ -170,8 +146,8 @@ describe('cadenza clone', () => {
         'Studio me',
         '--description',
         'close mic',
-        join(box.root, 'take one.wav'),
-        join(box.root, 'take2.wav'),
+        join(cli.box.root, 'take one.wav'),
+        join(cli.box.root, 'take2.wav'),
         '--json',
       ],
       { env: env() },
@@ -188,7 +164,7 @@ describe('cadenza clone', () => {
       { name: 'take2.wav', size_bytes: b.length, duration_ms: 2500 },
     ]);
     expect(out.clone_voices).toEqual({ before: 2, after: 1 });
-    const upload = emu.log.find((e) => e.path === '/v1/clone');
+    const upload = cli.emu.log.find((e) => e.path === '/v1/clone');
     expect(upload?.multipart?.fields).toMatchObject({
       name: 'Studio me',
       description: 'close mic',
@@ -197,7 +173,7 @@ describe('cadenza clone', () => {
       ['take one.wav', sha(a)],
       ['take2.wav', sha(b)],
     ]);
-    expect(emu.cloneVoices()).toEqual([
+    expect(cli.emu.cloneVoices()).toEqual([
       { speaker: out.speaker, name: 'Studio me', description: 'close mic' },
     ]);
 
@@ -213,26 +189,26 @@ describe('cadenza clone', () => {
     });
     expect(spoken.code).toBe(0);
     expect((JSON.parse(spoken.stdout) as { take: { voice: string } }).take.voice).toBe('Studio me');
-    expect(emu.log.filter((e) => e.path === '/v1/text2speech').at(-1)?.json).toMatchObject({
+    expect(cli.emu.log.filter((e) => e.path === '/v1/text2speech').at(-1)?.json).toMatchObject({
       speaker: out.speaker,
     });
 
     const del = await runCli(['voices', 'delete', out.speaker], { env: env() });
     expect(del.code).toBe(0);
-    expect(emu.cloneVoices()).toEqual([]);
+    expect(cli.emu.cloneVoices()).toEqual([]);
     // already gone counts as deleted
     expect((await runCli(['voices', 'delete', out.speaker], { env: env() })).code).toBe(0);
   }, 40_000);
 
   it('refuses a recording that is too short before spending anything', async () => {
-    writeFileSync(join(box.root, 'blip.wav'), wav(0.5));
-    const r = await runCli(['clone', '--name', 'Blip', join(box.root, 'blip.wav')], { env: env() });
+    writeFileSync(join(cli.box.root, 'blip.wav'), wav(0.5));
+    const r = await runCli(['clone', '--name', 'Blip', join(cli.box.root, 'blip.wav')], { env: env() });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
       /^cadenza: blip\.wav: The recording lasts 0\.5 s; use at least 2\.0 s/m,
     );
-    expect(emu.log.filter((e) => e.path === '/v1/clone')).toEqual([]);
-    expect(emu.counters().key_clone_voices).toBe(2);
+    expect(cli.emu.log.filter((e) => e.path === '/v1/clone')).toEqual([]);
+    expect(cli.emu.counters().key_clone_voices).toBe(2);
   }, 30_000);
 
   it('usage errors: missing --name or files', async () => {
