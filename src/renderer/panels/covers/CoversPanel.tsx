@@ -1,17 +1,11 @@
-import { useEffect } from 'react';
-import { refreshKeyInfo, useAccountStore } from '../../stores/account';
-import { loadSingers, startCovers } from '../../stores/covers';
+import { loadSingers } from '../../stores/covers';
 import { CoverCard } from './CoverCard';
 import { TrainCard } from './TrainCard';
+import { useCoversStart } from './useCoversStart';
 import './covers.css';
 
 export function CoversPanel() {
-  const hasKeyInfo = useAccountStore((s) => s.keyInfo !== null);
-  useEffect(() => {
-    void startCovers();
-    if (!hasKeyInfo) void refreshKeyInfo();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  useCoversStart();
   return (
     <div className="panel">
       <header className="panel-header">

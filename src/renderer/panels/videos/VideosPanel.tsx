@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
 import { SINGING_AUDIO_MAX_S, SINGING_AUDIO_MIN_S } from '@shared/domain/service-limits';
-import { refreshKeyInfo, useAccountStore } from '../../stores/account';
-import { checkSinging, setVideoField, startCovers, startSinging, startSubtitles, useCoversStore } from '../../stores/covers';
+import { useAccountStore } from '../../stores/account';
+import { checkSinging, setVideoField, startSinging, startSubtitles, useCoversStore } from '../../stores/covers';
 import { JobResultView } from '../covers/JobResultView';
+import { useCoversStart } from '../covers/useCoversStart';
 import '../covers/covers.css';
 
 const active = (state: string | undefined): boolean => state === 'pending' || state === 'submitted' || state === 'running' || state === 'downloading';
@@ -103,12 +103,7 @@ function SubtitlesCard() {
 }
 
 export function VideosPanel() {
-  const hasKeyInfo = useAccountStore((s) => s.keyInfo !== null);
-  useEffect(() => {
-    void startCovers();
-    if (!hasKeyInfo) void refreshKeyInfo();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  useCoversStart();
   return (
     <div className="panel">
       <header className="panel-header">
