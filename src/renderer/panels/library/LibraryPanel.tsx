@@ -25,6 +25,36 @@ export const ROW_HEIGHT = 52;
 /** Playing from the list queues the chosen item and up to this many after it. */
 const QUEUE_AHEAD = 99;
 
+interface OptionSelectProps<Id extends string> {
+  label: string;
+  options: readonly { id: string; label: string }[];
+  value: Id;
+  onChange(id: Id): void;
+}
+
+/** A toolbar select named by its aria-label; one option per entry of `options`. */
+function OptionSelect<Id extends string>({
+  label,
+  options,
+  value,
+  onChange,
+}: OptionSelectProps<Id>) {
+  return (
+    <select
+      className="input"
+      aria-label={label}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value as Id)}
+    >
+      {options.map((o) => (
+        <option key={o.id} value={o.id}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 /** The library folder's items: search, filter, sort, play, and act on one. */
 export function LibraryPanel() {
   const items = useLibraryStore((s) => s.items);
@@ -141,30 +171,13 @@ export function LibraryPanel() {
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
         />
-        <select
-          className="input"
-          aria-label="Kind"
+        <OptionSelect<KindFilterId>
+          label="Kind"
+          options={KIND_FILTERS}
           value={kind}
-          onChange={(e) => setKind(e.currentTarget.value as KindFilterId)}
-        >
-          {KIND_FILTERS.map((k) => (
-            <option key={k.id} value={k.id}>
-              {k.label}
-            </option>
-          ))}
-        </select>
-        <select
-          className="input"
-          aria-label="Sort"
-          value={sort}
-          onChange={(e) => setSort(e.currentTarget.value as SortId)}
-        >
-          {SORTS.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.label}
-            </option>
-          ))}
-        </select>
+          onChange={setKind}
+        />
+        <OptionSelect<SortId> label="Sort" options={SORTS} value={sort} onChange={setSort} />
         <label className="library-check">
           <input
             type="checkbox"
