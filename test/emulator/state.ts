@@ -7,6 +7,7 @@ import {
   type EmulatorOptions,
   type InjectKind,
   type RequestLogEntry,
+  type SongFields,
   type SongSnapshot,
   type V2Status,
   type Vocabulary,
@@ -22,21 +23,7 @@ export const DEFAULT_COUNTERS: Record<CounterName, number> = {
   key_singing_credits: 20,
 };
 
-export interface SongRecord {
-  songId: string;
-  via: 'v1' | 'v2';
-  title: string;
-  lyric: string;
-  tags: string;
-  prompt: string;
-  modelVersion: string;
-  instrumental: boolean;
-  isAuto: boolean;
-  durationMs: number;
-  parentSongId?: string;
-  continueAtS?: number;
-  createdAt: number;
-  willFail: boolean;
+export interface SongRecord extends SongFields {
   /** Highest step reached so far: statuses never move backwards when stepMs changes. */
   maxStep: number;
 }

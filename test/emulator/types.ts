@@ -109,16 +109,10 @@ export interface RequestLogEntry {
 
 export type V2Status = 'queued' | 'stream' | 'complete' | 'error';
 
-/** Read-only view of a generated song. */
-export interface SongSnapshot {
+/** What the emulator keeps about a generated song, whatever the vocabulary. */
+export interface SongFields {
   songId: string;
   via: 'v1' | 'v2';
-  /** Coarse state, independent of the vocabulary. */
-  state: V2Status;
-  /** The status word the service currently answers in the configured vocabulary. */
-  status: string;
-  /** Integer status of `/v3/music/tasks`. */
-  v3Status: number;
   title: string;
   lyric: string;
   tags: string;
@@ -132,6 +126,16 @@ export interface SongSnapshot {
   continueAtS?: number;
   createdAt: number;
   willFail: boolean;
+}
+
+/** Read-only view of a generated song. */
+export interface SongSnapshot extends SongFields {
+  /** Coarse state, independent of the vocabulary. */
+  state: V2Status;
+  /** The status word the service currently answers in the configured vocabulary. */
+  status: string;
+  /** Integer status of `/v3/music/tasks`. */
+  v3Status: number;
 }
 
 export interface Emulator {

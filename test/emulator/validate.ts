@@ -45,6 +45,18 @@ export class Validator {
     });
   }
 
+  /** Records an error on `name` and answers undefined, so a check reads `return this.reject(…)`. */
+  private reject(
+    name: string,
+    type: string,
+    msg: string,
+    input: unknown,
+    ctx?: Record<string, unknown>,
+  ): undefined {
+    this.add({ type, loc: this.loc(name), msg, input, ...(ctx ? { ctx } : {}) });
+    return undefined;
+  }
+
   private missing(name: string): void {
     this.add({ type: 'missing', loc: this.loc(name), msg: 'Field required', input: this.source });
   }
@@ -59,35 +71,27 @@ export class Validator {
       return undefined;
     }
     if (typeof v !== 'string') {
-      this.add({
-        type: 'string_type',
-        loc: this.loc(name),
-        msg: 'Input should be a valid string',
-        input: v,
-      });
-      return undefined;
+      return this.reject(name, 'string_type', 'Input should be a valid string', v);
     }
     const length = [...v].length;
     if (opts.min !== undefined && length < opts.min) {
       const unit = opts.min === 1 ? 'character' : 'characters';
-      this.add({
-        type: 'string_too_short',
-        loc: this.loc(name),
-        msg: `String should have at least ${opts.min} ${unit}`,
-        input: v,
-        ctx: { min_length: opts.min },
-      });
-      return undefined;
+      return this.reject(
+        name,
+        'string_too_short',
+        `String should have at least ${opts.min} ${unit}`,
+        v,
+        { min_length: opts.min },
+      );
     }
     if (opts.max !== undefined && length > opts.max) {
-      this.add({
-        type: 'string_too_long',
-        loc: this.loc(name),
-        msg: `String should have at most ${opts.max} characters`,
-        input: v,
-        ctx: { max_length: opts.max },
-      });
-      return undefined;
+      return this.reject(
+        name,
+        'string_too_long',
+        `String should have at most ${opts.max} characters`,
+        v,
+        { max_length: opts.max },
+      );
     }
     return v;
   }
@@ -113,33 +117,30 @@ export class Validator {
       typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
     const kind = opts.integer ? 'integer' : 'number';
     if (typeof v === 'boolean' || !Number.isFinite(n) || (opts.integer && !Number.isInteger(n))) {
-      this.add({
-        type: opts.integer ? 'int_parsing' : 'float_parsing',
-        loc: this.loc(name),
-        msg: `Input should be a valid ${kind}${typeof v === 'string' ? `, unable to parse string as ${opts.integer ? 'an integer' : 'a number'}` : ''}`,
-        input: v,
-      });
-      return undefined;
+      return this.reject(
+        name,
+        opts.integer ? 'int_parsing' : 'float_parsing',
+        `Input should be a valid ${kind}${typeof v === 'string' ? `, unable to parse string as ${opts.integer ? 'an integer' : 'a number'}` : ''}`,
+        v,
+      );
     }
     if (opts.min !== undefined && n < opts.min) {
-      this.add({
-        type: 'greater_than_equal',
-        loc: this.loc(name),
-        msg: `Input should be greater than or equal to ${opts.min}`,
-        input: v,
-        ctx: { ge: opts.min },
-      });
-      return undefined;
+      return this.reject(
+        name,
+        'greater_than_equal',
+        `Input should be greater than or equal to ${opts.min}`,
+        v,
+        { ge: opts.min },
+      );
     }
     if (opts.max !== undefined && n > opts.max) {
-      this.add({
-        type: 'less_than_equal',
-        loc: this.loc(name),
-        msg: `Input should be less than or equal to ${opts.max}`,
-        input: v,
-        ctx: { le: opts.max },
-      });
-      return undefined;
+      return this.reject(
+        name,
+        'less_than_equal',
+        `Input should be less than or equal to ${opts.max}`,
+        v,
+        { le: opts.max },
+      );
     }
     return n;
   }
@@ -156,14 +157,7 @@ export class Validator {
     }
     if (typeof v === 'string' && (allowed as readonly string[]).includes(v)) return v as T;
     const expected = quoteList(allowed);
-    this.add({
-      type: 'literal_error',
-      loc: this.loc(name),
-      msg: `Input should be ${expected}`,
-      input: v,
-      ctx: { expected },
-    });
-    return undefined;
+    return this.reject(name, 'literal_error', `Input should be ${expected}`, v, { expected });
   }
 
   /** Sends the 422 when errors were collected; true when it did. */
