@@ -16,7 +16,7 @@ import { SINGING_AUDIO_MAX_S, SINGING_AUDIO_MIN_S, SINGING_IMAGE_MAX_BYTES } fro
 import { AppError } from '@shared/errors';
 import type { SourceItem } from '@shared/ipc/covers';
 import type { SingingCheck } from '@shared/ipc/videos';
-import { output } from '../jobs/records';
+import { videoOutputs } from '../jobs/records';
 import { measureUrls, type Measurement } from './measure';
 import type { CoversClient, CoversRuntime } from './service';
 import { audioItems, failureOf, measuredView, refuse, sourceItem, withRawMessage, type ResolvedLink } from './shared';
@@ -29,19 +29,6 @@ export interface VideosServiceDeps {
 
 const AUDIO_FORMATS = ['mp3', 'wav', 'm4a'];
 const IMAGE_FORMATS = ['jpg', 'png'];
-
-function videoOutputs(res: VideoResult, kind: 'singing-video' | 'subtitle-video', title: string) {
-  if (res.videoUrl) return [output({ serviceId: res.taskId ?? null, status: 'complete', libraryKind: kind, title, mediaUrl: res.videoUrl })];
-  return [
-    output({
-      serviceId: res.taskId ?? null,
-      status: 'failed',
-      libraryKind: kind,
-      title,
-      failReason: `The service started a video task (${res.taskId}) but gave no video link, and there is no documented way to ask about it.`,
-    }),
-  ];
-}
 
 export function createVideosService(deps: VideosServiceDeps) {
   const measure = deps.measure ?? ((urls: readonly string[]) => measureUrls(urls));

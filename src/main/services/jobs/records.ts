@@ -10,7 +10,7 @@ import {
   type JobOutputInput,
   type Tracking,
 } from '@shared/domain/jobs';
-import type { CustomSingerTask, Song } from '@shared/domain/service';
+import type { CustomSingerTask, Song, VideoResult } from '@shared/domain/service';
 import type { LibraryKind } from '@shared/domain/library';
 import { AppError, type AppErrorShape } from '@shared/errors';
 
@@ -61,6 +61,30 @@ const splitTags = (tags: string): string[] =>
     .split(/[,;]/)
     .map((t) => t.trim())
     .filter(Boolean);
+
+/**
+ * The output of a singing or subtitle video task: complete with its link, or failed when the service
+ * started a task but gave no link (there is no documented way to ask about it later).
+ */
+export function videoOutputs(
+  res: VideoResult,
+  kind: 'singing-video' | 'subtitle-video',
+  title: string,
+): JobOutput[] {
+  const serviceId = res.taskId ?? null;
+  if (res.videoUrl) {
+    return [output({ serviceId, status: 'complete', libraryKind: kind, title, mediaUrl: res.videoUrl })];
+  }
+  return [
+    output({
+      serviceId,
+      status: 'failed',
+      libraryKind: kind,
+      title,
+      failReason: `The service started a video task (${res.taskId}) but gave no video link, and there is no documented way to ask about it.`,
+    }),
+  ];
+}
 
 /** An output for a song the service told us about (submit, query, tasks or /v1/music). */
 export function outputFromSong(song: Song, kind: LibraryKind = 'song'): JobOutput {

@@ -19,7 +19,7 @@ import {
 import { DEFAULT_MODEL_VERSION } from '@shared/domain/service-limits';
 import { AppError } from '@shared/errors';
 import type { Library } from '../library/library';
-import { output, outputFromSong } from './records';
+import { output, outputFromSong, videoOutputs } from './records';
 import type { JobsService } from './service';
 
 type Opts = { signal?: AbortSignal };
@@ -59,19 +59,6 @@ function check(fields: FieldErrors): void {
 
 const excerpt = (s: string, n = 48): string => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
 const asRecord = (v: object): Record<string, unknown> => JSON.parse(JSON.stringify(v)) as Record<string, unknown>;
-
-function videoOutputs(res: VideoResult, kind: 'singing-video' | 'subtitle-video', title: string) {
-  if (res.videoUrl) return [output({ serviceId: res.taskId ?? null, status: 'complete', libraryKind: kind, title, mediaUrl: res.videoUrl })];
-  return [
-    output({
-      serviceId: res.taskId ?? null,
-      status: 'failed',
-      libraryKind: kind,
-      title,
-      failReason: `The service started a video task (${res.taskId}) but gave no video link, and there is no documented way to ask about it.`,
-    }),
-  ];
-}
 
 /**
  * Typed submissions: each validates its input (nothing is persisted for a form error), persists
