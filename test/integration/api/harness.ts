@@ -2,7 +2,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { AppError } from '@shared/errors';
 import { startEmulator, type Emulator } from '../../emulator';
 import {
   createServiceClient,
@@ -47,15 +46,7 @@ export function useEmulator(): Harness {
   return h;
 }
 
-export async function caught(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof AppError) return e;
-    throw e;
-  }
-  throw new Error('expected an AppError');
-}
+export { caught } from '../../support/caught';
 
 export async function until<T>(
   fn: () => Promise<T | undefined>,

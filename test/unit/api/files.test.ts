@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '@shared/errors';
 import { createServiceClient, type ServiceClient } from '../../../src/main/services/api';
+import { caught } from '../../support/caught';
 import { ok, startServer, type SeenRequest, type TestServer } from './server';
 
 const KEY = 'unit-key-files-77';
@@ -14,15 +15,6 @@ let client: ServiceClient;
 let dir: string;
 
 const sha = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
-const caught = async (p: Promise<unknown>): Promise<AppError> => {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof AppError) return e;
-    throw e;
-  }
-  throw new Error('expected an AppError');
-};
 
 /** Minimal multipart reader for assertions. */
 function parts(req: SeenRequest): { name: string; filename?: string; data: Buffer }[] {

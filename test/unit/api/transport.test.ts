@@ -1,22 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppError } from '@shared/errors';
 import { createServiceClient, type ServiceClient } from '../../../src/main/services/api';
+import { caught } from '../../support/caught';
 import { json, ok, startServer, type TestServer } from './server';
 
 const KEY = 'unit-key-5f2c9a';
 let api: TestServer;
 let other: TestServer;
 let client: ServiceClient;
-
-const caught = async (p: Promise<unknown>): Promise<AppError> => {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof AppError) return e;
-    throw e;
-  }
-  throw new Error('expected an AppError');
-};
 
 const keyInfoBody = {
   x_api_key: KEY,
