@@ -49,3 +49,18 @@ export function mp3Frame(): Buffer {
   f.set([0xff, 0xfb, 0x14, 0xc0]);
   return f;
 }
+
+/**
+ * Just enough bytes for a content sniffer to recognise each kind (the magic, then zeros): the
+ * files a picker or "open with" test registers without ever decoding them.
+ */
+export const SNIFFABLE = {
+  wav: Buffer.concat([
+    Buffer.from('RIFF'),
+    Buffer.alloc(4),
+    Buffer.from('WAVEfmt '),
+    Buffer.alloc(32),
+  ]),
+  mp3: Buffer.concat([Buffer.from('ID3'), Buffer.alloc(61)]),
+  flac: Buffer.concat([Buffer.from('fLaC'), Buffer.alloc(60)]),
+} as const;

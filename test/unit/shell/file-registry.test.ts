@@ -3,14 +3,9 @@ import { mkdtemp, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileRegistry } from '../../../src/main/services/files/registry';
+import { SNIFFABLE } from '../../support/media-fixtures';
 
-const WAV = Buffer.concat([
-  Buffer.from('RIFF'),
-  Buffer.alloc(4),
-  Buffer.from('WAVEfmt '),
-  Buffer.alloc(32),
-]);
-const MP3 = Buffer.concat([Buffer.from('ID3'), Buffer.alloc(61)]);
+const { wav: WAV, mp3: MP3 } = SNIFFABLE;
 const PNG = Buffer.concat([Buffer.from([0x89]), Buffer.from('PNG\r\n\x1a\n'), Buffer.alloc(40)]);
 const MP4 = Buffer.concat([
   Buffer.from([0, 0, 0, 0x18]),

@@ -6,15 +6,9 @@ import { pathToFileURL } from 'node:url';
 import type { FileInfo } from '../../../src/shared/domain/files';
 import { FileRegistry } from '../../../src/main/services/files/registry';
 import { MAX_OPENED_FILES, OpenedFiles, pathsFromArgv } from '../../../src/main/shell/open-files';
+import { SNIFFABLE } from '../../support/media-fixtures';
 
-const WAV = Buffer.concat([
-  Buffer.from('RIFF'),
-  Buffer.alloc(4),
-  Buffer.from('WAVEfmt '),
-  Buffer.alloc(32),
-]);
-const MP3 = Buffer.concat([Buffer.from('ID3'), Buffer.alloc(61)]);
-const FLAC = Buffer.concat([Buffer.from('fLaC'), Buffer.alloc(60)]);
+const { wav: WAV, mp3: MP3, flac: FLAC } = SNIFFABLE;
 
 describe('pathsFromArgv', () => {
   const cwd = '/home/creator/Music';
