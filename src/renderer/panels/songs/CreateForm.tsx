@@ -10,7 +10,7 @@ import {
   toRequest,
   type SongForm,
 } from './rules';
-import { fieldErrors, ModelSelect, submitOnCtrlEnter } from './fields';
+import { fieldErrors, ModelSelect, submitOnCtrlEnter, SubmitRow } from './fields';
 
 const initialForm: SongForm = {
   mode: 'auto',
@@ -284,17 +284,11 @@ export function CreateForm() {
           {submitError.message}
         </p>
       )}
-      <div className="field-row">
-        <button
-          type="submit"
-          className="button button-primary"
-          disabled={submitting}
-          aria-keyshortcuts="Control+Enter"
-        >
-          {submitting ? 'Submitting…' : 'Create songs'}
-        </button>
-        <span className="muted small">Ctrl+Enter · one submission makes two songs</span>
-      </div>
+      <SubmitRow
+        label="Create songs"
+        submitting={submitting}
+        hint="one submission makes two songs"
+      />
     </form>
   );
 }

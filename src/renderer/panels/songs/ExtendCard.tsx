@@ -12,7 +12,7 @@ import {
   toExtendRequest,
   type ExtendForm,
 } from './extend-rules';
-import { fieldErrors, ModelSelect, submitOnCtrlEnter } from './fields';
+import { fieldErrors, ModelSelect, submitOnCtrlEnter, SubmitRow } from './fields';
 
 const RECENT_LIMIT = 8;
 
@@ -185,19 +185,11 @@ function ExtendSongForm({ song }: { song: LibrarySong }) {
           {sent}
         </p>
       )}
-      <div className="field-row">
-        <button
-          type="submit"
-          className="button button-primary"
-          disabled={submitting}
-          aria-keyshortcuts="Control+Enter"
-        >
-          {submitting ? 'Submitting…' : 'Extend from here'}
-        </button>
-        <span className="muted small">
-          Ctrl+Enter · sent in custom mode; the two new songs name this one as their parent
-        </span>
-      </div>
+      <SubmitRow
+        label="Extend from here"
+        submitting={submitting}
+        hint="sent in custom mode; the two new songs name this one as their parent"
+      />
     </form>
   );
 }

@@ -66,3 +66,27 @@ export function ModelSelect({
     </>
   );
 }
+
+interface SubmitRowProps {
+  label: string;
+  submitting: boolean;
+  /** Shown after "Ctrl+Enter · ". */
+  hint: string;
+}
+
+/** The form's submit button (Ctrl+Enter also submits) and its hint. */
+export function SubmitRow({ label, submitting, hint }: SubmitRowProps) {
+  return (
+    <div className="field-row">
+      <button
+        type="submit"
+        className="button button-primary"
+        disabled={submitting}
+        aria-keyshortcuts="Control+Enter"
+      >
+        {submitting ? 'Submitting…' : label}
+      </button>
+      <span className="muted small">Ctrl+Enter · {hint}</span>
+    </div>
+  );
+}
