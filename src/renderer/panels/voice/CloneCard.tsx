@@ -9,6 +9,7 @@ import {
   startClone,
   useVoicesStore,
 } from '../../stores/voices';
+import { CardOutcome } from './CardOutcome';
 import { formatBytes, formatCount, formatSeconds } from './format';
 
 /** Drop or pick recordings, see their checks, name the voice, upload with progress and cancel. */
@@ -133,16 +134,7 @@ export function CloneCard() {
           </span>
         </div>
       )}
-      {error && (
-        <p className="field-error" role="alert">
-          {error.message}
-        </p>
-      )}
-      {notice && (
-        <p className="panel-status" role="status">
-          {notice}
-        </p>
-      )}
+      <CardOutcome error={error} notice={notice} />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { charCount } from '@shared/domain/service-inputs';
 import { EMOTIONS, TTS_TEXT_MAX_CHARS, type Emotion } from '@shared/domain/service-limits';
 import { useAccountStore } from '../../stores/account';
 import { setEmotion, setText, speak, useVoicesStore } from '../../stores/voices';
+import { CardOutcome } from './CardOutcome';
 import { formatCount } from './format';
 
 /** Text, emotion and the Speak button (Ctrl/Cmd+Enter anywhere in the form speaks too). */
@@ -84,16 +85,7 @@ export function SpeakCard() {
           <span className="muted small">Ctrl+Enter</span>
         </div>
       </form>
-      {error && !error.fields?.text && (
-        <p className="field-error" role="alert">
-          {error.message}
-        </p>
-      )}
-      {notice && (
-        <p className="panel-status" role="status">
-          {notice}
-        </p>
-      )}
+      <CardOutcome error={!error?.fields?.text && error} notice={notice} />
     </section>
   );
 }
