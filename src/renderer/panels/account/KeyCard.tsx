@@ -1,7 +1,8 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { KeyIcon } from '../../components/icons';
 import { removeKey, saveKey, setFieldError, useAccountStore } from '../../stores/account';
+import { describedBy, FieldNotes, useFieldIds } from './FieldNotes';
 import { checkKeyInput, fieldMessage, storageText } from './format';
 import { GetKeyLink } from './GetKeyLink';
 
@@ -19,9 +20,7 @@ export function KeyCard({ showGetKey }: { showGetKey: boolean }) {
   const linkError = useAccountStore((s) => s.linkError);
   const [confirmingRemoval, setConfirmingRemoval] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
-  const inputId = useId();
-  const hintId = useId();
-  const errorId = useId();
+  const ids = useFieldIds();
 
   if (!status) return null;
   const fromEnvironment = status.storage === 'environment';
@@ -50,8 +49,6 @@ export function KeyCard({ showGetKey }: { showGetKey: boolean }) {
     const removed = await removeKey();
     if (removed) inputRef.current?.focus();
   };
-
-  const describedBy = [hintId, error ? errorId : null].filter(Boolean).join(' ');
 
   return (
     <section className="card">
@@ -107,13 +104,13 @@ export function KeyCard({ showGetKey }: { showGetKey: boolean }) {
         </p>
       ) : (
         <form className="field" onSubmit={(e) => void onSubmit(e)} noValidate>
-          <label htmlFor={inputId} className="field-label">
+          <label htmlFor={ids.inputId} className="field-label">
             API key
           </label>
           <div className="field-row">
             <input
               ref={inputRef}
-              id={inputId}
+              id={ids.inputId}
               name="api-key"
               type="password"
               className="input mono"
@@ -121,7 +118,7 @@ export function KeyCard({ showGetKey }: { showGetKey: boolean }) {
               spellCheck={false}
               placeholder={status.hasKey ? 'Paste a new key to replace this one' : 'Paste your key'}
               aria-invalid={error ? true : undefined}
-              aria-describedby={describedBy}
+              aria-describedby={describedBy(ids, error)}
               onChange={() => {
                 if (keyError) setFieldError('key', null);
               }}
@@ -130,16 +127,11 @@ export function KeyCard({ showGetKey }: { showGetKey: boolean }) {
               Save key
             </button>
           </div>
-          {error && (
-            <p id={errorId} className="field-error">
-              {error}
-            </p>
-          )}
-          <p id={hintId} className="field-hint">
+          <FieldNotes ids={ids} error={error}>
             {status.keychainAvailable
               ? 'Kept in your system keychain. Cadenza never shows it again.'
               : 'This computer has no system keychain, so Cadenza will encrypt the key in its data folder.'}
-          </p>
+          </FieldNotes>
         </form>
       )}
 

@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { checkServiceAddress, type AccountStatus } from '@shared/domain/account';
 import { changeServiceAddress, setFieldError, useAccountStore } from '../../stores/account';
+import { describedBy, FieldNotes, useFieldIds } from './FieldNotes';
 import { fieldMessage } from './format';
 
 /** The service address. Main asks for confirmation; a cancelled change keeps the old address. */
@@ -20,9 +21,7 @@ function AddressForm({ status }: { status: AccountStatus }) {
   const [address, setAddress] = useState(status.baseUrl);
   const changing = useAccountStore((s) => s.changingAddress);
   const addressError = useAccountStore((s) => s.addressError);
-  const inputId = useId();
-  const hintId = useId();
-  const errorId = useId();
+  const ids = useFieldIds();
   const error = fieldMessage(addressError, ['address', 'baseUrl', 'url', '0']);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -49,12 +48,12 @@ function AddressForm({ status }: { status: AccountStatus }) {
 
   return (
     <form className="field" onSubmit={(e) => void onSubmit(e)} noValidate>
-      <label htmlFor={inputId} className="field-label">
+      <label htmlFor={ids.inputId} className="field-label">
         Service address
       </label>
       <div className="field-row">
         <input
-          id={inputId}
+          id={ids.inputId}
           name="service-address"
           type="url"
           inputMode="url"
@@ -63,7 +62,7 @@ function AddressForm({ status }: { status: AccountStatus }) {
           spellCheck={false}
           value={address}
           aria-invalid={error ? true : undefined}
-          aria-describedby={[hintId, error ? errorId : null].filter(Boolean).join(' ')}
+          aria-describedby={describedBy(ids, error)}
           onChange={(e) => {
             setAddress(e.target.value);
             if (addressError) setFieldError('address', null);
@@ -73,16 +72,11 @@ function AddressForm({ status }: { status: AccountStatus }) {
           Change address
         </button>
       </div>
-      {error && (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      )}
-      <p id={hintId} className="field-hint">
+      <FieldNotes ids={ids} error={error}>
         {status.isDefaultBaseUrl ? 'The hosted service. ' : 'A custom address. '}
         Changing it asks you to confirm, and then for your key again. Use https (plain http only for
         this computer).
-      </p>
+      </FieldNotes>
     </form>
   );
 }
