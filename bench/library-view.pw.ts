@@ -81,6 +81,29 @@ interface KeyTiming {
   frameMs: number;
 }
 
+/** Waits until the library count's `attribute` is `value` (the search the rows now follow). */
+async function waitForCountAttribute(
+  page: Page,
+  attribute: string,
+  value: string,
+  opts: { timeout?: number } = {},
+): Promise<void> {
+  await page.waitForFunction(
+    ([name, expected]) => {
+      const doc = (
+        globalThis as unknown as {
+          document: {
+            querySelector(s: string): { getAttribute(n: string): string | null } | null;
+          };
+        }
+      ).document;
+      return doc.querySelector('[data-testid="library-count"]')?.getAttribute(name) === expected;
+    },
+    [attribute, value] as const,
+    opts,
+  );
+}
+
 /** Types `query` one key at a time; for each key, keydown → rows updated for that prefix. */
 async function typeQuery(
   page: Page,
@@ -98,40 +121,12 @@ async function typeQuery(
   const before = await page.evaluate(readSearchLog);
   for (let i = 1; i <= query.length; i += 1) {
     await page.keyboard.type(query[i - 1]!);
-    await page.waitForFunction(
-      (q) => {
-        const doc = (
-          globalThis as unknown as {
-            document: {
-              querySelector(s: string): { getAttribute(n: string): string | null } | null;
-            };
-          }
-        ).document;
-        return doc.querySelector('[data-testid="library-count"]')?.getAttribute('data-query') === q;
-      },
-      query.slice(0, i),
-    );
+    await waitForCountAttribute(page, 'data-query', query.slice(0, i));
   }
   // main's lyrics matches arrive once typing pauses
   let lyricsAt: number | null = null;
   try {
-    await page.waitForFunction(
-      (q) => {
-        const doc = (
-          globalThis as unknown as {
-            document: {
-              querySelector(s: string): { getAttribute(n: string): string | null } | null;
-            };
-          }
-        ).document;
-        return (
-          doc.querySelector('[data-testid="library-count"]')?.getAttribute('data-lyrics-query') ===
-          q
-        );
-      },
-      query,
-      { timeout: 10_000 },
-    );
+    await waitForCountAttribute(page, 'data-lyrics-query', query, { timeout: 10_000 });
   } catch {
     lyricsAt = null;
   }
