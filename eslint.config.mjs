@@ -4,18 +4,41 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 const noElectron = {
-  paths: [{ name: 'electron', message: 'services/ and shared/ are plain Node: Electron belongs in src/main/shell.' }],
-  patterns: [{ group: ['**/shell/**', '**/shell'], message: 'services/ and shared/ must not depend on the shell.' }],
+  paths: [
+    {
+      name: 'electron',
+      message: 'services/ and shared/ are plain Node: Electron belongs in src/main/shell.',
+    },
+  ],
+  patterns: [
+    {
+      group: ['**/shell/**', '**/shell'],
+      message: 'services/ and shared/ must not depend on the shell.',
+    },
+  ],
 };
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**', 'bench/.data/**'] },
+  {
+    ignores: [
+      'out/**',
+      'dist/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'coverage/**',
+      'bench/.data/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
     },
@@ -34,19 +57,31 @@ export default tseslint.config(
         'error',
         {
           paths: [{ name: 'electron', message: 'The renderer is untrusted: use window.cadenza.' }],
-          patterns: [{ group: ['**/main/**', '**/preload/**', 'node:*'], message: 'The renderer reaches main only through window.cadenza.' }],
+          patterns: [
+            {
+              group: ['**/main/**', '**/preload/**', 'node:*'],
+              message: 'The renderer reaches main only through window.cadenza.',
+            },
+          ],
         },
       ],
       'no-restricted-globals': [
         'error',
-        { name: 'fetch', message: 'The renderer makes no network calls: all traffic goes through main.' },
+        {
+          name: 'fetch',
+          message: 'The renderer makes no network calls: all traffic goes through main.',
+        },
         { name: 'XMLHttpRequest', message: 'The renderer makes no network calls.' },
         { name: 'WebSocket', message: 'The renderer makes no network calls.' },
       ],
       'no-restricted-properties': [
         'error',
         { object: 'window', property: 'fetch', message: 'The renderer makes no network calls.' },
-        { object: 'window', property: 'ipcRenderer', message: 'Raw IPC is not available in the renderer.' },
+        {
+          object: 'window',
+          property: 'ipcRenderer',
+          message: 'Raw IPC is not available in the renderer.',
+        },
       ],
     },
   },
@@ -56,8 +91,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "MemberExpression[object.name='ipcMain']", message: 'Register IPC only through the contract in shell/ipc.ts.' },
-        { selector: "MemberExpression[object.name='ipcRenderer']", message: 'Use IPC only through the contract in preload/index.ts.' },
+        {
+          selector: "MemberExpression[object.name='ipcMain']",
+          message: 'Register IPC only through the contract in shell/ipc.ts.',
+        },
+        {
+          selector: "MemberExpression[object.name='ipcRenderer']",
+          message: 'Use IPC only through the contract in preload/index.ts.',
+        },
       ],
     },
   },

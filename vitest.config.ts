@@ -7,10 +7,19 @@ export default defineConfig({
   resolve: { alias },
   test: {
     projects: [
-      { resolve: { alias }, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
       {
         resolve: { alias },
-        test: { name: 'integration', include: ['test/integration/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 30_000 },
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
       },
       {
         resolve: { alias },
@@ -24,7 +33,12 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: { name: 'keychain', include: ['test/keychain/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
+        test: {
+          name: 'keychain',
+          include: ['test/keychain/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
       },
     ],
   },

@@ -44,7 +44,8 @@ async function main(): Promise<void> {
       });
       const seconds = (performance.now() - t) / 1000;
       clearInterval(sampler);
-      if (item.sizeBytes !== sizeMb * MB) throw new Error(`expected ${sizeMb * MB} bytes, got ${item.sizeBytes}`);
+      if (item.sizeBytes !== sizeMb * MB)
+        throw new Error(`expected ${sizeMb * MB} bytes, got ${item.sizeBytes}`);
       console.log(
         `download ${sizeMb} MB into the library: ${seconds.toFixed(1)} s (${(sizeMb / seconds).toFixed(0)} MB/s); ` +
           `peak RSS ${mb(peakRss)} (+${mb(peakRss - before.rss)} over ${mb(before.rss)} before), ` +
@@ -52,7 +53,9 @@ async function main(): Promise<void> {
       );
       await library.remove(item.id);
     }
-    console.log('(the emulator serves the file from the same process, so these figures include its side of the transfer)');
+    console.log(
+      '(the emulator serves the file from the same process, so these figures include its side of the transfer)',
+    );
   } finally {
     await library.close();
     await emu.close();

@@ -15,11 +15,26 @@ const base = resolve(__dirname, '.data', 'library-10k');
 const dir = join(base, 'Library');
 const indexFile = join(base, 'library-index.json');
 
-const COMMON = 'rain night neon river summer ghost dream velvet city ocean fire paper glass golden echo shadow silver wild heart road'.split(' ');
-const SYLLABLES = 'ka lo mi ra ten sur vel ni ora bel tam quo ris an del fen gor hul ix jun'.split(' ');
+const COMMON =
+  'rain night neon river summer ghost dream velvet city ocean fire paper glass golden echo shadow silver wild heart road'.split(
+    ' ',
+  );
+const SYLLABLES = 'ka lo mi ra ten sur vel ni ora bel tam quo ris an del fen gor hul ix jun'.split(
+  ' ',
+);
 // 20 common words plus 8,000 rarer made-up ones, so queries narrow like real lyrics do
-const WORDS = [...COMMON, ...Array.from({ length: 8000 }, (_, i) => `${SYLLABLES[i % 20]}${SYLLABLES[Math.floor(i / 20) % 20]}${SYLLABLES[Math.floor(i / 400) % 20]}`)];
-const pick = (i: number, k: number) => (k % 3 === 0 ? COMMON[(i + k) % COMMON.length] : WORDS[(i * 7919 + k * 104_729) % WORDS.length]) as string;
+const WORDS = [
+  ...COMMON,
+  ...Array.from(
+    { length: 8000 },
+    (_, i) =>
+      `${SYLLABLES[i % 20]}${SYLLABLES[Math.floor(i / 20) % 20]}${SYLLABLES[Math.floor(i / 400) % 20]}`,
+  ),
+];
+const pick = (i: number, k: number) =>
+  (k % 3 === 0
+    ? COMMON[(i + k) % COMMON.length]
+    : WORDS[(i * 7919 + k * 104_729) % WORDS.length]) as string;
 
 async function generate(): Promise<void> {
   if (existsSync(join(base, 'done'))) return;
@@ -32,7 +47,10 @@ async function generate(): Promise<void> {
         const n = i + j;
         const title = `${pick(n, 1)} ${pick(n, 2)} ${n}`;
         const name = `${title}.mp3`;
-        const lyrics = Array.from({ length: 24 }, (_, l) => `${pick(n, l)} ${pick(n + l, 3)} ${pick(n, l + 5)} in the ${pick(l, n)}`).join('\n');
+        const lyrics = Array.from(
+          { length: 24 },
+          (_, l) => `${pick(n, l)} ${pick(n + l, 3)} ${pick(n, l + 5)} in the ${pick(l, n)}`,
+        ).join('\n');
         await writeFile(join(dir, name), Buffer.alloc(64, n % 251));
         await writeFile(
           join(dir, `${name}.json`),
@@ -62,7 +80,9 @@ async function generate(): Promise<void> {
     );
   }
   await writeFile(join(base, 'done'), '');
-  console.log(`generated ${COUNT} media files + sidecars in ${Math.round(performance.now() - t)} ms`);
+  console.log(
+    `generated ${COUNT} media files + sidecars in ${Math.round(performance.now() - t)} ms`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -78,7 +98,8 @@ async function main(): Promise<void> {
   const fresh = createLibrary({ dir, indexFile, watch: false });
   await fresh.open();
   const buildMs = performance.now() - t;
-  if (fresh.items().length !== COUNT) throw new Error(`expected ${COUNT} items, got ${fresh.items().length}`);
+  if (fresh.items().length !== COUNT)
+    throw new Error(`expected ${COUNT} items, got ${fresh.items().length}`);
   await fresh.close(); // writes the saved index
 
   const loads: number[] = [];
@@ -120,12 +141,18 @@ async function main(): Promise<void> {
   const ms = (n: number) => `${n.toFixed(1)} ms`;
   console.log(`(machine: ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)})`);
   console.log(`index build ${COUNT} sidecars (from scratch): ${ms(buildMs)}   (target ≤ 1000 ms)`);
-  console.log(`index load ${COUNT} sidecars (saved index, usable, best of 3): ${ms(Math.min(...loads))}  [runs: ${loads.map(ms).join(', ')}]   (target ≤ 300 ms)`);
-  console.log(`  + background verification of every file's size/mtime and search warm-up: ${ms(Math.min(...verified))} after open started`);
+  console.log(
+    `index load ${COUNT} sidecars (saved index, usable, best of 3): ${ms(Math.min(...loads))}  [runs: ${loads.map(ms).join(', ')}]   (target ≤ 300 ms)`,
+  );
+  console.log(
+    `  + background verification of every file's size/mtime and search warm-up: ${ms(Math.min(...verified))} after open started`,
+  );
   console.log(
     `filter per keystroke typing "${typed}" over ${COUNT} items: max ${ms(Math.max(...perKey))}, mean ${ms(perKey.reduce((a, b) => a + b, 0) / perKey.length)}, first key ${ms(perKey[0] ?? 0)}; ${matches} final matches   (target ≤ 16 ms)`,
   );
-  console.log(`filter, fresh query over all items: max ${ms(Math.max(...cold))}  [${cold.map(ms).join(', ')}]`);
+  console.log(
+    `filter, fresh query over all items: max ${ms(Math.max(...cold))}  [${cold.map(ms).join(', ')}]`,
+  );
 }
 
 void main();

@@ -69,7 +69,13 @@ export class AppError extends Error {
   constructor(
     code: ErrorCode,
     message: string,
-    extra: { fields?: Record<string, string>; counter?: Counter; httpStatus?: number; raw?: unknown; cause?: unknown } = {},
+    extra: {
+      fields?: Record<string, string>;
+      counter?: Counter;
+      httpStatus?: number;
+      raw?: unknown;
+      cause?: unknown;
+    } = {},
   ) {
     super(message, extra.cause === undefined ? undefined : { cause: extra.cause });
     this.name = 'AppError';

@@ -17,8 +17,20 @@ function fake(): FakeCadenza {
     { id: '102', name: 'Jonah Reed', custom: false, state: 'ready', jobId: null },
   ];
   f.covers.sources = [
-    { itemId: 'itm_dawn', title: 'Dawn Chorus', kind: 'song', durationMs: 95_000, hasServiceUrl: true },
-    { itemId: 'itm_local', title: 'Voice memo', kind: 'tts', durationMs: 4_000, hasServiceUrl: false },
+    {
+      itemId: 'itm_dawn',
+      title: 'Dawn Chorus',
+      kind: 'song',
+      durationMs: 95_000,
+      hasServiceUrl: true,
+    },
+    {
+      itemId: 'itm_local',
+      title: 'Voice memo',
+      kind: 'tts',
+      durationMs: 4_000,
+      hasServiceUrl: false,
+    },
   ];
   return f;
 }
@@ -34,9 +46,13 @@ describe('Covers panel: make a cover', () => {
     const card = coverCard();
     const singer = await within(card).findByLabelText('Singer');
     // custom singers first; one still training cannot be chosen
-    expect(within(singer).getByRole('option', { name: 'Still Learning (training…)' })).toBeDisabled();
+    expect(
+      within(singer).getByRole('option', { name: 'Still Learning (training…)' }),
+    ).toBeDisabled();
     const file = new File([new Uint8Array(3 * 1048576)], 'Night Drive.mp3', { type: 'audio/mpeg' });
-    fireEvent.drop(within(card).getByRole('region', { name: 'Drop an audio file here' }), { dataTransfer: { files: [file] } });
+    fireEvent.drop(within(card).getByRole('region', { name: 'Drop an audio file here' }), {
+      dataTransfer: { files: [file] },
+    });
     expect(await within(card).findByText('Night Drive.mp3')).toBeInTheDocument();
     await user.selectOptions(singer, 'My Alto');
     const tran = within(card).getByRole('spinbutton', { name: 'Key change (semitones)' });
@@ -44,12 +60,26 @@ describe('Covers panel: make a cover', () => {
     await user.type(tran, '-4');
     await user.click(within(card).getByRole('button', { name: 'Make cover' }));
     const [req] = f.callsOf('covers.create')[0] as [CoverRequest];
-    expect(req).toMatchObject({ singerId: 'task-77', isCustomSinger: true, tranSemitones: -4, source: { kind: 'file' } });
+    expect(req).toMatchObject({
+      singerId: 'task-77',
+      isCustomSinger: true,
+      tranSemitones: -4,
+      source: { kind: 'file' },
+    });
     const job = f.state.jobs[0]!;
     f.emitCoverUploadProgress({ jobId: job.id, bytesSent: 1572864, totalBytes: 3145728 });
-    expect(await within(card).findByRole('progressbar', { name: 'Upload progress' })).toHaveValue(50);
+    expect(await within(card).findByRole('progressbar', { name: 'Upload progress' })).toHaveValue(
+      50,
+    );
     expect(within(card).getByText(/Uploading… 50%/)).toBeInTheDocument();
-    f.state.libraryItems = [makeLibraryItem({ id: 'itm_cover', title: 'Night Drive (My Alto cover)', kind: 'cover', file: 'Night Drive.mp3' })];
+    f.state.libraryItems = [
+      makeLibraryItem({
+        id: 'itm_cover',
+        title: 'Night Drive (My Alto cover)',
+        kind: 'cover',
+        file: 'Night Drive.mp3',
+      }),
+    ];
     f.emitJobUpdated({ ...job, state: 'done', progress: 1, resultItemIds: ['itm_cover'] });
     const player = await within(card).findByLabelText('Play Night Drive (My Alto cover)');
     expect(player.getAttribute('src')).toBe('cadenza-media://library/Night%20Drive.mp3');
@@ -61,7 +91,10 @@ describe('Covers panel: make a cover', () => {
     const { user } = await renderApp({ fake: f, panels: [coversPanel] });
     const card = coverCard();
     await user.click(within(card).getByRole('radio', { name: 'A video link' }));
-    await user.type(within(card).getByRole('textbox', { name: 'Video link' }), 'https://video.example.com/w?v=1');
+    await user.type(
+      within(card).getByRole('textbox', { name: 'Video link' }),
+      'https://video.example.com/w?v=1',
+    );
     await user.click(within(card).getByRole('button', { name: 'Make cover' }));
     await user.click(await within(card).findByRole('button', { name: 'Cancel' }));
     expect(f.callsOf('covers.cancel')).toEqual([[f.state.jobs[0]!.id]]);
@@ -74,17 +107,28 @@ describe('Covers panel: make a cover', () => {
     const { user } = await renderApp({ fake: f, panels: [coversPanel] });
     const card = coverCard();
     await user.click(within(card).getByRole('radio', { name: 'A library song' }));
-    await user.selectOptions(within(card).getByRole('combobox', { name: 'Library song' }), 'Dawn Chorus');
+    await user.selectOptions(
+      within(card).getByRole('combobox', { name: 'Library song' }),
+      'Dawn Chorus',
+    );
     const tran = within(card).getByRole('spinbutton', { name: 'Key change (semitones)' });
     await user.clear(tran);
     await user.type(tran, '15');
     await user.click(within(card).getByRole('button', { name: 'Make cover' }));
-    expect(await within(card).findByText('Shift the key by a whole number of semitones between -12 and 12.')).toBeInTheDocument();
+    expect(
+      await within(card).findByText(
+        'Shift the key by a whole number of semitones between -12 and 12.',
+      ),
+    ).toBeInTheDocument();
     await user.clear(tran);
     await user.type(tran, '3');
     await user.click(within(card).getByRole('button', { name: 'Make cover' }));
     const last = f.callsOf('covers.create').at(-1) as [CoverRequest];
-    expect(last[0]).toMatchObject({ source: { kind: 'library', itemId: 'itm_dawn' }, singerId: 'task-77', tranSemitones: 3 });
+    expect(last[0]).toMatchObject({
+      source: { kind: 'library', itemId: 'itm_dawn' },
+      singerId: 'task-77',
+      tranSemitones: 3,
+    });
   });
 
   it('a cover that just landed in the library is offered as a library song at once', async () => {
@@ -94,16 +138,37 @@ describe('Covers panel: make a cover', () => {
     await user.click(within(card).getByRole('radio', { name: 'A library song' }));
     const song = within(card).getByRole('combobox', { name: 'Library song' });
     await within(song).findByRole('option', { name: 'Dawn Chorus' });
-    f.covers.sources = [{ itemId: 'itm_new', title: 'Dawn Chorus (Aria Bright cover)', kind: 'cover', durationMs: 30_000, hasServiceUrl: true }, ...f.covers.sources];
+    f.covers.sources = [
+      {
+        itemId: 'itm_new',
+        title: 'Dawn Chorus (Aria Bright cover)',
+        kind: 'cover',
+        durationMs: 30_000,
+        hasServiceUrl: true,
+      },
+      ...f.covers.sources,
+    ];
     f.emitLibraryChanged({ added: ['itm_new'], updated: [], removed: [] });
-    await user.selectOptions(song, await within(song).findByRole('option', { name: 'Dawn Chorus (Aria Bright cover)' }));
+    await user.selectOptions(
+      song,
+      await within(song).findByRole('option', { name: 'Dawn Chorus (Aria Bright cover)' }),
+    );
     await user.click(within(card).getByRole('button', { name: 'Make cover' }));
-    expect((f.callsOf('covers.create')[0] as [CoverRequest])[0]).toMatchObject({ source: { kind: 'library', itemId: 'itm_new' } });
+    expect((f.callsOf('covers.create')[0] as [CoverRequest])[0]).toMatchObject({
+      source: { kind: 'library', itemId: 'itm_new' },
+    });
   });
 
   it('a cover the service finished before main answered still shows its result (updates are not lost)', async () => {
     const f = fake();
-    f.state.libraryItems = [makeLibraryItem({ id: 'itm_quick', title: 'Quick (Aria Bright cover)', kind: 'cover', file: 'Quick.mp3' })];
+    f.state.libraryItems = [
+      makeLibraryItem({
+        id: 'itm_quick',
+        title: 'Quick (Aria Bright cover)',
+        kind: 'cover',
+        file: 'Quick.mp3',
+      }),
+    ];
     // main pushes the job's updates while the create call is still answering
     let jobs = f.state.jobs;
     let emitting = false;
@@ -123,9 +188,15 @@ describe('Covers panel: make a cover', () => {
     const { user } = await renderApp({ fake: f, panels: [coversPanel] });
     const card = coverCard();
     await user.click(within(card).getByRole('radio', { name: 'A video link' }));
-    await user.type(within(card).getByRole('textbox', { name: 'Video link' }), 'https://v.example/q');
+    await user.type(
+      within(card).getByRole('textbox', { name: 'Video link' }),
+      'https://v.example/q',
+    );
     await user.click(within(card).getByRole('button', { name: 'Make cover' }));
-    expect(await within(card).findByLabelText('Play Quick (Aria Bright cover)')).toHaveAttribute('src', 'cadenza-media://library/Quick.mp3');
+    expect(await within(card).findByLabelText('Play Quick (Aria Bright cover)')).toHaveAttribute(
+      'src',
+      'cadenza-media://library/Quick.mp3',
+    );
     expect(within(card).getByText('Done — saved in the library.')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Make cover' })).toBeEnabled();
   });
@@ -135,10 +206,14 @@ describe('Covers panel: make a cover', () => {
     const { user } = await renderApp({ fake: f, panels: [coversPanel] });
     const card = coverCard();
     await user.click(within(card).getByRole('radio', { name: 'A video link' }));
-    await user.type(within(card).getByRole('textbox', { name: 'Video link' }), 'https://v.example/x');
+    await user.type(
+      within(card).getByRole('textbox', { name: 'Video link' }),
+      'https://v.example/x',
+    );
     await user.click(within(card).getByRole('button', { name: 'Make cover' }));
     const job = f.state.jobs[0]!;
-    const message = 'The service’s answer could not be read (no audio link in it), so Cadenza could not make the cover. The service said: Success — {"state":"done"}';
+    const message =
+      'The service’s answer could not be read (no audio link in it), so Cadenza could not make the cover. The service said: Success — {"state":"done"}';
     f.emitJobUpdated({ ...job, state: 'failed', error: { code: 'bad_response', message } });
     expect(await within(card).findByRole('alert')).toHaveTextContent(message);
   });
@@ -148,19 +223,36 @@ describe('Covers panel: train a custom singer', () => {
   it('says the service takes links only, measures them, and refuses 4:59 with the reason', async () => {
     const f = fake();
     f.covers.trainingCheck = {
-      links: [{ label: 'https://cdn.example/a.mp3', format: 'mp3', durationS: 298.99, sizeBytes: 1_195_968, problem: null }],
+      links: [
+        {
+          label: 'https://cdn.example/a.mp3',
+          format: 'mp3',
+          durationS: 298.99,
+          sizeBytes: 1_195_968,
+          problem: null,
+        },
+      ],
       totalS: 298.99,
-      problem: 'Training audio must last 5 to 45 minutes in total; these links last 4:58. Nothing was sent.',
+      problem:
+        'Training audio must last 5 to 45 minutes in total; these links last 4:58. Nothing was sent.',
     };
     const { user } = await renderApp({ fake: f, panels: [coversPanel] });
     const card = screen.getByRole('region', { name: 'Train a custom singer' });
-    expect(within(card).getByText(/only \(http\/https; MP3, WAV or M4A\), 5 to 45 minutes in total/)).toBeInTheDocument();
-    await user.type(within(card).getByRole('textbox', { name: 'Audio links (one per line)' }), 'https://cdn.example/a.mp3');
+    expect(
+      within(card).getByText(/only \(http\/https; MP3, WAV or M4A\), 5 to 45 minutes in total/),
+    ).toBeInTheDocument();
+    await user.type(
+      within(card).getByRole('textbox', { name: 'Audio links (one per line)' }),
+      'https://cdn.example/a.mp3',
+    );
     await user.click(await within(card).findByRole('checkbox', { name: /Dawn Chorus/ }));
     expect(within(card).queryByRole('checkbox', { name: /Voice memo/ })).toBeNull(); // no service link
     await user.click(within(card).getByRole('button', { name: 'Measure links' }));
     const [links] = f.callsOf('covers.checkTraining')[0] as [Link[]];
-    expect(links).toEqual([{ kind: 'url', url: 'https://cdn.example/a.mp3' }, { kind: 'library', itemId: 'itm_dawn' }]);
+    expect(links).toEqual([
+      { kind: 'url', url: 'https://cdn.example/a.mp3' },
+      { kind: 'library', itemId: 'itm_dawn' },
+    ]);
     const measured = await within(card).findByRole('status', { name: 'Measured training audio' });
     expect(measured).toHaveTextContent('https://cdn.example/a.mp3: 4:58');
     expect(measured).toHaveTextContent('these links last 4:58. Nothing was sent.');
@@ -173,15 +265,26 @@ describe('Covers panel: train a custom singer', () => {
     f.covers.trainingCheck = { links: [], totalS: 300, problem: null };
     const { user } = await renderApp({ fake: f, panels: [coversPanel] });
     const card = screen.getByRole('region', { name: 'Train a custom singer' });
-    await user.type(within(card).getByRole('textbox', { name: 'Audio links (one per line)' }), 'https://cdn.example/a.mp3\nhttps://cdn.example/b.wav');
+    await user.type(
+      within(card).getByRole('textbox', { name: 'Audio links (one per line)' }),
+      'https://cdn.example/a.mp3\nhttps://cdn.example/b.wav',
+    );
     await user.type(within(card).getByRole('textbox', { name: 'Singer name' }), 'Warm Tenor');
     await user.click(within(card).getByRole('button', { name: 'Train singer' }));
     const [req] = f.callsOf('covers.train')[0] as [TrainRequest];
-    expect(req).toEqual({ name: 'Warm Tenor', links: [{ kind: 'url', url: 'https://cdn.example/a.mp3' }, { kind: 'url', url: 'https://cdn.example/b.wav' }] });
+    expect(req).toEqual({
+      name: 'Warm Tenor',
+      links: [
+        { kind: 'url', url: 'https://cdn.example/a.mp3' },
+        { kind: 'url', url: 'https://cdn.example/b.wav' },
+      ],
+    });
     const mine = await within(card).findByRole('list', { name: 'Your singers' });
     expect(mine).toHaveTextContent('Warm Tenor — training…');
     const job = f.state.jobs[0]!;
-    f.covers.singers = f.covers.singers.map((x) => (x.jobId === job.id ? { ...x, id: 'task-99', state: 'ready' } : x));
+    f.covers.singers = f.covers.singers.map((x) =>
+      x.jobId === job.id ? { ...x, id: 'task-99', state: 'ready' } : x,
+    );
     f.emitJobUpdated({ ...job, state: 'done', progress: 1 });
     await waitFor(() => expect(mine).toHaveTextContent('Warm Tenor — ready'));
     const picker = within(coverCard()).getByLabelText('Singer');
@@ -193,19 +296,32 @@ describe('Covers panel: train a custom singer', () => {
     await renderApp({ fake: f, panels: [coversPanel] });
     const mine = await screen.findByRole('list', { name: 'Your singers' });
     expect(mine).toHaveTextContent('Still Learning — training…');
-    f.covers.singers = f.covers.singers.map((x) => (x.jobId === 'job_train000002' ? { ...x, id: 'task-88', state: 'ready' } : x));
-    f.emitJobUpdated(makeJobView({ id: 'job_train000002', kind: 'custom-singer', state: 'done', progress: 1 }));
+    f.covers.singers = f.covers.singers.map((x) =>
+      x.jobId === 'job_train000002' ? { ...x, id: 'task-88', state: 'ready' } : x,
+    );
+    f.emitJobUpdated(
+      makeJobView({ id: 'job_train000002', kind: 'custom-singer', state: 'done', progress: 1 }),
+    );
     await waitFor(() => expect(mine).toHaveTextContent('Still Learning — ready'));
-    expect(within(within(coverCard()).getByLabelText('Singer')).getByRole('option', { name: 'Still Learning' })).toBeEnabled();
+    expect(
+      within(within(coverCard()).getByLabelText('Singer')).getByRole('option', {
+        name: 'Still Learning',
+      }),
+    ).toBeEnabled();
   });
 
   it('a missing name is shown on the name field', async () => {
     const f = fake();
     const { user } = await renderApp({ fake: f, panels: [coversPanel] });
     const card = screen.getByRole('region', { name: 'Train a custom singer' });
-    await user.type(within(card).getByRole('textbox', { name: 'Audio links (one per line)' }), 'https://cdn.example/a.mp3');
+    await user.type(
+      within(card).getByRole('textbox', { name: 'Audio links (one per line)' }),
+      'https://cdn.example/a.mp3',
+    );
     await user.click(within(card).getByRole('button', { name: 'Train singer' }));
-    expect(await within(card).findByText('Name the singer (the name is kept on this computer).')).toBeInTheDocument();
+    expect(
+      await within(card).findByText('Name the singer (the name is kept on this computer).'),
+    ).toBeInTheDocument();
     expect(f.callsOf('covers.train')).toHaveLength(1);
     expect(f.state.jobs).toEqual([]);
   });
@@ -230,10 +346,16 @@ describe('Covers panel: rename a custom singer', () => {
     expect(within(picker).queryByRole('option', { name: 'My Alto' })).toBeNull();
     // a cover with the renamed singer still sends its task id
     await user.click(within(coverCard()).getByRole('radio', { name: 'A video link' }));
-    await user.type(within(coverCard()).getByRole('textbox', { name: 'Video link' }), 'https://v.example/r');
+    await user.type(
+      within(coverCard()).getByRole('textbox', { name: 'Video link' }),
+      'https://v.example/r',
+    );
     await user.selectOptions(picker, 'Velvet Alto');
     await user.click(within(coverCard()).getByRole('button', { name: 'Make cover' }));
-    expect((f.callsOf('covers.create')[0] as [CoverRequest])[0]).toMatchObject({ singerId: 'task-77', isCustomSinger: true });
+    expect((f.callsOf('covers.create')[0] as [CoverRequest])[0]).toMatchObject({
+      singerId: 'task-77',
+      isCustomSinger: true,
+    });
   });
 
   it('a singer still training can be renamed; an empty name cannot be saved; Cancel keeps the old name', async () => {
@@ -249,7 +371,10 @@ describe('Covers panel: rename a custom singer', () => {
     expect(mine).toHaveTextContent('Still Learning — training…');
     expect(f.callsOf('covers.renameSinger')).toEqual([]);
     await user.click(within(mine).getByRole('button', { name: 'Rename Still Learning' }));
-    await user.type(within(mine).getByRole('textbox', { name: 'New name for Still Learning' }), '{Escape}');
+    await user.type(
+      within(mine).getByRole('textbox', { name: 'New name for Still Learning' }),
+      '{Escape}',
+    );
     expect(within(mine).queryByRole('textbox')).toBeNull();
     expect(f.callsOf('covers.renameSinger')).toEqual([]);
   });
@@ -266,6 +391,8 @@ describe('Covers panel: rename a custom singer', () => {
     expect(await within(mine).findByRole('alert')).toHaveTextContent('That name is too long.');
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(field).toHaveAccessibleDescription('That name is too long.');
-    expect(within(within(coverCard()).getByLabelText('Singer')).getByRole('option', { name: 'My Alto' })).toBeInTheDocument();
+    expect(
+      within(within(coverCard()).getByLabelText('Singer')).getByRole('option', { name: 'My Alto' }),
+    ).toBeInTheDocument();
   });
 });

@@ -15,7 +15,9 @@ afterEach(() => {
 
 async function openJobs(fake: FakeCadenza) {
   const view = await renderApp({ fake, panels: [accountPanel, jobsPanel] });
-  await view.user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name: /Jobs/ }));
+  await view.user.click(
+    within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name: /Jobs/ }),
+  );
   expect(await screen.findByRole('heading', { name: 'Jobs', level: 1 })).toBeInTheDocument();
   await waitFor(() => expect(fake.callsOf('jobs.list').length).toBeGreaterThan(0));
   return view;
@@ -31,7 +33,13 @@ describe('Jobs panel', () => {
   });
 
   it('lists jobs newest first with kind, what was asked, status and progress', async () => {
-    const older = makeJobView({ label: 'Morning drive', state: 'done', progress: 1, createdAt: '2025-03-14T08:00:00.000Z', finishedAt: '2025-03-14T08:02:05.000Z' });
+    const older = makeJobView({
+      label: 'Morning drive',
+      state: 'done',
+      progress: 1,
+      createdAt: '2025-03-14T08:00:00.000Z',
+      finishedAt: '2025-03-14T08:02:05.000Z',
+    });
     const newer = makeJobView({
       label: 'Hello there',
       kind: 'tts',
@@ -41,7 +49,12 @@ describe('Jobs panel', () => {
       asked: [{ label: 'Text', value: 'Hello there, welcome to the show' }],
       createdAt: '2025-03-14T09:30:00.000Z',
     });
-    const song = makeJobView({ label: 'Summer rain', state: 'running', progress: 0.42, createdAt: '2025-03-14T09:00:00.000Z' });
+    const song = makeJobView({
+      label: 'Summer rain',
+      state: 'running',
+      progress: 0.42,
+      createdAt: '2025-03-14T09:00:00.000Z',
+    });
     const fake = new FakeCadenza({ jobs: [older, newer, song] });
     await openJobs(fake);
 
@@ -87,7 +100,11 @@ describe('Jobs panel', () => {
       synchronous: true,
       state: 'interrupted',
       finishedAt: '2025-03-14T09:02:00.000Z',
-      error: { code: 'cancelled', message: 'Interrupted — may have been charged. Check your library and balance before retrying.' },
+      error: {
+        code: 'cancelled',
+        message:
+          'Interrupted — may have been charged. Check your library and balance before retrying.',
+      },
     });
     const fake = new FakeCadenza({ jobs: [failed, interrupted] });
     await openJobs(fake);
@@ -104,7 +121,13 @@ describe('Jobs panel', () => {
   });
 
   it('asks before retrying (it may spend an entitlement); cancelling the question sends nothing', async () => {
-    const interrupted = makeJobView({ label: 'Sea shanty', kind: 'song-v1', synchronous: true, state: 'interrupted', error: { code: 'cancelled', message: 'Interrupted — may have been charged.' } });
+    const interrupted = makeJobView({
+      label: 'Sea shanty',
+      kind: 'song-v1',
+      synchronous: true,
+      state: 'interrupted',
+      error: { code: 'cancelled', message: 'Interrupted — may have been charged.' },
+    });
     const fake = new FakeCadenza({ jobs: [interrupted] });
     const { user } = await openJobs(fake);
 
@@ -123,8 +146,13 @@ describe('Jobs panel', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(fake.callsOf('jobs.retry')).toEqual([[interrupted.id]]));
     // the new submission is a separate job listed first; the interrupted one stays
-    await waitFor(() => expect(screen.getAllByRole('listitem', { name: 'Sea shanty' })).toHaveLength(2));
-    const [fresh, old] = screen.getAllByRole('listitem', { name: 'Sea shanty' }) as [HTMLElement, HTMLElement];
+    await waitFor(() =>
+      expect(screen.getAllByRole('listitem', { name: 'Sea shanty' })).toHaveLength(2),
+    );
+    const [fresh, old] = screen.getAllByRole('listitem', { name: 'Sea shanty' }) as [
+      HTMLElement,
+      HTMLElement,
+    ];
     expect(fresh).toHaveTextContent('Sending');
     expect(old).toHaveTextContent('Interrupted');
     expect(screen.getByRole('status')).toHaveTextContent('Sent again as a new job');
@@ -149,26 +177,66 @@ describe('Jobs panel', () => {
     fake.failNext('jobs.cancel', { code: 'not_found', message: 'That job is no longer listed.' });
     const { user } = await openJobs(fake);
     await user.click(within(await findRow('Night city')).getByRole('button', { name: 'Cancel' }));
-    expect(await within(row('Night city')).findByRole('alert')).toHaveTextContent('That job is no longer listed.');
+    expect(await within(row('Night city')).findByRole('alert')).toHaveTextContent(
+      'That job is no longer listed.',
+    );
   });
 
   it('follows progress events to done, then Open plays the result through the media URL', async () => {
-    const item = makeLibraryItem({ id: 'itm_aaaaaaaaaaaaaaaaaaaa', title: 'Summer rain', file: 'Summer rain.mp3' });
+    const item = makeLibraryItem({
+      id: 'itm_aaaaaaaaaaaaaaaaaaaa',
+      title: 'Summer rain',
+      file: 'Summer rain.mp3',
+    });
     const job = makeJobView({ label: 'Summer rain', state: 'submitted', progress: 0.1 });
     const fake = new FakeCadenza({ jobs: [job], libraryItems: [item] });
     const { user } = await openJobs(fake);
 
     const bar = () => within(row('Summer rain')).getByRole('progressbar');
     await waitFor(() => expect(bar()).toHaveAttribute('aria-valuenow', '10'));
-    const later = (patch: Partial<JobView>, seconds: number): JobView => ({ ...job, ...patch, updatedAt: new Date(Date.parse(job.updatedAt) + seconds * 1000).toISOString() });
+    const later = (patch: Partial<JobView>, seconds: number): JobView => ({
+      ...job,
+      ...patch,
+      updatedAt: new Date(Date.parse(job.updatedAt) + seconds * 1000).toISOString(),
+    });
     fake.emitJobUpdated(later({ state: 'running', progress: 0.5 }, 1));
     await waitFor(() => expect(bar()).toHaveAttribute('aria-valuenow', '50'));
     // an older event arriving late does not move the job backwards
     fake.emitJobUpdated(later({ state: 'submitted', progress: 0.1 }, 0.5));
-    fake.emitJobUpdated(later({ state: 'downloading', progress: 0.9, outputs: [{ title: 'Summer rain', status: 'complete', libraryKind: 'song', durationMs: 138_280, failReason: null, libraryItemId: item.id, receivedBytes: 1024 * 1024, totalBytes: 2 * 1024 * 1024 }] }, 2));
+    fake.emitJobUpdated(
+      later(
+        {
+          state: 'downloading',
+          progress: 0.9,
+          outputs: [
+            {
+              title: 'Summer rain',
+              status: 'complete',
+              libraryKind: 'song',
+              durationMs: 138_280,
+              failReason: null,
+              libraryItemId: item.id,
+              receivedBytes: 1024 * 1024,
+              totalBytes: 2 * 1024 * 1024,
+            },
+          ],
+        },
+        2,
+      ),
+    );
     await waitFor(() => expect(bar()).toHaveAttribute('aria-valuenow', '90'));
     expect(row('Summer rain')).toHaveTextContent('1.0 MB of 2.0 MB');
-    fake.emitJobUpdated(later({ state: 'done', progress: 1, finishedAt: later({}, 3).updatedAt, resultItemIds: [item.id] }, 3));
+    fake.emitJobUpdated(
+      later(
+        {
+          state: 'done',
+          progress: 1,
+          finishedAt: later({}, 3).updatedAt,
+          resultItemIds: [item.id],
+        },
+        3,
+      ),
+    );
 
     const open = await within(row('Summer rain')).findByRole('button', { name: 'Open' });
     expect(within(row('Summer rain')).queryByRole('progressbar')).toBeNull();

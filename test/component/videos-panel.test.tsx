@@ -10,7 +10,9 @@ beforeEach(() => resetCoversStore());
 
 function fake(): FakeCadenza {
   const f = new FakeCadenza({ key: 'sk-test-videos-0000-1111' });
-  f.covers.audioSources = [{ itemId: 'itm_hook', title: 'Hook', kind: 'song', durationMs: 18_000, hasServiceUrl: true }];
+  f.covers.audioSources = [
+    { itemId: 'itm_hook', title: 'Hook', kind: 'song', durationMs: 18_000, hasServiceUrl: true },
+  ];
   return f;
 }
 
@@ -20,16 +22,34 @@ describe('Videos panel', () => {
     const { user } = await renderApp({ fake: f, panels: [videosPanel] });
     const card = screen.getByRole('region', { name: 'Singing photo video' });
     expect(within(card).getByText(/takes/)).toHaveTextContent('The service takes links only');
-    await user.selectOptions(await within(card).findByRole('combobox', { name: 'Library song (its service link)' }), 'Hook (18 s)');
+    await user.selectOptions(
+      await within(card).findByRole('combobox', { name: 'Library song (its service link)' }),
+      'Hook (18 s)',
+    );
     expect(within(card).queryByRole('textbox', { name: 'Audio link' })).toBeNull();
-    await user.type(within(card).getByRole('textbox', { name: 'Photo link' }), 'https://img.example/face.png');
+    await user.type(
+      within(card).getByRole('textbox', { name: 'Photo link' }),
+      'https://img.example/face.png',
+    );
     await user.click(within(card).getByRole('button', { name: 'Check links' }));
-    expect(await within(card).findByRole('status')).toHaveTextContent('Audio: MP3, 10.0 s · Photo: PNG, 0.09 MB');
+    expect(await within(card).findByRole('status')).toHaveTextContent(
+      'Audio: MP3, 10.0 s · Photo: PNG, 0.09 MB',
+    );
     await user.click(within(card).getByRole('button', { name: 'Make singing video' }));
     const [req] = f.callsOf('videos.singing')[0] as [SingingRequest];
-    expect(req).toEqual({ audio: { kind: 'library', itemId: 'itm_hook' }, imageUrl: 'https://img.example/face.png' });
+    expect(req).toEqual({
+      audio: { kind: 'library', itemId: 'itm_hook' },
+      imageUrl: 'https://img.example/face.png',
+    });
     const job = f.state.jobs[0]!;
-    f.state.libraryItems = [makeLibraryItem({ id: 'itm_vid', title: 'Hook (singing video)', kind: 'singing-video', file: 'Hook (singing video).mp4' })];
+    f.state.libraryItems = [
+      makeLibraryItem({
+        id: 'itm_vid',
+        title: 'Hook (singing video)',
+        kind: 'singing-video',
+        file: 'Hook (singing video).mp4',
+      }),
+    ];
     f.emitJobUpdated({ ...job, state: 'done', progress: 1, resultItemIds: ['itm_vid'] });
     const video = await within(card).findByLabelText('Play Hook (singing video)');
     expect(video.tagName).toBe('VIDEO');
@@ -41,15 +61,28 @@ describe('Videos panel', () => {
     f.covers.singingCheck = {
       audio: { label: 'x', format: 'mp3', durationS: 45, sizeBytes: 180_000, problem: null },
       image: { label: 'y', format: 'png', durationS: null, sizeBytes: 5_242_880, problem: null },
-      fields: { audioUrl: 'The audio must last 2 to 30 seconds (it lasts 45.0 s).', imageUrl: 'The photo must be at most 4.7 MB (it is 5.0 MB).' },
+      fields: {
+        audioUrl: 'The audio must last 2 to 30 seconds (it lasts 45.0 s).',
+        imageUrl: 'The photo must be at most 4.7 MB (it is 5.0 MB).',
+      },
     };
     const { user } = await renderApp({ fake: f, panels: [videosPanel] });
     const card = screen.getByRole('region', { name: 'Singing photo video' });
-    await user.type(within(card).getByRole('textbox', { name: 'Audio link' }), 'https://cdn.example/long.mp3');
-    await user.type(within(card).getByRole('textbox', { name: 'Photo link' }), 'https://img.example/big.png');
+    await user.type(
+      within(card).getByRole('textbox', { name: 'Audio link' }),
+      'https://cdn.example/long.mp3',
+    );
+    await user.type(
+      within(card).getByRole('textbox', { name: 'Photo link' }),
+      'https://img.example/big.png',
+    );
     await user.click(within(card).getByRole('button', { name: 'Make singing video' }));
-    expect(await within(card).findByText('The audio must last 2 to 30 seconds (it lasts 45.0 s).')).toBeInTheDocument();
-    expect(within(card).getByText('The photo must be at most 4.7 MB (it is 5.0 MB).')).toBeInTheDocument();
+    expect(
+      await within(card).findByText('The audio must last 2 to 30 seconds (it lasts 45.0 s).'),
+    ).toBeInTheDocument();
+    expect(
+      within(card).getByText('The photo must be at most 4.7 MB (it is 5.0 MB).'),
+    ).toBeInTheDocument();
     expect(f.state.jobs).toEqual([]);
   });
 
@@ -59,17 +92,40 @@ describe('Videos panel', () => {
     const card = screen.getByRole('region', { name: 'Subtitle video' });
     await user.type(within(card).getByRole('textbox', { name: 'Video link' }), 'ftp://nope');
     await user.click(within(card).getByRole('button', { name: 'Make subtitle video' }));
-    expect(await within(card).findByText('Paste a full http(s) link to the video.')).toBeInTheDocument();
+    expect(
+      await within(card).findByText('Paste a full http(s) link to the video.'),
+    ).toBeInTheDocument();
     await user.clear(within(card).getByRole('textbox', { name: 'Video link' }));
-    await user.type(within(card).getByRole('textbox', { name: 'Video link' }), 'https://cdn.example/clip.mp4');
+    await user.type(
+      within(card).getByRole('textbox', { name: 'Video link' }),
+      'https://cdn.example/clip.mp4',
+    );
     await user.click(within(card).getByRole('button', { name: 'Make subtitle video' }));
-    expect(f.callsOf('videos.subtitles').at(-1)).toEqual([{ videoUrl: 'https://cdn.example/clip.mp4' } satisfies SubtitlesRequest]);
+    expect(f.callsOf('videos.subtitles').at(-1)).toEqual([
+      { videoUrl: 'https://cdn.example/clip.mp4' } satisfies SubtitlesRequest,
+    ]);
     const job = f.state.jobs[0]!;
-    f.emitJobUpdated({ ...job, state: 'failed', error: { code: 'bad_response', message: 'The service said: Success — {"job":"accepted","eta_s":30}' } });
-    expect(await within(card).findByRole('alert')).toHaveTextContent('{"job":"accepted","eta_s":30}');
+    f.emitJobUpdated({
+      ...job,
+      state: 'failed',
+      error: {
+        code: 'bad_response',
+        message: 'The service said: Success — {"job":"accepted","eta_s":30}',
+      },
+    });
+    expect(await within(card).findByRole('alert')).toHaveTextContent(
+      '{"job":"accepted","eta_s":30}',
+    );
     await user.click(within(card).getByRole('button', { name: 'Make subtitle video' }));
     const again = f.state.jobs[0]!;
-    f.state.libraryItems = [makeLibraryItem({ id: 'itm_sub', title: 'Subtitle video', kind: 'subtitle-video', file: 'Subtitle video.mp4' })];
+    f.state.libraryItems = [
+      makeLibraryItem({
+        id: 'itm_sub',
+        title: 'Subtitle video',
+        kind: 'subtitle-video',
+        file: 'Subtitle video.mp4',
+      }),
+    ];
     f.emitJobUpdated({ ...again, state: 'done', progress: 1, resultItemIds: ['itm_sub'] });
     expect((await within(card).findByLabelText('Play Subtitle video')).tagName).toBe('VIDEO');
   });

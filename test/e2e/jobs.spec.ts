@@ -28,11 +28,16 @@ interface DoubleWindow {
 interface DoubleElectron {
   BrowserWindow: { getAllWindows(): DoubleWindow[] };
   Notification: { prototype: { show(): void } };
-  protocol: { fetch(url: string, init?: RequestInit): Promise<Response>; privileged: unknown[]; isProtocolHandled(s: string): boolean };
+  protocol: {
+    fetch(url: string, init?: RequestInit): Promise<Response>;
+    privileged: unknown[];
+    isProtocolHandled(s: string): boolean;
+  };
 }
 
 /** The Electron double main runs against (this process, see launch.ts). */
-const doubleElectron = (): DoubleElectron => Module.createRequire(MAIN_JS)('electron') as DoubleElectron;
+const doubleElectron = (): DoubleElectron =>
+  Module.createRequire(MAIN_JS)('electron') as DoubleElectron;
 
 /** Records the notifications main shows from now on. */
 function recordNotifications(electron: DoubleElectron): Array<{ title: string; body: string }> {
@@ -52,14 +57,21 @@ async function createSong(page: Page, prompt: string): Promise<void> {
   await page.getByRole('button', { name: 'Create songs' }).click();
 }
 
-test('a song shows in Jobs until done, lands in the library, plays through cadenza-media and notifies when unfocused', async ({ app, page, emulator }) => {
+test('a song shows in Jobs until done, lands in the library, plays through cadenza-media and notifies when unfocused', async ({
+  app,
+  page,
+  emulator,
+}) => {
   emulator.configure({ stepMs: 2000, songDurationMs: 3000 });
   const electron = useRealElectron ? null : doubleElectron();
   const notifications = electron ? recordNotifications(electron) : [];
   if (electron) {
     // privileged before 'ready', and handled
     expect(electron.protocol.privileged).toEqual([
-      { scheme: 'cadenza-media', privileges: { standard: true, secure: true, stream: true, supportFetchAPI: true } },
+      {
+        scheme: 'cadenza-media',
+        privileges: { standard: true, secure: true, stream: true, supportFetchAPI: true },
+      },
     ]);
     expect(electron.protocol.isProtocolHandled('cadenza-media')).toBe(true);
   }
@@ -92,14 +104,24 @@ test('a song shows in Jobs until done, lands in the library, plays through caden
   expect(media).toHaveLength(2);
   for (const m of media) {
     expect(names).toContain(`${m}.json`);
-    const sidecar = JSON.parse(await readFile(join(app.dirs.library, `${m}.json`), 'utf8')) as Record<string, unknown>;
-    expect(sidecar).toMatchObject({ schema_version: 1, kind: 'song', prompt: 'lo-fi rain on a tin roof', duration_ms: 3000 });
+    const sidecar = JSON.parse(
+      await readFile(join(app.dirs.library, `${m}.json`), 'utf8'),
+    ) as Record<string, unknown>;
+    expect(sidecar).toMatchObject({
+      schema_version: 1,
+      kind: 'song',
+      prompt: 'lo-fi rain on a tin roof',
+      duration_ms: 3000,
+    });
     expect(String(sidecar.job_id)).toMatch(/^job_/);
   }
 
   if (electron) {
     await expect.poll(() => notifications.length).toBe(1);
-    expect(notifications[0]).toEqual({ title: 'Cadenza — Finished', body: '“lo-fi rain on a tin roof” is in your library (2 files).' });
+    expect(notifications[0]).toEqual({
+      title: 'Cadenza — Finished',
+      body: '“lo-fi rain on a tin roof” is in your library (2 files).',
+    });
     electron.BrowserWindow.getAllWindows()[0]?.focus();
   }
 
@@ -122,8 +144,16 @@ test('a song shows in Jobs until done, lands in the library, plays through caden
 
   if (electron) {
     // the handler refuses what is not a library media file
-    expect((await electron.protocol.fetch(`cadenza-media://library/${encodeURIComponent(`${fileName}.json`)}`)).status).toBe(403);
-    const escape = await electron.protocol.fetch('cadenza-media://library/%2e%2e/home/settings.json');
+    expect(
+      (
+        await electron.protocol.fetch(
+          `cadenza-media://library/${encodeURIComponent(`${fileName}.json`)}`,
+        )
+      ).status,
+    ).toBe(403);
+    const escape = await electron.protocol.fetch(
+      'cadenza-media://library/%2e%2e/home/settings.json',
+    );
     expect([403, 404]).toContain(escape.status);
   }
 
@@ -131,7 +161,11 @@ test('a song shows in Jobs until done, lands in the library, plays through caden
   await expect.poll(() => app.openedExternal).toContain(`show:${join(app.dirs.library, fileName)}`);
 });
 
-test("a refused submission shows the service's reason; retry asks first; a running job is cancelled", async ({ app, page, emulator }) => {
+test("a refused submission shows the service's reason; retry asks first; a running job is cancelled", async ({
+  app,
+  page,
+  emulator,
+}) => {
   emulator.setCounter('key_music_counts', 0);
   const electron = useRealElectron ? null : doubleElectron();
   const notifications = electron ? recordNotifications(electron) : [];
@@ -154,7 +188,8 @@ test("a refused submission shows the service's reason; retry asks first; a runni
   }
 
   // Retry asks first; Cancel sends nothing
-  const submits = () => emulator.log.filter((e) => e.method === 'POST' && e.path === '/v2/submit').length;
+  const submits = () =>
+    emulator.log.filter((e) => e.method === 'POST' && e.path === '/v2/submit').length;
   expect(submits()).toBe(1);
   await failed.getByRole('button', { name: 'Retry' }).click();
   const dialog = page.getByRole('dialog', { name: 'Retry this job?' });
@@ -167,7 +202,10 @@ test("a refused submission shows the service's reason; retry asks first; a runni
   emulator.setCounter('key_music_counts', 5);
   emulator.configure({ stepMs: 60_000 });
   await failed.getByRole('button', { name: 'Retry' }).click();
-  await page.getByRole('dialog', { name: 'Retry this job?' }).getByRole('button', { name: 'Retry' }).click();
+  await page
+    .getByRole('dialog', { name: 'Retry this job?' })
+    .getByRole('button', { name: 'Retry' })
+    .click();
   await expect(page.getByRole('status')).toContainText('Sent again as a new job');
   const rows = page.getByRole('listitem', { name: 'broken dreams' });
   await expect(rows).toHaveCount(2);

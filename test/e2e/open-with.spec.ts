@@ -15,7 +15,6 @@ import { setKey, sha } from './covers-helpers';
 
 test.setTimeout(90_000);
 
-
 const chooser = (page: Page, count: number) =>
   page.getByRole('dialog', {
     name: `Open ${count} audio ${count === 1 ? 'file' : 'files'} with Cadenza`,

@@ -52,9 +52,7 @@ function wavSeconds(b: Buffer): number {
   return b.readUInt32LE(pos + 4) / byteRate;
 }
 
-async function wavSidecars(
-  libraryDir: string,
-): Promise<
+async function wavSidecars(libraryDir: string): Promise<
   Array<{
     voice: string | null;
     emotion: string | null;

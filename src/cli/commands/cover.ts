@@ -9,18 +9,47 @@ import { TRAN_MAX_SEMITONES, TRAN_MIN_SEMITONES } from '@shared/domain/service-l
 import { AppError } from '@shared/errors';
 import type { SingerOption } from '@shared/ipc/covers';
 import type { Core } from '../../main/services/core';
-import { createCoversService, createVideosService, type CoversService, type VideosService } from '../../main/services/covers';
+import {
+  createCoversService,
+  createVideosService,
+  type CoversService,
+  type VideosService,
+} from '../../main/services/covers';
 import type { JobsRuntime } from '../../main/services/core';
-import { expectNoMore, formatRows, parseCommandArgs, UsageError, type CliCommand, type CliContext } from '../command';
+import {
+  expectNoMore,
+  formatRows,
+  parseCommandArgs,
+  UsageError,
+  type CliCommand,
+  type CliContext,
+} from '../command';
 import { readSidecar } from './voices';
 
 /** The covers and videos services over the CLI's own jobs runtime (opened on first use). */
-export function openCovers(core: Core, env: NodeJS.ProcessEnv): { covers: CoversService; videos: VideosService; runtime(): Promise<JobsRuntime>; close(): Promise<void> } {
+export function openCovers(
+  core: Core,
+  env: NodeJS.ProcessEnv,
+): {
+  covers: CoversService;
+  videos: VideosService;
+  runtime(): Promise<JobsRuntime>;
+  close(): Promise<void>;
+} {
   let rt: Promise<JobsRuntime> | undefined;
   const pollMs = Number(env.CADENZA_POLL_INTERVAL_MS);
-  const runtime = () => (rt ??= core.openJobs({ holder: 'cli', watch: false, ...(pollMs >= 50 ? { pollIntervalMs: pollMs } : {}) }));
+  const runtime = () =>
+    (rt ??= core.openJobs({
+      holder: 'cli',
+      watch: false,
+      ...(pollMs >= 50 ? { pollIntervalMs: pollMs } : {}),
+    }));
   return {
-    covers: createCoversService({ dataDir: core.paths.dataDir, client: () => core.client(), runtime }),
+    covers: createCoversService({
+      dataDir: core.paths.dataDir,
+      client: () => core.client(),
+      runtime,
+    }),
     videos: createVideosService({ client: () => core.client(), runtime }),
     runtime,
     async close() {
@@ -29,7 +58,10 @@ export function openCovers(core: Core, env: NodeJS.ProcessEnv): { covers: Covers
   };
 }
 
-export async function counter(core: Core, name: 'key_cover_counts' | 'key_vc_counts' | 'key_singing_credits'): Promise<number | null> {
+export async function counter(
+  core: Core,
+  name: 'key_cover_counts' | 'key_vc_counts' | 'key_singing_credits',
+): Promise<number | null> {
   try {
     return (await core.account.keyInfo())[name];
   } catch {
@@ -38,11 +70,15 @@ export async function counter(core: Core, name: 'key_cover_counts' | 'key_vc_cou
 }
 
 /** A singer by id or by name (case-insensitive), built-in or trained here. */
-export function findSinger(singers: readonly SingerOption[], idOrName: string): SingerOption | undefined {
+export function findSinger(
+  singers: readonly SingerOption[],
+  idOrName: string,
+): SingerOption | undefined {
   const byId = singers.find((s) => s.id === idOrName.trim());
   if (byId) return byId;
   const named = singers.filter((s) => s.name.toLowerCase() === idOrName.trim().toLowerCase());
-  if (named.length > 1) throw new AppError('validation', `Several singers are called “${idOrName}”; use the id.`);
+  if (named.length > 1)
+    throw new AppError('validation', `Several singers are called “${idOrName}”; use the id.`);
   return named[0];
 }
 
@@ -74,7 +110,8 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   if (!values.singer) throw new UsageError('missing --singer (see cadenza cover --help)');
   const [file, ...rest] = positionals;
   expectNoMore(rest, 'cover');
-  if (!file && !values.link) throw new UsageError('name an audio file or give --link URL (see cadenza cover --help)');
+  if (!file && !values.link)
+    throw new UsageError('name an audio file or give --link URL (see cadenza cover --help)');
   if (file && values.link) throw new UsageError('use either a file or --link, not both');
   const tran = values.tran === undefined ? 0 : Number(values.tran);
   if (!Number.isInteger(tran)) throw new UsageError('--tran takes a whole number of semitones');
@@ -88,9 +125,14 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   const { covers, close } = openCovers(core, ctx.env);
   try {
     const list = await covers.singers({ refresh: true });
-    if (list.error && !values.json) ctx.note(`Could not read the built-in singers (${list.error.message}).`);
+    if (list.error && !values.json)
+      ctx.note(`Could not read the built-in singers (${list.error.message}).`);
     const singer = findSinger(list.singers, values.singer);
-    if (singer && singer.custom && singer.state !== 'ready') throw new AppError('validation', `${singer.name} is ${singer.state === 'training' ? 'still training' : 'a failed training'}; it cannot sing yet.`);
+    if (singer && singer.custom && singer.state !== 'ready')
+      throw new AppError(
+        'validation',
+        `${singer.name} is ${singer.state === 'training' ? 'still training' : 'a failed training'}; it cannot sing yet.`,
+      );
     const singerId = singer?.id ?? values.singer.trim();
     const isCustomSinger = values.custom === true || singer?.custom === true;
     const before = await counter(core, 'key_cover_counts');
@@ -116,9 +158,18 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     const after = await counter(core, 'key_cover_counts');
     const sidecar = await readSidecar(core.settings.libraryDir(), item);
     if (values.json) {
-      ctx.out(JSON.stringify({ job_id: job.id, item: sidecar, cover_counts: { before, after } }, null, 2));
+      ctx.out(
+        JSON.stringify({ job_id: job.id, item: sidecar, cover_counts: { before, after } }, null, 2),
+      );
     } else {
-      ctx.out(formatRows([['Title', item.title], ['Singer', item.singer ?? ''], ['File', sidecar.media_file], ['Item', item.id]]));
+      ctx.out(
+        formatRows([
+          ['Title', item.title],
+          ['Singer', item.singer ?? ''],
+          ['File', sidecar.media_file],
+          ['Item', item.id],
+        ]),
+      );
       if (before !== null && after !== null) ctx.note(`Covers left: ${before} → ${after}`);
     }
     return 0;
@@ -127,4 +178,9 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   }
 }
 
-export const coverCommand: CliCommand = { name: 'cover', summary: 'Make a cover of a file or video link with a singer', help, run };
+export const coverCommand: CliCommand = {
+  name: 'cover',
+  summary: 'Make a cover of a file or video link with a singer',
+  help,
+  run,
+};

@@ -9,7 +9,13 @@ import { AppError } from '@shared/errors';
 import { toJobView } from '@shared/ipc/jobs';
 import type { JobsRuntime } from '../../main/services/core';
 import { JobStore } from '../../main/services/jobs';
-import { expectNoMore, parseCommandArgs, UsageError, type CliCommand, type CliContext } from '../command';
+import {
+  expectNoMore,
+  parseCommandArgs,
+  UsageError,
+  type CliCommand,
+  type CliContext,
+} from '../command';
 
 const help = `Usage: cadenza jobs <list|resume> [options]
 
@@ -46,7 +52,10 @@ const percent = (job: JobSummary): string => {
 
 /** One line per job: id, kind, state (and progress), label; the reason on the next line when it failed. */
 export function formatJobLine(job: JobSummary): string {
-  const reason = (job.state === 'failed' || job.state === 'interrupted') && job.error ? `\n    ${job.error.message}` : '';
+  const reason =
+    (job.state === 'failed' || job.state === 'interrupted') && job.error
+      ? `\n    ${job.error.message}`
+      : '';
   return `${job.id}  ${job.kind.padEnd(14)}  ${`${STATE_WORDS[job.state]}${percent(job)}`.padEnd(16)}  ${job.label}${reason}`;
 }
 
@@ -57,7 +66,13 @@ async function list(args: string[], ctx: CliContext): Promise<void> {
   await store.open();
   const jobs = store.list().map(summarizeJob);
   if (values.json) {
-    ctx.out(JSON.stringify(jobs.map((j) => ({ ...toJobView(j), serviceIds: j.serviceIds })), null, 2));
+    ctx.out(
+      JSON.stringify(
+        jobs.map((j) => ({ ...toJobView(j), serviceIds: j.serviceIds })),
+        null,
+        2,
+      ),
+    );
     return;
   }
   if (jobs.length === 0) {
@@ -84,12 +99,17 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Opens the jobs runtime holding the data-folder lock, or fails with who holds it. */
 async function openTracking(ctx: CliContext): Promise<JobsRuntime> {
   const pollMs = Number(ctx.env.CADENZA_POLL_INTERVAL_MS);
-  const rt = await ctx.core().openJobs({ holder: 'cli', watch: false, ...(pollMs >= 50 ? { pollIntervalMs: pollMs } : {}) });
+  const rt = await ctx
+    .core()
+    .openJobs({ holder: 'cli', watch: false, ...(pollMs >= 50 ? { pollIntervalMs: pollMs } : {}) });
   if (rt.jobs.isPolling()) return rt;
   const holder = await rt.jobs.lockHolder();
   await rt.close();
   const who = holder ? ` (pid ${holder.pid})` : '';
-  throw new AppError('busy', `Cadenza is already tracking jobs${who}. Quit the app or wait for the other cadenza to finish.`);
+  throw new AppError(
+    'busy',
+    `Cadenza is already tracking jobs${who}. Quit the app or wait for the other cadenza to finish.`,
+  );
 }
 
 async function resume(args: string[], ctx: CliContext): Promise<number> {
@@ -103,8 +123,17 @@ async function resume(args: string[], ctx: CliContext): Promise<number> {
   process.once('SIGTERM', onSignal);
   try {
     // open() already resumed: orphaned jobs are interrupted, active ones were polled once
-    const activeIds = new Set(rt.jobs.list().filter((j) => !isFinalJobState(j.state)).map((j) => j.id));
-    const interrupted = rt.jobs.list().filter((j) => j.state === 'interrupted' && Date.now() - Date.parse(j.finishedAt ?? '') < 60_000);
+    const activeIds = new Set(
+      rt.jobs
+        .list()
+        .filter((j) => !isFinalJobState(j.state))
+        .map((j) => j.id),
+    );
+    const interrupted = rt.jobs
+      .list()
+      .filter(
+        (j) => j.state === 'interrupted' && Date.now() - Date.parse(j.finishedAt ?? '') < 60_000,
+      );
     for (const j of interrupted) ctx.note(formatJobLine(j));
     if (!values.wait) {
       // save what is ready now (downloads run in the background), then report
@@ -113,7 +142,12 @@ async function resume(args: string[], ctx: CliContext): Promise<number> {
       }
       const rows = rt.jobs.list().filter((j) => activeIds.has(j.id) || !isFinalJobState(j.state));
       if (rows.length === 0) ctx.note('No active jobs.');
-      else ctx.out(rows.map((j) => (isFinalJobState(j.state) ? resultLine(rt, j) : formatJobLine(j))).join('\n'));
+      else
+        ctx.out(
+          rows
+            .map((j) => (isFinalJobState(j.state) ? resultLine(rt, j) : formatJobLine(j)))
+            .join('\n'),
+        );
       return 0;
     }
     if (activeIds.size === 0) {
@@ -141,7 +175,8 @@ async function resume(args: string[], ctx: CliContext): Promise<number> {
         if (isFinalJobState(job.state)) settle(job);
       });
       // jobs that finished between opening and subscribing
-      for (const j of rt.jobs.list()) if (activeIds.has(j.id) && isFinalJobState(j.state)) settle(j);
+      for (const j of rt.jobs.list())
+        if (activeIds.has(j.id) && isFinalJobState(j.state)) settle(j);
     });
     await Promise.race([finished, stopped]);
     if (failed.length > 0) {

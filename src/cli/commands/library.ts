@@ -2,7 +2,13 @@
 import { join } from 'node:path';
 import type { LibraryItem } from '@shared/domain/library';
 import { createLibrary } from '../../main/services/library/library';
-import { expectNoMore, parseCommandArgs, UsageError, type CliCommand, type CliContext } from '../command';
+import {
+  expectNoMore,
+  parseCommandArgs,
+  UsageError,
+  type CliCommand,
+  type CliContext,
+} from '../command';
 
 const help = `Usage: cadenza library list [--json]
 
@@ -28,7 +34,11 @@ async function list(args: string[], ctx: CliContext): Promise<void> {
   const { values, positionals } = parseCommandArgs(args, { json: { type: 'boolean' } }, 'library');
   expectNoMore(positionals, 'library');
   const core = ctx.core();
-  const library = createLibrary({ dir: core.settings.libraryDir(), indexFile: join(core.paths.dataDir, 'library-index.json'), watch: false });
+  const library = createLibrary({
+    dir: core.settings.libraryDir(),
+    indexFile: join(core.paths.dataDir, 'library-index.json'),
+    watch: false,
+  });
   await library.open();
   try {
     const items = library.items();
@@ -42,7 +52,14 @@ async function list(args: string[], ctx: CliContext): Promise<void> {
     }
     const rows = items.map((i) => [i.title, i.kind, duration(i.duration_ms), i.file] as const);
     const width = (n: 0 | 1 | 2) => Math.max(...rows.map((r) => r[n].length));
-    ctx.out(rows.map((r) => `${r[0].padEnd(width(0))}  ${r[1].padEnd(width(1))}  ${r[2].padStart(width(2))}  ${r[3]}`).join('\n'));
+    ctx.out(
+      rows
+        .map(
+          (r) =>
+            `${r[0].padEnd(width(0))}  ${r[1].padEnd(width(1))}  ${r[2].padStart(width(2))}  ${r[3]}`,
+        )
+        .join('\n'),
+    );
   } finally {
     await library.close();
   }

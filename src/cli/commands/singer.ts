@@ -9,7 +9,13 @@ import { isFinalJobState } from '@shared/domain/jobs';
 import { AppError } from '@shared/errors';
 import type { TrainingCheck } from '@shared/ipc/covers';
 import type { JobsRuntime } from '../../main/services/core';
-import { formatRows, parseCommandArgs, UsageError, type CliCommand, type CliContext } from '../command';
+import {
+  formatRows,
+  parseCommandArgs,
+  UsageError,
+  type CliCommand,
+  type CliContext,
+} from '../command';
 import { counter, openCovers } from './cover';
 
 const help = `Usage: cadenza singer list [--json]
@@ -27,19 +33,28 @@ and sends nothing when the total is out of range or a link cannot be measured.
   --wait              Follow the training to the end
   --json              Print JSON`;
 
-const OPTIONS = { name: { type: 'string' }, wait: { type: 'boolean' }, json: { type: 'boolean' } } as const;
+const OPTIONS = {
+  name: { type: 'string' },
+  wait: { type: 'boolean' },
+  json: { type: 'boolean' },
+} as const;
 
-const mmss = (s: number): string => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
+const mmss = (s: number): string =>
+  `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
 
 function showCheck(ctx: CliContext, check: TrainingCheck): void {
-  for (const l of check.links) ctx.note(`  ${l.label}: ${l.durationS !== null ? mmss(l.durationS) : l.problem ?? 'not measured'}`);
+  for (const l of check.links)
+    ctx.note(
+      `  ${l.label}: ${l.durationS !== null ? mmss(l.durationS) : (l.problem ?? 'not measured')}`,
+    );
   if (check.totalS !== null) ctx.note(`  total ${mmss(check.totalS)}`);
 }
 
 /** Resolves once the service has answered the submission (or the job ended). */
 function accepted(rt: JobsRuntime, jobId: string): Promise<Job> {
   return new Promise((resolve) => {
-    const done = (j: Job | undefined): boolean => !!j && (j.serviceIds.length > 0 || isFinalJobState(j.state));
+    const done = (j: Job | undefined): boolean =>
+      !!j && (j.serviceIds.length > 0 || isFinalJobState(j.state));
     const now = rt.jobs.get(jobId);
     if (done(now)) return resolve(now!);
     const off = rt.jobs.on('job-updated', (s) => {
@@ -53,8 +68,10 @@ function accepted(rt: JobsRuntime, jobId: string): Promise<Job> {
 async function run(args: string[], ctx: CliContext): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, OPTIONS, 'singer');
   const [sub, ...urls] = positionals;
-  if (sub !== 'list' && sub !== 'check' && sub !== 'train') throw new UsageError('say list, check or train (see cadenza singer --help)');
-  if (sub !== 'list' && urls.length === 0) throw new UsageError(`name at least one audio URL (see cadenza singer --help)`);
+  if (sub !== 'list' && sub !== 'check' && sub !== 'train')
+    throw new UsageError('say list, check or train (see cadenza singer --help)');
+  if (sub !== 'list' && urls.length === 0)
+    throw new UsageError(`name at least one audio URL (see cadenza singer --help)`);
   const core = ctx.core();
   const { covers, runtime, close } = openCovers(core, ctx.env);
   try {
@@ -62,7 +79,15 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
       const list = await covers.singers({ refresh: true });
       if (list.error) ctx.note(`Could not read the built-in singers (${list.error.message}).`);
       if (values.json) ctx.out(JSON.stringify(list.singers, null, 2));
-      else ctx.out(formatRows(list.singers.map((s) => [s.id ?? '(pending)', `${s.name}${s.custom ? ` (custom, ${s.state})` : ''}`])));
+      else
+        ctx.out(
+          formatRows(
+            list.singers.map((s) => [
+              s.id ?? '(pending)',
+              `${s.name}${s.custom ? ` (custom, ${s.state})` : ''}`,
+            ]),
+          ),
+        );
       return 0;
     }
     const links = urls.map((u) => ({ url: u, label: u }));
@@ -71,7 +96,9 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
       if (values.json) ctx.out(JSON.stringify(check, null, 2));
       else {
         showCheck(ctx, check);
-        ctx.out(check.problem ?? `OK: ${mmss(check.totalS ?? 0)} of audio can be used for training.`);
+        ctx.out(
+          check.problem ?? `OK: ${mmss(check.totalS ?? 0)} of audio can be used for training.`,
+        );
       }
       return check.problem ? 1 : 0;
     }
@@ -85,12 +112,25 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     const job = await covers.train({ name, links });
     const rt = await runtime();
     const sent = await accepted(rt, job.id);
-    if (sent.state === 'failed') throw new AppError(sent.error?.code ?? 'internal', sent.error?.message ?? 'Training could not start.');
+    if (sent.state === 'failed')
+      throw new AppError(
+        sent.error?.code ?? 'internal',
+        sent.error?.message ?? 'Training could not start.',
+      );
     const taskId = sent.serviceIds[0] ?? null;
     if (!values.wait) {
-      if (values.json) ctx.out(JSON.stringify({ job_id: job.id, task_id: taskId, name, state: sent.state }, null, 2));
+      if (values.json)
+        ctx.out(
+          JSON.stringify({ job_id: job.id, task_id: taskId, name, state: sent.state }, null, 2),
+        );
       else {
-        ctx.out(formatRows([['Singer', name], ['Task', taskId ?? ''], ['Job', job.id]]));
+        ctx.out(
+          formatRows([
+            ['Singer', name],
+            ['Task', taskId ?? ''],
+            ['Job', job.id],
+          ]),
+        );
         ctx.note('Training continues on the service; follow it with cadenza jobs resume --wait.');
       }
       return 0;
@@ -98,12 +138,37 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     if (!values.json) ctx.note(`Training ${name} (task ${taskId})…`);
     const singer = await covers.finishTraining(job.id);
     const after = await counter(core, 'key_vc_counts');
-    if (values.json) ctx.out(JSON.stringify({ job_id: job.id, singer_id: singer.id, name: singer.name, state: singer.state, vc_counts: { before, after } }, null, 2));
-    else ctx.out(formatRows([['Singer', singer.name], ['Singer id', singer.id ?? ''], ['Use', `cadenza cover FILE --singer ${singer.id} --custom`]]));
+    if (values.json)
+      ctx.out(
+        JSON.stringify(
+          {
+            job_id: job.id,
+            singer_id: singer.id,
+            name: singer.name,
+            state: singer.state,
+            vc_counts: { before, after },
+          },
+          null,
+          2,
+        ),
+      );
+    else
+      ctx.out(
+        formatRows([
+          ['Singer', singer.name],
+          ['Singer id', singer.id ?? ''],
+          ['Use', `cadenza cover FILE --singer ${singer.id} --custom`],
+        ]),
+      );
     return 0;
   } finally {
     await close();
   }
 }
 
-export const singerCommand: CliCommand = { name: 'singer', summary: 'List singers; train a custom singer from audio links', help, run };
+export const singerCommand: CliCommand = {
+  name: 'singer',
+  summary: 'List singers; train a custom singer from audio links',
+  help,
+  run,
+};

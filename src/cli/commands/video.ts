@@ -3,7 +3,13 @@
  * service takes links only. The audio (MP3/WAV/M4A, 2–30 s) and the photo (JPG/PNG, ≤ 4.7 MB)
  * are measured first, so nothing is spent on a request the service would refuse.
  */
-import { formatRows, parseCommandArgs, UsageError, type CliCommand, type CliContext } from '../command';
+import {
+  formatRows,
+  parseCommandArgs,
+  UsageError,
+  type CliCommand,
+  type CliContext,
+} from '../command';
 import { counter, openCovers } from './cover';
 import { readSidecar } from './voices';
 
@@ -27,10 +33,14 @@ const OPTIONS = {
 async function run(args: string[], ctx: CliContext): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, OPTIONS, 'video');
   const [sub, ...rest] = positionals;
-  if (rest.length) throw new UsageError(`unexpected argument '${rest[0]}' (see cadenza video --help)`);
-  if (sub === 'sing' && (!values.audio || !values.image)) throw new UsageError('video sing needs --audio URL and --image URL');
-  else if (sub === 'subtitles' && !values.video) throw new UsageError('video subtitles needs --video URL');
-  else if (sub !== 'sing' && sub !== 'subtitles') throw new UsageError('say sing or subtitles (see cadenza video --help)');
+  if (rest.length)
+    throw new UsageError(`unexpected argument '${rest[0]}' (see cadenza video --help)`);
+  if (sub === 'sing' && (!values.audio || !values.image))
+    throw new UsageError('video sing needs --audio URL and --image URL');
+  else if (sub === 'subtitles' && !values.video)
+    throw new UsageError('video subtitles needs --video URL');
+  else if (sub !== 'sing' && sub !== 'subtitles')
+    throw new UsageError('say sing or subtitles (see cadenza video --help)');
   const core = ctx.core();
   const { videos, close } = openCovers(core, ctx.env);
   try {
@@ -39,15 +49,32 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     if (before !== null && !values.json) ctx.note(`Singing credits left: ${before}`);
     const job =
       sub === 'sing'
-        ? await videos.singing({ audio: { url: values.audio!, label: values.audio! }, imageUrl: values.image!, ...title })
+        ? await videos.singing({
+            audio: { url: values.audio!, label: values.audio! },
+            imageUrl: values.image!,
+            ...title,
+          })
         : await videos.subtitles({ videoUrl: values.video!, ...title });
     if (!values.json) ctx.note(`Job ${job.id}: waiting for the video…`);
     const item = await videos.finish(job.id);
     const after = await counter(core, 'key_singing_credits');
     const sidecar = await readSidecar(core.settings.libraryDir(), item);
-    if (values.json) ctx.out(JSON.stringify({ job_id: job.id, item: sidecar, singing_credits: { before, after } }, null, 2));
+    if (values.json)
+      ctx.out(
+        JSON.stringify(
+          { job_id: job.id, item: sidecar, singing_credits: { before, after } },
+          null,
+          2,
+        ),
+      );
     else {
-      ctx.out(formatRows([['Title', item.title], ['File', sidecar.media_file], ['Item', item.id]]));
+      ctx.out(
+        formatRows([
+          ['Title', item.title],
+          ['File', sidecar.media_file],
+          ['Item', item.id],
+        ]),
+      );
       if (before !== null && after !== null) ctx.note(`Singing credits left: ${before} → ${after}`);
     }
     return 0;
@@ -56,4 +83,9 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   }
 }
 
-export const videoCommand: CliCommand = { name: 'video', summary: 'Make a singing-photo video or a subtitle video from links', help, run };
+export const videoCommand: CliCommand = {
+  name: 'video',
+  summary: 'Make a singing-photo video or a subtitle video from links',
+  help,
+  run,
+};

@@ -111,7 +111,13 @@ export function createCore(opts: CoreOptions): Core {
         trash: o.trash,
       });
       await library.open();
-      const jobs = createJobsService({ dataDir: paths.dataDir, library, client, holder: o.holder, pollIntervalMs: o.pollIntervalMs });
+      const jobs = createJobsService({
+        dataDir: paths.dataDir,
+        library,
+        client,
+        holder: o.holder,
+        pollIntervalMs: o.pollIntervalMs,
+      });
       const submit = createSubmitters(jobs, client, library);
       try {
         await jobs.open();

@@ -3,7 +3,17 @@
  * the IPC handlers, the main window, and a clean quit.
  */
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, Notification, protocol, safeStorage, session, shell } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Notification,
+  protocol,
+  safeStorage,
+  session,
+  shell,
+} from 'electron';
 import { createCore, type Core } from '../services/core';
 import { resolvePaths } from '../services/paths';
 import { createEncryptedFileBackend } from '../services/secrets';
@@ -48,7 +58,8 @@ export function startShell(opts: ShellOptions): boolean {
     app.quit();
     return false;
   }
-  const devServerUrl = !app.isPackaged && env.ELECTRON_RENDERER_URL ? env.ELECTRON_RENDERER_URL : undefined;
+  const devServerUrl =
+    !app.isPackaged && env.ELECTRON_RENDERER_URL ? env.ELECTRON_RENDERER_URL : undefined;
   const where = { mainDir: opts.mainDir, devServerUrl };
   const location = { rendererDir: rendererDir(opts.mainDir), devServerUrl };
   let mainWindow: BrowserWindow | null = null;
@@ -67,7 +78,11 @@ export function startShell(opts: ShellOptions): boolean {
     },
     log: (line) => console.log(line),
   });
-  const argvContext = (cwd: string) => ({ isPackaged: app.isPackaged, cwd, appPaths: [app.getAppPath()] });
+  const argvContext = (cwd: string) => ({
+    isPackaged: app.isPackaged,
+    cwd,
+    appPaths: [app.getAppPath()],
+  });
   void openedFiles.add(pathsFromArgv(process.argv, argvContext(process.cwd())), 'command line');
 
   const openWindow = (): void => {
@@ -123,7 +138,10 @@ export function startShell(opts: ShellOptions): boolean {
         events: { ...forward, jobFinished: (job) => (forward.jobFinished(job), notify(job)) },
       });
       const mediaCache = createMediaCache({ dir: join(core.paths.dataDir, 'media-cache') });
-      const media = createMediaHandler({ roots: () => ({ library: host.libraryDir(), cache: mediaCache.dir }), cache: mediaCache });
+      const media = createMediaHandler({
+        roots: () => ({ library: host.libraryDir(), cache: mediaCache.dir }),
+        cache: mediaCache,
+      });
       const unhandleMedia = handleMediaProtocol(protocol, media);
       const updates = createShellUpdates({
         app,
@@ -139,9 +157,26 @@ export function startShell(opts: ShellOptions): boolean {
         await host.stop();
         await mediaCache.close().catch(() => undefined);
       };
-      void mediaCache.open().catch((e: unknown) => console.error(`media cache unavailable: ${e instanceof Error ? e.message : String(e)}`));
-      void host.start().catch((e: unknown) => console.error(`jobs could not start: ${e instanceof Error ? e.message : String(e)}`));
-      const handlers = buildHandlers({ core, registry, env, jobsHost: host, mediaCache, updates, openedFiles, electron: { app, dialog, shell, BrowserWindow } });
+      void mediaCache
+        .open()
+        .catch((e: unknown) =>
+          console.error(`media cache unavailable: ${e instanceof Error ? e.message : String(e)}`),
+        );
+      void host
+        .start()
+        .catch((e: unknown) =>
+          console.error(`jobs could not start: ${e instanceof Error ? e.message : String(e)}`),
+        );
+      const handlers = buildHandlers({
+        core,
+        registry,
+        env,
+        jobsHost: host,
+        mediaCache,
+        updates,
+        openedFiles,
+        electron: { app, dialog, shell, BrowserWindow },
+      });
       unregister = registerIpc(ipcMain, handlers, {
         isTrustedSender: senderCheck(location),
         onInternalError: (channel, e) => {

@@ -18,14 +18,22 @@ export interface HandlerContext {
 
 type ArgsOf<D> = D extends InvokeDef<infer A, z.ZodType> ? z.output<A> : never;
 type ValueOf<D> = D extends InvokeDef<z.ZodTuple, infer R> ? z.input<R> : never;
-type HandlerOf<D> = (ctx: HandlerContext, ...args: ArgsOf<D> extends unknown[] ? ArgsOf<D> : never) => Promise<ValueOf<D>> | ValueOf<D>;
+type HandlerOf<D> = (
+  ctx: HandlerContext,
+  ...args: ArgsOf<D> extends unknown[] ? ArgsOf<D> : never
+) => Promise<ValueOf<D>> | ValueOf<D>;
 
-export type NamespaceHandlers<NS extends keyof InvokeContractT> = { [M in keyof InvokeContractT[NS]]: HandlerOf<InvokeContractT[NS][M]> };
+export type NamespaceHandlers<NS extends keyof InvokeContractT> = {
+  [M in keyof InvokeContractT[NS]]: HandlerOf<InvokeContractT[NS][M]>;
+};
 export type IpcHandlers = { [NS in keyof InvokeContractT]: NamespaceHandlers<NS> };
 
 /** The part of Electron's ipcMain this module uses (the test double provides the same). */
 export interface IpcMainLike {
-  handle(channel: string, listener: (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown): void;
+  handle(
+    channel: string,
+    listener: (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown,
+  ): void;
   removeHandler(channel: string): void;
 }
 
@@ -41,13 +49,20 @@ type AnyHandler = (ctx: HandlerContext, ...args: unknown[]) => unknown;
 const FORBIDDEN: AppErrorShape = { code: 'forbidden', message: 'This request is not allowed.' };
 
 /** Registers every contract channel; returns a function that removes them again. */
-export function registerIpc(ipcMain: IpcMainLike, handlers: IpcHandlers, options: RegisterIpcOptions): () => void {
+export function registerIpc(
+  ipcMain: IpcMainLike,
+  handlers: IpcHandlers,
+  options: RegisterIpcOptions,
+): () => void {
   const channels: string[] = [];
   for (const [ns, methods] of Object.entries(invokeContract)) {
-    const nsHandlers = (handlers as unknown as Record<string, Record<string, AnyHandler> | undefined>)[ns];
+    const nsHandlers = (
+      handlers as unknown as Record<string, Record<string, AnyHandler> | undefined>
+    )[ns];
     for (const [method, def] of Object.entries(methods as Record<string, InvokeDef>)) {
       const fn = nsHandlers?.[method];
-      if (typeof fn !== 'function') throw new Error(`No IPC handler for ${channelName(ns, method)}`);
+      if (typeof fn !== 'function')
+        throw new Error(`No IPC handler for ${channelName(ns, method)}`);
       const channel = channelName(ns, method);
       ipcMain.handle(channel, (event, ...raw) => dispatch(channel, def, fn, event, raw, options));
       channels.push(channel);
@@ -91,9 +106,18 @@ export function invalidArgument(error: z.ZodError): AppErrorShape {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const [index, ...rest] = issue.path;
-    const key = rest.length > 0 ? rest.map(String).join('.') : index === undefined ? 'args' : `arg${String(index)}`;
+    const key =
+      rest.length > 0
+        ? rest.map(String).join('.')
+        : index === undefined
+          ? 'args'
+          : `arg${String(index)}`;
     fields[key] ??= issue.message;
   }
   const first = error.issues[0]?.message;
-  return { code: 'invalid_argument', message: first ? `Invalid request: ${first}` : 'Invalid request.', fields };
+  return {
+    code: 'invalid_argument',
+    message: first ? `Invalid request: ${first}` : 'Invalid request.',
+    fields,
+  };
 }

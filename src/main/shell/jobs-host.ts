@@ -42,7 +42,11 @@ export function createJobsHost(options: JobsHostOptions): JobsHost {
   let stopped = false;
 
   async function open(): Promise<JobsRuntime> {
-    const rt = await core.openJobs({ holder: 'app', trash: options.trash, pollIntervalMs: options.pollIntervalMs });
+    const rt = await core.openJobs({
+      holder: 'app',
+      trash: options.trash,
+      pollIntervalMs: options.pollIntervalMs,
+    });
     offs = [
       rt.jobs.on('job-updated', (j) => events.jobUpdated(j)),
       rt.jobs.on('job-finished', (j) => events.jobFinished(j)),
@@ -60,7 +64,13 @@ export function createJobsHost(options: JobsHostOptions): JobsHost {
     const timeoutMs = options.closeTimeoutMs ?? 5000;
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
-      rt.close().catch((e: unknown) => console.error(`jobs did not close cleanly: ${e instanceof Error ? e.message : String(e)}`)),
+      rt
+        .close()
+        .catch((e: unknown) =>
+          console.error(
+            `jobs did not close cleanly: ${e instanceof Error ? e.message : String(e)}`,
+          ),
+        ),
       new Promise<void>((resolve) => {
         timer = setTimeout(resolve, timeoutMs);
       }),

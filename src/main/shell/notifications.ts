@@ -6,7 +6,10 @@ import type { BrowserWindow, Notification, NotificationConstructorOptions } from
 import type { JobSummary } from '@shared/domain/jobs';
 
 export interface NotifierDeps {
-  Notification: { new (options: NotificationConstructorOptions): Pick<Notification, 'show' | 'on'>; isSupported(): boolean };
+  Notification: {
+    new (options: NotificationConstructorOptions): Pick<Notification, 'show' | 'on'>;
+    isSupported(): boolean;
+  };
   BrowserWindow: { getFocusedWindow(): BrowserWindow | null; getAllWindows(): BrowserWindow[] };
 }
 
@@ -15,10 +18,24 @@ export function notificationFor(job: JobSummary): { title: string; body: string 
   const name = job.label || 'Your job';
   if (job.state === 'done') {
     const saved = job.resultItemIds.length;
-    return { title: 'Finished', body: saved > 0 ? `“${name}” is in your library${saved > 1 ? ` (${saved} files)` : ''}.` : `“${name}” is ready.` };
+    return {
+      title: 'Finished',
+      body:
+        saved > 0
+          ? `“${name}” is in your library${saved > 1 ? ` (${saved} files)` : ''}.`
+          : `“${name}” is ready.`,
+    };
   }
-  if (job.state === 'failed') return { title: 'Failed', body: `“${name}”: ${job.error?.message ?? 'The service reported a failure.'}` };
-  if (job.state === 'interrupted') return { title: 'Interrupted', body: `“${name}”: ${job.error?.message ?? 'Interrupted — may have been charged.'}` };
+  if (job.state === 'failed')
+    return {
+      title: 'Failed',
+      body: `“${name}”: ${job.error?.message ?? 'The service reported a failure.'}`,
+    };
+  if (job.state === 'interrupted')
+    return {
+      title: 'Interrupted',
+      body: `“${name}”: ${job.error?.message ?? 'Interrupted — may have been charged.'}`,
+    };
   return null;
 }
 
@@ -27,7 +44,11 @@ export function createJobNotifier(deps: NotifierDeps): (job: JobSummary) => void
     const content = notificationFor(job);
     if (!content || deps.BrowserWindow.getFocusedWindow()) return;
     if (!deps.Notification.isSupported()) return;
-    const note = new deps.Notification({ title: `Cadenza — ${content.title}`, body: content.body, silent: false });
+    const note = new deps.Notification({
+      title: `Cadenza — ${content.title}`,
+      body: content.body,
+      silent: false,
+    });
     note.on('click', () => {
       const win = deps.BrowserWindow.getAllWindows()[0];
       if (!win || win.isDestroyed()) return;

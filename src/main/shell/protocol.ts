@@ -6,7 +6,12 @@
  */
 import { Readable } from 'node:stream';
 import type { Protocol } from 'electron';
-import { MEDIA_SCHEME, type MediaHandler, type MediaRequest, type MediaResponse } from '../services/media/handler';
+import {
+  MEDIA_SCHEME,
+  type MediaHandler,
+  type MediaRequest,
+  type MediaResponse,
+} from '../services/media/handler';
 
 export const MEDIA_PRIVILEGES = {
   standard: true,
@@ -17,7 +22,9 @@ export const MEDIA_PRIVILEGES = {
 
 /** Must run before the app's 'ready' event. */
 export function registerMediaScheme(protocol: Pick<Protocol, 'registerSchemesAsPrivileged'>): void {
-  protocol.registerSchemesAsPrivileged([{ scheme: MEDIA_SCHEME, privileges: { ...MEDIA_PRIVILEGES } }]);
+  protocol.registerSchemesAsPrivileged([
+    { scheme: MEDIA_SCHEME, privileges: { ...MEDIA_PRIVILEGES } },
+  ]);
 }
 
 /** A web Request as the plain handler's request (header names lower-cased). */
@@ -31,12 +38,17 @@ export function toMediaRequest(request: Request): MediaRequest {
 
 /** The plain handler's answer as a web Response (the body streams from disk). */
 export function toWebResponse(answer: MediaResponse): Response {
-  const body = answer.body ? (Readable.toWeb(answer.body) as unknown as ReadableStream<Uint8Array>) : null;
+  const body = answer.body
+    ? (Readable.toWeb(answer.body) as unknown as ReadableStream<Uint8Array>)
+    : null;
   return new Response(body, { status: answer.status, headers: answer.headers });
 }
 
 /** Handles the scheme once the app is ready; returns a function that stops handling it. */
-export function handleMediaProtocol(protocol: Pick<Protocol, 'handle' | 'unhandle'>, handler: MediaHandler): () => void {
+export function handleMediaProtocol(
+  protocol: Pick<Protocol, 'handle' | 'unhandle'>,
+  handler: MediaHandler,
+): () => void {
   protocol.handle(MEDIA_SCHEME, async (request) => {
     try {
       return toWebResponse(await handler.handle(toMediaRequest(request)));

@@ -13,4 +13,12 @@ export type { PanelDef } from './types';
  * The panels of the sidebar, in order; Ctrl/Cmd+1..9 open the first nine.
  * Adding a panel: create `panels/<name>/index.ts` exporting a `PanelDef`, then add it here.
  */
-export const panels: readonly PanelDef[] = [accountPanel, songsPanel, voicePanel, coversPanel, videosPanel, libraryPanel, jobsPanel];
+export const panels: readonly PanelDef[] = [
+  accountPanel,
+  songsPanel,
+  voicePanel,
+  coversPanel,
+  videosPanel,
+  libraryPanel,
+  jobsPanel,
+];

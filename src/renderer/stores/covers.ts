@@ -103,7 +103,8 @@ type Slot = 'cover' | 'training' | 'singing' | 'subtitles';
 const SLOTS: Slot[] = ['cover', 'training', 'singing', 'subtitles'];
 let unsubscribe: (() => void) | null = null;
 
-const isFinal = (s: JobView['state']): boolean => s === 'done' || s === 'failed' || s === 'cancelled' || s === 'interrupted';
+const isFinal = (s: JobView['state']): boolean =>
+  s === 'done' || s === 'failed' || s === 'cancelled' || s === 'interrupted';
 
 /**
  * Job updates can arrive before the call that started the job has answered (a quick service, a
@@ -111,7 +112,16 @@ const isFinal = (s: JobView['state']): boolean => s === 'done' || s === 'failed'
  * the answer names the job — otherwise the panel would stay on "Sending…".
  */
 const recentJobs = new Map<string, JobView>();
-const STATE_RANK: Record<JobView['state'], number> = { pending: 0, submitted: 1, running: 2, downloading: 3, done: 4, failed: 4, cancelled: 4, interrupted: 4 };
+const STATE_RANK: Record<JobView['state'], number> = {
+  pending: 0,
+  submitted: 1,
+  running: 2,
+  downloading: 3,
+  done: 4,
+  failed: 4,
+  cancelled: 4,
+  interrupted: 4,
+};
 const RECENT_JOBS_MAX = 50;
 
 function remember(job: JobView): void {
@@ -124,13 +134,19 @@ function remember(job: JobView): void {
 function follow(slot: Slot, view: JobView, totalBytes = 0, extra: Partial<CoversState> = {}): void {
   set({ ...extra, [slot]: tracked(view.id, view.state, totalBytes) } as Partial<CoversState>);
   const seen = recentJobs.get(view.id);
-  if (seen && (seen.updatedAt > view.updatedAt || STATE_RANK[seen.state] > STATE_RANK[view.state])) void onJob(seen);
+  if (seen && (seen.updatedAt > view.updatedAt || STATE_RANK[seen.state] > STATE_RANK[view.state]))
+    void onJob(seen);
 }
 
 async function onJob(job: JobView): Promise<void> {
   remember(job);
   // a training job this window did not start (e.g. started before a restart) still updates its singer
-  if (isFinal(job.state) && get().training?.jobId !== job.id && get().singers.some((x) => x.custom && x.jobId === job.id && x.state === 'training')) void loadSingers(false);
+  if (
+    isFinal(job.state) &&
+    get().training?.jobId !== job.id &&
+    get().singers.some((x) => x.custom && x.jobId === job.id && x.state === 'training')
+  )
+    void loadSingers(false);
   for (const slot of SLOTS) {
     const t = get()[slot];
     if (!t || t.jobId !== job.id) continue;
@@ -138,7 +154,8 @@ async function onJob(job: JobView): Promise<void> {
     if (job.state === 'done' && job.resultItemIds.length > 0 && !t.result) {
       const r = await call((api) => api.jobs.openResult(job.id));
       const now = get()[slot];
-      if (r.ok && now?.jobId === job.id) set({ [slot]: { ...now, result: r.value } } as Partial<CoversState>);
+      if (r.ok && now?.jobId === job.id)
+        set({ [slot]: { ...now, result: r.value } } as Partial<CoversState>);
     }
     if (slot === 'training' && isFinal(job.state)) void loadSingers(false);
   }
@@ -156,7 +173,8 @@ export async function startCovers(): Promise<void> {
         api.on.libraryChanged(() => void loadSources()),
         api.on.coverUploadProgress((p) => {
           const c = get().cover;
-          if (c && c.jobId === p.jobId) set({ cover: { ...c, bytesSent: p.bytesSent, totalBytes: p.totalBytes } });
+          if (c && c.jobId === p.jobId)
+            set({ cover: { ...c, bytesSent: p.bytesSent, totalBytes: p.totalBytes } });
         }),
       ];
       unsubscribe = () => offs.forEach((off) => off());
@@ -182,35 +200,55 @@ function applySingers(singers: SingerOption[], error: AppErrorShape | null): voi
   set({
     singers,
     singersError: error,
-    singerKey: ready.some((s) => singerKeyOf(s) === key) ? key : ready[0] ? singerKeyOf(ready[0]) : '',
+    singerKey: ready.some((s) => singerKeyOf(s) === key)
+      ? key
+      : ready[0]
+        ? singerKeyOf(ready[0])
+        : '',
   });
 }
 
 /** Renames a custom singer (kept locally); answers the error, or null once the list shows the new name. */
 export async function renameSinger(jobId: string, name: string): Promise<AppErrorShape | null> {
   const trimmed = name.trim();
-  if (!trimmed) return { code: 'validation', message: 'Give the singer a name.', fields: { name: 'Give the singer a name.' } };
+  if (!trimmed)
+    return {
+      code: 'validation',
+      message: 'Give the singer a name.',
+      fields: { name: 'Give the singer a name.' },
+    };
   const r = await call((api) => api.covers.renameSinger(jobId, trimmed));
   if (!r.ok) return r.error;
   // the answer's built-in list may be missing if it could not be read just now: keep the one shown
-  const builtIn = r.value.singers.some((s) => !s.custom) ? [] : get().singers.filter((s) => !s.custom);
+  const builtIn = r.value.singers.some((s) => !s.custom)
+    ? []
+    : get().singers.filter((s) => !s.custom);
   applySingers([...r.value.singers, ...builtIn], get().singersError);
   return null;
 }
 
 export async function loadSources(): Promise<void> {
-  const [a, b] = await Promise.all([call((api) => api.covers.sources()), call((api) => api.videos.audioSources())]);
+  const [a, b] = await Promise.all([
+    call((api) => api.covers.sources()),
+    call((api) => api.videos.audioSources()),
+  ]);
   if (a.ok) set({ sources: a.value });
   if (b.ok) set({ audioSources: b.value });
 }
 
-export function setCoverField<K extends 'sourceKind' | 'libraryItemId' | 'link' | 'singerKey' | 'tranSemitones' | 'title'>(k: K, v: CoversState[K]): void {
+export function setCoverField<
+  K extends 'sourceKind' | 'libraryItemId' | 'link' | 'singerKey' | 'tranSemitones' | 'title',
+>(k: K, v: CoversState[K]): void {
   set({ [k]: v, coverError: null } as Partial<CoversState>);
 }
 
 /** Registers a dropped file or opens the picker; the file becomes the cover's source. */
 export async function chooseFile(source: { dropped: readonly File[] } | 'pick'): Promise<void> {
-  const r = await call((api) => (source === 'pick' ? api.files.pick({ kind: 'audio', multiple: false }) : api.files.registerDropped(source.dropped.slice(0, 1), 'audio')));
+  const r = await call((api) =>
+    source === 'pick'
+      ? api.files.pick({ kind: 'audio', multiple: false })
+      : api.files.registerDropped(source.dropped.slice(0, 1), 'audio'),
+  );
   if (!r.ok) {
     set({ coverError: r.error });
     return;
@@ -225,7 +263,8 @@ export async function chooseFile(source: { dropped: readonly File[] } | 'pick'):
 /** Makes an already registered audio file (e.g. opened with Cadenza) the cover's source; nothing is sent. */
 export function setCoverSourceFile(file: FileInfo): void {
   const before = get().file;
-  if (before && before.handle !== file.handle) void call((api) => api.files.release([before.handle]));
+  if (before && before.handle !== file.handle)
+    void call((api) => api.files.release([before.handle]));
   set({ file, sourceKind: 'file', coverError: null });
 }
 
@@ -235,25 +274,58 @@ export function openCoverFrom(itemId: string): void {
   showPanel('covers');
 }
 
-const tracked = (jobId: string, state: JobView['state'], totalBytes = 0): TrackedJob => ({ jobId, state, error: null, result: null, bytesSent: 0, totalBytes });
+const tracked = (jobId: string, state: JobView['state'], totalBytes = 0): TrackedJob => ({
+  jobId,
+  state,
+  error: null,
+  result: null,
+  bytesSent: 0,
+  totalBytes,
+});
 
 export async function startCover(): Promise<void> {
   const s = get();
   if (s.cover && !isFinal(s.cover.state)) return;
   const singer = s.singers.find((x) => singerKeyOf(x) === s.singerKey);
   const source =
-    s.sourceKind === 'file' ? (s.file ? { kind: 'file' as const, handle: s.file.handle } : null) : s.sourceKind === 'library' ? (s.libraryItemId ? { kind: 'library' as const, itemId: s.libraryItemId } : null) : { kind: 'link' as const, url: s.link };
+    s.sourceKind === 'file'
+      ? s.file
+        ? { kind: 'file' as const, handle: s.file.handle }
+        : null
+      : s.sourceKind === 'library'
+        ? s.libraryItemId
+          ? { kind: 'library' as const, itemId: s.libraryItemId }
+          : null
+        : { kind: 'link' as const, url: s.link };
   if (!source || (source.kind === 'link' && !source.url.trim())) {
-    set({ coverError: { code: 'validation', message: 'Add an audio file, a library song or a video link.', fields: { source: 'Add an audio file, a library song or a video link.' } } });
+    set({
+      coverError: {
+        code: 'validation',
+        message: 'Add an audio file, a library song or a video link.',
+        fields: { source: 'Add an audio file, a library song or a video link.' },
+      },
+    });
     return;
   }
   if (!singer?.id) {
-    set({ coverError: { code: 'validation', message: 'Choose a singer.', fields: { singerId: 'Choose a singer.' } } });
+    set({
+      coverError: {
+        code: 'validation',
+        message: 'Choose a singer.',
+        fields: { singerId: 'Choose a singer.' },
+      },
+    });
     return;
   }
   set({ coverError: null, cover: null });
   const r = await call((api) =>
-    api.covers.create({ source, singerId: singer.id!, isCustomSinger: singer.custom, tranSemitones: s.tranSemitones, ...(s.title.trim() ? { title: s.title.trim() } : {}) }),
+    api.covers.create({
+      source,
+      singerId: singer.id!,
+      isCustomSinger: singer.custom,
+      tranSemitones: s.tranSemitones,
+      ...(s.title.trim() ? { title: s.title.trim() } : {}),
+    }),
   );
   if (!r.ok) {
     set({ coverError: r.error });
@@ -278,11 +350,18 @@ export function trainingLinks(): Link[] {
     .split(/\s+/)
     .map((u) => u.trim())
     .filter(Boolean);
-  return [...urls.map((url) => ({ kind: 'url' as const, url })), ...s.trainItemIds.map((itemId) => ({ kind: 'library' as const, itemId }))];
+  return [
+    ...urls.map((url) => ({ kind: 'url' as const, url })),
+    ...s.trainItemIds.map((itemId) => ({ kind: 'library' as const, itemId })),
+  ];
 }
 
 export function setTrainField<K extends 'trainName' | 'trainUrls'>(k: K, v: CoversState[K]): void {
-  set({ [k]: v, trainError: null, ...(k === 'trainUrls' ? { trainingCheck: null } : {}) } as Partial<CoversState>);
+  set({
+    [k]: v,
+    trainError: null,
+    ...(k === 'trainUrls' ? { trainingCheck: null } : {}),
+  } as Partial<CoversState>);
 }
 
 export function toggleTrainItem(itemId: string, on: boolean): void {
@@ -293,7 +372,13 @@ export function toggleTrainItem(itemId: string, on: boolean): void {
 export async function measureTraining(): Promise<void> {
   const links = trainingLinks();
   if (links.length === 0) {
-    set({ trainError: { code: 'validation', message: 'Add links to the training audio.', fields: { urls: 'Add links to the training audio.' } } });
+    set({
+      trainError: {
+        code: 'validation',
+        message: 'Add links to the training audio.',
+        fields: { urls: 'Add links to the training audio.' },
+      },
+    });
     return;
   }
   set({ busy: 'measuring', trainError: null });
@@ -309,14 +394,27 @@ export async function startTraining(): Promise<void> {
     set({ busy: null, trainError: r.error });
     return;
   }
-  follow('training', r.value, 0, { busy: null, trainUrls: '', trainItemIds: [], trainName: '', trainingCheck: null });
+  follow('training', r.value, 0, {
+    busy: null,
+    trainUrls: '',
+    trainItemIds: [],
+    trainName: '',
+    trainingCheck: null,
+  });
   await loadSingers(false);
 }
 
 // ---- videos ----
 
-export function setVideoField<K extends 'singingAudioUrl' | 'singingItemId' | 'singingImageUrl' | 'subtitlesUrl'>(k: K, v: CoversState[K]): void {
-  set({ [k]: v, singingError: null, subtitlesError: null, ...(k === 'subtitlesUrl' ? {} : { singingCheck: null }) } as Partial<CoversState>);
+export function setVideoField<
+  K extends 'singingAudioUrl' | 'singingItemId' | 'singingImageUrl' | 'subtitlesUrl',
+>(k: K, v: CoversState[K]): void {
+  set({
+    [k]: v,
+    singingError: null,
+    subtitlesError: null,
+    ...(k === 'subtitlesUrl' ? {} : { singingCheck: null }),
+  } as Partial<CoversState>);
 }
 
 /** Shows the Videos panel with a library item's service audio link offered for a singing video; nothing is sent. */
@@ -327,14 +425,18 @@ export function openSingingFrom(itemId: string): void {
 
 function singingRequest() {
   const s = get();
-  const audio: Link = s.singingItemId ? { kind: 'library', itemId: s.singingItemId } : { kind: 'url', url: s.singingAudioUrl };
+  const audio: Link = s.singingItemId
+    ? { kind: 'library', itemId: s.singingItemId }
+    : { kind: 'url', url: s.singingAudioUrl };
   return { audio, imageUrl: s.singingImageUrl };
 }
 
 export async function checkSinging(): Promise<void> {
   const s = get();
   if (!s.singingImageUrl.trim() || (!s.singingItemId && !s.singingAudioUrl.trim())) {
-    set({ singingError: { code: 'validation', message: 'Add the audio link and the photo link.' } });
+    set({
+      singingError: { code: 'validation', message: 'Add the audio link and the photo link.' },
+    });
     return;
   }
   set({ busy: 'measuring', singingError: null });

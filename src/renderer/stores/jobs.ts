@@ -32,11 +32,13 @@ const initialState: JobsState = {
 
 export const useJobsStore = create<JobsState>()(() => ({ ...initialState }));
 
-const set = (patch: Partial<JobsState> | ((s: JobsState) => Partial<JobsState>)): void => useJobsStore.setState(patch);
+const set = (patch: Partial<JobsState> | ((s: JobsState) => Partial<JobsState>)): void =>
+  useJobsStore.setState(patch);
 
 const ACTIVE = new Set<JobView['state']>(['pending', 'submitted', 'running', 'downloading']);
 export const isActiveJob = (job: JobView): boolean => ACTIVE.has(job.state);
-export const canRetryJob = (job: JobView): boolean => job.state === 'failed' || job.state === 'cancelled' || job.state === 'interrupted';
+export const canRetryJob = (job: JobView): boolean =>
+  job.state === 'failed' || job.state === 'cancelled' || job.state === 'interrupted';
 
 /** An event may arrive before or after a list answer: keep the newest version of each job. */
 function upsert(job: JobView): void {
@@ -83,7 +85,11 @@ export function followJobs(): void {
   }
 }
 
-async function act<T>(jobId: string, kind: 'cancel' | 'retry' | 'open', run: () => Promise<{ ok: true; value: T } | { ok: false; error: AppErrorShape }>): Promise<T | null> {
+async function act<T>(
+  jobId: string,
+  kind: 'cancel' | 'retry' | 'open',
+  run: () => Promise<{ ok: true; value: T } | { ok: false; error: AppErrorShape }>,
+): Promise<T | null> {
   set((s) => {
     const { [jobId]: _drop, ...actionErrors } = s.actionErrors;
     return { busy: { ...s.busy, [jobId]: kind }, actionErrors };
@@ -91,7 +97,9 @@ async function act<T>(jobId: string, kind: 'cancel' | 'retry' | 'open', run: () 
   const result = await run();
   set((s) => {
     const { [jobId]: _done, ...busy } = s.busy;
-    return result.ok ? { busy } : { busy, actionErrors: { ...s.actionErrors, [jobId]: result.error } };
+    return result.ok
+      ? { busy }
+      : { busy, actionErrors: { ...s.actionErrors, [jobId]: result.error } };
   });
   return result.ok ? result.value : null;
 }
@@ -126,7 +134,8 @@ export function resetJobsStore(): void {
 }
 
 // Selectors
-const newestFirst = (a: JobView, b: JobView): number => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? 1 : -1);
+const newestFirst = (a: JobView, b: JobView): number =>
+  a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? 1 : -1;
 let lastById: Record<string, JobView> | null = null;
 let lastList: JobView[] = [];
 /** All jobs, newest first (memoised on the map so components do not re-render needlessly). */

@@ -46,7 +46,10 @@ export async function chooseLibraryFolder(): Promise<void> {
   set({ choosingFolder: true, folderError: null, notice: null });
   const result = await call((api) => api.library.chooseFolder());
   if (!result.ok) {
-    set({ choosingFolder: false, folderError: result.error.code === 'cancelled' ? null : result.error });
+    set({
+      choosingFolder: false,
+      folderError: result.error.code === 'cancelled' ? null : result.error,
+    });
     return;
   }
   set({ choosingFolder: false, folder: result.value, notice: 'Library folder changed.' });

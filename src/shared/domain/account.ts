@@ -35,19 +35,29 @@ export const AccountStatusSchema = z.object({
 export type AccountStatus = z.infer<typeof AccountStatusSchema>;
 
 /** Rules for a service address: https, or plain http on loopback only (the emulator). */
-export function checkServiceAddress(raw: string): { ok: true; origin: string } | { ok: false; message: string } {
+export function checkServiceAddress(
+  raw: string,
+): { ok: true; origin: string } | { ok: false; message: string } {
   let url: URL;
   try {
     url = new URL(raw.trim());
   } catch {
     return { ok: false, message: 'Enter a full address, like https://api.example.com' };
   }
-  if (url.username || url.password) return { ok: false, message: 'The address must not contain a user name or password.' };
-  const loopback = url.hostname === 'localhost' || url.hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(url.hostname);
+  if (url.username || url.password)
+    return { ok: false, message: 'The address must not contain a user name or password.' };
+  const loopback =
+    url.hostname === 'localhost' ||
+    url.hostname === '[::1]' ||
+    /^127(\.\d{1,3}){3}$/.test(url.hostname);
   if (url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) {
     const path = url.pathname.replace(/\/+$/, '');
     return { ok: true, origin: `${url.origin}${path}` };
   }
-  if (url.protocol === 'http:') return { ok: false, message: 'Use https. Plain http is allowed only for this computer (localhost).' };
+  if (url.protocol === 'http:')
+    return {
+      ok: false,
+      message: 'Use https. Plain http is allowed only for this computer (localhost).',
+    };
   return { ok: false, message: 'Only https addresses are allowed.' };
 }

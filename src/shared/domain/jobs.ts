@@ -22,7 +22,16 @@ export type JobKind = z.infer<typeof JobKindSchema>;
  * `running`) after a restart is `interrupted`: the service may have charged for it, and it is never
  * resubmitted automatically.
  */
-export const JOB_STATES = ['pending', 'submitted', 'running', 'downloading', 'done', 'failed', 'cancelled', 'interrupted'] as const;
+export const JOB_STATES = [
+  'pending',
+  'submitted',
+  'running',
+  'downloading',
+  'done',
+  'failed',
+  'cancelled',
+  'interrupted',
+] as const;
 export const JobStateSchema = z.enum(JOB_STATES);
 export type JobState = z.infer<typeof JobStateSchema>;
 
@@ -104,4 +113,5 @@ export function summarizeJob(job: Job): JobSummary {
   return rest;
 }
 
-export const INTERRUPTED_MESSAGE = 'Interrupted — may have been charged. Check your library and balance before retrying.';
+export const INTERRUPTED_MESSAGE =
+  'Interrupted — may have been charged. Check your library and balance before retrying.';

@@ -6,7 +6,17 @@ export const accountContract = {
   /** Whether a key is set (last 4 characters only), where it is stored, and the service address. */
   getStatus: invoke(z.tuple([]), AccountStatusSchema),
   /** Stores a new key for the current service address. The renderer sends it once and never sees it again. */
-  setKey: invoke(z.tuple([z.string().trim().min(8).max(512).regex(/^[\x21-\x7e]+$/, 'The key contains spaces or unusual characters')]), AccountStatusSchema),
+  setKey: invoke(
+    z.tuple([
+      z
+        .string()
+        .trim()
+        .min(8)
+        .max(512)
+        .regex(/^[\x21-\x7e]+$/, 'The key contains spaces or unusual characters'),
+    ]),
+    AccountStatusSchema,
+  ),
   removeKey: invoke(z.tuple([]), AccountStatusSchema),
   /** The key's entitlements, from /v1/get_api_key_info. */
   getKeyInfo: invoke(z.tuple([]), KeyInfoSchema),

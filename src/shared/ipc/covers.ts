@@ -98,7 +98,10 @@ export type TrainRequest = z.infer<typeof TrainRequestSchema>;
 
 export const coversContract = {
   /** Built-in singers and the custom singers trained here (with their local names). */
-  singers: invoke(z.tuple([z.object({ refresh: z.boolean().default(false) }).strict()]), SingersSchema),
+  singers: invoke(
+    z.tuple([z.object({ refresh: z.boolean().default(false) }).strict()]),
+    SingersSchema,
+  ),
   /** Library audio that can be covered or sent as a training link. */
   sources: invoke(z.tuple([]), z.array(SourceItemSchema)),
   /** Uploads the file (or sends the link) as a cover job; progress arrives as `coverUploadProgress`. */

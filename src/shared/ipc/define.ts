@@ -15,7 +15,10 @@ export interface EventDef<P extends z.ZodType = z.ZodType> {
   readonly payload: P;
 }
 
-export const invoke = <A extends z.ZodTuple, R extends z.ZodType>(args: A, result: R): InvokeDef<A, R> => ({
+export const invoke = <A extends z.ZodTuple, R extends z.ZodType>(
+  args: A,
+  result: R,
+): InvokeDef<A, R> => ({
   args,
   result,
 });
@@ -30,9 +33,14 @@ export const channelName = (ns: string, method: string): string => `${ns}:${meth
 /** Channel name of an event: "event:name". */
 export const eventChannel = (name: string): string => `event:${name}`;
 
-type Fn<D> = D extends InvokeDef<infer A, infer R> ? (...args: z.input<A>) => Promise<Result<z.output<R>>> : never;
+type Fn<D> =
+  D extends InvokeDef<infer A, infer R>
+    ? (...args: z.input<A>) => Promise<Result<z.output<R>>>
+    : never;
 
-export type ApiOf<C extends InvokeContract> = { [NS in keyof C]: { [M in keyof C[NS]]: Fn<C[NS][M]> } };
+export type ApiOf<C extends InvokeContract> = {
+  [NS in keyof C]: { [M in keyof C[NS]]: Fn<C[NS][M]> };
+};
 
 export type EventsOf<E extends EventContract> = {
   [K in keyof E]: (listener: (payload: z.output<E[K]['payload']>) => void) => () => void;

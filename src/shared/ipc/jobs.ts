@@ -102,21 +102,30 @@ export function askedFor(request: Record<string, unknown>): Asked[] {
   const out: Asked[] = [];
   for (const [key, label] of REQUEST_FIELDS) {
     const v = request[key];
-    if (typeof v === 'string' && v.trim()) out.push({ label, value: excerpt(v, key === 'lyrics' ? 80 : 120) });
+    if (typeof v === 'string' && v.trim())
+      out.push({ label, value: excerpt(v, key === 'lyrics' ? 80 : 120) });
     else if (typeof v === 'number') out.push({ label, value: String(v) });
   }
-  const files = [request.filePath, request.path, ...(Array.isArray(request.files) ? request.files : [])].filter(
-    (f): f is string => typeof f === 'string' && f.length > 0,
-  );
-  if (files.length > 0) out.push({ label: files.length > 1 ? 'Files' : 'File', value: files.map(fileName).join(', ') });
+  const files = [
+    request.filePath,
+    request.path,
+    ...(Array.isArray(request.files) ? request.files : []),
+  ].filter((f): f is string => typeof f === 'string' && f.length > 0);
+  if (files.length > 0)
+    out.push({ label: files.length > 1 ? 'Files' : 'File', value: files.map(fileName).join(', ') });
   const extend = request.extend;
-  if (extend && typeof extend === 'object' && 'songId' in extend) out.push({ label: 'Extends', value: String((extend as { songId: unknown }).songId) });
+  if (extend && typeof extend === 'object' && 'songId' in extend)
+    out.push({ label: 'Extends', value: String((extend as { songId: unknown }).songId) });
   return out;
 }
 
 /** The renderer's view of a job summary (see JobViewSchema). */
 export function toJobView(job: JobSummary): JobView {
-  const active = job.state === 'pending' || job.state === 'submitted' || job.state === 'running' || job.state === 'downloading';
+  const active =
+    job.state === 'pending' ||
+    job.state === 'submitted' ||
+    job.state === 'running' ||
+    job.state === 'downloading';
   // a synchronous call gives no progress while the service works: say so instead of inventing one
   const unknown = active && job.synchronous && job.state !== 'downloading';
   return {

@@ -3,7 +3,9 @@ import { LibraryKindSchema, type LibraryItem } from '../domain/library';
 import { invoke } from './define';
 
 /** A library item id (`itm_…` for items the app made, `ext_…` for files added outside it). */
-export const ItemIdSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/, 'Not a library item id');
+export const ItemIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/, 'Not a library item id');
 
 export const LibraryFolderSchema = z.object({
   /** The folder, for display (main chooses and changes it; the renderer never sends paths). */
@@ -110,7 +112,9 @@ export function toLibraryItemView(item: LibraryItem): LibraryItemView {
     modifiedAtMs: item.modifiedAtMs,
     parentId: item.parent_id,
     variationGroup: item.variation_group,
-    coverUrl: item.cover ? `cadenza-media://library/${item.cover.split('/').map(encodeURIComponent).join('/')}` : null,
+    coverUrl: item.cover
+      ? `cadenza-media://library/${item.cover.split('/').map(encodeURIComponent).join('/')}`
+      : null,
     hasLyrics: !!item.lyrics?.trim(),
     model: item.model,
   };

@@ -26,7 +26,10 @@ export const SingingCheckSchema = z.object({
 });
 export type SingingCheck = z.infer<typeof SingingCheckSchema>;
 
-export const SubtitlesRequestSchema = z.object({ videoUrl: Url, title: z.string().max(200).optional() });
+export const SubtitlesRequestSchema = z.object({
+  videoUrl: Url,
+  title: z.string().max(200).optional(),
+});
 export type SubtitlesRequest = z.infer<typeof SubtitlesRequestSchema>;
 
 export const videosContract = {

@@ -22,7 +22,13 @@ import type { LibraryChange } from '@shared/domain/library';
 import { checkSubmitSong } from '@shared/domain/service-inputs';
 import { checkCloneFields, checkTts } from '@shared/domain/service-inputs';
 import type { FileInfo } from '@shared/domain/files';
-import type { Catalogue, CloneFileCheck, Take, UploadProgressEvent, VoicePrefs } from '@shared/ipc/voices';
+import type {
+  Catalogue,
+  CloneFileCheck,
+  Take,
+  UploadProgressEvent,
+  VoicePrefs,
+} from '@shared/ipc/voices';
 import type { History, LibrarySong } from '@shared/ipc/songs';
 import type { SingerOption, SourceItem, TrainingCheck } from '@shared/ipc/covers';
 import type { SingingCheck } from '@shared/ipc/videos';
@@ -139,33 +145,75 @@ export class FakeCadenza {
   /** What the main-process folder dialog answers: a folder path, or null for Cancel. */
   folderDialog: string | null = null;
   /** Library: lyrics by item id, the export/save dialogs' answers (null = Cancel), peaks by id. */
-  library: { lyrics: Record<string, string>; exportDialog: string | null; saveDialog: string | null; waveforms: Record<string, number[]> } = {
+  library: {
+    lyrics: Record<string, string>;
+    exportDialog: string | null;
+    saveDialog: string | null;
+    waveforms: Record<string, number[]>;
+  } = {
     lyrics: {},
     exportDialog: null,
     saveDialog: null,
     waveforms: {},
   };
   /** Voices: the catalogue, prefs and takes main answers; checks of recordings by file name. */
-  voices: { catalogue: Catalogue; prefs: VoicePrefs; takes: Take[]; checks: Record<string, Pick<CloneFileCheck, 'durationMs' | 'problem'>> } = {
-    catalogue: { voices: [], clones: [], fetchedAt: '2025-03-14T09:00:00.000Z', source: 'service', error: null },
+  voices: {
+    catalogue: Catalogue;
+    prefs: VoicePrefs;
+    takes: Take[];
+    checks: Record<string, Pick<CloneFileCheck, 'durationMs' | 'problem'>>;
+  } = {
+    catalogue: {
+      voices: [],
+      clones: [],
+      fetchedAt: '2025-03-14T09:00:00.000Z',
+      source: 'service',
+      error: null,
+    },
     prefs: { favourites: [], recents: [] },
     takes: [],
     checks: {},
   };
   /** Songs: library songs (with service ids) and the service's history main answers. */
-  songs: { library: LibrarySong[]; history: History } = { library: [], history: { songs: [], inLibrary: 0, unfinished: 0 } };
+  songs: { library: LibrarySong[]; history: History } = {
+    library: [],
+    history: { songs: [], inLibrary: 0, unfinished: 0 },
+  };
   /** Covers and videos: singers, library sources and the measurements main answers. */
-  covers: { singers: SingerOption[]; sources: SourceItem[]; audioSources: SourceItem[]; trainingCheck: TrainingCheck; singingCheck: SingingCheck } = {
+  covers: {
+    singers: SingerOption[];
+    sources: SourceItem[];
+    audioSources: SourceItem[];
+    trainingCheck: TrainingCheck;
+    singingCheck: SingingCheck;
+  } = {
     singers: [],
     sources: [],
     audioSources: [],
     trainingCheck: { links: [], totalS: null, problem: null },
-    singingCheck: { audio: { label: '', format: 'mp3', durationS: 10, sizeBytes: 40_000, problem: null }, image: { label: '', format: 'png', durationS: null, sizeBytes: 90_000, problem: null }, fields: {} },
+    singingCheck: {
+      audio: { label: '', format: 'mp3', durationS: 10, sizeBytes: 40_000, problem: null },
+      image: { label: '', format: 'png', durationS: null, sizeBytes: 90_000, problem: null },
+      fields: {},
+    },
   };
   private readonly coverUploadListeners = new Set<(p: UploadProgressEvent) => void>();
   /** Updates: the state main answers (a check answers `checkAnswer` when set). */
   updates: { state: UpdateState; checkAnswer: Partial<UpdateState> | null } = {
-    state: { phase: 'idle', currentVersion: '0.1.0', autoUpdate: true, supported: true, unsupportedReason: null, lastCheckedAtMs: null, upToDate: false, version: null, releaseNotes: null, releaseDate: null, progress: null, error: null },
+    state: {
+      phase: 'idle',
+      currentVersion: '0.1.0',
+      autoUpdate: true,
+      supported: true,
+      unsupportedReason: null,
+      lastCheckedAtMs: null,
+      upToDate: false,
+      version: null,
+      releaseNotes: null,
+      releaseDate: null,
+      progress: null,
+      error: null,
+    },
     checkAnswer: null,
   };
   private readonly updateListeners = new Set<(s: UpdateState) => void>();
@@ -251,7 +299,15 @@ export class FakeCadenza {
 
   /** A handle for a file as main's registry would give it. */
   fileInfo(name: string, sizeBytes: number, mimeType = 'audio/wav'): FileInfo {
-    const info: FileInfo = { handle: `fh_${name.replace(/[^A-Za-z0-9]/g, '').padEnd(16, '0').slice(0, 40)}`, name, sizeBytes, mimeType };
+    const info: FileInfo = {
+      handle: `fh_${name
+        .replace(/[^A-Za-z0-9]/g, '')
+        .padEnd(16, '0')
+        .slice(0, 40)}`,
+      name,
+      sizeBytes,
+      mimeType,
+    };
     this.registered.set(info.handle, info);
     return info;
   }
@@ -271,18 +327,27 @@ export class FakeCadenza {
     const terms = text.toLowerCase().split(/\s+/).filter(Boolean);
     return this.state.libraryItems.filter((i) => {
       if (kind && i.kind !== kind) return false;
-      const h = [i.title, i.tags.join(' '), this.library.lyrics[i.id] ?? '', i.prompt ?? ''].join('\n').toLowerCase();
+      const h = [i.title, i.tags.join(' '), this.library.lyrics[i.id] ?? '', i.prompt ?? '']
+        .join('\n')
+        .toLowerCase();
       return terms.every((t) => h.includes(t));
     });
   }
 
   private withItem<T>(id: string, run: (item: LibraryItemView) => Result<T>): Result<T> {
     const item = this.state.libraryItems.find((i) => i.id === id);
-    return item ? run(item) : { ok: false, error: { code: 'not_found', message: 'That item is no longer in the library.' } };
+    return item
+      ? run(item)
+      : {
+          ok: false,
+          error: { code: 'not_found', message: 'That item is no longer in the library.' },
+        };
   }
 
   private jobsNewestFirst(): JobView[] {
-    return [...this.state.jobs].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+    return [...this.state.jobs].sort((a, b) =>
+      a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0,
+    );
   }
 
   private findJob(id: string): JobView | undefined {
@@ -293,10 +358,22 @@ export class FakeCadenza {
     const items = job.resultItemIds.flatMap((id) => {
       const item = this.state.libraryItems.find((i) => i.id === id);
       return item
-        ? [{ itemId: item.id, title: item.title, kind: item.kind, mediaUrl: mediaUrlOf(item), durationMs: item.durationMs }]
+        ? [
+            {
+              itemId: item.id,
+              title: item.title,
+              kind: item.kind,
+              mediaUrl: mediaUrlOf(item),
+              durationMs: item.durationMs,
+            },
+          ]
         : [];
     });
-    if (items.length === 0) return { ok: false, error: { code: 'not_found', message: 'This job has no finished files yet.' } };
+    if (items.length === 0)
+      return {
+        ok: false,
+        error: { code: 'not_found', message: 'This job has no finished files yet.' },
+      };
     return { ok: true, value: { jobId: job.id, items } };
   }
 
@@ -390,9 +467,14 @@ export class FakeCadenza {
         openAccountPage: () => this.answer('account.openAccountPage', [], () => ok(null)),
       },
       files: {
-        pick: (options) => this.answer('files.pick', [options], () => ok(this.pickedFiles.map((f) => this.fileInfo(f.name, f.sizeBytes, f.mimeType)))),
+        pick: (options) =>
+          this.answer('files.pick', [options], () =>
+            ok(this.pickedFiles.map((f) => this.fileInfo(f.name, f.sizeBytes, f.mimeType))),
+          ),
         registerDropped: (files, kind) =>
-          this.answer('files.registerDropped', [files.map((f) => f.name), kind], () => ok(files.map((f) => this.fileInfo(f.name, f.size)))),
+          this.answer('files.registerDropped', [files.map((f) => f.name), kind], () =>
+            ok(files.map((f) => this.fileInfo(f.name, f.size))),
+          ),
         release: (handles) => this.answer('files.release', [handles], () => ok(null)),
         takeOpened: () =>
           this.answer('files.takeOpened', [], () => {
@@ -413,57 +495,119 @@ export class FakeCadenza {
         cancel: (id) =>
           this.answer('jobs.cancel', [id], () => {
             const job = this.findJob(id);
-            if (!job) return { ok: false, error: { code: 'not_found', message: 'That job is no longer listed.' } };
-            const next: JobView = { ...job, state: 'cancelled', error: { code: 'cancelled', message: 'Cancelled.' } };
+            if (!job)
+              return {
+                ok: false,
+                error: { code: 'not_found', message: 'That job is no longer listed.' },
+              };
+            const next: JobView = {
+              ...job,
+              state: 'cancelled',
+              error: { code: 'cancelled', message: 'Cancelled.' },
+            };
             this.state.jobs = this.state.jobs.map((j) => (j.id === id ? next : j));
             return ok(next);
           }),
         retry: (id) =>
           this.answer('jobs.retry', [id], () => {
             const job = this.findJob(id);
-            if (!job) return { ok: false, error: { code: 'not_found', message: 'That job is no longer listed.' } };
+            if (!job)
+              return {
+                ok: false,
+                error: { code: 'not_found', message: 'That job is no longer listed.' },
+              };
             const now = new Date().toISOString();
-            const fresh = makeJobView({ ...job, id: makeJobView().id, state: 'pending', progress: 0, error: null, createdAt: now, updatedAt: now, submittedAt: null, finishedAt: null, resultItemIds: [] });
+            const fresh = makeJobView({
+              ...job,
+              id: makeJobView().id,
+              state: 'pending',
+              progress: 0,
+              error: null,
+              createdAt: now,
+              updatedAt: now,
+              submittedAt: null,
+              finishedAt: null,
+              resultItemIds: [],
+            });
             this.state.jobs = [fresh, ...this.state.jobs];
             return ok(fresh);
           }),
         openResult: (id) =>
           this.answer('jobs.openResult', [id], () => {
             const job = this.findJob(id);
-            return job ? this.jobResult(job) : { ok: false, error: { code: 'not_found', message: 'That job is no longer listed.' } };
+            return job
+              ? this.jobResult(job)
+              : {
+                  ok: false,
+                  error: { code: 'not_found', message: 'That job is no longer listed.' },
+                };
           }),
       },
       library: {
-        getFolder: () => this.answer('library.getFolder', [], () => ok({ ...this.state.libraryFolder })),
+        getFolder: () =>
+          this.answer('library.getFolder', [], () => ok({ ...this.state.libraryFolder })),
         chooseFolder: () =>
           this.answer('library.chooseFolder', [], () => {
-            if (this.folderDialog === null) return { ok: false, error: { code: 'cancelled', message: 'The library folder was not changed.' } };
+            if (this.folderDialog === null)
+              return {
+                ok: false,
+                error: { code: 'cancelled', message: 'The library folder was not changed.' },
+              };
             this.state.libraryFolder = { path: this.folderDialog, source: 'settings' };
             return ok({ ...this.state.libraryFolder });
           }),
-        list: (query) => this.answer('library.list', [query], () => ok(this.searchLibrary(query?.text ?? '', query?.kind))),
+        list: (query) =>
+          this.answer('library.list', [query], () =>
+            ok(this.searchLibrary(query?.text ?? '', query?.kind)),
+          ),
         showInFolder: (id) =>
           this.answer('library.showInFolder', [id], () =>
-            this.state.libraryItems.some((i) => i.id === id) ? ok(null) : { ok: false, error: { code: 'not_found', message: 'That item is no longer in the library.' } },
+            this.state.libraryItems.some((i) => i.id === id)
+              ? ok(null)
+              : {
+                  ok: false,
+                  error: { code: 'not_found', message: 'That item is no longer in the library.' },
+                },
           ),
         mediaUrl: (id) =>
           this.answer('library.mediaUrl', [id], () => {
             const item = this.state.libraryItems.find((i) => i.id === id);
-            return item ? ok(mediaUrlOf(item)) : { ok: false, error: { code: 'not_found', message: 'That item is no longer in the library.' } };
+            return item
+              ? ok(mediaUrlOf(item))
+              : {
+                  ok: false,
+                  error: { code: 'not_found', message: 'That item is no longer in the library.' },
+                };
           }),
-        lyrics: (id) => this.answer('library.lyrics', [id], () => this.withItem(id, (item) => ok({ title: item.title, lyrics: this.library.lyrics[id] ?? null }))),
+        lyrics: (id) =>
+          this.answer('library.lyrics', [id], () =>
+            this.withItem(id, (item) =>
+              ok({ title: item.title, lyrics: this.library.lyrics[id] ?? null }),
+            ),
+          ),
         exportLyrics: (id) =>
           this.answer('library.exportLyrics', [id], () =>
             this.withItem(id, () =>
-              this.library.saveDialog === null ? { ok: false, error: { code: 'cancelled', message: 'The lyrics were not exported.' } } : ok({ path: this.library.saveDialog }),
+              this.library.saveDialog === null
+                ? {
+                    ok: false,
+                    error: { code: 'cancelled', message: 'The lyrics were not exported.' },
+                  }
+                : ok({ path: this.library.saveDialog }),
             ),
           ),
         rename: (id, title) =>
           this.answer('library.rename', [id, title], () =>
             this.withItem(id, (item) => {
               const ext = item.file.slice(item.file.lastIndexOf('.'));
-              const next = { ...item, title: title.trim(), file: `${title.trim().replace(/[/\\:*?"<>|]/g, '')}${ext}` };
-              this.state.libraryItems = this.state.libraryItems.map((i) => (i.id === id ? next : i));
+              const next = {
+                ...item,
+                title: title.trim(),
+                file: `${title.trim().replace(/[/\\:*?"<>|]/g, '')}${ext}`,
+              };
+              this.state.libraryItems = this.state.libraryItems.map((i) =>
+                i.id === id ? next : i,
+              );
               return ok(next);
             }),
           ),
@@ -478,11 +622,20 @@ export class FakeCadenza {
         exportItems: (ids) =>
           this.answer('library.exportItems', [ids], () => {
             const items = ids.map((id) => this.state.libraryItems.find((i) => i.id === id));
-            if (items.some((i) => !i)) return { ok: false, error: { code: 'not_found', message: 'That item is no longer in the library.' } };
-            if (this.library.exportDialog === null) return { ok: false, error: { code: 'cancelled', message: 'Nothing was exported.' } };
-            return ok({ folder: this.library.exportDialog, files: items.map((i) => i?.file.split('/').pop() ?? '') });
+            if (items.some((i) => !i))
+              return {
+                ok: false,
+                error: { code: 'not_found', message: 'That item is no longer in the library.' },
+              };
+            if (this.library.exportDialog === null)
+              return { ok: false, error: { code: 'cancelled', message: 'Nothing was exported.' } };
+            return ok({
+              folder: this.library.exportDialog,
+              files: items.map((i) => i?.file.split('/').pop() ?? ''),
+            });
           }),
-        startDrag: (id) => this.answer('library.startDrag', [id], () => this.withItem(id, () => ok(null))),
+        startDrag: (id) =>
+          this.answer('library.startDrag', [id], () => this.withItem(id, () => ok(null))),
         waveform: (id) =>
           this.answer('library.waveform', [id], () =>
             this.withItem(id, () => {
@@ -495,33 +648,80 @@ export class FakeCadenza {
         // Main's checks (service-inputs) run here too; a valid request becomes a pending song job.
         create: (request) =>
           this.answer('songs.create', [request], () => {
-            const fields = checkSubmitSong({ ...request, mode: request.extend ? 'custom' : request.mode });
-            if (Object.keys(fields).length > 0) return { ok: false, error: { code: 'validation', message: Object.values(fields)[0] ?? 'Check the form.', fields } };
-            this.state.keyInfo = { ...this.state.keyInfo, key_music_counts: this.state.keyInfo.key_music_counts - 1 };
-            const job = makeJobView({ kind: request.api === 'v1' ? 'song-v1' : 'song-v2', synchronous: request.api === 'v1', label: request.title || request.prompt, state: 'pending', progress: 0, outputs: [] });
+            const fields = checkSubmitSong({
+              ...request,
+              mode: request.extend ? 'custom' : request.mode,
+            });
+            if (Object.keys(fields).length > 0)
+              return {
+                ok: false,
+                error: {
+                  code: 'validation',
+                  message: Object.values(fields)[0] ?? 'Check the form.',
+                  fields,
+                },
+              };
+            this.state.keyInfo = {
+              ...this.state.keyInfo,
+              key_music_counts: this.state.keyInfo.key_music_counts - 1,
+            };
+            const job = makeJobView({
+              kind: request.api === 'v1' ? 'song-v1' : 'song-v2',
+              synchronous: request.api === 'v1',
+              label: request.title || request.prompt,
+              state: 'pending',
+              progress: 0,
+              outputs: [],
+            });
             this.state.jobs = [job, ...this.state.jobs];
             return ok(job);
           }),
-        writeLyrics: (idea) => this.answer('songs.writeLyrics', [idea], () => ok({ title: 'Paper Boats', lyrics: `[Verse]\nFolding ${idea}\n[Chorus]\nPaper boats` })),
-        preview: (jobId, index) => this.answer('songs.preview', [jobId, index], () => ok({ url: `cadenza-media://cache/${'ab'.repeat(15)}${String(index).padStart(2, '0')}` })),
-        librarySongs: () => this.answer('songs.librarySongs', [], () => ok([...this.songs.library])),
+        writeLyrics: (idea) =>
+          this.answer('songs.writeLyrics', [idea], () =>
+            ok({ title: 'Paper Boats', lyrics: `[Verse]\nFolding ${idea}\n[Chorus]\nPaper boats` }),
+          ),
+        preview: (jobId, index) =>
+          this.answer('songs.preview', [jobId, index], () =>
+            ok({
+              url: `cadenza-media://cache/${'ab'.repeat(15)}${String(index).padStart(2, '0')}`,
+            }),
+          ),
+        librarySongs: () =>
+          this.answer('songs.librarySongs', [], () => ok([...this.songs.library])),
         history: () => this.answer('songs.history', [], () => ok({ ...this.songs.history })),
         importHistory: (ids) =>
           this.answer('songs.importHistory', [ids], () => {
-            const job = makeJobView({ kind: 'song-v2', label: `Import: ${ids.length} songs from the service`, state: 'submitted', progress: 0, outputs: [] });
+            const job = makeJobView({
+              kind: 'song-v2',
+              label: `Import: ${ids.length} songs from the service`,
+              state: 'submitted',
+              progress: 0,
+              outputs: [],
+            });
             this.state.jobs = [job, ...this.state.jobs];
-            this.songs.history = { ...this.songs.history, songs: this.songs.history.songs.filter((s) => !ids.includes(s.songId)) };
+            this.songs.history = {
+              ...this.songs.history,
+              songs: this.songs.history.songs.filter((s) => !ids.includes(s.songId)),
+            };
             return ok(job);
           }),
       },
       voices: {
         catalogue: (opts) =>
-          this.answer('voices.catalogue', [opts], () => ok({ ...this.voices.catalogue, source: opts.refresh ? 'service' : this.voices.catalogue.source })),
+          this.answer('voices.catalogue', [opts], () =>
+            ok({
+              ...this.voices.catalogue,
+              source: opts.refresh ? 'service' : this.voices.catalogue.source,
+            }),
+          ),
         prefs: () => this.answer('voices.prefs', [], () => ok({ ...this.voices.prefs })),
         setFavourite: (speaker, on) =>
           this.answer('voices.setFavourite', [speaker, on], () => {
             const rest = this.voices.prefs.favourites.filter((s) => s !== speaker);
-            this.voices.prefs = { ...this.voices.prefs, favourites: on ? [speaker, ...rest] : rest };
+            this.voices.prefs = {
+              ...this.voices.prefs,
+              favourites: on ? [speaker, ...rest] : rest,
+            };
             return ok({ ...this.voices.prefs });
           }),
         deleteClone: (speaker) =>
@@ -530,13 +730,37 @@ export class FakeCadenza {
             this.voices.catalogue = { ...c, clones: c.clones.filter((v) => v.speaker !== speaker) };
             return ok({ ...this.voices.catalogue });
           }),
-        media: (speaker, which) => this.answer('voices.media', [speaker, which], () => ok(`cadenza-media://cache/${which}-${speaker}`)),
+        media: (speaker, which) =>
+          this.answer('voices.media', [speaker, which], () =>
+            ok(`cadenza-media://cache/${which}-${speaker}`),
+          ),
         speak: (request) =>
           this.answer('voices.speak', [request], () => {
             const fields = checkTts(request);
-            if (Object.keys(fields).length > 0) return { ok: false, error: { code: 'validation', message: Object.values(fields)[0] ?? 'Check the form.', fields } };
-            this.voices.prefs = { ...this.voices.prefs, recents: [request.speaker, ...this.voices.prefs.recents.filter((s) => s !== request.speaker)] };
-            const job = makeJobView({ kind: 'tts', synchronous: true, label: request.text.slice(0, 60), state: 'running', progress: 0.05, outputs: [] });
+            if (Object.keys(fields).length > 0)
+              return {
+                ok: false,
+                error: {
+                  code: 'validation',
+                  message: Object.values(fields)[0] ?? 'Check the form.',
+                  fields,
+                },
+              };
+            this.voices.prefs = {
+              ...this.voices.prefs,
+              recents: [
+                request.speaker,
+                ...this.voices.prefs.recents.filter((s) => s !== request.speaker),
+              ],
+            };
+            const job = makeJobView({
+              kind: 'tts',
+              synchronous: true,
+              label: request.text.slice(0, 60),
+              state: 'running',
+              progress: 0.05,
+              outputs: [],
+            });
             this.state.jobs = [job, ...this.state.jobs];
             return ok(job);
           }),
@@ -544,78 +768,210 @@ export class FakeCadenza {
         checkFiles: (handles) =>
           this.answer('voices.checkFiles', [handles], () => {
             const infos = handles.map((h) => this.registered.get(h));
-            if (infos.some((i) => !i)) return { ok: false, error: { code: 'not_found', message: 'That file is no longer available. Please choose it again.' } };
-            return ok(infos.map((i) => ({ ...i!, durationMs: null, problem: null, ...this.voices.checks[i!.name] })));
+            if (infos.some((i) => !i))
+              return {
+                ok: false,
+                error: {
+                  code: 'not_found',
+                  message: 'That file is no longer available. Please choose it again.',
+                },
+              };
+            return ok(
+              infos.map((i) => ({
+                ...i!,
+                durationMs: null,
+                problem: null,
+                ...this.voices.checks[i!.name],
+              })),
+            );
           }),
         clone: (request) =>
           this.answer('voices.clone', [request], () => {
-            const fields = checkCloneFields({ name: request.name, description: request.description, fileCount: request.files.length });
-            if (Object.keys(fields).length > 0) return { ok: false, error: { code: 'validation', message: Object.values(fields)[0] ?? 'Check the form.', fields } };
-            const job = makeJobView({ kind: 'clone', synchronous: true, label: `Voice: ${request.name}`, state: 'running', progress: null, outputs: [] });
+            const fields = checkCloneFields({
+              name: request.name,
+              description: request.description,
+              fileCount: request.files.length,
+            });
+            if (Object.keys(fields).length > 0)
+              return {
+                ok: false,
+                error: {
+                  code: 'validation',
+                  message: Object.values(fields)[0] ?? 'Check the form.',
+                  fields,
+                },
+              };
+            const job = makeJobView({
+              kind: 'clone',
+              synchronous: true,
+              label: `Voice: ${request.name}`,
+              state: 'running',
+              progress: null,
+              outputs: [],
+            });
             this.state.jobs = [job, ...this.state.jobs];
             return ok(job);
           }),
         cancelClone: (jobId) =>
           this.answer('voices.cancelClone', [jobId], () => {
             const job = this.findJob(jobId);
-            if (!job) return { ok: false, error: { code: 'not_found', message: 'That upload is no longer listed.' } };
-            const next: JobView = { ...job, state: 'cancelled', error: { code: 'cancelled', message: 'Cancelled.' } };
+            if (!job)
+              return {
+                ok: false,
+                error: { code: 'not_found', message: 'That upload is no longer listed.' },
+              };
+            const next: JobView = {
+              ...job,
+              state: 'cancelled',
+              error: { code: 'cancelled', message: 'Cancelled.' },
+            };
             this.state.jobs = this.state.jobs.map((j) => (j.id === jobId ? next : j));
             return ok(next);
           }),
       },
       covers: {
-        singers: (opts) => this.answer('covers.singers', [opts], () => ok({ singers: [...this.covers.singers], error: null })),
+        singers: (opts) =>
+          this.answer('covers.singers', [opts], () =>
+            ok({ singers: [...this.covers.singers], error: null }),
+          ),
         sources: () => this.answer('covers.sources', [], () => ok([...this.covers.sources])),
         create: (request) =>
           this.answer('covers.create', [request], () => {
             const src = request.source;
-            const fields = checkCoverFields({ singerId: request.singerId, tranSemitones: request.tranSemitones, hasFile: src.kind !== 'link', videoSiteUrl: src.kind === 'link' ? src.url : '' });
-            if (Object.keys(fields).length > 0) return { ok: false, error: { code: 'validation', message: Object.values(fields)[0] ?? 'Check the form.', fields } };
-            const job = makeJobView({ kind: 'cover', synchronous: true, label: request.title || 'Cover', state: 'running', progress: null, outputs: [] });
+            const fields = checkCoverFields({
+              singerId: request.singerId,
+              tranSemitones: request.tranSemitones,
+              hasFile: src.kind !== 'link',
+              videoSiteUrl: src.kind === 'link' ? src.url : '',
+            });
+            if (Object.keys(fields).length > 0)
+              return {
+                ok: false,
+                error: {
+                  code: 'validation',
+                  message: Object.values(fields)[0] ?? 'Check the form.',
+                  fields,
+                },
+              };
+            const job = makeJobView({
+              kind: 'cover',
+              synchronous: true,
+              label: request.title || 'Cover',
+              state: 'running',
+              progress: null,
+              outputs: [],
+            });
             this.state.jobs = [job, ...this.state.jobs];
             return ok(job);
           }),
         cancel: (jobId) =>
           this.answer('covers.cancel', [jobId], () => {
             const job = this.findJob(jobId);
-            if (!job) return { ok: false, error: { code: 'not_found', message: 'That job is no longer listed.' } };
-            const next: JobView = { ...job, state: 'cancelled', error: { code: 'cancelled', message: 'Cancelled.' } };
+            if (!job)
+              return {
+                ok: false,
+                error: { code: 'not_found', message: 'That job is no longer listed.' },
+              };
+            const next: JobView = {
+              ...job,
+              state: 'cancelled',
+              error: { code: 'cancelled', message: 'Cancelled.' },
+            };
             this.state.jobs = this.state.jobs.map((j) => (j.id === jobId ? next : j));
             return ok(next);
           }),
-        checkTraining: (links) => this.answer('covers.checkTraining', [links], () => ok({ ...this.covers.trainingCheck })),
+        checkTraining: (links) =>
+          this.answer('covers.checkTraining', [links], () => ok({ ...this.covers.trainingCheck })),
         train: (request) =>
           this.answer('covers.train', [request], () => {
-            const problem = !request.name.trim() ? 'Name the singer (the name is kept on this computer).' : this.covers.trainingCheck.problem;
-            if (problem) return { ok: false, error: { code: 'validation', message: problem, fields: { [request.name.trim() ? 'urls' : 'name']: problem } } };
-            const job = makeJobView({ kind: 'custom-singer', label: `Singer: ${request.name}`, state: 'submitted', progress: 0.1, outputs: [] });
+            const problem = !request.name.trim()
+              ? 'Name the singer (the name is kept on this computer).'
+              : this.covers.trainingCheck.problem;
+            if (problem)
+              return {
+                ok: false,
+                error: {
+                  code: 'validation',
+                  message: problem,
+                  fields: { [request.name.trim() ? 'urls' : 'name']: problem },
+                },
+              };
+            const job = makeJobView({
+              kind: 'custom-singer',
+              label: `Singer: ${request.name}`,
+              state: 'submitted',
+              progress: 0.1,
+              outputs: [],
+            });
             this.state.jobs = [job, ...this.state.jobs];
-            this.covers.singers = [{ id: null, name: request.name.trim(), custom: true, state: 'training', jobId: job.id }, ...this.covers.singers];
+            this.covers.singers = [
+              {
+                id: null,
+                name: request.name.trim(),
+                custom: true,
+                state: 'training',
+                jobId: job.id,
+              },
+              ...this.covers.singers,
+            ];
             return ok(job);
           }),
         renameSinger: (jobId, name) =>
           this.answer('covers.renameSinger', [jobId, name], () => {
-            this.covers.singers = this.covers.singers.map((x) => (x.jobId === jobId ? { ...x, name } : x));
+            this.covers.singers = this.covers.singers.map((x) =>
+              x.jobId === jobId ? { ...x, name } : x,
+            );
             return ok({ singers: [...this.covers.singers], error: null });
           }),
       },
       videos: {
-        audioSources: () => this.answer('videos.audioSources', [], () => ok([...this.covers.audioSources])),
-        checkSinging: (request) => this.answer('videos.checkSinging', [request], () => ok({ ...this.covers.singingCheck })),
+        audioSources: () =>
+          this.answer('videos.audioSources', [], () => ok([...this.covers.audioSources])),
+        checkSinging: (request) =>
+          this.answer('videos.checkSinging', [request], () => ok({ ...this.covers.singingCheck })),
         singing: (request) =>
           this.answer('videos.singing', [request], () => {
             const fields = this.covers.singingCheck.fields;
-            if (Object.keys(fields).length > 0) return { ok: false, error: { code: 'validation', message: Object.values(fields)[0] ?? 'Check the form.', fields } };
-            const job = makeJobView({ kind: 'singing-video', synchronous: true, label: request.title || 'Singing video', state: 'running', progress: null, outputs: [] });
+            if (Object.keys(fields).length > 0)
+              return {
+                ok: false,
+                error: {
+                  code: 'validation',
+                  message: Object.values(fields)[0] ?? 'Check the form.',
+                  fields,
+                },
+              };
+            const job = makeJobView({
+              kind: 'singing-video',
+              synchronous: true,
+              label: request.title || 'Singing video',
+              state: 'running',
+              progress: null,
+              outputs: [],
+            });
             this.state.jobs = [job, ...this.state.jobs];
             return ok(job);
           }),
         subtitles: (request) =>
           this.answer('videos.subtitles', [request], () => {
             const fields = checkSubtitles({ videoUrl: request.videoUrl });
-            if (Object.keys(fields).length > 0) return { ok: false, error: { code: 'validation', message: Object.values(fields)[0] ?? 'Check the form.', fields } };
-            const job = makeJobView({ kind: 'subtitle-video', synchronous: true, label: request.title || 'Subtitle video', state: 'running', progress: null, outputs: [] });
+            if (Object.keys(fields).length > 0)
+              return {
+                ok: false,
+                error: {
+                  code: 'validation',
+                  message: Object.values(fields)[0] ?? 'Check the form.',
+                  fields,
+                },
+              };
+            const job = makeJobView({
+              kind: 'subtitle-video',
+              synchronous: true,
+              label: request.title || 'Subtitle video',
+              state: 'running',
+              progress: null,
+              outputs: [],
+            });
             this.state.jobs = [job, ...this.state.jobs];
             return ok(job);
           }),
@@ -624,12 +980,22 @@ export class FakeCadenza {
         getState: () => this.answer('updates.getState', [], () => ok({ ...this.updates.state })),
         check: () =>
           this.answer('updates.check', [], () => {
-            this.updates.state = { ...this.updates.state, ...(this.updates.checkAnswer ?? { upToDate: true, lastCheckedAtMs: Date.UTC(2026, 2, 1, 10) }) };
+            this.updates.state = {
+              ...this.updates.state,
+              ...(this.updates.checkAnswer ?? {
+                upToDate: true,
+                lastCheckedAtMs: Date.UTC(2026, 2, 1, 10),
+              }),
+            };
             return ok({ ...this.updates.state });
           }),
         restartToUpdate: () =>
           this.answer('updates.restartToUpdate', [], () => {
-            if (this.updates.state.phase !== 'ready') return { ok: false, error: { code: 'forbidden', message: 'No update has been downloaded yet.' } };
+            if (this.updates.state.phase !== 'ready')
+              return {
+                ok: false,
+                error: { code: 'forbidden', message: 'No update has been downloaded yet.' },
+              };
             this.emitUpdateState({ phase: 'installing' }); // main pushes the state before it quits
             return ok(null);
           }),

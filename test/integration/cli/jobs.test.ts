@@ -26,7 +26,10 @@ const env = cli.env;
 
 /** Submits a song with the CLI (no --wait): answers the job id. */
 async function submitSong(prompt: string, title: string): Promise<string> {
-  const r = await runCli(['song', 'create', '--prompt', prompt, '--title', title, '--lyrics-file', lyricsFile()], { env: env() });
+  const r = await runCli(
+    ['song', 'create', '--prompt', prompt, '--title', title, '--lyrics-file', lyricsFile()],
+    { env: env() },
+  );
   expect(r.stderr).not.toMatch(/^cadenza: /m);
   expect(r.code).toBe(0);
   const id = r.stdout.trim();
@@ -49,7 +52,10 @@ interface Background {
 }
 
 function startCli(args: string[], e: NodeJS.ProcessEnv): Background {
-  const proc = spawn(process.execPath, [CLI, ...args], { env: e, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [CLI, ...args], {
+    env: e,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(proc);
   let out = '';
   let err = '';
@@ -64,7 +70,8 @@ function startCli(args: string[], e: NodeJS.ProcessEnv): Background {
     async waitForStderr(pattern, timeoutMs = 15_000) {
       const start = Date.now();
       while (!pattern.test(err)) {
-        if (proc.exitCode !== null) throw new Error(`cadenza exited (${proc.exitCode}) before ${pattern}: ${err}${out}`);
+        if (proc.exitCode !== null)
+          throw new Error(`cadenza exited (${proc.exitCode}) before ${pattern}: ${err}${out}`);
         if (Date.now() - start > timeoutMs) throw new Error(`no ${pattern} on stderr: ${err}`);
         await new Promise((r) => setTimeout(r, 50));
       }
@@ -104,9 +111,16 @@ describe('cadenza jobs / library', () => {
     expect(listed?.kind).toBe('song-v2');
     expect(['submitted', 'running']).toContain(listed?.state);
     expect(listed?.serviceIds).toHaveLength(2);
-    expect(listed?.asked).toEqual(expect.arrayContaining([{ label: 'Prompt', value: 'dream pop, airy vocals' }, { label: 'Title', value: 'Glass Harbor' }]));
+    expect(listed?.asked).toEqual(
+      expect.arrayContaining([
+        { label: 'Prompt', value: 'dream pop, airy vocals' },
+        { label: 'Title', value: 'Glass Harbor' },
+      ]),
+    );
     const text = await runCli(['jobs', 'list'], { env: env() });
-    expect(text.stdout).toMatch(new RegExp(`^${jobId}\\s+song-v2\\s+(queued|generating) \\d+%\\s+Glass Harbor$`, 'm'));
+    expect(text.stdout).toMatch(
+      new RegExp(`^${jobId}\\s+song-v2\\s+(queued|generating) \\d+%\\s+Glass Harbor$`, 'm'),
+    );
 
     cli.emu.configure({ stepMs: 40 });
     cli.emu.advance(60_000 * 4);
@@ -119,7 +133,9 @@ describe('cadenza jobs / library', () => {
     expect(files).toHaveLength(2);
     for (const f of files) {
       expect(f.startsWith(cli.box.libraryDir)).toBe(true);
-      expect(readFileSync(f).subarray(0, 3).toString('latin1') === 'ID3' || readFileSync(f)[0] === 0xff).toBe(true);
+      expect(
+        readFileSync(f).subarray(0, 3).toString('latin1') === 'ID3' || readFileSync(f)[0] === 0xff,
+      ).toBe(true);
       expect(existsSync(`${f}.json`)).toBe(true);
     }
 
@@ -128,12 +144,19 @@ describe('cadenza jobs / library', () => {
     const sidecars = JSON.parse(lib.stdout) as Array<Record<string, unknown>>;
     expect(sidecars).toHaveLength(2);
     for (const s of sidecars) {
-      expect(s).toMatchObject({ schema_version: 1, kind: 'song', job_id: jobId, prompt: 'dream pop, airy vocals' });
+      expect(s).toMatchObject({
+        schema_version: 1,
+        kind: 'song',
+        job_id: jobId,
+        prompt: 'dream pop, airy vocals',
+      });
       expect(String(s.title)).toMatch(/^Glass Harbor/);
       expect(s.duration_ms).toBe(4_800); // whole 24 ms frames
       expect(files.map((f) => f.slice(cli.box.libraryDir.length + 1))).toContain(s.file);
       // the sidecar printed is the one on disk
-      const onDisk = JSON.parse(readFileSync(join(cli.box.libraryDir, `${String(s.file)}.json`), 'utf8')) as Record<string, unknown>;
+      const onDisk = JSON.parse(
+        readFileSync(join(cli.box.libraryDir, `${String(s.file)}.json`), 'utf8'),
+      ) as Record<string, unknown>;
       expect({ ...s, file: undefined }).toEqual({ ...onDisk, file: undefined });
     }
     const libText = await runCli(['library', 'list'], { env: env() });
@@ -160,7 +183,9 @@ describe('cadenza jobs / library', () => {
     expect(second.stdout).toBe('');
     const errLines = second.stderr.split('\n').filter(Boolean);
     expect(errLines).toHaveLength(1);
-    expect(errLines[0]).toMatch(new RegExp(`^cadenza: Cadenza is already tracking jobs \\(pid ${follower.proc.pid}\\)`));
+    expect(errLines[0]).toMatch(
+      new RegExp(`^cadenza: Cadenza is already tracking jobs \\(pid ${follower.proc.pid}\\)`),
+    );
     const secondWait = await runCli(['jobs', 'resume', '--wait'], { env: env() });
     expect(secondWait.code).toBe(1);
     expect(secondWait.stderr).toContain(`already tracking jobs (pid ${follower.proc.pid})`);
@@ -188,7 +213,9 @@ describe('cadenza jobs / library', () => {
       expect(r.code).toBe(0);
     } else {
       expect(r.code).toBe(1);
-      expect(r.stdout.trim()).toBe(`failed  ${jobId}  Broken Glass: The service reported a failure.`);
+      expect(r.stdout.trim()).toBe(
+        `failed  ${jobId}  Broken Glass: The service reported a failure.`,
+      );
       expect(r.stderr).toContain('cadenza: 1 of 1 jobs did not finish');
     }
     const [job] = await listJobs();
@@ -238,7 +265,9 @@ describe('cadenza jobs / library', () => {
   it('explains usage errors in one line', async () => {
     const r = await runCli(['jobs', 'forget'], { env: env() });
     expect(r.code).toBe(2);
-    expect(r.stderr.trim()).toBe("cadenza: unknown subcommand 'jobs forget' (see cadenza jobs --help)");
+    expect(r.stderr.trim()).toBe(
+      "cadenza: unknown subcommand 'jobs forget' (see cadenza jobs --help)",
+    );
     const lib = await runCli(['library', 'list', 'extra'], { env: env() });
     expect(lib.code).toBe(2);
     const help = await runCli(['--help'], { env: env() });

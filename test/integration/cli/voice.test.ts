@@ -13,7 +13,6 @@ const cli = useCliAgainstEmulator({
 const env = cli.env;
 const sha = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
 
-
 interface VoiceJson {
   speaker: string;
   name: string;
@@ -202,7 +201,9 @@ describe('cadenza clone', () => {
 
   it('refuses a recording that is too short before spending anything', async () => {
     writeFileSync(join(cli.box.root, 'blip.wav'), wav(0.5));
-    const r = await runCli(['clone', '--name', 'Blip', join(cli.box.root, 'blip.wav')], { env: env() });
+    const r = await runCli(['clone', '--name', 'Blip', join(cli.box.root, 'blip.wav')], {
+      env: env(),
+    });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
       /^cadenza: blip\.wav: The recording lasts 0\.5 s; use at least 2\.0 s/m,

@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator';
 import { createServiceClient, type ServiceClient } from '../../../src/main/services/api';
-import { createCoversService, createVideosService, type CoversRuntime, type CoversService, type VideosService } from '../../../src/main/services/covers';
+import {
+  createCoversService,
+  createVideosService,
+  type CoversRuntime,
+  type CoversService,
+  type VideosService,
+} from '../../../src/main/services/covers';
 import { createJobsService, createSubmitters } from '../../../src/main/services/jobs';
 import { createLibrary } from '../../../src/main/services/library/library';
 
@@ -27,7 +33,11 @@ export interface CoversHarness {
 export function useCovers(stepMs = 30): CoversHarness {
   const h = {} as CoversHarness;
   beforeAll(async () => {
-    h.emu = await startEmulator({ keys: [KEY], stepMs, counters: { key_cover_counts: 50, key_vc_counts: 20, key_singing_credits: 50 } });
+    h.emu = await startEmulator({
+      keys: [KEY],
+      stepMs,
+      counters: { key_cover_counts: 50, key_vc_counts: 20, key_singing_credits: 50 },
+    });
   });
   afterAll(async () => {
     await h.emu?.close();
@@ -36,14 +46,27 @@ export function useCovers(stepMs = 30): CoversHarness {
     h.emu.reset();
     h.root = await mkdtemp(join(tmpdir(), 'cadenza-covers-'));
     h.dataDir = join(h.root, 'data');
-    h.client = createServiceClient({ baseUrl: h.emu.url, getKey: async () => KEY, retry: { attempts: 2, baseDelayMs: 20 } });
+    h.client = createServiceClient({
+      baseUrl: h.emu.url,
+      getKey: async () => KEY,
+      retry: { attempts: 2, baseDelayMs: 20 },
+    });
     h.open = async () => {
       const library = createLibrary({ dir: join(h.root, 'Library'), watch: false });
       await library.open();
-      const jobs = createJobsService({ dataDir: h.dataDir, library, client: () => h.client, pollIntervalMs: 60 });
+      const jobs = createJobsService({
+        dataDir: h.dataDir,
+        library,
+        client: () => h.client,
+        pollIntervalMs: 60,
+      });
       await jobs.open();
       h.rt = { library, jobs, submit: createSubmitters(jobs, () => h.client, library) };
-      h.covers = createCoversService({ dataDir: h.dataDir, client: () => h.client, runtime: async () => h.rt });
+      h.covers = createCoversService({
+        dataDir: h.dataDir,
+        client: () => h.client,
+        runtime: async () => h.rt,
+      });
       h.videos = createVideosService({ client: () => h.client, runtime: async () => h.rt });
     };
     h.close = async () => {

@@ -11,7 +11,10 @@ let photosUrl = '';
 
 beforeAll(async () => {
   // a PNG of 5 MB and a GIF, for the photo checks
-  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(5 * 1024 * 1024)]);
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Buffer.alloc(5 * 1024 * 1024),
+  ]);
   const gif = Buffer.from('GIF89a' + '\0'.repeat(100), 'latin1');
   photos = createServer((req, res) => {
     const body = req.url === '/big.png' ? png : gif;
@@ -26,7 +29,10 @@ afterAll(async () => {
   await new Promise((r) => photos.close(r));
 });
 
-const audio = (s: number) => ({ url: `${h.emu.mediaUrl}/media/tone.mp3?seconds=${s}`, label: `tone ${s}` });
+const audio = (s: number) => ({
+  url: `${h.emu.mediaUrl}/media/tone.mp3?seconds=${s}`,
+  label: `tone ${s}`,
+});
 const photo = () => `${h.emu.mediaUrl}/media/photo.png`;
 
 describe('singing-photo videos', () => {
@@ -41,25 +47,39 @@ describe('singing-photo videos', () => {
     expect(item.file.endsWith('.mp4')).toBe(true);
     const bytes = await readFile(h.rt.library.pathOf(item));
     expect(bytes.toString('latin1', 4, 8)).toBe('ftyp');
-    expect(serviceRequests(h.emu, '/v1/singing/generate')[0]!.json).toEqual({ audio_url: audio(12).url, image_url: photo() });
+    expect(serviceRequests(h.emu, '/v1/singing/generate')[0]!.json).toEqual({
+      audio_url: audio(12).url,
+      image_url: photo(),
+    });
   });
 
   it('refuses before sending: audio over 30 s or under 2 s, a 5 MB photo, a GIF, an unreachable link', async () => {
     const refused = async (a: { url: string; label: string }, img: string) =>
-      ((await h.videos.singing({ audio: a, imageUrl: img }).catch((e: unknown) => e)) as AppError).fields ?? {};
-    expect((await refused(audio(31), photo())).audioUrl).toBe('The audio must last 2 to 30 seconds (it lasts 31.0 s).');
+      ((await h.videos.singing({ audio: a, imageUrl: img }).catch((e: unknown) => e)) as AppError)
+        .fields ?? {};
+    expect((await refused(audio(31), photo())).audioUrl).toBe(
+      'The audio must last 2 to 30 seconds (it lasts 31.0 s).',
+    );
     expect((await refused(audio(1), photo())).audioUrl).toMatch(/it lasts 1\.0 s/);
-    expect((await refused(audio(10), `${photosUrl}/big.png`)).imageUrl).toBe('The photo must be at most 4.7 MB (it is 5.0 MB).');
+    expect((await refused(audio(10), `${photosUrl}/big.png`)).imageUrl).toBe(
+      'The photo must be at most 4.7 MB (it is 5.0 MB).',
+    );
     expect((await refused(audio(10), `${photosUrl}/a.gif`)).imageUrl).toMatch(/JPG, PNG or JFIF/);
-    expect((await refused({ url: `${h.emu.mediaUrl}/media/nope.mp3`, label: 'x' }, photo())).audioUrl).toMatch(/HTTP 404/);
+    expect(
+      (await refused({ url: `${h.emu.mediaUrl}/media/nope.mp3`, label: 'x' }, photo())).audioUrl,
+    ).toMatch(/HTTP 404/);
     expect(serviceRequests(h.emu)).toEqual([]);
   });
 
   for (const shape of ['video_url', 'url', 'video', 'nested']) {
     it(`reads the video answer shape "${shape}" (singing and subtitles)`, async () => {
       h.emu.configure({ shapes: { singing: shape, subtitles: shape } });
-      const a = await h.videos.finish((await h.videos.singing({ audio: audio(5), imageUrl: photo() })).id);
-      const b = await h.videos.finish((await h.videos.subtitles({ videoUrl: `${h.emu.mediaUrl}/media/video/src.mp4` })).id);
+      const a = await h.videos.finish(
+        (await h.videos.singing({ audio: audio(5), imageUrl: photo() })).id,
+      );
+      const b = await h.videos.finish(
+        (await h.videos.subtitles({ videoUrl: `${h.emu.mediaUrl}/media/video/src.mp4` })).id,
+      );
       expect([a.kind, b.kind]).toEqual(['singing-video', 'subtitle-video']);
     });
   }
@@ -75,10 +95,28 @@ describe('singing-photo videos', () => {
 
   it('offers library audio with a service link of 2–30 s', async () => {
     h.emu.configure({ songDurationMs: 20_000 });
-    const short = await h.covers.finish((await h.covers.cover({ source: { kind: 'link', url: 'https://v.example/s' }, singerId: '101', isCustomSinger: false, tranSemitones: 0 })).id);
+    const short = await h.covers.finish(
+      (
+        await h.covers.cover({
+          source: { kind: 'link', url: 'https://v.example/s' },
+          singerId: '101',
+          isCustomSinger: false,
+          tranSemitones: 0,
+        })
+      ).id,
+    );
     await h.rt.library.updateMeta(short.id, { duration_ms: 20_000 });
     h.emu.configure({ songDurationMs: 60_000 });
-    const long = await h.covers.finish((await h.covers.cover({ source: { kind: 'link', url: 'https://v.example/l' }, singerId: '101', isCustomSinger: false, tranSemitones: 0 })).id);
+    const long = await h.covers.finish(
+      (
+        await h.covers.cover({
+          source: { kind: 'link', url: 'https://v.example/l' },
+          singerId: '101',
+          isCustomSinger: false,
+          tranSemitones: 0,
+        })
+      ).id,
+    );
     await h.rt.library.updateMeta(long.id, { duration_ms: 60_000 });
     expect((await h.videos.audioSources()).map((s) => s.itemId)).toEqual([short.id]);
   });

@@ -6,7 +6,11 @@ import { SidecarSchema } from '@shared/domain/library';
 import type { Job } from '@shared/domain/jobs';
 import { startEmulator, type Emulator } from '../../emulator';
 import { createServiceClient } from '../../../src/main/services/api';
-import { createJobsService, createSubmitters, type JobsService } from '../../../src/main/services/jobs';
+import {
+  createJobsService,
+  createSubmitters,
+  type JobsService,
+} from '../../../src/main/services/jobs';
 import { createLibrary, type Library } from '../../../src/main/services/library/library';
 import { spawnTs } from './fixtures/spawn';
 
@@ -19,11 +23,23 @@ let dataDir: string;
 let libraryDir: string;
 const cleanups: Array<() => Promise<void>> = [];
 
-async function openApp(pollIntervalMs = 100): Promise<{ jobs: JobsService; library: Library; submit: ReturnType<typeof createSubmitters> }> {
-  const library = createLibrary({ dir: libraryDir, indexFile: join(dataDir, 'library-index.json'), watch: false });
+async function openApp(
+  pollIntervalMs = 100,
+): Promise<{ jobs: JobsService; library: Library; submit: ReturnType<typeof createSubmitters> }> {
+  const library = createLibrary({
+    dir: libraryDir,
+    indexFile: join(dataDir, 'library-index.json'),
+    watch: false,
+  });
   await library.open();
   const client = createServiceClient({ baseUrl: emu.url, getKey: async () => KEY });
-  const jobs = createJobsService({ dataDir, library, client: () => client, pollIntervalMs, lockStaleMs: 3000 });
+  const jobs = createJobsService({
+    dataDir,
+    library,
+    client: () => client,
+    pollIntervalMs,
+    lockStaleMs: 3000,
+  });
   const submit = createSubmitters(jobs, () => client, library);
   await jobs.open();
   cleanups.push(async () => {
@@ -64,7 +80,12 @@ describe('jobs against the emulator', () => {
     const { jobs, library, submit } = await openApp();
     const states: string[] = [];
     jobs.on('job-updated', (j) => states.push(j.state));
-    const job = await submit.songV2({ mode: 'custom', prompt: 'city pop, warm bass', title: 'Neon Tide', lyrics: '[Verse]\nCity lights' });
+    const job = await submit.songV2({
+      mode: 'custom',
+      prompt: 'city pop, warm bass',
+      title: 'Neon Tide',
+      lyrics: '[Verse]\nCity lights',
+    });
     expect(job.state).toBe('pending');
     const done = await jobs.waitFor(job.id, 20_000);
     expect(done.state).toBe('done');
@@ -84,7 +105,9 @@ describe('jobs against the emulator', () => {
       const songId = item.service_ids.song_id!;
       const onDisk = await readFile(library.pathOf(item));
       expect(onDisk.equals(await songBytes(songId))).toBe(true);
-      const sidecar = SidecarSchema.parse(JSON.parse(await readFile(`${library.pathOf(item)}.json`, 'utf8')));
+      const sidecar = SidecarSchema.parse(
+        JSON.parse(await readFile(`${library.pathOf(item)}.json`, 'utf8')),
+      );
       expect(sidecar.id).toBe(item.id);
     }
     expect(items.map((i) => i.file).sort()).toEqual(['Neon Tide (2).mp3', 'Neon Tide.mp3']);
@@ -95,7 +118,8 @@ describe('jobs against the emulator', () => {
     const ids = done.serviceIds.slice().sort();
     for (const q of queries) expect(q.query.song_id?.split(',').sort()).toEqual(ids);
     // the key never goes to the media host, and the job record never holds it
-    for (const e of emu.log.filter((x) => x.origin === 'media')) expect(e.headers['x-api-key']).toBeUndefined();
+    for (const e of emu.log.filter((x) => x.origin === 'media'))
+      expect(e.headers['x-api-key']).toBeUndefined();
     const record = await readFile(join(dataDir, 'jobs', `${job.id}.json`), 'utf8');
     expect(record).not.toContain(KEY);
     await expectNothingPartial();
@@ -103,16 +127,23 @@ describe('jobs against the emulator', () => {
 
   it('polls all active songs of several jobs with one request per interval', async () => {
     const { jobs, submit } = await openApp(200);
-    const submitted = await Promise.all([1, 2, 3].map((n) => submit.songV2({ mode: 'auto', prompt: `ambient piece ${n}` })));
+    const submitted = await Promise.all(
+      [1, 2, 3].map((n) => submit.songV2({ mode: 'auto', prompt: `ambient piece ${n}` })),
+    );
     // wait until all three have their ids
-    await expect.poll(() => submitted.every((j) => (jobs.get(j.id)?.serviceIds.length ?? 0) === 2), { timeout: 5000 }).toBe(true);
+    await expect
+      .poll(() => submitted.every((j) => (jobs.get(j.id)?.serviceIds.length ?? 0) === 2), {
+        timeout: 5000,
+      })
+      .toBe(true);
     const from = emu.log.length;
     await Promise.all(submitted.map((j) => jobs.waitFor(j.id, 20_000)));
     const queries = emu.log.slice(from).filter((e) => e.path === '/v2/query');
     const sizes = queries.map((q) => q.query.song_id?.split(',').length ?? 0);
     expect(Math.max(...sizes)).toBe(6);
     // consecutive queries are at least one interval apart (one per interval, not one per song)
-    for (let i = 1; i < queries.length; i++) expect(queries[i]!.at - queries[i - 1]!.at).toBeGreaterThanOrEqual(150);
+    for (let i = 1; i < queries.length; i++)
+      expect(queries[i]!.at - queries[i - 1]!.at).toBeGreaterThanOrEqual(150);
   });
 
   it('backs off when polling fails and still finishes', async () => {
@@ -128,11 +159,20 @@ describe('jobs against the emulator', () => {
   });
 
   it('resumes after a crash mid-poll: the other process takes the lock and finishes the job', async () => {
-    const child = spawnTs(CHILD, { DATA_DIR: dataDir, LIBRARY_DIR: libraryDir, BASE_URL: emu.url, API_KEY: KEY, ACTION: 'song-v2', CRASH_AT: 'running' });
+    const child = spawnTs(CHILD, {
+      DATA_DIR: dataDir,
+      LIBRARY_DIR: libraryDir,
+      BASE_URL: emu.url,
+      API_KEY: KEY,
+      ACTION: 'song-v2',
+      CRASH_AT: 'running',
+    });
     const { jobId } = (await child.waitEvent('submitted')) as { jobId: string };
     await child.waitEvent('crashing');
     expect((await child.exited).signal).toBe('SIGKILL');
-    const before = JSON.parse(await readFile(join(dataDir, 'jobs', `${jobId}.json`), 'utf8')) as Job;
+    const before = JSON.parse(
+      await readFile(join(dataDir, 'jobs', `${jobId}.json`), 'utf8'),
+    ) as Job;
     expect(['submitted', 'running']).toContain(before.state);
 
     const submits = emu.log.filter((e) => e.path === '/v2/submit').length;
@@ -144,18 +184,29 @@ describe('jobs against the emulator', () => {
     expect(emu.log.filter((e) => e.path === '/v2/submit').length).toBe(submits); // never resubmitted
     for (const id of done.resultItemIds) {
       const item = library.get(id)!;
-      expect((await readFile(library.pathOf(item))).equals(await songBytes(item.service_ids.song_id!))).toBe(true);
+      expect(
+        (await readFile(library.pathOf(item))).equals(await songBytes(item.service_ids.song_id!)),
+      ).toBe(true);
     }
     await expectNothingPartial();
   });
 
   it('resumes after a crash mid-download: nothing partial is ever in the library', async () => {
     emu.configure({ songDurationMs: 240_000 }); // ~1 MB per song, many chunks
-    const child = spawnTs(CHILD, { DATA_DIR: dataDir, LIBRARY_DIR: libraryDir, BASE_URL: emu.url, API_KEY: KEY, ACTION: 'song-v2', CRASH_AT: 'download' });
+    const child = spawnTs(CHILD, {
+      DATA_DIR: dataDir,
+      LIBRARY_DIR: libraryDir,
+      BASE_URL: emu.url,
+      API_KEY: KEY,
+      ACTION: 'song-v2',
+      CRASH_AT: 'download',
+    });
     const { jobId } = (await child.waitEvent('submitted')) as { jobId: string };
     await child.waitEvent('crashing');
     await child.exited;
-    const before = JSON.parse(await readFile(join(dataDir, 'jobs', `${jobId}.json`), 'utf8')) as Job;
+    const before = JSON.parse(
+      await readFile(join(dataDir, 'jobs', `${jobId}.json`), 'utf8'),
+    ) as Job;
     expect(before.state).toBe('downloading');
     // the crash left a temp file behind, and no media file is visible
     const left = await readdir(libraryDir);
@@ -175,7 +226,9 @@ describe('jobs against the emulator', () => {
     expect(library.get(plannedIds[0]!)?.file).toBe(plannedName);
     for (const id of done.resultItemIds) {
       const item = library.get(id)!;
-      expect((await readFile(library.pathOf(item))).equals(await songBytes(item.service_ids.song_id!))).toBe(true);
+      expect(
+        (await readFile(library.pathOf(item))).equals(await songBytes(item.service_ids.song_id!)),
+      ).toBe(true);
     }
     expect(library.items()).toHaveLength(2);
     await expectNothingPartial();
@@ -183,7 +236,14 @@ describe('jobs against the emulator', () => {
 
   it('marks a synchronous call interrupted by a crash as "may have been charged" and never resends it', async () => {
     emu.configure({ stepMs: 1500 }); // /v1/music takes a while
-    const child = spawnTs(CHILD, { DATA_DIR: dataDir, LIBRARY_DIR: libraryDir, BASE_URL: emu.url, API_KEY: KEY, ACTION: 'song-v1', CRASH_AT: 'sent' });
+    const child = spawnTs(CHILD, {
+      DATA_DIR: dataDir,
+      LIBRARY_DIR: libraryDir,
+      BASE_URL: emu.url,
+      API_KEY: KEY,
+      ACTION: 'song-v1',
+      CRASH_AT: 'sent',
+    });
     const { jobId } = (await child.waitEvent('submitted')) as { jobId: string };
     await child.exited;
     const { jobs } = await openApp();
@@ -197,12 +257,24 @@ describe('jobs against the emulator', () => {
 
   it('saves a text-to-speech result with its duration, and cancel stops tracking', async () => {
     const { jobs, library, submit } = await openApp();
-    const voices = await createServiceClient({ baseUrl: emu.url, getKey: async () => KEY }).voices.list();
-    const tts = await submit.tts({ text: 'Hello from the studio', speaker: voices[0]!.speaker, emotion: 'Cheerful' });
+    const voices = await createServiceClient({
+      baseUrl: emu.url,
+      getKey: async () => KEY,
+    }).voices.list();
+    const tts = await submit.tts({
+      text: 'Hello from the studio',
+      speaker: voices[0]!.speaker,
+      emotion: 'Cheerful',
+    });
     const done = await jobs.waitFor(tts.id, 20_000);
     expect(done.state).toBe('done');
     const item = library.get(done.resultItemIds[0]!)!;
-    expect(item).toMatchObject({ kind: 'tts', title: 'Hello from the studio', emotion: 'Cheerful', file: 'Hello from the studio.wav' });
+    expect(item).toMatchObject({
+      kind: 'tts',
+      title: 'Hello from the studio',
+      emotion: 'Cheerful',
+      file: 'Hello from the studio.wav',
+    });
     expect(item.duration_ms).toBeGreaterThan(0);
 
     const song = await submit.songV2({ mode: 'auto', prompt: 'to be cancelled' });

@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator';
 import { createServiceClient, type ServiceClient } from '../../../src/main/services/api';
-import { createJobsService, createSubmitters, type JobsService } from '../../../src/main/services/jobs';
+import {
+  createJobsService,
+  createSubmitters,
+  type JobsService,
+} from '../../../src/main/services/jobs';
 import { createLibrary, type Library } from '../../../src/main/services/library/library';
 
 const KEY = 'test-key-track-0001';
@@ -20,7 +24,12 @@ beforeEach(async () => {
   library = createLibrary({ dir: join(root, 'Library'), watch: false });
   await library.open();
   client = createServiceClient({ baseUrl: emu.url, getKey: async () => KEY });
-  jobs = createJobsService({ dataDir: join(root, 'data'), library, client: () => client, pollIntervalMs: 100 });
+  jobs = createJobsService({
+    dataDir: join(root, 'data'),
+    library,
+    client: () => client,
+    pollIntervalMs: 100,
+  });
   await jobs.open();
 });
 
@@ -33,7 +42,12 @@ afterEach(async () => {
 
 describe('tracking by /v3/music/tasks and custom-singer tasks', () => {
   it('tracks songs made elsewhere through one batched /v3/music/tasks request per interval', async () => {
-    const songs = await client.songs.submit({ mode: 'custom', prompt: 'folk', title: 'Old Mill', lyrics: 'wheels turning' });
+    const songs = await client.songs.submit({
+      mode: 'custom',
+      prompt: 'folk',
+      title: 'Old Mill',
+      lyrics: 'wheels turning',
+    });
     const ids = songs.map((s) => s.id);
     const job = await jobs.track({ kind: 'song-v2', tracking: 'v3-tasks', ids, label: 'Old Mill' });
     const done = await jobs.waitFor(job.id, 15_000);
@@ -49,7 +63,10 @@ describe('tracking by /v3/music/tasks and custom-singer tasks', () => {
 
   it('trains a custom singer and follows its task until it completes', async () => {
     const submit = createSubmitters(jobs, () => client, library);
-    const urls = [`${emu.mediaUrl}/media/tone.wav?seconds=200`, `${emu.mediaUrl}/media/tone.wav?seconds=200`];
+    const urls = [
+      `${emu.mediaUrl}/media/tone.wav?seconds=200`,
+      `${emu.mediaUrl}/media/tone.wav?seconds=200`,
+    ];
     const job = await submit.trainSinger({ urls, totalAudioDurationS: 400, name: 'Alto' });
     const done = await jobs.waitFor(job.id, 15_000);
     expect(done.state).toBe('done');
@@ -57,7 +74,9 @@ describe('tracking by /v3/music/tasks and custom-singer tasks', () => {
     expect(done.meta.singer).toBe(done.serviceIds[0]);
     const polls = emu.log.filter((e) => e.path === '/v1/cover/generate-custom-singer/tasks');
     expect(polls.length).toBeGreaterThan(0);
-    const record = JSON.parse(await readFile(join(root, 'data', 'jobs', `${job.id}.json`), 'utf8')) as { request: { urls: string[] } };
+    const record = JSON.parse(
+      await readFile(join(root, 'data', 'jobs', `${job.id}.json`), 'utf8'),
+    ) as { request: { urls: string[] } };
     expect(record.request.urls).toEqual(urls);
   });
 });

@@ -17,13 +17,18 @@ export function createDialog(state: DoubleState) {
     },
     async showOpenDialog(...args: unknown[]) {
       state.dialogCalls.push({ method: 'showOpenDialog', options: windowless(args) });
-      const scripted = state.dialogAnswers.openDialog.shift() as { filePaths: string[] } | undefined;
-      return scripted ? { canceled: scripted.filePaths.length === 0, filePaths: scripted.filePaths } : { canceled: true, filePaths: [] };
+      const scripted = state.dialogAnswers.openDialog.shift() as
+        { filePaths: string[] } | undefined;
+      return scripted
+        ? { canceled: scripted.filePaths.length === 0, filePaths: scripted.filePaths }
+        : { canceled: true, filePaths: [] };
     },
     async showSaveDialog(...args: unknown[]) {
       state.dialogCalls.push({ method: 'showSaveDialog', options: windowless(args) });
       const scripted = state.dialogAnswers.saveDialog.shift() as { filePath?: string } | undefined;
-      return scripted?.filePath ? { canceled: false, filePath: scripted.filePath } : { canceled: true, filePath: '' };
+      return scripted?.filePath
+        ? { canceled: false, filePath: scripted.filePath }
+        : { canceled: true, filePath: '' };
     },
     showErrorBox(title: string, content: string) {
       state.dialogCalls.push({ method: 'showErrorBox', options: { title, content } });
@@ -89,12 +94,20 @@ export function createSafeStorage() {
       return Buffer.concat([MAGIC, iv, cipher.getAuthTag(), body]);
     },
     decryptString(encrypted: Buffer): string {
-      if (!Buffer.isBuffer(encrypted) || encrypted.length < 31 || !encrypted.subarray(0, 3).equals(MAGIC)) {
-        throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
+      if (
+        !Buffer.isBuffer(encrypted) ||
+        encrypted.length < 31 ||
+        !encrypted.subarray(0, 3).equals(MAGIC)
+      ) {
+        throw new Error(
+          'Error while decrypting the ciphertext provided to safeStorage.decryptString.',
+        );
       }
       const decipher = createDecipheriv('aes-256-gcm', key, encrypted.subarray(3, 15));
       decipher.setAuthTag(encrypted.subarray(15, 31));
-      return Buffer.concat([decipher.update(encrypted.subarray(31)), decipher.final()]).toString('utf8');
+      return Buffer.concat([decipher.update(encrypted.subarray(31)), decipher.final()]).toString(
+        'utf8',
+      );
     },
   };
 }
@@ -131,7 +144,10 @@ export function createProtocol() {
 }
 
 export function createNativeTheme() {
-  const theme = new EventEmitter() as EventEmitter & { shouldUseDarkColors: boolean; themeSource: string };
+  const theme = new EventEmitter() as EventEmitter & {
+    shouldUseDarkColors: boolean;
+    themeSource: string;
+  };
   theme.shouldUseDarkColors = false;
   theme.themeSource = 'system';
   return theme;
@@ -165,6 +181,15 @@ export function createMenu() {
 }
 
 export const nativeImage = {
-  createEmpty: () => ({ isEmpty: () => true, toPNG: () => Buffer.alloc(0), getSize: () => ({ width: 0, height: 0 }) }),
-  createFromPath: (path: string) => ({ isEmpty: () => false, path, toPNG: () => Buffer.alloc(0), getSize: () => ({ width: 0, height: 0 }) }),
+  createEmpty: () => ({
+    isEmpty: () => true,
+    toPNG: () => Buffer.alloc(0),
+    getSize: () => ({ width: 0, height: 0 }),
+  }),
+  createFromPath: (path: string) => ({
+    isEmpty: () => false,
+    path,
+    toPNG: () => Buffer.alloc(0),
+    getSize: () => ({ width: 0, height: 0 }),
+  }),
 };

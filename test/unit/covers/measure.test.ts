@@ -2,13 +2,23 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator';
-import { measureUrl, measureUrls, mvhdDurationS, mp3DurationS, id3Size } from '../../../src/main/services/covers/measure';
+import {
+  measureUrl,
+  measureUrls,
+  mvhdDurationS,
+  mp3DurationS,
+  id3Size,
+} from '../../../src/main/services/covers/measure';
 
 let emu: Emulator;
 let local: Server;
 let localUrl = '';
 const served = new Map<string, { body: Buffer; type: string; ranges: boolean; length: boolean }>();
-const localLog: Array<{ path: string; range: string | undefined; headers: Record<string, unknown> }> = [];
+const localLog: Array<{
+  path: string;
+  range: string | undefined;
+  headers: Record<string, unknown>;
+}> = [];
 
 function box(type: string, payload: Buffer): Buffer {
   const head = Buffer.alloc(8);
@@ -42,11 +52,18 @@ beforeAll(async () => {
     if (m && f.ranges) {
       const start = Number(m[1]);
       const end = Math.min(m[2] ? Number(m[2]) : f.body.length - 1, f.body.length - 1);
-      res.writeHead(206, { 'content-type': f.type, 'content-range': `bytes ${start}-${end}/${f.body.length}`, 'content-length': String(end - start + 1) });
+      res.writeHead(206, {
+        'content-type': f.type,
+        'content-range': `bytes ${start}-${end}/${f.body.length}`,
+        'content-length': String(end - start + 1),
+      });
       res.end(f.body.subarray(start, end + 1));
       return;
     }
-    res.writeHead(200, { 'content-type': f.type, ...(f.length ? { 'content-length': String(f.body.length) } : {}) });
+    res.writeHead(200, {
+      'content-type': f.type,
+      ...(f.length ? { 'content-length': String(f.body.length) } : {}),
+    });
     res.end(f.body);
   });
   await new Promise<void>((r) => local.listen(0, '127.0.0.1', r));
@@ -63,7 +80,10 @@ beforeEach(() => {
 
 describe('measuring a link before spending', () => {
   it('MP3 of 4:59 and of 5:00 from the emulator, reading only the first bytes, with no key or cookie', async () => {
-    const [short, exact] = await measureUrls([`${emu.mediaUrl}/media/tone.mp3?seconds=299`, `${emu.mediaUrl}/media/tone.mp3?seconds=300`]);
+    const [short, exact] = await measureUrls([
+      `${emu.mediaUrl}/media/tone.mp3?seconds=299`,
+      `${emu.mediaUrl}/media/tone.mp3?seconds=300`,
+    ]);
     expect(short).toMatchObject({ format: 'mp3', kind: 'audio', problem: null });
     expect(exact).toMatchObject({ format: 'mp3', kind: 'audio', problem: null, durationS: 300 });
     // 299 s is 12 458 whole 24 ms frames
@@ -94,10 +114,18 @@ describe('measuring a link before spending', () => {
   });
 
   it('M4A with moov after mdat: follows the boxes with Range requests instead of reading the file', async () => {
-    served.set('/late.m4a', { body: m4a(185.5, 3 * 1024 * 1024), type: 'audio/mp4', ranges: true, length: true });
+    served.set('/late.m4a', {
+      body: m4a(185.5, 3 * 1024 * 1024),
+      type: 'audio/mp4',
+      ranges: true,
+      length: true,
+    });
     const m = await measureUrl(`${localUrl}/late.m4a`);
     expect(m).toMatchObject({ format: 'm4a', kind: 'audio', durationS: 185.5, problem: null });
-    expect(localLog.map((l) => l.range)).toEqual(['bytes=0-65535', `bytes=${3 * 1024 * 1024 + 36}-${3 * 1024 * 1024 + 36 + 65535}`]);
+    expect(localLog.map((l) => l.range)).toEqual([
+      'bytes=0-65535',
+      `bytes=${3 * 1024 * 1024 + 36}-${3 * 1024 * 1024 + 36 + 65535}`,
+    ]);
   });
 
   it('a server without Range answers: reads at most the budget, and an MP3 without a length cannot be measured', async () => {
@@ -116,11 +144,16 @@ describe('measuring a link before spending', () => {
     expect((await measureUrl('ftp://example.com/a.mp3')).problem).toMatch(/http/);
     expect((await measureUrl('not a link')).problem).toMatch(/full link/);
     expect((await measureUrl(`${emu.mediaUrl}/media/nothing.mp3`)).problem).toMatch(/HTTP 404/);
-    expect((await measureUrl(`${emu.mediaUrl}/media/big?bytes=100000`)).problem).toMatch(/not an MP3, WAV or M4A/);
+    expect((await measureUrl(`${emu.mediaUrl}/media/big?bytes=100000`)).problem).toMatch(
+      /not an MP3, WAV or M4A/,
+    );
     const silent = createServer(() => undefined); // accepts, never answers
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
     const t0 = Date.now();
-    const slow = await measureUrl(`http://127.0.0.1:${(silent.address() as AddressInfo).port}/x.mp3`, { timeoutMs: 300 });
+    const slow = await measureUrl(
+      `http://127.0.0.1:${(silent.address() as AddressInfo).port}/x.mp3`,
+      { timeoutMs: 300 },
+    );
     expect(Date.now() - t0).toBeLessThan(3000);
     expect(slow.problem).toMatch(/did not answer within/);
     silent.closeAllConnections();

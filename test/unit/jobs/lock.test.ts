@@ -22,28 +22,39 @@ afterEach(async () => {
 });
 
 describe('data-folder lock', () => {
-  it('lets exactly one of two processes poll, and the other takes over when the holder dies', { timeout: 30_000 }, async () => {
-    const startAt = String(Date.now() + 1500); // both start competing at the same moment
-    const a = spawnTs(CHILD, { DATA_DIR: dir, START_AT: startAt, RETRY: '1' });
-    const b = spawnTs(CHILD, { DATA_DIR: dir, START_AT: startAt, RETRY: '1' });
-    children.push(a, b);
-    const [ra, rb] = await Promise.all([a.waitEvent('first-try'), b.waitEvent('first-try')]);
-    expect([ra.acquired, rb.acquired].filter(Boolean)).toHaveLength(1);
-    const [winner, loser] = ra.acquired ? [a, b] : [b, a];
+  it(
+    'lets exactly one of two processes poll, and the other takes over when the holder dies',
+    { timeout: 30_000 },
+    async () => {
+      const startAt = String(Date.now() + 1500); // both start competing at the same moment
+      const a = spawnTs(CHILD, { DATA_DIR: dir, START_AT: startAt, RETRY: '1' });
+      const b = spawnTs(CHILD, { DATA_DIR: dir, START_AT: startAt, RETRY: '1' });
+      children.push(a, b);
+      const [ra, rb] = await Promise.all([a.waitEvent('first-try'), b.waitEvent('first-try')]);
+      expect([ra.acquired, rb.acquired].filter(Boolean)).toHaveLength(1);
+      const [winner, loser] = ra.acquired ? [a, b] : [b, a];
 
-    const holder = await new DataLock({ dir }).holder();
-    expect(holder?.pid).toBe(winner.proc.pid);
-    expect(holder?.holder).toBe('child');
-    expect(await new DataLock({ dir }).tryAcquire()).toBe(false); // this process too is refused
+      const holder = await new DataLock({ dir }).holder();
+      expect(holder?.pid).toBe(winner.proc.pid);
+      expect(holder?.holder).toBe('child');
+      expect(await new DataLock({ dir }).tryAcquire()).toBe(false); // this process too is refused
 
-    winner.proc.kill('SIGKILL');
-    await winner.exited;
-    const taken = await loser.waitEvent('acquired', 10_000);
-    expect(taken.pid).toBe(loser.proc.pid);
-  });
+      winner.proc.kill('SIGKILL');
+      await winner.exited;
+      const taken = await loser.waitEvent('acquired', 10_000);
+      expect(taken.pid).toBe(loser.proc.pid);
+    },
+  );
 
   it('takes over a lock whose heartbeat stopped, but not a live one from another machine', async () => {
-    const info = { pid: 999_999, host: 'other-machine', token: 't1', acquiredAt: '', heartbeatAt: '', holder: 'app' };
+    const info = {
+      pid: 999_999,
+      host: 'other-machine',
+      token: 't1',
+      acquiredAt: '',
+      heartbeatAt: '',
+      holder: 'app',
+    };
     await writeFile(join(dir, 'jobs.lock'), JSON.stringify(info));
     const lock = new DataLock({ dir, staleMs: 1000 });
     expect(await lock.tryAcquire()).toBe(false);
@@ -59,7 +70,10 @@ describe('data-folder lock', () => {
     let lost = false;
     const lock = new DataLock({ dir, staleMs: 1000, heartbeatMs: 50, onLost: () => (lost = true) });
     expect(await lock.tryAcquire()).toBe(true);
-    await writeFile(join(dir, 'jobs.lock'), JSON.stringify({ pid: 1, host: 'x', token: 'someone-else' }));
+    await writeFile(
+      join(dir, 'jobs.lock'),
+      JSON.stringify({ pid: 1, host: 'x', token: 'someone-else' }),
+    );
     await expect.poll(() => lost, { timeout: 2000 }).toBe(true);
     expect(lock.held).toBe(false);
   });

@@ -4,27 +4,75 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Song } from '@shared/domain/service';
 import { activeIds, Poller } from '../../../src/main/services/jobs/poller';
-import { createJobRecord, mergeSongIntoOutput, outputFromSong, settle } from '../../../src/main/services/jobs/records';
+import {
+  createJobRecord,
+  mergeSongIntoOutput,
+  outputFromSong,
+  settle,
+} from '../../../src/main/services/jobs/records';
 import { JobStore } from '../../../src/main/services/jobs/store';
 
-const song = (over: Partial<Song>): Song => ({ id: 's1', api: 'v2', status: 'streaming', title: 'Known', lyrics: 'la', tags: 'pop, indie', ...over });
+const song = (over: Partial<Song>): Song => ({
+  id: 's1',
+  api: 'v2',
+  status: 'streaming',
+  title: 'Known',
+  lyrics: 'la',
+  tags: 'pop, indie',
+  ...over,
+});
 
 describe('job records', () => {
   it('never replaces known title or lyrics with the empty strings /v2/query sometimes sends', () => {
     const o = outputFromSong(song({ audioUrl: 'http://h/a.mp3' }));
     expect(o.tags).toEqual(['pop', 'indie']);
-    const next = mergeSongIntoOutput(o, song({ title: '', lyrics: '', status: 'complete', durationMs: 138280 }));
-    expect(next).toMatchObject({ title: 'Known', lyrics: 'la', status: 'complete', durationMs: 138280, mediaUrl: 'http://h/a.mp3' });
+    const next = mergeSongIntoOutput(
+      o,
+      song({ title: '', lyrics: '', status: 'complete', durationMs: 138280 }),
+    );
+    expect(next).toMatchObject({
+      title: 'Known',
+      lyrics: 'la',
+      status: 'complete',
+      durationMs: 138280,
+      mediaUrl: 'http://h/a.mp3',
+    });
   });
 
   it('moves a job through submitted, running, downloading and done from its outputs', () => {
-    const base = { ...createJobRecord({ kind: 'song-v2', synchronous: false, tracking: 'v2-query', request: {}, label: 'x' }), state: 'submitted' as const };
-    const two = (a: Song['status'], b: Song['status']) => settle({ ...base, outputs: [outputFromSong(song({ id: 'a', status: a })), outputFromSong(song({ id: 'b', status: b }))] });
+    const base = {
+      ...createJobRecord({
+        kind: 'song-v2',
+        synchronous: false,
+        tracking: 'v2-query',
+        request: {},
+        label: 'x',
+      }),
+      state: 'submitted' as const,
+    };
+    const two = (a: Song['status'], b: Song['status']) =>
+      settle({
+        ...base,
+        outputs: [
+          outputFromSong(song({ id: 'a', status: a })),
+          outputFromSong(song({ id: 'b', status: b })),
+        ],
+      });
     expect(two('queued', 'queued').state).toBe('submitted');
     expect(two('streaming', 'queued').state).toBe('running');
     expect(two('complete', 'streaming').state).toBe('running');
     expect(two('complete', 'failed').state).toBe('downloading');
-    const done = settle({ ...two('complete', 'failed'), outputs: [{ ...outputFromSong(song({ id: 'a', status: 'complete' })), status: 'saved', libraryItemId: 'itm_1' }, outputFromSong(song({ id: 'b', status: 'failed', failReason: 'boom' }))] });
+    const done = settle({
+      ...two('complete', 'failed'),
+      outputs: [
+        {
+          ...outputFromSong(song({ id: 'a', status: 'complete' })),
+          status: 'saved',
+          libraryItemId: 'itm_1',
+        },
+        outputFromSong(song({ id: 'b', status: 'failed', failReason: 'boom' })),
+      ],
+    });
     expect(done).toMatchObject({ state: 'done', progress: 1, resultItemIds: ['itm_1'] });
     expect(done.error?.message).toContain('1 of 2 results failed');
     expect(two('failed', 'failed').state).toBe('failed');
@@ -32,8 +80,22 @@ describe('job records', () => {
 
   it('groups active ids per way of asking, and backs off exponentially with a cap', () => {
     const job = (tracking: 'v2-query' | 'v3-tasks', ids: string[]) =>
-      settle({ ...createJobRecord({ kind: 'song-v2', synchronous: false, tracking, request: {}, label: 'x' }), state: 'submitted', outputs: ids.map((id) => outputFromSong(song({ id, status: 'queued' }))) });
-    const groups = activeIds([job('v2-query', ['a', 'b']), job('v2-query', ['c', 'd']), job('v3-tasks', ['e'])]);
+      settle({
+        ...createJobRecord({
+          kind: 'song-v2',
+          synchronous: false,
+          tracking,
+          request: {},
+          label: 'x',
+        }),
+        state: 'submitted',
+        outputs: ids.map((id) => outputFromSong(song({ id, status: 'queued' }))),
+      });
+    const groups = activeIds([
+      job('v2-query', ['a', 'b']),
+      job('v2-query', ['c', 'd']),
+      job('v3-tasks', ['e']),
+    ]);
     expect(groups.get('v2-query')).toEqual(['a', 'b', 'c', 'd']);
     expect(groups.get('v3-tasks')).toEqual(['e']);
     const p = new Poller({ intervalMs: 1000, maxBackoffMs: 30_000 });
@@ -47,9 +109,17 @@ describe('job store', () => {
     try {
       const store = new JobStore(dir);
       await store.open();
-      const good = await store.save(createJobRecord({ kind: 'tts', synchronous: true, request: { text: 'hi' }, label: 'hi' }));
-      await writeFile(join(dir, 'job_brokenbroken.json'), '{"schema_version":1, "id": "job_brokenbroken", "kind": "tts"');
-      await writeFile(join(dir, 'job_wrongshape.json'), JSON.stringify({ schema_version: 1, id: 'job_wrongshape', kind: 'nonsense' }));
+      const good = await store.save(
+        createJobRecord({ kind: 'tts', synchronous: true, request: { text: 'hi' }, label: 'hi' }),
+      );
+      await writeFile(
+        join(dir, 'job_brokenbroken.json'),
+        '{"schema_version":1, "id": "job_brokenbroken", "kind": "tts"',
+      );
+      await writeFile(
+        join(dir, 'job_wrongshape.json'),
+        JSON.stringify({ schema_version: 1, id: 'job_wrongshape', kind: 'nonsense' }),
+      );
       const again = new JobStore(dir);
       await again.open();
       expect(again.list().map((j) => j.id)).toEqual([good.id]);

@@ -1,4 +1,12 @@
-import { mkdtemp, readFile, readdir, rm, writeFile, rename as fsRename, stat } from 'node:fs/promises';
+import {
+  mkdtemp,
+  readFile,
+  readdir,
+  rm,
+  writeFile,
+  rename as fsRename,
+  stat,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -17,9 +25,14 @@ async function makeLibrary(watch = false): Promise<Library> {
   return lib;
 }
 
-const bytes = (n: number, seed = 1) => Buffer.from(Array.from({ length: n }, (_, i) => (i * seed) % 251));
+const bytes = (n: number, seed = 1) =>
+  Buffer.from(Array.from({ length: n }, (_, i) => (i * seed) % 251));
 
-function waitForChange(lib: Library, pred: (c: LibraryChange) => boolean, timeoutMs = 5000): Promise<LibraryChange> {
+function waitForChange(
+  lib: Library,
+  pred: (c: LibraryChange) => boolean,
+  timeoutMs = 5000,
+): Promise<LibraryChange> {
   return new Promise((resolve, reject) => {
     const t = setTimeout(() => reject(new Error('no library change seen')), timeoutMs);
     const off = lib.on('changed', (c) => {
@@ -47,7 +60,15 @@ describe('library', () => {
   it('writes media, cover beside it and a complete sidecar', async () => {
     const lib = await makeLibrary();
     const item = await lib.createItem({
-      meta: { kind: 'song', title: 'Summer / Rain', lyrics: 'la la', tags: ['pop'], service_ids: { song_id: 's1' }, job_id: 'job_abcdef', duration_ms: 138280 },
+      meta: {
+        kind: 'song',
+        title: 'Summer / Rain',
+        lyrics: 'la la',
+        tags: ['pop'],
+        service_ids: { song_id: 's1' },
+        job_id: 'job_abcdef',
+        duration_ms: 138280,
+      },
       ext: '.mp3',
       writeMedia: (tmp) => writeFile(tmp, bytes(5000)),
       cover: { ext: '.png', write: (tmp) => writeFile(tmp, bytes(100)) },
@@ -56,21 +77,66 @@ describe('library', () => {
     expect(item.cover).toBe('Summer - Rain.png');
     expect(item.sizeBytes).toBe(5000);
     expect((await readFile(join(dir, 'Summer - Rain.mp3'))).equals(bytes(5000))).toBe(true);
-    const sidecar = SidecarSchema.parse(JSON.parse(await readFile(join(dir, 'Summer - Rain.mp3.json'), 'utf8')));
-    expect(sidecar).toMatchObject({ schema_version: 1, id: item.id, kind: 'song', title: 'Summer / Rain', lyrics: 'la la', duration_ms: 138280, job_id: 'job_abcdef', cover_file: 'Summer - Rain.png' });
-    expect(Object.keys(JSON.parse(await readFile(join(dir, 'Summer - Rain.mp3.json'), 'utf8'))).sort()).toEqual(
-      ['schema_version', 'id', 'kind', 'title', 'lyrics', 'tags', 'prompt', 'model', 'voice', 'singer', 'emotion', 'duration_ms', 'service_ids', 'source_url', 'parent_id', 'variation_group', 'created_at', 'job_id', 'cover_file'].sort(),
+    const sidecar = SidecarSchema.parse(
+      JSON.parse(await readFile(join(dir, 'Summer - Rain.mp3.json'), 'utf8')),
+    );
+    expect(sidecar).toMatchObject({
+      schema_version: 1,
+      id: item.id,
+      kind: 'song',
+      title: 'Summer / Rain',
+      lyrics: 'la la',
+      duration_ms: 138280,
+      job_id: 'job_abcdef',
+      cover_file: 'Summer - Rain.png',
+    });
+    expect(
+      Object.keys(JSON.parse(await readFile(join(dir, 'Summer - Rain.mp3.json'), 'utf8'))).sort(),
+    ).toEqual(
+      [
+        'schema_version',
+        'id',
+        'kind',
+        'title',
+        'lyrics',
+        'tags',
+        'prompt',
+        'model',
+        'voice',
+        'singer',
+        'emotion',
+        'duration_ms',
+        'service_ids',
+        'source_url',
+        'parent_id',
+        'variation_group',
+        'created_at',
+        'job_id',
+        'cover_file',
+      ].sort(),
     );
     expect(lib.findByServiceId('s1')?.id).toBe(item.id);
     // the cover is not an item of its own, and no temp file is left
     expect(lib.items()).toHaveLength(1);
-    expect((await readdir(dir)).sort()).toEqual(['Summer - Rain.mp3', 'Summer - Rain.mp3.json', 'Summer - Rain.png']);
+    expect((await readdir(dir)).sort()).toEqual([
+      'Summer - Rain.mp3',
+      'Summer - Rain.mp3.json',
+      'Summer - Rain.png',
+    ]);
   });
 
   it('gives two items with the same title unique names', async () => {
     const lib = await makeLibrary();
-    const a = await lib.createItem({ meta: { kind: 'tts', title: 'Hello' }, ext: 'wav', writeMedia: (t) => writeFile(t, 'a') });
-    const b = await lib.createItem({ meta: { kind: 'tts', title: 'hello' }, ext: 'wav', writeMedia: (t) => writeFile(t, 'b') });
+    const a = await lib.createItem({
+      meta: { kind: 'tts', title: 'Hello' },
+      ext: 'wav',
+      writeMedia: (t) => writeFile(t, 'a'),
+    });
+    const b = await lib.createItem({
+      meta: { kind: 'tts', title: 'hello' },
+      ext: 'wav',
+      writeMedia: (t) => writeFile(t, 'b'),
+    });
     expect([a.file, b.file]).toEqual(['Hello.wav', 'hello (2).wav']);
   });
 
@@ -90,7 +156,16 @@ describe('library', () => {
     expect(await readdir(dir)).toEqual([]);
     // a crash leaves a temp file and a sidecar without media: neither is an item, the temp goes
     await writeFile(join(dir, '.cadenza-tmp-0123.part'), bytes(10));
-    await writeFile(join(dir, 'Half.mp3.json'), JSON.stringify({ schema_version: 1, id: 'x', kind: 'song', title: 'Half', created_at: new Date().toISOString() }));
+    await writeFile(
+      join(dir, 'Half.mp3.json'),
+      JSON.stringify({
+        schema_version: 1,
+        id: 'x',
+        kind: 'song',
+        title: 'Half',
+        created_at: new Date().toISOString(),
+      }),
+    );
     await lib.close();
     open.length = 0;
     const again = await makeLibrary();
@@ -100,16 +175,31 @@ describe('library', () => {
 
   it('loads the saved index and picks up changes made while closed', async () => {
     const lib = await makeLibrary();
-    const kept = await lib.createItem({ meta: { kind: 'song', title: 'Kept' }, ext: '.mp3', writeMedia: (t) => writeFile(t, 'k') });
-    const edited = await lib.createItem({ meta: { kind: 'song', title: 'Edited' }, ext: '.mp3', writeMedia: (t) => writeFile(t, 'e') });
-    const gone = await lib.createItem({ meta: { kind: 'song', title: 'Gone' }, ext: '.mp3', writeMedia: (t) => writeFile(t, 'g') });
+    const kept = await lib.createItem({
+      meta: { kind: 'song', title: 'Kept' },
+      ext: '.mp3',
+      writeMedia: (t) => writeFile(t, 'k'),
+    });
+    const edited = await lib.createItem({
+      meta: { kind: 'song', title: 'Edited' },
+      ext: '.mp3',
+      writeMedia: (t) => writeFile(t, 'e'),
+    });
+    const gone = await lib.createItem({
+      meta: { kind: 'song', title: 'Gone' },
+      ext: '.mp3',
+      writeMedia: (t) => writeFile(t, 'g'),
+    });
     await lib.close();
     open.length = 0;
     expect((await stat(indexFile)).size).toBeGreaterThan(0);
 
     await rm(join(dir, 'Gone.mp3'));
     const side = JSON.parse(await readFile(join(dir, 'Edited.mp3.json'), 'utf8'));
-    await writeFile(join(dir, 'Edited.mp3.json'), JSON.stringify({ ...side, title: 'Edited outside', tags: ['changed'] }));
+    await writeFile(
+      join(dir, 'Edited.mp3.json'),
+      JSON.stringify({ ...side, title: 'Edited outside', tags: ['changed'] }),
+    );
     await writeFile(join(dir, 'Dropped in.wav'), bytes(44));
 
     const again = await makeLibrary();
@@ -118,13 +208,21 @@ describe('library', () => {
     expect(again.items().some((i) => i.title === 'Dropped in')).toBe(true);
     // the sidecar edited in place is caught by the verification that follows
     await again.ready();
-    const titles = again.items().map((i) => i.title).sort();
+    const titles = again
+      .items()
+      .map((i) => i.title)
+      .sort();
     expect(titles).toEqual(['Dropped in', 'Edited outside', 'Kept']);
     expect(again.get(kept.id)?.title).toBe('Kept');
     expect(again.get(edited.id)?.tags).toEqual(['changed']);
     expect(again.get(gone.id)).toBeUndefined();
     const dropped = again.items().find((i) => i.title === 'Dropped in');
-    expect(dropped).toMatchObject({ hasSidecar: false, kind: 'song', file: 'Dropped in.wav', sizeBytes: 44 });
+    expect(dropped).toMatchObject({
+      hasSidecar: false,
+      kind: 'song',
+      file: 'Dropped in.wav',
+      sizeBytes: 44,
+    });
   });
 
   it('follows files added, changed and removed outside the app while open (watch)', async () => {
@@ -141,7 +239,11 @@ describe('library', () => {
     await removed;
     expect(lib.items()).toHaveLength(0);
 
-    const item = await lib.createItem({ meta: { kind: 'song', title: 'Tagged' }, ext: '.mp3', writeMedia: (t) => writeFile(t, 'x') });
+    const item = await lib.createItem({
+      meta: { kind: 'song', title: 'Tagged' },
+      ext: '.mp3',
+      writeMedia: (t) => writeFile(t, 'x'),
+    });
     const updated = waitForChange(lib, (c) => c.updated.includes(item.id));
     const side = JSON.parse(await readFile(join(dir, 'Tagged.mp3.json'), 'utf8'));
     await writeFile(join(dir, 'Tagged.mp3.json'), JSON.stringify({ ...side, tags: ['live'] }));
@@ -151,7 +253,14 @@ describe('library', () => {
 
   it('renames media, cover and sidecar together, and removes all three', async () => {
     const trashed: string[] = [];
-    const lib = createLibrary({ dir, watch: false, trash: async (p) => { trashed.push(p); await rm(p); } });
+    const lib = createLibrary({
+      dir,
+      watch: false,
+      trash: async (p) => {
+        trashed.push(p);
+        await rm(p);
+      },
+    });
     await lib.open();
     open.push(lib);
     const item = await lib.createItem({
@@ -165,19 +274,43 @@ describe('library', () => {
     expect(renamed.file).toBe('New name.mp3');
     expect(renamed.cover).toBe('New name.jpg');
     expect(renamed.title).toBe('New: name');
-    expect((await readdir(dir)).sort()).toEqual(['New name.jpg', 'New name.mp3', 'New name.mp3.json']);
+    expect((await readdir(dir)).sort()).toEqual([
+      'New name.jpg',
+      'New name.mp3',
+      'New name.mp3.json',
+    ]);
     await lib.remove(item.id);
     expect(await readdir(dir)).toEqual([]);
-    expect(trashed.map((p) => p.slice(dir.length + 1)).sort()).toEqual(['New name.jpg', 'New name.mp3', 'New name.mp3.json']);
+    expect(trashed.map((p) => p.slice(dir.length + 1)).sort()).toEqual([
+      'New name.jpg',
+      'New name.mp3',
+      'New name.mp3.json',
+    ]);
     expect(lib.items()).toHaveLength(0);
   });
 
   it('filters by words in title, tags, lyrics and prompt', async () => {
     const lib = await makeLibrary();
-    await lib.createItem({ meta: { kind: 'song', title: 'Night Drive', tags: ['synthwave'], lyrics: 'neon lights' }, ext: '.mp3', writeMedia: (t) => writeFile(t, '1') });
-    await lib.createItem({ meta: { kind: 'song', title: 'Morning', prompt: 'acoustic folk', lyrics: 'sunrise' }, ext: '.mp3', writeMedia: (t) => writeFile(t, '2') });
-    await lib.createItem({ meta: { kind: 'tts', title: 'Neon sign' }, ext: '.wav', writeMedia: (t) => writeFile(t, '3') });
-    const titles = (text: string, kind?: 'song' | 'tts') => lib.filter({ text, kind }).map((i) => i.title).sort();
+    await lib.createItem({
+      meta: { kind: 'song', title: 'Night Drive', tags: ['synthwave'], lyrics: 'neon lights' },
+      ext: '.mp3',
+      writeMedia: (t) => writeFile(t, '1'),
+    });
+    await lib.createItem({
+      meta: { kind: 'song', title: 'Morning', prompt: 'acoustic folk', lyrics: 'sunrise' },
+      ext: '.mp3',
+      writeMedia: (t) => writeFile(t, '2'),
+    });
+    await lib.createItem({
+      meta: { kind: 'tts', title: 'Neon sign' },
+      ext: '.wav',
+      writeMedia: (t) => writeFile(t, '3'),
+    });
+    const titles = (text: string, kind?: 'song' | 'tts') =>
+      lib
+        .filter({ text, kind })
+        .map((i) => i.title)
+        .sort();
     expect(titles('neon')).toEqual(['Neon sign', 'Night Drive']);
     expect(titles('ne')).toEqual(['Neon sign', 'Night Drive']);
     expect(titles('neon l')).toEqual(['Night Drive']);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_BASE_BYTES, nameSet, sanitizeBaseName, uniqueFileName } from '../../../src/main/services/library/names';
+import {
+  MAX_BASE_BYTES,
+  nameSet,
+  sanitizeBaseName,
+  uniqueFileName,
+} from '../../../src/main/services/library/names';
 
 describe('sanitizeBaseName', () => {
   it('removes separators, traversal and control characters', () => {

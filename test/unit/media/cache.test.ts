@@ -55,10 +55,17 @@ describe('remote media cache', () => {
   it('serves a streaming song while it is still arriving, then all of it', async () => {
     const id = await cache.cacheRemote(`${base}/stream/song.mp3`);
     expect(seenHeaders[0]?.['x-api-key']).toBeUndefined();
-    const handler = createMediaHandler({ roots: () => ({ cache: cache.dir }), cache, growWaitMs: 200 });
+    const handler = createMediaHandler({
+      roots: () => ({ cache: cache.dir }),
+      cache,
+      growWaitMs: 200,
+    });
     await cache.waitForBytes(id, audio.length / 2, 2000);
 
-    const partial = await handler.handle({ url: cacheMediaUrl(id), headers: { range: 'bytes=0-' } });
+    const partial = await handler.handle({
+      url: cacheMediaUrl(id),
+      headers: { range: 'bytes=0-' },
+    });
     expect(partial.status).toBe(206);
     expect(partial.headers['Content-Type']).toBe('audio/mpeg');
     expect(partial.headers['Content-Range']).toBe(`bytes 0-${audio.length / 2 - 1}/*`);
@@ -66,7 +73,10 @@ describe('remote media cache', () => {
 
     release();
     await cache.whenComplete(id);
-    const full = await handler.handle({ url: cacheMediaUrl(id), headers: { range: 'bytes=1000-1999' } });
+    const full = await handler.handle({
+      url: cacheMediaUrl(id),
+      headers: { range: 'bytes=1000-1999' },
+    });
     expect(full.headers['Content-Range']).toBe(`bytes 1000-1999/${audio.length}`);
     expect((await read(full.body)).equals(audio.subarray(1000, 2000))).toBe(true);
     // the same URL is fetched once
@@ -81,12 +91,20 @@ describe('remote media cache', () => {
     await cache.close();
     const again = createMediaCache({ dir: cache.dir });
     await again.open();
-    expect(again.describe(done)).toMatchObject({ complete: true, bytes: audio.length, contentType: 'audio/mpeg' });
+    expect(again.describe(done)).toMatchObject({
+      complete: true,
+      bytes: audio.length,
+      contentType: 'audio/mpeg',
+    });
     expect((await readdir(cache.dir)).sort()).toEqual([`${done}.json`, `${done}.media`]);
   });
 
   it('refuses non-http URLs and reports failed fetches', async () => {
-    await expect(cache.cacheRemote('file:///etc/passwd')).rejects.toMatchObject({ code: 'forbidden' });
-    await expect(cache.cacheRemote(`${base}/missing.mp3`)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(cache.cacheRemote('file:///etc/passwd')).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+    await expect(cache.cacheRemote(`${base}/missing.mp3`)).rejects.toMatchObject({
+      code: 'not_found',
+    });
   });
 });

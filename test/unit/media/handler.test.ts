@@ -35,7 +35,8 @@ afterAll(async () => {
 });
 
 const handler = () => createMediaHandler({ roots: () => ({ library }) });
-const get = (url: string, headers: Record<string, string> = {}) => handler().handle({ url, headers });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  handler().handle({ url, headers });
 
 describe('media handler: ranges', () => {
   it('answers Range: bytes=1000-1999 with 206 and exactly those 1,000 bytes', async () => {
@@ -80,7 +81,11 @@ describe('media handler: ranges', () => {
   });
 
   it('answers HEAD without a body and gives images their type', async () => {
-    const res = await handler().handle({ url: libraryMediaUrl('Albums/Cover.png'), method: 'HEAD', headers: {} });
+    const res = await handler().handle({
+      url: libraryMediaUrl('Albums/Cover.png'),
+      method: 'HEAD',
+      headers: {},
+    });
     expect(res.status).toBe(200);
     expect(res.headers['Content-Type']).toBe('image/png');
     expect(res.headers['Content-Length']).toBe('4');
@@ -121,7 +126,15 @@ describe('media handler: confinement', () => {
     expect((await get('cadenza-media://elsewhere/Song%20one.mp3')).status).toBe(404);
     expect((await get(libraryMediaUrl('Nope.mp3'))).status).toBe(404);
     expect((await get('file:///etc/passwd')).status).toBe(400);
-    expect((await handler().handle({ url: libraryMediaUrl('Song one.mp3'), method: 'POST', headers: {} })).status).toBe(405);
+    expect(
+      (
+        await handler().handle({
+          url: libraryMediaUrl('Song one.mp3'),
+          method: 'POST',
+          headers: {},
+        })
+      ).status,
+    ).toBe(405);
   });
 
   it('decodes encoded names inside the library', async () => {

@@ -11,7 +11,6 @@ beforeEach(async () => {
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
-
 async function file(name: string, bytes: Buffer): Promise<string> {
   const p = join(dir, name);
   await writeFile(p, bytes);

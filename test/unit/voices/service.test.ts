@@ -57,7 +57,6 @@ const service = (over: Partial<Parameters<typeof createVoicesService>[0]> = {}) 
     ...over,
   });
 
-
 describe('voices service', () => {
   it('keeps the catalogue for offline browsing and says why the service was not read', async () => {
     const voices = service();

@@ -1,4 +1,12 @@
-export { createCoversService, type CoversService, type CoversServiceDeps, type CoversClient, type CoversRuntime, type CoverInput, type CoverSourceInput } from './service';
+export {
+  createCoversService,
+  type CoversService,
+  type CoversServiceDeps,
+  type CoversClient,
+  type CoversRuntime,
+  type CoverInput,
+  type CoverSourceInput,
+} from './service';
 export { createVideosService, type VideosService, type VideosServiceDeps } from './videos';
 export { measureUrl, measureUrls, type Measurement, type MeasureOptions } from './measure';
 export { resolveLink, sourceItem, audioItems, type ResolvedLink } from './shared';

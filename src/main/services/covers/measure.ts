@@ -16,7 +16,8 @@ import { request, type Dispatcher } from 'undici';
 import { createDispatcherChooser, type DispatcherChooser } from '../api/proxy';
 import { headerValue } from '../api/transport';
 
-export type MediaFormat = 'mp3' | 'wav' | 'm4a' | 'mp4' | 'jpg' | 'png' | 'gif' | 'webp' | 'unknown';
+export type MediaFormat =
+  'mp3' | 'wav' | 'm4a' | 'mp4' | 'jpg' | 'png' | 'gif' | 'webp' | 'unknown';
 
 export interface Measurement {
   url: string;
@@ -50,19 +51,30 @@ class Fetcher {
   contentType = '';
   constructor(
     readonly url: URL,
-    private readonly opts: Required<Pick<MeasureOptions, 'maxBytes'>> & { signal: AbortSignal; dispatcherFor: DispatcherChooser },
+    private readonly opts: Required<Pick<MeasureOptions, 'maxBytes'>> & {
+      signal: AbortSignal;
+      dispatcherFor: DispatcherChooser;
+    },
   ) {}
 
   /** Bytes [start, start + length) (fewer at the end of the file or of the budget). */
   async range(start: number, length: number): Promise<Buffer> {
     const want = Math.min(length, this.opts.maxBytes - this.bytesRead);
-    if (want <= 0) throw new Error(`reading it would take more than ${Math.round(this.opts.maxBytes / 1048576)} MB`);
+    if (want <= 0)
+      throw new Error(
+        `reading it would take more than ${Math.round(this.opts.maxBytes / 1048576)} MB`,
+      );
     let current = this.url;
     let res: Dispatcher.ResponseData;
     for (let hop = 0; ; hop++) {
       res = await request(current, {
         method: 'GET',
-        headers: { 'user-agent': USER_AGENT, accept: '*/*', 'accept-encoding': 'identity', range: `bytes=${start}-${start + want - 1}` },
+        headers: {
+          'user-agent': USER_AGENT,
+          accept: '*/*',
+          'accept-encoding': 'identity',
+          range: `bytes=${start}-${start + want - 1}`,
+        },
         signal: this.opts.signal,
         dispatcher: this.opts.dispatcherFor(current),
       });
@@ -71,7 +83,8 @@ class Fetcher {
       const location = headerValue(res.headers, 'location');
       if (hop >= MAX_REDIRECTS || !location) throw new Error('it redirected too many times');
       const next = new URL(location, current);
-      if (next.protocol !== 'http:' && next.protocol !== 'https:') throw new Error('it redirected to a link that is not http(s)');
+      if (next.protocol !== 'http:' && next.protocol !== 'https:')
+        throw new Error('it redirected to a link that is not http(s)');
       current = next;
     }
     if (res.statusCode === 416) {
@@ -88,7 +101,8 @@ class Fetcher {
     const totalFromRange = contentRange ? Number(/\/(\d+)\s*$/.exec(contentRange)?.[1]) : NaN;
     const lengthHeader = headerValue(res.headers, 'content-length');
     if (partial && Number.isFinite(totalFromRange)) this.totalBytes = totalFromRange;
-    else if (!partial && lengthHeader !== undefined && Number.isFinite(Number(lengthHeader))) this.totalBytes = Number(lengthHeader);
+    else if (!partial && lengthHeader !== undefined && Number.isFinite(Number(lengthHeader)))
+      this.totalBytes = Number(lengthHeader);
     // a 200 answer is the whole file from byte 0: skip to `start`, keep `want` bytes, stop reading
     let skip = partial ? 0 : start;
     const chunks: Buffer[] = [];
@@ -122,22 +136,35 @@ class Fetcher {
 
 export function sniffFormat(head: Buffer, contentType = '', url = ''): MediaFormat {
   if (head.length >= 3 && head.toString('latin1', 0, 3) === 'ID3') return 'mp3';
-  if (head.length >= 12 && head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WAVE') return 'wav';
+  if (
+    head.length >= 12 &&
+    head.toString('latin1', 0, 4) === 'RIFF' &&
+    head.toString('latin1', 8, 12) === 'WAVE'
+  )
+    return 'wav';
   if (head.length >= 12 && head.toString('latin1', 8, 12) === 'WEBP') return 'webp';
   if (head.length >= 8 && head.readUInt32BE(0) === 0x89504e47) return 'png';
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpg';
   if (head.length >= 4 && head.toString('latin1', 0, 4) === 'GIF8') return 'gif';
   if (head.length >= 12 && head.toString('latin1', 4, 8) === 'ftyp') {
     const brand = head.toString('latin1', 8, 12);
-    if (/^M4[AB] /.test(brand) || contentType.startsWith('audio/') || /\.m4a(\?|$)/i.test(url)) return 'm4a';
+    if (/^M4[AB] /.test(brand) || contentType.startsWith('audio/') || /\.m4a(\?|$)/i.test(url))
+      return 'm4a';
     return 'mp4';
   }
-  if (head.length >= 2 && head[0] === 0xff && (head[1]! & 0xe0) === 0xe0 && mp3Frame(head, 0)) return 'mp3';
+  if (head.length >= 2 && head[0] === 0xff && (head[1]! & 0xe0) === 0xe0 && mp3Frame(head, 0))
+    return 'mp3';
   return 'unknown';
 }
 
 const kindOf = (f: MediaFormat): Measurement['kind'] =>
-  f === 'mp3' || f === 'wav' || f === 'm4a' ? 'audio' : f === 'mp4' ? 'video' : f === 'unknown' ? 'unknown' : 'image';
+  f === 'mp3' || f === 'wav' || f === 'm4a'
+    ? 'audio'
+    : f === 'mp4'
+      ? 'video'
+      : f === 'unknown'
+        ? 'unknown'
+        : 'image';
 
 // ---- MP3 ----
 
@@ -149,7 +176,11 @@ const BITRATES_KBPS: Record<string, number[]> = {
   '2-1': [0, 32, 48, 56, 64, 80, 96, 112, 128, 144, 160, 176, 192, 224, 256],
   '2-2': [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
 };
-const SAMPLE_RATES: Record<number, number[]> = { 3: [44100, 48000, 32000], 2: [22050, 24000, 16000], 0: [11025, 12000, 8000] };
+const SAMPLE_RATES: Record<number, number[]> = {
+  3: [44100, 48000, 32000],
+  2: [22050, 24000, 16000],
+  0: [11025, 12000, 8000],
+};
 
 interface Mp3Frame {
   bitrateBps: number;
@@ -166,7 +197,14 @@ export function mp3Frame(buf: Buffer, at: number): Mp3Frame | null {
   const layerBits = (buf[at + 1]! >> 1) & 3; // 3 = I, 2 = II, 1 = III
   const bitrateIndex = buf[at + 2]! >> 4;
   const rateIndex = (buf[at + 2]! >> 2) & 3;
-  if (versionBits === 1 || layerBits === 0 || bitrateIndex === 0 || bitrateIndex === 15 || rateIndex === 3) return null;
+  if (
+    versionBits === 1 ||
+    layerBits === 0 ||
+    bitrateIndex === 0 ||
+    bitrateIndex === 15 ||
+    rateIndex === 3
+  )
+    return null;
   const layer = 4 - layerBits;
   const mpeg1 = versionBits === 3;
   const table = BITRATES_KBPS[mpeg1 ? `1-${layer}` : layer === 1 ? '2-1' : '2-2'];
@@ -176,14 +214,27 @@ export function mp3Frame(buf: Buffer, at: number): Mp3Frame | null {
   const padding = (buf[at + 2]! >> 1) & 1;
   const samplesPerFrame = layer === 1 ? 384 : layer === 3 && !mpeg1 ? 576 : 1152;
   const frameBytes =
-    layer === 1 ? (Math.floor((12 * kbps * 1000) / sampleRate) + padding) * 4 : Math.floor(((samplesPerFrame / 8) * kbps * 1000) / sampleRate) + padding;
-  return { bitrateBps: kbps * 1000, sampleRate, samplesPerFrame, frameBytes, mpeg1, mono: buf[at + 3]! >> 6 === 3 };
+    layer === 1
+      ? (Math.floor((12 * kbps * 1000) / sampleRate) + padding) * 4
+      : Math.floor(((samplesPerFrame / 8) * kbps * 1000) / sampleRate) + padding;
+  return {
+    bitrateBps: kbps * 1000,
+    sampleRate,
+    samplesPerFrame,
+    frameBytes,
+    mpeg1,
+    mono: buf[at + 3]! >> 6 === 3,
+  };
 }
 
 /** Size of a leading ID3v2 tag (0 when none). */
 export function id3Size(head: Buffer): number {
   if (head.length < 10 || head.toString('latin1', 0, 3) !== 'ID3') return 0;
-  const size = ((head[6]! & 0x7f) << 21) | ((head[7]! & 0x7f) << 14) | ((head[8]! & 0x7f) << 7) | (head[9]! & 0x7f);
+  const size =
+    ((head[6]! & 0x7f) << 21) |
+    ((head[7]! & 0x7f) << 14) |
+    ((head[8]! & 0x7f) << 7) |
+    (head[9]! & 0x7f);
   return 10 + size + (head[5]! & 0x10 ? 10 : 0);
 }
 
@@ -202,7 +253,11 @@ export function mp3DurationS(buf: Buffer, audioBytes: number | null): number | n
   const side = first.mpeg1 ? (first.mono ? 17 : 32) : first.mono ? 9 : 17;
   const xingAt = at + 4 + side;
   const tag = buf.toString('latin1', xingAt, xingAt + 4);
-  if ((tag === 'Xing' || tag === 'Info') && xingAt + 12 <= buf.length && buf.readUInt32BE(xingAt + 4) & 1) {
+  if (
+    (tag === 'Xing' || tag === 'Info') &&
+    xingAt + 12 <= buf.length &&
+    buf.readUInt32BE(xingAt + 4) & 1
+  ) {
     const frames = buf.readUInt32BE(xingAt + 8);
     if (frames > 0) return (frames * first.samplesPerFrame) / first.sampleRate;
   }
@@ -227,7 +282,12 @@ export function wavDurationS(head: Buffer, totalBytes: number | null): number | 
     if (id === 'data') {
       if (!byteRate) return null;
       const available = totalBytes === null ? null : totalBytes - (pos + 8);
-      const bytes = size === 0 || size === 0xffffffff ? available : available === null ? size : Math.min(size, available);
+      const bytes =
+        size === 0 || size === 0xffffffff
+          ? available
+          : available === null
+            ? size
+            : Math.min(size, available);
       return bytes === null ? null : bytes / byteRate;
     }
     pos += 8 + size + (size % 2);
@@ -281,7 +341,8 @@ async function mp4DurationS(f: Fetcher, head: Buffer): Promise<number | null> {
     else if (size === 0) size = (f.totalBytes ?? pos) - pos;
     if (size < 8) return null;
     if (type === 'moov') {
-      const moov = rel + size <= buf.length ? buf.subarray(rel, rel + size) : await f.range(pos, size);
+      const moov =
+        rel + size <= buf.length ? buf.subarray(rel, rel + size) : await f.range(pos, size);
       return mvhdDurationS(moov);
     }
     pos += size;
@@ -302,7 +363,8 @@ export async function measureUrl(url: string, opts: MeasureOptions = {}): Promis
   } catch {
     return refusal(url, 'This is not a full link (it should start with https://).');
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return refusal(url, 'Only http(s) links can be used.');
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    return refusal(url, 'Only http(s) links can be used.');
   const timeoutMs = opts.timeoutMs ?? MEASURE_TIMEOUT_MS;
   const signals = [AbortSignal.timeout(timeoutMs), ...(opts.signal ? [opts.signal] : [])];
   const f = new Fetcher(parsed, {
@@ -313,14 +375,26 @@ export async function measureUrl(url: string, opts: MeasureOptions = {}): Promis
   try {
     let head = await f.range(0, HEAD_BYTES);
     const format = sniffFormat(head, f.contentType, parsed.pathname);
-    const base: Measurement = { url, format, kind: kindOf(format), sizeBytes: f.totalBytes, durationS: null, problem: null };
+    const base: Measurement = {
+      url,
+      format,
+      kind: kindOf(format),
+      sizeBytes: f.totalBytes,
+      durationS: null,
+      problem: null,
+    };
     let durationS: number | null = null;
     let why = '';
     if (format === 'mp3') {
       const skip = id3Size(head);
-      if (skip > 0) head = skip + 16 <= head.length ? head.subarray(skip) : await f.range(skip, HEAD_BYTES);
+      if (skip > 0)
+        head = skip + 16 <= head.length ? head.subarray(skip) : await f.range(skip, HEAD_BYTES);
       durationS = mp3DurationS(head, f.totalBytes === null ? null : f.totalBytes - skip);
-      if (durationS === null) why = f.totalBytes === null ? 'the server did not say how large the file is' : 'its MP3 frames could not be read';
+      if (durationS === null)
+        why =
+          f.totalBytes === null
+            ? 'the server did not say how large the file is'
+            : 'its MP3 frames could not be read';
     } else if (format === 'wav') {
       durationS = wavDurationS(head, f.totalBytes);
       if (durationS === null) why = 'its WAV header could not be read';
@@ -350,7 +424,10 @@ export async function measureUrl(url: string, opts: MeasureOptions = {}): Promis
 }
 
 /** Measures several links at once (a few at a time). */
-export async function measureUrls(urls: readonly string[], opts: MeasureOptions = {}): Promise<Measurement[]> {
+export async function measureUrls(
+  urls: readonly string[],
+  opts: MeasureOptions = {},
+): Promise<Measurement[]> {
   const out: Measurement[] = new Array<Measurement>(urls.length);
   let next = 0;
   const worker = async (): Promise<void> => {

@@ -13,7 +13,12 @@ import { basename, extname } from 'node:path';
 import type { Job } from '@shared/domain/jobs';
 import type { LibraryItem } from '@shared/domain/library';
 import { checkCoverFields, checkTrainSinger } from '@shared/domain/service-inputs';
-import { COVER_UPLOAD_MAX_BYTES, TRAINING_AUDIO_MAX_S, TRAINING_AUDIO_MIN_S, UPLOAD_AUDIO_EXTENSIONS } from '@shared/domain/service-limits';
+import {
+  COVER_UPLOAD_MAX_BYTES,
+  TRAINING_AUDIO_MAX_S,
+  TRAINING_AUDIO_MIN_S,
+  UPLOAD_AUDIO_EXTENSIONS,
+} from '@shared/domain/service-limits';
 import { AppError, toErrorShape } from '@shared/errors';
 import type { SingerOption, Singers, TrainingCheck } from '@shared/ipc/covers';
 import type { UploadProgressEvent } from '@shared/ipc/voices';
@@ -23,7 +28,14 @@ import { output } from '../jobs/records';
 import { TypedEmitter } from '../library/emitter';
 import type { Library } from '../library/library';
 import { measureUrls, type Measurement } from './measure';
-import { failureOf, measuredView, minutesSeconds, refuse, withRawMessage, type ResolvedLink } from './shared';
+import {
+  failureOf,
+  measuredView,
+  minutesSeconds,
+  refuse,
+  withRawMessage,
+  type ResolvedLink,
+} from './shared';
 import { CustomSingerStore } from './singers';
 
 export interface CoversClient {
@@ -51,7 +63,10 @@ export interface CoversEvents extends Record<string, unknown> {
 }
 
 /** Where the cover's audio comes from: a main-side path, a library item, or a video link. */
-export type CoverSourceInput = { kind: 'file'; path: string } | { kind: 'library'; itemId: string } | { kind: 'link'; url: string };
+export type CoverSourceInput =
+  | { kind: 'file'; path: string }
+  | { kind: 'library'; itemId: string }
+  | { kind: 'link'; url: string };
 
 export interface CoverInput {
   source: CoverSourceInput;
@@ -99,13 +114,25 @@ export function createCoversService(deps: CoversServiceDeps) {
     if (opts.refresh || !builtIn || builtIn.baseUrl !== client.baseUrl) {
       try {
         const list = await client.covers.singers();
-        builtIn = { baseUrl: client.baseUrl, list: list.map((s) => ({ id: s.id, name: s.name, custom: false, state: 'ready', jobId: null })) };
+        builtIn = {
+          baseUrl: client.baseUrl,
+          list: list.map((s) => ({
+            id: s.id,
+            name: s.name,
+            custom: false,
+            state: 'ready',
+            jobId: null,
+          })),
+        };
       } catch (e) {
         error = toErrorShape(e);
       }
     }
     const custom = await customSingers();
-    return { singers: [...custom, ...(builtIn?.baseUrl === client.baseUrl ? builtIn.list : [])], error };
+    return {
+      singers: [...custom, ...(builtIn?.baseUrl === client.baseUrl ? builtIn.list : [])],
+      error,
+    };
   }
 
   async function singerName(singerId: string, custom: boolean): Promise<string> {
@@ -121,7 +148,9 @@ export function createCoversService(deps: CoversServiceDeps) {
   async function coverDurationMs(audioUrl: string): Promise<number | null> {
     try {
       const [m] = await measure([audioUrl]);
-      return m && m.kind === 'audio' && m.durationS !== null ? Math.round(m.durationS * 1000) : null;
+      return m && m.kind === 'audio' && m.durationS !== null
+        ? Math.round(m.durationS * 1000)
+        : null;
     } catch {
       return null;
     }
@@ -129,13 +158,25 @@ export function createCoversService(deps: CoversServiceDeps) {
 
   async function checkUpload(path: string): Promise<void> {
     const st = await fs.stat(path).catch(() => null);
-    if (!st?.isFile()) throw new AppError('not_found', `${basename(path)} is no longer there.`, { fields: { source: 'The file is no longer there.' } });
+    if (!st?.isFile())
+      throw new AppError('not_found', `${basename(path)} is no longer there.`, {
+        fields: { source: 'The file is no longer there.' },
+      });
     const ext = extname(path).slice(1).toLowerCase();
     if (!(UPLOAD_AUDIO_EXTENSIONS as readonly string[]).includes(ext)) {
-      refuse({ source: `Covers take ${UPLOAD_AUDIO_EXTENSIONS.join(', ')} files; ${basename(path)} is not one.` }, '');
+      refuse(
+        {
+          source: `Covers take ${UPLOAD_AUDIO_EXTENSIONS.join(', ')} files; ${basename(path)} is not one.`,
+        },
+        '',
+      );
     }
     if (st.size === 0) refuse({ source: `${basename(path)} is empty.` }, '');
-    if (st.size > COVER_UPLOAD_MAX_BYTES) refuse({ source: `${basename(path)} is larger than ${COVER_UPLOAD_MAX_BYTES / 1048576} MB.` }, '');
+    if (st.size > COVER_UPLOAD_MAX_BYTES)
+      refuse(
+        { source: `${basename(path)} is larger than ${COVER_UPLOAD_MAX_BYTES / 1048576} MB.` },
+        '',
+      );
   }
 
   /** Uploads the file (or sends the link) as a cover job; the result lands in the library. */
@@ -150,7 +191,10 @@ export function createCoversService(deps: CoversServiceDeps) {
       sourceLabel = basename(filePath, extname(filePath));
     } else if (input.source.kind === 'library') {
       const item = rt.library.get(input.source.itemId);
-      if (!item) throw new AppError('not_found', 'That library song is no longer there.', { fields: { source: 'No longer in the library.' } });
+      if (!item)
+        throw new AppError('not_found', 'That library song is no longer there.', {
+          fields: { source: 'No longer in the library.' },
+        });
       filePath = rt.library.pathOf(item);
       sourceLabel = item.title;
       parentId = item.id;
@@ -159,12 +203,19 @@ export function createCoversService(deps: CoversServiceDeps) {
       sourceLabel = videoSiteUrl;
     }
     refuse(
-      checkCoverFields({ singerId: input.singerId, tranSemitones: input.tranSemitones, hasFile: filePath !== undefined, videoSiteUrl }),
+      checkCoverFields({
+        singerId: input.singerId,
+        tranSemitones: input.tranSemitones,
+        hasFile: filePath !== undefined,
+        videoSiteUrl,
+      }),
       'Some fields need attention before the cover can be made.',
     );
     if (filePath) await checkUpload(filePath);
     const singer = await singerName(input.singerId, input.isCustomSinger);
-    const title = input.title?.trim() || `${input.source.kind === 'link' ? 'Video' : sourceLabel} (${singer} cover)`;
+    const title =
+      input.title?.trim() ||
+      `${input.source.kind === 'link' ? 'Video' : sourceLabel} (${singer} cover)`;
     const call = {
       singerId: input.singerId,
       isCustomSinger: input.isCustomSinger,
@@ -179,7 +230,11 @@ export function createCoversService(deps: CoversServiceDeps) {
         // the recorded request is what `retry` resends (submitters.cover)
         request: { ...call, title, singerName: singer },
         label: title,
-        meta: { singer, parent_id: parentId, prompt: `Cover of ${sourceLabel}${input.tranSemitones ? ` (${input.tranSemitones > 0 ? '+' : ''}${input.tranSemitones} semitones)` : ''}` },
+        meta: {
+          singer,
+          parent_id: parentId,
+          prompt: `Cover of ${sourceLabel}${input.tranSemitones ? ` (${input.tranSemitones > 0 ? '+' : ''}${input.tranSemitones} semitones)` : ''}`,
+        },
       },
       async (signal) => {
         let lastMs = 0;
@@ -190,14 +245,29 @@ export function createCoversService(deps: CoversServiceDeps) {
               const now = Date.now();
               if (now - lastMs < PROGRESS_EVERY_MS && p.bytesSent < p.totalBytes) return;
               lastMs = now;
-              if (jobId) emitter.emit('upload-progress', { jobId, bytesSent: p.bytesSent, totalBytes: p.totalBytes });
+              if (jobId)
+                emitter.emit('upload-progress', {
+                  jobId,
+                  bytesSent: p.bytesSent,
+                  totalBytes: p.totalBytes,
+                });
             },
           });
           // the service gives no length: read it from the MP3's headers (best effort), so the
           // cover can be offered where a length matters (singing-video audio is 2–30 s)
           const durationMs = await coverDurationMs(res.audioUrl);
           return {
-            outputs: [output({ serviceId: null, status: 'complete', libraryKind: 'cover', title: res.title || title, mediaUrl: res.audioUrl, coverUrl: res.imageUrl ?? null, durationMs })],
+            outputs: [
+              output({
+                serviceId: null,
+                status: 'complete',
+                libraryKind: 'cover',
+                title: res.title || title,
+                mediaUrl: res.audioUrl,
+                coverUrl: res.imageUrl ?? null,
+                durationMs,
+              }),
+            ],
             raw: res.raw,
           };
         } catch (e) {
@@ -229,14 +299,21 @@ export function createCoversService(deps: CoversServiceDeps) {
 
   /** Measures every link (headers only) and says whether training may start. */
   async function checkTraining(links: readonly ResolvedLink[]): Promise<TrainingCheck> {
-    if (links.length === 0) return { links: [], totalS: null, problem: 'Add links to the training audio.' };
+    if (links.length === 0)
+      return { links: [], totalS: null, problem: 'Add links to the training audio.' };
     const measured = await measure(links.map((l) => l.url));
     const views = measured.map((m, i) => measuredView(links[i]!.label, m));
-    const bad = measured.findIndex((m) => m.problem !== null || m.kind !== 'audio' || m.durationS === null);
+    const bad = measured.findIndex(
+      (m) => m.problem !== null || m.kind !== 'audio' || m.durationS === null,
+    );
     if (bad >= 0) {
       const m = measured[bad]!;
       const why = m.problem ?? 'it is not audio Cadenza can measure (MP3, WAV or M4A)';
-      return { links: views, totalS: null, problem: `${links[bad]!.label}: ${why.replace(/^Could not measure this link: /, 'could not be measured: ')} Nothing was sent.` };
+      return {
+        links: views,
+        totalS: null,
+        problem: `${links[bad]!.label}: ${why.replace(/^Could not measure this link: /, 'could not be measured: ')} Nothing was sent.`,
+      };
     }
     const totalS = measured.reduce((n, m) => n + (m.durationS ?? 0), 0);
     const problem =
@@ -255,16 +332,33 @@ export function createCoversService(deps: CoversServiceDeps) {
     Object.assign(fields, checkTrainSinger({ urls }));
     refuse(fields, 'Some fields need attention before training can start.');
     const check = await checkTraining(input.links);
-    if (check.problem || check.totalS === null) throw new AppError('validation', check.problem ?? 'The links could not be measured.', { fields: { urls: check.problem ?? '' } });
+    if (check.problem || check.totalS === null)
+      throw new AppError('validation', check.problem ?? 'The links could not be measured.', {
+        fields: { urls: check.problem ?? '' },
+      });
     const rt = await deps.runtime();
     const totalAudioDurationS = check.totalS;
     const job = await rt.jobs.submit(
-      { kind: 'custom-singer', synchronous: false, tracking: 'custom-singer', request: { urls, totalAudioDurationS, name }, label: `Singer: ${name}`, meta: { singer: name } },
+      {
+        kind: 'custom-singer',
+        synchronous: false,
+        tracking: 'custom-singer',
+        request: { urls, totalAudioDurationS, name },
+        label: `Singer: ${name}`,
+        meta: { singer: name },
+      },
       async (signal) => {
         try {
-          const task = await deps.client().covers.trainSinger({ urls, totalAudioDurationS }, { signal });
-          const status = task.status === 'complete' ? 'saved' : task.status === 'failed' ? 'failed' : 'queued';
-          return { outputs: [output({ serviceId: task.id, status, libraryKind: null, title: name })], raw: task.raw, meta: { singer: name } };
+          const task = await deps
+            .client()
+            .covers.trainSinger({ urls, totalAudioDurationS }, { signal });
+          const status =
+            task.status === 'complete' ? 'saved' : task.status === 'failed' ? 'failed' : 'queued';
+          return {
+            outputs: [output({ serviceId: task.id, status, libraryKind: null, title: name })],
+            raw: task.raw,
+            meta: { singer: name },
+          };
         } catch (e) {
           throw withRawMessage(e);
         }
@@ -280,12 +374,14 @@ export function createCoversService(deps: CoversServiceDeps) {
     const done = await rt.jobs.waitFor(jobId);
     if (done.state !== 'done') throw failureOf(done);
     const singer = (await customSingers()).find((s) => s.jobId === jobId);
-    if (!singer?.id) throw new AppError('bad_response', 'The service did not name the trained singer.');
+    if (!singer?.id)
+      throw new AppError('bad_response', 'The service did not name the trained singer.');
     return singer;
   }
 
   return {
-    on: <K extends keyof CoversEvents>(name: K, listener: (p: CoversEvents[K]) => void) => emitter.on(name, listener),
+    on: <K extends keyof CoversEvents>(name: K, listener: (p: CoversEvents[K]) => void) =>
+      emitter.on(name, listener),
     singers,
     cover,
     finish,

@@ -38,13 +38,23 @@ export function resolveLink(link: Link, library: Library | undefined): ResolvedL
   const item = library?.get(link.itemId);
   if (!item) throw new AppError('not_found', 'That library item is no longer there.');
   if (!item.source_url || !isHttpUrl(item.source_url)) {
-    throw new AppError('validation', `“${item.title}” has no link from the service; the service takes links only.`, { fields: { urls: 'This item has no service link.' } });
+    throw new AppError(
+      'validation',
+      `“${item.title}” has no link from the service; the service takes links only.`,
+      { fields: { urls: 'This item has no service link.' } },
+    );
   }
   return { url: item.source_url, label: item.title, itemId: item.id };
 }
 
 export function measuredView(label: string, m: Measurement): MeasuredLink {
-  return { label, format: m.format, durationS: m.durationS, sizeBytes: m.sizeBytes, problem: m.problem };
+  return {
+    label,
+    format: m.format,
+    durationS: m.durationS,
+    sizeBytes: m.sizeBytes,
+    problem: m.problem,
+  };
 }
 
 /** "4:59", "45:00" */
@@ -70,15 +80,30 @@ const jsonExcerpt = (v: unknown, n = 300): string => {
 export function withRawMessage(e: unknown): unknown {
   if (!(e instanceof AppError) || e.code !== 'bad_response' || e.raw === undefined) return e;
   const raw = e.raw as { message?: unknown; data?: unknown } | null;
-  const said = raw && typeof raw === 'object' ? [typeof raw.message === 'string' ? raw.message : '', raw.data !== undefined ? jsonExcerpt(raw.data) : ''].filter(Boolean).join(' — ') : jsonExcerpt(raw);
+  const said =
+    raw && typeof raw === 'object'
+      ? [
+          typeof raw.message === 'string' ? raw.message : '',
+          raw.data !== undefined ? jsonExcerpt(raw.data) : '',
+        ]
+          .filter(Boolean)
+          .join(' — ')
+      : jsonExcerpt(raw);
   if (!said) return e;
-  return new AppError('bad_response', `${e.message} The service said: ${said}`, { raw: e.raw, ...(e.httpStatus !== undefined ? { httpStatus: e.httpStatus } : {}) });
+  return new AppError('bad_response', `${e.message} The service said: ${said}`, {
+    raw: e.raw,
+    ...(e.httpStatus !== undefined ? { httpStatus: e.httpStatus } : {}),
+  });
 }
 
 /** The error a finished-but-not-done job stands for. */
 export function failureOf(job: Job): AppError {
   const e = job.error;
-  if (e) return new AppError(e.code, e.message, { ...(e.counter ? { counter: e.counter } : {}), ...(e.fields ? { fields: e.fields } : {}) });
+  if (e)
+    return new AppError(e.code, e.message, {
+      ...(e.counter ? { counter: e.counter } : {}),
+      ...(e.fields ? { fields: e.fields } : {}),
+    });
   return new AppError('internal', `The job ended ${job.state}.`);
 }
 

@@ -19,7 +19,10 @@ export const CustomSingerRecordSchema = z.object({
 });
 export type CustomSingerRecord = z.infer<typeof CustomSingerRecordSchema>;
 
-const FileSchema = z.object({ schema_version: z.literal(1), singers: z.array(CustomSingerRecordSchema) });
+const FileSchema = z.object({
+  schema_version: z.literal(1),
+  singers: z.array(CustomSingerRecordSchema),
+});
 
 export class CustomSingerStore {
   private readonly file: string;
@@ -41,23 +44,33 @@ export class CustomSingerStore {
     return this.cache;
   }
 
-  private async change(fn: (list: CustomSingerRecord[]) => CustomSingerRecord[]): Promise<CustomSingerRecord[]> {
+  private async change(
+    fn: (list: CustomSingerRecord[]) => CustomSingerRecord[],
+  ): Promise<CustomSingerRecord[]> {
     const run = this.writing.then(async () => {
       const next = fn(await this.list());
       this.cache = next;
-      await writeFileAtomic(this.file, `${JSON.stringify({ schema_version: 1, singers: next }, null, 2)}\n`);
+      await writeFileAtomic(
+        this.file,
+        `${JSON.stringify({ schema_version: 1, singers: next }, null, 2)}\n`,
+      );
     });
     this.writing = run.catch(() => undefined);
     await run;
     return this.cache ?? [];
   }
 
-  add(rec: Omit<CustomSingerRecord, 'createdAt' | 'taskId'> & { taskId?: string | null }): Promise<CustomSingerRecord[]> {
+  add(
+    rec: Omit<CustomSingerRecord, 'createdAt' | 'taskId'> & { taskId?: string | null },
+  ): Promise<CustomSingerRecord[]> {
     const full = CustomSingerRecordSchema.parse({ ...rec, createdAt: new Date().toISOString() });
     return this.change((list) => [full, ...list.filter((r) => r.jobId !== rec.jobId)]);
   }
 
-  update(jobId: string, patch: Partial<Pick<CustomSingerRecord, 'name' | 'taskId'>>): Promise<CustomSingerRecord[]> {
+  update(
+    jobId: string,
+    patch: Partial<Pick<CustomSingerRecord, 'name' | 'taskId'>>,
+  ): Promise<CustomSingerRecord[]> {
     return this.change((list) => list.map((r) => (r.jobId === jobId ? { ...r, ...patch } : r)));
   }
 }

@@ -12,14 +12,26 @@ import type { Job } from '@shared/domain/jobs';
 import type { LibraryItem } from '@shared/domain/library';
 import type { VideoResult } from '@shared/domain/service';
 import { checkSinging, checkSubtitles } from '@shared/domain/service-inputs';
-import { SINGING_AUDIO_MAX_S, SINGING_AUDIO_MIN_S, SINGING_IMAGE_MAX_BYTES } from '@shared/domain/service-limits';
+import {
+  SINGING_AUDIO_MAX_S,
+  SINGING_AUDIO_MIN_S,
+  SINGING_IMAGE_MAX_BYTES,
+} from '@shared/domain/service-limits';
 import { AppError } from '@shared/errors';
 import type { SourceItem } from '@shared/ipc/covers';
 import type { SingingCheck } from '@shared/ipc/videos';
 import { videoOutputs } from '../jobs/records';
 import { measureUrls, type Measurement } from './measure';
 import type { CoversClient, CoversRuntime } from './service';
-import { audioItems, failureOf, measuredView, refuse, sourceItem, withRawMessage, type ResolvedLink } from './shared';
+import {
+  audioItems,
+  failureOf,
+  measuredView,
+  refuse,
+  sourceItem,
+  withRawMessage,
+  type ResolvedLink,
+} from './shared';
 
 export interface VideosServiceDeps {
   client: () => Pick<CoversClient, 'singing'>;
@@ -33,21 +45,31 @@ const IMAGE_FORMATS = ['jpg', 'png'];
 export function createVideosService(deps: VideosServiceDeps) {
   const measure = deps.measure ?? ((urls: readonly string[]) => measureUrls(urls));
 
-  async function checkSingingLinks(audio: ResolvedLink, imageUrl: string): Promise<SingingCheck & { audioDurationS?: number; imageBytes?: number }> {
+  async function checkSingingLinks(
+    audio: ResolvedLink,
+    imageUrl: string,
+  ): Promise<SingingCheck & { audioDurationS?: number; imageBytes?: number }> {
     const fields = checkSinging({ audioUrl: audio.url, imageUrl });
     const [a, img] = await measure([audio.url, imageUrl]);
     const audioM = a!;
     const imageM = img!;
     if (!fields.audioUrl) {
       if (audioM.format === 'unknown' || !AUDIO_FORMATS.includes(audioM.format)) {
-        fields.audioUrl = audioM.problem && audioM.format === 'unknown' && !/not an MP3/.test(audioM.problem) ? audioM.problem : 'The audio must be an MP3, WAV or M4A file.';
-      } else if (audioM.durationS !== null && (audioM.durationS < SINGING_AUDIO_MIN_S || audioM.durationS > SINGING_AUDIO_MAX_S)) {
+        fields.audioUrl =
+          audioM.problem && audioM.format === 'unknown' && !/not an MP3/.test(audioM.problem)
+            ? audioM.problem
+            : 'The audio must be an MP3, WAV or M4A file.';
+      } else if (
+        audioM.durationS !== null &&
+        (audioM.durationS < SINGING_AUDIO_MIN_S || audioM.durationS > SINGING_AUDIO_MAX_S)
+      ) {
         fields.audioUrl = `The audio must last ${SINGING_AUDIO_MIN_S} to ${SINGING_AUDIO_MAX_S} seconds (it lasts ${audioM.durationS.toFixed(1)} s).`;
       }
     }
     if (!fields.imageUrl) {
       if (imageM.format === 'unknown' && imageM.problem) fields.imageUrl = imageM.problem;
-      else if (!IMAGE_FORMATS.includes(imageM.format)) fields.imageUrl = 'The photo must be a JPG, PNG or JFIF image.';
+      else if (!IMAGE_FORMATS.includes(imageM.format))
+        fields.imageUrl = 'The photo must be a JPG, PNG or JFIF image.';
       else if (imageM.sizeBytes !== null && imageM.sizeBytes > SINGING_IMAGE_MAX_BYTES) {
         fields.imageUrl = `The photo must be at most 4.7 MB (it is ${(imageM.sizeBytes / 1048576).toFixed(1)} MB).`;
       }
@@ -69,14 +91,17 @@ export function createVideosService(deps: VideosServiceDeps) {
     call: (signal: AbortSignal) => Promise<VideoResult>,
   ): Promise<Job> {
     const rt = await deps.runtime();
-    return rt.jobs.submit({ kind, synchronous: true, request, label: title, meta }, async (signal) => {
-      try {
-        const res = await call(signal);
-        return { outputs: videoOutputs(res, kind, title), raw: res.raw };
-      } catch (e) {
-        throw withRawMessage(e);
-      }
-    });
+    return rt.jobs.submit(
+      { kind, synchronous: true, request, label: title, meta },
+      async (signal) => {
+        try {
+          const res = await call(signal);
+          return { outputs: videoOutputs(res, kind, title), raw: res.raw };
+        } catch (e) {
+          throw withRawMessage(e);
+        }
+      },
+    );
   }
 
   return {
@@ -85,11 +110,21 @@ export function createVideosService(deps: VideosServiceDeps) {
       const rt = await deps.runtime();
       return audioItems(rt.library)
         .map(sourceItem)
-        .filter((s) => s.hasServiceUrl && s.durationMs !== null && s.durationMs >= SINGING_AUDIO_MIN_S * 1000 && s.durationMs <= SINGING_AUDIO_MAX_S * 1000);
+        .filter(
+          (s) =>
+            s.hasServiceUrl &&
+            s.durationMs !== null &&
+            s.durationMs >= SINGING_AUDIO_MIN_S * 1000 &&
+            s.durationMs <= SINGING_AUDIO_MAX_S * 1000,
+        );
     },
 
     async checkSinging(input: { audio: ResolvedLink; imageUrl: string }): Promise<SingingCheck> {
-      const { audioDurationS: _a, imageBytes: _i, ...check } = await checkSingingLinks(input.audio, input.imageUrl.trim());
+      const {
+        audioDurationS: _a,
+        imageBytes: _i,
+        ...check
+      } = await checkSingingLinks(input.audio, input.imageUrl.trim());
       return check;
     },
 
@@ -97,21 +132,31 @@ export function createVideosService(deps: VideosServiceDeps) {
       const imageUrl = input.imageUrl.trim();
       const check = await checkSingingLinks(input.audio, imageUrl);
       refuse(check.fields, 'The audio and the photo need attention before the video can be made.');
-      const title = input.title?.trim() || (input.audio.itemId ? `${input.audio.label} (singing video)` : 'Singing video');
+      const title =
+        input.title?.trim() ||
+        (input.audio.itemId ? `${input.audio.label} (singing video)` : 'Singing video');
       const call = {
         audioUrl: input.audio.url,
         imageUrl,
         ...(check.audioDurationS !== undefined ? { audioDurationS: check.audioDurationS } : {}),
         ...(check.imageBytes !== undefined ? { imageBytes: check.imageBytes } : {}),
       };
-      return sendVideo('singing-video', { ...call, title }, title, { parent_id: input.audio.itemId ?? null }, (signal) => deps.client().singing.generate(call, { signal }));
+      return sendVideo(
+        'singing-video',
+        { ...call, title },
+        title,
+        { parent_id: input.audio.itemId ?? null },
+        (signal) => deps.client().singing.generate(call, { signal }),
+      );
     },
 
     async subtitles(input: { videoUrl: string; title?: string }): Promise<Job> {
       const videoUrl = input.videoUrl.trim();
       refuse(checkSubtitles({ videoUrl }), '');
       const title = input.title?.trim() || 'Subtitle video';
-      return sendVideo('subtitle-video', { videoUrl, title }, title, {}, (signal) => deps.client().singing.subtitlesVideo({ videoUrl }, { signal }));
+      return sendVideo('subtitle-video', { videoUrl, title }, title, {}, (signal) =>
+        deps.client().singing.subtitlesVideo({ videoUrl }, { signal }),
+      );
     },
 
     async finish(jobId: string): Promise<LibraryItem> {

@@ -10,8 +10,21 @@
  *   const job = await submit.songV2({ mode: 'auto', prompt: 'lo-fi rain' });
  *   const done = await jobs.waitFor(job.id);
  */
-export { createJobsService, type JobsService, type JobsServiceOptions, type JobsEvents, type JobsClient, type SubmitResult } from './service';
-export { createSubmitters, type Submitters, type SubmitClient, type CoverJobInput, type CloneJobInput } from './submitters';
+export {
+  createJobsService,
+  type JobsService,
+  type JobsServiceOptions,
+  type JobsEvents,
+  type JobsClient,
+  type SubmitResult,
+} from './service';
+export {
+  createSubmitters,
+  type Submitters,
+  type SubmitClient,
+  type CoverJobInput,
+  type CloneJobInput,
+} from './submitters';
 export { DataLock, pidAlive, type LockInfo } from './lock';
 export { JobStore } from './store';
 export { Poller, activeIds, type PollClient } from './poller';

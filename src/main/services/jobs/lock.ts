@@ -77,7 +77,8 @@ export class DataLock {
       const st = await fs.stat(this.path).catch(() => null);
       return { stale: !st || Date.now() - st.mtimeMs > this.staleMs };
     }
-    if (info.host === hostname() && info.pid !== process.pid && !pidAlive(info.pid)) return { stale: true, token: info.token };
+    if (info.host === hostname() && info.pid !== process.pid && !pidAlive(info.pid))
+      return { stale: true, token: info.token };
     return { stale: info.heartbeatAgeMs > this.staleMs, token: info.token };
   }
 
@@ -87,7 +88,14 @@ export class DataLock {
     for (let attempt = 0; attempt < 2; attempt++) {
       const token = randomBytes(12).toString('hex');
       const now = new Date().toISOString();
-      const info: LockInfo = { pid: process.pid, host: hostname(), token, acquiredAt: now, heartbeatAt: now, holder: this.options.holder ?? 'app' };
+      const info: LockInfo = {
+        pid: process.pid,
+        host: hostname(),
+        token,
+        acquiredAt: now,
+        heartbeatAt: now,
+        holder: this.options.holder ?? 'app',
+      };
       try {
         const handle = await fs.open(this.path, 'wx', 0o644);
         try {

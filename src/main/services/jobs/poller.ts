@@ -10,11 +10,16 @@ export interface PollClient {
     tasks(ids: readonly string[], opts?: { signal?: AbortSignal }): Promise<Song[]>;
   };
   covers: {
-    trainingTasks(ids?: readonly string[], opts?: { signal?: AbortSignal }): Promise<CustomSingerTask[]>;
+    trainingTasks(
+      ids?: readonly string[],
+      opts?: { signal?: AbortSignal },
+    ): Promise<CustomSingerTask[]>;
   };
 }
 
-export type PollAnswer = { tracking: 'v2-query' | 'v3-tasks'; songs: Song[] } | { tracking: 'custom-singer'; tasks: CustomSingerTask[] };
+export type PollAnswer =
+  | { tracking: 'v2-query' | 'v3-tasks'; songs: Song[] }
+  | { tracking: 'custom-singer'; tasks: CustomSingerTask[] };
 
 export interface PollerOptions {
   intervalMs: number;
@@ -87,7 +92,13 @@ export class Poller {
             const answer: PollAnswer =
               tracking === 'custom-singer'
                 ? { tracking, tasks: await client.covers.trainingTasks(ids, opts) }
-                : { tracking, songs: tracking === 'v2-query' ? await client.songs.query(ids, opts) : await client.songs.tasks(ids, opts) };
+                : {
+                    tracking,
+                    songs:
+                      tracking === 'v2-query'
+                        ? await client.songs.query(ids, opts)
+                        : await client.songs.tasks(ids, opts),
+                  };
             g.failures = 0;
             g.nextAtMs = Date.now() + this.options.intervalMs;
             await onAnswer(answer);
@@ -107,6 +118,8 @@ export class Poller {
 
   /** When each kind will be asked next (for status displays and tests). */
   schedule(): Record<string, { failures: number; nextAtMs: number }> {
-    return Object.fromEntries([...this.groups].map(([t, g]) => [t, { failures: g.failures, nextAtMs: g.nextAtMs }]));
+    return Object.fromEntries(
+      [...this.groups].map(([t, g]) => [t, { failures: g.failures, nextAtMs: g.nextAtMs }]),
+    );
   }
 }

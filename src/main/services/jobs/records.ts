@@ -16,9 +16,13 @@ import { AppError, type AppErrorShape } from '@shared/errors';
 
 /** Pure helpers over job records: creation, merging service answers, progress and final state. */
 
-export const newJobId = (): string => `job_${Date.now().toString(36)}${randomBytes(6).toString('hex')}`;
+export const newJobId = (): string =>
+  `job_${Date.now().toString(36)}${randomBytes(6).toString('hex')}`;
 export const newItemId = (): string => `itm_${randomBytes(10).toString('hex')}`;
-export const thisOwner = (): { pid: number; host: string } => ({ pid: process.pid, host: hostname() });
+export const thisOwner = (): { pid: number; host: string } => ({
+  pid: process.pid,
+  host: hostname(),
+});
 
 export interface NewJob {
   kind: JobKind;
@@ -73,7 +77,9 @@ export function videoOutputs(
 ): JobOutput[] {
   const serviceId = res.taskId ?? null;
   if (res.videoUrl) {
-    return [output({ serviceId, status: 'complete', libraryKind: kind, title, mediaUrl: res.videoUrl })];
+    return [
+      output({ serviceId, status: 'complete', libraryKind: kind, title, mediaUrl: res.videoUrl }),
+    ];
   }
   return [
     output({
@@ -114,39 +120,71 @@ export function mergeSongIntoOutput(o: JobOutput, song: Song): JobOutput {
     mediaUrl: song.audioUrl ?? o.mediaUrl,
     coverUrl: song.imageUrl ?? o.coverUrl,
     durationMs: song.durationMs ?? o.durationMs,
-    failReason: song.failReason ?? (song.status === 'failed' ? o.failReason ?? 'The service reported a failure.' : o.failReason),
+    failReason:
+      song.failReason ??
+      (song.status === 'failed'
+        ? (o.failReason ?? 'The service reported a failure.')
+        : o.failReason),
   };
 }
 
 export function mergeTrainingIntoOutput(o: JobOutput, task: CustomSingerTask): JobOutput {
   if (o.status === 'saved' || o.status === 'failed') return o;
-  const status = task.status === 'complete' ? 'saved' : task.status === 'failed' ? 'failed' : task.status === 'running' ? 'streaming' : 'queued';
-  return { ...o, status, failReason: status === 'failed' ? `Training failed (${task.rawStatus ?? 'failed'}).` : o.failReason };
+  const status =
+    task.status === 'complete'
+      ? 'saved'
+      : task.status === 'failed'
+        ? 'failed'
+        : task.status === 'running'
+          ? 'streaming'
+          : 'queued';
+  return {
+    ...o,
+    status,
+    failReason:
+      status === 'failed' ? `Training failed (${task.rawStatus ?? 'failed'}).` : o.failReason,
+  };
 }
 
-const OUTPUT_PROGRESS: Record<JobOutput['status'], number> = { queued: 0.1, streaming: 0.5, complete: 0.8, saved: 1, failed: 1 };
+const OUTPUT_PROGRESS: Record<JobOutput['status'], number> = {
+  queued: 0.1,
+  streaming: 0.5,
+  complete: 0.8,
+  saved: 1,
+  failed: 1,
+};
 
 export function outputProgress(o: JobOutput): number {
-  if (o.status === 'complete' && o.totalBytes) return 0.8 + 0.2 * Math.min(1, o.receivedBytes / o.totalBytes);
+  if (o.status === 'complete' && o.totalBytes)
+    return 0.8 + 0.2 * Math.min(1, o.receivedBytes / o.totalBytes);
   return OUTPUT_PROGRESS[o.status];
 }
 
 /** Sets state and progress from the outputs of a job that has been submitted. */
 export function settle(job: Job): Job {
-  if (job.state === 'cancelled' || job.state === 'interrupted' || job.outputs.length === 0) return job;
+  if (job.state === 'cancelled' || job.state === 'interrupted' || job.outputs.length === 0)
+    return job;
   const progress = job.outputs.reduce((n, o) => n + outputProgress(o), 0) / job.outputs.length;
   const active = job.outputs.some((o) => o.status === 'queued' || o.status === 'streaming');
   const toSave = job.outputs.some((o) => o.status === 'complete');
   const saved = job.outputs.filter((o) => o.status === 'saved').length;
   const failed = job.outputs.filter((o) => o.status === 'failed');
   let state: Job['state'] = job.state;
-  if (active) state = job.outputs.some((o) => o.status !== 'queued') ? 'running' : state === 'running' ? 'running' : 'submitted';
+  if (active)
+    state = job.outputs.some((o) => o.status !== 'queued')
+      ? 'running'
+      : state === 'running'
+        ? 'running'
+        : 'submitted';
   else if (toSave) state = 'downloading';
   else state = saved > 0 ? 'done' : 'failed';
   let error = job.error;
   if (!active && !toSave && failed.length > 0) {
     const reasons = [...new Set(failed.map((o) => o.failReason).filter(Boolean))].join(' ');
-    const message = saved > 0 ? `${failed.length} of ${job.outputs.length} results failed. ${reasons}`.trim() : reasons || 'The service reported a failure.';
+    const message =
+      saved > 0
+        ? `${failed.length} of ${job.outputs.length} results failed. ${reasons}`.trim()
+        : reasons || 'The service reported a failure.';
     error = { code: 'in_band', message };
   }
   const finished = state === 'done' || state === 'failed';
@@ -156,14 +194,19 @@ export function settle(job: Job): Job {
     error,
     progress: finished ? 1 : Math.min(0.99, Math.max(job.progress, progress)),
     finishedAt: finished ? (job.finishedAt ?? new Date().toISOString()) : null,
-    resultItemIds: job.outputs.flatMap((o) => (o.status === 'saved' && o.libraryItemId && o.libraryKind ? [o.libraryItemId] : [])),
+    resultItemIds: job.outputs.flatMap((o) =>
+      o.status === 'saved' && o.libraryItemId && o.libraryKind ? [o.libraryItemId] : [],
+    ),
   };
 }
 
 export function errorShape(e: unknown): AppErrorShape {
   if (e instanceof AppError) return e.toShape();
   const msg = e instanceof Error ? e.message : String(e);
-  return { code: 'internal', message: `Something went wrong inside Cadenza (${msg.slice(0, 200)}).` };
+  return {
+    code: 'internal',
+    message: `Something went wrong inside Cadenza (${msg.slice(0, 200)}).`,
+  };
 }
 
 export function failJob(job: Job, e: unknown): Job {

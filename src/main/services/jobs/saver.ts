@@ -13,7 +13,10 @@ export interface DownloadPort {
   download(
     url: string,
     destPath: string,
-    opts?: { signal?: AbortSignal; onProgress?: (p: { bytesReceived: number; totalBytes?: number }) => void },
+    opts?: {
+      signal?: AbortSignal;
+      onProgress?: (p: { bytesReceived: number; totalBytes?: number }) => void;
+    },
   ): Promise<DownloadResult>;
 }
 
@@ -23,12 +26,27 @@ export interface SaveDeps {
   /** Applies a change to the newest version of the job and persists it. */
   update(jobId: string, change: (job: Job) => Job | null): Promise<Job | undefined>;
   /** Bytes arriving (not persisted on every chunk). */
-  progress(jobId: string, outputIndex: number, bytesReceived: number, totalBytes: number | null): void;
+  progress(
+    jobId: string,
+    outputIndex: number,
+    bytesReceived: number,
+    totalBytes: number | null,
+  ): void;
 }
 
-const DEFAULT_EXT: Record<string, string> = { song: '.mp3', cover: '.mp3', tts: '.wav', 'singing-video': '.mp4', 'subtitle-video': '.mp4' };
+const DEFAULT_EXT: Record<string, string> = {
+  song: '.mp3',
+  cover: '.mp3',
+  tts: '.wav',
+  'singing-video': '.mp4',
+  'subtitle-video': '.mp4',
+};
 
-function patchOutput(jobId: string, index: number, patch: Partial<JobOutput>): (job: Job) => Job | null {
+function patchOutput(
+  jobId: string,
+  index: number,
+  patch: Partial<JobOutput>,
+): (job: Job) => Job | null {
   return (job) => {
     if (job.id !== jobId || job.state === 'cancelled') return null;
     const outputs = job.outputs.map((o, i) => (i === index ? { ...o, ...patch } : o));
@@ -50,7 +68,9 @@ function sidecarMeta(job: Job, o: JobOutput, id: string): NewItemMeta {
     singer: m.singer ?? null,
     emotion: m.emotion ?? null,
     duration_ms: o.durationMs !== null ? Math.round(o.durationMs) : null,
-    service_ids: o.serviceId ? { [job.kind.startsWith('song') ? 'song_id' : 'task_id']: o.serviceId } : {},
+    service_ids: o.serviceId
+      ? { [job.kind.startsWith('song') ? 'song_id' : 'task_id']: o.serviceId }
+      : {},
     source_url: o.mediaUrl,
     parent_id: m.parent_id ?? null,
     variation_group: job.outputs.filter((x) => x.libraryKind).length > 1 ? job.id : null,
@@ -59,7 +79,11 @@ function sidecarMeta(job: Job, o: JobOutput, id: string): NewItemMeta {
 }
 
 /** Best effort: a song without its cover image is still a song. */
-async function fetchCover(deps: SaveDeps, url: string, signal: AbortSignal): Promise<{ ext: string; tmp: string } | undefined> {
+async function fetchCover(
+  deps: SaveDeps,
+  url: string,
+  signal: AbortSignal,
+): Promise<{ ext: string; tmp: string } | undefined> {
   const tmp = tempPathFor(join(deps.library.dir, 'cover'), '.img');
   try {
     const res = await deps.client.download(url, tmp, { signal });
@@ -75,7 +99,11 @@ async function fetchCover(deps: SaveDeps, url: string, signal: AbortSignal): Pro
  * library folder, the cover beside it, then the sidecar, then the media renamed into place. The
  * item id and file name are chosen and persisted first, so a restart resumes the same item.
  */
-export async function saveOutputs(jobId: string, deps: SaveDeps, signal: AbortSignal): Promise<void> {
+export async function saveOutputs(
+  jobId: string,
+  deps: SaveDeps,
+  signal: AbortSignal,
+): Promise<void> {
   for (let index = 0; ; index++) {
     let job = await deps.update(jobId, () => null);
     if (!job || job.state === 'cancelled' || signal.aborted) return;
@@ -87,7 +115,13 @@ export async function saveOutputs(jobId: string, deps: SaveDeps, signal: AbortSi
       continue;
     }
     if (!o.mediaUrl) {
-      await deps.update(jobId, patchOutput(jobId, index, { status: 'failed', failReason: 'The service gave no link to the finished file.' }));
+      await deps.update(
+        jobId,
+        patchOutput(jobId, index, {
+          status: 'failed',
+          failReason: 'The service gave no link to the finished file.',
+        }),
+      );
       continue;
     }
     const mediaUrl = o.mediaUrl;
@@ -95,8 +129,14 @@ export async function saveOutputs(jobId: string, deps: SaveDeps, signal: AbortSi
     let fileName = o.fileName;
     if (!itemId || !fileName) {
       itemId = newItemId();
-      fileName = await deps.library.reserveName(o.title || job.label, extensionFor(undefined, mediaUrl, DEFAULT_EXT[o.libraryKind] ?? '.bin'));
-      job = await deps.update(jobId, patchOutput(jobId, index, { libraryItemId: itemId, fileName }));
+      fileName = await deps.library.reserveName(
+        o.title || job.label,
+        extensionFor(undefined, mediaUrl, DEFAULT_EXT[o.libraryKind] ?? '.bin'),
+      );
+      job = await deps.update(
+        jobId,
+        patchOutput(jobId, index, { libraryItemId: itemId, fileName }),
+      );
       if (!job) return;
     }
     if (!deps.library.get(itemId)) {
@@ -119,7 +159,8 @@ export async function saveOutputs(jobId: string, deps: SaveDeps, signal: AbortSi
                 deps.progress(jobId, index, p.bytesReceived, p.totalBytes ?? null);
               },
             });
-            if (meta.duration_ms === null && ext === '.wav') meta.duration_ms = await wavDurationMs(tmp);
+            if (meta.duration_ms === null && ext === '.wav')
+              meta.duration_ms = await wavDurationMs(tmp);
           },
           cover: cover ? { ext: cover.ext, write: (tmp) => fs.rename(cover.tmp, tmp) } : undefined,
         });

@@ -1,6 +1,13 @@
 import { basename, extname } from 'node:path';
 import type { Job, JobKind } from '@shared/domain/jobs';
-import type { CloneResult, CoverResult, CustomSingerTask, Song, TtsResult, VideoResult } from '@shared/domain/service';
+import type {
+  CloneResult,
+  CoverResult,
+  CustomSingerTask,
+  Song,
+  TtsResult,
+  VideoResult,
+} from '@shared/domain/service';
 import {
   checkMusicV1,
   checkSinging,
@@ -32,11 +39,20 @@ export interface SubmitClient {
   };
   voices: {
     tts(input: TtsInput, opts?: Opts): Promise<TtsResult>;
-    clone(input: { name: string; description?: string; files: readonly string[] }, opts?: Opts): Promise<CloneResult>;
+    clone(
+      input: { name: string; description?: string; files: readonly string[] },
+      opts?: Opts,
+    ): Promise<CloneResult>;
   };
   covers: {
     create(
-      input: { singerId: string | number; isCustomSinger: boolean; tranSemitones?: number; filePath?: string; videoSiteUrl?: string },
+      input: {
+        singerId: string | number;
+        isCustomSinger: boolean;
+        tranSemitones?: number;
+        filePath?: string;
+        videoSiteUrl?: string;
+      },
       opts?: Opts,
     ): Promise<CoverResult>;
     trainSinger(input: TrainSingerInput, opts?: Opts): Promise<CustomSingerTask>;
@@ -47,18 +63,27 @@ export interface SubmitClient {
   };
 }
 
-export type CoverJobInput = Parameters<SubmitClient['covers']['create']>[0] & { title?: string; singerName?: string };
+export type CoverJobInput = Parameters<SubmitClient['covers']['create']>[0] & {
+  title?: string;
+  singerName?: string;
+};
 export type CloneJobInput = { name: string; description?: string; files: string[] };
 
 function check(fields: FieldErrors): void {
   const keys = Object.keys(fields);
   if (keys.length === 0) return;
   const first = fields[keys[0] as string];
-  throw new AppError('validation', keys.length === 1 && first ? first : 'Some fields need attention before this can be sent.', { fields });
+  throw new AppError(
+    'validation',
+    keys.length === 1 && first ? first : 'Some fields need attention before this can be sent.',
+    { fields },
+  );
 }
 
-const excerpt = (s: string, n = 48): string => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
-const asRecord = (v: object): Record<string, unknown> => JSON.parse(JSON.stringify(v)) as Record<string, unknown>;
+const excerpt = (s: string, n = 48): string =>
+  s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s;
+const asRecord = (v: object): Record<string, unknown> =>
+  JSON.parse(JSON.stringify(v)) as Record<string, unknown>;
 
 /**
  * Typed submissions: each validates its input (nothing is persisted for a form error), persists
@@ -77,7 +102,11 @@ export function createSubmitters(jobs: JobsService, client: () => SubmitClient, 
           tracking: 'v2-query',
           request: asRecord(input),
           label: input.title || excerpt(input.prompt),
-          meta: { prompt: input.prompt, model: input.modelVersion ?? DEFAULT_MODEL_VERSION, parent_id: parent?.id ?? null },
+          meta: {
+            prompt: input.prompt,
+            model: input.modelVersion ?? DEFAULT_MODEL_VERSION,
+            parent_id: parent?.id ?? null,
+          },
         },
         async (signal) => {
           const songs = await client().songs.submit(input, { signal });
@@ -89,10 +118,19 @@ export function createSubmitters(jobs: JobsService, client: () => SubmitClient, 
     songV1(input: MusicV1Input): Promise<Job> {
       check(checkMusicV1(input));
       return jobs.submit(
-        { kind: 'song-v1', synchronous: true, request: asRecord(input), label: input.title || excerpt(input.prompt), meta: { prompt: input.prompt, model: 'v1' } },
+        {
+          kind: 'song-v1',
+          synchronous: true,
+          request: asRecord(input),
+          label: input.title || excerpt(input.prompt),
+          meta: { prompt: input.prompt, model: 'v1' },
+        },
         async (signal) => {
           const songs = await client().songs.generateV1(input, { signal });
-          return { outputs: songs.map((s) => outputFromSong({ ...s, status: 'complete' })), raw: songs };
+          return {
+            outputs: songs.map((s) => outputFromSong({ ...s, status: 'complete' })),
+            raw: songs,
+          };
         },
       );
     },
@@ -101,25 +139,64 @@ export function createSubmitters(jobs: JobsService, client: () => SubmitClient, 
       check(checkTts(input));
       const title = excerpt(input.text.replace(/\s+/g, ' ').trim(), 60);
       return jobs.submit(
-        { kind: 'tts', synchronous: true, request: asRecord(input), label: title, meta: { voice: input.voiceName ?? input.speaker, emotion: input.emotion ?? null, prompt: input.text } },
+        {
+          kind: 'tts',
+          synchronous: true,
+          request: asRecord(input),
+          label: title,
+          meta: {
+            voice: input.voiceName ?? input.speaker,
+            emotion: input.emotion ?? null,
+            prompt: input.text,
+          },
+        },
         async (signal) => {
           const { voiceName: _v, ...call } = input;
           const res = await client().voices.tts(call, { signal });
-          return { outputs: [output({ serviceId: null, status: 'complete', libraryKind: 'tts', title, lyrics: input.text, mediaUrl: res.audioUrl })], raw: res };
+          return {
+            outputs: [
+              output({
+                serviceId: null,
+                status: 'complete',
+                libraryKind: 'tts',
+                title,
+                lyrics: input.text,
+                mediaUrl: res.audioUrl,
+              }),
+            ],
+            raw: res,
+          };
         },
       );
     },
 
     cover(input: CoverJobInput): Promise<Job> {
-      const source = input.filePath ? basename(input.filePath, extname(input.filePath)) : input.videoSiteUrl ?? 'Cover';
+      const source = input.filePath
+        ? basename(input.filePath, extname(input.filePath))
+        : (input.videoSiteUrl ?? 'Cover');
       const title = input.title || `${source} (cover)`;
       return jobs.submit(
-        { kind: 'cover', synchronous: true, request: asRecord(input), label: title, meta: { singer: input.singerName ?? String(input.singerId) } },
+        {
+          kind: 'cover',
+          synchronous: true,
+          request: asRecord(input),
+          label: title,
+          meta: { singer: input.singerName ?? String(input.singerId) },
+        },
         async (signal) => {
           const { title: _t, singerName: _s, ...call } = input;
           const res = await client().covers.create(call, { signal });
           return {
-            outputs: [output({ serviceId: null, status: 'complete', libraryKind: 'cover', title: res.title || title, mediaUrl: res.audioUrl, coverUrl: res.imageUrl ?? null })],
+            outputs: [
+              output({
+                serviceId: null,
+                status: 'complete',
+                libraryKind: 'cover',
+                title: res.title || title,
+                mediaUrl: res.audioUrl,
+                coverUrl: res.imageUrl ?? null,
+              }),
+            ],
             raw: res.raw,
           };
         },
@@ -127,21 +204,53 @@ export function createSubmitters(jobs: JobsService, client: () => SubmitClient, 
     },
 
     clone(input: CloneJobInput): Promise<Job> {
-      return jobs.submit({ kind: 'clone', synchronous: true, request: asRecord(input), label: `Voice: ${input.name}` }, async (signal) => {
-        const res = await client().voices.clone(input, { signal });
-        return { outputs: [output({ serviceId: res.speaker, status: 'saved', libraryKind: null, title: input.name })], raw: res.raw, meta: { voice: res.speaker } };
-      });
+      return jobs.submit(
+        {
+          kind: 'clone',
+          synchronous: true,
+          request: asRecord(input),
+          label: `Voice: ${input.name}`,
+        },
+        async (signal) => {
+          const res = await client().voices.clone(input, { signal });
+          return {
+            outputs: [
+              output({
+                serviceId: res.speaker,
+                status: 'saved',
+                libraryKind: null,
+                title: input.name,
+              }),
+            ],
+            raw: res.raw,
+            meta: { voice: res.speaker },
+          };
+        },
+      );
     },
 
     trainSinger(input: TrainSingerInput & { name?: string }): Promise<Job> {
       check(checkTrainSinger(input));
       return jobs.submit(
-        { kind: 'custom-singer', synchronous: false, tracking: 'custom-singer', request: asRecord(input), label: `Singer: ${input.name ?? 'custom'}` },
+        {
+          kind: 'custom-singer',
+          synchronous: false,
+          tracking: 'custom-singer',
+          request: asRecord(input),
+          label: `Singer: ${input.name ?? 'custom'}`,
+        },
         async (signal) => {
           const { name: _n, ...call } = input;
           const task = await client().covers.trainSinger(call, { signal });
-          const status = task.status === 'complete' ? 'saved' : task.status === 'failed' ? 'failed' : 'queued';
-          return { outputs: [output({ serviceId: task.id, status, libraryKind: null, title: input.name ?? '' })], raw: task.raw, meta: { singer: task.id } };
+          const status =
+            task.status === 'complete' ? 'saved' : task.status === 'failed' ? 'failed' : 'queued';
+          return {
+            outputs: [
+              output({ serviceId: task.id, status, libraryKind: null, title: input.name ?? '' }),
+            ],
+            raw: task.raw,
+            meta: { singer: task.id },
+          };
         },
       );
     },
@@ -149,21 +258,27 @@ export function createSubmitters(jobs: JobsService, client: () => SubmitClient, 
     singingVideo(input: SingingInput & { title?: string }): Promise<Job> {
       check(checkSinging(input));
       const title = input.title || 'Singing video';
-      return jobs.submit({ kind: 'singing-video', synchronous: true, request: asRecord(input), label: title }, async (signal) => {
-        const { title: _t, ...call } = input;
-        const res = await client().singing.generate(call, { signal });
-        return { outputs: videoOutputs(res, 'singing-video', title), raw: res.raw };
-      });
+      return jobs.submit(
+        { kind: 'singing-video', synchronous: true, request: asRecord(input), label: title },
+        async (signal) => {
+          const { title: _t, ...call } = input;
+          const res = await client().singing.generate(call, { signal });
+          return { outputs: videoOutputs(res, 'singing-video', title), raw: res.raw };
+        },
+      );
     },
 
     subtitleVideo(input: SubtitlesInput & { title?: string }): Promise<Job> {
       check(checkSubtitles(input));
       const title = input.title || 'Subtitle video';
-      return jobs.submit({ kind: 'subtitle-video', synchronous: true, request: asRecord(input), label: title }, async (signal) => {
-        const { title: _t, ...call } = input;
-        const res = await client().singing.subtitlesVideo(call, { signal });
-        return { outputs: videoOutputs(res, 'subtitle-video', title), raw: res.raw };
-      });
+      return jobs.submit(
+        { kind: 'subtitle-video', synchronous: true, request: asRecord(input), label: title },
+        async (signal) => {
+          const { title: _t, ...call } = input;
+          const res = await client().singing.subtitlesVideo(call, { signal });
+          return { outputs: videoOutputs(res, 'subtitle-video', title), raw: res.raw };
+        },
+      );
     },
 
     /** Copies a local audio or video file into the library, as a job so it shows in the list. */
@@ -171,10 +286,24 @@ export function createSubmitters(jobs: JobsService, client: () => SubmitClient, 
       if (!library) throw new AppError('internal', 'No library to import into.');
       const lib = library;
       const label = title || basename(path, extname(path));
-      return jobs.submit({ kind: 'import', synchronous: true, request: { path, title: label }, label }, async () => {
-        const item = await lib.importFile(path, { title: label });
-        return { outputs: [output({ serviceId: null, status: 'saved', libraryKind: item.kind, title: label, libraryItemId: item.id, fileName: item.file })] };
-      });
+      return jobs.submit(
+        { kind: 'import', synchronous: true, request: { path, title: label }, label },
+        async () => {
+          const item = await lib.importFile(path, { title: label });
+          return {
+            outputs: [
+              output({
+                serviceId: null,
+                status: 'saved',
+                libraryKind: item.kind,
+                title: label,
+                libraryItemId: item.id,
+                fileName: item.file,
+              }),
+            ],
+          };
+        },
+      );
     },
   };
 
@@ -187,7 +316,8 @@ export function createSubmitters(jobs: JobsService, client: () => SubmitClient, 
     'custom-singer': (r) => api.trainSinger(r as TrainSingerInput),
     'singing-video': (r) => api.singingVideo(r as SingingInput),
     'subtitle-video': (r) => api.subtitleVideo(r as SubtitlesInput),
-    import: (r) => api.importFile(String(r.path), typeof r.title === 'string' ? r.title : undefined),
+    import: (r) =>
+      api.importFile(String(r.path), typeof r.title === 'string' ? r.title : undefined),
   };
 
   return {

@@ -11,7 +11,12 @@ export async function wavDurationMs(path: string): Promise<number | null> {
     const head = Buffer.alloc(4096);
     const { bytesRead } = await handle.read(head, 0, head.length, 0);
     const buf = head.subarray(0, bytesRead);
-    if (buf.length < 12 || buf.toString('ascii', 0, 4) !== 'RIFF' || buf.toString('ascii', 8, 12) !== 'WAVE') return null;
+    if (
+      buf.length < 12 ||
+      buf.toString('ascii', 0, 4) !== 'RIFF' ||
+      buf.toString('ascii', 8, 12) !== 'WAVE'
+    )
+      return null;
     let byteRate = 0;
     let pos = 12;
     while (pos + 8 <= buf.length) {

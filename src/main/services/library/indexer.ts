@@ -16,7 +16,8 @@ export interface IndexEntry {
 }
 
 export const SIDECAR_SUFFIX = '.json';
-export const sidecarNameFor = (mediaFileName: string): string => `${mediaFileName}${SIDECAR_SUFFIX}`;
+export const sidecarNameFor = (mediaFileName: string): string =>
+  `${mediaFileName}${SIDECAR_SUFFIX}`;
 
 interface Listed {
   rel: string;
@@ -59,11 +60,18 @@ function listFiles(root: string, needStat: (rel: string) => boolean): Map<string
   return out;
 }
 
-const externalId = (rel: string): string => `ext_${createHash('sha1').update(rel).digest('hex').slice(0, 16)}`;
+const externalId = (rel: string): string =>
+  `ext_${createHash('sha1').update(rel).digest('hex').slice(0, 16)}`;
 
-function coverFor(rel: string, sidecar: Sidecar | null, files: Map<string, Listed>, imageBases?: ReadonlySet<string>): string | null {
+function coverFor(
+  rel: string,
+  sidecar: Sidecar | null,
+  files: Map<string, Listed>,
+  imageBases?: ReadonlySet<string>,
+): string | null {
   const extLen = extname(rel).length;
-  if (!sidecar?.cover_file && imageBases && !imageBases.has(rel.slice(0, rel.length - extLen))) return null;
+  if (!sidecar?.cover_file && imageBases && !imageBases.has(rel.slice(0, rel.length - extLen)))
+    return null;
   const dir = posix.dirname(rel) === '.' ? '' : posix.dirname(rel);
   if (sidecar?.cover_file) {
     const c = dir ? posix.join(dir, sidecar.cover_file) : sidecar.cover_file;
@@ -83,7 +91,12 @@ function readSidecar(path: string): Sidecar | null {
   }
 }
 
-function itemFrom(rel: string, media: Stats, sidecar: Sidecar | null, cover: string | null): LibraryItem {
+function itemFrom(
+  rel: string,
+  media: Stats,
+  sidecar: Sidecar | null,
+  cover: string | null,
+): LibraryItem {
   const base = {
     file: rel,
     cover,
@@ -118,15 +131,27 @@ export interface ScanOptions {
  * are unchanged are reused without reading the sidecar; everything else is read and validated.
  * Sidecars without their media (a download not finished) and media of unknown types are ignored.
  */
-export async function scanLibrary(root: string, previous: ReadonlyMap<string, IndexEntry>, options: ScanOptions = {}): Promise<Map<string, IndexEntry>> {
+export async function scanLibrary(
+  root: string,
+  previous: ReadonlyMap<string, IndexEntry>,
+  options: ScanOptions = {},
+): Promise<Map<string, IndexEntry>> {
   const trusted = (rel: string): boolean => {
     if (!options.trustListed) return false;
     if (previous.has(rel)) return true;
-    return rel.endsWith(SIDECAR_SUFFIX) && previous.get(rel.slice(0, -SIDECAR_SUFFIX.length))?.sidecarSize != null;
+    return (
+      rel.endsWith(SIDECAR_SUFFIX) &&
+      previous.get(rel.slice(0, -SIDECAR_SUFFIX.length))?.sidecarSize != null
+    );
   };
-  const files = listFiles(root, (rel) => !trusted(rel) && (isItemMedia(rel) || rel.endsWith(SIDECAR_SUFFIX)));
+  const files = listFiles(
+    root,
+    (rel) => !trusted(rel) && (isItemMedia(rel) || rel.endsWith(SIDECAR_SUFFIX)),
+  );
   const imageBases = new Set<string>();
-  for (const rel of files.keys()) if (COVER_EXTENSIONS.includes(extname(rel).toLowerCase())) imageBases.add(rel.slice(0, rel.length - extname(rel).length));
+  for (const rel of files.keys())
+    if (COVER_EXTENSIONS.includes(extname(rel).toLowerCase()))
+      imageBases.add(rel.slice(0, rel.length - extname(rel).length));
   const next = new Map<string, IndexEntry>();
   const toRead: Array<{ rel: string; media: Stats; side: Listed | undefined }> = [];
   for (const [rel, { stat }] of files) {
@@ -137,7 +162,8 @@ export async function scanLibrary(root: string, previous: ReadonlyMap<string, In
     const unchanged =
       prev &&
       (stat === null
-        ? (side !== undefined) === (prev.sidecarSize !== null) && (side === undefined || sideStat === null)
+        ? (side !== undefined) === (prev.sidecarSize !== null) &&
+          (side === undefined || sideStat === null)
         : prev.mediaSize === stat.size &&
           prev.mediaMtimeMs === stat.mtimeMs &&
           prev.sidecarSize === (sideStat ? sideStat.size : null) &&
@@ -150,7 +176,10 @@ export async function scanLibrary(root: string, previous: ReadonlyMap<string, In
     }
     const media = stat ?? statSync(join(root, rel), { throwIfNoEntry: false });
     if (!media) continue;
-    const sideListed = side && !side.stat ? { rel: side.rel, stat: statSync(join(root, side.rel), { throwIfNoEntry: false }) ?? null } : side;
+    const sideListed =
+      side && !side.stat
+        ? { rel: side.rel, stat: statSync(join(root, side.rel), { throwIfNoEntry: false }) ?? null }
+        : side;
     toRead.push({ rel, media, side: sideListed?.stat ? sideListed : undefined });
   }
   for (const b of toRead) {
@@ -193,7 +222,11 @@ function dedupeIds(entries: Map<string, IndexEntry>): void {
   }
 }
 
-const SavedIndexHeaderSchema = z.object({ schema_version: z.literal(1), libraryDir: z.string(), entries: z.array(z.unknown()) });
+const SavedIndexHeaderSchema = z.object({
+  schema_version: z.literal(1),
+  libraryDir: z.string(),
+  entries: z.array(z.unknown()),
+});
 
 /** A cheap shape check per entry: the saved index is our own file, written atomically. */
 function plausibleEntry(e: unknown): e is IndexEntry {
@@ -221,9 +254,14 @@ function plausibleEntry(e: unknown): e is IndexEntry {
  * Entries are trusted only while their files' sizes and mtimes match (see scanLibrary); a
  * malformed entry is dropped and its sidecar read again.
  */
-export async function loadSavedIndex(indexFile: string, libraryDir: string): Promise<Map<string, IndexEntry>> {
+export async function loadSavedIndex(
+  indexFile: string,
+  libraryDir: string,
+): Promise<Map<string, IndexEntry>> {
   try {
-    const parsed = SavedIndexHeaderSchema.safeParse(JSON.parse(await fs.readFile(indexFile, 'utf8')));
+    const parsed = SavedIndexHeaderSchema.safeParse(
+      JSON.parse(await fs.readFile(indexFile, 'utf8')),
+    );
     if (!parsed.success || parsed.data.libraryDir !== libraryDir) return new Map();
     const out = new Map<string, IndexEntry>();
     for (const e of parsed.data.entries) if (plausibleEntry(e)) out.set(e.item.file, e);
@@ -233,7 +271,14 @@ export async function loadSavedIndex(indexFile: string, libraryDir: string): Pro
   }
 }
 
-export async function saveIndex(indexFile: string, libraryDir: string, entries: ReadonlyMap<string, IndexEntry>): Promise<void> {
+export async function saveIndex(
+  indexFile: string,
+  libraryDir: string,
+  entries: ReadonlyMap<string, IndexEntry>,
+): Promise<void> {
   // machine-read only: compact JSON keeps 10,000 entries small and quick to parse
-  await writeFileAtomic(indexFile, JSON.stringify({ schema_version: 1, libraryDir, entries: [...entries.values()] }));
+  await writeFileAtomic(
+    indexFile,
+    JSON.stringify({ schema_version: 1, libraryDir, entries: [...entries.values()] }),
+  );
 }

@@ -2,8 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { watch, promises as fs, type FSWatcher } from 'node:fs';
 import { basename, dirname, extname, join, posix } from 'node:path';
 import { AppError } from '@shared/errors';
-import { SidecarSchema, type LibraryChange, type LibraryItem, type Sidecar, type SidecarInput } from '@shared/domain/library';
-import { commitTemp, isTempName, removeTempLeftovers, tempPathFor, writeJsonAtomic } from './atomic';
+import {
+  SidecarSchema,
+  type LibraryChange,
+  type LibraryItem,
+  type Sidecar,
+  type SidecarInput,
+} from '@shared/domain/library';
+import {
+  commitTemp,
+  isTempName,
+  removeTempLeftovers,
+  tempPathFor,
+  writeJsonAtomic,
+} from './atomic';
 import { TypedEmitter } from './emitter';
 import { loadSavedIndex, saveIndex, scanLibrary, sidecarNameFor, type IndexEntry } from './indexer';
 import { guessKind, isItemMedia, mediaTypeOf } from './media-types';
@@ -28,7 +40,10 @@ export interface LibraryEvents extends Record<string, unknown> {
 }
 
 /** Metadata for a new item; `id` and `created_at` are filled in when missing. */
-export type NewItemMeta = Omit<SidecarInput, 'schema_version' | 'id' | 'created_at' | 'cover_file'> & {
+export type NewItemMeta = Omit<
+  SidecarInput,
+  'schema_version' | 'id' | 'created_at' | 'cover_file'
+> & {
   id?: string;
   created_at?: string;
 };
@@ -68,7 +83,10 @@ export interface Library {
   createItem(options: CreateItemOptions): Promise<LibraryItem>;
   importFile(sourcePath: string, meta?: Partial<NewItemMeta>): Promise<LibraryItem>;
   rename(id: string, title: string): Promise<LibraryItem>;
-  updateMeta(id: string, patch: Partial<Omit<Sidecar, 'schema_version' | 'id'>>): Promise<LibraryItem>;
+  updateMeta(
+    id: string,
+    patch: Partial<Omit<Sidecar, 'schema_version' | 'id'>>,
+  ): Promise<LibraryItem>;
   remove(id: string): Promise<void>;
   on: TypedEmitter<LibraryEvents>['on'];
 }
@@ -124,7 +142,9 @@ export function createLibrary(options: LibraryOptions): Library {
     if (!options.indexFile || !dirty) return;
     dirty = false;
     await fs.mkdir(dirname(options.indexFile), { recursive: true });
-    await saveIndex(options.indexFile, dir, entries).catch((e) => console.error('library index not saved:', e));
+    await saveIndex(options.indexFile, dir, entries).catch((e) =>
+      console.error('library index not saved:', e),
+    );
   }
 
   async function rescan(): Promise<LibraryChange> {
@@ -151,7 +171,10 @@ export function createLibrary(options: LibraryOptions): Library {
       const n = name ? basename(name.toString()) : '';
       if (n && isTempName(n)) return;
       clearTimeout(debounce);
-      debounce = setTimeout(() => void rescan().catch(() => undefined), options.watchDebounceMs ?? 250);
+      debounce = setTimeout(
+        () => void rescan().catch(() => undefined),
+        options.watchDebounceMs ?? 250,
+      );
     };
     try {
       watcher = watch(dir, { recursive: true }, onEvent);
@@ -169,11 +192,20 @@ export function createLibrary(options: LibraryOptions): Library {
 
   async function existingNames(relDir = ''): Promise<Set<string>> {
     const names = await fs.readdir(join(dir, relDir)).catch(() => [] as string[]);
-    return nameSet([...names, ...[...reserved].filter((r) => posix.dirname(r) === (relDir || '.')).map((r) => posix.basename(r))]);
+    return nameSet([
+      ...names,
+      ...[...reserved]
+        .filter((r) => posix.dirname(r) === (relDir || '.'))
+        .map((r) => posix.basename(r)),
+    ]);
   }
 
   async function reserveName(title: string, ext: string): Promise<string> {
-    const name = uniqueFileName(sanitizeBaseName(title), normalizeExtension(ext), await existingNames());
+    const name = uniqueFileName(
+      sanitizeBaseName(title),
+      normalizeExtension(ext),
+      await existingNames(),
+    );
     reserved.add(name);
     return name;
   }
@@ -183,7 +215,9 @@ export function createLibrary(options: LibraryOptions): Library {
     const media = await fs.stat(join(dir, fileName)).catch(() => null);
     if (media) return false;
     try {
-      const side = JSON.parse(await fs.readFile(join(dir, sidecarNameFor(fileName)), 'utf8')) as { id?: unknown };
+      const side = JSON.parse(await fs.readFile(join(dir, sidecarNameFor(fileName)), 'utf8')) as {
+        id?: unknown;
+      };
       return side.id === id;
     } catch (e) {
       return (e as NodeJS.ErrnoException).code === 'ENOENT';
@@ -195,7 +229,10 @@ export function createLibrary(options: LibraryOptions): Library {
     const id = o.meta.id ?? `itm_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
     const existing = byId.get(id);
     if (existing) return existing; // already saved by an earlier run of the same job
-    let fileName = o.fileName && extname(o.fileName) === ext && (await plannedNameUsable(o.fileName, id)) ? o.fileName : undefined;
+    let fileName =
+      o.fileName && extname(o.fileName) === ext && (await plannedNameUsable(o.fileName, id))
+        ? o.fileName
+        : undefined;
     fileName ??= await reserveName(o.meta.title, ext);
     reserved.add(fileName);
     const mediaPath = join(dir, fileName);
@@ -227,20 +264,39 @@ export function createLibrary(options: LibraryOptions): Library {
     return requireItem(id);
   }
 
-  async function importFile(sourcePath: string, meta: Partial<NewItemMeta> = {}): Promise<LibraryItem> {
+  async function importFile(
+    sourcePath: string,
+    meta: Partial<NewItemMeta> = {},
+  ): Promise<LibraryItem> {
     const name = basename(sourcePath);
-    if (!isItemMedia(name)) throw new AppError('validation', 'Only audio and video files can be imported.');
+    if (!isItemMedia(name))
+      throw new AppError('validation', 'Only audio and video files can be imported.');
     const ext = extname(name);
     return createItem({
-      meta: { kind: meta.kind ?? guessKind(name), title: meta.title ?? name.slice(0, name.length - ext.length), ...meta },
+      meta: {
+        kind: meta.kind ?? guessKind(name),
+        title: meta.title ?? name.slice(0, name.length - ext.length),
+        ...meta,
+      },
       ext,
       writeMedia: (tmp) => fs.copyFile(sourcePath, tmp),
     });
   }
 
-  async function writeSidecarFor(item: LibraryItem, patch: Partial<Sidecar>, fileName = posix.basename(item.file)): Promise<void> {
+  async function writeSidecarFor(
+    item: LibraryItem,
+    patch: Partial<Sidecar>,
+    fileName = posix.basename(item.file),
+  ): Promise<void> {
     const relDir = posix.dirname(item.file) === '.' ? '' : posix.dirname(item.file);
-    const { file: _f, cover: _c, sizeBytes: _s, modifiedAtMs: _m, hasSidecar: _h, ...current } = item;
+    const {
+      file: _f,
+      cover: _c,
+      sizeBytes: _s,
+      modifiedAtMs: _m,
+      hasSidecar: _h,
+      ...current
+    } = item;
     const sidecar = SidecarSchema.parse({ ...current, ...patch, schema_version: 1, id: item.id });
     await writeJsonAtomic(join(dir, relDir, sidecarNameFor(fileName)), sidecar);
   }
@@ -254,10 +310,13 @@ export function createLibrary(options: LibraryOptions): Library {
     names.delete(oldName.toLowerCase());
     names.delete(sidecarNameFor(oldName).toLowerCase());
     const newName = uniqueFileName(sanitizeBaseName(title), ext, names);
-    const newCover = item.cover ? `${newName.slice(0, newName.length - ext.length)}${extname(item.cover)}` : null;
+    const newCover = item.cover
+      ? `${newName.slice(0, newName.length - ext.length)}${extname(item.cover)}`
+      : null;
     await writeSidecarFor(item, { title, cover_file: newCover }, newName);
     if (newName !== oldName) {
-      if (item.cover && newCover) await fs.rename(join(dir, item.cover), join(dir, relDir, newCover));
+      if (item.cover && newCover)
+        await fs.rename(join(dir, item.cover), join(dir, relDir, newCover));
       await fs.rename(join(dir, item.file), join(dir, relDir, newName));
       if (item.hasSidecar) await fs.rm(join(dir, relDir, sidecarNameFor(oldName)), { force: true });
     }
@@ -265,7 +324,10 @@ export function createLibrary(options: LibraryOptions): Library {
     return requireItem(id);
   }
 
-  async function updateMeta(id: string, patch: Partial<Omit<Sidecar, 'schema_version' | 'id'>>): Promise<LibraryItem> {
+  async function updateMeta(
+    id: string,
+    patch: Partial<Omit<Sidecar, 'schema_version' | 'id'>>,
+  ): Promise<LibraryItem> {
     const item = requireItem(id);
     await writeSidecarFor(item, patch);
     await rescan();
@@ -290,7 +352,11 @@ export function createLibrary(options: LibraryOptions): Library {
       const saved = entries;
       entries = new Map();
       publish(await scanLibrary(dir, saved, { trustListed: saved.size > 0 }));
-      if (saved.size > 0 && saved.size === entries.size && [...entries].every(([rel, e]) => saved.get(rel) === e)) {
+      if (
+        saved.size > 0 &&
+        saved.size === entries.size &&
+        [...entries].every(([rel, e]) => saved.get(rel) === e)
+      ) {
         dirty = false; // nothing new since the saved index
         clearTimeout(saveTimer);
       }
@@ -313,7 +379,8 @@ export function createLibrary(options: LibraryOptions): Library {
     },
     items: () => list,
     get: (id) => byId.get(id),
-    findByServiceId: (serviceId) => list.find((i) => Object.values(i.service_ids).includes(serviceId)),
+    findByServiceId: (serviceId) =>
+      list.find((i) => Object.values(i.service_ids).includes(serviceId)),
     filter: (query) => search.filter(list, query),
     pathOf: (item) => join(dir, item.file),
     rescan,

@@ -26,7 +26,9 @@ const TYPES: Record<string, { mime: string; category: MediaCategory }> = {
 
 export const COVER_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.webp', '.jfif', '.gif'];
 
-export function mediaTypeOf(fileName: string): { mime: string; category: MediaCategory } | undefined {
+export function mediaTypeOf(
+  fileName: string,
+): { mime: string; category: MediaCategory } | undefined {
   return TYPES[extname(fileName).toLowerCase()];
 }
 
@@ -37,7 +39,11 @@ export function isItemMedia(fileName: string): boolean {
 }
 
 /** The extension for a downloaded body, from its Content-Type and URL. */
-export function extensionFor(contentType: string | undefined, url: string | undefined, fallback: string): string {
+export function extensionFor(
+  contentType: string | undefined,
+  url: string | undefined,
+  fallback: string,
+): string {
   const mime = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (mime && mime !== 'application/octet-stream') {
     if (mime === 'audio/mp3') return '.mp3';

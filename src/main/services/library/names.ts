@@ -43,7 +43,11 @@ export function sanitizeBaseName(title: string, fallback = 'Untitled'): string {
 
 /** Lower-case extension with its dot, limited to letters and digits (".mp3"), or "" if none. */
 export function normalizeExtension(ext: string): string {
-  const clean = ext.replace(/^\./, '').toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 8);
+  const clean = ext
+    .replace(/^\./, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .slice(0, 8);
   return clean ? `.${clean}` : '';
 }
 
@@ -52,7 +56,8 @@ export function normalizeExtension(ext: string): string {
  * Windows folders are), also keeping its sidecar name `<name>.json` free. Adds " (2)", " (3)"…
  */
 export function uniqueFileName(base: string, ext: string, existing: ReadonlySet<string>): string {
-  const taken = (name: string) => existing.has(name.toLowerCase()) || existing.has(`${name}.json`.toLowerCase());
+  const taken = (name: string) =>
+    existing.has(name.toLowerCase()) || existing.has(`${name}.json`.toLowerCase());
   const first = `${base}${ext}`;
   if (!taken(first)) return first;
   for (let n = 2; ; n += 1) {
@@ -62,4 +67,5 @@ export function uniqueFileName(base: string, ext: string, existing: ReadonlySet<
 }
 
 /** Lower-cased names, for `uniqueFileName`. */
-export const nameSet = (names: Iterable<string>): Set<string> => new Set([...names].map((n) => n.toLowerCase()));
+export const nameSet = (names: Iterable<string>): Set<string> =>
+  new Set([...names].map((n) => n.toLowerCase()));

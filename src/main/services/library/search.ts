@@ -15,12 +15,19 @@ const terms = (text: string): string[] => text.toLowerCase().split(/\s+/).filter
  */
 export class LibrarySearch {
   private haystacks = new WeakMap<LibraryItem, string>();
-  private last: { items: readonly LibraryItem[]; key: string; terms: string[]; result: LibraryItem[] } | null = null;
+  private last: {
+    items: readonly LibraryItem[];
+    key: string;
+    terms: string[];
+    result: LibraryItem[];
+  } | null = null;
 
   private haystack(item: LibraryItem): string {
     let h = this.haystacks.get(item);
     if (h === undefined) {
-      h = [item.title, item.tags.join(' '), item.lyrics ?? '', item.prompt ?? ''].join('\n').toLowerCase();
+      h = [item.title, item.tags.join(' '), item.lyrics ?? '', item.prompt ?? '']
+        .join('\n')
+        .toLowerCase();
       this.haystacks.set(item, h);
     }
     return h;
@@ -39,7 +46,8 @@ export class LibrarySearch {
     const key = query.kind ?? '';
     let pool: readonly LibraryItem[] = items;
     const prev = this.last;
-    if (prev && prev.items === items && prev.key === key && narrows(prev.terms, ts)) pool = prev.result;
+    if (prev && prev.items === items && prev.key === key && narrows(prev.terms, ts))
+      pool = prev.result;
     const result = pool.filter((item) => {
       if (query.kind && item.kind !== query.kind) return false;
       if (ts.length === 0) return true;

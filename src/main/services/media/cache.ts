@@ -68,7 +68,8 @@ export function createMediaCache(options: MediaCacheOptions): MediaCache {
     try {
       if (res.body) {
         for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-          if (entry.bytes + chunk.byteLength > maxBytes) throw new AppError('forbidden', 'That media file is too large to preview.');
+          if (entry.bytes + chunk.byteLength > maxBytes)
+            throw new AppError('forbidden', 'That media file is too large to preview.');
           await handle.write(chunk);
           entry.bytes += chunk.byteLength;
           notify(entry);
@@ -78,20 +79,35 @@ export function createMediaCache(options: MediaCacheOptions): MediaCache {
       await handle.close();
     }
     entry.complete = true;
-    await writeJsonAtomic(metaPath(id), { url: entry.url, contentType: entry.contentType, bytes: entry.bytes, fetchedAt: new Date().toISOString() });
+    await writeJsonAtomic(metaPath(id), {
+      url: entry.url,
+      contentType: entry.contentType,
+      bytes: entry.bytes,
+      fetchedAt: new Date().toISOString(),
+    });
     notify(entry);
   }
 
   async function start(id: string, url: string): Promise<void> {
     const abort = new AbortController();
-    const res = await doFetch(url, { redirect: 'follow', credentials: 'omit', signal: abort.signal }).catch((e: unknown) => {
+    const res = await doFetch(url, {
+      redirect: 'follow',
+      credentials: 'omit',
+      signal: abort.signal,
+    }).catch((e: unknown) => {
       throw new AppError('network', 'Could not fetch that media from the service.', { cause: e });
     });
-    if (!res.ok) throw new AppError(res.status === 404 ? 'not_found' : 'server', `The media host answered ${res.status}.`, { httpStatus: res.status });
+    if (!res.ok)
+      throw new AppError(
+        res.status === 404 ? 'not_found' : 'server',
+        `The media host answered ${res.status}.`,
+        { httpStatus: res.status },
+      );
     const total = Number(res.headers.get('content-length'));
     const entry: Entry = {
       url,
-      contentType: res.headers.get('content-type')?.split(';')[0]?.trim() || 'application/octet-stream',
+      contentType:
+        res.headers.get('content-type')?.split(';')[0]?.trim() || 'application/octet-stream',
       complete: false,
       bytes: 0,
       totalBytes: Number.isSafeInteger(total) && total > 0 ? total : null,
@@ -121,11 +137,24 @@ export function createMediaCache(options: MediaCacheOptions): MediaCache {
         const id = name.replace(/\.(media|json)$/, '');
         if (!name.endsWith('.media')) continue;
         try {
-          const meta = JSON.parse(await fs.readFile(metaPath(id), 'utf8')) as { url: string; contentType: string; bytes: number };
+          const meta = JSON.parse(await fs.readFile(metaPath(id), 'utf8')) as {
+            url: string;
+            contentType: string;
+            bytes: number;
+          };
           const st = await fs.stat(dataPath(id));
           if (st.size !== meta.bytes) throw new Error('size mismatch');
           kept.push({ id, size: st.size, mtimeMs: st.mtimeMs });
-          entries.set(id, { url: meta.url, contentType: meta.contentType, complete: true, bytes: st.size, totalBytes: st.size, done: Promise.resolve(), waiters: new Set(), abort: new AbortController() });
+          entries.set(id, {
+            url: meta.url,
+            contentType: meta.contentType,
+            complete: true,
+            bytes: st.size,
+            totalBytes: st.size,
+            done: Promise.resolve(),
+            waiters: new Set(),
+            abort: new AbortController(),
+          });
         } catch {
           // an interrupted fetch from an earlier run: nothing partial is kept
           await fs.rm(dataPath(id), { force: true });
@@ -140,7 +169,9 @@ export function createMediaCache(options: MediaCacheOptions): MediaCache {
         await fs.rm(metaPath(k.id), { force: true });
         total -= k.size;
       }
-      for (const name of names) if (name.endsWith('.tmp') || name.startsWith('.')) await fs.rm(join(dir, name), { force: true });
+      for (const name of names)
+        if (name.endsWith('.tmp') || name.startsWith('.'))
+          await fs.rm(join(dir, name), { force: true });
     },
     async close() {
       for (const e of entries.values()) if (!e.complete) e.abort.abort();
@@ -151,10 +182,18 @@ export function createMediaCache(options: MediaCacheOptions): MediaCache {
       try {
         parsed = new URL(url);
       } catch {
-        throw new AppError('forbidden', 'Only http(s) media links from the service can be previewed.');
+        throw new AppError(
+          'forbidden',
+          'Only http(s) media links from the service can be previewed.',
+        );
       }
-      if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new AppError('forbidden', 'Only http(s) media links from the service can be previewed.');
-      if (parsed.username || parsed.password) throw new AppError('forbidden', 'Media links with credentials are refused.');
+      if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+        throw new AppError(
+          'forbidden',
+          'Only http(s) media links from the service can be previewed.',
+        );
+      if (parsed.username || parsed.password)
+        throw new AppError('forbidden', 'Media links with credentials are refused.');
       const id = createHash('sha256').update(parsed.href).digest('hex').slice(0, 32);
       if (entries.has(id)) return id;
       let p = starting.get(id);
@@ -167,7 +206,14 @@ export function createMediaCache(options: MediaCacheOptions): MediaCache {
     },
     describe(id) {
       const e = entries.get(id);
-      return e ? { contentType: e.contentType, complete: e.complete, bytes: e.bytes, totalBytes: e.totalBytes } : undefined;
+      return e
+        ? {
+            contentType: e.contentType,
+            complete: e.complete,
+            bytes: e.bytes,
+            totalBytes: e.totalBytes,
+          }
+        : undefined;
     },
     waitForBytes(id, minBytes, timeoutMs) {
       const e = entries.get(id);

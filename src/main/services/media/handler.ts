@@ -59,7 +59,8 @@ function parseMediaUrl(raw: string): { host: string; segments: string[] } | { st
     // checked after decoding, so %2e%2e, %2f and %5c cannot smuggle a traversal through
     if (decoded === '' || decoded === '.' || decoded === '..') return { status: 403 };
     // eslint-disable-next-line no-control-regex
-    if (/[/\\\u0000-\u001f]/.test(decoded) || decoded.startsWith('.') || isTempName(decoded)) return { status: 403 };
+    if (/[/\\\u0000-\u001f]/.test(decoded) || decoded.startsWith('.') || isTempName(decoded))
+      return { status: 403 };
     if (process.platform === 'win32' && decoded.includes(':')) return { status: 403 };
     segments.push(decoded);
   }
@@ -67,10 +68,14 @@ function parseMediaUrl(raw: string): { host: string; segments: string[] } | { st
   return { host, segments };
 }
 
-const inside = (root: string, p: string): boolean => p === root || p.startsWith(root.endsWith(sep) ? root : root + sep);
+const inside = (root: string, p: string): boolean =>
+  p === root || p.startsWith(root.endsWith(sep) ? root : root + sep);
 
 /** Resolves symlinks and confines the result to `root`; the status to answer otherwise. */
-async function confine(root: string, segments: string[]): Promise<{ path: string; stat: Stats } | { status: number }> {
+async function confine(
+  root: string,
+  segments: string[],
+): Promise<{ path: string; stat: Stats } | { status: number }> {
   let realRoot: string;
   try {
     realRoot = await fs.realpath(root);
@@ -144,12 +149,17 @@ export function createMediaHandler(options: MediaHandlerOptions) {
       'X-Content-Type-Options': 'nosniff',
     };
     const range = parseRange(rangeHeader, sizeBytes);
-    if (range.kind === 'unsatisfiable') return plain(416, { 'Content-Range': `bytes */${totalLabel ?? sizeBytes}`, 'Accept-Ranges': 'bytes' });
+    if (range.kind === 'unsatisfiable')
+      return plain(416, {
+        'Content-Range': `bytes */${totalLabel ?? sizeBytes}`,
+        'Accept-Ranges': 'bytes',
+      });
     const start = range.kind === 'range' ? range.start : 0;
     const end = range.kind === 'range' ? range.end : sizeBytes - 1;
     const length = Math.max(0, end - start + 1);
     const headers: Record<string, string> = { ...base, 'Content-Length': String(length) };
-    if (range.kind === 'range') headers['Content-Range'] = `bytes ${start}-${end}/${totalLabel ?? sizeBytes}`;
+    if (range.kind === 'range')
+      headers['Content-Range'] = `bytes ${start}-${end}/${totalLabel ?? sizeBytes}`;
     const status = range.kind === 'range' ? 206 : 200;
     if (method === 'HEAD' || length === 0) return { status, headers, body: null };
 
@@ -162,7 +172,11 @@ export function createMediaHandler(options: MediaHandlerOptions) {
       await handle.close();
       return plain(403);
     }
-    return { status, headers, body: createReadStream('', { fd: handle, start, end, autoClose: true }) };
+    return {
+      status,
+      headers,
+      body: createReadStream('', { fd: handle, start, end, autoClose: true }),
+    };
   }
 
   return { handle };

@@ -23,7 +23,8 @@ export function parseRange(header: string | undefined, sizeBytes: number): Range
   }
   const start = Number(a);
   const end = b === '' ? Number.MAX_SAFE_INTEGER : Number(b);
-  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || end < start) return { kind: 'none' };
+  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || end < start)
+    return { kind: 'none' };
   if (start >= sizeBytes) return { kind: 'unsatisfiable' };
   return { kind: 'range', start, end: Math.min(end, sizeBytes - 1) };
 }

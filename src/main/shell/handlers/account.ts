@@ -8,7 +8,10 @@ import type { HandlerContext, NamespaceHandlers } from '../ipc';
 export interface AccountHandlerDeps {
   account: AccountService;
   /** Shows a main-process confirmation; true when the user confirmed. */
-  confirm(ctx: HandlerContext, question: { message: string; detail: string; confirmLabel: string }): Promise<boolean>;
+  confirm(
+    ctx: HandlerContext,
+    question: { message: string; detail: string; confirmLabel: string },
+  ): Promise<boolean>;
   /** Opens an allowlisted https URL in the browser (refuses others). */
   openExternal(url: string): Promise<void>;
   /** Tells every window the account changed. */
@@ -32,10 +35,12 @@ export function accountHandlers(deps: AccountHandlerDeps): NamespaceHandlers<'ac
     getKeyInfo: () => account.keyInfo(),
     async setServiceAddress(ctx, address) {
       const checked = checkServiceAddress(address);
-      if (!checked.ok) throw new AppError('validation', checked.message, { fields: { baseUrl: checked.message } });
+      if (!checked.ok)
+        throw new AppError('validation', checked.message, { fields: { baseUrl: checked.message } });
       const confirmed = await deps.confirm(ctx, {
         message: `Change the service address to ${checked.origin}? You will need to enter your API key again.`,
-        detail: 'Your key stays stored for the current address; requests will go to the new address.',
+        detail:
+          'Your key stays stored for the current address; requests will go to the new address.',
         confirmLabel: 'Change address',
       });
       if (!confirmed) throw new AppError('cancelled', 'The service address was not changed.');

@@ -11,8 +11,12 @@ export interface AppHandlerDeps {
 }
 
 /** Opens a URL in the browser if it is https on the allowlist; AppError('forbidden') otherwise. */
-export async function openAllowedExternal(url: string, open: (url: string) => Promise<void>): Promise<void> {
-  if (!isAllowedExternalUrl(url)) throw new AppError('forbidden', 'Cadenza opens only its own https pages in the browser.');
+export async function openAllowedExternal(
+  url: string,
+  open: (url: string) => Promise<void>,
+): Promise<void> {
+  if (!isAllowedExternalUrl(url))
+    throw new AppError('forbidden', 'Cadenza opens only its own https pages in the browser.');
   await open(url);
 }
 

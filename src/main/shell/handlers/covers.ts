@@ -29,8 +29,15 @@ export interface CoversHandlerDeps {
   onUploadProgress(p: UploadProgressEvent): void;
 }
 
-export function coversAndVideosHandlers(deps: CoversHandlerDeps): { covers: NamespaceHandlers<'covers'>; videos: NamespaceHandlers<'videos'> } {
-  const covers = createCoversService({ dataDir: deps.dataDir, client: deps.client, runtime: deps.runtime });
+export function coversAndVideosHandlers(deps: CoversHandlerDeps): {
+  covers: NamespaceHandlers<'covers'>;
+  videos: NamespaceHandlers<'videos'>;
+} {
+  const covers = createCoversService({
+    dataDir: deps.dataDir,
+    client: deps.client,
+    runtime: deps.runtime,
+  });
   const videos = createVideosService({ client: deps.client, runtime: deps.runtime });
   covers.on('upload-progress', (p) => deps.onUploadProgress(p));
 
@@ -50,7 +57,8 @@ export function coversAndVideosHandlers(deps: CoversHandlerDeps): { covers: Name
         let source: CoverSourceInput;
         if (req.source.kind === 'file') {
           const f = deps.registry.get(req.source.handle);
-          if (f.kind !== 'audio' && f.kind !== 'any') throw new AppError('invalid_argument', `“${f.name}” is not an audio file.`);
+          if (f.kind !== 'audio' && f.kind !== 'any')
+            throw new AppError('invalid_argument', `“${f.name}” is not an audio file.`);
           source = { kind: 'file', path: f.path };
         } else source = req.source;
         const job = await covers.cover({
@@ -69,7 +77,9 @@ export function coversAndVideosHandlers(deps: CoversHandlerDeps): { covers: Name
         return covers.checkTraining(await links(list));
       },
       async train(_ctx, req) {
-        return toJobView(summarizeJob(await covers.train({ name: req.name, links: await links(req.links) })));
+        return toJobView(
+          summarizeJob(await covers.train({ name: req.name, links: await links(req.links) })),
+        );
       },
       renameSinger: (_ctx, jobId, name) => covers.renameSinger(jobId, name),
     },
@@ -81,10 +91,25 @@ export function coversAndVideosHandlers(deps: CoversHandlerDeps): { covers: Name
       },
       async singing(_ctx, req) {
         const [audio] = await links([req.audio]);
-        return toJobView(summarizeJob(await videos.singing({ audio: audio!, imageUrl: req.imageUrl, ...(req.title ? { title: req.title } : {}) })));
+        return toJobView(
+          summarizeJob(
+            await videos.singing({
+              audio: audio!,
+              imageUrl: req.imageUrl,
+              ...(req.title ? { title: req.title } : {}),
+            }),
+          ),
+        );
       },
       async subtitles(_ctx, req) {
-        return toJobView(summarizeJob(await videos.subtitles({ videoUrl: req.videoUrl, ...(req.title ? { title: req.title } : {}) })));
+        return toJobView(
+          summarizeJob(
+            await videos.subtitles({
+              videoUrl: req.videoUrl,
+              ...(req.title ? { title: req.title } : {}),
+            }),
+          ),
+        );
       },
     },
   };

@@ -12,7 +12,10 @@ export interface OpenDialogFilter {
 export interface FilesHandlerDeps {
   registry: FileRegistry;
   /** Shows the OS open dialog; resolves the chosen paths ([] when cancelled). */
-  showOpenDialog(ctx: HandlerContext, options: { filters: OpenDialogFilter[]; multiple: boolean; title: string }): Promise<string[]>;
+  showOpenDialog(
+    ctx: HandlerContext,
+    options: { filters: OpenDialogFilter[]; multiple: boolean; title: string },
+  ): Promise<string[]>;
   /** Files opened with Cadenza waiting for the renderer (shell/open-files.ts); none without it. */
   takeOpened?(): Promise<FileInfo[]>;
 }
@@ -32,7 +35,11 @@ const TITLES: Record<FileKind, string> = {
 export function filesHandlers(deps: FilesHandlerDeps): NamespaceHandlers<'files'> {
   return {
     async pick(ctx, { kind, multiple }) {
-      const paths = await deps.showOpenDialog(ctx, { filters: dialogFilters(kind), multiple, title: TITLES[kind] });
+      const paths = await deps.showOpenDialog(ctx, {
+        filters: dialogFilters(kind),
+        multiple,
+        title: TITLES[kind],
+      });
       return deps.registry.registerAll(multiple ? paths : paths.slice(0, 1), kind);
     },
     registerDropped: (_ctx, paths, kind) => deps.registry.registerAll(paths, kind),

@@ -2,7 +2,14 @@
  * All IPC handlers wired to the services and to the Electron pieces they need. Electron is passed
  * in (not imported) so the plain-Node tests wire the very same handlers to the test double.
  */
-import type { App, BrowserWindow, Dialog, MessageBoxOptions, OpenDialogOptions, Shell } from 'electron';
+import type {
+  App,
+  BrowserWindow,
+  Dialog,
+  MessageBoxOptions,
+  OpenDialogOptions,
+  Shell,
+} from 'electron';
 import type { Core } from '../../services/core';
 import type { FileRegistry } from '../../services/files/registry';
 import type { HandlerContext, IpcHandlers } from '../ipc';
@@ -57,10 +64,20 @@ export interface HandlerWiring {
   openedFiles?: Pick<OpenedFiles, 'take'>;
 }
 
-export function buildHandlers({ core, registry, env, electron, jobsHost: host, mediaCache, updates, openedFiles }: HandlerWiring): IpcHandlers {
+export function buildHandlers({
+  core,
+  registry,
+  env,
+  electron,
+  jobsHost: host,
+  mediaCache,
+  updates,
+  openedFiles,
+}: HandlerWiring): IpcHandlers {
   const { app, dialog, shell, BrowserWindow } = electron;
   const jobsHost = host ?? createJobsHost({ core, events: windowEvents(BrowserWindow) });
-  const windowOf = (ctx: HandlerContext): BrowserWindow | null => BrowserWindow.fromWebContents(ctx.event.sender);
+  const windowOf = (ctx: HandlerContext): BrowserWindow | null =>
+    BrowserWindow.fromWebContents(ctx.event.sender);
   const openExternal = async (url: string): Promise<void> => {
     await shell.openExternal(url);
   };
@@ -116,7 +133,11 @@ export function buildHandlers({ core, registry, env, electron, jobsHost: host, m
     files: filesHandlers({
       registry,
       async showOpenDialog(ctx, { filters, multiple, title }) {
-        const answer = await openDialog(ctx, { title, filters, properties: multiple ? ['openFile', 'multiSelections'] : ['openFile'] });
+        const answer = await openDialog(ctx, {
+          title,
+          filters,
+          properties: multiple ? ['openFile', 'multiSelections'] : ['openFile'],
+        });
         return answer.canceled ? [] : answer.filePaths;
       },
       ...(openedFiles ? { takeOpened: () => openedFiles.take() } : {}),
@@ -128,26 +149,44 @@ export function buildHandlers({ core, registry, env, electron, jobsHost: host, m
       runtime: () => jobsHost.runtime(),
       reopen: () => jobsHost.reopen(),
       async chooseFolderDialog(ctx, defaultPath) {
-        const answer = await openDialog(ctx, { title: 'Choose the library folder', defaultPath, properties: ['openDirectory', 'createDirectory'] });
+        const answer = await openDialog(ctx, {
+          title: 'Choose the library folder',
+          defaultPath,
+          properties: ['openDirectory', 'createDirectory'],
+        });
         return answer.canceled ? null : (answer.filePaths[0] ?? null);
       },
       showItemInFolder: (path) => shell.showItemInFolder(path),
       notifyFolderChanged(removed, added) {
-        for (const win of BrowserWindow.getAllWindows()) sendEvent(win, 'libraryChanged', { added, updated: [], removed });
+        for (const win of BrowserWindow.getAllWindows())
+          sendEvent(win, 'libraryChanged', { added, updated: [], removed });
       },
       async chooseExportFolder(ctx) {
-        const answer = await openDialog(ctx, { title: 'Export to folder', properties: ['openDirectory', 'createDirectory'] });
+        const answer = await openDialog(ctx, {
+          title: 'Export to folder',
+          properties: ['openDirectory', 'createDirectory'],
+        });
         return answer.canceled ? null : (answer.filePaths[0] ?? null);
       },
       async chooseTextFile(ctx, defaultName) {
         const win = windowOf(ctx);
-        const options = { title: 'Export lyrics', defaultPath: defaultName, filters: [{ name: 'Text', extensions: ['txt'] }] };
-        const answer = win ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options);
+        const options = {
+          title: 'Export lyrics',
+          defaultPath: defaultName,
+          filters: [{ name: 'Text', extensions: ['txt'] }],
+        };
+        const answer = win
+          ? await dialog.showSaveDialog(win, options)
+          : await dialog.showSaveDialog(options);
         return answer.canceled || !answer.filePath ? null : answer.filePath;
       },
       startDrag: (ctx, file, icon) => ctx.event.sender.startDrag({ file, icon }),
     }),
-    songs: songsHandlers({ runtime: () => jobsHost.runtime(), client: () => core.client(), mediaCache }),
+    songs: songsHandlers({
+      runtime: () => jobsHost.runtime(),
+      client: () => core.client(),
+      mediaCache,
+    }),
     voices: voicesHandlers({
       dataDir: core.paths.dataDir,
       client: () => core.client(),

@@ -14,12 +14,23 @@ const view = (job: Job) => toJobView(summarizeJob(job));
 
 /** The library items a job made that are still in the library, as playable results. */
 export function jobResult(rt: JobsRuntime, job: Job): JobResult {
-  const ids = new Set([...job.resultItemIds, ...job.outputs.flatMap((o) => (o.status === 'saved' && o.libraryItemId ? [o.libraryItemId] : []))]);
+  const ids = new Set([
+    ...job.resultItemIds,
+    ...job.outputs.flatMap((o) =>
+      o.status === 'saved' && o.libraryItemId ? [o.libraryItemId] : [],
+    ),
+  ]);
   const items: JobResult['items'] = [];
   for (const id of ids) {
     const item = rt.library.get(id);
     if (!item) continue;
-    items.push({ itemId: item.id, title: item.title, kind: item.kind, mediaUrl: libraryMediaUrl(item.file), durationMs: item.duration_ms });
+    items.push({
+      itemId: item.id,
+      title: item.title,
+      kind: item.kind,
+      mediaUrl: libraryMediaUrl(item.file),
+      durationMs: item.duration_ms,
+    });
   }
   return { jobId: job.id, items };
 }
@@ -52,7 +63,12 @@ export function jobsHandlers(deps: JobsHandlerDeps): NamespaceHandlers<'jobs'> {
       const job = requireJob(rt, id);
       const result = jobResult(rt, job);
       if (result.items.length === 0) {
-        throw new AppError('not_found', job.state === 'done' ? 'The files this job made are no longer in the library folder.' : 'This job has no finished files yet.');
+        throw new AppError(
+          'not_found',
+          job.state === 'done'
+            ? 'The files this job made are no longer in the library folder.'
+            : 'This job has no finished files yet.',
+        );
       }
       return result;
     },

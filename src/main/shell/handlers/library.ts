@@ -33,14 +33,21 @@ export interface LibraryHandlerDeps {
 }
 
 /** A 32×32 PNG shown under the pointer while an item is dragged out of the app. */
-const DRAG_ICON_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAYAAABzenr0AAAAaklEQVR42u3X0QkAIQwD0A7qCO7tGOefHHqK4jURScBf8xCE1qxKDOnxPNaLd/EQgi5vEFQAq7wgBPjzsncEEEAAAQSAAOoiGOArMMBs7gSshPICkIGEDhj9AvhItlN8zlCqzeiI5ZS5nmfEJ+AXp9tifQAAAABJRU5ErkJggg==', 'base64');
+const DRAG_ICON_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAYAAABzenr0AAAAaklEQVR42u3X0QkAIQwD0A7qCO7tGOefHHqK4jURScBf8xCE1qxKDOnxPNaLd/EQgi5vEFQAq7wgBPjzsncEEEAAAQSAAOoiGOArMMBs7gSshPICkIGEDhj9AvhItlN8zlCqzeiI5ZS5nmfEJ+AXp9tifQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'library'> {
   const { settings } = deps.core;
 
   const folder = (dir: string): LibraryFolder => ({
     path: dir,
-    source: deps.env.CADENZA_LIBRARY?.trim() ? 'environment' : settings.get().libraryDir ? 'settings' : 'default',
+    source: deps.env.CADENZA_LIBRARY?.trim()
+      ? 'environment'
+      : settings.get().libraryDir
+        ? 'settings'
+        : 'default',
   });
 
   const requireItem = (rt: JobsRuntime, id: string): LibraryItem => {
@@ -69,7 +76,10 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
     },
     async chooseFolder(ctx) {
       if (deps.env.CADENZA_LIBRARY?.trim()) {
-        throw new AppError('validation', 'CADENZA_LIBRARY sets the library folder for this run; unset it to choose another.');
+        throw new AppError(
+          'validation',
+          'CADENZA_LIBRARY sets the library folder for this run; unset it to choose another.',
+        );
       }
       const rt = await deps.runtime();
       const before = rt.library.dir;
@@ -85,14 +95,22 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
       } catch (e) {
         await settings.update({ libraryDir: previousSetting });
         await deps.reopen().catch(() => undefined);
-        throw new AppError('io', 'Cadenza could not use that folder for the library. Choose a folder you can write to.', { cause: e });
+        throw new AppError(
+          'io',
+          'Cadenza could not use that folder for the library. Choose a folder you can write to.',
+          { cause: e },
+        );
       }
-      deps.notifyFolderChanged(beforeIds, next.library.items().map((i) => i.id));
+      deps.notifyFolderChanged(
+        beforeIds,
+        next.library.items().map((i) => i.id),
+      );
       return folder(next.library.dir);
     },
     async list(_ctx, query) {
       const rt = await deps.runtime();
-      const items = query && (query.text || query.kind) ? rt.library.filter(query) : rt.library.items();
+      const items =
+        query && (query.text || query.kind) ? rt.library.filter(query) : rt.library.items();
       return items.map(toLibraryItemView);
     },
     async showInFolder(_ctx, id) {
@@ -115,11 +133,18 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
       if (!item.lyrics?.trim()) throw new AppError('not_found', 'This item has no lyrics.');
       const path = await deps.chooseTextFile?.(ctx, `${sanitizeBaseName(item.title)}.txt`);
       if (!path) throw new AppError('cancelled', 'The lyrics were not exported.');
-      const text = `${item.title}\n\n${item.lyrics.trim()}\n`.replace(/\r?\n/g, process.platform === 'win32' ? '\r\n' : '\n');
+      const text = `${item.title}\n\n${item.lyrics.trim()}\n`.replace(
+        /\r?\n/g,
+        process.platform === 'win32' ? '\r\n' : '\n',
+      );
       try {
         await fs.writeFile(path, text, 'utf8');
       } catch (e) {
-        throw new AppError('io', 'Cadenza could not write that file. Choose a folder you can write to.', { cause: e });
+        throw new AppError(
+          'io',
+          'Cadenza could not write that file. Choose a folder you can write to.',
+          { cause: e },
+        );
       }
       return { path };
     },
@@ -130,7 +155,11 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
         return toLibraryItemView(await rt.library.rename(id, title));
       } catch (e) {
         if (e instanceof AppError) throw e;
-        throw new AppError('io', 'Cadenza could not rename the file. It may be open in another program.', { cause: e });
+        throw new AppError(
+          'io',
+          'Cadenza could not rename the file. It may be open in another program.',
+          { cause: e },
+        );
       }
     },
     async remove(_ctx, id) {
@@ -155,21 +184,30 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
         for (const item of items) {
           const own = basename(item.file);
           const dot = own.lastIndexOf('.');
-          const name = uniqueFileName(dot > 0 ? own.slice(0, dot) : own, dot > 0 ? own.slice(dot) : '', taken);
+          const name = uniqueFileName(
+            dot > 0 ? own.slice(0, dot) : own,
+            dot > 0 ? own.slice(dot) : '',
+            taken,
+          );
           // never overwrites: a file that appeared meanwhile makes the copy fail instead
           await fs.copyFile(rt.library.pathOf(item), join(folder, name), fsConstants.COPYFILE_EXCL);
           taken.add(name.toLowerCase());
           files.push(name);
         }
       } catch (e) {
-        throw new AppError('io', `Cadenza could not copy the files to that folder (${files.length} of ${items.length} copied).`, { cause: e });
+        throw new AppError(
+          'io',
+          `Cadenza could not copy the files to that folder (${files.length} of ${items.length} copied).`,
+          { cause: e },
+        );
       }
       return { folder, files };
     },
     async startDrag(ctx, id) {
       const rt = await deps.runtime();
       const item = requireItem(rt, id);
-      if (!deps.startDrag) throw new AppError('forbidden', 'Dragging files out is not available here.');
+      if (!deps.startDrag)
+        throw new AppError('forbidden', 'Dragging files out is not available here.');
       deps.startDrag(ctx, rt.library.pathOf(item), await dragIcon());
       return null;
     },

@@ -1,7 +1,15 @@
 import { useState, type DragEvent } from 'react';
 import { TRAN_MAX_SEMITONES, TRAN_MIN_SEMITONES } from '@shared/domain/service-limits';
 import { useAccountStore } from '../../stores/account';
-import { cancelCover, chooseFile, setCoverField, singerKeyOf, startCover, useCoversStore, type CoverSourceKind } from '../../stores/covers';
+import {
+  cancelCover,
+  chooseFile,
+  setCoverField,
+  singerKeyOf,
+  startCover,
+  useCoversStore,
+  type CoverSourceKind,
+} from '../../stores/covers';
 import { JobResultView } from './JobResultView';
 
 const mb = (n: number): string => `${(n / 1048576).toFixed(1)} MB`;
@@ -13,8 +21,12 @@ export function CoverCard() {
   const [dragging, setDragging] = useState(false);
   // the typed text ("-" on the way to "-4") is kept apart from the number sent
   const [tranText, setTranText] = useState<string | null>(null);
-  const busy = !!s.cover && ['pending', 'submitted', 'running', 'downloading'].includes(s.cover.state);
-  const pct = s.cover && s.cover.totalBytes > 0 ? Math.round((s.cover.bytesSent / s.cover.totalBytes) * 100) : null;
+  const busy =
+    !!s.cover && ['pending', 'submitted', 'running', 'downloading'].includes(s.cover.state);
+  const pct =
+    s.cover && s.cover.totalBytes > 0
+      ? Math.round((s.cover.bytesSent / s.cover.totalBytes) * 100)
+      : null;
   const custom = s.singers.filter((x) => x.custom);
   const builtIn = s.singers.filter((x) => !x.custom);
   const err = s.coverError;
@@ -42,7 +54,14 @@ export function CoverCard() {
           ] as Array<[CoverSourceKind, string]>
         ).map(([kind, label]) => (
           <label key={kind} className="covers-radio">
-            <input type="radio" name="cover-source" checked={s.sourceKind === kind} onChange={() => setCoverField('sourceKind', kind)} disabled={busy} /> {label}
+            <input
+              type="radio"
+              name="cover-source"
+              checked={s.sourceKind === kind}
+              onChange={() => setCoverField('sourceKind', kind)}
+              disabled={busy}
+            />{' '}
+            {label}
           </label>
         ))}
       </fieldset>
@@ -65,7 +84,12 @@ export function CoverCard() {
           ) : (
             <p>Drop an audio file here (mp3, wav, m4a, flac…; up to 200 MB), or</p>
           )}
-          <button type="button" className="button button-small" disabled={busy} onClick={() => void chooseFile('pick')}>
+          <button
+            type="button"
+            className="button button-small"
+            disabled={busy}
+            onClick={() => void chooseFile('pick')}
+          >
             {s.file ? 'Choose another file…' : 'Choose a file…'}
           </button>
         </div>
@@ -73,7 +97,11 @@ export function CoverCard() {
       {s.sourceKind === 'library' && (
         <label className="field">
           <span className="field-label">Library song</span>
-          <select value={s.libraryItemId} onChange={(e) => setCoverField('libraryItemId', e.target.value)} disabled={busy}>
+          <select
+            value={s.libraryItemId}
+            onChange={(e) => setCoverField('libraryItemId', e.target.value)}
+            disabled={busy}
+          >
             <option value="">Choose a song…</option>
             {s.sources.map((i) => (
               <option key={i.itemId} value={i.itemId}>
@@ -86,20 +114,40 @@ export function CoverCard() {
       {s.sourceKind === 'link' && (
         <label className="field">
           <span className="field-label">Video link</span>
-          <input type="url" value={s.link} placeholder="https://…" onChange={(e) => setCoverField('link', e.target.value)} disabled={busy} />
+          <input
+            type="url"
+            value={s.link}
+            placeholder="https://…"
+            onChange={(e) => setCoverField('link', e.target.value)}
+            disabled={busy}
+          />
         </label>
       )}
-      {(err?.fields?.source || err?.fields?.videoSiteUrl) && <p className="field-error">{err.fields.source ?? err.fields.videoSiteUrl}</p>}
+      {(err?.fields?.source || err?.fields?.videoSiteUrl) && (
+        <p className="field-error">{err.fields.source ?? err.fields.videoSiteUrl}</p>
+      )}
       <label className="field">
         <span className="field-label">Singer</span>
-        <select value={s.singerKey} onChange={(e) => setCoverField('singerKey', e.target.value)} disabled={busy}>
+        <select
+          value={s.singerKey}
+          onChange={(e) => setCoverField('singerKey', e.target.value)}
+          disabled={busy}
+        >
           {s.singers.length === 0 && <option value="">No singers loaded</option>}
           {custom.length > 0 && (
             <optgroup label="Your singers">
               {custom.map((x) => (
-                <option key={x.jobId ?? x.name} value={singerKeyOf(x)} disabled={x.state !== 'ready' || !x.id}>
+                <option
+                  key={x.jobId ?? x.name}
+                  value={singerKeyOf(x)}
+                  disabled={x.state !== 'ready' || !x.id}
+                >
                   {x.name}
-                  {x.state === 'training' ? ' (training…)' : x.state === 'failed' ? ' (training failed)' : ''}
+                  {x.state === 'training'
+                    ? ' (training…)'
+                    : x.state === 'failed'
+                      ? ' (training failed)'
+                      : ''}
                 </option>
               ))}
             </optgroup>
@@ -115,7 +163,9 @@ export function CoverCard() {
           )}
         </select>
       </label>
-      {s.singersError && <p className="muted small">Could not load the built-in singers: {s.singersError.message}</p>}
+      {s.singersError && (
+        <p className="muted small">Could not load the built-in singers: {s.singersError.message}</p>
+      )}
       {err?.fields?.singerId && <p className="field-error">{err.fields.singerId}</p>}
       <div className="field">
         <span className="field-label">Key change (semitones)</span>
@@ -144,7 +194,8 @@ export function CoverCard() {
             onChange={(e) => {
               setTranText(e.target.value);
               const n = Number(e.target.value);
-              if (e.target.value.trim() !== '' && Number.isFinite(n)) setCoverField('tranSemitones', Math.trunc(n));
+              if (e.target.value.trim() !== '' && Number.isFinite(n))
+                setCoverField('tranSemitones', Math.trunc(n));
             }}
             disabled={busy}
           />
@@ -153,7 +204,13 @@ export function CoverCard() {
       {err?.fields?.tranSemitones && <p className="field-error">{err.fields.tranSemitones}</p>}
       <label className="field">
         <span className="field-label">Title (optional)</span>
-        <input type="text" value={s.title} maxLength={80} onChange={(e) => setCoverField('title', e.target.value)} disabled={busy} />
+        <input
+          type="text"
+          value={s.title}
+          maxLength={80}
+          onChange={(e) => setCoverField('title', e.target.value)}
+          disabled={busy}
+        />
       </label>
       {err && !err.fields && (
         <p className="field-error" role="alert">
@@ -161,7 +218,12 @@ export function CoverCard() {
         </p>
       )}
       <div className="covers-actions">
-        <button type="button" className="button" disabled={busy || coversLeft === 0} onClick={() => void startCover()}>
+        <button
+          type="button"
+          className="button"
+          disabled={busy || coversLeft === 0}
+          onClick={() => void startCover()}
+        >
           Make cover
         </button>
         {busy && (
@@ -175,7 +237,12 @@ export function CoverCard() {
           {pct}%
         </progress>
       )}
-      {busy && pct !== null && <span className="muted small"> {pct < 100 ? `Uploading… ${pct}%` : 'Uploaded; the service is singing…'}</span>}
+      {busy && pct !== null && (
+        <span className="muted small">
+          {' '}
+          {pct < 100 ? `Uploading… ${pct}%` : 'Uploaded; the service is singing…'}
+        </span>
+      )}
       {s.cover && <JobResultView job={s.cover} what="Cover" />}
     </section>
   );

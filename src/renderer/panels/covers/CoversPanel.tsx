@@ -11,7 +11,8 @@ export function CoversPanel() {
       <header className="panel-header">
         <h1 className="panel-title">Covers</h1>
         <p className="panel-lede">
-          Have a built-in or your own trained singer sing an audio file, a library song or a video link.{' '}
+          Have a built-in or your own trained singer sing an audio file, a library song or a video
+          link.{' '}
           <button type="button" className="link-button" onClick={() => void loadSingers(true)}>
             Refresh singers
           </button>

@@ -19,18 +19,32 @@ export function JobResultView({ job, what }: { job: TrackedJob; what: string }) 
           {job.error?.message ?? 'It failed.'}
         </p>
       ) : (
-        <p role="status">{job.state === 'cancelled' || job.state === 'interrupted' ? (job.error?.message ?? STATE_TEXT[job.state]) : STATE_TEXT[job.state]}</p>
+        <p role="status">
+          {job.state === 'cancelled' || job.state === 'interrupted'
+            ? (job.error?.message ?? STATE_TEXT[job.state])
+            : STATE_TEXT[job.state]}
+        </p>
       )}
       {job.result?.items.map((item) =>
         item.kind === 'singing-video' || item.kind === 'subtitle-video' ? (
           <figure key={item.itemId}>
             <figcaption>{item.title}</figcaption>
-            <video controls src={item.mediaUrl} aria-label={`Play ${item.title}`} className="covers-video" />
+            <video
+              controls
+              src={item.mediaUrl}
+              aria-label={`Play ${item.title}`}
+              className="covers-video"
+            />
           </figure>
         ) : (
           <figure key={item.itemId}>
             <figcaption>{item.title}</figcaption>
-            <audio controls src={item.mediaUrl} aria-label={`Play ${item.title}`} preload="metadata" />
+            <audio
+              controls
+              src={item.mediaUrl}
+              aria-label={`Play ${item.title}`}
+              preload="metadata"
+            />
           </figure>
         ),
       )}

@@ -1,9 +1,16 @@
 import { TRAINING_AUDIO_MAX_S, TRAINING_AUDIO_MIN_S } from '@shared/domain/service-limits';
-import { measureTraining, setTrainField, startTraining, toggleTrainItem, useCoversStore } from '../../stores/covers';
+import {
+  measureTraining,
+  setTrainField,
+  startTraining,
+  toggleTrainItem,
+  useCoversStore,
+} from '../../stores/covers';
 import { JobResultView } from './JobResultView';
 import { SingerList } from './SingerList';
 
-const mmss = (s: number): string => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
+const mmss = (s: number): string =>
+  `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
 
 /** Train a custom singer from audio links (the service takes URLs only); measured before anything is spent. */
 export function TrainCard() {
@@ -17,20 +24,31 @@ export function TrainCard() {
         <h2 className="card-title">Train a custom singer</h2>
       </div>
       <p className="muted small">
-        The service trains from audio <strong>links</strong> only (http/https; MP3, WAV or M4A), {TRAINING_AUDIO_MIN_S / 60} to{' '}
-        {TRAINING_AUDIO_MAX_S / 60} minutes in total. Local files cannot be sent: put them online first, or use library items that came from the
-        service. Cadenza measures the links (reading only their headers) before anything is spent.
+        The service trains from audio <strong>links</strong> only (http/https; MP3, WAV or M4A),{' '}
+        {TRAINING_AUDIO_MIN_S / 60} to {TRAINING_AUDIO_MAX_S / 60} minutes in total. Local files
+        cannot be sent: put them online first, or use library items that came from the service.
+        Cadenza measures the links (reading only their headers) before anything is spent.
       </p>
       <label className="field">
         <span className="field-label">Audio links (one per line)</span>
-        <textarea rows={4} value={s.trainUrls} onChange={(e) => setTrainField('trainUrls', e.target.value)} placeholder="https://…/take1.mp3" />
+        <textarea
+          rows={4}
+          value={s.trainUrls}
+          onChange={(e) => setTrainField('trainUrls', e.target.value)}
+          placeholder="https://…/take1.mp3"
+        />
       </label>
       {withUrls.length > 0 && (
         <fieldset className="covers-items">
           <legend className="field-label">Library items with a service link</legend>
           {withUrls.map((i) => (
             <label key={i.itemId} className="covers-check">
-              <input type="checkbox" checked={s.trainItemIds.includes(i.itemId)} onChange={(e) => toggleTrainItem(i.itemId, e.target.checked)} /> {i.title}
+              <input
+                type="checkbox"
+                checked={s.trainItemIds.includes(i.itemId)}
+                onChange={(e) => toggleTrainItem(i.itemId, e.target.checked)}
+              />{' '}
+              {i.title}
               {i.durationMs !== null ? ` (${mmss(i.durationMs / 1000)})` : ''}
             </label>
           ))}
@@ -38,7 +56,12 @@ export function TrainCard() {
       )}
       <label className="field">
         <span className="field-label">Singer name</span>
-        <input type="text" value={s.trainName} maxLength={80} onChange={(e) => setTrainField('trainName', e.target.value)} />
+        <input
+          type="text"
+          value={s.trainName}
+          maxLength={80}
+          onChange={(e) => setTrainField('trainName', e.target.value)}
+        />
       </label>
       {s.trainError?.fields?.name && <p className="field-error">{s.trainError.fields.name}</p>}
       {check && (
@@ -46,7 +69,8 @@ export function TrainCard() {
           <ul className="covers-measured">
             {check.links.map((l, i) => (
               <li key={`${l.label}-${i}`}>
-                {l.label}: {l.durationS !== null ? mmss(l.durationS) : (l.problem ?? 'not measured')}
+                {l.label}:{' '}
+                {l.durationS !== null ? mmss(l.durationS) : (l.problem ?? 'not measured')}
               </li>
             ))}
           </ul>
@@ -60,10 +84,20 @@ export function TrainCard() {
         </p>
       )}
       <div className="covers-actions">
-        <button type="button" className="button button-small" disabled={s.busy !== null} onClick={() => void measureTraining()}>
+        <button
+          type="button"
+          className="button button-small"
+          disabled={s.busy !== null}
+          onClick={() => void measureTraining()}
+        >
           {s.busy === 'measuring' ? 'Measuring…' : 'Measure links'}
         </button>
-        <button type="button" className="button" disabled={s.busy !== null || !!check?.problem} onClick={() => void startTraining()}>
+        <button
+          type="button"
+          className="button"
+          disabled={s.busy !== null || !!check?.problem}
+          onClick={() => void startTraining()}
+        >
           {s.busy === 'training' ? 'Measuring and sending…' : 'Train singer'}
         </button>
       </div>

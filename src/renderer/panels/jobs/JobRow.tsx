@@ -1,7 +1,14 @@
 import { useId } from 'react';
 import type { JobView } from '@shared/ipc/jobs';
 import { canRetryJob, isActiveJob, useJobsStore } from '../../stores/jobs';
-import { downloadProgress, elapsedMs, formatDuration, formatStarted, KIND_LABELS, STATE_LABELS } from './format';
+import {
+  downloadProgress,
+  elapsedMs,
+  formatDuration,
+  formatStarted,
+  KIND_LABELS,
+  STATE_LABELS,
+} from './format';
 
 interface JobRowProps {
   job: JobView;
@@ -15,11 +22,26 @@ function Progress({ job, labelledBy }: { job: JobView; labelledBy: string }) {
   if (!isActiveJob(job)) return null;
   if (job.progress === null) {
     // a synchronous request: the service gives no progress until it answers
-    return <div className="job-progress job-progress-unknown" role="progressbar" aria-labelledby={labelledBy} aria-valuetext="Waiting for the service" />;
+    return (
+      <div
+        className="job-progress job-progress-unknown"
+        role="progressbar"
+        aria-labelledby={labelledBy}
+        aria-valuetext="Waiting for the service"
+      />
+    );
   }
   const percent = Math.round(job.progress * 100);
   return (
-    <div className="job-progress" role="progressbar" aria-labelledby={labelledBy} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={`${percent}%`}>
+    <div
+      className="job-progress"
+      role="progressbar"
+      aria-labelledby={labelledBy}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      aria-valuetext={`${percent}%`}
+    >
       <div className="job-progress-bar" style={{ width: `${percent}%` }} />
     </div>
   );
@@ -27,9 +49,18 @@ function Progress({ job, labelledBy }: { job: JobView; labelledBy: string }) {
 
 /** Why a job failed, in the service's words, plus any per-result reasons not already said. */
 function failureText(job: JobView): string | null {
-  if (job.state !== 'failed' && job.state !== 'interrupted' && !(job.state === 'done' && job.error)) return null;
-  const main = job.error?.message ?? (job.state === 'interrupted' ? 'Interrupted — may have been charged.' : 'The service reported a failure.');
-  const extra = [...new Set(job.outputs.map((o) => o.failReason).filter((r): r is string => !!r && !main.includes(r)))];
+  if (job.state !== 'failed' && job.state !== 'interrupted' && !(job.state === 'done' && job.error))
+    return null;
+  const main =
+    job.error?.message ??
+    (job.state === 'interrupted'
+      ? 'Interrupted — may have been charged.'
+      : 'The service reported a failure.');
+  const extra = [
+    ...new Set(
+      job.outputs.map((o) => o.failReason).filter((r): r is string => !!r && !main.includes(r)),
+    ),
+  ];
   return [main, ...extra].join(' ');
 }
 
@@ -82,17 +113,32 @@ export function JobRow({ job, nowMs, onCancel, onRetry, onOpen }: JobRowProps) {
 
       <div className="job-actions">
         {active && (
-          <button type="button" className="button button-small" disabled={busy === 'cancel'} onClick={() => onCancel(job)}>
+          <button
+            type="button"
+            className="button button-small"
+            disabled={busy === 'cancel'}
+            onClick={() => onCancel(job)}
+          >
             {busy === 'cancel' ? 'Cancelling…' : 'Cancel'}
           </button>
         )}
         {canRetryJob(job) && (
-          <button type="button" className="button button-small" disabled={busy === 'retry'} onClick={() => onRetry(job)}>
+          <button
+            type="button"
+            className="button button-small"
+            disabled={busy === 'retry'}
+            onClick={() => onRetry(job)}
+          >
             {busy === 'retry' ? 'Retrying…' : 'Retry'}
           </button>
         )}
         {canOpen && (
-          <button type="button" className="button button-small button-primary" disabled={busy === 'open'} onClick={() => onOpen(job)}>
+          <button
+            type="button"
+            className="button button-small button-primary"
+            disabled={busy === 'open'}
+            onClick={() => onOpen(job)}
+          >
             Open
           </button>
         )}

@@ -1,7 +1,17 @@
 import { useEffect, useState } from 'react';
 import type { JobView } from '@shared/ipc/jobs';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { cancelJob, closePlayer, followJobs, isActiveJob, loadJobs, openJobResult, retryJob, selectJobs, useJobsStore } from '../../stores/jobs';
+import {
+  cancelJob,
+  closePlayer,
+  followJobs,
+  isActiveJob,
+  loadJobs,
+  openJobResult,
+  retryJob,
+  selectJobs,
+  useJobsStore,
+} from '../../stores/jobs';
 import { followLibrary, loadLibraryFolder, useLibraryStore } from '../../stores/library';
 import { JobRow } from './JobRow';
 import { LibraryFolderRow } from './LibraryFolderRow';
@@ -50,7 +60,9 @@ export function JobsPanel() {
     <div className="panel">
       <header className="panel-header">
         <h1 className="panel-title">Jobs</h1>
-        <p className="panel-lede">Everything you asked the service for, from every panel: progress, results and failures.</p>
+        <p className="panel-lede">
+          Everything you asked the service for, from every panel: progress, results and failures.
+        </p>
       </header>
 
       <p role="status" className="panel-status">
@@ -74,7 +86,9 @@ export function JobsPanel() {
       )}
 
       {phase !== 'loading' && phase !== 'idle' && jobs.length === 0 && !loadError && (
-        <p className="muted">No jobs yet. Songs, voices, covers and videos you create appear here.</p>
+        <p className="muted">
+          No jobs yet. Songs, voices, covers and videos you create appear here.
+        </p>
       )}
 
       {jobs.length > 0 && (
@@ -101,11 +115,14 @@ export function JobsPanel() {
           onCancel={() => setRetrying(null)}
         >
           <p>
-            “{retrying.label || KIND_LABELS[retrying.kind]}” will be sent to the service again as a new job. This may use one of your
-            entitlements.
+            “{retrying.label || KIND_LABELS[retrying.kind]}” will be sent to the service again as a
+            new job. This may use one of your entitlements.
           </p>
           {retrying.state === 'interrupted' && (
-            <p>The first attempt was interrupted and may already have been charged: check your library and balance first.</p>
+            <p>
+              The first attempt was interrupted and may already have been charged: check your
+              library and balance first.
+            </p>
           )}
         </ConfirmDialog>
       )}

@@ -14,7 +14,12 @@ export function LibraryFolderRow() {
           <p className="mono small job-folder-path">{folder ? folder.path : 'Loading…'}</p>
           {pinned && <p className="field-hint">Set by CADENZA_LIBRARY for this run.</p>}
         </div>
-        <button type="button" className="button" disabled={choosing || pinned || !folder} onClick={() => void chooseLibraryFolder()}>
+        <button
+          type="button"
+          className="button"
+          disabled={choosing || pinned || !folder}
+          onClick={() => void chooseLibraryFolder()}
+        >
           {choosing ? 'Choosing…' : 'Change folder…'}
         </button>
       </div>

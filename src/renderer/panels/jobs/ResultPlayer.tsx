@@ -24,12 +24,26 @@ export function ResultPlayer({ result, onClose }: { result: JobResult; onClose()
           <li key={item.itemId} className="job-player-item">
             <p className="job-player-title">
               {item.title}
-              {item.durationMs ? <span className="small muted"> · {formatDuration(item.durationMs)}</span> : null}
+              {item.durationMs ? (
+                <span className="small muted"> · {formatDuration(item.durationMs)}</span>
+              ) : null}
             </p>
             {isVideo(item.kind) ? (
-              <video controls src={item.mediaUrl} aria-label={`Play ${item.title}`} autoPlay={i === 0} className="job-player-video" />
+              <video
+                controls
+                src={item.mediaUrl}
+                aria-label={`Play ${item.title}`}
+                autoPlay={i === 0}
+                className="job-player-video"
+              />
             ) : (
-              <audio controls src={item.mediaUrl} aria-label={`Play ${item.title}`} autoPlay={i === 0} preload="metadata" />
+              <audio
+                controls
+                src={item.mediaUrl}
+                aria-label={`Play ${item.title}`}
+                autoPlay={i === 0}
+                preload="metadata"
+              />
             )}
             <button
               type="button"

@@ -39,7 +39,9 @@ export function formatStarted(iso: string, nowMs: number): string {
   if (Number.isNaN(d.getTime())) return '';
   const time = d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
   const today = new Date(nowMs).toDateString() === d.toDateString();
-  return today ? time : `${d.toLocaleDateString(undefined, { day: 'numeric', month: 'short' })}, ${time}`;
+  return today
+    ? time
+    : `${d.toLocaleDateString(undefined, { day: 'numeric', month: 'short' })}, ${time}`;
 }
 
 /** How long the job has run (until now while active, until it finished otherwise). */
@@ -61,6 +63,8 @@ export function downloadProgress(job: JobView): string | null {
   const received = job.outputs.reduce((n, o) => n + o.receivedBytes, 0);
   const totals = job.outputs.map((o) => o.totalBytes);
   if (received === 0) return null;
-  const total = totals.every((t) => t !== null) ? totals.reduce<number>((n, t) => n + (t ?? 0), 0) : null;
+  const total = totals.every((t) => t !== null)
+    ? totals.reduce<number>((n, t) => n + (t ?? 0), 0)
+    : null;
   return total ? `${formatBytes(received)} of ${formatBytes(total)}` : formatBytes(received);
 }

@@ -1,11 +1,18 @@
 import { SINGING_AUDIO_MAX_S, SINGING_AUDIO_MIN_S } from '@shared/domain/service-limits';
 import { useAccountStore } from '../../stores/account';
-import { checkSinging, setVideoField, startSinging, startSubtitles, useCoversStore } from '../../stores/covers';
+import {
+  checkSinging,
+  setVideoField,
+  startSinging,
+  startSubtitles,
+  useCoversStore,
+} from '../../stores/covers';
 import { JobResultView } from '../covers/JobResultView';
 import { useCoversStart } from '../covers/useCoversStart';
 import '../covers/covers.css';
 
-const active = (state: string | undefined): boolean => state === 'pending' || state === 'submitted' || state === 'running' || state === 'downloading';
+const active = (state: string | undefined): boolean =>
+  state === 'pending' || state === 'submitted' || state === 'running' || state === 'downloading';
 
 function SingingCard() {
   const s = useCoversStore();
@@ -20,13 +27,19 @@ function SingingCard() {
         {credits !== null && <span className="muted small">{credits} singing credits left</span>}
       </div>
       <p className="muted small">
-        The service takes <strong>links</strong> only: an audio link (MP3, WAV or M4A, {SINGING_AUDIO_MIN_S} to {SINGING_AUDIO_MAX_S} seconds, a clear voice) and a
-        photo link (JPG, PNG or JFIF, at most 4.7 MB, a clear frontal face). Cadenza checks both before anything is spent.
+        The service takes <strong>links</strong> only: an audio link (MP3, WAV or M4A,{' '}
+        {SINGING_AUDIO_MIN_S} to {SINGING_AUDIO_MAX_S} seconds, a clear voice) and a photo link
+        (JPG, PNG or JFIF, at most 4.7 MB, a clear frontal face). Cadenza checks both before
+        anything is spent.
       </p>
       {s.audioSources.length > 0 && (
         <label className="field">
           <span className="field-label">Library song (its service link)</span>
-          <select value={s.singingItemId} onChange={(e) => setVideoField('singingItemId', e.target.value)} disabled={busy}>
+          <select
+            value={s.singingItemId}
+            onChange={(e) => setVideoField('singingItemId', e.target.value)}
+            disabled={busy}
+          >
             <option value="">None — use the audio link below</option>
             {s.audioSources.map((i) => (
               <option key={i.itemId} value={i.itemId}>
@@ -39,20 +52,37 @@ function SingingCard() {
       {!s.singingItemId && (
         <label className="field">
           <span className="field-label">Audio link</span>
-          <input type="url" value={s.singingAudioUrl} placeholder="https://…/voice.mp3" onChange={(e) => setVideoField('singingAudioUrl', e.target.value)} disabled={busy} />
+          <input
+            type="url"
+            value={s.singingAudioUrl}
+            placeholder="https://…/voice.mp3"
+            onChange={(e) => setVideoField('singingAudioUrl', e.target.value)}
+            disabled={busy}
+          />
         </label>
       )}
       {fields.audioUrl && <p className="field-error">{fields.audioUrl}</p>}
       <label className="field">
         <span className="field-label">Photo link</span>
-        <input type="url" value={s.singingImageUrl} placeholder="https://…/face.jpg" onChange={(e) => setVideoField('singingImageUrl', e.target.value)} disabled={busy} />
+        <input
+          type="url"
+          value={s.singingImageUrl}
+          placeholder="https://…/face.jpg"
+          onChange={(e) => setVideoField('singingImageUrl', e.target.value)}
+          disabled={busy}
+        />
       </label>
       {fields.imageUrl && <p className="field-error">{fields.imageUrl}</p>}
       {check && Object.keys(check.fields).length === 0 && (
         <p role="status">
           Audio: {check.audio.format.toUpperCase()}
-          {check.audio.durationS !== null ? `, ${check.audio.durationS.toFixed(1)} s` : ', length unknown'} · Photo: {check.image.format.toUpperCase()}
-          {check.image.sizeBytes !== null ? `, ${(check.image.sizeBytes / 1048576).toFixed(2)} MB` : ''}
+          {check.audio.durationS !== null
+            ? `, ${check.audio.durationS.toFixed(1)} s`
+            : ', length unknown'}{' '}
+          · Photo: {check.image.format.toUpperCase()}
+          {check.image.sizeBytes !== null
+            ? `, ${(check.image.sizeBytes / 1048576).toFixed(2)} MB`
+            : ''}
         </p>
       )}
       {s.singingError && !s.singingError.fields && (
@@ -61,10 +91,20 @@ function SingingCard() {
         </p>
       )}
       <div className="covers-actions">
-        <button type="button" className="button button-small" disabled={busy || s.busy !== null} onClick={() => void checkSinging()}>
+        <button
+          type="button"
+          className="button button-small"
+          disabled={busy || s.busy !== null}
+          onClick={() => void checkSinging()}
+        >
           {s.busy === 'measuring' ? 'Checking…' : 'Check links'}
         </button>
-        <button type="button" className="button" disabled={busy || credits === 0} onClick={() => void startSinging()}>
+        <button
+          type="button"
+          className="button"
+          disabled={busy || credits === 0}
+          onClick={() => void startSinging()}
+        >
           Make singing video
         </button>
       </div>
@@ -81,19 +121,35 @@ function SubtitlesCard() {
       <div className="card-head">
         <h2 className="card-title">Subtitle video</h2>
       </div>
-      <p className="muted small">The service takes a video <strong>link</strong> (http/https) and makes a video with special subtitles.</p>
+      <p className="muted small">
+        The service takes a video <strong>link</strong> (http/https) and makes a video with special
+        subtitles.
+      </p>
       <label className="field">
         <span className="field-label">Video link</span>
-        <input type="url" value={s.subtitlesUrl} placeholder="https://…/clip.mp4" onChange={(e) => setVideoField('subtitlesUrl', e.target.value)} disabled={busy} />
+        <input
+          type="url"
+          value={s.subtitlesUrl}
+          placeholder="https://…/clip.mp4"
+          onChange={(e) => setVideoField('subtitlesUrl', e.target.value)}
+          disabled={busy}
+        />
       </label>
-      {s.subtitlesError?.fields?.videoUrl && <p className="field-error">{s.subtitlesError.fields.videoUrl}</p>}
+      {s.subtitlesError?.fields?.videoUrl && (
+        <p className="field-error">{s.subtitlesError.fields.videoUrl}</p>
+      )}
       {s.subtitlesError && !s.subtitlesError.fields && (
         <p className="field-error" role="alert">
           {s.subtitlesError.message}
         </p>
       )}
       <div className="covers-actions">
-        <button type="button" className="button" disabled={busy} onClick={() => void startSubtitles()}>
+        <button
+          type="button"
+          className="button"
+          disabled={busy}
+          onClick={() => void startSubtitles()}
+        >
           Make subtitle video
         </button>
       </div>
@@ -108,7 +164,9 @@ export function VideosPanel() {
     <div className="panel">
       <header className="panel-header">
         <h1 className="panel-title">Videos</h1>
-        <p className="panel-lede">Make a photo sing, or add special subtitles to a video. The videos land in your library.</p>
+        <p className="panel-lede">
+          Make a photo sing, or add special subtitles to a video. The videos land in your library.
+        </p>
       </header>
       <div className="cards">
         <SingingCard />
