@@ -44,8 +44,48 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules: a promise is awaited, returned or explicitly voided; never handed to a
+    // place that ignores it (an event handler, a setTimeout callback).
+    files: ['src/**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: {
+        project: ['./tsconfig.node.json', './tsconfig.preload.json', './tsconfig.web.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false } },
+      ],
+    },
+  },
+  {
     files: ['src/main/services/**/*.ts', 'src/shared/**/*.ts', 'src/cli/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', noElectron] },
+  },
+  {
+    // Main, its services and the CLI reach the network only through the project's HTTP client
+    // (services/api/transport), which applies one policy: timeouts, redirects, the key's origin.
+    files: ['src/main/**/*.ts', 'src/cli/**/*.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        {
+          name: 'fetch',
+          message: 'Use the HTTP client in services/api (one policy for all requests).',
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'globalThis',
+          property: 'fetch',
+          message: 'Use the HTTP client in services/api.',
+        },
+      ],
+    },
   },
   {
     files: ['src/renderer/**/*.{ts,tsx}', 'test/component/**/*.{ts,tsx}'],

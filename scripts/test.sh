@@ -4,6 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 echo "== type-check"; npm run -s typecheck
+echo "== format"; npx prettier --check --log-level warn .
 echo "== lint"; npm run -s lint
 echo "== unit, integration, component"; npx vitest run --project unit --project integration --project component
 echo "== keychain (gnome-keyring in a D-Bus session)"; bash test/keychain/run.sh

@@ -94,7 +94,7 @@ export function createCoversApi(t: Transport, longTimeoutMs: number): CoversApi 
       let info: UploadFileInfo | undefined;
       if (input.filePath) {
         info = await describeFile({ field: 'file', inputField: 'filePath', path: input.filePath });
-        audioFileCheck(UPLOAD_AUDIO_EXTENSIONS, COVER_UPLOAD_MAX_BYTES)(info);
+        await audioFileCheck(UPLOAD_AUDIO_EXTENSIONS, COVER_UPLOAD_MAX_BYTES)(info);
         await opts.checkFile?.(info);
       }
       const fields: [string, string][] = [

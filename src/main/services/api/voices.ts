@@ -231,7 +231,7 @@ export function createVoicesApi(t: Transport, longTimeoutMs: number): VoicesApi 
       );
       const ownCheck = audioFileCheck(UPLOAD_AUDIO_EXTENSIONS, CLONE_UPLOAD_MAX_BYTES);
       for (const info of infos) {
-        ownCheck(info);
+        await ownCheck(info);
         await opts.checkFile?.(info);
       }
       const ctx: CallContext = {

@@ -54,6 +54,7 @@ interface Entry extends CacheEntryInfo {
 export function createMediaCache(options: MediaCacheOptions): MediaCache {
   const dir = options.dir;
   const maxBytes = options.maxBytes ?? 1024 ** 3;
+  // eslint-disable-next-line no-restricted-globals -- moves onto the HTTP policy (issue 13)
   const doFetch = options.fetch ?? fetch;
   const entries = new Map<string, Entry>();
   const dataPath = (id: string) => join(dir, `${id}.media`);
