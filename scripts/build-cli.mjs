@@ -1,5 +1,5 @@
 // Bundles the CLI (src/cli/index.ts) into one CommonJS file, out/cli/cadenza.cjs, runnable with
-// Node 20 as `cadenza` (package.json "bin"). keytar stays external: it is a native module loaded
+// Node 22.19+ as `cadenza` (package.json "bin"). keytar stays external: it is a native module loaded
 // lazily from node_modules, and the CLI works without it (CADENZA_API_KEY).
 import { build } from 'esbuild';
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
@@ -9,17 +9,25 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const outfile = resolve(root, 'out/cli/cadenza.cjs');
 const pkg = JSON.parse(await readFile(resolve(root, 'package.json'), 'utf8'));
+const [minMajor, minMinor] = pkg.engines.node.replace(/^>=/, '').split('.').map(Number);
+const NODE_GUARD = `{const [a, b] = process.versions.node.split('.').map(Number);
+if (a < ${minMajor} || (a === ${minMajor} && b < ${minMinor})) {
+  process.stderr.write('cadenza: needs Node ${minMajor}.${minMinor} or newer (this is ' + process.versions.node + '); run it with npx cadenza inside the project, or install a newer Node\\n');
+  process.exit(1);
+}}`;
 
 const result = await build({
   entryPoints: [resolve(root, 'src/cli/index.ts')],
   outfile,
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   format: 'cjs',
   alias: { '@shared': resolve(root, 'src/shared') },
   external: ['keytar', 'electron'],
-  banner: { js: '#!/usr/bin/env node' },
+  // `cadenza` on PATH runs under whatever `node` the shell finds first: refuse an old one in plain
+  // words before any bundled code (undici 8, music-metadata) fails on it obscurely.
+  banner: { js: `#!/usr/bin/env node\n${NODE_GUARD}` },
   define: { __CADENZA_VERSION__: JSON.stringify(pkg.version) },
   sourcemap: false,
   legalComments: 'none',

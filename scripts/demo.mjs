@@ -3,25 +3,18 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  ensureBuilt,
-  explainMissingRuntime,
-  findElectron,
-  launchElectron,
-  repoRoot,
-} from './electron-runtime.mjs';
+import { ensureBuilt, ensureElectron, launchElectron, repoRoot } from './electron-runtime.mjs';
 
 const PORT = 8787;
 const KEY = 'demo-key-0000';
 
-const electron = findElectron();
-if (!electron) {
-  explainMissingRuntime();
-  console.error(
-    '\n(`npm run demo` needs the same runtime; the emulator alone: npx tsx test/emulator/cli.ts --port 8787 --key demo-key-0000)',
-  );
-  process.exit(1);
-}
+process.on('exit', (code) => {
+  if (code !== 0)
+    console.error(
+      '\n(The emulator alone: npx tsx test/emulator/cli.ts --port 8787 --key demo-key-0000)',
+    );
+});
+const electron = await ensureElectron();
 ensureBuilt();
 
 const home = mkdtempSync(join(tmpdir(), 'cadenza-demo-'));

@@ -2,12 +2,16 @@
 # Installs everything Cadenza needs on a Debian machine, builds it, and (unless --no-start) starts it.
 #   apt: Chromium (end-to-end tests), libsecret (keytar), gnome-keyring + D-Bus (real keychain tests)
 #   npm: dependencies from package-lock.json; keytar is compiled from source against Node's headers.
+#   Node: any Node with npm runs `npm ci`; the project's own Node 22 (the `node` package in
+#   devDependencies) lands in node_modules/.bin, which every npm script puts first on PATH.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(chromium libsecret-1-dev gnome-keyring libsecret-tools dbus dbus-x11 python3 make g++ ffmpeg)
 if command -v apt-get >/dev/null 2>&1; then
   missing=()
+  # Only to bootstrap `npm ci` on a machine without Node; the scripts then run on the project's Node 22.
+  command -v npm >/dev/null 2>&1 || APT_PACKAGES+=(nodejs npm)
   for p in "${APT_PACKAGES[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
   if [ "${#missing[@]}" -gt 0 ]; then
     SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
@@ -19,8 +23,8 @@ else
   echo "setup: apt-get not found; install Chromium, libsecret and gnome-keyring with your package manager."
 fi
 
-# The Electron runtime is downloaded from outside the npm registry; skip it (see README) and
-# compile keytar from source rather than fetching a prebuilt binary.
+# The Electron runtime is downloaded from outside the npm registry: `npm start` fetches it on first
+# start (see README), not `npm ci`. keytar is compiled from source rather than fetched prebuilt.
 export ELECTRON_SKIP_BINARY_DOWNLOAD=1
 export npm_config_build_from_source=true
 [ -d /usr/include/node ] && export npm_config_nodedir="${npm_config_nodedir:-/usr}"

@@ -1,15 +1,6 @@
-// npm start: launch the desktop app with an Electron runtime, or explain how to get one.
-import {
-  ensureBuilt,
-  explainMissingRuntime,
-  findElectron,
-  launchElectron,
-} from './electron-runtime.mjs';
+// npm start: launch the desktop app, fetching the Electron runtime first if it is missing.
+import { ensureBuilt, ensureElectron, launchElectron } from './electron-runtime.mjs';
 
-const electron = findElectron();
-if (!electron) {
-  explainMissingRuntime();
-  process.exit(1);
-}
+const electron = await ensureElectron();
 ensureBuilt();
 process.exit(await launchElectron(electron));
