@@ -156,7 +156,7 @@ describe('the supported Node', () => {
   it('runs the tests on Node 22 or newer, as package.json requires', () => {
     const pkg = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
     expect(pkg.engines.node).toBe('>=22.19');
-    const [major, minor] = process.versions.node.split('.').map(Number);
+    const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
     expect(major > 22 || (major === 22 && minor >= 19)).toBe(true);
     expect(pkg.devDependencies.node).toMatch(/^\^?22\./);
   });
