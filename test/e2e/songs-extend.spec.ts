@@ -187,7 +187,7 @@ test('history: finished songs made elsewhere are listed and Import lands them in
   expect((await readFile(join(app.dirs.library, media))).equals(served)).toBe(true);
   expect(
     emulator.log.some(
-      (e) => e.method === 'GET' && e.path === '/v3/music/tasks' && e.query.ids === song!.songId,
+      (e) => e.method === 'GET' && e.path === '/v3/music/tasks' && e.query.ids === song!.taskId,
     ),
   ).toBe(true);
 

@@ -131,10 +131,16 @@ export class EmulatorState {
     return randomUUID();
   }
 
-  addSong(fields: Omit<SongRecord, 'songId' | 'createdAt' | 'maxStep' | 'durationMs'>): SongRecord {
+  /** V3 task ids: numeric strings like the real service's ("1334851"), distinct from song ids. */
+  private nextTaskId = 1_334_851;
+
+  addSong(
+    fields: Omit<SongRecord, 'songId' | 'taskId' | 'createdAt' | 'maxStep' | 'durationMs'>,
+  ): SongRecord {
     const song: SongRecord = {
       ...fields,
       songId: this.newId(),
+      taskId: String(this.nextTaskId++),
       createdAt: this.now(),
       maxStep: 0,
       durationMs: mp3DurationMs(

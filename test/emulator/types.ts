@@ -112,6 +112,8 @@ export type V2Status = 'queued' | 'stream' | 'complete' | 'error';
 /** What the emulator keeps about a generated song, whatever the vocabulary. */
 export interface SongFields {
   songId: string;
+  /** The V3 task id (`/v3/music/tasks` `id`, what `?ids=` takes): a numeric string, never the song id. */
+  taskId: string;
   via: 'v1' | 'v2';
   title: string;
   lyric: string;

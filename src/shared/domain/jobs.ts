@@ -49,6 +49,8 @@ export type OutputStatus = z.infer<typeof OutputStatusSchema>;
 export const JobOutputSchema = z.object({
   /** The service's id for this output (song id, task id); null for synchronous results. */
   serviceId: z.string().nullable(),
+  /** V3 tasks: the song's own id, different from the task id in `serviceId` (null until known). */
+  songId: z.string().nullable().default(null),
   status: OutputStatusSchema,
   /** What it becomes in the library; null when it is not media (a trained singer, a cloned voice). */
   libraryKind: LibraryKindSchema.nullable(),

@@ -16,7 +16,10 @@ export const SongStatusSchema = z.enum(['queued', 'streaming', 'complete', 'fail
 export type SongStatus = z.infer<typeof SongStatusSchema>;
 
 export const SongSchema = z.object({
+  /** The id to ask about it again: the song id (V1/V2) or the V3 task id (what `?ids=` takes). */
   id: z.string().min(1),
+  /** V3 only: the song's own id, a different value from the task id; absent while processing. */
+  songId: z.string().min(1).optional(),
   api: SongApiSchema,
   status: SongStatusSchema,
   /** The status exactly as the service sent it, for diagnosis. */

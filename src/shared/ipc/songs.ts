@@ -55,6 +55,7 @@ export type LibrarySong = z.infer<typeof LibrarySongSchema>;
 
 /** A finished song the service lists (/v3/music/tasks) that is not in the library. */
 export const HistorySongSchema = z.object({
+  /** The V3 task id (what an import tracks through `?ids=`), not the song's own id. */
   songId: z.string(),
   title: z.string(),
   style: z.string(),

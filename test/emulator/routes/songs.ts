@@ -45,12 +45,15 @@ export function v2Item(
   };
 }
 
-/** A `/v3/music/tasks` record. */
+/**
+ * A `/v3/music/tasks` record: `id` is the task id (what `?ids=` takes), `song_id` a different uuid
+ * that stays "" while the task is queued or processing (as logged from the real service).
+ */
 export function v3Item(state: EmulatorState, song: SongRecord): Record<string, unknown> {
   const status = state.v3Status(song);
   const failed = status === 3;
   return {
-    id: song.songId,
+    id: song.taskId,
     title: song.title,
     style: song.tags,
     duration: status === 0 ? song.durationMs : 0,
@@ -58,7 +61,7 @@ export function v3Item(state: EmulatorState, song: SongRecord): Record<string, u
       status === 0 ? finalAudioUrl(state, song) : status === 2 ? streamUrl(state, song) : '',
     cover_url: imageUrl(state, song),
     status,
-    song_id: song.songId,
+    song_id: status === 1 || status === 4 ? '' : song.songId,
     lyric: song.lyric,
     fail_code: failed ? 1001 : null,
     fail_reason: failed ? 'Generation failed: the audio could not be produced' : '',
@@ -201,7 +204,7 @@ function tasksV3(ctx: Ctx): void {
     .map((s) => s.trim())
     .filter(Boolean);
   const all = [...ctx.state.songs.values()];
-  const picked = ids.length ? all.filter((s) => ids.includes(s.songId)) : all;
+  const picked = ids.length ? all.filter((s) => ids.includes(s.taskId)) : all;
   const items = picked.map((s) => v3Item(ctx.state, s));
   sendJson(ctx.res, 200, ctx.state.config.tasksWrapped ? { data: items } : items);
 }

@@ -144,11 +144,21 @@ describe('V1 music, V3 tasks, lyrics', () => {
         title: 'Blue',
         lyrics: 'la la',
       });
-      const done = await finished([a!.id, b!.id], [], 'v3');
+      const taskOf = (songId: string) => h.emu.songs().find((s) => s.songId === songId)!.taskId;
+      const [ta, tb] = [taskOf(a!.id), taskOf(b!.id)];
+      expect(ta).not.toBe(a!.id);
+      const done = await finished([ta, tb], [], 'v3');
       expect(done.map((s) => s.status)).toEqual(['complete', 'complete']);
-      expect(done[0]).toMatchObject({ api: 'v3', title: 'Blue', tags: 'jazz' });
+      // keyed by the task id; the song's own id is its own field
+      expect(done[0]).toMatchObject({
+        api: 'v3',
+        id: ta,
+        songId: a!.id,
+        title: 'Blue',
+        tags: 'jazz',
+      });
       expect(done[0]?.durationMs).toBeGreaterThan(0);
-      expect(logged(h.emu, '/v3/music/tasks').at(-1)?.query.ids).toBe(`${a!.id},${b!.id}`);
+      expect(logged(h.emu, '/v3/music/tasks').at(-1)?.query.ids).toBe(`${ta},${tb}`);
     },
   );
 

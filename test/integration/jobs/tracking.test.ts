@@ -48,13 +48,18 @@ describe('tracking by /v3/music/tasks and custom-singer tasks', () => {
       title: 'Old Mill',
       lyrics: 'wheels turning',
     });
-    const ids = songs.map((s) => s.id);
+    // V3 tasks are asked about by task id, a different value from the song id
+    const ids = songs.map((s) => emu.songs().find((x) => x.songId === s.id)!.taskId);
+    expect(ids.some((id) => songs.some((s) => s.id === id))).toBe(false);
     const job = await jobs.track({ kind: 'song-v2', tracking: 'v3-tasks', ids, label: 'Old Mill' });
     const done = await jobs.waitFor(job.id, 15_000);
     expect(done.state).toBe('done');
     const items = done.resultItemIds.map((id) => library.get(id)!);
     expect(items.map((i) => i.title)).toEqual(['Old Mill', 'Old Mill']);
     expect(items.every((i) => i.lyrics?.includes('wheels turning'))).toBe(true);
+    // the sidecars keep both ids: the task id polled and the song's own id (for de-duplication)
+    expect(items.map((i) => i.service_ids.task_id).sort()).toEqual([...ids].sort());
+    expect(items.map((i) => i.service_ids.song_id).sort()).toEqual(songs.map((s) => s.id).sort());
     const polls = emu.log.filter((e) => e.path === '/v3/music/tasks');
     expect(polls.length).toBeGreaterThan(0);
     for (const p of polls) expect(p.query.ids?.split(',').sort()).toEqual([...ids].sort());

@@ -91,7 +91,8 @@ describe('emulator songs (V2)', () => {
     const { body } = await submit({ is_auto: 1, prompt: 'broken #fail' });
     const id = body.data[0].song_id;
     expect((await statusesOf(id)).at(-1)).toBe('error');
-    const tasks = await api(emu.url, `/v3/music/tasks?ids=${id}`);
+    const taskId = emu.songs().find((s) => s.songId === id)!.taskId;
+    const tasks = await api(emu.url, `/v3/music/tasks?ids=${taskId}`);
     expect(tasks.body[0]).toMatchObject({ status: 3, fail_code: 1001 });
     expect(tasks.body[0].fail_reason).not.toBe('');
   });
@@ -129,13 +130,19 @@ describe('emulator songs (V2)', () => {
     expect(parseMp3(final.bytes).durationMs).toBe(6000);
   });
 
-  it('reports integer V3 statuses 1 → 4 → 2 → 0 and lists every song without ids', async () => {
+  it('reports integer V3 statuses 1 → 4 → 2 → 0 by task id, song_id blank until streaming, and lists every song without ids', async () => {
     const { body } = await submit({ is_auto: 1, prompt: 'jazz' });
     const id = body.data[0].song_id;
+    const taskId = emu.songs().find((s) => s.songId === id)!.taskId;
+    expect(taskId).toMatch(/^\d+$/);
+    expect(taskId).not.toBe(id);
+    expect((await api(emu.url, `/v3/music/tasks?ids=${id}`)).body).toEqual([]);
     const seen: number[] = [];
     for (let step = 0; step <= 4; step++) {
-      const t = (await api(emu.url, `/v3/music/tasks?ids=${id}`)).body[0];
+      const t = (await api(emu.url, `/v3/music/tasks?ids=${taskId}`)).body[0];
+      expect(t.id).toBe(taskId);
       if (seen.at(-1) !== t.status) seen.push(t.status);
+      expect(t.song_id).toBe(t.status === 4 || t.status === 1 ? '' : id);
       if (t.status === 4 || t.status === 1) expect(t.audio_url).toBe('');
       if (t.status === 2) expect(t.audio_url).toContain('/media/stream/');
       if (t.status === 0) expect(t.audio_url).toContain(`${emu.mediaUrl}/media/song/`);
@@ -145,8 +152,13 @@ describe('emulator songs (V2)', () => {
     const all = await api(emu.url, '/v3/music/tasks');
     expect(all.body).toHaveLength(2);
     emu.configure({ tasksWrapped: true });
-    const wrapped = await api(emu.url, `/v3/music/tasks?ids=${id}`);
-    expect(wrapped.body.data[0]).toMatchObject({ id, song_id: id, status: 0, duration: 6000 });
+    const wrapped = await api(emu.url, `/v3/music/tasks?ids=${taskId}`);
+    expect(wrapped.body.data[0]).toMatchObject({
+      id: taskId,
+      song_id: id,
+      status: 0,
+      duration: 6000,
+    });
   });
 
   it('extends a finished song in custom mode and refuses continue_at 0 or beyond its duration', async () => {

@@ -111,9 +111,24 @@ export function songFromV1(item: unknown): Song | undefined {
   );
 }
 
+/** A string field with empty (or blank) values treated as absent. */
+const present = (obj: Json, ...names: string[]): string | undefined => {
+  for (const n of names) {
+    const v = pickStr(obj, n)?.trim();
+    if (v) return v;
+  }
+  return undefined;
+};
+
+/**
+ * A V3 task record: keyed by `id`, the task id that `?ids=` takes; `song_id` is a different value
+ * ("" while the task is processing) kept as `songId`. A record without a task id falls back to its
+ * song id.
+ */
 export function songFromV3(item: unknown): Song | undefined {
   if (!isObject(item)) return undefined;
-  const id = pickStr(item, 'song_id', 'id');
+  const songId = present(item, 'song_id');
+  const id = present(item, 'id', 'task_id') ?? songId;
   if (!id) return undefined;
   const audioUrl = pickUrl(item, 'audio_url', 'audioUrl', 'audio');
   const failCode = int(item.fail_code ?? item.failCode);
@@ -124,6 +139,7 @@ export function songFromV3(item: unknown): Song | undefined {
   const song: Song = { id, api: 'v3', status, ...common(item) };
   return finish(
     withOptional(song, {
+      songId,
       rawStatus: str(item.status),
       audioUrl,
       imageUrl: pickUrl(item, 'cover_url', 'image_url', 'image'),

@@ -96,6 +96,7 @@ export function videoOutputs(
 export function outputFromSong(song: Song, kind: LibraryKind = 'song'): JobOutput {
   return output({
     serviceId: song.id,
+    songId: song.songId ?? null,
     status: song.status,
     libraryKind: kind,
     title: song.title,
@@ -114,6 +115,7 @@ export function mergeSongIntoOutput(o: JobOutput, song: Song): JobOutput {
   return {
     ...o,
     status: song.status,
+    songId: song.songId ?? o.songId,
     title: song.title || o.title,
     lyrics: song.lyrics || o.lyrics,
     tags: song.tags ? splitTags(song.tags) : o.tags,

@@ -54,6 +54,14 @@ function patchOutput(
   };
 }
 
+/** The ids the service gave an output, by name: a V3 task has a task id and its own song id. */
+function serviceIdsOf(job: Job, o: JobOutput): Record<string, string> {
+  if (!o.serviceId) return {};
+  if (job.tracking === 'v3-tasks')
+    return o.songId ? { task_id: o.serviceId, song_id: o.songId } : { task_id: o.serviceId };
+  return { [job.kind.startsWith('song') ? 'song_id' : 'task_id']: o.serviceId };
+}
+
 function sidecarMeta(job: Job, o: JobOutput, id: string): NewItemMeta {
   const m = job.meta;
   return {
@@ -68,9 +76,7 @@ function sidecarMeta(job: Job, o: JobOutput, id: string): NewItemMeta {
     singer: m.singer ?? null,
     emotion: m.emotion ?? null,
     duration_ms: o.durationMs !== null ? Math.round(o.durationMs) : null,
-    service_ids: o.serviceId
-      ? { [job.kind.startsWith('song') ? 'song_id' : 'task_id']: o.serviceId }
-      : {},
+    service_ids: serviceIdsOf(job, o),
     source_url: o.mediaUrl,
     parent_id: m.parent_id ?? null,
     variation_group: job.outputs.filter((x) => x.libraryKind).length > 1 ? job.id : null,

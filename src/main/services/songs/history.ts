@@ -19,6 +19,7 @@ export interface HistoryDeps {
   listTasks(): Promise<Song[]>;
 }
 
+/** `songId` of a history entry is what an import tracks: the V3 task id. */
 const toHistorySong = (s: Song): HistorySong => ({
   songId: s.id,
   title: s.title.trim() || 'Untitled song',
@@ -26,6 +27,10 @@ const toHistorySong = (s: Song): HistorySong => ({
   durationMs: s.durationMs ?? null,
   hasLyrics: s.lyrics.trim() !== '',
 });
+
+/** Whether the library holds a song: by its own song id (what sidecars of any origin record), else its task id. */
+const held = (library: HistoryDeps['library'], s: Song): boolean =>
+  Boolean((s.songId && library.findByServiceId(s.songId)) || library.findByServiceId(s.id));
 
 /** Finished songs the service lists that the library does not hold, in the service's order. */
 export async function listHistory(deps: HistoryDeps): Promise<History> {
@@ -38,7 +43,7 @@ export async function listHistory(deps: HistoryDeps): Promise<History> {
     if (seen.has(s.id)) continue;
     seen.add(s.id);
     if (s.status !== 'complete') unfinished += 1;
-    else if (deps.library.findByServiceId(s.id)) inLibrary += 1;
+    else if (held(deps.library, s)) inLibrary += 1;
     else songs.push(toHistorySong(s));
   }
   return { songs, inLibrary, unfinished };
