@@ -225,3 +225,54 @@ describe('IPC fuzz', () => {
     },
   );
 });
+
+describe('hostile files over IPC (files:registerDropped / files:pick)', () => {
+  const registerDropped = (paths: unknown, kind: unknown) =>
+    double.ipcMain.invokeAs(rendererUrl, 'files:registerDropped', paths, kind) as Promise<{
+      ok: boolean;
+      value?: unknown;
+    }>;
+
+  it('has no "any" kind: every handle is a file sniffed as audio, an image or a video', async () => {
+    const notes = join(outside, 'notes.txt');
+    await writeFile(notes, 'not media');
+    expect((await registerDropped([notes], 'any')).ok).toBe(false);
+    expect((await registerDropped([sentinel], 'any')).ok).toBe(false);
+    const picked = (await double.ipcMain.invokeAs(rendererUrl, 'files:pick', {
+      kind: 'any',
+      multiple: false,
+    })) as { ok: boolean };
+    expect(picked.ok).toBe(false);
+  });
+
+  it('refuses system files in every spelling and kind, and never hands out a handle', async () => {
+    const forms = [
+      '//proc/self/environ',
+      '/tmp/../proc/self/environ',
+      '/./proc/self/environ',
+      '/proc/self/root/etc/passwd',
+      '/etc/shadow',
+      '/etc//shadow',
+      '/dev/null',
+      '//dev/zero',
+    ];
+    for (const kind of ['audio', 'image', 'video', 'any'])
+      for (const p of forms) {
+        const answer = await registerDropped([p], kind);
+        expect(answer.ok, `${kind} ${p} → ${JSON.stringify(answer)}`).toBe(false);
+      }
+    expect(registry.size).toBe(0);
+  });
+
+  it('refuses a symlink named .wav that leads into /proc or to a FIFO', async () => {
+    const { symlink } = await import('node:fs/promises');
+    const { execFileSync } = await import('node:child_process');
+    await symlink('/proc/self/environ', join(outside, 'environ.wav'));
+    execFileSync('mkfifo', [join(outside, 'pipe.wav')]);
+    await symlink(join(outside, 'pipe.wav'), join(outside, 'to-pipe.wav'));
+    for (const name of ['environ.wav', 'pipe.wav', 'to-pipe.wav']) {
+      const answer = await registerDropped([join(outside, name)], 'audio');
+      expect(answer.ok, name).toBe(false);
+    }
+  });
+});
