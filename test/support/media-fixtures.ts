@@ -64,3 +64,11 @@ export const SNIFFABLE = {
   mp3: Buffer.concat([Buffer.from('ID3'), Buffer.alloc(61)]),
   flac: Buffer.concat([Buffer.from('fLaC'), Buffer.alloc(60)]),
 } as const;
+
+/**
+ * `n` random bytes behind a real audio file's magic: passes the upload rule's content sniff, for
+ * tests that check bytes arrive intact rather than decode them.
+ */
+export function audioLike(kind: 'wav' | 'mp3', n: number): Buffer {
+  return Buffer.concat([SNIFFABLE[kind], randomBytes(n)]);
+}

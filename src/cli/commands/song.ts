@@ -11,7 +11,11 @@ import { SidecarSchema, type LibraryItem, type Sidecar } from '@shared/domain/li
 import { MODEL_VERSIONS, type ModelVersion } from '@shared/domain/service-limits';
 import { AppError } from '@shared/errors';
 import type { CreateSongRequest } from '@shared/ipc/songs';
+import { readTextFile } from '../../main/services/files/regular';
 import { openWorkspace } from '../../main/services/songs';
+
+/** Lyrics files are a few KB; anything far larger is not lyrics. */
+const LYRICS_FILE_MAX_BYTES = 256 * 1024;
 import type { Core } from '../../main/services/core';
 import {
   expectNoMore,
@@ -84,11 +88,8 @@ async function buildRequest(
   const lyricsFile = str('lyrics-file');
   let lyrics: string | undefined;
   if (lyricsFile !== undefined) {
-    try {
-      lyrics = (await fs.readFile(lyricsFile, 'utf8')).replace(/\r\n/g, '\n');
-    } catch {
-      throw new AppError('io', `Could not read the lyrics file ${lyricsFile}.`);
-    }
+    // A regular file only (a FIFO would block for ever), and small: lyrics are a few KB.
+    lyrics = (await readTextFile(lyricsFile, LYRICS_FILE_MAX_BYTES)).replace(/\r\n/g, '\n');
   }
   const title = str('title');
   const instrumental = values.instrumental === true;

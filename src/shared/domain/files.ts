@@ -13,5 +13,5 @@ export const FileInfoSchema = z.object({
 });
 export type FileInfo = z.infer<typeof FileInfoSchema>;
 
-export const FileKindSchema = z.enum(['audio', 'image', 'video', 'any']);
+export const FileKindSchema = z.enum(['audio', 'image', 'video']);
 export type FileKind = z.infer<typeof FileKindSchema>;

@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { audioLike } from '../../support/media-fixtures';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -17,7 +18,7 @@ describe('singers and covers', () => {
 
   it('covers an uploaded file: the service receives the exact bytes and the fields real clients send', async () => {
     const [singer] = await h.client.covers.singers();
-    const audio = randomBytes(250_000);
+    const audio = audioLike('mp3', 250_000);
     await writeFile(join(h.dir, 'my song.mp3'), audio);
     const r = await h.client.covers.create({
       singerId: singer!.id,
@@ -118,7 +119,7 @@ describe('singers and covers', () => {
 
   it('a reset during a cover upload is a network error, not retried', async () => {
     h.emu.inject({ path: '/v1/cover', kind: 'reset' });
-    await writeFile(join(h.dir, 'a.wav'), randomBytes(2048));
+    await writeFile(join(h.dir, 'a.wav'), audioLike('wav', 2048));
     const e = await caught(
       h.client.covers.create({
         singerId: 1,

@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { audioLike } from '../../support/media-fixtures';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -84,8 +85,8 @@ describe('text to speech', () => {
 
 describe('cloning', () => {
   it('uploads name, description and the files; the service receives exactly the bytes', async () => {
-    const a = randomBytes(700_000);
-    const b = randomBytes(40_000);
+    const a = audioLike('wav', 700_000);
+    const b = audioLike('mp3', 40_000);
     await writeFile(join(h.dir, 'take one.wav'), a);
     await writeFile(join(h.dir, 'take2.mp3'), b);
     let last = { bytesSent: 0, totalBytes: -1 };
@@ -118,14 +119,14 @@ describe('cloning', () => {
     'reads the new voice from the %s shape',
     async (clone) => {
       h.emu.configure({ shapes: { clone } });
-      await writeFile(join(h.dir, 'v.wav'), randomBytes(4096));
+      await writeFile(join(h.dir, 'v.wav'), audioLike('wav', 4096));
       const r = await h.client.voices.clone({ name: 'V', files: [join(h.dir, 'v.wav')] });
       expect(r.speaker).toBe(h.emu.cloneVoices()[0]?.speaker);
     },
   );
 
   it('delete removes the voice; deleting it again ("speaker not exist") still succeeds', async () => {
-    await writeFile(join(h.dir, 'v.wav'), randomBytes(4096));
+    await writeFile(join(h.dir, 'v.wav'), audioLike('wav', 4096));
     const { speaker } = await h.client.voices.clone({
       name: 'Gone soon',
       files: [join(h.dir, 'v.wav')],
@@ -138,13 +139,13 @@ describe('cloning', () => {
 
   it('no clones left names key_clone_voices', async () => {
     h.emu.setCounter('key_clone_voices', 0);
-    await writeFile(join(h.dir, 'v.wav'), randomBytes(4096));
+    await writeFile(join(h.dir, 'v.wav'), audioLike('wav', 4096));
     const e = await caught(h.client.voices.clone({ name: 'V', files: [join(h.dir, 'v.wav')] }));
     expect(e).toMatchObject({ code: 'entitlement', counter: 'key_clone_voices' });
   });
 
   it('cancelling during the upload stops it: nothing is cloned or charged', async () => {
-    await writeFile(join(h.dir, 'big.wav'), randomBytes(16 * 1024 * 1024));
+    await writeFile(join(h.dir, 'big.wav'), audioLike('wav', 16 * 1024 * 1024));
     const before = h.emu.counters().key_clone_voices;
     const ctl = new AbortController();
     const e = await caught(

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '@shared/errors';
 import { createServiceClient, type ServiceClient } from '../../../src/main/services/api';
 import { caught } from '../../support/caught';
+import { audioLike as audioBytes } from '../../support/media-fixtures';
 import { ok, startServer, type SeenRequest, type TestServer } from './server';
 
 const KEY = 'unit-key-files-77';
@@ -56,8 +57,8 @@ afterEach(async () => {
 
 describe('uploads', () => {
   it('clone streams name, description and every file as `files` parts, byte for byte, with progress', async () => {
-    const a = randomBytes(300_000);
-    const b = randomBytes(1234);
+    const a = audioBytes('wav', 300_000);
+    const b = audioBytes('mp3', 1234);
     await writeFile(join(dir, 'take1.wav'), a);
     await writeFile(join(dir, 'take2.mp3'), b);
     api.handle((_req, res) => ok(res, { speaker_id: 'voice-9' }));
@@ -109,7 +110,7 @@ describe('uploads', () => {
       is_custom_singer: 'true',
       file: '',
     });
-    const song = randomBytes(5000);
+    const song = audioBytes('mp3', 5000);
     await writeFile(join(dir, 'song.mp3'), song);
     await client.covers.create({
       singerId: 3,
@@ -124,7 +125,7 @@ describe('uploads', () => {
 
   it('checks type and size before sending, and runs the caller hook', async () => {
     await writeFile(join(dir, 'notes.txt'), 'hello');
-    await writeFile(join(dir, 'ok.wav'), randomBytes(10));
+    await writeFile(join(dir, 'ok.wav'), audioBytes('wav', 10));
     const e = await caught(client.voices.clone({ name: 'x', files: [join(dir, 'notes.txt')] }));
     expect(e.code).toBe('validation');
     expect(e.fields?.files).toMatch(/notes\.txt/);
@@ -144,7 +145,7 @@ describe('uploads', () => {
   });
 
   it('cancel during the upload stops it and answers cancelled', async () => {
-    await writeFile(join(dir, 'big.wav'), randomBytes(8 * 1024 * 1024));
+    await writeFile(join(dir, 'big.wav'), audioBytes('wav', 8 * 1024 * 1024));
     api.handle((_req, res) => ok(res, { speaker: 'never' }));
     const ctl = new AbortController();
     const e = await caught(

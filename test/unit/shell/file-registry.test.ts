@@ -43,7 +43,10 @@ describe('FileRegistry', () => {
     expect((await reg.register(join(dir, 'song.mp3'), 'audio')).mimeType).toBe('audio/mpeg');
     expect((await reg.register(join(dir, 'photo.png'), 'image')).mimeType).toBe('image/png');
     expect((await reg.register(join(dir, 'clip.mp4'), 'video')).mimeType).toBe('video/mp4');
-    expect((await reg.register(join(dir, 'notes.txt'), 'any')).mimeType).toBe('text/plain');
+    // No kind takes a file whose bytes are not media, whatever the caller claims.
+    await expect(reg.register(join(dir, 'notes.txt'), 'any' as 'audio')).rejects.toMatchObject({
+      code: 'invalid_argument',
+    });
     expect(reg.get(wav.handle).path).toBe(join(dir, 'song.wav'));
   });
 
@@ -87,9 +90,10 @@ describe('FileRegistry', () => {
     '/proc/self/environ',
     'x'.repeat(5000),
   ])('refuses %j', async (path) => {
-    await expect(new FileRegistry().register(path, 'any')).rejects.toMatchObject({
-      code: expect.stringMatching(/invalid_argument|forbidden|not_found/),
-    });
+    for (const kind of ['audio', 'image', 'video'] as const)
+      await expect(new FileRegistry().register(path, kind)).rejects.toMatchObject({
+        code: expect.stringMatching(/invalid_argument|forbidden|not_found/),
+      });
   });
 
   it('keeps at most maxEntries handles, dropping the oldest', async () => {

@@ -5,6 +5,8 @@ import { basename, extname } from 'node:path';
 import { Readable } from 'node:stream';
 import { AppError } from '@shared/errors';
 import type { UploadProgress } from '@shared/domain/service';
+import { readHead } from '../files/regular';
+import { SNIFF_BYTES, sniffContent } from '../files/sniff';
 import type { RequestBody } from './transport';
 
 /**
@@ -81,12 +83,16 @@ export async function describeFile(part: FilePart): Promise<UploadFileInfo> {
   };
 }
 
-/** Cadenza's own upload rule: a non-empty audio file of a known type, at most maxBytes. */
+/**
+ * Cadenza's own upload rule: a non-empty regular file of a known audio type whose first bytes are
+ * audio (an MP4/M4A/WebM container counts), at most maxBytes. A renamed text file or image is
+ * refused before anything is sent.
+ */
 export function audioFileCheck(
   allowedExtensions: readonly string[],
   maxBytes: number,
 ): UploadCheck {
-  return (f) => {
+  return async (f) => {
     const refuse = (msg: string): never => {
       throw new AppError('validation', msg, { fields: { [f.inputField]: msg } });
     };
@@ -100,6 +106,10 @@ export function audioFileCheck(
       refuse(
         `“${f.name}” is ${(f.sizeBytes / 1048576).toFixed(1)} MB; the limit is ${Math.round(maxBytes / 1048576)} MB.`,
       );
+    const sniffed = sniffContent(await readHead(f.path, SNIFF_BYTES));
+    const container = sniffed?.kind === 'video' && ['mp4', 'm4a', 'webm'].includes(ext);
+    if (sniffed?.kind !== 'audio' && !container)
+      refuse(`“${f.name}” is not an audio file: its contents are not a recording.`);
   };
 }
 

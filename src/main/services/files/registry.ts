@@ -1,14 +1,17 @@
 /**
  * Files the user picked or dropped, known to main by opaque handles. The renderer never sends
  * paths to read: it gets `fh_…` handles, and main reads only files registered here. A file is
- * registered only if it is an existing regular file (symlinks resolved; no folders, devices or
- * sockets) whose extension and first bytes both match the kind asked for.
+ * registered only if it is an existing regular file (the path normalised and every symlink resolved
+ * before any check; no folders, devices, FIFOs or sockets; nothing under /proc, /sys or /dev) whose
+ * extension and first bytes both match the kind asked for. There is no "any" kind: every handle's
+ * bytes were sniffed as audio, an image or a video.
  */
 import { randomBytes } from 'node:crypto';
-import { lstat, open, realpath, stat } from 'node:fs/promises';
-import { basename, extname, isAbsolute } from 'node:path';
+import { realpath } from 'node:fs/promises';
+import { basename, extname, isAbsolute, resolve } from 'node:path';
 import { AppError } from '@shared/errors';
 import type { FileHandle, FileInfo, FileKind } from '@shared/domain/files';
+import { openRegularFile, shownFileName as safeName } from './regular';
 import { EXTENSIONS, SNIFF_BYTES, mimeFromExtension, sniffContent } from './sniff';
 
 export interface RegisteredFile extends FileInfo {
@@ -41,19 +44,16 @@ export class FileRegistry {
       throw new AppError('forbidden', `“${safeName(rawPath)}” is not a file Cadenza can open.`);
     }
     const name = basename(path);
-    const info = await stat(path);
-    if (!info.isFile())
-      throw new AppError('invalid_argument', `“${safeName(rawPath)}” is not a file.`);
     const ext = extname(path).slice(1).toLowerCase();
-    const mimeType = await checkKind(path, ext, kind, safeName(rawPath));
+    const { mimeType, sizeBytes } = await checkKind(path, ext, kind, safeName(rawPath));
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
     const handle = `fh_${randomBytes(18).toString('base64url')}`;
-    const entry: RegisteredFile = { handle, name, sizeBytes: info.size, mimeType, path, kind };
+    const entry: RegisteredFile = { handle, name, sizeBytes, mimeType, path, kind };
     this.entries.set(handle, entry);
-    return { handle, name, sizeBytes: info.size, mimeType };
+    return { handle, name, sizeBytes, mimeType };
   }
 
   async registerAll(paths: readonly string[], kind: FileKind): Promise<FileInfo[]> {
@@ -84,39 +84,22 @@ export class FileRegistry {
   }
 }
 
-/** A name for messages: the last path segment, control characters removed, bounded. */
-function safeName(raw: string): string {
-  // eslint-disable-next-line no-control-regex
-  const name = basename(raw).replace(/[\u0000-\u001f\u007f]/g, '');
-  return name.length > 80 ? `${name.slice(0, 77)}…` : name || 'file';
-}
-
+/** The real path (normalised, every symlink resolved) of an absolute path; refuses anything else. */
 async function checkPath(raw: string): Promise<string> {
   if (
     typeof raw !== 'string' ||
     raw.length === 0 ||
     raw.length > MAX_PATH_CHARS ||
-    raw.includes('\0')
+    raw.includes('\0') ||
+    !isAbsolute(raw)
   ) {
     throw new AppError('invalid_argument', 'That is not a file Cadenza can open.');
   }
-  if (!isAbsolute(raw))
-    throw new AppError('invalid_argument', 'That is not a file Cadenza can open.');
-  let link;
   try {
-    link = await lstat(raw);
+    return await realpath(resolve(raw));
   } catch {
     throw new AppError('not_found', `“${safeName(raw)}” was not found.`);
   }
-  if (link.isSymbolicLink()) {
-    try {
-      return await realpath(raw);
-    } catch {
-      throw new AppError('not_found', `“${safeName(raw)}” points to a file that does not exist.`);
-    }
-  }
-  if (!link.isFile()) throw new AppError('invalid_argument', `“${safeName(raw)}” is not a file.`);
-  return raw;
 }
 
 async function checkKind(
@@ -124,28 +107,31 @@ async function checkKind(
   ext: string,
   kind: FileKind,
   shownName: string,
-): Promise<string> {
-  if (kind === 'any') return mimeFromExtension(ext);
+): Promise<{ mimeType: string; sizeBytes: number }> {
+  if (!Object.hasOwn(EXTENSIONS, kind))
+    throw new AppError('invalid_argument', 'That is not a kind of file Cadenza opens.');
   const wanted = kind === 'audio' ? 'an audio file' : kind === 'image' ? 'an image' : 'a video';
   if (!EXTENSIONS[kind].includes(ext))
     throw new AppError('invalid_argument', `“${shownName}” is not ${wanted}.`);
-  const head = Buffer.alloc(SNIFF_BYTES);
-  let bytesRead = 0;
+  // Opened once: the descriptor is checked to be a regular file, and its bytes are sniffed.
+  const fh = await openRegularFile(path);
+  let head: Buffer;
+  let sizeBytes: number;
   try {
-    const fh = await open(path, 'r');
-    try {
-      ({ bytesRead } = await fh.read(head, 0, SNIFF_BYTES, 0));
-    } finally {
-      await fh.close();
-    }
+    sizeBytes = (await fh.stat()).size;
+    head = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await fh.read(head, 0, SNIFF_BYTES, 0);
+    head = head.subarray(0, bytesRead);
   } catch {
     throw new AppError('io', `“${shownName}” could not be read.`);
+  } finally {
+    await fh.close();
   }
-  const sniffed = sniffContent(head.subarray(0, bytesRead));
+  const sniffed = sniffContent(head);
   const containerOk =
     kind === 'audio' && sniffed?.kind === 'video' && ['mp4', 'm4a', 'webm'].includes(ext);
   if (!sniffed || (sniffed.kind !== kind && !containerOk)) {
     throw new AppError('invalid_argument', `“${shownName}” is not ${wanted}.`);
   }
-  return containerOk ? mimeFromExtension(ext) : sniffed.mimeType;
+  return { mimeType: containerOk ? mimeFromExtension(ext) : sniffed.mimeType, sizeBytes };
 }

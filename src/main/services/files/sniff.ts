@@ -5,7 +5,7 @@
 import type { FileKind } from '@shared/domain/files';
 
 export interface Sniffed {
-  kind: Exclude<FileKind, 'any'>;
+  kind: FileKind;
   mimeType: string;
 }
 
@@ -47,13 +47,13 @@ export function sniffContent(head: Uint8Array): Sniffed | undefined {
 }
 
 /** Extensions accepted per kind (lower case, without the dot); also the dialog filters. */
-export const EXTENSIONS: Record<Exclude<FileKind, 'any'>, readonly string[]> = {
+export const EXTENSIONS: Record<FileKind, readonly string[]> = {
   audio: ['mp3', 'wav', 'm4a', 'aac', 'flac', 'ogg', 'mp4'],
   image: ['png', 'jpg', 'jpeg', 'jfif', 'webp'],
   video: ['mp4', 'mov', 'm4v', 'webm', 'mkv'],
 };
 
-export const KIND_LABELS: Record<Exclude<FileKind, 'any'>, string> = {
+export const KIND_LABELS: Record<FileKind, string> = {
   audio: 'Audio',
   image: 'Images',
   video: 'Videos',

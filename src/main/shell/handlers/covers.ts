@@ -57,7 +57,7 @@ export function coversAndVideosHandlers(deps: CoversHandlerDeps): {
         let source: CoverSourceInput;
         if (req.source.kind === 'file') {
           const f = deps.registry.get(req.source.handle);
-          if (f.kind !== 'audio' && f.kind !== 'any')
+          if (f.kind !== 'audio')
             throw new AppError('invalid_argument', `“${f.name}” is not an audio file.`);
           source = { kind: 'file', path: f.path };
         } else source = req.source;

@@ -21,7 +21,6 @@ export interface FilesHandlerDeps {
 }
 
 export function dialogFilters(kind: FileKind): OpenDialogFilter[] {
-  if (kind === 'any') return [{ name: 'All files', extensions: ['*'] }];
   return [{ name: KIND_LABELS[kind], extensions: [...EXTENSIONS[kind]] }];
 }
 
@@ -29,7 +28,6 @@ const TITLES: Record<FileKind, string> = {
   audio: 'Choose audio',
   image: 'Choose an image',
   video: 'Choose a video',
-  any: 'Choose a file',
 };
 
 export function filesHandlers(deps: FilesHandlerDeps): NamespaceHandlers<'files'> {

@@ -38,7 +38,7 @@ export function voicesHandlers(deps: VoicesHandlerDeps): NamespaceHandlers<'voic
   const recordings = (handles: readonly string[]) =>
     handles.map((h) => {
       const f = deps.registry.get(h);
-      if (f.kind !== 'audio' && f.kind !== 'any')
+      if (f.kind !== 'audio')
         throw new AppError('invalid_argument', `“${f.name}” is not an audio recording.`);
       return {
         handle: f.handle,

@@ -1,0 +1,69 @@
+/**
+ * Reading a path someone named (a dropped file, a CLI argument) only when it is a regular file.
+ * The check is made on the opened descriptor, not on the path before opening, so a path swapped
+ * for a FIFO, socket, device or folder between a check and the open is still refused; the open
+ * itself never blocks (O_NONBLOCK: a FIFO without a writer would otherwise wait forever).
+ */
+import { constants } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { AppError } from '@shared/errors';
+
+// O_NONBLOCK is POSIX; Windows has no FIFOs to block on and no such flag.
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+
+/** A name for messages: the last path segment, control characters removed, bounded. */
+export function shownFileName(raw: string): string {
+  // eslint-disable-next-line no-control-regex
+  const name = basename(raw).replace(/[\u0000-\u001f\u007f]/g, '');
+  return name.length > 80 ? `${name.slice(0, 77)}…` : name || 'file';
+}
+
+/** Opens a regular file for reading; AppError('not_found' | 'invalid_argument' | 'io') otherwise. */
+export async function openRegularFile(path: string): Promise<FileHandle> {
+  let fh: FileHandle;
+  try {
+    fh = await open(path, OPEN_FLAGS);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT')
+      throw new AppError('not_found', `“${shownFileName(path)}” was not found.`);
+    if (code === 'EISDIR' || code === 'ENXIO')
+      throw new AppError('invalid_argument', `“${shownFileName(path)}” is not a file.`);
+    throw new AppError('io', `“${shownFileName(path)}” could not be read.`);
+  }
+  const st = await fh.stat();
+  if (!st.isFile()) {
+    await fh.close();
+    throw new AppError('invalid_argument', `“${shownFileName(path)}” is not a file.`);
+  }
+  return fh;
+}
+
+/** The first `bytes` bytes of a regular file (fewer when it is shorter). */
+export async function readHead(path: string, bytes: number): Promise<Buffer> {
+  const fh = await openRegularFile(path);
+  try {
+    const head = Buffer.alloc(bytes);
+    const { bytesRead } = await fh.read(head, 0, bytes, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
+}
+
+/** A whole regular text file, refused past maxBytes (lyrics files are small). */
+export async function readTextFile(path: string, maxBytes: number): Promise<string> {
+  const fh = await openRegularFile(path);
+  try {
+    const { size } = await fh.stat();
+    if (size > maxBytes)
+      throw new AppError(
+        'invalid_argument',
+        `“${shownFileName(path)}” is ${Math.ceil(size / 1024)} KB; a text file here may be at most ${Math.floor(maxBytes / 1024)} KB.`,
+      );
+    return await fh.readFile('utf8');
+  } finally {
+    await fh.close();
+  }
+}
