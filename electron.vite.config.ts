@@ -10,7 +10,13 @@ export default defineConfig({
     resolve: { alias },
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve(__dirname, 'src/main/index.ts') } },
+      // the worker thread's entry is its own file beside index.js (services/worker/client.ts)
+      rollupOptions: {
+        input: {
+          index: resolve(__dirname, 'src/main/index.ts'),
+          worker: resolve(__dirname, 'src/main/services/worker/worker.ts'),
+        },
+      },
     },
   },
   preload: {

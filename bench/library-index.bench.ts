@@ -125,15 +125,15 @@ async function main(): Promise<void> {
   let matches = 0;
   for (let i = 1; i <= typed.length; i++) {
     t = performance.now();
-    matches = lib.filter({ text: typed.slice(0, i) }).length;
+    matches = (await lib.filter({ text: typed.slice(0, i) })).length;
     perKey.push(performance.now() - t);
   }
   // worst case: queries that do not extend the previous one (every item searched again)
   const cold: number[] = [];
   for (const q of ['golden', 'zzz-no-match', 'heart road', 'e']) {
-    lib.filter({ text: '' });
+    await lib.filter({ text: '' });
     t = performance.now();
-    lib.filter({ text: q });
+    await lib.filter({ text: q });
     cold.push(performance.now() - t);
   }
   await lib.close();

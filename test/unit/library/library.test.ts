@@ -306,17 +306,14 @@ describe('library', () => {
       ext: '.wav',
       writeMedia: (t) => writeFile(t, '3'),
     });
-    const titles = (text: string, kind?: 'song' | 'tts') =>
-      lib
-        .filter({ text, kind })
-        .map((i) => i.title)
-        .sort();
-    expect(titles('neon')).toEqual(['Neon sign', 'Night Drive']);
-    expect(titles('ne')).toEqual(['Neon sign', 'Night Drive']);
-    expect(titles('neon l')).toEqual(['Night Drive']);
-    expect(titles('FOLK')).toEqual(['Morning']);
-    expect(titles('synth')).toEqual(['Night Drive']);
-    expect(titles('neon', 'tts')).toEqual(['Neon sign']);
-    expect(titles('')).toHaveLength(3);
+    const titles = async (text: string, kind?: 'song' | 'tts') =>
+      (await lib.filter({ text, kind })).map((i) => i.title).sort();
+    expect(await titles('neon')).toEqual(['Neon sign', 'Night Drive']);
+    expect(await titles('ne')).toEqual(['Neon sign', 'Night Drive']);
+    expect(await titles('neon l')).toEqual(['Night Drive']);
+    expect(await titles('FOLK')).toEqual(['Morning']);
+    expect(await titles('synth')).toEqual(['Night Drive']);
+    expect(await titles('neon', 'tts')).toEqual(['Neon sign']);
+    expect(await titles('')).toHaveLength(3);
   });
 });

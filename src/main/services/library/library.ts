@@ -16,11 +16,13 @@ import {
   tempPathFor,
   writeJsonAtomic,
 } from './atomic';
+import { sharedWorker, type AppWorker } from '../worker';
 import { TypedEmitter } from './emitter';
-import { loadSavedIndex, saveIndex, scanLibrary, sidecarNameFor, type IndexEntry } from './indexer';
+import { sidecarNameFor, type IndexEntry } from './indexer';
+import type { IndexRef, OpenResult, ScanResult } from './index-tasks';
 import { guessKind, isItemMedia, mediaTypeOf } from './media-types';
 import { nameSet, normalizeExtension, sanitizeBaseName, uniqueFileName } from './names';
-import { LibrarySearch, type LibraryQuery } from './search';
+import type { LibraryQuery } from './search';
 
 export interface LibraryOptions {
   /** The library folder (created if missing). */
@@ -33,6 +35,11 @@ export interface LibraryOptions {
   watch?: boolean;
   /** Debounce for watch events, in ms. */
   watchDebounceMs?: number;
+  /**
+   * Where the index is built, loaded, saved and searched (default: the process's shared worker
+   * thread). Main keeps the entries it is sent and answers reads from them.
+   */
+  worker?: AppWorker;
 }
 
 export interface LibraryEvents extends Record<string, unknown> {
@@ -63,8 +70,9 @@ export interface CreateItemOptions {
 export interface Library {
   readonly dir: string;
   /**
-   * Loads the index: from the saved index when there is one (entries whose files are still listed
-   * are trusted at first), then verifies every file's size and mtime in the background.
+   * Loads the index in the worker: from the saved index when there is one (entries whose files
+   * are still listed are trusted at first), then verifies every file's size and mtime in the
+   * background. Main's event loop only receives the entries, in chunks.
    */
   open(): Promise<void>;
   /** Resolves when the background verification after `open` and the search warm-up are done. */
@@ -74,7 +82,8 @@ export interface Library {
   items(): readonly LibraryItem[];
   get(id: string): LibraryItem | undefined;
   findByServiceId(serviceId: string): LibraryItem | undefined;
-  filter(query: LibraryQuery): LibraryItem[];
+  /** Items matching the query, newest first (words are searched in the worker). */
+  filter(query: LibraryQuery): Promise<LibraryItem[]>;
   /** Absolute path of an item's media file. */
   pathOf(item: LibraryItem): string;
   rescan(): Promise<LibraryChange>;
@@ -94,10 +103,24 @@ export interface Library {
 const byNewest = (a: LibraryItem, b: LibraryItem): number =>
   a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : a.file.localeCompare(b.file);
 
+/** Merges two newest-first lists into one (O(n): a rescan rarely changes more than a few items). */
+function mergeNewest(a: readonly LibraryItem[], b: readonly LibraryItem[]): LibraryItem[] {
+  const out: LibraryItem[] = new Array<LibraryItem>(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length)
+    out[k++] = byNewest(a[i] as LibraryItem, b[j] as LibraryItem) <= 0 ? a[i++]! : b[j++]!;
+  while (i < a.length) out[k++] = a[i++]!;
+  while (j < b.length) out[k++] = b[j++]!;
+  return out;
+}
+
 export function createLibrary(options: LibraryOptions): Library {
   const dir = options.dir;
   const emitter = new TypedEmitter<LibraryEvents>();
-  const search = new LibrarySearch();
+  const worker = options.worker ?? sharedWorker();
+  const ref: IndexRef = { handle: randomUUID(), dir, indexFile: options.indexFile };
   const reserved = new Set<string>();
   let entries = new Map<string, IndexEntry>();
   let list: readonly LibraryItem[] = [];
@@ -112,23 +135,71 @@ export function createLibrary(options: LibraryOptions): Library {
   /** Whether the index changed since it was last saved. */
   let dirty = false;
 
-  function publish(next: Map<string, IndexEntry>): LibraryChange {
-    const before = byId;
-    entries = next;
-    list = [...next.values()].map((e) => e.item).sort(byNewest);
-    byId = new Map(list.map((i) => [i.id, i]));
+  /**
+   * Applies what the worker found: `changed` entries (newest first) replace those at their paths,
+   * `removed` paths go. Work here is proportional to the change, plus one O(n) merge.
+   */
+  function publish(changed: readonly IndexEntry[], removed: readonly string[]): LibraryChange {
     const change: LibraryChange = { added: [], updated: [], removed: [] };
-    for (const [id, item] of byId) {
-      const old = before.get(id);
-      if (!old) change.added.push(id);
-      else if (old !== item) change.updated.push(id);
+    if (changed.length === 0 && removed.length === 0) return change;
+    const next = new Map(entries);
+    const nextById = new Map(byId);
+    const gone = new Set<LibraryItem>();
+    const touched = new Set<string>();
+    const previousById = byId;
+    const before = (id: string): LibraryItem | undefined => previousById.get(id);
+    for (const rel of removed) {
+      const old = next.get(rel);
+      if (!old) continue;
+      next.delete(rel);
+      gone.add(old.item);
+      touched.add(old.item.id);
+      if (nextById.get(old.item.id) === old.item) nextById.delete(old.item.id);
     }
-    for (const id of before.keys()) if (!byId.has(id)) change.removed.push(id);
+    for (const e of changed) {
+      const old = next.get(e.item.file);
+      if (old) {
+        gone.add(old.item);
+        touched.add(old.item.id);
+        if (nextById.get(old.item.id) === old.item) nextById.delete(old.item.id);
+      }
+      next.set(e.item.file, e);
+    }
+    for (const e of changed) {
+      nextById.set(e.item.id, e.item);
+      touched.add(e.item.id);
+    }
+    const kept = gone.size === 0 ? list : list.filter((i) => !gone.has(i));
+    // the worker sends entries newest first, so this sort is a linear check
+    const incoming = changed.map((e) => e.item).sort(byNewest);
+    list = kept.length === 0 ? incoming : mergeNewest(kept, incoming);
+    entries = next;
+    byId = nextById;
+    for (const id of touched) {
+      const old = before(id);
+      const now = byId.get(id);
+      if (!old && now) change.added.push(id);
+      else if (old && !now) change.removed.push(id);
+      else if (old !== now) change.updated.push(id);
+    }
     if (change.added.length + change.updated.length + change.removed.length > 0) {
       emitter.emit('changed', change);
       scheduleSave();
     }
     return change;
+  }
+
+  /** Runs a worker task that sends entries as progress; answers them with its result. */
+  async function withEntries<T>(
+    task: 'library.open' | 'library.scan',
+  ): Promise<{ result: T; entries: IndexEntry[] }> {
+    const got: IndexEntry[] = [];
+    const result = (await worker.run(task, ref, {
+      onProgress: (chunk) => {
+        for (const e of chunk) got.push(e);
+      },
+    })) as T;
+    return { result, entries: got };
   }
 
   function scheduleSave(): void {
@@ -142,9 +213,9 @@ export function createLibrary(options: LibraryOptions): Library {
     if (!options.indexFile || !dirty) return;
     dirty = false;
     await fs.mkdir(dirname(options.indexFile), { recursive: true });
-    await saveIndex(options.indexFile, dir, entries).catch((e) =>
-      console.error('library index not saved:', e),
-    );
+    await worker
+      .run('library.save', ref)
+      .catch((e: unknown) => console.error('library index not saved:', e));
   }
 
   async function rescan(): Promise<LibraryChange> {
@@ -156,7 +227,8 @@ export function createLibrary(options: LibraryOptions): Library {
       let change: LibraryChange;
       do {
         rescanAgain = false;
-        change = publish(await scanLibrary(dir, entries));
+        const { result, entries: changed } = await withEntries<ScanResult>('library.scan');
+        change = publish(changed, result.removed);
       } while (rescanAgain);
       return change;
     })().finally(() => {
@@ -348,22 +420,17 @@ export function createLibrary(options: LibraryOptions): Library {
     async open() {
       await fs.mkdir(dir, { recursive: true });
       await removeTempLeftovers(dir);
-      if (options.indexFile) entries = await loadSavedIndex(options.indexFile, dir);
-      const saved = entries;
+      const { result, entries: loaded } = await withEntries<OpenResult>('library.open');
       entries = new Map();
-      publish(await scanLibrary(dir, saved, { trustListed: saved.size > 0 }));
-      if (
-        saved.size > 0 &&
-        saved.size === entries.size &&
-        [...entries].every(([rel, e]) => saved.get(rel) === e)
-      ) {
+      publish(loaded, []);
+      if (result.unchangedFromSaved) {
         dirty = false; // nothing new since the saved index
         clearTimeout(saveTimer);
       }
       startWatching();
       readyPromise = (async () => {
-        if (saved.size > 0) await rescan(); // catches sidecars edited in place while closed
-        await search.warm(list);
+        if (result.fromSaved) await rescan(); // catches sidecars edited in place while closed
+        await worker.run('library.warm', ref);
       })().catch((e: unknown) => console.error('library verification failed:', e));
     },
     ready: () => readyPromise,
@@ -375,13 +442,20 @@ export function createLibrary(options: LibraryOptions): Library {
       clearTimeout(saveTimer);
       await scanning?.catch(() => undefined);
       await saveNow();
+      await worker.run('library.close', ref).catch(() => undefined);
       emitter.removeAll();
     },
     items: () => list,
     get: (id) => byId.get(id),
     findByServiceId: (serviceId) =>
       list.find((i) => Object.values(i.service_ids).includes(serviceId)),
-    filter: (query) => search.filter(list, query),
+    async filter(query) {
+      const snapshot = list;
+      const ofKind = (i: LibraryItem) => !query.kind || i.kind === query.kind;
+      if (!query.text?.trim()) return snapshot.filter(ofKind);
+      const ids = new Set(await worker.run('library.search', { ...ref, query }));
+      return snapshot.filter((i) => ids.has(i.id) && ofKind(i));
+    },
     pathOf: (item) => join(dir, item.file),
     rescan,
     reserveName,

@@ -110,7 +110,7 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
     async list(_ctx, query) {
       const rt = await deps.runtime();
       const items =
-        query && (query.text || query.kind) ? rt.library.filter(query) : rt.library.items();
+        query && (query.text || query.kind) ? await rt.library.filter(query) : rt.library.items();
       return items.map(toLibraryItemView);
     },
     async showInFolder(_ctx, id) {

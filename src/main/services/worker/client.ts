@@ -1,0 +1,199 @@
+/**
+ * The main side of the worker: `run(task, input, { signal })` posts the call to one worker
+ * thread (node:worker_threads, so it works under Electron's main process, the CLI and plain
+ * Node) and resolves with the handler's result. The thread starts on the first call, is unref'd
+ * while idle (it never keeps a CLI process alive), and when it dies every call in flight is
+ * rejected and the next call starts a fresh one.
+ */
+import type { TransferListItem } from 'node:worker_threads';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { AppError } from '@shared/errors';
+import type {
+  FromWorker,
+  TaskInput,
+  TaskOutput,
+  TaskProgress,
+  TaskRegistry,
+  ToWorker,
+  WireError,
+} from './protocol';
+
+export interface RunOptions<P> {
+  /** Aborting rejects the call with `cancelled` at once and aborts the handler's signal. */
+  signal?: AbortSignal;
+  /** Buffers in the input to move to the worker instead of copying. */
+  transfer?: TransferListItem[];
+  /** Partial results the handler sends with `ctx.progress`, in order, before the call settles. */
+  onProgress?: (value: P) => void;
+}
+
+export interface WorkerClient<R extends TaskRegistry> {
+  run<K extends keyof R & string>(
+    task: K,
+    input: TaskInput<R[K]>,
+    options?: RunOptions<TaskProgress<R[K]>>,
+  ): Promise<TaskOutput<R[K]>>;
+  /** How many times the thread died and was started again. */
+  readonly restarts: number;
+  /** Stops the thread; calls in flight are rejected. A later `run` starts a new one. */
+  close(): Promise<void>;
+}
+
+export interface WorkerClientOptions {
+  /** The worker's entry file. Default: the built one beside this bundle, or worker.ts via tsx. */
+  entry?: string;
+  /** Extra flags for the thread (a .ts entry gets `--import tsx` added). */
+  execArgv?: string[];
+  /** Called when the thread dies unexpectedly (for the log). */
+  onCrash?: (reason: string) => void;
+}
+
+/**
+ * Where the worker entry is: `worker.js` beside the Electron main bundle (out/main),
+ * `worker.cjs` beside the CLI bundle (out/cli), or `worker.ts` beside this file when running from
+ * source (tests, benches; started through tsx). A bundler may put this module in a chunk one
+ * folder down, so the parent folder is tried too.
+ */
+export function defaultWorkerEntry(from: string = __dirname): string {
+  for (const dir of [from, dirname(from)])
+    for (const name of ['worker.js', 'worker.cjs', 'worker.ts']) {
+      const path = join(dir, name);
+      if (existsSync(path)) return path;
+    }
+  throw new Error(`No worker entry found near ${from}`);
+}
+
+/** The nearest tsconfig.node.json above a source entry (the repository's). */
+function tsconfigFor(entry: string): string {
+  for (let dir = dirname(entry); dir !== dirname(dir); dir = dirname(dir)) {
+    const path = join(dir, 'tsconfig.node.json');
+    if (existsSync(path)) return path;
+  }
+  return process.env.TSX_TSCONFIG_PATH ?? 'tsconfig.json';
+}
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+  onProgress?: (value: never) => void;
+  cleanup(): void;
+}
+
+function fromWire(e: WireError): Error {
+  if (e.code) return new AppError(e.code, e.message);
+  const error = new Error(e.message);
+  error.name = e.name;
+  return error;
+}
+
+export function createWorkerClient<R extends TaskRegistry>(
+  options: WorkerClientOptions = {},
+): WorkerClient<R> {
+  let worker: Worker | null = null;
+  let nextId = 1;
+  let restarts = 0;
+  let started = 0;
+  const pending = new Map<number, Pending>();
+
+  function failAll(error: Error): void {
+    const calls = [...pending.values()];
+    pending.clear();
+    for (const p of calls) {
+      p.cleanup();
+      p.reject(error);
+    }
+  }
+
+  function start(): Worker {
+    if (worker) return worker;
+    const entry = options.entry ?? defaultWorkerEntry();
+    const execArgv = [...(options.execArgv ?? [])];
+    const fromSource = entry.endsWith('.ts');
+    if (fromSource && !execArgv.includes('tsx')) execArgv.push('--import', 'tsx');
+    const w = new Worker(entry, {
+      execArgv,
+      name: 'cadenza-worker',
+      // from source, tsx needs the tsconfig that maps `@shared/*`
+      ...(fromSource ? { env: { ...process.env, TSX_TSCONFIG_PATH: tsconfigFor(entry) } } : {}),
+    });
+    if (started++ > 0) restarts += 1;
+    worker = w;
+    w.unref();
+    let crash: Error | null = null;
+    w.on('message', (msg: FromWorker) => {
+      const p = pending.get(msg.id);
+      if (!p) return; // answered already (aborted)
+      if (msg.type === 'progress') {
+        p.onProgress?.(msg.value as never);
+        return;
+      }
+      pending.delete(msg.id);
+      p.cleanup();
+      if (pending.size === 0) w.unref();
+      if (msg.type === 'done') p.resolve(msg.value);
+      else p.reject(fromWire(msg.error));
+    });
+    w.on('error', (e) => {
+      crash = e;
+    });
+    w.on('exit', (code) => {
+      if (worker === w) worker = null;
+      if (pending.size === 0) return;
+      const reason = crash ? `${crash.name}: ${crash.message}` : `exit code ${code}`;
+      options.onCrash?.(reason);
+      failAll(
+        new AppError('internal', 'The background worker stopped; try again.', {
+          cause: crash ?? undefined,
+        }),
+      );
+    });
+    return w;
+  }
+
+  return {
+    get restarts() {
+      return restarts;
+    },
+    run(task, input, opts = {}) {
+      const { signal } = opts;
+      if (signal?.aborted) return Promise.reject(new AppError('cancelled', 'Cancelled.'));
+      const w = start();
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        const onAbort = (): void => {
+          if (!pending.delete(id)) return;
+          if (pending.size === 0) w.unref();
+          w.postMessage({ type: 'abort', id } satisfies ToWorker);
+          reject(new AppError('cancelled', 'Cancelled.'));
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+        pending.set(id, {
+          resolve: resolve as (v: unknown) => void,
+          reject,
+          onProgress: opts.onProgress as ((v: never) => void) | undefined,
+          cleanup: () => signal?.removeEventListener('abort', onAbort),
+        });
+        w.ref();
+        try {
+          w.postMessage(
+            { type: 'run', id, task, input } satisfies ToWorker,
+            opts.transfer as never,
+          );
+        } catch (e) {
+          pending.delete(id);
+          signal?.removeEventListener('abort', onAbort);
+          if (pending.size === 0) w.unref();
+          reject(e instanceof Error ? e : new Error(String(e)));
+        }
+      });
+    },
+    async close() {
+      const w = worker;
+      worker = null;
+      failAll(new AppError('cancelled', 'The background worker was stopped.'));
+      if (w) await w.terminate();
+    },
+  };
+}

@@ -1,0 +1,28 @@
+/**
+ * The worker: heavy work (index build and load, search, audio analysis) off main's event loop.
+ *
+ *   const worker = sharedWorker();
+ *   const rows = await worker.run('library.open', { dir }, { signal, onProgress });
+ *
+ * `sharedWorker()` is one client per process, so the app's services and the CLI share one thread.
+ */
+import { createWorkerClient, type WorkerClient } from './client';
+import type { WorkerTasks } from './tasks';
+
+export { createWorkerClient, defaultWorkerEntry } from './client';
+export type { RunOptions, WorkerClient, WorkerClientOptions } from './client';
+export { serveTasks } from './serve';
+export type { TaskContext, TaskHandler, TaskRegistry } from './protocol';
+export type { WorkerTasks } from './tasks';
+
+export type AppWorker = WorkerClient<WorkerTasks>;
+
+let shared: AppWorker | undefined;
+
+/** The process's worker client (created on first use; its thread starts on the first call). */
+export function sharedWorker(): AppWorker {
+  shared ??= createWorkerClient<WorkerTasks>({
+    onCrash: (reason) => console.error(`background worker stopped (${reason}); restarting`),
+  });
+  return shared;
+}

@@ -1,0 +1,55 @@
+/**
+ * The worker's typed surface: a task is a named handler that runs in the worker thread; the
+ * registry (tasks.ts) maps names to handlers, and the client (client.ts) derives each task's
+ * input, output and progress types from it. Messages between the threads are plain objects,
+ * copied by structured clone (buffers listed in a transfer list move instead of being copied).
+ */
+import type { TransferListItem } from 'node:worker_threads';
+import type { ErrorCode } from '@shared/errors';
+
+/** What a handler gets besides its input. */
+export interface TaskContext<P = never> {
+  /** Aborted when the caller's signal aborts (the caller has already been answered `cancelled`). */
+  readonly signal: AbortSignal;
+  /** Moves these buffers with the result instead of copying them (they are unusable here after). */
+  transfer(...list: TransferListItem[]): void;
+  /**
+   * Sends a partial result now (e.g. a chunk of a long list). Each one arrives on the caller's
+   * side as its own event-loop task, so a large answer never lands in one go.
+   */
+  progress(value: P, transfer?: TransferListItem[]): void;
+}
+
+// `any` in the constraint so handlers with specific inputs fit one registry type.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type TaskHandler<I = any, O = unknown, P = any> = (
+  input: I,
+  ctx: TaskContext<P>,
+) => O | Promise<O>;
+
+export type TaskRegistry = Record<string, TaskHandler>;
+
+export type TaskInput<H> = H extends (input: infer I, ctx: TaskContext<never>) => unknown
+  ? I
+  : never;
+export type TaskOutput<H> = H extends (...args: never[]) => infer O ? Awaited<O> : never;
+export type TaskProgress<H> = H extends (input: never, ctx: TaskContext<infer P>) => unknown
+  ? P
+  : never;
+
+/** Main → worker. */
+export type ToWorker =
+  { type: 'run'; id: number; task: string; input: unknown } | { type: 'abort'; id: number };
+
+/** How a failure crosses the thread boundary (an AppError keeps its code). */
+export interface WireError {
+  name: string;
+  message: string;
+  code?: ErrorCode;
+}
+
+/** Worker → main. */
+export type FromWorker =
+  | { type: 'progress'; id: number; value: unknown }
+  | { type: 'done'; id: number; value: unknown }
+  | { type: 'failed'; id: number; error: WireError };

@@ -1,0 +1,13 @@
+/**
+ * Every task the worker thread runs, by name. Only the worker entry imports this module's
+ * values; services import its type (`WorkerTasks`) so the handlers never load in main.
+ * To add tasks, export a record of handlers from your service's own module and spread it here.
+ */
+import { libraryTasks } from '../library/index-tasks';
+import type { TaskRegistry } from './protocol';
+
+export const workerTasks = {
+  ...libraryTasks,
+} satisfies TaskRegistry;
+
+export type WorkerTasks = typeof workerTasks;

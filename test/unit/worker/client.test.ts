@@ -1,0 +1,70 @@
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AppError } from '@shared/errors';
+import { createWorkerClient, defaultWorkerEntry } from '../../../src/main/services/worker';
+import type { FixtureTasks } from './fixture-tasks';
+
+const entry = join(__dirname, 'fixture-worker.ts');
+let client = createWorkerClient<FixtureTasks>({ entry });
+
+afterEach(async () => {
+  await client.close();
+  client = createWorkerClient<FixtureTasks>({ entry });
+});
+
+describe('worker client (a real worker thread)', () => {
+  it('runs a task in another thread and moves buffers both ways', async () => {
+    const bytes = new Uint8Array([1, 2, 3]);
+    const out = await client.run('double', { bytes }, { transfer: [bytes.buffer as ArrayBuffer] });
+    expect(bytes.byteLength).toBe(0); // moved, not copied
+    expect([...out.bytes]).toEqual([2, 4, 6]);
+  });
+
+  it('delivers progress in order before the result', async () => {
+    const seen: number[] = [];
+    const total = await client.run('count', { n: 5 }, { onProgress: (v) => seen.push(v) });
+    expect(seen).toEqual([1, 2, 3, 4, 5]);
+    expect(total).toBe(5);
+  });
+
+  it('rejects at once with cancelled when the signal aborts, and aborts the handler', async () => {
+    const ac = new AbortController();
+    const call = client.run('wait', { ms: 10_000 }, { signal: ac.signal });
+    setTimeout(() => ac.abort(), 20);
+    await expect(call).rejects.toMatchObject({ code: 'cancelled' });
+    await expect.poll(() => client.run('abortedCalls', undefined)).toBe(1);
+  });
+
+  it('keeps AppError codes across the thread boundary', async () => {
+    await expect(client.run('fail', { code: 'not_found' })).rejects.toBeInstanceOf(AppError);
+    await expect(client.run('fail', { code: 'not_found' })).rejects.toMatchObject({
+      code: 'not_found',
+      message: 'Nothing there.',
+    });
+    await expect(client.run('fail', {})).rejects.toMatchObject({
+      name: 'TypeError',
+      message: 'plain failure',
+    });
+  });
+
+  it('rejects calls in flight when the thread dies, then restarts for the next call', async () => {
+    const waiting = client.run('wait', { ms: 10_000 });
+    const crashing = client.run('crash', undefined);
+    await expect(crashing).rejects.toMatchObject({ code: 'internal' });
+    await expect(waiting).rejects.toMatchObject({ code: 'internal' });
+    expect(await client.run('wait', { ms: 1 })).toBe('waited');
+    expect(client.restarts).toBe(1);
+  });
+
+  it('an unknown task fails without killing the thread', async () => {
+    await expect(client.run('nope' as 'count', { n: 1 })).rejects.toThrow(/No worker task/);
+    expect(await client.run('count', { n: 1 })).toBe(1);
+    expect(client.restarts).toBe(0);
+  });
+
+  it('finds the source entry when running from source', () => {
+    expect(defaultWorkerEntry(join(__dirname, '../../../src/main/services/worker'))).toMatch(
+      /worker\.ts$/,
+    );
+  });
+});

@@ -1,0 +1,42 @@
+/** Tasks for the worker client's tests (served by fixture-worker.ts in a real thread). */
+import { AppError } from '@shared/errors';
+import type { TaskContext, TaskRegistry } from '../../../src/main/services/worker';
+
+export const fixtureTasks = {
+  /** Doubles every byte of the buffer and moves it back. */
+  double(input: { bytes: Uint8Array }, ctx: TaskContext) {
+    for (let i = 0; i < input.bytes.length; i++) input.bytes[i] = (input.bytes[i] ?? 0) * 2;
+    ctx.transfer(input.bytes.buffer as ArrayBuffer);
+    return { bytes: input.bytes, threadId: process.pid };
+  },
+  /** Counts to `n` in progress messages, then answers the total. */
+  count(input: { n: number }, ctx: TaskContext<number>) {
+    for (let i = 1; i <= input.n; i++) ctx.progress(i);
+    return input.n;
+  },
+  /** Waits until aborted (then records that it saw the abort) or `ms` pass. */
+  async wait(input: { ms: number }, ctx: TaskContext) {
+    await new Promise<void>((resolve) => {
+      const t = setTimeout(resolve, input.ms);
+      ctx.signal.addEventListener('abort', () => (clearTimeout(t), resolve()));
+    });
+    if (ctx.signal.aborted) abortedCalls += 1;
+    return ctx.signal.aborted ? 'aborted' : 'waited';
+  },
+  abortedCalls: () => abortedCalls,
+  fail(input: { code?: 'not_found' }) {
+    if (input.code) throw new AppError(input.code, 'Nothing there.');
+    throw new TypeError('plain failure');
+  },
+  /** Kills the thread from inside, as a crash would. */
+  crash() {
+    setTimeout(() => {
+      throw new Error('boom');
+    }, 5);
+    return new Promise<never>(() => undefined);
+  },
+} satisfies TaskRegistry;
+
+let abortedCalls = 0;
+
+export type FixtureTasks = typeof fixtureTasks;
