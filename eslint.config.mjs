@@ -66,6 +66,22 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', noElectron] },
   },
   {
+    // One HTTP policy (services/http/policy.ts) for every request of main and the CLI: redirects,
+    // the key's origin, timeouts, throughput, retries and the address guard live there only.
+    files: ['src/main/**/*.ts', 'src/cli/**/*.ts'],
+    ignores: ['src/main/services/http/**', 'src/main/services/api/proxy.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        ...['undici', 'node:http', 'node:https', 'http', 'https'].map((name) => ({
+          name,
+          message: 'Requests go through the HTTP policy in services/http/policy.ts.',
+          allowTypeImports: true,
+        })),
+      ],
+    },
+  },
+  {
     // Main, its services and the CLI reach the network only through the project's HTTP client
     // (services/api/transport), which applies one policy: timeouts, redirects, the key's origin.
     files: ['src/main/**/*.ts', 'src/cli/**/*.ts'],

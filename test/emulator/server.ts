@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { applyTransportFault, isTransportFault } from './faults';
 import { BodyAborted, readBody, sendJson, type Ctx } from './http';
 import { serveMedia, type MediaDeps } from './media/library';
 import { readMultipart } from './multipart';
@@ -114,6 +115,8 @@ async function answerInjected(ctx: Ctx, kind: InjectKind): Promise<void> {
       res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
       res.end('Internal Server Error');
       return;
+    case 'html502':
+      return htmlError(res);
     case 'empty_data':
       return sendJson(res, 200, { status: 200, message: 'Success', data: {} });
     case 'entitlement':
@@ -126,6 +129,26 @@ async function answerInjected(ctx: Ctx, kind: InjectKind): Promise<void> {
       }
       return sendJson(res, 200, { status: 400015, message: 'Insufficient account balance' });
   }
+}
+
+const BAD_GATEWAY_PAGE =
+  '<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head>' +
+  '<body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>\n';
+
+/** What a reverse proxy or CDN answers when the service behind it is down. */
+function htmlError(res: ServerResponse): void {
+  res.writeHead(502, {
+    'content-type': 'text/html',
+    'content-length': String(Buffer.byteLength(BAD_GATEWAY_PAGE)),
+  });
+  res.end(BAD_GATEWAY_PAGE);
+}
+
+/** Switches every answer to `Connection: close` and applies an injected transport fault. */
+function transportSwitches(state: EmulatorState, res: ServerResponse, kind: string | undefined) {
+  if (state.config.connectionClose) res.setHeader('connection', 'close');
+  if (kind !== undefined && isTransportFault(kind))
+    applyTransportFault(res, kind, state.config.drip);
 }
 
 function authFailure(ctx: Ctx): boolean {
@@ -156,7 +179,8 @@ export function serviceHandler(state: EmulatorState) {
     const method = (req.method ?? 'GET').toUpperCase();
     const run = async (): Promise<void> => {
       const injected = state.takeInjection(method, url.pathname);
-      if (injected) return answerInjected(ctx, injected);
+      transportSwitches(state, res, injected);
+      if (injected && !isTransportFault(injected)) return answerInjected(ctx, injected);
       const match = matchRoute(ROUTES, method, url.pathname);
       if (match === undefined) return sendJson(res, 404, { detail: 'Not Found' });
       if (match === 'method_not_allowed')
@@ -188,6 +212,8 @@ export function mediaHandler(deps: MediaDeps) {
     logEntry(deps.state, 'media', req, url);
     const method = (req.method ?? 'GET').toUpperCase();
     const injected = deps.state.takeInjection(method, url.pathname);
+    transportSwitches(deps.state, res, injected);
+    if (injected === 'html502') return htmlError(res);
     if (injected === 'reset') return void req.socket.destroy();
     if (injected === 'timeout') return;
     if (injected === 'http500' || injected === 'http403' || injected === 'http401') {

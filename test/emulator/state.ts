@@ -82,6 +82,8 @@ export class EmulatorState {
       keyStatus: 0,
       songDurationMs: 30_000,
       tasksWrapped: false,
+      connectionClose: false,
+      drip: { bytes: 16, everyMs: 50 },
     };
   }
 

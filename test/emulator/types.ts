@@ -29,7 +29,12 @@ export type InjectKind =
   | 'timeout'
   | 'reset'
   | 'empty_data'
-  | 'entitlement';
+  | 'entitlement'
+  | 'html502'
+  | TransportFault;
+
+/** Faults of the connection itself (test/emulator/faults.ts), on either origin. */
+export type TransportFault = 'reset_mid_body' | 'short_body' | 'long_body' | 'drip';
 
 export interface InjectedFailure {
   /** Exact request path (`/v2/submit`), or a prefix ending in `*` (`/v1/clone*`). */
@@ -67,6 +72,10 @@ export interface EmulatorConfig {
   songDurationMs: number;
   /** `/v3/music/tasks` answers `{data: [...]}` instead of a bare array. */
   tasksWrapped: boolean;
+  /** Every answer of both origins says `Connection: close` (as behind many CDNs and proxies). */
+  connectionClose: boolean;
+  /** Pace of an injected `drip`: `bytes` every `everyMs` (default 16 bytes every 50 ms). */
+  drip: { bytes: number; everyMs: number };
 }
 
 export interface EmulatorOptions {

@@ -1,18 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { request, type Dispatcher } from 'undici';
 import { AppError } from '@shared/errors';
 import type { DownloadResult } from '@shared/domain/service';
-import { cancelledError, networkError, timeoutError, type CallContext } from './errors';
+import type { HttpPolicy } from '../http/policy';
+import type { CallContext } from './errors';
 import { httpUrl, isObject } from './lenient';
-import type { DispatcherChooser } from './proxy';
-import { headerValue, nextHop } from './transport';
 
 /**
- * Downloads of media URLs from the service's answers. Never sends the API key (nor cookies);
- * only http(s) URLs, on every redirect hop. Streams to `<dest>.part-<random>` in the destination
- * folder, fsyncs, and renames into place; the partial file is deleted on failure or cancel.
+ * Downloads of media URLs from the service's answers, over the HTTP policy (../http/policy.ts):
+ * never the API key (nor cookies), http(s) only on every redirect hop, an idle timeout, an overall
+ * deadline and a minimum throughput, and a broken transfer tried again from the start (it is a
+ * GET: nothing is charged). Streams to `<dest>.part-<random>` in the destination folder, fsyncs,
+ * and renames into place; the partial file is deleted on failure or cancel.
  */
 
 export interface DownloadProgress {
@@ -23,19 +23,18 @@ export interface DownloadProgress {
 
 export interface DownloadOptions {
   signal?: AbortSignal;
-  onProgress?: (p: DownloadProgress) => void;
-  /** Refuse files larger than this. */
+  /** May return a promise: the download waits for it (a slow consumer holds the transfer back). */
+  onProgress?: (p: DownloadProgress) => unknown;
+  /** Refuse files larger than this (default 4 GB). */
   maxBytes?: number;
-  /** Give up when no bytes arrive for this long (default 60 s). */
+  /** Give up when no bytes arrive for this long (default: the policy's idle timeout, 60 s). */
   idleTimeoutMs?: number;
+  /** The whole download, tries included (default: the policy's transfer deadline, 30 min). */
+  deadlineMs?: number;
 }
 
-export interface DownloadDeps {
-  userAgent: string;
-  dispatcherFor: DispatcherChooser;
-}
+export const DEFAULT_MAX_DOWNLOAD_BYTES = 4 * 1024 ** 3;
 
-const MAX_REDIRECTS = 5;
 const FS_CODES = new Set([
   'ENOENT',
   'EACCES',
@@ -52,120 +51,99 @@ const FS_CODES = new Set([
 ]);
 const ctx: CallContext = { action: 'download the file' };
 
-function refuseUrl(): never {
-  throw new AppError('forbidden', 'Cadenza only downloads http(s) links.');
+/** A local file failure (disk full, folder gone) as an `io` AppError that keeps its code. */
+function localFailure(e: unknown): AppError | undefined {
+  const code = isObject(e) ? e.code : undefined;
+  if (typeof code !== 'string' || !FS_CODES.has(code)) return undefined;
+  return new AppError('io', `Cadenza could not write the downloaded file (${code}).`, { cause: e });
+}
+
+function httpError(httpStatus: number): AppError {
+  if (httpStatus === 404 || httpStatus === 403 || httpStatus === 410) {
+    return new AppError(
+      'not_found',
+      `The media file is not available (HTTP ${httpStatus}); its link may have expired.`,
+      { httpStatus },
+    );
+  }
+  return new AppError(
+    httpStatus >= 500 || httpStatus === 429 ? 'server' : 'bad_response',
+    `The media server answered HTTP ${httpStatus}, so the file could not be downloaded.`,
+    { httpStatus },
+  );
 }
 
 export async function downloadFile(
   url: string,
   destPath: string,
   opts: DownloadOptions,
-  deps: DownloadDeps,
+  policy: HttpPolicy,
 ): Promise<DownloadResult> {
   const start = httpUrl(url);
-  if (!start) refuseUrl();
-  if (opts.signal?.aborted) throw cancelledError();
-  const idleMs = opts.idleTimeoutMs ?? 60_000;
+  if (!start) throw new AppError('forbidden', 'Cadenza only downloads http(s) links.');
+  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_DOWNLOAD_BYTES;
+  const tooBig = (): AppError =>
+    new AppError(
+      'bad_response',
+      `The file is larger than the ${Math.round(maxBytes / 1048576)} MB allowed, so it was not downloaded.`,
+    );
   const tempPath = join(
     dirname(destPath),
     `${basename(destPath)}.part-${randomBytes(6).toString('hex')}`,
   );
-  let cancelled = false;
-  const ctl = new AbortController();
-  const onAbort = (): void => {
-    cancelled = true;
-    ctl.abort();
-  };
-  opts.signal?.addEventListener('abort', onAbort, { once: true });
   let handle: Awaited<ReturnType<typeof open>> | undefined;
   let renamed = false;
   try {
-    let current = new URL(start);
-    let res: Dispatcher.ResponseData;
-    for (let hop = 0; ; hop++) {
-      res = await request(current, {
-        method: 'GET',
-        headers: { 'user-agent': deps.userAgent, accept: '*/*' },
-        signal: ctl.signal,
-        dispatcher: deps.dispatcherFor(current),
-        headersTimeout: idleMs,
-        bodyTimeout: idleMs,
-      });
-      if (![301, 302, 303, 307, 308].includes(res.statusCode)) break;
-      await res.body.dump();
-      if (hop >= MAX_REDIRECTS)
-        throw new AppError('bad_response', 'The media link redirected too many times.');
-      current = nextHop(current, res.statusCode, headerValue(res.headers, 'location'), 'GET').url;
-    }
-    if (res.statusCode < 200 || res.statusCode > 299) {
-      await res.body.dump().catch(() => undefined);
-      const httpStatus = res.statusCode;
-      if (httpStatus === 404 || httpStatus === 403 || httpStatus === 410) {
-        throw new AppError(
-          'not_found',
-          `The media file is not available (HTTP ${httpStatus}); its link may have expired.`,
-          { httpStatus },
-        );
-      }
-      const code = httpStatus >= 500 ? 'server' : 'bad_response';
-      throw new AppError(
-        code,
-        `The media server answered HTTP ${httpStatus}, so the file could not be downloaded.`,
-        { httpStatus },
-      );
-    }
-    const lengthHeader = Number(headerValue(res.headers, 'content-length'));
-    const totalBytes =
-      Number.isFinite(lengthHeader) && lengthHeader >= 0 ? lengthHeader : undefined;
-    const tooBig = (): AppError =>
-      new AppError(
-        'bad_response',
-        `The file is larger than the ${Math.round((opts.maxBytes ?? 0) / 1048576)} MB allowed, so it was not downloaded.`,
-      );
-    if (opts.maxBytes !== undefined && totalBytes !== undefined && totalBytes > opts.maxBytes) {
-      res.body.destroy();
-      throw tooBig();
-    }
-    handle = await open(tempPath, 'wx');
-    let bytes = 0;
-    for await (const chunk of res.body) {
-      const buf = chunk as Buffer;
-      bytes += buf.length;
-      if (opts.maxBytes !== undefined && bytes > opts.maxBytes) {
-        res.body.destroy();
-        throw tooBig();
-      }
-      await handle.write(buf);
-      opts.onProgress?.(
-        totalBytes === undefined ? { bytesReceived: bytes } : { bytesReceived: bytes, totalBytes },
-      );
-    }
-    if (cancelled) throw cancelledError();
-    if (totalBytes !== undefined && bytes !== totalBytes)
-      throw networkError(ctx, { code: 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH' });
-    await handle.sync();
-    await handle.close();
-    handle = undefined;
-    await rename(tempPath, destPath);
-    renamed = true;
-    const contentType = headerValue(res.headers, 'content-type');
-    return contentType === undefined ? { bytes } : { bytes, contentType };
+    return await policy.request(
+      {
+        url: start,
+        headers: { accept: '*/*' },
+        signal: opts.signal,
+        ctx,
+        kind: 'transfer',
+        ...(opts.idleTimeoutMs !== undefined ? { idleMs: opts.idleTimeoutMs } : {}),
+        ...(opts.deadlineMs !== undefined ? { deadlineMs: opts.deadlineMs } : {}),
+      },
+      async (res) => {
+        if (res.status < 200 || res.status > 299) {
+          await res.discard();
+          throw httpError(res.status);
+        }
+        const lengthHeader = Number(res.header('content-length'));
+        const totalBytes =
+          Number.isFinite(lengthHeader) && lengthHeader >= 0 ? lengthHeader : undefined;
+        if (totalBytes !== undefined && totalBytes > maxBytes) throw tooBig();
+        // a new try starts the file over
+        if (handle) await handle.close();
+        handle = undefined;
+        handle = await open(tempPath, 'w');
+        let bytes = 0;
+        for await (const buf of res.body()) {
+          bytes += buf.length;
+          if (bytes > maxBytes) throw tooBig();
+          await handle.write(buf);
+          await opts.onProgress?.(
+            totalBytes === undefined
+              ? { bytesReceived: bytes }
+              : { bytesReceived: bytes, totalBytes },
+          );
+        }
+        await handle.sync();
+        await handle.close();
+        handle = undefined;
+        await rename(tempPath, destPath);
+        renamed = true;
+        const contentType = res.header('content-type');
+        return contentType === undefined ? { bytes } : { bytes, contentType };
+      },
+    );
   } catch (e) {
-    if (cancelled) throw cancelledError();
     if (e instanceof AppError) throw e;
-    const code = isObject(e) ? e.code : undefined;
-    if (
-      code === 'UND_ERR_HEADERS_TIMEOUT' ||
-      code === 'UND_ERR_BODY_TIMEOUT' ||
-      code === 'UND_ERR_CONNECT_TIMEOUT'
-    )
-      throw timeoutError(ctx, idleMs);
-    if (typeof code === 'string' && FS_CODES.has(code)) {
-      throw new AppError('io', `Cadenza could not write the downloaded file (${code}).`);
-    }
-    throw networkError(ctx, e);
+    throw (
+      localFailure(e) ??
+      new AppError('internal', 'Cadenza could not save the downloaded file.', { cause: e })
+    );
   } finally {
-    opts.signal?.removeEventListener('abort', onAbort);
     if (handle) await handle.close().catch(() => undefined);
     if (!renamed) await unlink(tempPath).catch(() => undefined);
   }

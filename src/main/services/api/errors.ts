@@ -24,7 +24,11 @@ const ENTITLEMENT_WORDS = /left counts?|insufficient|quota|credit|subscription|æ
 
 /** The human text a service body carries, wherever it put it. */
 export function serviceMessage(body: unknown): string | undefined {
-  if (typeof body === 'string') return body.trim().slice(0, 500) || undefined;
+  if (typeof body === 'string') {
+    // an HTML error page (a proxy's, a CDN's) says nothing a creator can use
+    if (/^\s*</.test(body)) return undefined;
+    return body.trim().slice(0, 500) || undefined;
+  }
   if (!isObject(body)) return undefined;
   for (const name of ['message', 'msg', 'error', 'detail', 'error_message', 'errorMessage']) {
     const v = body[name];

@@ -17,10 +17,10 @@ import { AppError } from '@shared/errors';
 import { fetchKeyInfo } from './account';
 import { createCoversApi, type CoversApi } from './covers';
 import { downloadFile, type DownloadOptions } from './download';
-import { createDispatcherChooser } from './proxy';
 import { createSingingApi, type SingingApi } from './singing';
 import { createSongsApi, type SongsApi } from './songs';
 import { Transport } from './transport';
+import { createHttpPolicy, type HttpPolicy, type HttpPolicyOptions } from '../http/policy';
 import { createVoicesApi, type VoicesApi } from './voices';
 
 export type { CallOptions, SongsApi } from './songs';
@@ -48,6 +48,10 @@ export interface ServiceClientOptions {
   userAgent?: string;
   /** GET retries: attempts in all (default 3) and the first back-off delay (default 400 ms). */
   retry?: { attempts?: number; baseDelayMs?: number };
+  /** Transfer limits and the address guard of the HTTP policy (../http/policy.ts). */
+  http?: Pick<HttpPolicyOptions, 'timeouts' | 'guard' | 'env'>;
+  /** A policy to share (wins over dispatcher, userAgent, retry and http). */
+  policy?: HttpPolicy;
 }
 
 export interface ServiceClient {
@@ -76,16 +80,23 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
   if (base.protocol !== 'http:' && base.protocol !== 'https:')
     throw new AppError('invalid_argument', 'The service address must be http(s).');
   const baseUrl = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
-  const userAgent = opts.userAgent ?? 'Cadenza';
-  const dispatcherFor = createDispatcherChooser(opts.dispatcher);
+  const policy =
+    opts.policy ??
+    createHttpPolicy({
+      userAgent: opts.userAgent ?? 'Cadenza',
+      ...(opts.dispatcher ? { dispatcher: opts.dispatcher } : {}),
+      ...opts.http,
+      retry: {
+        ...(opts.retry?.attempts !== undefined ? { attempts: opts.retry.attempts } : {}),
+        ...(opts.retry?.baseDelayMs !== undefined ? { baseDelayMs: opts.retry.baseDelayMs } : {}),
+      },
+    });
   const generationTimeoutMs = opts.generationTimeoutMs ?? DEFAULT_GENERATION_TIMEOUT_MS;
   const transport = new Transport({
     baseUrl,
     getKey: opts.getKey,
     timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    userAgent,
-    dispatcherFor,
-    retry: { attempts: opts.retry?.attempts ?? 3, baseDelayMs: opts.retry?.baseDelayMs ?? 400 },
+    policy,
   });
 
   return {
@@ -95,7 +106,6 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
     voices: createVoicesApi(transport, generationTimeoutMs),
     covers: createCoversApi(transport, generationTimeoutMs),
     singing: createSingingApi(transport, generationTimeoutMs),
-    download: (url, destPath, o = {}) =>
-      downloadFile(url, destPath, o, { userAgent, dispatcherFor }),
+    download: (url, destPath, o = {}) => downloadFile(url, destPath, o, policy),
   };
 }

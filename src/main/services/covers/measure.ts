@@ -12,9 +12,8 @@
  *   const m = await measureUrl('https://host/take.mp3');   // { durationS: 300, format: 'mp3', … }
  *   if (m.problem) …                                      // "could not measure" with the reason
  */
-import { request, type Dispatcher } from 'undici';
-import { createDispatcherChooser, type DispatcherChooser } from '../api/proxy';
-import { headerValue } from '../api/transport';
+import { AppError } from '@shared/errors';
+import { createHttpPolicy, type HttpPolicy, type HttpResponse } from '../http/policy';
 
 export type MediaFormat =
   'mp3' | 'wav' | 'm4a' | 'mp4' | 'jpg' | 'png' | 'gif' | 'webp' | 'unknown';
@@ -36,14 +35,15 @@ export interface MeasureOptions {
   /** Bytes read at most, across all requests (default 4 MB). */
   maxBytes?: number;
   signal?: AbortSignal;
-  dispatcherFor?: DispatcherChooser;
+  /** The HTTP policy (redirects, address guard, proxy); default: one for measuring. */
+  policy?: HttpPolicy;
 }
 
 export const MEASURE_TIMEOUT_MS = 8_000;
 export const MEASURE_MAX_BYTES = 4 * 1024 * 1024;
 const HEAD_BYTES = 64 * 1024;
-const MAX_REDIRECTS = 3;
 const USER_AGENT = 'Cadenza (measuring a link)';
+let defaultPolicy: HttpPolicy | undefined;
 
 class Fetcher {
   bytesRead = 0;
@@ -53,7 +53,8 @@ class Fetcher {
     readonly url: URL,
     private readonly opts: Required<Pick<MeasureOptions, 'maxBytes'>> & {
       signal: AbortSignal;
-      dispatcherFor: DispatcherChooser;
+      policy: HttpPolicy;
+      timeoutMs: number;
     },
   ) {}
 
@@ -64,42 +65,38 @@ class Fetcher {
       throw new Error(
         `reading it would take more than ${Math.round(this.opts.maxBytes / 1048576)} MB`,
       );
-    let current = this.url;
-    let res: Dispatcher.ResponseData;
-    for (let hop = 0; ; hop++) {
-      res = await request(current, {
-        method: 'GET',
+    return this.opts.policy.request(
+      {
+        url: this.url,
         headers: {
-          'user-agent': USER_AGENT,
           accept: '*/*',
           'accept-encoding': 'identity',
           range: `bytes=${start}-${start + want - 1}`,
         },
         signal: this.opts.signal,
-        dispatcher: this.opts.dispatcherFor(current),
-      });
-      if (![301, 302, 303, 307, 308].includes(res.statusCode)) break;
-      await res.body.dump();
-      const location = headerValue(res.headers, 'location');
-      if (hop >= MAX_REDIRECTS || !location) throw new Error('it redirected too many times');
-      const next = new URL(location, current);
-      if (next.protocol !== 'http:' && next.protocol !== 'https:')
-        throw new Error('it redirected to a link that is not http(s)');
-      current = next;
-    }
-    if (res.statusCode === 416) {
-      await res.body.dump();
+        ctx: { action: 'measure the link' },
+        kind: 'call',
+        deadlineMs: this.opts.timeoutMs,
+        attempts: 1,
+      },
+      (res) => this.read(res, start, want),
+    );
+  }
+
+  private async read(res: HttpResponse, start: number, want: number): Promise<Buffer> {
+    if (res.status === 416) {
+      await res.discard();
       return Buffer.alloc(0);
     }
-    if (res.statusCode < 200 || res.statusCode > 299) {
-      await res.body.dump().catch(() => undefined);
-      throw new Error(`the server answered HTTP ${res.statusCode}`);
+    if (res.status < 200 || res.status > 299) {
+      await res.discard();
+      throw new Error(`the server answered HTTP ${res.status}`);
     }
-    this.contentType = (headerValue(res.headers, 'content-type') ?? this.contentType).toLowerCase();
-    const partial = res.statusCode === 206;
-    const contentRange = headerValue(res.headers, 'content-range');
+    this.contentType = (res.header('content-type') ?? this.contentType).toLowerCase();
+    const partial = res.status === 206;
+    const contentRange = res.header('content-range');
     const totalFromRange = contentRange ? Number(/\/(\d+)\s*$/.exec(contentRange)?.[1]) : NaN;
-    const lengthHeader = headerValue(res.headers, 'content-length');
+    const lengthHeader = res.header('content-length');
     if (partial && Number.isFinite(totalFromRange)) this.totalBytes = totalFromRange;
     else if (!partial && lengthHeader !== undefined && Number.isFinite(Number(lengthHeader)))
       this.totalBytes = Number(lengthHeader);
@@ -108,8 +105,8 @@ class Fetcher {
     const chunks: Buffer[] = [];
     let kept = 0;
     let ended = true;
-    for await (const chunk of res.body) {
-      let buf = chunk as Buffer;
+    for await (const chunk of res.body()) {
+      let buf = chunk;
       this.bytesRead += buf.length;
       if (skip > 0) {
         const drop = Math.min(skip, buf.length);
@@ -122,7 +119,6 @@ class Fetcher {
       }
       if (kept >= want || this.bytesRead >= this.opts.maxBytes) {
         ended = false;
-        res.body.destroy();
         break;
       }
     }
@@ -352,6 +348,14 @@ async function mp4DurationS(f: Fetcher, head: Buffer): Promise<number | null> {
 
 // ---- the measurement ----
 
+/** An AppError from the HTTP policy as the end of "Could not measure this link: …". */
+function appReason(e: AppError): string {
+  if (e.code === 'network') return 'the server could not be reached';
+  if (e.code === 'timeout') return 'it did not answer in time';
+  const text = e.message.replace(/\.$/, '');
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
 function refusal(url: string, problem: string): Measurement {
   return { url, format: 'unknown', kind: 'unknown', sizeBytes: null, durationS: null, problem };
 }
@@ -370,7 +374,8 @@ export async function measureUrl(url: string, opts: MeasureOptions = {}): Promis
   const f = new Fetcher(parsed, {
     maxBytes: opts.maxBytes ?? MEASURE_MAX_BYTES,
     signal: AbortSignal.any(signals),
-    dispatcherFor: opts.dispatcherFor ?? createDispatcherChooser(),
+    policy: opts.policy ?? (defaultPolicy ??= createHttpPolicy({ userAgent: USER_AGENT })),
+    timeoutMs,
   });
   try {
     let head = await f.range(0, HEAD_BYTES);
@@ -411,11 +416,10 @@ export async function measureUrl(url: string, opts: MeasureOptions = {}): Promis
   } catch (e) {
     const timedOut = signals[0]!.aborted;
     if (opts.signal?.aborted) return refusal(url, 'Measuring was cancelled.');
-    const code = (e as { code?: unknown }).code;
     const reason = timedOut
       ? `it did not answer within ${Math.max(1, Math.round(timeoutMs / 1000))} seconds`
-      : typeof code === 'string' && /^(E[A-Z]+|UND_ERR)/.test(code)
-        ? 'the server could not be reached'
+      : e instanceof AppError
+        ? appReason(e)
         : e instanceof Error
           ? e.message
           : 'the server could not be reached';

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { AppError } from '@shared/errors';
+import { createHttpPolicy, type HttpPolicy, type HttpResponse } from '../http/policy';
 import { writeJsonAtomic } from '../library/atomic';
 
 /** What the media handler needs to know about a cached entry. */
@@ -22,7 +23,8 @@ export interface MediaCacheOptions {
   maxBytes?: number;
   /** Total size kept between runs; oldest entries go first (default 2 GB). */
   maxTotalBytes?: number;
-  fetch?: typeof fetch;
+  /** The HTTP policy (deadline, throughput floor, redirects, address guard); default: its own. */
+  policy?: HttpPolicy;
 }
 
 export interface MediaCache {
@@ -54,8 +56,7 @@ interface Entry extends CacheEntryInfo {
 export function createMediaCache(options: MediaCacheOptions): MediaCache {
   const dir = options.dir;
   const maxBytes = options.maxBytes ?? 1024 ** 3;
-  // eslint-disable-next-line no-restricted-globals -- moves onto the HTTP policy (issue 13)
-  const doFetch = options.fetch ?? fetch;
+  const policy = options.policy ?? createHttpPolicy({ userAgent: 'Cadenza (preview)' });
   const entries = new Map<string, Entry>();
   const dataPath = (id: string) => join(dir, `${id}.media`);
   const metaPath = (id: string) => join(dir, `${id}.json`);
@@ -64,17 +65,15 @@ export function createMediaCache(options: MediaCacheOptions): MediaCache {
     for (const w of [...entry.waiters]) w();
   }
 
-  async function pump(id: string, entry: Entry, res: Response): Promise<void> {
+  async function pump(id: string, entry: Entry, res: HttpResponse): Promise<void> {
     const handle = await fs.open(dataPath(id), 'w');
     try {
-      if (res.body) {
-        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-          if (entry.bytes + chunk.byteLength > maxBytes)
-            throw new AppError('forbidden', 'That media file is too large to preview.');
-          await handle.write(chunk);
-          entry.bytes += chunk.byteLength;
-          notify(entry);
-        }
+      for await (const chunk of res.body()) {
+        if (entry.bytes + chunk.byteLength > maxBytes)
+          throw new AppError('forbidden', 'That media file is too large to preview.');
+        await handle.write(chunk);
+        entry.bytes += chunk.byteLength;
+        notify(entry);
       }
     } finally {
       await handle.close();
@@ -89,41 +88,56 @@ export function createMediaCache(options: MediaCacheOptions): MediaCache {
     notify(entry);
   }
 
-  async function start(id: string, url: string): Promise<void> {
+  /** Resolves once the answer's headers arrived; the body keeps arriving into the entry. */
+  function start(id: string, url: string): Promise<void> {
     const abort = new AbortController();
-    const res = await doFetch(url, {
-      redirect: 'follow',
-      credentials: 'omit',
-      signal: abort.signal,
-    }).catch((e: unknown) => {
-      throw new AppError('network', 'Could not fetch that media from the service.', { cause: e });
-    });
-    if (!res.ok)
-      throw new AppError(
-        res.status === 404 ? 'not_found' : 'server',
-        `The media host answered ${res.status}.`,
-        { httpStatus: res.status },
+    return new Promise<void>((resolve, reject) => {
+      const transfer = policy.request(
+        {
+          url,
+          headers: { accept: '*/*' },
+          signal: abort.signal,
+          ctx: { action: 'load the media for playing' },
+          kind: 'transfer',
+          // a song still generating is streamed: starting over would lose what was played
+          attempts: 1,
+        },
+        async (res) => {
+          if (res.status < 200 || res.status > 299) {
+            await res.discard();
+            throw new AppError(
+              res.status === 404 ? 'not_found' : 'server',
+              `The media host answered ${res.status}.`,
+              { httpStatus: res.status },
+            );
+          }
+          const total = Number(res.header('content-length'));
+          const entry: Entry = {
+            url,
+            contentType:
+              res.header('content-type')?.split(';')[0]?.trim() || 'application/octet-stream',
+            complete: false,
+            bytes: 0,
+            totalBytes: Number.isSafeInteger(total) && total > 0 ? total : null,
+            done: Promise.resolve(),
+            waiters: new Set(),
+            abort,
+          };
+          entries.set(id, entry);
+          const pumped = pump(id, entry, res).catch(async (e: unknown) => {
+            entries.delete(id);
+            notify(entry);
+            await fs.rm(dataPath(id), { force: true });
+            throw e;
+          });
+          entry.done = pumped;
+          entry.done.catch(() => undefined);
+          resolve();
+          await pumped;
+        },
       );
-    const total = Number(res.headers.get('content-length'));
-    const entry: Entry = {
-      url,
-      contentType:
-        res.headers.get('content-type')?.split(';')[0]?.trim() || 'application/octet-stream',
-      complete: false,
-      bytes: 0,
-      totalBytes: Number.isSafeInteger(total) && total > 0 ? total : null,
-      done: Promise.resolve(),
-      waiters: new Set(),
-      abort,
-    };
-    entries.set(id, entry);
-    entry.done = pump(id, entry, res).catch(async (e: unknown) => {
-      entries.delete(id);
-      notify(entry);
-      await fs.rm(dataPath(id), { force: true });
-      throw e;
+      transfer.catch((e: unknown) => reject(e));
     });
-    entry.done.catch(() => undefined);
   }
 
   const starting = new Map<string, Promise<void>>();
