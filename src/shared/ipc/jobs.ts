@@ -1,3 +1,4 @@
+import { stripInvisible } from '../text';
 import { z } from 'zod';
 import { JobKindSchema, JobStateSchema, OutputStatusSchema, type JobSummary } from '../domain/jobs';
 import { LibraryKindSchema } from '../domain/library';
@@ -131,7 +132,7 @@ export function toJobView(job: JobSummary): JobView {
   return {
     id: job.id,
     kind: job.kind,
-    label: job.label,
+    label: stripInvisible(job.label),
     asked: askedFor(job.request),
     state: job.state,
     progress: unknown ? null : job.progress,

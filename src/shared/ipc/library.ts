@@ -1,3 +1,4 @@
+import { stripInvisible } from '../text';
 import { z } from 'zod';
 import { LibraryKindSchema, type LibraryItem } from '../domain/library';
 import { invoke } from './define';
@@ -100,7 +101,7 @@ export function toLibraryItemView(item: LibraryItem): LibraryItemView {
   return {
     id: item.id,
     kind: item.kind,
-    title: item.title,
+    title: stripInvisible(item.title),
     file: item.file,
     durationMs: item.duration_ms,
     createdAt: item.created_at,

@@ -1,3 +1,5 @@
+import { stripInvisible } from '@shared/text';
+
 /**
  * File names built from titles: readable, safe on Windows, macOS and Linux, and unique in a folder.
  */
@@ -26,7 +28,7 @@ function truncateUtf8(s: string, maxBytes: number): string {
 
 /** A safe base name (no extension) for a title. Never empty, never `.`/`..`, never reserved. */
 export function sanitizeBaseName(title: string, fallback = 'Untitled'): string {
-  let s = title.normalize('NFC');
+  let s = stripInvisible(title.normalize('NFC'));
   s = s.replace(CONTROL, ' ').replace(SEPARATORS, '-').replace(FORBIDDEN, '');
   s = s.replace(/\s+/g, ' ').trim();
   // no leading dots: hidden files, "..", and our temp prefix all start with one
