@@ -1,0 +1,173 @@
+/**
+ * The application menu, as a plain function of the platform and whether the build is packaged, so
+ * it can be unit-tested: File, Edit, View, Window, Help (and the app menu on macOS). A packaged
+ * build has no reload or developer tools; no accelerator takes a key the renderer uses
+ * (Ctrl/Cmd+1…9 switch panels, Space plays, J/L seek, Shift+N/P skip, Ctrl/Cmd+Enter submits).
+ */
+import type { MenuItemConstructorOptions } from 'electron';
+
+export interface MenuActions {
+  /** Shows the library folder in the OS file manager. */
+  showLibraryFolder(): void;
+  /** Opens the folder the logs are written to. */
+  openLogsFolder(): void;
+  /** Puts the diagnostic report on the clipboard. */
+  copyDiagnosticReport(): void;
+  /** Brings the window forward on the Account panel (settings, key, updates). */
+  openAccount(): void;
+}
+
+export interface MenuOptions {
+  platform: NodeJS.Platform;
+  isPackaged: boolean;
+  appName: string;
+  actions: MenuActions;
+}
+
+/** The accelerators Electron gives the roles used here (what a role adds without saying so). */
+export const ROLE_ACCELERATORS: Readonly<Record<string, string>> = {
+  undo: 'CmdOrCtrl+Z',
+  redo: 'Shift+CmdOrCtrl+Z',
+  cut: 'CmdOrCtrl+X',
+  copy: 'CmdOrCtrl+C',
+  paste: 'CmdOrCtrl+V',
+  selectAll: 'CmdOrCtrl+A',
+  reload: 'CmdOrCtrl+R',
+  forceReload: 'Shift+CmdOrCtrl+R',
+  toggleDevTools: 'Alt+CmdOrCtrl+I',
+  resetZoom: 'CmdOrCtrl+0',
+  zoomIn: 'CmdOrCtrl+Plus',
+  zoomOut: 'CmdOrCtrl+-',
+  togglefullscreen: 'F11',
+  minimize: 'CmdOrCtrl+M',
+  close: 'CmdOrCtrl+W',
+  quit: 'CmdOrCtrl+Q',
+  hide: 'Command+H',
+  hideOthers: 'Command+Alt+H',
+};
+
+/** Keys the renderer handles itself; a menu accelerator must never take one of them. */
+export const APP_SHORTCUTS: readonly string[] = [
+  ...Array.from({ length: 9 }, (_, i) => `CmdOrCtrl+${i + 1}`),
+  'Space',
+  'J',
+  'L',
+  'Shift+N',
+  'Shift+P',
+  'CmdOrCtrl+Enter',
+];
+
+export function buildMenuTemplate(opts: MenuOptions): MenuItemConstructorOptions[] {
+  const mac = opts.platform === 'darwin';
+  const { actions } = opts;
+  const developer: MenuItemConstructorOptions[] = opts.isPackaged
+    ? []
+    : [
+        { role: 'reload' },
+        { role: 'forceReload' },
+        { role: 'toggleDevTools' },
+        { type: 'separator' },
+      ];
+
+  const appMenu: MenuItemConstructorOptions = {
+    label: opts.appName,
+    submenu: [
+      { role: 'about' },
+      { type: 'separator' },
+      { label: 'Settings…', accelerator: 'Cmd+,', click: () => actions.openAccount() },
+      { type: 'separator' },
+      { role: 'services' },
+      { type: 'separator' },
+      { role: 'hide' },
+      { role: 'hideOthers' },
+      { role: 'unhide' },
+      { type: 'separator' },
+      { role: 'quit' },
+    ],
+  };
+
+  const file: MenuItemConstructorOptions = {
+    label: 'File',
+    submenu: [
+      { label: 'Show library folder', click: () => actions.showLibraryFolder() },
+      ...(mac
+        ? []
+        : ([
+            { label: 'Settings', accelerator: 'Ctrl+,', click: () => actions.openAccount() },
+          ] as MenuItemConstructorOptions[])),
+      { type: 'separator' },
+      mac ? { role: 'close' } : { role: 'quit' },
+    ],
+  };
+
+  const edit: MenuItemConstructorOptions = {
+    label: 'Edit',
+    submenu: [
+      { role: 'undo' },
+      { role: 'redo' },
+      { type: 'separator' },
+      { role: 'cut' },
+      { role: 'copy' },
+      { role: 'paste' },
+      { role: 'selectAll' },
+    ],
+  };
+
+  const view: MenuItemConstructorOptions = {
+    label: 'View',
+    submenu: [
+      ...developer,
+      { role: 'resetZoom' },
+      { role: 'zoomIn' },
+      { role: 'zoomOut' },
+      { type: 'separator' },
+      { role: 'togglefullscreen' },
+    ],
+  };
+
+  const window: MenuItemConstructorOptions = {
+    label: 'Window',
+    submenu: mac
+      ? [{ role: 'minimize' }, { role: 'zoom' }, { type: 'separator' }, { role: 'front' }]
+      : [{ role: 'minimize' }, { role: 'close' }],
+  };
+
+  const help: MenuItemConstructorOptions = {
+    role: 'help',
+    submenu: [
+      { label: 'Open logs folder', click: () => actions.openLogsFolder() },
+      { label: 'Copy diagnostic report', click: () => actions.copyDiagnosticReport() },
+      ...(mac ? [] : ([{ type: 'separator' }, { role: 'about' }] as MenuItemConstructorOptions[])),
+    ],
+  };
+
+  return [...(mac ? [appMenu] : []), file, edit, view, window, help];
+}
+
+/** Every accelerator a template takes: the explicit ones and those its roles bring. */
+export function menuAccelerators(template: readonly MenuItemConstructorOptions[]): string[] {
+  const out: string[] = [];
+  const walk = (items: readonly MenuItemConstructorOptions[]): void => {
+    for (const item of items) {
+      if (item.accelerator) out.push(item.accelerator);
+      else if (item.role && ROLE_ACCELERATORS[item.role]) out.push(ROLE_ACCELERATORS[item.role]!);
+      if (Array.isArray(item.submenu)) walk(item.submenu as MenuItemConstructorOptions[]);
+    }
+  };
+  walk(template);
+  return out;
+}
+
+/** The same key on every platform: Cmd/Ctrl/CmdOrCtrl/Command/Control fold into one modifier. */
+export function normalizeAccelerator(accelerator: string): string {
+  return accelerator
+    .split('+')
+    .map((part) => part.trim().toLowerCase())
+    .map((part) =>
+      ['cmd', 'command', 'ctrl', 'control', 'cmdorctrl', 'commandorcontrol'].includes(part)
+        ? 'mod'
+        : part,
+    )
+    .sort()
+    .join('+');
+}
