@@ -27,6 +27,11 @@ export interface MediaHandlerOptions {
   cache?: Pick<MediaCache, 'describe' | 'waitForBytes'>;
   /** How long a request past the end of a still-growing entry waits for more bytes. */
   growWaitMs?: number;
+  /**
+   * Test seam: runs between the confinement check and the open, where a swap of a folder for a
+   * symlink would have to happen to escape the root.
+   */
+  beforeOpen?: (path: string) => Promise<void>;
 }
 
 /** `cadenza-media://library/<relative path>`, each segment encoded. */
@@ -164,6 +169,7 @@ export function createMediaHandler(options: MediaHandlerOptions) {
     if (method === 'HEAD' || length === 0) return { status, headers, body: null };
 
     // open, then check the opened file is the one resolved (a swap for a symlink in between fails)
+    await options.beforeOpen?.(path);
     const handle = await fs.open(path, 'r').catch(() => null);
     if (!handle) return plain(404);
     const opened = await handle.stat();
