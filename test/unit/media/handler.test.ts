@@ -142,3 +142,28 @@ describe('media handler: confinement', () => {
     expect(res.status).toBe(206);
   });
 });
+
+describe('media handler: a folder swapped for a symlink between the check and the open', () => {
+  it('refuses to serve what the swap points at (the opened file must be the confined one)', async () => {
+    const { rename } = await import('node:fs/promises');
+    await mkdir(join(library, 'Swap'), { recursive: true });
+    await writeFile(join(library, 'Swap', 'take.mp3'), body);
+    await mkdir(join(root, 'elsewhere'), { recursive: true });
+    await writeFile(join(root, 'elsewhere', 'take.mp3'), 'SECRET outside the library');
+
+    let swapped = false;
+    const racing = createMediaHandler({
+      roots: () => ({ library }),
+      beforeOpen: async () => {
+        await rename(join(library, 'Swap'), join(library, 'Swap.real'));
+        await symlink(join(root, 'elsewhere'), join(library, 'Swap'));
+        swapped = true;
+      },
+    });
+    const res = await racing.handle({ url: libraryMediaUrl('Swap/take.mp3'), headers: {} });
+    expect(swapped).toBe(true);
+    const served = await read(res.body);
+    expect(served.toString()).not.toContain('SECRET');
+    expect(res.status).toBe(403);
+  });
+});
