@@ -115,6 +115,7 @@ export function createMediaHandler(options: MediaHandlerOptions) {
     const rangeHeader = request.headers.range ?? request.headers.Range;
 
     let path: string;
+    let confined: Stats;
     let sizeBytes: number;
     let contentType: string;
     let totalLabel: string | null = null;
@@ -123,7 +124,7 @@ export function createMediaHandler(options: MediaHandlerOptions) {
       if ('status' in found) return plain(found.status);
       const type = mediaTypeOf(found.path);
       if (!type) return plain(403); // sidecars and other files are not media
-      ({ path } = found);
+      ({ path, stat: confined } = found);
       sizeBytes = found.stat.size;
       contentType = type.mime;
     } else if (parsed.host === 'cache' && roots.cache) {
@@ -138,7 +139,7 @@ export function createMediaHandler(options: MediaHandlerOptions) {
       }
       const found = await confine(roots.cache, [`${id}.media`]);
       if ('status' in found) return plain(found.status);
-      path = found.path;
+      ({ path, stat: confined } = found);
       // serve what is there; a still-growing body's total is its announced size, or unknown
       sizeBytes = Math.min(found.stat.size, info.complete ? found.stat.size : info.bytes);
       contentType = info.contentType;
@@ -168,13 +169,13 @@ export function createMediaHandler(options: MediaHandlerOptions) {
     const status = range.kind === 'range' ? 206 : 200;
     if (method === 'HEAD' || length === 0) return { status, headers, body: null };
 
-    // open, then check the opened file is the one resolved (a swap for a symlink in between fails)
+    // Open, then check the opened file is the very file confinement resolved (same device and
+    // inode as its stat then): a folder swapped for a symlink in between opens something else.
     await options.beforeOpen?.(path);
     const handle = await fs.open(path, 'r').catch(() => null);
     if (!handle) return plain(404);
     const opened = await handle.stat();
-    const again = await fs.stat(path).catch(() => null);
-    if (!again || opened.ino !== again.ino || opened.dev !== again.dev) {
+    if (opened.ino !== confined.ino || opened.dev !== confined.dev) {
       await handle.close();
       return plain(403);
     }
