@@ -21,6 +21,7 @@ import {
   ARTIFACT_BYTES,
   BLOCK_BYTES,
   artifactBytes,
+  channelFile,
   sha512Base64,
 } from '../../emulator/routes/updates';
 import { createSettingsStore } from '../../../src/main/services/settings';
@@ -40,7 +41,7 @@ afterEach(async () => {
 });
 
 function setup(feedPath: string, opts: { autoUpdate?: boolean; version?: string } = {}) {
-  const feedUrl = `${emu.url}${feedPath}`;
+  const feedUrl = /^https?:/.test(feedPath) ? feedPath : `${emu.url}${feedPath}`;
   // what electron-builder writes into resources/app-update.yml of an installed build
   const configPath = writeUpdateConfig(join(dir, 'resources'), feedUrl);
   const adapter = new TestAppAdapter(opts.version ?? '0.1.0', dir, configPath);
@@ -192,6 +193,33 @@ describe('updates against the emulator feed (electron-updater DebUpdater)', () =
     expect(getUpdater()?.autoInstallOnAppQuit).toBe(false);
     expect(adapter.quitHandlers).toHaveLength(0);
     controller.stop();
+  });
+});
+
+describe('what the app takes from a feed', () => {
+  it('downloads nothing a feed names on another origin', async () => {
+    const { createServer } = await import('node:http');
+    // A feed on one origin whose artifact lives on another (the emulator): the file is real and
+    // its sha512 right, so only the origin rule can refuse it.
+    const yml = channelFile('0.2.0', 'linux').replace(
+      /url: (cadenza_[^\n]+)/,
+      `url: ${emu.url}/updates/$1`,
+    );
+    const feed = createServer((_req, res) => res.writeHead(200).end(yml));
+    await new Promise<void>((r) => feed.listen(0, '127.0.0.1', r));
+    try {
+      const port = (feed.address() as { port: number }).port;
+      const { controller, ready } = setup(`http://127.0.0.1:${port}/updates/`);
+      controller.start();
+      await controller.check();
+      const s = await ready();
+      expect(s).toMatchObject({ phase: 'error', error: { code: 'forbidden' } });
+      expect(s.error?.message).toMatch(/another server/);
+      expect(servicePaths()).toEqual([]);
+      controller.stop();
+    } finally {
+      await new Promise<void>((r) => feed.close(() => r()));
+    }
   });
 });
 
