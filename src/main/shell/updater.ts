@@ -7,10 +7,11 @@
  * it off everywhere. What only a real packaged app can show (the installers replacing the app) is
  * listed in the README.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppUpdater, ProgressInfo, UpdateInfo } from 'electron-updater';
 import type { SettingsStore } from '../services/contracts';
+import { checkUpdateArtifacts, feedUrlFromUpdateConfig } from '../services/updates/artifacts';
 import {
   createUpdateController,
   type UpdateController,
@@ -89,16 +90,22 @@ export function writeUpdateConfig(dir: string, feedUrl: string): string {
 type Listener = (...args: never[]) => void;
 
 /** electron-updater's AppUpdater as an UpdaterPort: downloads in the background, differential when it can. */
-export function adaptElectronUpdater(updater: AppUpdater): UpdaterPort {
-  updater.autoDownload = true;
+export function adaptElectronUpdater(
+  updater: AppUpdater,
+  feedUrl: () => string | null,
+): UpdaterPort {
+  // Downloads start only after checkUpdateArtifacts accepted what the feed names.
+  updater.autoDownload = false;
   updater.autoInstallOnAppQuit = true;
   updater.disableDifferentialDownload = false;
   updater.allowDowngrade = false;
   return {
     async checkForUpdates() {
       const result = await updater.checkForUpdates();
+      if (!result?.isUpdateAvailable) return result;
+      checkUpdateArtifacts(result.updateInfo, feedUrl());
       // the background download reports through 'error'/'update-downloaded'; its promise must not go unhandled
-      result?.downloadPromise?.catch(() => undefined);
+      updater.downloadUpdate().catch(() => undefined);
       return result;
     },
     quitAndInstall: () => updater.quitAndInstall(true, true),
@@ -172,7 +179,7 @@ export function createShellUpdates(opts: StartUpdaterOptions): UpdateController 
         );
       }
       if (decision.feedUrl) updater.setFeedURL({ provider: 'generic', url: decision.feedUrl });
-      port = adaptElectronUpdater(updater);
+      port = adaptElectronUpdater(updater, () => decision.feedUrl ?? builtInFeedUrl());
     } catch (e) {
       reason = `The updater could not start: ${e instanceof Error ? e.message : String(e)}`;
     }
@@ -190,6 +197,17 @@ export function createShellUpdates(opts: StartUpdaterOptions): UpdateController 
     onState: opts.onState,
     log: (line) => console.log(line),
   });
+}
+
+/** The feed electron-builder wrote into an installed app (resources/app-update.yml). */
+function builtInFeedUrl(): string | null {
+  try {
+    return feedUrlFromUpdateConfig(
+      readFileSync(join(process.resourcesPath, 'app-update.yml'), 'utf8'),
+    );
+  } catch {
+    return null;
+  }
 }
 
 function loadPlatformUpdater(): AppUpdater {
