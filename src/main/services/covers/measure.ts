@@ -350,7 +350,10 @@ async function mp4DurationS(f: Fetcher, head: Buffer): Promise<number | null> {
 
 /** An AppError from the HTTP policy as the end of "Could not measure this link: …". */
 function appReason(e: AppError): string {
-  if (e.code === 'network') return 'the server could not be reached';
+  if (e.code === 'network')
+    return /^The connection/.test(e.message)
+      ? 'the connection broke before the file arrived'
+      : 'the server could not be reached';
   if (e.code === 'timeout') return 'it did not answer in time';
   const text = e.message.replace(/\.$/, '');
   return text.charAt(0).toLowerCase() + text.slice(1);
