@@ -22,6 +22,9 @@ export interface CliIo {
   createCore?: (env: NodeJS.ProcessEnv) => Core;
 }
 
+/** The CLI's library and jobs: its own lock holder name, no folder watcher. */
+const CLI_JOBS = { holder: 'cli', watch: false } as const;
+
 const GENERIC_FAILURE = 'something went wrong inside Cadenza (set CADENZA_DEBUG=1 for details)';
 
 function globalHelp(commands: readonly CliCommand[]): string {
@@ -66,7 +69,8 @@ export async function runCli(
   let core: Core | undefined;
   const ctx: CliContext = {
     env: io.env,
-    core: () => (core ??= (io.createCore ?? ((env) => createCore({ env })))(io.env)),
+    core: () =>
+      (core ??= (io.createCore ?? ((env) => createCore({ env, jobs: CLI_JOBS })))(io.env)),
     out: (text) => write(io.stdout, text),
     note: (text) => write(io.stderr, text),
     async readSecret(prompt) {
@@ -105,6 +109,9 @@ export async function runCli(
     write(io.stderr, `cadenza: ${isAppError(e) ? oneLine(e.message) : GENERIC_FAILURE}`);
     if (io.env.CADENZA_DEBUG === '1' && e instanceof Error && e.stack) write(io.stderr, e.stack);
     return 1;
+  } finally {
+    // releases the data-folder lock if a command opened the library and jobs
+    await core?.close();
   }
 }
 

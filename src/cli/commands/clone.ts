@@ -13,7 +13,7 @@ import {
   type CliCommand,
   type CliContext,
 } from '../command';
-import { counterLeft, openVoices } from './voices';
+import { counterLeft } from './voices';
 
 const help = `Usage: cadenza clone --name N [--description D] FILE... [--json]
 
@@ -49,65 +49,61 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     throw new UsageError('name at least one recording (see cadenza clone --help)');
   const files = await Promise.all(positionals.map(recording));
   const core = ctx.core();
-  const { voices, close } = openVoices(core, ctx.env);
-  try {
-    const checks = await voices.checkRecordings(files);
-    if (!values.json) {
-      for (const c of checks) {
-        const length =
-          c.durationMs !== null ? `${(c.durationMs / 1000).toFixed(1)} s` : 'length unknown';
-        ctx.note(`  ${c.name}: ${mb(c.sizeBytes)}, ${length}${c.problem ? ` — ${c.problem}` : ''}`);
-      }
+  const { voices } = core;
+  const checks = await voices.checkRecordings(files);
+  if (!values.json) {
+    for (const c of checks) {
+      const length =
+        c.durationMs !== null ? `${(c.durationMs / 1000).toFixed(1)} s` : 'length unknown';
+      ctx.note(`  ${c.name}: ${mb(c.sizeBytes)}, ${length}${c.problem ? ` — ${c.problem}` : ''}`);
     }
-    const before = await counterLeft(core, 'key_clone_voices');
-    if (before !== null && !values.json) ctx.note(`Voice clones left: ${before}`);
-    let shownPct = -1;
-    const off = voices.on('upload-progress', (p) => {
-      if (values.json || p.totalBytes === 0) return;
-      const pct = Math.floor((p.bytesSent / p.totalBytes) * 10) * 10;
-      if (pct === shownPct) return;
-      shownPct = pct;
-      ctx.note(`  uploading… ${pct}%`);
-    });
-    const job = await voices.clone({
-      name: values.name,
-      ...(values.description !== undefined ? { description: values.description } : {}),
-      files,
-    });
-    const speaker = await voices.finishClone(job.id);
-    off();
-    const after = await counterLeft(core, 'key_clone_voices');
-    if (values.json) {
-      ctx.out(
-        JSON.stringify(
-          {
-            job_id: job.id,
-            speaker,
-            name: values.name.trim(),
-            files: checks.map((c) => ({
-              name: c.name,
-              size_bytes: c.sizeBytes,
-              duration_ms: c.durationMs,
-            })),
-            clone_voices: { before, after },
-          },
-          null,
-          2,
-        ),
-      );
-    } else {
-      ctx.out(
-        formatRows([
-          ['Voice', values.name.trim()],
-          ['Speaker', speaker],
-        ]),
-      );
-      if (before !== null && after !== null) ctx.note(`Voice clones left: ${before} → ${after}`);
-    }
-    return 0;
-  } finally {
-    await close();
   }
+  const before = await counterLeft(core, 'key_clone_voices');
+  if (before !== null && !values.json) ctx.note(`Voice clones left: ${before}`);
+  let shownPct = -1;
+  const off = voices.on('upload-progress', (p) => {
+    if (values.json || p.totalBytes === 0) return;
+    const pct = Math.floor((p.bytesSent / p.totalBytes) * 10) * 10;
+    if (pct === shownPct) return;
+    shownPct = pct;
+    ctx.note(`  uploading… ${pct}%`);
+  });
+  const job = await voices.clone({
+    name: values.name,
+    ...(values.description !== undefined ? { description: values.description } : {}),
+    files,
+  });
+  const speaker = await voices.finishClone(job.id);
+  off();
+  const after = await counterLeft(core, 'key_clone_voices');
+  if (values.json) {
+    ctx.out(
+      JSON.stringify(
+        {
+          job_id: job.id,
+          speaker,
+          name: values.name.trim(),
+          files: checks.map((c) => ({
+            name: c.name,
+            size_bytes: c.sizeBytes,
+            duration_ms: c.durationMs,
+          })),
+          clone_voices: { before, after },
+        },
+        null,
+        2,
+      ),
+    );
+  } else {
+    ctx.out(
+      formatRows([
+        ['Voice', values.name.trim()],
+        ['Speaker', speaker],
+      ]),
+    );
+    if (before !== null && after !== null) ctx.note(`Voice clones left: ${before} → ${after}`);
+  }
+  return 0;
 }
 
 export const cloneCommand: CliCommand = {

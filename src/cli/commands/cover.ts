@@ -10,13 +10,6 @@ import { AppError } from '@shared/errors';
 import type { SingerOption } from '@shared/ipc/covers';
 import type { Core } from '../../main/services/core';
 import {
-  createCoversService,
-  createVideosService,
-  type CoversService,
-  type VideosService,
-} from '../../main/services/covers';
-import type { JobsRuntime } from '../../main/services/core';
-import {
   expectNoMore,
   formatRows,
   parseCommandArgs,
@@ -25,38 +18,6 @@ import {
   type CliContext,
 } from '../command';
 import { readSidecar } from './voices';
-
-/** The covers and videos services over the CLI's own jobs runtime (opened on first use). */
-export function openCovers(
-  core: Core,
-  env: NodeJS.ProcessEnv,
-): {
-  covers: CoversService;
-  videos: VideosService;
-  runtime(): Promise<JobsRuntime>;
-  close(): Promise<void>;
-} {
-  let rt: Promise<JobsRuntime> | undefined;
-  const pollMs = Number(env.CADENZA_POLL_INTERVAL_MS);
-  const runtime = () =>
-    (rt ??= core.openJobs({
-      holder: 'cli',
-      watch: false,
-      ...(pollMs >= 50 ? { pollIntervalMs: pollMs } : {}),
-    }));
-  return {
-    covers: createCoversService({
-      dataDir: core.paths.dataDir,
-      client: () => core.client(),
-      runtime,
-    }),
-    videos: createVideosService({ client: () => core.client(), runtime }),
-    runtime,
-    async close() {
-      if (rt) await (await rt).close();
-    },
-  };
-}
 
 export async function counter(
   core: Core,
@@ -122,60 +83,56 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     if (!st?.isFile()) throw new AppError('not_found', `${file} was not found.`);
   }
   const core = ctx.core();
-  const { covers, close } = openCovers(core, ctx.env);
-  try {
-    const list = await covers.singers({ refresh: true });
-    if (list.error && !values.json)
-      ctx.note(`Could not read the built-in singers (${list.error.message}).`);
-    const singer = findSinger(list.singers, values.singer);
-    if (singer && singer.custom && singer.state !== 'ready')
-      throw new AppError(
-        'validation',
-        `${singer.name} is ${singer.state === 'training' ? 'still training' : 'a failed training'}; it cannot sing yet.`,
-      );
-    const singerId = singer?.id ?? values.singer.trim();
-    const isCustomSinger = values.custom === true || singer?.custom === true;
-    const before = await counter(core, 'key_cover_counts');
-    if (before !== null && !values.json) ctx.note(`Covers left: ${before}`);
-    let shownPct = -1;
-    const off = covers.on('upload-progress', (p) => {
-      if (values.json || p.totalBytes === 0) return;
-      const pct = Math.floor((p.bytesSent / p.totalBytes) * 10) * 10;
-      if (pct === shownPct) return;
-      shownPct = pct;
-      ctx.note(`  uploading… ${pct}%`);
-    });
-    const job = await covers.cover({
-      source: path ? { kind: 'file', path } : { kind: 'link', url: values.link ?? '' },
-      singerId,
-      isCustomSinger,
-      tranSemitones: tran,
-      ...(values.title ? { title: values.title } : {}),
-    });
-    if (!values.json) ctx.note(`Job ${job.id}: waiting for the cover…`);
-    const item = await covers.finish(job.id);
-    off();
-    const after = await counter(core, 'key_cover_counts');
-    const sidecar = await readSidecar(core.settings.libraryDir(), item);
-    if (values.json) {
-      ctx.out(
-        JSON.stringify({ job_id: job.id, item: sidecar, cover_counts: { before, after } }, null, 2),
-      );
-    } else {
-      ctx.out(
-        formatRows([
-          ['Title', item.title],
-          ['Singer', item.singer ?? ''],
-          ['File', sidecar.media_file],
-          ['Item', item.id],
-        ]),
-      );
-      if (before !== null && after !== null) ctx.note(`Covers left: ${before} → ${after}`);
-    }
-    return 0;
-  } finally {
-    await close();
+  const { covers } = core;
+  const list = await covers.singers({ refresh: true });
+  if (list.error && !values.json)
+    ctx.note(`Could not read the built-in singers (${list.error.message}).`);
+  const singer = findSinger(list.singers, values.singer);
+  if (singer && singer.custom && singer.state !== 'ready')
+    throw new AppError(
+      'validation',
+      `${singer.name} is ${singer.state === 'training' ? 'still training' : 'a failed training'}; it cannot sing yet.`,
+    );
+  const singerId = singer?.id ?? values.singer.trim();
+  const isCustomSinger = values.custom === true || singer?.custom === true;
+  const before = await counter(core, 'key_cover_counts');
+  if (before !== null && !values.json) ctx.note(`Covers left: ${before}`);
+  let shownPct = -1;
+  const off = covers.on('upload-progress', (p) => {
+    if (values.json || p.totalBytes === 0) return;
+    const pct = Math.floor((p.bytesSent / p.totalBytes) * 10) * 10;
+    if (pct === shownPct) return;
+    shownPct = pct;
+    ctx.note(`  uploading… ${pct}%`);
+  });
+  const job = await covers.cover({
+    source: path ? { kind: 'file', path } : { kind: 'link', url: values.link ?? '' },
+    singerId,
+    isCustomSinger,
+    tranSemitones: tran,
+    ...(values.title ? { title: values.title } : {}),
+  });
+  if (!values.json) ctx.note(`Job ${job.id}: waiting for the cover…`);
+  const item = await covers.finish(job.id);
+  off();
+  const after = await counter(core, 'key_cover_counts');
+  const sidecar = await readSidecar(core.settings.libraryDir(), item);
+  if (values.json) {
+    ctx.out(
+      JSON.stringify({ job_id: job.id, item: sidecar, cover_counts: { before, after } }, null, 2),
+    );
+  } else {
+    ctx.out(
+      formatRows([
+        ['Title', item.title],
+        ['Singer', item.singer ?? ''],
+        ['File', sidecar.media_file],
+        ['Item', item.id],
+      ]),
+    );
+    if (before !== null && after !== null) ctx.note(`Covers left: ${before} → ${after}`);
   }
+  return 0;
 }
 
 export const coverCommand: CliCommand = {

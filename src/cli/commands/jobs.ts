@@ -98,13 +98,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Opens the jobs runtime holding the data-folder lock, or fails with who holds it. */
 async function openTracking(ctx: CliContext): Promise<JobsRuntime> {
-  const pollMs = Number(ctx.env.CADENZA_POLL_INTERVAL_MS);
-  const rt = await ctx
-    .core()
-    .openJobs({ holder: 'cli', watch: false, ...(pollMs >= 50 ? { pollIntervalMs: pollMs } : {}) });
+  const rt = await ctx.core().jobsHost.runtime();
   if (rt.jobs.isPolling()) return rt;
   const holder = await rt.jobs.lockHolder();
-  await rt.close();
   const who = holder ? ` (pid ${holder.pid})` : '';
   throw new AppError(
     'busy',
@@ -187,7 +183,6 @@ async function resume(args: string[], ctx: CliContext): Promise<number> {
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
-    await rt.close();
   }
 }
 

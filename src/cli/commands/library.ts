@@ -1,7 +1,5 @@
 /** `cadenza library list`: the items in the library folder, read from their sidecars. */
-import { join } from 'node:path';
 import type { LibraryItem } from '@shared/domain/library';
-import { createLibrary } from '../../main/services/library/library';
 import {
   expectNoMore,
   parseCommandArgs,
@@ -34,12 +32,7 @@ async function list(args: string[], ctx: CliContext): Promise<void> {
   const { values, positionals } = parseCommandArgs(args, { json: { type: 'boolean' } }, 'library');
   expectNoMore(positionals, 'library');
   const core = ctx.core();
-  const library = createLibrary({
-    dir: core.settings.libraryDir(),
-    indexFile: join(core.paths.dataDir, 'library-index.json'),
-    watch: false,
-  });
-  await library.open();
+  const library = await core.openLibrary();
   try {
     const items = library.items();
     if (values.json) {

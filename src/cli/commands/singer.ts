@@ -16,7 +16,7 @@ import {
   type CliCommand,
   type CliContext,
 } from '../command';
-import { counter, openCovers } from './cover';
+import { counter } from './cover';
 
 const help = `Usage: cadenza singer list [--json]
        cadenza singer check URL... [--json]
@@ -73,97 +73,91 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   if (sub !== 'list' && urls.length === 0)
     throw new UsageError(`name at least one audio URL (see cadenza singer --help)`);
   const core = ctx.core();
-  const { covers, runtime, close } = openCovers(core, ctx.env);
-  try {
-    if (sub === 'list') {
-      const list = await covers.singers({ refresh: true });
-      if (list.error) ctx.note(`Could not read the built-in singers (${list.error.message}).`);
-      if (values.json) ctx.out(JSON.stringify(list.singers, null, 2));
-      else
-        ctx.out(
-          formatRows(
-            list.singers.map((s) => [
-              s.id ?? '(pending)',
-              `${s.name}${s.custom ? ` (custom, ${s.state})` : ''}`,
-            ]),
-          ),
-        );
-      return 0;
-    }
-    const links = urls.map((u) => ({ url: u, label: u }));
-    if (sub === 'check') {
-      const check = await covers.checkTraining(links);
-      if (values.json) ctx.out(JSON.stringify(check, null, 2));
-      else {
-        showCheck(ctx, check);
-        ctx.out(
-          check.problem ?? `OK: ${mmss(check.totalS ?? 0)} of audio can be used for training.`,
-        );
-      }
-      return check.problem ? 1 : 0;
-    }
-    const name = values.name?.trim() || `Custom singer ${new Date().toISOString().slice(0, 10)}`;
-    if (!values.json) ctx.note('Measuring the links…');
-    // measured first: a refused set of links makes no request to the service at all
-    const check = await covers.checkTraining(links);
-    if (!values.json) showCheck(ctx, check);
-    if (check.problem) throw new AppError('validation', check.problem);
-    const before = await counter(core, 'key_vc_counts');
-    const job = await covers.train({ name, links });
-    const rt = await runtime();
-    const sent = await accepted(rt, job.id);
-    if (sent.state === 'failed')
-      throw new AppError(
-        sent.error?.code ?? 'internal',
-        sent.error?.message ?? 'Training could not start.',
-      );
-    const taskId = sent.serviceIds[0] ?? null;
-    if (!values.wait) {
-      if (values.json)
-        ctx.out(
-          JSON.stringify({ job_id: job.id, task_id: taskId, name, state: sent.state }, null, 2),
-        );
-      else {
-        ctx.out(
-          formatRows([
-            ['Singer', name],
-            ['Task', taskId ?? ''],
-            ['Job', job.id],
-          ]),
-        );
-        ctx.note('Training continues on the service; follow it with cadenza jobs resume --wait.');
-      }
-      return 0;
-    }
-    if (!values.json) ctx.note(`Training ${name} (task ${taskId})…`);
-    const singer = await covers.finishTraining(job.id);
-    const after = await counter(core, 'key_vc_counts');
-    if (values.json)
-      ctx.out(
-        JSON.stringify(
-          {
-            job_id: job.id,
-            singer_id: singer.id,
-            name: singer.name,
-            state: singer.state,
-            vc_counts: { before, after },
-          },
-          null,
-          2,
-        ),
-      );
+  const { covers, jobsHost } = core;
+  if (sub === 'list') {
+    const list = await covers.singers({ refresh: true });
+    if (list.error) ctx.note(`Could not read the built-in singers (${list.error.message}).`);
+    if (values.json) ctx.out(JSON.stringify(list.singers, null, 2));
     else
       ctx.out(
-        formatRows([
-          ['Singer', singer.name],
-          ['Singer id', singer.id ?? ''],
-          ['Use', `cadenza cover FILE --singer ${singer.id} --custom`],
-        ]),
+        formatRows(
+          list.singers.map((s) => [
+            s.id ?? '(pending)',
+            `${s.name}${s.custom ? ` (custom, ${s.state})` : ''}`,
+          ]),
+        ),
       );
     return 0;
-  } finally {
-    await close();
   }
+  const links = urls.map((u) => ({ url: u, label: u }));
+  if (sub === 'check') {
+    const check = await covers.checkTraining(links);
+    if (values.json) ctx.out(JSON.stringify(check, null, 2));
+    else {
+      showCheck(ctx, check);
+      ctx.out(check.problem ?? `OK: ${mmss(check.totalS ?? 0)} of audio can be used for training.`);
+    }
+    return check.problem ? 1 : 0;
+  }
+  const name = values.name?.trim() || `Custom singer ${new Date().toISOString().slice(0, 10)}`;
+  if (!values.json) ctx.note('Measuring the links…');
+  // measured first: a refused set of links makes no request to the service at all
+  const check = await covers.checkTraining(links);
+  if (!values.json) showCheck(ctx, check);
+  if (check.problem) throw new AppError('validation', check.problem);
+  const before = await counter(core, 'key_vc_counts');
+  const job = await covers.train({ name, links });
+  const rt = await jobsHost.runtime();
+  const sent = await accepted(rt, job.id);
+  if (sent.state === 'failed')
+    throw new AppError(
+      sent.error?.code ?? 'internal',
+      sent.error?.message ?? 'Training could not start.',
+    );
+  const taskId = sent.serviceIds[0] ?? null;
+  if (!values.wait) {
+    if (values.json)
+      ctx.out(
+        JSON.stringify({ job_id: job.id, task_id: taskId, name, state: sent.state }, null, 2),
+      );
+    else {
+      ctx.out(
+        formatRows([
+          ['Singer', name],
+          ['Task', taskId ?? ''],
+          ['Job', job.id],
+        ]),
+      );
+      ctx.note('Training continues on the service; follow it with cadenza jobs resume --wait.');
+    }
+    return 0;
+  }
+  if (!values.json) ctx.note(`Training ${name} (task ${taskId})…`);
+  const singer = await covers.finishTraining(job.id);
+  const after = await counter(core, 'key_vc_counts');
+  if (values.json)
+    ctx.out(
+      JSON.stringify(
+        {
+          job_id: job.id,
+          singer_id: singer.id,
+          name: singer.name,
+          state: singer.state,
+          vc_counts: { before, after },
+        },
+        null,
+        2,
+      ),
+    );
+  else
+    ctx.out(
+      formatRows([
+        ['Singer', singer.name],
+        ['Singer id', singer.id ?? ''],
+        ['Use', `cadenza cover FILE --singer ${singer.id} --custom`],
+      ]),
+    );
+  return 0;
 }
 
 export const singerCommand: CliCommand = {

@@ -12,7 +12,6 @@ import { MODEL_VERSIONS, type ModelVersion } from '@shared/domain/service-limits
 import { AppError } from '@shared/errors';
 import type { CreateSongRequest } from '@shared/ipc/songs';
 import { readTextFile } from '../../main/services/files/regular';
-import { openWorkspace } from '../../main/services/songs';
 
 /** Lyrics files are a few KB; anything far larger is not lyrics. */
 const LYRICS_FILE_MAX_BYTES = 256 * 1024;
@@ -150,87 +149,76 @@ async function create(args: string[], ctx: CliContext): Promise<number> {
   expectNoMore(positionals, 'song');
   const request = await buildRequest(values);
   const core = ctx.core();
-  const pollMs = Number(ctx.env.CADENZA_POLL_INTERVAL_MS);
   const before = await musicLeft(core);
-  const ws = await openWorkspace(core, {
-    holder: 'cli',
-    ...(pollMs >= 50 ? { pollIntervalMs: pollMs } : {}),
-  });
-  try {
-    const job = await ws.songs.create(request);
-    const sent = await ws.songs.waitUntilSent(job.id);
-    if (sent.state === 'failed' || sent.state === 'cancelled' || sent.state === 'interrupted')
-      throw failureOf(sent);
-    if (!values.wait) {
-      if (values.json)
-        ctx.out(
-          JSON.stringify(
-            { job_id: sent.id, state: sent.state, song_ids: sent.serviceIds },
-            null,
-            2,
-          ),
-        );
-      else {
-        ctx.out(sent.id);
-        ctx.note(
-          `Submitted (${sent.serviceIds.length} songs). Run the app or a later command to download them.`,
-        );
-      }
-      return 0;
-    }
-    if (!values.json)
-      ctx.note(`Job ${sent.id}: ${sent.serviceIds.join(', ') || 'waiting for the service'}`);
-    const seen = new Map<number, string>();
-    const off = ws.jobs.on('job-updated', (j: JobSummary) => {
-      if (j.id !== sent.id || values.json) return;
-      j.outputs.forEach((o, i) => {
-        const word = STATUS_WORDS[o.status] ?? o.status;
-        if (seen.get(i) === word) return;
-        seen.set(i, word);
-        ctx.note(
-          `  song ${i + 1}: ${word}${o.status === 'failed' && o.failReason ? ` (${o.failReason})` : ''}`,
-        );
-      });
-    });
-    const done = await ws.jobs.waitFor(sent.id);
-    off();
-    if (done.state !== 'done') throw failureOf(done);
-    const items = await ws.songs.finish(done.id);
-    const sidecars = await Promise.all(items.map((item) => readSidecar(ws.library.dir, item)));
-    const after = await musicLeft(core);
-    if (values.json) {
+  const { songs } = core;
+  const { jobs, library } = await core.jobsHost.runtime();
+  const job = await songs.create(request);
+  const sent = await songs.waitUntilSent(job.id);
+  if (sent.state === 'failed' || sent.state === 'cancelled' || sent.state === 'interrupted')
+    throw failureOf(sent);
+  if (!values.wait) {
+    if (values.json)
       ctx.out(
-        JSON.stringify(
-          { job_id: done.id, state: done.state, music_counts: { before, after }, songs: sidecars },
-          null,
-          2,
-        ),
+        JSON.stringify({ job_id: sent.id, state: sent.state, song_ids: sent.serviceIds }, null, 2),
       );
-    } else {
-      for (const s of sidecars) {
-        ctx.out(
-          formatRows([
-            ['Title', s.title],
-            ['File', s.media_file],
-            [
-              'Duration',
-              s.duration_ms !== null ? `${(s.duration_ms / 1000).toFixed(1)} s` : 'unknown',
-            ],
-            ['Song id', s.service_ids.song_id ?? ''],
-            ...(s.parent_id || s.service_ids.parent_song_id
-              ? ([['Extends', s.service_ids.parent_song_id ?? s.parent_id ?? '']] as const)
-              : []),
-          ]),
-        );
-        ctx.out('');
-      }
-      if (done.error) ctx.note(done.error.message);
-      if (before !== null && after !== null) ctx.note(`Songs left: ${before} → ${after}`);
+    else {
+      ctx.out(sent.id);
+      ctx.note(
+        `Submitted (${sent.serviceIds.length} songs). Run the app or a later command to download them.`,
+      );
     }
     return 0;
-  } finally {
-    await ws.close();
   }
+  if (!values.json)
+    ctx.note(`Job ${sent.id}: ${sent.serviceIds.join(', ') || 'waiting for the service'}`);
+  const seen = new Map<number, string>();
+  const off = jobs.on('job-updated', (j: JobSummary) => {
+    if (j.id !== sent.id || values.json) return;
+    j.outputs.forEach((o, i) => {
+      const word = STATUS_WORDS[o.status] ?? o.status;
+      if (seen.get(i) === word) return;
+      seen.set(i, word);
+      ctx.note(
+        `  song ${i + 1}: ${word}${o.status === 'failed' && o.failReason ? ` (${o.failReason})` : ''}`,
+      );
+    });
+  });
+  const done = await jobs.waitFor(sent.id);
+  off();
+  if (done.state !== 'done') throw failureOf(done);
+  const items = await songs.finish(done.id);
+  const sidecars = await Promise.all(items.map((item) => readSidecar(library.dir, item)));
+  const after = await musicLeft(core);
+  if (values.json) {
+    ctx.out(
+      JSON.stringify(
+        { job_id: done.id, state: done.state, music_counts: { before, after }, songs: sidecars },
+        null,
+        2,
+      ),
+    );
+  } else {
+    for (const s of sidecars) {
+      ctx.out(
+        formatRows([
+          ['Title', s.title],
+          ['File', s.media_file],
+          [
+            'Duration',
+            s.duration_ms !== null ? `${(s.duration_ms / 1000).toFixed(1)} s` : 'unknown',
+          ],
+          ['Song id', s.service_ids.song_id ?? ''],
+          ...(s.parent_id || s.service_ids.parent_song_id
+            ? ([['Extends', s.service_ids.parent_song_id ?? s.parent_id ?? '']] as const)
+            : []),
+        ]),
+      );
+      ctx.out('');
+    }
+    if (done.error) ctx.note(done.error.message);
+    if (before !== null && after !== null) ctx.note(`Songs left: ${before} → ${after}`);
+  }
+  return 0;
 }
 
 export const songCommand: CliCommand = {

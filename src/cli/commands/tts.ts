@@ -13,7 +13,7 @@ import {
   type CliCommand,
   type CliContext,
 } from '../command';
-import { counterLeft, openVoices, readSidecar } from './voices';
+import { counterLeft, readSidecar } from './voices';
 
 const help = `Usage: cadenza tts --text T --voice SPEAKER [options]
 
@@ -56,47 +56,41 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     if (!emotion) throw new UsageError(`--emotion must be one of ${EMOTIONS.join(', ')}`);
   }
   const core = ctx.core();
-  const { voices, close } = openVoices(core, ctx.env);
-  try {
-    const voice = await voices.findVoice(values.voice).catch(() => undefined);
-    if (!voice)
-      ctx.note(`Note: “${values.voice}” is not in the voice list; sending it as a speaker id.`);
-    const before = await counterLeft(core, 'key_words_counts');
-    const job = await voices.speak({
-      text,
-      speaker: voice?.speaker ?? values.voice,
-      ...(emotion ? { emotion } : {}),
-    });
-    const item = await voices.finishTake(job.id);
-    const sidecar = await readSidecar(core.settings.libraryDir(), item);
-    const after = await counterLeft(core, 'key_words_counts');
-    if (values.json) {
-      ctx.out(
-        JSON.stringify({ job_id: job.id, words_counts: { before, after }, take: sidecar }, null, 2),
-      );
-    } else {
-      ctx.out(
-        formatRows([
-          ['Title', sidecar.title],
-          ['File', sidecar.media_file],
-          ['Voice', sidecar.voice ?? ''],
-          ['Speaker', sidecar.service_ids.speaker ?? ''],
-          ['Emotion', sidecar.emotion ?? 'none'],
-          [
-            'Duration',
-            sidecar.duration_ms !== null
-              ? `${(sidecar.duration_ms / 1000).toFixed(1)} s`
-              : 'unknown',
-          ],
-          ['Text', sidecar.lyrics ?? ''],
-        ]),
-      );
-      if (before !== null && after !== null) ctx.note(`Words left: ${before} → ${after}`);
-    }
-    return 0;
-  } finally {
-    await close();
+  const { voices } = core;
+  const voice = await voices.findVoice(values.voice).catch(() => undefined);
+  if (!voice)
+    ctx.note(`Note: “${values.voice}” is not in the voice list; sending it as a speaker id.`);
+  const before = await counterLeft(core, 'key_words_counts');
+  const job = await voices.speak({
+    text,
+    speaker: voice?.speaker ?? values.voice,
+    ...(emotion ? { emotion } : {}),
+  });
+  const item = await voices.finishTake(job.id);
+  const sidecar = await readSidecar(core.settings.libraryDir(), item);
+  const after = await counterLeft(core, 'key_words_counts');
+  if (values.json) {
+    ctx.out(
+      JSON.stringify({ job_id: job.id, words_counts: { before, after }, take: sidecar }, null, 2),
+    );
+  } else {
+    ctx.out(
+      formatRows([
+        ['Title', sidecar.title],
+        ['File', sidecar.media_file],
+        ['Voice', sidecar.voice ?? ''],
+        ['Speaker', sidecar.service_ids.speaker ?? ''],
+        ['Emotion', sidecar.emotion ?? 'none'],
+        [
+          'Duration',
+          sidecar.duration_ms !== null ? `${(sidecar.duration_ms / 1000).toFixed(1)} s` : 'unknown',
+        ],
+        ['Text', sidecar.lyrics ?? ''],
+      ]),
+    );
+    if (before !== null && after !== null) ctx.note(`Words left: ${before} → ${after}`);
   }
+  return 0;
 }
 
 export const ttsCommand: CliCommand = {

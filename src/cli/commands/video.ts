@@ -10,7 +10,7 @@ import {
   type CliCommand,
   type CliContext,
 } from '../command';
-import { counter, openCovers } from './cover';
+import { counter } from './cover';
 import { readSidecar } from './voices';
 
 const help = `Usage: cadenza video sing --audio URL --image URL [--title T] [--json]
@@ -42,45 +42,41 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   else if (sub !== 'sing' && sub !== 'subtitles')
     throw new UsageError('say sing or subtitles (see cadenza video --help)');
   const core = ctx.core();
-  const { videos, close } = openCovers(core, ctx.env);
-  try {
-    const title = values.title ? { title: values.title } : {};
-    const before = await counter(core, 'key_singing_credits');
-    if (before !== null && !values.json) ctx.note(`Singing credits left: ${before}`);
-    const job =
-      sub === 'sing'
-        ? await videos.singing({
-            audio: { url: values.audio!, label: values.audio! },
-            imageUrl: values.image!,
-            ...title,
-          })
-        : await videos.subtitles({ videoUrl: values.video!, ...title });
-    if (!values.json) ctx.note(`Job ${job.id}: waiting for the video…`);
-    const item = await videos.finish(job.id);
-    const after = await counter(core, 'key_singing_credits');
-    const sidecar = await readSidecar(core.settings.libraryDir(), item);
-    if (values.json)
-      ctx.out(
-        JSON.stringify(
-          { job_id: job.id, item: sidecar, singing_credits: { before, after } },
-          null,
-          2,
-        ),
-      );
-    else {
-      ctx.out(
-        formatRows([
-          ['Title', item.title],
-          ['File', sidecar.media_file],
-          ['Item', item.id],
-        ]),
-      );
-      if (before !== null && after !== null) ctx.note(`Singing credits left: ${before} → ${after}`);
-    }
-    return 0;
-  } finally {
-    await close();
+  const { videos } = core;
+  const title = values.title ? { title: values.title } : {};
+  const before = await counter(core, 'key_singing_credits');
+  if (before !== null && !values.json) ctx.note(`Singing credits left: ${before}`);
+  const job =
+    sub === 'sing'
+      ? await videos.singing({
+          audio: { url: values.audio!, label: values.audio! },
+          imageUrl: values.image!,
+          ...title,
+        })
+      : await videos.subtitles({ videoUrl: values.video!, ...title });
+  if (!values.json) ctx.note(`Job ${job.id}: waiting for the video…`);
+  const item = await videos.finish(job.id);
+  const after = await counter(core, 'key_singing_credits');
+  const sidecar = await readSidecar(core.settings.libraryDir(), item);
+  if (values.json)
+    ctx.out(
+      JSON.stringify(
+        { job_id: job.id, item: sidecar, singing_credits: { before, after } },
+        null,
+        2,
+      ),
+    );
+  else {
+    ctx.out(
+      formatRows([
+        ['Title', item.title],
+        ['File', sidecar.media_file],
+        ['Item', item.id],
+      ]),
+    );
+    if (before !== null && after !== null) ctx.note(`Singing credits left: ${before} → ${after}`);
   }
+  return 0;
 }
 
 export const videoCommand: CliCommand = {

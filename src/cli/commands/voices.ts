@@ -14,8 +14,7 @@ import {
   type VoiceQuery,
   type VoiceView,
 } from '@shared/ipc/voices';
-import type { Core, JobsRuntime } from '../../main/services/core';
-import { createVoicesService, type VoicesService } from '../../main/services/voices';
+import type { Core } from '../../main/services/core';
 import {
   expectNoMore,
   parseCommandArgs,
@@ -23,31 +22,6 @@ import {
   type CliCommand,
   type CliContext,
 } from '../command';
-
-/** The voices service over the core; the library and jobs open only if a command needs them. */
-export function openVoices(
-  core: Core,
-  env: NodeJS.ProcessEnv,
-): { voices: VoicesService; close(): Promise<void> } {
-  let rt: Promise<JobsRuntime> | undefined;
-  const pollMs = Number(env.CADENZA_POLL_INTERVAL_MS);
-  const voices = createVoicesService({
-    dataDir: core.paths.dataDir,
-    client: () => core.client(),
-    runtime: () =>
-      (rt ??= core.openJobs({
-        holder: 'cli',
-        watch: false,
-        ...(pollMs >= 50 ? { pollIntervalMs: pollMs } : {}),
-      })),
-  });
-  return {
-    voices,
-    async close() {
-      if (rt) await (await rt).close();
-    },
-  };
-}
 
 export async function readSidecar(
   libraryDir: string,
@@ -129,46 +103,42 @@ async function list(args: string[], ctx: CliContext): Promise<void> {
   const { values, positionals } = parseCommandArgs(args, OPTIONS, 'voices');
   expectNoMore(positionals, 'voices');
   if (values.free && values.vip) throw new UsageError('--free and --vip exclude each other');
-  const { voices, close } = openVoices(ctx.core(), ctx.env);
-  try {
-    const cat = await voices.catalogue({ refresh: !values.offline });
-    if (cat.source === 'cache' && values.offline && !cat.fetchedAt)
-      throw new AppError(
-        'not_found',
-        'No voice list has been kept yet; run cadenza voices once while online.',
-      );
-    if (cat.error)
-      ctx.note(
-        `Could not read the voice list (${cat.error.message}); showing the copy from ${cat.fetchedAt ?? 'earlier'}.`,
-      );
-    const query: VoiceQuery = {
-      ...(values.search ? { text: values.search } : {}),
-      ...(values.language ? { language: values.language } : {}),
-      ...(values.gender ? { gender: values.gender } : {}),
-      ...(values.style ? { style: values.style } : {}),
-      ...(values.free ? { plan: 'free' as const } : values.vip ? { plan: 'vip' as const } : {}),
-      ...(values.new ? { newOnly: true } : {}),
-      ...(values.trending ? { trendingOnly: true } : {}),
-    };
-    const clones = filterVoices(cat.clones, { ...(query.text ? { text: query.text } : {}) });
-    const shown = values.clones ? [] : filterVoices(cat.voices, query);
-    if (values.json) {
-      ctx.out(
-        JSON.stringify(
-          { fetched_at: cat.fetchedAt, source: cat.source, voices: shown, clones },
-          null,
-          2,
-        ),
-      );
-      return;
-    }
-    if (!values.clones) ctx.out(shown.length ? table(shown) : 'No voices match.');
-    ctx.out('');
-    ctx.out(`Your cloned voices (${clones.length})`);
-    if (clones.length) ctx.out(clones.map((c) => `  ${c.name}  ${c.speaker}`).join('\n'));
-  } finally {
-    await close();
+  const { voices } = ctx.core();
+  const cat = await voices.catalogue({ refresh: !values.offline });
+  if (cat.source === 'cache' && values.offline && !cat.fetchedAt)
+    throw new AppError(
+      'not_found',
+      'No voice list has been kept yet; run cadenza voices once while online.',
+    );
+  if (cat.error)
+    ctx.note(
+      `Could not read the voice list (${cat.error.message}); showing the copy from ${cat.fetchedAt ?? 'earlier'}.`,
+    );
+  const query: VoiceQuery = {
+    ...(values.search ? { text: values.search } : {}),
+    ...(values.language ? { language: values.language } : {}),
+    ...(values.gender ? { gender: values.gender } : {}),
+    ...(values.style ? { style: values.style } : {}),
+    ...(values.free ? { plan: 'free' as const } : values.vip ? { plan: 'vip' as const } : {}),
+    ...(values.new ? { newOnly: true } : {}),
+    ...(values.trending ? { trendingOnly: true } : {}),
+  };
+  const clones = filterVoices(cat.clones, { ...(query.text ? { text: query.text } : {}) });
+  const shown = values.clones ? [] : filterVoices(cat.voices, query);
+  if (values.json) {
+    ctx.out(
+      JSON.stringify(
+        { fetched_at: cat.fetchedAt, source: cat.source, voices: shown, clones },
+        null,
+        2,
+      ),
+    );
+    return;
   }
+  if (!values.clones) ctx.out(shown.length ? table(shown) : 'No voices match.');
+  ctx.out('');
+  ctx.out(`Your cloned voices (${clones.length})`);
+  if (clones.length) ctx.out(clones.map((c) => `  ${c.name}  ${c.speaker}`).join('\n'));
 }
 
 async function remove(args: string[], ctx: CliContext): Promise<void> {
@@ -176,13 +146,9 @@ async function remove(args: string[], ctx: CliContext): Promise<void> {
   const [speaker, ...rest] = positionals;
   if (!speaker) throw new UsageError('missing SPEAKER (see cadenza voices --help)');
   expectNoMore(rest, 'voices');
-  const { voices, close } = openVoices(ctx.core(), ctx.env);
-  try {
-    await voices.deleteClone(speaker);
-    ctx.out(`Deleted the cloned voice ${speaker}.`);
-  } finally {
-    await close();
-  }
+  const { voices } = ctx.core();
+  await voices.deleteClone(speaker);
+  ctx.out(`Deleted the cloned voice ${speaker}.`);
 }
 
 export const voicesCommand: CliCommand = {

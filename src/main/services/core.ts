@@ -1,7 +1,9 @@
 /**
- * The services wired together, the same way for the Electron shell and the CLI, so both read one
- * settings file and one key store. The shell adds its extra secret backends (safeStorage); other
- * parts (jobs, library) hang off this object as they arrive.
+ * The composition root: every service is built here, once, the same way for the Electron shell and
+ * the CLI (settings, key store, account, the library and jobs host, songs, voices, covers, videos,
+ * waveforms, the remote-media cache). IPC handlers (shell/handlers) and CLI commands (cli/commands)
+ * receive this object and only adapt; nothing else builds a feature service. The shell adds its
+ * extra secret backends (safeStorage) and the process's jobs options (holder, trash).
  */
 import { createAccountService, keyOrigin, type ClientFactory } from './account';
 import { createServiceClient, type ServiceClient } from './api';
@@ -12,6 +14,18 @@ import { createSettingsStore } from './settings';
 import { join } from 'node:path';
 import { createJobsService, createSubmitters, type JobsService, type Submitters } from './jobs';
 import { createLibrary, type Library } from './library/library';
+import { createJobsHost, type JobsHost } from './jobs-host';
+import { createSongsService, type SongsService } from './songs';
+import { createVoicesService, type VoicesService } from './voices';
+import {
+  createCoversService,
+  createVideosService,
+  type CoversService,
+  type VideosService,
+} from './covers';
+import { createWaveformStore, type WaveformStore } from './library/waveform';
+import { createMediaCache, type MediaCache } from './media/cache';
+import { cacheMediaUrl } from './media/handler';
 
 export interface CoreOptions {
   env: NodeJS.ProcessEnv;
@@ -30,6 +44,12 @@ export interface CoreOptions {
    */
   keychainBackend?: SecretBackend | null;
   clientFactory?: ClientFactory<ServiceClient>;
+  /**
+   * How this process opens the library and jobs (core.jobsHost): the app passes holder 'app' and
+   * the OS trash; the CLI holder 'cli' without a folder watcher. CADENZA_POLL_INTERVAL_MS (≥ 50)
+   * in the environment sets the polling interval when this does not.
+   */
+  jobs?: JobsRuntimeOptions & { closeTimeoutMs?: number };
 }
 
 export interface Core {
@@ -42,8 +62,22 @@ export interface Core {
   /**
    * Opens the library folder (from the settings) and the jobs tracker over it: it takes the data
    * folder's lock when free (then resumes, polls and downloads) or follows the holder's records.
+   * Services use jobsHost.runtime() (one runtime per process); this opens a separate one.
    */
   openJobs(options?: JobsRuntimeOptions): Promise<JobsRuntime>;
+  /** The library alone, read-only (no lock, no jobs, no watcher): for listings. Close it after. */
+  openLibrary(): Promise<Library>;
+  /** This process's library and jobs, opened on first use, reopened on a folder change. */
+  readonly jobsHost: JobsHost;
+  readonly songs: SongsService;
+  readonly voices: VoicesService;
+  readonly covers: CoversService;
+  readonly videos: VideosService;
+  readonly waveforms: WaveformStore;
+  /** Main's cache of remote media (previews, songs still streaming); the shell opens it. */
+  readonly mediaCache: MediaCache;
+  /** Closes the library and jobs (releasing the data-folder lock) and the media cache. */
+  close(): Promise<void>;
 }
 
 export interface JobsRuntimeOptions {
@@ -97,43 +131,86 @@ export function createCore(opts: CoreOptions): Core {
     return clientFactory(baseUrl, () => keys.getKey(origin));
   };
 
+  const libraryOf = (o: Pick<JobsRuntimeOptions, 'watch' | 'trash'>): Library =>
+    createLibrary({
+      dir: settings.libraryDir(),
+      indexFile: join(paths.dataDir, 'library-index.json'),
+      watch: o.watch,
+      trash: o.trash,
+    });
+
+  async function openJobs(o: JobsRuntimeOptions = {}): Promise<JobsRuntime> {
+    const library = libraryOf(o);
+    await library.open();
+    const jobs = createJobsService({
+      dataDir: paths.dataDir,
+      library,
+      client,
+      holder: o.holder,
+      pollIntervalMs: o.pollIntervalMs,
+    });
+    const submit = createSubmitters(jobs, client, library, {
+      // a retried clone goes through the one clone path (probe, progress, catalogue)
+      clone: (request) => voices.cloneAgain(request),
+    });
+    try {
+      await jobs.open();
+    } catch (e) {
+      await library.close();
+      throw e;
+    }
+    return {
+      library,
+      jobs,
+      submit,
+      async close() {
+        await jobs.close();
+        await library.close();
+      },
+    };
+  }
+
+  const pollMs = Number(opts.env.CADENZA_POLL_INTERVAL_MS);
+  const { closeTimeoutMs, ...jobsOptions } = opts.jobs ?? {};
+  const jobsHost = createJobsHost({
+    open: () =>
+      openJobs({
+        ...(pollMs >= 50 ? { pollIntervalMs: pollMs } : {}),
+        ...jobsOptions,
+      }),
+    closeTimeoutMs,
+  });
+  const runtime = () => jobsHost.runtime();
+  const mediaCache = createMediaCache({ dir: join(paths.dataDir, 'media-cache') });
+  const voices = createVoicesService({
+    dataDir: paths.dataDir,
+    client,
+    runtime,
+    cacheRemote: async (url) => cacheMediaUrl(await mediaCache.cacheRemote(url)),
+  });
+
   return {
     paths,
     settings,
     keys,
     account,
     client,
-    async openJobs(o = {}) {
-      const library = createLibrary({
-        dir: settings.libraryDir(),
-        indexFile: join(paths.dataDir, 'library-index.json'),
-        watch: o.watch,
-        trash: o.trash,
-      });
+    openJobs,
+    async openLibrary() {
+      const library = libraryOf({ watch: false });
       await library.open();
-      const jobs = createJobsService({
-        dataDir: paths.dataDir,
-        library,
-        client,
-        holder: o.holder,
-        pollIntervalMs: o.pollIntervalMs,
-      });
-      const submit = createSubmitters(jobs, client, library);
-      try {
-        await jobs.open();
-      } catch (e) {
-        await library.close();
-        throw e;
-      }
-      return {
-        library,
-        jobs,
-        submit,
-        async close() {
-          await jobs.close();
-          await library.close();
-        },
-      };
+      return library;
+    },
+    jobsHost,
+    songs: createSongsService({ runtime, events: jobsHost, client }),
+    voices,
+    covers: createCoversService({ dataDir: paths.dataDir, client, runtime }),
+    videos: createVideosService({ client, runtime }),
+    waveforms: createWaveformStore({ dir: join(paths.dataDir, 'waveforms') }),
+    mediaCache,
+    async close() {
+      await jobsHost.stop();
+      await mediaCache.close().catch(() => undefined);
     },
   };
 }

@@ -2,7 +2,6 @@
  * App lifecycle: one instance, hardening before any window exists, the services (core) wired to
  * the IPC handlers, the main window, and a clean quit.
  */
-import { join } from 'node:path';
 import {
   app,
   BrowserWindow,
@@ -22,11 +21,9 @@ import { registerIpc } from './ipc';
 import { senderCheck } from './security';
 import { hardenSession, hardenWebContents } from './hardening';
 import { createMainWindow, rendererDir } from './window';
-import { buildHandlers, windowEvents } from './handlers';
-import { createJobsHost } from './jobs-host';
+import { buildHandlers, forwardEvents } from './handlers';
 import { createJobNotifier } from './notifications';
 import { handleMediaProtocol, registerMediaScheme } from './protocol';
-import { createMediaCache } from '../services/media/cache';
 import { createMediaHandler } from '../services/media/handler';
 import { sendEvent } from './events';
 import { createShellUpdates } from './updater';
@@ -48,6 +45,7 @@ function createCoreForShell(env: NodeJS.ProcessEnv): Core {
     musicDir: app.getPath('music'),
     secretBackends: [createEncryptedFileBackend({ cipher: safeStorage, dataDir })],
     ...(keychainOff ? { keychainBackend: null } : {}),
+    jobs: { holder: 'app', trash: (path) => shell.trashItem(path) },
   });
 }
 
@@ -130,16 +128,12 @@ export function startShell(opts: ShellOptions): boolean {
     .then(() => {
       hardenSession(session.defaultSession, devServerUrl);
       const core = createCoreForShell(env);
-      const forward = windowEvents(BrowserWindow);
+      const { jobsHost, mediaCache } = core;
+      const unforward = forwardEvents(core, BrowserWindow);
       const notify = createJobNotifier({ Notification, BrowserWindow });
-      const host = createJobsHost({
-        core,
-        trash: (path) => shell.trashItem(path),
-        events: { ...forward, jobFinished: (job) => (forward.jobFinished(job), notify(job)) },
-      });
-      const mediaCache = createMediaCache({ dir: join(core.paths.dataDir, 'media-cache') });
+      const unnotify = jobsHost.on('job-finished', (job) => notify(job));
       const media = createMediaHandler({
-        roots: () => ({ library: host.libraryDir(), cache: mediaCache.dir }),
+        roots: () => ({ library: jobsHost.libraryDir(), cache: mediaCache.dir }),
         cache: mediaCache,
       });
       const unhandleMedia = handleMediaProtocol(protocol, media);
@@ -154,15 +148,16 @@ export function startShell(opts: ShellOptions): boolean {
       stopWork = async () => {
         updates.stop();
         unhandleMedia();
-        await host.stop();
-        await mediaCache.close().catch(() => undefined);
+        await core.close();
+        unforward();
+        unnotify();
       };
       void mediaCache
         .open()
         .catch((e: unknown) =>
           console.error(`media cache unavailable: ${e instanceof Error ? e.message : String(e)}`),
         );
-      void host
+      void jobsHost
         .start()
         .catch((e: unknown) =>
           console.error(`jobs could not start: ${e instanceof Error ? e.message : String(e)}`),
@@ -171,8 +166,6 @@ export function startShell(opts: ShellOptions): boolean {
         core,
         registry,
         env,
-        jobsHost: host,
-        mediaCache,
         updates,
         openedFiles,
         electron: { app, dialog, shell, BrowserWindow },

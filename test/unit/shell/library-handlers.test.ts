@@ -7,6 +7,8 @@ import { AppError } from '@shared/errors';
 import { createLibrary, type Library } from '../../../src/main/services/library/library';
 import { libraryHandlers } from '../../../src/main/shell/handlers/library';
 import type { JobsRuntime } from '../../../src/main/services/core';
+import type { JobsHost } from '../../../src/main/services/jobs-host';
+import { createWaveformStore } from '../../../src/main/services/library/waveform';
 import type { HandlerContext } from '../../../src/main/shell/ipc';
 
 let root: string;
@@ -19,10 +21,16 @@ const ctx = {} as HandlerContext;
 
 function handlers() {
   return libraryHandlers({
-    core: { settings: { get: () => ({}) } as never, paths: { dataDir: join(root, 'data') } },
+    core: {
+      settings: { get: () => ({}) } as never,
+      paths: { dataDir: join(root, 'data') },
+      jobsHost: {
+        runtime: async () => ({ library: lib }) as unknown as JobsRuntime,
+        reopen: async () => ({ library: lib }) as unknown as JobsRuntime,
+      } as unknown as JobsHost,
+      waveforms: createWaveformStore({ dir: join(root, 'data', 'waveforms') }),
+    },
     env: {},
-    runtime: async () => ({ library: lib }) as unknown as JobsRuntime,
-    reopen: async () => ({ library: lib }) as unknown as JobsRuntime,
     chooseFolderDialog: async () => null,
     showItemInFolder: () => undefined,
     notifyFolderChanged: () => undefined,

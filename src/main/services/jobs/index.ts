@@ -23,7 +23,7 @@ export {
   type Submitters,
   type SubmitClient,
   type CoverJobInput,
-  type CloneJobInput,
+  type Resubmitters,
 } from './submitters';
 export { DataLock, pidAlive, type LockInfo } from './lock';
 export { JobStore } from './store';

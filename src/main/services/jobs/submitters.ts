@@ -1,7 +1,6 @@
 import { basename, extname } from 'node:path';
 import type { Job, JobKind } from '@shared/domain/jobs';
 import type {
-  CloneResult,
   CoverResult,
   CustomSingerTask,
   Song,
@@ -39,10 +38,6 @@ export interface SubmitClient {
   };
   voices: {
     tts(input: TtsInput, opts?: Opts): Promise<TtsResult>;
-    clone(
-      input: { name: string; description?: string; files: readonly string[] },
-      opts?: Opts,
-    ): Promise<CloneResult>;
   };
   covers: {
     create(
@@ -67,7 +62,13 @@ export type CoverJobInput = Parameters<SubmitClient['covers']['create']>[0] & {
   title?: string;
   singerName?: string;
 };
-export type CloneJobInput = { name: string; description?: string; files: string[] };
+/**
+ * Kinds whose submission belongs to a feature service (a clone probes its recordings, reports
+ * upload progress and updates the clone catalogue): retry sends them back through it.
+ */
+export interface Resubmitters {
+  clone?: (request: Record<string, unknown>) => Promise<Job>;
+}
 
 function check(fields: FieldErrors): void {
   const keys = Object.keys(fields);
@@ -90,7 +91,12 @@ const asRecord = (v: object): Record<string, unknown> =>
  * a `pending` job, and sends the request in the background. `retry` is a new submission of a
  * finished job's request, only ever on the user's request.
  */
-export function createSubmitters(jobs: JobsService, client: () => SubmitClient, library?: Library) {
+export function createSubmitters(
+  jobs: JobsService,
+  client: () => SubmitClient,
+  library?: Library,
+  resubmit: Resubmitters = {},
+) {
   const api = {
     songV2(input: SubmitSongInput): Promise<Job> {
       check(checkSubmitSong(input));
@@ -203,32 +209,6 @@ export function createSubmitters(jobs: JobsService, client: () => SubmitClient, 
       );
     },
 
-    clone(input: CloneJobInput): Promise<Job> {
-      return jobs.submit(
-        {
-          kind: 'clone',
-          synchronous: true,
-          request: asRecord(input),
-          label: `Voice: ${input.name}`,
-        },
-        async (signal) => {
-          const res = await client().voices.clone(input, { signal });
-          return {
-            outputs: [
-              output({
-                serviceId: res.speaker,
-                status: 'saved',
-                libraryKind: null,
-                title: input.name,
-              }),
-            ],
-            raw: res.raw,
-            meta: { voice: res.speaker },
-          };
-        },
-      );
-    },
-
     trainSinger(input: TrainSingerInput & { name?: string }): Promise<Job> {
       check(checkTrainSinger(input));
       return jobs.submit(
@@ -312,7 +292,11 @@ export function createSubmitters(jobs: JobsService, client: () => SubmitClient, 
     'song-v1': (r) => api.songV1(r as MusicV1Input),
     tts: (r) => api.tts(r as TtsInput),
     cover: (r) => api.cover(r as CoverJobInput),
-    clone: (r) => api.clone(r as CloneJobInput),
+    clone: (r) => {
+      if (!resubmit.clone)
+        throw new AppError('internal', 'Voice clones cannot be sent again here.');
+      return resubmit.clone(r);
+    },
     'custom-singer': (r) => api.trainSinger(r as TrainSingerInput),
     'singing-video': (r) => api.singingVideo(r as SingingInput),
     'subtitle-video': (r) => api.subtitleVideo(r as SubtitlesInput),

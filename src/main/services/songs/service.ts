@@ -3,13 +3,12 @@
  * the jobs submitters (so it is persisted before anything is sent, polled, downloaded into the
  * library), applies the spec's rules on the way, and resolves extensions against the library.
  *
- *   const songs = createSongsService({ jobs, submit, library, client: () => core.client() });
+ *   const songs = createSongsService({ runtime, events: jobsHost, client: () => core.client() });
  *   const job = await songs.create({ mode: 'custom', prompt: 'city pop', title: 'Neon', lyrics });
  *   const sent = await songs.waitUntilSent(job.id);     // the service answered (or failed)
  *   const items = await songs.finish((await jobs.waitFor(job.id)).id);   // library items
  */
 import type { Job, JobSummary } from '@shared/domain/jobs';
-import { summarizeJob } from '@shared/domain/jobs';
 import type { LibraryItem } from '@shared/domain/library';
 import type { LyricsResult, Song } from '@shared/domain/service';
 import type { MusicV1Input, SubmitSongInput } from '@shared/domain/service-inputs';
@@ -32,10 +31,17 @@ export interface SongsClient {
   };
 }
 
-export interface SongsServiceDeps {
+/** The library and jobs the songs go through (core's jobs host opens them). */
+export interface SongsRuntime {
   jobs: Pick<JobsService, 'get' | 'list' | 'on' | 'cancel' | 'track'>;
   submit: Pick<Submitters, 'songV2' | 'songV1'>;
   library: Pick<Library, 'get' | 'findByServiceId' | 'updateMeta' | 'items'>;
+}
+
+export interface SongsServiceDeps {
+  runtime: () => Promise<SongsRuntime>;
+  /** Job events that outlive a switch of library folder (core's jobs host). */
+  events: { on(name: 'job-finished', listener: (job: JobSummary) => void): () => void };
   client: () => SongsClient;
 }
 
@@ -49,7 +55,8 @@ export function createSongsService(deps: SongsServiceDeps) {
 
   /** Items a finished song job saved; an extension's items also name the parent's song id. */
   async function finishNow(jobId: string): Promise<LibraryItem[]> {
-    const job = deps.jobs.get(jobId);
+    const { jobs, library } = await deps.runtime();
+    const job = jobs.get(jobId);
     if (!job) throw new AppError('not_found', 'That job is no longer listed.');
     const parentSongId =
       typeof job.request.extend === 'object' && job.request.extend
@@ -57,11 +64,11 @@ export function createSongsService(deps: SongsServiceDeps) {
         : undefined;
     const items: LibraryItem[] = [];
     for (const id of job.resultItemIds) {
-      let item = deps.library.get(id);
+      let item = library.get(id);
       if (!item) continue;
       if (typeof parentSongId === 'string' && item.service_ids.parent_song_id !== parentSongId) {
-        const parent = deps.library.findByServiceId(parentSongId);
-        item = await deps.library.updateMeta(id, {
+        const parent = library.findByServiceId(parentSongId);
+        item = await library.updateMeta(id, {
           service_ids: { ...item.service_ids, parent_song_id: parentSongId },
           parent_id: item.parent_id ?? (parent && parent.id !== id ? parent.id : null),
         });
@@ -80,7 +87,7 @@ export function createSongsService(deps: SongsServiceDeps) {
     return run;
   }
 
-  deps.jobs.on('job-finished', (j) => {
+  deps.events.on('job-finished', (j) => {
     if (isSongJob(j) && j.state === 'done' && j.request.extend)
       void finish(j.id).catch(() => undefined);
   });
@@ -90,6 +97,7 @@ export function createSongsService(deps: SongsServiceDeps) {
       const parsed = CreateSongRequestSchema.safeParse(raw);
       if (!parsed.success) throw new AppError('invalid_argument', 'The song request is not valid.');
       const req = parsed.data;
+      const { submit, library } = await deps.runtime();
       if (req.extend) {
         if (req.api === 'v1')
           throw validation(
@@ -97,11 +105,11 @@ export function createSongsService(deps: SongsServiceDeps) {
             'Quick mode (/v1/music) cannot extend a song; extensions use the V2 interface.',
           );
         const { extend } = await resolveExtension(req.extend, {
-          library: deps.library,
+          library,
           query: (ids) => deps.client().songs.query(ids),
         });
         // Spec rule 1: with is_auto=1 the extension fields would be ignored, so always custom mode.
-        return deps.submit.songV2({
+        return submit.songV2({
           mode: 'custom',
           prompt: req.prompt,
           modelVersion: req.modelVersion,
@@ -122,7 +130,7 @@ export function createSongsService(deps: SongsServiceDeps) {
                 lyrics: req.instrumental ? undefined : req.lyrics,
                 instrumental: req.instrumental ?? false,
               };
-        return deps.submit.songV1(input);
+        return submit.songV1(input);
       }
       // Spec rules 1 and 3: description mode sends prompt and model only; instrumental drops lyrics.
       const input: SubmitSongInput =
@@ -136,19 +144,11 @@ export function createSongsService(deps: SongsServiceDeps) {
               lyrics: req.instrumental ? undefined : req.lyrics,
               instrumental: req.instrumental ?? false,
             };
-      return deps.submit.songV2(input);
+      return submit.songV2(input);
     },
 
     writeLyrics(prompt: string, signal?: AbortSignal): Promise<LyricsResult> {
       return deps.client().songs.lyrics(prompt, { signal });
-    },
-
-    /** Song jobs, newest first. */
-    listJobs(): JobSummary[] {
-      return deps.jobs
-        .list()
-        .filter(isSongJob)
-        .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
     },
 
     /**
@@ -156,17 +156,18 @@ export function createSongsService(deps: SongsServiceDeps) {
      * a synchronous /v1/music call, no longer `running`). A CLI may exit after this without
      * interrupting anything.
      */
-    waitUntilSent(jobId: string): Promise<Job> {
+    async waitUntilSent(jobId: string): Promise<Job> {
       const sent = (j: Job | JobSummary | undefined): boolean =>
         !!j && j.state !== 'pending' && !(j.synchronous && j.state === 'running');
+      const { jobs } = await deps.runtime();
       return new Promise((resolve, reject) => {
-        const now = deps.jobs.get(jobId);
+        const now = jobs.get(jobId);
         if (!now) return reject(new AppError('not_found', 'That job is no longer listed.'));
         if (sent(now)) return resolve(now);
-        const off = deps.jobs.on('job-updated', (j) => {
+        const off = jobs.on('job-updated', (j) => {
           if (j.id !== jobId || !sent(j)) return;
           off();
-          resolve(deps.jobs.get(jobId) ?? (j as Job));
+          resolve(jobs.get(jobId) ?? (j as Job));
         });
       });
     },
@@ -174,12 +175,12 @@ export function createSongsService(deps: SongsServiceDeps) {
     finish,
 
     /** Library songs with their service ids, newest first. */
-    librarySongs: () => librarySongs(deps.library.items()),
+    librarySongs: async () => librarySongs((await deps.runtime()).library.items()),
 
     /** Finished songs the service lists (/v3/music/tasks, no ids) that the library lacks. */
     async history() {
       const h = await listHistory({
-        library: deps.library,
+        library: (await deps.runtime()).library,
         listTasks: () => deps.client().songs.history(),
       });
       for (const s of h.songs) historyTitles.set(s.songId, s.title);
@@ -187,14 +188,14 @@ export function createSongsService(deps: SongsServiceDeps) {
     },
 
     /** One job that downloads those songs into the library through /v3/music/tasks tracking. */
-    importHistory: (songIds: readonly string[]): Promise<Job> =>
-      importFromHistory(songIds, {
-        library: deps.library,
-        jobs: deps.jobs,
+    async importHistory(songIds: readonly string[]): Promise<Job> {
+      const { library, jobs } = await deps.runtime();
+      return importFromHistory(songIds, {
+        library,
+        jobs,
         titles: songIds.map((id) => historyTitles.get(id) ?? ''),
-      }),
-
-    summary: (job: Job): JobSummary => summarizeJob(job),
+      });
+    },
   };
 }
 

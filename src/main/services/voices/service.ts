@@ -8,6 +8,8 @@
  *   const item = await voices.finishTake(job.id);                 // the WAV + sidecar in the library
  *   const clone = await voices.clone({ name: 'Me', files: ['/path/take.wav'] });
  */
+import { promises as fs } from 'node:fs';
+import { basename } from 'node:path';
 import type { Job } from '@shared/domain/jobs';
 import type { LibraryItem } from '@shared/domain/library';
 import type { CloneVoice, Voice } from '@shared/domain/service';
@@ -256,6 +258,86 @@ export function createVoicesService(deps: VoicesServiceDeps) {
     );
   }
 
+  /** Uploads the recordings as a clone job; refuses before spending when a check fails. */
+  async function clone(input: {
+    name: string;
+    description?: string;
+    files: readonly LocalRecording[];
+  }): Promise<Job> {
+    const fields = checkCloneFields({
+      name: input.name,
+      description: input.description,
+      fileCount: input.files.length,
+    });
+    const checks = await checkRecordings(input.files);
+    const bad = checks.find((c) => c.problem);
+    if (bad && !fields.files) fields.files = `${bad.name}: ${bad.problem}`;
+    const keys = Object.keys(fields);
+    if (keys.length > 0) {
+      const first = fields[keys[0]!]!;
+      throw new AppError(
+        'validation',
+        keys.length === 1 ? first : 'Some fields need attention before the voice can be cloned.',
+        { fields },
+      );
+    }
+    const rt = await deps.runtime();
+    const name = input.name.trim();
+    const description = input.description?.trim() ?? '';
+    const paths = input.files.map((f) => f.path);
+    let jobId = '';
+    const job = await rt.jobs.submit(
+      {
+        kind: 'clone',
+        synchronous: true,
+        request: { name, description, files: paths },
+        label: `Voice: ${name}`,
+        meta: { voice: name },
+      },
+      async (signal) => {
+        const client = deps.client();
+        let lastMs = 0;
+        const res = await client.voices.clone(
+          { name, description, files: paths },
+          {
+            signal,
+            onProgress: (p) => {
+              const now = Date.now();
+              if (now - lastMs < PROGRESS_EVERY_MS && p.bytesSent < p.totalBytes) return;
+              lastMs = now;
+              if (jobId)
+                emitter.emit('upload-progress', {
+                  jobId,
+                  bytesSent: p.bytesSent,
+                  totalBytes: p.totalBytes,
+                });
+            },
+          },
+        );
+        // the new voice is ready to speak at once, even before the next refresh
+        const have = await cached(client.baseUrl);
+        if (have && !have.clones.some((c) => c.speaker === res.speaker)) {
+          await save({
+            ...have,
+            clones: [
+              { speaker: res.speaker, name, ...(description ? { description } : {}) },
+              ...have.clones,
+            ],
+          });
+        }
+        return {
+          outputs: [
+            output({ serviceId: res.speaker, status: 'saved', libraryKind: null, title: name }),
+          ],
+          raw: res.raw,
+          meta: { voice: res.speaker },
+        };
+      },
+    );
+    jobId = job.id;
+    return job;
+  }
+
   return {
     on: <K extends keyof VoicesEvents>(name: K, listener: (p: VoicesEvents[K]) => void) =>
       emitter.on(name, listener),
@@ -311,84 +393,32 @@ export function createVoicesService(deps: VoicesServiceDeps) {
 
     checkRecordings,
 
-    /** Uploads the recordings as a clone job; refuses before spending when a check fails. */
-    async clone(input: {
-      name: string;
-      description?: string;
-      files: readonly LocalRecording[];
-    }): Promise<Job> {
-      const fields = checkCloneFields({
-        name: input.name,
-        description: input.description,
-        fileCount: input.files.length,
-      });
-      const checks = await checkRecordings(input.files);
-      const bad = checks.find((c) => c.problem);
-      if (bad && !fields.files) fields.files = `${bad.name}: ${bad.problem}`;
-      const keys = Object.keys(fields);
-      if (keys.length > 0) {
-        const first = fields[keys[0]!]!;
-        throw new AppError(
-          'validation',
-          keys.length === 1 ? first : 'Some fields need attention before the voice can be cloned.',
-          { fields },
-        );
-      }
-      const rt = await deps.runtime();
-      const name = input.name.trim();
-      const description = input.description?.trim() ?? '';
-      const paths = input.files.map((f) => f.path);
-      let jobId = '';
-      const job = await rt.jobs.submit(
-        {
-          kind: 'clone',
-          synchronous: true,
-          request: { name, description, files: paths },
-          label: `Voice: ${name}`,
-          meta: { voice: name },
-        },
-        async (signal) => {
-          const client = deps.client();
-          let lastMs = 0;
-          const res = await client.voices.clone(
-            { name, description, files: paths },
-            {
-              signal,
-              onProgress: (p) => {
-                const now = Date.now();
-                if (now - lastMs < PROGRESS_EVERY_MS && p.bytesSent < p.totalBytes) return;
-                lastMs = now;
-                if (jobId)
-                  emitter.emit('upload-progress', {
-                    jobId,
-                    bytesSent: p.bytesSent,
-                    totalBytes: p.totalBytes,
-                  });
-              },
-            },
-          );
-          // the new voice is ready to speak at once, even before the next refresh
-          const have = await cached(client.baseUrl);
-          if (have && !have.clones.some((c) => c.speaker === res.speaker)) {
-            await save({
-              ...have,
-              clones: [
-                { speaker: res.speaker, name, ...(description ? { description } : {}) },
-                ...have.clones,
-              ],
-            });
-          }
-          return {
-            outputs: [
-              output({ serviceId: res.speaker, status: 'saved', libraryKind: null, title: name }),
-            ],
-            raw: res.raw,
-            meta: { voice: res.speaker },
-          };
-        },
+    clone,
+
+    /**
+     * Retry of a clone job (the user asked): the recorded request's files are checked and uploaded
+     * again through clone(), with its progress and catalogue update.
+     */
+    async cloneAgain(request: Record<string, unknown>): Promise<Job> {
+      const files = Array.isArray(request.files)
+        ? request.files.filter((f): f is string => typeof f === 'string')
+        : [];
+      const recordings = await Promise.all(
+        files.map(async (path): Promise<LocalRecording> => {
+          const st = await fs.stat(path).catch(() => null);
+          if (!st?.isFile())
+            throw new AppError(
+              'not_found',
+              `${basename(path)} is no longer there; clone the voice again from the recordings.`,
+            );
+          return { path, name: basename(path), sizeBytes: st.size };
+        }),
       );
-      jobId = job.id;
-      return job;
+      return clone({
+        name: typeof request.name === 'string' ? request.name : '',
+        ...(typeof request.description === 'string' ? { description: request.description } : {}),
+        files: recordings,
+      });
     },
 
     /** Waits for a clone job; answers the new voice's speaker id. */

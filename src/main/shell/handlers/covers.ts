@@ -6,43 +6,21 @@ import { summarizeJob } from '@shared/domain/jobs';
 import { AppError } from '@shared/errors';
 import type { Link } from '@shared/ipc/covers';
 import { toJobView } from '@shared/ipc/jobs';
-import type { UploadProgressEvent } from '@shared/ipc/voices';
-import {
-  audioItems,
-  createCoversService,
-  createVideosService,
-  resolveLink,
-  sourceItem,
-  type CoversClient,
-  type CoversRuntime,
-  type CoverSourceInput,
-} from '../../services/covers';
+import { audioItems, resolveLink, sourceItem, type CoverSourceInput } from '../../services/covers';
+import type { Core } from '../../services/core';
 import type { FileRegistry } from '../../services/files/registry';
 import type { NamespaceHandlers } from '../ipc';
 
-export interface CoversHandlerDeps {
-  dataDir: string;
-  client(): CoversClient;
-  runtime(): Promise<CoversRuntime>;
+export interface CoversHandlerDeps extends Pick<Core, 'covers' | 'videos' | 'jobsHost'> {
   registry: Pick<FileRegistry, 'get'>;
-  /** Forwards cover upload progress to the windows. */
-  onUploadProgress(p: UploadProgressEvent): void;
 }
 
-export function coversAndVideosHandlers(deps: CoversHandlerDeps): {
+export function coversAndVideosHandlers({ covers, videos, jobsHost, ...deps }: CoversHandlerDeps): {
   covers: NamespaceHandlers<'covers'>;
   videos: NamespaceHandlers<'videos'>;
 } {
-  const covers = createCoversService({
-    dataDir: deps.dataDir,
-    client: deps.client,
-    runtime: deps.runtime,
-  });
-  const videos = createVideosService({ client: deps.client, runtime: deps.runtime });
-  covers.on('upload-progress', (p) => deps.onUploadProgress(p));
-
   const links = async (list: readonly Link[]) => {
-    const rt = await deps.runtime();
+    const rt = await jobsHost.runtime();
     return list.map((l) => resolveLink(l, rt.library));
   };
 
@@ -50,7 +28,7 @@ export function coversAndVideosHandlers(deps: CoversHandlerDeps): {
     covers: {
       singers: (_ctx, opts) => covers.singers(opts),
       async sources() {
-        const rt = await deps.runtime();
+        const rt = await jobsHost.runtime();
         return audioItems(rt.library).map(sourceItem);
       },
       async create(_ctx, req) {

@@ -24,8 +24,6 @@ import { voicesHandlers } from './voices';
 import { coversAndVideosHandlers } from './covers';
 import { updatesHandlers } from './updates';
 import { createUpdateController, type UpdateController } from '../../services/updates';
-import type { MediaCache } from '../../services/media/cache';
-import { createJobsHost, type JobsHost, type JobsHostEvents } from '../jobs-host';
 import { toJobView } from '@shared/ipc/jobs';
 import type { OpenedFiles } from '../open-files';
 
@@ -37,15 +35,36 @@ export interface ElectronForHandlers {
   BrowserWindow: Pick<typeof BrowserWindow, 'fromWebContents' | 'getAllWindows'>;
 }
 
-/** Job and library events forwarded to every window. */
-export function windowEvents(BrowserWindow: ElectronForHandlers['BrowserWindow']): JobsHostEvents {
+/**
+ * Forwards the services' events to every window: jobs and library changes (they outlive a switch
+ * of library folder) and upload progress. Returns the unsubscribe function.
+ */
+export function forwardEvents(
+  core: Pick<Core, 'jobsHost' | 'voices' | 'covers'>,
+  BrowserWindow: ElectronForHandlers['BrowserWindow'],
+): () => void {
   const all = (send: (win: BrowserWindow) => void) => {
     for (const win of BrowserWindow.getAllWindows()) send(win);
   };
-  return {
-    jobUpdated: (job) => all((win) => sendEvent(win, 'jobUpdated', toJobView(job))),
-    jobFinished: (job) => all((win) => sendEvent(win, 'jobFinished', toJobView(job))),
-    libraryChanged: (change) => all((win) => sendEvent(win, 'libraryChanged', change)),
+  const offs = [
+    core.jobsHost.on('job-updated', (job) =>
+      all((win) => sendEvent(win, 'jobUpdated', toJobView(job))),
+    ),
+    core.jobsHost.on('job-finished', (job) =>
+      all((win) => sendEvent(win, 'jobFinished', toJobView(job))),
+    ),
+    core.jobsHost.on('library-changed', (change) =>
+      all((win) => sendEvent(win, 'libraryChanged', change)),
+    ),
+    core.voices.on('upload-progress', (p) =>
+      all((win) => sendEvent(win, 'voiceUploadProgress', p)),
+    ),
+    core.covers.on('upload-progress', (p) =>
+      all((win) => sendEvent(win, 'coverUploadProgress', p)),
+    ),
+  ];
+  return () => {
+    for (const off of offs) off();
   };
 }
 
@@ -54,10 +73,6 @@ export interface HandlerWiring {
   registry: FileRegistry;
   env: NodeJS.ProcessEnv;
   electron: ElectronForHandlers;
-  /** The library and jobs tracker (the app's lifecycle opens and closes it); opened on first use if omitted. */
-  jobsHost?: JobsHost;
-  /** Main's cache of remote media, shared with the media protocol (songs play while streaming). */
-  mediaCache?: MediaCache;
   /** The app-update controller (shell/updater.ts); without it updates report "not supported". */
   updates?: UpdateController;
   /** Audio files opened with Cadenza, waiting for the renderer (shell/open-files.ts). */
@@ -69,13 +84,10 @@ export function buildHandlers({
   registry,
   env,
   electron,
-  jobsHost: host,
-  mediaCache,
   updates,
   openedFiles,
 }: HandlerWiring): IpcHandlers {
   const { app, dialog, shell, BrowserWindow } = electron;
-  const jobsHost = host ?? createJobsHost({ core, events: windowEvents(BrowserWindow) });
   const windowOf = (ctx: HandlerContext): BrowserWindow | null =>
     BrowserWindow.fromWebContents(ctx.event.sender);
   const openExternal = async (url: string): Promise<void> => {
@@ -91,15 +103,7 @@ export function buildHandlers({
     return win ? dialog.showOpenDialog(win, options) : dialog.showOpenDialog(options);
   };
 
-  const coversAndVideos = coversAndVideosHandlers({
-    dataDir: core.paths.dataDir,
-    client: () => core.client(),
-    runtime: () => jobsHost.runtime(),
-    registry,
-    onUploadProgress: (p) => {
-      for (const win of BrowserWindow.getAllWindows()) sendEvent(win, 'coverUploadProgress', p);
-    },
-  });
+  const coversAndVideos = coversAndVideosHandlers({ ...core, registry });
 
   return {
     app: appHandlers({
@@ -142,12 +146,10 @@ export function buildHandlers({
       },
       ...(openedFiles ? { takeOpened: () => openedFiles.take() } : {}),
     }),
-    jobs: jobsHandlers({ runtime: () => jobsHost.runtime() }),
+    jobs: jobsHandlers(core),
     library: libraryHandlers({
       core,
       env,
-      runtime: () => jobsHost.runtime(),
-      reopen: () => jobsHost.reopen(),
       async chooseFolderDialog(ctx, defaultPath) {
         const answer = await openDialog(ctx, {
           title: 'Choose the library folder',
@@ -182,21 +184,8 @@ export function buildHandlers({
       },
       startDrag: (ctx, file, icon) => ctx.event.sender.startDrag({ file, icon }),
     }),
-    songs: songsHandlers({
-      runtime: () => jobsHost.runtime(),
-      client: () => core.client(),
-      mediaCache,
-    }),
-    voices: voicesHandlers({
-      dataDir: core.paths.dataDir,
-      client: () => core.client(),
-      runtime: () => jobsHost.runtime(),
-      registry,
-      mediaCache,
-      onUploadProgress: (p) => {
-        for (const win of BrowserWindow.getAllWindows()) sendEvent(win, 'voiceUploadProgress', p);
-      },
-    }),
+    songs: songsHandlers(core),
+    voices: voicesHandlers({ voices: core.voices, registry }),
     covers: coversAndVideos.covers,
     videos: coversAndVideos.videos,
     updates: updatesHandlers(() => (updates ??= unsupportedUpdates(app.getVersion(), core))),

@@ -2,13 +2,9 @@
 import { summarizeJob, type Job } from '@shared/domain/jobs';
 import { AppError } from '@shared/errors';
 import { toJobView, type JobResult } from '@shared/ipc/jobs';
-import type { JobsRuntime } from '../../services/core';
+import type { Core, JobsRuntime } from '../../services/core';
 import { libraryMediaUrl } from '../../services/media/handler';
 import type { NamespaceHandlers } from '../ipc';
-
-export interface JobsHandlerDeps {
-  runtime(): Promise<JobsRuntime>;
-}
 
 const view = (job: Job) => toJobView(summarizeJob(job));
 
@@ -35,7 +31,7 @@ export function jobResult(rt: JobsRuntime, job: Job): JobResult {
   return { jobId: job.id, items };
 }
 
-export function jobsHandlers(deps: JobsHandlerDeps): NamespaceHandlers<'jobs'> {
+export function jobsHandlers({ jobsHost }: Pick<Core, 'jobsHost'>): NamespaceHandlers<'jobs'> {
   const requireJob = (rt: JobsRuntime, id: string): Job => {
     const job = rt.jobs.get(id);
     if (!job) throw new AppError('not_found', 'That job is no longer listed.');
@@ -43,23 +39,23 @@ export function jobsHandlers(deps: JobsHandlerDeps): NamespaceHandlers<'jobs'> {
   };
   return {
     async list() {
-      const rt = await deps.runtime();
+      const rt = await jobsHost.runtime();
       return rt.jobs.list().map(toJobView);
     },
     async cancel(_ctx, id) {
-      const rt = await deps.runtime();
+      const rt = await jobsHost.runtime();
       requireJob(rt, id);
       const job = await rt.jobs.cancel(id);
       if (!job) throw new AppError('not_found', 'That job is no longer listed.');
       return view(job);
     },
     async retry(_ctx, id) {
-      const rt = await deps.runtime();
+      const rt = await jobsHost.runtime();
       requireJob(rt, id);
       return view(await rt.submit.retry(id));
     },
     async openResult(_ctx, id) {
-      const rt = await deps.runtime();
+      const rt = await jobsHost.runtime();
       const job = requireJob(rt, id);
       const result = jobResult(rt, job);
       if (result.items.length === 0) {

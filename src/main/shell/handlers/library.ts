@@ -10,15 +10,11 @@ import { toLibraryItemView, type LibraryFolder } from '@shared/ipc/library';
 import type { Core, JobsRuntime } from '../../services/core';
 import { libraryMediaUrl } from '../../services/media/handler';
 import { nameSet, sanitizeBaseName, uniqueFileName } from '../../services/library/names';
-import { createWaveformStore, type WaveformStore } from '../../services/library/waveform';
 import type { HandlerContext, NamespaceHandlers } from '../ipc';
 
 export interface LibraryHandlerDeps {
-  core: Pick<Core, 'settings'> & { paths: { dataDir: string } };
+  core: Pick<Core, 'settings' | 'jobsHost' | 'waveforms'> & { paths: { dataDir: string } };
   env: NodeJS.ProcessEnv;
-  runtime(): Promise<JobsRuntime>;
-  /** Reopens the library and jobs on the folder the settings name now. */
-  reopen(): Promise<JobsRuntime>;
   /** Shows the OS folder dialog starting at `defaultPath`; the chosen folder or null. */
   chooseFolderDialog(ctx: HandlerContext, defaultPath: string): Promise<string | null>;
   showItemInFolder(absolutePath: string): void;
@@ -39,7 +35,7 @@ const DRAG_ICON_PNG = Buffer.from(
 );
 
 export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'library'> {
-  const { settings } = deps.core;
+  const { settings, jobsHost, waveforms } = deps.core;
 
   const folder = (dir: string): LibraryFolder => ({
     path: dir,
@@ -56,10 +52,6 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
     return item;
   };
 
-  let waveforms: WaveformStore | undefined;
-  const waveformStore = (): WaveformStore =>
-    (waveforms ??= createWaveformStore({ dir: join(deps.core.paths.dataDir, 'waveforms') }));
-
   const dragIcon = async (): Promise<string> => {
     const path = join(deps.core.paths.dataDir, 'drag-icon.png');
     if (!(await fs.stat(path).catch(() => null))) {
@@ -71,7 +63,7 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
 
   return {
     async getFolder() {
-      const rt = await deps.runtime();
+      const rt = await jobsHost.runtime();
       return folder(rt.library.dir);
     },
     async chooseFolder(ctx) {
@@ -81,7 +73,7 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
           'CADENZA_LIBRARY sets the library folder for this run; unset it to choose another.',
         );
       }
-      const rt = await deps.runtime();
+      const rt = await jobsHost.runtime();
       const before = rt.library.dir;
       const beforeIds = rt.library.items().map((i) => i.id);
       const chosen = await deps.chooseFolderDialog(ctx, before);
@@ -91,10 +83,10 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
       await settings.update({ libraryDir: chosen });
       let next: JobsRuntime;
       try {
-        next = await deps.reopen();
+        next = await jobsHost.reopen();
       } catch (e) {
         await settings.update({ libraryDir: previousSetting });
-        await deps.reopen().catch(() => undefined);
+        await jobsHost.reopen().catch(() => undefined);
         throw new AppError(
           'io',
           'Cadenza could not use that folder for the library. Choose a folder you can write to.',
@@ -108,27 +100,27 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
       return folder(next.library.dir);
     },
     async list(_ctx, query) {
-      const rt = await deps.runtime();
+      const rt = await jobsHost.runtime();
       const items =
         query && (query.text || query.kind) ? await rt.library.filter(query) : rt.library.items();
       return items.map(toLibraryItemView);
     },
     async showInFolder(_ctx, id) {
-      const rt = await deps.runtime();
+      const rt = await jobsHost.runtime();
       deps.showItemInFolder(rt.library.pathOf(requireItem(rt, id)));
       return null;
     },
     async mediaUrl(_ctx, id) {
-      const rt = await deps.runtime();
+      const rt = await jobsHost.runtime();
       return libraryMediaUrl(requireItem(rt, id).file);
     },
     async lyrics(_ctx, id) {
-      const rt = await deps.runtime();
+      const rt = await jobsHost.runtime();
       const item = requireItem(rt, id);
       return { title: item.title, lyrics: item.lyrics?.trim() ? item.lyrics : null };
     },
     async exportLyrics(ctx, id) {
-      const rt = await deps.runtime();
+      const rt = await jobsHost.runtime();
       const item = requireItem(rt, id);
       if (!item.lyrics?.trim()) throw new AppError('not_found', 'This item has no lyrics.');
       const path = await deps.chooseTextFile?.(ctx, `${sanitizeBaseName(item.title)}.txt`);
@@ -149,7 +141,7 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
       return { path };
     },
     async rename(_ctx, id, title) {
-      const rt = await deps.runtime();
+      const rt = await jobsHost.runtime();
       requireItem(rt, id);
       try {
         return toLibraryItemView(await rt.library.rename(id, title));
@@ -163,7 +155,7 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
       }
     },
     async remove(_ctx, id) {
-      const rt = await deps.runtime();
+      const rt = await jobsHost.runtime();
       requireItem(rt, id);
       try {
         await rt.library.remove(id);
@@ -174,7 +166,7 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
       return null;
     },
     async exportItems(ctx, ids) {
-      const rt = await deps.runtime();
+      const rt = await jobsHost.runtime();
       const items = [...new Set(ids)].map((id) => requireItem(rt, id));
       const folder = await deps.chooseExportFolder?.(ctx);
       if (!folder) throw new AppError('cancelled', 'Nothing was exported.');
@@ -204,7 +196,7 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
       return { folder, files };
     },
     async startDrag(ctx, id) {
-      const rt = await deps.runtime();
+      const rt = await jobsHost.runtime();
       const item = requireItem(rt, id);
       if (!deps.startDrag)
         throw new AppError('forbidden', 'Dragging files out is not available here.');
@@ -212,9 +204,9 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
       return null;
     },
     async waveform(_ctx, id) {
-      const rt = await deps.runtime();
+      const rt = await jobsHost.runtime();
       const item = requireItem(rt, id);
-      const peaks = await waveformStore().get(item, rt.library.pathOf(item));
+      const peaks = await waveforms.get(item, rt.library.pathOf(item));
       return peaks ? { peaks } : null;
     },
   };

@@ -5,52 +5,23 @@
 import { summarizeJob } from '@shared/domain/jobs';
 import { AppError } from '@shared/errors';
 import { toJobView } from '@shared/ipc/jobs';
-import type { JobsRuntime } from '../../services/core';
-import type { MediaCache } from '../../services/media/cache';
+import type { Core } from '../../services/core';
 import { cacheMediaUrl, libraryMediaUrl } from '../../services/media/handler';
-import {
-  createSongsService,
-  isSongJob,
-  type SongsClient,
-  type SongsService,
-} from '../../services/songs';
+import { isSongJob } from '../../services/songs';
 import type { NamespaceHandlers } from '../ipc';
 
-export interface SongsHandlerDeps {
-  runtime(): Promise<JobsRuntime>;
-  client(): SongsClient;
-  /** Main's cache of remote media (songs still streaming); previews are unavailable without it. */
-  mediaCache?: Pick<MediaCache, 'cacheRemote'>;
-}
-
-export function songsHandlers(deps: SongsHandlerDeps): NamespaceHandlers<'songs'> {
-  const services = new WeakMap<JobsRuntime, SongsService>();
-  const songsOf = async (): Promise<{ rt: JobsRuntime; songs: SongsService }> => {
-    const rt = await deps.runtime();
-    let songs = services.get(rt);
-    if (!songs) {
-      songs = createSongsService({
-        jobs: rt.jobs,
-        submit: rt.submit,
-        library: rt.library,
-        client: deps.client,
-      });
-      services.set(rt, songs);
-    }
-    return { rt, songs };
-  };
-
+export function songsHandlers({
+  songs,
+  jobsHost,
+  mediaCache,
+}: Pick<Core, 'songs' | 'jobsHost' | 'mediaCache'>): NamespaceHandlers<'songs'> {
   return {
     async create(_ctx, request) {
-      const { songs } = await songsOf();
       return toJobView(summarizeJob(await songs.create(request)));
     },
-    async writeLyrics(_ctx, prompt) {
-      const { songs } = await songsOf();
-      return songs.writeLyrics(prompt);
-    },
+    writeLyrics: (_ctx, prompt) => songs.writeLyrics(prompt),
     async preview(_ctx, jobId, index) {
-      const { rt } = await songsOf();
+      const rt = await jobsHost.runtime();
       const job = rt.jobs.get(jobId);
       if (!job || !isSongJob(job))
         throw new AppError('not_found', 'That song job is no longer listed.');
@@ -65,21 +36,12 @@ export function songsHandlers(deps: SongsHandlerDeps): NamespaceHandlers<'songs'
           'not_found',
           'Nothing to play yet: the service has not started this song.',
         );
-      if (!deps.mediaCache)
-        throw new AppError('internal', 'Playing while generating is not available.');
-      const id = await deps.mediaCache.cacheRemote(output.mediaUrl);
+      const id = await mediaCache.cacheRemote(output.mediaUrl);
       return { url: cacheMediaUrl(id) };
     },
-    async librarySongs() {
-      const { songs } = await songsOf();
-      return songs.librarySongs();
-    },
-    async history() {
-      const { songs } = await songsOf();
-      return songs.history();
-    },
+    librarySongs: () => songs.librarySongs(),
+    history: () => songs.history(),
     async importHistory(_ctx, songIds) {
-      const { songs } = await songsOf();
       return toJobView(summarizeJob(await songs.importHistory(songIds)));
     },
   };

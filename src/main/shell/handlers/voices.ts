@@ -5,36 +5,19 @@
 import { summarizeJob } from '@shared/domain/jobs';
 import { AppError } from '@shared/errors';
 import { toJobView } from '@shared/ipc/jobs';
-import type { UploadProgressEvent } from '@shared/ipc/voices';
 import type { FileRegistry } from '../../services/files/registry';
-import type { MediaCache } from '../../services/media/cache';
-import { cacheMediaUrl } from '../../services/media/handler';
-import { createVoicesService, type VoicesClient, type VoicesRuntime } from '../../services/voices';
+import type { VoicesService } from '../../services/voices';
 import type { NamespaceHandlers } from '../ipc';
 
 export interface VoicesHandlerDeps {
-  dataDir: string;
-  client(): VoicesClient;
-  runtime(): Promise<VoicesRuntime>;
+  voices: VoicesService;
   registry: Pick<FileRegistry, 'get'>;
-  /** Main's cache of remote media; avatars and samples are unavailable without it. */
-  mediaCache?: Pick<MediaCache, 'cacheRemote'>;
-  /** Forwards clone upload progress to the windows. */
-  onUploadProgress(p: UploadProgressEvent): void;
 }
 
-export function voicesHandlers(deps: VoicesHandlerDeps): NamespaceHandlers<'voices'> {
-  const cache = deps.mediaCache;
-  const voices = createVoicesService({
-    dataDir: deps.dataDir,
-    client: deps.client,
-    runtime: deps.runtime,
-    ...(cache
-      ? { cacheRemote: async (url: string) => cacheMediaUrl(await cache.cacheRemote(url)) }
-      : {}),
-  });
-  voices.on('upload-progress', (p) => deps.onUploadProgress(p));
-
+export function voicesHandlers({
+  voices,
+  ...deps
+}: VoicesHandlerDeps): NamespaceHandlers<'voices'> {
   const recordings = (handles: readonly string[]) =>
     handles.map((h) => {
       const f = deps.registry.get(h);

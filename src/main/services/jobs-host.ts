@@ -1,56 +1,55 @@
 /**
- * The app's library and jobs tracker (core.openJobs) over their lifetime: opened when the app is
- * ready, reopened on another folder when the user changes the library folder, closed on quit
- * (which releases the data-folder lock for the CLI). Events are forwarded to the shell.
+ * The library and jobs tracker of one process (core.openJobs) over its lifetime: opened on first
+ * use (or when the app is ready), reopened on another folder when the user changes the library
+ * folder, closed on quit (which releases the data-folder lock for the other process). Its events
+ * outlive a reopen, so the shell and the feature services subscribe once.
  */
 import type { JobSummary } from '@shared/domain/jobs';
 import type { LibraryChange } from '@shared/domain/library';
 import { AppError } from '@shared/errors';
-import type { Core, JobsRuntime } from '../services/core';
+import type { JobsRuntime } from './core';
+import { TypedEmitter } from './library/emitter';
 
-export interface JobsHostEvents {
-  jobUpdated(job: JobSummary): void;
-  jobFinished(job: JobSummary): void;
-  libraryChanged(change: LibraryChange): void;
+export interface JobsHostEvents extends Record<string, unknown> {
+  'job-updated': JobSummary;
+  'job-finished': JobSummary;
+  'library-changed': LibraryChange;
 }
 
 export interface JobsHostOptions {
-  core: Core;
-  events: JobsHostEvents;
-  trash?: (absolutePath: string) => Promise<void>;
-  pollIntervalMs?: number;
-  /** How long quitting waits for running work to settle before giving up (default 5 s). */
+  /** Opens a runtime on the folder the settings name now (core.openJobs with this process's options). */
+  open(): Promise<JobsRuntime>;
+  /** How long closing waits for running work to settle before giving up (default 5 s). */
   closeTimeoutMs?: number;
 }
 
 export interface JobsHost {
-  /** The open runtime (waits for a start or a folder switch in progress). */
+  /** The open runtime (opens it on first use; waits for a start or a folder switch in progress). */
   runtime(): Promise<JobsRuntime>;
   /** The library folder in use, or undefined before the first start finished. */
   libraryDir(): string | undefined;
   start(): Promise<JobsRuntime>;
   /** Closes the current runtime and opens one on the folder the settings name now. */
   reopen(): Promise<JobsRuntime>;
+  /** Closes for good: later calls to runtime() fail with 'cancelled'. */
   stop(): Promise<void>;
+  /** Job and library events of whichever runtime is open; returns the unsubscribe function. */
+  on<K extends keyof JobsHostEvents>(name: K, listener: (p: JobsHostEvents[K]) => void): () => void;
 }
 
 export function createJobsHost(options: JobsHostOptions): JobsHost {
-  const { core, events } = options;
+  const emitter = new TypedEmitter<JobsHostEvents>();
   let opening: Promise<JobsRuntime> | null = null;
   let current: JobsRuntime | null = null;
   let offs: Array<() => void> = [];
   let stopped = false;
 
   async function open(): Promise<JobsRuntime> {
-    const rt = await core.openJobs({
-      holder: 'app',
-      trash: options.trash,
-      pollIntervalMs: options.pollIntervalMs,
-    });
+    const rt = await options.open();
     offs = [
-      rt.jobs.on('job-updated', (j) => events.jobUpdated(j)),
-      rt.jobs.on('job-finished', (j) => events.jobFinished(j)),
-      rt.library.on('changed', (c) => events.libraryChanged(c)),
+      rt.jobs.on('job-updated', (j) => emitter.emit('job-updated', j)),
+      rt.jobs.on('job-finished', (j) => emitter.emit('job-finished', j)),
+      rt.library.on('changed', (c) => emitter.emit('library-changed', c)),
     ];
     current = rt;
     return rt;
@@ -108,6 +107,7 @@ export function createJobsHost(options: JobsHostOptions): JobsHost {
       await opening?.catch(() => undefined);
       await close();
     },
+    on: (name, listener) => emitter.on(name, listener),
   };
   return host;
 }

@@ -1,0 +1,118 @@
+/**
+ * The composition root (services/core) against the emulator over real HTTP: every feature service
+ * is built once and the IPC handlers only adapt it, so Retry on a voice clone goes through the one
+ * clone path (recording check, upload progress, clone catalogue).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { UploadProgressEvent } from '@shared/ipc/voices';
+import { startEmulator, type Emulator } from '../../emulator';
+import { createCore, type Core } from '../../../src/main/services/core';
+import { jobsHandlers } from '../../../src/main/shell/handlers/jobs';
+import type { HandlerContext } from '../../../src/main/shell/ipc';
+import { pcmWav as wav } from '../../support/media-fixtures';
+
+const KEY = 'core-composition-key-7c41';
+let emu: Emulator;
+let dir: string;
+let core: Core;
+const ctx = {} as HandlerContext;
+
+beforeAll(async () => {
+  emu = await startEmulator({ keys: [KEY], stepMs: 20 });
+});
+afterAll(() => emu.close());
+
+beforeEach(async () => {
+  emu.reset();
+  dir = await mkdtemp(join(tmpdir(), 'cadenza-core-'));
+  core = createCore({
+    env: {
+      CADENZA_HOME: join(dir, 'data'),
+      CADENZA_LIBRARY: join(dir, 'library'),
+      CADENZA_BASE_URL: emu.url,
+      CADENZA_API_KEY: KEY,
+      CADENZA_KEYCHAIN: 'off',
+      CADENZA_POLL_INTERVAL_MS: '100',
+    },
+    keychainBackend: null,
+    jobs: { holder: 'test', watch: false },
+  });
+});
+afterEach(async () => {
+  await core.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('core', () => {
+  it('builds each feature service once, over one library and jobs runtime', async () => {
+    expect(core.songs).toBe(core.songs);
+    const rt = await core.jobsHost.runtime();
+    expect(await core.jobsHost.runtime()).toBe(rt);
+    expect(rt.library.dir).toBe(join(dir, 'library'));
+    // the services reach the same runtime: a take lands in that library
+    const job = await core.voices.speak({ text: 'Hello there.', speaker: 'Marcus' });
+    const item = await core.voices.finishTake(job.id);
+    expect(rt.library.get(item.id)?.kind).toBe('tts');
+    expect(rt.jobs.get(job.id)?.state).toBe('done');
+  });
+
+  it('a retried clone reports upload progress and updates the clone catalogue', async () => {
+    const before = await core.voices.catalogue({ refresh: true });
+    expect(before.clones).toEqual([]);
+    const path = join(dir, 'me.wav');
+    const bytes = wav(randomBytes(16_000 * 2 * 3));
+    await writeFile(path, bytes);
+    const seen: UploadProgressEvent[] = [];
+    core.voices.on('upload-progress', (p) => seen.push(p));
+
+    emu.inject({ path: '/v1/clone', kind: 'http500', times: 1 });
+    const first = await core.voices.clone({
+      name: 'Second try',
+      files: [{ path, name: 'me.wav', sizeBytes: bytes.length }],
+    });
+    const rt = await core.jobsHost.runtime();
+    expect((await rt.jobs.waitFor(first.id)).state).toBe('failed');
+    expect(emu.cloneVoices()).toEqual([]);
+
+    // the Jobs panel's Retry (jobs:retry) on the failed clone
+    const retried = await jobsHandlers(core).retry(ctx, first.id);
+    expect(retried.id).not.toBe(first.id);
+    const done = await rt.jobs.waitFor(retried.id);
+    expect(done.state).toBe('done');
+    const progress = seen.filter((p) => p.jobId === retried.id);
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.at(-1)!.bytesSent).toBe(progress.at(-1)!.totalBytes);
+    expect(progress.at(-1)!.totalBytes).toBeGreaterThan(bytes.length);
+
+    const speaker = done.serviceIds[0]!;
+    expect(emu.cloneVoices().map((c) => c.speaker)).toEqual([speaker]);
+    // the kept catalogue has the new voice at once, without another request to the service
+    emu.inject({ path: '/v1/clone_voices_list', kind: 'http500', times: 5 });
+    const after = await core.voices.catalogue();
+    expect(after.source).toBe('cache');
+    expect(after.clones.map((c) => [c.speaker, c.name])).toEqual([[speaker, 'Second try']]);
+  });
+
+  it('a retried clone whose recording is gone is refused before anything is sent', async () => {
+    const path = join(dir, 'gone.wav');
+    const bytes = wav(randomBytes(16_000 * 2 * 3));
+    await writeFile(path, bytes);
+    emu.inject({ path: '/v1/clone', kind: 'http500', times: 1 });
+    const first = await core.voices.clone({
+      name: 'Gone',
+      files: [{ path, name: 'gone.wav', sizeBytes: bytes.length }],
+    });
+    const rt = await core.jobsHost.runtime();
+    await rt.jobs.waitFor(first.id);
+    await rm(path);
+    const calls = emu.log.filter((x) => x.path === '/v1/clone').length;
+    await expect(jobsHandlers(core).retry(ctx, first.id)).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    expect(emu.log.filter((x) => x.path === '/v1/clone').length).toBe(calls);
+  });
+});
