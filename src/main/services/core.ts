@@ -121,7 +121,11 @@ export function createCore(opts: CoreOptions): Core {
       ? opts.secretBackends(paths)
       : (opts.secretBackends ?? []);
   const backends = [...(keychain ? [keychain] : []), ...extra];
-  const keys = createKeyStore({ backends, env: opts.env });
+  const keys = createKeyStore({
+    backends,
+    env: opts.env,
+    launchOrigin: keyOrigin(settings.baseUrl()),
+  });
   const clientFactory = opts.clientFactory ?? defaultClientFactory;
   const account = createAccountService({ settings, keys, clientFactory });
 

@@ -81,7 +81,7 @@ describe('a key from the environment', () => {
     const info = await invoke('account:getKeyInfo');
     expect(info.ok).toBe(false);
     expect(keysSeen(otherService)).toEqual([]);
-    const status = (await invoke('account:status')).value as { storage: string };
+    const status = (await invoke('account:getStatus')).value as { storage: string };
     expect(status.storage).not.toBe('environment');
   });
 });

@@ -26,9 +26,18 @@ export interface KeyStoreOptions {
   /** In order of preference: the first available one stores new keys. */
   backends: readonly SecretBackend[];
   env: NodeJS.ProcessEnv;
+  /**
+   * The service origin in effect when the process started: a key from CADENZA_API_KEY is given
+   * for that origin only, so changing the address later never sends it to another host.
+   */
+  launchOrigin?: string;
 }
 
-export function createKeyStore({ backends, env }: KeyStoreOptions): KeyStore {
+export function createKeyStore({ backends, env, launchOrigin }: KeyStoreOptions): KeyStore {
+  /** The environment's key, when it applies to this origin. */
+  const envKeyFor = (origin: string): string | undefined =>
+    launchOrigin === undefined || origin === launchOrigin ? environmentKey(env) : undefined;
+
   async function availableBackends(): Promise<SecretBackend[]> {
     const flags = await Promise.all(backends.map((b) => b.available().catch(() => false)));
     return backends.filter((_, i) => flags[i]);
@@ -57,7 +66,7 @@ export function createKeyStore({ backends, env }: KeyStoreOptions): KeyStore {
 
   return {
     async getKey(origin) {
-      return environmentKey(env) ?? (await find(origin))?.key;
+      return envKeyFor(origin) ?? (await find(origin))?.key;
     },
 
     async setKey(origin, key) {
@@ -79,7 +88,7 @@ export function createKeyStore({ backends, env }: KeyStoreOptions): KeyStore {
 
     async describe(origin) {
       const hasKeychain = await keychainAvailable();
-      const fromEnv = environmentKey(env);
+      const fromEnv = envKeyFor(origin);
       if (fromEnv)
         return withLast4({ storage: 'environment', keychainAvailable: hasKeychain }, fromEnv);
       const found = await find(origin);

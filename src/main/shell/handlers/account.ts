@@ -37,10 +37,15 @@ export function accountHandlers(deps: AccountHandlerDeps): NamespaceHandlers<'ac
       const checked = checkServiceAddress(address);
       if (!checked.ok)
         throw new AppError('validation', checked.message, { fields: { baseUrl: checked.message } });
+      const before = await account.status();
+      const from = new URL(before.baseUrl).host;
+      const to = new URL(checked.origin).host;
       const confirmed = await deps.confirm(ctx, {
-        message: `Change the service address to ${checked.origin}? You will need to enter your API key again.`,
+        message: `Change the service address to ${checked.origin}?`,
         detail:
-          'Your key stays stored for the current address; requests will go to the new address.',
+          before.storage === 'environment'
+            ? `The key from CADENZA_API_KEY stays bound to ${from} and is not sent to ${to}. Enter a key for the new address after the change.`
+            : `Your key stays stored for ${from} and is not sent to ${to}. Enter a key for the new address after the change; switching back uses the stored key again.`,
         confirmLabel: 'Change address',
       });
       if (!confirmed) throw new AppError('cancelled', 'The service address was not changed.');
