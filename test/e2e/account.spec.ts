@@ -133,8 +133,10 @@ test.describe('service address', () => {
     await expect(page.getByLabel('Service address')).toHaveValue(next);
     const boxes = app.dialogs.calls.filter((c) => c.method === 'showMessageBox');
     expect(boxes).toHaveLength(1);
-    expect((boxes[0]?.options as { message: string }).message).toBe(
-      `Change the service address to ${next}? You will need to enter your API key again.`,
+    const asked = boxes[0]?.options as { message: string; detail: string };
+    expect(asked.message).toBe(`Change the service address to ${next}?`);
+    expect(asked.detail).toMatch(
+      /^Your key stays stored for .+ and is not sent to localhost:\d+\./,
     );
     const status = await page.evaluate(() =>
       (globalThis as unknown as Renderer).cadenza.account.getStatus(),
