@@ -6,7 +6,9 @@ const alias = { '@shared': resolve(__dirname, 'src/shared') };
 
 export default defineConfig({
   main: {
-    plugins: [externalizeDepsPlugin()],
+    // music-metadata is ESM-only: bundled into the CommonJS main build (the CLI's esbuild bundle
+    // takes it in too), so neither loads it with require() at run time
+    plugins: [externalizeDepsPlugin({ exclude: ['music-metadata'] })],
     resolve: { alias },
     build: {
       outDir: 'out/main',

@@ -7,7 +7,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-APT_PACKAGES=(chromium libsecret-1-dev gnome-keyring libsecret-tools dbus dbus-x11 python3 make g++ ffmpeg)
+# sox, lame, flac, opus-tools, vorbis-tools and the two sound packages build the audio test corpus
+APT_PACKAGES=(chromium libsecret-1-dev gnome-keyring libsecret-tools dbus dbus-x11 python3 make g++ ffmpeg
+  sox lame flac opus-tools vorbis-tools sound-theme-freedesktop alsa-utils)
 if command -v apt-get >/dev/null 2>&1; then
   missing=()
   # Only to bootstrap `npm ci` on a machine without Node; the scripts then run on the project's Node 22.

@@ -17,8 +17,8 @@ import { counterLeft } from './voices';
 
 const help = `Usage: cadenza clone --name N [--description D] FILE... [--json]
 
-Clone a voice from one or more local recordings (mp3, wav, m4a, aac, flac, ogg, opus,
-webm, mp4; at most 100 MB each; 2 s to 10 min where the length can be read).
+Clone a voice from one or more local recordings (mp3, wav, m4a, aac, flac, ogg, oga,
+opus, webm, mp4; at most 100 MB each; 2 s to 10 min).
 
   --name N            Name of the new voice
   --description D     A few words about it

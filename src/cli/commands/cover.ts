@@ -46,7 +46,7 @@ export function findSinger(
 const help = `Usage: cadenza cover FILE --singer ID [options]
        cadenza cover --link URL --singer ID [options]
 
-Make a cover of a local audio file (mp3, wav, m4a, aac, flac, ogg, opus, webm, mp4; up to
+Make a cover of a local audio file (mp3, wav, m4a, aac, flac, ogg, oga, opus, webm, mp4; up to
 200 MB) or of a video link, sung by a built-in singer or one you trained
 (cadenza singer list), and save it in the library.
 

@@ -77,6 +77,7 @@ export const UPLOAD_AUDIO_EXTENSIONS = [
   'aac',
   'flac',
   'ogg',
+  'oga',
   'opus',
   'webm',
   'mp4',

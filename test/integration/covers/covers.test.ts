@@ -3,6 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AppError } from '@shared/errors';
+import { mp3Frame } from '../../support/media-fixtures';
 import { serviceRequests, useCovers } from './harness';
 
 const h = useCovers();
@@ -12,7 +13,13 @@ async function audioFile(
   name: string,
   bytes = 256 * 1024,
 ): Promise<{ path: string; bytes: Buffer }> {
-  const buf = Buffer.concat([Buffer.from('ID3\x04\0\0\0\0\0\0', 'latin1'), randomBytes(bytes)]);
+  // an ID3 tag and MPEG frames (the probe must find audio), with random payloads
+  const frames = Array.from({ length: Math.ceil(bytes / 96) }, () => {
+    const f = mp3Frame();
+    randomBytes(f.length - 40).copy(f, 40);
+    return f;
+  });
+  const buf = Buffer.concat([Buffer.from('ID3\x04\0\0\0\0\0\0', 'latin1'), ...frames]);
   const path = join(h.root, name);
   await writeFile(path, buf);
   return { path, bytes: buf };

@@ -2,8 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { audioDurationMs, probeCloneFile } from '../../../src/main/services/voices/probe';
-import { mp3Frame, silentWav as wav } from '../../support/media-fixtures';
+import { lengthLabel, probeCloneFile } from '../../../src/main/services/voices/probe';
+import { silentWav as wav } from '../../support/media-fixtures';
 
 let dir: string;
 beforeEach(async () => {
@@ -16,43 +16,6 @@ async function file(name: string, bytes: Buffer): Promise<string> {
   await writeFile(p, bytes);
   return p;
 }
-
-describe('audio length from headers', () => {
-  it('reads WAV, constant-bitrate MP3 (after an ID3 tag) and FLAC lengths', async () => {
-    expect(await audioDurationMs(await file('a.wav', wav(3.25)))).toBe(3250);
-    const id3 = Buffer.concat([
-      Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x0a', 'latin1'),
-      Buffer.alloc(10),
-    ]);
-    const frames = Buffer.concat(Array.from({ length: 125 }, mp3Frame));
-    expect(await audioDurationMs(await file('b.mp3', Buffer.concat([id3, frames])))).toBe(3000);
-
-    const flac = Buffer.alloc(42);
-    flac.write('fLaC', 0);
-    const si = 8;
-    const rate = 44_100;
-    flac[si + 10] = rate >> 12;
-    flac[si + 11] = (rate >> 4) & 0xff;
-    flac[si + 12] = ((rate & 0xf) << 4) | (1 << 1);
-    flac.writeUInt32BE(441_000, si + 14);
-    expect(await audioDurationMs(await file('c.flac', flac))).toBe(10_000);
-  });
-
-  it('uses the Xing frame count of a variable-bitrate MP3', async () => {
-    const first = mp3Frame();
-    first.write('Xing', 4 + 17, 'latin1');
-    first.writeUInt32BE(1, 8 + 17);
-    first.writeUInt32BE(250, 12 + 17);
-    const body = Buffer.concat([first, ...Array.from({ length: 10 }, mp3Frame)]);
-    expect(await audioDurationMs(await file('v.mp3', body))).toBe(6000); // 250 × 1152 / 48 kHz
-  });
-
-  it('answers null for formats it cannot read without decoding, or garbage', async () => {
-    expect(await audioDurationMs(await file('a.m4a', Buffer.alloc(2000)))).toBeNull();
-    expect(await audioDurationMs(await file('x.mp3', Buffer.alloc(2000)))).toBeNull();
-    expect(await audioDurationMs(await file('x.wav', Buffer.from('not a wav at all')))).toBeNull();
-  });
-});
 
 describe('clone recording checks', () => {
   it('accepts a recording between 2 s and 10 min', async () => {
@@ -75,6 +38,31 @@ describe('clone recording checks', () => {
       problem: 'The recording lasts 1.2 s; use at least 2.0 s of speech.',
     });
     const long = await probeCloneFile(await file('long.wav', wav(601, 1000)), 1_202_044);
-    expect(long.problem).toBe('The recording lasts 601.0 s; use at most 10 minutes.');
+    expect(long.problem).toBe('The recording lasts 10:01.0; use at most 10:00.0.');
+    expect(
+      (await probeCloneFile(await file('noise.wav', Buffer.from('RIFF....WAVEjunk')), 16)).problem,
+    ).toBe('Cadenza could not find audio in this file.');
+  });
+
+  it('accepts exactly ten minutes, and anything that shows as 10:00.0', async () => {
+    expect(await probeCloneFile(await file('ten.wav', wav(600, 1000)), 1_200_044)).toEqual({
+      durationMs: 600_000,
+      problem: null,
+    });
+    // 600.04 s shows as 10:00.0: accepted; 600.06 s shows as 10:00.1: refused, numbers given
+    expect((await probeCloneFile(await file('a.wav', wav(600.04, 1000)), 1_200_124)).problem).toBe(
+      null,
+    );
+    expect((await probeCloneFile(await file('b.wav', wav(600.06, 1000)), 1_200_164)).problem).toBe(
+      'The recording lasts 10:00.1; use at most 10:00.0.',
+    );
+  });
+
+  it('labels lengths in seconds under a minute and m:ss.s above', () => {
+    expect(lengthLabel(1_234)).toBe('1.2 s');
+    expect(lengthLabel(59_940)).toBe('59.9 s');
+    expect(lengthLabel(59_960)).toBe('1:00.0');
+    expect(lengthLabel(600_000)).toBe('10:00.0');
+    expect(lengthLabel(61_050)).toBe('1:01.1');
   });
 });

@@ -1,12 +1,12 @@
 /**
  * Measuring a URL the user typed (training audio, singing-video audio and photo) before anything
  * is spent (DESIGN §3): http(s) only, no key and no cookies (nothing but a user agent and a Range
- * header is sent), a few seconds and a few megabytes at most. Reads the header bytes with Range
- * requests and works the duration out from them:
+ * header is sent), a few seconds and a few megabytes at most. Reads the bytes that hold the
+ * headers with Range requests and hands them to the media probe (services/media/probe):
  *
- *   MP3  Xing/Info or VBRI frame count, else the first frame's bitrate × the file's length (CBR)
- *   WAV  the fmt chunk's byte rate and the data chunk's size
- *   M4A  the `mvhd` box (following the top-level boxes with Range requests when `moov` is late)
+ *   MP3  its start (ID3v2 tag and first frames): Xing/Info or VBRI frame count, else CBR by size
+ *   WAV  its start (fmt and data chunk headers) against the file's size
+ *   M4A  its header boxes and `moov` (followed with Range requests when `moov` is late)
  *   JPEG/PNG  the size only
  *
  *   const m = await measureUrl('https://host/take.mp3');   // { durationS: 300, format: 'mp3', … }
@@ -14,6 +14,9 @@
  */
 import { AppError } from '@shared/errors';
 import { createHttpPolicy, type HttpPolicy, type HttpResponse } from '../http/policy';
+import { probeBytes } from '../media/probe';
+import { id3v2Bytes, mpegFrameAt } from '../media/probe/mpeg';
+import { boxAt, mp4HeaderBytes } from '../media/probe/mp4';
 
 export type MediaFormat =
   'mp3' | 'wav' | 'm4a' | 'mp4' | 'jpg' | 'png' | 'gif' | 'webp' | 'unknown';
@@ -148,8 +151,7 @@ export function sniffFormat(head: Buffer, contentType = '', url = ''): MediaForm
       return 'm4a';
     return 'mp4';
   }
-  if (head.length >= 2 && head[0] === 0xff && (head[1]! & 0xe0) === 0xe0 && mp3Frame(head, 0))
-    return 'mp3';
+  if (head.length >= 2 && head[0] === 0xff && mpegFrameAt(head, 0)) return 'mp3';
   return 'unknown';
 }
 
@@ -162,186 +164,45 @@ const kindOf = (f: MediaFormat): Measurement['kind'] =>
         ? 'unknown'
         : 'image';
 
-// ---- MP3 ----
+// ---- the bytes the probe needs ----
 
-const BITRATES_KBPS: Record<string, number[]> = {
-  // [version 1 | 2][layer]
-  '1-1': [0, 32, 64, 96, 128, 160, 192, 224, 256, 288, 320, 352, 384, 416, 448],
-  '1-2': [0, 32, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 384],
-  '1-3': [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320],
-  '2-1': [0, 32, 48, 56, 64, 80, 96, 112, 128, 144, 160, 176, 192, 224, 256],
-  '2-2': [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
-};
-const SAMPLE_RATES: Record<number, number[]> = {
-  3: [44100, 48000, 32000],
-  2: [22050, 24000, 16000],
-  0: [11025, 12000, 8000],
-};
-
-interface Mp3Frame {
-  bitrateBps: number;
-  sampleRate: number;
-  samplesPerFrame: number;
-  frameBytes: number;
-  mpeg1: boolean;
-  mono: boolean;
+/** An MP3's start: its ID3v2 tag (however large) and its first frames. */
+async function mp3Start(f: Fetcher, head: Buffer): Promise<Buffer> {
+  const tagBytes = id3v2Bytes(head);
+  if (tagBytes + 16 * 1024 <= head.length) return head;
+  return Buffer.concat([head, await f.range(head.length, tagBytes + 16 * 1024 - head.length)]);
 }
 
-export function mp3Frame(buf: Buffer, at: number): Mp3Frame | null {
-  if (at + 4 > buf.length || buf[at] !== 0xff || (buf[at + 1]! & 0xe0) !== 0xe0) return null;
-  const versionBits = (buf[at + 1]! >> 3) & 3; // 3 = MPEG1, 2 = MPEG2, 0 = MPEG2.5
-  const layerBits = (buf[at + 1]! >> 1) & 3; // 3 = I, 2 = II, 1 = III
-  const bitrateIndex = buf[at + 2]! >> 4;
-  const rateIndex = (buf[at + 2]! >> 2) & 3;
-  if (
-    versionBits === 1 ||
-    layerBits === 0 ||
-    bitrateIndex === 0 ||
-    bitrateIndex === 15 ||
-    rateIndex === 3
-  )
-    return null;
-  const layer = 4 - layerBits;
-  const mpeg1 = versionBits === 3;
-  const table = BITRATES_KBPS[mpeg1 ? `1-${layer}` : layer === 1 ? '2-1' : '2-2'];
-  const kbps = table?.[bitrateIndex];
-  const sampleRate = SAMPLE_RATES[versionBits]?.[rateIndex];
-  if (!kbps || !sampleRate) return null;
-  const padding = (buf[at + 2]! >> 1) & 1;
-  const samplesPerFrame = layer === 1 ? 384 : layer === 3 && !mpeg1 ? 576 : 1152;
-  const frameBytes =
-    layer === 1
-      ? (Math.floor((12 * kbps * 1000) / sampleRate) + padding) * 4
-      : Math.floor(((samplesPerFrame / 8) * kbps * 1000) / sampleRate) + padding;
-  return {
-    bitrateBps: kbps * 1000,
-    sampleRate,
-    samplesPerFrame,
-    frameBytes,
-    mpeg1,
-    mono: buf[at + 3]! >> 6 === 3,
-  };
-}
-
-/** Size of a leading ID3v2 tag (0 when none). */
-export function id3Size(head: Buffer): number {
-  if (head.length < 10 || head.toString('latin1', 0, 3) !== 'ID3') return 0;
-  const size =
-    ((head[6]! & 0x7f) << 21) |
-    ((head[7]! & 0x7f) << 14) |
-    ((head[8]! & 0x7f) << 7) |
-    (head[9]! & 0x7f);
-  return 10 + size + (head[5]! & 0x10 ? 10 : 0);
-}
-
-/** Duration of an MP3 whose audio starts at `buf[0]` (after any ID3 tag); `audioBytes` is its length. */
-export function mp3DurationS(buf: Buffer, audioBytes: number | null): number | null {
-  let at = 0;
-  // the first frame whose successor is also a frame (guards against a stray sync word)
-  for (; at + 4 <= buf.length && at < 8192; at++) {
-    const f = mp3Frame(buf, at);
-    if (!f) continue;
-    const next = at + f.frameBytes;
-    if (next + 4 > buf.length || mp3Frame(buf, next)) break;
-  }
-  const first = mp3Frame(buf, at);
-  if (!first) return null;
-  const side = first.mpeg1 ? (first.mono ? 17 : 32) : first.mono ? 9 : 17;
-  const xingAt = at + 4 + side;
-  const tag = buf.toString('latin1', xingAt, xingAt + 4);
-  if (
-    (tag === 'Xing' || tag === 'Info') &&
-    xingAt + 12 <= buf.length &&
-    buf.readUInt32BE(xingAt + 4) & 1
-  ) {
-    const frames = buf.readUInt32BE(xingAt + 8);
-    if (frames > 0) return (frames * first.samplesPerFrame) / first.sampleRate;
-  }
-  const vbriAt = at + 4 + 32;
-  if (buf.toString('latin1', vbriAt, vbriAt + 4) === 'VBRI' && vbriAt + 18 <= buf.length) {
-    const frames = buf.readUInt32BE(vbriAt + 14);
-    if (frames > 0) return (frames * first.samplesPerFrame) / first.sampleRate;
-  }
-  if (audioBytes === null) return null;
-  return ((audioBytes - at) * 8) / first.bitrateBps;
-}
-
-// ---- WAV ----
-
-export function wavDurationS(head: Buffer, totalBytes: number | null): number | null {
-  let byteRate = 0;
-  let pos = 12;
-  while (pos + 8 <= head.length) {
-    const id = head.toString('latin1', pos, pos + 4);
-    const size = head.readUInt32LE(pos + 4);
-    if (id === 'fmt ' && pos + 16 <= head.length) byteRate = head.readUInt32LE(pos + 16);
-    if (id === 'data') {
-      if (!byteRate) return null;
-      const available = totalBytes === null ? null : totalBytes - (pos + 8);
-      const bytes =
-        size === 0 || size === 0xffffffff
-          ? available
-          : available === null
-            ? size
-            : Math.min(size, available);
-      return bytes === null ? null : bytes / byteRate;
-    }
-    pos += 8 + size + (size % 2);
-  }
-  return null;
-}
-
-// ---- M4A / MP4 ----
-
-/** Reads `mvhd` inside a `moov` box's bytes; the duration in seconds. */
-export function mvhdDurationS(moov: Buffer): number | null {
-  let pos = 8;
-  while (pos + 8 <= moov.length) {
-    const size = moov.readUInt32BE(pos);
-    const type = moov.toString('latin1', pos + 4, pos + 8);
-    if (type === 'mvhd') {
-      const version = moov[pos + 8];
-      if (version === 1 && pos + 40 <= moov.length) {
-        const timescale = moov.readUInt32BE(pos + 28);
-        const duration = Number(moov.readBigUInt64BE(pos + 32));
-        return timescale ? duration / timescale : null;
-      }
-      if (pos + 28 <= moov.length) {
-        const timescale = moov.readUInt32BE(pos + 20);
-        const duration = moov.readUInt32BE(pos + 24);
-        return timescale ? duration / timescale : null;
-      }
-      return null;
-    }
-    if (size < 8) return null;
-    pos += size;
-  }
-  return null;
-}
-
-async function mp4DurationS(f: Fetcher, head: Buffer): Promise<number | null> {
+/**
+ * An MP4's header boxes and its `moov` (following the top-level boxes with Range requests when
+ * `moov` comes after the media data); null when it cannot be reached.
+ */
+async function mp4Headers(f: Fetcher, head: Buffer): Promise<Uint8Array | null> {
+  const inHead = mp4HeaderBytes(head);
+  if (inHead) return inHead;
+  const parts: Uint8Array[] = [];
   let buf = head;
   let bufStart = 0;
   let pos = 0;
   for (let hops = 0; hops < 64; hops++) {
     if (pos + 16 > bufStart + buf.length) {
       if (f.totalBytes !== null && pos >= f.totalBytes) return null;
-      buf = await f.range(pos, HEAD_BYTES);
+      buf = await f.range(pos, 16);
       bufStart = pos;
       if (buf.length < 8) return null;
     }
-    const rel = pos - bufStart;
-    let size = buf.readUInt32BE(rel);
-    const type = buf.toString('latin1', rel + 4, rel + 8);
-    if (size === 1) size = Number(buf.readBigUInt64BE(rel + 8));
-    else if (size === 0) size = (f.totalBytes ?? pos) - pos;
-    if (size < 8) return null;
-    if (type === 'moov') {
-      const moov =
-        rel + size <= buf.length ? buf.subarray(rel, rel + size) : await f.range(pos, size);
-      return mvhdDurationS(moov);
+    const box = boxAt(buf, pos - bufStart, bufStart, f.totalBytes ?? undefined);
+    if (!box) return null;
+    if (box.type !== 'mdat') {
+      const rel = pos - bufStart;
+      parts.push(
+        rel + box.size <= buf.length
+          ? buf.subarray(rel, rel + box.size)
+          : await f.range(pos, box.size),
+      );
+      if (box.type === 'moov') return Buffer.concat(parts);
     }
-    pos += size;
+    pos += box.size;
   }
   return null;
 }
@@ -381,7 +242,7 @@ export async function measureUrl(url: string, opts: MeasureOptions = {}): Promis
     timeoutMs,
   });
   try {
-    let head = await f.range(0, HEAD_BYTES);
+    const head = await f.range(0, HEAD_BYTES);
     const format = sniffFormat(head, f.contentType, parsed.pathname);
     const base: Measurement = {
       url,
@@ -391,29 +252,28 @@ export async function measureUrl(url: string, opts: MeasureOptions = {}): Promis
       durationS: null,
       problem: null,
     };
-    let durationS: number | null = null;
-    let why = '';
-    if (format === 'mp3') {
-      const skip = id3Size(head);
-      if (skip > 0)
-        head = skip + 16 <= head.length ? head.subarray(skip) : await f.range(skip, HEAD_BYTES);
-      durationS = mp3DurationS(head, f.totalBytes === null ? null : f.totalBytes - skip);
-      if (durationS === null)
-        why =
-          f.totalBytes === null
-            ? 'the server did not say how large the file is'
-            : 'its MP3 frames could not be read';
-    } else if (format === 'wav') {
-      durationS = wavDurationS(head, f.totalBytes);
-      if (durationS === null) why = 'its WAV header could not be read';
-    } else if (format === 'm4a' || format === 'mp4') {
-      durationS = await mp4DurationS(f, head);
-      if (durationS === null) why = 'its length is not in the part of the file Cadenza reads';
-    } else if (base.kind === 'image') {
-      return base;
-    } else {
-      why = 'it is not an MP3, WAV or M4A file';
-    }
+    if (base.kind === 'image') return base;
+    if (base.kind === 'unknown')
+      return {
+        ...base,
+        problem: 'Could not measure this link: it is not an MP3, WAV or M4A file.',
+      };
+    const bytes =
+      format === 'mp3'
+        ? await mp3Start(f, head)
+        : format === 'wav'
+          ? head
+          : await mp4Headers(f, head);
+    const probe = bytes ? await probeBytes(bytes, { sizeBytes: f.totalBytes }) : null;
+    const durationS = probe?.durationMs != null ? probe.durationMs / 1000 : null;
+    const why =
+      format === 'mp3' && f.totalBytes === null
+        ? 'the server did not say how large the file is'
+        : format === 'mp3'
+          ? 'its MP3 frames could not be read'
+          : format === 'wav'
+            ? 'its WAV header could not be read'
+            : 'its length is not in the part of the file Cadenza reads';
     if (durationS === null) return { ...base, problem: `Could not measure this link: ${why}.` };
     return { ...base, durationS: Math.round(durationS * 1000) / 1000 };
   } catch (e) {

@@ -27,6 +27,7 @@ import type { JobsService, Submitters } from '../jobs';
 import { output } from '../jobs/records';
 import { TypedEmitter } from '../library/emitter';
 import type { Library } from '../library/library';
+import { probeFile } from '../media/probe';
 import { measureUrls, type Measurement } from './measure';
 import {
   failureOf,
@@ -177,6 +178,9 @@ export function createCoversService(deps: CoversServiceDeps) {
         { source: `${basename(path)} is larger than ${COVER_UPLOAD_MAX_BYTES / 1048576} MB.` },
         '',
       );
+    const probe = await probeFile(path);
+    if (!probe || probe.sampleRate === null)
+      refuse({ source: `Cadenza could not find audio in ${basename(path)}.` }, '');
   }
 
   /** Uploads the file (or sends the link) as a cover job; the result lands in the library. */

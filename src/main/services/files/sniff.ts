@@ -48,7 +48,7 @@ export function sniffContent(head: Uint8Array): Sniffed | undefined {
 
 /** Extensions accepted per kind (lower case, without the dot); also the dialog filters. */
 export const EXTENSIONS: Record<FileKind, readonly string[]> = {
-  audio: ['mp3', 'wav', 'm4a', 'aac', 'flac', 'ogg', 'mp4'],
+  audio: ['mp3', 'wav', 'm4a', 'aac', 'flac', 'ogg', 'oga', 'opus', 'mp4'],
   image: ['png', 'jpg', 'jpeg', 'jfif', 'webp'],
   video: ['mp4', 'mov', 'm4v', 'webm', 'mkv'],
 };
@@ -66,6 +66,8 @@ const MIME_BY_EXTENSION: Record<string, string> = {
   aac: 'audio/aac',
   flac: 'audio/flac',
   ogg: 'audio/ogg',
+  oga: 'audio/ogg',
+  opus: 'audio/ogg',
   png: 'image/png',
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',

@@ -4,7 +4,7 @@ import type { Job, JobOutput } from '@shared/domain/jobs';
 import type { DownloadResult } from '@shared/domain/service';
 import { AppError } from '@shared/errors';
 import { tempPathFor } from '../library/atomic';
-import { wavDurationMs } from '../library/duration';
+import { probeFile } from '../media/probe';
 import type { Library, NewItemMeta } from '../library/library';
 import { extensionFor } from '../library/media-types';
 import { newItemId } from './records';
@@ -165,8 +165,8 @@ export async function saveOutputs(
                 deps.progress(jobId, index, p.bytesReceived, p.totalBytes ?? null);
               },
             });
-            if (meta.duration_ms === null && ext === '.wav')
-              meta.duration_ms = await wavDurationMs(tmp);
+            if (meta.duration_ms === null)
+              meta.duration_ms = (await probeFile(tmp))?.durationMs ?? null;
           },
           cover: cover ? { ext: cover.ext, write: (tmp) => fs.rename(cover.tmp, tmp) } : undefined,
         });

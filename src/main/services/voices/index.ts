@@ -9,10 +9,5 @@ export {
   type VoicesClient,
   type LocalRecording,
 } from './service';
-export {
-  probeCloneFile,
-  audioDurationMs,
-  CLONE_MIN_DURATION_MS,
-  CLONE_MAX_DURATION_MS,
-} from './probe';
+export { probeCloneFile, lengthLabel, CLONE_MIN_DURATION_MS, CLONE_MAX_DURATION_MS } from './probe';
 export { VoicesStore, RECENTS_MAX } from './store';

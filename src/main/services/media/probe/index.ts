@@ -1,0 +1,231 @@
+/**
+ * The media probe: what an audio (or video) file is and how long it lasts, for every caller —
+ * the library (files added outside the app), text-to-speech results, waveforms, clone and cover
+ * checks, and links measured before training. Built on music-metadata (tags, art, codec, format
+ * facts for MP3, WAV, FLAC, M4A/AAC, Ogg Vorbis, Opus, WebM); where a header's length and the
+ * audio disagree, the audio wins: MP3 frames are counted (a truncated file, a VBR file without a
+ * Xing header) and a WAV's data chunk is measured against the file's end.
+ *
+ *   const p = await probeFile('/music/take.mp3');   // null when it is not media Cadenza reads
+ *   p.durationMs; p.codec; p.tags.title; p.art?.mime
+ *
+ *   // a link's first bytes (URL measuring): headers only, nothing is counted or decoded
+ *   const q = await probeBytes(head, { sizeBytes: 4_812_345, mimeType: 'audio/mpeg' });
+ */
+import { promises as fs } from 'node:fs';
+import { parseBuffer, parseFile, type IAudioMetadata } from 'music-metadata';
+import { mp4HeaderBytes } from './mp4';
+import { countFrames, declaredFrames, firstFrame, id3v2Bytes, mpegFrameAt } from './mpeg';
+import { readFromBytes, readWavLayout, type ReadAt, type WavLayout } from './riff';
+
+export type { WavLayout } from './riff';
+
+export type ProbedFormat =
+  'mp3' | 'wav' | 'flac' | 'm4a' | 'aac' | 'ogg' | 'opus' | 'mp4' | 'webm' | 'other';
+
+export interface ProbedTags {
+  title: string | null;
+  artist: string | null;
+  album: string | null;
+  genre: string[];
+  year: number | null;
+}
+
+export interface EmbeddedArt {
+  mime: string;
+  data: Uint8Array;
+}
+
+export interface MediaProbe {
+  format: ProbedFormat;
+  /** The container as music-metadata names it (e.g. "MPEG", "WAVE", "Ogg", "M4A/mp42"). */
+  container: string;
+  /** e.g. "MPEG 1 Layer 3", "PCM", "IEEE_FLOAT", "FLAC", "MPEG-4/AAC", "Vorbis I", "Opus". */
+  codec: string | null;
+  durationMs: number | null;
+  sampleRate: number | null;
+  channels: number | null;
+  /** Bits per second (average for VBR). */
+  bitRate: number | null;
+  bitsPerSample: number | null;
+  lossless: boolean;
+  hasVideo: boolean;
+  tags: ProbedTags;
+  /** The front cover (or first picture) embedded in the file, when asked for. */
+  art: EmbeddedArt | null;
+  /** The header promised more audio than the file holds; durationMs is what it holds. */
+  truncated: boolean;
+  /** Where a WAV's samples are (for decoding it by hand). */
+  wav: WavLayout | null;
+}
+
+export interface ProbeOptions {
+  /** Read embedded pictures (default false: skipped, cheaper). */
+  art?: boolean;
+}
+
+const MAX_COUNTED_MP3_BYTES = 512 * 1024 * 1024;
+
+function formatOf(m: IAudioMetadata): ProbedFormat {
+  const container = (m.format.container ?? '').toLowerCase();
+  const codec = (m.format.codec ?? '').toLowerCase();
+  if (container === 'mpeg') return codec.includes('aac') ? 'aac' : 'mp3';
+  if (container === 'wave') return 'wav';
+  if (container === 'flac') return 'flac';
+  if (container === 'ogg') return codec.startsWith('opus') ? 'opus' : 'ogg';
+  if (container.startsWith('ebml')) return 'webm';
+  if (container.includes('m4a') || container.includes('mp4') || container.includes('isom'))
+    return m.format.hasVideo ? 'mp4' : 'm4a';
+  if (container.startsWith('adts')) return 'aac';
+  return 'other';
+}
+
+const text = (v: string | undefined): string | null => (v?.trim() ? v.trim() : null);
+
+function fromMetadata(m: IAudioMetadata, withArt: boolean): MediaProbe {
+  const f = m.format;
+  const picture =
+    withArt && m.common.picture?.length
+      ? (m.common.picture.find((p) => /front/i.test(p.type ?? '')) ?? m.common.picture[0]!)
+      : null;
+  return {
+    format: formatOf(m),
+    container: f.container ?? 'unknown',
+    codec: f.codec ?? null,
+    durationMs:
+      f.duration !== undefined && Number.isFinite(f.duration) && f.duration > 0
+        ? Math.round(f.duration * 1000)
+        : null,
+    // Opus always decodes at 48 kHz (its header's rate is only the input's)
+    sampleRate: formatOf(m) === 'opus' ? 48_000 : (f.sampleRate ?? null),
+    channels: f.numberOfChannels ?? null,
+    bitRate: f.bitrate !== undefined && Number.isFinite(f.bitrate) ? Math.round(f.bitrate) : null,
+    bitsPerSample: f.bitsPerSample ?? null,
+    lossless: f.lossless ?? false,
+    hasVideo: f.hasVideo ?? false,
+    tags: {
+      title: text(m.common.title),
+      artist: text(m.common.artist),
+      album: text(m.common.album),
+      genre: (m.common.genre ?? []).map((g) => g.trim()).filter(Boolean),
+      year: m.common.year ?? null,
+    },
+    art: picture ? { mime: picture.format, data: picture.data } : null,
+    truncated: false,
+    wav: null,
+  };
+}
+
+const msOf = (samples: number, rate: number): number => Math.round((samples * 1000) / rate);
+
+/** An MP3 measured by its frames: what the file holds, whatever its Xing/VBRI header says. */
+function withCountedFrames(p: MediaProbe, bytes: Uint8Array): MediaProbe {
+  const count = countFrames(bytes);
+  if (!count || count.audioFrames === 0) return p;
+  const { first } = count;
+  const durationMs = msOf(count.audioFrames * first.samplesPerFrame, first.sampleRate);
+  return {
+    ...p,
+    durationMs,
+    sampleRate: first.sampleRate,
+    channels: first.channels,
+    bitRate: Math.round((count.audioBytes * 8) / (durationMs / 1000)),
+    truncated: count.declared !== null && count.audioFrames < count.declared - 1,
+  };
+}
+
+/** A WAV measured by its data chunk against the file's end. */
+async function withWavLayout(p: MediaProbe, read: ReadAt, sizeBytes: number): Promise<MediaProbe> {
+  const wav = await readWavLayout(read, sizeBytes);
+  if (!wav || wav.blockAlign === 0 || wav.sampleRate === 0) return p;
+  const frames = Math.floor(wav.dataBytes / wav.blockAlign);
+  return {
+    ...p,
+    wav,
+    codec: wav.encoding === 1 ? 'PCM' : wav.encoding === 3 ? 'IEEE float' : p.codec,
+    bitsPerSample: wav.bitsPerSample,
+    durationMs: msOf(frames, wav.sampleRate),
+    bitRate: wav.sampleRate * wav.blockAlign * 8,
+    truncated: wav.truncated,
+  };
+}
+
+/** Probes a file on disk; null when it is not audio or video Cadenza can read. */
+export async function probeFile(
+  path: string,
+  options: ProbeOptions = {},
+): Promise<MediaProbe | null> {
+  const stat = await fs.stat(path).catch(() => null);
+  if (!stat?.isFile() || stat.size === 0) return null;
+  let meta: IAudioMetadata;
+  try {
+    meta = await parseFile(path, { duration: false, skipCovers: !options.art });
+    // an Ogg stream's length is its last page's granule position, read only when asked for
+    // (MP3 frames are counted below instead)
+    if (meta.format.container === 'Ogg' && meta.format.duration === undefined)
+      meta = await parseFile(path, { duration: true, skipCovers: !options.art });
+  } catch {
+    return null;
+  }
+  if (!meta.format.container || (!meta.format.sampleRate && !meta.format.hasVideo)) return null;
+  let probe = fromMetadata(meta, options.art === true);
+  if (probe.format === 'mp3' && stat.size <= MAX_COUNTED_MP3_BYTES)
+    probe = withCountedFrames(probe, await fs.readFile(path));
+  if (probe.format === 'wav') {
+    const fh = await fs.open(path, 'r');
+    try {
+      probe = await withWavLayout(
+        probe,
+        async (into, position) => (await fh.read(into, 0, into.length, position)).bytesRead,
+        stat.size,
+      );
+    } finally {
+      await fh.close();
+    }
+  }
+  return probe;
+}
+
+const isMp4 = (b: Uint8Array): boolean =>
+  b.length >= 8 && String.fromCharCode(...b.subarray(4, 8)) === 'ftyp';
+
+export interface BytesInfo {
+  /** The whole file's size, when known (the bytes given may be only its start). */
+  sizeBytes: number | null;
+  mimeType?: string;
+}
+
+/**
+ * Probes the first bytes of a file (or the parts of it that hold its headers, e.g. an MP4's
+ * boxes before its media data and its `moov`, see mp4HeaderBytes) without the rest:
+ * MP3 from its Xing/VBRI header, else its first frame's bitrate over the file's size (CBR);
+ * WAV from its data chunk against the file's size; the others from their headers.
+ */
+export async function probeBytes(bytes: Uint8Array, info: BytesInfo): Promise<MediaProbe | null> {
+  let meta: IAudioMetadata;
+  try {
+    meta = await parseBuffer(
+      isMp4(bytes) ? (mp4HeaderBytes(bytes) ?? bytes) : bytes,
+      { mimeType: info.mimeType, size: info.sizeBytes ?? undefined },
+      { duration: false, skipCovers: true, skipPostHeaders: true },
+    );
+  } catch {
+    return null;
+  }
+  // headers alone may name no sample rate (an MP4 `moov` without tracks): the length is enough
+  if (!meta.format.container) return null;
+  const probe = fromMetadata(meta, false);
+  if (probe.format === 'wav')
+    return info.sizeBytes === null
+      ? { ...probe, durationMs: null }
+      : withWavLayout(probe, readFromBytes(bytes), info.sizeBytes);
+  if (probe.format !== 'mp3') return probe;
+  const at = firstFrame(bytes, id3v2Bytes(bytes));
+  const frame = at < 0 ? null : mpegFrameAt(bytes, at);
+  if (!frame) return { ...probe, durationMs: null };
+  const declared = declaredFrames(bytes, at);
+  if (declared !== null)
+    return { ...probe, durationMs: msOf(declared * frame.samplesPerFrame, frame.sampleRate) };
+  if (info.sizeBytes === null) return { ...probe, durationMs: null };
+  return { ...probe, durationMs: Math.round(((info.sizeBytes - at) * 8000) / frame.bitRate) };
+}

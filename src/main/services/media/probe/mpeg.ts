@@ -1,0 +1,139 @@
+/**
+ * The MPEG audio frame facts the probe needs beyond what music-metadata reports: the frame
+ * count of the audio actually present (so a truncated file or a VBR file without a Xing header
+ * measures what it holds), and the VBRI header (Fraunhofer's VBR table), which music-metadata
+ * does not read. Everything else about MP3s (tags, art, codec) comes from music-metadata.
+ */
+
+export interface MpegFrame {
+  /** bits per second */
+  bitRate: number;
+  sampleRate: number;
+  samplesPerFrame: number;
+  frameBytes: number;
+  channels: number;
+  mpeg1: boolean;
+  layer: 1 | 2 | 3;
+}
+
+const KBPS: Record<string, readonly number[]> = {
+  'v1-1': [0, 32, 64, 96, 128, 160, 192, 224, 256, 288, 320, 352, 384, 416, 448],
+  'v1-2': [0, 32, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 384],
+  'v1-3': [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320],
+  'v2-1': [0, 32, 48, 56, 64, 80, 96, 112, 128, 144, 160, 176, 192, 224, 256],
+  'v2-2': [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
+};
+const RATES: Record<number, readonly number[]> = {
+  3: [44100, 48000, 32000],
+  2: [22050, 24000, 16000],
+  0: [11025, 12000, 8000],
+};
+
+/** The frame whose header starts at `at`, or null when the four bytes there are not one. */
+export function mpegFrameAt(b: Uint8Array, at: number): MpegFrame | null {
+  if (at + 4 > b.length || b[at] !== 0xff) return null;
+  const b1 = b[at + 1]!;
+  const b2 = b[at + 2]!;
+  if ((b1 & 0xe0) !== 0xe0) return null;
+  const version = (b1 >> 3) & 3; // 3 = MPEG 1, 2 = MPEG 2, 0 = MPEG 2.5
+  const layerBits = (b1 >> 1) & 3;
+  const bitrateIndex = b2 >> 4;
+  const rateIndex = (b2 >> 2) & 3;
+  if (version === 1 || layerBits === 0 || bitrateIndex === 0 || bitrateIndex === 15) return null;
+  if (rateIndex === 3) return null;
+  const layer = (4 - layerBits) as 1 | 2 | 3;
+  const mpeg1 = version === 3;
+  const kbps = KBPS[mpeg1 ? `v1-${layer}` : layer === 1 ? 'v2-1' : 'v2-2']![bitrateIndex]!;
+  const sampleRate = RATES[version]![rateIndex]!;
+  const padding = (b2 >> 1) & 1;
+  const samplesPerFrame = layer === 1 ? 384 : layer === 3 && !mpeg1 ? 576 : 1152;
+  const frameBytes =
+    layer === 1
+      ? (Math.floor((12 * kbps * 1000) / sampleRate) + padding) * 4
+      : Math.floor(((samplesPerFrame / 8) * kbps * 1000) / sampleRate) + padding;
+  const channels = b[at + 3]! >> 6 === 3 ? 1 : 2;
+  return { bitRate: kbps * 1000, sampleRate, samplesPerFrame, frameBytes, channels, mpeg1, layer };
+}
+
+/** Bytes taken by a leading ID3v2 tag (with its footer), 0 when there is none. */
+export function id3v2Bytes(b: Uint8Array): number {
+  if (b.length < 10 || b[0] !== 0x49 || b[1] !== 0x44 || b[2] !== 0x33) return 0;
+  const size = ((b[6]! & 0x7f) << 21) | ((b[7]! & 0x7f) << 14) | ((b[8]! & 0x7f) << 7);
+  return 10 + (size | (b[9]! & 0x7f)) + (b[5]! & 0x10 ? 10 : 0);
+}
+
+/** A frame at `at` that is followed by another frame (or the end of `b`): not a stray sync word. */
+export function firstFrame(b: Uint8Array, from = 0, scan = 64 * 1024): number {
+  for (let at = from; at + 4 <= b.length && at < from + scan; at++) {
+    const f = mpegFrameAt(b, at);
+    if (!f) continue;
+    const next = at + f.frameBytes;
+    if (next + 4 > b.length || mpegFrameAt(b, next)) return at;
+  }
+  return -1;
+}
+
+const readU32 = (b: Uint8Array, at: number): number =>
+  ((b[at]! << 24) >>> 0) + (b[at + 1]! << 16) + (b[at + 2]! << 8) + b[at + 3]!;
+const ascii = (b: Uint8Array, at: number, n: number): string =>
+  String.fromCharCode(...b.subarray(at, at + n));
+
+/**
+ * The frame count a VBR header in the frame at `at` declares (Xing/Info or VBRI), with whether the
+ * header frame itself is a silent info frame (it then holds no audio). Null when none says.
+ */
+export function declaredFrames(b: Uint8Array, at: number): number | null {
+  const f = mpegFrameAt(b, at);
+  if (!f) return null;
+  const side = f.mpeg1 ? (f.channels === 1 ? 17 : 32) : f.channels === 1 ? 9 : 17;
+  const xing = at + 4 + side;
+  const tag = ascii(b, xing, 4);
+  if ((tag === 'Xing' || tag === 'Info') && xing + 12 <= b.length && readU32(b, xing + 4) & 1)
+    return readU32(b, xing + 8) || null;
+  const vbri = at + 4 + 32;
+  if (ascii(b, vbri, 4) === 'VBRI' && vbri + 18 <= b.length) return readU32(b, vbri + 14) || null;
+  return null;
+}
+
+export interface MpegCount {
+  frames: number;
+  /** Frames holding audio (the Xing/Info/VBRI frame excluded). */
+  audioFrames: number;
+  first: MpegFrame;
+  /** Frames the VBR header declared, when there was one. */
+  declared: number | null;
+  /** Bytes of audio frames found. */
+  audioBytes: number;
+}
+
+/**
+ * Walks every frame of a complete MP3 file's bytes (after `start`), resynchronising over junk.
+ * The count is what the file holds, whatever a header claims.
+ */
+export function countFrames(b: Uint8Array, start = id3v2Bytes(b)): MpegCount | null {
+  const at0 = firstFrame(b, start);
+  if (at0 < 0) return null;
+  const first = mpegFrameAt(b, at0)!;
+  const declared = declaredFrames(b, at0);
+  let frames = 0;
+  let audioBytes = 0;
+  let at = at0;
+  while (at + 4 <= b.length) {
+    const f = mpegFrameAt(b, at);
+    // a header must match the stream's sample rate and layer, or it is junk (a tag, a stray sync)
+    if (!f || f.sampleRate !== first.sampleRate || f.layer !== first.layer) {
+      if (ascii(b, at, 3) === 'TAG' || ascii(b, at, 8) === 'APETAGEX') break;
+      at += 1;
+      continue;
+    }
+    if (at + f.frameBytes > b.length + 1) {
+      // a frame cut short at the end: it still decodes in part, but counts as none
+      break;
+    }
+    frames += 1;
+    audioBytes += f.frameBytes;
+    at += f.frameBytes;
+  }
+  const audioFrames = declared !== null && frames > 0 ? frames - 1 : frames;
+  return { frames, audioFrames, first, declared, audioBytes };
+}
