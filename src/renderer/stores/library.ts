@@ -32,13 +32,33 @@ export async function loadLibraryFolder(): Promise<void> {
   else set({ folderError: result.error });
 }
 
+/** The first page is what fills the first screen; later pages are large but bounded. */
+const FIRST_PAGE = 100;
+const NEXT_PAGE = 2000;
+
 let itemsSeq = 0;
+/**
+ * Loads the items a page at a time: the first rows show at once, and no single answer makes main
+ * build and check (or this page parse) tens of thousands of rows in one go. On a reload (the
+ * library changed) the current rows stay until the new list is complete.
+ */
 export async function loadLibraryItems(): Promise<void> {
   const seq = ++itemsSeq;
-  const result = await call((api) => api.library.list());
-  if (seq !== itemsSeq) return;
-  if (result.ok) set({ items: result.value, itemsError: null });
-  else set({ itemsError: result.error });
+  const reloading = useLibraryStore.getState().items.length > 0;
+  const rows: LibraryItemView[] = [];
+  for (let limit = FIRST_PAGE; ; limit = NEXT_PAGE) {
+    const offset = rows.length;
+    const result = await call((api) => api.library.list({ offset, limit }));
+    if (seq !== itemsSeq) return;
+    if (!result.ok) {
+      set({ itemsError: result.error });
+      return;
+    }
+    rows.push(...result.value);
+    const done = result.value.length < limit;
+    if (done || !reloading) set({ items: done ? rows : [...rows], itemsError: null });
+    if (done) return;
+  }
 }
 
 /** Main opens the folder dialog; the renderer never sends a path. */

@@ -42,10 +42,16 @@ export const LibraryItemViewSchema = z.object({
 });
 export type LibraryItemView = z.infer<typeof LibraryItemViewSchema>;
 
+/** Rows per `list` page the renderer asks for after the first (main answers at most this many). */
+export const LIBRARY_PAGE_MAX = 5000;
+
 export const LibraryQuerySchema = z
   .object({
     text: z.string().max(200).optional(),
     kind: LibraryKindSchema.optional(),
+    /** Paging: skip this many matches, answer at most `limit` (default: all from `offset`). */
+    offset: z.number().int().nonnegative().optional(),
+    limit: z.number().int().min(1).max(LIBRARY_PAGE_MAX).optional(),
   })
   .strict();
 
@@ -75,7 +81,7 @@ export const libraryContract = {
   getFolder: invoke(z.tuple([]), LibraryFolderSchema),
   /** Opens a folder dialog in main; answers the new folder (error `cancelled` when dismissed). */
   chooseFolder: invoke(z.tuple([]), LibraryFolderSchema),
-  /** Items, newest first, optionally filtered by words and kind. */
+  /** Items, newest first, optionally filtered by words and kind, optionally one page of them. */
   list: invoke(z.tuple([LibraryQuerySchema.optional()]), z.array(LibraryItemViewSchema)),
   /** Shows the item's file in the system file manager. */
   showInFolder: invoke(z.tuple([ItemIdSchema]), z.null()),

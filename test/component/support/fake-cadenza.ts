@@ -558,7 +558,12 @@ export class FakeCadenza {
           }),
         list: (query) =>
           this.answer('library.list', [query], () =>
-            ok(this.searchLibrary(query?.text ?? '', query?.kind)),
+            ok(
+              this.searchLibrary(query?.text ?? '', query?.kind).slice(
+                query?.offset ?? 0,
+                query?.limit === undefined ? undefined : (query.offset ?? 0) + query.limit,
+              ),
+            ),
           ),
         showInFolder: (id) =>
           this.answer('library.showInFolder', [id], () =>

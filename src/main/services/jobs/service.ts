@@ -1,3 +1,4 @@
+import { watch, type FSWatcher } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -70,7 +71,10 @@ export function createJobsService(options: JobsServiceOptions) {
     dir: options.dataDir,
     holder: options.holder ?? 'app',
     staleMs: options.lockStaleMs,
-    onLost: () => emitter.emit('lock-changed', { held: false, holder: null }),
+    onLost: () => {
+      emitter.emit('lock-changed', { held: false, holder: null });
+      wake(); // follow the new holder's records
+    },
   });
   const controllers = new Map<string, AbortController>();
   const saving = new Map<string, Promise<void>>();
@@ -81,8 +85,12 @@ export function createJobsService(options: JobsServiceOptions) {
   let timer: NodeJS.Timeout | undefined;
   let ticking: Promise<void> | null = null;
   let closed = false;
+  /** No tick is scheduled: this process holds the lock and no job needs polling or saving. */
+  let idle = false;
+  let jobsWatcher: FSWatcher | undefined;
 
   function emitJob(job: Job): void {
+    if (!isFinalJobState(job.state)) wake();
     const summary = summarizeJob(job);
     emitter.emit('job-updated', summary);
     if (isFinalJobState(job.state) && !finishedSeen.has(job.id)) {
@@ -233,14 +241,52 @@ export function createJobsService(options: JobsServiceOptions) {
     return ticking;
   }
 
+  const hasWork = (): boolean =>
+    saving.size > 0 ||
+    downloadFailures.size > 0 ||
+    pendingCalls.size > 0 ||
+    store.list().some((j) => !isFinalJobState(j.state));
+
+  /**
+   * Schedules the next tick, unless there is nothing to do: with the lock held and no active job,
+   * main runs no timer at all. A new or changed job wakes it — ours through emitJob, another
+   * process's (the CLI writes records while the app holds the lock) through a watcher on the jobs
+   * folder. Without the lock the tick keeps running: it follows the holder's records and takes
+   * the lock over when the holder goes.
+   */
   function schedule(): void {
     if (closed) return;
+    clearTimeout(timer);
+    if (lock.held && !hasWork()) {
+      idle = true;
+      watchJobsFolder();
+      return;
+    }
+    idle = false;
     timer = setTimeout(
       () => {
         void runTick().finally(schedule);
       },
       Math.min(intervalMs, 1000),
     );
+  }
+
+  function wake(): void {
+    if (!idle || closed) return;
+    idle = false;
+    void runTick().finally(schedule);
+  }
+
+  function watchJobsFolder(): void {
+    if (jobsWatcher) return;
+    try {
+      jobsWatcher = watch(join(options.dataDir, 'jobs'), () => wake());
+      jobsWatcher.on('error', () => undefined);
+    } catch {
+      jobsWatcher = undefined; // no folder to watch: keep ticking instead
+      idle = false;
+      timer = setTimeout(() => void runTick().finally(schedule), Math.min(intervalMs, 1000));
+    }
   }
 
   /** Persists the job as `pending` BEFORE anything is sent, then runs `call` in the background. */
@@ -345,6 +391,7 @@ export function createJobsService(options: JobsServiceOptions) {
     async close(): Promise<void> {
       closed = true;
       clearTimeout(timer);
+      jobsWatcher?.close();
       pollAbort.abort();
       for (const [id, ctl] of controllers) if (saving.has(id)) ctl.abort();
       await ticking;

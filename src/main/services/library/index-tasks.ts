@@ -51,6 +51,8 @@ async function stateFor(ref: IndexRef): Promise<IndexState> {
 
 export interface OpenResult {
   count: number;
+  /** Subfolders of the library (relative), for watching. */
+  dirs: string[];
   /** The saved index matched the folder exactly (nothing to save). */
   unchangedFromSaved: boolean;
   fromSaved: boolean;
@@ -59,6 +61,8 @@ export interface OpenResult {
 export interface ScanResult {
   /** Media paths no longer in the library. */
   removed: string[];
+  /** Subfolders of the library (relative), for watching. */
+  dirs: string[];
 }
 
 export const libraryTasks = {
@@ -68,7 +72,8 @@ export const libraryTasks = {
    */
   async 'library.open'(ref: IndexRef, ctx: TaskContext<IndexEntry[]>): Promise<OpenResult> {
     const saved = ref.indexFile ? await loadSavedIndex(ref.indexFile, ref.dir) : new Map();
-    const entries = await scanLibrary(ref.dir, saved, { trustListed: saved.size > 0 });
+    const dirs: string[] = [];
+    const entries = await scanLibrary(ref.dir, saved, { trustListed: saved.size > 0, dirs });
     const state = stateOf(entries);
     states.set(ref.handle, state);
     const unchangedFromSaved =
@@ -77,14 +82,15 @@ export const libraryTasks = {
       [...entries].every(([rel, e]) => saved.get(rel) === e);
     const ordered = [...entries.values()].sort((a, b) => newestFirst(a.item, b.item));
     sendInChunks(ordered, ctx);
-    return { count: entries.size, unchangedFromSaved, fromSaved: saved.size > 0 };
+    return { count: entries.size, dirs, unchangedFromSaved, fromSaved: saved.size > 0 };
   },
 
   /** Brings the index up to date with the folder; sends the entries that changed as progress. */
   async 'library.scan'(ref: IndexRef, ctx: TaskContext<IndexEntry[]>): Promise<ScanResult> {
     const state = states.get(ref.handle);
     const previous = state?.entries ?? new Map<string, IndexEntry>();
-    const next = await scanLibrary(ref.dir, previous);
+    const dirs: string[] = [];
+    const next = await scanLibrary(ref.dir, previous, { dirs });
     const changed: IndexEntry[] = [];
     for (const [rel, e] of next) if (previous.get(rel) !== e) changed.push(e);
     const removed = [...previous.keys()].filter((rel) => !next.has(rel));
@@ -93,7 +99,7 @@ export const libraryTasks = {
       changed.sort((a, b) => newestFirst(a.item, b.item)),
       ctx,
     );
-    return { removed };
+    return { removed, dirs };
   },
 
   /** Prepares every item's searchable text (lyrics included) so the first keystroke is quick. */

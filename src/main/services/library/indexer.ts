@@ -30,7 +30,11 @@ interface Listed {
  * purpose: 20,000 stat calls cost tens of milliseconds this way and several times more through
  * the thread pool; the caller is already off the hot path (start-up, a debounced watch event).
  */
-function listFiles(root: string, needStat: (rel: string) => boolean): Map<string, Listed> {
+function listFiles(
+  root: string,
+  needStat: (rel: string) => boolean,
+  dirs?: string[],
+): Map<string, Listed> {
   const out = new Map<string, Listed>();
   const pending: string[] = [''];
   while (pending.length > 0) {
@@ -46,6 +50,7 @@ function listFiles(root: string, needStat: (rel: string) => boolean): Map<string
       const rel = relDir ? posix.join(relDir, d.name) : d.name;
       if (d.isDirectory()) {
         pending.push(rel);
+        dirs?.push(rel);
         continue;
       }
       if (!d.isFile() && !d.isSymbolicLink()) continue;
@@ -124,6 +129,8 @@ export interface ScanOptions {
    * start-up path). A full scan must follow to catch files edited in place.
    */
   trustListed?: boolean;
+  /** Receives the subfolders found (relative, forward slashes), e.g. to watch each one. */
+  dirs?: string[];
 }
 
 /**
@@ -147,6 +154,7 @@ export async function scanLibrary(
   const files = listFiles(
     root,
     (rel) => !trusted(rel) && (isItemMedia(rel) || rel.endsWith(SIDECAR_SUFFIX)),
+    options.dirs,
   );
   const imageBases = new Set<string>();
   for (const rel of files.keys())

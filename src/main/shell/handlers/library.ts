@@ -103,7 +103,12 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
       const rt = await jobsHost.runtime();
       const items =
         query && (query.text || query.kind) ? await rt.library.filter(query) : rt.library.items();
-      return items.map(toLibraryItemView);
+      const from = query?.offset ?? 0;
+      const page =
+        from === 0 && query?.limit === undefined
+          ? items
+          : items.slice(from, query?.limit === undefined ? undefined : from + query.limit);
+      return page.map(toLibraryItemView);
     },
     async showInFolder(_ctx, id) {
       const rt = await jobsHost.runtime();
