@@ -11,7 +11,7 @@ import { createCore, type Core } from '../../src/main/services/core';
 import { FileRegistry } from '../../src/main/services/files/registry';
 import { buildHandlers, type ElectronForHandlers } from '../../src/main/shell/handlers';
 import { registerIpc, type IpcMainLike } from '../../src/main/shell/ipc';
-import { createJobsHost, type JobsHost } from '../../src/main/shell/jobs-host';
+import type { JobsHost } from '../../src/main/services/jobs-host';
 
 type Listener = (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown;
 
@@ -40,15 +40,8 @@ const electron: ElectronForHandlers = {
 };
 
 export function createMainHost(env: NodeJS.ProcessEnv): MainHost {
-  const core = createCore({ env, keychainBackend: null });
-  const host = createJobsHost({
-    core,
-    events: {
-      jobUpdated: () => undefined,
-      jobFinished: () => undefined,
-      libraryChanged: () => undefined,
-    },
-  });
+  const core = createCore({ env, keychainBackend: null, jobs: { holder: 'app' } });
+  const host = core.jobsHost;
   const listeners = new Map<string, Listener>();
   const ipcMain: IpcMainLike = {
     handle: (channel, listener) => void listeners.set(channel, listener as Listener),
@@ -58,7 +51,6 @@ export function createMainHost(env: NodeJS.ProcessEnv): MainHost {
     core,
     registry: new FileRegistry(),
     env,
-    jobsHost: host,
     electron,
   });
   const unregister = registerIpc(ipcMain, handlers, { isTrustedSender: () => true });
@@ -77,7 +69,7 @@ export function createMainHost(env: NodeJS.ProcessEnv): MainHost {
     },
     async close() {
       unregister();
-      await host.stop();
+      await core.close();
     },
   };
 }
