@@ -1,9 +1,23 @@
 /** The `cadenza` executable (bundled to out/cli/cadenza.cjs by scripts/build-cli.mjs). */
+import { installCliCrashHandlers } from './crash';
 import { runCli } from './main';
+import { resolvePaths } from '../main/services/paths';
+import { logsDirOf, openLog } from '../main/services/log';
 
 function flush(stream: NodeJS.WriteStream): Promise<void> {
   return new Promise((resolve) => stream.write('', () => resolve()));
 }
+
+installCliCrashHandlers({
+  proc: process,
+  stderr: process.stderr,
+  env: process.env,
+  exit: (code) => {
+    void Promise.all([flush(process.stdout), flush(process.stderr)]).finally(() =>
+      process.exit(code),
+    );
+  },
+});
 
 void (async () => {
   let code: number;
@@ -13,6 +27,14 @@ void (async () => {
       stdin: process.stdin,
       stdout: process.stdout,
       stderr: process.stderr,
+      // the CLI's own file family: the app writes main.N.log in the same folder
+      openLog: ({ level, echo }) =>
+        openLog({
+          dir: logsDirOf(resolvePaths({ env: process.env }).dataDir),
+          name: 'cli',
+          level,
+          ...(echo ? { echo } : {}),
+        }),
     });
   } catch {
     process.stderr.write(

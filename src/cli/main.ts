@@ -1,13 +1,21 @@
 /**
  * The CLI's dispatcher: global flags, command lookup, and the one rule for failures — exit code 1
  * (2 for usage errors) and a single line `cadenza: <message>` on stderr. Unexpected errors say
- * nothing internal unless CADENZA_DEBUG=1. Every line written passes a redaction guard that
- * replaces any key this process has seen.
+ * nothing internal unless CADENZA_DEBUG=1 (the log file, `<data folder>/logs/cli.N.log`, has the
+ * details). Every line written passes a redaction guard that replaces any key this process has
+ * seen. `--verbose`, anywhere before a `--`, logs at debug level and shows the log on stderr.
  */
 import type { Readable, Writable } from 'node:stream';
 import { isAppError } from '@shared/errors';
 import { createCore, type Core } from '../main/services/core';
 import { environmentKey } from '../main/services/secrets';
+import {
+  formatLogLine,
+  logger,
+  resolveLogLevel,
+  type LogLevel,
+  type OpenedLog,
+} from '../main/services/log';
 import { UsageError, type CliCommand, type CliContext } from './command';
 import { commands as registeredCommands } from './commands';
 import { readSecret } from './secret-input';
@@ -20,12 +28,29 @@ export interface CliIo {
   stderr: Writable;
   /** For tests: wire the services differently. */
   createCore?: (env: NodeJS.ProcessEnv) => Core;
+  /** Opens the CLI's log file (the executable passes it; without it nothing is written to disk). */
+  openLog?: (options: {
+    level: LogLevel;
+    echo?: (line: string) => void;
+  }) => Promise<Pick<OpenedLog, 'close'>>;
 }
 
 /** The CLI's library and jobs: its own lock holder name, no folder watcher. */
 const CLI_JOBS = { holder: 'cli', watch: false } as const;
 
-const GENERIC_FAILURE = 'something went wrong inside Cadenza (set CADENZA_DEBUG=1 for details)';
+const log = logger('cli');
+
+/** Removes the global `--verbose` flag (before a `--`); says whether it was there. */
+export function takeVerbose(argv: readonly string[]): { argv: string[]; verbose: boolean } {
+  const end = argv.indexOf('--');
+  const head = end === -1 ? [...argv] : argv.slice(0, end);
+  const tail = end === -1 ? [] : argv.slice(end);
+  const kept = head.filter((a) => a !== '--verbose');
+  return { argv: [...kept, ...tail], verbose: kept.length !== head.length };
+}
+
+export const GENERIC_FAILURE =
+  'something went wrong inside Cadenza (set CADENZA_DEBUG=1 for details)';
 
 function globalHelp(commands: readonly CliCommand[]): string {
   const width = Math.max(...commands.map((c) => c.name.length));
@@ -39,6 +64,7 @@ ${commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n')}
 Options:
   -h, --help     Show help (cadenza <command> --help for a command)
   -V, --version  Print the version
+      --verbose  Log more (debug level) and show the log lines on standard error
 
 Environment:
   CADENZA_API_KEY       API key to use instead of the stored one
@@ -46,14 +72,18 @@ Environment:
   CADENZA_LIBRARY       Library folder for this run (overrides the setting)
   CADENZA_HOME          Data folder (settings, jobs); the app's by default
   CADENZA_KEYCHAIN=off  Never use the system keychain
-  CADENZA_DEBUG=1       Show details of unexpected errors`;
+  CADENZA_DEBUG=1       Show details of unexpected errors
+  CADENZA_LOG_LEVEL     trace, debug, info (default), warn, error or silent
+
+Logs: <data folder>/logs/cli.N.log (cadenza diagnostics shows where).`;
 }
 
 export async function runCli(
-  argv: string[],
+  rawArgv: string[],
   io: CliIo,
   commands: readonly CliCommand[] = registeredCommands,
 ): Promise<number> {
+  const { argv, verbose } = takeVerbose(rawArgv);
   const secrets = new Set<string>();
   const envKey = environmentKey(io.env);
   if (envKey) secrets.add(envKey);
@@ -80,6 +110,31 @@ export async function runCli(
     },
   };
 
+  const opened = await io
+    .openLog?.({
+      level: resolveLogLevel(io.env, verbose),
+      ...(verbose ? { echo: (line: string) => write(io.stderr, formatLogLine(line)) } : {}),
+    })
+    .catch((e: unknown) => {
+      if (verbose) write(io.stderr, `cadenza: no log file: ${e instanceof Error ? e.message : ''}`);
+      return undefined;
+    });
+  try {
+    return await dispatch(argv, ctx, commands, write, io);
+  } finally {
+    // releases the data-folder lock if a command opened the library and jobs
+    await core?.close();
+    await opened?.close().catch(() => undefined);
+  }
+}
+
+async function dispatch(
+  argv: string[],
+  ctx: CliContext,
+  commands: readonly CliCommand[],
+  write: (stream: Writable, text: string) => void,
+  io: CliIo,
+): Promise<number> {
   try {
     const [first, ...rest] = argv;
     if (first === undefined) throw new UsageError('missing command (see cadenza --help)');
@@ -100,21 +155,23 @@ export async function runCli(
       ctx.out(command.help);
       return 0;
     }
-    return (await command.run(rest, ctx)) ?? 0;
+    log.info('command started', { command: first });
+    const code = (await command.run(rest, ctx)) ?? 0;
+    log.debug('command finished', { command: first, code });
+    return code;
   } catch (e) {
     if (e instanceof UsageError) {
       write(io.stderr, `cadenza: ${oneLine(e.message)}`);
       return 2;
     }
+    if (isAppError(e)) log.warn('command failed', { code: e.code, message: e.message });
+    else log.error('command failed unexpectedly', e);
     write(io.stderr, `cadenza: ${isAppError(e) ? oneLine(e.message) : GENERIC_FAILURE}`);
     if (io.env.CADENZA_DEBUG === '1' && e instanceof Error && e.stack) write(io.stderr, e.stack);
     return 1;
-  } finally {
-    // releases the data-folder lock if a command opened the library and jobs
-    await core?.close();
   }
 }
 
-function oneLine(message: string): string {
+export function oneLine(message: string): string {
   return message.replace(/\s*\n\s*/g, ' ').trim();
 }

@@ -14,6 +14,7 @@ import { cloneCommand } from './clone';
 import { coverCommand } from './cover';
 import { singerCommand } from './singer';
 import { videoCommand } from './video';
+import { diagnosticsCommand } from './diagnostics';
 
 const registry: Record<string, CliCommand> = {
   key: keyCommand,
@@ -27,6 +28,7 @@ const registry: Record<string, CliCommand> = {
   video: videoCommand,
   jobs: jobsCommand,
   library: libraryCommand,
+  diagnostics: diagnosticsCommand,
 };
 
 export const commands: readonly CliCommand[] = Object.values(registry);

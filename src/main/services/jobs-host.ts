@@ -9,6 +9,9 @@ import type { LibraryChange } from '@shared/domain/library';
 import { AppError } from '@shared/errors';
 import type { JobsRuntime } from './core';
 import { TypedEmitter } from './library/emitter';
+import { logger } from './log';
+
+const log = logger('jobs');
 
 export interface JobsHostEvents extends Record<string, unknown> {
   'job-updated': JobSummary;
@@ -63,13 +66,7 @@ export function createJobsHost(options: JobsHostOptions): JobsHost {
     const timeoutMs = options.closeTimeoutMs ?? 5000;
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
-      rt
-        .close()
-        .catch((e: unknown) =>
-          console.error(
-            `jobs did not close cleanly: ${e instanceof Error ? e.message : String(e)}`,
-          ),
-        ),
+      rt.close().catch((e: unknown) => log.error('jobs did not close cleanly', e)),
       new Promise<void>((resolve) => {
         timer = setTimeout(resolve, timeoutMs);
       }),

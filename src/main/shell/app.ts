@@ -1,10 +1,11 @@
 /**
- * App lifecycle: one instance, hardening before any window exists, the services (core) wired to
- * the IPC handlers, the main window, and a clean quit.
+ * App lifecycle: one instance, its log and process-level handlers, hardening before any window
+ * exists, the services (core) wired to the IPC handlers, the main window, and a clean quit.
  */
 import {
   app,
   BrowserWindow,
+  clipboard,
   dialog,
   ipcMain,
   Notification,
@@ -28,6 +29,13 @@ import { createMediaHandler } from '../services/media/handler';
 import { sendEvent } from './events';
 import { createShellUpdates } from './updater';
 import { OpenedFiles, pathsFromArgv } from './open-files';
+import { logger } from '../services/log';
+import { startAppLog } from './logging';
+import { installProcessHandlers } from './process-handlers';
+import { createShellDiagnostics, type ShellDiagnostics } from './diagnostics';
+
+const log = logger('app');
+const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 export interface ShellOptions {
   /** The folder of the built main bundle (out/main). */
@@ -56,6 +64,20 @@ export function startShell(opts: ShellOptions): boolean {
     app.quit();
     return false;
   }
+  const startedAtMs = Date.now();
+  const { dataDir } = resolvePaths({ env, userDataDir: app.getPath('userData') });
+  const appLog = startAppLog({ dataDir, env, echo: !app.isPackaged });
+  log.info('Cadenza starting', { version: app.getVersion(), platform: process.platform });
+  let flushJobs: () => Promise<void> = async () => undefined;
+  const removeProcessHandlers = installProcessHandlers({
+    proc: process,
+    app,
+    flushJobs: () => flushJobs(),
+    flushLog: () => appLog.flush(),
+    startedAtMs,
+  });
+  /** "Open logs folder" and "Copy diagnostic report", for IPC and for a menu (once ready). */
+  let diagnostics: ShellDiagnostics | undefined;
   const devServerUrl =
     !app.isPackaged && env.ELECTRON_RENDERER_URL ? env.ELECTRON_RENDERER_URL : undefined;
   const where = { mainDir: opts.mainDir, devServerUrl };
@@ -74,7 +96,7 @@ export function startShell(opts: ShellOptions): boolean {
       for (const win of windows) sendEvent(win, 'filesOpened', files);
       return windows.length > 0;
     },
-    log: (line) => console.log(line),
+    log: (line) => log.info(line),
   });
   const argvContext = (cwd: string) => ({
     isPackaged: app.isPackaged,
@@ -122,6 +144,11 @@ export function startShell(opts: ShellOptions): boolean {
     event.preventDefault();
     void stop().finally(() => app.quit());
   });
+  app.on('quit', () => {
+    log.info('Cadenza quit');
+    removeProcessHandlers();
+    void appLog.close();
+  });
 
   app
     .whenReady()
@@ -145,6 +172,15 @@ export function startShell(opts: ShellOptions): boolean {
           for (const win of BrowserWindow.getAllWindows()) sendEvent(win, 'updateState', state);
         },
       });
+      flushJobs = () => jobsHost.stop();
+      diagnostics = createShellDiagnostics({
+        core,
+        env,
+        logsDir: appLog.dir,
+        app,
+        shell,
+        clipboard,
+      });
       stopWork = async () => {
         updates.stop();
         unhandleMedia();
@@ -154,26 +190,23 @@ export function startShell(opts: ShellOptions): boolean {
       };
       void mediaCache
         .open()
-        .catch((e: unknown) =>
-          console.error(`media cache unavailable: ${e instanceof Error ? e.message : String(e)}`),
-        );
+        .catch((e: unknown) => log.error(`media cache unavailable: ${messageOf(e)}`, e));
       void jobsHost
         .start()
-        .catch((e: unknown) =>
-          console.error(`jobs could not start: ${e instanceof Error ? e.message : String(e)}`),
-        );
+        .catch((e: unknown) => log.error(`jobs could not start: ${messageOf(e)}`, e));
       const handlers = buildHandlers({
         core,
         registry,
         env,
         updates,
         openedFiles,
-        electron: { app, dialog, shell, BrowserWindow },
+        diagnostics,
+        electron: { app, dialog, shell, BrowserWindow, clipboard },
       });
       unregister = registerIpc(ipcMain, handlers, {
         isTrustedSender: senderCheck(location),
         onInternalError: (channel, e) => {
-          console.error(`[ipc] ${channel} failed: ${e instanceof Error ? e.name : typeof e}`);
+          log.error(`${channel} failed`, e);
         },
       });
       started = true;
@@ -181,7 +214,7 @@ export function startShell(opts: ShellOptions): boolean {
       updates.start(); // first check shortly after start, then daily (services/updates)
     })
     .catch((e: unknown) => {
-      console.error(`Cadenza could not start: ${e instanceof Error ? e.message : String(e)}`);
+      log.fatal(`Cadenza could not start: ${messageOf(e)}`, e);
       app.quit();
     });
   return true;

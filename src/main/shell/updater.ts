@@ -19,6 +19,9 @@ import {
   type UpdaterPort,
 } from '../services/updates';
 import type { UpdateState } from '@shared/ipc/updates';
+import { logger } from '../services/log';
+
+const log = logger('updates');
 
 /** The folder name of the updater's download cache (electron-builder writes the same into app-update.yml). */
 export const UPDATER_CACHE_DIR_NAME = 'cadenza-updater';
@@ -166,10 +169,9 @@ export function createShellUpdates(opts: StartUpdaterOptions): UpdateController 
     try {
       const updater = opts.loadUpdater ? opts.loadUpdater() : loadPlatformUpdater();
       updater.logger = {
-        info: (m?: unknown) => console.log(`[updates] ${String(m)}`),
-        warn: (m?: unknown) => console.warn(`[updates] ${String(m)}`),
-        error: (m?: unknown) =>
-          console.error(`[updates] ${m instanceof Error ? m.message : String(m)}`),
+        info: (m?: unknown) => log.info(String(m)),
+        warn: (m?: unknown) => log.warn(String(m)),
+        error: (m?: unknown) => log.error(m instanceof Error ? m.message : String(m), m),
       };
       if (decision.forced && decision.feedUrl) {
         updater.forceDevUpdateConfig = true;
@@ -195,7 +197,7 @@ export function createShellUpdates(opts: StartUpdaterOptions): UpdateController 
       },
     },
     onState: opts.onState,
-    log: (line) => console.log(line),
+    log: (line) => log.info(line.replace(/^\[updates\] /, '')),
   });
 }
 

@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { reportRenderFailure } from './error-reporting';
 
 interface ErrorBoundaryProps {
   children: ReactNode;
@@ -20,6 +21,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error('Cadenza: a view failed to render', error, info.componentStack);
+    reportRenderFailure(error, info.componentStack);
   }
 
   override render(): ReactNode {

@@ -9,6 +9,7 @@ import { voicesContract, voicesEvents } from './voices';
 import { coversContract, coversEvents } from './covers';
 import { videosContract } from './videos';
 import { updatesContract, updatesEvents } from './updates';
+import { diagnosticsContract } from './diagnostics';
 import { LibraryChangeSchema } from '../domain/library';
 import { event, type ApiOf, type EventsOf } from './define';
 
@@ -28,6 +29,7 @@ export const invokeContract = {
   covers: coversContract,
   videos: videosContract,
   updates: updatesContract,
+  diagnostics: diagnosticsContract,
 } as const;
 
 export const eventContract = {

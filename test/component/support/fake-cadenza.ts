@@ -1010,6 +1010,12 @@ export class FakeCadenza {
             return ok({ ...this.updates.state });
           }),
       },
+      diagnostics: {
+        reportRendererError: (error) =>
+          this.answer('diagnostics.reportRendererError', [error], () => ok(null)),
+        openLogsFolder: () => this.answer('diagnostics.openLogsFolder', [], () => ok(null)),
+        copyReport: () => this.answer('diagnostics.copyReport', [], () => ok(null)),
+      },
       on: {
         filesOpened: (listener) => {
           this.filesOpenedListeners.add(listener);

@@ -119,7 +119,14 @@ export class DoubleApp extends EventEmitter {
     this.resolveQuit();
   }
 
+  /** Recorded in `state.relaunches`; nothing starts (a test checks the call, then the exit). */
+  relaunch(options: { args?: string[]; execPath?: string } = {}): void {
+    this.state.relaunches.push({ ...options, atMs: Date.now() - this.state.startedAtMs });
+  }
+
+  /** Electron's immediate exit: no before-quit/will-quit, windows destroyed, 'quit' (code recorded). */
   exit(code = 0): void {
+    this.state.exits.push(code);
     this.quitting = true;
     for (const w of this.allWindows()) w.destroy();
     this.emit('quit', makeEvent(), code);

@@ -16,6 +16,7 @@ import { DoubleIpcMain } from './ipc';
 import { DoubleBrowserWindow, type WindowHost } from './window';
 import { DoubleSession } from './session';
 import {
+  createClipboard,
   createDialog,
   createMenu,
   createNativeTheme,
@@ -36,6 +37,7 @@ export type {
   DoubleOptions,
   NotificationRecord,
   ConsoleRecord,
+  RelaunchRecord,
 } from './state';
 export type { SchemeRequestRecord } from './media-bridge';
 
@@ -137,6 +139,7 @@ export function createElectronDouble(options: DoubleOptions): ElectronDouble {
     protocol,
     session: { defaultSession: session, fromPartition: () => session },
     dialog: createDialog(state),
+    clipboard: createClipboard(state),
     shell: createShell(state),
     Notification: createNotificationClass(state),
     safeStorage: createSafeStorage(),

@@ -57,6 +57,24 @@ export function createShell(state: DoubleState) {
   };
 }
 
+/**
+ * clipboard (Electron's promise API): text only, kept in `state.clipboardText`; the system
+ * clipboard is never touched.
+ */
+export function createClipboard(state: DoubleState) {
+  return {
+    async writeText(text: string): Promise<void> {
+      state.clipboardText = String(text);
+    },
+    async readText(): Promise<string> {
+      return state.clipboardText;
+    },
+    clear(): void {
+      state.clipboardText = '';
+    },
+  };
+}
+
 export function createNotificationClass(state: DoubleState) {
   return class Notification extends EventEmitter {
     static isSupported(): boolean {

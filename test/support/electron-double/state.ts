@@ -27,6 +27,12 @@ export interface ConsoleRecord {
   text: string;
 }
 
+export interface RelaunchRecord {
+  args?: string[];
+  execPath?: string;
+  atMs: number;
+}
+
 export interface DoubleOptions {
   /** app.getPath('userData'). */
   userDataDir: string;
@@ -64,6 +70,12 @@ export interface DoubleState {
   readonly droppedFiles: Map<string, string>;
   /** The page's requests to handled custom schemes and the handler's answers (media-bridge.ts). */
   readonly schemeRequests: SchemeRequestRecord[];
+  /** Every `app.relaunch(options)` call, in order (the app does not really start again). */
+  readonly relaunches: RelaunchRecord[];
+  /** Every `app.exit(code)` call's code, in order. */
+  readonly exits: number[];
+  /** What `clipboard.writeText` put on the clipboard last ('' at first). */
+  clipboardText: string;
   context?: Promise<BrowserContext>;
   startedAtMs: number;
 }
@@ -79,6 +91,9 @@ export function createState(options: DoubleOptions): DoubleState {
     console: [],
     droppedFiles: new Map(),
     schemeRequests: [],
+    relaunches: [],
+    exits: [],
+    clipboardText: '',
     startedAtMs: Date.now(),
   };
 }

@@ -187,9 +187,13 @@ describe('IPC fuzz', () => {
   );
 
   it('never opened a dialog or the browser for hostile input that failed validation', () => {
-    expect(double.state.openedExternal.every((u) => u.startsWith('https://cadenza.example'))).toBe(
-      true,
-    );
+    // diagnostics:openLogsFolder takes no argument: it only ever opens the data folder's logs
+    const logsFolder = `path:${join(root, 'data', 'logs')}`;
+    expect(
+      double.state.openedExternal.every(
+        (u) => u.startsWith('https://cadenza.example') || u === logsFolder,
+      ),
+    ).toBe(true);
     for (const call of double.dialogs.calls) {
       const message = (call.options as { message?: string }).message ?? '';
       expect(message).not.toMatch(/etc\/passwd|javascript:|\0/);

@@ -28,6 +28,9 @@ import {
 } from './records';
 import { saveOutputs, type DownloadPort } from './saver';
 import { JobStore } from './store';
+import { logger } from '../log';
+
+const log = logger('jobs');
 
 export type JobsClient = PollClient & DownloadPort;
 
@@ -234,7 +237,7 @@ export function createJobsService(options: JobsServiceOptions) {
   function runTick(force = false): Promise<void> {
     if (ticking) return ticking;
     ticking = tick(force)
-      .catch((e: unknown) => console.error('jobs tick failed:', e instanceof Error ? e.message : e))
+      .catch((e: unknown) => log.error('jobs tick failed', e))
       .finally(() => {
         ticking = null;
       });

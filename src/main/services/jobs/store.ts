@@ -2,6 +2,9 @@ import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { JobSchema, type Job } from '@shared/domain/jobs';
 import { isTempName, removeTempLeftovers, writeJsonAtomic } from '../library/atomic';
+import { logger } from '../log';
+
+const log = logger('jobs');
 
 interface Cached {
   job: Job;
@@ -92,7 +95,7 @@ export class JobStore {
     const corrupt = join(this.dir, 'corrupt');
     await fs.mkdir(corrupt, { recursive: true });
     await fs.rename(path, join(corrupt, `${Date.now()}-${name}`)).catch(() => undefined);
-    console.warn(`A damaged job record was set aside: ${name}`);
+    log.warn('a damaged job record was set aside', { file: name });
   }
 
   async save(job: Job): Promise<Job> {

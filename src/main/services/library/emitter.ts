@@ -1,4 +1,8 @@
 /** A small typed event emitter: `on` returns the unsubscribe function. */
+import { logger } from '../log';
+
+const log = logger('events');
+
 export class TypedEmitter<Events extends Record<string, unknown>> {
   private listeners = new Map<keyof Events, Set<(payload: never) => void>>();
 
@@ -17,7 +21,7 @@ export class TypedEmitter<Events extends Record<string, unknown>> {
       try {
         (listener as (p: Events[K]) => void)(payload);
       } catch (e) {
-        console.error(`listener for ${String(name)} failed:`, e);
+        log.error(`listener for ${String(name)} failed`, e);
       }
     }
   }

@@ -23,6 +23,9 @@ import type { IndexRef, OpenResult, ScanResult } from './index-tasks';
 import { guessKind, isItemMedia, mediaTypeOf } from './media-types';
 import { nameSet, normalizeExtension, sanitizeBaseName, uniqueFileName } from './names';
 import type { LibraryQuery } from './search';
+import { logger } from '../log';
+
+const log = logger('library');
 
 export interface LibraryOptions {
   /** The library folder (created if missing). */
@@ -216,7 +219,7 @@ export function createLibrary(options: LibraryOptions): Library {
     await fs.mkdir(dirname(options.indexFile), { recursive: true });
     await worker
       .run('library.save', ref)
-      .catch((e: unknown) => console.error('library index not saved:', e));
+      .catch((e: unknown) => log.error('library index not saved', e));
   }
 
   async function rescan(): Promise<LibraryChange> {
@@ -452,7 +455,7 @@ export function createLibrary(options: LibraryOptions): Library {
       readyPromise = (async () => {
         if (result.fromSaved) await rescan(); // catches sidecars edited in place while closed
         await worker.run('library.warm', ref);
-      })().catch((e: unknown) => console.error('library verification failed:', e));
+      })().catch((e: unknown) => log.error('library verification failed', e));
     },
     ready: () => readyPromise,
     async close() {

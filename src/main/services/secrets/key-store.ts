@@ -2,11 +2,13 @@
  * The key facade: CADENZA_API_KEY from the environment wins when set; otherwise keys live in the
  * first secret backend that works here (the OS keychain, then the shell's encrypted file). Keys are
  * bound to a service origin. Nothing here logs or formats a key: describe() gives the last 4
- * characters only.
+ * characters only. Every key value that passes through is remembered by the log's redactor, so it
+ * can never be written to a log line or a diagnostic report.
  */
 import { AppError } from '@shared/errors';
 import type { KeyStorage } from '@shared/domain/account';
 import type { KeyStore, SecretBackend } from '../contracts';
+import { rememberSecret } from '../log/redact';
 
 export const NO_KEY_STORE_MESSAGE =
   'No system keychain is available here, so the key cannot be stored. Set CADENZA_API_KEY in the environment instead, or use a desktop session with a keychain.';
@@ -19,6 +21,7 @@ export function keyLast4(key: string): string | undefined {
 /** The key from CADENZA_API_KEY, trimmed; undefined when unset or blank. */
 export function environmentKey(env: NodeJS.ProcessEnv): string | undefined {
   const key = env.CADENZA_API_KEY?.trim();
+  rememberSecret(key);
   return key ? key : undefined;
 }
 
@@ -49,6 +52,7 @@ export function createKeyStore({ backends, env, launchOrigin }: KeyStoreOptions)
     for (const backend of await availableBackends()) {
       try {
         const key = await backend.get(origin);
+        rememberSecret(key);
         if (key) return { key, kind: backend.kind };
       } catch (e) {
         failure ??= e;
@@ -70,6 +74,7 @@ export function createKeyStore({ backends, env, launchOrigin }: KeyStoreOptions)
     },
 
     async setKey(origin, key) {
+      rememberSecret(key);
       const [first, ...others] = await availableBackends();
       if (!first) throw new AppError('io', NO_KEY_STORE_MESSAGE);
       await first.set(origin, key);

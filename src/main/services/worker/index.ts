@@ -8,6 +8,7 @@
  */
 import { createWorkerClient, type WorkerClient } from './client';
 import type { WorkerTasks } from './tasks';
+import { logger } from '../log';
 
 export { createWorkerClient, defaultWorkerEntry } from './client';
 export type { RunOptions, WorkerClient, WorkerClientOptions } from './client';
@@ -17,12 +18,14 @@ export type { WorkerTasks } from './tasks';
 
 export type AppWorker = WorkerClient<WorkerTasks>;
 
+const log = logger('worker');
+
 let shared: AppWorker | undefined;
 
 /** The process's worker client (created on first use; its thread starts on the first call). */
 export function sharedWorker(): AppWorker {
   shared ??= createWorkerClient<WorkerTasks>({
-    onCrash: (reason) => console.error(`background worker stopped (${reason}); restarting`),
+    onCrash: (reason) => log.error(`background worker stopped (${reason}); restarting`),
   });
   return shared;
 }

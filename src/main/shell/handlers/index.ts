@@ -5,6 +5,7 @@
 import type {
   App,
   BrowserWindow,
+  Clipboard,
   Dialog,
   MessageBoxOptions,
   OpenDialogOptions,
@@ -26,13 +27,17 @@ import { updatesHandlers } from './updates';
 import { createUpdateController, type UpdateController } from '../../services/updates';
 import { toJobView } from '@shared/ipc/jobs';
 import type { OpenedFiles } from '../open-files';
+import { diagnosticsHandlers } from './diagnostics';
+import { createShellDiagnostics, type ShellDiagnostics } from '../diagnostics';
+import { logsDirOf } from '../../services/log';
 
 /** The Electron modules the handlers use. */
 export interface ElectronForHandlers {
   app: Pick<App, 'getVersion'>;
   dialog: Pick<Dialog, 'showMessageBox' | 'showOpenDialog' | 'showSaveDialog'>;
-  shell: Pick<Shell, 'openExternal' | 'showItemInFolder'>;
+  shell: Pick<Shell, 'openExternal' | 'showItemInFolder' | 'openPath'>;
   BrowserWindow: Pick<typeof BrowserWindow, 'fromWebContents' | 'getAllWindows'>;
+  clipboard: Pick<Clipboard, 'writeText'>;
 }
 
 /**
@@ -77,6 +82,8 @@ export interface HandlerWiring {
   updates?: UpdateController;
   /** Audio files opened with Cadenza, waiting for the renderer (shell/open-files.ts). */
   openedFiles?: Pick<OpenedFiles, 'take'>;
+  /** Logs folder and diagnostic report (shell/diagnostics.ts); built here from core if omitted. */
+  diagnostics?: ShellDiagnostics;
 }
 
 export function buildHandlers({
@@ -86,8 +93,9 @@ export function buildHandlers({
   electron,
   updates,
   openedFiles,
+  diagnostics,
 }: HandlerWiring): IpcHandlers {
-  const { app, dialog, shell, BrowserWindow } = electron;
+  const { app, dialog, shell, BrowserWindow, clipboard } = electron;
   const windowOf = (ctx: HandlerContext): BrowserWindow | null =>
     BrowserWindow.fromWebContents(ctx.event.sender);
   const openExternal = async (url: string): Promise<void> => {
@@ -189,6 +197,17 @@ export function buildHandlers({
     covers: coversAndVideos.covers,
     videos: coversAndVideos.videos,
     updates: updatesHandlers(() => (updates ??= unsupportedUpdates(app.getVersion(), core))),
+    diagnostics: diagnosticsHandlers(
+      diagnostics ??
+        createShellDiagnostics({
+          core,
+          env,
+          logsDir: logsDirOf(core.paths.dataDir),
+          app,
+          shell,
+          clipboard,
+        }),
+    ),
   };
 }
 

@@ -5,6 +5,7 @@ import { KeyCard } from './KeyCard';
 import { ProblemAlert } from './ProblemAlert';
 import { ServiceAddressCard } from './ServiceAddressCard';
 import { UpdatesCard } from './UpdatesCard';
+import { DiagnosticsCard } from './DiagnosticsCard';
 
 /** The one progress or confirmation line of the panel (a polite live region). */
 const selectProgress = (s: AccountState): string | null => {
@@ -51,6 +52,7 @@ export function AccountPanel() {
           {status.hasKey && <EntitlementsCard />}
           <ServiceAddressCard status={status} />
           <UpdatesCard />
+          <DiagnosticsCard />
         </div>
       )}
     </div>

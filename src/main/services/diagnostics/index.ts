@@ -1,0 +1,7 @@
+export {
+  buildDiagnosticReport,
+  formatDiagnosticReport,
+  type DiagnosticReport,
+  type DiagnosticsSources,
+  type JobLine,
+} from './report';
