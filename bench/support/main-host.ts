@@ -32,11 +32,13 @@ const electron: ElectronForHandlers = {
   shell: {
     openExternal: () => Promise.resolve(),
     showItemInFolder: () => undefined,
+    openPath: () => Promise.resolve('no file manager in the bench'),
   },
   BrowserWindow: {
     fromWebContents: () => null,
     getAllWindows: () => [],
   } as unknown as ElectronForHandlers['BrowserWindow'],
+  clipboard: { writeText: () => Promise.resolve() },
 };
 
 export function createMainHost(env: NodeJS.ProcessEnv): MainHost {
