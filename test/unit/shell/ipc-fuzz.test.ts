@@ -281,3 +281,77 @@ describe('hostile files over IPC (files:registerDropped / files:pick)', () => {
     }
   });
 });
+
+describe('links main measures on the renderer’s say-so (SSRF)', () => {
+  // Only this machine's loopback is ever a target here; private ranges are checked as a pure
+  // function in test/unit/http/address-guard.test.ts.
+  let hits: string[];
+  let port: number;
+  let redirector: import('node:http').Server;
+  const optIn = process.env.CADENZA_ALLOW_LOOPBACK;
+
+  beforeAll(async () => {
+    delete process.env.CADENZA_ALLOW_LOOPBACK;
+    const { createServer } = await import('node:http');
+    hits = [];
+    redirector = createServer((req, res) => {
+      hits.push(req.url ?? '');
+      if (req.url?.startsWith('/hop'))
+        res.writeHead(302, { location: `http://127.0.0.2:${port}/after-hop.mp3` }).end();
+      else res.writeHead(200, { 'content-type': 'audio/mpeg' }).end(Buffer.alloc(4096));
+    });
+    await new Promise<void>((r) => redirector.listen(0, '127.0.0.1', r));
+    port = (redirector.address() as { port: number }).port;
+  });
+  afterAll(async () => {
+    if (optIn !== undefined) process.env.CADENZA_ALLOW_LOOPBACK = optIn;
+    await new Promise<void>((r) => redirector.close(() => r()));
+  });
+
+  const forms = () => [
+    `http://127.0.0.1:${port}/a.mp3`,
+    `http://0x7f000001:${port}/a.mp3`,
+    `http://2130706433:${port}/a.mp3`,
+    `http://127.1:${port}/a.mp3`,
+    `http://0177.0.0.1:${port}/a.mp3`,
+    `http://localhost:${port}/a.mp3`,
+    `http://[::1]:${port}/a.mp3`,
+    `http://[::ffff:127.0.0.1]:${port}/a.mp3`,
+    `http://[::ffff:7f00:1]:${port}/a.mp3`,
+    `http://127.0.0.1:${port}/a.mp3?secret=from-the-renderer`,
+    `http://127.0.0.1/a.mp3`,
+  ];
+
+  it('covers:checkTraining refuses every loopback spelling and sends nothing', async () => {
+    const answer = (await double.ipcMain.invokeAs(
+      rendererUrl,
+      'covers:checkTraining',
+      forms().map((url) => ({ kind: 'url', url })),
+    )) as { ok: boolean; value: { links: { problem: string | null }[] } };
+    expect(answer.ok).toBe(true);
+    for (const link of answer.value.links) expect(link.problem).toMatch(/does not connect/);
+    expect(hits).toEqual([]);
+  });
+
+  it('videos:checkSinging refuses a loopback audio link and a loopback photo', async () => {
+    const answer = (await double.ipcMain.invokeAs(rendererUrl, 'videos:checkSinging', {
+      audio: { kind: 'url', url: `http://127.0.0.1:${port}/a.mp3` },
+      imageUrl: `http://[::1]:${port}/face.png`,
+    })) as { ok: boolean; value?: unknown; error?: unknown };
+    expect(JSON.stringify(answer)).toMatch(/does not connect/);
+    expect(hits).toEqual([]);
+  });
+
+  it('checks every redirect hop: a link allowed by the opt-in that redirects elsewhere is refused', async () => {
+    process.env.CADENZA_ALLOW_LOOPBACK = '1';
+    try {
+      const answer = (await double.ipcMain.invokeAs(rendererUrl, 'covers:checkTraining', [
+        { kind: 'url', url: `http://127.0.0.1:${port}/hop.mp3` },
+      ])) as { ok: boolean; value: { links: { problem: string | null }[] } };
+      expect(hits).toEqual(['/hop.mp3']);
+      expect(answer.value.links[0]?.problem).toMatch(/does not connect to 127\.0\.0\.2/);
+    } finally {
+      delete process.env.CADENZA_ALLOW_LOOPBACK;
+    }
+  });
+});
