@@ -2,6 +2,9 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 const alias = { '@shared': resolve(__dirname, 'src/shared') };
+// The emulator and test servers listen on loopback, which the address guard refuses unless this
+// documented opt-in is set (docs/security.md). Tests of the guard itself clear it.
+const env = { CADENZA_ALLOW_LOOPBACK: '1' };
 
 export default defineConfig({
   resolve: { alias },
@@ -9,7 +12,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' },
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', env },
       },
       {
         resolve: { alias },
@@ -17,6 +20,7 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
+          env,
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },

@@ -65,6 +65,8 @@ const code = await launchElectron(electron, {
   CADENZA_HOME: home,
   CADENZA_LIBRARY: join(home, 'Library'),
   CADENZA_DEMO: '1',
+  // the emulator serves on loopback, which the address guard refuses without this opt-in
+  CADENZA_ALLOW_LOOPBACK: '1',
 });
 cleanUp();
 process.exit(code);

@@ -89,6 +89,8 @@ export const test = base.extend<Fixtures>({
       CADENZA_HOME: dirs.home,
       CADENZA_LIBRARY: dirs.library,
       CADENZA_KEYCHAIN: 'off',
+      // the emulator's media is on loopback: the address guard's documented opt-in
+      CADENZA_ALLOW_LOOPBACK: '1',
     };
 
     const ipcLog: IpcRecord[] = [];

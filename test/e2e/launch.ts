@@ -75,6 +75,7 @@ const ENV_KEYS_TO_CLEAR = [
   'CADENZA_BASE_URL',
   'CADENZA_API_KEY',
   'CADENZA_DEMO',
+  'CADENZA_ALLOW_LOOPBACK',
 ];
 
 export async function launchInDouble({

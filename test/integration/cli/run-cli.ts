@@ -39,6 +39,8 @@ export function createSandbox(): CliSandbox {
     XDG_RUNTIME_DIR: root,
     CADENZA_HOME: dataDir,
     CADENZA_LIBRARY: libraryDir,
+    // the emulator is on loopback: the address guard's documented opt-in
+    CADENZA_ALLOW_LOOPBACK: '1',
   };
   return {
     root,

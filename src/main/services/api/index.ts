@@ -20,6 +20,7 @@ import { downloadFile, type DownloadOptions } from './download';
 import { createSingingApi, type SingingApi } from './singing';
 import { createSongsApi, type SongsApi } from './songs';
 import { Transport } from './transport';
+import { serviceAddressGuard } from '../http/address-guard';
 import { createHttpPolicy, type HttpPolicy, type HttpPolicyOptions } from '../http/policy';
 import { createVoicesApi, type VoicesApi } from './voices';
 
@@ -85,6 +86,7 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
     createHttpPolicy({
       userAgent: opts.userAgent ?? 'Cadenza',
       ...(opts.dispatcher ? { dispatcher: opts.dispatcher } : {}),
+      guard: serviceAddressGuard(base.origin),
       ...opts.http,
       retry: {
         ...(opts.retry?.attempts !== undefined ? { attempts: opts.retry.attempts } : {}),

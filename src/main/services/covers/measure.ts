@@ -13,6 +13,7 @@
  *   if (m.problem) …                                      // "could not measure" with the reason
  */
 import { AppError } from '@shared/errors';
+import { typedLinkAddressGuard } from '../http/address-guard';
 import { createHttpPolicy, type HttpPolicy, type HttpResponse } from '../http/policy';
 import { probeBytes } from '../media/probe';
 import { id3v2Bytes, mpegFrameAt } from '../media/probe/mpeg';
@@ -238,7 +239,9 @@ export async function measureUrl(url: string, opts: MeasureOptions = {}): Promis
   const f = new Fetcher(parsed, {
     maxBytes: opts.maxBytes ?? MEASURE_MAX_BYTES,
     signal: AbortSignal.any(signals),
-    policy: opts.policy ?? (defaultPolicy ??= createHttpPolicy({ userAgent: USER_AGENT })),
+    policy:
+      opts.policy ??
+      (defaultPolicy ??= createHttpPolicy({ userAgent: USER_AGENT, guard: typedLinkAddressGuard })),
     timeoutMs,
   });
   try {

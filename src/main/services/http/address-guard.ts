@@ -125,3 +125,22 @@ function sameOrigin(a: string, b: string): boolean {
     return false;
   }
 }
+
+const serviceGuards = new Map<string, AddressGuard>();
+/**
+ * The guard of a service client: its own origin allowed, everything else (media URLs in its
+ * answers) judged. One per origin, so clients built per call share one connection pool.
+ */
+export function serviceAddressGuard(serviceOrigin: string): AddressGuard {
+  let guard = serviceGuards.get(serviceOrigin);
+  if (!guard) {
+    guard = createAddressGuard({ exceptOrigin: () => serviceOrigin });
+    serviceGuards.set(serviceOrigin, guard);
+  }
+  return guard;
+}
+
+/** For media URLs from service answers fetched outside a client (the preview cache). */
+export const mediaAddressGuard: AddressGuard = createAddressGuard();
+/** For links a person typed (measured before anything is spent). */
+export const typedLinkAddressGuard: AddressGuard = createAddressGuard({ typedLinks: true });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { AppError } from '@shared/errors';
+import { mediaAddressGuard } from '../http/address-guard';
 import { createHttpPolicy, type HttpPolicy, type HttpResponse } from '../http/policy';
 import { writeJsonAtomic } from '../library/atomic';
 
@@ -56,7 +57,9 @@ interface Entry extends CacheEntryInfo {
 export function createMediaCache(options: MediaCacheOptions): MediaCache {
   const dir = options.dir;
   const maxBytes = options.maxBytes ?? 1024 ** 3;
-  const policy = options.policy ?? createHttpPolicy({ userAgent: 'Cadenza (preview)' });
+  const policy =
+    options.policy ??
+    createHttpPolicy({ userAgent: 'Cadenza (preview)', guard: mediaAddressGuard });
   const entries = new Map<string, Entry>();
   const dataPath = (id: string) => join(dir, `${id}.media`);
   const metaPath = (id: string) => join(dir, `${id}.json`);
