@@ -6,6 +6,7 @@ import {
   app,
   BrowserWindow,
   clipboard,
+  Menu,
   dialog,
   ipcMain,
   Notification,
@@ -33,6 +34,7 @@ import { logger } from '../services/log';
 import { startAppLog } from './logging';
 import { installProcessHandlers } from './process-handlers';
 import { createShellDiagnostics, type ShellDiagnostics } from './diagnostics';
+import { buildMenuTemplate } from './menu';
 
 const log = logger('app');
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
@@ -181,6 +183,21 @@ export function startShell(opts: ShellOptions): boolean {
         shell,
         clipboard,
       });
+      const shellDiagnostics = diagnostics;
+      Menu.setApplicationMenu(
+        Menu.buildFromTemplate(
+          buildMenuTemplate({
+            platform: process.platform,
+            isPackaged: app.isPackaged,
+            appName: app.getName(),
+            actions: {
+              showLibraryFolder: () => void shell.openPath(core.settings.libraryDir()),
+              openLogsFolder: () => void shellDiagnostics.openLogsFolder(),
+              copyDiagnosticReport: () => void shellDiagnostics.copyReport(),
+            },
+          }),
+        ),
+      );
       stopWork = async () => {
         updates.stop();
         unhandleMedia();

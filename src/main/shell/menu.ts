@@ -13,8 +13,6 @@ export interface MenuActions {
   openLogsFolder(): void;
   /** Puts the diagnostic report on the clipboard. */
   copyDiagnosticReport(): void;
-  /** Brings the window forward on the Account panel (settings, key, updates). */
-  openAccount(): void;
 }
 
 export interface MenuOptions {
@@ -74,8 +72,6 @@ export function buildMenuTemplate(opts: MenuOptions): MenuItemConstructorOptions
     submenu: [
       { role: 'about' },
       { type: 'separator' },
-      { label: 'Settings…', accelerator: 'Cmd+,', click: () => actions.openAccount() },
-      { type: 'separator' },
       { role: 'services' },
       { type: 'separator' },
       { role: 'hide' },
@@ -90,11 +86,6 @@ export function buildMenuTemplate(opts: MenuOptions): MenuItemConstructorOptions
     label: 'File',
     submenu: [
       { label: 'Show library folder', click: () => actions.showLibraryFolder() },
-      ...(mac
-        ? []
-        : ([
-            { label: 'Settings', accelerator: 'Ctrl+,', click: () => actions.openAccount() },
-          ] as MenuItemConstructorOptions[])),
       { type: 'separator' },
       mac ? { role: 'close' } : { role: 'quit' },
     ],

@@ -12,7 +12,6 @@ const actions = (): MenuActions => ({
   showLibraryFolder: vi.fn(),
   openLogsFolder: vi.fn(),
   copyDiagnosticReport: vi.fn(),
-  openAccount: vi.fn(),
 });
 
 function flatten(items: readonly MenuItemConstructorOptions[]): MenuItemConstructorOptions[] {
