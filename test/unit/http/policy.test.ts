@@ -1,3 +1,4 @@
+import { Agent } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '@shared/errors';
 import {
@@ -130,6 +131,20 @@ describe('the address guard hook', () => {
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.every((t) => t.hostname === 'localhost' && t.address !== undefined)).toBe(true);
     expect(a.seen).toHaveLength(0);
+  });
+
+  it('through a proxy (or an explicit dispatcher) it is asked before each hop by host name', async () => {
+    a.handle((_req, res) => res.writeHead(302, { location: `${b.url}/there` }).end());
+    b.handle((_req, res) => json(res, 200, {}));
+    const seen: ConnectTarget[] = [];
+    const dispatcher = new Agent();
+    const policy = createHttpPolicy({ dispatcher, guard: (t) => void seen.push(t) });
+    await text(policy, `${a.url}/here`);
+    await dispatcher.close();
+    expect(seen.map((t) => [t.hostname, t.address, t.port])).toEqual([
+      ['127.0.0.1', undefined, Number(new URL(a.url).port)],
+      ['127.0.0.1', undefined, Number(new URL(b.url).port)],
+    ]);
   });
 });
 
