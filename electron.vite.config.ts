@@ -3,12 +3,19 @@ import { defineConfig, externalizeDepsPlugin } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 
 const alias = { '@shared': resolve(__dirname, 'src/shared') };
+const ESM_ONLY_DEPS = [
+  'music-metadata',
+  'mpg123-decoder',
+  '@wasm-audio-decoders/flac',
+  '@wasm-audio-decoders/ogg-vorbis',
+  'ogg-opus-decoder',
+];
 
 export default defineConfig({
   main: {
-    // music-metadata is ESM-only: bundled into the CommonJS main build (the CLI's esbuild bundle
-    // takes it in too), so neither loads it with require() at run time
-    plugins: [externalizeDepsPlugin({ exclude: ['music-metadata'] })],
+    // music-metadata and the WASM decoders are ESM-only: bundled into the CommonJS main build (the
+    // CLI's esbuild bundle takes them in too), so neither loads them with require() at run time
+    plugins: [externalizeDepsPlugin({ exclude: [...ESM_ONLY_DEPS] })],
     resolve: { alias },
     build: {
       outDir: 'out/main',
@@ -18,6 +25,8 @@ export default defineConfig({
           index: resolve(__dirname, 'src/main/index.ts'),
           worker: resolve(__dirname, 'src/main/services/worker/worker.ts'),
         },
+        // ogg-opus-decoder's optional speech enhancer (4 MB): never enabled, so never shipped
+        external: ['@wasm-audio-decoders/opus-ml'],
       },
     },
   },

@@ -25,7 +25,8 @@ async function bundle(entry, outfile, banner) {
     target: 'node22',
     format: 'cjs',
     alias: { '@shared': resolve(root, 'src/shared') },
-    external: ['keytar', 'electron'],
+    // opus-ml: ogg-opus-decoder's optional speech enhancer (4 MB), never enabled
+    external: ['keytar', 'electron', '@wasm-audio-decoders/opus-ml'],
     banner: { js: banner },
     define: { __CADENZA_VERSION__: JSON.stringify(pkg.version) },
     sourcemap: false,

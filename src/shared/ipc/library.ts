@@ -72,9 +72,14 @@ export const ExportResultSchema = z.object({
 });
 export type ExportResult = z.infer<typeof ExportResultSchema>;
 
-/** Peak amplitude per bucket, 0..1, at most 2000 buckets. */
-export const WaveformPeaksSchema = z.array(z.number().min(0).max(1)).min(1).max(2000);
-export const WaveformSchema = z.object({ peaks: WaveformPeaksSchema });
+/** Peak amplitude per slice of audio, 0..1 (50 a second, at most 30,000: any zoom can be drawn). */
+export const MAX_WAVEFORM_PEAKS = 30_000;
+export const WaveformPeaksSchema = z.array(z.number().min(0).max(1)).min(1).max(MAX_WAVEFORM_PEAKS);
+export const WaveformSchema = z.object({
+  peaks: WaveformPeaksSchema,
+  /** Seconds each peak covers (null for peaks stored without it). */
+  secondsPerPeak: z.number().positive().nullable(),
+});
 export type Waveform = z.infer<typeof WaveformSchema>;
 
 export const libraryContract = {
@@ -99,7 +104,7 @@ export const libraryContract = {
   exportItems: invoke(z.tuple([z.array(ItemIdSchema).min(1).max(10_000)]), ExportResultSchema),
   /** Starts dragging the item's file out of the app (call from a dragstart handler). */
   startDrag: invoke(z.tuple([ItemIdSchema]), z.null()),
-  /** The item's waveform peaks, computed once in main (WAV, MP3) and cached; null for other formats. */
+  /** The item's waveform peaks from its decoded audio (MP3, WAV, FLAC, Vorbis, Opus), cached; null for AAC and video. */
   waveform: invoke(z.tuple([ItemIdSchema]), WaveformSchema.nullable()),
 };
 

@@ -645,7 +645,7 @@ export class FakeCadenza {
           this.answer('library.waveform', [id], () =>
             this.withItem(id, () => {
               const peaks = this.library.waveforms[id];
-              return ok(peaks ? { peaks } : null);
+              return ok(peaks ? { peaks, secondsPerPeak: null } : null);
             }),
           ),
       },

@@ -2,11 +2,9 @@ import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createWaveformStore,
-  mp3Peaks,
-  wavPeaks,
-} from '../../../src/main/services/library/waveform';
+import { createWaveformStore } from '../../../src/main/services/library/waveform';
+import { decodePeaks } from '../../../src/main/services/media/peaks';
+import { createWorkerClient, type WorkerTasks } from '../../../src/main/services/worker';
 
 let root: string;
 
@@ -55,96 +53,66 @@ afterEach(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-describe('wavPeaks', () => {
-  it('gives the loudest sample of each slice across channels, past odd-sized chunks', async () => {
-    const path = join(root, 'a.wav');
-    // first half: left 0.5; second half: right -0.25 (loudest in the other channel, negative)
-    await writeFile(
-      path,
-      wav(8000, 2, (i, c) => (i < 4000 ? (c === 0 ? 0.5 : 0.1) : c === 1 ? -0.25 : 0), true),
-    );
-    const peaks = await wavPeaks(path, 4);
-    expect(peaks).toHaveLength(4);
-    expect(peaks?.[0]).toBeCloseTo(0.5, 2);
-    expect(peaks?.[1]).toBeCloseTo(0.5, 2);
-    expect(peaks?.[2]).toBeCloseTo(0.25, 2);
-    expect(peaks?.[3]).toBeCloseTo(0.25, 2);
-  });
-
-  it('refuses files that are not WAV', async () => {
-    const path = join(root, 'b.wav');
-    await writeFile(path, Buffer.from('ID3 not a wave file at all'));
-    expect(await wavPeaks(path)).toBeNull();
-  });
-});
-
-/** MPEG-1 Layer III frames, 48 kHz, 32 kbit/s, mono (96 bytes), with the given global gains (null = silent). */
-function mp3(gains: Array<number | null>): Buffer {
-  const frames = gains.map((gain) => {
-    const f = Buffer.alloc(96);
-    f.set([0xff, 0xfb, 0x14, 0xc4]);
-    const put = (at: number, n: number, v: number) => {
-      for (let i = 0; i < n; i += 1) {
-        const bit = 32 + at + i; // side information starts after the 4-byte header
-        if ((v >> (n - 1 - i)) & 1) f[bit >> 3] = (f[bit >> 3] ?? 0) | (1 << (7 - (bit & 7)));
-      }
-    };
-    for (const granule of [0, 1]) {
-      const at = 18 + granule * 59;
-      put(at, 12, gain === null ? 0 : 100); // part2_3_length
-      put(at + 21, 8, gain ?? 0); // global_gain
-    }
-    return f;
-  });
-  const id3 = Buffer.from([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, 0, 4, 1, 2, 3, 4]); // a 4-byte ID3v2 tag to skip
-  return Buffer.concat([id3, ...frames]);
-}
-
-describe('mp3Peaks', () => {
-  it("follows the frames' global gain, relative to the loudest, with silence as 0", async () => {
-    const path = join(root, 'a.mp3');
-    await writeFile(path, mp3([200, 200, 196, null]));
-    expect(await mp3Peaks(path, 4)).toEqual([1, 1, 0.5, 0]);
-  });
-});
-
 describe('waveform store', () => {
-  it('computes a WAV once, caches it by id and mtime, and recomputes when the file changes', async () => {
+  it('decodes a WAV once, caches it by id and mtime, and recomputes when the file changes', async () => {
     const dir = join(root, 'cache');
-    const store = createWaveformStore({ dir, buckets: 10 });
+    const store = createWaveformStore({ dir, decode: (p) => decodePeaks(p) });
     const path = join(root, 'song.wav');
+    // 2 s at 8 kHz with a LIST chunk before data: 100 peaks (50 a second) of 0.5
     await writeFile(
       path,
-      wav(1000, 1, () => 0.5),
+      wav(16_000, 2, () => 0.5, true),
     );
     const item = { id: 'itm_1', modifiedAtMs: 1_700_000_000_000 };
     const first = await store.get(item, path);
-    expect(first).toHaveLength(10);
-    expect(first?.every((p) => Math.abs(p - 0.5) < 0.01)).toBe(true);
+    expect(first?.peaks).toHaveLength(100);
+    expect(first?.secondsPerPeak).toBeCloseTo(0.02, 5);
+    expect(first?.peaks.every((p) => Math.abs(p - 0.5) < 0.01)).toBe(true);
     expect(await readdir(dir)).toEqual(['itm_1-1700000000000.json']);
 
     // the cache answers even when the file is quieter now, as long as the mtime is the same
     await writeFile(
       path,
-      wav(1000, 1, () => 0.1),
+      wav(16_000, 2, () => 0.1),
     );
-    expect((await store.get(item, path))?.[0]).toBeCloseTo(0.5, 2);
+    expect((await store.get(item, path))?.peaks[0]).toBeCloseTo(0.5, 2);
 
     // a newer mtime is a new key: recomputed, and the stale entry is dropped
     await utimes(path, new Date(), new Date(1_700_000_100_000));
     const changed = { id: 'itm_1', modifiedAtMs: 1_700_000_100_000 };
-    expect((await store.get(changed, path))?.[0]).toBeCloseTo(0.1, 2);
+    expect((await store.get(changed, path))?.peaks[0]).toBeCloseTo(0.1, 2);
     expect(await readdir(dir)).toEqual(['itm_1-1700000100000.json']);
   });
 
-  it('answers null for formats it does not decode until peaks are stored', async () => {
-    const store = createWaveformStore({ dir: join(root, 'cache') });
+  it('answers null for what it cannot decode until peaks are stored', async () => {
+    const store = createWaveformStore({ dir: join(root, 'cache'), decode: (p) => decodePeaks(p) });
     const path = join(root, 'song.mp3');
     await writeFile(path, Buffer.alloc(500));
     const item = { id: 'itm_2', modifiedAtMs: 5 };
     expect(await store.get(item, path)).toBeNull();
-    await store.put(item, [0.1, 0.9, 0.3]);
-    expect(await store.get(item, path)).toEqual([0.1, 0.9, 0.3]);
-    await expect(store.put(item, [2])).rejects.toThrow();
+    await store.put(item, { peaks: [0.1, 0.9, 0.3] });
+    expect((await store.get(item, path))?.peaks).toEqual([0.1, 0.9, 0.3]);
+    await expect(store.put(item, { peaks: [2] })).rejects.toThrow();
   });
+
+  it('decodes in the worker thread by default', async () => {
+    const worker = createWorkerClient<WorkerTasks>();
+    try {
+      const path = join(root, 'quiet.wav');
+      await writeFile(
+        path,
+        wav(8_000, 1, (i) => (i < 4_000 ? 0.25 : 0.75)),
+      );
+      const store = createWaveformStore({
+        dir: join(root, 'cache'),
+        decode: (p) => worker.run('media.peaks', { path: p }),
+      });
+      const w = await store.get({ id: 'itm_3', modifiedAtMs: 1 }, path);
+      expect(w?.peaks).toHaveLength(50);
+      expect(w?.peaks[0]).toBeCloseTo(0.25, 2);
+      expect(w?.peaks[49]).toBeCloseTo(0.75, 2);
+    } finally {
+      await worker.close();
+    }
+  }, 30_000);
 });

@@ -4,10 +4,12 @@
  * To add tasks, export a record of handlers from your service's own module and spread it here.
  */
 import { libraryTasks } from '../library/index-tasks';
+import { mediaTasks } from '../media/tasks';
 import type { TaskRegistry } from './protocol';
 
 export const workerTasks = {
   ...libraryTasks,
+  ...mediaTasks,
 } satisfies TaskRegistry;
 
 export type WorkerTasks = typeof workerTasks;

@@ -211,8 +211,7 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
     async waveform(_ctx, id) {
       const rt = await jobsHost.runtime();
       const item = requireItem(rt, id);
-      const peaks = await waveforms.get(item, rt.library.pathOf(item));
-      return peaks ? { peaks } : null;
+      return waveforms.get(item, rt.library.pathOf(item));
     },
   };
 }

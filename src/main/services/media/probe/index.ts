@@ -134,13 +134,27 @@ function withCountedFrames(p: MediaProbe, bytes: Uint8Array): MediaProbe {
   };
 }
 
+/** What a WAV is known as before its chunks are read (music-metadata could not read them). */
+const BARE_WAV = {
+  format: { container: 'WAVE', sampleRate: 1, tagTypes: [], trackInfo: [] },
+  common: { track: { no: null, of: null }, disk: { no: null, of: null }, movementIndex: {} },
+  native: {},
+  quality: { warnings: [] },
+} as unknown as IAudioMetadata;
+
 /** A WAV measured by its data chunk against the file's end. */
-async function withWavLayout(p: MediaProbe, read: ReadAt, sizeBytes: number): Promise<MediaProbe> {
+async function withWavLayout(
+  p: MediaProbe,
+  read: ReadAt,
+  sizeBytes: number,
+): Promise<MediaProbe | null> {
   const wav = await readWavLayout(read, sizeBytes);
-  if (!wav || wav.blockAlign === 0 || wav.sampleRate === 0) return p;
+  if (!wav || wav.blockAlign === 0 || wav.sampleRate === 0) return p.sampleRate === 1 ? null : p;
   const frames = Math.floor(wav.dataBytes / wav.blockAlign);
   return {
     ...p,
+    sampleRate: wav.sampleRate,
+    channels: wav.channels,
     wav,
     codec: wav.encoding === 1 ? 'PCM' : wav.encoding === 3 ? 'IEEE float' : p.codec,
     bitsPerSample: wav.bitsPerSample,
@@ -165,25 +179,24 @@ export async function probeFile(
     if (meta.format.container === 'Ogg' && meta.format.duration === undefined)
       meta = await parseFile(path, { duration: true, skipCovers: !options.art });
   } catch {
-    return null;
+    // a WAV whose other chunks are malformed still has its samples where fmt and data say
+    meta = BARE_WAV;
   }
   if (!meta.format.container || (!meta.format.sampleRate && !meta.format.hasVideo)) return null;
   let probe = fromMetadata(meta, options.art === true);
   if (probe.format === 'mp3' && stat.size <= MAX_COUNTED_MP3_BYTES)
     probe = withCountedFrames(probe, await fs.readFile(path));
-  if (probe.format === 'wav') {
-    const fh = await fs.open(path, 'r');
-    try {
-      probe = await withWavLayout(
-        probe,
-        async (into, position) => (await fh.read(into, 0, into.length, position)).bytesRead,
-        stat.size,
-      );
-    } finally {
-      await fh.close();
-    }
+  if (probe.format !== 'wav') return probe;
+  const fh = await fs.open(path, 'r');
+  try {
+    return await withWavLayout(
+      probe,
+      async (into, position) => (await fh.read(into, 0, into.length, position)).bytesRead,
+      stat.size,
+    );
+  } finally {
+    await fh.close();
   }
-  return probe;
 }
 
 const isMp4 = (b: Uint8Array): boolean =>
