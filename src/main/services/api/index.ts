@@ -21,6 +21,7 @@ import { createSingingApi, type SingingApi } from './singing';
 import { createSongsApi, type SongsApi } from './songs';
 import { Transport } from './transport';
 import { serviceAddressGuard } from '../http/address-guard';
+import { REDACTED } from './lenient';
 import { createHttpPolicy, type HttpPolicy, type HttpPolicyOptions } from '../http/policy';
 import { createVoicesApi, type VoicesApi } from './voices';
 
@@ -108,6 +109,16 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
     voices: createVoicesApi(transport, generationTimeoutMs),
     covers: createCoversApi(transport, generationTimeoutMs),
     singing: createSingingApi(transport, generationTimeoutMs),
-    download: (url, destPath, o = {}) => downloadFile(url, destPath, o, policy),
+    async download(url, destPath, o = {}) {
+      // A media URL that carries the key (or what is left of it after redaction) is not fetched:
+      // the key would travel to a media host in a query string.
+      const key = await opts.getKey().catch(() => undefined);
+      if ((key && key.length >= 4 && url.includes(key)) || url.includes(REDACTED))
+        throw new AppError(
+          'forbidden',
+          'The service sent a media link that contains your API key; Cadenza did not open it.',
+        );
+      return downloadFile(url, destPath, o, policy);
+    },
   };
 }

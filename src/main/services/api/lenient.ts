@@ -85,12 +85,15 @@ export function durationMsFrom(v: unknown): number | undefined {
   return Math.round(n < 1000 ? n * 1000 : n);
 }
 
+/** What the key is replaced with in text from the service. */
+export const REDACTED = '[redacted]';
+
 /** Deep copy of a service answer without the key: `x_api_key` fields dropped, key text replaced. */
 export function redact(value: unknown, key: string | undefined): unknown {
   const walk = (v: unknown, depth: number): unknown => {
     if (depth > 20) return undefined;
     if (typeof v === 'string')
-      return key && key.length >= 4 && v.includes(key) ? v.split(key).join('[redacted]') : v;
+      return key && key.length >= 4 && v.includes(key) ? v.split(key).join(REDACTED) : v;
     if (Array.isArray(v)) return v.map((x) => walk(x, depth + 1));
     if (isObject(v)) {
       const out: Json = {};

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { AppError } from '@shared/errors';
 import type { HttpPolicy } from '../http/policy';
 import { badResponse, httpFailure, inBandFailure, type CallContext } from './errors';
-import { isObject, num } from './lenient';
+import { isObject, num, redact } from './lenient';
 
 /**
  * The service client's calls over the HTTP policy (../http/policy.ts), which enforces the rules:
@@ -115,6 +115,9 @@ export class Transport {
       // kept for the record; a proxy's or CDN's error page is never shown as the message
       body = res.text.slice(0, 2000);
     }
+    // Whatever the service echoes, the key goes no further than here: every record normalised
+    // from this body (titles, lyrics, URLs, raw bodies kept for diagnosis) is built without it.
+    body = redact(body, key);
     if (res.status < 200 || res.status > 299) throw httpFailure(res.status, body, spec.ctx, key);
     if (!parsed || body === undefined) {
       const what = looksLikeHtml(res.contentType, res.text)
