@@ -118,7 +118,8 @@ describe('V3 task records', () => {
       status: 'failed',
       failCode: 1002,
       failReason: 'lyrics rejected',
-      id: 's9',
+      id: 't1', // the task id (what ?ids= takes); the song id is its own field
+      songId: 's9',
       tags: 'jazz',
       lyrics: 'a\nb',
     });
