@@ -144,12 +144,20 @@ async function main(): Promise<void> {
     await dropSavedIndex();
     await openOnce(env); // warm the OS file cache and the code: not reported
     await dropSavedIndex();
+    // the same load with nothing opening: what this (shared, loaded) machine alone costs
+    const control = monitorEventLoopDelay({ resolution: 1 });
+    control.enable();
+    await new Promise((r) => setTimeout(r, 1500));
+    control.disable();
     const scratch = await openOnce(env);
     const saved = await openOnce(env);
     const ms = (n: number) => `${n.toFixed(1)} ms`;
     console.log(`(machine: ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)})`);
     console.log(
       `load during both opens: ${work.polled} songs polled, 2 downloads running (${(work.received() / 2 ** 20).toFixed(1)} MiB so far)`,
+    );
+    console.log(
+      `control: main's longest event-loop stall over 1.5 s with the load running and no library opening: ${ms(control.max / 1e6)}`,
     );
     for (const [name, f] of [
       ['from scratch', scratch],

@@ -141,46 +141,49 @@ export function createLibrary(options: LibraryOptions): Library {
 
   /**
    * Applies what the worker found: `changed` entries (newest first) replace those at their paths,
-   * `removed` paths go. Work here is proportional to the change, plus one O(n) merge.
+   * `removed` paths go. Work here is proportional to the change, plus at most one O(n) merge of
+   * the list (none when the change only adds older items, as the chunks of an open do).
    */
   function publish(changed: readonly IndexEntry[], removed: readonly string[]): LibraryChange {
     const change: LibraryChange = { added: [], updated: [], removed: [] };
     if (changed.length === 0 && removed.length === 0) return change;
-    const next = new Map(entries);
-    const nextById = new Map(byId);
+    const before = new Map<string, LibraryItem | undefined>();
+    const note = (id: string): void => {
+      if (!before.has(id)) before.set(id, byId.get(id));
+    };
     const gone = new Set<LibraryItem>();
-    const touched = new Set<string>();
-    const previousById = byId;
-    const before = (id: string): LibraryItem | undefined => previousById.get(id);
-    for (const rel of removed) {
-      const old = next.get(rel);
-      if (!old) continue;
-      next.delete(rel);
+    const drop = (old: IndexEntry): void => {
+      note(old.item.id);
       gone.add(old.item);
-      touched.add(old.item.id);
-      if (nextById.get(old.item.id) === old.item) nextById.delete(old.item.id);
+      if (byId.get(old.item.id) === old.item) byId.delete(old.item.id);
+    };
+    for (const rel of removed) {
+      const old = entries.get(rel);
+      if (!old) continue;
+      drop(old);
+      entries.delete(rel);
     }
     for (const e of changed) {
-      const old = next.get(e.item.file);
-      if (old) {
-        gone.add(old.item);
-        touched.add(old.item.id);
-        if (nextById.get(old.item.id) === old.item) nextById.delete(old.item.id);
-      }
-      next.set(e.item.file, e);
+      const old = entries.get(e.item.file);
+      if (old) drop(old);
+      note(e.item.id);
+      entries.set(e.item.file, e);
     }
-    for (const e of changed) {
-      nextById.set(e.item.id, e.item);
-      touched.add(e.item.id);
-    }
+    for (const e of changed) byId.set(e.item.id, e.item);
     const kept = gone.size === 0 ? list : list.filter((i) => !gone.has(i));
     // the worker sends entries newest first, so this sort is a linear check
     const incoming = changed.map((e) => e.item).sort(byNewest);
-    list = kept.length === 0 ? incoming : mergeNewest(kept, incoming);
-    entries = next;
-    byId = nextById;
-    for (const id of touched) {
-      const old = before(id);
+    const last = kept.at(-1);
+    const first = incoming[0];
+    list =
+      kept.length === 0
+        ? incoming
+        : !first
+          ? kept
+          : last && byNewest(last, first) <= 0
+            ? kept.concat(incoming)
+            : mergeNewest(kept, incoming);
+    for (const [id, old] of before) {
       const now = byId.get(id);
       if (!old && now) change.added.push(id);
       else if (old && !now) change.removed.push(id);
@@ -196,12 +199,15 @@ export function createLibrary(options: LibraryOptions): Library {
   /** Runs a worker task that sends entries as progress; answers them with its result. */
   async function withEntries<T>(
     task: 'library.open' | 'library.scan',
+    onChunk?: (chunk: IndexEntry[]) => void,
   ): Promise<{ result: T; entries: IndexEntry[] }> {
     const got: IndexEntry[] = [];
     const result = (await worker.run(task, ref, {
-      onProgress: (chunk) => {
-        for (const e of chunk) got.push(e);
-      },
+      onProgress:
+        onChunk ??
+        ((chunk) => {
+          for (const e of chunk) got.push(e);
+        }),
     })) as T;
     return { result, entries: got };
   }
@@ -444,9 +450,13 @@ export function createLibrary(options: LibraryOptions): Library {
     async open() {
       await fs.mkdir(dir, { recursive: true });
       await removeTempLeftovers(dir);
-      const { result, entries: loaded } = await withEntries<OpenResult>('library.open');
       entries = new Map();
-      publish(loaded, []);
+      byId = new Map();
+      list = [];
+      // each chunk (newest first) is published as it arrives: small steps on main's event loop
+      const { result } = await withEntries<OpenResult>('library.open', (chunk) =>
+        publish(chunk, []),
+      );
       if (result.unchangedFromSaved) {
         dirty = false; // nothing new since the saved index
         clearTimeout(saveTimer);
