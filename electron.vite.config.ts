@@ -50,6 +50,9 @@ export default defineConfig({
     base: './',
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
+      // minified, with source maps beside the chunks so forwarded renderer errors stay readable
+      minify: true,
+      sourcemap: true,
       rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },
     },
   },

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, type MouseEvent } from 'react';
+import { Suspense, useCallback, useEffect, useRef, type MouseEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { LogoMark } from '../components/icons';
 import { panels as registeredPanels, type PanelDef } from '../panels';
@@ -63,7 +63,10 @@ export function App({ panels = registeredPanels, onReload }: AppProps) {
       <main id="main-content" className="content" ref={mainRef} tabIndex={-1}>
         {active && (
           <ErrorBoundary key={active.id} onReload={onReload}>
-            <active.Component />
+            {/* panels load on demand (their own chunks): nothing shows for the moment it takes */}
+            <Suspense fallback={null}>
+              <active.Component />
+            </Suspense>
           </ErrorBoundary>
         )}
       </main>

@@ -1,10 +1,11 @@
+import { lazyPanel } from '../lazy-panel';
 import { AccountIcon } from '../../components/icons';
 import type { PanelDef } from '../types';
-import { AccountPanel } from './AccountPanel';
 
 export const accountPanel: PanelDef = {
   id: 'account',
   label: 'Account',
   Icon: AccountIcon,
-  Component: AccountPanel,
+  // loaded on demand: its own chunk, fetched the first time the panel opens
+  Component: lazyPanel(() => import('./AccountPanel').then((m) => m.AccountPanel)),
 };

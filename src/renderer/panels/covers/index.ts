@@ -1,10 +1,11 @@
+import { lazyPanel } from '../lazy-panel';
 import type { PanelDef } from '../types';
-import { CoversPanel } from './CoversPanel';
 import { CoversIcon } from './icons';
 
 export const coversPanel: PanelDef = {
   id: 'covers',
   label: 'Covers',
   Icon: CoversIcon,
-  Component: CoversPanel,
+  // loaded on demand: its own chunk, fetched the first time the panel opens
+  Component: lazyPanel(() => import('./CoversPanel').then((m) => m.CoversPanel)),
 };

@@ -1,10 +1,11 @@
+import { lazyPanel } from '../lazy-panel';
 import type { PanelDef } from '../types';
 import { JobsIcon } from './JobsIcon';
-import { JobsPanel } from './JobsPanel';
 
 export const jobsPanel: PanelDef = {
   id: 'jobs',
   label: 'Jobs',
   Icon: JobsIcon,
-  Component: JobsPanel,
+  // loaded on demand: its own chunk, fetched the first time the panel opens
+  Component: lazyPanel(() => import('./JobsPanel').then((m) => m.JobsPanel)),
 };

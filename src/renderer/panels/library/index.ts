@@ -1,10 +1,11 @@
+import { lazyPanel } from '../lazy-panel';
 import type { PanelDef } from '../types';
 import { LibraryIcon } from './LibraryIcon';
-import { LibraryPanel } from './LibraryPanel';
 
 export const libraryPanel: PanelDef = {
   id: 'library',
   label: 'Library',
   Icon: LibraryIcon,
-  Component: LibraryPanel,
+  // loaded on demand: its own chunk, fetched the first time the panel opens
+  Component: lazyPanel(() => import('./LibraryPanel').then((m) => m.LibraryPanel)),
 };

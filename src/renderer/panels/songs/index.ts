@@ -1,10 +1,11 @@
+import { lazyPanel } from '../lazy-panel';
 import { SongsIcon } from './SongsIcon';
 import type { PanelDef } from '../types';
-import { SongsPanel } from './SongsPanel';
 
 export const songsPanel: PanelDef = {
   id: 'songs',
   label: 'Songs',
   Icon: SongsIcon,
-  Component: SongsPanel,
+  // loaded on demand: its own chunk, fetched the first time the panel opens
+  Component: lazyPanel(() => import('./SongsPanel').then((m) => m.SongsPanel)),
 };

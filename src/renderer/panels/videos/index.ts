@@ -1,10 +1,11 @@
+import { lazyPanel } from '../lazy-panel';
 import type { PanelDef } from '../types';
 import { VideosIcon } from '../covers/icons';
-import { VideosPanel } from './VideosPanel';
 
 export const videosPanel: PanelDef = {
   id: 'videos',
   label: 'Videos',
   Icon: VideosIcon,
-  Component: VideosPanel,
+  // loaded on demand: its own chunk, fetched the first time the panel opens
+  Component: lazyPanel(() => import('./VideosPanel').then((m) => m.VideosPanel)),
 };

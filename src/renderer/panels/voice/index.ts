@@ -1,10 +1,11 @@
+import { lazyPanel } from '../lazy-panel';
 import type { PanelDef } from '../types';
 import { VoiceIcon } from './VoiceIcon';
-import { VoicePanel } from './VoicePanel';
 
 export const voicePanel: PanelDef = {
   id: 'voice',
   label: 'Voice',
   Icon: VoiceIcon,
-  Component: VoicePanel,
+  // loaded on demand: its own chunk, fetched the first time the panel opens
+  Component: lazyPanel(() => import('./VoicePanel').then((m) => m.VoicePanel)),
 };
