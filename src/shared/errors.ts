@@ -104,3 +104,29 @@ export function toErrorShape(e: unknown): AppErrorShape {
   if (e instanceof AppError) return e.toShape();
   return { code: 'internal', message: 'Something went wrong inside Cadenza. Please try again.' };
 }
+
+/** Form field -> message, keyed by the input's own field names (the renderer shows them in place). */
+export type FieldErrors = Record<string, string>;
+
+/**
+ * The one mapping from field messages to an error: 'validation' with the fields, its message the
+ * only field's message or else the summary. Undefined when no field has a message.
+ */
+export function fieldsError(
+  fields: FieldErrors,
+  summary = 'Some fields need attention before this can be sent.',
+): AppError | undefined {
+  const messages = Object.values(fields);
+  if (messages.length === 0) return undefined;
+  return new AppError('validation', messages.length === 1 ? messages[0]! : summary, { fields });
+}
+
+/** Throws fieldsError(fields, summary) when any field has a message. */
+export function refuseFields(fields: FieldErrors, summary?: string): void {
+  const e = fieldsError(fields, summary);
+  if (e) throw e;
+}
+
+/** One field's message as a validation error. */
+export const fieldError = (field: string, message: string): AppError =>
+  new AppError('validation', message, { fields: { [field]: message } });

@@ -6,10 +6,9 @@
  */
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
-import type { Job, JobSummary } from '@shared/domain/jobs';
+import { failureOf, type JobSummary } from '@shared/domain/jobs';
 import { SidecarSchema, type LibraryItem, type Sidecar } from '@shared/domain/library';
 import { MODEL_VERSIONS, type ModelVersion } from '@shared/domain/service-limits';
-import { AppError } from '@shared/errors';
 import type { CreateSongRequest } from '@shared/ipc/songs';
 import { readTextFile } from '../../main/services/files/regular';
 
@@ -133,16 +132,6 @@ const STATUS_WORDS: Record<string, string> = {
   saved: 'saved',
   failed: 'failed',
 };
-
-function failureOf(job: Job): AppError {
-  const e = job.error;
-  if (e)
-    return new AppError(e.code, e.message, {
-      ...(e.counter ? { counter: e.counter } : {}),
-      ...(e.fields ? { fields: e.fields } : {}),
-    });
-  return new AppError('internal', `The job ended ${job.state}.`);
-}
 
 async function create(args: string[], ctx: CliContext): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, OPTIONS, 'song');

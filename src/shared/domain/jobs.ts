@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppErrorSchema } from '../errors';
+import { AppError, AppErrorSchema } from '../errors';
 import { LibraryKindSchema } from './library';
 
 export const JOB_KINDS = [
@@ -117,3 +117,14 @@ export function summarizeJob(job: Job): JobSummary {
 
 export const INTERRUPTED_MESSAGE =
   'Interrupted — may have been charged. Check your library and balance before retrying.';
+
+/** The error a finished job that is not done stands for (its recorded error, else its state). */
+export function failureOf(job: Pick<Job, 'error' | 'state'>): AppError {
+  const e = job.error;
+  if (e)
+    return new AppError(e.code, e.message, {
+      ...(e.counter ? { counter: e.counter } : {}),
+      ...(e.fields ? { fields: e.fields } : {}),
+    });
+  return new AppError('internal', `The job ended ${job.state}.`);
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FieldErrors } from '../errors';
 import {
   CLONE_DESCRIPTION_MAX_CHARS,
   CLONE_MAX_FILES,
@@ -18,8 +19,6 @@ import {
   TRAINING_MAX_URLS,
   TRAN_MAX_SEMITONES,
   TRAN_MIN_SEMITONES,
-  TTS_TEXT_MAX_CHARS,
-  TTS_TEXT_MIN_CHARS,
   type ModelVersion,
 } from './service-limits';
 
@@ -29,7 +28,25 @@ import {
  * own field names, so the renderer can show the same messages before submitting.
  */
 
-export type FieldErrors = Record<string, string>;
+export type { FieldErrors } from '../errors';
+
+/** Length in characters as a person counts them (code points, not UTF-16 units). */
+export const charCount = (s: string): number => [...s].length;
+
+/**
+ * Zod issues as form field -> message (the first message per field, the path joined with dots),
+ * so a schema's own messages reach the form that sent the input.
+ */
+export function fieldErrorsOf(schema: z.ZodType, input: unknown): FieldErrors {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return {};
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path.map(String).join('.') || 'input';
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
 
 export const ModelVersionSchema = z.enum(MODEL_VERSIONS);
 export const EmotionSchema = z.enum(EMOTIONS);
@@ -57,10 +74,29 @@ export type SubmitSongInput = z.infer<typeof SubmitSongInputSchema>;
 export const MusicV1InputSchema = SubmitSongInputSchema.omit({ modelVersion: true, extend: true });
 export type MusicV1Input = z.infer<typeof MusicV1InputSchema>;
 
+/** /v1/text2speech text, in characters (spec: 1–500); the Speak form counts against these. */
+export const TTS_TEXT_MIN_CHARS = 1;
+export const TTS_TEXT_MAX_CHARS = 500;
+
+/** The text to speak: the one place its rules live (IPC, submission, client and form use it). */
+export const TtsTextSchema = z.string().superRefine((text, ctx) => {
+  const n = charCount(text);
+  if (n < TTS_TEXT_MIN_CHARS || !text.trim())
+    ctx.addIssue({ code: 'custom', message: 'Type the text to speak.' });
+  else if (n > TTS_TEXT_MAX_CHARS)
+    ctx.addIssue({
+      code: 'custom',
+      message: `Keep the text to ${TTS_TEXT_MAX_CHARS} characters or fewer (now ${n}).`,
+    });
+});
+
 export const TtsInputSchema = z.object({
-  text: z.string(),
-  speaker: z.string(),
-  emotion: EmotionSchema.optional(),
+  text: TtsTextSchema,
+  speaker: z
+    .string()
+    .max(200, 'Choose a voice from the list.')
+    .refine((s) => s.trim() !== '', 'Choose a voice.'),
+  emotion: z.enum(EMOTIONS, { error: 'Choose an emotion from the list.' }).optional(),
 });
 export type TtsInput = z.infer<typeof TtsInputSchema>;
 
@@ -95,9 +131,6 @@ export function countLyricsWords(text: string): number {
   const words = rest.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)?.length ?? 0;
   return cjk + words;
 }
-
-/** Length in characters as a person counts them (code points, not UTF-16 units). */
-export const charCount = (s: string): number => [...s].length;
 
 export const isHttpUrl = (s: string): boolean => {
   try {
@@ -174,19 +207,6 @@ export function checkLyricsPrompt(prompt: string): FieldErrors {
   if (charCount(prompt) > LYRICS_PROMPT_MAX_CHARS)
     return { prompt: `Keep it to ${LYRICS_PROMPT_MAX_CHARS} characters or fewer.` };
   return {};
-}
-
-export function checkTts(input: TtsInput): FieldErrors {
-  const errors: FieldErrors = {};
-  const n = charCount(input.text);
-  if (n < TTS_TEXT_MIN_CHARS || !input.text.trim()) errors.text = 'Type the text to speak.';
-  else if (n > TTS_TEXT_MAX_CHARS)
-    errors.text = `Keep the text to ${TTS_TEXT_MAX_CHARS} characters or fewer (now ${n}).`;
-  if (!input.speaker.trim()) errors.speaker = 'Choose a voice.';
-  if (input.emotion !== undefined && !(EMOTIONS as readonly string[]).includes(input.emotion)) {
-    errors.emotion = 'Choose an emotion from the list.';
-  }
-  return errors;
 }
 
 export function checkCloneFields(input: {

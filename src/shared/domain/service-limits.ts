@@ -7,8 +7,6 @@
 export const PROMPT_MIN_CHARS = 1;
 export const PROMPT_MAX_CHARS = 180;
 export const TITLE_MAX_CHARS = 80;
-export const TTS_TEXT_MIN_CHARS = 1;
-export const TTS_TEXT_MAX_CHARS = 500;
 /** /v1/lyrics takes a short idea; the spec does not name a limit (Cadenza's own). */
 export const LYRICS_PROMPT_MAX_CHARS = 500;
 

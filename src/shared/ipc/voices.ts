@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FileHandleSchema } from '../domain/files';
-import { EmotionSchema } from '../domain/service-inputs';
+import { TtsInputSchema } from '../domain/service-inputs';
 import { AppErrorSchema } from '../errors';
 import { event, invoke } from './define';
 import { JobIdSchema, JobViewSchema } from './jobs';
@@ -51,11 +51,8 @@ export type VoicePrefs = z.infer<typeof VoicePrefsSchema>;
 
 const Speaker = z.string().trim().min(1).max(200);
 
-export const SpeakRequestSchema = z.object({
-  text: z.string().max(5000),
-  speaker: Speaker,
-  emotion: EmotionSchema.optional(),
-});
+/** A take's text, voice and emotion: the service input's schema (its rules and messages). */
+export const SpeakRequestSchema = TtsInputSchema;
 export type SpeakRequest = z.infer<typeof SpeakRequestSchema>;
 
 /** An earlier take: a text-to-speech item of the library. */

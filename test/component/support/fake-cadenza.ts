@@ -11,7 +11,7 @@ import {
   type KeyStorage,
 } from '@shared/domain/account';
 import { DEFAULT_BASE_URL } from '@shared/defaults';
-import type { AppErrorShape } from '@shared/errors';
+import { fieldsError, type AppErrorShape } from '@shared/errors';
 import type { CadenzaApi } from '@shared/ipc/api';
 import { invokeContract } from '@shared/ipc/contract';
 import type { InvokeDef } from '@shared/ipc/define';
@@ -20,7 +20,7 @@ import type { JobResult, JobView } from '@shared/ipc/jobs';
 import type { LibraryFolder, LibraryItemView } from '@shared/ipc/library';
 import type { LibraryChange } from '@shared/domain/library';
 import { checkSubmitSong } from '@shared/domain/service-inputs';
-import { checkCloneFields, checkTts } from '@shared/domain/service-inputs';
+import { checkCloneFields, fieldErrorsOf, TtsInputSchema } from '@shared/domain/service-inputs';
 import type { FileInfo } from '@shared/domain/files';
 import type {
   Catalogue,
@@ -657,15 +657,8 @@ export class FakeCadenza {
               ...request,
               mode: request.extend ? 'custom' : request.mode,
             });
-            if (Object.keys(fields).length > 0)
-              return {
-                ok: false,
-                error: {
-                  code: 'validation',
-                  message: Object.values(fields)[0] ?? 'Check the form.',
-                  fields,
-                },
-              };
+            const refused = fieldsError(fields);
+            if (refused) return { ok: false, error: refused.toShape() };
             this.state.keyInfo = {
               ...this.state.keyInfo,
               key_music_counts: this.state.keyInfo.key_music_counts - 1,
@@ -741,16 +734,9 @@ export class FakeCadenza {
           ),
         speak: (request) =>
           this.answer('voices.speak', [request], () => {
-            const fields = checkTts(request);
-            if (Object.keys(fields).length > 0)
-              return {
-                ok: false,
-                error: {
-                  code: 'validation',
-                  message: Object.values(fields)[0] ?? 'Check the form.',
-                  fields,
-                },
-              };
+            const fields = fieldErrorsOf(TtsInputSchema, request);
+            const refused = fieldsError(fields);
+            if (refused) return { ok: false, error: refused.toShape() };
             this.voices.prefs = {
               ...this.voices.prefs,
               recents: [
@@ -797,15 +783,8 @@ export class FakeCadenza {
               description: request.description,
               fileCount: request.files.length,
             });
-            if (Object.keys(fields).length > 0)
-              return {
-                ok: false,
-                error: {
-                  code: 'validation',
-                  message: Object.values(fields)[0] ?? 'Check the form.',
-                  fields,
-                },
-              };
+            const refused = fieldsError(fields);
+            if (refused) return { ok: false, error: refused.toShape() };
             const job = makeJobView({
               kind: 'clone',
               synchronous: true,
@@ -849,15 +828,8 @@ export class FakeCadenza {
               hasFile: src.kind !== 'link',
               videoSiteUrl: src.kind === 'link' ? src.url : '',
             });
-            if (Object.keys(fields).length > 0)
-              return {
-                ok: false,
-                error: {
-                  code: 'validation',
-                  message: Object.values(fields)[0] ?? 'Check the form.',
-                  fields,
-                },
-              };
+            const refused = fieldsError(fields);
+            if (refused) return { ok: false, error: refused.toShape() };
             const job = makeJobView({
               kind: 'cover',
               synchronous: true,
@@ -937,15 +909,8 @@ export class FakeCadenza {
         singing: (request) =>
           this.answer('videos.singing', [request], () => {
             const fields = this.covers.singingCheck.fields;
-            if (Object.keys(fields).length > 0)
-              return {
-                ok: false,
-                error: {
-                  code: 'validation',
-                  message: Object.values(fields)[0] ?? 'Check the form.',
-                  fields,
-                },
-              };
+            const refused = fieldsError(fields);
+            if (refused) return { ok: false, error: refused.toShape() };
             const job = makeJobView({
               kind: 'singing-video',
               synchronous: true,
@@ -960,15 +925,8 @@ export class FakeCadenza {
         subtitles: (request) =>
           this.answer('videos.subtitles', [request], () => {
             const fields = checkSubtitles({ videoUrl: request.videoUrl });
-            if (Object.keys(fields).length > 0)
-              return {
-                ok: false,
-                error: {
-                  code: 'validation',
-                  message: Object.values(fields)[0] ?? 'Check the form.',
-                  fields,
-                },
-              };
+            const refused = fieldsError(fields);
+            if (refused) return { ok: false, error: refused.toShape() };
             const job = makeJobView({
               kind: 'subtitle-video',
               synchronous: true,

@@ -5,15 +5,17 @@ import {
   checkSinging,
   checkSubmitSong,
   checkTrainSinger,
-  checkTts,
   countLyricsWords,
+  fieldErrorsOf,
+  TTS_TEXT_MAX_CHARS,
+  TtsInputSchema,
+  type TtsInput,
 } from '@shared/domain/service-inputs';
 import {
   EMOTIONS,
   MODEL_LIMITS,
   PROMPT_MAX_CHARS,
   TITLE_MAX_CHARS,
-  TTS_TEXT_MAX_CHARS,
 } from '@shared/domain/service-limits';
 import { createServiceClient, musicV1Body, submitBody } from '../../../src/main/services/api';
 
@@ -67,6 +69,7 @@ describe('client-side limits', () => {
   });
 
   it('tts text 1–500, emotions are the spec 17 plus Neutral', () => {
+    const checkTts = (input: TtsInput) => fieldErrorsOf(TtsInputSchema, input);
     expect(EMOTIONS).toHaveLength(18);
     expect(EMOTIONS).toContain('Neutral');
     expect(checkTts({ text: '', speaker: 's' }).text).toBeDefined();
@@ -75,6 +78,12 @@ describe('client-side limits', () => {
     );
     expect(checkTts({ text: 'hi', speaker: 's', emotion: 'Bored' as 'Sad' }).emotion).toBeDefined();
     expect(checkTts({ text: 'hi', speaker: 's', emotion: 'Whispering' })).toEqual({});
+    expect(checkTts({ text: ' \n ', speaker: ' ' })).toEqual({
+      text: 'Type the text to speak.',
+      speaker: 'Choose a voice.',
+    });
+    // characters as a person counts them: 500 emoji are 1,000 UTF-16 units and still fit
+    expect(checkTts({ text: '🎵'.repeat(TTS_TEXT_MAX_CHARS), speaker: 's' })).toEqual({});
   });
 
   it('cover, training and singing inputs', () => {

@@ -1,3 +1,4 @@
+import { refuseFields } from '@shared/errors';
 import {
   CoverResultSchema,
   CustomSingerTaskSchema,
@@ -24,7 +25,7 @@ import {
   type UploadOptions,
 } from './multipart';
 import { recordList } from './song-records';
-import { invalid, type CallOptions } from './songs';
+import type { CallOptions } from './songs';
 import type { Transport } from './transport';
 
 export interface CoverInput {
@@ -82,7 +83,7 @@ export function createCoversApi(t: Transport, longTimeoutMs: number): CoversApi 
   return {
     async create(input, opts = {}) {
       const link = input.videoSiteUrl?.trim() ?? '';
-      const err = invalid(
+      refuseFields(
         checkCoverFields({
           singerId: input.singerId,
           tranSemitones: input.tranSemitones,
@@ -90,7 +91,6 @@ export function createCoversApi(t: Transport, longTimeoutMs: number): CoversApi 
           videoSiteUrl: link,
         }),
       );
-      if (err) throw err;
       let info: UploadFileInfo | undefined;
       if (input.filePath) {
         info = await describeFile({ field: 'file', inputField: 'filePath', path: input.filePath });
@@ -163,8 +163,7 @@ export function createCoversApi(t: Transport, longTimeoutMs: number): CoversApi 
     },
 
     async trainSinger(input, opts = {}) {
-      const err = invalid(checkTrainSinger(input));
-      if (err) throw err;
+      refuseFields(checkTrainSinger(input));
       const ctx: CallContext = {
         action: 'start training the singer',
         counter: 'key_vc_counts',

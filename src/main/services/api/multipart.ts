@@ -7,6 +7,7 @@ import { AppError } from '@shared/errors';
 import type { UploadProgress } from '@shared/domain/service';
 import { readHead } from '../files/regular';
 import { SNIFF_BYTES, sniffContent } from '../files/sniff';
+import { mimeTypeOf } from '../library/media-types';
 import type { RequestBody } from './transport';
 
 /**
@@ -41,21 +42,6 @@ export interface FilePart {
   path: string;
 }
 
-const MIME_BY_EXT: Record<string, string> = {
-  mp3: 'audio/mpeg',
-  wav: 'audio/wav',
-  m4a: 'audio/mp4',
-  aac: 'audio/aac',
-  flac: 'audio/flac',
-  ogg: 'audio/ogg',
-  opus: 'audio/ogg',
-  webm: 'audio/webm',
-  mp4: 'video/mp4',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-};
-
 export const extensionOf = (path: string): string => extname(path).slice(1).toLowerCase();
 
 export async function describeFile(part: FilePart): Promise<UploadFileInfo> {
@@ -79,7 +65,7 @@ export async function describeFile(part: FilePart): Promise<UploadFileInfo> {
     path: part.path,
     name: basename(part.path),
     sizeBytes,
-    mimeType: MIME_BY_EXT[ext] ?? 'application/octet-stream',
+    mimeType: mimeTypeOf(ext),
   };
 }
 

@@ -1,3 +1,4 @@
+import { refuseFields } from '@shared/errors';
 import { VideoResultSchema, type VideoResult } from '@shared/domain/service';
 import {
   checkSinging,
@@ -8,7 +9,7 @@ import {
 import { badResponse, type CallContext } from './errors';
 import { findId, findUrl, TASK_ID_NAMES, VIDEO_URL_NAMES } from './find';
 import { redact } from './lenient';
-import { invalid, type CallOptions } from './songs';
+import type { CallOptions } from './songs';
 import type { Transport, RequestSpec } from './transport';
 
 export interface SingingApi {
@@ -40,8 +41,7 @@ async function videoCall(t: Transport, spec: RequestSpec): Promise<VideoResult> 
 export function createSingingApi(t: Transport, longTimeoutMs: number): SingingApi {
   return {
     async generate(input, opts = {}) {
-      const err = invalid(checkSinging(input));
-      if (err) throw err;
+      refuseFields(checkSinging(input));
       const ctx: CallContext = {
         action: 'make the singing video',
         counter: 'key_singing_credits',
@@ -59,8 +59,7 @@ export function createSingingApi(t: Transport, longTimeoutMs: number): SingingAp
     },
 
     async subtitlesVideo(input, opts = {}) {
-      const err = invalid(checkSubtitles(input));
-      if (err) throw err;
+      refuseFields(checkSubtitles(input));
       const ctx: CallContext = {
         action: 'make the subtitle video',
         counter: 'key_singing_credits',

@@ -1,4 +1,4 @@
-import { AppError } from '@shared/errors';
+import { refuseFields } from '@shared/errors';
 import {
   mergeSong,
   LyricsResultSchema,
@@ -9,7 +9,6 @@ import {
   checkLyricsPrompt,
   checkMusicV1,
   checkSubmitSong,
-  type FieldErrors,
   type MusicV1Input,
   type SubmitSongInput,
 } from '@shared/domain/service-inputs';
@@ -52,17 +51,6 @@ const SONG_FIELDS: Record<string, string> = {
   continue_song_id: 'extend',
   is_auto: 'mode',
 };
-
-export function invalid(fields: FieldErrors): AppError | undefined {
-  const keys = Object.keys(fields);
-  if (keys.length === 0) return undefined;
-  const first = fields[keys[0] as string];
-  return new AppError(
-    'validation',
-    keys.length === 1 && first ? first : 'Some fields need attention before this can be sent.',
-    { fields },
-  );
-}
 
 /** The JSON body /v2/submit gets. An extension always goes in custom mode (spec rule 1). */
 export function submitBody(input: SubmitSongInput): Record<string, unknown> {
@@ -149,8 +137,7 @@ export function createSongsApi(t: Transport, longTimeoutMs: number): SongsApi {
 
   return {
     async submit(input, opts = {}) {
-      const err = invalid(checkSubmitSong(input));
-      if (err) throw err;
+      refuseFields(checkSubmitSong(input));
       const { data, body, key } = await t.enveloped({
         method: 'POST',
         path: '/v2/submit',
@@ -188,8 +175,7 @@ export function createSongsApi(t: Transport, longTimeoutMs: number): SongsApi {
     },
 
     async generateV1(input, opts = {}) {
-      const err = invalid(checkMusicV1(input));
-      if (err) throw err;
+      refuseFields(checkMusicV1(input));
       const ctx: CallContext = { ...submitCtx, fieldNames: {} };
       const { data, body, key } = await t.enveloped({
         method: 'POST',
@@ -209,8 +195,7 @@ export function createSongsApi(t: Transport, longTimeoutMs: number): SongsApi {
     },
 
     async lyrics(prompt, opts = {}) {
-      const err = invalid(checkLyricsPrompt(prompt));
-      if (err) throw err;
+      refuseFields(checkLyricsPrompt(prompt));
       const ctx: CallContext = { action: 'write the lyrics' };
       const { data, body, key } = await t.enveloped({
         method: 'POST',

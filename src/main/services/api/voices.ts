@@ -1,4 +1,4 @@
-import { AppError } from '@shared/errors';
+import { AppError, refuseFields } from '@shared/errors';
 import {
   CloneResultSchema,
   CloneVoiceSchema,
@@ -9,12 +9,17 @@ import {
   type TtsResult,
   type Voice,
 } from '@shared/domain/service';
-import { checkCloneFields, checkTts, type TtsInput } from '@shared/domain/service-inputs';
+import {
+  checkCloneFields,
+  fieldErrorsOf,
+  TtsInputSchema,
+  type TtsInput,
+} from '@shared/domain/service-inputs';
 import { CLONE_UPLOAD_MAX_BYTES, UPLOAD_AUDIO_EXTENSIONS } from '@shared/domain/service-limits';
 import { badResponse, serviceMessage, type CallContext } from './errors';
 import { bool, httpUrl, int, isObject, pick, pickStr, pickUrl, redact, type Json } from './lenient';
 import { audioFileCheck, describeFile, multipartBody, type UploadOptions } from './multipart';
-import { invalid, type CallOptions } from './songs';
+import type { CallOptions } from './songs';
 import type { Transport } from './transport';
 
 export interface CloneInput {
@@ -187,8 +192,7 @@ export function createVoicesApi(t: Transport, longTimeoutMs: number): VoicesApi 
     },
 
     async tts(input, opts = {}) {
-      const err = invalid(checkTts(input));
-      if (err) throw err;
+      refuseFields(fieldErrorsOf(TtsInputSchema, input));
       const ctx: CallContext = {
         action: 'speak the text',
         counter: 'key_words_counts',
@@ -218,14 +222,13 @@ export function createVoicesApi(t: Transport, longTimeoutMs: number): VoicesApi 
     },
 
     async clone(input, opts = {}) {
-      const err = invalid(
+      refuseFields(
         checkCloneFields({
           name: input.name,
           description: input.description,
           fileCount: input.files.length,
         }),
       );
-      if (err) throw err;
       const infos = await Promise.all(
         input.files.map((path) => describeFile({ field: 'files', inputField: 'files', path })),
       );

@@ -10,7 +10,7 @@
  */
 import { promises as fs } from 'node:fs';
 import { basename, extname } from 'node:path';
-import type { Job } from '@shared/domain/jobs';
+import { failureOf, type Job } from '@shared/domain/jobs';
 import type { LibraryItem } from '@shared/domain/library';
 import { checkCoverFields, checkTrainSinger } from '@shared/domain/service-inputs';
 import {
@@ -19,7 +19,7 @@ import {
   TRAINING_AUDIO_MIN_S,
   UPLOAD_AUDIO_EXTENSIONS,
 } from '@shared/domain/service-limits';
-import { AppError, toErrorShape } from '@shared/errors';
+import { AppError, toErrorShape, refuseFields } from '@shared/errors';
 import type { SingerOption, Singers, TrainingCheck } from '@shared/ipc/covers';
 import type { UploadProgressEvent } from '@shared/ipc/voices';
 import type { CoversApi, SingingApi } from '../api';
@@ -29,14 +29,7 @@ import { TypedEmitter } from '../library/emitter';
 import type { Library } from '../library/library';
 import { probeFile } from '../media/probe';
 import { measureUrls, type Measurement } from './measure';
-import {
-  failureOf,
-  measuredView,
-  minutesSeconds,
-  refuse,
-  withRawMessage,
-  type ResolvedLink,
-} from './shared';
+import { measuredView, minutesSeconds, withRawMessage, type ResolvedLink } from './shared';
 import { CustomSingerStore } from './singers';
 
 export interface CoversClient {
@@ -165,22 +158,22 @@ export function createCoversService(deps: CoversServiceDeps) {
       });
     const ext = extname(path).slice(1).toLowerCase();
     if (!(UPLOAD_AUDIO_EXTENSIONS as readonly string[]).includes(ext)) {
-      refuse(
+      refuseFields(
         {
           source: `Covers take ${UPLOAD_AUDIO_EXTENSIONS.join(', ')} files; ${basename(path)} is not one.`,
         },
         '',
       );
     }
-    if (st.size === 0) refuse({ source: `${basename(path)} is empty.` }, '');
+    if (st.size === 0) refuseFields({ source: `${basename(path)} is empty.` }, '');
     if (st.size > COVER_UPLOAD_MAX_BYTES)
-      refuse(
+      refuseFields(
         { source: `${basename(path)} is larger than ${COVER_UPLOAD_MAX_BYTES / 1048576} MB.` },
         '',
       );
     const probe = await probeFile(path);
     if (!probe || probe.sampleRate === null)
-      refuse({ source: `Cadenza could not find audio in ${basename(path)}.` }, '');
+      refuseFields({ source: `Cadenza could not find audio in ${basename(path)}.` }, '');
   }
 
   /** Uploads the file (or sends the link) as a cover job; the result lands in the library. */
@@ -206,7 +199,7 @@ export function createCoversService(deps: CoversServiceDeps) {
       videoSiteUrl = input.source.url.trim();
       sourceLabel = videoSiteUrl;
     }
-    refuse(
+    refuseFields(
       checkCoverFields({
         singerId: input.singerId,
         tranSemitones: input.tranSemitones,
@@ -334,7 +327,7 @@ export function createCoversService(deps: CoversServiceDeps) {
     if (!name) fields.name = 'Name the singer (the name is kept on this computer).';
     const urls = input.links.map((l) => l.url);
     Object.assign(fields, checkTrainSinger({ urls }));
-    refuse(fields, 'Some fields need attention before training can start.');
+    refuseFields(fields, 'Some fields need attention before training can start.');
     const check = await checkTraining(input.links);
     if (check.problem || check.totalS === null)
       throw new AppError('validation', check.problem ?? 'The links could not be measured.', {

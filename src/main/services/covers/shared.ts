@@ -1,5 +1,4 @@
 /** Small helpers the covers and videos services share. */
-import type { Job } from '@shared/domain/jobs';
 import type { LibraryItem } from '@shared/domain/library';
 import { isHttpUrl } from '@shared/domain/service-inputs';
 import { AppError } from '@shared/errors';
@@ -94,22 +93,4 @@ export function withRawMessage(e: unknown): unknown {
     raw: e.raw,
     ...(e.httpStatus !== undefined ? { httpStatus: e.httpStatus } : {}),
   });
-}
-
-/** The error a finished-but-not-done job stands for. */
-export function failureOf(job: Job): AppError {
-  const e = job.error;
-  if (e)
-    return new AppError(e.code, e.message, {
-      ...(e.counter ? { counter: e.counter } : {}),
-      ...(e.fields ? { fields: e.fields } : {}),
-    });
-  return new AppError('internal', `The job ended ${job.state}.`);
-}
-
-/** Throws a validation AppError for field messages (the first one as the message). */
-export function refuse(fields: Record<string, string>, summary: string): void {
-  const keys = Object.keys(fields);
-  if (keys.length === 0) return;
-  throw new AppError('validation', keys.length === 1 ? fields[keys[0]!]! : summary, { fields });
 }

@@ -8,7 +8,7 @@
  *   const job = await videos.singing({ audio, imageUrl });   // refused when check.fields is not empty
  *   const item = await videos.finish(job.id);                 // the MP4 in the library
  */
-import type { Job } from '@shared/domain/jobs';
+import { failureOf, type Job } from '@shared/domain/jobs';
 import type { LibraryItem } from '@shared/domain/library';
 import type { VideoResult } from '@shared/domain/service';
 import { checkSinging, checkSubtitles } from '@shared/domain/service-inputs';
@@ -17,21 +17,13 @@ import {
   SINGING_AUDIO_MIN_S,
   SINGING_IMAGE_MAX_BYTES,
 } from '@shared/domain/service-limits';
-import { AppError } from '@shared/errors';
+import { AppError, refuseFields } from '@shared/errors';
 import type { SourceItem } from '@shared/ipc/covers';
 import type { SingingCheck } from '@shared/ipc/videos';
 import { videoOutputs } from '../jobs/records';
 import { measureUrls, type Measurement } from './measure';
 import type { CoversClient, CoversRuntime } from './service';
-import {
-  audioItems,
-  failureOf,
-  measuredView,
-  refuse,
-  sourceItem,
-  withRawMessage,
-  type ResolvedLink,
-} from './shared';
+import { audioItems, measuredView, sourceItem, withRawMessage, type ResolvedLink } from './shared';
 
 export interface VideosServiceDeps {
   client: () => Pick<CoversClient, 'singing'>;
@@ -131,7 +123,10 @@ export function createVideosService(deps: VideosServiceDeps) {
     async singing(input: { audio: ResolvedLink; imageUrl: string; title?: string }): Promise<Job> {
       const imageUrl = input.imageUrl.trim();
       const check = await checkSingingLinks(input.audio, imageUrl);
-      refuse(check.fields, 'The audio and the photo need attention before the video can be made.');
+      refuseFields(
+        check.fields,
+        'The audio and the photo need attention before the video can be made.',
+      );
       const title =
         input.title?.trim() ||
         (input.audio.itemId ? `${input.audio.label} (singing video)` : 'Singing video');
@@ -152,7 +147,7 @@ export function createVideosService(deps: VideosServiceDeps) {
 
     async subtitles(input: { videoUrl: string; title?: string }): Promise<Job> {
       const videoUrl = input.videoUrl.trim();
-      refuse(checkSubtitles({ videoUrl }), '');
+      refuseFields(checkSubtitles({ videoUrl }), '');
       const title = input.title?.trim() || 'Subtitle video';
       return sendVideo('subtitle-video', { videoUrl, title }, title, {}, (signal) =>
         deps.client().singing.subtitlesVideo({ videoUrl }, { signal }),

@@ -12,7 +12,8 @@ import { basename, extname, isAbsolute, resolve } from 'node:path';
 import { AppError } from '@shared/errors';
 import type { FileHandle, FileInfo, FileKind } from '@shared/domain/files';
 import { openRegularFile, shownFileName as safeName } from './regular';
-import { EXTENSIONS, SNIFF_BYTES, mimeFromExtension, sniffContent } from './sniff';
+import { mimeTypeOf } from '../library/media-types';
+import { EXTENSIONS, SNIFF_BYTES, sniffContent } from './sniff';
 
 export interface RegisteredFile extends FileInfo {
   /** The resolved path (symlinks followed), read only by main. */
@@ -133,5 +134,5 @@ async function checkKind(
   if (!sniffed || (sniffed.kind !== kind && !containerOk)) {
     throw new AppError('invalid_argument', `“${shownName}” is not ${wanted}.`);
   }
-  return { mimeType: containerOk ? mimeFromExtension(ext) : sniffed.mimeType, sizeBytes };
+  return { mimeType: containerOk ? mimeTypeOf(ext) : sniffed.mimeType, sizeBytes };
 }

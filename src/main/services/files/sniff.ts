@@ -58,29 +58,3 @@ export const KIND_LABELS: Record<FileKind, string> = {
   image: 'Images',
   video: 'Videos',
 };
-
-const MIME_BY_EXTENSION: Record<string, string> = {
-  mp3: 'audio/mpeg',
-  wav: 'audio/wav',
-  m4a: 'audio/mp4',
-  aac: 'audio/aac',
-  flac: 'audio/flac',
-  ogg: 'audio/ogg',
-  oga: 'audio/ogg',
-  opus: 'audio/ogg',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  jfif: 'image/jpeg',
-  webp: 'image/webp',
-  mp4: 'video/mp4',
-  m4v: 'video/mp4',
-  mov: 'video/quicktime',
-  webm: 'video/webm',
-  mkv: 'video/x-matroska',
-  txt: 'text/plain',
-  json: 'application/json',
-};
-
-export const mimeFromExtension = (ext: string): string =>
-  MIME_BY_EXTENSION[ext.toLowerCase()] ?? 'application/octet-stream';

@@ -13,8 +13,8 @@ import {
   checkSubmitSong,
   checkSubtitles,
   checkTrainSinger,
-  checkTts,
-  type FieldErrors,
+  fieldErrorsOf,
+  TtsInputSchema,
   type MusicV1Input,
   type SingingInput,
   type SubmitSongInput,
@@ -23,7 +23,7 @@ import {
   type TtsInput,
 } from '@shared/domain/service-inputs';
 import { DEFAULT_MODEL_VERSION } from '@shared/domain/service-limits';
-import { AppError } from '@shared/errors';
+import { AppError, refuseFields } from '@shared/errors';
 import type { Library } from '../library/library';
 import { output, outputFromSong, videoOutputs } from './records';
 import type { JobsService } from './service';
@@ -70,17 +70,6 @@ export interface Resubmitters {
   clone?: (request: Record<string, unknown>) => Promise<Job>;
 }
 
-function check(fields: FieldErrors): void {
-  const keys = Object.keys(fields);
-  if (keys.length === 0) return;
-  const first = fields[keys[0] as string];
-  throw new AppError(
-    'validation',
-    keys.length === 1 && first ? first : 'Some fields need attention before this can be sent.',
-    { fields },
-  );
-}
-
 const excerpt = (s: string, n = 48): string =>
   s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s;
 const asRecord = (v: object): Record<string, unknown> =>
@@ -99,7 +88,7 @@ export function createSubmitters(
 ) {
   const api = {
     songV2(input: SubmitSongInput): Promise<Job> {
-      check(checkSubmitSong(input));
+      refuseFields(checkSubmitSong(input));
       const parent = input.extend ? library?.findByServiceId(input.extend.songId) : undefined;
       return jobs.submit(
         {
@@ -122,7 +111,7 @@ export function createSubmitters(
     },
 
     songV1(input: MusicV1Input): Promise<Job> {
-      check(checkMusicV1(input));
+      refuseFields(checkMusicV1(input));
       return jobs.submit(
         {
           kind: 'song-v1',
@@ -142,7 +131,7 @@ export function createSubmitters(
     },
 
     tts(input: TtsInput & { voiceName?: string }): Promise<Job> {
-      check(checkTts(input));
+      refuseFields(fieldErrorsOf(TtsInputSchema, input));
       const title = excerpt(input.text.replace(/\s+/g, ' ').trim(), 60);
       return jobs.submit(
         {
@@ -210,7 +199,7 @@ export function createSubmitters(
     },
 
     trainSinger(input: TrainSingerInput & { name?: string }): Promise<Job> {
-      check(checkTrainSinger(input));
+      refuseFields(checkTrainSinger(input));
       return jobs.submit(
         {
           kind: 'custom-singer',
@@ -236,7 +225,7 @@ export function createSubmitters(
     },
 
     singingVideo(input: SingingInput & { title?: string }): Promise<Job> {
-      check(checkSinging(input));
+      refuseFields(checkSinging(input));
       const title = input.title || 'Singing video';
       return jobs.submit(
         { kind: 'singing-video', synchronous: true, request: asRecord(input), label: title },
@@ -249,7 +238,7 @@ export function createSubmitters(
     },
 
     subtitleVideo(input: SubtitlesInput & { title?: string }): Promise<Job> {
-      check(checkSubtitles(input));
+      refuseFields(checkSubtitles(input));
       const title = input.title || 'Subtitle video';
       return jobs.submit(
         { kind: 'subtitle-video', synchronous: true, request: asRecord(input), label: title },

@@ -1,3 +1,8 @@
+/**
+ * The one media-type table: extension -> MIME type and category, for the library (what is an item,
+ * what a download is called), the media protocol (Content-Type), uploads (the part's type) and
+ * registered files. Content sniffing (files/sniff.ts) recognises bytes, not names.
+ */
 import { extname } from 'node:path';
 import type { LibraryKind } from '@shared/domain/library';
 
@@ -16,6 +21,7 @@ const TYPES: Record<string, { mime: string; category: MediaCategory }> = {
   '.m4v': { mime: 'video/mp4', category: 'video' },
   '.webm': { mime: 'video/webm', category: 'video' },
   '.mov': { mime: 'video/quicktime', category: 'video' },
+  '.mkv': { mime: 'video/x-matroska', category: 'video' },
   '.png': { mime: 'image/png', category: 'image' },
   '.jpg': { mime: 'image/jpeg', category: 'image' },
   '.jpeg': { mime: 'image/jpeg', category: 'image' },
@@ -30,6 +36,13 @@ export function mediaTypeOf(
   fileName: string,
 ): { mime: string; category: MediaCategory } | undefined {
   return TYPES[extname(fileName).toLowerCase()];
+}
+
+/** The MIME type for a file name or a bare extension ("mp3", ".mp3"); octet-stream when unknown. */
+export function mimeTypeOf(fileNameOrExtension: string): string {
+  const lower = fileNameOrExtension.toLowerCase();
+  const ext = lower.includes('.') ? extname(lower) || lower : `.${lower}`;
+  return TYPES[ext]?.mime ?? 'application/octet-stream';
 }
 
 /** Audio and video files are library items; images are covers. */

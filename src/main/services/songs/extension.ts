@@ -1,7 +1,7 @@
 import type { LibraryItem } from '@shared/domain/library';
 import type { Song } from '@shared/domain/service';
 import type { SubmitSongInput } from '@shared/domain/service-inputs';
-import { AppError } from '@shared/errors';
+import { fieldError } from '@shared/errors';
 
 /** What resolving an extension needs: the library, and the service for songs not in it. */
 type SongExtension = NonNullable<SubmitSongInput['extend']>;
@@ -19,9 +19,6 @@ export interface ResolvedExtension {
   /** The parent in the library, when it is there (its sidecar id becomes the child's parent_id). */
   parent: LibraryItem | undefined;
 }
-
-const fieldError = (field: string, message: string): AppError =>
-  new AppError('validation', message, { fields: { [field]: message } });
 
 /** Checks where an extension starts against a song's length (spec rule 4), before anything is sent. */
 export function checkContinueAt(continueAtS: number, durationMs: number): string | undefined {

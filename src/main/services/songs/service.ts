@@ -12,7 +12,7 @@ import type { Job, JobSummary } from '@shared/domain/jobs';
 import type { LibraryItem } from '@shared/domain/library';
 import type { LyricsResult, Song } from '@shared/domain/service';
 import type { MusicV1Input, SubmitSongInput } from '@shared/domain/service-inputs';
-import { AppError } from '@shared/errors';
+import { AppError, fieldError } from '@shared/errors';
 import { CreateSongRequestSchema, type CreateSongRequest } from '@shared/ipc/songs';
 import type { JobsService, Submitters } from '../jobs';
 import type { Library } from '../library/library';
@@ -44,9 +44,6 @@ export interface SongsServiceDeps {
   events: { on(name: 'job-finished', listener: (job: JobSummary) => void): () => void };
   client: () => SongsClient;
 }
-
-const validation = (field: string, message: string): AppError =>
-  new AppError('validation', message, { fields: { [field]: message } });
 
 export function createSongsService(deps: SongsServiceDeps) {
   const finishing = new Map<string, Promise<LibraryItem[]>>();
@@ -100,7 +97,7 @@ export function createSongsService(deps: SongsServiceDeps) {
       const { submit, library } = await deps.runtime();
       if (req.extend) {
         if (req.api === 'v1')
-          throw validation(
+          throw fieldError(
             'api',
             'Quick mode (/v1/music) cannot extend a song; extensions use the V2 interface.',
           );

@@ -10,11 +10,11 @@
  */
 import { promises as fs } from 'node:fs';
 import { basename } from 'node:path';
-import type { Job } from '@shared/domain/jobs';
+import { failureOf, type Job } from '@shared/domain/jobs';
 import type { LibraryItem } from '@shared/domain/library';
 import type { CloneVoice, Voice } from '@shared/domain/service';
 import { checkCloneFields } from '@shared/domain/service-inputs';
-import { AppError, toErrorShape } from '@shared/errors';
+import { AppError, refuseFields, toErrorShape } from '@shared/errors';
 import type {
   Catalogue,
   CloneFileCheck,
@@ -127,16 +127,6 @@ export function takeOf(item: LibraryItem): Take {
     createdAt: item.created_at,
     mediaUrl: libraryMediaUrl(item.file),
   };
-}
-
-function failureOf(job: Job): AppError {
-  const e = job.error;
-  if (e)
-    return new AppError(e.code, e.message, {
-      ...(e.counter ? { counter: e.counter } : {}),
-      ...(e.fields ? { fields: e.fields } : {}),
-    });
-  return new AppError('internal', `The job ended ${job.state}.`);
 }
 
 export function createVoicesService(deps: VoicesServiceDeps) {
@@ -272,15 +262,7 @@ export function createVoicesService(deps: VoicesServiceDeps) {
     const checks = await checkRecordings(input.files);
     const bad = checks.find((c) => c.problem);
     if (bad && !fields.files) fields.files = `${bad.name}: ${bad.problem}`;
-    const keys = Object.keys(fields);
-    if (keys.length > 0) {
-      const first = fields[keys[0]!]!;
-      throw new AppError(
-        'validation',
-        keys.length === 1 ? first : 'Some fields need attention before the voice can be cloned.',
-        { fields },
-      );
-    }
+    refuseFields(fields, 'Some fields need attention before the voice can be cloned.');
     const rt = await deps.runtime();
     const name = input.name.trim();
     const description = input.description?.trim() ?? '';

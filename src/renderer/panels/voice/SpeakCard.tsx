@@ -1,6 +1,6 @@
 import type { KeyboardEvent } from 'react';
-import { charCount } from '@shared/domain/service-inputs';
-import { EMOTIONS, TTS_TEXT_MAX_CHARS, type Emotion } from '@shared/domain/service-limits';
+import { charCount, TTS_TEXT_MAX_CHARS, TtsTextSchema } from '@shared/domain/service-inputs';
+import { EMOTIONS, type Emotion } from '@shared/domain/service-limits';
 import { useAccountStore } from '../../stores/account';
 import { setEmotion, setText, speak, useVoicesStore } from '../../stores/voices';
 import { CardOutcome } from './CardOutcome';
@@ -21,7 +21,7 @@ export function SpeakCard() {
   const n = charCount(text);
   const over = n > TTS_TEXT_MAX_CHARS;
   const busy = speakingJobId !== null;
-  const canSpeak = !!voice && n > 0 && text.trim() !== '' && !over && !busy;
+  const canSpeak = !!voice && TtsTextSchema.safeParse(text).success && !busy;
 
   const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
