@@ -23,6 +23,8 @@ import {
   type CoversService,
   type VideosService,
 } from './covers';
+import { measureUrls } from './covers/measure';
+import { rateLimitedMeasure } from './covers/rate';
 import { createWaveformStore, type WaveformStore } from './library/waveform';
 import { createMediaCache, type MediaCache } from './media/cache';
 import { cacheMediaUrl } from './media/handler';
@@ -185,6 +187,8 @@ export function createCore(opts: CoreOptions): Core {
     closeTimeoutMs,
   });
   const runtime = () => jobsHost.runtime();
+  // Links measured on the renderer's say-so: one budget (10 per 10 s) for covers and videos.
+  const measure = rateLimitedMeasure((urls) => measureUrls(urls));
   const mediaCache = createMediaCache({ dir: join(paths.dataDir, 'media-cache') });
   const voices = createVoicesService({
     dataDir: paths.dataDir,
@@ -208,8 +212,8 @@ export function createCore(opts: CoreOptions): Core {
     jobsHost,
     songs: createSongsService({ runtime, events: jobsHost, client }),
     voices,
-    covers: createCoversService({ dataDir: paths.dataDir, client, runtime }),
-    videos: createVideosService({ client, runtime }),
+    covers: createCoversService({ dataDir: paths.dataDir, client, runtime, measure }),
+    videos: createVideosService({ client, runtime, measure }),
     waveforms: createWaveformStore({ dir: join(paths.dataDir, 'waveforms') }),
     mediaCache,
     async close() {

@@ -308,6 +308,7 @@ describe('links main measures on the renderer’s say-so (SSRF)', () => {
     await new Promise<void>((r) => redirector.close(() => r()));
   });
 
+  // Measuring is limited to 10 links per 10 s (covers/rate.ts): these tests wait their turn.
   const forms = () => [
     `http://127.0.0.1:${port}/a.mp3`,
     `http://0x7f000001:${port}/a.mp3`,
@@ -331,7 +332,7 @@ describe('links main measures on the renderer’s say-so (SSRF)', () => {
     expect(answer.ok).toBe(true);
     for (const link of answer.value.links) expect(link.problem).toMatch(/does not connect/);
     expect(hits).toEqual([]);
-  });
+  }, 40_000);
 
   it('videos:checkSinging refuses a loopback audio link and a loopback photo', async () => {
     const answer = (await double.ipcMain.invokeAs(rendererUrl, 'videos:checkSinging', {
@@ -340,7 +341,7 @@ describe('links main measures on the renderer’s say-so (SSRF)', () => {
     })) as { ok: boolean; value?: unknown; error?: unknown };
     expect(JSON.stringify(answer)).toMatch(/does not connect/);
     expect(hits).toEqual([]);
-  });
+  }, 40_000);
 
   it('checks every redirect hop: a link allowed by the opt-in that redirects elsewhere is refused', async () => {
     process.env.CADENZA_ALLOW_LOOPBACK = '1';
@@ -353,5 +354,5 @@ describe('links main measures on the renderer’s say-so (SSRF)', () => {
     } finally {
       delete process.env.CADENZA_ALLOW_LOOPBACK;
     }
-  });
+  }, 40_000);
 });
