@@ -2,20 +2,27 @@
 import { installCliCrashHandlers } from './crash';
 import { runCli } from './main';
 import { resolvePaths } from '../main/services/paths';
-import { logsDirOf, openLog } from '../main/services/log';
+import { logsDirOf, openLog, type OpenedLog } from '../main/services/log';
 
 function flush(stream: NodeJS.WriteStream): Promise<void> {
   return new Promise((resolve) => stream.write('', () => resolve()));
 }
+
+/** The log file as it opens: a crash waits for it (briefly) so its lines reach the disk. */
+let logOpening: Promise<unknown> = Promise.resolve();
 
 installCliCrashHandlers({
   proc: process,
   stderr: process.stderr,
   env: process.env,
   exit: (code) => {
-    void Promise.all([flush(process.stdout), flush(process.stderr)]).finally(() =>
-      process.exit(code),
-    );
+    const settled = Promise.race([
+      logOpening.catch(() => undefined),
+      new Promise((r) => setTimeout(r, 2000).unref()),
+    ]);
+    void settled
+      .then(() => Promise.all([flush(process.stdout), flush(process.stderr)]))
+      .finally(() => process.exit(code));
   },
 });
 
@@ -28,13 +35,16 @@ void (async () => {
       stdout: process.stdout,
       stderr: process.stderr,
       // the CLI's own file family: the app writes main.N.log in the same folder
-      openLog: ({ level, echo }) =>
-        openLog({
+      openLog: ({ level, echo }) => {
+        const opening: Promise<OpenedLog> = openLog({
           dir: logsDirOf(resolvePaths({ env: process.env }).dataDir),
           name: 'cli',
           level,
           ...(echo ? { echo } : {}),
-        }),
+        });
+        logOpening = opening;
+        return opening;
+      },
     });
   } catch {
     process.stderr.write(

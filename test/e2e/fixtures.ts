@@ -30,6 +30,8 @@ export interface AppHandle {
   restart(options?: { args?: string[] }): Promise<Page>;
   /** Launches the app "again" while it runs: main gets `second-instance` with these arguments. */
   secondInstance(args: string[], workingDirectory?: string): Promise<void>;
+  /** The text main last put on the clipboard. */
+  clipboardText(): Promise<string>;
   /** Every IPC message of every run of this test (empty with real Electron). */
   readonly ipcLog: IpcRecord[];
   readonly dialogs: {
@@ -122,6 +124,7 @@ export const test = base.extend<Fixtures>({
       },
       secondInstance: (args, workingDirectory = REPO_ROOT) =>
         current.secondInstance(args, workingDirectory),
+      clipboardText: () => current.clipboardText(),
       get ipcLog() {
         collect();
         return ipcLog;

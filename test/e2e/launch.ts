@@ -31,6 +31,8 @@ export interface LaunchedApp {
   dropFiles(selector: string, files: { path: string; mimeType?: string }[]): Promise<void>;
   /** Another launch of the app with these arguments after the entry (`second-instance` in main). */
   secondInstance(args: string[], workingDirectory: string): Promise<void>;
+  /** The text main put on the clipboard. */
+  clipboardText(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -164,6 +166,7 @@ export async function launchInDouble({
         files.map((f) => ({ name: nameOf(f.path), mimeType: f.mimeType ?? '' })),
       );
     },
+    clipboardText: async () => double.state.clipboardText,
     async secondInstance(args, workingDirectory) {
       double.app.emit(
         'second-instance',
@@ -253,6 +256,7 @@ export async function launchInElectron({
         (_e, p) => void (globalThis as unknown as { __paths: string[][] }).__paths.push(p),
         paths,
       ),
+    clipboardText: () => electronApp.evaluate(({ clipboard }) => clipboard.readText()),
     secondInstance: (args, workingDirectory) =>
       electronApp.evaluate(
         ({ app }, a) =>
