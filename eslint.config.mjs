@@ -142,6 +142,45 @@ export default tseslint.config(
     },
   },
   {
+    // One player (DESIGN §5): everything that sounds goes through the player store and its engine
+    // in src/renderer/player, so starting one thing stops the other and the bar shows it.
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    ignores: ['src/renderer/player/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'JSXOpeningElement[name.name=/^(audio|video)$/]',
+          message: 'Play media through the player store (PlayButton, playSolo), not an element.',
+        },
+        {
+          selector: 'NewExpression[callee.name=/^(Audio|Howl)$/]',
+          message: 'Play media through the player store (src/renderer/player), not a new engine.',
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name='createElement'][arguments.0.value=/^(audio|video)$/]",
+          message: 'Play media through the player store (src/renderer/player).',
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'electron', message: 'The renderer is untrusted: use window.cadenza.' },
+            { name: 'howler', message: 'Only src/renderer/player plays media (the player store).' },
+          ],
+          patterns: [
+            {
+              group: ['**/main/**', '**/preload/**', 'node:*'],
+              message: 'The renderer reaches main only through window.cadenza.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/main/**/*.ts', 'src/preload/**/*.ts'],
     ignores: ['src/main/shell/ipc.ts', 'src/preload/index.ts'],
     rules: {

@@ -4,6 +4,7 @@ import type { CoverRequest, Link, TrainRequest } from '@shared/ipc/covers';
 import { coversPanel } from '../../src/renderer/panels/covers';
 import { resetCoversStore } from '../../src/renderer/stores/covers';
 import { FakeCadenza, makeJobView, makeLibraryItem } from './support/fake-cadenza';
+import { expectPlayerPlays } from './support/player-checks';
 import { renderApp } from './support/render-app';
 
 const KEY = 'sk-test-covers-0000-9876';
@@ -81,8 +82,13 @@ describe('Covers panel: make a cover', () => {
       }),
     ];
     f.emitJobUpdated({ ...job, state: 'done', progress: 1, resultItemIds: ['itm_cover'] });
-    const player = await within(card).findByLabelText('Play Night Drive (My Alto cover)');
-    expect(player.getAttribute('src')).toBe('cadenza-media://library/Night%20Drive.mp3');
+    await user.click(
+      await within(card).findByRole('button', { name: 'Play Night Drive (My Alto cover)' }),
+    );
+    await expectPlayerPlays('cadenza-media://library/Night%20Drive.mp3', {
+      title: 'Night Drive (My Alto cover)',
+      origin: 'Covers',
+    });
     expect(within(card).getByText('Done — saved in the library.')).toBeInTheDocument();
   });
 
@@ -193,10 +199,10 @@ describe('Covers panel: make a cover', () => {
       'https://v.example/q',
     );
     await user.click(within(card).getByRole('button', { name: 'Make cover' }));
-    expect(await within(card).findByLabelText('Play Quick (Aria Bright cover)')).toHaveAttribute(
-      'src',
-      'cadenza-media://library/Quick.mp3',
+    await user.click(
+      await within(card).findByRole('button', { name: 'Play Quick (Aria Bright cover)' }),
     );
+    await expectPlayerPlays('cadenza-media://library/Quick.mp3');
     expect(within(card).getByText('Done — saved in the library.')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Make cover' })).toBeEnabled();
   });

@@ -6,6 +6,7 @@ import { jobsPanel } from '../../src/renderer/panels/jobs';
 import { resetJobsStore } from '../../src/renderer/stores/jobs';
 import { resetLibraryStore } from '../../src/renderer/stores/library';
 import { FakeCadenza, makeJobView, makeLibraryItem } from './support/fake-cadenza';
+import { expectPlayerPlays } from './support/player-checks';
 import { renderApp } from './support/render-app';
 
 afterEach(() => {
@@ -242,9 +243,13 @@ describe('Jobs panel', () => {
     expect(within(row('Summer rain')).queryByRole('progressbar')).toBeNull();
     await user.click(open);
     const player = await screen.findByRole('region', { name: 'Now playing' });
-    const audio = player.querySelector('audio');
-    expect(audio).not.toBeNull();
-    expect(audio?.getAttribute('src')).toBe('cadenza-media://library/Summer%20rain.mp3');
+    // Open plays the first result through the player bar (no element of its own)
+    await expectPlayerPlays('cadenza-media://library/Summer%20rain.mp3', {
+      title: 'Summer rain',
+      origin: 'Jobs',
+    });
+    expect(player.querySelector('audio, video')).toBeNull();
+    expect(within(player).getByRole('button', { name: 'Pause Summer rain' })).toBeInTheDocument();
     expect(player).toHaveTextContent('2 min 18 s');
 
     await user.click(within(player).getByRole('button', { name: 'Show in folder' }));

@@ -4,7 +4,7 @@ import type { LibraryItemView } from '@shared/ipc/library';
 import { libraryPanel } from '../../src/renderer/panels/library';
 import { jobsPanel } from '../../src/renderer/panels/jobs';
 import { resetLibraryStore } from '../../src/renderer/stores/library';
-import { resetPlayerStore, usePlayerStore } from '../../src/renderer/stores/player';
+import { playSolo, resetPlayerStore, usePlayerStore } from '../../src/renderer/stores/player';
 import { installEngineFactory } from '../../src/renderer/player/engine';
 import { FakeCadenza, makeLibraryItem } from './support/fake-cadenza';
 import { fakeEngines } from './support/fake-engine';
@@ -63,8 +63,12 @@ describe('Player bar', () => {
     });
     expect(bar).toHaveAttribute('data-src', 'cadenza-media://library/Song%201.mp3');
     expect(within(bar).getByText('Song 1')).toBeInTheDocument();
+    expect(within(bar).getByTestId('player-origin')).toHaveTextContent(
+      'Library · 1 of 1 in the queue',
+    );
+    // one duration: the probed length stays, whatever the decoder reports
     act(() => engines.last().events.onLoad(138.28));
-    expect(within(bar).getByText('2:18')).toBeInTheDocument();
+    expect(within(bar).getByTestId('player-duration')).toHaveTextContent('2:00');
     await user.click(within(bar).getByRole('button', { name: 'Pause' }));
     expect(engines.last().calls).toContain('pause');
     await waitFor(() =>
@@ -139,6 +143,65 @@ describe('Player bar', () => {
     expect(usePlayerStore.getState().index).toBe(0);
   });
 
+  it('marks and announces the current entry; Escape closes the queue and focus returns to its button', async () => {
+    const { bar, playRow, user } = await start([item(1), item(2)]);
+    await playRow('Song 1');
+    expect(within(bar).getByText('Now playing: Song 1, from Library')).toBeInTheDocument();
+    const queueButton = within(bar).getByRole('button', { name: 'Queue (2)' });
+    await user.click(queueButton);
+    const queue = screen.getByRole('region', { name: 'Queue' });
+    expect(queue).toContainElement(document.activeElement as HTMLElement);
+    const [first, second] = within(queue).getAllByRole('listitem');
+    expect(first).toHaveAttribute('aria-current', 'true');
+    expect(second).not.toHaveAttribute('aria-current');
+    expect(within(first!).getByRole('button', { name: 'Play Song 1 (now playing)' })).toBeVisible();
+
+    await user.click(within(second!).getByRole('button', { name: 'Play Song 2' }));
+    await waitFor(() => expect(second).toHaveAttribute('aria-current', 'true'));
+    expect(first).not.toHaveAttribute('aria-current');
+    expect(within(bar).getByText('Now playing: Song 2, from Library')).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('region', { name: 'Queue' })).toBeNull();
+    expect(queueButton).toHaveFocus();
+    expect(queueButton).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('a sample plays outside the queue; Next goes back to the queue where it was', async () => {
+    const { bar, playRow, user } = await start([item(1), item(2)]);
+    await playRow('Song 1');
+    await act(() =>
+      playSolo({
+        key: 'sample:spk-ava',
+        itemId: null,
+        url: 'cadenza-media://cache/sample-spk-ava',
+        title: 'Ava',
+        video: false,
+        format: null,
+        durationMs: null,
+        coverUrl: null,
+        origin: 'Voice sample',
+      }),
+    );
+    expect(engines.made[0]?.unloaded).toBe(true);
+    // a URL naming no file gets a codec hint for howler; the bytes decide in Chromium
+    expect(engines.last().source).toMatchObject({
+      url: 'cadenza-media://cache/sample-spk-ava',
+      format: 'mp3',
+    });
+    expect(within(bar).getByTestId('player-origin')).toHaveTextContent(
+      'Voice sample · not in the queue',
+    );
+    expect(usePlayerStore.getState().queue).toHaveLength(2);
+    await user.click(within(bar).getByRole('button', { name: 'Next' }));
+    await waitFor(() =>
+      expect(engines.last().source.url).toBe('cadenza-media://library/Song%201.mp3'),
+    );
+    expect(within(bar).getByTestId('player-origin')).toHaveTextContent(
+      'Library · 1 of 2 in the queue',
+    );
+  });
+
   it('goes on playing while switching panels', async () => {
     const { bar, playRow, user } = await start([item(1)]);
     await playRow('Song 1');
@@ -204,10 +267,32 @@ describe('Player bar', () => {
     expect(within(bar).getByText('Nothing playing')).toBeInTheDocument();
   });
 
+  it('shows the decoded length only for an item the probe could not measure, rounded like the Library', async () => {
+    const { bar, playRow, user } = await start([
+      item(1, { durationMs: null }),
+      item(2, { durationMs: 13_600 }),
+    ]);
+    await playRow('Song 1');
+    act(() => engines.last().events.onLoad(138.6));
+    expect(within(bar).getByTestId('player-duration')).toHaveTextContent('2:19');
+    await user.click(screen.getByRole('option', { name: /^Song 2,/ }));
+    expect(screen.getByRole('option', { name: /^Song 2,/ })).toHaveAccessibleName(/0:14/);
+    await user.click(screen.getByRole('button', { name: 'Add to queue' }));
+    await user.click(within(bar).getByRole('button', { name: /^Queue/ }));
+    const queue = screen.getByRole('region', { name: 'Queue' });
+    expect(within(queue).getAllByRole('listitem')[2]).toHaveTextContent('0:14');
+    await user.click(within(queue).getAllByRole('button', { name: 'Play Song 2' })[1]!);
+    await waitFor(() =>
+      expect(within(bar).getByTestId('player-duration')).toHaveTextContent('0:14'),
+    );
+    act(() => engines.last().events.onLoad(13.4));
+    expect(within(bar).getByTestId('player-duration')).toHaveTextContent('0:14');
+  });
+
   it('draws the waveform main computed, and a click on it seeks', async () => {
     const fake = new FakeCadenza({ libraryItems: [item(1)] });
     fake.library.waveforms[id(1)] = Array.from({ length: 800 }, (_, i) => (i % 10) / 10);
-    const { bar, playRow } = await start([], fake);
+    const { bar, playRow, user } = await start([], fake);
     await playRow('Song 1');
     const wave = await within(bar).findByTestId('waveform');
     expect(wave).toHaveAttribute('data-bars', '160');
@@ -223,8 +308,24 @@ describe('Player bar', () => {
       y: 0,
       toJSON: () => ({}),
     });
-    fireEvent.click(wave, { clientX: 100 });
+    // the seek slider lies over the waveform (a click there is the slider's): it seeks, and the
+    // played part is drawn
+    fireEvent.change(within(bar).getByRole('slider', { name: 'Seek' }), {
+      target: { value: '30' },
+    });
     expect(engines.last().calls).toContain('seek:30');
+    expect(wave).toHaveAttribute('data-played', '0.250');
+    expect(wave.querySelectorAll('.waveform-played')).toHaveLength(40);
+    // keyboard: arrows step 5 s, Page Up/Down a tenth of the length, Home/End the ends
+    const seek = within(bar).getByRole('slider', { name: 'Seek' });
+    seek.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(engines.last().positionS).toBe(35);
+    await user.keyboard('{PageDown}');
+    expect(engines.last().positionS).toBe(23);
+    await user.keyboard('{Home}');
+    expect(engines.last().positionS).toBe(0);
+    expect(wave).toHaveAttribute('data-played', '0.000');
   });
 
   it('plays videos in a viewer', async () => {

@@ -1,10 +1,18 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeAll } from 'vitest';
+import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { installBridge } from '../../src/renderer/bridge';
 import { panels } from '../../src/renderer/panels';
 import { resetAccountStore } from '../../src/renderer/stores/account';
+import { installEngineFactory } from '../../src/renderer/player/engine';
+import { resetPlayerStore } from '../../src/renderer/stores/player';
 import { resetUiStore } from '../../src/renderer/stores/ui';
+import { installFakeEngines } from './support/fake-engine';
+
+// jsdom plays no media: every test's player gets fake engines (installedEngines() reaches them).
+beforeEach(() => {
+  installEngineFactory(installFakeEngines().factory);
+});
 
 // The app fetches each panel's chunk the first time it opens (lazy-panel.test.tsx covers that);
 // here every panel is fetched up front, so a render shows its panel at once.
@@ -18,6 +26,8 @@ afterEach(() => {
   cleanup();
   resetAccountStore();
   resetUiStore();
+  resetPlayerStore();
+  installEngineFactory(undefined);
   installBridge(undefined);
   delete document.documentElement.dataset.appReady;
 });

@@ -5,6 +5,7 @@ import { songsPanel } from '../../src/renderer/panels/songs';
 import { resetJobsStore } from '../../src/renderer/stores/jobs';
 import { resetSongsStore } from '../../src/renderer/stores/songs';
 import { FakeCadenza, makeJobView } from './support/fake-cadenza';
+import { expectPlayerPlays, playerBar } from './support/player-checks';
 import { renderApp } from './support/render-app';
 
 const KEY = 'sk-test-songs-0000-1234';
@@ -207,11 +208,18 @@ describe('Songs: progress', () => {
     );
     expect(within(take2).queryByRole('button', { name: /Play/ })).not.toBeInTheDocument();
     await user.click(within(take1).getByRole('button', { name: 'Play Neon Tide (take 1)' }));
-    const player = await within(take1).findByLabelText('Player: Neon Tide (take 1)');
-    expect(player).toHaveAttribute(
-      'src',
-      expect.stringMatching(/^cadenza-media:\/\/cache\/[a-f0-9]{32}$/),
+    await waitFor(() =>
+      expect(playerBar().getAttribute('data-src')).toMatch(
+        /^cadenza-media:\/\/cache\/[a-f0-9]{32}$/,
+      ),
     );
+    await expectPlayerPlays(playerBar().getAttribute('data-src')!, {
+      title: 'Neon Tide (take 1)',
+      origin: 'Songs · not in the queue',
+    });
+    expect(
+      within(take1).getByRole('button', { name: 'Pause Neon Tide (take 1)' }),
+    ).toBeInTheDocument();
     expect(fake.callsOf('songs.preview')).toEqual([[job.id, 0]]);
   });
 });

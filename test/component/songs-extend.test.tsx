@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { JobOutputView } from '@shared/ipc/jobs';
 import type { CreateSongRequest, LibrarySong } from '@shared/ipc/songs';
 import { accountPanel } from '../../src/renderer/panels/account';
@@ -7,6 +7,8 @@ import { songsPanel } from '../../src/renderer/panels/songs';
 import { resetJobsStore } from '../../src/renderer/stores/jobs';
 import { openExtend, resetSongsStore } from '../../src/renderer/stores/songs';
 import { FakeCadenza, makeJobView, makeLibraryItem } from './support/fake-cadenza';
+import { installedEngines } from './support/fake-engine';
+import { expectPlayerPlays, playerBar } from './support/player-checks';
 import { renderApp } from './support/render-app';
 
 const KEY = 'sk-test-songs-0000-1234';
@@ -14,28 +16,9 @@ const PARENT = 'itm_parent0000000000000001';
 const TAKE_A = 'itm_takeA00000000000000001';
 const TAKE_B = 'itm_takeB00000000000000001';
 
-// jsdom has no media playback: record play/pause instead.
-const played: HTMLMediaElement[] = [];
-const paused: HTMLMediaElement[] = [];
 beforeEach(() => {
   resetSongsStore();
   resetJobsStore();
-  played.length = 0;
-  paused.length = 0;
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (
-    this: HTMLMediaElement,
-  ) {
-    played.push(this);
-    return Promise.resolve();
-  });
-  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (
-    this: HTMLMediaElement,
-  ) {
-    paused.push(this);
-  });
-});
-afterEach(() => {
-  vi.restoreAllMocks();
 });
 
 function librarySong(overrides: Partial<LibrarySong> = {}): LibrarySong {
@@ -206,37 +189,47 @@ describe('Songs: the two takes side by side', () => {
     const fake = fakeWithTakes();
     const { user } = await open(fake);
     const compare = await screen.findByRole('region', { name: 'Compare takes: Summer rain' });
-    const a = within(compare).getByLabelText('Take A player') as HTMLAudioElement;
-    const b = within(compare).getByLabelText('Take B player', {
-      selector: 'audio',
-    }) as HTMLAudioElement;
-    expect(a).toHaveAttribute('src', 'cadenza-media://library/Summer%20rain.mp3');
-    expect(b).toHaveAttribute('src', 'cadenza-media://library/Summer%20rain%20(2).mp3');
     expect(within(compare).getByRole('button', { name: 'A' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
     expect(within(compare).getByTestId('take-B')).not.toBeVisible();
+    expect(compare.querySelector('audio')).toBeNull();
 
-    a.currentTime = 12.3;
-    Object.defineProperty(a, 'paused', { configurable: true, value: false }); // A is playing
+    await user.click(within(compare).getByRole('button', { name: 'Play take A' }));
+    await expectPlayerPlays('cadenza-media://library/Summer%20rain.mp3', {
+      title: 'Summer rain (take A)',
+    });
+    const engines = installedEngines();
+    const a = engines.last();
+    a.positionS = 12.3; // A has played 12.3 s
     await user.click(within(compare).getByRole('button', { name: 'B' }));
     expect(within(compare).getByRole('button', { name: 'B' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
-    expect(b.currentTime).toBeCloseTo(12.3);
+    // one engine: A stops, B starts at A's position and plays on
+    await expectPlayerPlays('cadenza-media://library/Summer%20rain%20(2).mp3', {
+      title: 'Summer rain (take B)',
+    });
+    const b = engines.last();
+    expect(a.unloaded).toBe(true);
+    expect(b.calls.slice(0, 2)).toEqual(['seek:12.3', 'play']);
     expect(within(compare).getByTestId('take-A')).not.toBeVisible();
     expect(within(compare).getByTestId('take-B')).toBeVisible();
     expect(within(compare).getByTestId('ab-position')).toHaveTextContent('B from 0:12.3');
-    expect(paused).toEqual([a]);
-    expect(played).toEqual([b]); // A was playing, so B carries on
 
-    b.currentTime = 4;
+    // B paused at 4 s: A takes over there, paused
+    await user.click(within(compare).getByRole('button', { name: 'Pause take B' }));
+    await waitFor(() => expect(playerBar()).toHaveAttribute('data-status', 'paused'));
+    b.positionS = 4;
     await user.click(within(compare).getByRole('button', { name: 'A' }));
-    expect(a.currentTime).toBeCloseTo(4);
+    await waitFor(() =>
+      expect(engines.last().source.url).toBe('cadenza-media://library/Summer%20rain.mp3'),
+    );
+    expect(engines.last().calls).toEqual(['seek:4']);
     expect(within(compare).getByTestId('ab-position')).toHaveTextContent('A from 0:04.0');
-    expect(played).toEqual([b]); // B was paused: A does not start by itself
+    expect(playerBar()).toHaveAttribute('data-status', 'paused');
   });
 
   it('Delete A moves take A to the trash through library remove; B stays and plays alone', async () => {
@@ -247,8 +240,8 @@ describe('Songs: the two takes side by side', () => {
     expect(await within(compare).findByText('Take A moved to the trash.')).toBeInTheDocument();
     expect(fake.callsOf('library.remove')).toEqual([[TAKE_A]]);
     expect(fake.state.libraryItems.map((i) => i.id)).toEqual([TAKE_B]);
-    expect(within(compare).queryByLabelText('Take A player')).toBeNull();
-    expect(within(compare).getByLabelText('Take B player', { selector: 'audio' })).toBeVisible();
+    expect(within(compare).queryByRole('button', { name: 'Play take A' })).toBeNull();
+    expect(within(compare).getByRole('button', { name: 'Play take B' })).toBeVisible();
     expect(within(compare).getByRole('button', { name: 'A' })).toBeDisabled();
     expect(within(compare).queryByRole('button', { name: 'Delete B' })).toBeNull();
   });
@@ -267,7 +260,7 @@ describe('Songs: the two takes side by side', () => {
     ).toBeInTheDocument();
     expect(fake.state.libraryItems).toHaveLength(2);
     expect(
-      within(compare).getByLabelText('Take B player', { selector: 'audio' }),
+      within(compare).getByRole('button', { name: 'Play take B', hidden: true }),
     ).toBeInTheDocument();
 
     await user.click(within(compare).getByRole('button', { name: 'Keep both' }));

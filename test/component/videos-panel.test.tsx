@@ -1,9 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SingingRequest, SubtitlesRequest } from '@shared/ipc/videos';
 import { videosPanel } from '../../src/renderer/panels/videos';
 import { resetCoversStore } from '../../src/renderer/stores/covers';
 import { FakeCadenza, makeLibraryItem } from './support/fake-cadenza';
+import { installedEngines } from './support/fake-engine';
+import { expectPlayerPlays } from './support/player-checks';
 import { renderApp } from './support/render-app';
 
 beforeEach(() => resetCoversStore());
@@ -51,9 +53,20 @@ describe('Videos panel', () => {
       }),
     ];
     f.emitJobUpdated({ ...job, state: 'done', progress: 1, resultItemIds: ['itm_vid'] });
-    const video = await within(card).findByLabelText('Play Hook (singing video)');
-    expect(video.tagName).toBe('VIDEO');
-    expect(video.getAttribute('src')).toBe('cadenza-media://library/Hook%20(singing%20video).mp4');
+    await user.click(
+      await within(card).findByRole('button', { name: 'Play Hook (singing video)' }),
+    );
+    await expectPlayerPlays('cadenza-media://library/Hook%20(singing%20video).mp4', {
+      title: 'Hook (singing video)',
+      origin: 'Videos',
+    });
+    // in the player's viewer: the engine's <video>, the only one
+    const viewer = await screen.findByRole('region', { name: 'Video viewer' });
+    expect(installedEngines().last().source.video).toBe(true);
+    await waitFor(() =>
+      expect(viewer.querySelector('video')).toBe(installedEngines().last().element),
+    );
+    expect(card.querySelector('video')).toBeNull();
   });
 
   it('singing video: what main refuses is shown on the fields, nothing is made', async () => {
@@ -127,6 +140,7 @@ describe('Videos panel', () => {
       }),
     ];
     f.emitJobUpdated({ ...again, state: 'done', progress: 1, resultItemIds: ['itm_sub'] });
-    expect((await within(card).findByLabelText('Play Subtitle video')).tagName).toBe('VIDEO');
+    await user.click(await within(card).findByRole('button', { name: 'Play Subtitle video' }));
+    await expectPlayerPlays('cadenza-media://library/Subtitle%20video.mp4', { origin: 'Videos' });
   });
 });

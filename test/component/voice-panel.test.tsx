@@ -4,6 +4,7 @@ import type { Catalogue, SpeakRequest, VoiceView } from '@shared/ipc/voices';
 import { voicePanel } from '../../src/renderer/panels/voice';
 import { resetVoicesStore } from '../../src/renderer/stores/voices';
 import { FakeCadenza } from './support/fake-cadenza';
+import { expectPlayerPlays } from './support/player-checks';
 import { renderApp } from './support/render-app';
 
 const KEY = 'sk-test-voice-0000-4321';
@@ -132,8 +133,10 @@ describe('Voice browser', () => {
     expect(names()).toEqual(['Marcus']);
 
     await user.click(allVoices().getByRole('button', { name: 'Play sample of Marcus' }));
-    const sample = await screen.findByLabelText('Sample of Marcus');
-    expect(sample).toHaveAttribute('src', 'cadenza-media://cache/sample-spk-marcus');
+    await expectPlayerPlays('cadenza-media://cache/sample-spk-marcus', {
+      title: 'Marcus',
+      origin: 'Voice sample · not in the queue',
+    });
     await waitFor(() =>
       expect(fake.callsOf('voices.media')).toContainEqual(['spk-marcus', 'avatar']),
     );
@@ -217,10 +220,11 @@ describe('Speak', () => {
     expect(await screen.findByText('Saved to the library.')).toBeInTheDocument();
     const take = await screen.findByRole('listitem', { name: 'Take: First take' });
     expect(within(take).getByText(/Ava · Neutral · 1\.0 s/)).toBeInTheDocument();
-    expect(within(take).getByLabelText('Play take: First take')).toHaveAttribute(
-      'src',
-      'cadenza-media://library/First%20take.wav',
-    );
+    await user.click(within(take).getByRole('button', { name: 'Play take: First take' }));
+    await expectPlayerPlays('cadenza-media://library/First%20take.wav', {
+      title: 'First take',
+      origin: 'Voice take',
+    });
 
     await user.click(screen.getByRole('button', { name: 'Speak' }));
     await waitFor(() => expect(fake.callsOf('voices.speak')).toHaveLength(2));

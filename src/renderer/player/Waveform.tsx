@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { call } from '../bridge';
 
 /** Bars drawn; the cached peaks (up to 2000) are reduced to this many by taking maxima. */
@@ -35,32 +35,36 @@ interface WaveformProps {
   itemId: string | null;
   positionS: number;
   durationS: number;
-  onSeek(positionS: number): void;
 }
 
-/** The current item's waveform with the played part highlighted; a click seeks there. */
-export function Waveform({ itemId, positionS, durationS, onSeek }: WaveformProps) {
+/**
+ * The current item's waveform with the played part drawn in the accent colour (a plain track when
+ * the item has no peaks, e.g. a sample). It is drawn under the bar's seek slider, which takes the
+ * clicks and arrow keys, so a click on the waveform seeks there.
+ */
+export function Waveform({ itemId, positionS, durationS }: WaveformProps) {
   const peaks = usePeaks(itemId);
   const bars = useMemo(() => (peaks ? reducePeaks(peaks, BARS) : null), [peaks]);
-  if (!bars) return <div className="waveform waveform-empty" aria-hidden />;
-  const played = durationS > 0 ? positionS / durationS : 0;
-  const onClick = (e: MouseEvent<SVGSVGElement>) => {
-    const rect = e.currentTarget.getBoundingClientRect();
-    if (rect.width > 0 && durationS > 0) onSeek(((e.clientX - rect.left) / rect.width) * durationS);
-  };
+  const played = durationS > 0 ? Math.min(1, Math.max(0, positionS / durationS)) : 0;
+  if (!bars)
+    return (
+      <div className="waveform waveform-empty" aria-hidden data-played={played.toFixed(3)}>
+        <div className="waveform-line-played" style={{ width: `${played * 100}%` }} />
+      </div>
+    );
   const w = 100 / bars.length;
   return (
     <svg
       className="waveform"
       data-testid="waveform"
       data-bars={bars.length}
+      data-played={played.toFixed(3)}
       viewBox="0 0 100 40"
       preserveAspectRatio="none"
-      onClick={onClick}
       aria-hidden
     >
       {bars.map((p, i) => {
-        const h = Math.max(1, p * 38);
+        const h = Math.max(1.5, p * 38);
         return (
           <rect
             key={i}

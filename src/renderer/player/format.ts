@@ -17,3 +17,10 @@ export function spokenClock(totalS: number): string {
   ];
   return parts.filter(Boolean).join(' ');
 }
+
+/**
+ * A length ("0:14"), rounded to the nearest second: the one way every place (bar, queue, panels,
+ * Library) shows an item's duration, so one song never reads 0:13 here and 0:14 there.
+ */
+export const formatLength = (totalS: number): string =>
+  formatClock(Math.round(Number.isFinite(totalS) ? totalS : 0));

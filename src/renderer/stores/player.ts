@@ -1,26 +1,26 @@
+/**
+ * The one player: everything that sounds in the app (library items, the queue, song previews,
+ * voice samples, takes, job results, videos) plays through this store and its single engine, so
+ * starting one thing stops whatever played before, and the bar always shows what plays.
+ */
 import { create } from 'zustand';
-import type { LibraryItemView } from '@shared/ipc/library';
 import { call } from '../bridge';
 import { createEngine, type PlaybackEngine } from '../player/engine';
+import type { PlayEntry } from '../player/entries';
 
-/** One entry of the play queue: a library item, described enough to show it without the library. */
-export interface QueueEntry {
-  itemId: string;
-  title: string;
-  kind: LibraryItemView['kind'];
-  file: string;
-  durationMs: number | null;
-  coverUrl: string | null;
-}
+export { isVideoKind, toQueueEntry, type PlayEntry, type QueueEntry } from '../player/entries';
 
 export type PlayerStatus = 'idle' | 'loading' | 'playing' | 'paused' | 'ended' | 'error';
 
 export interface PlayerState {
-  queue: QueueEntry[];
-  /** Index of the current entry in `queue`, -1 when nothing is loaded. */
+  queue: PlayEntry[];
+  /** Index of the queue's current entry, -1 when the queue has not started. */
   index: number;
+  /** What plays outside the queue (a sample, a preview, a take), or null: then queue[index]. */
+  solo: PlayEntry | null;
   status: PlayerStatus;
   positionS: number;
+  /** The current entry's length: its probed duration when known, else what the engine decoded. */
   durationS: number;
   /** 0..1, remembered between runs. */
   volume: number;
@@ -28,7 +28,7 @@ export interface PlayerState {
   error: string | null;
   /** The `cadenza-media:` URL being played. */
   url: string | null;
-  /** The video viewer is shown (video items). */
+  /** The video viewer is shown (video entries). */
   viewerOpen: boolean;
 }
 
@@ -36,18 +36,11 @@ const VOLUME_KEY = 'cadenza.player.volume';
 /** "Previous" restarts the current entry when more than this has played. */
 export const RESTART_THRESHOLD_S = 3;
 const TICK_MS = 250;
-
-export const isVideoKind = (kind: QueueEntry['kind']): boolean =>
-  kind === 'singing-video' || kind === 'subtitle-video';
-
-export const toQueueEntry = (item: LibraryItemView): QueueEntry => ({
-  itemId: item.id,
-  title: item.title,
-  kind: item.kind,
-  file: item.file,
-  durationMs: item.durationMs,
-  coverUrl: item.coverUrl,
-});
+/**
+ * howler only plays sources whose codec it recognises; a URL that names no file (main's media
+ * cache) gets this hint. The hint gates howler's support check only: Chromium sniffs the bytes.
+ */
+const FALLBACK_FORMAT = 'mp3';
 
 function savedVolume(): number {
   try {
@@ -63,6 +56,7 @@ function savedVolume(): number {
 const initial = (): PlayerState => ({
   queue: [],
   index: -1,
+  solo: null,
   status: 'idle',
   positionS: 0,
   durationS: 0,
@@ -77,7 +71,14 @@ export const usePlayerStore = create<PlayerState>()(() => initial());
 const set = (patch: Partial<PlayerState>): void => usePlayerStore.setState(patch);
 const get = (): PlayerState => usePlayerStore.getState();
 
-export const selectCurrent = (s: PlayerState): QueueEntry | null => s.queue[s.index] ?? null;
+export const selectCurrent = (s: PlayerState): PlayEntry | null =>
+  s.solo ?? s.queue[s.index] ?? null;
+
+/** The current entry is `key` and it is playing (or about to). */
+export const selectIsPlayingKey =
+  (key: string) =>
+  (s: PlayerState): boolean =>
+    selectCurrent(s)?.key === key && (s.status === 'playing' || s.status === 'loading');
 
 let engine: PlaybackEngine | null = null;
 let loadSeq = 0;
@@ -104,38 +105,64 @@ function release(): void {
 const effectiveVolume = (s: Pick<PlayerState, 'volume' | 'muted'>): number =>
   s.muted ? 0 : s.volume;
 
-/** Loads queue entry `index` and plays it when `autoplay`. */
-async function load(index: number, autoplay: boolean): Promise<void> {
-  const entry = get().queue[index];
+interface LoadOptions {
+  autoplay: boolean;
+  /** Start here instead of at 0 (the A/B switch, a preview that became a library file). */
+  startAtS?: number;
+}
+
+/** Stops what plays and loads `entry` (the solo entry, or queue[index] when `solo` is null). */
+async function load(
+  target: { solo: PlayEntry } | { index: number },
+  { autoplay, startAtS = 0 }: LoadOptions,
+): Promise<void> {
   release();
   const seq = ++loadSeq;
+  const entry = 'solo' in target ? target.solo : get().queue[target.index];
   if (!entry) {
-    set({ index: -1, status: 'idle', positionS: 0, durationS: 0, url: null, viewerOpen: false });
+    set({
+      solo: null,
+      index: -1,
+      status: 'idle',
+      positionS: 0,
+      durationS: 0,
+      url: null,
+      viewerOpen: false,
+    });
     return;
   }
-  const video = isVideoKind(entry.kind);
+  const probedS = (entry.durationMs ?? 0) / 1000;
   set({
-    index,
+    ...('solo' in target ? { solo: entry } : { solo: null, index: target.index }),
     status: 'loading',
-    positionS: 0,
-    durationS: (entry.durationMs ?? 0) / 1000,
+    positionS: startAtS,
+    durationS: probedS,
     error: null,
     url: null,
-    viewerOpen: video,
+    viewerOpen: entry.video,
   });
-  const result = await call((api) => api.library.mediaUrl(entry.itemId));
-  if (seq !== loadSeq) return;
-  if (!result.ok) {
-    set({ status: 'error', error: result.error.message });
-    return;
+  let url = entry.url;
+  if (!url) {
+    if (!entry.itemId) return;
+    const result = await call((api) => api.library.mediaUrl(entry.itemId!));
+    if (seq !== loadSeq) return;
+    if (!result.ok) {
+      set({ status: 'error', error: result.error.message });
+      return;
+    }
+    url = result.value;
   }
-  const url = result.value;
-  const format = (entry.file.split('.').pop() ?? '').toLowerCase();
   const mine = (): boolean => seq === loadSeq;
   engine = createEngine(
-    { url, format, video, volume: effectiveVolume(get()) },
     {
-      onLoad: (durationS) => mine() && durationS > 0 && set({ durationS }),
+      url,
+      format: entry.format ?? FALLBACK_FORMAT,
+      video: entry.video,
+      volume: effectiveVolume(get()),
+    },
+    {
+      // One duration everywhere: the probe's, unless the item has none.
+      onLoad: (durationS) => mine() && probedS === 0 && durationS > 0 && set({ durationS }),
       onPlay: () => {
         if (!mine()) return;
         set({ status: 'playing', error: null });
@@ -151,7 +178,7 @@ async function load(index: number, autoplay: boolean): Promise<void> {
         if (!mine()) return;
         stopTicking();
         const s = get();
-        if (s.index + 1 < s.queue.length) void load(s.index + 1, true);
+        if (!s.solo && s.index + 1 < s.queue.length) void load({ index: s.index + 1 }, AUTO);
         else set({ status: 'ended', positionS: s.durationS });
       },
       onError: (message) => {
@@ -161,27 +188,73 @@ async function load(index: number, autoplay: boolean): Promise<void> {
       },
     },
   );
+  if (startAtS > 0) engine.seek(startAtS);
   set({ url, status: autoplay ? 'loading' : 'paused' });
   if (autoplay) engine.play();
 }
 
+const AUTO: LoadOptions = { autoplay: true };
+
 /** Replaces the queue with `entries` and plays entry `start`. */
-export function playEntries(entries: QueueEntry[], start = 0): Promise<void> {
+export function playEntries(entries: PlayEntry[], start = 0): Promise<void> {
   set({ queue: entries });
-  return load(Math.min(Math.max(0, start), entries.length - 1), true);
+  return load({ index: Math.min(Math.max(0, start), entries.length - 1) }, AUTO);
 }
 
 /** Adds to the end of the queue; starts playing when nothing was loaded. */
-export function enqueue(entry: QueueEntry): void {
+export function enqueue(entry: PlayEntry): void {
   const s = get();
   set({ queue: [...s.queue, entry] });
-  if (s.index < 0) void load(s.queue.length, true);
+  if (!selectCurrent(s)) void load({ index: s.queue.length }, AUTO);
+}
+
+/**
+ * Plays `entry` without adding it to the queue (samples, previews, takes, results); whatever
+ * played stops. The queue keeps its place: Next goes back to it.
+ */
+export function playSolo(entry: PlayEntry, options: Partial<LoadOptions> = {}): Promise<void> {
+  return load({ solo: entry }, { autoplay: options.autoplay ?? true, startAtS: options.startAtS });
+}
+
+/**
+ * A panel's play/pause: pauses or resumes `key` when it is the current entry, else stops what
+ * plays and starts the entry `make` answers (null: nothing to play, e.g. the sample failed).
+ */
+export async function toggleEntry(
+  key: string,
+  make: () => PlayEntry | null | Promise<PlayEntry | null>,
+): Promise<void> {
+  if (selectCurrent(get())?.key === key && engine) {
+    togglePlay();
+    return;
+  }
+  const entry = await make();
+  if (entry) await playSolo(entry);
+}
+
+/**
+ * Plays `entry` in place of the current one at the same position, playing on if it played: the
+ * A/B switch between takes, and a preview whose stream became the library file.
+ */
+export function switchTo(entry: PlayEntry): Promise<void> {
+  const s = get();
+  const atS = engine?.position() ?? s.positionS;
+  const playing = s.status === 'playing' || s.status === 'loading';
+  return load({ solo: entry }, { autoplay: playing, startAtS: atS });
+}
+
+/** The current position of `key`, or null when something else is current. */
+export function positionOf(key: string): number | null {
+  const s = get();
+  if (selectCurrent(s)?.key !== key) return null;
+  return engine?.position() ?? s.positionS;
 }
 
 export function togglePlay(): void {
   const s = get();
   if (!engine) {
-    if (s.queue.length > 0) void load(s.index >= 0 ? s.index : 0, true);
+    if (s.solo) void load({ solo: s.solo }, AUTO);
+    else if (s.queue.length > 0) void load({ index: s.index >= 0 ? s.index : 0 }, AUTO);
     return;
   }
   if (s.status === 'playing') engine.pause();
@@ -195,20 +268,26 @@ export function pause(): void {
   if (get().status === 'playing') engine?.pause();
 }
 
+/** The next queue entry; from a solo entry, back to the queue where it was. */
 export function next(): void {
   const s = get();
-  if (s.index + 1 < s.queue.length) void load(s.index + 1, true);
+  if (s.solo) {
+    if (s.queue.length > 0) void load({ index: Math.max(0, s.index) }, AUTO);
+  } else if (s.index + 1 < s.queue.length) void load({ index: s.index + 1 }, AUTO);
 }
 
-/** Restarts the current entry after a few seconds of it, else goes to the previous one. */
+export const hasNext = (s: PlayerState): boolean =>
+  s.solo ? s.queue.length > 0 : s.index + 1 < s.queue.length;
+
+/** Restarts the current entry after a few seconds of it (or a solo one), else the previous one. */
 export function previous(): void {
   const s = get();
-  if (s.positionS > RESTART_THRESHOLD_S || s.index <= 0) seekTo(0);
-  else void load(s.index - 1, true);
+  if (s.solo || s.positionS > RESTART_THRESHOLD_S || s.index <= 0) seekTo(0);
+  else void load({ index: s.index - 1 }, AUTO);
 }
 
 export function playAt(index: number): void {
-  if (get().queue[index]) void load(index, true);
+  if (get().queue[index]) void load({ index }, AUTO);
 }
 
 export function seekTo(positionS: number): void {
@@ -244,18 +323,27 @@ export function removeFromQueue(index: number): void {
   const s = get();
   if (!s.queue[index]) return;
   const queue = s.queue.filter((_, i) => i !== index);
-  if (index === s.index) {
+  if (index === s.index && !s.solo) {
     const wasPlaying = s.status === 'playing';
     set({ queue });
-    void load(Math.min(index, queue.length - 1), wasPlaying);
+    void load({ index: Math.min(index, queue.length - 1) }, { autoplay: wasPlaying });
   } else set({ queue, index: index < s.index ? s.index - 1 : s.index });
 }
 
-/** Items deleted from the library leave the queue (the current one stops). */
+/** Items deleted from the library leave the queue and the player (the current one stops). */
 export function dropRemovedItems(removedIds: readonly string[]): void {
   const gone = new Set(removedIds);
+  const solo = get().solo;
+  if (solo?.itemId && gone.has(solo.itemId)) stopSolo();
   for (let i = get().queue.length - 1; i >= 0; i -= 1)
     if (gone.has(get().queue[i]?.itemId ?? '')) removeFromQueue(i);
+}
+
+/** Stops a solo entry; the queue stays where it was, not playing. */
+function stopSolo(): void {
+  release();
+  loadSeq += 1;
+  set({ solo: null, status: 'idle', positionS: 0, durationS: 0, url: null, viewerOpen: false });
 }
 
 export function clearQueue(): void {
@@ -264,6 +352,7 @@ export function clearQueue(): void {
   set({
     queue: [],
     index: -1,
+    solo: null,
     status: 'idle',
     positionS: 0,
     durationS: 0,

@@ -74,3 +74,17 @@ export function fakeEngines(options: { autoLoadDurationS?: number } = {}): {
     },
   };
 }
+
+let installed: ReturnType<typeof fakeEngines> | null = null;
+
+/** Installs fresh fake engines as the player's (test/component/setup.ts does, before each test). */
+export function installFakeEngines(): ReturnType<typeof fakeEngines> {
+  installed = fakeEngines();
+  return installed;
+}
+
+/** The fake engines installed for the running test. */
+export function installedEngines(): ReturnType<typeof fakeEngines> {
+  if (!installed) throw new Error('no fake engines installed');
+  return installed;
+}

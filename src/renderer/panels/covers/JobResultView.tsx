@@ -1,3 +1,6 @@
+import type { LibraryKind } from '@shared/domain/library';
+import { libraryEntry } from '../../player/entries';
+import { PlayButton } from '../../player/PlayButton';
 import type { TrackedJob } from '../../stores/covers';
 
 const STATE_TEXT: Record<string, string> = {
@@ -10,7 +13,14 @@ const STATE_TEXT: Record<string, string> = {
   interrupted: 'Interrupted — may have been charged.',
 };
 
-/** A job this panel started: its state, its failure (the service's own words) or its result playing. */
+/** The panel a result was made in, as the player bar names it. */
+const panelOf = (kind: LibraryKind): string =>
+  kind === 'singing-video' || kind === 'subtitle-video' ? 'Videos' : 'Covers';
+
+/**
+ * A job this panel started: its state, its failure (the service's own words) or its results, each
+ * played through the player (videos in the player's viewer).
+ */
 export function JobResultView({ job, what }: { job: TrackedJob; what: string }) {
   return (
     <div className="covers-result" aria-label={`${what} result`} role="group">
@@ -25,29 +35,16 @@ export function JobResultView({ job, what }: { job: TrackedJob; what: string }) 
             : STATE_TEXT[job.state]}
         </p>
       )}
-      {job.result?.items.map((item) =>
-        item.kind === 'singing-video' || item.kind === 'subtitle-video' ? (
-          <figure key={item.itemId}>
-            <figcaption>{item.title}</figcaption>
-            <video
-              controls
-              src={item.mediaUrl}
-              aria-label={`Play ${item.title}`}
-              className="covers-video"
-            />
-          </figure>
-        ) : (
-          <figure key={item.itemId}>
-            <figcaption>{item.title}</figcaption>
-            <audio
-              controls
-              src={item.mediaUrl}
-              aria-label={`Play ${item.title}`}
-              preload="metadata"
-            />
-          </figure>
-        ),
-      )}
+      {job.result?.items.map((item) => (
+        <figure key={item.itemId} className="covers-result-item">
+          <figcaption>{item.title}</figcaption>
+          <PlayButton
+            playKey={item.itemId}
+            name={item.title}
+            make={() => libraryEntry({ ...item, origin: panelOf(item.kind) })}
+          />
+        </figure>
+      ))}
     </div>
   );
 }

@@ -1,14 +1,21 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { AppErrorShape } from '@shared/errors';
 import type { JobResult } from '@shared/ipc/jobs';
+import { libraryEntry } from '../../player/entries';
+import { PlayButton } from '../../player/PlayButton';
 import { showItemInFolder } from '../../stores/library';
+import { playSolo } from '../../stores/player';
 import { formatDuration } from './format';
 
-const isVideo = (kind: string): boolean => kind === 'singing-video' || kind === 'subtitle-video';
+const entryOf = (item: JobResult['items'][number]) => libraryEntry({ ...item, origin: 'Jobs' });
 
-/** Plays a finished job's files from the library through the media protocol. */
+/** A finished job's files from the library, played through the player (the first one on open). */
 export function ResultPlayer({ result, onClose }: { result: JobResult; onClose(): void }) {
   const [error, setError] = useState<AppErrorShape | null>(null);
+  const first = result.items[0];
+  useEffect(() => {
+    if (first) void playSolo(entryOf(first));
+  }, [first]);
   return (
     <section className="card job-player" aria-label="Now playing">
       <div className="card-head">
@@ -20,7 +27,7 @@ export function ResultPlayer({ result, onClose }: { result: JobResult; onClose()
         </div>
       </div>
       <ul className="job-player-items">
-        {result.items.map((item, i) => (
+        {result.items.map((item) => (
           <li key={item.itemId} className="job-player-item">
             <p className="job-player-title">
               {item.title}
@@ -28,23 +35,7 @@ export function ResultPlayer({ result, onClose }: { result: JobResult; onClose()
                 <span className="small muted"> · {formatDuration(item.durationMs)}</span>
               ) : null}
             </p>
-            {isVideo(item.kind) ? (
-              <video
-                controls
-                src={item.mediaUrl}
-                aria-label={`Play ${item.title}`}
-                autoPlay={i === 0}
-                className="job-player-video"
-              />
-            ) : (
-              <audio
-                controls
-                src={item.mediaUrl}
-                aria-label={`Play ${item.title}`}
-                autoPlay={i === 0}
-                preload="metadata"
-              />
-            )}
+            <PlayButton playKey={item.itemId} name={item.title} make={() => entryOf(item)} />
             <button
               type="button"
               className="link-button"

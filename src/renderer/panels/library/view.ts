@@ -1,6 +1,7 @@
 /** Pure helpers of the Library view: search, filters, sort, variation grouping, labels. */
 import type { LibraryKind } from '@shared/domain/library';
 import type { LibraryItemView } from '@shared/ipc/library';
+import { formatLength } from '../../player/format';
 
 export const KIND_LABELS: Record<LibraryKind, string> = {
   song: 'Song',
@@ -183,14 +184,9 @@ export function extensionChain(
   return chain;
 }
 
-/** "3:05". */
+/** "3:05": the player's length format (one rounding everywhere). */
 export function formatDurationMs(ms: number | null): string {
-  if (ms === null) return '—';
-  const s = Math.max(0, Math.round(ms / 1000));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const sec = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+  return ms === null ? '—' : formatLength(ms / 1000);
 }
 
 const dateFormat = new Intl.DateTimeFormat(undefined, {

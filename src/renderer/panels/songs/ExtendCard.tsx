@@ -1,5 +1,8 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { LibrarySong } from '@shared/ipc/songs';
+import { libraryEntry } from '../../player/entries';
+import { PlayButton } from '../../player/PlayButton';
+import { positionOf, selectCurrent, usePlayerStore } from '../../stores/player';
 import { closeExtend, openExtend, submitSong, useSongsStore } from '../../stores/songs';
 import {
   canExtend,
@@ -21,7 +24,8 @@ function ExtendSongForm({ song }: { song: LibrarySong }) {
   const [form, setForm] = useState<ExtendForm>(() => initialExtendForm(song));
   const [touched, setTouched] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
-  const playerRef = useRef<HTMLAudioElement>(null);
+  // "Use the player's position" applies while the player has this song.
+  const inPlayer = usePlayerStore((s) => selectCurrent(s)?.key === song.itemId);
   const id = useId();
   const { submitting, submitError } = useSongsStore();
   const durationS = (song.durationMs ?? 0) / 1000;
@@ -61,12 +65,10 @@ function ExtendSongForm({ song }: { song: LibrarySong }) {
           Close extend
         </button>
       </div>
-      <audio
-        ref={playerRef}
-        controls
-        preload="metadata"
-        src={song.mediaUrl}
-        aria-label={`Player: ${song.title}`}
+      <PlayButton
+        playKey={song.itemId}
+        name={song.title}
+        make={() => libraryEntry({ ...song, origin: 'Songs · extend' })}
       />
       <div className="field">
         <label htmlFor={`${id}-at`} className="field-label">
@@ -96,16 +98,18 @@ function ExtendSongForm({ song }: { song: LibrarySong }) {
             aria-describedby={startError ? `${id}-continueAtS-error` : `${id}-at-hint`}
             onChange={(e) => update({ continueAtText: e.target.value })}
           />
-          <button
-            type="button"
-            className="button button-small"
-            onClick={() => {
-              const t = playerRef.current?.currentTime ?? 0;
-              update({ continueAtText: String(floorTenth(t)) });
-            }}
-          >
-            Use the player’s position
-          </button>
+          {inPlayer && (
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => {
+                const t = positionOf(song.itemId) ?? 0;
+                update({ continueAtText: String(floorTenth(t)) });
+              }}
+            >
+              Use the player’s position
+            </button>
+          )}
         </div>
         <p id={`${id}-at-hint`} className="field-hint">
           After 0 and at most {secondsText(song.durationMs ?? 0)} s · starts at{' '}

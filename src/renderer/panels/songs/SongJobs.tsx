@@ -8,6 +8,9 @@ import {
   selectJobs,
   useJobsStore,
 } from '../../stores/jobs';
+import { formatOf } from '../../player/entries';
+import { PlayButton } from '../../player/PlayButton';
+import { positionOf, switchTo, type PlayEntry } from '../../stores/player';
 import { loadMusicLeft, loadPreview, openExtend, useSongsStore } from '../../stores/songs';
 import { TakeCompare } from './TakeCompare';
 
@@ -33,6 +36,24 @@ const STATE_TEXT: Record<JobView['state'], string> = {
 const isSongJob = (j: JobView) => j.kind === 'song-v2' || j.kind === 'song-v1';
 const formatS = (ms: number | null) => (ms === null ? '' : ` · ${(ms / 1000).toFixed(1)} s`);
 
+const previewKey = (jobId: string, index: number): string => `preview:${jobId}:${index}`;
+
+/** A take for the player: its stream while generating, the library file once saved. */
+function previewEntry(job: JobView, index: number, mediaUrl: string): PlayEntry {
+  const o = job.outputs[index]!;
+  return {
+    key: previewKey(job.id, index),
+    itemId: o.status === 'saved' ? o.libraryItemId : null,
+    url: mediaUrl,
+    title: `${o.title || job.label} (take ${index + 1})`,
+    video: false,
+    format: formatOf(mediaUrl),
+    durationMs: o.durationMs,
+    coverUrl: null,
+    origin: 'Songs',
+  };
+}
+
 function SongOutput({ job, index }: { job: JobView; index: number }) {
   const o = job.outputs[index]!;
   const key = `${job.id}:${index}`;
@@ -43,12 +64,16 @@ function SongOutput({ job, index }: { job: JobView; index: number }) {
     (s) => !!s.librarySongs?.some((x) => x.itemId === o.libraryItemId && x.songId),
   );
   const playable = o.status === 'streaming' || o.status === 'complete' || o.status === 'saved';
-  // Once saved, switch the player from the stream to the library file.
+  const playKey = previewKey(job.id, index);
+  // Once saved, the preview's URL becomes the library file's; if it plays, it plays on from there.
   const savedRef = useRef(o.status === 'saved');
   useEffect(() => {
-    if (o.status === 'saved' && !savedRef.current && url) void loadPreview(job.id, index);
+    if (o.status === 'saved' && !savedRef.current && url)
+      void loadPreview(job.id, index).then((saved) => {
+        if (saved && positionOf(playKey) !== null) void switchTo(previewEntry(job, index, saved));
+      });
     savedRef.current = o.status === 'saved';
-  }, [o.status, url, job.id, index]);
+  }, [o.status, url, job, index, playKey]);
 
   return (
     <li className="song-take" aria-label={name}>
@@ -62,22 +87,14 @@ function SongOutput({ job, index }: { job: JobView; index: number }) {
           {o.failReason}
         </p>
       )}
-      {playable && !url && (
-        <button
-          type="button"
-          className="button button-small"
-          onClick={() => void loadPreview(job.id, index)}
-        >
-          Play {name}
-        </button>
-      )}
-      {url && (
-        <audio
-          controls
-          autoPlay
-          src={url}
-          aria-label={`Player: ${name}`}
-          data-source={url.includes('://library/') ? 'library' : 'stream'}
+      {playable && (
+        <PlayButton
+          playKey={playKey}
+          name={name}
+          make={async () => {
+            const u = url ?? (await loadPreview(job.id, index));
+            return u ? previewEntry(job, index, u) : null;
+          }}
         />
       )}
       {error && (

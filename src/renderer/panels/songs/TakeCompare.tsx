@@ -1,15 +1,22 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { LibrarySong } from '@shared/ipc/songs';
+import { libraryEntry } from '../../player/entries';
+import { formatLength } from '../../player/format';
+import { PlayButton } from '../../player/PlayButton';
+import { pause, positionOf, switchTo, type PlayEntry } from '../../stores/player';
 import { discardVariation, openExtend, useSongsStore } from '../../stores/songs';
 import { formatClock } from './extend-rules';
 
 type Side = 'A' | 'B';
 const SIDES: readonly Side[] = ['A', 'B'];
 
+const takeEntry = (side: Side, song: LibrarySong): PlayEntry =>
+  libraryEntry({ ...song, title: `${song.title} (take ${side})`, origin: 'Songs · A/B' });
+
 /**
- * The two songs of one submission side by side: an A/B toggle that switches playback between
- * them at the same position, and Keep both / Delete A / Delete B (delete = library remove, which
- * moves the files to the trash).
+ * The two songs of one submission side by side: an A/B toggle that switches the player between
+ * them at the same position (one engine: the other take stops), and Keep both / Delete A /
+ * Delete B (delete = library remove, which moves the files to the trash).
  */
 export function TakeCompare({ label, itemIds }: { label: string; itemIds: [string, string] }) {
   const songs = useSongsStore((s) => s.librarySongs);
@@ -19,7 +26,6 @@ export function TakeCompare({ label, itemIds }: { label: string; itemIds: [strin
   const [kept, setKept] = useState(false);
   const [busy, setBusy] = useState<Side | null>(null);
   const [removed, setRemoved] = useState<Side[]>([]);
-  const players = { A: useRef<HTMLAudioElement>(null), B: useRef<HTMLAudioElement>(null) };
   if (!songs) return null;
   const take: Record<Side, LibrarySong | undefined> = {
     A: songs.find((s) => s.itemId === itemIds[0]),
@@ -29,25 +35,22 @@ export function TakeCompare({ label, itemIds }: { label: string; itemIds: [strin
   if (present.length === 0) return null;
   const shown: Side = present.includes(active) ? active : present[0]!;
 
-  function switchTo(next: Side) {
+  function switchSide(next: Side) {
     if (next === shown) return;
-    const from = players[shown].current;
-    const to = players[next].current;
-    const atS = from?.currentTime ?? 0;
-    const wasPlaying = !!from && !from.paused;
-    from?.pause();
-    // Before the metadata is loaded this sets the default start position; the browser seeks there.
-    if (to) to.currentTime = atS;
-    if (to && wasPlaying) void to.play()?.catch(() => undefined);
+    const from = take[shown];
+    const to = take[next];
+    const atS = from ? positionOf(from.itemId) : null;
+    // The player had this pair's other take: the new one takes over at the same position.
+    if (to && atS !== null) void switchTo(takeEntry(next, to));
     setActive(next);
-    setPosition(`${next} from ${formatClock(atS)}`);
+    setPosition(atS !== null ? `${next} from ${formatClock(atS)}` : `Playing ${next}`);
   }
 
   async function remove(side: Side) {
     const song = take[side];
     if (!song) return;
     setBusy(side);
-    players[side].current?.pause();
+    if (positionOf(song.itemId) !== null) pause();
     const ok = await discardVariation(song.itemId);
     setBusy(null);
     if (ok) setRemoved((r) => [...r, side]);
@@ -64,7 +67,7 @@ export function TakeCompare({ label, itemIds }: { label: string; itemIds: [strin
             className="button button-small"
             aria-pressed={shown === side}
             disabled={!present.includes(side)}
-            onClick={() => switchTo(side)}
+            onClick={() => switchSide(side)}
           >
             {side}
           </button>
@@ -79,14 +82,12 @@ export function TakeCompare({ label, itemIds }: { label: string; itemIds: [strin
         return (
           <div key={side} hidden={side !== shown} data-testid={`take-${side}`}>
             <p className="song-take-title">
-              {side}: {song.title} · {formatClock((song.durationMs ?? 0) / 1000)}
+              {side}: {song.title} · {formatLength((song.durationMs ?? 0) / 1000)}
             </p>
-            <audio
-              ref={players[side]}
-              controls
-              preload="metadata"
-              src={song.mediaUrl}
-              aria-label={`Take ${side} player`}
+            <PlayButton
+              playKey={song.itemId}
+              name={`take ${side}`}
+              make={() => takeEntry(side, song)}
             />
             {song.songId && (
               <button

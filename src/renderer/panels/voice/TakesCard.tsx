@@ -1,3 +1,5 @@
+import { libraryEntry } from '../../player/entries';
+import { PlayButton } from '../../player/PlayButton';
 import { useVoicesStore } from '../../stores/voices';
 import { formatSeconds, formatWhen } from './format';
 
@@ -26,11 +28,10 @@ export function TakesCard() {
                   .join(' · ')}
               </div>
               <p className="voice-take-text">{t.text}</p>
-              <audio
-                controls
-                preload="metadata"
-                src={t.mediaUrl}
-                aria-label={`Play take: ${t.title}`}
+              <PlayButton
+                playKey={t.itemId}
+                name={`take: ${t.title}`}
+                make={() => libraryEntry({ ...t, origin: 'Voice take' })}
               />
             </li>
           ))}

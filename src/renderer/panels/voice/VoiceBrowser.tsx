@@ -15,6 +15,8 @@ import {
   toggleFavourite,
   useVoicesStore,
 } from '../../stores/voices';
+import { PlayButton } from '../../player/PlayButton';
+import type { PlayEntry } from '../../stores/player';
 import { formatWhen } from './format';
 
 const SHOWN_MAX = 80;
@@ -31,7 +33,24 @@ function Avatar({ voice }: { voice: VoiceView }) {
   );
 }
 
-function VoiceRow({ voice, onPlay }: { voice: VoiceView; onPlay(v: VoiceView): void }) {
+/** A voice's sample for the player (fetched into main's cache first); null when it failed. */
+async function sampleEntry(voice: VoiceView): Promise<PlayEntry | null> {
+  const url = await loadMedia(voice.speaker, 'sample');
+  if (!url) return null;
+  return {
+    key: `sample:${voice.speaker}`,
+    itemId: null,
+    url,
+    title: voice.name,
+    video: false,
+    format: null,
+    durationMs: null,
+    coverUrl: useVoicesStore.getState().media[`${voice.speaker}:avatar`] ?? null,
+    origin: 'Voice sample',
+  };
+}
+
+function VoiceRow({ voice }: { voice: VoiceView }) {
   const selected = useVoicesStore((s) => s.selected === voice.speaker);
   const favourite = useVoicesStore((s) => s.prefs.favourites.includes(voice.speaker));
   const deleting = useVoicesStore((s) => s.deleting === voice.speaker);
@@ -62,14 +81,12 @@ function VoiceRow({ voice, onPlay }: { voice: VoiceView; onPlay(v: VoiceView): v
         {selected ? 'Selected' : 'Use'}
       </button>
       {voice.hasSample && (
-        <button
-          type="button"
-          className="button button-small"
-          onClick={() => onPlay(voice)}
-          aria-label={`Play sample of ${voice.name}`}
-        >
-          Sample
-        </button>
+        <PlayButton
+          playKey={`sample:${voice.speaker}`}
+          name={`sample of ${voice.name}`}
+          text="Sample"
+          make={() => sampleEntry(voice)}
+        />
       )}
       <button
         type="button"
@@ -113,22 +130,14 @@ function VoiceRow({ voice, onPlay }: { voice: VoiceView; onPlay(v: VoiceView): v
   );
 }
 
-function Group({
-  title,
-  voices,
-  onPlay,
-}: {
-  title: string;
-  voices: readonly VoiceView[];
-  onPlay(v: VoiceView): void;
-}) {
+function Group({ title, voices }: { title: string; voices: readonly VoiceView[] }) {
   if (voices.length === 0) return null;
   return (
     <section aria-label={title}>
       <h3 className="voice-group-title">{title}</h3>
       <ul className="voice-list">
         {voices.map((v) => (
-          <VoiceRow key={v.speaker} voice={v} onPlay={onPlay} />
+          <VoiceRow key={v.speaker} voice={v} />
         ))}
       </ul>
     </section>
@@ -143,7 +152,6 @@ export function VoiceBrowser() {
   const query = useVoicesStore((s) => s.query);
   const prefs = useVoicesStore((s) => s.prefs);
   const previewError = useVoicesStore((s) => s.previewError);
-  const [playing, setPlaying] = useState<{ name: string; url: string } | null>(null);
 
   const voices = useMemo(() => catalogue?.voices ?? [], [catalogue]);
   const facets = useMemo(() => voiceFacets(voices), [voices]);
@@ -157,11 +165,6 @@ export function VoiceBrowser() {
   );
   const all = useMemo(() => [...(catalogue?.clones ?? []), ...voices], [catalogue, voices]);
   const recents = prefs.recents.flatMap((sp) => all.filter((v) => v.speaker === sp)).slice(0, 6);
-
-  const play = async (v: VoiceView) => {
-    const url = await loadMedia(v.speaker, 'sample');
-    if (url) setPlaying({ name: v.name, url });
-  };
 
   return (
     <section className="card" aria-label="Voices" aria-busy={loading}>
@@ -284,21 +287,14 @@ export function VoiceBrowser() {
         </div>
       </div>
 
-      {playing && (
-        <div className="voice-sample">
-          <audio controls autoPlay src={playing.url} aria-label={`Sample of ${playing.name}`} />
-        </div>
-      )}
       {previewError && (
         <p className="field-error" role="alert">
           {previewError.message}
         </p>
       )}
 
-      <Group title="Your cloned voices" voices={clones} onPlay={(v) => void play(v)} />
-      {!query.favouritesOnly && (
-        <Group title="Recently used" voices={recents} onPlay={(v) => void play(v)} />
-      )}
+      <Group title="Your cloned voices" voices={clones} />
+      {!query.favouritesOnly && <Group title="Recently used" voices={recents} />}
       <section aria-label="All voices">
         <h3 className="voice-group-title">
           {shown.length === voices.length
@@ -310,7 +306,7 @@ export function VoiceBrowser() {
         ) : (
           <ul className="voice-list">
             {shown.slice(0, SHOWN_MAX).map((v) => (
-              <VoiceRow key={v.speaker} voice={v} onPlay={(x) => void play(x)} />
+              <VoiceRow key={v.speaker} voice={v} />
             ))}
           </ul>
         )}

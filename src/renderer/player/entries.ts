@@ -1,0 +1,75 @@
+/**
+ * What the player plays: one shape for library items, song previews, voice samples, takes and job
+ * results, so every panel hands the one player store the same thing.
+ */
+import type { LibraryKind } from '@shared/domain/library';
+import type { LibraryItemView } from '@shared/ipc/library';
+
+export interface PlayEntry {
+  /**
+   * Says what plays: the library item id for library items (so the same song started from the
+   * Library or from a panel is one thing), else a panel's own key ("sample:<speaker>").
+   */
+  key: string;
+  /** The library item (its media URL is asked from main; it has waveform peaks), or null. */
+  itemId: string | null;
+  /** A `cadenza-media:` URL already known (previews, samples, results); null = ask main. */
+  url: string | null;
+  title: string;
+  video: boolean;
+  /** Lower-case codec hint for howler ("mp3"); null when the URL names no file. */
+  format: string | null;
+  /** The probed length (sidecar); the one duration shown everywhere when known. */
+  durationMs: number | null;
+  coverUrl: string | null;
+  /** The panel it was started from, shown in the bar ("Library", "Voice sample"). */
+  origin: string;
+}
+
+/** Kept for the Library and older callers: a queue entry is a play entry. */
+export type QueueEntry = PlayEntry;
+
+export const isVideoKind = (kind: LibraryKind): boolean =>
+  kind === 'singing-video' || kind === 'subtitle-video';
+
+/** "mp3" from "Song 1.mp3" or "cadenza-media://library/Song%201.mp3"; null without an extension. */
+export function formatOf(fileOrUrl: string): string | null {
+  const name = fileOrUrl.split(/[/\\]/).pop() ?? '';
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : null;
+}
+
+export const toQueueEntry = (item: LibraryItemView, origin = 'Library'): PlayEntry => ({
+  key: item.id,
+  itemId: item.id,
+  url: null,
+  title: item.title,
+  video: isVideoKind(item.kind),
+  format: formatOf(item.file),
+  durationMs: item.durationMs,
+  coverUrl: item.coverUrl,
+  origin,
+});
+
+/** A library file a panel already has the media URL of (takes, results, songs). */
+export function libraryEntry(item: {
+  itemId: string;
+  title: string;
+  mediaUrl: string;
+  durationMs: number | null;
+  kind?: LibraryKind;
+  origin: string;
+  coverUrl?: string | null;
+}): PlayEntry {
+  return {
+    key: item.itemId,
+    itemId: item.itemId,
+    url: item.mediaUrl,
+    title: item.title,
+    video: item.kind ? isVideoKind(item.kind) : false,
+    format: formatOf(item.mediaUrl),
+    durationMs: item.durationMs,
+    coverUrl: item.coverUrl ?? null,
+    origin: item.origin,
+  };
+}

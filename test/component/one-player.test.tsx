@@ -1,0 +1,226 @@
+/**
+ * One player: every place in the app that plays (Library, a song's preview, the A/B compare, the
+ * extend card, voice samples, takes, job results in Jobs, Covers and Videos) plays through the
+ * player store's single engine. Playing one place after another stops the one before: its engine
+ * is released, its button reads "Play" again, only one engine is ever alive, and the bar names
+ * what plays and where it came from.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { LibrarySong } from '@shared/ipc/songs';
+import type { VoiceView } from '@shared/ipc/voices';
+import { resetCoversStore, useCoversStore } from '../../src/renderer/stores/covers';
+import { resetJobsStore } from '../../src/renderer/stores/jobs';
+import { resetLibraryStore } from '../../src/renderer/stores/library';
+import { resetSongsStore } from '../../src/renderer/stores/songs';
+import { resetVoicesStore } from '../../src/renderer/stores/voices';
+import { FakeCadenza, makeJobView, makeLibraryItem } from './support/fake-cadenza';
+import { installedEngines } from './support/fake-engine';
+import { expectPlayerPlays, playerBar } from './support/player-checks';
+import { renderApp } from './support/render-app';
+
+const TAKE_A = 'itm_takeA00000000000000001';
+const TAKE_B = 'itm_takeB00000000000000001';
+const urlA = 'cadenza-media://library/Summer%20rain.mp3';
+const urlB = 'cadenza-media://library/Summer%20rain%20(2).mp3';
+
+beforeEach(() => {
+  resetSongsStore();
+  resetJobsStore();
+  resetVoicesStore();
+  resetCoversStore();
+  resetLibraryStore();
+});
+
+const song = (itemId: string, mediaUrl: string): LibrarySong => ({
+  itemId,
+  title: 'Summer rain',
+  songId: `svc-${itemId}`,
+  durationMs: 6000,
+  createdAt: '2025-03-14T09:00:00.000Z',
+  jobId: null,
+  parentId: null,
+  variationGroup: null,
+  prompt: 'lo-fi summer rain',
+  model: 'v4.0',
+  mediaUrl,
+});
+
+const ava: VoiceView = {
+  speaker: 'spk-ava',
+  name: 'Ava',
+  language: 'English',
+  classNames: ['Female'],
+  classification: 'Narration',
+  description: 'Ava reads stories',
+  isFree: true,
+  isVip: false,
+  isNew: false,
+  trending: false,
+  hasAvatar: false,
+  hasSample: true,
+  cloned: false,
+};
+
+function fixture(): FakeCadenza {
+  const out = (itemId: string) => ({
+    title: 'Summer rain',
+    status: 'saved' as const,
+    libraryKind: 'song' as const,
+    durationMs: 6000,
+    failReason: null,
+    libraryItemId: itemId,
+    receivedBytes: 100,
+    totalBytes: 100,
+  });
+  const songJob = makeJobView({
+    label: 'Summer rain',
+    state: 'done',
+    progress: 1,
+    outputs: [out(TAKE_A), out(TAKE_B)],
+    resultItemIds: [TAKE_A, TAKE_B],
+  });
+  const fake = new FakeCadenza({ key: 'sk-test-player-0000-1111', jobs: [songJob] });
+  fake.state.libraryItems = [
+    makeLibraryItem({ id: TAKE_A, title: 'Summer rain', file: 'Summer rain.mp3' }),
+    makeLibraryItem({ id: TAKE_B, title: 'Summer rain 2', file: 'Summer rain (2).mp3' }),
+  ];
+  fake.songs.library = [song(TAKE_A, urlA), song(TAKE_B, urlB)];
+  fake.voices.catalogue = { ...fake.voices.catalogue, voices: [ava] };
+  fake.voices.takes = [
+    {
+      itemId: 'itm_tts',
+      title: 'Hello there',
+      text: 'Hello there',
+      voice: 'Ava',
+      emotion: 'Neutral',
+      durationMs: 1200,
+      createdAt: '2025-03-14T09:01:00.000Z',
+      mediaUrl: 'cadenza-media://library/Hello%20there.wav',
+    },
+  ];
+  return fake;
+}
+
+/** A job a Covers or Videos card started, finished with one library item. */
+const tracked = (item: { itemId: string; title: string; kind: 'cover' | 'singing-video' }) => ({
+  jobId: `job_${item.itemId}`,
+  state: 'done' as const,
+  error: null,
+  bytesSent: 0,
+  totalBytes: 0,
+  result: {
+    jobId: `job_${item.itemId}`,
+    items: [
+      {
+        ...item,
+        mediaUrl: `cadenza-media://library/${encodeURIComponent(item.title)}.${item.kind === 'cover' ? 'mp3' : 'mp4'}`,
+        durationMs: 3000,
+      },
+    ],
+  },
+});
+
+describe('One player', () => {
+  it('playing from one place after another stops the one before, in every place that plays', async () => {
+    const fake = fixture();
+    const { user } = await renderApp({ fake });
+    const engines = installedEngines();
+    const nav = within(screen.getByRole('navigation', { name: 'Main' }));
+    const goTo = (panel: RegExp) => user.click(nav.getByRole('button', { name: panel }));
+    /** Clicks `button`, then checks the bar plays `url` and the engine before was released. */
+    const playNext = async (
+      button: HTMLElement,
+      url: string,
+      shows: { title?: string; origin?: string },
+    ) => {
+      const before = engines.made.at(-1);
+      await user.click(button);
+      await expectPlayerPlays(url, shows);
+      if (before) expect(before.unloaded).toBe(true);
+      expect(engines.made.filter((e) => !e.unloaded)).toHaveLength(1);
+    };
+
+    // 1. Library (the queue)
+    await goTo(/Library/);
+    await user.click(await screen.findByRole('option', { name: /^Summer rain,/ }));
+    await playNext(
+      within(screen.getByRole('region', { name: 'Item details' })).getByRole('button', {
+        name: 'Play',
+      }),
+      urlA,
+      { origin: 'Library · 1 of' },
+    );
+
+    // 2. a song job's take (preview) in the Songs panel
+    await goTo(/Songs/);
+    const take1 = await screen.findByRole('listitem', { name: 'Summer rain (take 1)' });
+    await playNext(
+      within(take1).getByRole('button', { name: 'Play Summer rain (take 1)' }),
+      'cadenza-media://cache/' + 'ab'.repeat(15) + '00',
+      { title: 'Summer rain (take 1)', origin: 'Songs · not in the queue' },
+    );
+
+    // 3. the A/B compare
+    const compare = screen.getByRole('region', { name: 'Compare takes: Summer rain' });
+    await playNext(within(compare).getByRole('button', { name: 'Play take A' }), urlA, {
+      title: 'Summer rain (take A)',
+    });
+    expect(within(take1).getByRole('button', { name: 'Play Summer rain (take 1)' })).toBeVisible();
+
+    // 4. the extend card
+    await user.click(within(compare).getByRole('button', { name: 'Extend take A' }));
+    const form = await screen.findByRole('form', { name: 'Extend Summer rain' });
+    await user.click(within(compare).getByRole('button', { name: 'B' }));
+    await expectPlayerPlays(urlB, { title: 'Summer rain (take B)' });
+    await playNext(within(form).getByRole('button', { name: 'Play Summer rain' }), urlA, {
+      origin: 'Songs · extend',
+    });
+    expect(within(compare).getByRole('button', { name: 'Play take B' })).toBeVisible();
+
+    // 5. a voice sample, 6. a text-to-speech take
+    await goTo(/Voice/);
+    await playNext(
+      await screen.findByRole('button', { name: 'Play sample of Ava' }),
+      'cadenza-media://cache/sample-spk-ava',
+      { title: 'Ava', origin: 'Voice sample' },
+    );
+    const take = await screen.findByRole('listitem', { name: 'Take: Hello there' });
+    await playNext(
+      within(take).getByRole('button', { name: 'Play take: Hello there' }),
+      'cadenza-media://library/Hello%20there.wav',
+      { title: 'Hello there', origin: 'Voice take' },
+    );
+    expect(screen.getByRole('button', { name: 'Play sample of Ava' })).toBeInTheDocument();
+
+    // 7. a cover's result
+    useCoversStore.setState({
+      cover: tracked({ itemId: 'itm_cover', title: 'Night Drive', kind: 'cover' }),
+    });
+    await goTo(/Covers/);
+    await playNext(
+      await screen.findByRole('button', { name: 'Play Night Drive' }),
+      'cadenza-media://library/Night%20Drive.mp3',
+      { origin: 'Covers' },
+    );
+
+    // 8. a video result: in the player's viewer, the audio stopped
+    useCoversStore.setState({
+      singing: tracked({ itemId: 'itm_video', title: 'Hook', kind: 'singing-video' }),
+    });
+    await goTo(/Videos/);
+    await playNext(
+      await screen.findByRole('button', { name: 'Play Hook' }),
+      'cadenza-media://library/Hook.mp4',
+      { origin: 'Videos' },
+    );
+    expect(await screen.findByRole('region', { name: 'Video viewer' })).toBeInTheDocument();
+
+    // 9. a job's result in Jobs (Open plays the first): the video stops, its viewer closes
+    await goTo(/Jobs/);
+    const row = await screen.findByRole('listitem', { name: 'Summer rain' });
+    await playNext(within(row).getByRole('button', { name: 'Open' }), urlA, { origin: 'Jobs' });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Video viewer' })).toBeNull());
+    expect(playerBar()).toHaveAttribute('data-status', 'playing');
+  }, 30_000);
+});
