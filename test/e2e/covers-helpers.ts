@@ -53,11 +53,15 @@ const doubleProtocol = (): DoubleProtocol | undefined =>
 
 /** The bytes main's cadenza-media handler serves for an element's src (undefined with real Electron). */
 export async function servedBytes(el: Locator): Promise<Buffer | undefined> {
-  const src = await el.getAttribute('src');
+  return servedBytesOf((await el.getAttribute('src')) ?? '');
+}
+
+/** The bytes main's cadenza-media handler serves for a library URL (undefined with real Electron). */
+export async function servedBytesOf(src: string): Promise<Buffer | undefined> {
   expect(src).toMatch(/^cadenza-media:\/\/library\//);
   const protocol = doubleProtocol();
   if (!protocol) return undefined;
-  const res = await protocol.fetch(src!);
+  const res = await protocol.fetch(src);
   expect(res.status).toBe(200);
   return Buffer.from(await res.arrayBuffer());
 }

@@ -3,7 +3,7 @@
  * emulator, driven through the Covers panel by role and label. A dropped audio file is covered by a
  * built-in singer with a key change (the emulator receives exactly the file's bytes, `singer_id`,
  * `tran` and `is_custom_singer=false`); the cover lands in the library (MP3 + sidecar naming its
- * source) and the panel's own <audio> loads it; that cover is covered again as a library song
+ * source) and plays through the player bar; that cover is covered again as a library song
  * (linked as its parent); a video link is covered; a cancelled upload creates nothing.
  */
 import { randomBytes } from 'node:crypto';
@@ -13,13 +13,13 @@ import type { RequestLogEntry } from '../emulator';
 import { expect, test } from './fixtures';
 import {
   emulatorMp3Ms,
-  expectLoaded,
   libraryEntries,
   openPanel,
-  servedBytes,
+  servedBytesOf,
   setKey,
   sha,
 } from './covers-helpers';
+import { barPlays, expectPlayedLoaded, recordPlayedMedia } from './media-checks';
 
 test.setTimeout(90_000);
 
@@ -100,11 +100,16 @@ test('a dropped file covered by a built-in singer with a key change lands in the
   // the key never lands in the sidecar
   expect(JSON.stringify(entry!.sidecar)).not.toContain('e2e-valid-key');
 
-  // the panel plays it from the library: its <audio> is main's file, loaded by Chromium
-  const player = result.getByLabel('Play Night Drive (Jonah Reed cover)');
-  const served = await servedBytes(player);
+  // the panel plays it from the library through the player bar: main's file, loaded by Chromium
+  await recordPlayedMedia(page);
+  await result.getByRole('button', { name: 'Play Night Drive (Jonah Reed cover)' }).click();
+  const src = await barPlays(page, /^cadenza-media:\/\/library\//, {
+    title: 'Night Drive (Jonah Reed cover)',
+    origin: 'Covers',
+  });
+  const served = await servedBytesOf(src);
   if (served) expect(sha(served)).toBe(sha(entry!.bytes));
-  expect(await expectLoaded(player)).toBeCloseTo(30, 0);
+  await expectPlayedLoaded(page, src, 30, { toleranceS: 0.5 });
 
   // cover that library song with another singer
   await card.getByRole('radio', { name: 'A library song' }).check();
@@ -136,7 +141,16 @@ test('a dropped file covered by a built-in singer with a key change lands in the
     parent_id: entry!.sidecar.id,
     prompt: 'Cover of Night Drive (Jonah Reed cover) (+5 semitones)',
   });
-  await expectLoaded(result.getByLabel('Play Night Drive (Jonah Reed cover) (Aria Bright cover)'));
+  await result
+    .getByRole('button', { name: 'Play Night Drive (Jonah Reed cover) (Aria Bright cover)' })
+    .click();
+  await expectPlayedLoaded(
+    page,
+    await barPlays(page, /^cadenza-media:\/\/library\//, {
+      title: 'Night Drive (Jonah Reed cover) (Aria Bright cover)',
+    }),
+    null,
+  );
 });
 
 test('a video link is covered into the library; a cancelled upload creates nothing and spends nothing', async ({
@@ -175,7 +189,10 @@ test('a video link is covered into the library; a cancelled upload creates nothi
     singer: 'Mei Lin',
     prompt: `Cover of ${link}`,
   });
-  await expectLoaded(result.getByLabel('Play Linked cover'));
+  await recordPlayedMedia(page);
+  await result.getByRole('button', { name: 'Play Linked cover' }).click();
+  const linked = await barPlays(page, /^cadenza-media:\/\/library\//, { title: 'Linked cover' });
+  await expectPlayedLoaded(page, linked, null);
 
   // an upload cancelled while the service holds it: nothing lands, nothing is spent
   const coversBefore = emulator.counters().key_cover_counts;

@@ -7,7 +7,7 @@
  *
  * Under the Electron double the page's `cadenza-media://` requests are answered by the handler
  * main registered with `protocol.handle` (test/support/electron-double/MEDIA.md), so the app's own
- * `<audio>` loads through Chromium's media stack with Range requests.
+ * player bar loads it through Chromium's media stack with Range requests.
  */
 import Module from 'node:module';
 import { readFile, readdir } from 'node:fs/promises';
@@ -15,7 +15,12 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, MAIN_JS, test } from './fixtures';
 import { openPanel, setKey } from './app-helpers';
-import { expectMediaLoaded, pageSchemeRequests } from './media-checks';
+import {
+  barPlays,
+  expectPlayedLoaded,
+  pageSchemeRequests,
+  recordPlayedMedia,
+} from './media-checks';
 
 const useRealElectron = !!process.env.ELECTRON_OVERRIDE_DIST_PATH;
 
@@ -125,17 +130,17 @@ test('a song shows in Jobs until done, lands in the library, plays through caden
     electron.BrowserWindow.getAllWindows()[0]?.focus();
   }
 
+  await recordPlayedMedia(page);
   await row.getByRole('button', { name: 'Open' }).click();
   const player = page.getByRole('region', { name: 'Now playing' });
-  const audio = player.locator('audio');
-  await expect(audio).toHaveCount(2);
-  const src = await audio.first().getAttribute('src');
-  expect(src).toMatch(/^cadenza-media:\/\/library\/.+\.mp3$/);
-  const fileName = decodeURIComponent(src!.slice('cadenza-media://library/'.length));
+  await expect(player.getByRole('button', { name: /^(Play|Pause) / })).toHaveCount(2);
+  // Open plays the first file through the player bar
+  const src = await barPlays(page, /^cadenza-media:\/\/library\/.+\.mp3$/, { origin: 'Jobs' });
+  const fileName = decodeURIComponent(src.slice('cadenza-media://library/'.length));
   expect(media).toContain(fileName);
 
-  // the app's own <audio> loads that URL and Chromium decodes it: 3 s, like the sidecar says
-  await expectMediaLoaded(audio.first(), 3);
+  // the player loads that URL and Chromium decodes it: 3 s, like the sidecar says
+  await expectPlayedLoaded(page, src, 3);
   const asked = pageSchemeRequests()?.filter((r) => r.url === src);
   if (asked) {
     // Chromium's media stack sent Range requests; main's handler answered 206

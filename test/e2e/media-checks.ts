@@ -141,3 +141,63 @@ export const playedState = (page: Page, src: string): Promise<PlayedMediaState |
         }
       : null;
   }, src);
+
+/** The player bar: everything the app plays goes through it (one engine). */
+export const playerBar = (page: Page): Locator => page.getByRole('region', { name: 'Player' });
+
+/**
+ * Waits until the bar plays a URL matching `src` (its `data-src`, status "playing") and shows
+ * `title`/`origin` if given; answers the URL. Call recordPlayedMedia before the click that plays.
+ */
+export async function barPlays(
+  page: Page,
+  src: string | RegExp,
+  shows: { title?: string | RegExp; origin?: string | RegExp } = {},
+): Promise<string> {
+  const bar = playerBar(page);
+  await expect(bar).toHaveAttribute('data-src', src, { timeout: 15_000 });
+  await expect(bar).toHaveAttribute('data-status', 'playing', { timeout: 15_000 });
+  if (shows.title) await expect(bar.getByTestId('player-title')).toHaveText(shows.title);
+  if (shows.origin) await expect(bar.getByTestId('player-origin')).toContainText(shows.origin);
+  return (await bar.getAttribute('data-src')) ?? '';
+}
+
+/**
+ * Waits until the element the app played `src` with (see recordPlayedMedia) has at least
+ * `minReadyState` without a media error, and checks its duration is `durationS` ± `toleranceS`
+ * (null: any length).
+ */
+export async function expectPlayedLoaded(
+  page: Page,
+  src: string,
+  durationS: number | null,
+  { minReadyState = 1, toleranceS = 0.2 }: { minReadyState?: number; toleranceS?: number } = {},
+): Promise<PlayedMediaState> {
+  await expect
+    .poll(
+      async () => {
+        const s = await playedState(page, src);
+        return s ? (s.error !== null ? -s.error : s.readyState) : -10;
+      },
+      { timeout: 15_000, message: `the played element for ${src} loads (negative: error code)` },
+    )
+    .toBeGreaterThanOrEqual(minReadyState);
+  const state = (await playedState(page, src))!;
+  if (durationS !== null)
+    expect(
+      Math.abs(state.duration - durationS),
+      `duration ${state.duration} s`,
+    ).toBeLessThanOrEqual(toleranceS);
+  return state;
+}
+
+/**
+ * The `cadenza-media:` sources of every element the app played (recordPlayedMedia) that is playing
+ * now (howler's released elements, emptied of their source, do not count).
+ */
+export const playingSources = (page: Page): Promise<string[]> =>
+  page.evaluate(() =>
+    ((globalThis as unknown as PlayedLog).__playedMedia ?? [])
+      .filter((m) => !m.paused && m.src.startsWith('cadenza-media:'))
+      .map((m) => m.src),
+  );

@@ -1,8 +1,8 @@
 /**
- * "It plays", end to end: a song made in the Songs panel lands in the library, and the app's own
- * media elements load it through `cadenza-media://` and play it — the Jobs panel's `<audio>` and
- * the player bar (howler, html5 mode, a detached `Audio`). Duration matches the sidecar, the
- * position advances, a seek mid-way sticks, and the cover `<img>` decodes.
+ * "It plays", end to end: a song made in the Songs panel lands in the library, and the one player
+ * (howler, html5 mode, a detached `Audio`) loads it through `cadenza-media://` and plays it —
+ * opened from the Jobs panel and from the Library. Duration matches the sidecar, the position
+ * advances, a seek mid-way sticks, and the cover `<img>` decodes.
  *
  * Under the Electron double the page's requests to the scheme are answered by the handler main
  * registered with `protocol.handle` (test/support/electron-double/MEDIA.md), so the Range request
@@ -10,7 +10,6 @@
  */
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { openPanel, setKey } from './app-helpers';
 import {
@@ -19,25 +18,11 @@ import {
   playedState,
   recordPlayedMedia,
   type PlayedMediaState as MediaState,
-  type PlayedPageMedia as PageMedia,
 } from './media-checks';
 
 const SONG_MS = 9000;
 
 test.setTimeout(120_000);
-
-const stateOf = (el: Locator): Promise<MediaState> =>
-  el.evaluate((node) => {
-    const m = node as unknown as PageMedia;
-    return {
-      src: m.src,
-      readyState: m.readyState,
-      duration: m.duration,
-      currentTime: m.currentTime,
-      paused: m.paused,
-      error: m.error?.code ?? null,
-    };
-  });
 
 /** Polls until the position moved on by `byS` from where it was when called. */
 async function expectAdvancing(read: () => Promise<MediaState | null>, byS = 0.5): Promise<number> {
@@ -68,7 +53,7 @@ async function librarySongs(
 
 const libraryUrl = (file: string): string => `cadenza-media://library/${encodeURIComponent(file)}`;
 
-test('a new song plays through cadenza-media in the Jobs player and the player bar: duration, position, seek, cover', async ({
+test('a new song plays through cadenza-media in the player, opened from Jobs and from the Library: duration, position, seek, cover', async ({
   app,
   page,
   emulator,
@@ -86,34 +71,37 @@ test('a new song plays through cadenza-media in the Jobs player and the player b
   const songs = await librarySongs(app.dirs.library);
   expect(songs).toHaveLength(2);
 
-  // --- the Jobs panel's own <audio>: autoplays the first take after "Open"
+  // --- "Open" in Jobs plays the first take through the player bar
+  await recordPlayedMedia(page);
   await row.getByRole('button', { name: 'Open' }).click();
-  const audio = page.getByRole('region', { name: 'Now playing' }).locator('audio').first();
-  const src = (await audio.getAttribute('src')) ?? '';
+  const bar = page.getByRole('region', { name: 'Player' });
+  await expect(bar).toHaveAttribute('data-status', 'playing', { timeout: 15_000 });
+  const src = (await bar.getAttribute('data-src')) ?? '';
   const song = songs.find((s) => libraryUrl(s.file) === src);
   expect(song, `the player's src ${src} names a library song`).toBeDefined();
   const expectedS = song!.durationS;
   expect(expectedS).toBeCloseTo(SONG_MS / 1000, 1);
+  const opened = (): Promise<MediaState | null> => playedState(page, src);
 
   await expect
-    .poll(async () => (await stateOf(audio)).readyState, { timeout: 15_000 })
+    .poll(async () => (await opened())?.readyState ?? -1, { timeout: 15_000 })
     .toBeGreaterThanOrEqual(2);
-  let now = await stateOf(audio);
+  let now = (await opened())!;
   expect(now.error).toBeNull();
   expect(Math.abs(now.duration - expectedS)).toBeLessThanOrEqual(0.2);
-  expect(now.paused).toBe(false); // autoPlay on the first take
-  await expectAdvancing(() => stateOf(audio));
+  expect(now.paused).toBe(false);
+  await expectAdvancing(opened);
 
-  // seek mid-way: it sticks and keeps playing from there
-  const midS = expectedS / 2;
-  await audio.evaluate((node, at) => {
-    (node as unknown as PageMedia).currentTime = at;
-  }, midS);
-  now = await stateOf(audio);
-  expect(now.currentTime).toBeGreaterThanOrEqual(midS - 0.05);
-  expect(now.currentTime).toBeLessThan(midS + 1);
-  await expectAdvancing(() => stateOf(audio), 0.3);
-  expect((await stateOf(audio)).currentTime).toBeGreaterThan(midS);
+  // seek with the keyboard on the seek slider (Home, then → steps 5 s): it sticks and plays on
+  const seek = bar.getByRole('slider', { name: 'Seek' });
+  await seek.focus();
+  await seek.press('Home');
+  await seek.press('ArrowRight'); // 5 s
+  now = (await opened())!;
+  expect(now.currentTime).toBeGreaterThanOrEqual(4.95);
+  expect(now.currentTime).toBeLessThan(6);
+  await expectAdvancing(opened, 0.3);
+  expect((await opened())!.currentTime).toBeGreaterThan(5);
 
   if (pageRequests) {
     // Chromium's media stack asked with Range; main's handler answered 206 with the file's size
@@ -127,8 +115,7 @@ test('a new song plays through cadenza-media in the Jobs player and the player b
   }
   await page.getByRole('button', { name: 'Close player' }).click();
 
-  // --- the player bar (howler): Library → details → Play
-  await recordPlayedMedia(page);
+  // --- Library → details → Play
   await openPanel(page, 'Library');
   const list = page.getByRole('listbox', { name: 'Library items' });
   await expect(list.getByRole('option')).toHaveCount(2);
@@ -137,7 +124,6 @@ test('a new song plays through cadenza-media in the Jobs player and the player b
     .getByRole('region', { name: 'Item details' })
     .getByRole('button', { name: 'Play', exact: true })
     .click();
-  const bar = page.getByRole('region', { name: 'Player' });
   await expect(bar).toHaveAttribute('data-status', 'playing');
   const barSrc = (await bar.getAttribute('data-src')) ?? '';
   const barSong = songs.find((s) => libraryUrl(s.file) === barSrc);

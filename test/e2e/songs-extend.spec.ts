@@ -1,13 +1,14 @@
 /**
  * Songs end to end, second part: extend from here, the two takes side by side, and the service
  * history with import — the built app (real preload, main handlers, services) against the emulator.
- * Playback itself is not asserted (the harness's Chromium never loads media metadata); what a
- * creator relies on is: what was sent, the files and sidecars in the library.
+ * What a creator relies on: what was sent, the files and sidecars in the library, and the A/B
+ * switch handing the player from one take to the other at the same position.
  */
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, VALID_KEY } from './fixtures';
 import { openPanel, setKey } from './app-helpers';
+import { barPlays, playedState, playingSources, recordPlayedMedia } from './media-checks';
 
 interface Sidecar {
   id: string;
@@ -53,23 +54,39 @@ test('extend from here: picker refuses 0 and past the end, sends custom mode wit
   expect(parents.map((p) => p.sidecar.duration_ms)).toEqual([lengthMs, lengthMs]);
   const lengthS = Math.floor(lengthMs / 10) / 100;
 
-  // The two takes side by side: A/B switches which library file plays.
+  // The two takes side by side: A/B hands the player from one take to the other at the same
+  // position (one engine: A stops, B plays on from where A was).
   const compare = card.getByRole('region', { name: 'Compare takes: Harbour Lights' });
-  const a = compare.getByLabel('Take A player');
-  const b = compare.getByLabel('Take B player');
-  await expect(a).toHaveAttribute('src', /^cadenza-media:\/\/library\/Harbour%20Lights/);
-  await expect(b).toHaveAttribute('src', /^cadenza-media:\/\/library\/Harbour%20Lights/);
-  expect(await a.getAttribute('src')).not.toBe(await b.getAttribute('src'));
-  await expect(a).toBeVisible();
-  await expect(b).toBeHidden();
+  await recordPlayedMedia(page);
+  await compare.getByRole('button', { name: 'Play take A' }).click();
+  const srcA = await barPlays(page, /^cadenza-media:\/\/library\/Harbour%20Lights/, {
+    title: 'Harbour Lights (take A)',
+  });
+  await expect
+    .poll(async () => (await playedState(page, srcA))?.currentTime ?? 0)
+    .toBeGreaterThan(1.5);
   await compare.getByRole('button', { name: 'B', exact: true }).click();
   await expect(compare.getByRole('button', { name: 'B', exact: true })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
-  await expect(b).toBeVisible();
-  await expect(a).toBeHidden();
+  const srcB = await barPlays(page, /^cadenza-media:\/\/library\/Harbour%20Lights/, {
+    title: 'Harbour Lights (take B)',
+  });
+  expect(srcB).not.toBe(srcA);
   await expect(compare.getByTestId('ab-position')).toHaveText(/^B from 0:0\d\.\d$/);
+  const switchedAtS = Number(
+    (await compare.getByTestId('ab-position').textContent())!.match(/0:(\d+\.\d)$/)![1],
+  );
+  expect(switchedAtS).toBeGreaterThan(1.5);
+  expect(await playingSources(page)).toEqual([srcB]); // A stopped: one thing plays
+  // B starts where A was (not at 0) and plays on
+  await expect
+    .poll(async () => (await playedState(page, srcB))?.currentTime ?? -1)
+    .toBeGreaterThanOrEqual(switchedAtS - 0.05);
+  expect((await playedState(page, srcB))!.currentTime).toBeLessThan(switchedAtS + 2);
+  await expect(compare.getByTestId('take-B')).toBeVisible();
+  await expect(compare.getByTestId('take-A')).toBeHidden();
   await compare.getByRole('button', { name: 'Keep both' }).click();
   await expect(compare.getByText('Kept both takes.')).toBeVisible();
 
@@ -116,7 +133,7 @@ test('extend from here: picker refuses 0 and past the end, sends custom mode wit
   expect(body.continue_at as number).toBeGreaterThan(0);
   expect((body.continue_at as number) * 1000).toBeLessThanOrEqual(parent.sidecar.duration_ms!);
   // The parent is take B of the first submission.
-  const takeBSrc = decodeURIComponent((await b.getAttribute('src'))!.split('/').pop()!);
+  const takeBSrc = decodeURIComponent(srcB.split('/').pop()!);
   expect(parent.media).toBe(takeBSrc);
 
   const ext = page.getByRole('listitem', { name: 'Song job: Harbour Lights II' });

@@ -7,7 +7,13 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from './fixtures';
 import { openPanel, setKey } from './app-helpers';
-import { expectMediaLoaded, mediaState } from './media-checks';
+import {
+  barPlays,
+  expectPlayedLoaded,
+  playedState,
+  playerBar,
+  recordPlayedMedia,
+} from './media-checks';
 
 interface Sidecar {
   title: string;
@@ -56,21 +62,28 @@ test('custom mode: two takes stream, play while generating, land in the library 
 
   // While the service streams, the take plays through main's media cache.
   await expect(take1.getByTestId('take-status')).toHaveText(/Generating/, { timeout: 25_000 });
+  await recordPlayedMedia(page);
   await take1.getByRole('button', { name: 'Play Neon Tide (take 1)' }).click();
-  const player = take1.getByLabel('Player: Neon Tide (take 1)');
-  await expect(player).toHaveAttribute('src', /^cadenza-media:\/\/cache\/[a-f0-9]{32}$/);
-  // the app's <audio> loads the stream from main's cache (what has arrived so far) and plays it
+  // the player bar plays the stream from main's cache (what has arrived so far)
+  const stream = await barPlays(page, /^cadenza-media:\/\/cache\/[a-f0-9]{32}$/, {
+    title: 'Neon Tide (take 1)',
+    origin: 'Songs',
+  });
   await expect
     .poll(async () => {
-      const m = await mediaState(player);
-      return m.error ?? (m.paused ? 'paused' : m.readyState);
+      const m = await playedState(page, stream);
+      return m ? (m.error ?? m.readyState) : -1;
     })
     .toBeGreaterThanOrEqual(2);
 
   // Done: both in the library, and the player switches to the file on disk.
   await expect(card.getByTestId('job-state')).toHaveText('Done', { timeout: 40_000 });
-  await expect(player).toHaveAttribute('src', /^cadenza-media:\/\/library\//);
-  await expectMediaLoaded(player, 6); // the file on disk, as long as the song
+  const bar = playerBar(page);
+  await expect(bar).toHaveAttribute('data-src', /^cadenza-media:\/\/library\//);
+  const file = (await bar.getAttribute('data-src'))!;
+  if ((await bar.getAttribute('data-status')) !== 'playing')
+    await take1.getByRole('button', { name: 'Play Neon Tide (take 1)' }).click();
+  await expectPlayedLoaded(page, file, 6); // the file on disk, as long as the song
   const saved = await sidecars(app.dirs.library);
   expect(saved).toHaveLength(2);
   for (const { media, sidecar } of saved) {

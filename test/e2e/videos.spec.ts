@@ -2,8 +2,8 @@
  * Videos end to end, through the Videos panel: a singing-photo video whose audio is checked before
  * anything is spent (40 s is refused on the field with no request), then made from a 12 s library
  * cover's service link and a photo link; a subtitle video from a video link. Each lands in the
- * library as an MP4 with its sidecar (the bytes the service's link serves) and the panel's own
- * <video> loads it through cadenza-media://.
+ * library as an MP4 with its sidecar (the bytes the service's link serves) and plays in the
+ * player's video viewer (the player's one <video>), loaded through cadenza-media://.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -102,8 +102,14 @@ test('a singing-photo video (checked first) and a subtitle video land in the lib
   const fromService = Buffer.from(await (await fetch(sv.sidecar.source_url!)).arrayBuffer());
   expect(sha(sv.bytes)).toBe(sha(fromService));
   expect(sv.bytes.subarray(4, 8).toString('latin1')).toBe('ftyp');
-  const singingPlayer = singingResult.getByLabel('Play Short hook (singing video)');
+  await singingResult.getByRole('button', { name: 'Play Short hook (singing video)' }).click();
+  const viewer = page.getByRole('region', { name: 'Video viewer' });
+  const singingPlayer = viewer.getByLabel('Video: Short hook (singing video)');
   expect(await singingPlayer.evaluate((n) => n.tagName)).toBe('VIDEO');
+  await expect(page.getByRole('region', { name: 'Player' })).toHaveAttribute(
+    'data-src',
+    (await singingPlayer.getAttribute('src'))!,
+  );
   const served = await servedBytes(singingPlayer);
   if (served) expect(sha(served)).toBe(sha(sv.bytes));
   expect(await expectLoaded(singingPlayer)).toBeCloseTo(1, 0); // the emulator's 1 s clip
@@ -128,8 +134,10 @@ test('a singing-photo video (checked first) and a subtitle video land in the lib
     source_url: expect.stringMatching(/\/media\/video\/.+\.mp4$/),
   });
   expect(st.sidecar.source_url).not.toBe(clip);
-  const subtitlesPlayer = subtitlesResult.getByLabel('Play Subtitle video');
+  await subtitlesResult.getByRole('button', { name: 'Play Subtitle video' }).click();
+  const subtitlesPlayer = viewer.getByLabel('Video: Subtitle video');
   expect(await subtitlesPlayer.evaluate((n) => n.tagName)).toBe('VIDEO');
+  await expect(page.locator('video')).toHaveCount(1); // one engine: the singing video is gone
   const servedSt = await servedBytes(subtitlesPlayer);
   if (servedSt) expect(sha(servedSt)).toBe(sha(st.bytes));
   await expectLoaded(subtitlesPlayer);

@@ -7,13 +7,17 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Locator } from '@playwright/test';
 import Module from 'node:module';
 import { expect, MAIN_JS, test } from './fixtures';
 import { openPanel } from './app-helpers';
 import { pcmWav as wav } from '../support/media-fixtures';
 import { setKey, sha } from './covers-helpers';
-import { expectImageDecoded, expectMediaLoaded } from './media-checks';
+import {
+  barPlays,
+  expectImageDecoded,
+  expectPlayedLoaded,
+  recordPlayedMedia,
+} from './media-checks';
 
 test.setTimeout(90_000);
 
@@ -32,8 +36,7 @@ const doubleElectron = (): DoubleElectron | undefined =>
     : (Module.createRequire(MAIN_JS)('electron') as DoubleElectron);
 
 /** The bytes main's cadenza-media handler serves for the URL the renderer was given. */
-async function mediaBytes(player: Locator): Promise<Buffer | undefined> {
-  const src = await player.getAttribute('src');
+async function mediaBytes(src: string): Promise<Buffer | undefined> {
   expect(src).toMatch(/^cadenza-media:\/\//);
   const electron = doubleElectron();
   if (!electron) return undefined;
@@ -90,12 +93,15 @@ test('browse, filter, preview, speak with an emotion, clone a dropped file and s
   await page.getByLabel('Search voices').fill('');
 
   // preview: the sample comes through main's media cache and plays (the emulator's samples last 3 s)
+  await recordPlayedMedia(page);
   await all.getByRole('button', { name: 'Play sample of Ava' }).click();
-  const sample = page.getByLabel('Sample of Ava', { exact: true });
-  await expect(sample).toHaveAttribute('src', /^cadenza-media:\/\/cache\/[a-f0-9]{32}$/);
+  const sample = await barPlays(page, /^cadenza-media:\/\/cache\/[a-f0-9]{32}$/, {
+    title: 'Ava',
+    origin: 'Voice sample',
+  });
   const sampleBytes = await mediaBytes(sample);
   if (sampleBytes) expect(wavSeconds(sampleBytes)).toBeCloseTo(3, 1);
-  await expectMediaLoaded(sample, 3, { minReadyState: 2 }); // the app's <audio> decodes it
+  await expectPlayedLoaded(page, sample, 3, { minReadyState: 2 }); // the player decodes it
   expect(emulator.log.some((e) => e.origin === 'media' && /\/media\/sample\//.test(e.path))).toBe(
     true,
   );
@@ -112,9 +118,11 @@ test('browse, filter, preview, speak with an emotion, clone a dropped file and s
   await expect(page.getByText('Saved to the library.')).toBeVisible({ timeout: 20_000 });
   const take = page.getByRole('listitem', { name: `Take: ${text}` });
   await expect(take).toContainText('Ava · Cheerful');
-  const takeBytes = await mediaBytes(take.getByLabel(`Play take: ${text}`));
+  await take.getByRole('button', { name: `Play take: ${text}` }).click();
+  const takeSrc = await barPlays(page, /^cadenza-media:\/\/library\//, { origin: 'Voice take' });
+  const takeBytes = await mediaBytes(takeSrc);
   if (takeBytes) expect(wavSeconds(takeBytes)).toBeCloseTo((300 + 60 * text.length) / 1000, 2);
-  await expectMediaLoaded(take.getByLabel(`Play take: ${text}`), (300 + 60 * text.length) / 1000);
+  await expectPlayedLoaded(page, takeSrc, (300 + 60 * text.length) / 1000);
   const tts = emulator.log.find((e) => e.path === '/v1/text2speech');
   expect(tts?.json).toMatchObject({ text, emotion: 'Cheerful' });
   let sidecars = await wavSidecars(app.dirs.library);
