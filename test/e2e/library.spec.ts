@@ -126,7 +126,7 @@ test('10,000 items offline: scroll, search, play through cadenza-media with Rang
   const bar = page.getByRole('region', { name: 'Player' });
   const src = `cadenza-media://library/Neon%20harbour%20${PLAYED}.wav`;
   await expect(bar).toHaveAttribute('data-src', src);
-  await expect(bar.getByText(`Neon harbour ${PLAYED}`)).toBeVisible();
+  await expect(bar.getByTestId('player-title')).toHaveText(`Neon harbour ${PLAYED}`);
   await expect(bar).toHaveAttribute('data-status', 'playing');
   const howled = (): Promise<MediaState | null> => playedState(page, src);
   await expect
