@@ -4,7 +4,13 @@
  * Only one process tracks jobs at a time (the data-folder lock).
  */
 import { join } from 'node:path';
-import { isFinalJobState, summarizeJob, type Job, type JobSummary } from '@shared/domain/jobs';
+import {
+  isFinalJobState,
+  summarizeJob,
+  type ForeignJob,
+  type Job,
+  type JobSummary,
+} from '@shared/domain/jobs';
 import { AppError } from '@shared/errors';
 import { toJobView } from '@shared/ipc/jobs';
 import type { JobsRuntime } from '../../main/services/core';
@@ -50,6 +56,17 @@ const percent = (job: JobSummary): string => {
   return ` ${Math.round(job.progress * 100)}%`;
 };
 
+const FOREIGN_WHY: Record<ForeignJob['why'], string> = {
+  newer: 'recorded by a newer version of Cadenza; left as it is',
+  'unknown-kind': 'a kind of job this version does not know; left as it is',
+  'unknown-state': 'a state this version does not know; left as it is',
+};
+
+/** A record this version cannot act on: shown as unknown, never changed. */
+export function formatForeignLine(f: ForeignJob): string {
+  return `${f.id}  ${'unknown'.padEnd(14)}  ${'unknown'.padEnd(16)}  ${f.label}\n    ${FOREIGN_WHY[f.why]}`;
+}
+
 /** One line per job: id, kind, state (and progress), label; the reason on the next line when it failed. */
 export function formatJobLine(job: JobSummary): string {
   const reason =
@@ -62,24 +79,36 @@ export function formatJobLine(job: JobSummary): string {
 async function list(args: string[], ctx: CliContext): Promise<void> {
   const { values, positionals } = parseCommandArgs(args, { json: { type: 'boolean' } }, 'jobs');
   expectNoMore(positionals, 'jobs');
-  const store = new JobStore(join(ctx.core().paths.dataDir, 'jobs'));
+  // read-only: listing never creates, moves or deletes anything in the data folder
+  const store = new JobStore(join(ctx.core().paths.dataDir, 'jobs'), { readOnly: true });
   await store.open();
   const jobs = store.list().map(summarizeJob);
+  const foreign = store.foreign();
   if (values.json) {
     ctx.out(
       JSON.stringify(
-        jobs.map((j) => ({ ...toJobView(j), serviceIds: j.serviceIds })),
+        [
+          ...jobs.map((j) => ({ ...toJobView(j), serviceIds: j.serviceIds })),
+          ...foreign.map((f) => ({
+            id: f.id,
+            kind: 'unknown',
+            state: 'unknown',
+            label: f.label,
+            readOnly: true,
+            reason: FOREIGN_WHY[f.why],
+          })),
+        ],
         null,
         2,
       ),
     );
     return;
   }
-  if (jobs.length === 0) {
+  if (jobs.length + foreign.length === 0) {
     ctx.note('No jobs yet.');
     return;
   }
-  ctx.out(jobs.map(formatJobLine).join('\n'));
+  ctx.out([...jobs.map(formatJobLine), ...foreign.map(formatForeignLine)].join('\n'));
 }
 
 /** The result line of a finished job: where its files are, or why it did not finish. */

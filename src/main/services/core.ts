@@ -137,12 +137,16 @@ export function createCore(opts: CoreOptions): Core {
     return clientFactory(baseUrl, () => keys.getKey(origin));
   };
 
-  const libraryOf = (o: Pick<JobsRuntimeOptions, 'watch' | 'trash'>): Library =>
+  const libraryOf = (
+    o: Pick<JobsRuntimeOptions, 'watch' | 'trash'> & { readOnly?: boolean },
+  ): Library =>
     createLibrary({
       dir: settings.libraryDir(),
       indexFile: join(paths.dataDir, 'library-index.json'),
+      placementFile: join(paths.dataDir, 'library-placement.json'),
       watch: o.watch,
       trash: o.trash,
+      readOnly: o.readOnly,
     });
 
   async function openJobs(o: JobsRuntimeOptions = {}): Promise<JobsRuntime> {
@@ -205,7 +209,8 @@ export function createCore(opts: CoreOptions): Core {
     client,
     openJobs,
     async openLibrary() {
-      const library = libraryOf({ watch: false });
+      // for reading: creates, cleans and saves nothing (listing commands and views)
+      const library = libraryOf({ watch: false, readOnly: true });
       await library.open();
       return library;
     },

@@ -46,7 +46,7 @@ export const OutputStatusSchema = z.enum(['queued', 'streaming', 'complete', 'fa
 export type OutputStatus = z.infer<typeof OutputStatusSchema>;
 
 /** One thing a job produces (a V2 submission produces two songs). */
-export const JobOutputSchema = z.object({
+const JobOutputFields = z.object({
   /** The service's id for this output (song id, task id); null for synchronous results. */
   serviceId: z.string().nullable(),
   /** V3 tasks: the song's own id, different from the task id in `serviceId` (null until known). */
@@ -68,12 +68,53 @@ export const JobOutputSchema = z.object({
   receivedBytes: z.number().int().nonnegative().default(0),
   totalBytes: z.number().int().nonnegative().nullable().default(null),
 });
-export type JobOutput = z.infer<typeof JobOutputSchema>;
-export type JobOutputInput = z.input<typeof JobOutputSchema>;
+/** Fields written by a newer version are kept when this one rewrites the record (`loose`). */
+export const JobOutputSchema = JobOutputFields.loose();
+export type JobOutput = z.infer<typeof JobOutputFields>;
+export type JobOutputInput = z.input<typeof JobOutputFields>;
 
 export const JOB_SCHEMA_VERSION = 1;
 
-export const JobSchema = z.object({
+/**
+ * Why a job is waiting on this computer (a local fault while saving). The job is not failed: it
+ * retries with backoff and continues by itself when the fault clears. Nothing is sent again.
+ */
+export const WAIT_REASONS = [
+  'disk_full',
+  'library_missing',
+  'no_permission',
+  'write_error',
+] as const;
+export const WaitReasonSchema = z.enum(WAIT_REASONS);
+export type WaitReason = z.infer<typeof WaitReasonSchema>;
+
+export const WAIT_MESSAGES: Record<WaitReason, string> = {
+  disk_full: 'Disk full — free space and Cadenza will continue.',
+  library_missing:
+    'Library folder missing — reconnect its drive or restore the folder and Cadenza will continue.',
+  no_permission:
+    'Cadenza may not write to the library folder — check its permissions and Cadenza will continue.',
+  write_error: 'Cadenza could not write to the library folder and will try again.',
+};
+
+export const JobWaitSchema = z.object({
+  reason: WaitReasonSchema,
+  message: z.string(),
+  since: z.string(),
+  /** When the next attempt is due. */
+  retryAt: z.string().nullable(),
+});
+export type JobWait = z.infer<typeof JobWaitSchema>;
+
+/** Something the service may have made for an interrupted call, offered to the user (never assumed). */
+export const JobCandidateSchema = z.object({
+  serviceId: z.string(),
+  name: z.string(),
+  createdAt: z.string().nullable(),
+});
+export type JobCandidate = z.infer<typeof JobCandidateSchema>;
+
+const JobFields = z.object({
   schema_version: z.literal(JOB_SCHEMA_VERSION),
   id: z.string().regex(/^job_[A-Za-z0-9_-]{6,64}$/),
   kind: JobKindSchema,
@@ -104,8 +145,28 @@ export const JobSchema = z.object({
   owner: z.object({ pid: z.number().int(), host: z.string() }).nullable().default(null),
   /** Extra library metadata for the items (prompt, model, voice, singer, emotion, parent…). */
   meta: z.record(z.string(), z.string().nullable()).default({}),
+  /** Set while a local fault (disk full, folder missing…) holds the download back. */
+  waiting: JobWaitSchema.nullable().default(null),
+  /** The last time the service reported a change (status, audio); what "stalled" is measured from. */
+  movedAt: z.string().nullable().default(null),
+  /** An interrupted clone: voices found by its name, created after it started, for the user to pick. */
+  candidates: z.array(JobCandidateSchema).default([]),
 });
-export type Job = z.infer<typeof JobSchema>;
+/** Fields written by a newer version are kept when this one rewrites the record (`loose`). */
+export const JobSchema = JobFields.loose();
+export type Job = z.infer<typeof JobFields>;
+
+/** A record this version shows as unknown and leaves in place (see the job store). */
+export interface ForeignJob {
+  id: string;
+  kind: string;
+  state: string;
+  label: string;
+  schemaVersion: number | null;
+  why: 'newer' | 'unknown-kind' | 'unknown-state';
+  createdAt: string;
+  updatedAt: string;
+}
 
 /** What the renderer sees of a job: everything but the raw service answer. */
 export type JobSummary = Omit<Job, 'lastResponse'>;

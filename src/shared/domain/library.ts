@@ -14,9 +14,11 @@ export const ServiceIdsSchema = z.record(z.string(), z.string());
  * The JSON sidecar written beside every media file, named `<media file name>.json`.
  * The folder is the source of truth: the in-app index is rebuilt from these files.
  */
-export const SidecarSchema = z.object({
-  schema_version: z.literal(SIDECAR_SCHEMA_VERSION),
-  id: z.string().min(1).max(100),
+const SidecarFields = z.object({
+  /** A newer version's sidecar is read (known fields) but never rewritten by this one. */
+  schema_version: z.number().int().min(SIDECAR_SCHEMA_VERSION),
+  /** As found on disk; the index replaces ids that are not valid item ids (see ITEM_ID_PATTERN). */
+  id: z.string().min(1),
   kind: LibraryKindSchema,
   title: z.string(),
   lyrics: z.string().nullable().default(null),
@@ -36,11 +38,16 @@ export const SidecarSchema = z.object({
   /** File name of the cover image beside the media file, when there is one. */
   cover_file: z.string().nullable().default(null),
 });
-export type Sidecar = z.infer<typeof SidecarSchema>;
-export type SidecarInput = z.input<typeof SidecarSchema>;
+/** Fields this version does not know are kept when a sidecar is rewritten (`loose`). */
+export const SidecarSchema = SidecarFields.loose();
+export type Sidecar = z.infer<typeof SidecarFields>;
+export type SidecarInput = z.input<typeof SidecarFields>;
+
+/** What an item id looks like everywhere (IPC included); the index makes every id fit it. */
+export const ITEM_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
 
 /** One entry of the in-app index: the sidecar plus where the files are. */
-export const LibraryItemSchema = SidecarSchema.extend({
+export const LibraryItemSchema = SidecarFields.extend({
   /** Media file path relative to the library folder, with forward slashes. */
   file: z.string(),
   /** Cover image path relative to the library folder, when present on disk. */

@@ -1,12 +1,10 @@
 import { stripInvisible } from '../text';
 import { z } from 'zod';
-import { LibraryKindSchema, type LibraryItem } from '../domain/library';
+import { ITEM_ID_PATTERN, LibraryKindSchema, type LibraryItem } from '../domain/library';
 import { invoke } from './define';
 
 /** A library item id (`itm_…` for items the app made, `ext_…` for files added outside it). */
-export const ItemIdSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/, 'Not a library item id');
+export const ItemIdSchema = z.string().regex(ITEM_ID_PATTERN, 'Not a library item id');
 
 export const LibraryFolderSchema = z.object({
   /** The folder, for display (main chooses and changes it; the renderer never sends paths). */

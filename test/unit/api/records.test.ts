@@ -124,6 +124,15 @@ describe('V3 task records', () => {
       lyrics: 'a\nb',
     });
   });
+  it('are keyed by the task id; song_id is its own field and "" means absent', () => {
+    expect(songFromV3(rec({ status: 4, song_id: '', audio_url: '' }))).toMatchObject({
+      id: 't1',
+      status: 'queued',
+    });
+    expect(songFromV3(rec({ status: 4, song_id: '' }))?.songId).toBeUndefined();
+    expect(songFromV3(rec({ id: '' }))).toMatchObject({ id: 's9', songId: 's9' });
+    expect(songFromV3(rec({ id: 1334851 }))?.id).toBe('1334851');
+  });
   it('accepts a bare array or {data: [...]}, and {} as no records', () => {
     expect(recordList([1, 2])).toHaveLength(2);
     expect(recordList({ data: [1] })).toHaveLength(1);

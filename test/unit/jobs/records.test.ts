@@ -104,7 +104,7 @@ describe('job records', () => {
 });
 
 describe('job store', () => {
-  it('sets corrupt records aside instead of failing, and keeps valid ones', async () => {
+  it('skips unparsable records (set aside by the lock holder only) and lists unknown kinds as foreign', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'cadenza-store-'));
     try {
       const store = new JobStore(dir);
@@ -120,10 +120,23 @@ describe('job store', () => {
         join(dir, 'job_wrongshape.json'),
         JSON.stringify({ schema_version: 1, id: 'job_wrongshape', kind: 'nonsense' }),
       );
-      const again = new JobStore(dir);
-      await again.open();
-      expect(again.list().map((j) => j.id)).toEqual([good.id]);
-      expect((await readdir(join(dir, 'corrupt'))).length).toBe(2);
+      const reader = new JobStore(dir, { readOnly: true });
+      await reader.open();
+      expect(reader.list().map((j) => j.id)).toEqual([good.id]);
+      expect(reader.foreign().map((f) => [f.id, f.why])).toEqual([
+        ['job_wrongshape', 'unknown-kind'],
+      ]);
+      await reader.repair();
+      expect((await readdir(dir)).sort()).toEqual(
+        [`${good.id}.json`, 'job_brokenbroken.json', 'job_wrongshape.json'].sort(),
+      );
+      const holder = new JobStore(dir);
+      await holder.open();
+      await holder.repair();
+      expect(await readdir(join(dir, 'corrupt'))).toHaveLength(1);
+      expect((await readdir(dir)).sort()).toEqual(
+        [`${good.id}.json`, 'corrupt', 'job_wrongshape.json'].sort(),
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

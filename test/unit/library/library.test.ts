@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import {
+  mkdir,
   mkdtemp,
   readFile,
   readdir,
@@ -19,6 +21,8 @@ let indexFile: string;
 const open: Library[] = [];
 
 async function makeLibrary(watch = false): Promise<Library> {
+  // opening never creates the folder; a watched library is one the user chose, so it exists
+  if (watch) await mkdir(dir, { recursive: true });
   const lib = createLibrary({ dir, indexFile, watch, watchDebounceMs: 50 });
   await lib.open();
   open.push(lib);
@@ -140,7 +144,7 @@ describe('library', () => {
     expect([a.file, b.file]).toEqual(['Hello.wav', 'hello (2).wav']);
   });
 
-  it('shows nothing when a write fails midway, and cleans temp leftovers at start', async () => {
+  it('shows nothing when a write fails midway; the lock holder cleans only temps whose owner is gone', async () => {
     const lib = await makeLibrary();
     await expect(
       lib.createItem({
@@ -154,8 +158,12 @@ describe('library', () => {
     ).rejects.toThrow('connection reset');
     expect(lib.items()).toHaveLength(0);
     expect(await readdir(dir)).toEqual([]);
-    // a crash leaves a temp file and a sidecar without media: neither is an item, the temp goes
-    await writeFile(join(dir, '.cadenza-tmp-0123.part'), bytes(10));
+    // a crash leaves a temp file and a sidecar without media: neither is an item; the temp of a
+    // dead process goes when the lock holder repairs, a live process's temp stays
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid;
+    await writeFile(join(dir, `.cadenza-tmp-p${dead}-0123.part`), bytes(10));
+    const live = `.cadenza-tmp-p${process.ppid}-4567.part`;
+    await writeFile(join(dir, live), bytes(10));
     await writeFile(
       join(dir, 'Half.mp3.json'),
       JSON.stringify({
@@ -170,7 +178,9 @@ describe('library', () => {
     open.length = 0;
     const again = await makeLibrary();
     expect(again.items()).toHaveLength(0);
-    expect(await readdir(dir)).toEqual(['Half.mp3.json']);
+    expect((await readdir(dir)).length).toBe(3); // opening removes nothing
+    expect(await again.repair()).toBe(1);
+    expect((await readdir(dir)).sort()).toEqual([live, 'Half.mp3.json'].sort());
   });
 
   it('loads the saved index and picks up changes made while closed', async () => {

@@ -48,24 +48,31 @@ describe('settings store', () => {
     expect(app.baseUrl()).toBe('http://127.0.0.1:4010');
   });
 
-  it('keeps a corrupt file aside and falls back to the defaults', () => {
+  it('reads a corrupt file as the defaults without moving it, and keeps it aside on the next save', async () => {
     writeFileSync(settingsFile(), '{"schema_version": 1, "baseUrl": ');
     const s = store();
     expect(s.get().baseUrl).toBe(DEFAULT_BASE_URL);
-    expect(readdirSync(dir)).toEqual(['settings.json.corrupt-2026-01-02T03-04-05-678Z']);
+    expect(readdirSync(dir)).toEqual(['settings.json']);
+    await s.update({ autoUpdate: false });
+    expect(readdirSync(dir).sort()).toEqual([
+      'settings.json',
+      'settings.json.corrupt-2026-01-02T03-04-05-678Z',
+    ]);
     expect(readFileSync(join(dir, 'settings.json.corrupt-2026-01-02T03-04-05-678Z'), 'utf8')).toBe(
       '{"schema_version": 1, "baseUrl": ',
     );
   });
 
-  it('treats valid JSON that fails the schema as invalid (plain http to a remote host)', () => {
+  it('treats valid JSON that fails the schema as invalid (plain http to a remote host)', async () => {
     writeFileSync(
       settingsFile(),
       JSON.stringify({ schema_version: 1, baseUrl: 'http://example.com' }),
     );
-    expect(store().baseUrl()).toBe(DEFAULT_BASE_URL);
+    const s = store();
+    expect(s.baseUrl()).toBe(DEFAULT_BASE_URL);
+    expect(readdirSync(dir)).toEqual(['settings.json']);
+    await s.update({ autoUpdate: true });
     expect(readdirSync(dir).some((f) => f.startsWith('settings.json.corrupt-'))).toBe(true);
-    expect(readdirSync(dir)).not.toContain('settings.json');
   });
 
   it('refuses an invalid address on update and leaves the file untouched', async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { pidAlive } from '../library/atomic';
 
 /** What the lock file says about its holder. The file's mtime is the heartbeat. */
 export interface LockInfo {
@@ -26,15 +27,7 @@ export interface DataLockOptions {
   onLost?: () => void;
 }
 
-/** True if a process with this pid exists on this machine. */
-export function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+export { pidAlive };
 
 /**
  * A lock file shared by the app and the CLI so that one process at a time polls and downloads

@@ -146,6 +146,8 @@ export async function saveOutputs(
       if (!job) return;
     }
     if (!deps.library.get(itemId)) {
+      // the folder first (made again only where it may be: see placement.ts), then the cover
+      await deps.library.ensureFolder();
       const cover = o.coverUrl ? await fetchCover(deps, o.coverUrl, signal) : undefined;
       const meta = sidecarMeta(job, o, itemId);
       const ext = fileName.slice(fileName.lastIndexOf('.'));

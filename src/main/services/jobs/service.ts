@@ -212,6 +212,9 @@ export function createJobsService(options: JobsServiceOptions) {
     if (closed) return;
     if (!lock.held) {
       if (await lock.tryAcquire()) {
+        // only the lock holder cleans up, and only temps whose owner process is gone
+        await store.repair();
+        await options.library.repair();
         emitter.emit('lock-changed', { held: true, holder: options.holder ?? 'app' });
       }
     }
@@ -409,6 +412,8 @@ export function createJobsService(options: JobsServiceOptions) {
       emitter.removeAll();
     },
     list: (): JobSummary[] => store.list().map(summarizeJob),
+    /** Records this version shows as unknown and never changes (newer schema, unknown kind/state). */
+    foreign: () => store.foreign(),
     get: (id: string): Job | undefined => store.get(id),
     /** Whether this process holds the lock (polls and downloads). */
     isPolling: (): boolean => lock.held,

@@ -1,38 +1,108 @@
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
-import { JobSchema, type Job } from '@shared/domain/jobs';
+import {
+  JOB_KINDS,
+  JOB_SCHEMA_VERSION,
+  JOB_STATES,
+  JobSchema,
+  type Job,
+  type ForeignJob,
+} from '@shared/domain/jobs';
+import { AppError } from '@shared/errors';
 import { isTempName, removeTempLeftovers, writeJsonAtomic } from '../library/atomic';
 import { logger } from '../log';
 
 const log = logger('jobs');
 
-interface Cached {
-  job: Job;
+interface Stamp {
   mtimeMs: number;
   size: number;
   ino: number;
 }
+interface Cached extends Stamp {
+  job: Job;
+}
+
+export interface JobStoreOptions {
+  /**
+   * Never create, move, rename or delete anything (listing commands and views). Saving throws.
+   */
+  readOnly?: boolean;
+}
+
+const sameStamp = (a: Stamp | undefined, b: Stamp): boolean =>
+  !!a && a.mtimeMs === b.mtimeMs && a.size === b.size && a.ino === b.ino;
+
+const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /**
- * One JSON file per job under `<dataDir>/jobs/`, written atomically, validated on load. Corrupt
- * files are moved to `jobs/corrupt/` (kept for diagnosis) instead of stopping the app. Several
- * processes share the folder: `refresh()` picks up what the others wrote.
+ * A record this version cannot act on: written by a newer schema, or naming a kind or state it does
+ * not know. Shown as unknown and left in place, byte for byte.
+ */
+function foreignOf(id: string, raw: Record<string, unknown>): ForeignJob | null {
+  const version = typeof raw.schema_version === 'number' ? raw.schema_version : null;
+  const kind = text(raw.kind);
+  const state = text(raw.state);
+  let why: ForeignJob['why'] | null = null;
+  if (version !== null && version > JOB_SCHEMA_VERSION) why = 'newer';
+  else if (!(JOB_KINDS as readonly string[]).includes(kind)) why = 'unknown-kind';
+  else if (!(JOB_STATES as readonly string[]).includes(state)) why = 'unknown-state';
+  if (!why) return null;
+  return {
+    id,
+    kind,
+    state,
+    label: text(raw.label) || kind || 'Unknown job',
+    schemaVersion: version,
+    why,
+    createdAt: text(raw.createdAt),
+    updatedAt: text(raw.updatedAt),
+  };
+}
+
+/**
+ * One JSON file per job under `<dataDir>/jobs/`, written atomically, validated on load. Fields this
+ * version does not know are kept when a record is rewritten. Records from a newer schema, or with
+ * a kind or state this version does not know, are listed as foreign and never rewritten or moved.
+ * Unparsable files are skipped; only the lock holder sets them aside (`repair`). Several processes
+ * share the folder: `refresh()` picks up what the others wrote.
  */
 export class JobStore {
   private cache = new Map<string, Cached>();
+  private foreignCache = new Map<string, ForeignJob & Stamp>();
+  private unreadable = new Set<string>();
   /** Per-job chain of updates: two updates of one job never read the same base (no lost update). */
   private updating = new Map<string, Promise<unknown>>();
 
-  constructor(readonly dir: string) {}
+  constructor(
+    readonly dir: string,
+    private readonly options: JobStoreOptions = {},
+  ) {}
 
   private pathOf(id: string): string {
     return join(this.dir, `${id}.json`);
   }
 
   async open(): Promise<void> {
-    await fs.mkdir(this.dir, { recursive: true });
-    await removeTempLeftovers(this.dir);
+    if (!this.options.readOnly) await fs.mkdir(this.dir, { recursive: true });
     await this.refresh();
+  }
+
+  /**
+   * Lock holder only: removes temp files whose owner process is gone and sets aside records that
+   * cannot be parsed at all (kept in `jobs/corrupt/` for diagnosis).
+   */
+  async repair(): Promise<void> {
+    if (this.options.readOnly) return;
+    await removeTempLeftovers(this.dir);
+    for (const name of [...this.unreadable]) {
+      const path = join(this.dir, name);
+      const corrupt = join(this.dir, 'corrupt');
+      await fs.mkdir(corrupt, { recursive: true });
+      await fs.rename(path, join(corrupt, `${Date.now()}-${name}`)).catch(() => undefined);
+      this.unreadable.delete(name);
+      log.warn('a damaged job record was set aside', { file: name });
+    }
   }
 
   list(): Job[] {
@@ -41,8 +111,17 @@ export class JobStore {
       .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
   }
 
+  /** Records this version can show but not act on (newer schema, unknown kind or state). */
+  foreign(): ForeignJob[] {
+    return [...this.foreignCache.values()].map(({ mtimeMs: _m, size: _s, ino: _i, ...f }) => f);
+  }
+
   get(id: string): Job | undefined {
     return this.cache.get(id)?.job;
+  }
+
+  isForeign(id: string): boolean {
+    return this.foreignCache.has(id);
   }
 
   /** Re-reads job files that are new or changed on disk; returns the jobs that changed. */
@@ -59,6 +138,9 @@ export class JobStore {
     }
     const removed = [...this.cache.keys()].filter((id) => !seen.has(id));
     for (const id of removed) this.cache.delete(id);
+    for (const id of [...this.foreignCache.keys()]) if (!seen.has(id)) this.foreignCache.delete(id);
+    for (const name of [...this.unreadable])
+      if (!seen.has(name.slice(0, -5))) this.unreadable.delete(name);
     return { changed, removed };
   }
 
@@ -67,38 +149,41 @@ export class JobStore {
     const path = this.pathOf(id);
     const st = await fs.stat(path).catch(() => null);
     if (!st) return undefined;
-    const cached = this.cache.get(id);
-    if (cached && cached.mtimeMs === st.mtimeMs && cached.size === st.size && cached.ino === st.ino)
+    const stamp = { mtimeMs: st.mtimeMs, size: st.size, ino: st.ino };
+    if (sameStamp(this.cache.get(id), stamp) || sameStamp(this.foreignCache.get(id), stamp))
       return undefined;
-    let raw: string;
+    let raw: unknown;
     try {
-      raw = await fs.readFile(path, 'utf8');
-    } catch {
-      return undefined;
+      raw = JSON.parse(await fs.readFile(path, 'utf8'));
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      raw = undefined;
     }
-    let parsed;
-    try {
-      parsed = JobSchema.safeParse(JSON.parse(raw));
-    } catch {
-      parsed = null;
+    const name = `${id}.json`;
+    if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
+      const foreign = foreignOf(id, raw as Record<string, unknown>);
+      if (foreign) {
+        this.cache.delete(id);
+        this.foreignCache.set(id, { ...foreign, ...stamp });
+        return undefined;
+      }
+      const parsed = JobSchema.safeParse(raw);
+      if (parsed.success && parsed.data.id === id) {
+        this.foreignCache.delete(id);
+        this.unreadable.delete(name);
+        this.cache.set(id, { job: parsed.data, ...stamp });
+        return parsed.data;
+      }
     }
-    if (!parsed?.success || parsed.data.id !== id) {
-      await this.setAside(path, `${id}.json`);
-      this.cache.delete(id);
-      return undefined;
-    }
-    this.cache.set(id, { job: parsed.data, mtimeMs: st.mtimeMs, size: st.size, ino: st.ino });
-    return parsed.data;
-  }
-
-  private async setAside(path: string, name: string): Promise<void> {
-    const corrupt = join(this.dir, 'corrupt');
-    await fs.mkdir(corrupt, { recursive: true });
-    await fs.rename(path, join(corrupt, `${Date.now()}-${name}`)).catch(() => undefined);
-    log.warn('a damaged job record was set aside', { file: name });
+    this.cache.delete(id);
+    this.unreadable.add(name);
+    return undefined;
   }
 
   async save(job: Job): Promise<Job> {
+    if (this.options.readOnly) throw new AppError('internal', 'The job list was opened read-only.');
+    if (this.foreignCache.has(job.id))
+      throw new AppError('busy', 'This job was recorded by a newer Cadenza and is left as it is.');
     const valid = JobSchema.parse(job);
     await writeJsonAtomic(this.pathOf(valid.id), valid);
     const st = await fs.stat(this.pathOf(valid.id));
@@ -129,6 +214,8 @@ export class JobStore {
   }
 
   async remove(id: string): Promise<void> {
+    if (this.foreignCache.has(id))
+      throw new AppError('busy', 'This job was recorded by a newer Cadenza and is left as it is.');
     await fs.rm(this.pathOf(id), { force: true });
     this.cache.delete(id);
   }

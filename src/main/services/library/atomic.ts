@@ -3,16 +3,37 @@ import { promises as fs } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 /**
- * Temporary files start with this prefix. The indexer and the media handler ignore them, and
- * leftovers from a crash are removed at start, so a partial file is never visible in the library.
+ * Temporary files start with this prefix and carry their owner's pid
+ * (`.cadenza-tmp-p<pid>-<random><suffix>`). The indexer and the media handler ignore them; only the
+ * process holding the data-folder lock removes leftovers, and only those whose owner is gone, so a
+ * second process never deletes a download in progress.
  */
 export const TEMP_PREFIX = '.cadenza-tmp-';
 
 export const isTempName = (name: string): boolean => basename(name).startsWith(TEMP_PREFIX);
 
+/** True if a process with this pid exists on this machine. */
+export function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The pid that owns a temp file, from its name; null for names without one (older versions). */
+export function tempOwner(name: string): number | null {
+  const m = /^\.cadenza-tmp-p(\d{1,10})-/.exec(basename(name));
+  return m ? Number(m[1]) : null;
+}
+
 /** A fresh temporary path in the same folder as `target` (same file system, so rename is atomic). */
 export function tempPathFor(target: string, suffix = '.part'): string {
-  return join(dirname(target), `${TEMP_PREFIX}${randomBytes(6).toString('hex')}${suffix}`);
+  return join(
+    dirname(target),
+    `${TEMP_PREFIX}p${process.pid}-${randomBytes(6).toString('hex')}${suffix}`,
+  );
 }
 
 /** Best effort: makes a rename durable on POSIX file systems. */
@@ -67,7 +88,14 @@ export async function commitTemp(tmp: string, target: string): Promise<void> {
   await fsyncDir(dirname(target));
 }
 
-/** Removes temp files left by a crash in `dir` (not recursive). Returns how many were removed. */
+/** A temp file without an owner in its name (an older version's) is abandoned after this long. */
+export const OWNERLESS_TEMP_MAX_AGE_MS = 24 * 3600_000;
+
+/**
+ * Removes temp files left by a crash in `dir` (not recursive): only those whose owner process is
+ * gone (never this process's own), and owner-less ones older than a day. Call it only while holding
+ * the data-folder lock. Returns how many were removed.
+ */
 export async function removeTempLeftovers(dir: string): Promise<number> {
   let names: string[];
   try {
@@ -78,7 +106,15 @@ export async function removeTempLeftovers(dir: string): Promise<number> {
   let removed = 0;
   for (const name of names) {
     if (!isTempName(name)) continue;
-    await fs.rm(join(dir, name), { force: true, recursive: true }).catch(() => undefined);
+    const owner = tempOwner(name);
+    const path = join(dir, name);
+    if (owner !== null) {
+      if (owner === process.pid || pidAlive(owner)) continue;
+    } else {
+      const st = await fs.stat(path).catch(() => null);
+      if (!st || Date.now() - st.mtimeMs < OWNERLESS_TEMP_MAX_AGE_MS) continue;
+    }
+    await fs.rm(path, { force: true, recursive: true }).catch(() => undefined);
     removed += 1;
   }
   return removed;

@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import { promises as fs, readFileSync, readdirSync, statSync, type Stats } from 'node:fs';
 import { basename, extname, join, posix } from 'node:path';
 import { z } from 'zod';
-import { SidecarSchema, type LibraryItem, type Sidecar } from '@shared/domain/library';
+import {
+  ITEM_ID_PATTERN,
+  SidecarSchema,
+  type LibraryItem,
+  type Sidecar,
+} from '@shared/domain/library';
 import { isTempName, writeFileAtomic } from './atomic';
 import { COVER_EXTENSIONS, guessKind, isItemMedia } from './media-types';
 
@@ -108,7 +113,15 @@ function itemFrom(
     sizeBytes: media.size,
     modifiedAtMs: media.mtimeMs,
   };
-  if (sidecar) return { ...sidecar, ...base, hasSidecar: true };
+  // any sidecar found on disk gets an id every action accepts (one written by hand or another tool
+  // may carry anything); a later rewrite stores the valid one
+  if (sidecar)
+    return {
+      ...sidecar,
+      id: ITEM_ID_PATTERN.test(sidecar.id) ? sidecar.id : externalId(`${rel}\n${sidecar.id}`),
+      ...base,
+      hasSidecar: true,
+    };
   const name = basename(rel);
   return {
     ...SidecarSchema.parse({
@@ -203,30 +216,45 @@ export async function scanLibrary(
     // let timers and I/O run between chunks of a large first build
     if (next.size % 500 === 0) await new Promise((r) => setImmediate(r));
   }
-  dedupeIds(next);
+  dedupeIds(next, previous);
   return next;
 }
 
-/** Two sidecars with the same id (a copied pair): the later path gets a derived id in the index. */
-function dedupeIds(entries: Map<string, IndexEntry>): void {
-  const ids = new Set<string>();
-  let duplicates = false;
-  for (const e of entries.values()) {
-    if (ids.has(e.item.id)) {
-      duplicates = true;
-      break;
-    }
-    ids.add(e.item.id);
+/**
+ * Two sidecars with the same id (a copied song + sidecar pair): one keeps it, the others get a
+ * derived id that is still a valid item id, so neither pair is locked out of any action. The one
+ * that keeps it is the pair the index already knew under that id, else the older media file
+ * (a copy is newer), else the first path.
+ */
+function dedupeIds(
+  entries: Map<string, IndexEntry>,
+  previous: ReadonlyMap<string, IndexEntry>,
+): void {
+  const groups = new Map<string, string[]>();
+  for (const [rel, e] of entries) {
+    const g = groups.get(e.item.id);
+    if (g) g.push(rel);
+    else groups.set(e.item.id, [rel]);
   }
-  if (!duplicates) return;
-  const seen = new Set<string>();
-  for (const rel of [...entries.keys()].sort()) {
-    const entry = entries.get(rel) as IndexEntry;
-    if (seen.has(entry.item.id)) {
-      const id = `${entry.item.id}~${createHash('sha1').update(rel).digest('hex').slice(0, 8)}`;
-      entries.set(rel, { ...entry, item: { ...entry.item, id } });
-      seen.add(id);
-    } else seen.add(entry.item.id);
+  const taken = new Set(groups.keys());
+  for (const [id, rels] of groups) {
+    if (rels.length < 2) continue;
+    const rank = (rel: string): [number, number, string] => [
+      previous.get(rel)?.item.id === id ? 0 : 1,
+      (entries.get(rel) as IndexEntry).mediaMtimeMs,
+      rel,
+    ];
+    rels.sort((a, b) => {
+      const [ka, kb] = [rank(a), rank(b)];
+      return ka[0] - kb[0] || ka[1] - kb[1] || (ka[2] < kb[2] ? -1 : ka[2] > kb[2] ? 1 : 0);
+    });
+    for (const rel of rels.slice(1)) {
+      const entry = entries.get(rel) as IndexEntry;
+      let derived = `${id.slice(0, 90)}-${createHash('sha1').update(rel).digest('hex').slice(0, 8)}`;
+      for (let n = 2; taken.has(derived); n++) derived = `${derived.slice(0, 96)}-${n}`;
+      taken.add(derived);
+      entries.set(rel, { ...entry, item: { ...entry.item, id: derived } });
+    }
   }
 }
 

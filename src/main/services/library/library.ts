@@ -3,6 +3,7 @@ import { watch, promises as fs, type FSWatcher } from 'node:fs';
 import { basename, dirname, extname, join, posix } from 'node:path';
 import { AppError } from '@shared/errors';
 import {
+  SIDECAR_SCHEMA_VERSION,
   SidecarSchema,
   type LibraryChange,
   type LibraryItem,
@@ -20,6 +21,7 @@ import { sharedWorker, type AppWorker } from '../worker';
 import { TypedEmitter } from './emitter';
 import { sidecarNameFor, type IndexEntry } from './indexer';
 import type { IndexRef, OpenResult, ScanResult } from './index-tasks';
+import { ensureLibraryFolder } from './placement';
 import { guessKind, isItemMedia, mediaTypeOf } from './media-types';
 import { nameSet, normalizeExtension, sanitizeBaseName, uniqueFileName } from './names';
 import type { LibraryQuery } from './search';
@@ -28,8 +30,15 @@ import { logger } from '../log';
 const log = logger('library');
 
 export interface LibraryOptions {
-  /** The library folder (created if missing). */
+  /**
+   * The library folder. Opening never creates it; the first write does (see placement.ts: a
+   * folder that was there before is made again only on the device it was on).
+   */
   dir: string;
+  /** Listing only (`cadenza library list`, views): nothing is created, moved, renamed or deleted. */
+  readOnly?: boolean;
+  /** Where the library folder's device is recorded (in the data folder). */
+  placementFile?: string;
   /** Where the saved index lives (in the data folder, not the library). No saved index if omitted. */
   indexFile?: string;
   /** Moves a file to the OS trash; the shell passes Electron's. Default: delete. */
@@ -90,6 +99,12 @@ export interface Library {
   /** Absolute path of an item's media file. */
   pathOf(item: LibraryItem): string;
   rescan(): Promise<LibraryChange>;
+  /** Whether the library folder is there now. */
+  present(): Promise<boolean>;
+  /** Makes the folder when it may be made (see placement.ts), else throws "Library folder missing". */
+  ensureFolder(): Promise<void>;
+  /** Lock holder only: removes temp files whose owner process is gone. */
+  repair(): Promise<number>;
   /** Picks (and holds for this process) a unique file name for a title. */
   reserveName(title: string, ext: string): Promise<string>;
   createItem(options: CreateItemOptions): Promise<LibraryItem>;
@@ -220,7 +235,7 @@ export function createLibrary(options: LibraryOptions): Library {
   }
 
   async function saveNow(): Promise<void> {
-    if (!options.indexFile || !dirty) return;
+    if (!options.indexFile || !dirty || options.readOnly) return;
     dirty = false;
     await fs.mkdir(dirname(options.indexFile), { recursive: true });
     await worker
@@ -286,6 +301,15 @@ export function createLibrary(options: LibraryOptions): Library {
       }
   }
 
+  function writable(): void {
+    if (options.readOnly) throw new AppError('internal', 'The library was opened read-only.');
+  }
+
+  const ensureFolder = async (): Promise<void> => {
+    writable();
+    await ensureLibraryFolder(dir, options.placementFile);
+  };
+
   function requireItem(id: string): LibraryItem {
     const item = byId.get(id);
     if (!item) throw new AppError('not_found', 'That item is no longer in the library.');
@@ -331,6 +355,7 @@ export function createLibrary(options: LibraryOptions): Library {
     const id = o.meta.id ?? `itm_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
     const existing = byId.get(id);
     if (existing) return existing; // already saved by an earlier run of the same job
+    await ensureFolder();
     let fileName =
       o.fileName && extname(o.fileName) === ext && (await plannedNameUsable(o.fileName, id))
         ? o.fileName
@@ -399,11 +424,18 @@ export function createLibrary(options: LibraryOptions): Library {
       hasSidecar: _h,
       ...current
     } = item;
+    if (item.schema_version > SIDECAR_SCHEMA_VERSION)
+      throw new AppError(
+        'busy',
+        'This item was saved by a newer version of Cadenza; it is left as it is.',
+      );
+    // unknown fields of the sidecar (a newer version's) travel in `current` and are kept
     const sidecar = SidecarSchema.parse({ ...current, ...patch, schema_version: 1, id: item.id });
     await writeJsonAtomic(join(dir, relDir, sidecarNameFor(fileName)), sidecar);
   }
 
   async function rename(id: string, title: string): Promise<LibraryItem> {
+    writable();
     const item = requireItem(id);
     const relDir = posix.dirname(item.file) === '.' ? '' : posix.dirname(item.file);
     const oldName = posix.basename(item.file);
@@ -430,6 +462,7 @@ export function createLibrary(options: LibraryOptions): Library {
     id: string,
     patch: Partial<Omit<Sidecar, 'schema_version' | 'id'>>,
   ): Promise<LibraryItem> {
+    writable();
     const item = requireItem(id);
     await writeSidecarFor(item, patch);
     await rescan();
@@ -437,6 +470,7 @@ export function createLibrary(options: LibraryOptions): Library {
   }
 
   async function remove(id: string): Promise<void> {
+    writable();
     const item = requireItem(id);
     const trash = options.trash ?? ((p: string) => fs.rm(p, { force: true }));
     await trash(join(dir, item.file));
@@ -448,8 +482,6 @@ export function createLibrary(options: LibraryOptions): Library {
   return {
     dir,
     async open() {
-      await fs.mkdir(dir, { recursive: true });
-      await removeTempLeftovers(dir);
       entries = new Map();
       byId = new Map();
       list = [];
@@ -493,6 +525,9 @@ export function createLibrary(options: LibraryOptions): Library {
     },
     pathOf: (item) => join(dir, item.file),
     rescan,
+    present: async () => (await fs.stat(dir).catch(() => null))?.isDirectory() === true,
+    ensureFolder,
+    repair: () => (options.readOnly ? Promise.resolve(0) : removeTempLeftovers(dir)),
     reserveName,
     createItem,
     importFile,

@@ -66,6 +66,7 @@ export function createSettingsStore(
   const defaultLibraryDir = opts.defaultLibraryDir ?? resolvePaths({ env }).libraryDir;
   let cache: { stamp: string; value: Settings } | undefined;
   let writes: Promise<unknown> = Promise.resolve();
+  let damaged = false;
 
   /** Reads the file when it changed since the last read (the CLI or another window may write it). */
   function read(): Settings {
@@ -83,9 +84,11 @@ export function createSettingsStore(
       if (!parsed.success) throw parsed.error;
       value = parsed.data;
     } catch {
-      keepAside();
+      // reading never moves anything: the damaged file is set aside only when settings are saved
+      damaged = true;
       return defaultSettings();
     }
+    damaged = false;
     cache = { stamp, value };
     return value;
   }
@@ -112,6 +115,7 @@ export function createSettingsStore(
     update(patch) {
       const run = async (): Promise<Settings> => {
         const next: Settings = { ...read() };
+        if (damaged) keepAside();
         if (patch.baseUrl !== undefined) next.baseUrl = normaliseServiceAddress(patch.baseUrl);
         if ('libraryDir' in patch) {
           if (patch.libraryDir === undefined) delete next.libraryDir;
