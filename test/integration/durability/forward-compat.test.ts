@@ -127,22 +127,24 @@ describe('forward compatibility of sidecars and job records', () => {
     writeFileSync(join(jobsDir, 'job_fromthefuture.json'), newer);
     writeFileSync(join(jobsDir, 'job_unknownstate.json'), odd);
 
-    const { jobs } = await open();
+    const first = await open();
     const client = createServiceClient({ baseUrl: emu.url, getKey: async () => KEY });
     const songs = await client.songs.submit({ mode: 'auto', prompt: 'tide' });
-    const job = await jobs.track({
+    const job = await first.jobs.track({
       kind: 'song-v2',
       tracking: 'v2-query',
       ids: songs.map((s) => s.id),
       label: 'Tide',
     });
-    // a newer version adds fields to the record (top level and per output) while it runs
+    await first.jobs.close();
+    // a newer version, holding the lock meanwhile, adds fields (top level and per output)
     const file = join(jobsDir, `${job.id}.json`);
     const raw = JSON.parse(readFileSync(file, 'utf8'));
     expect(raw.state).not.toBe('done');
     raw.priority = 'high';
     raw.outputs[0].stems = ['vocals'];
     writeFileSync(file, JSON.stringify(raw));
+    const { jobs } = await open();
     const done = await jobs.waitFor(job.id, 20_000);
     expect(done.state).toBe('done');
     const after = JSON.parse(readFileSync(file, 'utf8'));
