@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer, type Server } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { createElectronDouble, type ElectronDouble } from '../../support/electron-double';
 import { createCore } from '../../../src/main/services/core';
@@ -287,12 +288,11 @@ describe('links main measures on the renderer’s say-so (SSRF)', () => {
   // function in test/unit/http/address-guard.test.ts.
   let hits: string[];
   let port: number;
-  let redirector: import('node:http').Server;
+  let redirector: Server;
   const optIn = process.env.CADENZA_ALLOW_LOOPBACK;
 
   beforeAll(async () => {
     delete process.env.CADENZA_ALLOW_LOOPBACK;
-    const { createServer } = await import('node:http');
     hits = [];
     redirector = createServer((req, res) => {
       hits.push(req.url ?? '');
