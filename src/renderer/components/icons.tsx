@@ -1,23 +1,15 @@
-import { LineIcon } from './LineIcon';
+import type { LucideIcon } from 'lucide-react';
+import { CircleUser, KeyRound } from 'lucide-react';
 
-/** Small decorative line icons (hidden from assistive technology). */
-export function AccountIcon() {
-  return (
-    <LineIcon>
-      <circle cx="12" cy="8" r="4" />
-      <path d="M4 20c1.5-3.5 4.5-5 8-5s6.5 1.5 8 5" />
-    </LineIcon>
-  );
+/** A decorative 18 px icon from lucide (stroked in the current colour, hidden from assistive tech). */
+export function lineIcon(Icon: LucideIcon): () => React.JSX.Element {
+  return function DecorativeIcon() {
+    return <Icon size={18} strokeWidth={1.8} aria-hidden focusable={false} />;
+  };
 }
 
-export function KeyIcon() {
-  return (
-    <LineIcon>
-      <circle cx="8" cy="15" r="4" />
-      <path d="M11 12l9-9M17 6l3 3M15 8l2 2" />
-    </LineIcon>
-  );
-}
+export const AccountIcon = lineIcon(CircleUser);
+export const KeyIcon = lineIcon(KeyRound);
 
 export function LogoMark() {
   return (

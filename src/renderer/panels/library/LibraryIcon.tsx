@@ -1,11 +1,5 @@
-import { LineIcon } from '../../components/LineIcon';
+import { Library } from 'lucide-react';
+import { lineIcon } from '../../components/icons';
 
-/** The Library panel's sidebar icon (decorative). */
-export function LibraryIcon() {
-  return (
-    <LineIcon>
-      <path d="M5 4v16M9 4v16" />
-      <path d="m13 5 5 14" />
-    </LineIcon>
-  );
-}
+/** Books on a shelf (decorative, hidden from assistive technology). */
+export const LibraryIcon = lineIcon(Library);

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { Star } from 'lucide-react';
 import {
   filterVoices,
   voiceFacets,
@@ -95,7 +96,7 @@ function VoiceRow({ voice }: { voice: VoiceView }) {
         aria-label={`Favourite ${voice.name}`}
         onClick={() => void toggleFavourite(voice.speaker)}
       >
-        {favourite ? '★' : '☆'}
+        <Star size={16} fill={favourite ? 'currentColor' : 'none'} aria-hidden focusable={false} />
       </button>
       {voice.cloned &&
         (confirming ? (
