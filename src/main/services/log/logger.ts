@@ -3,7 +3,8 @@
  * logger at import time (`const log = logger('jobs')`); the process opens the log once
  * (`openLog`) and from then on every line goes — redacted — to a rotating file in the log folder:
  * `main.N.log` for the app, `cli.N.log` for the CLI, so two processes never rotate one file.
- * Before `openLog` (unit tests, scripts), warnings and errors go to stderr, redacted as well.
+ * Before `openLog` (unit tests, scripts), warnings and errors go to stderr, redacted as well; when
+ * the file cannot be opened, lines go only to the echo (if any).
  *
  * pino-roll is used as a plain stream on this thread (no worker transport: main is bundled).
  */
@@ -140,7 +141,6 @@ interface RollStream {
  * logged while it opens are kept and written first. Call once per process.
  */
 export async function openLog(options: OpenLogOptions): Promise<OpenedLog> {
-  mkdirSync(options.dir, { recursive: true });
   const pending: string[] = [];
   let stream: RollStream | null = null;
   const echo = options.echo;
@@ -154,6 +154,7 @@ export async function openLog(options: OpenLogOptions): Promise<OpenedLog> {
   sink.target = deferred;
   if (options.level) setLogLevel(options.level);
   try {
+    mkdirSync(options.dir, { recursive: true });
     stream = (await pinoRoll({
       file: join(options.dir, `${options.name}.log`),
       size: `${Math.max(1, Math.round((options.maxBytes ?? DEFAULT_MAX_BYTES) / 1024))}k`,
@@ -163,9 +164,11 @@ export async function openLog(options: OpenLogOptions): Promise<OpenedLog> {
       sync: true,
     })) as unknown as RollStream;
   } catch (e) {
-    // no log file (read-only or full disk): keep the app running, errors go to stderr
-    sink.target = { write: (line) => (echo?.(line), void process.stderr.write(line)) };
-    for (const line of pending.splice(0)) process.stderr.write(line);
+    // no log file (read-only or full disk, a data folder that is a file): the process keeps
+    // running; lines go only to the echo, and the caller decides how to say so (the CLI's
+    // stderr stays one line)
+    sink.target = { write: (line) => echo?.(line) };
+    pending.length = 0;
     throw e;
   }
   stream.on('error', () => undefined); // a failing disk must not crash the process
