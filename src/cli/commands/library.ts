@@ -14,7 +14,9 @@ The library folder (see cadenza config) holds one media file per item with a JSO
 it (<file>.json). This lists the items, newest first.
 
   library list          Title, kind, duration and file of each item
-  library list --json   The sidecars as a JSON array (each with "file", its path in the folder)`;
+  library list --json   The sidecars as a JSON array (each with "file", its path in the folder);
+                        files added to the folder outside the app are listed with what was read
+                        from them (length, tags) and "hasSidecar": false`;
 
 const duration = (ms: number | null): string => {
   if (ms === null) return '';
@@ -22,10 +24,21 @@ const duration = (ms: number | null): string => {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 };
 
-/** The sidecar as written beside the file, plus where the file is. */
+/**
+ * The sidecar as written beside the file, plus where the file is; for a file added outside the
+ * app (no sidecar), what was read from it (length, tags) in the same shape, marked hasSidecar false.
+ */
 export function sidecarOf(item: LibraryItem): Record<string, unknown> {
-  const { cover: _c, sizeBytes: _s, modifiedAtMs: _m, hasSidecar: _h, file, ...sidecar } = item;
-  return { ...sidecar, file };
+  const {
+    cover: _c,
+    sizeBytes: _s,
+    modifiedAtMs: _m,
+    hasSidecar,
+    artEmbedded: _a,
+    file,
+    ...sidecar
+  } = item;
+  return hasSidecar ? { ...sidecar, file } : { ...sidecar, file, hasSidecar };
 }
 
 async function list(args: string[], ctx: CliContext): Promise<void> {
@@ -36,7 +49,7 @@ async function list(args: string[], ctx: CliContext): Promise<void> {
   try {
     const items = library.items();
     if (values.json) {
-      ctx.out(JSON.stringify(items.filter((i) => i.hasSidecar).map(sidecarOf), null, 2));
+      ctx.out(JSON.stringify(items.map(sidecarOf), null, 2));
       return;
     }
     if (items.length === 0) {

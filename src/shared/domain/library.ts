@@ -54,8 +54,10 @@ export const LibraryItemSchema = SidecarFields.extend({
   cover: z.string().nullable(),
   sizeBytes: z.number().int().nonnegative(),
   modifiedAtMs: z.number(),
-  /** False for media files added outside the app that have no sidecar (metadata is guessed). */
+  /** False for media files added outside the app that have no sidecar (metadata is probed). */
   hasSidecar: z.boolean(),
+  /** A file added outside the app embeds cover art (served by the media protocol's `art` host). */
+  artEmbedded: z.boolean().default(false),
 });
 export type LibraryItem = z.infer<typeof LibraryItemSchema>;
 

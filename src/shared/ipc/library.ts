@@ -124,7 +124,9 @@ export function toLibraryItemView(item: LibraryItem): LibraryItemView {
     variationGroup: item.variation_group,
     coverUrl: item.cover
       ? `cadenza-media://library/${item.cover.split('/').map(encodeURIComponent).join('/')}`
-      : null,
+      : item.artEmbedded
+        ? `cadenza-media://art/${item.file.split('/').map(encodeURIComponent).join('/')}`
+        : null,
     hasLyrics: !!item.lyrics?.trim(),
     model: item.model,
   };

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { mp3Frame } from '../../support/media-fixtures';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -32,10 +33,13 @@ interface ItemJson {
 
 describe('cadenza cover', () => {
   it('uploads a file (the service gets its exact bytes) and saves the cover in the library', async () => {
-    const bytes = Buffer.concat([
-      Buffer.from('ID3\x04\0\0\0\0\0\0', 'latin1'),
-      randomBytes(600_000),
-    ]);
+    // an ID3 tag and MPEG frames (the cover check probes for audio), payloads random
+    const frames = Array.from({ length: 6250 }, () => {
+      const f = mp3Frame();
+      randomBytes(56).copy(f, 40);
+      return f;
+    });
+    const bytes = Buffer.concat([Buffer.from('ID3\x04\0\0\0\0\0\0', 'latin1'), ...frames]);
     const file = join(cli.box.root, 'Night Drive.mp3');
     writeFileSync(file, bytes);
     const r = await runCli(['cover', file, '--singer', 'Mei Lin', '--tran', '-2', '--json'], {

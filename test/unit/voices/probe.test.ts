@@ -41,7 +41,7 @@ describe('clone recording checks', () => {
     expect(long.problem).toBe('The recording lasts 10:01.0; use at most 10:00.0.');
     expect(
       (await probeCloneFile(await file('noise.wav', Buffer.from('RIFF....WAVEjunk')), 16)).problem,
-    ).toBe('Cadenza could not find audio in this file.');
+    ).toBe('This is not an audio file Cadenza can read.');
   });
 
   it('accepts exactly ten minutes, and anything that shows as 10:00.0', async () => {

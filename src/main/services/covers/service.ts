@@ -27,7 +27,7 @@ import type { JobsService, Submitters } from '../jobs';
 import { output } from '../jobs/records';
 import { TypedEmitter } from '../library/emitter';
 import type { Library } from '../library/library';
-import { probeFile } from '../media/probe';
+import { probeInWorker } from '../media/probe/in-worker';
 import { measureUrls, type Measurement } from './measure';
 import { measuredView, minutesSeconds, withRawMessage, type ResolvedLink } from './shared';
 import { CustomSingerStore } from './singers';
@@ -171,9 +171,9 @@ export function createCoversService(deps: CoversServiceDeps) {
         { source: `${basename(path)} is larger than ${COVER_UPLOAD_MAX_BYTES / 1048576} MB.` },
         '',
       );
-    const probe = await probeFile(path);
+    const probe = await probeInWorker(path);
     if (!probe || probe.sampleRate === null)
-      refuseFields({ source: `Cadenza could not find audio in ${basename(path)}.` }, '');
+      refuseFields({ source: `${basename(path)} is not an audio file Cadenza can read.` }, '');
   }
 
   /** Uploads the file (or sends the link) as a cover job; the result lands in the library. */

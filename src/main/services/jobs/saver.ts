@@ -4,7 +4,7 @@ import type { Job, JobOutput } from '@shared/domain/jobs';
 import type { DownloadResult } from '@shared/domain/service';
 import { AppError } from '@shared/errors';
 import { tempPathFor } from '../library/atomic';
-import { probeFile } from '../media/probe';
+import { probeInWorker } from '../media/probe/in-worker';
 import type { Library, NewItemMeta } from '../library/library';
 import { extensionFor } from '../library/media-types';
 import { newItemId } from './records';
@@ -168,7 +168,7 @@ export async function saveOutputs(
               },
             });
             if (meta.duration_ms === null)
-              meta.duration_ms = (await probeFile(tmp))?.durationMs ?? null;
+              meta.duration_ms = (await probeInWorker(tmp))?.durationMs ?? null;
           },
           cover: cover ? { ext: cover.ext, write: (tmp) => fs.rename(cover.tmp, tmp) } : undefined,
         });

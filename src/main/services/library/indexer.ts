@@ -9,6 +9,7 @@ import {
   type Sidecar,
 } from '@shared/domain/library';
 import { isTempName, writeFileAtomic } from './atomic';
+import { mapLimited, readFoundMedia, type FoundFacts } from './found';
 import { COVER_EXTENSIONS, guessKind, isItemMedia } from './media-types';
 
 /** One index entry: the item plus the stats that say whether it is still current. */
@@ -106,6 +107,7 @@ function itemFrom(
   media: Stats,
   sidecar: Sidecar | null,
   cover: string | null,
+  found: FoundFacts | null = null,
 ): LibraryItem {
   const base = {
     file: rel,
@@ -121,6 +123,7 @@ function itemFrom(
       id: ITEM_ID_PATTERN.test(sidecar.id) ? sidecar.id : externalId(`${rel}\n${sidecar.id}`),
       ...base,
       hasSidecar: true,
+      artEmbedded: false,
     };
   const name = basename(rel);
   return {
@@ -128,11 +131,14 @@ function itemFrom(
       schema_version: 1,
       id: externalId(rel),
       kind: guessKind(name),
-      title: name.slice(0, name.length - extname(name).length),
+      title: found?.title ?? name.slice(0, name.length - extname(name).length),
+      tags: found?.genre ?? [],
+      duration_ms: found?.durationMs ?? null,
       created_at: new Date(media.birthtimeMs || media.mtimeMs).toISOString(),
     }),
     ...base,
     hasSidecar: false,
+    artEmbedded: found?.hasArt ?? false,
   };
 }
 
@@ -203,11 +209,16 @@ export async function scanLibrary(
         : side;
     toRead.push({ rel, media, side: sideListed?.stat ? sideListed : undefined });
   }
-  for (const b of toRead) {
+  // files added outside the app (no sidecar) are probed: length, tags, embedded art
+  const found = await mapLimited(toRead, 4, (b) =>
+    b.side ? Promise.resolve(null) : readFoundMedia(join(root, b.rel)),
+  );
+  for (const [i, b] of toRead.entries()) {
     const sideStat = b.side?.stat ?? null;
     const sidecar = b.side ? readSidecar(join(root, b.side.rel)) : null;
+    const cover = coverFor(b.rel, sidecar, files, imageBases);
     next.set(b.rel, {
-      item: itemFrom(b.rel, b.media, sidecar, coverFor(b.rel, sidecar, files, imageBases)),
+      item: itemFrom(b.rel, b.media, sidecar, cover, sidecar ? null : found[i]),
       mediaSize: b.media.size,
       mediaMtimeMs: b.media.mtimeMs,
       sidecarSize: sideStat ? sideStat.size : null,

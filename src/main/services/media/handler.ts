@@ -1,9 +1,10 @@
 import { promises as fs, createReadStream, type Stats } from 'node:fs';
 import { join, sep } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { isTempName } from '../library/atomic';
 import { mediaTypeOf } from '../library/media-types';
 import { CACHE_ID, type MediaCache } from './cache';
+import { probeFile } from './probe';
 import { parseRange } from './range';
 
 export const MEDIA_SCHEME = 'cadenza-media';
@@ -119,6 +120,24 @@ export function createMediaHandler(options: MediaHandlerOptions) {
     let sizeBytes: number;
     let contentType: string;
     let totalLabel: string | null = null;
+    if (parsed.host === 'art' && roots.library) {
+      // the picture embedded in a library file (one added outside the app has no cover file)
+      const found = await confine(roots.library, parsed.segments);
+      if ('status' in found) return plain(found.status);
+      if (!mediaTypeOf(found.path)) return plain(403);
+      const art = (await probeFile(found.path, { art: true, tagsOnly: true }))?.art;
+      if (!art || !/^image\/(jpeg|png|webp|gif)$/.test(art.mime)) return plain(404);
+      return {
+        status: 200,
+        headers: {
+          'Content-Type': art.mime,
+          'Content-Length': String(art.data.length),
+          'Cache-Control': 'no-store',
+          'X-Content-Type-Options': 'nosniff',
+        },
+        body: method === 'HEAD' ? null : Readable.from([Buffer.from(art.data)]),
+      };
+    }
     if (parsed.host === 'library' && roots.library) {
       const found = await confine(roots.library, parsed.segments);
       if ('status' in found) return plain(found.status);

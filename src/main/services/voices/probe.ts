@@ -5,7 +5,7 @@
  */
 import { extname } from 'node:path';
 import { CLONE_UPLOAD_MAX_BYTES, UPLOAD_AUDIO_EXTENSIONS } from '@shared/domain/service-limits';
-import { probeFile } from '../media/probe';
+import { probeInWorker } from '../media/probe/in-worker';
 
 /** Cadenza's own bounds on one clone recording (the spec names none). */
 export const CLONE_MIN_DURATION_MS = 2_000;
@@ -44,9 +44,9 @@ export async function probeCloneFile(path: string, sizeBytes: number): Promise<P
       problem: `The file is ${mb(sizeBytes)}; recordings can be at most ${mb(CLONE_UPLOAD_MAX_BYTES)}.`,
     };
   }
-  const probe = await probeFile(path);
+  const probe = await probeInWorker(path);
   if (!probe || probe.sampleRate === null)
-    return { durationMs: null, problem: 'Cadenza could not find audio in this file.' };
+    return { durationMs: null, problem: 'This is not an audio file Cadenza can read.' };
   const { durationMs } = probe;
   if (durationMs !== null && tenths(durationMs) < tenths(CLONE_MIN_DURATION_MS)) {
     return {

@@ -62,6 +62,8 @@ export interface MediaProbe {
 export interface ProbeOptions {
   /** Read embedded pictures (default false: skipped, cheaper). */
   art?: boolean;
+  /** Headers and tags only: MP3 frames are not counted (the length may be a header's claim). */
+  tagsOnly?: boolean;
 }
 
 const MAX_COUNTED_MP3_BYTES = 512 * 1024 * 1024;
@@ -184,6 +186,7 @@ export async function probeFile(
   }
   if (!meta.format.container || (!meta.format.sampleRate && !meta.format.hasVideo)) return null;
   let probe = fromMetadata(meta, options.art === true);
+  if (options.tagsOnly) return probe;
   if (probe.format === 'mp3' && stat.size <= MAX_COUNTED_MP3_BYTES)
     probe = withCountedFrames(probe, await fs.readFile(path));
   if (probe.format !== 'wav') return probe;
