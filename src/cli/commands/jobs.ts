@@ -32,6 +32,8 @@ The app and the CLI share them through the data folder.
   jobs resume [--wait]  Track the active jobs from here: mark jobs whose process died as
                         interrupted, poll the service, and save finished results into the library.
                         Not possible while the app (or another cadenza) is tracking them.
+      --timeout S       With --wait: give up after S seconds, exit 1 with one line saying
+                        how many jobs are still going (they keep their state; resume later)
       --wait            Keep following until every active job has finished: progress on
                         standard error, one result line per job on standard output. Exits 1
                         when a job failed.
@@ -72,8 +74,11 @@ export function formatJobLine(job: JobSummary): string {
   const reason =
     (job.state === 'failed' || job.state === 'interrupted') && job.error
       ? `\n    ${job.error.message}`
-      : '';
-  return `${job.id}  ${job.kind.padEnd(14)}  ${`${STATE_WORDS[job.state]}${percent(job)}`.padEnd(16)}  ${job.label}${reason}`;
+      : job.waiting && !isFinalJobState(job.state)
+        ? `\n    ${job.waiting.message}`
+        : '';
+  const state = job.waiting && !isFinalJobState(job.state) ? 'waiting' : STATE_WORDS[job.state];
+  return `${job.id}  ${job.kind.padEnd(14)}  ${`${state}${percent(job)}`.padEnd(16)}  ${job.label}${reason}`;
 }
 
 async function list(args: string[], ctx: CliContext): Promise<void> {
@@ -138,8 +143,15 @@ async function openTracking(ctx: CliContext): Promise<JobsRuntime> {
 }
 
 async function resume(args: string[], ctx: CliContext): Promise<number> {
-  const { values, positionals } = parseCommandArgs(args, { wait: { type: 'boolean' } }, 'jobs');
+  const { values, positionals } = parseCommandArgs(
+    args,
+    { wait: { type: 'boolean' }, timeout: { type: 'string' } },
+    'jobs',
+  );
   expectNoMore(positionals, 'jobs');
+  const timeoutS = values.timeout === undefined ? undefined : Number(values.timeout);
+  if (timeoutS !== undefined && !(Number.isFinite(timeoutS) && timeoutS > 0))
+    throw new UsageError('--timeout takes a number of seconds greater than 0');
   const rt = await openTracking(ctx);
   let stop: (() => void) | undefined;
   const stopped = new Promise<void>((resolve) => (stop = resolve));
@@ -203,7 +215,20 @@ async function resume(args: string[], ctx: CliContext): Promise<number> {
       for (const j of rt.jobs.list())
         if (activeIds.has(j.id) && isFinalJobState(j.state)) settle(j);
     });
-    await Promise.race([finished, stopped]);
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      if (timeoutS !== undefined) timer = setTimeout(() => resolve('timeout'), timeoutS * 1000);
+    });
+    const outcome = await Promise.race([finished, stopped, timedOut]);
+    clearTimeout(timer);
+    if (outcome === 'timeout') {
+      const left = rt.jobs.list().filter((j) => activeIds.has(j.id) && !isFinalJobState(j.state));
+      const states = [...new Set(left.map((j) => (j.waiting ? 'waiting' : STATE_WORDS[j.state])))];
+      throw new AppError(
+        'timeout',
+        `${left.length} of ${activeIds.size} jobs did not finish within ${timeoutS} s (still ${states.join(', ')}); run cadenza jobs resume to continue.`,
+      );
+    }
     if (failed.length > 0) {
       ctx.note(`cadenza: ${failed.length} of ${activeIds.size} jobs did not finish`);
       return 1;

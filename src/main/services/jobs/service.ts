@@ -26,6 +26,7 @@ import {
   thisOwner,
   type NewJob,
 } from './records';
+import { faultBackoffMs, localFault, waitingJob } from './faults';
 import { saveOutputs, type DownloadPort } from './saver';
 import { JobStore } from './store';
 import { logger } from '../log';
@@ -54,6 +55,8 @@ export interface JobsServiceOptions {
   /** "app" or "cli": who holds the lock, for messages. */
   holder?: string;
   lockStaleMs?: number;
+  /** Backoff while a local fault lasts: first retry after `min`, doubling up to `max` (ms). */
+  localFaultRetryMs?: { min: number; max: number };
 }
 
 /** What a submission call produced: the outputs to track or download, and the raw answer. */
@@ -82,6 +85,10 @@ export function createJobsService(options: JobsServiceOptions) {
   const controllers = new Map<string, AbortController>();
   const saving = new Map<string, Promise<void>>();
   const downloadFailures = new Map<string, { count: number; nextAtMs: number }>();
+  /** Attempts so far per job while a local fault (disk full, folder missing…) lasts. */
+  const localFaults = new Map<string, number>();
+  const faultMinMs = options.localFaultRetryMs?.min ?? 1000;
+  const faultMaxMs = options.localFaultRetryMs?.max ?? 30_000;
   const finishedSeen = new Set<string>();
   const pendingCalls = new Set<Promise<void>>();
   const pollAbort = new AbortController();
@@ -171,10 +178,11 @@ export function createJobsService(options: JobsServiceOptions) {
       {
         library: options.library,
         client: options.client(),
+        // any step of the save that goes through means the fault (if any) has cleared
         update: (id, change) =>
           update(id, (j) => {
             const next = change(j);
-            return next ? settle(next) : null;
+            return next ? settle({ ...next, waiting: null }) : null;
           }),
         progress: (id, index, bytesReceived, totalBytes) => {
           const j = store.get(id);
@@ -187,13 +195,27 @@ export function createJobsService(options: JobsServiceOptions) {
       },
       ctl.signal,
     )
-      .then(() => {
+      .then(async () => {
         downloadFailures.delete(job.id);
+        localFaults.delete(job.id);
       })
       .catch(async (e: unknown) => {
         if (ctl.signal.aborted) return;
+        // a fault on this computer pauses the job (visibly) and retries; it never fails it
+        const fault = await localFault(e, () => options.library.present());
+        if (fault) {
+          const attempt = (localFaults.get(job.id) ?? 0) + 1;
+          localFaults.set(job.id, attempt);
+          const retryAt = Date.now() + faultBackoffMs(attempt, faultMinMs, faultMaxMs);
+          downloadFailures.set(job.id, { count: 0, nextAtMs: retryAt });
+          log.warn('saving paused by a local fault', { job: job.id, fault, attempt });
+          await update(job.id, (j) =>
+            j.state === 'downloading' ? waitingJob(j, fault, retryAt) : null,
+          );
+          return;
+        }
         const count = (downloadFailures.get(job.id)?.count ?? 0) + 1;
-        const permanent = e instanceof AppError && (e.code === 'forbidden' || e.code === 'io');
+        const permanent = e instanceof AppError && e.code === 'forbidden';
         if (count > DOWNLOAD_RETRIES || permanent) {
           downloadFailures.delete(job.id);
           await update(job.id, (j) => (j.state === 'downloading' ? failJob(j, e) : null));
