@@ -1,0 +1,96 @@
+/**
+ * The media toolkit: probing 1,000 files (the corpus's 25 real recordings, each probed 40 times
+ * under its own name) and waveform peaks for a 4-minute MP3 and FLAC, each run in the worker
+ * thread as the app runs them, with main's longest event-loop stall meanwhile
+ * (perf_hooks.monitorEventLoopDelay; target under 20 ms). The same work run on main is shown for
+ * comparison. The 4-minute files are made from the corpus with ffmpeg, lame and flac.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, linkSync } from 'node:fs';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { decodePeaks } from '../src/main/services/media/peaks';
+import { probeFile } from '../src/main/services/media/probe';
+import { createWorkerClient, type WorkerTasks } from '../src/main/services/worker';
+import { ensureAudioCorpus } from '../test/support/audio-corpus';
+
+async function measured<T>(label: string, work: () => Promise<T>): Promise<T> {
+  const h = monitorEventLoopDelay({ resolution: 5 });
+  h.enable();
+  const t0 = performance.now();
+  const out = await work();
+  const ms = performance.now() - t0;
+  h.disable();
+  console.log(
+    `${label.padEnd(44)} ${ms.toFixed(0).padStart(6)} ms   main's longest stall ${(h.max / 1e6).toFixed(1)} ms`,
+  );
+  return out;
+}
+
+async function main(): Promise<void> {
+  const corpus = await ensureAudioCorpus();
+  const dir = join(corpus.dir, '..', 'cadenza-bench-media');
+  mkdirSync(dir, { recursive: true });
+  // 1,000 files: hard links to the corpus under distinct names
+  const files: string[] = [];
+  const sources = corpus.files.filter((f) => f.name !== 'ten-minutes.wav');
+  for (let i = 0; files.length < 1000; i++) {
+    const f = sources[i % sources.length]!;
+    const path = join(dir, `${i}-${f.name}`);
+    if (!existsSync(path)) linkSync(f.path, path);
+    files.push(path);
+  }
+  const master = join(corpus.dir, 'wav-pcm16.wav');
+  const mp3 = join(dir, 'four-minutes.mp3');
+  const flac = join(dir, 'four-minutes.flac');
+  if (!existsSync(mp3) || !existsSync(flac)) {
+    const wav = join(dir, 'four-minutes.wav');
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-stream_loop',
+      '7',
+      '-i',
+      master,
+      '-t',
+      '240',
+      wav,
+    ]);
+    execFileSync('lame', ['--quiet', '-V', '2', wav, mp3]);
+    execFileSync('flac', ['--silent', '-f', wav, '-o', flac]);
+  }
+
+  // the noise floor: main's longest stall while nothing at all runs (a shared machine's load)
+  await measured('control: main idle for 2 s', () => new Promise((r) => setTimeout(r, 2000)));
+  const worker = createWorkerClient<WorkerTasks>();
+  await worker.run('media.probe', { path: files[0]! }); // start the thread
+  console.log('in the worker (as the app runs them):');
+  await measured('probe 1,000 files (4 at a time)', async () => {
+    let next = 0;
+    const run = async () => {
+      while (next < files.length) await worker.run('media.probe', { path: files[next++]! });
+    };
+    await Promise.all([run(), run(), run(), run()]);
+  });
+  for (const [label, path] of [
+    ['peaks, 4-minute MP3 (VBR V2)', mp3],
+    ['peaks, 4-minute FLAC (16-bit)', flac],
+  ] as const) {
+    const p = await measured(label, () => worker.run('media.peaks', { path }));
+    if (!p) throw new Error(`no peaks for ${path}`);
+  }
+  await worker.close();
+
+  console.log('on main (for comparison; not how the app runs them):');
+  await measured('probe 1,000 files', async () => {
+    for (const f of files) await probeFile(f);
+  });
+  await measured('peaks, 4-minute MP3', () => decodePeaks(mp3));
+  await measured('peaks, 4-minute FLAC', () => decodePeaks(flac));
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
