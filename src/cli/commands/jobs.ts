@@ -23,7 +23,7 @@ import {
   type CliContext,
 } from '../command';
 
-const help = `Usage: cadenza jobs <list|resume> [options]
+const help = `Usage: cadenza jobs <list|resume|redownload> [options]
 
 Jobs are the requests sent to the service (songs, speech, covers, videos…) and their results.
 The app and the CLI share them through the data folder.
@@ -37,6 +37,10 @@ The app and the CLI share them through the data folder.
       --wait            Keep following until every active job has finished: progress on
                         standard error, one result line per job on standard output. Exits 1
                         when a job failed.
+
+  jobs redownload JOB   Download a job's results again from the links the service gave (a file
+                        deleted or lost from the library); never a new request, never charged.
+                        Only Retry (in the app) submits anew, and it spends credits.
 
 A synchronous request that was cut off (the process died while waiting) is "interrupted — may
 have been charged": it is never sent again automatically.`;
@@ -240,6 +244,24 @@ async function resume(args: string[], ctx: CliContext): Promise<number> {
   }
 }
 
+/** `jobs redownload JOB`: fetches a job's results again from the recorded links, then waits. */
+async function redownload(args: string[], ctx: CliContext): Promise<number> {
+  const { positionals } = parseCommandArgs(args, {}, 'jobs');
+  const [id, ...more] = positionals;
+  if (!id) throw new UsageError('missing job id: cadenza jobs redownload JOB');
+  expectNoMore(more, 'jobs');
+  const rt = await openTracking(ctx);
+  try {
+    await rt.jobs.redownload(id);
+    ctx.note(`Downloading ${id} again from the service's links (nothing is sent or charged)…`);
+    const job = await rt.jobs.waitFor(id);
+    ctx.out(resultLine(rt, job));
+    return job.state === 'done' ? 0 : 1;
+  } finally {
+    await rt.close();
+  }
+}
+
 export const jobsCommand: CliCommand = {
   name: 'jobs',
   summary: 'List jobs and resume tracking them',
@@ -248,6 +270,7 @@ export const jobsCommand: CliCommand = {
     const [sub, ...rest] = args;
     if (sub === 'list') return list(rest, ctx);
     if (sub === 'resume') return resume(rest, ctx);
+    if (sub === 'redownload') return redownload(rest, ctx);
     if (!sub) throw new UsageError('missing subcommand: list or resume (see cadenza jobs --help)');
     throw new UsageError(`unknown subcommand 'jobs ${sub}' (see cadenza jobs --help)`);
   },

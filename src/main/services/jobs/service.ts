@@ -480,6 +480,42 @@ export function createJobsService(options: JobsServiceOptions) {
       return saved;
     },
     cancel,
+    /**
+     * Downloads a job's results again from the recorded media URLs (never a new submission): each
+     * output whose library item is gone, or that failed while saving, is fetched and saved anew.
+     */
+    async redownload(id: string): Promise<Job> {
+      const job = store.get(id);
+      if (!job) throw new AppError('not_found', 'That job is no longer listed.');
+      if (!isFinalJobState(job.state))
+        throw new AppError('busy', 'This job is still running; it saves its results by itself.');
+      const again = (o: JobOutput): boolean =>
+        o.libraryKind !== null &&
+        o.mediaUrl !== null &&
+        (o.status === 'complete' ||
+          // failed while saving (an older version failed jobs on local errors), not by the service
+          (o.status === 'failed' && job.error?.code !== 'in_band' && !o.failReason) ||
+          (o.status === 'saved' && !(o.libraryItemId && options.library.get(o.libraryItemId))));
+      if (!job.outputs.some(again))
+        throw new AppError(
+          'invalid_argument',
+          'Nothing to download again: the service gave no file links for this job, or every result is in the library.',
+        );
+      const next = await update(id, (j) => ({
+        ...j,
+        state: 'downloading',
+        error: null,
+        finishedAt: null,
+        waiting: null,
+        outputs: j.outputs.map((o) =>
+          again(o) ? { ...o, status: 'complete', failReason: null, receivedBytes: 0 } : o,
+        ),
+      }));
+      finishedSeen.delete(id);
+      downloadFailures.delete(id);
+      void runTick(true).finally(schedule);
+      return next ?? job;
+    },
     /** Forgets a finished job's record (its library items stay). */
     async remove(id: string): Promise<void> {
       const job = store.get(id);
