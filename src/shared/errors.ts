@@ -65,6 +65,11 @@ export class AppError extends Error {
   readonly httpStatus?: number;
   /** Raw service response (never sent to the renderer; kept in job records for diagnosis). */
   readonly raw?: unknown;
+  /**
+   * For the log only, never the UI: the low-level code and the endpoint (e.g.
+   * "ECONNREFUSED POST /v2/submit"). Not part of the shape that crosses IPC.
+   */
+  readonly detail?: string;
 
   constructor(
     code: ErrorCode,
@@ -75,6 +80,7 @@ export class AppError extends Error {
       httpStatus?: number;
       raw?: unknown;
       cause?: unknown;
+      detail?: string;
     } = {},
   ) {
     super(message, extra.cause === undefined ? undefined : { cause: extra.cause });
@@ -84,6 +90,7 @@ export class AppError extends Error {
     if (extra.counter) this.counter = extra.counter;
     if (extra.httpStatus !== undefined) this.httpStatus = extra.httpStatus;
     if (extra.raw !== undefined) this.raw = extra.raw;
+    if (extra.detail !== undefined) this.detail = extra.detail;
   }
 
   toShape(): AppErrorShape {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FakeCadenza, sampleKeyInfo } from './support/fake-cadenza';
 import { renderApp } from './support/render-app';
@@ -37,7 +37,7 @@ describe('Account panel: the key', () => {
     expect(fake.callsOf('account.setKey')).toEqual([[KEY]]);
     expect(field).toHaveValue('');
     expect(screen.getByText('Stored in your system keychain')).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent(/Key saved/);
+    expect(screen.getByRole('status')).toHaveTextContent('Key saved. The service accepted it.');
     expect(screen.getByRole('button', { name: 'Key set' })).toBeInTheDocument();
 
     // Entitlements load for the new key; the key itself is nowhere in the page.
@@ -87,6 +87,46 @@ describe('Account panel: the key', () => {
     );
     expect(field).toHaveValue(''); // sent once: the renderer does not keep it
     expect(screen.queryByText(/Key ending in/)).not.toBeInTheDocument();
+  });
+
+  it('a key the service refuses is not saved, and the message says so (no "Key saved.")', async () => {
+    const fake = new FakeCadenza();
+    const refused =
+      "The service didn't accept this key, so it wasn't saved. Check that you copied all of it.";
+    fake.failNext('account.setKey', { code: 'auth', message: refused, fields: { key: refused } });
+    const { user } = await renderApp({ fake });
+    const field = screen.getByLabelText('API key');
+    await user.type(field, `${KEY}{Enter}`);
+
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(expect.stringContaining(refused)),
+    );
+    expect(screen.queryByText(/Key saved/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Key ending in/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'No key' })).toBeInTheDocument();
+    // one message: no banner repeats it
+    expect(screen.queryByRole('alert')?.textContent ?? '').not.toContain('accept');
+    expect(field).toHaveFocus();
+  });
+
+  it('offline, a key is stored "not checked yet", and that resolves when the service answers', async () => {
+    const fake = new FakeCadenza();
+    fake.keyCheck = 'unchecked';
+    fake.failAlways('account.getKeyInfo', { code: 'network', message: 'unreachable' });
+    const { user } = await renderApp({ fake });
+    await user.type(screen.getByLabelText('API key'), `${KEY}{Enter}`);
+
+    expect(await screen.findByText('Key ending in 7890')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(/not checked yet/);
+    expect(screen.getByRole('status')).not.toHaveTextContent(/accepted/);
+    expect(
+      await screen.findByRole('button', { name: 'Offline, key not checked yet' }),
+    ).toBeInTheDocument();
+
+    fake.clearFailures('account.getKeyInfo');
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(await screen.findByRole('button', { name: 'Key set' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('The service accepted your key.');
   });
 
   it('lists the entitlements under the right labels, with the key details', async () => {

@@ -10,13 +10,16 @@ describe('Account panel: problems with the key or the service', () => {
     const fake = new FakeCadenza({ key: KEY });
     fake.failNext('account.getKeyInfo', {
       code: 'auth',
-      message: 'API key missing or invalid',
+      message: "The service didn't accept your API key.",
       httpStatus: 401,
     });
     const { user } = await renderApp({ fake });
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('API key missing or invalid');
+    expect(alert).toHaveTextContent("The service didn't accept your key");
+    // one message: the title is not repeated as the detail, and it does not send the user here
+    expect(alert.textContent?.match(/accept/g)).toHaveLength(1);
+    expect(alert).not.toHaveTextContent(/Account page/);
     // The only "Get an API key" action is the one in the alert.
     expect(screen.getAllByRole('button', { name: /Get an API key/ })).toHaveLength(1);
     await user.click(within(alert).getByRole('button', { name: /Get an API key/ }));
@@ -51,7 +54,8 @@ describe('Account panel: problems with the key or the service', () => {
       const { user } = await renderApp({ fake });
 
       const alert = await screen.findByRole('alert');
-      expect(alert).toHaveTextContent("Can't reach the service");
+      expect(alert).toHaveTextContent("Cadenza can't reach the service");
+      expect(screen.getByRole('button', { name: 'Offline' })).toBeInTheDocument();
       await user.click(within(alert).getByRole('button', { name: 'Retry' }));
 
       await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
@@ -59,6 +63,7 @@ describe('Account panel: problems with the key or the service', () => {
       expect(
         within(region).getByText('Songs', { selector: 'dt' }).nextElementSibling,
       ).toHaveTextContent(String(sampleKeyInfo.key_music_counts));
+      expect(screen.getByRole('button', { name: 'Key set' })).toBeInTheDocument();
     },
   );
 
@@ -66,12 +71,12 @@ describe('Account panel: problems with the key or the service', () => {
     const fake = new FakeCadenza({ key: KEY });
     fake.failNext('account.getKeyInfo', {
       code: 'server',
-      message: 'The service had a problem (HTTP 502). Try again shortly.',
+      message: 'The service had a problem and could not read your key. Try again in a moment.',
     });
     await renderApp({ fake });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent("Couldn't load your entitlements");
-    expect(alert).toHaveTextContent('HTTP 502');
+    expect(alert).toHaveTextContent('Try again in a moment.');
     expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 

@@ -59,17 +59,18 @@ test('a saved key shows only its last 4 characters, and the entitlements come fr
   ).toBe(true);
 });
 
-test('a key the service refuses: the panel says the key is missing or invalid', async ({
-  page,
-}) => {
+test('a key the service refuses is not saved, and the message says so', async ({ page }) => {
   await saveKey(page, 'e2e-wrong-key-9999');
-  await expect(page.getByText('Key ending in 9999')).toBeVisible();
-  await expect(
-    page.getByRole('alert').filter({ hasText: 'API key missing or invalid' }),
-  ).toBeVisible();
-  await expect(
-    page.getByRole('region', { name: 'Entitlements' }).locator('dl.entitlements'),
-  ).toHaveCount(0);
+  const field = page.getByLabel('API key', { exact: true });
+  await expect(field).toHaveAccessibleDescription(/didn't accept this key, so it wasn't saved/);
+  await expect(page.getByText('Key ending in 9999')).toHaveCount(0);
+  await expect(page.getByText(/Key saved/)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'No key' })).toBeVisible();
+  // nothing was stored in main
+  const status = await page.evaluate(() =>
+    (globalThis as unknown as Renderer).cadenza.account.getStatus(),
+  );
+  expect(status).toMatchObject({ ok: true, value: { hasKey: false } });
 });
 
 test('removing the key forgets it in main', async ({ page, app }) => {
@@ -89,12 +90,29 @@ test('removing the key forgets it in main', async ({ page, app }) => {
   expect(keysFile.keys).toEqual({});
 });
 
-test('a disabled key is reported as disabled', async ({ page, emulator }) => {
+test('a disabled key is not saved; a key disabled later is reported as disabled', async ({
+  page,
+  emulator,
+}) => {
   emulator.configure({ keyStatus: 1 });
   await saveKey(page, VALID_KEY);
+  await expect(page.getByLabel('API key', { exact: true })).toHaveAccessibleDescription(
+    /disabled on the service, so it wasn't saved/,
+  );
+  await expect(page.getByText('Key ending in 1234')).toHaveCount(0);
+
+  emulator.configure({ keyStatus: 0 });
+  await saveKey(page, VALID_KEY);
+  await expect(page.getByText('Key ending in 1234')).toBeVisible();
+  emulator.configure({ keyStatus: 1 });
+  await page
+    .getByRole('region', { name: 'Entitlements' })
+    .getByRole('button', { name: 'Refresh' })
+    .click();
   await expect(
     page.getByRole('alert').filter({ hasText: 'This API key is disabled' }),
   ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Key disabled' })).toBeVisible();
 });
 
 test('when the service is unreachable the panel says so and offers a retry', async ({
@@ -110,7 +128,7 @@ test('when the service is unreachable the panel says so and offers a retry', asy
     .getByRole('region', { name: 'Entitlements' })
     .getByRole('button', { name: 'Refresh' })
     .click();
-  const alert = page.getByRole('alert').filter({ hasText: "Can't reach the service" });
+  const alert = page.getByRole('alert').filter({ hasText: "Cadenza can't reach the service" });
   await expect(alert).toBeVisible();
   await expect(alert.getByRole('button', { name: 'Retry' })).toBeVisible();
 });

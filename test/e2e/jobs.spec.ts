@@ -171,7 +171,8 @@ test("a refused submission shows the service's reason; retry asks first; a runni
   page,
   emulator,
 }) => {
-  emulator.setCounter('key_music_counts', 0);
+  // the key shows songs left, but the service refuses this one (spent elsewhere meanwhile)
+  emulator.inject({ path: '/v2/submit', kind: 'entitlement' });
   const electron = useRealElectron ? null : doubleElectron();
   const notifications = electron ? recordNotifications(electron) : [];
   await setKey(page);
@@ -204,7 +205,6 @@ test("a refused submission shows the service's reason; retry asks first; a runni
   expect(submits()).toBe(1);
 
   // with songs available again and a slow service, the retry runs: cancel it
-  emulator.setCounter('key_music_counts', 5);
   emulator.configure({ stepMs: 60_000 });
   await failed.getByRole('button', { name: 'Retry' }).click();
   await page

@@ -50,12 +50,16 @@ async function set(args: string[], ctx: CliContext): Promise<void> {
   if (!key.trim())
     throw new AppError('validation', 'No key was given on standard input; nothing was stored.');
   const after = await account.setKey(key);
+  const verdict =
+    after.keyCheck === 'accepted'
+      ? ' The service accepted it.'
+      : ' It is not checked yet: the service could not be reached.';
   if (after.storage === 'environment') {
-    ctx.out(`Stored the key for ${after.baseUrl} in the system keychain.`);
+    ctx.out(`Stored the key for ${after.baseUrl} in the system keychain.${verdict}`);
     ctx.note('Note: CADENZA_API_KEY is set and is used instead of the stored key.');
   } else {
     ctx.out(
-      `Stored the key${after.keyLast4 ? ` ending in ${after.keyLast4}` : ''} for ${after.baseUrl} ${STORAGE_LABELS[after.storage]}.`,
+      `Stored the key${after.keyLast4 ? ` ending in ${after.keyLast4}` : ''} for ${after.baseUrl} ${STORAGE_LABELS[after.storage]}.${verdict}`,
     );
   }
 }

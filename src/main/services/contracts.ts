@@ -2,7 +2,7 @@
  * The seams between services, so the shell, the CLI and tests wire the same parts together.
  * Plain Node: no `electron` import anywhere under services/.
  */
-import type { AccountStatus, KeyInfo, KeyStorage } from '@shared/domain/account';
+import type { AccountStatus, KeyInfo, KeySaved, KeyStorage } from '@shared/domain/account';
 
 /** Where one secret backend keeps keys, bound to a service origin. */
 export interface SecretBackend {
@@ -44,7 +44,8 @@ export interface SettingsStore {
 
 export interface AccountService {
   status(): Promise<AccountStatus>;
-  setKey(key: string): Promise<AccountStatus>;
+  /** Checks the key with the service, then stores it; a refused key is not stored (AppError auth). */
+  setKey(key: string): Promise<KeySaved>;
   removeKey(): Promise<AccountStatus>;
   keyInfo(): Promise<KeyInfo>;
   /**

@@ -5,7 +5,8 @@
  * receive this object and only adapt; nothing else builds a feature service. The shell adds its
  * extra secret backends (safeStorage) and the process's jobs options (holder, trash).
  */
-import { createAccountService, keyOrigin, type ClientFactory } from './account';
+import { AppError } from '@shared/errors';
+import { createAccountService, keyOrigin, NO_KEY_MESSAGE, type ClientFactory } from './account';
 import { createServiceClient, type ServiceClient } from './api';
 import type { AccountService, KeyStore, SecretBackend, SettingsStore } from './contracts';
 import { resolvePaths, type AppPaths } from './paths';
@@ -137,6 +138,12 @@ export function createCore(opts: CoreOptions): Core {
     return clientFactory(baseUrl, () => keys.getKey(origin));
   };
 
+  /** Without a key nothing can be sent: refuse before a job is recorded. */
+  const requireKey = async (): Promise<void> => {
+    if (!(await keys.getKey(keyOrigin(settings.baseUrl()))))
+      throw new AppError('no_key', NO_KEY_MESSAGE);
+  };
+
   const libraryOf = (
     o: Pick<JobsRuntimeOptions, 'watch' | 'trash'> & { readOnly?: boolean },
   ): Library =>
@@ -158,6 +165,7 @@ export function createCore(opts: CoreOptions): Core {
       client,
       holder: o.holder,
       pollIntervalMs: o.pollIntervalMs,
+      beforeSubmit: requireKey,
     });
     const submit = createSubmitters(jobs, client, library, {
       // a retried clone goes through the one clone path (probe, progress, catalogue)

@@ -5,6 +5,7 @@ import { panels as registeredPanels, type PanelDef } from '../panels';
 import { followAccountChanges, loadStatus, useAccountStore } from '../stores/account';
 import { selectActivePanelId, showPanel, useUiStore } from '../stores/ui';
 import { PlayerBar } from '../player/PlayerBar';
+import { useAccountLiveness } from '../readiness/useAccountLiveness';
 import { ErrorBoundary } from './ErrorBoundary';
 import { HeaderStatus } from './HeaderStatus';
 import { OpenWithChooser } from './OpenWithChooser';
@@ -28,6 +29,7 @@ export function App({ panels = registeredPanels, onReload }: AppProps) {
     void loadStatus();
     return followAccountChanges();
   }, []);
+  useAccountLiveness();
 
   // End-to-end tests wait for this: first render done and the account status known.
   useEffect(() => {

@@ -22,6 +22,13 @@ export interface AccountState {
   keyInfoError: AppErrorShape | null;
   /** When the shown key info was read (ms since the epoch). */
   keyInfoReadAtMs: number | null;
+  /** When the service last answered a key-info read, either way (ms since the epoch). */
+  keyInfoAnsweredAtMs: number | null;
+  /**
+   * The key was stored while the service could not be asked: not checked yet. Cleared by the
+   * next key-info answer (accepted, or refused).
+   */
+  keyUnchecked: boolean;
 
   savingKey: boolean;
   keyError: AppErrorShape | null;
@@ -46,6 +53,8 @@ const initialState: AccountState = {
   keyInfoPhase: 'idle',
   keyInfoError: null,
   keyInfoReadAtMs: null,
+  keyInfoAnsweredAtMs: null,
+  keyUnchecked: false,
   savingKey: false,
   keyError: null,
   removingKey: false,
@@ -70,7 +79,11 @@ const clearedKeyInfo: Partial<AccountState> = {
   keyInfoPhase: 'idle',
   keyInfoError: null,
   keyInfoReadAtMs: null,
+  keyInfoAnsweredAtMs: null,
 };
+
+/** Failures that say the service could not be reached (not that the key is wrong). */
+const UNREACHABLE = new Set(['network', 'timeout']);
 
 const sameKey = (a: AccountStatus | null, b: AccountStatus): boolean =>
   a !== null &&
@@ -85,7 +98,7 @@ function applyStatus(next: AccountStatus, options: { forceKeyInfo: boolean }): v
   set({ status: next, statusPhase: 'ready', statusError: null, statusSettled: true });
   if (!next.hasKey) {
     keyInfoSeq += 1; // drop any answer still on its way
-    set(clearedKeyInfo);
+    set({ ...clearedKeyInfo, keyUnchecked: false });
     return;
   }
   const keyChanged = !sameKey(previous, next);
@@ -108,16 +121,40 @@ export async function refreshKeyInfo(): Promise<void> {
   set({ keyInfoPhase: 'loading' });
   const result = await call((api) => api.account.getKeyInfo());
   if (seq !== keyInfoSeq) return;
+  const now = Date.now();
   if (result.ok) {
+    const wasUnchecked = get().keyUnchecked;
     set({
       keyInfo: result.value,
       keyInfoPhase: 'ready',
       keyInfoError: null,
-      keyInfoReadAtMs: Date.now(),
+      keyInfoReadAtMs: now,
+      keyInfoAnsweredAtMs: now,
+      keyUnchecked: false,
+      ...(wasUnchecked ? { notice: 'The service accepted your key.' } : {}),
     });
   } else {
-    set({ keyInfoPhase: 'error', keyInfoError: result.error });
+    const unreachable = UNREACHABLE.has(result.error.code);
+    set({
+      keyInfoPhase: 'error',
+      keyInfoError: result.error,
+      keyInfoAnsweredAtMs: now,
+      // still unchecked while the service cannot be reached; any other answer settles it
+      keyUnchecked: get().keyUnchecked && unreachable,
+    });
   }
+}
+
+/**
+ * Reads key info again unless the service answered within `maxAgeMs` or a read is on its way:
+ * gates call it before refusing on what may be stale, focus and network events call it too.
+ */
+export function refreshKeyInfoIfStale(maxAgeMs: number): Promise<void> {
+  const s = get();
+  if (!s.status?.hasKey || s.keyInfoPhase === 'loading') return Promise.resolve();
+  if (s.keyInfoAnsweredAtMs !== null && Date.now() - s.keyInfoAnsweredAtMs < maxAgeMs)
+    return Promise.resolve();
+  return refreshKeyInfo();
 }
 
 /** Sends the key to main once. Answers whether it was stored; the caller clears its field. */
@@ -128,8 +165,16 @@ export async function saveKey(key: string): Promise<boolean> {
     set({ savingKey: false, keyError: result.error });
     return false;
   }
-  set({ savingKey: false, notice: 'Key saved.' });
-  applyStatus(result.value, { forceKeyInfo: true });
+  const { keyCheck, ...status } = result.value;
+  set({
+    savingKey: false,
+    keyUnchecked: keyCheck === 'unchecked',
+    notice:
+      keyCheck === 'accepted'
+        ? 'Key saved. The service accepted it.'
+        : "Key saved, but not checked yet: Cadenza couldn't reach the service. It checks again when the service answers.",
+  });
+  applyStatus(status, { forceKeyInfo: keyCheck === 'accepted' });
   return true;
 }
 
@@ -201,6 +246,12 @@ export const selectKeyPresence = (s: AccountState): KeyPresence =>
   s.status === null ? 'unknown' : s.status.hasKey ? 'set' : 'none';
 export const selectStatus = (s: AccountState): AccountStatus | null => s.status;
 export const selectKeyInfo = (s: AccountState): KeyInfo | null => s.keyInfo;
+/** Whether the service could not be reached the last time Cadenza asked it. */
+export const selectOffline = (s: AccountState): boolean =>
+  s.status?.hasKey === true &&
+  s.keyInfoError !== null &&
+  UNREACHABLE.has(s.keyInfoError.code) &&
+  s.keyInfoPhase !== 'ready';
 /** Whether the key is known to be unusable (rejected or disabled). */
 export const selectKeyProblem = (s: AccountState): 'auth' | 'key_disabled' | null => {
   const code = s.keyInfoError?.code;

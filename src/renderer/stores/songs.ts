@@ -4,6 +4,7 @@ import type { AppErrorShape } from '@shared/errors';
 import type { JobView } from '@shared/ipc/jobs';
 import type { CreateSongRequest, History, LibrarySong } from '@shared/ipc/songs';
 import { bridge, call } from '../bridge';
+import { refreshKeyInfo, useAccountStore } from './account';
 import { useJobsStore } from './jobs';
 import { showPanel } from './ui';
 
@@ -13,10 +14,8 @@ import { showPanel } from './ui';
  * playable addresses of their songs. Job progress itself lives in the jobs store.
  */
 export interface SongsState {
-  musicLeft: number | null;
   /** The count read just before the last submission, to show the change after it. */
   musicBefore: number | null;
-  musicError: AppErrorShape | null;
   submitting: boolean;
   submitError: AppErrorShape | null;
   writing: boolean;
@@ -42,9 +41,7 @@ export interface SongsState {
 }
 
 const initialState: SongsState = {
-  musicLeft: null,
   musicBefore: null,
-  musicError: null,
   submitting: false,
   submitError: null,
   writing: false,
@@ -71,14 +68,10 @@ export function resetSongsStore(): void {
   useSongsStore.setState({ ...initialState });
 }
 
+/** Reads key info again (the account store owns it) and answers the songs left, if known. */
 export async function loadMusicLeft(): Promise<number | null> {
-  const r = await call((api) => api.account.getKeyInfo());
-  if (!r.ok) {
-    set({ musicError: r.error });
-    return null;
-  }
-  set({ musicLeft: r.value.key_music_counts, musicError: null });
-  return r.value.key_music_counts;
+  await refreshKeyInfo();
+  return useAccountStore.getState().keyInfo?.key_music_counts ?? null;
 }
 
 export async function submitSong(request: CreateSongRequest): Promise<JobView | null> {

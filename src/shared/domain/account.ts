@@ -34,6 +34,16 @@ export const AccountStatusSchema = z.object({
 });
 export type AccountStatus = z.infer<typeof AccountStatusSchema>;
 
+/**
+ * The answer to storing a key. A key the service refuses is never stored (setKey fails instead);
+ * `unchecked` means the service could not be asked, so the key was stored without the check and
+ * the next successful key-info read settles it.
+ */
+export const KeySavedSchema = AccountStatusSchema.extend({
+  keyCheck: z.enum(['accepted', 'unchecked']),
+});
+export type KeySaved = z.infer<typeof KeySavedSchema>;
+
 /** Rules for a service address: https, or plain http on loopback only (the emulator). */
 export function checkServiceAddress(
   raw: string,

@@ -1,11 +1,14 @@
 import { z } from 'zod';
-import { AccountStatusSchema, KeyInfoSchema } from '../domain/account';
+import { AccountStatusSchema, KeyInfoSchema, KeySavedSchema } from '../domain/account';
 import { invoke } from './define';
 
 export const accountContract = {
   /** Whether a key is set (last 4 characters only), where it is stored, and the service address. */
   getStatus: invoke(z.tuple([]), AccountStatusSchema),
-  /** Stores a new key for the current service address. The renderer sends it once and never sees it again. */
+  /**
+   * Checks a new key with the service and stores it for the current service address; a key the
+   * service refuses is not stored. The renderer sends it once and never sees it again.
+   */
   setKey: invoke(
     z.tuple([
       z
@@ -15,7 +18,7 @@ export const accountContract = {
         .max(512)
         .regex(/^[\x21-\x7e]+$/, 'The key contains spaces or unusual characters'),
     ]),
-    AccountStatusSchema,
+    KeySavedSchema,
   ),
   removeKey: invoke(z.tuple([]), AccountStatusSchema),
   /** The key's entitlements, from /v1/get_api_key_info. */

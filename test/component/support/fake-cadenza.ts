@@ -132,6 +132,8 @@ export class FakeCadenza {
   readonly state: FakeState;
   /** Every call, in order, with its arguments. */
   readonly calls: { method: FakeMethod; args: unknown[] }[] = [];
+  /** What main says of the next stored key: checked with the service, or stored unchecked (offline). */
+  keyCheck: 'accepted' | 'unchecked' = 'accepted';
   /** What the main-process confirmation dialog answers when the address changes. */
   addressDialog: 'confirm' | 'cancel' = 'confirm';
   readonly api: CadenzaApi;
@@ -423,7 +425,7 @@ export class FakeCadenza {
           this.answer('account.setKey', [key], () => {
             this.state.key = key.trim();
             this.state.storage = this.state.keychainAvailable ? 'keychain' : 'safe-storage';
-            return ok(this.status());
+            return ok({ ...this.status(), keyCheck: this.keyCheck });
           }),
         removeKey: () =>
           this.answer('account.removeKey', [], () => {

@@ -24,7 +24,7 @@ describe('key info against the emulator', () => {
     const wrong = h.makeClient({ getKey: async () => 'not-a-valid-key' });
     const e = await caught(wrong.keyInfo());
     expect(e.code).toBe('auth');
-    expect(e.message).toMatch(/^API key missing or invalid/);
+    expect(e.message).toMatch(/^The service didn't accept your API key/);
     expect(e.httpStatus).toBe(401);
   });
 

@@ -88,7 +88,8 @@ describe('singers and covers', () => {
       }),
     );
     expect(e.code).toBe('bad_response');
-    expect(e.message).toMatch(/no audio link/);
+    expect(e.message).toMatch(/couldn't read the service's answer/);
+    expect(e.detail).toMatch(/no audio link/);
     expect(e.raw).toMatchObject({ data: { state: 'done' } });
   });
 

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -221,13 +223,41 @@ describe('failures', () => {
     expect(logged(h.emu, '/v2/submit')).toHaveLength(1);
   });
 
+  it('a refused connection sent nothing: no charge warning, no code in the words', async () => {
+    // a port nobody listens on: bound for a moment, then closed
+    const server = createServer();
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as AddressInfo;
+    await new Promise((r) => server.close(r));
+    const e = await caught(
+      h.makeClient({ baseUrl: `http://127.0.0.1:${port}` }).songs.submit({
+        mode: 'auto',
+        prompt: 'lofi',
+      }),
+    );
+    expect(e.code).toBe('network');
+    expect(e.message).toMatch(/couldn't reach the service/);
+    expect(e.message).not.toMatch(/charged|ECONN|\/v2\//);
+    // the code and the endpoint are kept for the log
+    expect(e.detail).toBe('ECONNREFUSED POST /v2/submit');
+  });
+
+  it('a connection cut after the request was sent may have been charged', async () => {
+    h.emu.inject({ path: '/v2/submit', kind: 'reset' });
+    const e = await caught(h.client.songs.submit({ mode: 'auto', prompt: 'lofi' }));
+    expect(e.code).toBe('network');
+    expect(e.message).toMatch(/may have been charged/);
+    expect(e.message).not.toMatch(/ECONN|\/v2\//);
+    expect(logged(h.emu, '/v2/submit')).toHaveLength(1);
+  });
+
   it('a service that never answers times out', async () => {
     h.emu.inject({ path: '/v2/submit', kind: 'timeout' });
     const e = await caught(
       h.makeClient({ timeoutMs: 300 }).songs.submit({ mode: 'auto', prompt: 'lofi' }),
     );
     expect(e.code).toBe('timeout');
-    expect(e.message).toMatch(/may still have been charged/);
+    expect(e.message).toMatch(/may have been charged/);
   });
 
   it('empty_data on submit is a bad_response', async () => {

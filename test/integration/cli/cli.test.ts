@@ -130,7 +130,7 @@ describe('cadenza key info', () => {
     const r = await runCli(['key', 'info'], {
       env: withService({ CADENZA_API_KEY: 'wrong-key-00000000' }),
     });
-    expectOneLineFailure(r, 1, /API key missing or invalid/);
+    expectOneLineFailure(r, 1, /didn't accept your API key/);
     expect(cli.emu.log.some((e) => e.path === '/v1/get_api_key_info')).toBe(true);
   });
 

@@ -8,6 +8,7 @@ import { AppError } from '@shared/errors';
 import { createAccountService, type ClientFactory } from '../../../src/main/services/account';
 import { createEncryptedFileBackend, createKeyStore } from '../../../src/main/services/secrets';
 import { createSettingsStore } from '../../../src/main/services/settings';
+import { caught } from '../../support/caught';
 import { createTestCipher } from '../secrets/fake-cipher';
 
 const KEY = 'acct-test-key-5a6b7c8d';
@@ -30,7 +31,14 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A client with the real client's keyInfo() signature; it answers only when given a key, like the service. */
-function setup(opts: { env?: NodeJS.ProcessEnv; answer?: Record<string, unknown> } = {}) {
+function setup(
+  opts: {
+    env?: NodeJS.ProcessEnv;
+    answer?: Record<string, unknown>;
+    /** How the service answers this key instead (a refusal, or unreachable). */
+    failFor?: (key: string) => AppError | undefined;
+  } = {},
+) {
   const env = opts.env ?? {};
   const settings = createSettingsStore(dir, env, { defaultLibraryDir: join(dir, 'lib') });
   const keys = createKeyStore({
@@ -42,7 +50,9 @@ function setup(opts: { env?: NodeJS.ProcessEnv; answer?: Record<string, unknown>
     async keyInfo() {
       const key = await getKey();
       calls.push({ baseUrl, key });
-      if (!key) throw new AppError('auth', 'API key missing or invalid.');
+      if (!key) throw new AppError('auth', "The service didn't accept your API key.");
+      const failure = opts.failFor?.(key);
+      if (failure) throw failure;
       return { ...INFO, ...opts.answer } as KeyInfo;
     },
   });
@@ -84,11 +94,45 @@ describe('account service', () => {
       storage: 'safe-storage',
       baseUrl: 'http://127.0.0.1:4010',
       isDefaultBaseUrl: false,
+      keyCheck: 'accepted',
     });
     expect(JSON.stringify(status)).not.toContain(KEY);
     const info = await account.keyInfo();
     expect(info.key_music_counts).toBe(42);
-    expect(calls).toEqual([{ baseUrl: 'http://127.0.0.1:4010', key: KEY }]);
+    // once to check the key before storing it, once for the entitlements
+    expect(calls).toEqual([
+      { baseUrl: 'http://127.0.0.1:4010', key: KEY },
+      { baseUrl: 'http://127.0.0.1:4010', key: KEY },
+    ]);
+  });
+
+  it('does not store a key the service refuses, and says it was not saved', async () => {
+    const { account } = setup({
+      failFor: (k) => (k === 'refused-key-0000' ? new AppError('auth', 'nope') : undefined),
+    });
+    await account.setKey(KEY);
+    const err = await caught(account.setKey('refused-key-0000'));
+    expect(err.code).toBe('auth');
+    expect(err.message).toMatch(/wasn't saved/);
+    expect(err.fields?.key).toBe(err.message);
+    // the key that was there before stays
+    expect((await account.status()).keyLast4).toBe('7c8d');
+  });
+
+  it('does not store a disabled key', async () => {
+    const { account } = setup({ answer: { key_status: 1 } });
+    const err = await caught(account.setKey(KEY));
+    expect(err.code).toBe('key_disabled');
+    expect(err.message).toMatch(/wasn't saved/);
+    expect((await account.status()).hasKey).toBe(false);
+  });
+
+  it('stores a key it could not check (service unreachable) as not checked yet', async () => {
+    for (const code of ['network', 'timeout', 'server'] as const) {
+      const { account, keys } = setup({ failFor: () => new AppError(code, 'unreachable') });
+      expect(await account.setKey(KEY)).toMatchObject({ hasKey: true, keyCheck: 'unchecked' });
+      await keys.removeKey(new URL(DEFAULT_BASE_URL).origin);
+    }
   });
 
   it('strips anything beyond the known fields (the key itself) from key info', async () => {
@@ -100,8 +144,9 @@ describe('account service', () => {
   });
 
   it('turns key_status != 0 into a key_disabled error', async () => {
-    const { account } = setup({ answer: { key_status: 1 } });
-    await account.setKey(KEY);
+    // a key that was accepted once and has been turned off since
+    const { account, keys } = setup({ answer: { key_status: 1 } });
+    await keys.setKey(new URL(DEFAULT_BASE_URL).origin, KEY);
     await expect(account.keyInfo()).rejects.toMatchObject({ code: 'key_disabled' });
   });
 
@@ -145,6 +190,7 @@ describe('account service', () => {
     const { account, calls } = setup();
     await account.setServiceAddress('https://one.example');
     await account.setKey(KEY);
+    calls.length = 0; // the check before storing
     const moved = await account.setServiceAddress('https://two.example');
     expect(moved).toMatchObject({ hasKey: false, storage: 'none', baseUrl: 'https://two.example' });
     await expect(account.keyInfo()).rejects.toMatchObject({ code: 'no_key' });

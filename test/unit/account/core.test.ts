@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { AppError } from '@shared/errors';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -30,7 +31,9 @@ describe('createCore', () => {
       },
       clientFactory: (baseUrl, getKey) => {
         built.push({ baseUrl, getKey });
-        return { baseUrl } as ServiceClient;
+        // the key check before storing finds the service unreachable: stored, not checked yet
+        const offline = () => Promise.reject(new AppError('network', 'offline'));
+        return { baseUrl, keyInfo: offline } as unknown as ServiceClient;
       },
     });
     expect(core.paths).toEqual({ dataDir: join(dir, 'data'), libraryDir: join(dir, 'lib') });
@@ -38,9 +41,13 @@ describe('createCore', () => {
     expect(core.settings.libraryDir()).toBe(join(dir, 'lib'));
 
     await core.account.setServiceAddress('http://127.0.0.1:4010');
-    expect((await core.account.setKey('core-key-aaaa1111')).storage).toBe('safe-storage');
+    expect(await core.account.setKey('core-key-aaaa1111')).toMatchObject({
+      storage: 'safe-storage',
+      keyCheck: 'unchecked',
+    });
     await core.account.setServiceAddress('https://other.example');
     await core.account.setKey('core-key-bbbb2222');
+    built.length = 0; // the clients the key checks used
 
     core.client();
     await core.account.setServiceAddress('http://127.0.0.1:4010');
@@ -49,5 +56,34 @@ describe('createCore', () => {
     expect(await built[0]!.getKey()).toBe('core-key-bbbb2222');
     expect(await built[1]!.getKey()).toBe('core-key-aaaa1111');
     expect((await core.account.status()).keychainAvailable).toBe(false);
+  });
+});
+
+describe('submissions without a key', () => {
+  it('are refused before a job is recorded (no failed "add your key" job is left behind)', async () => {
+    const core = createCore({
+      env: {
+        CADENZA_HOME: join(dir, 'data'),
+        CADENZA_LIBRARY: join(dir, 'lib'),
+        CADENZA_KEYCHAIN: 'off',
+      },
+      secretBackends: (paths) => [
+        createEncryptedFileBackend({ cipher: createTestCipher(), dataDir: paths.dataDir }),
+      ],
+    });
+    const runtime = await core.openJobs({ watch: false, pollIntervalMs: 60_000 });
+    try {
+      const err = await runtime.submit.songV2({ mode: 'auto', prompt: 'rain on a tin roof' }).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(AppError);
+      expect((err as AppError).code).toBe('no_key');
+      expect(runtime.jobs.list()).toEqual([]);
+      const jobsDir = join(core.paths.dataDir, 'jobs');
+      expect(existsSync(jobsDir) ? readdirSync(jobsDir) : []).toEqual([]);
+    } finally {
+      await runtime.close();
+    }
   });
 });

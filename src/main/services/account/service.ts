@@ -50,6 +50,35 @@ export const NO_KEY_MESSAGE =
   'No API key is set for this service address. Add one in the Account panel or with `cadenza key set`.';
 export const KEY_DISABLED_MESSAGE =
   'This API key is disabled. Request a new key on the account page.';
+export const KEY_REFUSED_MESSAGE =
+  "The service didn't accept this key, so it wasn't saved. Check that you copied all of it.";
+export const KEY_REFUSED_DISABLED_MESSAGE =
+  "This key is disabled on the service, so it wasn't saved. Use another key.";
+
+/** The service's verdict on a key before it is stored. */
+async function checkWithService(
+  client: KeyInfoClient,
+): Promise<{ check: 'accepted' | 'unchecked' }> {
+  try {
+    const info = await client.keyInfo();
+    if (info.key_status !== 0)
+      throw new AppError('key_disabled', KEY_REFUSED_DISABLED_MESSAGE, {
+        fields: { key: KEY_REFUSED_DISABLED_MESSAGE },
+      });
+    return { check: 'accepted' };
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    if (e.code === 'key_disabled') throw e;
+    if (e.code === 'auth')
+      throw new AppError('auth', KEY_REFUSED_MESSAGE, {
+        fields: { key: KEY_REFUSED_MESSAGE },
+        ...(e.httpStatus !== undefined ? { httpStatus: e.httpStatus } : {}),
+        ...(e.detail !== undefined ? { detail: e.detail } : {}),
+      });
+    // unreachable, slow, or an answer that says nothing about the key: stored, not checked yet
+    return { check: 'unchecked' };
+  }
+}
 
 export function createAccountService({
   settings,
@@ -80,8 +109,11 @@ export function createAccountService({
 
     async setKey(raw) {
       const key = checkApiKey(raw);
-      await keys.setKey(keyOrigin(settings.baseUrl()), key);
-      return status();
+      const baseUrl = settings.baseUrl();
+      // asked with the candidate key only; nothing is stored until the service had its say
+      const verdict = await checkWithService(clientFactory(baseUrl, () => Promise.resolve(key)));
+      await keys.setKey(keyOrigin(baseUrl), key);
+      return { ...(await status()), keyCheck: verdict.check };
     },
 
     async removeKey() {

@@ -17,7 +17,7 @@ export interface CallContext {
   mayCharge?: boolean;
 }
 
-export const AUTH_MESSAGE = 'API key missing or invalid. Enter a valid key on the Account page.';
+export const AUTH_MESSAGE = "The service didn't accept your API key.";
 
 const ENTITLEMENT_CODES = new Set([400015]);
 const ENTITLEMENT_WORDS = /left counts?|insufficient|quota|credit|subscription|权益不足/i;
@@ -131,17 +131,14 @@ export function httpFailure(
   if (status >= 500) {
     return new AppError(
       'server',
-      `The service had a problem (HTTP ${status}) and could not ${ctx.action}. Try again in a moment.${chargeNote(ctx)}`,
-      {
-        httpStatus,
-        raw,
-      },
+      `The service had a problem and could not ${ctx.action}. Try again in a moment.${chargeNote(ctx)}`,
+      { httpStatus, raw, detail: `HTTP ${status}` },
     );
   }
   return new AppError(
     'in_band',
-    `The service could not ${ctx.action}${message ? `: ${message}` : ` (HTTP ${status}).`}`,
-    { httpStatus, raw },
+    `The service could not ${ctx.action}${message ? `: ${message}` : '.'}`,
+    { httpStatus, raw, detail: `HTTP ${status}` },
   );
 }
 
@@ -169,38 +166,82 @@ export function badResponse(
 ): AppError {
   return new AppError(
     'bad_response',
-    `The service's answer could not be read (${what}), so Cadenza could not ${ctx.action}.${chargeNote(ctx)}`,
-    {
-      raw: redact(raw, key),
-    },
+    `Cadenza couldn't read the service's answer, so it could not ${ctx.action}.${chargeNote(ctx)}`,
+    { raw: redact(raw, key), detail: what },
   );
 }
 
-function chargeNote(ctx: CallContext): string {
-  return ctx.mayCharge
-    ? ' It may still have been charged: check your library and the Account page before trying again.'
-    : '';
+/** Said only when the request reached the service (docs/writing.md, "Charges"). */
+export const CHARGE_NOTE =
+  'It may have been charged: check your library and credits before trying again.';
+
+function chargeNote(ctx: CallContext, sent = true): string {
+  return ctx.mayCharge && sent ? ` ${CHARGE_NOTE}` : '';
+}
+
+/**
+ * Low-level failures that happen before a single byte of the request leaves this computer: the
+ * service was never asked, so nothing can have been charged.
+ */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'CERT_HAS_EXPIRED',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+]);
+
+/** The low-level code of a thrown connection error (undici puts it on the error or its cause). */
+export function connectionCode(cause: unknown): string | undefined {
+  if (!isObject(cause)) return undefined;
+  const own = str(cause.code);
+  if (own && own !== 'UND_ERR_SOCKET') return own;
+  return (isObject(cause.cause) ? str(cause.cause.code) : undefined) ?? own;
+}
+
+/** Whether a connection failure happened before the request could reach the service. */
+export function neverSent(cause: unknown): boolean {
+  const code = connectionCode(cause);
+  return code !== undefined && NOT_SENT_CODES.has(code);
 }
 
 export function timeoutError(
   ctx: CallContext,
   timeoutMs: number | undefined,
   raw?: unknown,
+  where?: { endpoint?: string },
 ): AppError {
   const after = timeoutMs ? ` after ${Math.round(timeoutMs / 1000)} seconds` : '';
+  const extra: ConstructorParameters<typeof AppError>[2] = {};
+  if (raw !== undefined) extra.raw = raw;
+  if (where?.endpoint) extra.detail = `timeout ${where.endpoint}`;
   return new AppError(
     'timeout',
     `The service did not answer in time${after}, so Cadenza could not ${ctx.action}.${chargeNote(ctx)}`,
-    raw === undefined ? {} : { raw },
+    extra,
   );
 }
 
-export function networkError(ctx: CallContext, cause: unknown): AppError {
-  const code = isObject(cause) ? str(cause.code) : undefined;
-  const detail = code ? ` (${code})` : '';
+/**
+ * A connection that failed. The code and endpoint go to `detail` (the log); the message says
+ * whether anything may have been charged: a refused or unresolvable connection sent nothing.
+ */
+export function networkError(ctx: CallContext, cause: unknown, endpoint?: string): AppError {
+  const code = connectionCode(cause);
+  const sent = !neverSent(cause);
+  const detail = [code ?? 'network error', endpoint].filter(Boolean).join(' ');
   return new AppError(
     'network',
-    `Could not reach the service${detail}, so Cadenza could not ${ctx.action}. Check your internet connection.${chargeNote(ctx)}`,
+    `Cadenza couldn't reach the service, so it could not ${ctx.action}. Check your internet connection.${chargeNote(ctx, sent)}`,
+    { cause, detail },
   );
 }
 

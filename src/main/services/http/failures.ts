@@ -1,5 +1,11 @@
 import { AppError } from '@shared/errors';
-import { cancelledError, networkError, timeoutError, type CallContext } from '../api/errors';
+import {
+  CHARGE_NOTE,
+  cancelledError,
+  networkError,
+  timeoutError,
+  type CallContext,
+} from '../api/errors';
 import { isObject, str } from '../api/lenient';
 
 /**
@@ -21,6 +27,8 @@ export interface FailureContext {
   connectMs: number;
   minBytesPerSecond: number;
   throughputWindowMs: number;
+  /** Method and path, for the log (AppError.detail); never shown. */
+  endpoint?: string;
 }
 
 const seconds = (ms: number): string => {
@@ -29,10 +37,9 @@ const seconds = (ms: number): string => {
   return s === 1 ? '1 second' : `${s} seconds`;
 };
 
+/** Said only when the request reached the service (docs/writing.md, "Charges"). */
 function chargeNote(ctx: CallContext): string {
-  return ctx.mayCharge
-    ? ' It may still have been charged: check your library and the Account page before trying again.'
-    : '';
+  return ctx.mayCharge ? ` ${CHARGE_NOTE}` : '';
 }
 
 export function shortBodyError(ctx: CallContext, got: number, announced: number): AppError {
@@ -97,5 +104,6 @@ export function toAppError(e: unknown, f: FailureContext): AppError {
       'network',
       `The connection broke before the whole answer arrived, so Cadenza could not ${ctx.action}. Try again.${chargeNote(ctx)}`,
     );
-  return networkError(ctx, e);
+  // a refused or unresolvable connection sent nothing: networkError leaves out the charge note
+  return networkError(ctx, e, f.endpoint);
 }

@@ -170,6 +170,15 @@ export function nextHop(
   return { url: next, method: toGet ? 'GET' : method };
 }
 
+/** Method and path of a request, for the log: no query (it may carry tokens), no host. */
+function endpointOf(req: HttpRequest): string | undefined {
+  try {
+    return `${req.method ?? 'GET'} ${new URL(String(req.url)).pathname}`;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The state of one `request` call: its abort controller, why it was stopped, its limits. */
 interface Exchange {
   req: HttpRequest;
@@ -200,6 +209,7 @@ export function createHttpPolicy(opts: HttpPolicyOptions = {}): HttpPolicy {
       connectMs: timeouts.connectMs,
       minBytesPerSecond: x.minBytesPerSecond,
       throughputWindowMs: timeouts.throughputWindowMs,
+      endpoint: endpointOf(x.req),
     });
     return err;
   };

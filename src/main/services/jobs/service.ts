@@ -57,6 +57,11 @@ export interface JobsServiceOptions {
   lockStaleMs?: number;
   /** Backoff while a local fault lasts: first retry after `min`, doubling up to `max` (ms). */
   localFaultRetryMs?: { min: number; max: number };
+  /**
+   * Runs before a submission is recorded; throwing refuses it without a job (the app's own
+   * refusals, such as "add your key first", never become failed jobs).
+   */
+  beforeSubmit?: () => Promise<void>;
 }
 
 /** What a submission call produced: the outputs to track or download, and the raw answer. */
@@ -322,6 +327,7 @@ export function createJobsService(options: JobsServiceOptions) {
     n: NewJob,
     call: (signal: AbortSignal) => Promise<SubmitResult>,
   ): Promise<Job> {
+    await options.beforeSubmit?.();
     // the controller is registered before the record exists on disk, so a concurrent tick's
     // recover() never mistakes the new pending job for an orphan of a dead process
     const record = createJobRecord(n);

@@ -1,7 +1,8 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { KeyIcon } from '../../components/icons';
 import { removeKey, saveKey, setFieldError, useAccountStore } from '../../stores/account';
+import { clearFocusRequest, useUiStore } from '../../stores/ui';
 import { describedBy, FieldNotes, useFieldIds } from './FieldNotes';
 import { checkKeyInput, fieldMessage, storageText } from './format';
 import { GetKeyLink } from './GetKeyLink';
@@ -21,6 +22,14 @@ export function KeyCard({ showGetKey }: { showGetKey: boolean }) {
   const [confirmingRemoval, setConfirmingRemoval] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const ids = useFieldIds();
+  const focusRequest = useUiStore((s) => s.focusRequest);
+
+  // "Open Account" on a gate lands here, on the key field
+  useEffect(() => {
+    if (focusRequest !== 'api-key' || !status) return;
+    inputRef.current?.focus();
+    clearFocusRequest();
+  }, [focusRequest, status]);
 
   if (!status) return null;
   const fromEnvironment = status.storage === 'environment';

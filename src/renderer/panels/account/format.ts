@@ -117,10 +117,8 @@ export function describeProblem(input: {
       case 'auth':
         return {
           kind: 'auth',
-          title: 'API key missing or invalid',
-          detail:
-            unlessSame(keyInfoError.message, 'API key missing or invalid') ??
-            'The service did not accept this key. Check that you pasted all of it, or get a new one.',
+          title: "The service didn't accept your key",
+          detail: 'Paste the whole key again below, or get a new one from your account page.',
           action: 'get-key',
         };
       case 'key_disabled':
@@ -129,7 +127,7 @@ export function describeProblem(input: {
       case 'timeout':
         return {
           kind: 'offline',
-          title: "Can't reach the service",
+          title: "Cadenza can't reach the service",
           detail:
             keyInfoError.code === 'timeout'
               ? 'It did not answer in time. Check your connection and the service address, then retry.'

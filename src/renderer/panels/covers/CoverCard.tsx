@@ -1,5 +1,7 @@
 import { useState, type DragEvent } from 'react';
 import { TRAN_MAX_SEMITONES, TRAN_MIN_SEMITONES } from '@shared/domain/service-limits';
+import { ReadinessGate } from '../../readiness/ReadinessGate';
+import { useReadiness } from '../../readiness/useReadiness';
 import { useAccountStore } from '../../stores/account';
 import {
   cancelCover,
@@ -18,6 +20,7 @@ const mb = (n: number): string => `${(n / 1048576).toFixed(1)} MB`;
 export function CoverCard() {
   const s = useCoversStore();
   const coversLeft = useAccountStore((a) => a.keyInfo?.key_cover_counts ?? null);
+  const gate = useReadiness({ counter: 'key_cover_counts' });
   const [dragging, setDragging] = useState(false);
   // the typed text ("-" on the way to "-4") is kept apart from the number sent
   const [tranText, setTranText] = useState<string | null>(null);
@@ -221,7 +224,8 @@ export function CoverCard() {
         <button
           type="button"
           className="button"
-          disabled={busy || coversLeft === 0}
+          disabled={busy || !gate.ready}
+          aria-describedby={gate.describedBy}
           onClick={() => void startCover()}
         >
           Make cover
@@ -232,6 +236,7 @@ export function CoverCard() {
           </button>
         )}
       </div>
+      <ReadinessGate gate={gate} />
       {busy && pct !== null && s.cover!.state === 'running' && (
         <progress aria-label="Upload progress" max={100} value={pct}>
           {pct}%

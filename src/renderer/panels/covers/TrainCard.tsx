@@ -6,6 +6,8 @@ import {
   toggleTrainItem,
   useCoversStore,
 } from '../../stores/covers';
+import { ReadinessGate } from '../../readiness/ReadinessGate';
+import { useReadiness } from '../../readiness/useReadiness';
 import { JobResultView } from './JobResultView';
 import { SingerList } from './SingerList';
 
@@ -18,6 +20,8 @@ export function TrainCard() {
   const withUrls = s.sources.filter((i) => i.hasServiceUrl);
   const custom = s.singers.filter((x) => x.custom);
   const check = s.trainingCheck;
+  // the service names no counter for training (docs/writing.md): only the key and the connection
+  const gate = useReadiness({ counter: null });
   return (
     <section className="card" aria-label="Train a custom singer" aria-busy={s.busy !== null}>
       <div className="card-head">
@@ -95,12 +99,14 @@ export function TrainCard() {
         <button
           type="button"
           className="button"
-          disabled={s.busy !== null || !!check?.problem}
+          disabled={s.busy !== null || !!check?.problem || !gate.ready}
+          aria-describedby={gate.describedBy}
           onClick={() => void startTraining()}
         >
           {s.busy === 'training' ? 'Measuring and sending…' : 'Train singer'}
         </button>
       </div>
+      <ReadinessGate gate={gate} />
       {s.training && <JobResultView job={s.training} what="Training" />}
       <SingerList singers={custom} />
     </section>

@@ -1,5 +1,8 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { DEFAULT_MODEL_VERSION } from '@shared/domain/service-limits';
+import { ReadinessGate } from '../../readiness/ReadinessGate';
+import { useReadiness } from '../../readiness/useReadiness';
+import { useAccountStore } from '../../stores/account';
 import { loadMusicLeft, submitSong, useSongsStore, writeLyrics } from '../../stores/songs';
 import {
   counters,
@@ -39,8 +42,12 @@ export function CreateForm() {
     el.setSelectionRange(at, at);
   });
   const id = useId();
-  const { submitting, submitError, writing, lyricsError, musicLeft, musicBefore, musicError } =
-    useSongsStore();
+  const { submitting, submitError, writing, lyricsError, musicBefore } = useSongsStore();
+  const musicLeft = useAccountStore((s) => s.keyInfo?.key_music_counts ?? null);
+  const createGate = useReadiness({ counter: 'key_music_counts' });
+  // the service names no counter for lyrics: only the key and the connection can stop it, and
+  // then the create gate (checked in the same order) says why, once for the whole form
+  const lyricsGate = useReadiness({ counter: null });
 
   useEffect(() => {
     void loadMusicLeft();
@@ -57,7 +64,7 @@ export function CreateForm() {
   async function onSubmit(e?: FormEvent) {
     e?.preventDefault();
     setTouched(true);
-    if (Object.keys(formErrors(form)).length > 0 || submitting) return;
+    if (Object.keys(formErrors(form)).length > 0 || submitting || !createGate.ready) return;
     await submitSong(toRequest(form));
   }
 
@@ -76,6 +83,7 @@ export function CreateForm() {
   }
 
   async function onWriteLyrics() {
+    if (!lyricsGate.ready) return;
     const result = await writeLyrics(idea);
     if (!result) return;
     setForm((f) => ({
@@ -103,9 +111,7 @@ export function CreateForm() {
         <h2 className="card-title">Create</h2>
         <p className="muted small" aria-live="polite" data-testid="music-left">
           {musicLeft === null
-            ? musicError
-              ? `Songs left: unknown (${musicError.message})`
-              : 'Songs left: …'
+            ? 'Songs left: unknown'
             : `Songs left: ${musicLeft}${musicBefore !== null && musicBefore !== musicLeft ? ` (was ${musicBefore} before your last submission)` : ''}`}
         </p>
       </div>
@@ -266,7 +272,8 @@ export function CreateForm() {
           <button
             type="button"
             className="button"
-            disabled={writing || !idea.trim()}
+            disabled={writing || !idea.trim() || !lyricsGate.ready}
+            aria-describedby={lyricsGate.ready ? undefined : createGate.gateId}
             onClick={() => void onWriteLyrics()}
           >
             {writing ? 'Writing…' : 'Write lyrics'}
@@ -287,8 +294,11 @@ export function CreateForm() {
       <SubmitRow
         label="Create songs"
         submitting={submitting}
+        blocked={!createGate.ready}
+        describedBy={createGate.describedBy}
         hint="one submission makes two songs"
       />
+      <ReadinessGate gate={createGate} />
     </form>
   );
 }

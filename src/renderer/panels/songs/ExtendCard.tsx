@@ -15,6 +15,8 @@ import {
   toExtendRequest,
   type ExtendForm,
 } from './extend-rules';
+import { ReadinessGate } from '../../readiness/ReadinessGate';
+import { useReadiness } from '../../readiness/useReadiness';
 import { fieldErrors, ModelSelect, submitOnCtrlEnter, SubmitRow } from './fields';
 
 const RECENT_LIMIT = 8;
@@ -28,6 +30,7 @@ function ExtendSongForm({ song }: { song: LibrarySong }) {
   const inPlayer = usePlayerStore((s) => selectCurrent(s)?.key === song.itemId);
   const id = useId();
   const { submitting, submitError } = useSongsStore();
+  const gate = useReadiness({ counter: 'key_music_counts' });
   const durationS = (song.durationMs ?? 0) / 1000;
   const at = continueAtS(form);
   const errors = extendErrors(song, form);
@@ -41,7 +44,7 @@ function ExtendSongForm({ song }: { song: LibrarySong }) {
   async function onSubmit(e?: FormEvent) {
     e?.preventDefault();
     setTouched(true);
-    if (Object.keys(extendErrors(song, form)).length > 0 || submitting) return;
+    if (Object.keys(extendErrors(song, form)).length > 0 || submitting || !gate.ready) return;
     const job = await submitSong(toExtendRequest(song, form));
     if (job) setSent(`Extension of "${song.title}" from ${formatClock(at)} submitted.`);
   }
@@ -192,8 +195,11 @@ function ExtendSongForm({ song }: { song: LibrarySong }) {
       <SubmitRow
         label="Extend from here"
         submitting={submitting}
+        blocked={!gate.ready}
+        describedBy={gate.describedBy}
         hint="sent in custom mode; the two new songs name this one as their parent"
       />
+      <ReadinessGate gate={gate} />
     </form>
   );
 }

@@ -70,18 +70,22 @@ export function ModelSelect({
 interface SubmitRowProps {
   label: string;
   submitting: boolean;
+  /** A readiness gate refuses (its message is beside the form, `describedBy` names it). */
+  blocked?: boolean;
+  describedBy?: string | undefined;
   /** Shown after "Ctrl+Enter · ". */
   hint: string;
 }
 
 /** The form's submit button (Ctrl+Enter also submits) and its hint. */
-export function SubmitRow({ label, submitting, hint }: SubmitRowProps) {
+export function SubmitRow({ label, submitting, blocked, describedBy, hint }: SubmitRowProps) {
   return (
     <div className="field-row">
       <button
         type="submit"
         className="button button-primary"
-        disabled={submitting}
+        disabled={submitting || blocked}
+        aria-describedby={describedBy}
         aria-keyshortcuts="Control+Enter"
       >
         {submitting ? 'Submitting…' : label}

@@ -1,4 +1,6 @@
 import { SINGING_AUDIO_MAX_S, SINGING_AUDIO_MIN_S } from '@shared/domain/service-limits';
+import { ReadinessGate } from '../../readiness/ReadinessGate';
+import { useReadiness } from '../../readiness/useReadiness';
 import { useAccountStore } from '../../stores/account';
 import {
   checkSinging,
@@ -20,6 +22,7 @@ function SingingCard() {
   const check = s.singingCheck;
   const fields = { ...(check?.fields ?? {}), ...(s.singingError?.fields ?? {}) };
   const busy = active(s.singing?.state);
+  const gate = useReadiness({ counter: 'key_singing_credits' });
   return (
     <section className="card" aria-label="Singing photo video" aria-busy={busy}>
       <div className="card-head">
@@ -102,12 +105,14 @@ function SingingCard() {
         <button
           type="button"
           className="button"
-          disabled={busy || credits === 0}
+          disabled={busy || !gate.ready}
+          aria-describedby={gate.describedBy}
           onClick={() => void startSinging()}
         >
           Make singing video
         </button>
       </div>
+      <ReadinessGate gate={gate} />
       {s.singing && <JobResultView job={s.singing} what="Singing video" />}
     </section>
   );
@@ -116,6 +121,8 @@ function SingingCard() {
 function SubtitlesCard() {
   const s = useCoversStore();
   const busy = active(s.subtitles?.state);
+  // the service names no counter for subtitle videos (docs/writing.md): key and connection only
+  const gate = useReadiness({ counter: null });
   return (
     <section className="card" aria-label="Subtitle video" aria-busy={busy}>
       <div className="card-head">
@@ -147,12 +154,14 @@ function SubtitlesCard() {
         <button
           type="button"
           className="button"
-          disabled={busy}
+          disabled={busy || !gate.ready}
+          aria-describedby={gate.describedBy}
           onClick={() => void startSubtitles()}
         >
           Make subtitle video
         </button>
       </div>
+      <ReadinessGate gate={gate} />
       {s.subtitles && <JobResultView job={s.subtitles} what="Subtitle video" />}
     </section>
   );

@@ -1,4 +1,6 @@
 import { useState, type DragEvent } from 'react';
+import { ReadinessGate } from '../../readiness/ReadinessGate';
+import { useReadiness } from '../../readiness/useReadiness';
 import { useAccountStore } from '../../stores/account';
 import {
   addRecordings,
@@ -23,9 +25,9 @@ export function CloneCard() {
   const clonesLeft = useAccountStore((s) => s.keyInfo?.key_clone_voices ?? null);
   const [dragging, setDragging] = useState(false);
 
+  const gate = useReadiness({ counter: 'key_clone_voices' });
   const problems = files.some((f) => f.problem);
-  const canClone =
-    !upload && files.length > 0 && !problems && name.trim() !== '' && clonesLeft !== 0;
+  const canClone = !upload && files.length > 0 && !problems && name.trim() !== '' && gate.ready;
   const pct =
     upload && upload.totalBytes > 0 ? Math.round((upload.bytesSent / upload.totalBytes) * 100) : 0;
 
@@ -112,9 +114,13 @@ export function CloneCard() {
             disabled={!!upload}
           />
         </label>
-        {clonesLeft === 0 && <p className="field-error">No voice clones left on this key.</p>}
         <div className="field-row">
-          <button type="submit" className="button button-primary" disabled={!canClone}>
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={!canClone}
+            aria-describedby={gate.describedBy}
+          >
             Clone voice
           </button>
           {upload && (
@@ -123,6 +129,7 @@ export function CloneCard() {
             </button>
           )}
         </div>
+        <ReadinessGate gate={gate} />
       </form>
       {upload && (
         <div>

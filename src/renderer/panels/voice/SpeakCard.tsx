@@ -1,10 +1,14 @@
 import type { KeyboardEvent } from 'react';
 import { charCount, TTS_TEXT_MAX_CHARS, TtsTextSchema } from '@shared/domain/service-inputs';
 import { EMOTIONS, type Emotion } from '@shared/domain/service-limits';
+import { ReadinessGate } from '../../readiness/ReadinessGate';
+import { useReadiness } from '../../readiness/useReadiness';
 import { useAccountStore } from '../../stores/account';
 import { setEmotion, setText, speak, useVoicesStore } from '../../stores/voices';
 import { CardOutcome } from './CardOutcome';
 import { formatCount } from './format';
+
+const wordCount = (text: string): number => text.split(/\s+/).filter(Boolean).length;
 
 /** Text, emotion and the Speak button (Ctrl/Cmd+Enter anywhere in the form speaks too). */
 export function SpeakCard() {
@@ -21,7 +25,9 @@ export function SpeakCard() {
   const n = charCount(text);
   const over = n > TTS_TEXT_MAX_CHARS;
   const busy = speakingJobId !== null;
-  const canSpeak = !!voice && TtsTextSchema.safeParse(text).success && !busy;
+  // the words of the text: the least the service can count (docs/writing.md, "Readiness")
+  const gate = useReadiness({ counter: 'key_words_counts', amount: wordCount(text) });
+  const canSpeak = !!voice && TtsTextSchema.safeParse(text).success && !busy && gate.ready;
 
   const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
@@ -79,11 +85,17 @@ export function SpeakCard() {
           </select>
         </label>
         <div className="field-row">
-          <button type="submit" className="button button-primary" disabled={!canSpeak}>
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={!canSpeak}
+            aria-describedby={gate.describedBy}
+          >
             {busy ? 'Speaking…' : 'Speak'}
           </button>
           <span className="muted small">Ctrl+Enter</span>
         </div>
+        <ReadinessGate gate={gate} />
       </form>
       <CardOutcome error={!error?.fields?.text && error} notice={notice} />
     </section>

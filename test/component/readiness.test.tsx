@@ -1,0 +1,257 @@
+/**
+ * Readiness gates: every action that spends says before the click whether it can work, why not,
+ * and offers the one fix. The fake main answers as the real one would (contract-checked).
+ */
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { readiness } from '../../src/renderer/readiness/readiness';
+import { useAccountStore } from '../../src/renderer/stores/account';
+import { FakeCadenza, makeJobView, sampleKeyInfo } from './support/fake-cadenza';
+import { renderApp } from './support/render-app';
+
+const KEY = 'sk-test-gates-0000-4321';
+
+async function open(user: Awaited<ReturnType<typeof renderApp>>['user'], name: RegExp) {
+  await user.click(
+    within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name }),
+  );
+}
+
+/** The Songs Create button, once the panel is open. */
+const createButton = () => screen.getByRole('button', { name: 'Create songs' });
+
+/** Pretends the service last answered long ago, so a gate re-checks before refusing. */
+function ageKeyInfo(): void {
+  useAccountStore.setState({ keyInfoAnsweredAtMs: Date.now() - 60_000 });
+}
+
+describe('readiness gates', () => {
+  it('no key: Create is gated with the reason, and Open Account lands on the key field', async () => {
+    const { user } = await renderApp();
+    await open(user, /Songs/);
+    expect(createButton()).toBeDisabled();
+    expect(createButton()).toHaveAccessibleDescription('Add your API key to start creating.');
+    await user.click(screen.getByRole('button', { name: 'Open Account' }));
+    expect(screen.getByRole('heading', { name: 'Account', level: 1 })).toBeInTheDocument();
+    expect(screen.getByLabelText('API key')).toHaveFocus();
+  });
+
+  it('no key: every spending action in every panel is gated', async () => {
+    const { user } = await renderApp();
+    const gated: Array<[RegExp, string[]]> = [
+      [/Songs/, ['Create songs', 'Write lyrics']],
+      [/Voice/, ['Speak', 'Clone voice']],
+      [/Covers/, ['Make cover', 'Train singer']],
+      [/Videos/, ['Make singing video', 'Make subtitle video']],
+    ];
+    for (const [panel, buttons] of gated) {
+      await open(user, panel);
+      for (const name of buttons) {
+        const button = screen.getByRole('button', { name });
+        expect(button, name).toBeDisabled();
+        expect(button, name).toHaveAttribute('aria-describedby');
+      }
+      expect(screen.getAllByText('Add your API key to start creating.').length).toBeGreaterThan(0);
+    }
+  });
+
+  it('key not accepted: gated with Open Account (key field); the pill says so', async () => {
+    const fake = new FakeCadenza({ key: KEY });
+    fake.failAlways('account.getKeyInfo', {
+      code: 'auth',
+      message: "The service didn't accept your API key.",
+    });
+    const { user } = await renderApp({ fake });
+    await open(user, /Covers/);
+    const card = screen.getByRole('region', { name: 'Make a cover' });
+    expect(within(card).getByText("The service didn't accept your API key.")).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Key not accepted' })).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Open Account' }));
+    expect(screen.getByLabelText('API key')).toHaveFocus();
+  });
+
+  it('key disabled: gated', async () => {
+    const fake = new FakeCadenza({ key: KEY, keyInfo: { ...sampleKeyInfo, key_status: 1 } });
+    const { user } = await renderApp({ fake });
+    await open(user, /Songs/);
+    expect(createButton()).toHaveAccessibleDescription('Your API key is disabled.');
+  });
+
+  it('offline: gated with Retry connection, the pill says offline, and it clears when the service answers', async () => {
+    const fake = new FakeCadenza({ key: KEY });
+    fake.failAlways('account.getKeyInfo', { code: 'network', message: 'unreachable' });
+    const { user } = await renderApp({ fake });
+    await open(user, /Videos/);
+    expect(screen.getByRole('button', { name: 'Make subtitle video' })).toBeDisabled();
+    expect(screen.getAllByText("Cadenza can't reach the service right now.")).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Offline' })).toBeInTheDocument();
+
+    fake.clearFailures('account.getKeyInfo');
+    await user.click(screen.getAllByRole('button', { name: 'Retry connection' })[0]!);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Make subtitle video' })).toBeEnabled(),
+    );
+    expect(screen.queryByText("Cadenza can't reach the service right now.")).toBeNull();
+    expect(screen.getByRole('button', { name: 'Key set' })).toBeInTheDocument();
+  });
+
+  it('back online: the `online` event re-checks by itself (no timer) and the pill recovers', async () => {
+    const fake = new FakeCadenza({ key: KEY });
+    fake.failNext('account.getKeyInfo', { code: 'timeout', message: 'slow' });
+    await renderApp({ fake });
+    expect(await screen.findByRole('button', { name: 'Offline' })).toBeInTheDocument();
+    const before = fake.callsOf('account.getKeyInfo').length;
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(await screen.findByRole('button', { name: 'Key set' })).toBeInTheDocument();
+    expect(fake.callsOf('account.getKeyInfo').length).toBe(before + 1);
+  });
+
+  it('going offline: the `offline` event re-checks and the pill shows it', async () => {
+    const fake = new FakeCadenza({ key: KEY });
+    await renderApp({ fake });
+    expect(await screen.findByRole('button', { name: 'Key set' })).toBeInTheDocument();
+    fake.failAlways('account.getKeyInfo', { code: 'network', message: 'unreachable' });
+    act(() => void window.dispatchEvent(new Event('offline')));
+    expect(await screen.findByRole('button', { name: 'Offline' })).toBeInTheDocument();
+  });
+
+  it('0 covers: Make cover is gated with Open Account; the other panels are not', async () => {
+    const fake = new FakeCadenza({ key: KEY, keyInfo: { ...sampleKeyInfo, key_cover_counts: 0 } });
+    const { user } = await renderApp({ fake });
+    await open(user, /Covers/);
+    const cover = screen.getByRole('button', { name: 'Make cover' });
+    await waitFor(() => expect(cover).toBeDisabled());
+    expect(cover).toHaveAccessibleDescription('No covers left on your key.');
+    // training names no counter: it is not blocked by the covers count
+    expect(screen.getByRole('button', { name: 'Train singer' })).not.toHaveAttribute(
+      'aria-describedby',
+    );
+    await user.click(screen.getByRole('button', { name: 'Open Account' }));
+    expect(screen.getByRole('heading', { name: 'Account', level: 1 })).toBeInTheDocument();
+  });
+
+  it('key info is read again before refusing on a stale count', async () => {
+    const fake = new FakeCadenza({ key: KEY, keyInfo: { ...sampleKeyInfo, key_cover_counts: 0 } });
+    const { user } = await renderApp({ fake });
+    await waitFor(() => expect(useAccountStore.getState().keyInfo).not.toBeNull());
+    // covers were bought elsewhere since; what the app knows is a minute old
+    fake.state.keyInfo = { ...sampleKeyInfo, key_cover_counts: 4 };
+    ageKeyInfo();
+    const calls = fake.callsOf('account.getKeyInfo').length;
+    await open(user, /Covers/);
+    await waitFor(() => expect(fake.callsOf('account.getKeyInfo').length).toBe(calls + 1));
+    await waitFor(() =>
+      expect(screen.queryByText('No covers left on your key.')).not.toBeInTheDocument(),
+    );
+    expect(screen.getByText('4 covers left')).toBeInTheDocument();
+  });
+
+  it('text-to-speech: a text longer than the words left is gated', async () => {
+    const fake = new FakeCadenza({ key: KEY, keyInfo: { ...sampleKeyInfo, key_words_counts: 5 } });
+    const { user } = await renderApp({ fake });
+    await open(user, /Voice/);
+    const text = await screen.findByLabelText('Text to speak');
+    fireEvent.change(text, { target: { value: 'one two three four five six seven' } });
+    expect(
+      await screen.findByText('Only 5 text-to-speech words left on your key; this needs 7.'),
+    ).toBeInTheDocument();
+    fireEvent.change(text, { target: { value: 'one two three' } });
+    await waitFor(() =>
+      expect(screen.queryByText(/text-to-speech words left on your key/)).toBeNull(),
+    );
+  });
+
+  it('an unknown counter never blocks: nothing is gated while key info is still on its way', async () => {
+    const fake = new FakeCadenza({ key: KEY, keyInfo: { ...sampleKeyInfo, key_music_counts: 0 } });
+    // the app's first read and the Songs panel's own read both wait
+    const releases = [fake.holdNext('account.getKeyInfo'), fake.holdNext('account.getKeyInfo')];
+    const { user } = await renderApp({ fake });
+    await open(user, /Songs/);
+    expect(createButton()).toBeEnabled();
+    for (const release of releases) release();
+    await waitFor(() => expect(createButton()).toBeDisabled());
+    expect(createButton()).toHaveAccessibleDescription('No songs left on your key.');
+  });
+
+  it('credits are read again after a spend (a job the service accepted or finished) and on focus', async () => {
+    const fake = new FakeCadenza({ key: KEY });
+    await renderApp({ fake });
+    await waitFor(() => expect(useAccountStore.getState().keyInfoPhase).toBe('ready'));
+    const calls = () => fake.callsOf('account.getKeyInfo').length;
+    const before = calls();
+    fake.state.keyInfo = { ...sampleKeyInfo, key_music_counts: 39 };
+    act(() => fake.emitJobUpdated(makeJobView({ id: 'job_spend000001', state: 'submitted' })));
+    await waitFor(() => expect(calls()).toBe(before + 1), { timeout: 3000 });
+    expect(useAccountStore.getState().keyInfo?.key_music_counts).toBe(39);
+
+    // focus re-reads only what is stale
+    act(() => void window.dispatchEvent(new Event('focus')));
+    expect(calls()).toBe(before + 1);
+    ageKeyInfo();
+    act(() => void window.dispatchEvent(new Event('focus')));
+    await waitFor(() => expect(calls()).toBe(before + 2));
+  });
+});
+
+describe('readiness (the rule)', () => {
+  const status = {
+    hasKey: true,
+    storage: 'keychain' as const,
+    keychainAvailable: true,
+    baseUrl: 'https://api.example',
+    isDefaultBaseUrl: false,
+  };
+  const facts = {
+    status,
+    statusPhase: 'ready' as const,
+    keyInfo: sampleKeyInfo,
+    keyInfoError: null,
+    keyInfoPhase: 'ready' as const,
+  };
+
+  it('checks in order: settings, key, verdict, connection, counter', () => {
+    expect(
+      readiness({ ...facts, status: null, statusPhase: 'error' }, { counter: null }),
+    ).toMatchObject({ ready: false, reason: 'status_error', fix: 'retry-status' });
+    expect(
+      readiness({ ...facts, status: null, statusPhase: 'loading' }, { counter: null }),
+    ).toEqual({ ready: true });
+    expect(
+      readiness({ ...facts, status: { ...status, hasKey: false } }, { counter: null }),
+    ).toMatchObject({ reason: 'no_key', fix: 'open-account-key' });
+    expect(
+      readiness(
+        { ...facts, keyInfoError: { code: 'auth', message: 'x' }, keyInfoPhase: 'error' },
+        { counter: 'key_music_counts' },
+      ),
+    ).toMatchObject({ reason: 'key_rejected', fix: 'open-account-key' });
+    expect(
+      readiness(
+        { ...facts, keyInfoError: { code: 'network', message: 'x' }, keyInfoPhase: 'error' },
+        { counter: 'key_music_counts' },
+      ),
+    ).toMatchObject({ reason: 'offline', fix: 'retry-connection' });
+    expect(
+      readiness(
+        { ...facts, keyInfo: { ...sampleKeyInfo, key_singing_credits: 0 } },
+        { counter: 'key_singing_credits' },
+      ),
+    ).toMatchObject({ reason: 'empty', message: 'No singing credits left on your key.' });
+  });
+
+  it('never blocks on what it does not know', () => {
+    // no key info yet, no counter named, or a server failure that says nothing about the key
+    expect(readiness({ ...facts, keyInfo: null }, { counter: 'key_cover_counts' })).toEqual({
+      ready: true,
+    });
+    expect(
+      readiness({ ...facts, keyInfo: { ...sampleKeyInfo, key_vc_counts: 0 } }, { counter: null }),
+    ).toEqual({ ready: true });
+    expect(
+      readiness(
+        { ...facts, keyInfo: null, keyInfoError: { code: 'server', message: 'x' } },
+        { counter: 'key_cover_counts' },
+      ),
+    ).toEqual({ ready: true });
+  });
+});
