@@ -93,7 +93,7 @@ describe('a reset mid-body', () => {
     h.emu.inject({ path: '/v2/submit', kind: 'reset_mid_body' });
     const e = await caught(h.client.songs.submit({ mode: 'auto', prompt: 'lo-fi rain' }));
     expect(e.code).toBe('network');
-    expect(e.message).toMatch(/may still have been charged/);
+    expect(e.message).toMatch(/may have been charged/);
     expect(h.emu.log.filter((l) => l.path === '/v2/submit')).toHaveLength(1);
   });
 });
@@ -180,7 +180,8 @@ describe('HTML error pages where JSON is expected', () => {
     expect(e.code).toBe('server');
     expect(e.httpStatus).toBe(502);
     expect(e.message).not.toMatch(/</);
-    expect(e.message).toMatch(/The service had a problem \(HTTP 502\)/);
+    expect(e.message).toMatch(/The service had a problem and could not/);
+    expect(e.detail).toBe('HTTP 502');
     expect(h.emu.log.filter((l) => l.path === '/v2/submit')).toHaveLength(1);
   });
 
