@@ -9,6 +9,9 @@ import { FakeCadenza, makeJobView, makeLibraryItem } from './support/fake-cadenz
 import { expectPlayerPlays } from './support/player-checks';
 import { renderApp } from './support/render-app';
 
+/** Retry spends again, so it is offered only with a key (readiness gate). */
+const JOBS_KEY = 'sk-test-jobs-0000-5555';
+
 afterEach(() => {
   resetJobsStore();
   resetLibraryStore();
@@ -56,7 +59,7 @@ describe('Jobs panel', () => {
       progress: 0.42,
       createdAt: '2025-03-14T09:00:00.000Z',
     });
-    const fake = new FakeCadenza({ jobs: [older, newer, song] });
+    const fake = new FakeCadenza({ key: JOBS_KEY, jobs: [older, newer, song] });
     await openJobs(fake);
 
     const list = await screen.findByRole('list', { name: 'Jobs' });
@@ -107,7 +110,7 @@ describe('Jobs panel', () => {
           'Interrupted — may have been charged. Check your library and balance before retrying.',
       },
     });
-    const fake = new FakeCadenza({ jobs: [failed, interrupted] });
+    const fake = new FakeCadenza({ key: JOBS_KEY, jobs: [failed, interrupted] });
     await openJobs(fake);
 
     const failedRow = await findRow('Broken dream');
@@ -129,7 +132,7 @@ describe('Jobs panel', () => {
       state: 'interrupted',
       error: { code: 'cancelled', message: 'Interrupted — may have been charged.' },
     });
-    const fake = new FakeCadenza({ jobs: [interrupted] });
+    const fake = new FakeCadenza({ key: JOBS_KEY, jobs: [interrupted] });
     const { user } = await openJobs(fake);
 
     await user.click(within(await findRow('Sea shanty')).getByRole('button', { name: 'Retry' }));
@@ -161,7 +164,7 @@ describe('Jobs panel', () => {
 
   it('cancels an active job', async () => {
     const job = makeJobView({ label: 'Night city', state: 'running', progress: 0.5 });
-    const fake = new FakeCadenza({ jobs: [job] });
+    const fake = new FakeCadenza({ key: JOBS_KEY, jobs: [job] });
     const { user } = await openJobs(fake);
 
     const r = await findRow('Night city');
@@ -174,7 +177,7 @@ describe('Jobs panel', () => {
 
   it('shows why an action failed on the job it concerns', async () => {
     const job = makeJobView({ label: 'Night city', state: 'running' });
-    const fake = new FakeCadenza({ jobs: [job] });
+    const fake = new FakeCadenza({ key: JOBS_KEY, jobs: [job] });
     fake.failNext('jobs.cancel', { code: 'not_found', message: 'That job is no longer listed.' });
     const { user } = await openJobs(fake);
     await user.click(within(await findRow('Night city')).getByRole('button', { name: 'Cancel' }));
@@ -190,7 +193,7 @@ describe('Jobs panel', () => {
       file: 'Summer rain.mp3',
     });
     const job = makeJobView({ label: 'Summer rain', state: 'submitted', progress: 0.1 });
-    const fake = new FakeCadenza({ jobs: [job], libraryItems: [item] });
+    const fake = new FakeCadenza({ key: JOBS_KEY, jobs: [job], libraryItems: [item] });
     const { user } = await openJobs(fake);
 
     const bar = () => within(row('Summer rain')).getByRole('progressbar');

@@ -225,6 +225,14 @@ export function startShell(opts: ShellOptions): boolean {
         onInternalError: (channel, e) => {
           log.error(`${channel} failed`, e);
         },
+        // the codes and endpoints the UI's words leave out (docs/writing.md)
+        onAppError: (channel, e) => {
+          log.warn(`${channel}: ${e.code}`, {
+            code: e.code,
+            detail: e.detail,
+            ...(e.httpStatus !== undefined ? { httpStatus: e.httpStatus } : {}),
+          });
+        },
       });
       started = true;
       openWindow();

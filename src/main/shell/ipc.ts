@@ -42,6 +42,11 @@ export interface RegisterIpcOptions {
   isTrustedSender(event: IpcMainInvokeEvent): boolean;
   /** Called for failures that are bugs (not AppErrors), with the channel only. */
   onInternalError?(channel: string, error: unknown): void;
+  /**
+   * Called for AppErrors that carry a `detail` (an error code, an endpoint): the renderer gets the
+   * words only, the log gets the rest (docs/writing.md).
+   */
+  onAppError?(channel: string, error: AppError): void;
 }
 
 type AnyHandler = (ctx: HandlerContext, ...args: unknown[]) => unknown;
@@ -97,6 +102,7 @@ async function dispatch(
     return { ok: true, value: checked.data };
   } catch (e) {
     if (!(e instanceof AppError)) options.onInternalError?.(channel, e);
+    else if (e.detail !== undefined) options.onAppError?.(channel, e);
     return { ok: false, error: toErrorShape(e) };
   }
 }

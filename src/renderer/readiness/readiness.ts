@@ -1,4 +1,5 @@
 import type { KeyInfo } from '@shared/domain/account';
+import type { JobKind } from '@shared/domain/jobs';
 import type { Counter } from '@shared/errors';
 import type { AccountState } from '../stores/account';
 
@@ -22,6 +23,19 @@ export interface Need {
   /** How much of it the action needs (TTS: the words of the text). Default 1. */
   amount?: number;
 }
+
+/** The counter each kind of job spends (docs/writing.md, "Readiness"); null: none is named. */
+export const KIND_COUNTERS: Record<JobKind, Counter | null> = {
+  'song-v2': 'key_music_counts',
+  'song-v1': 'key_music_counts',
+  tts: 'key_words_counts',
+  clone: 'key_clone_voices',
+  cover: 'key_cover_counts',
+  'custom-singer': null,
+  'singing-video': 'key_singing_credits',
+  'subtitle-video': null,
+  import: null,
+};
 
 /** What each counter is called in a sentence ("no covers left"). */
 const COUNTER_NOUNS: Record<Counter, { one: string; many: string }> = {

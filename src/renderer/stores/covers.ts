@@ -6,6 +6,7 @@ import type { JobResult, JobView } from '@shared/ipc/jobs';
 import type { SingingCheck } from '@shared/ipc/videos';
 import { bridge, call } from '../bridge';
 import { showPanel } from './ui';
+import { dismissJob } from './jobs';
 
 /**
  * Covers, custom singers and videos: what the panels show and the calls they make. Jobs are
@@ -99,7 +100,7 @@ const get = useCoversStore.getState;
 /** A singer's key in the picker: "b:<id>" for built-in, "c:<id>" for custom. */
 export const singerKeyOf = (s: SingerOption): string => `${s.custom ? 'c' : 'b'}:${s.id ?? ''}`;
 
-type Slot = 'cover' | 'training' | 'singing' | 'subtitles';
+export type Slot = 'cover' | 'training' | 'singing' | 'subtitles';
 const SLOTS: Slot[] = ['cover', 'training', 'singing', 'subtitles'];
 let unsubscribe: (() => void) | null = null;
 
@@ -459,6 +460,14 @@ export async function startSubtitles(): Promise<void> {
 }
 
 /** For tests: back to the first state, following nothing. */
+/** Forgets a failed card: the slot empties and main forgets the job's record. */
+export async function dismissTracked(slot: Slot): Promise<void> {
+  const t = get()[slot];
+  if (!t) return;
+  set({ [slot]: null } as Partial<CoversState>);
+  await dismissJob(t.jobId);
+}
+
 export function resetCoversStore(): void {
   unsubscribe?.();
   recentJobs.clear();

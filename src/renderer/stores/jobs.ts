@@ -16,7 +16,7 @@ export interface JobsState {
   /** A failed action (cancel, retry, open) per job id. */
   actionErrors: Record<string, AppErrorShape>;
   /** Job ids with an action on its way. */
-  busy: Record<string, 'cancel' | 'retry' | 'open'>;
+  busy: Record<string, 'cancel' | 'retry' | 'open' | 'dismiss'>;
   /** The result being played (Open). */
   opened: JobResult | null;
 }
@@ -87,7 +87,7 @@ export function followJobs(): void {
 
 async function act<T>(
   jobId: string,
-  kind: 'cancel' | 'retry' | 'open',
+  kind: 'cancel' | 'retry' | 'open' | 'dismiss',
   run: () => Promise<{ ok: true; value: T } | { ok: false; error: AppErrorShape }>,
 ): Promise<T | null> {
   set((s) => {
@@ -114,6 +114,17 @@ export async function retryJob(jobId: string): Promise<JobView | null> {
   const job = await act(jobId, 'retry', () => call((api) => api.jobs.retry(jobId)));
   if (job) upsert(job);
   return job;
+}
+
+/** Forgets a failed, cancelled or interrupted job (its card goes away; the library is kept). */
+export async function dismissJob(jobId: string): Promise<boolean> {
+  const done = await act(jobId, 'dismiss', () => call((api) => api.jobs.dismiss(jobId)));
+  if (done === null && useJobsStore.getState().actionErrors[jobId]) return false;
+  set((s) => {
+    const { [jobId]: _gone, ...byId } = s.byId;
+    return { byId };
+  });
+  return true;
 }
 
 export async function openJobResult(jobId: string): Promise<JobResult | null> {

@@ -5,7 +5,7 @@ import type { JobView } from '@shared/ipc/jobs';
 import type { CreateSongRequest, History, LibrarySong } from '@shared/ipc/songs';
 import { bridge, call } from '../bridge';
 import { refreshKeyInfo, useAccountStore } from './account';
-import { useJobsStore } from './jobs';
+import { retryJob, useJobsStore } from './jobs';
 import { showPanel } from './ui';
 
 /**
@@ -90,6 +90,13 @@ export async function submitSong(request: CreateSongRequest): Promise<JobView | 
     musicBefore: before,
     jobIds: [job.id, ...s.jobIds.filter((id) => id !== job.id)],
   }));
+  return job;
+}
+
+/** Sends a song job again (the card asked first); the new job joins this panel's list. */
+export async function retrySong(jobId: string): Promise<JobView | null> {
+  const job = await retryJob(jobId);
+  if (job) set((s) => ({ jobIds: [job.id, ...s.jobIds.filter((id) => id !== job.id)] }));
   return job;
 }
 

@@ -140,6 +140,11 @@ export async function loadMedia(
   return r.value;
 }
 
+/** Forgets the error a card shows (its Dismiss). */
+export function dismissVoiceError(card: 'speak' | 'clone'): void {
+  set(card === 'speak' ? { speakError: null } : { cloneError: null });
+}
+
 export async function speak(): Promise<void> {
   const s = get();
   if (!s.selected || s.speakingJobId) return;

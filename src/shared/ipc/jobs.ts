@@ -75,6 +75,11 @@ export const jobsContract = {
   retry: invoke(z.tuple([JobIdSchema]), JobViewSchema),
   /** The library items a finished job made, with media URLs to play them. */
   openResult: invoke(z.tuple([JobIdSchema]), JobResultSchema),
+  /**
+   * Forgets a failed, cancelled or interrupted job's record (its card goes away); what it put in
+   * the library stays. An active or done job is refused.
+   */
+  dismiss: invoke(z.tuple([JobIdSchema]), z.null()),
 };
 
 const REQUEST_FIELDS: ReadonlyArray<readonly [string, string]> = [

@@ -534,6 +534,25 @@ export class FakeCadenza {
             this.state.jobs = [fresh, ...this.state.jobs];
             return ok(fresh);
           }),
+        dismiss: (id) =>
+          this.answer('jobs.dismiss', [id], () => {
+            const job = this.findJob(id);
+            if (!job)
+              return {
+                ok: false,
+                error: { code: 'not_found', message: 'That job is no longer listed.' },
+              };
+            if (!['failed', 'cancelled', 'interrupted'].includes(job.state))
+              return {
+                ok: false,
+                error: {
+                  code: 'busy',
+                  message: 'Only a failed, cancelled or interrupted job can be dismissed.',
+                },
+              };
+            this.state.jobs = this.state.jobs.filter((j) => j.id !== id);
+            return ok(null);
+          }),
         openResult: (id) =>
           this.answer('jobs.openResult', [id], () => {
             const job = this.findJob(id);

@@ -191,7 +191,8 @@ describe('HTML error pages where JSON is expected', () => {
       h.client.download(`${h.emu.mediaUrl}/media/big?bytes=1000`, join(h.dir, 'f.bin')),
     );
     expect(e.code).toBe('server');
-    expect(e.message).toMatch(/media server answered HTTP 502/);
+    expect(e.message).toMatch(/media server refused the download/);
+    expect(e.detail).toBe('HTTP 502');
     expect(await readdir(h.dir)).toEqual([]);
   });
 });

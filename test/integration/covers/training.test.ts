@@ -53,7 +53,7 @@ describe('custom singer training', () => {
       { url: `${h.emu.mediaUrl}/media/gone.mp3`, label: 'gone.mp3' },
     ]);
     expect(missing.problem).toBe(
-      'gone.mp3: could not be measured: the server answered HTTP 404. Nothing was sent.',
+      'gone.mp3: could not be measured: the server has no file at this link. Nothing was sent.',
     );
     const noName = (await h.covers
       .train({ name: ' ', links: [tone(400)] })

@@ -67,7 +67,7 @@ describe('singing-photo videos', () => {
     expect((await refused(audio(10), `${photosUrl}/a.gif`)).imageUrl).toMatch(/JPG, PNG or JFIF/);
     expect(
       (await refused({ url: `${h.emu.mediaUrl}/media/nope.mp3`, label: 'x' }, photo())).audioUrl,
-    ).toMatch(/HTTP 404/);
+    ).toMatch(/the server has no file at this link/);
     expect(serviceRequests(h.emu)).toEqual([]);
   });
 

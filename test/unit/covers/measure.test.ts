@@ -156,7 +156,9 @@ describe('measuring a link before spending', () => {
   it('refuses what it cannot or may not measure, with a reason', async () => {
     expect((await measureUrl('ftp://example.com/a.mp3')).problem).toMatch(/http/);
     expect((await measureUrl('not a link')).problem).toMatch(/full link/);
-    expect((await measureUrl(`${emu.mediaUrl}/media/nothing.mp3`)).problem).toMatch(/HTTP 404/);
+    expect((await measureUrl(`${emu.mediaUrl}/media/nothing.mp3`)).problem).toMatch(
+      /no file at this link/,
+    );
     expect((await measureUrl(`${emu.mediaUrl}/media/big?bytes=100000`)).problem).toMatch(
       /not an MP3, WAV or M4A/,
     );

@@ -30,13 +30,16 @@ function fakeHandlers(
 function setUp(overrides: Partial<Record<string, Record<string, unknown>>> = {}) {
   const double = createElectronDouble({ userDataDir: '/nonexistent' });
   const onInternalError = vi.fn();
+  const onAppError = vi.fn();
   const unregister = registerIpc(double.ipcMain, fakeHandlers(overrides), {
     isTrustedSender: (e) => e.senderFrame?.url === TRUSTED,
     onInternalError,
+    onAppError,
   });
   return {
     double,
     onInternalError,
+    onAppError,
     unregister,
     call: (ch: string, ...a: unknown[]) => double.ipcMain.invokeAs(TRUSTED, ch, ...a),
   };
@@ -113,6 +116,22 @@ describe('registerIpc', () => {
     });
     const answer = await call('account:getStatus');
     expect(answer).toEqual({ ok: true, value: status });
+  });
+
+  it('gives the renderer the words of an AppError and the log its code and endpoint', async () => {
+    const refused = new AppError('network', "Cadenza couldn't reach the service.", {
+      detail: 'ECONNREFUSED GET /v1/get_api_key_info',
+    });
+    const { call, onAppError } = setUp({
+      account: { getKeyInfo: () => Promise.reject(refused) },
+    });
+    const answer = await call('account:getKeyInfo');
+    expect(answer).toEqual({
+      ok: false,
+      error: { code: 'network', message: "Cadenza couldn't reach the service." },
+    });
+    expect(JSON.stringify(answer)).not.toMatch(/ECONNREFUSED|\/v1\//);
+    expect(onAppError).toHaveBeenCalledWith('account:getKeyInfo', refused);
   });
 
   it('turns a result that breaks the contract, and any thrown error, into values', async () => {

@@ -55,21 +55,32 @@ const ctx: CallContext = { action: 'download the file' };
 function localFailure(e: unknown): AppError | undefined {
   const code = isObject(e) ? e.code : undefined;
   if (typeof code !== 'string' || !FS_CODES.has(code)) return undefined;
-  return new AppError('io', `Cadenza could not write the downloaded file (${code}).`, { cause: e });
+  const why =
+    code === 'ENOSPC' || code === 'EDQUOT'
+      ? ': the disk is full'
+      : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+        ? ': it may not write there'
+        : code === 'ENOENT' || code === 'ENOTDIR'
+          ? ': the folder is missing'
+          : '';
+  return new AppError('io', `Cadenza could not write the downloaded file${why}.`, {
+    cause: e,
+    detail: code,
+  });
 }
 
 function httpError(httpStatus: number): AppError {
   if (httpStatus === 404 || httpStatus === 403 || httpStatus === 410) {
     return new AppError(
       'not_found',
-      `The media file is not available (HTTP ${httpStatus}); its link may have expired.`,
-      { httpStatus },
+      'The media file is not available; its link may have expired.',
+      { httpStatus, detail: `HTTP ${httpStatus}` },
     );
   }
   return new AppError(
     httpStatus >= 500 || httpStatus === 429 ? 'server' : 'bad_response',
-    `The media server answered HTTP ${httpStatus}, so the file could not be downloaded.`,
-    { httpStatus },
+    'The media server refused the download, so the file could not be downloaded.',
+    { httpStatus, detail: `HTTP ${httpStatus}` },
   );
 }
 

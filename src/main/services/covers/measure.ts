@@ -94,7 +94,14 @@ class Fetcher {
     }
     if (res.status < 200 || res.status > 299) {
       await res.discard();
-      throw new Error(`the server answered HTTP ${res.status}`);
+      // in words: the status number is for the log, not the creator (docs/writing.md)
+      throw new Error(
+        res.status === 404 || res.status === 410
+          ? 'the server has no file at this link'
+          : res.status === 401 || res.status === 403
+            ? 'the server refused access to it'
+            : 'the server refused it',
+      );
     }
     this.contentType = (res.header('content-type') ?? this.contentType).toLowerCase();
     const partial = res.status === 206;

@@ -150,10 +150,9 @@ export function nextHop(
   method: string,
 ): { url: URL; method: string } {
   if (!location)
-    throw new AppError(
-      'bad_response',
-      `The server answered a redirect (HTTP ${status}) without a destination.`,
-    );
+    throw new AppError('bad_response', 'The server answered a redirect without a destination.', {
+      detail: `HTTP ${status}`,
+    });
   let next: URL;
   try {
     next = new URL(location, current);

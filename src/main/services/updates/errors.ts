@@ -75,7 +75,7 @@ export function describeUpdateError(error: unknown): AppErrorShape {
   if (typeof status === 'number' && status >= 400) {
     return {
       code: 'bad_response',
-      message: `The update server refused the request (HTTP ${String(status)}).`,
+      message: 'The update server refused the request. Cadenza will try again later.',
       httpStatus: status,
     };
   }

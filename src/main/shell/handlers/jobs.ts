@@ -54,6 +54,14 @@ export function jobsHandlers({ jobsHost }: Pick<Core, 'jobsHost'>): NamespaceHan
       requireJob(rt, id);
       return view(await rt.submit.retry(id));
     },
+    async dismiss(_ctx, id) {
+      const rt = await jobsHost.runtime();
+      const job = requireJob(rt, id);
+      if (job.state !== 'failed' && job.state !== 'cancelled' && job.state !== 'interrupted')
+        throw new AppError('busy', 'Only a failed, cancelled or interrupted job can be dismissed.');
+      await rt.jobs.remove(id);
+      return null;
+    },
     async openResult(_ctx, id) {
       const rt = await jobsHost.runtime();
       const job = requireJob(rt, id);

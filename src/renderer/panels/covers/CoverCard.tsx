@@ -248,7 +248,15 @@ export function CoverCard() {
           {pct < 100 ? `Uploading… ${pct}%` : 'Uploaded; the service is singing…'}
         </span>
       )}
-      {s.cover && <JobResultView job={s.cover} what="Cover" />}
+      {s.cover && (
+        <JobResultView
+          job={s.cover}
+          what="Cover"
+          slot="cover"
+          onRetry={() => void startCover()}
+          retryDisabled={!gate.ready}
+        />
+      )}
     </section>
   );
 }

@@ -1,7 +1,8 @@
 import type { LibraryKind } from '@shared/domain/library';
 import { libraryEntry } from '../../player/entries';
 import { PlayButton } from '../../player/PlayButton';
-import type { TrackedJob } from '../../stores/covers';
+import { FailureActions } from '../../components/FailureActions';
+import { dismissTracked, type Slot, type TrackedJob } from '../../stores/covers';
 
 const STATE_TEXT: Record<string, string> = {
   pending: 'Sending…',
@@ -18,10 +19,24 @@ const panelOf = (kind: LibraryKind): string =>
   kind === 'singing-video' || kind === 'subtitle-video' ? 'Videos' : 'Covers';
 
 /**
- * A job this panel started: its state, its failure (the service's own words) or its results, each
- * played through the player (videos in the player's viewer).
+ * A job this panel started: its state, its failure (the service's own words) with its next step
+ * (Open Account, Retry — the card's own button again, gated like it — or Dismiss), or its results,
+ * each played through the player (videos in the player's viewer).
  */
-export function JobResultView({ job, what }: { job: TrackedJob; what: string }) {
+export function JobResultView({
+  job,
+  what,
+  slot,
+  onRetry,
+  retryDisabled = false,
+}: {
+  job: TrackedJob;
+  what: string;
+  slot: Slot;
+  onRetry?: () => void;
+  retryDisabled?: boolean;
+}) {
+  const ended = job.state === 'failed' || job.state === 'cancelled' || job.state === 'interrupted';
   return (
     <div className="covers-result" aria-label={`${what} result`} role="group">
       {job.state === 'failed' ? (
@@ -34,6 +49,14 @@ export function JobResultView({ job, what }: { job: TrackedJob; what: string }) 
             ? (job.error?.message ?? STATE_TEXT[job.state])
             : STATE_TEXT[job.state]}
         </p>
+      )}
+      {ended && (
+        <FailureActions
+          error={job.error}
+          onRetry={onRetry}
+          retryDisabled={retryDisabled}
+          onDismiss={() => void dismissTracked(slot)}
+        />
       )}
       {job.result?.items.map((item) => (
         <figure key={item.itemId} className="covers-result-item">

@@ -107,7 +107,15 @@ export function TrainCard() {
         </button>
       </div>
       <ReadinessGate gate={gate} />
-      {s.training && <JobResultView job={s.training} what="Training" />}
+      {s.training && (
+        <JobResultView
+          job={s.training}
+          what="Training"
+          slot="training"
+          onRetry={() => void startTraining()}
+          retryDisabled={!gate.ready || !!check?.problem}
+        />
+      )}
       <SingerList singers={custom} />
     </section>
   );

@@ -1,6 +1,10 @@
 import { useId } from 'react';
 import type { JobView } from '@shared/ipc/jobs';
-import { canRetryJob, isActiveJob, useJobsStore } from '../../stores/jobs';
+import { FailureActions } from '../../components/FailureActions';
+import { KIND_COUNTERS } from '../../readiness/readiness';
+import { ReadinessGate } from '../../readiness/ReadinessGate';
+import { useReadiness } from '../../readiness/useReadiness';
+import { canRetryJob, dismissJob, isActiveJob, useJobsStore } from '../../stores/jobs';
 import {
   downloadProgress,
   elapsedMs,
@@ -73,6 +77,11 @@ export function JobRow({ job, nowMs, onCancel, onRetry, onOpen }: JobRowProps) {
   const bytes = downloadProgress(job);
   const canOpen = job.state === 'done' && job.resultItemIds.length > 0;
   const stateLabel = STATE_LABELS[job.state];
+  const retryable = canRetryJob(job);
+  // a retry spends again: it is gated like the panel's own button
+  const gate = useReadiness({ counter: KIND_COUNTERS[job.kind] });
+  const dismissable =
+    job.state === 'failed' || job.state === 'cancelled' || job.state === 'interrupted';
 
   return (
     <li className={`job job-${job.state}`} aria-labelledby={titleId}>
@@ -122,16 +131,6 @@ export function JobRow({ job, nowMs, onCancel, onRetry, onOpen }: JobRowProps) {
             {busy === 'cancel' ? 'Cancelling…' : 'Cancel'}
           </button>
         )}
-        {canRetryJob(job) && (
-          <button
-            type="button"
-            className="button button-small"
-            disabled={busy === 'retry'}
-            onClick={() => onRetry(job)}
-          >
-            {busy === 'retry' ? 'Retrying…' : 'Retry'}
-          </button>
-        )}
         {canOpen && (
           <button
             type="button"
@@ -143,6 +142,16 @@ export function JobRow({ job, nowMs, onCancel, onRetry, onOpen }: JobRowProps) {
           </button>
         )}
       </div>
+      {dismissable && (
+        <FailureActions
+          error={job.error}
+          onRetry={retryable ? () => onRetry(job) : undefined}
+          retryDisabled={!gate.ready}
+          onDismiss={() => void dismissJob(job.id)}
+          busy={!!busy}
+        />
+      )}
+      {dismissable && retryable && !gate.ready && <ReadinessGate gate={gate} />}
     </li>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { JobView } from '@shared/ipc/jobs';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { RetryJobDialog } from '../../components/RetryJobDialog';
 import {
   cancelJob,
   closePlayer,
@@ -107,24 +107,12 @@ export function JobsPanel() {
       )}
 
       {retrying && (
-        <ConfirmDialog
-          title="Retry this job?"
-          confirmLabel="Retry"
-          tone="default"
+        <RetryJobDialog
+          name={retrying.label || KIND_LABELS[retrying.kind]}
+          interrupted={retrying.state === 'interrupted'}
           onConfirm={() => void confirmRetry(retrying)}
           onCancel={() => setRetrying(null)}
-        >
-          <p>
-            “{retrying.label || KIND_LABELS[retrying.kind]}” will be sent to the service again as a
-            new job. This may use one of your entitlements.
-          </p>
-          {retrying.state === 'interrupted' && (
-            <p>
-              The first attempt was interrupted and may already have been charged: check your
-              library and balance first.
-            </p>
-          )}
-        </ConfirmDialog>
+        />
       )}
     </div>
   );

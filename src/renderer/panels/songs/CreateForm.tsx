@@ -142,7 +142,7 @@ export function CreateForm() {
             checked={form.quick}
             onChange={(e) => update({ quick: e.target.checked })}
           />{' '}
-          Quick mode (one long wait, /v1/music)
+          Quick mode (one long wait)
         </label>
       </fieldset>
 

@@ -1,7 +1,13 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { JobView } from '@shared/ipc/jobs';
+import { FailureActions } from '../../components/FailureActions';
+import { RetryJobDialog } from '../../components/RetryJobDialog';
+import { ReadinessGate } from '../../readiness/ReadinessGate';
+import { useReadiness } from '../../readiness/useReadiness';
 import {
+  canRetryJob,
   cancelJob,
+  dismissJob,
   followJobs,
   isActiveJob,
   loadJobs,
@@ -11,7 +17,13 @@ import {
 import { formatOf } from '../../player/entries';
 import { PlayButton } from '../../player/PlayButton';
 import { positionOf, switchTo, type PlayEntry } from '../../stores/player';
-import { loadMusicLeft, loadPreview, openExtend, useSongsStore } from '../../stores/songs';
+import {
+  loadMusicLeft,
+  loadPreview,
+  openExtend,
+  retrySong,
+  useSongsStore,
+} from '../../stores/songs';
 import { TakeCompare } from './TakeCompare';
 
 const STATUS_TEXT: Record<JobView['outputs'][number]['status'], string> = {
@@ -82,7 +94,8 @@ function SongOutput({ job, index }: { job: JobView; index: number }) {
         {STATUS_TEXT[o.status]}
         {formatS(o.durationMs)}
       </p>
-      {o.status === 'failed' && o.failReason && (
+      {/* one message per failure: a take's reason is said here only when the card has not */}
+      {o.status === 'failed' && o.failReason && !job.error?.message.includes(o.failReason) && (
         <p role="alert" className="inline-alert">
           {o.failReason}
         </p>
@@ -117,6 +130,10 @@ function SongOutput({ job, index }: { job: JobView; index: number }) {
 
 function SongJob({ job }: { job: JobView }) {
   const busy = useJobsStore((s) => s.busy[job.id]);
+  const actionError = useJobsStore((s) => s.actionErrors[job.id]);
+  const [asking, setAsking] = useState(false);
+  const gate = useReadiness({ counter: 'key_music_counts' });
+  const ended = job.state === 'failed' || job.state === 'cancelled' || job.state === 'interrupted';
   return (
     <li className="card song-job" aria-label={`Song job: ${job.label}`}>
       <div className="card-head">
@@ -148,6 +165,32 @@ function SongJob({ job }: { job: JobView }) {
           <SongOutput key={i} job={job} index={i} />
         ))}
       </ul>
+      {actionError && (
+        <p role="alert" className="inline-alert">
+          {actionError.message}
+        </p>
+      )}
+      {ended && (
+        <FailureActions
+          error={job.error}
+          onRetry={canRetryJob(job) ? () => setAsking(true) : undefined}
+          retryDisabled={!gate.ready}
+          onDismiss={() => void dismissJob(job.id)}
+          busy={!!busy}
+        />
+      )}
+      {ended && canRetryJob(job) && !gate.ready && <ReadinessGate gate={gate} />}
+      {asking && (
+        <RetryJobDialog
+          name={job.label}
+          interrupted={job.state === 'interrupted'}
+          onConfirm={() => {
+            setAsking(false);
+            void retrySong(job.id);
+          }}
+          onCancel={() => setAsking(false)}
+        />
+      )}
       {job.state === 'done' && job.resultItemIds.length === 2 && (
         <TakeCompare label={job.label} itemIds={[job.resultItemIds[0]!, job.resultItemIds[1]!]} />
       )}

@@ -41,7 +41,7 @@ export function ignoredFields(form: SongForm): Partial<Record<SongField, string>
   } else if (form.instrumental) {
     out.lyrics = 'Instrumental songs have no vocals: the service ignores lyrics.';
   }
-  if (form.quick) out.modelVersion = 'Quick mode (/v1/music) has no model choice.';
+  if (form.quick) out.modelVersion = 'Quick mode has no model choice.';
   return out;
 }
 

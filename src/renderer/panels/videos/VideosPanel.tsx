@@ -113,7 +113,15 @@ function SingingCard() {
         </button>
       </div>
       <ReadinessGate gate={gate} />
-      {s.singing && <JobResultView job={s.singing} what="Singing video" />}
+      {s.singing && (
+        <JobResultView
+          job={s.singing}
+          what="Singing video"
+          slot="singing"
+          onRetry={() => void startSinging()}
+          retryDisabled={!gate.ready}
+        />
+      )}
     </section>
   );
 }
@@ -162,7 +170,15 @@ function SubtitlesCard() {
         </button>
       </div>
       <ReadinessGate gate={gate} />
-      {s.subtitles && <JobResultView job={s.subtitles} what="Subtitle video" />}
+      {s.subtitles && (
+        <JobResultView
+          job={s.subtitles}
+          what="Subtitle video"
+          slot="subtitles"
+          onRetry={() => void startSubtitles()}
+          retryDisabled={!gate.ready}
+        />
+      )}
     </section>
   );
 }

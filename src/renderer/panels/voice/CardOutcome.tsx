@@ -1,13 +1,23 @@
+import type { AppErrorShape } from '@shared/errors';
+import { FailureActions } from '../../components/FailureActions';
+
 /**
  * The end of a voice card: the last error as an alert (`error`, when the card shows it here rather
- * than under a field) and the last notice as a status line.
+ * than under a field) with its next step (Open Account, Retry, Dismiss), and the last notice as a
+ * status line.
  */
 export function CardOutcome({
   error,
   notice,
+  onRetry,
+  retryDisabled,
+  onDismiss,
 }: {
-  error: { message: string } | null | undefined | false;
+  error: AppErrorShape | null | undefined | false;
   notice: string | null | undefined;
+  onRetry?: () => void;
+  retryDisabled?: boolean;
+  onDismiss?: () => void;
 }) {
   return (
     <>
@@ -15,6 +25,14 @@ export function CardOutcome({
         <p className="field-error" role="alert">
           {error.message}
         </p>
+      )}
+      {error && error.code !== 'validation' && (
+        <FailureActions
+          error={error}
+          onRetry={onRetry}
+          retryDisabled={retryDisabled}
+          onDismiss={onDismiss}
+        />
       )}
       {notice && (
         <p className="panel-status" role="status">

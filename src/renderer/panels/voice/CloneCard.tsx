@@ -5,6 +5,7 @@ import { useAccountStore } from '../../stores/account';
 import {
   addRecordings,
   cancelClone,
+  dismissVoiceError,
   removeRecording,
   setCloneDescription,
   setCloneName,
@@ -141,7 +142,13 @@ export function CloneCard() {
           </span>
         </div>
       )}
-      <CardOutcome error={error} notice={notice} />
+      <CardOutcome
+        error={error}
+        notice={notice}
+        onRetry={() => void startClone()}
+        retryDisabled={!canClone}
+        onDismiss={() => dismissVoiceError('clone')}
+      />
     </section>
   );
 }

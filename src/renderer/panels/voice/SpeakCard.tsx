@@ -4,7 +4,7 @@ import { EMOTIONS, type Emotion } from '@shared/domain/service-limits';
 import { ReadinessGate } from '../../readiness/ReadinessGate';
 import { useReadiness } from '../../readiness/useReadiness';
 import { useAccountStore } from '../../stores/account';
-import { setEmotion, setText, speak, useVoicesStore } from '../../stores/voices';
+import { dismissVoiceError, setEmotion, setText, speak, useVoicesStore } from '../../stores/voices';
 import { CardOutcome } from './CardOutcome';
 import { formatCount } from './format';
 
@@ -97,7 +97,13 @@ export function SpeakCard() {
         </div>
         <ReadinessGate gate={gate} />
       </form>
-      <CardOutcome error={!error?.fields?.text && error} notice={notice} />
+      <CardOutcome
+        error={!error?.fields?.text && error}
+        notice={notice}
+        onRetry={() => void speak()}
+        retryDisabled={!canSpeak}
+        onDismiss={() => dismissVoiceError('speak')}
+      />
     </section>
   );
 }

@@ -1,0 +1,154 @@
+/**
+ * Failure cards: each says what happened once and ends with its next step — Open Account for the
+ * key or a counter, Retry (asked first when it is a new submission), Dismiss (forgets the card).
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { coversPanel } from '../../src/renderer/panels/covers';
+import { jobsPanel } from '../../src/renderer/panels/jobs';
+import { songsPanel } from '../../src/renderer/panels/songs';
+import { resetCoversStore, useCoversStore } from '../../src/renderer/stores/covers';
+import { resetJobsStore } from '../../src/renderer/stores/jobs';
+import { resetSongsStore } from '../../src/renderer/stores/songs';
+import { FakeCadenza, makeJobView } from './support/fake-cadenza';
+import { renderApp } from './support/render-app';
+
+const KEY = 'sk-test-failures-0000-2468';
+
+beforeEach(() => {
+  resetJobsStore();
+  resetSongsStore();
+  resetCoversStore();
+});
+
+const REPORTED = 'The service reported a failure.';
+
+function failedSong(overrides: Parameters<typeof makeJobView>[0] = {}) {
+  return makeJobView({
+    label: 'Broken dream',
+    state: 'failed',
+    progress: 1,
+    finishedAt: '2025-03-14T09:01:00.000Z',
+    error: { code: 'in_band', message: REPORTED },
+    outputs: [0, 1].map(() => ({
+      title: 'Broken dream',
+      status: 'failed' as const,
+      libraryKind: 'song' as const,
+      durationMs: null,
+      failReason: REPORTED,
+      libraryItemId: null,
+      receivedBytes: 0,
+      totalBytes: null,
+    })),
+    ...overrides,
+  });
+}
+
+describe('song cards', () => {
+  it('say a failure once, and offer Retry (asked first) and Dismiss', async () => {
+    const job = failedSong();
+    const fake = new FakeCadenza({ key: KEY, jobs: [job] });
+    const { user } = await renderApp({ fake, panels: [songsPanel] });
+    const card = await screen.findByRole('listitem', { name: 'Song job: Broken dream' });
+    // one message per failure: not once for the job and once for each take
+    expect(card.textContent?.split(REPORTED).length).toBe(2);
+
+    await user.click(within(card).getByRole('button', { name: 'Retry' }));
+    const dialog = screen.getByRole('dialog', { name: 'Retry this job?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(fake.callsOf('jobs.retry')).toEqual([[job.id]]));
+    expect(await screen.findAllByRole('listitem', { name: 'Song job: Broken dream' })).toHaveLength(
+      2,
+    );
+
+    const failedCard = screen
+      .getAllByRole('listitem', { name: 'Song job: Broken dream' })
+      .find((c) => within(c).queryByRole('button', { name: 'Dismiss' }))!;
+    await user.click(within(failedCard).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(fake.callsOf('jobs.dismiss')).toEqual([[job.id]]));
+    await waitFor(() =>
+      expect(screen.getAllByRole('listitem', { name: 'Song job: Broken dream' })).toHaveLength(1),
+    );
+  });
+
+  it('a failure the key or a counter caused leads to Account, not to a Retry that would fail alike', async () => {
+    const job = failedSong({
+      error: { code: 'auth', message: "The service didn't accept your API key." },
+      outputs: [],
+    });
+    const fake = new FakeCadenza({ key: KEY, jobs: [job] });
+    const { user } = await renderApp({ fake });
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', {
+        name: /Songs/,
+      }),
+    );
+    const card = await screen.findByRole('listitem', { name: 'Song job: Broken dream' });
+    expect(within(card).queryByRole('button', { name: 'Retry' })).toBeNull();
+    await user.click(within(card).getByRole('button', { name: 'Open Account' }));
+    expect(screen.getByLabelText('API key')).toHaveFocus();
+  });
+});
+
+describe('Jobs panel rows', () => {
+  it('a failed row can be dismissed; an entitlement failure offers Open Account beside Retry', async () => {
+    const job = failedSong({
+      error: {
+        code: 'entitlement',
+        message: 'Your key has no songs left, so the service could not create the song.',
+        counter: 'key_music_counts',
+      },
+      outputs: [],
+    });
+    const fake = new FakeCadenza({ key: KEY, jobs: [job] });
+    const { user } = await renderApp({ fake, panels: [jobsPanel] });
+    const row = await screen.findByRole('listitem', { name: 'Broken dream' });
+    expect(within(row).getByRole('button', { name: 'Open Account' })).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Retry' })).toBeEnabled();
+    await user.click(within(row).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('listitem', { name: 'Broken dream' })).not.toBeInTheDocument(),
+    );
+    expect(fake.state.jobs).toEqual([]);
+  });
+
+  it('a done job has no Dismiss (nothing failed)', async () => {
+    const fake = new FakeCadenza({
+      key: KEY,
+      jobs: [makeJobView({ label: 'Fine song', state: 'done', progress: 1 })],
+    });
+    await renderApp({ fake, panels: [jobsPanel] });
+    const row = await screen.findByRole('listitem', { name: 'Fine song' });
+    expect(within(row).queryByRole('button', { name: 'Dismiss' })).toBeNull();
+  });
+});
+
+describe('covers result card', () => {
+  it('a failed cover offers Retry (the card button again) and Dismiss', async () => {
+    const fake = new FakeCadenza({ key: KEY });
+    const job = makeJobView({ kind: 'cover', label: 'Cover', state: 'failed' });
+    fake.state.jobs = [job];
+    await renderApp({ fake, panels: [coversPanel] });
+    useCoversStore.setState({
+      cover: {
+        jobId: job.id,
+        state: 'failed',
+        error: {
+          code: 'server',
+          message: 'The service had a problem and could not make the cover.',
+        },
+        result: null,
+        bytesSent: 0,
+        totalBytes: 0,
+      },
+    });
+    const result = await screen.findByRole('group', { name: 'Cover result' });
+    expect(within(result).getByRole('alert')).toHaveTextContent('could not make the cover');
+    expect(within(result).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    within(result).getByRole('button', { name: 'Dismiss' }).click();
+    await waitFor(() =>
+      expect(screen.queryByRole('group', { name: 'Cover result' })).not.toBeInTheDocument(),
+    );
+    await waitFor(() => expect(fake.callsOf('jobs.dismiss')).toEqual([[job.id]]));
+  });
+});
