@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { createElectronDouble, type ElectronDouble } from '../../support/electron-double';
+import { createServiceClient } from '../../../src/main/services/api';
 import { createCore } from '../../../src/main/services/core';
 import { createEncryptedFileBackend } from '../../../src/main/services/secrets';
 import { FileRegistry } from '../../../src/main/services/files/registry';
@@ -131,6 +132,10 @@ beforeAll(async () => {
   const core = createCore({
     env,
     userDataDir: join(root, 'user-data'),
+    // the real client, sent once: a saved key is checked with the (refusing) service, and the
+    // GET retries' back-off would only slow hundreds of hostile calls down
+    clientFactory: (baseUrl, getKey) =>
+      createServiceClient({ baseUrl, getKey, retry: { attempts: 1, baseDelayMs: 1 } }),
     keychainBackend: null,
     secretBackends: [
       createEncryptedFileBackend({ cipher: safeStorage, dataDir: env.CADENZA_HOME }),
