@@ -113,5 +113,11 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
     async close() {
       await Promise.all([shut(service), shut(media)]);
     },
+    async goOffline() {
+      await shut(service);
+    },
+    async goOnline() {
+      if (!service.listening) await listen(service, servicePort, host);
+    },
   };
 }

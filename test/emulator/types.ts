@@ -169,4 +169,8 @@ export interface Emulator {
   /** Forgets songs, clones, tasks, injections and the log; restores counters and configuration. */
   reset(): void;
   close(): Promise<void>;
+  /** Stops listening on the service port: connections are refused (the service is offline). */
+  goOffline(): Promise<void>;
+  /** Listens on the same service port again. */
+  goOnline(): Promise<void>;
 }
