@@ -10,7 +10,12 @@ import { test, expect, VALID_KEY } from './fixtures';
 /** Presses Tab until `target` has focus (keyboard only); fails after `max` presses. */
 async function tabTo(page: Page, target: Locator, max = 60): Promise<void> {
   for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
+    // page-side code: DOM types are not in this tsconfig
+    const focused = await target.evaluate(
+      (el) =>
+        (el as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement === el,
+    );
+    if (focused) return;
     await page.keyboard.press('Tab');
   }
   throw new Error('could not reach the control with Tab');
