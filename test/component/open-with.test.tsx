@@ -94,7 +94,8 @@ describe('Open with Cadenza', () => {
     expect(list).toHaveTextContent('Night Drive.mp3 — 3.0 MB, 95.0 s');
     expect(useVoicesStore.getState().cloneFiles.map((c) => c.handle)).toEqual([a.handle, b.handle]);
     expect(f.callsOf('voices.checkFiles')).toEqual([[[a.handle, b.handle]]]);
-    expect(screen.getByLabelText('Voice name')).toHaveFocus();
+    // focused once the panel is there (it may load a few frames later)
+    await waitFor(() => expect(screen.getByLabelText('Voice name')).toHaveFocus());
     expect(f.callsOf('files.release')).toEqual([]);
     for (const m of SERVICE_CALLS) expect(f.callsOf(m)).toEqual([]);
 

@@ -10,7 +10,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test, VALID_KEY } from './fixtures';
-import { expectLoaded, libraryEntries, openPanel, setKey } from './covers-helpers';
+import { libraryEntries, openPanel, setKey } from './covers-helpers';
+import { barPlays, expectPlayedLoaded, recordPlayedMedia } from './media-checks';
 
 test.setTimeout(120_000);
 
@@ -128,5 +129,11 @@ test('4:59 is refused with no request; 5:00 trains across a restart; the named s
     singer: 'Velvet Tenor',
     title: 'Video (Velvet Tenor cover)',
   });
-  await expectLoaded(result.getByLabel('Play Video (Velvet Tenor cover)'));
+  // it plays from the library through the player bar (the one player)
+  await recordPlayedMedia(page);
+  await result.getByRole('button', { name: 'Play Video (Velvet Tenor cover)' }).click();
+  const src = await barPlays(page, /^cadenza-media:\/\/library\//, {
+    title: 'Video (Velvet Tenor cover)',
+  });
+  await expectPlayedLoaded(page, src, null);
 });

@@ -37,9 +37,18 @@ export function OpenWithChooser({ panelIds, onOpenPanel }: OpenWithChooserProps)
 
   const choose = (choice: OpenWithChoice) => {
     onOpenPanel(chooseOpenWith(choice));
-    const card = document.querySelector<HTMLElement>(`section[aria-label="${CARD_OF[choice]}"]`);
-    card?.scrollIntoView?.({ block: 'start' });
-    if (choice === 'clone') card?.querySelector<HTMLInputElement>('input')?.focus();
+    // Panels load on demand: the card may appear a few frames later (and the dialog returns
+    // focus as it closes), so look for it on the next frames, up to about two seconds.
+    const show = (framesLeft: number): void => {
+      const card = document.querySelector<HTMLElement>(`section[aria-label="${CARD_OF[choice]}"]`);
+      if (!card) {
+        if (framesLeft > 0) requestAnimationFrame(() => show(framesLeft - 1));
+        return;
+      }
+      card.scrollIntoView?.({ block: 'start' });
+      if (choice === 'clone') card.querySelector<HTMLInputElement>('input')?.focus();
+    };
+    requestAnimationFrame(() => show(120));
   };
   return (
     <ChooserDialog
