@@ -7,12 +7,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from './fixtures';
 import { openPanel, setKey } from './app-helpers';
-import {
-  expectPlayedLoaded,
-  playedState,
-  playerBar,
-  recordPlayedMedia,
-} from './media-checks';
+import { expectPlayedLoaded, playedState, playerBar, recordPlayedMedia } from './media-checks';
 
 interface Sidecar {
   title: string;
