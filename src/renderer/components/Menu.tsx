@@ -1,0 +1,155 @@
+import './components.css';
+import { MoreHorizontal } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+
+export interface MenuItem {
+  label: string;
+  onSelect(): void;
+  disabled?: boolean;
+  /** Spends or removes: shown in the danger colour. */
+  danger?: boolean;
+  /** Not offered at all (instead of filtering at every call site). */
+  hidden?: boolean;
+}
+
+export interface MenuProps {
+  /** The button's accessible name ("More actions for Night drive"). */
+  label: string;
+  items: readonly MenuItem[];
+  /** The button's face; ⋯ by default. */
+  children?: ReactNode;
+  /** Open the list toward the left edge of the button (for buttons at a card's right side). */
+  align?: 'start' | 'end';
+  buttonClassName?: string;
+}
+
+/**
+ * A menu button (WAI-ARIA menu button pattern): Enter, Space or ArrowDown opens it on the first
+ * item, ArrowUp on the last; arrows, Home and End move; Enter or Space choose; Escape closes and
+ * gives focus back to the button; Tab or a click elsewhere closes it.
+ */
+export function Menu({ label, items, children, align = 'end', buttonClassName }: MenuProps) {
+  const shown = items.filter((i) => !i.hidden);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const itemRefs = useRef<Array<HTMLButtonElement | null>>([]);
+  const id = useId();
+
+  useEffect(() => {
+    if (open) itemRefs.current[active]?.focus();
+  }, [open, active]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      const t = e.target as Node;
+      if (!listRef.current?.contains(t) && !buttonRef.current?.contains(t)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    return () => document.removeEventListener('mousedown', onDown);
+  }, [open]);
+
+  const enabled = shown.map((it, i) => (it.disabled ? -1 : i)).filter((i) => i >= 0);
+  const first = enabled[0] ?? 0;
+  const last = enabled[enabled.length - 1] ?? 0;
+
+  function openAt(i: number) {
+    setActive(i);
+    setOpen(true);
+  }
+
+  function close(focusButton: boolean) {
+    setOpen(false);
+    if (focusButton) buttonRef.current?.focus();
+  }
+
+  function step(dir: 1 | -1) {
+    const at = enabled.indexOf(active);
+    const n = enabled.length;
+    if (n === 0) return;
+    setActive(enabled[(((at + dir) % n) + n) % n]!);
+  }
+
+  function onButtonKey(e: KeyboardEvent) {
+    if (e.key === 'ArrowDown' || e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      openAt(first);
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      openAt(last);
+    }
+  }
+
+  function onListKey(e: KeyboardEvent) {
+    const keys: Record<string, () => void> = {
+      ArrowDown: () => step(1),
+      ArrowUp: () => step(-1),
+      Home: () => setActive(first),
+      End: () => setActive(last),
+      Escape: () => close(true),
+    };
+    if (e.key === 'Tab') {
+      setOpen(false);
+      return;
+    }
+    const act = keys[e.key];
+    if (!act) return;
+    e.preventDefault();
+    e.stopPropagation();
+    act();
+  }
+
+  function choose(item: MenuItem) {
+    if (item.disabled) return;
+    close(true);
+    item.onSelect();
+  }
+
+  return (
+    <div className="menu">
+      <button
+        ref={buttonRef}
+        type="button"
+        className={buttonClassName ?? 'button button-ghost button-icon'}
+        aria-label={label}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? `${id}-menu` : undefined}
+        onClick={() => (open ? close(false) : openAt(first))}
+        onKeyDown={onButtonKey}
+      >
+        {children ?? <MoreHorizontal size={18} aria-hidden focusable={false} />}
+      </button>
+      {open && (
+        <ul
+          ref={listRef}
+          id={`${id}-menu`}
+          role="menu"
+          aria-label={label}
+          className={`menu-list menu-list-${align}`}
+          onKeyDown={onListKey}
+        >
+          {shown.map((item, i) => (
+            <li key={item.label} role="none">
+              <button
+                ref={(el) => {
+                  itemRefs.current[i] = el;
+                }}
+                type="button"
+                role="menuitem"
+                tabIndex={i === active ? 0 : -1}
+                aria-disabled={item.disabled || undefined}
+                className={`menu-item${item.danger ? ' menu-item-danger' : ''}`}
+                onClick={() => choose(item)}
+              >
+                {item.label}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
