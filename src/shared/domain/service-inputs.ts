@@ -23,9 +23,10 @@ import {
 } from './service-limits';
 
 /**
- * What callers hand the service client, and the checks it runs before anything is sent or charged.
- * Each `check*` returns form field -> message (empty when the input is fine), keyed by the input's
- * own field names, so the renderer can show the same messages before submitting.
+ * What callers hand the service client, and the rules it checks before anything is sent or charged.
+ * The rules live in zod schemas (`*RulesSchema`, `TtsInputSchema`, `CloneFieldsSchema`, …):
+ * `fieldErrorsOf(schema, input)` returns form field -> message (empty when the input is fine), keyed
+ * by the input's own field names, so the renderer shows the same messages before submitting.
  */
 
 export type { FieldErrors } from '../errors';
@@ -141,144 +142,214 @@ export const isHttpUrl = (s: string): boolean => {
   }
 };
 
-function checkPrompt(prompt: string, errors: FieldErrors): void {
+/** Adds a message to a form field (the first message per field is the one shown). */
+type AddIssue = (field: string, message: string) => void;
+
+/**
+ * A schema with its rules: `check` runs on an input of the schema's shape and names the fields it
+ * refuses, so the rules live in the schema that `fieldErrorsOf` and the IPC contract share.
+ */
+function withRules<T extends z.ZodType>(
+  schema: T,
+  check: (input: z.output<T>, add: AddIssue) => void,
+): T {
+  return schema.superRefine((input, ctx) =>
+    check(input, (field, message) => ctx.addIssue({ code: 'custom', path: [field], message })),
+  );
+}
+
+function checkPrompt(prompt: string, add: AddIssue): void {
   const n = charCount(prompt.trim());
-  if (n < PROMPT_MIN_CHARS) errors.prompt = 'Describe the style of the song.';
+  if (n < PROMPT_MIN_CHARS) add('prompt', 'Describe the style of the song.');
   else if (charCount(prompt) > PROMPT_MAX_CHARS)
-    errors.prompt = `Keep the style to ${PROMPT_MAX_CHARS} characters or fewer (now ${charCount(prompt)}).`;
+    add(
+      'prompt',
+      `Keep the style to ${PROMPT_MAX_CHARS} characters or fewer (now ${charCount(prompt)}).`,
+    );
 }
 
 function checkTitleAndLyrics(
   input: { title?: string | undefined; lyrics?: string | undefined },
   version: ModelVersion | undefined,
-  errors: FieldErrors,
+  add: AddIssue,
 ): void {
   if (input.title !== undefined && charCount(input.title) > TITLE_MAX_CHARS) {
-    errors.title = `Keep the title to ${TITLE_MAX_CHARS} characters or fewer (now ${charCount(input.title)}).`;
+    add(
+      'title',
+      `Keep the title to ${TITLE_MAX_CHARS} characters or fewer (now ${charCount(input.title)}).`,
+    );
   }
   if (input.lyrics !== undefined && version) {
     const max = MODEL_LIMITS[version].maxLyricsWords;
     const words = countLyricsWords(input.lyrics);
     if (words > max)
-      errors.lyrics = `Model ${version} takes at most ${max.toLocaleString('en')} words of lyrics (now ${words.toLocaleString('en')}).`;
+      add(
+        'lyrics',
+        `Model ${version} takes at most ${max.toLocaleString('en')} words of lyrics (now ${words.toLocaleString('en')}).`,
+      );
   }
 }
 
-export function checkSubmitSong(input: SubmitSongInput): FieldErrors {
-  const errors: FieldErrors = {};
-  const version = input.modelVersion;
-  if (version !== undefined && !(MODEL_VERSIONS as readonly string[]).includes(version)) {
-    errors.modelVersion = `Choose one of ${MODEL_VERSIONS.join(', ')}.`;
-  }
-  checkPrompt(input.prompt, errors);
-  const known = version !== undefined && !errors.modelVersion ? version : undefined;
-  // Auto mode sends only prompt and model_version; instrumental songs ignore lyrics.
-  if (input.mode === 'custom' || input.extend) {
-    const lyrics = input.instrumental ? undefined : input.lyrics;
-    checkTitleAndLyrics({ title: input.title, lyrics }, known ?? 'v3.5', errors);
-  }
-  if (input.extend) {
-    const { songId, continueAtS, songDurationMs } = input.extend;
-    if (!songId.trim()) errors.extend = 'Choose the song to extend.';
-    if (!Number.isFinite(continueAtS) || continueAtS <= 0) {
-      errors.continueAtS = 'Choose where the extension starts (after 0 seconds).';
-    } else if (
-      songDurationMs !== undefined &&
-      songDurationMs > 0 &&
-      continueAtS * 1000 > songDurationMs
-    ) {
-      errors.continueAtS = `The song is only ${Math.floor(songDurationMs / 1000)} seconds long; start the extension within it.`;
-    } else if (known && continueAtS > MODEL_LIMITS[known].maxSongLengthS) {
-      errors.continueAtS = `Model ${known} makes songs up to ${MODEL_LIMITS[known].maxSongLengthS / 60} minutes; start the extension within that.`;
-    }
-  }
-  return errors;
-}
+const isModelVersion = (v: string): v is ModelVersion =>
+  (MODEL_VERSIONS as readonly string[]).includes(v);
 
-export function checkMusicV1(input: MusicV1Input): FieldErrors {
-  const errors: FieldErrors = {};
-  checkPrompt(input.prompt, errors);
-  if (input.mode === 'custom') checkTitleAndLyrics(input, undefined, errors);
-  return errors;
-}
-
-export function checkLyricsPrompt(prompt: string): FieldErrors {
-  if (!prompt.trim()) return { prompt: 'Say what the song is about.' };
-  if (charCount(prompt) > LYRICS_PROMPT_MAX_CHARS)
-    return { prompt: `Keep it to ${LYRICS_PROMPT_MAX_CHARS} characters or fewer.` };
-  return {};
-}
-
-export function checkCloneFields(input: {
-  name: string;
-  description?: string | undefined;
-  fileCount: number;
-}): FieldErrors {
-  const errors: FieldErrors = {};
-  if (!input.name.trim()) errors.name = 'Name the new voice.';
-  else if (charCount(input.name) > CLONE_NAME_MAX_CHARS)
-    errors.name = `Keep the name to ${CLONE_NAME_MAX_CHARS} characters or fewer.`;
-  if (
-    input.description !== undefined &&
-    charCount(input.description) > CLONE_DESCRIPTION_MAX_CHARS
+function checkExtension(
+  extend: z.output<typeof SongExtensionSchema>,
+  known: ModelVersion | undefined,
+  add: AddIssue,
+): void {
+  const { songId, continueAtS, songDurationMs } = extend;
+  if (!songId.trim()) add('extend', 'Choose the song to extend.');
+  if (!Number.isFinite(continueAtS) || continueAtS <= 0) {
+    add('continueAtS', 'Choose where the extension starts (after 0 seconds).');
+  } else if (
+    songDurationMs !== undefined &&
+    songDurationMs > 0 &&
+    continueAtS * 1000 > songDurationMs
   ) {
-    errors.description = `Keep the description to ${CLONE_DESCRIPTION_MAX_CHARS} characters or fewer.`;
+    add(
+      'continueAtS',
+      `The song is only ${Math.floor(songDurationMs / 1000)} seconds long; start the extension within it.`,
+    );
+  } else if (known && continueAtS > MODEL_LIMITS[known].maxSongLengthS) {
+    add(
+      'continueAtS',
+      `Model ${known} makes songs up to ${MODEL_LIMITS[known].maxSongLengthS / 60} minutes; start the extension within that.`,
+    );
   }
-  if (input.fileCount < 1) errors.files = 'Add at least one recording of the voice.';
-  else if (input.fileCount > CLONE_MAX_FILES)
-    errors.files = `Use at most ${CLONE_MAX_FILES} recordings.`;
-  return errors;
 }
 
-export function checkCoverFields(input: {
-  singerId: string | number;
-  tranSemitones?: number | undefined;
-  hasFile: boolean;
-  videoSiteUrl?: string | undefined;
-}): FieldErrors {
-  const errors: FieldErrors = {};
-  if (String(input.singerId).trim() === '') errors.singerId = 'Choose a singer.';
-  const tran = input.tranSemitones ?? 0;
-  if (!Number.isInteger(tran) || tran < TRAN_MIN_SEMITONES || tran > TRAN_MAX_SEMITONES) {
-    errors.tranSemitones = `Shift the key by a whole number of semitones between ${TRAN_MIN_SEMITONES} and ${TRAN_MAX_SEMITONES}.`;
-  }
-  const link = input.videoSiteUrl?.trim() ?? '';
-  if (input.hasFile && link) errors.source = 'Use either an audio file or a video link, not both.';
-  else if (!input.hasFile && !link) errors.source = 'Add an audio file or a video link.';
-  else if (link && !isHttpUrl(link))
-    errors.videoSiteUrl = 'Paste a full http(s) link to the video.';
-  return errors;
-}
+/**
+ * A /v2/submit song with its rules: the model in the list, the style 1–180 characters, the title
+ * and the model's lyrics word limit in custom mode (instrumental songs ignore lyrics), and an
+ * extension's start after 0 and within the song. The model is checked inside the rules (not by
+ * the enum) so one pass names every field at fault.
+ */
+export const SongRulesSchema = withRules(
+  SubmitSongInputSchema.extend({ modelVersion: z.string().optional() }),
+  (input, add) => {
+    const version = input.modelVersion;
+    const known = version === undefined || isModelVersion(version) ? version : undefined;
+    if (version !== undefined && !known)
+      add('modelVersion', `Choose one of ${MODEL_VERSIONS.join(', ')}.`);
+    checkPrompt(input.prompt, add);
+    // Auto mode sends only prompt and model_version; instrumental songs ignore lyrics.
+    if (input.mode === 'custom' || input.extend) {
+      const lyrics = input.instrumental ? undefined : input.lyrics;
+      checkTitleAndLyrics({ title: input.title, lyrics }, known ?? 'v3.5', add);
+    }
+    if (input.extend) checkExtension(input.extend, known, add);
+  },
+);
 
-export function checkTrainSinger(input: TrainSingerInput): FieldErrors {
-  const errors: FieldErrors = {};
-  if (input.urls.length === 0) errors.urls = 'Add links to the training audio.';
-  else if (input.urls.length > TRAINING_MAX_URLS)
-    errors.urls = `Use at most ${TRAINING_MAX_URLS} links.`;
-  else if (!input.urls.every(isHttpUrl)) errors.urls = 'Every link must be a full http(s) address.';
+/** A /v1/music song: the style, and in custom mode the title (no model, so no word limit). */
+export const MusicV1RulesSchema = withRules(MusicV1InputSchema, (input, add) => {
+  checkPrompt(input.prompt, add);
+  if (input.mode === 'custom') checkTitleAndLyrics(input, undefined, add);
+});
+
+/** What /v1/lyrics is asked to write about. */
+export const LyricsPromptSchema = z.object({
+  prompt: z.string().superRefine((prompt, ctx) => {
+    if (!prompt.trim()) ctx.addIssue({ code: 'custom', message: 'Say what the song is about.' });
+    else if (charCount(prompt) > LYRICS_PROMPT_MAX_CHARS)
+      ctx.addIssue({
+        code: 'custom',
+        message: `Keep it to ${LYRICS_PROMPT_MAX_CHARS} characters or fewer.`,
+      });
+  }),
+});
+
+/** A voice clone's form: name, optional description and how many recordings it brings. */
+export const CloneFieldsSchema = withRules(
+  z.object({
+    name: z.string(),
+    description: z.string().optional(),
+    fileCount: z.number(),
+  }),
+  (input, add) => {
+    if (!input.name.trim()) add('name', 'Name the new voice.');
+    else if (charCount(input.name) > CLONE_NAME_MAX_CHARS)
+      add('name', `Keep the name to ${CLONE_NAME_MAX_CHARS} characters or fewer.`);
+    if (
+      input.description !== undefined &&
+      charCount(input.description) > CLONE_DESCRIPTION_MAX_CHARS
+    ) {
+      add(
+        'description',
+        `Keep the description to ${CLONE_DESCRIPTION_MAX_CHARS} characters or fewer.`,
+      );
+    }
+    if (input.fileCount < 1) add('files', 'Add at least one recording of the voice.');
+    else if (input.fileCount > CLONE_MAX_FILES)
+      add('files', `Use at most ${CLONE_MAX_FILES} recordings.`);
+  },
+);
+export type CloneFields = z.input<typeof CloneFieldsSchema>;
+
+/** A cover's form: a singer, a whole-semitone key shift, and exactly one source. */
+export const CoverFieldsSchema = withRules(
+  z.object({
+    singerId: z.union([z.string(), z.number()]),
+    tranSemitones: z.number().optional(),
+    hasFile: z.boolean(),
+    videoSiteUrl: z.string().optional(),
+  }),
+  (input, add) => {
+    if (String(input.singerId).trim() === '') add('singerId', 'Choose a singer.');
+    const tran = input.tranSemitones ?? 0;
+    if (!Number.isInteger(tran) || tran < TRAN_MIN_SEMITONES || tran > TRAN_MAX_SEMITONES) {
+      add(
+        'tranSemitones',
+        `Shift the key by a whole number of semitones between ${TRAN_MIN_SEMITONES} and ${TRAN_MAX_SEMITONES}.`,
+      );
+    }
+    const link = input.videoSiteUrl?.trim() ?? '';
+    if (input.hasFile && link) add('source', 'Use either an audio file or a video link, not both.');
+    else if (!input.hasFile && !link) add('source', 'Add an audio file or a video link.');
+    else if (link && !isHttpUrl(link))
+      add('videoSiteUrl', 'Paste a full http(s) link to the video.');
+  },
+);
+export type CoverFields = z.input<typeof CoverFieldsSchema>;
+
+/** Singer training: 1–60 http(s) links whose audio lasts 5–45 minutes in all, when measured. */
+export const TrainSingerRulesSchema = withRules(TrainSingerInputSchema, (input, add) => {
   const d = input.totalAudioDurationS;
   if (d !== undefined && (d < TRAINING_AUDIO_MIN_S || d > TRAINING_AUDIO_MAX_S)) {
-    errors.urls = `Training audio must last ${TRAINING_AUDIO_MIN_S / 60} to ${TRAINING_AUDIO_MAX_S / 60} minutes in total (now ${Math.round(d / 60)}).`;
+    add(
+      'urls',
+      `Training audio must last ${TRAINING_AUDIO_MIN_S / 60} to ${TRAINING_AUDIO_MAX_S / 60} minutes in total (now ${Math.round(d / 60)}).`,
+    );
   }
-  return errors;
-}
+  if (input.urls.length === 0) add('urls', 'Add links to the training audio.');
+  else if (input.urls.length > TRAINING_MAX_URLS)
+    add('urls', `Use at most ${TRAINING_MAX_URLS} links.`);
+  else if (!input.urls.every(isHttpUrl)) add('urls', 'Every link must be a full http(s) address.');
+});
 
-export function checkSinging(input: SingingInput): FieldErrors {
-  const errors: FieldErrors = {};
-  if (!isHttpUrl(input.audioUrl)) errors.audioUrl = 'Paste a full http(s) link to the audio.';
+/** A singing-photo video: audio of 2–30 s and a photo of at most 4.7 MB, both http(s) links. */
+export const SingingRulesSchema = withRules(SingingInputSchema, (input, add) => {
+  if (!isHttpUrl(input.audioUrl)) add('audioUrl', 'Paste a full http(s) link to the audio.');
   else if (
     input.audioDurationS !== undefined &&
     (input.audioDurationS < SINGING_AUDIO_MIN_S || input.audioDurationS > SINGING_AUDIO_MAX_S)
   ) {
-    errors.audioUrl = `The audio must last ${SINGING_AUDIO_MIN_S} to ${SINGING_AUDIO_MAX_S} seconds (it lasts ${Math.round(input.audioDurationS)} s).`;
+    add(
+      'audioUrl',
+      `The audio must last ${SINGING_AUDIO_MIN_S} to ${SINGING_AUDIO_MAX_S} seconds (it lasts ${Math.round(input.audioDurationS)} s).`,
+    );
   }
-  if (!isHttpUrl(input.imageUrl)) errors.imageUrl = 'Paste a full http(s) link to the photo.';
+  if (!isHttpUrl(input.imageUrl)) add('imageUrl', 'Paste a full http(s) link to the photo.');
   else if (input.imageBytes !== undefined && input.imageBytes > SINGING_IMAGE_MAX_BYTES) {
-    errors.imageUrl = `The photo must be at most 4.7 MB (it is ${(input.imageBytes / 1024 / 1024).toFixed(1)} MB).`;
+    add(
+      'imageUrl',
+      `The photo must be at most 4.7 MB (it is ${(input.imageBytes / 1024 / 1024).toFixed(1)} MB).`,
+    );
   }
-  return errors;
-}
+});
 
-export function checkSubtitles(input: SubtitlesInput): FieldErrors {
-  return isHttpUrl(input.videoUrl) ? {} : { videoUrl: 'Paste a full http(s) link to the video.' };
-}
+/** A subtitle video: an http(s) link to the video. */
+export const SubtitlesRulesSchema = withRules(SubtitlesInputSchema, (input, add) => {
+  if (!isHttpUrl(input.videoUrl)) add('videoUrl', 'Paste a full http(s) link to the video.');
+});

@@ -19,8 +19,14 @@ import { resultSchema, type Result } from '@shared/result';
 import type { JobResult, JobView } from '@shared/ipc/jobs';
 import type { LibraryFolder, LibraryItemView } from '@shared/ipc/library';
 import type { LibraryChange } from '@shared/domain/library';
-import { checkSubmitSong } from '@shared/domain/service-inputs';
-import { checkCloneFields, fieldErrorsOf, TtsInputSchema } from '@shared/domain/service-inputs';
+import {
+  CloneFieldsSchema,
+  CoverFieldsSchema,
+  fieldErrorsOf,
+  SongRulesSchema,
+  SubtitlesRulesSchema,
+  TtsInputSchema,
+} from '@shared/domain/service-inputs';
 import type { FileInfo } from '@shared/domain/files';
 import type {
   Catalogue,
@@ -32,7 +38,6 @@ import type {
 import type { History, LibrarySong } from '@shared/ipc/songs';
 import type { SingerOption, SourceItem, TrainingCheck } from '@shared/ipc/covers';
 import type { SingingCheck } from '@shared/ipc/videos';
-import { checkCoverFields, checkSubtitles } from '@shared/domain/service-inputs';
 import type { UpdateState } from '@shared/ipc/updates';
 
 export type FakeMethod = {
@@ -674,7 +679,7 @@ export class FakeCadenza {
         // Main's checks (service-inputs) run here too; a valid request becomes a pending song job.
         create: (request) =>
           this.answer('songs.create', [request], () => {
-            const fields = checkSubmitSong({
+            const fields = fieldErrorsOf(SongRulesSchema, {
               ...request,
               mode: request.extend ? 'custom' : request.mode,
             });
@@ -799,7 +804,7 @@ export class FakeCadenza {
           }),
         clone: (request) =>
           this.answer('voices.clone', [request], () => {
-            const fields = checkCloneFields({
+            const fields = fieldErrorsOf(CloneFieldsSchema, {
               name: request.name,
               description: request.description,
               fileCount: request.files.length,
@@ -843,7 +848,7 @@ export class FakeCadenza {
         create: (request) =>
           this.answer('covers.create', [request], () => {
             const src = request.source;
-            const fields = checkCoverFields({
+            const fields = fieldErrorsOf(CoverFieldsSchema, {
               singerId: request.singerId,
               tranSemitones: request.tranSemitones,
               hasFile: src.kind !== 'link',
@@ -945,7 +950,7 @@ export class FakeCadenza {
           }),
         subtitles: (request) =>
           this.answer('videos.subtitles', [request], () => {
-            const fields = checkSubtitles({ videoUrl: request.videoUrl });
+            const fields = fieldErrorsOf(SubtitlesRulesSchema, { videoUrl: request.videoUrl });
             const refused = fieldsError(fields);
             if (refused) return { ok: false, error: refused.toShape() };
             const job = makeJobView({

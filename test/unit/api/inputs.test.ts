@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@shared/errors';
 import {
-  checkCoverFields,
-  checkSinging,
-  checkSubmitSong,
-  checkTrainSinger,
+  CoverFieldsSchema,
+  SingingRulesSchema,
+  SongRulesSchema,
+  TrainSingerRulesSchema,
   countLyricsWords,
   fieldErrorsOf,
   TTS_TEXT_MAX_CHARS,
@@ -21,46 +21,71 @@ import { createServiceClient, musicV1Body, submitBody } from '../../../src/main/
 
 describe('client-side limits', () => {
   it('prompt 1–180 and title ≤ 80', () => {
-    expect(checkSubmitSong({ mode: 'auto', prompt: '' }).prompt).toBeDefined();
-    expect(checkSubmitSong({ mode: 'auto', prompt: 'a'.repeat(PROMPT_MAX_CHARS) })).toEqual({});
+    expect(fieldErrorsOf(SongRulesSchema, { mode: 'auto', prompt: '' }).prompt).toBeDefined();
     expect(
-      checkSubmitSong({ mode: 'auto', prompt: 'a'.repeat(PROMPT_MAX_CHARS + 1) }).prompt,
+      fieldErrorsOf(SongRulesSchema, { mode: 'auto', prompt: 'a'.repeat(PROMPT_MAX_CHARS) }),
+    ).toEqual({});
+    expect(
+      fieldErrorsOf(SongRulesSchema, { mode: 'auto', prompt: 'a'.repeat(PROMPT_MAX_CHARS + 1) })
+        .prompt,
     ).toMatch(/180/);
     expect(
-      checkSubmitSong({ mode: 'custom', prompt: 'x', title: 't'.repeat(TITLE_MAX_CHARS + 1) })
-        .title,
+      fieldErrorsOf(SongRulesSchema, {
+        mode: 'custom',
+        prompt: 'x',
+        title: 't'.repeat(TITLE_MAX_CHARS + 1),
+      }).title,
     ).toMatch(/80/);
   });
 
   it('model version in the list; lyrics word limit per model version', () => {
     expect(
-      checkSubmitSong({ mode: 'auto', prompt: 'x', modelVersion: 'v9' as 'v3.5' }).modelVersion,
+      fieldErrorsOf(SongRulesSchema, { mode: 'auto', prompt: 'x', modelVersion: 'v9' as 'v3.5' })
+        .modelVersion,
     ).toBeDefined();
     const lyrics = Array.from({ length: 1001 }, () => 'la').join(' ');
     expect(
-      checkSubmitSong({ mode: 'custom', prompt: 'x', modelVersion: 'v3.0', lyrics }).lyrics,
+      fieldErrorsOf(SongRulesSchema, { mode: 'custom', prompt: 'x', modelVersion: 'v3.0', lyrics })
+        .lyrics,
     ).toMatch(/1,000/);
-    expect(checkSubmitSong({ mode: 'custom', prompt: 'x', modelVersion: 'v4.5', lyrics })).toEqual(
-      {},
-    );
+    expect(
+      fieldErrorsOf(SongRulesSchema, { mode: 'custom', prompt: 'x', modelVersion: 'v4.5', lyrics }),
+    ).toEqual({});
     expect(MODEL_LIMITS['v4.5-plus'].maxLyricsWords).toBe(5000);
     expect(countLyricsWords('hello world\n你好')).toBe(4);
   });
 
+  it('one pass of the song rules names every field at fault', () => {
+    const fields = fieldErrorsOf(SongRulesSchema, {
+      mode: 'custom',
+      prompt: ' ',
+      modelVersion: 'v9',
+      title: 't'.repeat(TITLE_MAX_CHARS + 1),
+      extend: { songId: '', continueAtS: -1 },
+    });
+    expect(Object.keys(fields).sort()).toEqual(
+      ['continueAtS', 'extend', 'modelVersion', 'prompt', 'title'].sort(),
+    );
+    expect(fields.modelVersion).toMatch(/v4\.5-plus/);
+  });
+
   it('an extension needs continue_at > 0 within the song', () => {
     expect(
-      checkSubmitSong({ mode: 'custom', prompt: 'x', extend: { songId: 's', continueAtS: 0 } })
-        .continueAtS,
+      fieldErrorsOf(SongRulesSchema, {
+        mode: 'custom',
+        prompt: 'x',
+        extend: { songId: 's', continueAtS: 0 },
+      }).continueAtS,
     ).toBeDefined();
     expect(
-      checkSubmitSong({
+      fieldErrorsOf(SongRulesSchema, {
         mode: 'custom',
         prompt: 'x',
         extend: { songId: 's', continueAtS: 200, songDurationMs: 120_000 },
       }).continueAtS,
     ).toMatch(/120/);
     expect(
-      checkSubmitSong({
+      fieldErrorsOf(SongRulesSchema, {
         mode: 'custom',
         prompt: 'x',
         extend: { songId: 's', continueAtS: 60, songDurationMs: 120_000 },
@@ -87,21 +112,28 @@ describe('client-side limits', () => {
   });
 
   it('cover, training and singing inputs', () => {
-    expect(checkCoverFields({ singerId: 1, hasFile: false }).source).toBeDefined();
+    expect(fieldErrorsOf(CoverFieldsSchema, { singerId: 1, hasFile: false }).source).toBeDefined();
     expect(
-      checkCoverFields({ singerId: 1, hasFile: true, videoSiteUrl: 'https://v' }).source,
+      fieldErrorsOf(CoverFieldsSchema, { singerId: 1, hasFile: true, videoSiteUrl: 'https://v' })
+        .source,
     ).toBeDefined();
     expect(
-      checkCoverFields({ singerId: 1, hasFile: true, tranSemitones: 1.5 }).tranSemitones,
+      fieldErrorsOf(CoverFieldsSchema, { singerId: 1, hasFile: true, tranSemitones: 1.5 })
+        .tranSemitones,
     ).toBeDefined();
-    expect(checkTrainSinger({ urls: ['https://a/1.mp3'], totalAudioDurationS: 60 }).urls).toMatch(
-      /5 to 45/,
-    );
     expect(
-      checkSinging({ audioUrl: 'https://a/x.mp3', imageUrl: 'ftp://x', audioDurationS: 31 }),
+      fieldErrorsOf(TrainSingerRulesSchema, { urls: ['https://a/1.mp3'], totalAudioDurationS: 60 })
+        .urls,
+    ).toMatch(/5 to 45/);
+    expect(
+      fieldErrorsOf(SingingRulesSchema, {
+        audioUrl: 'https://a/x.mp3',
+        imageUrl: 'ftp://x',
+        audioDurationS: 31,
+      }),
     ).toMatchObject({ audioUrl: expect.stringMatching(/2 to 30/), imageUrl: expect.any(String) });
     expect(
-      checkSinging({
+      fieldErrorsOf(SingingRulesSchema, {
         audioUrl: 'https://a/x.mp3',
         imageUrl: 'https://a/x.png',
         imageBytes: 5 * 1024 * 1024,

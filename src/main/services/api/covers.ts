@@ -9,8 +9,9 @@ import {
   type TrainingStatus,
 } from '@shared/domain/service';
 import {
-  checkCoverFields,
-  checkTrainSinger,
+  fieldErrorsOf,
+  CoverFieldsSchema,
+  TrainSingerRulesSchema,
   type TrainSingerInput,
 } from '@shared/domain/service-inputs';
 import { COVER_UPLOAD_MAX_BYTES, UPLOAD_AUDIO_EXTENSIONS } from '@shared/domain/service-limits';
@@ -84,7 +85,7 @@ export function createCoversApi(t: Transport, longTimeoutMs: number): CoversApi 
     async create(input, opts = {}) {
       const link = input.videoSiteUrl?.trim() ?? '';
       refuseFields(
-        checkCoverFields({
+        fieldErrorsOf(CoverFieldsSchema, {
           singerId: input.singerId,
           tranSemitones: input.tranSemitones,
           hasFile: !!input.filePath,
@@ -163,7 +164,7 @@ export function createCoversApi(t: Transport, longTimeoutMs: number): CoversApi 
     },
 
     async trainSinger(input, opts = {}) {
-      refuseFields(checkTrainSinger(input));
+      refuseFields(fieldErrorsOf(TrainSingerRulesSchema, input));
       const ctx: CallContext = {
         action: 'start training the singer',
         counter: 'key_vc_counts',

@@ -1,8 +1,9 @@
 import { refuseFields } from '@shared/errors';
 import { VideoResultSchema, type VideoResult } from '@shared/domain/service';
 import {
-  checkSinging,
-  checkSubtitles,
+  fieldErrorsOf,
+  SingingRulesSchema,
+  SubtitlesRulesSchema,
   type SingingInput,
   type SubtitlesInput,
 } from '@shared/domain/service-inputs';
@@ -41,7 +42,7 @@ async function videoCall(t: Transport, spec: RequestSpec): Promise<VideoResult> 
 export function createSingingApi(t: Transport, longTimeoutMs: number): SingingApi {
   return {
     async generate(input, opts = {}) {
-      refuseFields(checkSinging(input));
+      refuseFields(fieldErrorsOf(SingingRulesSchema, input));
       const ctx: CallContext = {
         action: 'make the singing video',
         counter: 'key_singing_credits',
@@ -59,7 +60,7 @@ export function createSingingApi(t: Transport, longTimeoutMs: number): SingingAp
     },
 
     async subtitlesVideo(input, opts = {}) {
-      refuseFields(checkSubtitles(input));
+      refuseFields(fieldErrorsOf(SubtitlesRulesSchema, input));
       const ctx: CallContext = {
         action: 'make the subtitle video',
         counter: 'key_singing_credits',

@@ -6,9 +6,10 @@ import {
   type Song,
 } from '@shared/domain/service';
 import {
-  checkLyricsPrompt,
-  checkMusicV1,
-  checkSubmitSong,
+  fieldErrorsOf,
+  LyricsPromptSchema,
+  MusicV1RulesSchema,
+  SongRulesSchema,
   type MusicV1Input,
   type SubmitSongInput,
 } from '@shared/domain/service-inputs';
@@ -137,7 +138,7 @@ export function createSongsApi(t: Transport, longTimeoutMs: number): SongsApi {
 
   return {
     async submit(input, opts = {}) {
-      refuseFields(checkSubmitSong(input));
+      refuseFields(fieldErrorsOf(SongRulesSchema, input));
       const { data, body, key } = await t.enveloped({
         method: 'POST',
         path: '/v2/submit',
@@ -175,7 +176,7 @@ export function createSongsApi(t: Transport, longTimeoutMs: number): SongsApi {
     },
 
     async generateV1(input, opts = {}) {
-      refuseFields(checkMusicV1(input));
+      refuseFields(fieldErrorsOf(MusicV1RulesSchema, input));
       const ctx: CallContext = { ...submitCtx, fieldNames: {} };
       const { data, body, key } = await t.enveloped({
         method: 'POST',
@@ -195,7 +196,7 @@ export function createSongsApi(t: Transport, longTimeoutMs: number): SongsApi {
     },
 
     async lyrics(prompt, opts = {}) {
-      refuseFields(checkLyricsPrompt(prompt));
+      refuseFields(fieldErrorsOf(LyricsPromptSchema, { prompt: prompt }));
       const ctx: CallContext = { action: 'write the lyrics' };
       const { data, body, key } = await t.enveloped({
         method: 'POST',

@@ -10,7 +10,7 @@ import {
   type Voice,
 } from '@shared/domain/service';
 import {
-  checkCloneFields,
+  CloneFieldsSchema,
   fieldErrorsOf,
   TtsInputSchema,
   type TtsInput,
@@ -223,7 +223,7 @@ export function createVoicesApi(t: Transport, longTimeoutMs: number): VoicesApi 
 
     async clone(input, opts = {}) {
       refuseFields(
-        checkCloneFields({
+        fieldErrorsOf(CloneFieldsSchema, {
           name: input.name,
           description: input.description,
           fileCount: input.files.length,

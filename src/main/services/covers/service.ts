@@ -12,7 +12,11 @@ import { promises as fs } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { failureOf, type Job } from '@shared/domain/jobs';
 import type { LibraryItem } from '@shared/domain/library';
-import { checkCoverFields, checkTrainSinger } from '@shared/domain/service-inputs';
+import {
+  fieldErrorsOf,
+  CoverFieldsSchema,
+  TrainSingerRulesSchema,
+} from '@shared/domain/service-inputs';
 import {
   COVER_UPLOAD_MAX_BYTES,
   TRAINING_AUDIO_MAX_S,
@@ -200,7 +204,7 @@ export function createCoversService(deps: CoversServiceDeps) {
       sourceLabel = videoSiteUrl;
     }
     refuseFields(
-      checkCoverFields({
+      fieldErrorsOf(CoverFieldsSchema, {
         singerId: input.singerId,
         tranSemitones: input.tranSemitones,
         hasFile: filePath !== undefined,
@@ -326,7 +330,7 @@ export function createCoversService(deps: CoversServiceDeps) {
     const fields: Record<string, string> = {};
     if (!name) fields.name = 'Name the singer (the name is kept on this computer).';
     const urls = input.links.map((l) => l.url);
-    Object.assign(fields, checkTrainSinger({ urls }));
+    Object.assign(fields, fieldErrorsOf(TrainSingerRulesSchema, { urls }));
     refuseFields(fields, 'Some fields need attention before training can start.');
     const check = await checkTraining(input.links);
     if (check.problem || check.totalS === null)

@@ -11,7 +11,11 @@
 import { failureOf, type Job } from '@shared/domain/jobs';
 import type { LibraryItem } from '@shared/domain/library';
 import type { VideoResult } from '@shared/domain/service';
-import { checkSinging, checkSubtitles } from '@shared/domain/service-inputs';
+import {
+  fieldErrorsOf,
+  SingingRulesSchema,
+  SubtitlesRulesSchema,
+} from '@shared/domain/service-inputs';
 import {
   SINGING_AUDIO_MAX_S,
   SINGING_AUDIO_MIN_S,
@@ -41,7 +45,7 @@ export function createVideosService(deps: VideosServiceDeps) {
     audio: ResolvedLink,
     imageUrl: string,
   ): Promise<SingingCheck & { audioDurationS?: number; imageBytes?: number }> {
-    const fields = checkSinging({ audioUrl: audio.url, imageUrl });
+    const fields = fieldErrorsOf(SingingRulesSchema, { audioUrl: audio.url, imageUrl });
     const [a, img] = await measure([audio.url, imageUrl]);
     const audioM = a!;
     const imageM = img!;
@@ -147,7 +151,7 @@ export function createVideosService(deps: VideosServiceDeps) {
 
     async subtitles(input: { videoUrl: string; title?: string }): Promise<Job> {
       const videoUrl = input.videoUrl.trim();
-      refuseFields(checkSubtitles({ videoUrl }), '');
+      refuseFields(fieldErrorsOf(SubtitlesRulesSchema, { videoUrl }), '');
       const title = input.title?.trim() || 'Subtitle video';
       return sendVideo('subtitle-video', { videoUrl, title }, title, {}, (signal) =>
         deps.client().singing.subtitlesVideo({ videoUrl }, { signal }),

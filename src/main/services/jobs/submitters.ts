@@ -8,11 +8,11 @@ import type {
   VideoResult,
 } from '@shared/domain/service';
 import {
-  checkMusicV1,
-  checkSinging,
-  checkSubmitSong,
-  checkSubtitles,
-  checkTrainSinger,
+  MusicV1RulesSchema,
+  SingingRulesSchema,
+  SongRulesSchema,
+  SubtitlesRulesSchema,
+  TrainSingerRulesSchema,
   fieldErrorsOf,
   TtsInputSchema,
   type MusicV1Input,
@@ -88,7 +88,7 @@ export function createSubmitters(
 ) {
   const api = {
     songV2(input: SubmitSongInput): Promise<Job> {
-      refuseFields(checkSubmitSong(input));
+      refuseFields(fieldErrorsOf(SongRulesSchema, input));
       const parent = input.extend ? library?.findByServiceId(input.extend.songId) : undefined;
       return jobs.submit(
         {
@@ -111,7 +111,7 @@ export function createSubmitters(
     },
 
     songV1(input: MusicV1Input): Promise<Job> {
-      refuseFields(checkMusicV1(input));
+      refuseFields(fieldErrorsOf(MusicV1RulesSchema, input));
       return jobs.submit(
         {
           kind: 'song-v1',
@@ -199,7 +199,7 @@ export function createSubmitters(
     },
 
     trainSinger(input: TrainSingerInput & { name?: string }): Promise<Job> {
-      refuseFields(checkTrainSinger(input));
+      refuseFields(fieldErrorsOf(TrainSingerRulesSchema, input));
       return jobs.submit(
         {
           kind: 'custom-singer',
@@ -225,7 +225,7 @@ export function createSubmitters(
     },
 
     singingVideo(input: SingingInput & { title?: string }): Promise<Job> {
-      refuseFields(checkSinging(input));
+      refuseFields(fieldErrorsOf(SingingRulesSchema, input));
       const title = input.title || 'Singing video';
       return jobs.submit(
         { kind: 'singing-video', synchronous: true, request: asRecord(input), label: title },
@@ -238,7 +238,7 @@ export function createSubmitters(
     },
 
     subtitleVideo(input: SubtitlesInput & { title?: string }): Promise<Job> {
-      refuseFields(checkSubtitles(input));
+      refuseFields(fieldErrorsOf(SubtitlesRulesSchema, input));
       const title = input.title || 'Subtitle video';
       return jobs.submit(
         { kind: 'subtitle-video', synchronous: true, request: asRecord(input), label: title },

@@ -13,7 +13,7 @@ import { basename } from 'node:path';
 import { failureOf, type Job } from '@shared/domain/jobs';
 import type { LibraryItem } from '@shared/domain/library';
 import type { CloneVoice, Voice } from '@shared/domain/service';
-import { checkCloneFields } from '@shared/domain/service-inputs';
+import { fieldErrorsOf, CloneFieldsSchema } from '@shared/domain/service-inputs';
 import { AppError, refuseFields, toErrorShape } from '@shared/errors';
 import type {
   Catalogue,
@@ -254,7 +254,7 @@ export function createVoicesService(deps: VoicesServiceDeps) {
     description?: string;
     files: readonly LocalRecording[];
   }): Promise<Job> {
-    const fields = checkCloneFields({
+    const fields = fieldErrorsOf(CloneFieldsSchema, {
       name: input.name,
       description: input.description,
       fileCount: input.files.length,

@@ -1,4 +1,4 @@
-import { checkSubmitSong, type FieldErrors } from '@shared/domain/service-inputs';
+import { fieldErrorsOf, SongRulesSchema, type FieldErrors } from '@shared/domain/service-inputs';
 import {
   DEFAULT_MODEL_VERSION,
   MODEL_VERSIONS,
@@ -78,7 +78,7 @@ export function toExtendRequest(song: LibrarySong, form: ExtendForm): CreateSong
  */
 export function extendErrors(song: LibrarySong, form: ExtendForm): FieldErrors {
   const req = toExtendRequest(song, form);
-  const errors = checkSubmitSong({
+  const errors = fieldErrorsOf(SongRulesSchema, {
     mode: 'custom',
     prompt: req.prompt,
     modelVersion: form.modelVersion,

@@ -1,6 +1,7 @@
 import {
+  fieldErrorsOf,
   charCount,
-  checkSubmitSong,
+  SongRulesSchema,
   countLyricsWords,
   type FieldErrors,
 } from '@shared/domain/service-inputs';
@@ -91,7 +92,7 @@ export function toRequest(form: SongForm): CreateSongRequest {
 /** The same checks main runs, shown before submitting. */
 export function formErrors(form: SongForm): FieldErrors {
   const req = toRequest(form);
-  return checkSubmitSong({
+  return fieldErrorsOf(SongRulesSchema, {
     mode: req.mode,
     prompt: req.prompt,
     modelVersion: form.modelVersion,
