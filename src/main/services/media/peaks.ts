@@ -12,10 +12,12 @@
  */
 import { promises as fs } from 'node:fs';
 import { MAX_WAVEFORM_PEAKS } from '@shared/ipc/library';
-import { MPEGDecoder } from 'mpg123-decoder';
-import { FLACDecoder } from '@wasm-audio-decoders/flac';
-import { OggVorbisDecoder } from '@wasm-audio-decoders/ogg-vorbis';
-import { OggOpusDecoder } from 'ogg-opus-decoder';
+import {
+  isDecodedFormat,
+  streamDecoderFor,
+  wavSampleReader,
+  type DecoderName,
+} from '../audio/decode/decoders';
 import { probeFile, type MediaProbe, type WavLayout } from './probe';
 
 export const PEAKS_PER_SECOND = 50;
@@ -28,62 +30,7 @@ export interface Peaks {
   /** Seconds of audio each peak covers. */
   secondsPerPeak: number;
   /** What decoded it. */
-  decoder: 'wav' | 'mpg123' | 'flac' | 'vorbis' | 'opus';
-}
-
-/** Formats with a decoder here; the others (AAC, video) get no waveform. */
-export const DECODED_FORMATS = ['wav', 'mp3', 'flac', 'ogg', 'opus'] as const;
-
-interface Decoded {
-  channelData: Float32Array[];
-  samplesDecoded: number;
-}
-
-interface StreamDecoder {
-  decode(chunk: Uint8Array): Promise<Decoded>;
-  flush(): Promise<Decoded | null>;
-  free(): void;
-}
-
-async function decoderFor(format: string): Promise<{ d: StreamDecoder; name: Peaks['decoder'] }> {
-  if (format === 'mp3') {
-    const d = new MPEGDecoder();
-    await d.ready;
-    return {
-      name: 'mpg123',
-      d: {
-        decode: (c) => Promise.resolve(d.decode(c)),
-        flush: async () => null,
-        free: () => d.free(),
-      },
-    };
-  }
-  if (format === 'flac') {
-    const d = new FLACDecoder();
-    await d.ready;
-    return {
-      name: 'flac',
-      d: { decode: (c) => d.decode(c), flush: () => d.flush(), free: () => d.free() },
-    };
-  }
-  if (format === 'ogg') {
-    const d = new OggVorbisDecoder();
-    await d.ready;
-    return {
-      name: 'vorbis',
-      d: { decode: (c) => d.decode(c), flush: () => d.flush(), free: () => d.free() },
-    };
-  }
-  const d = new OggOpusDecoder();
-  await d.ready;
-  return {
-    name: 'opus',
-    d: {
-      decode: (c) => Promise.resolve(d.decode(c)),
-      flush: () => d.flush(),
-      free: () => d.free(),
-    },
-  };
+  decoder: DecoderName;
 }
 
 /** Collects the peak of every `framesPerPeak` frames, in order, across calls. */
@@ -134,19 +81,6 @@ function framesPerPeakFor(probe: MediaProbe): number {
   return Math.max(1, Math.ceil((seconds * rate) / count) || Math.round(rate / PEAKS_PER_SECOND));
 }
 
-type SampleReader = (b: Buffer, at: number) => number;
-
-function wavSampleReader(w: WavLayout): SampleReader | null {
-  const { encoding: e, bitsPerSample: bits } = w;
-  if (e === 1 && bits === 8) return (b, at) => (b[at]! - 128) / 128;
-  if (e === 1 && bits === 16) return (b, at) => b.readInt16LE(at) / 32768;
-  if (e === 1 && bits === 24) return (b, at) => b.readIntLE(at, 3) / 8388608;
-  if (e === 1 && bits === 32) return (b, at) => b.readInt32LE(at) / 2147483648;
-  if (e === 3 && bits === 32) return (b, at) => b.readFloatLE(at);
-  if (e === 3 && bits === 64) return (b, at) => b.readDoubleLE(at);
-  return null;
-}
-
 async function wavPeaks(path: string, w: WavLayout, out: PeakCollector, signal?: AbortSignal) {
   const read = wavSampleReader(w);
   if (!read || w.channels < 1 || w.blockAlign === 0) return false;
@@ -187,7 +121,7 @@ export async function decodePeaks(
   options: { signal?: AbortSignal; probe?: MediaProbe } = {},
 ): Promise<Peaks | null> {
   const probe = options.probe ?? (await probeFile(path));
-  if (!probe || !(DECODED_FORMATS as readonly string[]).includes(probe.format)) return null;
+  if (!probe || !isDecodedFormat(probe.format)) return null;
   const framesPerPeak = framesPerPeakFor(probe);
   const out = new PeakCollector(framesPerPeak);
   // the decoders' output rate (Opus decodes at 48 kHz whatever the header says)
@@ -197,7 +131,7 @@ export async function decodePeaks(
     if (!probe.wav || !(await wavPeaks(path, probe.wav, out, options.signal))) return null;
     return { peaks: out.finish(), secondsPerPeak, decoder: 'wav' };
   }
-  const { d, name } = await decoderFor(probe.format);
+  const d = await streamDecoderFor(probe.format);
   const fh = await fs.open(path, 'r');
   try {
     const buf = Buffer.alloc(CHUNK_BYTES);
@@ -217,5 +151,5 @@ export async function decodePeaks(
     d.free();
   }
   const peaks = out.finish();
-  return peaks.length > 0 ? { peaks, secondsPerPeak, decoder: name } : null;
+  return peaks.length > 0 ? { peaks, secondsPerPeak, decoder: d.name } : null;
 }

@@ -3,6 +3,7 @@
  * values; services import its type (`WorkerTasks`) so the handlers never load in main.
  * To add tasks, export a record of handlers from your service's own module and spread it here.
  */
+import { audioTasks } from '../audio/tasks';
 import { libraryTasks } from '../library/index-tasks';
 import { mediaTasks } from '../media/tasks';
 import type { TaskRegistry } from './protocol';
@@ -10,6 +11,7 @@ import type { TaskRegistry } from './protocol';
 export const workerTasks = {
   ...libraryTasks,
   ...mediaTasks,
+  ...audioTasks,
 } satisfies TaskRegistry;
 
 export type WorkerTasks = typeof workerTasks;
