@@ -41,8 +41,9 @@ module.exports = {
     output: testBuild ? 'dist/test' : 'dist',
     buildResources: 'resources',
   },
-  // The built app only: electron-vite's out/ (main, preload, renderer) and the CLI bundle.
-  files: ['out/**/*', '!out/**/*.map', 'package.json'],
+  // The built app only: electron-vite's out/ (main, preload, renderer) without source maps; the CLI
+  // bundle (out/cli) is for `npm link` from a checkout, never run by the app (docs/licences.md).
+  files: ['out/**/*', '!out/**/*.map', '!out/cli/**', 'package.json'],
   extraMetadata: { main: 'out/main/index.js' },
   asar: true,
   // keytar is a native module: it must load from disk, outside the archive.

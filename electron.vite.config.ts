@@ -9,7 +9,19 @@ const ESM_ONLY_DEPS = [
   '@wasm-audio-decoders/flac',
   '@wasm-audio-decoders/ogg-vorbis',
   'ogg-opus-decoder',
+  '@breezystack/lamejs',
 ];
+
+/**
+ * LGPL-3.0 libraries (docs/licences.md): each is bundled into a chunk file of its own,
+ * `out/main/chunks/lgpl-<name>-<hash>.js`, unminified, so a user can replace it with a modified
+ * version of the library without rebuilding Cadenza.
+ */
+const LGPL_DEPS = ['codec-parser', '@breezystack/lamejs'];
+const lgplChunk = (id: string): string | undefined => {
+  const dep = LGPL_DEPS.find((name) => id.includes(`/node_modules/${name}/`));
+  return dep ? `lgpl-${dep.replace(/^@[^/]+\//, '')}` : undefined;
+};
 
 export default defineConfig({
   main: {
@@ -27,6 +39,7 @@ export default defineConfig({
         },
         // ogg-opus-decoder's optional speech enhancer (4 MB): never enabled, so never shipped
         external: ['@wasm-audio-decoders/opus-ml'],
+        output: { manualChunks: lgplChunk },
       },
     },
   },

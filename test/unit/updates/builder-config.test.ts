@@ -3,6 +3,7 @@
  * tools downloaded at build time): electron-builder's own schema validation, the fuses of release
  * and test builds, and the signing/notarizing hooks skipping with a log line when no secret is set.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -179,5 +180,54 @@ describe('signing and notarizing hooks without secrets', () => {
       credentials({ APPLE_ID: 'a@b.c', APPLE_APP_SPECIFIC_PASSWORD: 'pw', APPLE_TEAM_ID: 'T' }),
     ).toEqual({ appleId: 'a@b.c', appleIdPassword: 'pw', teamId: 'T' });
     expect(credentials({ APPLE_ID: 'a@b.c' })).toBeNull();
+  });
+});
+
+describe('what the package ships', () => {
+  const pkg = require(`${root}/package.json`) as {
+    dependencies: Record<string, string>;
+    devDependencies: Record<string, string>;
+  };
+
+  /** Bare module names imported by main's code (src/main and src/shared, which main bundles). */
+  function mainImports(): Set<string> {
+    const files = readdirSync(resolve(root, 'src'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => /^(main|shared)[/\\].*\.tsx?$/.test(f))
+      .map((f) => readFileSync(resolve(root, 'src', f), 'utf8'));
+    const names = new Set<string>();
+    for (const text of files) {
+      for (const m of text.matchAll(/(?:from|import\(|require\()\s*'([^'.][^']*)'/g)) {
+        const spec = m[1]!;
+        const name = spec.startsWith('@')
+          ? spec.split('/').slice(0, 2).join('/')
+          : spec.split('/')[0]!;
+        names.add(name);
+      }
+    }
+    return names;
+  }
+
+  it('ships only the libraries main loads: every production dependency is imported by main', () => {
+    const imported = mainImports();
+    const unused = Object.keys(pkg.dependencies).filter((d) => !imported.has(d));
+    expect(unused).toEqual([]);
+  });
+
+  it('keeps bundled libraries (renderer, decoders, encoders) out of the production dependencies', () => {
+    for (const bundled of [
+      'react',
+      'howler',
+      'music-metadata',
+      'ogg-opus-decoder',
+      '@breezystack/lamejs',
+    ]) {
+      expect(pkg.dependencies[bundled], bundled).toBeUndefined();
+      expect(pkg.devDependencies[bundled], bundled).toBeDefined();
+    }
+  });
+
+  it('leaves source maps and the CLI bundle out of the package', () => {
+    const files = (loadConfig({}) as unknown as { files: string[] }).files;
+    expect(files).toEqual(expect.arrayContaining(['out/**/*', '!out/**/*.map', '!out/cli/**']));
   });
 });
