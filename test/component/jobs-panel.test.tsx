@@ -261,34 +261,6 @@ describe('Jobs panel', () => {
     expect(screen.queryByRole('region', { name: 'Now playing' })).toBeNull();
   });
 
-  it('shows the library folder and changes it through the dialog in main', async () => {
-    const fake = new FakeCadenza();
-    const { user } = await openJobs(fake);
-    const folder = await screen.findByRole('region', { name: 'Library folder' });
-    await waitFor(() => expect(folder).toHaveTextContent('/home/creator/Music/Cadenza'));
-
-    // dismissed dialog: nothing changes, no error
-    fake.folderDialog = null;
-    await user.click(within(folder).getByRole('button', { name: 'Change folder…' }));
-    await waitFor(() => expect(fake.callsOf('library.chooseFolder')).toHaveLength(1));
-    expect(fake.callsOf('library.chooseFolder')[0]).toEqual([]); // no path leaves the renderer
-    expect(folder).toHaveTextContent('/home/creator/Music/Cadenza');
-    expect(within(folder).queryByRole('alert')).toBeNull();
-
-    fake.folderDialog = '/media/usb/Songs';
-    await user.click(within(folder).getByRole('button', { name: 'Change folder…' }));
-    await waitFor(() => expect(folder).toHaveTextContent('/media/usb/Songs'));
-    expect(screen.getByRole('status')).toHaveTextContent('Library folder changed.');
-  });
-
-  it('cannot change a folder pinned by CADENZA_LIBRARY', async () => {
-    const fake = new FakeCadenza({ libraryFolder: { path: '/tmp/lib', source: 'environment' } });
-    await openJobs(fake);
-    const folder = await screen.findByRole('region', { name: 'Library folder' });
-    await waitFor(() => expect(folder).toHaveTextContent('Set by CADENZA_LIBRARY'));
-    expect(within(folder).getByRole('button', { name: 'Change folder…' })).toBeDisabled();
-  });
-
   it('says when there are no jobs, and offers to try again when the list fails', async () => {
     const fake = new FakeCadenza();
     fake.failNext('jobs.list', { code: 'io', message: 'The data folder could not be read.' });

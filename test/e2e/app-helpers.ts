@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, openAccount, VALID_KEY } from './fixtures';
 
-export type PanelName = 'Songs' | 'Voice' | 'Covers' | 'Videos' | 'Library' | 'Jobs';
+export type PanelName = 'Songs' | 'Voice' | 'Covers' | 'Videos' | 'Library' | 'Jobs' | 'Settings';
 
 export const sha = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
 

@@ -1,12 +1,13 @@
 /**
- * Account → Updates through the real preload, IPC handlers and settings store. Under the Electron
+ * Settings → Updates through the real preload, IPC handlers and settings store. Under the Electron
  * double the updater is off (electron-updater needs Electron's net and a packaged app), and the
  * card says why; the setting still round-trips to settings.json and survives a restart. The
  * updater itself against the emulator's feed: test/integration/updates/.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { test, expect, openAccount } from './fixtures';
+import { test, expect } from './fixtures';
+import { openPanel } from './app-helpers';
 
 test('the Updates card explains why this run cannot update, and the automatic-updates setting is saved', async ({
   app,
@@ -16,7 +17,7 @@ test('the Updates card explains why this run cannot update, and the automatic-up
     !!process.env.ELECTRON_OVERRIDE_DIST_PATH,
     'under real Electron the unpackaged app reports "installed build only"',
   );
-  await openAccount(page);
+  await openPanel(page, 'Settings');
   const card = page.getByRole('region', { name: 'Updates' });
   await expect(card).toContainText(
     'Updates need the Electron runtime; this run uses the test double.',
@@ -38,7 +39,7 @@ test('the Updates card explains why this run cannot update, and the automatic-up
   expect(app.ipcLog.some((r) => r.channel === 'updates:setAutoUpdate')).toBe(true);
 
   const again = await app.restart();
-  await openAccount(again);
+  await openPanel(again, 'Settings');
   await expect(
     again
       .getByRole('region', { name: 'Updates' })

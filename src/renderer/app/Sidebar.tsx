@@ -7,7 +7,7 @@ interface SidebarProps {
   onOpen: (id: string) => void;
 }
 
-/** One button per registered panel; the first nine have Ctrl/Cmd+digit shortcuts. */
+/** One button per registered panel; the first nine have Ctrl/Cmd+digit shortcuts, Settings Ctrl/Cmd+, too. */
 export function Sidebar({ panels, activeId, onOpen }: SidebarProps) {
   const mac = isMac();
   return (
@@ -16,13 +16,18 @@ export function Sidebar({ panels, activeId, onOpen }: SidebarProps) {
         {panels.map((panel, index) => {
           const digit = index < 9 ? String(index + 1) : null;
           const current = panel.id === activeId;
+          const mod = mac ? 'Meta' : 'Control';
+          const keys = [
+            ...(digit ? [`${mod}+${digit}`] : []),
+            ...(panel.id === 'settings' ? [`${mod}+,`] : []),
+          ];
           return (
             <li key={panel.id}>
               <button
                 type="button"
                 className={current ? 'nav-item nav-item-active' : 'nav-item'}
                 aria-current={current ? 'page' : undefined}
-                aria-keyshortcuts={digit ? (mac ? `Meta+${digit}` : `Control+${digit}`) : undefined}
+                aria-keyshortcuts={keys.length ? keys.join(' ') : undefined}
                 onClick={() => onOpen(panel.id)}
               >
                 <panel.Icon />

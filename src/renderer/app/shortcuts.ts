@@ -12,13 +12,21 @@ export function panelShortcutDigit(event: KeyboardEvent): number | null {
   return digit ? Number(digit) : null;
 }
 
-/** Ctrl/Cmd+1..9 open the first nine panels (not while a modal dialog is open). */
+/** Ctrl/Cmd+, (the usual settings shortcut on every platform). */
+export const isSettingsShortcut = (event: KeyboardEvent): boolean =>
+  (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key === ',';
+
+/**
+ * Ctrl/Cmd+1..9 open the first nine panels, Ctrl/Cmd+, opens Settings (not while a modal dialog
+ * is open).
+ */
 export function usePanelShortcuts(panels: readonly PanelDef[], open: (id: string) => void): void {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       const digit = panelShortcutDigit(event);
-      if (digit === null || document.querySelector('[aria-modal="true"]')) return;
-      const panel = panels[digit - 1];
+      const settings = isSettingsShortcut(event);
+      if ((digit === null && !settings) || document.querySelector('[aria-modal="true"]')) return;
+      const panel = settings ? panels.find((p) => p.id === 'settings') : panels[(digit ?? 0) - 1];
       if (!panel) return;
       event.preventDefault();
       open(panel.id);

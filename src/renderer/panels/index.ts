@@ -6,6 +6,7 @@ import { voicePanel } from './voice';
 import { libraryPanel } from './library';
 import { coversPanel } from './covers';
 import { videosPanel } from './videos';
+import { settingsPanel } from './settings';
 
 export type { PanelDef } from './types';
 
@@ -21,4 +22,5 @@ export const panels: readonly PanelDef[] = [
   videosPanel,
   libraryPanel,
   jobsPanel,
+  settingsPanel,
 ];

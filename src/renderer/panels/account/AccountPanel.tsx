@@ -4,7 +4,6 @@ import { EntitlementsCard } from './EntitlementsCard';
 import { KeyCard } from './KeyCard';
 import { ProblemAlert } from './ProblemAlert';
 import { ServiceAddressCard } from './ServiceAddressCard';
-import { UpdatesCard } from './UpdatesCard';
 import { DiagnosticsCard } from './DiagnosticsCard';
 
 /** The one progress or confirmation line of the panel (a polite live region). */
@@ -51,7 +50,6 @@ export function AccountPanel() {
           <KeyCard showGetKey={problem?.action !== 'get-key'} />
           {status.hasKey && <EntitlementsCard />}
           <ServiceAddressCard status={status} />
-          <UpdatesCard />
           <DiagnosticsCard />
         </div>
       )}

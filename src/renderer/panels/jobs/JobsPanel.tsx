@@ -12,9 +12,8 @@ import {
   selectJobs,
   useJobsStore,
 } from '../../stores/jobs';
-import { followLibrary, loadLibraryFolder, useLibraryStore } from '../../stores/library';
+import { followLibrary, useLibraryStore } from '../../stores/library';
 import { JobRow } from './JobRow';
-import { LibraryFolderRow } from './LibraryFolderRow';
 import { ResultPlayer } from './ResultPlayer';
 import { KIND_LABELS } from './format';
 import './jobs.css';
@@ -47,7 +46,6 @@ export function JobsPanel() {
     followJobs();
     followLibrary();
     void loadJobs();
-    void loadLibraryFolder();
   }, []);
 
   const confirmRetry = async (job: JobView) => {
@@ -68,8 +66,6 @@ export function JobsPanel() {
       <p role="status" className="panel-status">
         {phase === 'loading' && jobs.length === 0 ? 'Loading jobs…' : (status ?? notice)}
       </p>
-
-      <LibraryFolderRow />
 
       {opened && <ResultPlayer result={opened} onClose={closePlayer} />}
 

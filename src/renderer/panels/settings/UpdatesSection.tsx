@@ -34,7 +34,7 @@ function statusLine(s: UpdateState): string {
  * once a download is ready, the release notes (plain text from main, shown as text), and the
  * automatic-updates setting.
  */
-export function UpdatesCard() {
+export function UpdatesSection() {
   const [state, setState] = useState<UpdateState | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<AppErrorShape | null>(null);

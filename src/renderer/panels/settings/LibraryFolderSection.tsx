@@ -1,17 +1,28 @@
-import { chooseLibraryFolder, useLibraryStore } from '../../stores/library';
+import { useEffect } from 'react';
+import {
+  chooseLibraryFolder,
+  followLibrary,
+  loadLibraryFolder,
+  useLibraryStore,
+} from '../../stores/library';
 
 /** Where finished media lands, and the way to choose another folder (a dialog in main). */
-export function LibraryFolderRow() {
+export function LibraryFolderSection() {
+  useEffect(() => {
+    followLibrary();
+    void loadLibraryFolder();
+  }, []);
   const folder = useLibraryStore((s) => s.folder);
   const choosing = useLibraryStore((s) => s.choosingFolder);
   const error = useLibraryStore((s) => s.folderError);
   const pinned = folder?.source === 'environment';
   return (
-    <section className="card job-folder" aria-label="Library folder">
-      <div className="job-folder-row">
+    <section className="card" aria-label="Library folder">
+      <div className="settings-row">
         <div>
           <h2 className="card-title">Library folder</h2>
-          <p className="mono small job-folder-path">{folder ? folder.path : 'Loading…'}</p>
+          <p className="muted small">Where your songs, voices and videos are saved.</p>
+          <p className="mono small settings-path">{folder ? folder.path : 'Loading…'}</p>
           {pinned && <p className="field-hint">Set by CADENZA_LIBRARY for this run.</p>}
         </div>
         <button
@@ -24,7 +35,7 @@ export function LibraryFolderRow() {
         </button>
       </div>
       {error && (
-        <p className="job-error" role="alert">
+        <p className="settings-error" role="alert">
           {error.message}
         </p>
       )}

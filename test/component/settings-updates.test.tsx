@@ -2,14 +2,14 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { installBridge } from '../../src/renderer/bridge';
-import { UpdatesCard } from '../../src/renderer/panels/account/UpdatesCard';
+import { UpdatesSection } from '../../src/renderer/panels/settings/UpdatesSection';
 import { FakeCadenza } from './support/fake-cadenza';
 import { renderApp } from './support/render-app';
 
 function renderCard(fake = new FakeCadenza()) {
   installBridge(fake.api);
   const user = userEvent.setup();
-  render(<UpdatesCard />);
+  render(<UpdatesSection />);
   return { fake, user };
 }
 
@@ -20,9 +20,12 @@ const statusLine = (): HTMLElement => {
   return el;
 };
 
-describe('Updates card', () => {
-  it('is part of the Account panel', async () => {
-    await renderApp({ fake: new FakeCadenza({ key: 'sk-test-0000000000001234' }) });
+describe('Updates section of Settings', () => {
+  it('is part of the Settings panel', async () => {
+    const { user } = await renderApp({
+      fake: new FakeCadenza({ key: 'sk-test-0000000000001234' }),
+    });
+    await user.keyboard('{Control>},{/Control}');
     expect(await screen.findByRole('region', { name: 'Updates' })).toHaveTextContent(
       'Version 0.1.0',
     );

@@ -1,0 +1,26 @@
+import { useLibraryStore } from '../../stores/library';
+import { settingsSections } from './sections';
+import './settings.css';
+
+/** How Cadenza looks, where the library lives, and how the app updates (the key is in Account). */
+export function SettingsPanel() {
+  const notice = useLibraryStore((s) => s.notice);
+  return (
+    <div className="panel">
+      <header className="panel-header">
+        <h1 className="panel-title">Settings</h1>
+        <p className="panel-lede">How Cadenza looks, where your library lives, and updates.</p>
+      </header>
+
+      <p role="status" className="panel-status">
+        {notice}
+      </p>
+
+      <div className="cards settings-sections">
+        {settingsSections.map((section) => (
+          <section.Component key={section.id} />
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import type { ComponentType } from 'react';
+import { LibraryFolderSection } from './LibraryFolderSection';
+import { UpdatesSection } from './UpdatesSection';
+
+/** One section of the Settings page. */
+export interface SettingsSection {
+  /** Stable id (React key, test ids). */
+  readonly id: string;
+  /** The section: a `<section className="card" aria-label="…">` with its own `<h2>`. */
+  readonly Component: ComponentType;
+}
+
+/**
+ * The sections of the Settings page, top to bottom.
+ *
+ * Adding a section:
+ * 1. Write `<Name>Section.tsx` in this folder: one `<section className="card" aria-label="Name">`
+ *    whose `<h2 className="card-title">` says what it sets, reading and saving through the bridge
+ *    (a setting lives in main's settings store, never only in the renderer). Say a failure in the
+ *    section (`role="alert"`), the way the others do.
+ * 2. Add it below, where a creator would look for it.
+ * 3. Test it: a component test beside test/component/settings-panel.test.tsx, and the e2e spec
+ *    (test/e2e/settings.spec.ts) runs axe over the whole page in both themes.
+ *
+ * No placeholders: a section is added when its control works end to end.
+ */
+export const settingsSections: readonly SettingsSection[] = [
+  { id: 'library-folder', Component: LibraryFolderSection },
+  { id: 'updates', Component: UpdatesSection },
+];

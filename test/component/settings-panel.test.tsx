@@ -1,0 +1,68 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { accountPanel } from '../../src/renderer/panels/account';
+import { jobsPanel } from '../../src/renderer/panels/jobs';
+import { settingsPanel } from '../../src/renderer/panels/settings';
+import { resetLibraryStore } from '../../src/renderer/stores/library';
+import { FakeCadenza } from './support/fake-cadenza';
+import { renderApp } from './support/render-app';
+
+afterEach(() => resetLibraryStore());
+
+async function openSettings(fake: FakeCadenza) {
+  const view = await renderApp({ fake, panels: [accountPanel, jobsPanel, settingsPanel] });
+  await view.user.keyboard('{Control>},{/Control}');
+  expect(await screen.findByRole('heading', { name: 'Settings', level: 1 })).toBeInTheDocument();
+  return view;
+}
+
+describe('Settings panel', () => {
+  it('is the last entry of the sidebar, opened with Ctrl+, as well as its digit', async () => {
+    const { panels } = await import('../../src/renderer/panels');
+    expect(panels.at(-1)?.id).toBe('settings');
+    await renderApp({ panels: [accountPanel, settingsPanel] });
+    const button = within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', {
+      name: /Settings/,
+    });
+    expect(button).toHaveAttribute('aria-keyshortcuts', 'Control+2 Control+,');
+  });
+
+  it('shows the library folder and changes it through the dialog in main', async () => {
+    const fake = new FakeCadenza();
+    const { user } = await openSettings(fake);
+    const folder = await screen.findByRole('region', { name: 'Library folder' });
+    await waitFor(() => expect(folder).toHaveTextContent('/home/creator/Music/Cadenza'));
+
+    // dismissed dialog: nothing changes, no error
+    fake.folderDialog = null;
+    await user.click(within(folder).getByRole('button', { name: 'Change folder…' }));
+    await waitFor(() => expect(fake.callsOf('library.chooseFolder')).toHaveLength(1));
+    expect(fake.callsOf('library.chooseFolder')[0]).toEqual([]); // no path leaves the renderer
+    expect(folder).toHaveTextContent('/home/creator/Music/Cadenza');
+    expect(within(folder).queryByRole('alert')).toBeNull();
+
+    fake.folderDialog = '/media/usb/Songs';
+    await user.click(within(folder).getByRole('button', { name: 'Change folder…' }));
+    await waitFor(() => expect(folder).toHaveTextContent('/media/usb/Songs'));
+    expect(screen.getByRole('status')).toHaveTextContent('Library folder changed.');
+  });
+
+  it('cannot change a folder pinned by CADENZA_LIBRARY', async () => {
+    const fake = new FakeCadenza({ libraryFolder: { path: '/tmp/lib', source: 'environment' } });
+    await openSettings(fake);
+    const folder = await screen.findByRole('region', { name: 'Library folder' });
+    await waitFor(() => expect(folder).toHaveTextContent('Set by CADENZA_LIBRARY'));
+    expect(within(folder).getByRole('button', { name: 'Change folder…' })).toBeDisabled();
+  });
+
+  it('holds the updates; Account and Jobs no longer do', async () => {
+    const { user } = await openSettings(new FakeCadenza());
+    expect(await screen.findByRole('region', { name: 'Updates' })).toBeInTheDocument();
+    await user.keyboard('{Control>}2{/Control}');
+    expect(await screen.findByRole('heading', { name: 'Jobs', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Library folder' })).toBeNull();
+    await user.keyboard('{Control>}1{/Control}');
+    expect(await screen.findByRole('heading', { name: 'Account', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Updates' })).toBeNull();
+  });
+});
