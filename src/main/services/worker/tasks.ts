@@ -4,6 +4,7 @@
  * To add tasks, export a record of handlers from your service's own module and spread it here.
  */
 import { audioTasks } from '../audio/tasks';
+import { loudnessTasks } from '../audio/loudness/tasks';
 import { libraryTasks } from '../library/index-tasks';
 import { mediaTasks } from '../media/tasks';
 import type { TaskRegistry } from './protocol';
@@ -12,6 +13,7 @@ export const workerTasks = {
   ...libraryTasks,
   ...mediaTasks,
   ...audioTasks,
+  ...loudnessTasks,
 } satisfies TaskRegistry;
 
 export type WorkerTasks = typeof workerTasks;
