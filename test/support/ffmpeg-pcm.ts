@@ -73,3 +73,57 @@ export function maxDiff(
   }
   return m;
 }
+
+/** What ffprobe says of the first audio stream, as it says it. */
+export interface ProbedAudio {
+  codec_name: string;
+  sample_rate: string;
+  channels: number;
+  bits_per_raw_sample?: string;
+  bits_per_sample?: number;
+}
+
+export function ffprobeAudio(path: string): ProbedAudio {
+  const out = JSON.parse(
+    execFileSync(
+      'ffprobe',
+      ['-v', 'error', '-select_streams', 'a:0', '-show_streams', '-of', 'json', path],
+      { encoding: 'utf8' },
+    ),
+  ) as { streams: ProbedAudio[] };
+  return out.streams[0]!;
+}
+
+/**
+ * ffmpeg's decode as integers of `bits` (16, or 24 read as s32 and shifted down), per channel:
+ * for bit-exact checks of lossless output.
+ */
+export function ffmpegInts(
+  path: string,
+  bits: 16 | 24 = 16,
+): { sampleRate: number; channels: Int32Array[] } {
+  const { sampleRate, channels } = ffprobeStream(path);
+  const raw = execFileSync(
+    'ffmpeg',
+    ['-v', 'error', '-i', path, '-f', bits === 16 ? 's16le' : 's32le', '-'],
+    {
+      maxBuffer: 1 << 30,
+    },
+  );
+  const bytes = raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.length);
+  const flat = bits === 16 ? new Int16Array(bytes) : new Int32Array(bytes);
+  const frames = Math.floor(flat.length / channels);
+  const out = Array.from({ length: channels }, (_, ch) => {
+    const c = new Int32Array(frames);
+    for (let i = 0; i < frames; i++)
+      c[i] = bits === 16 ? flat[i * channels + ch]! : flat[i * channels + ch]! >> 8;
+    return c;
+  });
+  return { sampleRate, channels: out };
+}
+
+/** Integer samples of `bits` as the floats an encoder takes (the inverse of its quantising). */
+export function toFloat(ints: Int32Array, bits: number): Float32Array {
+  const scale = 2 ** (bits - 1);
+  return Float32Array.from(ints, (v) => v / scale);
+}

@@ -4,6 +4,7 @@
  * To add tasks, export a record of handlers from your service's own module and spread it here.
  */
 import { audioTasks } from '../audio/tasks';
+import { encodeTasks } from '../audio/encode/tasks';
 import { loudnessTasks } from '../audio/loudness/tasks';
 import { libraryTasks } from '../library/index-tasks';
 import { mediaTasks } from '../media/tasks';
@@ -14,6 +15,7 @@ export const workerTasks = {
   ...mediaTasks,
   ...audioTasks,
   ...loudnessTasks,
+  ...encodeTasks,
 } satisfies TaskRegistry;
 
 export type WorkerTasks = typeof workerTasks;
