@@ -91,6 +91,8 @@ export interface JobsRuntimeOptions {
   watch?: boolean;
   /** Moves deleted files to the OS trash (the shell passes Electron's). */
   trash?: (absolutePath: string) => Promise<void>;
+  /** Receives the library as its open starts (its first rows are listed before the rest). */
+  onLibrary?: (library: Library) => void;
 }
 
 /** The library and the jobs service over it, opened together and closed together. */
@@ -158,7 +160,9 @@ export function createCore(opts: CoreOptions): Core {
 
   async function openJobs(o: JobsRuntimeOptions = {}): Promise<JobsRuntime> {
     const library = libraryOf(o);
-    await library.open();
+    const opening = library.open();
+    o.onLibrary?.(library);
+    await opening;
     const jobs = createJobsService({
       dataDir: paths.dataDir,
       library,
@@ -191,10 +195,11 @@ export function createCore(opts: CoreOptions): Core {
   const pollMs = Number(opts.env.CADENZA_POLL_INTERVAL_MS);
   const { closeTimeoutMs, ...jobsOptions } = opts.jobs ?? {};
   const jobsHost = createJobsHost({
-    open: () =>
+    open: (onLibrary) =>
       openJobs({
         ...(pollMs >= 50 ? { pollIntervalMs: pollMs } : {}),
         ...jobsOptions,
+        onLibrary,
       }),
     closeTimeoutMs,
   });

@@ -8,6 +8,7 @@ import type { JobSummary } from '@shared/domain/jobs';
 import type { LibraryChange } from '@shared/domain/library';
 import { AppError } from '@shared/errors';
 import type { JobsRuntime } from './core';
+import type { Library } from './library/library';
 import { TypedEmitter } from './library/emitter';
 import { logger } from './log';
 
@@ -21,7 +22,7 @@ export interface JobsHostEvents extends Record<string, unknown> {
 
 export interface JobsHostOptions {
   /** Opens a runtime on the folder the settings name now (core.openJobs with this process's options). */
-  open(): Promise<JobsRuntime>;
+  open(onLibrary?: (library: Library) => void): Promise<JobsRuntime>;
   /** How long closing waits for running work to settle before giving up (default 5 s). */
   closeTimeoutMs?: number;
 }
@@ -29,6 +30,11 @@ export interface JobsHostOptions {
 export interface JobsHost {
   /** The open runtime (opens it on first use; waits for a start or a folder switch in progress). */
   runtime(): Promise<JobsRuntime>;
+  /**
+   * The library of the runtime that is open or opening, as soon as its open has started: for
+   * answering a list's first rows while a large index still loads (`Library.whenListed`).
+   */
+  listing(): Promise<Library>;
   /** The library folder in use, or undefined before the first start finished. */
   libraryDir(): string | undefined;
   start(): Promise<JobsRuntime>;
@@ -46,9 +52,20 @@ export function createJobsHost(options: JobsHostOptions): JobsHost {
   let current: JobsRuntime | null = null;
   let offs: Array<() => void> = [];
   let stopped = false;
+  /** The library of the runtime being opened, from the moment its open starts. */
+  let early: Library | null = null;
+  let earlyWaiters: Array<(library: Library) => void> = [];
 
   async function open(): Promise<JobsRuntime> {
-    const rt = await options.open();
+    const rt = await options
+      .open((library) => {
+        early = library;
+        for (const w of earlyWaiters.splice(0)) w(library);
+      })
+      .finally(() => {
+        early = null;
+        earlyWaiters = [];
+      });
     offs = [
       rt.jobs.on('job-updated', (j) => emitter.emit('job-updated', j)),
       rt.jobs.on('job-finished', (j) => emitter.emit('job-finished', j)),
@@ -80,6 +97,15 @@ export function createJobsHost(options: JobsHostOptions): JobsHost {
       if (opening) return opening;
       if (current) return Promise.resolve(current);
       return host.start();
+    },
+    async listing() {
+      if (!opening && current) return current.library;
+      const pending = opening ?? host.runtime();
+      if (early) return early;
+      return Promise.race([
+        pending.then((r) => r.library),
+        new Promise<Library>((resolve) => earlyWaiters.push(resolve)),
+      ]);
     },
     libraryDir: () => current?.library.dir,
     start() {

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SidecarSchema, type LibraryChange } from '@shared/domain/library';
 import { createLibrary, type Library } from '../../../src/main/services/library/library';
+import { HEAD_ENTRIES, headFileOf } from '../../../src/main/services/library/indexer';
 
 let root: string;
 let dir: string;
@@ -233,6 +234,55 @@ describe('library', () => {
       file: 'Dropped in.wav',
       sizeBytes: 44,
     });
+  });
+
+  it('lists the newest rows from the saved head before the whole index has loaded', async () => {
+    await mkdir(dir, { recursive: true });
+    for (let i = 0; i < HEAD_ENTRIES + 30; i++) {
+      const name = `Song ${String(i).padStart(3, '0')}`;
+      await writeFile(join(dir, `${name}.mp3`), String(i));
+      const createdAt = new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString();
+      await writeFile(
+        join(dir, `${name}.mp3.json`),
+        JSON.stringify({
+          schema_version: 1,
+          id: `song-${i}`,
+          kind: 'song',
+          title: name,
+          created_at: createdAt,
+        }),
+      );
+    }
+    const lib = await makeLibrary();
+    const newest = lib
+      .items()
+      .slice(0, HEAD_ENTRIES)
+      .map((i) => i.id);
+    await lib.close();
+    open.length = 0;
+    const head = JSON.parse(await readFile(headFileOf(indexFile), 'utf8')) as {
+      entries: { item: { id: string } }[];
+    };
+    expect(head.entries.map((e) => e.item.id)).toEqual(newest);
+    await rm(join(dir, 'Song 229.mp3')); // the newest, in the head, gone while closed
+
+    const again = createLibrary({ dir, indexFile, watch: false });
+    open.push(again);
+    const seen: string[] = [];
+    const changes: LibraryChange[] = [];
+    again.on('changed', (c) => changes.push(c));
+    const opening = again.open();
+    const listed = again.whenListed(50).then(() => seen.push(`listed ${again.items().length}`));
+    await opening;
+    seen.push('opened');
+    await listed;
+    // the first rows came from the head, before the open finished with the rest
+    expect(seen).toEqual([`listed ${HEAD_ENTRIES}`, 'opened']);
+    expect(changes[0]?.added).toEqual(newest);
+    // the rest followed; nothing from the head was sent twice, and what it said wrongly is gone
+    expect(again.items()).toHaveLength(HEAD_ENTRIES + 29);
+    expect(again.items().some((i) => i.file === 'Song 229.mp3')).toBe(false);
+    expect(changes.flatMap((c) => c.updated)).toEqual([]);
   });
 
   it('follows files added, changed and removed outside the app while open (watch)', async () => {

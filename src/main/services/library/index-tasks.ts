@@ -6,7 +6,7 @@
  */
 import type { LibraryItem } from '@shared/domain/library';
 import type { TaskContext } from '../worker/protocol';
-import { loadSavedIndex, saveIndex, scanLibrary, type IndexEntry } from './indexer';
+import { loadSavedHead, loadSavedIndex, saveIndex, scanLibrary, type IndexEntry } from './indexer';
 import { LibrarySearch, type LibraryQuery } from './search';
 
 /** Which library a call is about: main's handle for it, its folder and its saved index. */
@@ -56,6 +56,8 @@ export interface OpenResult {
   /** The saved index matched the folder exactly (nothing to save). */
   unchangedFromSaved: boolean;
   fromSaved: boolean;
+  /** Entries sent first from the head file that the folder no longer has (relative paths). */
+  removed: string[];
 }
 
 export interface ScanResult {
@@ -71,6 +73,9 @@ export const libraryTasks = {
    * from the folder; sends every entry, newest first, as progress.
    */
   async 'library.open'(ref: IndexRef, ctx: TaskContext<IndexEntry[]>): Promise<OpenResult> {
+    // the newest entries first, from a small file, so the first rows need not wait for the rest
+    const head = ref.indexFile ? await loadSavedHead(ref.indexFile, ref.dir) : [];
+    if (head.length > 0) ctx.progress(head);
     const saved = ref.indexFile ? await loadSavedIndex(ref.indexFile, ref.dir) : new Map();
     const dirs: string[] = [];
     const entries = await scanLibrary(ref.dir, saved, { trustListed: saved.size > 0, dirs });
@@ -80,9 +85,17 @@ export const libraryTasks = {
       saved.size > 0 &&
       saved.size === entries.size &&
       [...entries].every(([rel, e]) => saved.get(rel) === e);
-    const ordered = [...entries.values()].sort((a, b) => newestFirst(a.item, b.item));
+    // what the head already said is not sent again; what it said wrongly is replaced or removed
+    const sent = new Map(head.map((e) => [e.item.file, JSON.stringify(e)]));
+    const ordered = [...entries.values()]
+      .filter((e) => {
+        const before = sent.get(e.item.file);
+        return before === undefined || before !== JSON.stringify(e);
+      })
+      .sort((a, b) => newestFirst(a.item, b.item));
     sendInChunks(ordered, ctx);
-    return { count: entries.size, dirs, unchangedFromSaved, fromSaved: saved.size > 0 };
+    const removed = [...sent.keys()].filter((rel) => !entries.has(rel));
+    return { count: entries.size, dirs, unchangedFromSaved, fromSaved: saved.size > 0, removed };
   },
 
   /** Brings the index up to date with the folder; sends the entries that changed as progress. */
@@ -117,7 +130,7 @@ export const libraryTasks = {
   async 'library.save'(ref: IndexRef): Promise<void> {
     if (!ref.indexFile) return;
     const state = states.get(ref.handle);
-    if (state) await saveIndex(ref.indexFile, ref.dir, state.entries);
+    if (state) await saveIndex(ref.indexFile, ref.dir, state.entries, newestFirst);
   },
 
   'library.close'(ref: IndexRef): void {

@@ -305,6 +305,21 @@ export async function loadSavedIndex(
   indexFile: string,
   libraryDir: string,
 ): Promise<Map<string, IndexEntry>> {
+  return readIndexFile(indexFile, libraryDir);
+}
+
+/**
+ * The head file's entries (newest first), or none when it is missing, damaged or for another
+ * folder. Shown at once and corrected by the full open that follows.
+ */
+export async function loadSavedHead(indexFile: string, libraryDir: string): Promise<IndexEntry[]> {
+  return [...(await readIndexFile(headFileOf(indexFile), libraryDir)).values()];
+}
+
+async function readIndexFile(
+  indexFile: string,
+  libraryDir: string,
+): Promise<Map<string, IndexEntry>> {
   try {
     const parsed = SavedIndexHeaderSchema.safeParse(
       JSON.parse(await fs.readFile(indexFile, 'utf8')),
@@ -318,14 +333,27 @@ export async function loadSavedIndex(
   }
 }
 
+/** Entries in the head file: enough for the first screen of any list the app shows. */
+export const HEAD_ENTRIES = 200;
+
+/** `library-index.json` → `library-index.head.json`: the newest entries, read before the rest. */
+export const headFileOf = (indexFile: string): string =>
+  indexFile.replace(/(\.json)?$/, '.head.json');
+
 export async function saveIndex(
   indexFile: string,
   libraryDir: string,
   entries: ReadonlyMap<string, IndexEntry>,
+  newestFirst?: (a: LibraryItem, b: LibraryItem) => number,
 ): Promise<void> {
   // machine-read only: compact JSON keeps 10,000 entries small and quick to parse
+  const all = [...entries.values()];
+  await writeFileAtomic(indexFile, JSON.stringify({ schema_version: 1, libraryDir, entries: all }));
+  if (!newestFirst) return;
+  // the first rows of a start-up come from this small file while the whole index loads
+  const head = all.sort((a, b) => newestFirst(a.item, b.item)).slice(0, HEAD_ENTRIES);
   await writeFileAtomic(
-    indexFile,
-    JSON.stringify({ schema_version: 1, libraryDir, entries: [...entries.values()] }),
+    headFileOf(indexFile),
+    JSON.stringify({ schema_version: 1, libraryDir, entries: head }),
   );
 }

@@ -89,6 +89,12 @@ export interface Library {
   open(): Promise<void>;
   /** Resolves when the background verification after `open` and the search warm-up are done. */
   ready(): Promise<void>;
+  /**
+   * Resolves once `items()` holds at least `count` items or the open in progress has listed
+   * everything (at once when no open is in progress): the first rows of a list are answered
+   * while the rest of a large index still loads, newest first.
+   */
+  whenListed(count: number): Promise<void>;
   close(): Promise<void>;
   /** All items, newest first. The array is replaced (never mutated) when the library changes. */
   items(): readonly LibraryItem[];
@@ -151,6 +157,14 @@ export function createLibrary(options: LibraryOptions): Library {
   let rescanAgain = false;
   let closed = false;
   let readyPromise: Promise<void> = Promise.resolve();
+  /** Waiting for `whenListed` while an open is in progress: the count each needs. */
+  let listWaiters: Array<{ count: number; resolve: () => void }> | null = null;
+  const wakeListWaiters = (all: boolean): void => {
+    if (!listWaiters) return;
+    const still = listWaiters.filter((w) => !all && list.length < w.count);
+    for (const w of listWaiters) if (!still.includes(w)) w.resolve();
+    listWaiters = all ? null : still;
+  };
   /** Whether the index changed since it was last saved. */
   let dirty = false;
 
@@ -208,6 +222,7 @@ export function createLibrary(options: LibraryOptions): Library {
       emitter.emit('changed', change);
       scheduleSave();
     }
+    wakeListWaiters(false);
     return change;
   }
 
@@ -485,10 +500,13 @@ export function createLibrary(options: LibraryOptions): Library {
       entries = new Map();
       byId = new Map();
       list = [];
-      // each chunk (newest first) is published as it arrives: small steps on main's event loop
+      listWaiters = [];
+      // each chunk (newest first) is published as it arrives: small steps on main's event loop;
+      // the first is the saved head (the newest entries), so the first rows are listed early
       const { result } = await withEntries<OpenResult>('library.open', (chunk) =>
         publish(chunk, []),
-      );
+      ).finally(() => wakeListWaiters(true));
+      if (result.removed.length > 0) publish([], result.removed);
       if (result.unchangedFromSaved) {
         dirty = false; // nothing new since the saved index
         clearTimeout(saveTimer);
@@ -500,6 +518,10 @@ export function createLibrary(options: LibraryOptions): Library {
       })().catch((e: unknown) => log.error('library verification failed', e));
     },
     ready: () => readyPromise,
+    whenListed(count) {
+      if (!listWaiters || list.length >= count) return Promise.resolve();
+      return new Promise<void>((resolve) => listWaiters?.push({ count, resolve }));
+    },
     async close() {
       closed = true;
       await readyPromise;

@@ -100,6 +100,17 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
       return folder(next.library.dir);
     },
     async list(_ctx, query) {
+      if (query?.limit !== undefined && !query.text && !query.kind) {
+        // a page of the whole list, answered as soon as the open in progress has listed it (the
+        // saved head comes first), not when a large index has loaded
+        const from = query.offset ?? 0;
+        const library = await jobsHost.listing();
+        await Promise.race([library.whenListed(from + query.limit), jobsHost.runtime()]);
+        return library
+          .items()
+          .slice(from, from + query.limit)
+          .map(toLibraryItemView);
+      }
       const rt = await jobsHost.runtime();
       const items =
         query && (query.text || query.kind) ? await rt.library.filter(query) : rt.library.items();
