@@ -1,0 +1,34 @@
+/** What an exported file is tagged with; every field optional (absent: not written). */
+export interface ExportTags {
+  title?: string;
+  artist?: string;
+  album?: string;
+  /** Position in an exported selection, and the selection's size. */
+  track?: { number: number; total?: number };
+  lyrics?: string;
+  /** The prompt the item was made from. */
+  comment?: string;
+  cover?: CoverArt;
+}
+
+export interface CoverArt {
+  /** image/jpeg, image/png, … */
+  mimeType: string;
+  data: Uint8Array;
+}
+
+/** "3/12" or "3": ID3's TRCK and RIFF's ITRK. */
+export const trackText = (t: NonNullable<ExportTags['track']>): string =>
+  t.total ? `${t.number}/${t.total}` : String(t.number);
+
+export const utf8 = (s: string): Uint8Array => new TextEncoder().encode(s);
+
+export function concatBytes(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
