@@ -117,6 +117,19 @@ function comparator(sort: SortId): (a: LibraryItemView, b: LibraryItemView) => n
   }
 }
 
+const sortedCache = new WeakMap<readonly LibraryItemView[], Map<SortId, LibraryItemView[]>>();
+/**
+ * `items` in `sort` order, sorted once per list and order (filtering keeps the order, so a
+ * keystroke filters the sorted list instead of sorting what matched).
+ */
+function sortedOnce(items: readonly LibraryItemView[], sort: SortId): LibraryItemView[] {
+  let bySort = sortedCache.get(items);
+  if (!bySort) sortedCache.set(items, (bySort = new Map()));
+  let sorted = bySort.get(sort);
+  if (!sorted) bySort.set(sort, (sorted = [...items].sort(comparator(sort))));
+  return sorted;
+}
+
 /** The rows to show: matching items, sorted, each variation group together under its first take. */
 export function buildRows(
   items: readonly LibraryItemView[],
@@ -125,7 +138,7 @@ export function buildRows(
 ): Row[] {
   const terms = query.text.toLowerCase().split(/\s+/).filter(Boolean);
   const kinds = KIND_FILTERS.find((k) => k.id === query.kind)?.kinds ?? null;
-  const matching = items.filter((item) => {
+  const matching = sortedOnce(items, query.sort).filter((item) => {
     if (kinds && !(kinds as readonly LibraryKind[]).includes(item.kind)) return false;
     if (query.withLyrics && !item.hasLyrics) return false;
     if (terms.length === 0) return true;
@@ -133,7 +146,6 @@ export function buildRows(
     const h = haystackOf(item);
     return terms.every((t) => h.includes(t));
   });
-  matching.sort(comparator(query.sort));
   const groups = new Map<string, LibraryItemView[]>();
   for (const item of matching) {
     if (!item.variationGroup) continue;
