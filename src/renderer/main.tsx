@@ -2,9 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Root } from './app/App';
 import { forwardRendererErrors } from './app/error-reporting';
+import { applyTheme } from './app/theme';
 import './styles.css';
 
 forwardRendererErrors();
+applyTheme('system'); // the OS theme from the first frame; the stored choice follows
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Cadenza: the page has no #root element');

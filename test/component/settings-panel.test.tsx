@@ -4,10 +4,14 @@ import { accountPanel } from '../../src/renderer/panels/account';
 import { jobsPanel } from '../../src/renderer/panels/jobs';
 import { settingsPanel } from '../../src/renderer/panels/settings';
 import { resetLibraryStore } from '../../src/renderer/stores/library';
+import { resetPreferencesStore } from '../../src/renderer/stores/preferences';
 import { FakeCadenza } from './support/fake-cadenza';
 import { renderApp } from './support/render-app';
 
-afterEach(() => resetLibraryStore());
+afterEach(() => {
+  resetLibraryStore();
+  resetPreferencesStore();
+});
 
 async function openSettings(fake: FakeCadenza) {
   const view = await renderApp({ fake, panels: [accountPanel, jobsPanel, settingsPanel] });
@@ -64,5 +68,29 @@ describe('Settings panel', () => {
     await user.keyboard('{Control>}1{/Control}');
     expect(await screen.findByRole('heading', { name: 'Account', level: 1 })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Updates' })).toBeNull();
+  });
+
+  it('saves the theme choice through main and shows it at once; a failed save puts the old one back', async () => {
+    const fake = new FakeCadenza();
+    fake.preferences = { theme: 'dark', firstRunDone: true };
+    const { user } = await openSettings(fake);
+    const appearance = await screen.findByRole('region', { name: 'Appearance' });
+    await waitFor(() =>
+      expect(within(appearance).getByRole('radio', { name: 'Dark' })).toBeChecked(),
+    );
+    expect(document.documentElement.dataset.theme).toBe('dark');
+
+    await user.click(within(appearance).getByRole('radio', { name: 'Light' }));
+    await waitFor(() => expect(document.documentElement.dataset.theme).toBe('light'));
+    expect(fake.callsOf('preferences.setTheme')).toEqual([['light']]);
+
+    fake.failNext('preferences.setTheme', {
+      code: 'io',
+      message: 'Cadenza could not save its settings. Check that the data folder is writable.',
+    });
+    await user.click(within(appearance).getByRole('radio', { name: 'Dark' }));
+    expect(await within(appearance).findByRole('alert')).toHaveTextContent('could not save');
+    expect(within(appearance).getByRole('radio', { name: 'Light' })).toBeChecked();
+    expect(document.documentElement.dataset.theme).toBe('light');
   });
 });

@@ -31,6 +31,10 @@ export interface Settings {
   libraryDir?: string;
   /** Check for, download and offer app updates (absent = on). */
   autoUpdate?: boolean;
+  /** The app's theme: follow the OS ("system", also when absent), or always light or dark. */
+  theme?: 'system' | 'light' | 'dark';
+  /** First run was finished or skipped (absent = not yet). */
+  firstRunDone?: boolean;
 }
 
 export interface SettingsStore {

@@ -9,6 +9,7 @@ import {
   Menu,
   dialog,
   ipcMain,
+  nativeTheme,
   Notification,
   protocol,
   safeStorage,
@@ -157,6 +158,7 @@ export function startShell(opts: ShellOptions): boolean {
     .then(() => {
       hardenSession(session.defaultSession, devServerUrl);
       const core = createCoreForShell(env);
+      nativeTheme.themeSource = core.settings.get().theme ?? 'system';
       const { jobsHost, mediaCache } = core;
       const unforward = forwardEvents(core, BrowserWindow);
       const notify = createJobNotifier({ Notification, BrowserWindow });
@@ -218,7 +220,7 @@ export function startShell(opts: ShellOptions): boolean {
         updates,
         openedFiles,
         diagnostics,
-        electron: { app, dialog, shell, BrowserWindow, clipboard },
+        electron: { app, dialog, shell, BrowserWindow, clipboard, nativeTheme },
       });
       unregister = registerIpc(ipcMain, handlers, {
         isTrustedSender: senderCheck(location),

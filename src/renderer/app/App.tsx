@@ -11,6 +11,8 @@ import { HeaderStatus } from './HeaderStatus';
 import { OpenWithChooser } from './OpenWithChooser';
 import { Sidebar } from './Sidebar';
 import { usePanelShortcuts } from './shortcuts';
+import { useTheme } from './theme';
+import { loadPreferences } from '../stores/preferences';
 
 interface AppProps {
   /** The sidebar's panels; the registry unless a test supplies its own. */
@@ -27,9 +29,11 @@ export function App({ panels = registeredPanels, onReload }: AppProps) {
 
   useEffect(() => {
     void loadStatus();
+    void loadPreferences();
     return followAccountChanges();
   }, []);
   useAccountLiveness();
+  useTheme();
 
   // End-to-end tests wait for this: first render done and the account status known.
   useEffect(() => {

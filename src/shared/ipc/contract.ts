@@ -10,6 +10,7 @@ import { coversContract, coversEvents } from './covers';
 import { videosContract } from './videos';
 import { updatesContract, updatesEvents } from './updates';
 import { diagnosticsContract } from './diagnostics';
+import { preferencesContract } from './preferences';
 import { LibraryChangeSchema } from '../domain/library';
 import { event, type ApiOf, type EventsOf } from './define';
 
@@ -30,6 +31,7 @@ export const invokeContract = {
   videos: videosContract,
   updates: updatesContract,
   diagnostics: diagnosticsContract,
+  preferences: preferencesContract,
 } as const;
 
 export const eventContract = {

@@ -39,6 +39,7 @@ import type { History, LibrarySong } from '@shared/ipc/songs';
 import type { SingerOption, SourceItem, TrainingCheck } from '@shared/ipc/covers';
 import type { SingingCheck } from '@shared/ipc/videos';
 import type { UpdateState } from '@shared/ipc/updates';
+import type { Preferences } from '@shared/ipc/preferences';
 
 export type FakeMethod = {
   [
@@ -149,6 +150,8 @@ export class FakeCadenza {
   private readonly jobListeners = new Set<(job: JobView) => void>();
   private readonly jobFinishedListeners = new Set<(job: JobView) => void>();
   private readonly libraryListeners = new Set<(change: LibraryChange) => void>();
+  /** settings.json's theme and first-run state (first run done, so panels show at once). */
+  preferences: Preferences = { theme: 'system', firstRunDone: true };
   /** What the main-process folder dialog answers: a folder path, or null for Cancel. */
   folderDialog: string | null = null;
   /** Library: lyrics by item id, the export/save dialogs' answers (null = Cancel), peaks by id. */
@@ -992,6 +995,19 @@ export class FakeCadenza {
           this.answer('updates.setAutoUpdate', [on], () => {
             this.updates.state = { ...this.updates.state, autoUpdate: on };
             return ok({ ...this.updates.state });
+          }),
+      },
+      preferences: {
+        get: () => this.answer('preferences.get', [], () => ok({ ...this.preferences })),
+        setTheme: (theme) =>
+          this.answer('preferences.setTheme', [theme], () => {
+            this.preferences = { ...this.preferences, theme };
+            return ok({ ...this.preferences });
+          }),
+        finishFirstRun: () =>
+          this.answer('preferences.finishFirstRun', [], () => {
+            this.preferences = { ...this.preferences, firstRunDone: true };
+            return ok({ ...this.preferences });
           }),
       },
       diagnostics: {

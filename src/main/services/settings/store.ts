@@ -30,6 +30,8 @@ export const SettingsSchema = z.object({
     .optional(),
   /** Automatic updates (absent in older files = on). */
   autoUpdate: z.boolean().optional(),
+  theme: z.enum(['system', 'light', 'dark']).optional(),
+  firstRunDone: z.boolean().optional(),
 });
 
 export interface SettingsStoreOptions {
@@ -125,6 +127,8 @@ export function createSettingsStore(
           } else next.libraryDir = resolve(patch.libraryDir);
         }
         if (patch.autoUpdate !== undefined) next.autoUpdate = patch.autoUpdate;
+        if (patch.theme !== undefined) next.theme = patch.theme;
+        if (patch.firstRunDone !== undefined) next.firstRunDone = patch.firstRunDone;
         try {
           return await write(next);
         } catch (e) {

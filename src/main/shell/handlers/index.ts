@@ -7,6 +7,7 @@ import type {
   BrowserWindow,
   Clipboard,
   Dialog,
+  NativeTheme,
   MessageBoxOptions,
   OpenDialogOptions,
   Shell,
@@ -28,6 +29,7 @@ import { createUpdateController, type UpdateController } from '../../services/up
 import { toJobView } from '@shared/ipc/jobs';
 import type { OpenedFiles } from '../open-files';
 import { diagnosticsHandlers } from './diagnostics';
+import { preferencesHandlers } from './preferences';
 import { createShellDiagnostics, type ShellDiagnostics } from '../diagnostics';
 import { logsDirOf } from '../../services/log';
 
@@ -38,6 +40,8 @@ export interface ElectronForHandlers {
   shell: Pick<Shell, 'openExternal' | 'showItemInFolder' | 'openPath'>;
   BrowserWindow: Pick<typeof BrowserWindow, 'fromWebContents' | 'getAllWindows'>;
   clipboard: Pick<Clipboard, 'writeText'>;
+  /** The theme choice is applied to it (optional: the plain-Node wiring has none). */
+  nativeTheme?: Pick<NativeTheme, 'themeSource'>;
 }
 
 /**
@@ -196,6 +200,12 @@ export function buildHandlers({
     voices: voicesHandlers({ voices: core.voices, registry }),
     covers: coversAndVideos.covers,
     videos: coversAndVideos.videos,
+    preferences: preferencesHandlers({
+      settings: core.settings,
+      applyTheme(theme) {
+        if (electron.nativeTheme) electron.nativeTheme.themeSource = theme;
+      },
+    }),
     updates: updatesHandlers(() => (updates ??= unsupportedUpdates(app.getVersion(), core))),
     diagnostics: diagnosticsHandlers(
       diagnostics ??

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { AppearanceSection } from './AppearanceSection';
 import { LibraryFolderSection } from './LibraryFolderSection';
 import { UpdatesSection } from './UpdatesSection';
 
@@ -25,6 +26,7 @@ export interface SettingsSection {
  * No placeholders: a section is added when its control works end to end.
  */
 export const settingsSections: readonly SettingsSection[] = [
+  { id: 'appearance', Component: AppearanceSection },
   { id: 'library-folder', Component: LibraryFolderSection },
   { id: 'updates', Component: UpdatesSection },
 ];

@@ -1,0 +1,27 @@
+/** preferences:* — the theme choice (also applied to the native theme) and the end of first run. */
+import type { Preferences, ThemeChoice } from '@shared/ipc/preferences';
+import type { Settings, SettingsStore } from '../../services/contracts';
+import type { NamespaceHandlers } from '../ipc';
+
+export interface PreferencesDeps {
+  settings: SettingsStore;
+  /** Electron's nativeTheme.themeSource, so menus, dialogs and scrollbars follow the choice. */
+  applyTheme(theme: ThemeChoice): void;
+}
+
+export const preferencesOf = (s: Settings): Preferences => ({
+  theme: s.theme ?? 'system',
+  firstRunDone: s.firstRunDone ?? false,
+});
+
+export function preferencesHandlers(deps: PreferencesDeps): NamespaceHandlers<'preferences'> {
+  return {
+    get: () => preferencesOf(deps.settings.get()),
+    async setTheme(_ctx, theme) {
+      const saved = await deps.settings.update({ theme });
+      deps.applyTheme(theme);
+      return preferencesOf(saved);
+    },
+    finishFirstRun: async () => preferencesOf(await deps.settings.update({ firstRunDone: true })),
+  };
+}

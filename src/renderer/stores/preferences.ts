@@ -1,0 +1,46 @@
+import { create } from 'zustand';
+import type { AppErrorShape } from '@shared/errors';
+import type { Preferences, ThemeChoice } from '@shared/ipc/preferences';
+import { call } from '../bridge';
+
+/** The theme choice and first-run state, as main stored them in settings.json. */
+export interface PreferencesState {
+  /** Null until main answered (the OS theme applies meanwhile; first run waits). */
+  preferences: Preferences | null;
+  error: AppErrorShape | null;
+}
+
+export const usePreferencesStore = create<PreferencesState>()(() => ({
+  preferences: null,
+  error: null,
+}));
+const set = (patch: Partial<PreferencesState>): void => usePreferencesStore.setState(patch);
+
+export async function loadPreferences(): Promise<void> {
+  const r = await call((api) => api.preferences.get());
+  if (r.ok) set({ preferences: r.value, error: null });
+  else set({ error: r.error });
+}
+
+/** Applies the choice at once and saves it; a failed save puts the previous choice back. */
+export async function chooseTheme(theme: ThemeChoice): Promise<boolean> {
+  const before = usePreferencesStore.getState().preferences;
+  if (before) set({ preferences: { ...before, theme }, error: null });
+  const r = await call((api) => api.preferences.setTheme(theme));
+  if (r.ok) set({ preferences: r.value, error: null });
+  else set({ preferences: before, error: r.error });
+  return r.ok;
+}
+
+/** First run is over (finished or skipped); it stays over even when saving fails this time. */
+export async function finishFirstRun(): Promise<void> {
+  const before = usePreferencesStore.getState().preferences;
+  if (before) set({ preferences: { ...before, firstRunDone: true } });
+  const r = await call((api) => api.preferences.finishFirstRun());
+  if (r.ok) set({ preferences: r.value, error: null });
+  else set({ error: r.error });
+}
+
+export function resetPreferencesStore(): void {
+  set({ preferences: null, error: null });
+}

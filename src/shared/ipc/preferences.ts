@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { invoke } from './define';
+
+/**
+ * The app's own look and first-run state, kept in settings.json by main: the theme choice
+ * ("system" follows the OS light/dark setting) and whether first run was finished or skipped.
+ */
+
+export const THEME_CHOICES = ['system', 'light', 'dark'] as const;
+export const ThemeChoiceSchema = z.enum(THEME_CHOICES);
+export type ThemeChoice = z.infer<typeof ThemeChoiceSchema>;
+
+export const PreferencesSchema = z.object({
+  theme: ThemeChoiceSchema,
+  /** First run was walked to the end or skipped: it is not shown again. */
+  firstRunDone: z.boolean(),
+});
+export type Preferences = z.infer<typeof PreferencesSchema>;
+
+export const preferencesContract = {
+  get: invoke(z.tuple([]), PreferencesSchema),
+  /** Saves the theme choice; main also sets the native theme (menus, dialogs, scrollbars). */
+  setTheme: invoke(z.tuple([ThemeChoiceSchema]), PreferencesSchema),
+  /** First run is over (finished or skipped). */
+  finishFirstRun: invoke(z.tuple([]), PreferencesSchema),
+};
