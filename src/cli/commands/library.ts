@@ -7,8 +7,10 @@ import {
   type CliCommand,
   type CliContext,
 } from '../command';
+import { trim, TRIM_HELP } from './library-trim';
 
 const help = `Usage: cadenza library list [--json]
+       cadenza library trim ITEM --start TIME --end TIME [--fade-in S] [--fade-out S]
 
 The library folder (see cadenza config) holds one media file per item with a JSON sidecar beside
 it (<file>.json). This lists the items, newest first.
@@ -16,7 +18,8 @@ it (<file>.json). This lists the items, newest first.
   library list          Title, kind, duration and file of each item
   library list --json   The sidecars as a JSON array (each with "file", its path in the folder);
                         files added to the folder outside the app are listed with what was read
-                        from them (length, tags) and "hasSidecar": false`;
+                        from them (length, tags) and "hasSidecar": false
+${TRIM_HELP}`;
 
 const duration = (ms: number | null): string => {
   if (ms === null) return '';
@@ -73,12 +76,13 @@ async function list(args: string[], ctx: CliContext): Promise<void> {
 
 export const libraryCommand: CliCommand = {
   name: 'library',
-  summary: 'List the items in the library folder',
+  summary: 'List the items in the library folder, trim one into a new item',
   help,
   async run(args, ctx) {
     const [sub, ...rest] = args;
     if (sub === 'list') return list(rest, ctx);
-    if (!sub) throw new UsageError('missing subcommand: list (see cadenza library --help)');
+    if (sub === 'trim') return trim(rest, ctx, sidecarOf);
+    if (!sub) throw new UsageError('missing subcommand: list or trim (see cadenza library --help)');
     throw new UsageError(`unknown subcommand 'library ${sub}' (see cadenza library --help)`);
   },
 };

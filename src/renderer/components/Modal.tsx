@@ -14,11 +14,17 @@ interface ModalProps {
   children: ReactNode;
   /** The dialog's buttons. */
   actions: ReactNode;
-  /** The button that has focus when the dialog opens. */
-  initialFocusRef: RefObject<HTMLButtonElement | null>;
+  /** The control that has focus when the dialog opens. */
+  initialFocusRef: RefObject<HTMLElement | null>;
   /** Escape calls this. */
   onCancel(): void;
+  /** Extra class of the dialog box (e.g. a wider one). */
+  className?: string;
 }
+
+/** What Tab moves between inside a dialog. */
+const FOCUSABLE =
+  'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Hides everything but `keep` from assistive technology and input while a modal is open. */
 function isolate(keep: Element): () => void {
@@ -39,10 +45,17 @@ function isolate(keep: Element): () => void {
 
 /**
  * An in-app modal dialog: focus starts on `initialFocusRef`, Escape cancels, Tab stays among the
- * dialog's buttons, the rest of the page is inert while it is open, and focus goes back where it
+ * dialog's controls, the rest of the page is inert while it is open, and focus goes back where it
  * was (unless that place is itself inert).
  */
-export function Modal({ title, children, actions, initialFocusRef, onCancel }: ModalProps) {
+export function Modal({
+  title,
+  children,
+  actions,
+  initialFocusRef,
+  onCancel,
+  className,
+}: ModalProps) {
   const titleId = useId();
   const bodyId = useId();
   const backdropRef = useRef<HTMLDivElement>(null);
@@ -66,9 +79,7 @@ export function Modal({ title, children, actions, initialFocusRef, onCancel }: M
       return;
     }
     if (event.key !== 'Tab') return;
-    const buttons = Array.from(
-      event.currentTarget.querySelectorAll<HTMLElement>('button:not([disabled])'),
-    );
+    const buttons = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE));
     const first = buttons[0];
     const last = buttons[buttons.length - 1];
     if (!first || !last) return;
@@ -84,7 +95,7 @@ export function Modal({ title, children, actions, initialFocusRef, onCancel }: M
   return createPortal(
     <div className="dialog-backdrop" ref={backdropRef}>
       <div
-        className="dialog"
+        className={className ? `dialog ${className}` : 'dialog'}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}

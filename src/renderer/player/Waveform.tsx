@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import type { Waveform as WaveformData } from '@shared/ipc/library';
 import { call } from '../bridge';
 
 /** Bars drawn; the cached peaks (up to 2000) are reduced to this many by taking maxima. */
@@ -15,20 +16,31 @@ export function reducePeaks(peaks: readonly number[], n: number): number[] {
   return out;
 }
 
-/** Waveform peaks of an item from main (computed once there and cached on disk by id and mtime). */
-function usePeaks(itemId: string | null): number[] | null {
-  const [loaded, setLoaded] = useState<{ itemId: string; peaks: number[] | null } | null>(null);
+/**
+ * An item's waveform from main (computed once there from the decoded audio and cached on disk by
+ * id and mtime): undefined while loading, null when the item has none (AAC, video, a failure).
+ */
+export function useWaveform(itemId: string | null): WaveformData | null | undefined {
+  const [loaded, setLoaded] = useState<{ itemId: string; waveform: WaveformData | null } | null>(
+    null,
+  );
   useEffect(() => {
     if (!itemId) return;
     let live = true;
     void call((api) => api.library.waveform(itemId)).then((r) => {
-      if (live) setLoaded({ itemId, peaks: r.ok && r.value ? r.value.peaks : null });
+      if (live) setLoaded({ itemId, waveform: r.ok ? r.value : null });
     });
     return () => {
       live = false;
     };
   }, [itemId]);
-  return itemId && loaded?.itemId === itemId ? loaded.peaks : null;
+  if (!itemId) return null;
+  return loaded?.itemId === itemId ? loaded.waveform : undefined;
+}
+
+/** Waveform peaks of an item (null while loading and for items without). */
+function usePeaks(itemId: string | null): number[] | null {
+  return useWaveform(itemId)?.peaks ?? null;
 }
 
 interface WaveformProps {

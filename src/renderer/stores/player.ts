@@ -36,6 +36,8 @@ const VOLUME_KEY = 'cadenza.player.volume';
 /** "Previous" restarts the current entry when more than this has played. */
 export const RESTART_THRESHOLD_S = 3;
 const TICK_MS = 250;
+/** While a region plays, the position is read this often so it stops close to the region's end. */
+const REGION_TICK_MS = 20;
 /**
  * howler only plays sources whose codec it recognises; a URL that names no file (main's media
  * cache) gets this hint. The hint gates howler's support check only: Chromium sniffs the bytes.
@@ -83,6 +85,8 @@ export const selectIsPlayingKey =
 let engine: PlaybackEngine | null = null;
 let loadSeq = 0;
 let ticker: ReturnType<typeof setInterval> | undefined;
+/** Where the current entry pauses by itself (a region played from the trim editor), or null. */
+let stopAtS: number | null = null;
 
 function stopTicking(): void {
   clearInterval(ticker);
@@ -91,13 +95,23 @@ function stopTicking(): void {
 
 function startTicking(): void {
   stopTicking();
-  ticker = setInterval(() => {
-    if (engine) set({ positionS: engine.position() });
-  }, TICK_MS);
+  ticker = setInterval(
+    () => {
+      if (!engine) return;
+      const at = engine.position();
+      if (stopAtS !== null && at >= stopAtS) {
+        stopAtS = null;
+        engine.pause();
+      }
+      set({ positionS: at });
+    },
+    stopAtS !== null ? REGION_TICK_MS : TICK_MS,
+  );
 }
 
 function release(): void {
   stopTicking();
+  stopAtS = null;
   engine?.unload();
   engine = null;
 }
@@ -233,6 +247,16 @@ export async function toggleEntry(
 }
 
 /**
+ * Plays the part [startS, endS) of `entry` without adding it to the queue (the trim editor's
+ * "Play selection"): whatever played stops, and playback pauses by itself at `endS`.
+ */
+export function playRegion(entry: PlayEntry, startS: number, endS: number): Promise<void> {
+  const loading = load({ solo: entry }, { autoplay: true, startAtS: Math.max(0, startS) });
+  stopAtS = Math.max(startS, endS);
+  return loading;
+}
+
+/**
  * Plays `entry` in place of the current one at the same position, playing on if it played: the
  * A/B switch between takes, and a preview whose stream became the library file.
  */
@@ -294,6 +318,7 @@ export function seekTo(positionS: number): void {
   const s = get();
   const max = s.durationS > 0 ? s.durationS : Number.POSITIVE_INFINITY;
   const at = Math.min(Math.max(0, positionS), max);
+  if (stopAtS !== null && at >= stopAtS) stopAtS = null;
   engine?.seek(at);
   set({ positionS: at, status: s.status === 'ended' ? 'paused' : s.status });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TrimmedFromSchema } from './trim';
 
 /** What a library item is. Files added outside the app get a kind guessed from their type. */
 export const LIBRARY_KINDS = ['song', 'tts', 'cover', 'singing-video', 'subtitle-video'] as const;
@@ -37,6 +38,8 @@ const SidecarFields = z.object({
   job_id: z.string().nullable().default(null),
   /** File name of the cover image beside the media file, when there is one. */
   cover_file: z.string().nullable().default(null),
+  /** Made by Trim from another item: which, the region and the fades (absent otherwise). */
+  trimmed_from: TrimmedFromSchema.optional(),
 });
 /** Fields this version does not know are kept when a sidecar is rewritten (`loose`). */
 export const SidecarSchema = SidecarFields.loose();

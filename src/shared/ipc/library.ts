@@ -1,6 +1,7 @@
 import { stripInvisible } from '../text';
 import { z } from 'zod';
 import { ITEM_ID_PATTERN, LibraryKindSchema, type LibraryItem } from '../domain/library';
+import { TrimRequestSchema } from '../domain/trim';
 import { invoke } from './define';
 
 /** A library item id (`itm_…` for items the app made, `ext_…` for files added outside it). */
@@ -104,6 +105,11 @@ export const libraryContract = {
   startDrag: invoke(z.tuple([ItemIdSchema]), z.null()),
   /** The item's waveform peaks from its decoded audio (MP3, WAV, FLAC, Vorbis, Opus), cached; null for AAC and video. */
   waveform: invoke(z.tuple([ItemIdSchema]), WaveformSchema.nullable()),
+  /**
+   * Saves the region of an item (with its fades) as a new item in the same format family; the
+   * original is left as it is. Rendered in the worker; answers the new item.
+   */
+  trim: invoke(z.tuple([ItemIdSchema, TrimRequestSchema]), LibraryItemViewSchema),
 };
 
 export function toLibraryItemView(item: LibraryItem): LibraryItemView {

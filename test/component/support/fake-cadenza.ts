@@ -677,6 +677,24 @@ export class FakeCadenza {
               return ok(peaks ? { peaks, secondsPerPeak: null } : null);
             }),
           ),
+        // A trim becomes a new item beside the source (main renders it; the fake only lists it).
+        trim: (id, request) =>
+          this.answer('library.trim', [id, request], () =>
+            this.withItem(id, (item) => {
+              const ext = item.file.slice(item.file.lastIndexOf('.'));
+              const title = request.title ?? `${item.title} (trimmed)`;
+              const made: LibraryItemView = {
+                ...item,
+                id: `itm_trim${String(this.state.libraryItems.length).padStart(4, '0')}`,
+                title,
+                file: `${title}${ext}`,
+                durationMs: request.endMs - request.startMs,
+                createdAt: new Date().toISOString(),
+              };
+              this.state.libraryItems = [made, ...this.state.libraryItems];
+              return ok(made);
+            }),
+          ),
       },
       songs: {
         // Main's checks (service-inputs) run here too; a valid request becomes a pending song job.

@@ -8,6 +8,7 @@ import { encodeTasks } from '../audio/encode/tasks';
 import { loudnessTasks } from '../audio/loudness/tasks';
 import { libraryTasks } from '../library/index-tasks';
 import { mediaTasks } from '../media/tasks';
+import { renderTasks } from '../audio/render/tasks';
 import type { TaskRegistry } from './protocol';
 
 export const workerTasks = {
@@ -16,6 +17,7 @@ export const workerTasks = {
   ...audioTasks,
   ...loudnessTasks,
   ...encodeTasks,
+  ...renderTasks,
 } satisfies TaskRegistry;
 
 export type WorkerTasks = typeof workerTasks;

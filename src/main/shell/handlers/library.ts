@@ -9,6 +9,7 @@ import type { LibraryItem } from '@shared/domain/library';
 import { toLibraryItemView, type LibraryFolder } from '@shared/ipc/library';
 import type { Core, JobsRuntime } from '../../services/core';
 import { libraryMediaUrl } from '../../services/media/handler';
+import { trimItem } from '../../services/audio/render/trim-item';
 import { nameSet, sanitizeBaseName, uniqueFileName } from '../../services/library/names';
 import type { HandlerContext, NamespaceHandlers } from '../ipc';
 
@@ -223,6 +224,10 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
       const rt = await jobsHost.runtime();
       const item = requireItem(rt, id);
       return waveforms.get(item, rt.library.pathOf(item));
+    },
+    async trim(_ctx, id, request) {
+      const rt = await jobsHost.runtime();
+      return toLibraryItemView(await trimItem(rt.library, id, request));
     },
   };
 }

@@ -4,6 +4,7 @@ import type { LibraryItemView } from '@shared/ipc/library';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { loadLibraryItems, showItemInFolder } from '../../stores/library';
 import { enqueue, toQueueEntry } from '../../stores/player';
+import { canTrim, useTrimDialog } from '../../player/region/use-trim';
 import { exportItems, removeItem, renameItem } from './actions';
 import { LyricsView } from './LyricsView';
 import { ReuseActions } from './ReuseActions';
@@ -27,6 +28,10 @@ export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDe
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppErrorShape | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const trim = useTrimDialog((saved) => {
+    void loadLibraryItems();
+    setNotice(`Saved “${saved.title}” as a new item.`);
+  });
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -133,6 +138,24 @@ export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDe
         <button type="button" className="button button-small" onClick={doExport} disabled={busy}>
           Export…
         </button>
+        {canTrim(item) && (
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() =>
+              trim.open({
+                itemId: item.id,
+                title: item.title,
+                file: item.file,
+                durationMs: item.durationMs,
+                coverUrl: item.coverUrl,
+              })
+            }
+            disabled={busy}
+          >
+            Trim…
+          </button>
+        )}
         <ReuseActions item={item} disabled={busy} />
         <button
           type="button"
@@ -249,6 +272,7 @@ export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDe
         )}
       </dl>
       {showLyrics && <LyricsView key={item.id} itemId={item.id} />}
+      {trim.dialog}
       {confirmDelete && (
         <ConfirmDialog
           title={`Move “${item.title}” to the trash?`}

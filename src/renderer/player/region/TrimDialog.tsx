@@ -1,0 +1,210 @@
+/**
+ * "Trim" for a library item: a dialog with the region editor, the selection played through the
+ * one player, optional fades, and "Save as new item" (main renders it in the worker; the original
+ * is left as it is).
+ */
+import { useRef, useState } from 'react';
+import type { AppErrorShape } from '@shared/errors';
+import type { LibraryItemView } from '@shared/ipc/library';
+import { FADE_CURVES, TrimRequestSchema, type FadeCurve } from '@shared/domain/trim';
+import { call } from '../../bridge';
+import { Button, Select, TextField } from '../../components';
+import { Modal } from '../../components/Modal';
+import { playRegion, selectCurrent, usePlayerStore } from '../../stores/player';
+import { formatOf } from '../entries';
+import { useWaveform } from '../Waveform';
+import { RegionEditor } from './RegionEditor';
+import type { Region } from './region-math';
+
+/** What the dialog needs to know of the item. */
+export interface TrimSubject {
+  itemId: string;
+  title: string;
+  file: string;
+  durationMs: number | null;
+  coverUrl?: string | null;
+}
+
+interface TrimDialogProps {
+  subject: TrimSubject;
+  onClose(): void;
+  /** The new item, once saved. */
+  onSaved?(item: LibraryItemView): void;
+}
+
+const CURVE_LABELS: Record<FadeCurve, string> = {
+  linear: 'Linear',
+  'equal-power': 'Equal power',
+};
+const CURVE_OPTIONS = FADE_CURVES.map((c) => ({ value: c, label: CURVE_LABELS[c] }));
+
+/** Seconds typed in a fade field as whole milliseconds (blank is none); null when not a number. */
+const fadeMs = (text: string): number | null => {
+  if (!text.trim()) return 0;
+  const s = Number(text);
+  return Number.isFinite(s) && s >= 0 ? Math.round(s * 1000) : null;
+};
+
+export function TrimDialog({ subject, onClose, onSaved }: TrimDialogProps) {
+  const waveform = useWaveform(subject.itemId);
+  const durationMs =
+    subject.durationMs ??
+    (waveform?.secondsPerPeak
+      ? Math.round(waveform.peaks.length * waveform.secondsPerPeak * 1000)
+      : null);
+  const [region, setRegion] = useState<Region | null>(null);
+  const [fadeIn, setFadeIn] = useState('');
+  const [fadeOut, setFadeOut] = useState('');
+  const [curve, setCurve] = useState<FadeCurve>('linear');
+  const [name, setName] = useState(`${subject.title} (trimmed)`);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<AppErrorShape | null>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const playKey = `trim:${subject.itemId}`;
+  const playheadS = usePlayerStore((s) => (selectCurrent(s)?.key === playKey ? s.positionS : null));
+
+  const chosen: Region | null = region ?? (durationMs ? { startMs: 0, endMs: durationMs } : null);
+  const peaks =
+    waveform && durationMs
+      ? {
+          peaks: waveform.peaks,
+          secondsPerPeak: waveform.secondsPerPeak ?? durationMs / 1000 / waveform.peaks.length,
+        }
+      : null;
+
+  const playSelection = () => {
+    if (!chosen) return;
+    void playRegion(
+      {
+        key: playKey,
+        itemId: subject.itemId,
+        url: null,
+        title: `${subject.title} (selection)`,
+        video: false,
+        format: formatOf(subject.file),
+        durationMs,
+        coverUrl: subject.coverUrl ?? null,
+        origin: 'Trim',
+      },
+      chosen.startMs / 1000,
+      chosen.endMs / 1000,
+    );
+  };
+
+  const save = async () => {
+    if (!chosen) return;
+    const fadeInMs = fadeMs(fadeIn);
+    const fadeOutMs = fadeMs(fadeOut);
+    if (fadeInMs === null || fadeOutMs === null) {
+      setError({ code: 'validation', message: 'Give the fades in seconds, like 0.5.' });
+      return;
+    }
+    const request = {
+      startMs: chosen.startMs,
+      endMs: chosen.endMs,
+      fadeInMs,
+      fadeOutMs,
+      fadeCurve: curve,
+      title: name.trim() || undefined,
+    };
+    const checked = TrimRequestSchema.safeParse(request);
+    if (!checked.success) {
+      setError({
+        code: 'validation',
+        message: checked.error.issues[0]?.message ?? 'Check the region.',
+      });
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const r = await call((api) => api.library.trim(subject.itemId, checked.data));
+    setBusy(false);
+    if (!r.ok) return setError(r.error);
+    onSaved?.(r.value);
+    onClose();
+  };
+
+  const fadeInMsNow = fadeMs(fadeIn) ?? 0;
+  const fadeOutMsNow = fadeMs(fadeOut) ?? 0;
+  return (
+    <Modal
+      title={`Trim “${subject.title}”`}
+      className="dialog-wide"
+      initialFocusRef={cancelRef}
+      onCancel={() => !busy && onClose()}
+      actions={
+        <>
+          <Button ref={cancelRef} onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button variant="primary" onClick={() => void save()} disabled={busy || !chosen}>
+            {busy ? 'Saving…' : 'Save as new item'}
+          </Button>
+        </>
+      }
+    >
+      <p className="small">
+        Choose the part to keep: drag across the waveform or its handles, or focus a handle and use
+        the arrow keys (Shift for whole seconds). The original stays as it is.
+      </p>
+      {!chosen || !durationMs ? (
+        <p role="status">
+          {waveform === undefined
+            ? 'Reading the audio…'
+            : 'The length of this item is not known, so it cannot be trimmed.'}
+        </p>
+      ) : (
+        <>
+          <RegionEditor
+            durationMs={durationMs}
+            peaks={peaks}
+            region={chosen}
+            onChange={setRegion}
+            fadeInMs={fadeInMsNow}
+            fadeOutMs={fadeOutMsNow}
+            playheadMs={playheadS === null ? null : playheadS * 1000}
+          />
+          <div className="trim-options">
+            <Button size="small" onClick={playSelection}>
+              Play selection
+            </Button>
+            <TextField
+              label="Fade in (seconds)"
+              inputMode="decimal"
+              className="trim-number"
+              value={fadeIn}
+              placeholder="0"
+              onChange={(e) => setFadeIn(e.currentTarget.value)}
+            />
+            <TextField
+              label="Fade out (seconds)"
+              inputMode="decimal"
+              className="trim-number"
+              value={fadeOut}
+              placeholder="0"
+              onChange={(e) => setFadeOut(e.currentTarget.value)}
+            />
+            <Select
+              label="Fade shape"
+              value={curve}
+              options={CURVE_OPTIONS}
+              onChange={(e) => setCurve(e.currentTarget.value as FadeCurve)}
+            />
+            <TextField
+              label="Name of the new item"
+              className="trim-name"
+              value={name}
+              maxLength={120}
+              onChange={(e) => setName(e.currentTarget.value)}
+            />
+          </div>
+        </>
+      )}
+      {error && (
+        <p role="alert" className="library-error">
+          {error.message}
+        </p>
+      )}
+    </Modal>
+  );
+}

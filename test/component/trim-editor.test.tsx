@@ -1,0 +1,235 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { libraryPanel } from '../../src/renderer/panels/library';
+import { resetLibraryStore } from '../../src/renderer/stores/library';
+import { resetPlayerStore, usePlayerStore } from '../../src/renderer/stores/player';
+import { installEngineFactory } from '../../src/renderer/player/engine';
+import { FakeCadenza, makeLibraryItem } from './support/fake-cadenza';
+import { fakeEngines } from './support/fake-engine';
+import { renderApp } from './support/render-app';
+
+const SONG = makeLibraryItem({
+  id: 'itm_trimsource000000001',
+  title: 'Night drive',
+  file: 'Night drive.mp3',
+  durationMs: 120_000,
+});
+/** 50 peaks a second, a loud second every ten seconds. */
+const PEAKS = Array.from({ length: 6000 }, (_, i) => (Math.floor(i / 50) % 10 === 0 ? 0.9 : 0.2));
+
+let engines: ReturnType<typeof fakeEngines>;
+beforeEach(() => {
+  localStorage.clear();
+  engines = fakeEngines();
+  installEngineFactory(engines.factory);
+});
+afterEach(() => {
+  resetPlayerStore();
+  resetLibraryStore();
+  installEngineFactory(undefined);
+});
+
+async function openTrim() {
+  const fake = new FakeCadenza({ libraryItems: [SONG] });
+  fake.library.waveforms[SONG.id] = PEAKS;
+  const app = await renderApp({ fake, panels: [libraryPanel] });
+  await app.user.click(await screen.findByRole('option', { name: /^Night drive,/ }));
+  await app.user.click(
+    within(screen.getByRole('region', { name: 'Item details' })).getByRole('button', {
+      name: 'Trim…',
+    }),
+  );
+  const dialog = await screen.findByRole('dialog', { name: 'Trim “Night drive”' });
+  const start = within(dialog).getByRole('slider', { name: 'Start of the region' });
+  const end = within(dialog).getByRole('slider', { name: 'End of the region' });
+  const readout = () => ({
+    start: within(dialog).getByTestId('region-start').textContent,
+    end: within(dialog).getByTestId('region-end').textContent,
+    length: within(dialog).getByTestId('region-length').textContent,
+  });
+  return { ...app, dialog, start, end, readout };
+}
+
+/** Gives the track a size (jsdom lays nothing out): `width` px from `left`. */
+function sizeTrack(dialog: HTMLElement, left = 100, width = 1000) {
+  const track = within(dialog).getByTestId('region-track');
+  track.getBoundingClientRect = () =>
+    ({
+      left,
+      width,
+      top: 0,
+      height: 120,
+      right: left + width,
+      bottom: 120,
+      x: left,
+      y: 0,
+    }) as DOMRect;
+  return track;
+}
+
+describe('Trim editor', () => {
+  it('chooses a region by keyboard: arrows by 10 ms, Shift by 1 s, Home/End, typed times, zoom keys', async () => {
+    const { dialog, start, end, readout, user, fake } = await openTrim();
+    expect(readout()).toEqual({ start: '0:00.000', end: '2:00.000', length: '2:00.000' });
+    expect(start).toHaveAttribute('aria-valuetext', '0:00.000');
+
+    start.focus();
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');
+    expect(readout().start).toBe('0:00.030');
+    await user.keyboard('{Shift>}{ArrowRight}{ArrowRight}{/Shift}');
+    expect(readout().start).toBe('0:02.030');
+    await user.keyboard('{ArrowLeft}');
+    expect(start).toHaveAttribute('aria-valuenow', '2020');
+    await user.keyboard('{Home}');
+    expect(readout().start).toBe('0:00.000');
+
+    end.focus();
+    await user.keyboard('{Shift>}{ArrowLeft}{/Shift}');
+    expect(readout().end).toBe('1:59.000');
+    await user.keyboard('{End}');
+    expect(readout().end).toBe('2:00.000');
+    // the end cannot pass the start (a region is at least 100 ms)
+    await user.keyboard('{Home}');
+    expect(readout()).toMatchObject({ start: '0:00.000', end: '0:00.100', length: '0:00.100' });
+
+    const startField = within(dialog).getByLabelText('Start time');
+    const endField = within(dialog).getByLabelText('End time');
+    await user.clear(endField);
+    await user.type(endField, '1:10{Enter}');
+    await user.clear(startField);
+    await user.type(startField, '0:05.250{Enter}');
+    expect(readout()).toEqual({ start: '0:05.250', end: '1:10.000', length: '1:04.750' });
+    await user.clear(startField);
+    await user.type(startField, 'soon{Enter}');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Type a time like 1:05.250');
+    expect(startField).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(startField);
+    await user.type(startField, '5.25{Enter}');
+    expect(startField).not.toHaveAttribute('aria-invalid');
+
+    // + and − zoom around the focused handle; the zoom out button undoes it
+    const track = within(dialog).getByTestId('region-track');
+    start.focus();
+    await user.keyboard('++');
+    expect(within(dialog).getByTestId('zoom-level')).toHaveTextContent('4.0× zoom');
+    expect(Number(track.dataset.spanMs)).toBe(30_000);
+    const fromMs = Number(track.dataset.fromMs);
+    expect(fromMs).toBeLessThanOrEqual(5250);
+    expect(fromMs + 30_000).toBeGreaterThanOrEqual(5250);
+    expect(within(dialog).getByRole('slider', { name: 'Scroll the waveform' })).toBeInTheDocument();
+    await user.keyboard('-');
+    expect(within(dialog).getByTestId('zoom-level')).toHaveTextContent('2.0× zoom');
+    await user.click(within(dialog).getByRole('button', { name: 'Zoom out' }));
+    expect(within(dialog).getByTestId('zoom-level')).toHaveTextContent('Whole song');
+    expect(within(dialog).getByRole('button', { name: 'Zoom out' })).toBeDisabled();
+
+    await user.type(within(dialog).getByLabelText('Fade in (seconds)'), '0.5');
+    await user.type(within(dialog).getByLabelText('Fade out (seconds)'), '2');
+    await user.selectOptions(within(dialog).getByLabelText('Fade shape'), 'Equal power');
+    await user.click(within(dialog).getByRole('button', { name: 'Save as new item' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const sent = fake.calls.find((c) => c.method === 'library.trim');
+    expect(sent?.args).toEqual([
+      SONG.id,
+      {
+        startMs: 5250,
+        endMs: 70_000,
+        fadeInMs: 500,
+        fadeOutMs: 2000,
+        fadeCurve: 'equal-power',
+        title: 'Night drive (trimmed)',
+      },
+    ]);
+    expect(await screen.findByText('Saved “Night drive (trimmed)” as a new item.')).toBeVisible();
+    expect(await screen.findByRole('option', { name: /^Night drive \(trimmed\),/ })).toBeVisible();
+  });
+
+  it('chooses a region with the mouse: a drag across the waveform, then each handle dragged', async () => {
+    const { dialog, start, end, readout } = await openTrim();
+    const track = sizeTrack(dialog);
+    // 10% → 50% of 2:00
+    fireEvent.mouseDown(track, { clientX: 200, button: 0 });
+    fireEvent.mouseMove(window, { clientX: 600 });
+    fireEvent.mouseUp(window, { clientX: 600 });
+    expect(readout()).toEqual({ start: '0:12.000', end: '1:00.000', length: '0:48.000' });
+    // dragging backwards from the anchor works too
+    fireEvent.mouseDown(track, { clientX: 700, button: 0 });
+    fireEvent.mouseMove(window, { clientX: 350 });
+    fireEvent.mouseUp(window);
+    expect(readout()).toMatchObject({ start: '0:30.000', end: '1:12.000' });
+
+    fireEvent.mouseDown(end, { clientX: 700, button: 0 });
+    expect(end).toHaveFocus();
+    fireEvent.mouseMove(window, { clientX: 1000 });
+    fireEvent.mouseUp(window);
+    expect(readout().end).toBe('1:48.000');
+    fireEvent.mouseDown(start, { clientX: 350, button: 0 });
+    fireEvent.mouseMove(window, { clientX: 50 });
+    fireEvent.mouseUp(window);
+    expect(readout()).toEqual({ start: '0:00.000', end: '1:48.000', length: '1:48.000' });
+    // after mouseup, moving does nothing
+    fireEvent.mouseMove(window, { clientX: 500 });
+    expect(readout().start).toBe('0:00.000');
+
+    // Ctrl+wheel zooms around the pointer (at 25% = 0:30, which stays under it)
+    fireEvent.wheel(track, { clientX: 350, deltaY: -100, ctrlKey: true });
+    expect(within(dialog).getByTestId('zoom-level')).toHaveTextContent('2.0× zoom');
+    expect(Number(track.dataset.fromMs)).toBe(15_000);
+    fireEvent.wheel(track, { clientX: 350, deltaY: 100, ctrlKey: true });
+    expect(within(dialog).getByTestId('zoom-level')).toHaveTextContent('Whole song');
+    // a plain wheel does not zoom
+    fireEvent.wheel(track, { clientX: 350, deltaY: -100 });
+    expect(within(dialog).getByTestId('zoom-level')).toHaveTextContent('Whole song');
+  });
+
+  it('plays the selection through the one player and stops at its end', async () => {
+    const { dialog, readout, user } = await openTrim();
+    const startField = within(dialog).getByLabelText('Start time');
+    const endField = within(dialog).getByLabelText('End time');
+    await user.clear(endField);
+    await user.type(endField, '0:20{Enter}');
+    await user.clear(startField);
+    await user.type(startField, '0:10{Enter}');
+    expect(readout().length).toBe('0:10.000');
+    await user.click(within(dialog).getByRole('button', { name: 'Play selection' }));
+    await waitFor(() => expect(usePlayerStore.getState().status).toBe('playing'));
+    const engine = engines.last();
+    expect(engine.source.url).toBe('cadenza-media://library/Night%20drive.mp3');
+    expect(engine.calls).toContain('seek:10');
+    expect(usePlayerStore.getState().solo?.origin).toBe('Trim');
+    act(() => {
+      engine.positionS = 15;
+    });
+    await waitFor(() => expect(usePlayerStore.getState().positionS).toBe(15));
+    expect(engine.calls).not.toContain('pause');
+    engine.positionS = 20.01;
+    await waitFor(() => expect(engine.calls).toContain('pause'));
+    await waitFor(() => expect(usePlayerStore.getState().status).toBe('paused'));
+  });
+
+  it('refuses fades longer than the region and shows main’s refusal', async () => {
+    const { dialog, user, fake } = await openTrim();
+    const endField = within(dialog).getByLabelText('End time');
+    await user.clear(endField);
+    await user.type(endField, '1{Enter}');
+    await user.type(within(dialog).getByLabelText('Fade out (seconds)'), '2');
+    await user.click(within(dialog).getByRole('button', { name: 'Save as new item' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'The fades together are longer than the region.',
+    );
+    expect(fake.calls.some((c) => c.method === 'library.trim')).toBe(false);
+
+    await user.clear(within(dialog).getByLabelText('Fade out (seconds)'));
+    fake.failNext('library.trim', {
+      code: 'validation',
+      message: 'The audio of this item could not be read, so it cannot be trimmed.',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Save as new item' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'could not be read, so it cannot be trimmed',
+    );
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
