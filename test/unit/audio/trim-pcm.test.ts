@@ -72,7 +72,10 @@ describe('applyFades', () => {
     expect(l[50]).toBeCloseTo(Math.SQRT1_2, 6);
     for (let i = 0; i < 100; i++) {
       const t = i / 100;
-      expect(fadeGain('equal-power', t) ** 2 + fadeGain('equal-power', 1 - t) ** 2).toBeCloseTo(1, 9);
+      expect(fadeGain('equal-power', t) ** 2 + fadeGain('equal-power', 1 - t) ** 2).toBeCloseTo(
+        1,
+        9,
+      );
     }
     expect(l[100]).toBe(1);
   });
@@ -91,7 +94,8 @@ describe('times and requests', () => {
     expect(parseTimeMs('75.5')).toBe(75_500);
     expect(parseTimeMs(' 1:02:03.5 ')).toBe(3_723_500);
     expect(parseTimeMs('.5')).toBe(500);
-    for (const bad of ['', 'soon', '1:60', '1:75:00', '-3', '1:2:3:4', '1,5']) expect(parseTimeMs(bad)).toBeNull();
+    for (const bad of ['', 'soon', '1:60', '1:75:00', '-3', '1:2:3:4', '1,5'])
+      expect(parseTimeMs(bad)).toBeNull();
     expect(formatTimeMs(5250)).toBe('0:05.250');
     expect(formatTimeMs(70_000)).toBe('1:10.000');
     expect(formatTimeMs(3_723_500)).toBe('1:02:03.500');
@@ -102,7 +106,9 @@ describe('times and requests', () => {
     const base = { startMs: 1000, endMs: 3000, fadeInMs: 0, fadeOutMs: 0, fadeCurve: 'linear' };
     expect(TrimRequestSchema.safeParse(base).success).toBe(true);
     const short = TrimRequestSchema.safeParse({ ...base, endMs: 1050 });
-    expect(short.error?.issues[0]?.message).toBe('The end must be at least 100 ms after the start.');
+    expect(short.error?.issues[0]?.message).toBe(
+      'The end must be at least 100 ms after the start.',
+    );
     const fades = TrimRequestSchema.safeParse({ ...base, fadeInMs: 1500, fadeOutMs: 600 });
     expect(fades.error?.issues[0]?.message).toBe('The fades together are longer than the region.');
     expect(TrimRequestSchema.safeParse({ ...base, startMs: 1.5 }).success).toBe(false);
