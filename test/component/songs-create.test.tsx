@@ -25,41 +25,47 @@ const sent = (fake: FakeCadenza): CreateSongRequest[] =>
   fake.callsOf('songs.create').map((a) => a[0] as CreateSongRequest);
 
 describe('Songs: the Create form', () => {
-  it('description mode disables and explains the fields it ignores; counters and model limits are live', async () => {
+  it('the Description/Custom switch hides the fields the mode does not use (no repeated hints); counters and model limits are live', async () => {
     const { user } = await open();
-    expect(screen.getByRole('radio', { name: 'Description' })).toBeChecked();
-    for (const label of ['Title', 'Lyrics', 'Instrumental']) {
-      const field = screen.getByLabelText(label);
-      expect(field).toBeDisabled();
-    }
-    expect(
-      screen.getAllByText(/Description mode sends only the style prompt and model/),
-    ).toHaveLength(3);
+    const mode = screen.getByRole('radiogroup', { name: 'Mode' });
+    expect(within(mode).getByRole('radio', { name: 'Description' })).toBeChecked();
+    // description mode: no title, lyrics or instrumental at all (not disabled with a hint)
+    for (const label of ['Title', 'Lyrics', /Instrumental/, 'Lyrics idea'])
+      expect(screen.queryByLabelText(label)).not.toBeInTheDocument();
+    expect(screen.queryByText(/switch to Custom/i)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Quick mode|\/v1\/music/)).not.toBeInTheDocument();
 
-    await user.type(screen.getByLabelText('Style prompt'), 'lo-fi rain');
-    expect(screen.getByLabelText('Style prompt')).toHaveAccessibleDescription(
+    await user.type(screen.getByLabelText('Song description'), 'lo-fi rain');
+    expect(screen.getByLabelText('Song description')).toHaveAccessibleDescription(
       '10 / 180 characters',
     );
-    expect(screen.getByLabelText('Model version')).toHaveAccessibleDescription(
-      'Up to 4 min per song · lyrics up to 3,000 words',
-    );
-    await user.selectOptions(screen.getByLabelText('Model version'), 'v3.0');
-    expect(screen.getByLabelText('Model version')).toHaveAccessibleDescription(
-      'Up to 2 min per song · lyrics up to 1,000 words',
-    );
-    await user.selectOptions(screen.getByLabelText('Model version'), 'v4.5-plus');
-    expect(screen.getByLabelText('Model version')).toHaveAccessibleDescription(
+    // the default model is v4.5-plus
+    expect(screen.getByLabelText('Model')).toHaveValue('v4.5-plus');
+    expect(screen.getByLabelText('Model')).toHaveAccessibleDescription(
       'Up to 8 min per song · lyrics up to 5,000 words',
     );
+    await user.selectOptions(screen.getByLabelText('Model'), 'v3.0');
+    expect(screen.getByLabelText('Model')).toHaveAccessibleDescription(
+      'Up to 2 min per song · lyrics up to 1,000 words',
+    );
 
-    await user.click(screen.getByRole('radio', { name: 'Custom' }));
+    // the switch by keyboard: arrow to Custom
+    within(mode).getByRole('radio', { name: 'Description' }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(within(mode).getByRole('radio', { name: 'Custom' })).toBeChecked();
+    expect(screen.getByLabelText('Style of music')).toHaveValue('lo-fi rain');
     expect(screen.getByLabelText('Title')).toBeEnabled();
     expect(screen.getByLabelText('Lyrics')).toBeEnabled();
-    await user.click(screen.getByLabelText('Instrumental'));
-    expect(screen.getByLabelText('Lyrics')).toBeDisabled();
-    expect(screen.getByLabelText('Lyrics')).toHaveAccessibleDescription(
-      'Instrumental songs have no vocals: the service ignores lyrics.',
-    );
+    expect(screen.getByRole('group', { name: 'Section tags' })).toBeInTheDocument();
+    // instrumental hides the lyrics; what was typed comes back with them
+    await user.type(screen.getByLabelText('Lyrics'), 'drip drop');
+    await user.click(screen.getByLabelText(/Instrumental/));
+    expect(screen.queryByLabelText('Lyrics')).not.toBeInTheDocument();
+    await user.click(screen.getByLabelText(/Instrumental/));
+    expect(screen.getByLabelText('Lyrics')).toHaveValue('drip drop');
+    // "both songs in one wait" has no model choice: the model field goes away
+    await user.click(screen.getByLabelText('Both songs in one wait'));
+    expect(screen.queryByLabelText('Model')).not.toBeInTheDocument();
   });
 
   it('sends only prompt and model in description mode, even after typing custom fields (rule 1)', async () => {
@@ -68,21 +74,21 @@ describe('Songs: the Create form', () => {
     await user.type(screen.getByLabelText('Title'), 'Rainy Day');
     await user.type(screen.getByLabelText('Lyrics'), 'drip drop');
     await user.click(screen.getByRole('radio', { name: 'Description' }));
-    await user.type(screen.getByLabelText('Style prompt'), 'lo-fi rain');
-    await user.click(screen.getByRole('button', { name: 'Create songs' }));
+    await user.type(screen.getByLabelText('Song description'), 'lo-fi rain');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(sent(fake)).toHaveLength(1));
     expect(sent(fake)[0]).toEqual({
       api: 'v2',
       mode: 'auto',
       prompt: 'lo-fi rain',
-      modelVersion: 'v3.5',
+      modelVersion: 'v4.5-plus',
     });
   });
 
   it('custom + instrumental leaves lyrics out (rule 3); section tags insert on their own line; Ctrl+Enter submits', async () => {
     const { fake, user } = await open();
     await user.click(screen.getByRole('radio', { name: 'Custom' }));
-    await user.type(screen.getByLabelText('Style prompt'), 'city pop');
+    await user.type(screen.getByLabelText('Style of music'), 'city pop');
     await user.click(screen.getByRole('button', { name: 'Insert [Verse]' }));
     await user.type(screen.getByLabelText('Lyrics'), 'Neon lights');
     await user.click(screen.getByRole('button', { name: 'Insert [Chorus]' }));
@@ -95,7 +101,7 @@ describe('Songs: the Create form', () => {
       api: 'v2',
       mode: 'custom',
       prompt: 'city pop',
-      modelVersion: 'v3.5',
+      modelVersion: 'v4.5-plus',
       instrumental: true,
       title: 'Neon Tide',
     });
@@ -104,14 +110,16 @@ describe('Songs: the Create form', () => {
   it('refuses a prompt over 180, a title over 80 and lyrics over the model limit before sending', async () => {
     const { fake, user } = await open();
     await user.click(screen.getByRole('radio', { name: 'Custom' }));
-    fireEvent.change(screen.getByLabelText('Style prompt'), { target: { value: 'x'.repeat(181) } });
-    expect(screen.getByLabelText('Style prompt')).toHaveAccessibleDescription(
+    fireEvent.change(screen.getByLabelText('Style of music'), {
+      target: { value: 'x'.repeat(181) },
+    });
+    expect(screen.getByLabelText('Style of music')).toHaveAccessibleDescription(
       '181 / 180 characters',
     );
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: 't'.repeat(81) } });
-    await user.selectOptions(screen.getByLabelText('Model version'), 'v3.0');
+    await user.selectOptions(screen.getByLabelText('Model'), 'v3.0');
     fireEvent.change(screen.getByLabelText('Lyrics'), { target: { value: 'la '.repeat(1001) } });
-    await user.click(screen.getByRole('button', { name: 'Create songs' }));
+    await user.click(screen.getByRole('button', { name: 'Create' }));
     expect(
       await screen.findByText('Keep the style to 180 characters or fewer (now 181).'),
     ).toBeInTheDocument();
@@ -127,6 +135,7 @@ describe('Songs: the Create form', () => {
 
   it('"Write lyrics" fills lyrics and title from /v1/lyrics and switches to custom mode', async () => {
     const { fake, user } = await open();
+    await user.click(screen.getByRole('radio', { name: 'Custom' }));
     await user.type(screen.getByLabelText('Lyrics idea'), 'paper boats in the rain');
     await user.click(screen.getByRole('button', { name: 'Write lyrics' }));
     await waitFor(() =>
@@ -141,10 +150,10 @@ describe('Songs: the Create form', () => {
 
   it('shows the remaining music count before and the change after submitting; quick mode sends api v1', async () => {
     const { fake, user } = await open();
-    await user.click(screen.getByLabelText(/Quick mode/));
-    expect(screen.getByLabelText('Model version')).toBeDisabled();
-    await user.type(screen.getByLabelText('Style prompt'), 'sea shanty');
-    await user.click(screen.getByRole('button', { name: 'Create songs' }));
+    await user.click(screen.getByLabelText('Both songs in one wait'));
+    expect(screen.queryByLabelText('Model')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Song description'), 'sea shanty');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(sent(fake)).toHaveLength(1));
     expect(sent(fake)[0]).toEqual({ api: 'v1', mode: 'auto', prompt: 'sea shanty' });
     const job = fake.state.jobs[0]!;
@@ -167,14 +176,14 @@ describe('Songs: the Create form', () => {
       fields: { prompt: 'The service says: string too long' },
     });
     const { user } = await open(fake);
-    await user.type(screen.getByLabelText('Style prompt'), 'ok');
-    await user.click(screen.getByRole('button', { name: 'Create songs' }));
+    await user.type(screen.getByLabelText('Song description'), 'ok');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('The service says: string too long')).toBeInTheDocument();
   });
 });
 
 describe('Songs: progress', () => {
-  it('shows both takes with their status, plays a streaming take, and shows a failure reason', async () => {
+  it('takes show their status, play while streaming, a failure reason; the card has a progress bar, a time estimate and a "Cancel" button', async () => {
     const fake = new FakeCadenza({ key: KEY });
     const { user } = await open(fake);
     const base = {
@@ -186,10 +195,15 @@ describe('Songs: progress', () => {
     };
     const job = makeJobView({
       label: 'Neon Tide',
+      state: 'running',
+      progress: 0.4,
+      submittedAt: new Date().toISOString(),
+      asked: [{ label: 'Model', value: 'v4.5-plus' }],
       outputs: [
         { ...base, status: 'streaming', durationMs: null, failReason: null },
         {
           ...base,
+          title: 'Neon Tide (Take 2)',
           status: 'failed',
           durationMs: null,
           failReason: 'Generation failed: the audio could not be produced',
@@ -197,29 +211,78 @@ describe('Songs: progress', () => {
       ],
     });
     fake.emitJobUpdated(job);
-    const card = await screen.findByRole('listitem', { name: 'Song job: Neon Tide' });
-    const take1 = within(card).getByRole('listitem', { name: 'Neon Tide (take 1)' });
-    const take2 = within(card).getByRole('listitem', { name: 'Neon Tide (take 2)' });
+    const card = await screen.findByRole('listitem', { name: 'Song: Neon Tide' });
+    const take1 = within(card).getByRole('listitem', { name: 'Neon Tide, take 1' });
+    // the service's "(Take 2)" is not repeated: the title is the song's, the take a badge
+    const take2 = within(card).getByRole('listitem', { name: 'Neon Tide, take 2' });
+    expect(within(take2).getByText('Neon Tide')).toBeInTheDocument();
     expect(within(take1).getByTestId('take-status')).toHaveTextContent(
-      'Generating — playable while it streams',
+      'Take 1Generating — you can play it already',
     );
+    expect(
+      within(card).getByRole('progressbar', { name: 'Progress of Neon Tide' }),
+    ).toHaveAttribute('aria-valuenow', '40');
+    // no finished song job of this model yet: the documented default, said as "usually"
+    expect(within(card).getByTestId('job-state')).toHaveTextContent(
+      'Generating · Usually takes 3 min',
+    );
+    expect(within(card).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
     expect(within(take2).getByRole('alert')).toHaveTextContent(
       'Generation failed: the audio could not be produced',
     );
     expect(within(take2).queryByRole('button', { name: /Play/ })).not.toBeInTheDocument();
-    await user.click(within(take1).getByRole('button', { name: 'Play Neon Tide (take 1)' }));
+    await user.click(within(take1).getByRole('button', { name: 'Play Neon Tide, take 1' }));
     await waitFor(() =>
       expect(playerBar().getAttribute('data-src')).toMatch(
         /^cadenza-media:\/\/cache\/[a-f0-9]{32}$/,
       ),
     );
     await expectPlayerPlays(playerBar().getAttribute('data-src')!, {
-      title: 'Neon Tide (take 1)',
+      title: 'Neon Tide, take 1',
       origin: 'Songs · not in the queue',
     });
     expect(
-      within(take1).getByRole('button', { name: 'Pause Neon Tide (take 1)' }),
+      within(take1).getByRole('button', { name: 'Pause Neon Tide, take 1' }),
     ).toBeInTheDocument();
     expect(fake.callsOf('songs.preview')).toEqual([[job.id, 0]]);
+
+    await user.click(within(card).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(fake.callsOf('jobs.cancel')).toEqual([[job.id]]));
+  });
+
+  it('the estimate is the median of this user’s finished jobs of the same kind and model', async () => {
+    const fake = new FakeCadenza({ key: KEY });
+    await open(fake);
+    const t0 = Date.now() - 10 * 60_000;
+    const done = (tookS: number, model: string) =>
+      makeJobView({
+        label: `old ${tookS}`,
+        state: 'done',
+        asked: [{ label: 'Model', value: model }],
+        submittedAt: new Date(t0).toISOString(),
+        finishedAt: new Date(t0 + tookS * 1000).toISOString(),
+        outputs: [],
+      });
+    for (const j of [
+      done(200, 'v4.5-plus'),
+      done(240, 'v4.5-plus'),
+      done(260, 'v4.5-plus'),
+      done(20, 'v3.5'),
+    ])
+      fake.emitJobUpdated(j);
+    fake.emitJobUpdated(
+      makeJobView({
+        label: 'Fresh one',
+        state: 'running',
+        asked: [{ label: 'Model', value: 'v4.5-plus' }],
+        submittedAt: new Date().toISOString(),
+        outputs: [],
+      }),
+    );
+    const card = await screen.findByRole('listitem', { name: 'Song: Fresh one' });
+    // median of 200, 240, 260 s = 4 min (the 20 s v3.5 job is another model)
+    expect(within(card).getByTestId('job-state')).toHaveTextContent(
+      'Generating · About 4 min left',
+    );
   });
 });

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { JobOutputView } from '@shared/ipc/jobs';
 import type { CreateSongRequest, LibrarySong } from '@shared/ipc/songs';
 import { accountPanel } from '../../src/renderer/panels/account';
+import { libraryPanel } from '../../src/renderer/panels/library';
 import { songsPanel } from '../../src/renderer/panels/songs';
 import { resetJobsStore } from '../../src/renderer/stores/jobs';
 import { openExtend, resetSongsStore } from '../../src/renderer/stores/songs';
@@ -47,16 +48,38 @@ const sent = (fake: FakeCadenza): CreateSongRequest[] =>
   fake.callsOf('songs.create').map((a) => a[0] as CreateSongRequest);
 
 describe('Songs: extend from here', () => {
-  it('lists only library songs with a service id; refuses a start of 0 or past the end before sending; Ctrl+Enter sends custom mode with the parent', async () => {
-    const fake = new FakeCadenza({ key: KEY });
-    fake.songs.library = [
-      librarySong(),
-      librarySong({ itemId: 'itm_imported000000000001', title: 'From disk', songId: null }),
-    ];
+  it('the take ⋯ menu by keyboard: Extend opens the Extend form; a take without a service id offers none; refuses a start of 0 or past the end; Ctrl+Enter sends custom mode with the parent', async () => {
+    const fake = fakeWithTakes({ bSongId: null });
+    fake.songs.library[0] = librarySong({ ...fake.songs.library[0]!, title: 'Neon Tide' });
     const { user } = await open(fake);
-    const list = await screen.findByRole('region', { name: 'Extend a song' });
-    expect(within(list).queryByRole('button', { name: 'Extend From disk' })).toBeNull();
-    await user.click(within(list).getByRole('button', { name: 'Extend Neon Tide' }));
+    const take1 = await screen.findByRole('listitem', { name: 'Neon Tide, take 1' });
+    const take2 = await screen.findByRole('listitem', { name: 'Summer rain, take 2' });
+    // one way to extend: no "Extend …" buttons anywhere, only the take's menu item
+    expect(screen.queryByRole('button', { name: /^Extend/ })).toBeNull();
+    const more2 = within(take2).getByRole('button', { name: 'More for Summer rain, take 2' });
+    more2.focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual([
+      'Keep',
+      'Delete',
+      'Show in library',
+    ]);
+    await user.keyboard('{Escape}');
+    expect(more2).toHaveFocus();
+
+    const more1 = within(take1).getByRole('button', { name: 'More for Neon Tide, take 1' });
+    expect(more1).toHaveAttribute('aria-haspopup', 'menu');
+    more1.focus();
+    await user.keyboard('{ArrowDown}');
+    const menu = screen.getByRole('menu', { name: 'More for Neon Tide, take 1' });
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((m) => m.textContent),
+    ).toEqual(['Extend', 'Keep', 'Delete', 'Show in library']);
+    expect(within(menu).getByRole('menuitem', { name: 'Extend' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('menu')).toBeNull();
 
     const form = await screen.findByRole('form', { name: 'Extend Neon Tide' });
     const start = within(form).getByLabelText('Continue at (seconds)');
@@ -104,7 +127,7 @@ describe('Songs: extend from here', () => {
       instrumental: false,
       title: 'Neon Tide II',
       lyrics: 'Second wave',
-      extend: { songId: PARENT, continueAtS: 3.5 },
+      extend: { songId: TAKE_A, continueAtS: 3.5 },
     });
     expect(
       await within(form).findByText('Extension of "Neon Tide" from 0:03.5 submitted.'),
@@ -120,7 +143,7 @@ describe('Songs: extend from here', () => {
       fields: { continueAtS: 'The song is only 5 seconds long; start the extension within it.' },
     });
     const { user } = await open(fake);
-    await user.click(await screen.findByRole('button', { name: 'Extend Neon Tide' }));
+    act(() => openExtend(PARENT));
     const form = await screen.findByRole('form', { name: 'Extend Neon Tide' });
     await user.click(within(form).getByRole('button', { name: 'Extend from here' }));
     expect(
@@ -161,7 +184,7 @@ function doneJob() {
   });
 }
 
-function fakeWithTakes(): FakeCadenza {
+function fakeWithTakes({ bSongId = 'svc-b' as string | null } = {}): FakeCadenza {
   const fake = new FakeCadenza({ key: KEY, jobs: [doneJob()] });
   fake.state.libraryItems = [
     makeLibraryItem({ id: TAKE_A, title: 'Summer rain', file: 'Summer rain.mp3' }),
@@ -177,7 +200,7 @@ function fakeWithTakes(): FakeCadenza {
     librarySong({
       itemId: TAKE_B,
       title: 'Summer rain',
-      songId: 'svc-b',
+      songId: bSongId,
       mediaUrl: 'cadenza-media://library/Summer%20rain%20(2).mp3',
     }),
   ];
@@ -188,85 +211,99 @@ describe('Songs: the two takes side by side', () => {
   it('A/B switches playback to the other take at the same position', async () => {
     const fake = fakeWithTakes();
     const { user } = await open(fake);
-    const compare = await screen.findByRole('region', { name: 'Compare takes: Summer rain' });
-    expect(within(compare).getByRole('button', { name: 'A' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
-    expect(within(compare).getByTestId('take-B')).not.toBeVisible();
-    expect(compare.querySelector('audio')).toBeNull();
+    const card = await screen.findByRole('listitem', { name: 'Song: Summer rain' });
+    const ab = within(card).getByRole('radiogroup', { name: 'Compare takes' });
+    expect(within(ab).getByRole('radio', { name: 'A' })).toBeChecked();
+    // artwork: placeholder art while the takes have none
+    expect(card.querySelectorAll('.artwork-placeholder')).toHaveLength(2);
 
-    await user.click(within(compare).getByRole('button', { name: 'Play take A' }));
+    await user.click(within(card).getByRole('button', { name: 'Play Summer rain, take 1' }));
     await expectPlayerPlays('cadenza-media://library/Summer%20rain.mp3', {
-      title: 'Summer rain (take A)',
+      title: 'Summer rain, take 1',
     });
     const engines = installedEngines();
     const a = engines.last();
     a.positionS = 12.3; // A has played 12.3 s
-    await user.click(within(compare).getByRole('button', { name: 'B' }));
-    expect(within(compare).getByRole('button', { name: 'B' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
+    await user.click(within(ab).getByRole('radio', { name: 'B' }));
+    expect(within(ab).getByRole('radio', { name: 'B' })).toBeChecked();
     // one engine: A stops, B starts at A's position and plays on
     await expectPlayerPlays('cadenza-media://library/Summer%20rain%20(2).mp3', {
-      title: 'Summer rain (take B)',
+      title: 'Summer rain, take 2',
     });
     const b = engines.last();
     expect(a.unloaded).toBe(true);
     expect(b.calls.slice(0, 2)).toEqual(['seek:12.3', 'play']);
-    expect(within(compare).getByTestId('take-A')).not.toBeVisible();
-    expect(within(compare).getByTestId('take-B')).toBeVisible();
-    expect(within(compare).getByTestId('ab-position')).toHaveTextContent('B from 0:12.3');
+    expect(within(card).getByTestId('ab-position')).toHaveTextContent('B from 0:12.3');
+    expect(
+      within(card).getByRole('button', { name: 'Pause Summer rain, take 2' }),
+    ).toBeInTheDocument();
 
-    // B paused at 4 s: A takes over there, paused
-    await user.click(within(compare).getByRole('button', { name: 'Pause take B' }));
+    // B paused at 4 s: A takes over there, paused (by keyboard: arrow in the switch)
+    await user.click(within(card).getByRole('button', { name: 'Pause Summer rain, take 2' }));
     await waitFor(() => expect(playerBar()).toHaveAttribute('data-status', 'paused'));
     b.positionS = 4;
-    await user.click(within(compare).getByRole('button', { name: 'A' }));
+    within(ab).getByRole('radio', { name: 'B' }).focus();
+    await user.keyboard('{ArrowLeft}');
     await waitFor(() =>
       expect(engines.last().source.url).toBe('cadenza-media://library/Summer%20rain.mp3'),
     );
     expect(engines.last().calls).toEqual(['seek:4']);
-    expect(within(compare).getByTestId('ab-position')).toHaveTextContent('A from 0:04.0');
+    expect(within(card).getByTestId('ab-position')).toHaveTextContent('A from 0:04.0');
     expect(playerBar()).toHaveAttribute('data-status', 'paused');
   });
 
-  it('Delete A moves take A to the trash through library remove; B stays and plays alone', async () => {
+  it('Delete (take ⋯ menu) moves take 1 to the trash through library remove; take 2 stays and plays alone', async () => {
     const fake = fakeWithTakes();
     const { user } = await open(fake);
-    const compare = await screen.findByRole('region', { name: 'Compare takes: Summer rain' });
-    await user.click(within(compare).getByRole('button', { name: 'Delete A' }));
-    expect(await within(compare).findByText('Take A moved to the trash.')).toBeInTheDocument();
+    const card = await screen.findByRole('listitem', { name: 'Song: Summer rain' });
+    const take1 = within(card).getByRole('listitem', { name: 'Summer rain, take 1' });
+    await user.click(within(take1).getByRole('button', { name: 'More for Summer rain, take 1' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(within(take1).getByTestId('take-status')).toHaveTextContent('Moved to the trash'),
+    );
     expect(fake.callsOf('library.remove')).toEqual([[TAKE_A]]);
     expect(fake.state.libraryItems.map((i) => i.id)).toEqual([TAKE_B]);
-    expect(within(compare).queryByRole('button', { name: 'Play take A' })).toBeNull();
-    expect(within(compare).getByRole('button', { name: 'Play take B' })).toBeVisible();
-    expect(within(compare).getByRole('button', { name: 'A' })).toBeDisabled();
-    expect(within(compare).queryByRole('button', { name: 'Delete B' })).toBeNull();
+    expect(within(take1).queryByRole('button', { name: /Play/ })).toBeNull();
+    expect(within(take1).queryByRole('button', { name: /More for/ })).toBeNull();
+    expect(
+      within(card).getByRole('button', { name: 'Play Summer rain, take 2' }),
+    ).toBeInTheDocument();
+    // nothing left to compare
+    expect(within(card).queryByRole('radiogroup', { name: 'Compare takes' })).toBeNull();
   });
 
-  it('Keep both deletes nothing; a failed delete keeps the take and says why', async () => {
+  it('Keep marks the take and deletes nothing; a failed delete keeps the take and says why; Show in library selects it there', async () => {
     const fake = fakeWithTakes();
     fake.failNext('library.remove', {
       code: 'io',
       message: 'Cadenza could not move the file to the trash.',
     });
-    const { user } = await open(fake);
-    const compare = await screen.findByRole('region', { name: 'Compare takes: Summer rain' });
-    await user.click(within(compare).getByRole('button', { name: 'Delete B' }));
+    const { user } = await open(fake, [songsPanel, libraryPanel]);
+    const take2 = await screen.findByRole('listitem', { name: 'Summer rain, take 2' });
+    const more = within(take2).getByRole('button', { name: 'More for Summer rain, take 2' });
+    await user.click(more);
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
     expect(
-      await within(compare).findByText('Cadenza could not move the file to the trash.'),
+      await within(take2).findByText('Cadenza could not move the file to the trash.'),
     ).toBeInTheDocument();
     expect(fake.state.libraryItems).toHaveLength(2);
     expect(
-      within(compare).getByRole('button', { name: 'Play take B', hidden: true }),
+      within(take2).getByRole('button', { name: 'Play Summer rain, take 2' }),
     ).toBeInTheDocument();
 
-    await user.click(within(compare).getByRole('button', { name: 'Keep both' }));
-    expect(within(compare).getByText('Kept both takes.')).toBeInTheDocument();
-    expect(within(compare).queryByRole('button', { name: 'Delete A' })).toBeNull();
+    await user.click(more);
+    await user.click(screen.getByRole('menuitem', { name: 'Keep' }));
+    expect(within(take2).getByText('Kept')).toBeInTheDocument();
+    await user.click(more);
+    expect(screen.queryByRole('menuitem', { name: 'Keep' })).toBeNull();
     expect(fake.callsOf('library.remove')).toHaveLength(1);
+
+    await user.click(screen.getByRole('menuitem', { name: 'Show in library' }));
+    expect(await screen.findByRole('heading', { name: 'Library', level: 1 })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(document.querySelector('[aria-selected="true"]')?.id).toBe(`library-row-${TAKE_B}`),
+    );
   });
 });
 
@@ -312,7 +349,7 @@ describe('Songs: history on the service', () => {
     expect(fake.callsOf('songs.importHistory')[1]).toEqual([['svc-2', 'svc-3']]);
     // The import jobs show with the other song jobs.
     expect(
-      await screen.findByRole('listitem', { name: /Song job: Import: 2 songs/ }),
+      await screen.findByRole('listitem', { name: /Song: Import: 2 songs/ }),
     ).toBeInTheDocument();
   });
 

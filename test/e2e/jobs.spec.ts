@@ -58,8 +58,8 @@ function recordNotifications(electron: DoubleElectron): Array<{ title: string; b
 
 async function createSong(page: Page, prompt: string): Promise<void> {
   await openPanel(page, 'Songs');
-  await page.getByLabel('Style prompt').fill(prompt);
-  await page.getByRole('button', { name: 'Create songs' }).click();
+  await page.getByLabel('Song description').fill(prompt);
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
 }
 
 test('a song shows in Jobs until done, lands in the library, plays through cadenza-media and notifies when unfocused', async ({

@@ -62,8 +62,8 @@ test('a new song plays through cadenza-media in the player, opened from Jobs and
   const pageRequests = pageSchemeRequests();
   await setKey(page);
   await openPanel(page, 'Songs');
-  await page.getByLabel('Style prompt').fill('slow tide, felt piano');
-  await page.getByRole('button', { name: 'Create songs' }).click();
+  await page.getByLabel('Song description').fill('slow tide, felt piano');
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
 
   await openPanel(page, 'Jobs');
   const row = page.getByRole('listitem', { name: 'slow tide, felt piano' });

@@ -41,11 +41,11 @@ test('extend from here: picker refuses 0 and past the end, sends custom mode wit
   await openPanel(page, 'Songs');
 
   await page.getByRole('radio', { name: 'Custom' }).check();
-  await page.getByLabel('Style prompt', { exact: true }).fill('sea shanty, accordion');
+  await page.getByLabel('Style of music', { exact: true }).fill('sea shanty, accordion');
   await page.getByLabel('Title', { exact: true }).fill('Harbour Lights');
   await page.getByLabel('Lyrics', { exact: true }).fill('[Verse]\nLanterns on the quay');
   await page.getByLabel('Lyrics', { exact: true }).press('Control+Enter');
-  const card = page.getByRole('listitem', { name: 'Song job: Harbour Lights' });
+  const card = page.getByRole('listitem', { name: 'Song: Harbour Lights' });
   await expect(card.getByTestId('job-state')).toHaveText('Done', { timeout: 40_000 });
   const parents = await sidecars(app.dirs.library);
   expect(parents).toHaveLength(2);
@@ -56,27 +56,29 @@ test('extend from here: picker refuses 0 and past the end, sends custom mode wit
 
   // The two takes side by side: A/B hands the player from one take to the other at the same
   // position (one engine: A stops, B plays on from where A was).
-  const compare = card.getByRole('region', { name: 'Compare takes: Harbour Lights' });
+  const compare = card.getByRole('radiogroup', { name: 'Compare takes' });
+  const take1 = card.getByRole('listitem', { name: 'Harbour Lights, take 1' });
+  const take2 = card.getByRole('listitem', { name: 'Harbour Lights, take 2' });
   await recordPlayedMedia(page);
-  await compare.getByRole('button', { name: 'Play take A' }).click();
+  await take1.getByRole('button', { name: 'Play Harbour Lights, take 1' }).click();
   const srcA = await barPlays(page, /^cadenza-media:\/\/library\/Harbour%20Lights/, {
-    title: 'Harbour Lights (take A)',
+    title: 'Harbour Lights, take 1',
   });
   await expect
     .poll(async () => (await playedState(page, srcA))?.currentTime ?? 0)
     .toBeGreaterThan(1.5);
-  await compare.getByRole('button', { name: 'B', exact: true }).click();
-  await expect(compare.getByRole('button', { name: 'B', exact: true })).toHaveAttribute(
-    'aria-pressed',
+  await compare.getByRole('radio', { name: 'B', exact: true }).click();
+  await expect(compare.getByRole('radio', { name: 'B', exact: true })).toHaveAttribute(
+    'aria-checked',
     'true',
   );
   const srcB = await barPlays(page, /^cadenza-media:\/\/library\/Harbour%20Lights/, {
-    title: 'Harbour Lights (take B)',
+    title: 'Harbour Lights, take 2',
   });
   expect(srcB).not.toBe(srcA);
-  await expect(compare.getByTestId('ab-position')).toHaveText(/^B from 0:0\d\.\d$/);
+  await expect(card.getByTestId('ab-position')).toHaveText(/^B from 0:0\d\.\d$/);
   const switchedAtS = Number(
-    (await compare.getByTestId('ab-position').textContent())!.match(/0:(\d+\.\d)$/)![1],
+    (await card.getByTestId('ab-position').textContent())!.match(/0:(\d+\.\d)$/)![1],
   );
   expect(switchedAtS).toBeGreaterThan(1.5);
   expect(await playingSources(page)).toEqual([srcB]); // A stopped: one thing plays
@@ -85,13 +87,21 @@ test('extend from here: picker refuses 0 and past the end, sends custom mode wit
     .poll(async () => (await playedState(page, srcB))?.currentTime ?? -1)
     .toBeGreaterThanOrEqual(switchedAtS - 0.05);
   expect((await playedState(page, srcB))!.currentTime).toBeLessThan(switchedAtS + 2);
-  await expect(compare.getByTestId('take-B')).toBeVisible();
-  await expect(compare.getByTestId('take-A')).toBeHidden();
-  await compare.getByRole('button', { name: 'Keep both' }).click();
-  await expect(compare.getByText('Kept both takes.')).toBeVisible();
+  await expect(take2.getByRole('button', { name: 'Pause Harbour Lights, take 2' })).toBeVisible();
 
-  // Extend take B from 5.5 s.
-  await compare.getByRole('button', { name: 'Extend take B' }).click();
+  // Keep take 2, then extend it from 5.5 s: both from its ⋯ menu, by keyboard.
+  const more = take2.getByRole('button', { name: 'More for Harbour Lights, take 2' });
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Extend' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Keep' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(take2.getByText('Kept', { exact: true })).toBeVisible();
+  await expect(more).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Extend' })).toBeFocused();
+  await page.keyboard.press('Enter');
   const form = page.getByRole('form', { name: 'Extend Harbour Lights' });
   await expect(form).toBeVisible();
   const start = form.getByLabel('Continue at (seconds)');
@@ -118,8 +128,11 @@ test('extend from here: picker refuses 0 and past the end, sends custom mode wit
     'Extension of "Harbour Lights" from 0:05.5 submitted.',
   );
 
-  const submits = emulator.log.filter((e) => e.method === 'POST' && e.path === '/v2/submit');
-  expect(submits).toHaveLength(2);
+  // the job is recorded before its request goes out: wait for the request
+  const submitsNow = () =>
+    emulator.log.filter((e) => e.method === 'POST' && e.path === '/v2/submit');
+  await expect.poll(() => submitsNow().length).toBe(2);
+  const submits = submitsNow();
   const body = submits[1]!.json as Record<string, unknown>;
   const parentIds = parents.map((p) => p.sidecar.service_ids.song_id);
   expect(body).toMatchObject({
@@ -136,7 +149,7 @@ test('extend from here: picker refuses 0 and past the end, sends custom mode wit
   const takeBSrc = decodeURIComponent(srcB.split('/').pop()!);
   expect(parent.media).toBe(takeBSrc);
 
-  const ext = page.getByRole('listitem', { name: 'Song job: Harbour Lights II' });
+  const ext = page.getByRole('listitem', { name: 'Song: Harbour Lights II' });
   await expect(ext.getByTestId('job-state')).toHaveText('Done', { timeout: 40_000 });
   const all = await sidecars(app.dirs.library);
   const children = all.filter((s) => s.sidecar.title === 'Harbour Lights II');
@@ -188,7 +201,7 @@ test('history: finished songs made elsewhere are listed and Import lands them in
     .getByRole('button', { name: /^Import / })
     .click();
   await expect(history.getByRole('status')).toHaveText(/Importing 1 song into the library/);
-  const job = page.getByRole('listitem', { name: 'Song job: Import: Rain Window' });
+  const job = page.getByRole('listitem', { name: 'Song: Import: Rain Window' });
   await expect(job.getByTestId('job-state')).toHaveText('Done', { timeout: 30_000 });
 
   const saved = await sidecars(app.dirs.library);

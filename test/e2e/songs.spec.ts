@@ -44,20 +44,20 @@ test('custom mode: two takes stream, play while generating, land in the library 
   const before = Number((await page.getByTestId('music-left').textContent())!.match(/\d+/)![0]);
 
   await page.getByRole('radio', { name: 'Custom' }).check();
-  await page.getByLabel('Style prompt').fill('city pop, warm bass');
+  await page.getByLabel('Style of music').fill('city pop, warm bass');
   await page.getByLabel('Title').fill('Neon Tide');
   await page.getByLabel('Lyrics', { exact: true }).fill('[Verse]\nCity lights on the water');
   await page.getByLabel('Lyrics', { exact: true }).press('Control+Enter');
 
-  const card = page.getByRole('listitem', { name: 'Song job: Neon Tide' });
+  const card = page.getByRole('listitem', { name: 'Song: Neon Tide' });
   await expect(card).toBeVisible();
-  const take1 = card.getByRole('listitem', { name: 'Neon Tide (take 1)' });
-  await expect(card.getByRole('listitem', { name: 'Neon Tide (take 2)' })).toBeVisible();
+  const take1 = card.getByRole('listitem', { name: 'Neon Tide, take 1' });
+  await expect(card.getByRole('listitem', { name: 'Neon Tide, take 2' })).toBeVisible();
 
   // While the service streams, the take plays through main's media cache.
   await expect(take1.getByTestId('take-status')).toHaveText(/Generating/, { timeout: 25_000 });
   await recordPlayedMedia(page);
-  await take1.getByRole('button', { name: 'Play Neon Tide (take 1)' }).click();
+  await take1.getByRole('button', { name: 'Play Neon Tide, take 1' }).click();
   // the player bar plays the stream from main's cache: what has arrived so far, which may be
   // short enough to have ended by the time the bar is looked at
   const streamBar = playerBar(page);
@@ -65,7 +65,7 @@ test('custom mode: two takes stream, play while generating, land in the library 
     timeout: 15_000,
   });
   await expect(streamBar).toHaveAttribute('data-status', /^(playing|ended)$/, { timeout: 15_000 });
-  await expect(streamBar.getByTestId('player-title')).toHaveText('Neon Tide (take 1)');
+  await expect(streamBar.getByTestId('player-title')).toHaveText('Neon Tide, take 1');
   await expect(streamBar.getByTestId('player-origin')).toContainText('Songs');
   const stream = (await streamBar.getAttribute('data-src'))!;
   await expect
@@ -81,7 +81,7 @@ test('custom mode: two takes stream, play while generating, land in the library 
   await expect(bar).toHaveAttribute('data-src', /^cadenza-media:\/\/library\//);
   const file = (await bar.getAttribute('data-src'))!;
   if ((await bar.getAttribute('data-status')) !== 'playing')
-    await take1.getByRole('button', { name: 'Play Neon Tide (take 1)' }).click();
+    await take1.getByRole('button', { name: 'Play Neon Tide, take 1' }).click();
   await expectPlayedLoaded(page, file, 6); // the file on disk, as long as the song
   const saved = await sidecars(app.dirs.library);
   expect(saved).toHaveLength(2);
@@ -111,12 +111,12 @@ test('description mode sends only prompt and model; a restart mid-job still fini
   emulator.configure({ stepMs: 1500, songDurationMs: 3000 });
   await setKey(page);
   await openPanel(page, 'Songs');
-  await page.getByLabel('Style prompt').fill('lo-fi rain on a tin roof');
-  await page.getByLabel('Model version').selectOption('v4.0');
-  await expect(page.getByLabel('Title')).toBeDisabled();
-  await page.getByRole('button', { name: 'Create songs' }).click();
-  const card = page.getByRole('listitem', { name: /Song job: lo-fi rain/ });
-  await expect(card.getByTestId('job-state')).toHaveText(/Submitted|Generating/);
+  await page.getByLabel('Song description').fill('lo-fi rain on a tin roof');
+  await page.getByLabel('Model', { exact: true }).selectOption('v4.0');
+  await expect(page.getByLabel('Title', { exact: true })).toHaveCount(0); // hidden, not disabled
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  const card = page.getByRole('listitem', { name: /Song: lo-fi rain/ });
+  await expect(card.getByTestId('job-state')).toHaveText(/Sent|Generating/);
   const submit = emulator.log.find((e) => e.method === 'POST' && e.path === '/v2/submit');
   expect(submit?.json).toEqual({
     is_auto: 1,
@@ -126,7 +126,7 @@ test('description mode sends only prompt and model; a restart mid-job still fini
 
   const restarted = await app.restart();
   await openPanel(restarted, 'Songs');
-  const again = restarted.getByRole('listitem', { name: /Song job: lo-fi rain/ });
+  const again = restarted.getByRole('listitem', { name: /Song: lo-fi rain/ });
   await expect(again.getByTestId('job-state')).toHaveText('Done', { timeout: 30_000 });
   const saved = await sidecars(app.dirs.library);
   expect(saved).toHaveLength(2);

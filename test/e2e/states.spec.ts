@@ -39,7 +39,7 @@ test('a creator goes from no key to a first song, every gate shown and cleared b
   // Songs (Ctrl+2): gated, with the reason and the fix
   await page.keyboard.press('Control+2');
   await expect(page.getByRole('heading', { name: 'Songs', level: 1 })).toBeVisible();
-  const create = page.getByRole('button', { name: 'Create songs' });
+  const create = page.getByRole('button', { name: 'Create', exact: true });
   await expect(create).toBeDisabled();
   await expect(create).toHaveAccessibleDescription('Add your API key to start creating.');
   await expect(pill(page, 'No key')).toBeVisible();
@@ -73,10 +73,10 @@ test('a creator goes from no key to a first song, every gate shown and cleared b
   await page.keyboard.press('Control+2');
   await expect(create).toBeEnabled();
   await expect(page.locator('.gate')).toHaveCount(0);
-  await tabTo(page, page.getByLabel('Style prompt'));
+  await tabTo(page, page.getByLabel('Song description'));
   await page.keyboard.type('first light, acoustic guitar');
   await page.keyboard.press('Control+Enter');
-  const card = page.getByRole('listitem', { name: /Song job:/ }).first();
+  const card = page.getByRole('listitem', { name: /Song:/ }).first();
   await expect(card.getByTestId('job-state')).toHaveText('Done', { timeout: 30_000 });
   expect(emulator.log.filter((e) => e.method === 'POST' && e.path === '/v2/submit')).toHaveLength(
     1,
@@ -130,9 +130,9 @@ test('a sent request that failed may have been charged; a refused connection was
 
   // the connection breaks after the request went out
   emulator.inject({ path: '/v2/submit', kind: 'reset' });
-  await page.getByLabel('Style prompt').fill('cut mid-air');
-  await page.getByLabel('Style prompt').press('Control+Enter');
-  const sent = page.getByRole('listitem', { name: 'Song job: cut mid-air' });
+  await page.getByLabel('Song description').fill('cut mid-air');
+  await page.getByLabel('Song description').press('Control+Enter');
+  const sent = page.getByRole('listitem', { name: 'Song: cut mid-air' });
   await expect(sent).toContainText('may have been charged', { timeout: 20_000 });
   await expect(sent).not.toContainText(/ECONN|\/v2\//);
   await expect(sent.getByRole('button', { name: 'Dismiss' })).toBeVisible();
@@ -140,11 +140,11 @@ test('a sent request that failed may have been charged; a refused connection was
 
   // the service is gone before anything is sent: nothing can have been charged
   await emulator.goOffline();
-  await page.getByLabel('Style prompt').fill('never left');
-  await page.getByLabel('Style prompt').press('Control+Enter');
+  await page.getByLabel('Song description').fill('never left');
+  await page.getByLabel('Song description').press('Control+Enter');
   const refused = page.getByText(/couldn't reach the service/).last();
   await expect(refused).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByRole('listitem', { name: 'Song job: never left' })).not.toContainText(
+  await expect(page.getByRole('listitem', { name: 'Song: never left' })).not.toContainText(
     'charged',
   );
   await emulator.goOnline();

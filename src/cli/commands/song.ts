@@ -8,7 +8,11 @@ import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { failureOf, type JobSummary } from '@shared/domain/jobs';
 import { SidecarSchema, type LibraryItem, type Sidecar } from '@shared/domain/library';
-import { MODEL_VERSIONS, type ModelVersion } from '@shared/domain/service-limits';
+import {
+  DEFAULT_MODEL_VERSION,
+  MODEL_VERSIONS,
+  type ModelVersion,
+} from '@shared/domain/service-limits';
 import type { CreateSongRequest } from '@shared/ipc/songs';
 import { readTextFile } from '../../main/services/files/regular';
 
@@ -32,7 +36,7 @@ Create two songs (one submission) and save them in the library.
   --lyrics-file F     Lyrics from a text file (custom mode; section tags like [Verse] welcome)
   --title T           Song title (at most 80 characters; custom mode)
   --instrumental      No vocals (custom mode; lyrics are then not sent)
-  --model V           Model version: ${MODEL_VERSIONS.join(', ')} (default v3.5; V2 only)
+  --model V           Model version: ${MODEL_VERSIONS.join(', ')} (default ${DEFAULT_MODEL_VERSION}; V2 only)
   --api v1|v2         v2 (default): /v2/submit, tracked by id; v1: /v1/music, one long wait
   --extend SONG_ID    Extend a song (a library item id or the service's song id); needs --at
   --at SECONDS        Where the extension starts: after 0 and within the song's length

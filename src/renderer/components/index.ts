@@ -7,3 +7,6 @@ export { SegmentedControl, type Segment } from './SegmentedControl';
 export { Select, type SelectOption } from './Select';
 export { TextArea } from './TextArea';
 export { TextField } from './TextField';
+export { Artwork } from './Artwork';
+export { Progress } from './Progress';
+export { useNow } from './useNow';

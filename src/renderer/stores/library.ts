@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { AppErrorShape } from '@shared/errors';
 import type { LibraryFolder, LibraryItemView } from '@shared/ipc/library';
 import { bridge, call } from '../bridge';
+import { showPanel } from './ui';
 
 /** The library folder and its items (rebuilt by main from the sidecars), live via `libraryChanged`. */
 export interface LibraryState {
@@ -12,6 +13,8 @@ export interface LibraryState {
   itemsError: AppErrorShape | null;
   /** "Library folder changed." and the like, for a status line. */
   notice: string | null;
+  /** An item another panel asked to show ("Show in library"); the Library selects it, then clears. */
+  revealId: string | null;
 }
 
 const initialState: LibraryState = {
@@ -21,6 +24,7 @@ const initialState: LibraryState = {
   items: [],
   itemsError: null,
   notice: null,
+  revealId: null,
 };
 
 export const useLibraryStore = create<LibraryState>()(() => ({ ...initialState }));
@@ -91,6 +95,17 @@ export function followLibrary(): void {
   } catch {
     following = null;
   }
+}
+
+/** Opens the Library with this item selected (from a take's "Show in library"). */
+export function showInLibrary(itemId: string): void {
+  set({ revealId: itemId });
+  showPanel('library');
+}
+
+/** The Library selected the item it was asked to show. */
+export function clearReveal(): void {
+  set({ revealId: null });
 }
 
 export function resetLibraryStore(): void {

@@ -38,6 +38,10 @@ export interface SongsState {
   importError: AppErrorShape | null;
   /** Item id → the error of moving a take to the trash. */
   discardErrors: Record<string, AppErrorShape>;
+  /** Takes the creator chose to keep (this session), by item id. */
+  kept: Record<string, true>;
+  /** Takes moved to the trash from this panel, by item id. */
+  trashed: Record<string, true>;
 }
 
 const initialState: SongsState = {
@@ -58,6 +62,8 @@ const initialState: SongsState = {
   importing: false,
   importError: null,
   discardErrors: {},
+  kept: {},
+  trashed: {},
 };
 
 export const useSongsStore = create<SongsState>()(() => ({ ...initialState }));
@@ -174,13 +180,21 @@ export async function discardVariation(itemId: string): Promise<boolean> {
   }
   set((s) => {
     const { [itemId]: _gone, ...rest } = s.discardErrors;
+    const { [itemId]: _unkept, ...kept } = s.kept;
     return {
       discardErrors: rest,
+      kept,
+      trashed: { ...s.trashed, [itemId]: true },
       librarySongs: s.librarySongs?.filter((x) => x.itemId !== itemId) ?? null,
     };
   });
   void loadLibrarySongs();
   return true;
+}
+
+/** Marks a take as kept (a decision shown on its card; the library is not touched). */
+export function keepTake(itemId: string): void {
+  set((s) => ({ kept: { ...s.kept, [itemId]: true } }));
 }
 
 export async function loadHistory(): Promise<History | null> {

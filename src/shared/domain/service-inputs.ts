@@ -6,6 +6,7 @@ import {
   CLONE_NAME_MAX_CHARS,
   EMOTIONS,
   LYRICS_PROMPT_MAX_CHARS,
+  DEFAULT_MODEL_VERSION,
   MODEL_LIMITS,
   MODEL_VERSIONS,
   PROMPT_MAX_CHARS,
@@ -236,7 +237,7 @@ export const SongRulesSchema = withRules(
     // Auto mode sends only prompt and model_version; instrumental songs ignore lyrics.
     if (input.mode === 'custom' || input.extend) {
       const lyrics = input.instrumental ? undefined : input.lyrics;
-      checkTitleAndLyrics({ title: input.title, lyrics }, known ?? 'v3.5', add);
+      checkTitleAndLyrics({ title: input.title, lyrics }, known ?? DEFAULT_MODEL_VERSION, add);
     }
     if (input.extend) checkExtension(input.extend, known, add);
   },

@@ -12,7 +12,7 @@ export const LYRICS_PROMPT_MAX_CHARS = 500;
 
 export const MODEL_VERSIONS = ['v4.5-plus', 'v4.5', 'v4.0', 'v3.5', 'v3.0'] as const;
 export type ModelVersion = (typeof MODEL_VERSIONS)[number];
-export const DEFAULT_MODEL_VERSION: ModelVersion = 'v3.5';
+export const DEFAULT_MODEL_VERSION: ModelVersion = 'v4.5-plus';
 
 export interface ModelLimits {
   maxSongLengthS: number;

@@ -112,6 +112,17 @@ export const libraryContract = {
   trim: invoke(z.tuple([ItemIdSchema, TrimRequestSchema]), LibraryItemViewSchema),
 };
 
+/** An item's artwork address: its cover file, else art embedded in its audio, else null. */
+export function libraryCoverUrl(
+  item: Pick<LibraryItem, 'cover' | 'artEmbedded' | 'file'>,
+): string | null {
+  if (item.cover)
+    return `cadenza-media://library/${item.cover.split('/').map(encodeURIComponent).join('/')}`;
+  if (item.artEmbedded)
+    return `cadenza-media://art/${item.file.split('/').map(encodeURIComponent).join('/')}`;
+  return null;
+}
+
 export function toLibraryItemView(item: LibraryItem): LibraryItemView {
   return {
     id: item.id,
@@ -128,11 +139,7 @@ export function toLibraryItemView(item: LibraryItem): LibraryItemView {
     modifiedAtMs: item.modifiedAtMs,
     parentId: item.parent_id,
     variationGroup: item.variation_group,
-    coverUrl: item.cover
-      ? `cadenza-media://library/${item.cover.split('/').map(encodeURIComponent).join('/')}`
-      : item.artEmbedded
-        ? `cadenza-media://art/${item.file.split('/').map(encodeURIComponent).join('/')}`
-        : null,
+    coverUrl: libraryCoverUrl(item),
     hasLyrics: !!item.lyrics?.trim(),
     model: item.model,
   };

@@ -50,6 +50,8 @@ export const LibrarySongSchema = z.object({
   model: z.string().nullable(),
   /** `cadenza-media://library/…` */
   mediaUrl: z.string(),
+  /** The song's artwork (the cover file, or art embedded in the audio); absent or null = none. */
+  coverUrl: z.string().nullable().optional(),
 });
 export type LibrarySong = z.infer<typeof LibrarySongSchema>;
 

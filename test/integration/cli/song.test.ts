@@ -160,6 +160,9 @@ describe('cadenza song create', () => {
 
   it('extends a library song: checked before sending, sent with is_auto=0 and continue_at in seconds, parent named', async () => {
     const parent = await createAndWait(['--prompt', 'synthwave night drive']);
+    // without --model the CLI asks for the default model, v4.5-plus
+    expect(submits().at(-1)?.json).toMatchObject({ model_version: 'v4.5-plus' });
+    expect(parent.songs.map((s) => s.model)).toEqual(['v4.5-plus', 'v4.5-plus']);
     const first = parent.songs[0]!;
     const parentSongId = first.service_ids.song_id!;
     expect(first.duration_ms).toBe(12_000);

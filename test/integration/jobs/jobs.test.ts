@@ -99,7 +99,7 @@ describe('jobs against the emulator', () => {
       expect(item.lyrics).toContain('City lights');
       expect(item.variation_group).toBe(job.id);
       expect(item.job_id).toBe(job.id);
-      expect(item.model).toBe('v3.5');
+      expect(item.model).toBe('v4.5-plus');
       expect(item.duration_ms).toBeGreaterThan(0);
       expect(item.cover).not.toBeNull();
       const songId = item.service_ids.song_id!;

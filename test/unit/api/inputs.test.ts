@@ -146,7 +146,7 @@ describe('request bodies', () => {
   it('auto mode sends only prompt and model_version', () => {
     expect(
       submitBody({ mode: 'auto', prompt: 'lofi', title: 'ignored', lyrics: 'ignored' }),
-    ).toEqual({ is_auto: 1, prompt: 'lofi', model_version: 'v3.5' });
+    ).toEqual({ is_auto: 1, prompt: 'lofi', model_version: 'v4.5-plus' });
   });
   it('an extension is forced into custom mode (is_auto=0) with continue_at and continue_song_id', () => {
     expect(

@@ -7,6 +7,7 @@ import type { Job } from '@shared/domain/jobs';
 import type { LibraryItem } from '@shared/domain/library';
 import type { Song } from '@shared/domain/service';
 import { AppError } from '@shared/errors';
+import { libraryCoverUrl } from '@shared/ipc/library';
 import type { History, HistorySong, LibrarySong } from '@shared/ipc/songs';
 import type { JobsService } from '../jobs';
 import { libraryMediaUrl } from '../media/handler';
@@ -93,6 +94,7 @@ export function librarySongs(items: readonly LibraryItem[]): LibrarySong[] {
       prompt: i.prompt,
       model: i.model,
       mediaUrl: libraryMediaUrl(i.file),
+      coverUrl: libraryCoverUrl(i),
     }))
     .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
 }

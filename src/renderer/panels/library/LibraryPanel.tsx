@@ -1,7 +1,12 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { AppErrorShape } from '@shared/errors';
 import type { LibraryItemView } from '@shared/ipc/library';
-import { followLibrary, loadLibraryItems, useLibraryStore } from '../../stores/library';
+import {
+  clearReveal,
+  followLibrary,
+  loadLibraryItems,
+  useLibraryStore,
+} from '../../stores/library';
 import { playEntries, toQueueEntry } from '../../stores/player';
 import { exportItems, startDragOut } from './actions';
 import { ItemDetails } from './ItemDetails';
@@ -106,6 +111,16 @@ export function LibraryPanel() {
     const i = rows.findIndex((r) => r.item.id === id);
     if (i >= 0) list.current?.scrollToIndex(i);
   };
+  // "Show in library" from another panel: select the item once it is listed (during render, as
+  // React adjusts state to a changed input), then scroll to it and say it was done
+  const revealId = useLibraryStore((s) => s.revealId);
+  if (revealId && byId.has(revealId) && selectedId !== revealId) setSelectedId(revealId);
+  useEffect(() => {
+    if (!revealId || selectedId !== revealId) return;
+    clearReveal();
+    const i = rows.findIndex((r) => r.item.id === revealId);
+    if (i >= 0) list.current?.scrollToIndex(i);
+  }, [revealId, selectedId, rows]);
   const playFrom = (index: number) => {
     const slice = rows.slice(index, index + 1 + QUEUE_AHEAD).map((r) => toQueueEntry(r.item));
     if (slice.length > 0) void playEntries(slice, 0);

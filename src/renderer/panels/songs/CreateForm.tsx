@@ -1,5 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { DEFAULT_MODEL_VERSION } from '@shared/domain/service-limits';
+import { Button, SegmentedControl, TextArea, TextField } from '../../components';
 import { ReadinessGate } from '../../readiness/ReadinessGate';
 import { useReadiness } from '../../readiness/useReadiness';
 import { useAccountStore } from '../../stores/account';
@@ -7,13 +8,13 @@ import { loadMusicLeft, submitSong, useSongsStore, writeLyrics } from '../../sto
 import {
   counters,
   formErrors,
-  ignoredFields,
+  hiddenFields,
   modelLimitsText,
   SECTION_TAGS,
   toRequest,
   type SongForm,
 } from './rules';
-import { fieldErrors, ModelSelect, submitOnCtrlEnter, SubmitRow } from './fields';
+import { ModelSelect, submitOnCtrlEnter, SubmitRow } from './fields';
 
 const initialForm: SongForm = {
   mode: 'auto',
@@ -25,8 +26,16 @@ const initialForm: SongForm = {
   instrumental: false,
 };
 
-/** The Create form: description or custom mode, live limits, write lyrics, remaining count. */
-export function CreateForm() {
+const MODES = [
+  { value: 'auto', label: 'Description' },
+  { value: 'custom', label: 'Custom' },
+] as const;
+
+/**
+ * The composer: a Description/Custom switch, only the fields the mode uses (the others are hidden,
+ * what was typed in them kept), a growing lyrics editor with section tags, and the remaining count.
+ */
+export function CreateForm({ hidden = false }: { hidden?: boolean }) {
   const [form, setForm] = useState<SongForm>(initialForm);
   const [idea, setIdea] = useState('');
   const [touched, setTouched] = useState(false);
@@ -54,7 +63,7 @@ export function CreateForm() {
   }, []);
 
   const update = (patch: Partial<SongForm>) => setForm((f) => ({ ...f, ...patch }));
-  const ignored = ignoredFields(form);
+  const off = hiddenFields(form);
   const count = counters(form);
   const localErrors = formErrors(form);
   const serverFields = submitError?.fields ?? {};
@@ -95,14 +104,17 @@ export function CreateForm() {
     }));
   }
 
-  const fieldError = fieldErrors(id, errorOf);
-  const describe = (...ids: Array<string | false | undefined>) =>
-    ids.filter(Boolean).join(' ') || undefined;
+  const custom = form.mode === 'custom';
+  const left =
+    musicLeft === null
+      ? 'Songs left: unknown'
+      : `Songs left: ${musicLeft}${musicBefore !== null && musicBefore !== musicLeft ? ` (was ${musicBefore} before your last submission)` : ''}`;
 
   return (
     <form
-      className="card song-form"
+      className="card song-form stack"
       aria-label="Create a song"
+      hidden={hidden}
       onSubmit={(e) => void onSubmit(e)}
       onKeyDown={onKeyDown}
       noValidate
@@ -110,181 +122,139 @@ export function CreateForm() {
       <div className="card-head">
         <h2 className="card-title">Create</h2>
         <p className="muted small" aria-live="polite" data-testid="music-left">
-          {musicLeft === null
-            ? 'Songs left: unknown'
-            : `Songs left: ${musicLeft}${musicBefore !== null && musicBefore !== musicLeft ? ` (was ${musicBefore} before your last submission)` : ''}`}
+          {left}
         </p>
       </div>
 
-      <fieldset className="field">
-        <legend className="field-label">Mode</legend>
-        <label>
-          <input
-            type="radio"
-            name={`${id}-mode`}
-            checked={form.mode === 'auto'}
-            onChange={() => update({ mode: 'auto' })}
-          />{' '}
-          Description
-        </label>{' '}
-        <label>
-          <input
-            type="radio"
-            name={`${id}-mode`}
-            checked={form.mode === 'custom'}
-            onChange={() => update({ mode: 'custom' })}
-          />{' '}
-          Custom
-        </label>{' '}
-        <label>
-          <input
-            type="checkbox"
-            checked={form.quick}
-            onChange={(e) => update({ quick: e.target.checked })}
-          />{' '}
-          Quick mode (one long wait)
-        </label>
-      </fieldset>
+      <SegmentedControl
+        label="Mode"
+        segments={MODES}
+        value={form.mode}
+        onChange={(mode) => update({ mode })}
+      />
 
-      <div className="field">
-        <label htmlFor={`${id}-prompt`} className="field-label">
-          Style prompt
-        </label>
-        <textarea
-          id={`${id}-prompt`}
-          className="input"
-          rows={2}
-          value={form.prompt}
-          aria-invalid={!!errorOf('prompt')}
-          aria-describedby={describe(
-            `${id}-prompt-count`,
-            errorOf('prompt') && `${id}-prompt-error`,
-          )}
-          onChange={(e) => update({ prompt: e.target.value })}
-        />
-        <p
-          id={`${id}-prompt-count`}
-          className={`field-hint${count.promptChars > count.promptMax ? ' over' : ''}`}
-        >
-          {count.promptChars} / {count.promptMax} characters
-        </p>
-        {fieldError('prompt')}
-      </div>
+      <TextArea
+        id={`${id}-prompt`}
+        label={custom ? 'Style of music' : 'Song description'}
+        placeholder={
+          custom
+            ? 'city pop, warm bass, female vocals'
+            : 'A dreamy synthwave song about night driving'
+        }
+        rows={2}
+        grow
+        maxRows={6}
+        value={form.prompt}
+        hint={`${count.promptChars} / ${count.promptMax} characters`}
+        error={errorOf('prompt')}
+        onChange={(e) => update({ prompt: e.target.value })}
+      />
 
-      <div className="field">
-        <ModelSelect
-          id={`${id}-model`}
-          label="Model version"
-          value={form.modelVersion}
-          disabled={!!ignored.modelVersion}
-          describedBy={`${id}-model-limits`}
-          onChange={(modelVersion) => update({ modelVersion })}
-        />
-        <p id={`${id}-model-limits`} className="field-hint">
-          {ignored.modelVersion ?? modelLimitsText(form.modelVersion)}
-        </p>
-      </div>
-
-      <div className="field">
-        <label htmlFor={`${id}-title`} className="field-label">
-          Title
-        </label>
-        <input
+      {custom && (
+        <TextField
           id={`${id}-title`}
-          className="input"
+          label="Title"
           value={form.title}
-          disabled={!!ignored.title}
-          aria-invalid={!!errorOf('title')}
-          aria-describedby={describe(`${id}-title-hint`, errorOf('title') && `${id}-title-error`)}
+          hint={`${count.titleChars} / ${count.titleMax} characters`}
+          error={errorOf('title')}
           onChange={(e) => update({ title: e.target.value })}
         />
-        <p id={`${id}-title-hint`} className="field-hint">
-          {ignored.title ?? `${count.titleChars} / ${count.titleMax} characters`}
-        </p>
-        {fieldError('title')}
-      </div>
+      )}
 
-      <div className="field">
-        <label>
+      {custom && (
+        <label className="checkbox">
           <input
             type="checkbox"
             checked={form.instrumental}
-            disabled={!!ignored.instrumental}
-            aria-describedby={ignored.instrumental ? `${id}-instr-hint` : undefined}
             onChange={(e) => update({ instrumental: e.target.checked })}
-          />{' '}
+          />
           Instrumental
         </label>
-        {ignored.instrumental && (
-          <p id={`${id}-instr-hint`} className="field-hint">
-            {ignored.instrumental}
-          </p>
-        )}
-      </div>
+      )}
 
-      <div className="field">
-        <label htmlFor={`${id}-lyrics`} className="field-label">
-          Lyrics
-        </label>
-        <div className="field-row" role="group" aria-label="Section tags">
-          {SECTION_TAGS.map((tag) => (
-            <button
-              key={tag}
-              type="button"
-              className="button button-small"
-              disabled={!!ignored.lyrics}
-              onClick={() => insertTag(tag)}
-              aria-label={`Insert ${tag}`}
-            >
-              {tag}
-            </button>
-          ))}
-        </div>
-        <textarea
-          id={`${id}-lyrics`}
-          ref={lyricsRef}
-          className="input mono"
-          rows={8}
-          value={form.lyrics}
-          disabled={!!ignored.lyrics}
-          aria-invalid={!!errorOf('lyrics')}
-          aria-describedby={describe(
-            `${id}-lyrics-hint`,
-            errorOf('lyrics') && `${id}-lyrics-error`,
-          )}
-          onChange={(e) => update({ lyrics: e.target.value })}
-        />
-        <p id={`${id}-lyrics-hint`} className="field-hint">
-          {ignored.lyrics ??
-            `${count.lyricsWords.toLocaleString('en')} / ${count.lyricsMaxWords.toLocaleString('en')} words for ${form.modelVersion}`}
-        </p>
-        {fieldError('lyrics')}
-        <div className="field-row">
-          <label htmlFor={`${id}-idea`} className="field-label">
-            Lyrics idea
-          </label>
-          <input
+      {!off.has('lyrics') && (
+        <div className="stack-tight">
+          <TextArea
+            id={`${id}-lyrics`}
+            ref={lyricsRef}
+            label="Lyrics"
+            className="lyrics-editor"
+            rows={8}
+            grow
+            maxRows={22}
+            value={form.lyrics}
+            placeholder={'[Verse]\nWrite your lines here, or let Cadenza write them from an idea.'}
+            toolbar={
+              <div className="button-row" role="group" aria-label="Section tags">
+                {SECTION_TAGS.map((tag) => (
+                  <Button
+                    key={tag}
+                    size="small"
+                    variant="ghost"
+                    className="tag-button"
+                    onClick={() => insertTag(tag)}
+                    aria-label={`Insert ${tag}`}
+                  >
+                    {tag}
+                  </Button>
+                ))}
+              </div>
+            }
+            hint={`${count.lyricsWords.toLocaleString('en')} / ${count.lyricsMaxWords.toLocaleString('en')} words for ${form.modelVersion}`}
+            error={errorOf('lyrics')}
+            onChange={(e) => update({ lyrics: e.target.value })}
+          />
+          <TextField
             id={`${id}-idea`}
-            className="input"
+            label="Lyrics idea"
+            placeholder="a late train home in the rain"
             value={idea}
             onChange={(e) => setIdea(e.target.value)}
+            trailing={
+              <Button
+                disabled={writing || !idea.trim() || !lyricsGate.ready}
+                aria-describedby={lyricsGate.ready ? undefined : createGate.gateId}
+                onClick={() => void onWriteLyrics()}
+              >
+                {writing ? 'Writing…' : 'Write lyrics'}
+              </Button>
+            }
           />
-          <button
-            type="button"
-            className="button"
-            disabled={writing || !idea.trim() || !lyricsGate.ready}
-            aria-describedby={lyricsGate.ready ? undefined : createGate.gateId}
-            onClick={() => void onWriteLyrics()}
-          >
-            {writing ? 'Writing…' : 'Write lyrics'}
-          </button>
+          {lyricsError && (
+            <p role="alert" className="inline-alert">
+              {lyricsError.message}
+            </p>
+          )}
         </div>
-        {lyricsError && (
-          <p role="alert" className="inline-alert">
-            {lyricsError.message}
+      )}
+
+      {!off.has('modelVersion') && (
+        <div className="field">
+          <ModelSelect
+            id={`${id}-model`}
+            label="Model"
+            value={form.modelVersion}
+            describedBy={`${id}-model-limits`}
+            onChange={(modelVersion) => update({ modelVersion })}
+          />
+          <p id={`${id}-model-limits`} className="field-hint">
+            {modelLimitsText(form.modelVersion)}
           </p>
-        )}
-      </div>
+        </div>
+      )}
+
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={form.quick}
+          aria-describedby={`${id}-quick-hint`}
+          onChange={(e) => update({ quick: e.target.checked })}
+        />
+        Both songs in one wait
+      </label>
+      <p id={`${id}-quick-hint`} className="field-hint quick-hint">
+        No streaming and no model choice: the songs arrive together when both are done.
+      </p>
 
       {submitError && !Object.keys(serverFields).length && (
         <p role="alert" className="inline-alert">
@@ -292,11 +262,11 @@ export function CreateForm() {
         </p>
       )}
       <SubmitRow
-        label="Create songs"
+        label="Create"
         submitting={submitting}
         blocked={!createGate.ready}
         describedBy={createGate.describedBy}
-        hint="one submission makes two songs"
+        hint="two takes per song"
       />
       <ReadinessGate gate={createGate} />
     </form>

@@ -3,7 +3,8 @@ import type { LibrarySong } from '@shared/ipc/songs';
 import { libraryEntry } from '../../player/entries';
 import { PlayButton } from '../../player/PlayButton';
 import { positionOf, selectCurrent, usePlayerStore } from '../../stores/player';
-import { closeExtend, openExtend, submitSong, useSongsStore } from '../../stores/songs';
+import { Button } from '../../components';
+import { closeExtend, submitSong, useSongsStore } from '../../stores/songs';
 import {
   canExtend,
   continueAtS,
@@ -19,15 +20,17 @@ import { ReadinessGate } from '../../readiness/ReadinessGate';
 import { useReadiness } from '../../readiness/useReadiness';
 import { fieldErrors, ModelSelect, submitOnCtrlEnter, SubmitRow } from './fields';
 
-const RECENT_LIMIT = 8;
-
 /** "Extend from here": a timeline picker over the parent's length plus the continuation's fields. */
 function ExtendSongForm({ song }: { song: LibrarySong }) {
   const [form, setForm] = useState<ExtendForm>(() => initialExtendForm(song));
   const [touched, setTouched] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
   // "Use the player's position" applies while the player has this song.
-  const inPlayer = usePlayerStore((s) => selectCurrent(s)?.key === song.itemId);
+  const playingKey = usePlayerStore((s) => {
+    const c = selectCurrent(s);
+    return c && (c.key === song.itemId || c.itemId === song.itemId) ? c.key : null;
+  });
+  const inPlayer = playingKey !== null;
   const id = useId();
   const { submitting, submitError } = useSongsStore();
   const gate = useReadiness({ counter: 'key_music_counts' });
@@ -55,18 +58,20 @@ function ExtendSongForm({ song }: { song: LibrarySong }) {
 
   return (
     <form
-      className="card song-extend"
+      className="card song-extend stack"
       aria-label={`Extend ${song.title}`}
       onSubmit={(e) => void onSubmit(e)}
       onKeyDown={onKeyDown}
       noValidate
     >
       <div className="card-head">
-        <h2 className="card-title">Extend “{song.title}”</h2>
-        <span className="muted small">Length {formatClock(durationS)}</span>
-        <button type="button" className="button button-small" onClick={closeExtend}>
-          Close extend
-        </button>
+        <div>
+          <h2 className="card-title">Extend “{song.title}”</h2>
+          <p className="muted small">Length {formatClock(durationS)}</p>
+        </div>
+        <Button size="small" variant="ghost" onClick={closeExtend}>
+          Back to create
+        </Button>
       </div>
       <PlayButton
         playKey={song.itemId}
@@ -102,16 +107,15 @@ function ExtendSongForm({ song }: { song: LibrarySong }) {
             onChange={(e) => update({ continueAtText: e.target.value })}
           />
           {inPlayer && (
-            <button
-              type="button"
-              className="button button-small"
+            <Button
+              size="small"
               onClick={() => {
-                const t = positionOf(song.itemId) ?? 0;
+                const t = (playingKey ? positionOf(playingKey) : null) ?? 0;
                 update({ continueAtText: String(floorTenth(t)) });
               }}
             >
               Use the player’s position
-            </button>
+            </Button>
           )}
         </div>
         <p id={`${id}-at-hint`} className="field-hint">
@@ -128,7 +132,7 @@ function ExtendSongForm({ song }: { song: LibrarySong }) {
         </label>
         <textarea
           id={`${id}-prompt`}
-          className="input"
+          className="input textarea"
           rows={2}
           value={form.prompt}
           aria-invalid={!!errorOf('prompt')}
@@ -158,12 +162,12 @@ function ExtendSongForm({ song }: { song: LibrarySong }) {
         />
       </div>
       <div className="field">
-        <label>
+        <label className="checkbox">
           <input
             type="checkbox"
             checked={form.instrumental}
             onChange={(e) => update({ instrumental: e.target.checked })}
-          />{' '}
+          />
           Instrumental continuation
         </label>
       </div>
@@ -173,7 +177,7 @@ function ExtendSongForm({ song }: { song: LibrarySong }) {
         </label>
         <textarea
           id={`${id}-lyrics`}
-          className="input mono"
+          className="input textarea lyrics-editor"
           rows={5}
           value={form.lyrics}
           disabled={form.instrumental}
@@ -204,30 +208,34 @@ function ExtendSongForm({ song }: { song: LibrarySong }) {
   );
 }
 
-/** Recent library songs that can be extended, or the Extend form for the chosen one. */
+/**
+ * The composer while extending (opened from a take's ⋯ menu or the Library): the Extend form for
+ * the chosen song, or why it cannot be extended. Nothing when no song was chosen.
+ */
 export function ExtendCard() {
   const songs = useSongsStore((s) => s.librarySongs);
   const error = useSongsStore((s) => s.librarySongsError);
   const chosenId = useSongsStore((s) => s.extendItemId);
   const chosen = chosenId ? songs?.find((s) => s.itemId === chosenId) : undefined;
 
+  if (!chosenId) return null;
   if (chosen && canExtend(chosen)) return <ExtendSongForm key={chosen.itemId} song={chosen} />;
-
-  const extendable = (songs ?? []).filter(canExtend).slice(0, RECENT_LIMIT);
   return (
-    <section className="card" aria-label="Extend a song">
-      <h2 className="card-title">Extend a song</h2>
-      {chosenId && songs && !chosen && (
+    <section className="card stack" aria-label="Extend a song">
+      <div className="card-head">
+        <h2 className="card-title">Extend a song</h2>
+        <Button size="small" variant="ghost" onClick={closeExtend}>
+          Back to create
+        </Button>
+      </div>
+      {songs && !chosen && (
         <p role="alert" className="inline-alert">
-          That song is not in the library (any more).{' '}
-          <button type="button" className="button button-small" onClick={closeExtend}>
-            Close extend
-          </button>
+          That song isn’t in your library any more.
         </p>
       )}
-      {chosen && !canExtend(chosen) && (
+      {chosen && (
         <p role="alert" className="inline-alert">
-          “{chosen.title}” has no song id from the service or no known length, so it cannot be
+          “{chosen.title}” has no song id from the service or no known length, so it can’t be
           extended.
         </p>
       )}
@@ -235,28 +243,6 @@ export function ExtendCard() {
         <p role="alert" className="inline-alert">
           {error.message}
         </p>
-      )}
-      {songs && extendable.length === 0 && (
-        <p className="muted small">
-          Songs you made with the service appear here once they are in your library.
-        </p>
-      )}
-      {extendable.length > 0 && (
-        <ul className="song-extendable">
-          {extendable.map((s) => (
-            <li key={s.itemId}>
-              <span>{s.title}</span>{' '}
-              <span className="muted small">{formatClock((s.durationMs ?? 0) / 1000)}</span>{' '}
-              <button
-                type="button"
-                className="button button-small"
-                onClick={() => openExtend(s.itemId)}
-              >
-                Extend {s.title}
-              </button>
-            </li>
-          ))}
-        </ul>
       )}
     </section>
   );

@@ -54,12 +54,12 @@ export function HistoryCard() {
         <ul className="song-history">
           {songs.map((s) => (
             <li key={s.songId} aria-label={`History: ${s.title}`}>
-              <label>
+              <label className="checkbox">
                 <input
                   type="checkbox"
                   checked={picked.includes(s.songId)}
                   onChange={(e) => toggle(s.songId, e.target.checked)}
-                />{' '}
+                />
                 {s.title}
               </label>{' '}
               <span className="muted small">

@@ -1,9 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { Music } from 'lucide-react';
 import type { JobView } from '@shared/ipc/jobs';
+import { Button, EmptyState, Progress, SegmentedControl, useNow } from '../../components';
 import { FailureActions } from '../../components/FailureActions';
 import { RetryJobDialog } from '../../components/RetryJobDialog';
 import { ReadinessGate } from '../../readiness/ReadinessGate';
 import { useReadiness } from '../../readiness/useReadiness';
+import { estimateFor, timeLeftText } from '../../stores/job-estimate';
 import {
   canRetryJob,
   cancelJob,
@@ -14,31 +17,17 @@ import {
   selectJobs,
   useJobsStore,
 } from '../../stores/jobs';
-import { formatOf } from '../../player/entries';
-import { PlayButton } from '../../player/PlayButton';
-import { positionOf, switchTo, type PlayEntry } from '../../stores/player';
-import {
-  loadMusicLeft,
-  loadPreview,
-  openExtend,
-  retrySong,
-  useSongsStore,
-} from '../../stores/songs';
-import { TakeCompare } from './TakeCompare';
-
-const STATUS_TEXT: Record<JobView['outputs'][number]['status'], string> = {
-  queued: 'Queued',
-  streaming: 'Generating — playable while it streams',
-  complete: 'Finished — downloading',
-  saved: 'In the library',
-  failed: 'Failed',
-};
+import { positionOf, switchTo } from '../../stores/player';
+import { loadMusicLeft, retrySong, useSongsStore } from '../../stores/songs';
+import { formatClock } from './extend-rules';
+import { TakeCard, takeTitle } from './TakeCard';
+import { previewEntry, previewKey } from './take-entries';
 
 const STATE_TEXT: Record<JobView['state'], string> = {
   pending: 'Sending…',
-  submitted: 'Submitted',
+  submitted: 'Sent — waiting for the service',
   running: 'Generating',
-  downloading: 'Downloading into the library',
+  downloading: 'Saving to your library',
   done: 'Done',
   failed: 'Failed',
   cancelled: 'Cancelled',
@@ -46,123 +35,101 @@ const STATE_TEXT: Record<JobView['state'], string> = {
 };
 
 const isSongJob = (j: JobView) => j.kind === 'song-v2' || j.kind === 'song-v1';
-const formatS = (ms: number | null) => (ms === null ? '' : ` · ${(ms / 1000).toFixed(1)} s`);
 
-const previewKey = (jobId: string, index: number): string => `preview:${jobId}:${index}`;
+type Side = 'A' | 'B';
+const SIDES = [
+  { value: 'A', label: 'A' },
+  { value: 'B', label: 'B' },
+] as const;
 
-/** A take for the player: its stream while generating, the library file once saved. */
-function previewEntry(job: JobView, index: number, mediaUrl: string): PlayEntry {
-  const o = job.outputs[index]!;
-  return {
-    key: previewKey(job.id, index),
-    itemId: o.status === 'saved' ? o.libraryItemId : null,
-    url: mediaUrl,
-    title: `${o.title || job.label} (take ${index + 1})`,
-    video: false,
-    format: formatOf(mediaUrl),
-    durationMs: o.durationMs,
-    coverUrl: null,
-    origin: 'Songs',
-  };
-}
-
-function SongOutput({ job, index }: { job: JobView; index: number }) {
-  const o = job.outputs[index]!;
-  const key = `${job.id}:${index}`;
-  const url = useSongsStore((s) => s.previews[key]);
-  const error = useSongsStore((s) => s.previewErrors[key]);
-  const name = `${o.title || job.label} (take ${index + 1})`;
-  const canExtendItem = useSongsStore(
-    (s) => !!s.librarySongs?.some((x) => x.itemId === o.libraryItemId && x.songId),
+/**
+ * A/B: switches the player between the two saved takes of one submission at the same position
+ * (one engine: the other take stops). Shown once both takes are in the library.
+ */
+function TakeSwitch({ job }: { job: JobView }) {
+  const songs = useSongsStore((s) => s.librarySongs);
+  const trashed = useSongsStore((s) => s.trashed);
+  const [side, setSide] = useState<Side>('A');
+  const [said, setSaid] = useState<string | null>(null);
+  const saved = job.outputs.map((o) =>
+    o.libraryItemId && !trashed[o.libraryItemId]
+      ? songs?.find((s) => s.itemId === o.libraryItemId)
+      : undefined,
   );
-  const playable = o.status === 'streaming' || o.status === 'complete' || o.status === 'saved';
-  const playKey = previewKey(job.id, index);
-  // Once saved, the preview's URL becomes the library file's; if it plays, it plays on from there.
-  const savedRef = useRef(o.status === 'saved');
-  useEffect(() => {
-    if (o.status === 'saved' && !savedRef.current && url)
-      void loadPreview(job.id, index).then((saved) => {
-        if (saved && positionOf(playKey) !== null) void switchTo(previewEntry(job, index, saved));
-      });
-    savedRef.current = o.status === 'saved';
-  }, [o.status, url, job, index, playKey]);
+  if (job.outputs.length !== 2 || !saved[0] || !saved[1]) return null;
+
+  function choose(next: Side) {
+    const from = side === 'A' ? 0 : 1;
+    const to = next === 'A' ? 0 : 1;
+    setSide(next);
+    const atS = positionOf(previewKey(job.id, from));
+    const song = saved[to]!;
+    const name = `${takeTitle(song.title, job.label)}, take ${to + 1}`;
+    if (atS !== null) {
+      void switchTo(previewEntry(job, to, song.mediaUrl, name, song.coverUrl ?? null));
+      setSaid(`${next} from ${formatClock(atS)}`);
+    } else setSaid(null);
+  }
 
   return (
-    <li className="song-take" aria-label={name}>
-      <p className="song-take-title">{name}</p>
-      <p className="muted small" data-testid="take-status">
-        {STATUS_TEXT[o.status]}
-        {formatS(o.durationMs)}
-      </p>
-      {/* one message per failure: a take's reason is said here only when the card has not */}
-      {o.status === 'failed' && o.failReason && !job.error?.message.includes(o.failReason) && (
-        <p role="alert" className="inline-alert">
-          {o.failReason}
-        </p>
-      )}
-      {playable && (
-        <PlayButton
-          playKey={playKey}
-          name={name}
-          make={async () => {
-            const u = url ?? (await loadPreview(job.id, index));
-            return u ? previewEntry(job, index, u) : null;
-          }}
-        />
-      )}
-      {error && (
-        <p role="alert" className="inline-alert">
-          {error.message}
-        </p>
-      )}
-      {o.status === 'saved' && o.libraryItemId && canExtendItem && (
-        <button
-          type="button"
-          className="button button-small"
-          onClick={() => openExtend(o.libraryItemId!)}
-        >
-          Extend {name} from here
-        </button>
-      )}
-    </li>
+    <div className="take-switch">
+      <SegmentedControl
+        label="Compare takes"
+        size="small"
+        segments={SIDES}
+        value={side}
+        onChange={choose}
+      />
+      <span className="muted small" data-testid="ab-position" aria-live="polite">
+        {said ?? ''}
+      </span>
+    </div>
   );
 }
 
-function SongJob({ job }: { job: JobView }) {
+function SongJob({ job, history, now }: { job: JobView; history: JobView[]; now: number }) {
   const busy = useJobsStore((s) => s.busy[job.id]);
   const actionError = useJobsStore((s) => s.actionErrors[job.id]);
   const [asking, setAsking] = useState(false);
   const gate = useReadiness({ counter: 'key_music_counts' });
+  const active = isActiveJob(job);
   const ended = job.state === 'failed' || job.state === 'cancelled' || job.state === 'interrupted';
+  // what the creator asked for (a title, or the description): it does not change as songs arrive
+  const title = job.label;
+  const estimate = active ? estimateFor(job, history) : null;
   return (
-    <li className="card song-job" aria-label={`Song job: ${job.label}`}>
-      <div className="card-head">
-        <h3 className="card-title">{job.label}</h3>
-        <span className="muted small" data-testid="job-state">
-          {STATE_TEXT[job.state]}
-          {job.synchronous && isActiveJob(job) && job.state !== 'downloading'
-            ? ' — the service answers when both songs are done'
-            : ''}
-        </span>
-        {isActiveJob(job) && (
-          <button
-            type="button"
-            className="button button-small"
+    <li className="card song-job" aria-label={`Song: ${title}`}>
+      <div className="song-job-head">
+        <div className="song-job-heading">
+          <h3 className="song-job-title">{title}</h3>
+          <p className="muted small" data-testid="job-state">
+            {STATE_TEXT[job.state]}
+            {estimate && job.state !== 'downloading'
+              ? ` · ${timeLeftText(job, estimate, now)}`
+              : ''}
+          </p>
+        </div>
+        {active && (
+          <Button
+            size="small"
+            variant="ghost"
             disabled={!!busy}
             onClick={() => void cancelJob(job.id)}
           >
-            Cancel {job.label}
-          </button>
+            Cancel
+          </Button>
         )}
+        {job.state === 'done' && <TakeSwitch job={job} />}
       </div>
+      {active && <Progress value={job.progress} label={`Progress of ${title}`} />}
       {job.error && (
         <p role="alert" className="inline-alert">
           {job.error.message}
         </p>
       )}
-      <ul className="song-takes">
+      <ul className="take-list">
         {job.outputs.map((_, i) => (
-          <SongOutput key={i} job={job} index={i} />
+          <TakeCard key={i} job={job} index={i} />
         ))}
       </ul>
       {actionError && (
@@ -182,7 +149,7 @@ function SongJob({ job }: { job: JobView }) {
       {ended && canRetryJob(job) && !gate.ready && <ReadinessGate gate={gate} />}
       {asking && (
         <RetryJobDialog
-          name={job.label}
+          name={title}
           interrupted={job.state === 'interrupted'}
           onConfirm={() => {
             setAsking(false);
@@ -191,16 +158,16 @@ function SongJob({ job }: { job: JobView }) {
           onCancel={() => setAsking(false)}
         />
       )}
-      {job.state === 'done' && job.resultItemIds.length === 2 && (
-        <TakeCompare label={job.label} itemIds={[job.resultItemIds[0]!, job.resultItemIds[1]!]} />
-      )}
     </li>
   );
 }
 
-/** Song jobs with their two takes: status, play while streaming, then from the library. */
+/** The results column: each submission with its two takes, newest first. */
 export function SongJobs() {
-  const jobs = useJobsStore(selectJobs).filter(isSongJob).slice(0, 10);
+  const all = useJobsStore(selectJobs);
+  const jobs = all.filter(isSongJob).slice(0, 20);
+  const anyActive = jobs.some(isActiveJob);
+  const now = useNow(anyActive);
   const finishedKey = jobs
     .filter((j) => !isActiveJob(j))
     .map((j) => j.id)
@@ -216,16 +183,21 @@ export function SongJobs() {
     if (mine.length > 0) void loadMusicLeft();
   }, [finishedKey, mine.length]);
 
-  if (jobs.length === 0)
-    return <p className="muted">Songs you create appear here with their progress.</p>;
   return (
-    <section aria-label="Your songs">
+    <section className="song-results" aria-label="Your songs">
       <h2 className="card-title">Your songs</h2>
-      <ul className="song-jobs">
-        {jobs.map((j) => (
-          <SongJob key={j.id} job={j} />
-        ))}
-      </ul>
+      {jobs.length === 0 ? (
+        <EmptyState icon={<Music size={20} aria-hidden />} title="No songs yet">
+          Describe a song or write lyrics, then press Create. Each time you get two takes to
+          compare, and you can play them while they are still being made.
+        </EmptyState>
+      ) : (
+        <ul className="song-jobs">
+          {jobs.map((j) => (
+            <SongJob key={j.id} job={j} history={all} now={now} />
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

@@ -1,26 +1,36 @@
 import { useEffect } from 'react';
-import { followLibrarySongs } from '../../stores/songs';
+import { followLibrarySongs, useSongsStore } from '../../stores/songs';
 import { CreateForm } from './CreateForm';
 import { ExtendCard } from './ExtendCard';
 import { HistoryCard } from './HistoryCard';
 import { SongJobs } from './SongJobs';
+import './songs.css';
 
+/**
+ * The studio: the composer (Create, or Extend while extending) beside the results (two columns
+ * from about 1100 px, stacked below), the service's history under the results.
+ */
 export function SongsPanel() {
   useEffect(() => followLibrarySongs(), []);
+  const extending = useSongsStore((s) => s.extendItemId !== null);
   return (
-    <div className="panel">
+    <div className="panel panel-wide">
       <header className="panel-header">
         <h1 className="panel-title">Songs</h1>
         <p className="panel-lede">
-          Describe a style, or write lyrics; each submission makes two takes that land in your
-          library.
+          Describe a song or write lyrics; every submission makes two takes for your library.
         </p>
       </header>
-      <div className="cards">
-        <CreateForm />
-        <ExtendCard />
-        <SongJobs />
-        <HistoryCard />
+      <div className="studio">
+        <div className="studio-composer">
+          <ExtendCard />
+          {/* kept mounted while extending, so what was typed is still there on the way back */}
+          <CreateForm hidden={extending} />
+        </div>
+        <div className="studio-results">
+          <SongJobs />
+          <HistoryCard />
+        </div>
       </div>
     </div>
   );

@@ -51,7 +51,7 @@ export function ModelSelect({
       </label>
       <select
         id={id}
-        className="input"
+        className="input select"
         value={value}
         disabled={disabled}
         aria-describedby={describedBy}
@@ -80,7 +80,7 @@ interface SubmitRowProps {
 /** The form's submit button (Ctrl+Enter also submits) and its hint. */
 export function SubmitRow({ label, submitting, blocked, describedBy, hint }: SubmitRowProps) {
   return (
-    <div className="field-row">
+    <div className="field-row submit-row">
       <button
         type="submit"
         className="button button-primary"

@@ -16,7 +16,7 @@ import type { CreateSongRequest } from '@shared/ipc/songs';
 /** The Create form's values, as typed. */
 export interface SongForm {
   mode: 'auto' | 'custom';
-  /** Quick mode: /v1/music, one long synchronous wait (no model choice, no extension). */
+  /** Quick: both songs in one long wait (/v1/music; no model choice, no streaming). */
   quick: boolean;
   prompt: string;
   modelVersion: ModelVersion;
@@ -28,21 +28,19 @@ export interface SongForm {
 export type SongField = 'title' | 'lyrics' | 'instrumental' | 'modelVersion';
 
 /**
- * Which fields the chosen mode ignores, and why (spec rules 1–3). A disabled field shows its
- * reason next to it instead of silently dropping what was typed.
+ * Which fields the chosen mode does not use (spec rules 1–3): they are hidden, not disabled, and
+ * what was typed in them is kept for when they apply again but never sent.
  */
-export function ignoredFields(form: SongForm): Partial<Record<SongField, string>> {
-  const out: Partial<Record<SongField, string>> = {};
+export function hiddenFields(form: SongForm): Set<SongField> {
+  const out = new Set<SongField>();
   if (form.mode === 'auto') {
-    const why =
-      'Description mode sends only the style prompt and model; switch to Custom to use this.';
-    out.title = why;
-    out.lyrics = why;
-    out.instrumental = why;
+    out.add('title');
+    out.add('lyrics');
+    out.add('instrumental');
   } else if (form.instrumental) {
-    out.lyrics = 'Instrumental songs have no vocals: the service ignores lyrics.';
+    out.add('lyrics');
   }
-  if (form.quick) out.modelVersion = 'Quick mode has no model choice.';
+  if (form.quick) out.add('modelVersion');
   return out;
 }
 
@@ -73,17 +71,17 @@ export function counters(form: SongForm): Counters {
 
 /** The request the form sends: fields the mode ignores are left out. */
 export function toRequest(form: SongForm): CreateSongRequest {
-  const ignored = ignoredFields(form);
+  const hidden = hiddenFields(form);
   return {
     api: form.quick ? 'v1' : 'v2',
     mode: form.mode,
     prompt: form.prompt,
-    ...(ignored.modelVersion ? {} : { modelVersion: form.modelVersion }),
+    ...(hidden.has('modelVersion') ? {} : { modelVersion: form.modelVersion }),
     ...(form.mode === 'custom'
       ? {
           instrumental: form.instrumental,
           ...(form.title.trim() ? { title: form.title.trim() } : {}),
-          ...(!ignored.lyrics && form.lyrics.trim() ? { lyrics: form.lyrics } : {}),
+          ...(!hidden.has('lyrics') && form.lyrics.trim() ? { lyrics: form.lyrics } : {}),
         }
       : {}),
   };

@@ -1,0 +1,33 @@
+import './components.css';
+import { Music } from 'lucide-react';
+
+/** A stable hue (0–359) from a text, so a song keeps the same placeholder colours. */
+export function hueOf(text: string): number {
+  let h = 0;
+  for (let i = 0; i < text.length; i++) h = (h * 31 + text.charCodeAt(i)) >>> 0;
+  return h % 360;
+}
+
+/**
+ * A song's artwork: its cover image, or placeholder art (a gradient from its title and a note)
+ * when it has none yet. Decorative: the title next to it names the song.
+ */
+export function Artwork({
+  src,
+  seed,
+  size = 64,
+}: {
+  src?: string | null | undefined;
+  /** What the placeholder's colours come from (the title). */
+  seed: string;
+  size?: number;
+}) {
+  const style = { width: size, height: size, ['--art-hue' as string]: String(hueOf(seed)) };
+  return src ? (
+    <img className="artwork" src={src} alt="" style={style} loading="lazy" />
+  ) : (
+    <span className="artwork artwork-placeholder" style={style} aria-hidden>
+      <Music size={Math.round(size / 3)} strokeWidth={1.6} aria-hidden focusable={false} />
+    </span>
+  );
+}

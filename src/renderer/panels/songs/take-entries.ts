@@ -1,0 +1,28 @@
+import type { JobView } from '@shared/ipc/jobs';
+import { formatOf } from '../../player/entries';
+import type { PlayEntry } from '../../stores/player';
+
+/** The player key of a submission's take: the same while it streams and once it is saved. */
+export const previewKey = (jobId: string, index: number): string => `preview:${jobId}:${index}`;
+
+/** A take for the player: its stream while generating, the library file once saved. */
+export function previewEntry(
+  job: JobView,
+  index: number,
+  mediaUrl: string,
+  name: string,
+  coverUrl: string | null = null,
+): PlayEntry {
+  const o = job.outputs[index]!;
+  return {
+    key: previewKey(job.id, index),
+    itemId: o.status === 'saved' ? o.libraryItemId : null,
+    url: mediaUrl,
+    title: name,
+    video: false,
+    format: formatOf(mediaUrl),
+    durationMs: o.durationMs,
+    coverUrl,
+    origin: 'Songs',
+  };
+}
