@@ -12,6 +12,19 @@ import { FileRegistry } from '../../src/main/services/files/registry';
 import { buildHandlers, type ElectronForHandlers } from '../../src/main/shell/handlers';
 import { registerIpc, type IpcMainLike } from '../../src/main/shell/ipc';
 import type { JobsHost } from '../../src/main/services/jobs-host';
+import { createShellDiagnostics } from '../../src/main/shell/diagnostics';
+import { logsDirOf } from '../../src/main/services/log';
+
+/** Logs folder and report as the app builds them (shell/app.ts), over this process's data folder. */
+const diagnosticsOf = (core: Core, env: NodeJS.ProcessEnv, electron: ElectronForHandlers) =>
+  createShellDiagnostics({
+    core,
+    env,
+    logsDir: logsDirOf(core.paths.dataDir),
+    app: electron.app,
+    shell: electron.shell,
+    clipboard: electron.clipboard,
+  });
 
 type Listener = (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown;
 
@@ -54,6 +67,7 @@ export function createMainHost(env: NodeJS.ProcessEnv): MainHost {
     registry: new FileRegistry(),
     env,
     electron,
+    diagnostics: diagnosticsOf(core, env, electron),
   });
   const unregister = registerIpc(ipcMain, handlers, { isTrustedSender: () => true });
   const event = {

@@ -10,11 +10,24 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator';
 import { createElectronDouble, type ElectronDouble } from '../../support/electron-double';
-import { createCore } from '../../../src/main/services/core';
+import { createCore, type Core } from '../../../src/main/services/core';
 import { FileRegistry } from '../../../src/main/services/files/registry';
 import { buildHandlers, type ElectronForHandlers } from '../../../src/main/shell/handlers';
 import { registerIpc } from '../../../src/main/shell/ipc';
 import { senderCheck } from '../../../src/main/shell/security';
+import { createShellDiagnostics } from '../../../src/main/shell/diagnostics';
+import { logsDirOf } from '../../../src/main/services/log';
+
+/** Logs folder and report as the app builds them (shell/app.ts), over this process's data folder. */
+const diagnosticsOf = (core: Core, env: NodeJS.ProcessEnv, electron: ElectronForHandlers) =>
+  createShellDiagnostics({
+    core,
+    env,
+    logsDir: logsDirOf(core.paths.dataDir),
+    app: electron.app,
+    shell: electron.shell,
+    clipboard: electron.clipboard,
+  });
 
 const KEY = 'env-key-bound-to-launch-7f3a';
 let root: string;
@@ -44,7 +57,13 @@ beforeAll(async () => {
   const electron = double.module as unknown as ElectronForHandlers;
   registerIpc(
     double.ipcMain,
-    buildHandlers({ core, registry: new FileRegistry(), env, electron }),
+    buildHandlers({
+      core,
+      registry: new FileRegistry(),
+      env,
+      electron,
+      diagnostics: diagnosticsOf(core, env, electron),
+    }),
     { isTrustedSender: senderCheck({ rendererDir }) },
   );
 });

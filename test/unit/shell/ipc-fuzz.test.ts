@@ -11,7 +11,7 @@ import { createServer, type Server } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { createElectronDouble, type ElectronDouble } from '../../support/electron-double';
 import { createServiceClient } from '../../../src/main/services/api';
-import { createCore } from '../../../src/main/services/core';
+import { createCore, type Core } from '../../../src/main/services/core';
 import { createEncryptedFileBackend } from '../../../src/main/services/secrets';
 import { FileRegistry } from '../../../src/main/services/files/registry';
 import { buildHandlers, type ElectronForHandlers } from '../../../src/main/shell/handlers';
@@ -20,6 +20,19 @@ import { senderCheck } from '../../../src/main/shell/security';
 import { invokeContract } from '../../../src/shared/ipc/contract';
 import { channelName, type InvokeDef } from '../../../src/shared/ipc/define';
 import { resultSchema } from '../../../src/shared/result';
+import { createShellDiagnostics } from '../../../src/main/shell/diagnostics';
+import { logsDirOf } from '../../../src/main/services/log';
+
+/** Logs folder and report as the app builds them (shell/app.ts), over this process's data folder. */
+const diagnosticsOf = (core: Core, env: NodeJS.ProcessEnv, electron: ElectronForHandlers) =>
+  createShellDiagnostics({
+    core,
+    env,
+    logsDir: logsDirOf(core.paths.dataDir),
+    app: electron.app,
+    shell: electron.shell,
+    clipboard: electron.clipboard,
+  });
 
 let root: string;
 let outside: string;
@@ -143,9 +156,19 @@ beforeAll(async () => {
   });
   registry = new FileRegistry();
   const electron = double.module as unknown as ElectronForHandlers;
-  registerIpc(double.ipcMain, buildHandlers({ core, registry, env, electron }), {
-    isTrustedSender: senderCheck({ rendererDir }),
-  });
+  registerIpc(
+    double.ipcMain,
+    buildHandlers({
+      core,
+      registry,
+      env,
+      electron,
+      diagnostics: diagnosticsOf(core, env, electron),
+    }),
+    {
+      isTrustedSender: senderCheck({ rendererDir }),
+    },
+  );
 });
 
 afterAll(async () => {

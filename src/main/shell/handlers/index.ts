@@ -30,8 +30,7 @@ import { toJobView } from '@shared/ipc/jobs';
 import type { OpenedFiles } from '../open-files';
 import { diagnosticsHandlers } from './diagnostics';
 import { preferencesHandlers } from './preferences';
-import { createShellDiagnostics, type ShellDiagnostics } from '../diagnostics';
-import { logsDirOf } from '../../services/log';
+import type { ShellDiagnostics } from '../diagnostics';
 
 /** The Electron modules the handlers use. */
 export interface ElectronForHandlers {
@@ -86,8 +85,8 @@ export interface HandlerWiring {
   updates?: UpdateController;
   /** Audio files opened with Cadenza, waiting for the renderer (shell/open-files.ts). */
   openedFiles?: Pick<OpenedFiles, 'take'>;
-  /** Logs folder and diagnostic report (shell/diagnostics.ts); built here from core if omitted. */
-  diagnostics?: ShellDiagnostics;
+  /** Logs folder and diagnostic report (shell/diagnostics.ts), built once by the app's start-up. */
+  diagnostics: ShellDiagnostics;
 }
 
 export function buildHandlers({
@@ -99,7 +98,7 @@ export function buildHandlers({
   openedFiles,
   diagnostics,
 }: HandlerWiring): IpcHandlers {
-  const { app, dialog, shell, BrowserWindow, clipboard } = electron;
+  const { app, dialog, shell, BrowserWindow } = electron;
   const windowOf = (ctx: HandlerContext): BrowserWindow | null =>
     BrowserWindow.fromWebContents(ctx.event.sender);
   const openExternal = async (url: string): Promise<void> => {
@@ -207,17 +206,7 @@ export function buildHandlers({
       },
     }),
     updates: updatesHandlers(() => (updates ??= unsupportedUpdates(app.getVersion(), core))),
-    diagnostics: diagnosticsHandlers(
-      diagnostics ??
-        createShellDiagnostics({
-          core,
-          env,
-          logsDir: logsDirOf(core.paths.dataDir),
-          app,
-          shell,
-          clipboard,
-        }),
-    ),
+    diagnostics: diagnosticsHandlers(diagnostics),
   };
 }
 
