@@ -183,6 +183,30 @@ describe('Trim editor', () => {
     expect(within(dialog).getByTestId('zoom-level')).toHaveTextContent('Whole song');
   });
 
+  it('asks main for finer peaks of the window once zoomed past the cached ones', async () => {
+    const { dialog, start, user, fake } = await openTrim();
+    const wave = () => dialog.querySelector('svg.region-wave')!;
+    start.focus();
+    await user.keyboard('++++'); // 16×: 7.5 s over 400 bars, finer than 50 peaks a second
+    expect(wave().getAttribute('data-resolution')).toBe('coarse');
+    expect(fake.calls.some((c) => c.method === 'library.waveformWindow')).toBe(false);
+    await user.keyboard('+');
+    await waitFor(() => expect(wave().getAttribute('data-resolution')).toBe('fine'));
+    const asked = fake.calls.filter((c) => c.method === 'library.waveformWindow');
+    expect(asked).toHaveLength(1);
+    const track = within(dialog).getByTestId('region-track');
+    expect(asked[0]!.args).toEqual([
+      SONG.id,
+      {
+        fromMs: Number(track.dataset.fromMs),
+        toMs: Number(track.dataset.fromMs) + 3750,
+        bars: 400,
+      },
+    ]);
+    await user.keyboard('-----');
+    expect(wave().getAttribute('data-resolution')).toBe('coarse');
+  });
+
   it('plays the selection through the one player and stops at its end', async () => {
     const { dialog, readout, user } = await openTrim();
     const startField = within(dialog).getByLabelText('Start time');

@@ -81,6 +81,20 @@ export const WaveformSchema = z.object({
 });
 export type Waveform = z.infer<typeof WaveformSchema>;
 
+/** At most this many bars of a zoomed window are asked for. */
+export const MAX_WINDOW_BARS = 2000;
+export const WaveformWindowSchema = z
+  .object({
+    fromMs: z.number().int().nonnegative(),
+    toMs: z.number().int().positive(),
+    bars: z.number().int().min(1).max(MAX_WINDOW_BARS),
+  })
+  .strict()
+  .refine((w) => w.toMs > w.fromMs, {
+    message: 'The window ends before it starts.',
+    path: ['toMs'],
+  });
+
 export const libraryContract = {
   getFolder: invoke(z.tuple([]), LibraryFolderSchema),
   /** Opens a folder dialog in main; answers the new folder (error `cancelled` when dismissed). */
@@ -105,6 +119,11 @@ export const libraryContract = {
   startDrag: invoke(z.tuple([ItemIdSchema]), z.null()),
   /** The item's waveform peaks from its decoded audio (MP3, WAV, FLAC, Vorbis, Opus), cached; null for AAC and video. */
   waveform: invoke(z.tuple([ItemIdSchema]), WaveformSchema.nullable()),
+  /** Peaks of a part of the item, finer than `waveform`'s (a zoomed view); null when not decoded. */
+  waveformWindow: invoke(
+    z.tuple([ItemIdSchema, WaveformWindowSchema]),
+    z.array(z.number().min(0).max(1)).max(MAX_WINDOW_BARS).nullable(),
+  ),
   /**
    * Saves the region of an item (with its fades) as a new item in the same format family; the
    * original is left as it is. Rendered in the worker; answers the new item.

@@ -677,6 +677,24 @@ export class FakeCadenza {
               return ok(peaks ? { peaks, secondsPerPeak: null } : null);
             }),
           ),
+        // A window of the same peaks, reduced (or repeated) to the bars asked for.
+        waveformWindow: (id, window) =>
+          this.answer('library.waveformWindow', [id, window], () =>
+            this.withItem(id, (item) => {
+              const peaks = this.library.waveforms[id];
+              const ms = item.durationMs ?? 0;
+              if (!peaks || ms <= 0) return ok(null);
+              return ok(
+                Array.from({ length: window.bars }, (_, b) => {
+                  const at =
+                    window.fromMs + ((b + 0.5) * (window.toMs - window.fromMs)) / window.bars;
+                  return (
+                    peaks[Math.min(peaks.length - 1, Math.floor((at / ms) * peaks.length))] ?? 0
+                  );
+                }),
+              );
+            }),
+          ),
         // A trim becomes a new item beside the source (main renders it; the fake only lists it).
         trim: (id, request) =>
           this.answer('library.trim', [id, request], () =>

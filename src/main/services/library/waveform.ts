@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { MAX_WAVEFORM_PEAKS } from '@shared/ipc/library';
 import type { Peaks } from '../media/peaks';
+import type { PeaksWindow } from '../media/peaks-window';
 import { sharedWorker } from '../worker';
 import { writeJsonAtomic } from './atomic';
 
@@ -29,16 +30,23 @@ export interface WaveformStore {
   get(item: WaveformSubject, mediaPath: string): Promise<CachedWaveform | null>;
   /** Caches peaks (replacing older entries of the item). */
   put(item: WaveformSubject, waveform: { peaks: number[]; secondsPerPeak?: number }): Promise<void>;
+  /** `bars` peaks of [fromMs, toMs) of the file, finer than the cached ones (a zoomed view). */
+  window(mediaPath: string, window: PeaksWindow): Promise<number[] | null>;
 }
 
 export interface WaveformStoreOptions {
   dir: string;
   /** Decodes a file to peaks (default: the worker's `media.peaks` task). */
   decode?: (path: string) => Promise<Peaks | null>;
+  /** Peaks of a window of a file (default: the worker's `media.peaksWindow` task). */
+  decodeWindow?: (path: string, window: PeaksWindow) => Promise<number[] | null>;
 }
 
 export function createWaveformStore(options: WaveformStoreOptions): WaveformStore {
   const decode = options.decode ?? ((path) => sharedWorker().run('media.peaks', { path }));
+  const decodeWindow =
+    options.decodeWindow ??
+    ((path, window) => sharedWorker().run('media.peaksWindow', { path, ...window }));
   const fileOf = (item: WaveformSubject): string =>
     join(options.dir, `${item.id}-${Math.round(item.modifiedAtMs)}.json`);
   const computing = new Map<string, Promise<CachedWaveform | null>>();
@@ -85,5 +93,6 @@ export function createWaveformStore(options: WaveformStoreOptions): WaveformStor
       return running;
     },
     put,
+    window: (mediaPath, window) => decodeWindow(mediaPath, window),
   };
 }

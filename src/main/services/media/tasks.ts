@@ -1,10 +1,12 @@
 /**
  * The media toolkit's worker tasks: probing (the library's background reading of files added
- * outside the app, clone and cover checks) and decoding to waveform peaks. Registered in
+ * outside the app, clone and cover checks) and decoding to waveform peaks (whole files, and a
+ * window of one at any zoom). Registered in
  * services/worker/tasks.ts; callers run them with `sharedWorker().run('media.peaks', …)`.
  */
 import type { TaskContext } from '../worker/protocol';
 import { decodePeaks, type Peaks } from './peaks';
+import { windowPeaks, type PeaksWindow } from './peaks-window';
 import { probeFile, type MediaProbe } from './probe';
 
 export const mediaTasks = {
@@ -12,4 +14,8 @@ export const mediaTasks = {
     probeFile(input.path, { art: input.art }),
   'media.peaks': (input: { path: string }, ctx: TaskContext): Promise<Peaks | null> =>
     decodePeaks(input.path, { signal: ctx.signal }),
+  'media.peaksWindow': (
+    input: { path: string } & PeaksWindow,
+    ctx: TaskContext,
+  ): Promise<number[] | null> => windowPeaks(input.path, input, ctx.signal),
 };

@@ -225,6 +225,10 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
       const item = requireItem(rt, id);
       return waveforms.get(item, rt.library.pathOf(item));
     },
+    async waveformWindow(_ctx, id, window) {
+      const rt = await jobsHost.runtime();
+      return waveforms.window(rt.library.pathOf(requireItem(rt, id)), window);
+    },
     async trim(_ctx, id, request) {
       const rt = await jobsHost.runtime();
       return toLibraryItemView(await trimItem(rt.library, id, request));

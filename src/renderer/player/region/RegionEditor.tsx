@@ -42,11 +42,47 @@ export interface RegionEditorProps {
   fadeOutMs?: number;
   /** The play position to draw (ms), when the region's item plays. */
   playheadMs?: number | null;
+  /**
+   * Asks main for `bars` finer peaks of the view, used while zoomed in past the resolution of
+   * `peaks` (the coarse bars are drawn until they come).
+   */
+  loadWindow?(view: View, bars: number): Promise<number[] | null>;
 }
+
+/** A finer window is asked for this long after the view last changed. */
+const WINDOW_DELAY_MS = 120;
 
 type Drag = { kind: 'start' | 'end' } | { kind: 'new'; anchorMs: number };
 
 const pct = (f: number): string => `${(Math.min(1, Math.max(0, f)) * 100).toFixed(3)}%`;
+
+/**
+ * Finer peaks of `view` from `load` while its bars are narrower than the coarse peaks (one bar
+ * per coarse peak or more is drawn from those); null until they come or when not needed.
+ */
+function useFinerWindow(
+  view: View,
+  bars: number,
+  secondsPerPeak: number | null,
+  load: RegionEditorProps['loadWindow'],
+): number[] | null {
+  const [fine, setFine] = useState<{ view: View; peaks: number[] } | null>(null);
+  const needed = !!load && secondsPerPeak !== null && view.spanMs / bars < secondsPerPeak * 1000;
+  useEffect(() => {
+    if (!needed || !load) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      void load(view, bars).then((peaks) => {
+        if (live && peaks && peaks.length === bars) setFine({ view, peaks });
+      });
+    }, WINDOW_DELAY_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [needed, load, view, bars]);
+  return needed && fine && fine.view === view ? fine.peaks : null;
+}
 
 export function RegionEditor(props: RegionEditorProps) {
   const { durationMs, peaks, region, onChange, playheadMs = null } = props;
@@ -58,10 +94,12 @@ export function RegionEditor(props: RegionEditorProps) {
     latest.current = { region, view, onChange };
   });
 
-  const bars = useMemo(
+  const coarse = useMemo(
     () => (peaks ? peaksInView(peaks.peaks, peaks.secondsPerPeak, view, BARS) : []),
     [peaks, view],
   );
+  const fine = useFinerWindow(view, BARS, peaks?.secondsPerPeak ?? null, props.loadWindow);
+  const bars = fine ?? coarse;
   const level = zoomLevel(view, durationMs);
   const minLength = Math.min(TRIM_MIN_LENGTH_MS, durationMs);
   const zoomed = view.spanMs < durationMs;
@@ -221,6 +259,7 @@ export function RegionEditor(props: RegionEditorProps) {
           preserveAspectRatio="none"
           aria-hidden
           data-bars={bars.length}
+          data-resolution={fine ? 'fine' : 'coarse'}
         >
           {bars.map((p, i) => {
             const h = Math.max(1, p * 38);

@@ -3,7 +3,7 @@
  * one player, optional fades, and "Save as new item" (main renders it in the worker; the original
  * is left as it is).
  */
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { AppErrorShape } from '@shared/errors';
 import type { LibraryItemView } from '@shared/ipc/library';
 import { FADE_CURVES, TrimRequestSchema, type FadeCurve } from '@shared/domain/trim';
@@ -14,7 +14,7 @@ import { playRegion, selectCurrent, usePlayerStore } from '../../stores/player';
 import { formatOf } from '../entries';
 import { useWaveform } from '../Waveform';
 import { RegionEditor } from './RegionEditor';
-import type { Region } from './region-math';
+import type { Region, View } from './region-math';
 
 /** What the dialog needs to know of the item. */
 export interface TrimSubject {
@@ -71,6 +71,20 @@ export function TrimDialog({ subject, onClose, onSaved }: TrimDialogProps) {
           secondsPerPeak: waveform.secondsPerPeak ?? durationMs / 1000 / waveform.peaks.length,
         }
       : null;
+
+  const loadWindow = useCallback(
+    async (view: View, bars: number) => {
+      const r = await call((api) =>
+        api.library.waveformWindow(subject.itemId, {
+          fromMs: view.fromMs,
+          toMs: view.fromMs + view.spanMs,
+          bars,
+        }),
+      );
+      return r.ok ? r.value : null;
+    },
+    [subject.itemId],
+  );
 
   const playSelection = () => {
     if (!chosen) return;
@@ -163,6 +177,7 @@ export function TrimDialog({ subject, onClose, onSaved }: TrimDialogProps) {
             fadeInMs={fadeInMsNow}
             fadeOutMs={fadeOutMsNow}
             playheadMs={playheadS === null ? null : playheadS * 1000}
+            loadWindow={loadWindow}
           />
           <div className="trim-options">
             <Button size="small" onClick={playSelection}>
