@@ -226,6 +226,37 @@ describe('Covers panel: make a cover', () => {
 });
 
 describe('Covers panel: train a custom singer', () => {
+  it('the training picker lists each recording once and no speech: "Make cover" is the primary button', async () => {
+    const f = fake();
+    const song = (itemId: string, title: string, kind: 'song' | 'tts' | 'cover', ms: number) => ({
+      itemId,
+      title,
+      kind,
+      durationMs: ms,
+      hasServiceUrl: true,
+    });
+    f.covers.sources = [
+      song('itm_a1', 'Dawn Chorus', 'song', 95_000),
+      song('itm_a2', 'Dawn Chorus', 'song', 95_000), // the same recording again
+      song('itm_a3', 'Dawn Chorus', 'song', 120_000), // another take, another length
+      song('itm_sp', 'Hello there', 'tts', 95_000), // speech
+      song('itm_cv', 'Dawn Chorus (cover)', 'cover', 95_000),
+    ];
+    await renderApp({ fake: f, panels: [coversPanel] });
+    const card = screen.getByRole('region', { name: 'Train a custom singer' });
+    const picker = await within(card).findByRole('group', {
+      name: 'Library items with a service link',
+    });
+    expect(
+      within(picker)
+        .getAllByRole('checkbox')
+        .map((c) => c.parentElement!.textContent),
+    ).toEqual(['Dawn Chorus (1:35)', 'Dawn Chorus (2:00)', 'Dawn Chorus (cover) (1:35)']);
+    expect(within(coverCard()).getByRole('button', { name: 'Make cover' })).toHaveClass(
+      'button-primary',
+    );
+  });
+
   it('says the service takes links only, measures them, and refuses 4:59 with the reason', async () => {
     const f = fake();
     f.covers.trainingCheck = {

@@ -15,6 +15,7 @@ export interface SegmentedControlProps<T extends string> {
   value: T;
   onChange(value: T): void;
   size?: 'normal' | 'small';
+  disabled?: boolean;
 }
 
 /**
@@ -28,6 +29,7 @@ export function SegmentedControl<T extends string>({
   value,
   onChange,
   size = 'normal',
+  disabled = false,
 }: SegmentedControlProps<T>) {
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
   const current = Math.max(
@@ -43,6 +45,7 @@ export function SegmentedControl<T extends string>({
   }
 
   function onKeyDown(e: KeyboardEvent) {
+    if (disabled) return;
     const keys: Record<string, () => void> = {
       ArrowRight: () => move(current + 1),
       ArrowDown: () => move(current + 1),
@@ -82,6 +85,7 @@ export function SegmentedControl<T extends string>({
               role="radio"
               aria-checked={on}
               tabIndex={on ? 0 : -1}
+              disabled={disabled}
               className={`segment${on ? ' segment-on' : ''}`}
               onClick={() => onChange(s.value)}
             >

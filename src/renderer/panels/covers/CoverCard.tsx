@@ -12,7 +12,14 @@ import {
   useCoversStore,
   type CoverSourceKind,
 } from '../../stores/covers';
+import { Button, SegmentedControl, Select, TextField } from '../../components';
 import { JobResultView } from './JobResultView';
+
+const SOURCES: ReadonlyArray<{ value: CoverSourceKind; label: string }> = [
+  { value: 'file', label: 'An audio file' },
+  { value: 'library', label: 'A library song' },
+  { value: 'link', label: 'A video link' },
+];
 
 const mb = (n: number): string => `${(n / 1048576).toFixed(1)} MB`;
 
@@ -42,32 +49,19 @@ export function CoverCard() {
   };
 
   return (
-    <section className="card" aria-label="Make a cover" aria-busy={busy}>
-      <div className="card-head">
+    <section className="card stack" aria-label="Make a cover" aria-busy={busy}>
+      <div className="card-head card-head-tight">
         <h2 className="card-title">Make a cover</h2>
         {coversLeft !== null && <span className="muted small">{coversLeft} covers left</span>}
       </div>
-      <fieldset className="covers-source">
-        <legend className="field-label">Sing what</legend>
-        {(
-          [
-            ['file', 'An audio file'],
-            ['library', 'A library song'],
-            ['link', 'A video link'],
-          ] as Array<[CoverSourceKind, string]>
-        ).map(([kind, label]) => (
-          <label key={kind} className="covers-radio">
-            <input
-              type="radio"
-              name="cover-source"
-              checked={s.sourceKind === kind}
-              onChange={() => setCoverField('sourceKind', kind)}
-              disabled={busy}
-            />{' '}
-            {label}
-          </label>
-        ))}
-      </fieldset>
+      <SegmentedControl
+        label="Sing what"
+        showLabel
+        segments={SOURCES}
+        value={s.sourceKind}
+        onChange={(kind) => setCoverField('sourceKind', kind)}
+        disabled={busy}
+      />
       {s.sourceKind === 'file' && (
         <div
           className={dragging ? 'covers-drop covers-drop-active' : 'covers-drop'}
@@ -87,85 +81,74 @@ export function CoverCard() {
           ) : (
             <p>Drop an audio file here (mp3, wav, m4a, flac…; up to 200 MB), or</p>
           )}
-          <button
-            type="button"
-            className="button button-small"
-            disabled={busy}
-            onClick={() => void chooseFile('pick')}
-          >
+          <Button size="small" disabled={busy} onClick={() => void chooseFile('pick')}>
             {s.file ? 'Choose another file…' : 'Choose a file…'}
-          </button>
+          </Button>
         </div>
       )}
       {s.sourceKind === 'library' && (
-        <label className="field">
-          <span className="field-label">Library song</span>
-          <select
-            value={s.libraryItemId}
-            onChange={(e) => setCoverField('libraryItemId', e.target.value)}
-            disabled={busy}
-          >
-            <option value="">Choose a song…</option>
-            {s.sources.map((i) => (
-              <option key={i.itemId} value={i.itemId}>
-                {i.title}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Select
+          label="Library song"
+          value={s.libraryItemId}
+          onChange={(e) => setCoverField('libraryItemId', e.target.value)}
+          disabled={busy}
+        >
+          <option value="">Choose a song…</option>
+          {s.sources.map((i) => (
+            <option key={i.itemId} value={i.itemId}>
+              {i.title}
+            </option>
+          ))}
+        </Select>
       )}
       {s.sourceKind === 'link' && (
-        <label className="field">
-          <span className="field-label">Video link</span>
-          <input
-            type="url"
-            value={s.link}
-            placeholder="https://…"
-            onChange={(e) => setCoverField('link', e.target.value)}
-            disabled={busy}
-          />
-        </label>
+        <TextField
+          label="Video link"
+          type="url"
+          value={s.link}
+          placeholder="https://…"
+          onChange={(e) => setCoverField('link', e.target.value)}
+          disabled={busy}
+        />
       )}
       {(err?.fields?.source || err?.fields?.videoSiteUrl) && (
         <p className="field-error">{err.fields.source ?? err.fields.videoSiteUrl}</p>
       )}
-      <label className="field">
-        <span className="field-label">Singer</span>
-        <select
-          value={s.singerKey}
-          onChange={(e) => setCoverField('singerKey', e.target.value)}
-          disabled={busy}
-        >
-          {s.singers.length === 0 && <option value="">No singers loaded</option>}
-          {custom.length > 0 && (
-            <optgroup label="Your singers">
-              {custom.map((x) => (
-                <option
-                  key={x.jobId ?? x.name}
-                  value={singerKeyOf(x)}
-                  disabled={x.state !== 'ready' || !x.id}
-                >
-                  {x.name}
-                  {x.state === 'training'
-                    ? ' (training…)'
-                    : x.state === 'failed'
-                      ? ' (training failed)'
-                      : ''}
-                </option>
-              ))}
-            </optgroup>
-          )}
-          {builtIn.length > 0 && (
-            <optgroup label="Built-in singers">
-              {builtIn.map((x) => (
-                <option key={x.id} value={singerKeyOf(x)}>
-                  {x.name}
-                </option>
-              ))}
-            </optgroup>
-          )}
-        </select>
-      </label>
+      <Select
+        label="Singer"
+        value={s.singerKey}
+        onChange={(e) => setCoverField('singerKey', e.target.value)}
+        disabled={busy}
+      >
+        {s.singers.length === 0 && <option value="">No singers loaded</option>}
+        {custom.length > 0 && (
+          <optgroup label="Your singers">
+            {custom.map((x) => (
+              <option
+                key={x.jobId ?? x.name}
+                value={singerKeyOf(x)}
+                disabled={x.state !== 'ready' || !x.id}
+              >
+                {x.name}
+                {x.state === 'training'
+                  ? ' (training…)'
+                  : x.state === 'failed'
+                    ? ' (training failed)'
+                    : ''}
+              </option>
+            ))}
+          </optgroup>
+        )}
+        {builtIn.length > 0 && (
+          <optgroup label="Built-in singers">
+            {builtIn.map((x) => (
+              <option key={x.id} value={singerKeyOf(x)}>
+                {x.name}
+              </option>
+            ))}
+          </optgroup>
+        )}
+      </Select>
       {s.singersError && (
         <p className="muted small">Could not load the built-in singers: {s.singersError.message}</p>
       )}
@@ -188,6 +171,7 @@ export function CoverCard() {
           />
           <input
             type="number"
+            className="input covers-tran-number"
             aria-label="Key change (semitones)"
             min={TRAN_MIN_SEMITONES}
             max={TRAN_MAX_SEMITONES}
@@ -205,40 +189,36 @@ export function CoverCard() {
         </span>
       </div>
       {err?.fields?.tranSemitones && <p className="field-error">{err.fields.tranSemitones}</p>}
-      <label className="field">
-        <span className="field-label">Title (optional)</span>
-        <input
-          type="text"
-          value={s.title}
-          maxLength={80}
-          onChange={(e) => setCoverField('title', e.target.value)}
-          disabled={busy}
-        />
-      </label>
+      <TextField
+        label="Title (optional)"
+        value={s.title}
+        maxLength={80}
+        onChange={(e) => setCoverField('title', e.target.value)}
+        disabled={busy}
+      />
       {err && !err.fields && (
         <p className="field-error" role="alert">
           {err.message}
         </p>
       )}
       <div className="covers-actions">
-        <button
-          type="button"
-          className="button"
+        <Button
+          variant="primary"
           disabled={busy || !gate.ready}
           aria-describedby={gate.describedBy}
           onClick={() => void startCover()}
         >
           Make cover
-        </button>
+        </Button>
         {busy && (
-          <button type="button" className="button button-small" onClick={() => void cancelCover()}>
+          <Button variant="ghost" onClick={() => void cancelCover()}>
             Cancel
-          </button>
+          </Button>
         )}
       </div>
       <ReadinessGate gate={gate} />
       {busy && pct !== null && s.cover!.state === 'running' && (
-        <progress aria-label="Upload progress" max={100} value={pct}>
+        <progress className="meter" aria-label="Upload progress" max={100} value={pct}>
           {pct}%
         </progress>
       )}

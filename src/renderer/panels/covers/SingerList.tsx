@@ -57,6 +57,7 @@ function SingerRow({ singer }: { singer: SingerOption }) {
         }}
       >
         <input
+          className="input"
           type="text"
           aria-label={`New name for ${singer.name}`}
           value={draft}

@@ -8,22 +8,40 @@ import {
 } from '../../stores/covers';
 import { ReadinessGate } from '../../readiness/ReadinessGate';
 import { useReadiness } from '../../readiness/useReadiness';
+import type { SourceItem } from '@shared/ipc/covers';
+import { Button, TextArea, TextField } from '../../components';
 import { JobResultView } from './JobResultView';
 import { SingerList } from './SingerList';
 
 const mmss = (s: number): string =>
   `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
 
+/**
+ * Library items the training picker offers: songs and covers (singing, not speech) with a service
+ * link, each recording once (two items with the same title and length are one to the eye: the
+ * first, the newest, is kept).
+ */
+export function trainingItems(sources: readonly SourceItem[]): SourceItem[] {
+  const seen = new Set<string>();
+  return sources.filter((i) => {
+    if (!i.hasServiceUrl || (i.kind !== 'song' && i.kind !== 'cover')) return false;
+    const key = `${i.title.trim().toLowerCase()}|${i.durationMs ?? ''}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /** Train a custom singer from audio links (the service takes URLs only); measured before anything is spent. */
 export function TrainCard() {
   const s = useCoversStore();
-  const withUrls = s.sources.filter((i) => i.hasServiceUrl);
+  const withUrls = trainingItems(s.sources);
   const custom = s.singers.filter((x) => x.custom);
   const check = s.trainingCheck;
   // the service names no counter for training (docs/writing.md): only the key and the connection
   const gate = useReadiness({ counter: null });
   return (
-    <section className="card" aria-label="Train a custom singer" aria-busy={s.busy !== null}>
+    <section className="card stack" aria-label="Train a custom singer" aria-busy={s.busy !== null}>
       <div className="card-head">
         <h2 className="card-title">Train a custom singer</h2>
       </div>
@@ -33,41 +51,38 @@ export function TrainCard() {
         cannot be sent: put them online first, or use library items that came from the service.
         Cadenza measures the links (reading only their headers) before anything is spent.
       </p>
-      <label className="field">
-        <span className="field-label">Audio links (one per line)</span>
-        <textarea
-          rows={4}
-          value={s.trainUrls}
-          onChange={(e) => setTrainField('trainUrls', e.target.value)}
-          placeholder="https://…/take1.mp3"
-        />
-      </label>
+      <TextArea
+        label="Audio links (one per line)"
+        rows={3}
+        grow
+        maxRows={10}
+        value={s.trainUrls}
+        onChange={(e) => setTrainField('trainUrls', e.target.value)}
+        placeholder="https://…/take1.mp3"
+      />
       {withUrls.length > 0 && (
         <fieldset className="covers-items">
           <legend className="field-label">Library items with a service link</legend>
           {withUrls.map((i) => (
-            <label key={i.itemId} className="covers-check">
+            <label key={i.itemId} className="checkbox">
               <input
                 type="checkbox"
                 checked={s.trainItemIds.includes(i.itemId)}
                 onChange={(e) => toggleTrainItem(i.itemId, e.target.checked)}
-              />{' '}
+              />
               {i.title}
               {i.durationMs !== null ? ` (${mmss(i.durationMs / 1000)})` : ''}
             </label>
           ))}
         </fieldset>
       )}
-      <label className="field">
-        <span className="field-label">Singer name</span>
-        <input
-          type="text"
-          value={s.trainName}
-          maxLength={80}
-          onChange={(e) => setTrainField('trainName', e.target.value)}
-        />
-      </label>
-      {s.trainError?.fields?.name && <p className="field-error">{s.trainError.fields.name}</p>}
+      <TextField
+        label="Singer name"
+        value={s.trainName}
+        maxLength={80}
+        error={s.trainError?.fields?.name}
+        onChange={(e) => setTrainField('trainName', e.target.value)}
+      />
       {check && (
         <div role="status" aria-label="Measured training audio">
           <ul className="covers-measured">
@@ -88,23 +103,17 @@ export function TrainCard() {
         </p>
       )}
       <div className="covers-actions">
-        <button
-          type="button"
-          className="button button-small"
-          disabled={s.busy !== null}
-          onClick={() => void measureTraining()}
-        >
+        <Button disabled={s.busy !== null} onClick={() => void measureTraining()}>
           {s.busy === 'measuring' ? 'Measuring…' : 'Measure links'}
-        </button>
-        <button
-          type="button"
-          className="button"
+        </Button>
+        <Button
+          variant="primary"
           disabled={s.busy !== null || !!check?.problem || !gate.ready}
           aria-describedby={gate.describedBy}
           onClick={() => void startTraining()}
         >
           {s.busy === 'training' ? 'Measuring and sending…' : 'Train singer'}
-        </button>
+        </Button>
       </div>
       <ReadinessGate gate={gate} />
       {s.training && (

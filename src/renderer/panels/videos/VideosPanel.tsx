@@ -9,6 +9,7 @@ import {
   startSubtitles,
   useCoversStore,
 } from '../../stores/covers';
+import { Button, Select, TextField } from '../../components';
 import { JobResultView } from '../covers/JobResultView';
 import { useCoversStart } from '../covers/useCoversStart';
 import '../covers/covers.css';
@@ -24,8 +25,8 @@ function SingingCard() {
   const busy = active(s.singing?.state);
   const gate = useReadiness({ counter: 'key_singing_credits' });
   return (
-    <section className="card" aria-label="Singing photo video" aria-busy={busy}>
-      <div className="card-head">
+    <section className="card stack" aria-label="Singing photo video" aria-busy={busy}>
+      <div className="card-head card-head-tight">
         <h2 className="card-title">Singing photo video</h2>
         {credits !== null && <span className="muted small">{credits} singing credits left</span>}
       </div>
@@ -36,46 +37,41 @@ function SingingCard() {
         anything is spent.
       </p>
       {s.audioSources.length > 0 && (
-        <label className="field">
-          <span className="field-label">Library song (its service link)</span>
-          <select
-            value={s.singingItemId}
-            onChange={(e) => setVideoField('singingItemId', e.target.value)}
-            disabled={busy}
-          >
-            <option value="">None — use the audio link below</option>
-            {s.audioSources.map((i) => (
-              <option key={i.itemId} value={i.itemId}>
-                {i.title} ({Math.round((i.durationMs ?? 0) / 1000)} s)
-              </option>
-            ))}
-          </select>
-        </label>
+        <Select
+          label="Library song (its service link)"
+          value={s.singingItemId}
+          onChange={(e) => setVideoField('singingItemId', e.target.value)}
+          disabled={busy}
+        >
+          <option value="">None — use the audio link below</option>
+          {s.audioSources.map((i) => (
+            <option key={i.itemId} value={i.itemId}>
+              {i.title} ({Math.round((i.durationMs ?? 0) / 1000)} s)
+            </option>
+          ))}
+        </Select>
       )}
       {!s.singingItemId && (
-        <label className="field">
-          <span className="field-label">Audio link</span>
-          <input
-            type="url"
-            value={s.singingAudioUrl}
-            placeholder="https://…/voice.mp3"
-            onChange={(e) => setVideoField('singingAudioUrl', e.target.value)}
-            disabled={busy}
-          />
-        </label>
-      )}
-      {fields.audioUrl && <p className="field-error">{fields.audioUrl}</p>}
-      <label className="field">
-        <span className="field-label">Photo link</span>
-        <input
+        <TextField
+          label="Audio link"
           type="url"
-          value={s.singingImageUrl}
-          placeholder="https://…/face.jpg"
-          onChange={(e) => setVideoField('singingImageUrl', e.target.value)}
+          value={s.singingAudioUrl}
+          placeholder="https://…/voice.mp3"
+          error={fields.audioUrl}
+          onChange={(e) => setVideoField('singingAudioUrl', e.target.value)}
           disabled={busy}
         />
-      </label>
-      {fields.imageUrl && <p className="field-error">{fields.imageUrl}</p>}
+      )}
+      {s.singingItemId && fields.audioUrl && <p className="field-error">{fields.audioUrl}</p>}
+      <TextField
+        label="Photo link"
+        type="url"
+        value={s.singingImageUrl}
+        placeholder="https://…/face.jpg"
+        error={fields.imageUrl}
+        onChange={(e) => setVideoField('singingImageUrl', e.target.value)}
+        disabled={busy}
+      />
       {check && Object.keys(check.fields).length === 0 && (
         <p role="status">
           Audio: {check.audio.format.toUpperCase()}
@@ -94,23 +90,17 @@ function SingingCard() {
         </p>
       )}
       <div className="covers-actions">
-        <button
-          type="button"
-          className="button button-small"
-          disabled={busy || s.busy !== null}
-          onClick={() => void checkSinging()}
-        >
+        <Button disabled={busy || s.busy !== null} onClick={() => void checkSinging()}>
           {s.busy === 'measuring' ? 'Checking…' : 'Check links'}
-        </button>
-        <button
-          type="button"
-          className="button"
+        </Button>
+        <Button
+          variant="primary"
           disabled={busy || !gate.ready}
           aria-describedby={gate.describedBy}
           onClick={() => void startSinging()}
         >
           Make singing video
-        </button>
+        </Button>
       </div>
       <ReadinessGate gate={gate} />
       {s.singing && (
@@ -132,42 +122,37 @@ function SubtitlesCard() {
   // the service names no counter for subtitle videos (docs/writing.md): key and connection only
   const gate = useReadiness({ counter: null });
   return (
-    <section className="card" aria-label="Subtitle video" aria-busy={busy}>
-      <div className="card-head">
+    <section className="card stack" aria-label="Subtitle video" aria-busy={busy}>
+      <div className="card-head card-head-tight">
         <h2 className="card-title">Subtitle video</h2>
       </div>
       <p className="muted small">
         The service takes a video <strong>link</strong> (http/https) and makes a video with special
         subtitles.
       </p>
-      <label className="field">
-        <span className="field-label">Video link</span>
-        <input
-          type="url"
-          value={s.subtitlesUrl}
-          placeholder="https://…/clip.mp4"
-          onChange={(e) => setVideoField('subtitlesUrl', e.target.value)}
-          disabled={busy}
-        />
-      </label>
-      {s.subtitlesError?.fields?.videoUrl && (
-        <p className="field-error">{s.subtitlesError.fields.videoUrl}</p>
-      )}
+      <TextField
+        label="Video link"
+        type="url"
+        value={s.subtitlesUrl}
+        placeholder="https://…/clip.mp4"
+        error={s.subtitlesError?.fields?.videoUrl}
+        onChange={(e) => setVideoField('subtitlesUrl', e.target.value)}
+        disabled={busy}
+      />
       {s.subtitlesError && !s.subtitlesError.fields && (
         <p className="field-error" role="alert">
           {s.subtitlesError.message}
         </p>
       )}
       <div className="covers-actions">
-        <button
-          type="button"
-          className="button"
+        <Button
+          variant="primary"
           disabled={busy || !gate.ready}
           aria-describedby={gate.describedBy}
           onClick={() => void startSubtitles()}
         >
           Make subtitle video
-        </button>
+        </Button>
       </div>
       <ReadinessGate gate={gate} />
       {s.subtitles && (
