@@ -35,6 +35,10 @@ export interface Settings {
   theme?: 'system' | 'light' | 'dark';
   /** First run was finished or skipped (absent = not yet). */
   firstRunDone?: boolean;
+  /** The player levels loudness to the target (absent = on). */
+  levelLoudness?: boolean;
+  /** The levelling target in LUFS (absent = DEFAULT_LOUDNESS_TARGET_LUFS). */
+  loudnessTargetLufs?: number;
 }
 
 export interface SettingsStore {

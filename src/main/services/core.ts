@@ -29,6 +29,11 @@ import { rateLimitedMeasure } from './covers/rate';
 import { createWaveformStore, type WaveformStore } from './library/waveform';
 import { createMediaCache, type MediaCache } from './media/cache';
 import { cacheMediaUrl } from './media/handler';
+import {
+  createLoudnessService,
+  measureLoudnessInWorker,
+  type LoudnessService,
+} from './audio/loudness';
 
 export interface CoreOptions {
   env: NodeJS.ProcessEnv;
@@ -77,6 +82,8 @@ export interface Core {
   readonly covers: CoversService;
   readonly videos: VideosService;
   readonly waveforms: WaveformStore;
+  /** Items' loudness: kept in sidecars, measured once in the worker (the app starts its queue). */
+  readonly loudness: LoudnessService;
   /** Main's cache of remote media (previews, songs still streaming); the shell opens it. */
   readonly mediaCache: MediaCache;
   /** Closes the library and jobs (releasing the data-folder lock) and the media cache. */
@@ -214,6 +221,12 @@ export function createCore(opts: CoreOptions): Core {
     cacheRemote: async (url) => cacheMediaUrl(await mediaCache.cacheRemote(url)),
   });
 
+  const loudness = createLoudnessService({
+    dataDir: paths.dataDir,
+    host: jobsHost,
+    measure: measureLoudnessInWorker,
+  });
+
   return {
     paths,
     settings,
@@ -233,8 +246,10 @@ export function createCore(opts: CoreOptions): Core {
     covers: createCoversService({ dataDir: paths.dataDir, client, runtime, measure }),
     videos: createVideosService({ client, runtime, measure }),
     waveforms: createWaveformStore({ dir: join(paths.dataDir, 'waveforms') }),
+    loudness,
     mediaCache,
     async close() {
+      await loudness.stop();
       await jobsHost.stop();
       await mediaCache.close().catch(() => undefined);
     },

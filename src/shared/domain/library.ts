@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TrimmedFromSchema } from './trim';
+import { LoudnessSchema } from './loudness';
 
 /** What a library item is. Files added outside the app get a kind guessed from their type. */
 export const LIBRARY_KINDS = ['song', 'tts', 'cover', 'singing-video', 'subtitle-video'] as const;
@@ -40,6 +41,11 @@ const SidecarFields = z.object({
   cover_file: z.string().nullable().default(null),
   /** Made by Trim from another item: which, the region and the fades (absent otherwise). */
   trimmed_from: TrimmedFromSchema.optional(),
+  /**
+   * Integrated loudness and true peak, measured once in the background (absent until then, and
+   * in sidecars written before it existed: optional, so no schema version change).
+   */
+  loudness: LoudnessSchema.optional(),
 });
 /** Fields this version does not know are kept when a sidecar is rewritten (`loose`). */
 export const SidecarSchema = SidecarFields.loose();

@@ -11,6 +11,7 @@ import { videosContract } from './videos';
 import { updatesContract, updatesEvents } from './updates';
 import { diagnosticsContract } from './diagnostics';
 import { preferencesContract } from './preferences';
+import { playerContract } from './player';
 import { LibraryChangeSchema } from '../domain/library';
 import { event, type ApiOf, type EventsOf } from './define';
 
@@ -32,6 +33,7 @@ export const invokeContract = {
   updates: updatesContract,
   diagnostics: diagnosticsContract,
   preferences: preferencesContract,
+  player: playerContract,
 } as const;
 
 export const eventContract = {

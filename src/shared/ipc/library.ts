@@ -2,6 +2,7 @@ import { stripInvisible } from '../text';
 import { z } from 'zod';
 import { ITEM_ID_PATTERN, LibraryKindSchema, type LibraryItem } from '../domain/library';
 import { TrimRequestSchema } from '../domain/trim';
+import { LoudnessSchema, type Loudness } from '../domain/loudness';
 import { invoke } from './define';
 
 /** A library item id (`itm_…` for items the app made, `ext_…` for files added outside it). */
@@ -14,6 +15,10 @@ export const LibraryFolderSchema = z.object({
   source: z.enum(['environment', 'settings', 'default']),
 });
 export type LibraryFolder = z.infer<typeof LibraryFolderSchema>;
+
+/** An item's measured loudness as the renderer sees it (the sidecar keeps when and by which meter). */
+export const ItemLoudnessSchema = LoudnessSchema.pick({ integratedLufs: true, truePeakDb: true });
+export type ItemLoudness = z.infer<typeof ItemLoudnessSchema>;
 
 export const LibraryItemViewSchema = z.object({
   id: z.string(),
@@ -38,6 +43,8 @@ export const LibraryItemViewSchema = z.object({
   coverUrl: z.string().nullable(),
   hasLyrics: z.boolean(),
   model: z.string().nullable(),
+  /** Measured loudness (the player levels with it); null until measured or when not decodable. */
+  loudness: ItemLoudnessSchema.nullable().optional(),
 });
 export type LibraryItemView = z.infer<typeof LibraryItemViewSchema>;
 
@@ -129,6 +136,11 @@ export const libraryContract = {
    * original is left as it is. Rendered in the worker; answers the new item.
    */
   trim: invoke(z.tuple([ItemIdSchema, TrimRequestSchema]), LibraryItemViewSchema),
+  /**
+   * The item's loudness: kept from an earlier measurement, else measured now (ahead of the
+   * background queue, in the worker); null for what cannot be decoded (AAC, video).
+   */
+  loudness: invoke(z.tuple([ItemIdSchema]), ItemLoudnessSchema.nullable()),
 };
 
 /** An item's artwork address: its cover file, else art embedded in its audio, else null. */
@@ -142,7 +154,14 @@ export function libraryCoverUrl(
   return null;
 }
 
-export function toLibraryItemView(item: LibraryItem): LibraryItemView {
+export const itemLoudnessOf = (l: Loudness | null | undefined): ItemLoudness | null =>
+  l ? { integratedLufs: l.integratedLufs, truePeakDb: l.truePeakDb } : null;
+
+/** The renderer's view of an item; `loudness` when it is kept outside the sidecar (found files). */
+export function toLibraryItemView(
+  item: LibraryItem,
+  loudness: Loudness | null | undefined = item.loudness,
+): LibraryItemView {
   return {
     id: item.id,
     kind: item.kind,
@@ -161,5 +180,6 @@ export function toLibraryItemView(item: LibraryItem): LibraryItemView {
     coverUrl: libraryCoverUrl(item),
     hasLyrics: !!item.lyrics?.trim(),
     model: item.model,
+    loudness: itemLoudnessOf(loudness),
   };
 }

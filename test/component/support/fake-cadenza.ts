@@ -17,7 +17,8 @@ import { invokeContract } from '@shared/ipc/contract';
 import type { InvokeDef } from '@shared/ipc/define';
 import { resultSchema, type Result } from '@shared/result';
 import type { JobResult, JobView } from '@shared/ipc/jobs';
-import type { LibraryFolder, LibraryItemView } from '@shared/ipc/library';
+import type { ItemLoudness, LibraryFolder, LibraryItemView } from '@shared/ipc/library';
+import { DEFAULT_LEVELLING, LevellingSchema, type Levelling } from '@shared/domain/loudness';
 import type { LibraryChange } from '@shared/domain/library';
 import {
   CloneFieldsSchema,
@@ -160,12 +161,17 @@ export class FakeCadenza {
     exportDialog: string | null;
     saveDialog: string | null;
     waveforms: Record<string, number[]>;
+    /** Measured loudness by item id (absent: not decodable, null answered). */
+    loudness: Record<string, ItemLoudness>;
   } = {
     lyrics: {},
     exportDialog: null,
     saveDialog: null,
     waveforms: {},
+    loudness: {},
   };
+  /** Player settings kept in main's settings store. */
+  player: { levelling: Levelling } = { levelling: { ...DEFAULT_LEVELLING } };
   /** Voices: the catalogue, prefs and takes main answers; checks of recordings by file name. */
   voices: {
     catalogue: Catalogue;
@@ -713,6 +719,26 @@ export class FakeCadenza {
               return ok(made);
             }),
           ),
+        loudness: (id) =>
+          this.answer('library.loudness', [id], () =>
+            this.withItem(id, () => ok(this.library.loudness[id] ?? null)),
+          ),
+      },
+      player: {
+        levelling: () =>
+          this.answer('player.levelling', [], () => ok({ ...this.player.levelling })),
+        setLevelling: (patch) =>
+          this.answer('player.setLevelling', [patch], () => {
+            const next = { ...this.player.levelling, ...patch };
+            const checked = LevellingSchema.safeParse(next);
+            if (!checked.success)
+              return {
+                ok: false,
+                error: { code: 'validation', message: 'Choose a target between −30 and −5 LUFS.' },
+              };
+            this.player.levelling = checked.data;
+            return ok({ ...this.player.levelling });
+          }),
       },
       songs: {
         // Main's checks (service-inputs) run here too; a valid request becomes a pending song job.

@@ -10,6 +10,8 @@ import type { JobsRuntime } from '../../../src/main/services/core';
 import type { JobsHost } from '../../../src/main/services/jobs-host';
 import { createWaveformStore } from '../../../src/main/services/library/waveform';
 import type { HandlerContext } from '../../../src/main/shell/ipc';
+import { createLoudnessService } from '../../../src/main/services/audio/loudness';
+import { measureLoudness } from '../../../src/main/services/audio/loudness/measure';
 
 let root: string;
 let lib: Library;
@@ -20,6 +22,10 @@ let drags: Array<{ file: string; icon: string }>;
 const ctx = {} as HandlerContext;
 
 function handlers() {
+  const jobsHost = {
+    runtime: async () => ({ library: lib }) as unknown as JobsRuntime,
+    on: () => () => undefined,
+  } as unknown as JobsHost;
   return libraryHandlers({
     core: {
       settings: { get: () => ({}) } as never,
@@ -29,6 +35,11 @@ function handlers() {
         reopen: async () => ({ library: lib }) as unknown as JobsRuntime,
       } as unknown as JobsHost,
       waveforms: createWaveformStore({ dir: join(root, 'data', 'waveforms') }),
+      loudness: createLoudnessService({
+        dataDir: join(root, 'data'),
+        host: jobsHost,
+        measure: (path) => measureLoudness(path),
+      }),
     },
     env: {},
     chooseFolderDialog: async () => null,
@@ -133,6 +144,57 @@ describe('library handlers', () => {
     );
     const bare = await add('Instrumental', { lyrics: null });
     expect(await code(handlers().exportLyrics(ctx, bare.id))).toBe('not_found');
+  });
+
+  it("answers an item's loudness, measured once and kept in its sidecar, and lists it; null for what is not audio", async () => {
+    const tone = await lib.createItem({
+      meta: { kind: 'song', title: 'Tone' },
+      ext: '.wav',
+      writeMedia: async (t) => {
+        // 2 s of a 997 Hz sine at half scale, 16-bit mono at 48 kHz
+        const rate = 48_000;
+        const frames = rate * 2;
+        const wav = Buffer.alloc(44 + frames * 2);
+        wav.write('RIFF', 0, 'latin1');
+        wav.writeUInt32LE(36 + frames * 2, 4);
+        wav.write('WAVEfmt ', 8, 'latin1');
+        wav.writeUInt32LE(16, 16);
+        wav.writeUInt16LE(1, 20);
+        wav.writeUInt16LE(1, 22);
+        wav.writeUInt32LE(rate, 24);
+        wav.writeUInt32LE(rate * 2, 28);
+        wav.writeUInt16LE(2, 32);
+        wav.writeUInt16LE(16, 34);
+        wav.write('data', 36, 'latin1');
+        wav.writeUInt32LE(frames * 2, 40);
+        for (let i = 0; i < frames; i++)
+          wav.writeInt16LE(
+            Math.round(16383 * Math.sin((2 * Math.PI * 997 * i) / rate)),
+            44 + i * 2,
+          );
+        await writeFile(t, wav);
+      },
+    });
+    const h = handlers();
+    const measured = await h.loudness(ctx, tone.id);
+    // a 997 Hz sine at -6.02 dBFS in one channel reads -6.02 - 3.01 = -9.03 LUFS (BS.1770 calibration)
+    expect(measured?.integratedLufs).toBeCloseTo(-9.03, 1);
+    expect(measured?.truePeakDb).toBeCloseTo(-6.02, 1);
+    const sidecar = JSON.parse(await readFile(join(root, 'Library', 'Tone.wav.json'), 'utf8')) as {
+      schema_version: number;
+      loudness: { integratedLufs: number; version: number };
+    };
+    expect(sidecar.schema_version).toBe(1);
+    expect(sidecar.loudness).toMatchObject({
+      integratedLufs: measured?.integratedLufs,
+      version: 1,
+    });
+    const listed = await h.list(ctx, undefined);
+    expect(listed.find((v) => v.id === tone.id)?.loudness).toEqual(measured);
+    // an MP3 that holds no frames cannot be measured: null, and the sidecar is left as it was
+    const noise = await add('Not audio');
+    expect(await h.loudness(ctx, noise.id)).toBeNull();
+    expect(lib.get(noise.id)?.loudness).toBeUndefined();
   });
 
   it('answers no waveform for a file without frames, and starts drags with the file and an icon', async () => {

@@ -9,6 +9,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { checkServiceAddress } from '@shared/domain/account';
 import { DEFAULT_BASE_URL } from '@shared/defaults';
+import { LoudnessTargetSchema } from '@shared/domain/loudness';
 import { AppError } from '@shared/errors';
 import type { Settings, SettingsStore } from '../contracts';
 import { resolvePaths } from '../paths';
@@ -32,6 +33,9 @@ export const SettingsSchema = z.object({
   autoUpdate: z.boolean().optional(),
   theme: z.enum(['system', 'light', 'dark']).optional(),
   firstRunDone: z.boolean().optional(),
+  /** The player levels loudness (absent in older files = on). */
+  levelLoudness: z.boolean().optional(),
+  loudnessTargetLufs: LoudnessTargetSchema.optional(),
 });
 
 export interface SettingsStoreOptions {
@@ -129,6 +133,9 @@ export function createSettingsStore(
         if (patch.autoUpdate !== undefined) next.autoUpdate = patch.autoUpdate;
         if (patch.theme !== undefined) next.theme = patch.theme;
         if (patch.firstRunDone !== undefined) next.firstRunDone = patch.firstRunDone;
+        if (patch.levelLoudness !== undefined) next.levelLoudness = patch.levelLoudness;
+        if (patch.loudnessTargetLufs !== undefined)
+          next.loudnessTargetLufs = LoudnessTargetSchema.parse(patch.loudnessTargetLufs);
         try {
           return await write(next);
         } catch (e) {

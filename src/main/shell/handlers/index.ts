@@ -30,6 +30,7 @@ import { toJobView } from '@shared/ipc/jobs';
 import type { OpenedFiles } from '../open-files';
 import { diagnosticsHandlers } from './diagnostics';
 import { preferencesHandlers } from './preferences';
+import { playerHandlers } from './player';
 import type { ShellDiagnostics } from '../diagnostics';
 
 /** The Electron modules the handlers use. */
@@ -205,6 +206,7 @@ export function buildHandlers({
         if (electron.nativeTheme) electron.nativeTheme.themeSource = theme;
       },
     }),
+    player: playerHandlers(core.settings),
     updates: updatesHandlers(() => (updates ??= unsupportedUpdates(app.getVersion(), core))),
     diagnostics: diagnosticsHandlers(diagnostics),
   };

@@ -6,7 +6,7 @@ import { constants as fsConstants, promises as fs } from 'node:fs';
 import { basename, join } from 'node:path';
 import { AppError } from '@shared/errors';
 import type { LibraryItem } from '@shared/domain/library';
-import { toLibraryItemView, type LibraryFolder } from '@shared/ipc/library';
+import { itemLoudnessOf, toLibraryItemView, type LibraryFolder } from '@shared/ipc/library';
 import type { Core, JobsRuntime } from '../../services/core';
 import { libraryMediaUrl } from '../../services/media/handler';
 import { trimItem } from '../../services/audio/render/trim-item';
@@ -14,7 +14,9 @@ import { nameSet, sanitizeBaseName, uniqueFileName } from '../../services/librar
 import type { HandlerContext, NamespaceHandlers } from '../ipc';
 
 export interface LibraryHandlerDeps {
-  core: Pick<Core, 'settings' | 'jobsHost' | 'waveforms'> & { paths: { dataDir: string } };
+  core: Pick<Core, 'settings' | 'jobsHost' | 'waveforms' | 'loudness'> & {
+    paths: { dataDir: string };
+  };
   env: NodeJS.ProcessEnv;
   /** Shows the OS folder dialog starting at `defaultPath`; the chosen folder or null. */
   chooseFolderDialog(ctx: HandlerContext, defaultPath: string): Promise<string | null>;
@@ -36,7 +38,7 @@ const DRAG_ICON_PNG = Buffer.from(
 );
 
 export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'library'> {
-  const { settings, jobsHost, waveforms } = deps.core;
+  const { settings, jobsHost, waveforms, loudness } = deps.core;
 
   const folder = (dir: string): LibraryFolder => ({
     path: dir,
@@ -110,7 +112,7 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
         return library
           .items()
           .slice(from, from + query.limit)
-          .map(toLibraryItemView);
+          .map((item) => toLibraryItemView(item, loudness.of(item)));
       }
       const rt = await jobsHost.runtime();
       const items =
@@ -120,7 +122,7 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
         from === 0 && query?.limit === undefined
           ? items
           : items.slice(from, query?.limit === undefined ? undefined : from + query.limit);
-      return page.map(toLibraryItemView);
+      return page.map((item) => toLibraryItemView(item, loudness.of(item)));
     },
     async showInFolder(_ctx, id) {
       const rt = await jobsHost.runtime();
@@ -161,7 +163,8 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
       const rt = await jobsHost.runtime();
       requireItem(rt, id);
       try {
-        return toLibraryItemView(await rt.library.rename(id, title));
+        const renamed = await rt.library.rename(id, title);
+        return toLibraryItemView(renamed, loudness.of(renamed));
       } catch (e) {
         if (e instanceof AppError) throw e;
         throw new AppError(
@@ -232,6 +235,9 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
     async trim(_ctx, id, request) {
       const rt = await jobsHost.runtime();
       return toLibraryItemView(await trimItem(rt.library, id, request));
+    },
+    async loudness(_ctx, id) {
+      return itemLoudnessOf(await loudness.measure(id));
     },
   };
 }

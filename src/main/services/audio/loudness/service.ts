@@ -1,0 +1,207 @@
+/**
+ * Loudness of library items, measured once each in the background and kept:
+ *
+ * - items the app made (they have a sidecar): in the sidecar's optional `loudness` field;
+ * - files added outside the app (no sidecar, and nothing is ever written beside them): in
+ *   `<data>/loudness-found.json`, keyed by path, size and mtime (a changed file is measured again).
+ *
+ * The queue runs in main but only waits: each measurement is one `audio.loudness` task in the
+ * worker thread (decode + meter), one at a time, so main's event loop never does the work. It
+ * starts a few seconds after the library opens (start-up stays quiet), follows library changes,
+ * and `measure(id)` puts one item ahead of the rest (the player asks for the item it plays).
+ * A measurement older than its media file, or by an older meter version, is taken again.
+ */
+import { promises as fs } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { LOUDNESS_METER_VERSION, LoudnessSchema, type Loudness } from '@shared/domain/loudness';
+import type { LibraryItem } from '@shared/domain/library';
+import { AppError } from '@shared/errors';
+import type { JobsHost } from '../../jobs-host';
+import type { Library } from '../../library/library';
+import { writeJsonAtomic } from '../../library/atomic';
+import { logger } from '../../log';
+
+const log = logger('loudness');
+
+export interface LoudnessServiceOptions {
+  dataDir: string;
+  /** The process's library (core.jobsHost). */
+  host: Pick<JobsHost, 'runtime' | 'on'>;
+  /** Measures a file (default: the worker's `audio.loudness` task). */
+  measure: (path: string, signal: AbortSignal) => Promise<Loudness | null>;
+  /** Wait after `start()` (and after a change) before measuring: start-up stays quiet. */
+  startDelayMs?: number;
+}
+
+export interface LoudnessService {
+  /** The kept measurement of an item (sidecar or the found-files store), or null. */
+  of(item: LibraryItem): Loudness | null;
+  /** The kept measurement of an item (loads the found-files store first), or null. */
+  keptFor(item: LibraryItem): Promise<Loudness | null>;
+  /** The kept measurement, else measured now ahead of the queue and kept; null: not decodable. */
+  measure(id: string): Promise<Loudness | null>;
+  /** Measures every item that lacks a current measurement, in the background, until stopped. */
+  start(): void;
+  stop(): Promise<void>;
+  /** Resolves when the queue has nothing left to do (tests, benches). */
+  idle(): Promise<void>;
+}
+
+const FoundStoreSchema = z.object({
+  version: z.literal(1),
+  entries: z.record(z.string(), LoudnessSchema),
+});
+
+const foundKey = (item: LibraryItem): string =>
+  `${item.file}|${item.sizeBytes}|${Math.round(item.modifiedAtMs)}`;
+
+/** A measurement still describes the item: same meter, taken after the media last changed. */
+export function isCurrent(l: Loudness | null | undefined, item: LibraryItem): l is Loudness {
+  if (!l || l.version !== LOUDNESS_METER_VERSION) return false;
+  const at = Date.parse(l.measuredAt);
+  return Number.isFinite(at) && at + 1000 >= item.modifiedAtMs;
+}
+
+export function createLoudnessService(options: LoudnessServiceOptions): LoudnessService {
+  const storeFile = join(options.dataDir, 'loudness-found.json');
+  let found: Map<string, Loudness> | null = null;
+  /** Items that could not be measured this session (AAC, video, unreadable): not tried again. */
+  const failed = new Set<string>();
+  const running = new Map<string, Promise<Loudness | null>>();
+  let controller = new AbortController();
+  let started = false;
+  let pass: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  let offChanges: (() => void) | undefined;
+  let storeWrite: Promise<void> = Promise.resolve();
+
+  async function loadFound(): Promise<Map<string, Loudness>> {
+    if (found) return found;
+    try {
+      const parsed = FoundStoreSchema.safeParse(JSON.parse(await fs.readFile(storeFile, 'utf8')));
+      found = new Map(parsed.success ? Object.entries(parsed.data.entries) : []);
+    } catch {
+      found = new Map();
+    }
+    return found;
+  }
+
+  function saveFound(library: Library): Promise<void> {
+    // only entries of files still in the library are kept
+    const live = new Set(library.items().map(foundKey));
+    const entries = Object.fromEntries([...(found ?? [])].filter(([k]) => live.has(k)));
+    storeWrite = storeWrite
+      .then(async () => {
+        await fs.mkdir(options.dataDir, { recursive: true });
+        await writeJsonAtomic(storeFile, { version: 1, entries });
+      })
+      .catch((e: unknown) => log.error('loudness of found files not saved', e));
+    return storeWrite;
+  }
+
+  const kept = (item: LibraryItem): Loudness | null => {
+    const own = item.hasSidecar ? item.loudness : found?.get(foundKey(item));
+    return isCurrent(own, item) ? own : null;
+  };
+
+  /** Measures one item and keeps the result; null when it cannot be decoded. */
+  function measureItem(library: Library, item: LibraryItem): Promise<Loudness | null> {
+    const key = `${item.id}|${foundKey(item)}`;
+    const inFlight = running.get(key);
+    if (inFlight) return inFlight;
+    const work = (async () => {
+      const loudness = await options.measure(library.pathOf(item), controller.signal);
+      if (!loudness) {
+        failed.add(key);
+        return null;
+      }
+      if (item.hasSidecar) {
+        if (item.schema_version > 1) return loudness; // a newer version's sidecar stays as it is
+        await library.updateMeta(item.id, { loudness });
+      } else {
+        (await loadFound()).set(foundKey(item), loudness);
+        await saveFound(library);
+      }
+      return loudness;
+    })().finally(() => running.delete(key));
+    running.set(key, work);
+    return work;
+  }
+
+  /** One pass over the library: every item without a current measurement, newest first. */
+  async function runPass(): Promise<void> {
+    {
+      const { library } = await options.host.runtime();
+      await loadFound();
+      for (const item of library.items()) {
+        if (!started) return;
+        if (kept(item) || failed.has(`${item.id}|${foundKey(item)}`)) continue;
+        // the item may have changed or gone while earlier ones were measured
+        const now = library.get(item.id);
+        if (!now || kept(now)) continue;
+        await measureItem(library, now).catch((e: unknown) => {
+          failed.add(`${now.id}|${foundKey(now)}`);
+          if (!(e instanceof AppError && e.code === 'cancelled'))
+            log.warn(`loudness of ${now.file} not measured`, e);
+        });
+      }
+    }
+  }
+
+  function schedule(delayMs: number): void {
+    if (!started) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = undefined;
+      pass = pass
+        .then(() => (started ? runPass() : undefined))
+        .catch((e: unknown) => {
+          log.error('loudness queue stopped', e);
+        });
+    }, delayMs);
+    timer.unref();
+  }
+
+  return {
+    of: kept,
+    async keptFor(item) {
+      await loadFound();
+      return kept(item);
+    },
+    async measure(id) {
+      const { library } = await options.host.runtime();
+      await loadFound();
+      const item = library.get(id);
+      if (!item) throw new AppError('not_found', 'That item is no longer in the library.');
+      return kept(item) ?? measureItem(library, item);
+    },
+    start() {
+      if (started) return;
+      started = true;
+      controller = new AbortController();
+      offChanges = options.host.on('library-changed', (c) => {
+        if (c.added.length > 0 || c.updated.length > 0) schedule(options.startDelayMs ?? 3000);
+      });
+      schedule(options.startDelayMs ?? 3000);
+    },
+    async stop() {
+      started = false;
+      clearTimeout(timer);
+      offChanges?.();
+      controller.abort();
+      await pass.catch(() => undefined);
+      await storeWrite;
+    },
+    async idle() {
+      // a pass may schedule another (its own writes change the library): wait until none is due
+      for (;;) {
+        const current = pass;
+        await current;
+        await Promise.all([...running.values()].map((p) => p.catch(() => null)));
+        if (current === pass && timer === undefined && running.size === 0) return;
+        if (timer !== undefined) await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+  };
+}
