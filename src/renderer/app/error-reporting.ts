@@ -3,7 +3,8 @@
  * go to main's log (diagnostics.reportRendererError), clipped to the contract's limits. Main
  * validates and rate-limits them; here a failed report is dropped, never reported again.
  */
-import { RENDERER_ERROR_LIMITS, type RendererError } from '@shared/ipc/diagnostics';
+import type { RendererError } from '@shared/ipc/diagnostics';
+import { RENDERER_ERROR_LIMITS } from '@shared/ipc/renderer-error-limits';
 import { call } from '../bridge';
 
 const clip = (text: string, max: number): string =>

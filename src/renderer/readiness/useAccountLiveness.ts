@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { isFinalJobState } from '@shared/domain/jobs';
+import { isFinalJobState } from '@shared/domain/job-states';
 import { bridge } from '../bridge';
 import { refreshKeyInfo, refreshKeyInfoIfStale } from '../stores/account';
 

@@ -35,8 +35,7 @@ export const JOB_STATES = [
 export const JobStateSchema = z.enum(JOB_STATES);
 export type JobState = z.infer<typeof JobStateSchema>;
 
-export const FINAL_JOB_STATES: readonly JobState[] = ['done', 'failed', 'cancelled', 'interrupted'];
-export const isFinalJobState = (s: JobState): boolean => FINAL_JOB_STATES.includes(s);
+export { FINAL_JOB_STATES, isFinalJobState } from './job-states';
 
 /** How an asynchronous job's progress is read: one batched request per kind per interval. */
 export const TrackingSchema = z.enum(['v2-query', 'v3-tasks', 'custom-singer']);

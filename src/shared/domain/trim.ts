@@ -5,13 +5,9 @@
  */
 import { z } from 'zod';
 
-export const FADE_CURVES = ['linear', 'equal-power'] as const;
-export type FadeCurve = (typeof FADE_CURVES)[number];
+import { FADE_CURVES, FADE_MAX_MS, TRIM_MIN_LENGTH_MS } from './trim-limits';
 
-/** The shortest region worth saving. */
-export const TRIM_MIN_LENGTH_MS = 100;
-/** The longest fade: a minute. */
-export const FADE_MAX_MS = 60_000;
+export { FADE_CURVES, FADE_MAX_MS, TRIM_MIN_LENGTH_MS, type FadeCurve } from './trim-limits';
 
 const ms = (what: string) =>
   z

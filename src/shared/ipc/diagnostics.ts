@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { invoke } from './define';
 
-/** The most text one renderer error may carry (message, stack, source), in characters. */
-export const RENDERER_ERROR_LIMITS = {
-  message: 2000,
-  stack: 8000,
-  source: 1000,
-} as const;
+import { RENDERER_ERROR_LIMITS } from './renderer-error-limits';
+
+export { RENDERER_ERROR_LIMITS };
 
 /**
  * An error the renderer saw (window 'error' or 'unhandledrejection'), forwarded to main's log.

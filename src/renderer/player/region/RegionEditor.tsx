@@ -5,7 +5,7 @@
  * −) and a scroll bar while zoomed. Presentational: the region lives with the caller.
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { TRIM_MIN_LENGTH_MS } from '@shared/domain/trim';
+import { TRIM_MIN_LENGTH_MS } from '@shared/domain/trim-limits';
 import { formatTimeMs } from '@shared/time';
 import {
   BIG_STEP_MS,

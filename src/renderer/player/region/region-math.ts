@@ -3,7 +3,7 @@
  * scroll), positions ↔ times, handle moves that keep a region valid, and the peaks of a window.
  * Pure functions, so the component stays about drawing and input.
  */
-import { TRIM_MIN_LENGTH_MS } from '@shared/domain/trim';
+import { TRIM_MIN_LENGTH_MS } from '@shared/domain/trim-limits';
 
 export interface Region {
   startMs: number;
