@@ -126,7 +126,12 @@ describe('Trim editor', () => {
     await user.type(within(dialog).getByLabelText('Fade in (seconds)'), '0.5');
     await user.type(within(dialog).getByLabelText('Fade out (seconds)'), '2');
     await user.selectOptions(within(dialog).getByLabelText('Fade shape'), 'Equal power');
+    const release = fake.holdNext('library.trim');
     await user.click(within(dialog).getByRole('button', { name: 'Save as new item' }));
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Making the new item.');
+    expect(within(dialog).getByRole('button', { name: 'Saving…' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    release();
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const sent = fake.calls.find((c) => c.method === 'library.trim');

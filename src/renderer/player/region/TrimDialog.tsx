@@ -215,6 +215,11 @@ export function TrimDialog({ subject, onClose, onSaved }: TrimDialogProps) {
           </div>
         </>
       )}
+      {busy && (
+        <p role="status" className="small">
+          Making the new item. Encoding a long MP3 again can take a minute.
+        </p>
+      )}
       {error && (
         <p role="alert" className="library-error">
           {error.message}
