@@ -170,7 +170,7 @@ test('Library view with 10,000 items: first render, search per keystroke, heap, 
     // offline: the service address is a closed local port
     await writeFile(
       join(dirs.home, 'settings.json'),
-      JSON.stringify({ schema_version: 1, baseUrl: 'http://127.0.0.1:9' }),
+      JSON.stringify({ schema_version: 1, baseUrl: 'http://127.0.0.1:9', firstRunDone: true }),
     );
     let t = performance.now();
     const lib = await generateLibrary(dirs.library, COUNT);

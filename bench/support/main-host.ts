@@ -36,7 +36,7 @@ export interface MainHost {
 }
 
 const electron: ElectronForHandlers = {
-  app: { getVersion: () => '0.0.0-bench' },
+  app: { getVersion: () => '0.0.0-bench', isPackaged: false },
   dialog: {
     showMessageBox: () => Promise.reject(new Error('no dialogs in the bench')),
     showOpenDialog: () => Promise.reject(new Error('no dialogs in the bench')),

@@ -53,6 +53,8 @@ export interface AppHandle {
 
 interface Fixtures {
   emulatorKeys: string[];
+  /** First run already finished in settings.json (true); false shows it at launch. */
+  firstRunDone: boolean;
   emulator: Emulator;
   app: AppHandle;
   page: Page;
@@ -62,6 +64,7 @@ const useRealElectron = !!process.env.ELECTRON_OVERRIDE_DIST_PATH;
 
 export const test = base.extend<Fixtures>({
   emulatorKeys: [[VALID_KEY], { option: true }],
+  firstRunDone: [true, { option: true }],
 
   emulator: async ({ emulatorKeys }, use) => {
     const emulator = await startEmulator({ keys: emulatorKeys, stepMs: 50 });
@@ -69,7 +72,7 @@ export const test = base.extend<Fixtures>({
     await emulator.close();
   },
 
-  app: async ({ emulator }, use, testInfo) => {
+  app: async ({ emulator, firstRunDone }, use, testInfo) => {
     if (!existsSync(MAIN_JS))
       throw new Error(
         'out/main/index.js is missing: run `npm run build` before the end-to-end tests.',
@@ -85,7 +88,11 @@ export const test = base.extend<Fixtures>({
     // The service address is a stored setting (CADENZA_BASE_URL would pin it and hide address changes).
     await writeFile(
       join(dirs.home, 'settings.json'),
-      JSON.stringify({ schema_version: 1, baseUrl: emulator.url }),
+      JSON.stringify({
+        schema_version: 1,
+        baseUrl: emulator.url,
+        ...(firstRunDone ? { firstRunDone: true } : {}),
+      }),
     );
     const env: Record<string, string> = {
       CADENZA_HOME: dirs.home,

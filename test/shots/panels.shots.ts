@@ -18,6 +18,9 @@ const SIZES = [
 ] as const;
 const THEMES = ['dark', 'light'] as const;
 
+// a fresh data folder: first run shows (when the app has one)
+test.use({ firstRunDone: false });
+
 /** A few songs in the library folder, so Library and the player have something to show. */
 async function seedLibrary(dir: string): Promise<void> {
   const songs = [
@@ -62,11 +65,13 @@ test('every panel, both themes, two sizes', async ({ app, page }) => {
   await mkdir(OUT, { recursive: true });
   await page.setViewportSize({ width: 1280, height: 800 });
 
-  // first run, when the app has one: pictured, then finished through its own skip button
-  const welcome = page.getByRole('dialog', { name: /welcome/i });
+  // first run, when the app has one: its welcome and key steps, then skipped
+  const welcome = page.getByRole('heading', { level: 1, name: 'Welcome to Cadenza' });
   if (await welcome.isVisible()) {
-    await shoot(page, 'first-run');
-    await welcome.getByRole('button', { name: /skip/i }).click();
+    await shoot(page, 'first-run-welcome');
+    await page.getByRole('button', { name: 'Get started' }).click();
+    await shoot(page, 'first-run-key');
+    await page.getByRole('button', { name: 'Skip setup' }).click();
     await expect(welcome).toBeHidden();
   }
 

@@ -12,7 +12,8 @@ import { OpenWithChooser } from './OpenWithChooser';
 import { Sidebar } from './Sidebar';
 import { usePanelShortcuts } from './shortcuts';
 import { useTheme } from './theme';
-import { loadPreferences } from '../stores/preferences';
+import { loadPreferences, usePreferencesStore } from '../stores/preferences';
+import { FirstRun } from './first-run/FirstRun';
 
 interface AppProps {
   /** The sidebar's panels; the registry unless a test supplies its own. */
@@ -52,6 +53,17 @@ export function App({ panels = registeredPanels, onReload }: AppProps) {
   };
 
   const hasAccount = panels.some((p) => p.id === 'account');
+  const firstRun = usePreferencesStore((s) => s.preferences?.firstRunDone === false);
+  const endFirstRun = useCallback(
+    (openSongs: boolean) => {
+      const songs = panels.some((p) => p.id === 'songs');
+      // after "Make your first song" the studio opens on Songs, focus at the start of the panel
+      if (openSongs && songs) requestAnimationFrame(() => open('songs'));
+    },
+    [panels, open],
+  );
+
+  if (firstRun) return <FirstRun onDone={endFirstRun} />;
 
   return (
     <div className="app app-with-player">

@@ -35,7 +35,7 @@ import type { ShellDiagnostics } from '../diagnostics';
 
 /** The Electron modules the handlers use. */
 export interface ElectronForHandlers {
-  app: Pick<App, 'getVersion'>;
+  app: Pick<App, 'getVersion' | 'isPackaged'>;
   dialog: Pick<Dialog, 'showMessageBox' | 'showOpenDialog' | 'showSaveDialog'>;
   shell: Pick<Shell, 'openExternal' | 'showItemInFolder' | 'openPath'>;
   BrowserWindow: Pick<typeof BrowserWindow, 'fromWebContents' | 'getAllWindows'>;
@@ -123,7 +123,8 @@ export function buildHandlers({
         version: app.getVersion(),
         platform: process.platform,
         testDouble: !process.versions.electron,
-        demo: env.CADENZA_DEMO === '1',
+        // the demo (npm run demo) exists in development builds only
+        demo: env.CADENZA_DEMO === '1' && !app.isPackaged,
       }),
       openExternal,
     }),

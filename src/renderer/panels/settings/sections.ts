@@ -7,7 +7,7 @@ import { UpdatesSection } from './UpdatesSection';
 export interface SettingsSection {
   /** Stable id (React key, test ids). */
   readonly id: string;
-  /** The section: a `<section className="card" aria-label="…">` with its own `<h2>`. */
+  /** The section: a `<Card title aria-label>` (a named region with its own `<h2>`). */
   readonly Component: ComponentType;
 }
 
@@ -15,8 +15,9 @@ export interface SettingsSection {
  * The sections of the Settings page, top to bottom.
  *
  * Adding a section:
- * 1. Write `<Name>Section.tsx` in this folder: one `<section className="card" aria-label="Name">`
- *    whose `<h2 className="card-title">` says what it sets, reading and saving through the bridge
+ * 1. Write `<Name>Section.tsx` in this folder: one `<Card title="Name" aria-label="Name">` (the
+ *    shared components in renderer/components: TextField, Select, SegmentedControl, Button),
+ *    reading and saving through the bridge
  *    (a setting lives in main's settings store, never only in the renderer). Say a failure in the
  *    section (`role="alert"`), the way the others do.
  * 2. Add it below, where a creator would look for it.

@@ -1,0 +1,78 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { accountPanel } from '../../src/renderer/panels/account';
+import { songsPanel } from '../../src/renderer/panels/songs';
+import { resetPreferencesStore } from '../../src/renderer/stores/preferences';
+import { resetAccountStore } from '../../src/renderer/stores/account';
+import { resetUiStore } from '../../src/renderer/stores/ui';
+import { FakeCadenza } from './support/fake-cadenza';
+import { renderApp } from './support/render-app';
+
+afterEach(() => {
+  resetPreferencesStore();
+  resetAccountStore();
+  resetUiStore();
+});
+
+function fresh(): FakeCadenza {
+  const fake = new FakeCadenza();
+  fake.preferences = { theme: 'system', firstRunDone: false };
+  return fake;
+}
+
+const h1 = (name: string) => screen.findByRole('heading', { level: 1, name });
+
+describe('First run', () => {
+  it('is not shown once done', async () => {
+    await renderApp({ panels: [accountPanel, songsPanel] });
+    expect(await h1('Account')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Welcome to Cadenza' })).toBeNull();
+  });
+
+  it('"Skip setup" ends it on any step, saved through main, and shows the studio', async () => {
+    const fake = fresh();
+    const { user } = await renderApp({ fake, panels: [accountPanel, songsPanel] });
+    expect(await h1('Welcome to Cadenza')).toHaveFocus();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Get started' }));
+    expect(await h1('Your API key')).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Skip setup' }));
+    expect(await h1('Account')).toBeInTheDocument();
+    expect(fake.callsOf('preferences.finishFirstRun')).toHaveLength(1);
+    expect(fake.callsOf('account.setKey')).toHaveLength(0);
+  });
+
+  it('says a refused key on the field and stays on the step; Back returns to the welcome', async () => {
+    const fake = fresh();
+    fake.failNext('account.setKey', {
+      code: 'auth',
+      message: "The service didn't accept this key, so it wasn't saved.",
+      fields: { key: "The service didn't accept this key, so it wasn't saved." },
+    });
+    const { user } = await renderApp({ fake, panels: [accountPanel, songsPanel] });
+    await user.click(await screen.findByRole('button', { name: 'Get started' }));
+    await user.type(screen.getByLabelText('API key'), 'sk-wrong-0000000000000');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent("didn't accept this key");
+    expect(screen.getByRole('heading', { level: 1, name: 'Your API key' })).toBeInTheDocument();
+    expect(screen.getByLabelText('API key')).toHaveValue(''); // the key left the renderer once
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await h1('Welcome to Cadenza')).toHaveFocus();
+  });
+
+  it('with a key already set, four steps end on Songs', async () => {
+    const fake = new FakeCadenza({ key: 'sk-test-0000000000001234' });
+    fake.preferences = { theme: 'system', firstRunDone: false };
+    const { user } = await renderApp({ fake, panels: [accountPanel, songsPanel] });
+    await user.click(await screen.findByRole('button', { name: 'Get started' }));
+    expect(await screen.findByText('Your key ending in 1234 is set.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await h1('Library folder')).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('Step 4 of 4')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Make your first song' }));
+    expect(await h1('Songs')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
+    expect(fake.callsOf('preferences.finishFirstRun')).toHaveLength(1);
+  });
+});
