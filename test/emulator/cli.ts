@@ -2,15 +2,18 @@
  * Runs the service emulator on its own (used by `npm run demo`):
  *   npx tsx test/emulator/cli.ts --port 8787 --key demo-key-0000 [--key another] [--media-port 0]
  *                                [--vocabulary spec|logged] [--step-ms 300] [--song-ms 30000]
+ *                                [--song-audio silence|tones] [--extension-shape new|whole]
  * Prints the service and media URLs (never the keys) and stops on SIGINT/SIGTERM.
  */
 import { startEmulator } from './index';
-import type { EmulatorOptions } from './types';
+import type { EmulatorConfig, EmulatorOptions } from './types';
 
-function parseArgs(argv: string[]): { opts: EmulatorOptions; songDurationMs?: number } {
+type Configured = Partial<Pick<EmulatorConfig, 'songDurationMs' | 'songAudio' | 'extensionShape'>>;
+
+function parseArgs(argv: string[]): { opts: EmulatorOptions; config: Configured } {
   const opts: EmulatorOptions = {};
   const keys: string[] = [];
-  let songDurationMs: number | undefined;
+  const config: Configured = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     const [flag, inline] = arg.includes('=')
@@ -46,12 +49,24 @@ function parseArgs(argv: string[]): { opts: EmulatorOptions; songDurationMs?: nu
         opts.stepMs = int();
         break;
       case '--song-ms':
-        songDurationMs = int();
+        config.songDurationMs = int();
         break;
+      case '--song-audio': {
+        const v = value();
+        if (v !== 'silence' && v !== 'tones') throw new Error('--song-audio is silence or tones');
+        config.songAudio = v;
+        break;
+      }
+      case '--extension-shape': {
+        const v = value();
+        if (v !== 'new' && v !== 'whole') throw new Error('--extension-shape is new or whole');
+        config.extensionShape = v;
+        break;
+      }
       case '--help':
       case '-h':
         console.log(
-          'usage: cli.ts [--port N] [--media-port N] [--key K]... [--vocabulary spec|logged] [--step-ms N] [--song-ms N]',
+          'usage: cli.ts [--port N] [--media-port N] [--key K]... [--vocabulary spec|logged] [--step-ms N] [--song-ms N] [--song-audio silence|tones] [--extension-shape new|whole]',
         );
         process.exit(0);
         break;
@@ -60,13 +75,13 @@ function parseArgs(argv: string[]): { opts: EmulatorOptions; songDurationMs?: nu
     }
   }
   if (keys.length) opts.keys = keys;
-  return songDurationMs === undefined ? { opts } : { opts, songDurationMs };
+  return { opts, config };
 }
 
 async function main(): Promise<void> {
-  const { opts, songDurationMs } = parseArgs(process.argv.slice(2));
+  const { opts, config } = parseArgs(process.argv.slice(2));
   const emulator = await startEmulator(opts);
-  if (songDurationMs !== undefined) emulator.configure({ songDurationMs });
+  emulator.configure(config);
   console.log(`emulator: service ${emulator.url}`);
   console.log(`emulator: media   ${emulator.mediaUrl}`);
   let stopping = false;

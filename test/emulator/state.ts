@@ -84,6 +84,8 @@ export class EmulatorState {
       tasksWrapped: false,
       connectionClose: false,
       drip: { bytes: 16, everyMs: 50 },
+      songAudio: 'silence',
+      extensionShape: 'new',
     };
   }
 
@@ -137,17 +139,26 @@ export class EmulatorState {
   private nextTaskId = 1_334_851;
 
   addSong(
-    fields: Omit<SongRecord, 'songId' | 'taskId' | 'createdAt' | 'maxStep' | 'durationMs'>,
+    fields: Omit<
+      SongRecord,
+      'songId' | 'taskId' | 'createdAt' | 'maxStep' | 'durationMs' | 'shape' | 'newMs'
+    >,
   ): SongRecord {
+    const newMs = mp3DurationMs(
+      Math.min(this.config.songDurationMs, maxSongMs(fields.modelVersion)),
+    );
+    const extension = fields.parentSongId !== undefined && fields.continueAtS !== undefined;
+    const whole = extension && this.config.extensionShape === 'whole';
     const song: SongRecord = {
       ...fields,
       songId: this.newId(),
       taskId: String(this.nextTaskId++),
       createdAt: this.now(),
       maxStep: 0,
-      durationMs: mp3DurationMs(
-        Math.min(this.config.songDurationMs, maxSongMs(fields.modelVersion)),
-      ),
+      // the "whole" shape: the parent up to continue_at, then the new part
+      durationMs: whole ? mp3DurationMs(fields.continueAtS! * 1000 + newMs) : newMs,
+      newMs,
+      ...(extension ? { shape: whole ? ('whole' as const) : ('new' as const) } : {}),
     };
     this.songs.set(song.songId, song);
     return song;

@@ -76,6 +76,16 @@ export interface EmulatorConfig {
   connectionClose: boolean;
   /** Pace of an injected `drip`: `bytes` every `everyMs` (default 16 bytes every 50 ms). */
   drip: { bytes: number; everyMs: number };
+  /**
+   * What songs sound like: 'silence' (default; silent frames, made instantly) or 'tones' (a melody
+   * per song, MP3-encoded with lamejs; see media/song-audio.ts).
+   */
+  songAudio: 'silence' | 'tones';
+  /**
+   * What an extension's audio holds: 'new' (default; only the new part) or 'whole' (the parent up
+   * to `continue_at`, then the new part; its audio_duration counts both).
+   */
+  extensionShape: 'new' | 'whole';
 }
 
 export interface EmulatorOptions {
@@ -135,6 +145,10 @@ export interface SongFields {
   durationMs: number;
   parentSongId?: string;
   continueAtS?: number;
+  /** An extension's shape when it was made (config `extensionShape`). */
+  shape?: 'new' | 'whole';
+  /** Ms of the song's own new audio (an extension in the "whole" shape is longer: parent + new). */
+  newMs?: number;
   createdAt: number;
   willFail: boolean;
 }

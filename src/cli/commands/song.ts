@@ -15,6 +15,7 @@ import {
 } from '@shared/domain/service-limits';
 import type { CreateSongRequest } from '@shared/ipc/songs';
 import { readTextFile } from '../../main/services/files/regular';
+import { songWhole, wholeHelp } from './song-whole';
 
 /** Lyrics files are a few KB; anything far larger is not lyrics. */
 const LYRICS_FILE_MAX_BYTES = 256 * 1024;
@@ -48,7 +49,9 @@ mode (only the prompt and model are sent). An extension always goes in custom mo
 Without --wait the command prints the job id as soon as the service has accepted the request;
 with --api v1 that is after the (long) generation itself.
 
-CADENZA_POLL_INTERVAL_MS changes how often progress is checked (default 5000).`;
+CADENZA_POLL_INTERVAL_MS changes how often progress is checked (default 5000).
+
+${wholeHelp}`;
 
 const OPTIONS = {
   prompt: { type: 'string' },
@@ -216,15 +219,16 @@ async function create(args: string[], ctx: CliContext): Promise<number> {
 
 export const songCommand: CliCommand = {
   name: 'song',
-  summary: 'Create songs (and extensions) into the library',
+  summary: 'Create songs (and extensions) into the library; join an extension to its song',
   help,
   async run(args, ctx) {
     const [sub, ...rest] = args;
+    if (sub === 'whole') return songWhole(rest, ctx);
     if (sub !== 'create')
       throw new UsageError(
         sub
           ? `unknown subcommand 'song ${sub}' (see cadenza song --help)`
-          : 'missing subcommand: create (see cadenza song --help)',
+          : 'missing subcommand: create or whole (see cadenza song --help)',
       );
     return create(rest, ctx);
   },

@@ -17,6 +17,8 @@ import { createJobsService, createSubmitters, type JobsService, type Submitters 
 import { createLibrary, type Library } from './library/library';
 import { createJobsHost, type JobsHost } from './jobs-host';
 import { createSongsService, type SongsService } from './songs';
+import { createWholeSongService, type WholeSongService } from './songs/whole';
+import { renderWholeSongInWorker } from './audio';
 import { createVoicesService, type VoicesService } from './voices';
 import {
   createCoversService,
@@ -78,6 +80,8 @@ export interface Core {
   /** This process's library and jobs, opened on first use, reopened on a folder change. */
   readonly jobsHost: JobsHost;
   readonly songs: SongsService;
+  /** Whole songs rendered from extension chains (songs/whole.ts). */
+  readonly wholeSongs: WholeSongService;
   readonly voices: VoicesService;
   readonly covers: CoversService;
   readonly videos: VideosService;
@@ -242,6 +246,7 @@ export function createCore(opts: CoreOptions): Core {
     },
     jobsHost,
     songs: createSongsService({ runtime, events: jobsHost, client }),
+    wholeSongs: createWholeSongService({ runtime, render: renderWholeSongInWorker }),
     voices,
     covers: createCoversService({ dataDir: paths.dataDir, client, runtime, measure }),
     videos: createVideosService({ client, runtime, measure }),

@@ -12,6 +12,33 @@ export const SIDECAR_SCHEMA_VERSION = 1;
 /** Ids the service gave this item (song id, task id, speaker…), by name. */
 export const ServiceIdsSchema = z.record(z.string(), z.string());
 
+/** How an extension's file related to its parent, as the whole-song renderer measured it. */
+export const WholeSongSeamSchema = z.object({
+  /** The extension this seam joins on. */
+  id: z.string(),
+  /** Where its new audio takes over in the whole song (ms). */
+  at_ms: z.number().nonnegative(),
+  /** "whole": the file repeated its parent's opening (skipped); "new": it held only new audio. */
+  shape: z.enum(['new', 'whole']),
+  /** Correlation of the openings (null: not measurable, e.g. silence). */
+  similarity: z.number().nullable(),
+});
+
+/** A whole song rendered from an extension chain: the items it was stitched from, song first. */
+export const WholeSongSourceSchema = z.object({
+  chain: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      /** Where this part continued its parent, in the parent's file (s); null for the first. */
+      continue_at_s: z.number().nullable(),
+    }),
+  ),
+  seams: z.array(WholeSongSeamSchema),
+  crossfade_ms: z.number().nonnegative(),
+});
+export type WholeSongSource = z.infer<typeof WholeSongSourceSchema>;
+
 /**
  * The JSON sidecar written beside every media file, named `<media file name>.json`.
  * The folder is the source of truth: the in-app index is rebuilt from these files.
@@ -46,6 +73,10 @@ const SidecarFields = z.object({
    * in sidecars written before it existed: optional, so no schema version change).
    */
   loudness: LoudnessSchema.optional(),
+  /** An extension: where it continues its parent, in seconds of the parent's audio (optional). */
+  continue_at_s: z.number().positive().nullable().optional(),
+  /** A whole song rendered from an extension chain (optional; see WholeSongSourceSchema). */
+  whole_song: WholeSongSourceSchema.nullable().optional(),
 });
 /** Fields this version does not know are kept when a sidecar is rewritten (`loose`). */
 export const SidecarSchema = SidecarFields.loose();

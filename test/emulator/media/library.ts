@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EmulatorState } from '../state';
 import { mp3DurationMs, mp3Silence } from './mp3';
 import { pngImage } from './png';
+import { songMp3 } from './song-audio';
 import { bigSource, bufferSource, serveSource, type ByteSource } from './source';
 import { wavTone } from './wav';
 
@@ -30,7 +31,7 @@ function positive(value: string | null, max: number): number | undefined {
 
 /**
  * The media origin's files:
- *   /media/song/<id>.mp3  /media/cover/<id>.mp3  /media/tts/<id>.wav  /media/sample/<speaker>.wav
+ *   /media/song/<id>.mp3 (silent, or a melody with songAudio 'tones')  /media/cover/<id>.mp3  /media/tts/<id>.wav  /media/sample/<speaker>.wav
  *   /media/image/<id>.png  /media/avatar/<speaker>.png  /media/video/<id>.mp4
  *   /media/tone.mp3?seconds=N  /media/tone.wav?seconds=N  /media/big?bytes=N  /media/photo.png
  */
@@ -77,6 +78,19 @@ export function serveMedia(
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { allow: 'GET, HEAD', 'content-length': '0' });
     res.end();
+    return;
+  }
+  const song = /^\/media\/song\/([\w-]+)\.mp3$/.exec(url.pathname);
+  const record = song ? deps.state.songs.get(song[1] ?? '') : undefined;
+  if (
+    record &&
+    deps.state.config.songAudio === 'tones' &&
+    deps.state.songState(record) === 'complete'
+  ) {
+    songMp3(deps.state, record).then(
+      (bytes) => serveSource(req, res, bufferSource(bytes, 'audio/mpeg')),
+      () => res.destroy(),
+    );
     return;
   }
   const source = resolveMedia(deps, url);

@@ -1,5 +1,6 @@
 import { lyricsFromPrompt, titleFromPrompt } from '../catalog';
 import { mp3FrameCount, mp3Frames } from '../media/mp3';
+import { songMp3 } from '../media/song-audio';
 import { delay, exhausted, ok, readJson, sendJson, type Ctx } from '../http';
 import { MODEL_LIMITS, SONG_DONE_STEP, type EmulatorState, type SongRecord } from '../state';
 import { Validator } from '../validate';
@@ -238,8 +239,9 @@ function streamAudio(ctx: Ctx): void {
     return;
   }
   // A growing stream: no Content-Length, frames are written as the song "generates".
-  const totalFrames = mp3FrameCount(song.durationMs);
   res.writeHead(200, { 'content-type': 'audio/mpeg', 'cache-control': 'no-store' });
+  if (state.config.songAudio === 'tones') return streamTones(ctx, song);
+  const totalFrames = mp3FrameCount(song.durationMs);
   let sent = 0;
   const tick = (): void => {
     if (res.destroyed) return clearInterval(timer);
@@ -262,6 +264,35 @@ function streamAudio(ctx: Ctx): void {
   const timer = setInterval(tick, STREAM_TICK_MS);
   res.on('close', () => clearInterval(timer));
   tick();
+}
+
+/** The melody's MP3 bytes, written as the song "generates" (songAudio 'tones'). */
+function streamTones(ctx: Ctx, song: SongRecord): void {
+  const { state, res } = ctx;
+  let sent = 0;
+  const bytes = songMp3(state, song);
+  const tick = async (): Promise<void> => {
+    const all = await bytes;
+    if (res.destroyed) return clearInterval(timer);
+    if (state.songState(song) === 'error') {
+      clearInterval(timer);
+      res.destroy();
+      return;
+    }
+    const done = state.songStep(song) >= SONG_DONE_STEP;
+    const due = done ? all.length : Math.floor(all.length * state.songProgress(song));
+    if (due > sent) {
+      res.write(all.subarray(sent, due));
+      sent = due;
+    }
+    if (done) {
+      clearInterval(timer);
+      res.end();
+    }
+  };
+  const timer = setInterval(() => void tick().catch(() => res.destroy()), STREAM_TICK_MS);
+  res.on('close', () => clearInterval(timer));
+  void tick().catch(() => res.destroy());
 }
 
 export const songRoutes: Route[] = [

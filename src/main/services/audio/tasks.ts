@@ -1,9 +1,17 @@
 /**
- * The audio engine's worker tasks. `audio.decode` decodes a file to PCM in the worker thread and
- * moves the sample buffers to the caller (no copy). Registered in services/worker/tasks.ts.
+ * The audio engine's worker tasks, registered in services/worker/tasks.ts. `audio.decode` decodes
+ * a file to PCM in the worker thread and moves the sample buffers to the caller (no copy);
+ * `audio.wholeSong` renders an extension chain into one MP3 file (whole/render.ts).
  */
 import type { TaskContext } from '../worker/protocol';
 import { decodePcm, type Pcm } from './decode/pcm';
+import { encodeMp3 } from './encode';
+import {
+  renderWholeSong,
+  type WholeSongInput,
+  type WholeSongProgress,
+  type WholeSongReport,
+} from './whole/render';
 
 export interface DecodeTaskInput {
   path: string;
@@ -17,4 +25,13 @@ export const audioTasks = {
     if (pcm) ctx.transfer(...new Set(pcm.channels.map((c) => c.buffer as ArrayBuffer)));
     return pcm;
   },
+  'audio.wholeSong': (
+    input: WholeSongInput,
+    ctx: TaskContext<WholeSongProgress>,
+  ): Promise<WholeSongReport> =>
+    renderWholeSong(input, {
+      encode: encodeMp3,
+      signal: ctx.signal,
+      onProgress: (p) => ctx.progress(p),
+    }),
 };

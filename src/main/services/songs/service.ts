@@ -50,24 +50,32 @@ export function createSongsService(deps: SongsServiceDeps) {
   /** Titles from the last history listing, for the import job's label. */
   const historyTitles = new Map<string, string>();
 
-  /** Items a finished song job saved; an extension's items also name the parent's song id. */
+  /** Items a finished song job saved; an extension's items also name the parent's song id and continue_at. */
   async function finishNow(jobId: string): Promise<LibraryItem[]> {
     const { jobs, library } = await deps.runtime();
     const job = jobs.get(jobId);
     if (!job) throw new AppError('not_found', 'That job is no longer listed.');
-    const parentSongId =
+    const extend =
       typeof job.request.extend === 'object' && job.request.extend
-        ? (job.request.extend as { songId?: unknown }).songId
+        ? (job.request.extend as { songId?: unknown; continueAtS?: unknown })
         : undefined;
+    const parentSongId = extend?.songId;
+    const continueAtS = typeof extend?.continueAtS === 'number' ? extend.continueAtS : null;
     const items: LibraryItem[] = [];
     for (const id of job.resultItemIds) {
       let item = library.get(id);
       if (!item) continue;
-      if (typeof parentSongId === 'string' && item.service_ids.parent_song_id !== parentSongId) {
+      if (
+        typeof parentSongId === 'string' &&
+        (item.service_ids.parent_song_id !== parentSongId ||
+          (continueAtS !== null && item.continue_at_s !== continueAtS))
+      ) {
         const parent = library.findByServiceId(parentSongId);
         item = await library.updateMeta(id, {
           service_ids: { ...item.service_ids, parent_song_id: parentSongId },
           parent_id: item.parent_id ?? (parent && parent.id !== id ? parent.id : null),
+          // where it continues its song (the whole-song renderer reads it)
+          ...(continueAtS !== null ? { continue_at_s: continueAtS } : {}),
         });
       }
       items.push(item);
