@@ -278,7 +278,13 @@ describe('Clone', () => {
       ],
     };
     fake.emitJobUpdated({ ...job, state: 'done', progress: 1 });
-    expect(await screen.findByText('“Me again” is ready to speak.')).toBeInTheDocument();
+    // the success is said next to the new voice, in its group (not far away in the clone card)
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('region', { name: 'Your cloned voices' })).getByRole('status'),
+      ).toHaveTextContent('“Me again” is ready to speak.'),
+    );
+    expect(screen.getAllByText('“Me again” is ready to speak.')).toHaveLength(1);
     await waitFor(() =>
       expect(
         within(screen.getByRole('region', { name: 'Your cloned voices' })).getByRole('button', {

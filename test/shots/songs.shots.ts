@@ -31,6 +31,11 @@ test('songs: composer beside takes', async ({ page, emulator }) => {
   await page.keyboard.press('Control+Enter');
   await expect(page.getByRole('listitem', { name: 'Song: Neon Tide' })).toBeVisible();
   await page.mouse.move(0, 0);
+  // the top of the studio: the switch, the fields and the newest submission beside them
+  await page
+    .locator('#main-content, main')
+    .first()
+    .evaluate((el) => el.scrollTo(0, 0));
   for (const theme of ['dark', 'light'] as const) {
     await page.emulateMedia({ colorScheme: theme });
     for (const [w, h] of [

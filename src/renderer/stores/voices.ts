@@ -43,6 +43,8 @@ export interface VoicesState {
   upload: UploadState | null;
   cloneError: AppErrorShape | null;
   cloneNotice: string | null;
+  /** The name of the voice just cloned: its success is said next to it in the list. */
+  justCloned: string | null;
   deleting: string | null;
 }
 
@@ -67,6 +69,7 @@ const initialState: VoicesState = {
   upload: null,
   cloneError: null,
   cloneNotice: null,
+  justCloned: null,
   deleting: null,
 };
 
@@ -245,7 +248,7 @@ export function removeRecording(handle: string): void {
 export async function startClone(): Promise<void> {
   const s = get();
   if (s.upload) return;
-  set({ cloneError: null, cloneNotice: null });
+  set({ cloneError: null, cloneNotice: null, justCloned: null });
   const r = await call((api) =>
     api.voices.clone({
       name: s.cloneName,
@@ -302,6 +305,7 @@ function onJobFinished(job: JobView): void {
         cloneName: '',
         cloneDescription: '',
         cloneNotice: `“${name}” is ready to speak.`,
+        justCloned: name,
       });
       void loadCatalogue(true).then(() => {
         const clone = get().catalogue?.clones.find((c) => c.name === name);

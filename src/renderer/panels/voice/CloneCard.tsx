@@ -22,7 +22,10 @@ export function CloneCard() {
   const description = useVoicesStore((s) => s.cloneDescription);
   const upload = useVoicesStore((s) => s.upload);
   const error = useVoicesStore((s) => s.cloneError);
-  const notice = useVoicesStore((s) => s.cloneNotice);
+  // a clone's success is said next to the new voice in the list, once it is listed
+  const notice = useVoicesStore((s) =>
+    s.justCloned && s.catalogue?.clones.some((c) => c.name === s.justCloned) ? null : s.cloneNotice,
+  );
   const clonesLeft = useAccountStore((s) => s.keyInfo?.key_clone_voices ?? null);
   const [dragging, setDragging] = useState(false);
 
@@ -108,7 +111,7 @@ export function CloneCard() {
         <label className="field">
           <span className="field-label">Description</span>
           <textarea
-            className="input"
+            className="input textarea"
             rows={2}
             value={description}
             onChange={(e) => setCloneDescription(e.target.value)}
@@ -134,7 +137,12 @@ export function CloneCard() {
       </form>
       {upload && (
         <div>
-          <progress className="voice-progress" aria-label="Upload progress" max={100} value={pct} />
+          <progress
+            className="meter voice-progress"
+            aria-label="Upload progress"
+            max={100}
+            value={pct}
+          />
           <span className="small muted">
             {pct < 100
               ? `Uploading… ${pct}% of ${formatBytes(upload.totalBytes)}`

@@ -1,6 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import { charCount, TTS_TEXT_MAX_CHARS, TtsTextSchema } from '@shared/domain/service-inputs';
 import { EMOTIONS, type Emotion } from '@shared/domain/service-limits';
+import { TextArea } from '../../components';
 import { ReadinessGate } from '../../readiness/ReadinessGate';
 import { useReadiness } from '../../readiness/useReadiness';
 import { useAccountStore } from '../../stores/account';
@@ -37,7 +38,7 @@ export function SpeakCard() {
   };
 
   return (
-    <section className="card" aria-label="Speak" aria-busy={busy}>
+    <section className="card stack" aria-label="Speak" aria-busy={busy}>
       <div className="card-head">
         <h2 className="card-title">Speak</h2>
       </div>
@@ -45,23 +46,23 @@ export function SpeakCard() {
         Voice: <strong>{voice ? voice.name : 'choose one above'}</strong>
       </p>
       <form
+        className="stack"
         onKeyDown={onKeyDown}
         onSubmit={(e) => {
           e.preventDefault();
           if (canSpeak) void speak();
         }}
       >
-        <label className="field">
-          <span className="field-label">Text to speak</span>
-          <textarea
-            className="input"
-            rows={4}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            aria-describedby="voice-text-counter"
-            aria-invalid={over || !!error?.fields?.text}
-          />
-        </label>
+        <TextArea
+          label="Text to speak"
+          rows={4}
+          grow
+          maxRows={18}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          aria-describedby="voice-text-counter"
+          aria-invalid={over || !!error?.fields?.text}
+        />
         <p
           id="voice-text-counter"
           className={over ? 'voice-counter voice-counter-over' : 'voice-counter'}
@@ -75,7 +76,7 @@ export function SpeakCard() {
         <label className="field">
           <span className="field-label">Emotion</span>
           <select
-            className="input"
+            className="input select"
             value={emotion}
             onChange={(e) => setEmotion(e.target.value as Emotion)}
           >

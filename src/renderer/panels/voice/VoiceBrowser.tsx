@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Star } from 'lucide-react';
+import { EmptyState } from '../../components';
 import {
   filterVoices,
   voiceFacets,
@@ -56,6 +57,10 @@ function VoiceRow({ voice }: { voice: VoiceView }) {
   const favourite = useVoicesStore((s) => s.prefs.favourites.includes(voice.speaker));
   const deleting = useVoicesStore((s) => s.deleting === voice.speaker);
   const [confirming, setConfirming] = useState(false);
+  // the clone that just finished says so here, next to itself
+  const cloneNotice = useVoicesStore((s) =>
+    voice.cloned && s.justCloned === voice.name ? s.cloneNotice : null,
+  );
   const details = voice.cloned
     ? voice.description || 'Your cloned voice'
     : [voice.language, voiceGender(voice), voiceStyles(voice).join(', ')]
@@ -127,6 +132,11 @@ function VoiceRow({ voice }: { voice: VoiceView }) {
             Delete
           </button>
         ))}
+      {cloneNotice && (
+        <p className="voice-row-notice" role="status">
+          {cloneNotice}
+        </p>
+      )}
     </li>
   );
 }
@@ -165,7 +175,12 @@ export function VoiceBrowser() {
     [catalogue, query.text],
   );
   const all = useMemo(() => [...(catalogue?.clones ?? []), ...voices], [catalogue, voices]);
-  const recents = prefs.recents.flatMap((sp) => all.filter((v) => v.speaker === sp)).slice(0, 6);
+  // the selected voice is shown once: highlighted where it is listed, not again among the recents
+  const selected = useVoicesStore((s) => s.selected);
+  const recents = prefs.recents
+    .filter((sp) => sp !== selected)
+    .flatMap((sp) => all.filter((v) => v.speaker === sp))
+    .slice(0, 6);
 
   return (
     <section className="card" aria-label="Voices" aria-busy={loading}>
@@ -210,7 +225,7 @@ export function VoiceBrowser() {
         <label className="field">
           <span className="field-label">Language</span>
           <select
-            className="input"
+            className="input select"
             value={query.language ?? ''}
             onChange={(e) => setQuery({ language: e.target.value || undefined })}
           >
@@ -223,7 +238,7 @@ export function VoiceBrowser() {
         <label className="field">
           <span className="field-label">Gender</span>
           <select
-            className="input"
+            className="input select"
             value={query.gender ?? ''}
             onChange={(e) => setQuery({ gender: e.target.value || undefined })}
           >
@@ -236,7 +251,7 @@ export function VoiceBrowser() {
         <label className="field">
           <span className="field-label">Style</span>
           <select
-            className="input"
+            className="input select"
             value={query.style ?? ''}
             onChange={(e) => setQuery({ style: e.target.value || undefined })}
           >
@@ -249,7 +264,7 @@ export function VoiceBrowser() {
         <label className="field">
           <span className="field-label">Plan</span>
           <select
-            className="input"
+            className="input select"
             value={query.plan ?? ''}
             onChange={(e) =>
               setQuery({ plan: (e.target.value || undefined) as 'free' | 'vip' | undefined })
@@ -261,28 +276,28 @@ export function VoiceBrowser() {
           </select>
         </label>
         <div className="voice-checks">
-          <label>
+          <label className="checkbox">
             <input
               type="checkbox"
               checked={query.newOnly ?? false}
               onChange={(e) => setQuery({ newOnly: e.target.checked })}
-            />{' '}
+            />
             New
           </label>
-          <label>
+          <label className="checkbox">
             <input
               type="checkbox"
               checked={query.trendingOnly ?? false}
               onChange={(e) => setQuery({ trendingOnly: e.target.checked })}
-            />{' '}
+            />
             Trending
           </label>
-          <label>
+          <label className="checkbox">
             <input
               type="checkbox"
               checked={query.favouritesOnly ?? false}
               onChange={(e) => setQuery({ favouritesOnly: e.target.checked })}
-            />{' '}
+            />
             Favourites only
           </label>
         </div>
@@ -303,7 +318,9 @@ export function VoiceBrowser() {
             : `${shown.length} of ${voices.length} voices`}
         </h3>
         {catalogue && shown.length === 0 ? (
-          <p className="muted">No voices match these filters.</p>
+          <EmptyState title="No voices match these filters">
+            Clear the search or choose another language, gender or style.
+          </EmptyState>
         ) : (
           <ul className="voice-list">
             {shown.slice(0, SHOWN_MAX).map((v) => (

@@ -5,6 +5,7 @@ import { CloneCard } from './CloneCard';
 import { SpeakCard } from './SpeakCard';
 import { TakesCard } from './TakesCard';
 import { VoiceBrowser } from './VoiceBrowser';
+import '../../components/components.css';
 import './voice.css';
 
 export function VoicePanel() {
@@ -18,7 +19,7 @@ export function VoicePanel() {
   }, []);
 
   return (
-    <div className="panel">
+    <div className="panel panel-wide">
       <header className="panel-header">
         <h1 className="panel-title">Voice</h1>
         <p className="panel-lede">
@@ -26,11 +27,15 @@ export function VoicePanel() {
           own voice from a few recordings.
         </p>
       </header>
-      <div className="cards">
-        <VoiceBrowser />
-        <SpeakCard />
-        <TakesCard />
-        <CloneCard />
+      <div className="studio voice-studio">
+        <div className="studio-results">
+          <VoiceBrowser />
+        </div>
+        <div className="studio-composer">
+          <SpeakCard />
+          <TakesCard />
+          <CloneCard />
+        </div>
       </div>
     </div>
   );
