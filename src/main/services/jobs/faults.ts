@@ -19,14 +19,18 @@ const CODE_REASONS: Record<string, WaitReason> = {
   ENOTDIR: 'library_missing',
 };
 
-/** Errno-style codes anywhere in an error's chain (its code, its causes, "(ENOSPC)" in a message). */
-function codesOf(e: unknown): string[] {
+const ERRNO = /^E[A-Z]{2,9}$/;
+
+/**
+ * Errno-style codes along an error's chain: its `code`, an AppError's `detail` (the code it
+ * wrapped) and its `cause`s. Messages are never parsed: they are words for people.
+ */
+export function codesOf(e: unknown): string[] {
   const out: string[] = [];
-  for (let cur: unknown = e, depth = 0; cur && depth < 5; depth++) {
-    const x = cur as { code?: unknown; message?: unknown; cause?: unknown };
-    if (typeof x.code === 'string') out.push(x.code);
-    if (typeof x.message === 'string')
-      for (const m of x.message.matchAll(/\b(E[A-Z]{2,9})\b/g)) out.push(m[1] as string);
+  for (let cur: unknown = e, depth = 0; cur && typeof cur === 'object' && depth < 6; depth++) {
+    const x = cur as { code?: unknown; detail?: unknown; cause?: unknown };
+    if (typeof x.code === 'string' && ERRNO.test(x.code)) out.push(x.code);
+    if (typeof x.detail === 'string' && ERRNO.test(x.detail)) out.push(x.detail);
     cur = x.cause;
   }
   return out;
