@@ -13,7 +13,9 @@ import {
 } from '@shared/domain/jobs';
 import { AppError } from '@shared/errors';
 import { toJobView } from '@shared/ipc/jobs';
+import { stalledWords, stallOf } from '@shared/domain/stall';
 import type { JobsRuntime } from '../../main/services/core';
+import { reconcileCommand } from './jobs-check';
 import { JobStore } from '../../main/services/jobs';
 import {
   expectNoMore,
@@ -23,7 +25,7 @@ import {
   type CliContext,
 } from '../command';
 
-const help = `Usage: cadenza jobs <list|resume|redownload> [options]
+const help = `Usage: cadenza jobs <list|resume|redownload|check|adopt|not-mine> [options]
 
 Jobs are the requests sent to the service (songs, speech, covers, videos…) and their results.
 The app and the CLI share them through the data folder.
@@ -41,6 +43,14 @@ The app and the CLI share them through the data folder.
   jobs redownload JOB   Download a job's results again from the links the service gave (a file
                         deleted or lost from the library); never a new request, never charged.
                         Only Retry (in the app) submits anew, and it spends credits.
+  jobs check JOB        Ask the service about a job now: a stalled job is polled at once; an
+                        interrupted voice clone has your clone list looked through for the voice
+                        it may have made (shown as "may be its voice"; never assumed)
+  jobs adopt JOB VOICE  That voice is the one the interrupted clone made: the job is done with it
+  jobs not-mine JOB     None of the voices offered is the clone's: it stays interrupted
+
+A job that has not moved for longer than its kind ever takes (songs 10 min, speech 5 min, covers
+20 min, clones 15 min, videos 30 min, singer training 6 h, saving 10 min) is shown as stalled.
 
 A synchronous request that was cut off (the process died while waiting) is "interrupted — may
 have been charged": it is never sent again automatically.`;
@@ -73,16 +83,33 @@ export function formatForeignLine(f: ForeignJob): string {
   return `${f.id}  ${'unknown'.padEnd(14)}  ${'unknown'.padEnd(16)}  ${f.label}\n    ${FOREIGN_WHY[f.why]}`;
 }
 
-/** One line per job: id, kind, state (and progress), label; the reason on the next line when it failed. */
-export function formatJobLine(job: JobSummary): string {
+/**
+ * One line per job: id, kind, state (and progress), label; on the next lines why it failed, what
+ * it waits for, since when it is stalled, or the voices an interrupted clone may have made.
+ */
+export function formatJobLine(job: JobSummary, nowMs = Date.now()): string {
+  const stall = stallOf(job, nowMs);
   const reason =
     (job.state === 'failed' || job.state === 'interrupted') && job.error
       ? `\n    ${job.error.message}`
       : job.waiting && !isFinalJobState(job.state)
         ? `\n    ${job.waiting.message}`
-        : '';
-  const state = job.waiting && !isFinalJobState(job.state) ? 'waiting' : STATE_WORDS[job.state];
-  return `${job.id}  ${job.kind.padEnd(14)}  ${`${state}${percent(job)}`.padEnd(16)}  ${job.label}${reason}`;
+        : stall
+          ? `\n    ${stalledWords(stall)} (cadenza jobs check ${job.id}, cadenza jobs redownload ${job.id} or cancel it)`
+          : '';
+  const offered = job.candidates
+    .map(
+      (c) =>
+        `\n    may be its voice: ${c.serviceId} "${c.name}"${c.createdAt ? `, made ${c.createdAt}` : ''}`,
+    )
+    .join('');
+  const state =
+    job.waiting && !isFinalJobState(job.state)
+      ? 'waiting'
+      : stall
+        ? 'stalled'
+        : STATE_WORDS[job.state];
+  return `${job.id}  ${job.kind.padEnd(14)}  ${`${state}${percent(job)}`.padEnd(16)}  ${job.label}${reason}${offered}`;
 }
 
 async function list(args: string[], ctx: CliContext): Promise<void> {
@@ -271,6 +298,8 @@ export const jobsCommand: CliCommand = {
     if (sub === 'list') return list(rest, ctx);
     if (sub === 'resume') return resume(rest, ctx);
     if (sub === 'redownload') return redownload(rest, ctx);
+    if (sub === 'check' || sub === 'adopt' || sub === 'not-mine')
+      return reconcileCommand(sub, rest, ctx, openTracking, formatJobLine);
     if (!sub) throw new UsageError('missing subcommand: list or resume (see cadenza jobs --help)');
     throw new UsageError(`unknown subcommand 'jobs ${sub}' (see cadenza jobs --help)`);
   },

@@ -150,6 +150,10 @@ const JobFields = z.object({
   movedAt: z.string().nullable().default(null),
   /** An interrupted clone: voices found by its name, created after it started, for the user to pick. */
   candidates: z.array(JobCandidateSchema).default([]),
+  /** When the clone list was last looked through for this interrupted clone (null: not yet). */
+  candidatesCheckedAt: z.string().nullable().default(null),
+  /** The last time the user asked to check again (a stalled job, an interrupted clone). */
+  checkedAt: z.string().nullable().default(null),
 });
 /** Fields written by a newer version are kept when this one rewrites the record (`loose`). */
 export const JobSchema = JobFields.loose();

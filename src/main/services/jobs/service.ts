@@ -26,14 +26,17 @@ import {
   thisOwner,
   type NewJob,
 } from './records';
+import { createJobActions } from './actions';
 import { faultBackoffMs, localFault, waitingJob } from './faults';
+import type { ClonesPort } from './reconcile';
 import { saveOutputs, type DownloadPort } from './saver';
 import { JobStore } from './store';
 import { logger } from '../log';
 
 const log = logger('jobs');
 
-export type JobsClient = PollClient & DownloadPort;
+/** The service client: polling and downloads; the clone list when interrupted clones are reconciled. */
+export type JobsClient = PollClient & DownloadPort & Partial<ClonesPort>;
 
 export interface JobsEvents extends Record<string, unknown> {
   'job-updated': JobSummary;
@@ -62,6 +65,8 @@ export interface JobsServiceOptions {
    * refusals, such as "add your key first", never become failed jobs).
    */
   beforeSubmit?: () => Promise<void>;
+  /** The clock movement is stamped with (tests move it; what "stalled" is measured against). */
+  now?: () => number;
 }
 
 /** What a submission call produced: the outputs to track or download, and the raw answer. */
@@ -72,6 +77,8 @@ export interface SubmitResult {
 }
 
 const DOWNLOAD_RETRIES = 4;
+/** While bytes arrive, the job's movement is written down at most this often. */
+const MOVED_WRITE_EVERY_MS = 30_000;
 
 export function createJobsService(options: JobsServiceOptions) {
   const store = new JobStore(join(options.dataDir, 'jobs'));
@@ -103,6 +110,9 @@ export function createJobsService(options: JobsServiceOptions) {
   /** No tick is scheduled: this process holds the lock and no job needs polling or saving. */
   let idle = false;
   let jobsWatcher: FSWatcher | undefined;
+  const now = options.now ?? Date.now;
+  const movedNow = (): string => new Date(now()).toISOString();
+  const movedWritten = new Map<string, number>();
 
   function emitJob(job: Job): void {
     if (!isFinalJobState(job.state)) wake();
@@ -166,7 +176,7 @@ export function createJobsService(options: JobsServiceOptions) {
           : answer.songs.filter((s) => mine.has(s.id));
       await update(job.id, (j) =>
         j.state === 'submitted' || j.state === 'running'
-          ? settle({ ...j, outputs, lastResponse })
+          ? settle({ ...j, outputs, lastResponse, movedAt: movedNow() })
           : null,
       );
     }
@@ -187,7 +197,7 @@ export function createJobsService(options: JobsServiceOptions) {
         update: (id, change) =>
           update(id, (j) => {
             const next = change(j);
-            return next ? settle({ ...next, waiting: null }) : null;
+            return next ? settle({ ...next, waiting: null, movedAt: movedNow() }) : null;
           }),
         progress: (id, index, bytesReceived, totalBytes) => {
           const j = store.get(id);
@@ -196,6 +206,13 @@ export function createJobsService(options: JobsServiceOptions) {
             i === index ? { ...o, receivedBytes: bytesReceived, totalBytes } : o,
           );
           emitter.emit('job-updated', summarizeJob(settle({ ...j, outputs })));
+          // bytes arriving are movement: written down now and then, so the save is not "stalled"
+          const t = now();
+          if (t - (movedWritten.get(id) ?? 0) < MOVED_WRITE_EVERY_MS) return;
+          movedWritten.set(id, t);
+          void update(id, (x) =>
+            x.state === 'downloading' ? { ...x, movedAt: new Date(t).toISOString() } : null,
+          );
         },
       },
       ctl.signal,
@@ -249,6 +266,7 @@ export function createJobsService(options: JobsServiceOptions) {
     for (const job of changed) emitJob(job);
     if (!lock.held) return; // another process polls and downloads; we only follow its records
     await recover();
+    await actions.reconcileDue();
     const client = options.client();
     await poller.poll(
       client,
@@ -386,7 +404,27 @@ export function createJobsService(options: JobsServiceOptions) {
     };
   }
 
+  const settling = (s: Job['state']): boolean => s === 'submitted' || s === 'running';
+  const CANCELLED_REST = 'Cancelled before the service finished it.';
+
   async function cancel(id: string): Promise<Job | undefined> {
+    // results the service has finished are paid for: cancelling stops waiting for the rest and
+    // still saves those into the library (the job ends done, saying what was cancelled)
+    const current = store.get(id);
+    const ready = current?.outputs.some((o) => o.status === 'complete' && o.mediaUrl);
+    if (current && ready && settling(current.state))
+      return update(id, (j) =>
+        settling(j.state)
+          ? settle({
+              ...j,
+              outputs: j.outputs.map((o) =>
+                o.status === 'queued' || o.status === 'streaming'
+                  ? { ...o, status: 'failed', failReason: CANCELLED_REST }
+                  : o,
+              ),
+            })
+          : null,
+      );
     // abort at once (an upload must stop now); the call's error handler and this update both
     // record `cancelled`, and updates of one job are serialised by the store
     controllers.get(id)?.abort();
@@ -412,6 +450,23 @@ export function createJobsService(options: JobsServiceOptions) {
       }
     });
   }
+
+  const actions = createJobActions({
+    get: (id) => store.get(id),
+    list: () => store.list(),
+    update,
+    clones: () => options.client(),
+    library: options.library,
+    now,
+    pollNow: () => runTick(true).finally(schedule),
+    async restartSaving(id) {
+      if (saving.has(id)) controllers.get(id)?.abort();
+      await saving.get(id);
+      downloadFailures.delete(id);
+      localFaults.delete(id);
+      finishedSeen.delete(id);
+    },
+  });
 
   return {
     on: <K extends keyof JobsEvents>(name: K, listener: (p: JobsEvents[K]) => void) =>
@@ -486,42 +541,15 @@ export function createJobsService(options: JobsServiceOptions) {
       return saved;
     },
     cancel,
-    /**
-     * Downloads a job's results again from the recorded media URLs (never a new submission): each
-     * output whose library item is gone, or that failed while saving, is fetched and saved anew.
-     */
-    async redownload(id: string): Promise<Job> {
-      const job = store.get(id);
-      if (!job) throw new AppError('not_found', 'That job is no longer listed.');
-      if (!isFinalJobState(job.state))
-        throw new AppError('busy', 'This job is still running; it saves its results by itself.');
-      const again = (o: JobOutput): boolean =>
-        o.libraryKind !== null &&
-        o.mediaUrl !== null &&
-        (o.status === 'complete' ||
-          // failed while saving (an older version failed jobs on local errors), not by the service
-          (o.status === 'failed' && job.error?.code !== 'in_band' && !o.failReason) ||
-          (o.status === 'saved' && !(o.libraryItemId && options.library.get(o.libraryItemId))));
-      if (!job.outputs.some(again))
-        throw new AppError(
-          'invalid_argument',
-          'Nothing to download again: the service gave no file links for this job, or every result is in the library.',
-        );
-      const next = await update(id, (j) => ({
-        ...j,
-        state: 'downloading',
-        error: null,
-        finishedAt: null,
-        waiting: null,
-        outputs: j.outputs.map((o) =>
-          again(o) ? { ...o, status: 'complete', failReason: null, receivedBytes: 0 } : o,
-        ),
-      }));
-      finishedSeen.delete(id);
-      downloadFailures.delete(id);
-      void runTick(true).finally(schedule);
-      return next ?? job;
-    },
+    redownload: (id: string): Promise<Job> => actions.redownload(id),
+    /** Whether "Download again" has something to fetch for this job now. */
+    canRedownload: (job: Job): boolean => actions.canRedownload(job),
+    checkAgain: (id: string): Promise<Job> => actions.checkAgain(id),
+    /** An interrupted clone: the user says this voice is the one it made. */
+    adoptCandidate: (id: string, serviceId: string): Promise<Job> => actions.adopt(id, serviceId),
+    /** An interrupted clone: the user says none of the voices offered is theirs. */
+    rejectCandidates: (id: string): Promise<Job> => actions.rejectCandidates(id),
+    now,
     /** Forgets a finished job's record (its library items stay). */
     async remove(id: string): Promise<void> {
       const job = store.get(id);

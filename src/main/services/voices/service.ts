@@ -267,12 +267,14 @@ export function createVoicesService(deps: VoicesServiceDeps) {
     const name = input.name.trim();
     const description = input.description?.trim() ?? '';
     const paths = input.files.map((f) => f.path);
+    // the clones this key had before: if the call is cut off, they are not the voice it made
+    const knownClones = (await cached(deps.client().baseUrl))?.clones.map((c) => c.speaker) ?? [];
     let jobId = '';
     const job = await rt.jobs.submit(
       {
         kind: 'clone',
         synchronous: true,
-        request: { name, description, files: paths },
+        request: { name, description, files: paths, knownClones },
         label: `Voice: ${name}`,
         meta: { voice: name },
       },
