@@ -55,7 +55,7 @@ describe('song cards', () => {
 
     await user.click(within(card).getByRole('button', { name: 'Retry' }));
     const dialog = screen.getByRole('dialog', { name: 'Retry this job?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Retry and spend credits' }));
     await waitFor(() => expect(fake.callsOf('jobs.retry')).toEqual([[job.id]]));
     expect(await screen.findAllByRole('listitem', { name: 'Song job: Broken dream' })).toHaveLength(
       2,

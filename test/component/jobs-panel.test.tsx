@@ -137,7 +137,7 @@ describe('Jobs panel', () => {
 
     await user.click(within(await findRow('Sea shanty')).getByRole('button', { name: 'Retry' }));
     let dialog = screen.getByRole('dialog', { name: 'Retry this job?' });
-    expect(dialog).toHaveTextContent('may use one of your entitlements');
+    expect(dialog).toHaveTextContent('it will spend credits again');
     expect(dialog).toHaveTextContent('may already have been charged');
     // focus starts on the safe choice; Escape closes without sending
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
@@ -147,7 +147,7 @@ describe('Jobs panel', () => {
 
     await user.click(within(row('Sea shanty')).getByRole('button', { name: 'Retry' }));
     dialog = screen.getByRole('dialog', { name: 'Retry this job?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Retry and spend credits' }));
     await waitFor(() => expect(fake.callsOf('jobs.retry')).toEqual([[interrupted.id]]));
     // the new submission is a separate job listed first; the interrupted one stays
     await waitFor(() =>

@@ -196,7 +196,7 @@ test("a refused submission shows the service's reason; retry asks first; a runni
   expect(submits()).toBe(1);
   await failed.getByRole('button', { name: 'Retry' }).click();
   const dialog = page.getByRole('dialog', { name: 'Retry this job?' });
-  await expect(dialog).toContainText('may use one of your entitlements');
+  await expect(dialog).toContainText('it will spend credits again');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
   expect(submits()).toBe(1);

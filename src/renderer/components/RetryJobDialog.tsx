@@ -18,14 +18,14 @@ export function RetryJobDialog({
   return (
     <ConfirmDialog
       title="Retry this job?"
-      confirmLabel="Retry"
+      confirmLabel="Retry and spend credits"
       tone="default"
       onConfirm={onConfirm}
       onCancel={onCancel}
     >
       <p>
-        “{name}” will be sent to the service again as a new job. This may use one of your
-        entitlements.
+        “{name}” will be sent to the service again as a new job, and it will spend credits again.
+        To get back results you already have, use Download again instead: it spends nothing.
       </p>
       {interrupted && (
         <p>

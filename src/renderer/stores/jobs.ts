@@ -8,6 +8,8 @@ import { bridge, call } from '../bridge';
  * selector sorts newest first. Actions report failures per job so the row can show them.
  */
 export type JobsPhase = 'idle' | 'loading' | 'ready' | 'error';
+export type JobAction =
+  'cancel' | 'retry' | 'open' | 'dismiss' | 'redownload' | 'check' | 'adopt' | 'reject';
 
 export interface JobsState {
   byId: Record<string, JobView>;
@@ -16,7 +18,7 @@ export interface JobsState {
   /** A failed action (cancel, retry, open) per job id. */
   actionErrors: Record<string, AppErrorShape>;
   /** Job ids with an action on its way. */
-  busy: Record<string, 'cancel' | 'retry' | 'open' | 'dismiss'>;
+  busy: Record<string, JobAction>;
   /** The result being played (Open). */
   opened: JobResult | null;
 }
@@ -87,7 +89,7 @@ export function followJobs(): void {
 
 async function act<T>(
   jobId: string,
-  kind: 'cancel' | 'retry' | 'open' | 'dismiss',
+  kind: JobAction,
   run: () => Promise<{ ok: true; value: T } | { ok: false; error: AppErrorShape }>,
 ): Promise<T | null> {
   set((s) => {
@@ -114,6 +116,32 @@ export async function retryJob(jobId: string): Promise<JobView | null> {
   const job = await act(jobId, 'retry', () => call((api) => api.jobs.retry(jobId)));
   if (job) upsert(job);
   return job;
+}
+
+/** Downloads the job's results again from the service's links (never a new submission). */
+export async function redownloadJob(jobId: string): Promise<void> {
+  const job = await act(jobId, 'redownload', () => call((api) => api.jobs.redownload(jobId)));
+  if (job) upsert(job);
+}
+
+/** Asks the service about the job now (a stalled job; an interrupted clone's clone list). */
+export async function checkJobAgain(jobId: string): Promise<void> {
+  const job = await act(jobId, 'check', () => call((api) => api.jobs.checkAgain(jobId)));
+  if (job) upsert(job);
+}
+
+/** An interrupted clone: this voice is the one it made. */
+export async function adoptCloneVoice(jobId: string, serviceId: string): Promise<void> {
+  const job = await act(jobId, 'adopt', () =>
+    call((api) => api.jobs.adoptCandidate(jobId, serviceId)),
+  );
+  if (job) upsert(job);
+}
+
+/** An interrupted clone: none of the voices offered is the one it made. */
+export async function rejectCloneVoices(jobId: string): Promise<void> {
+  const job = await act(jobId, 'reject', () => call((api) => api.jobs.rejectCandidates(jobId)));
+  if (job) upsert(job);
 }
 
 /** Forgets a failed, cancelled or interrupted job (its card goes away; the library is kept). */

@@ -171,8 +171,11 @@ export interface ForeignJob {
   updatedAt: string;
 }
 
-/** What the renderer sees of a job: everything but the raw service answer. */
-export type JobSummary = Omit<Job, 'lastResponse'>;
+/**
+ * What leaves the jobs service: everything but the raw service answer, and whether "Download
+ * again" has something to fetch (the service knows the library; absent means no).
+ */
+export type JobSummary = Omit<Job, 'lastResponse'> & { redownloadable?: boolean };
 
 export function summarizeJob(job: Job): JobSummary {
   const { lastResponse: _omit, ...rest } = job;

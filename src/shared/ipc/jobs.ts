@@ -1,6 +1,14 @@
 import { stripInvisible } from '../text';
 import { z } from 'zod';
-import { JobKindSchema, JobStateSchema, OutputStatusSchema, type JobSummary } from '../domain/jobs';
+import {
+  JobCandidateSchema,
+  JobKindSchema,
+  JobStateSchema,
+  JobWaitSchema,
+  OutputStatusSchema,
+  isFinalJobState,
+  type JobSummary,
+} from '../domain/jobs';
 import { LibraryKindSchema } from '../domain/library';
 import { AppErrorSchema } from '../errors';
 import { invoke } from './define';
@@ -44,6 +52,16 @@ export const JobViewSchema = z.object({
   error: AppErrorSchema.nullable(),
   outputs: z.array(JobOutputViewSchema),
   resultItemIds: z.array(z.string()),
+  /** Set while a fault on this computer (disk full, folder missing…) holds the save back. */
+  waiting: JobWaitSchema.nullable(),
+  /** The last time the service reported a change: what "stalled" is measured from. */
+  movedAt: z.string().nullable(),
+  /** The last time the user asked to check again. */
+  checkedAt: z.string().nullable(),
+  /** An interrupted clone: voices it may have made, for the user to confirm or reject. */
+  candidates: z.array(JobCandidateSchema),
+  /** "Download again" has results to fetch from the recorded links (nothing is charged). */
+  canRedownload: z.boolean(),
 });
 export type JobView = z.infer<typeof JobViewSchema>;
 
@@ -80,6 +98,17 @@ export const jobsContract = {
    * the library stays. An active or done job is refused.
    */
   dismiss: invoke(z.tuple([JobIdSchema]), z.null()),
+  /**
+   * Downloads a job's results again from the links the service gave (a file gone from the
+   * library, a result that failed while saving, a stalled save). Never a new submission.
+   */
+  redownload: invoke(z.tuple([JobIdSchema]), JobViewSchema),
+  /** Asks the service about a job now (a stalled job; an interrupted clone's clone list). */
+  checkAgain: invoke(z.tuple([JobIdSchema]), JobViewSchema),
+  /** An interrupted clone: the user says this voice (one of its candidates) is the one it made. */
+  adoptCandidate: invoke(z.tuple([JobIdSchema, z.string().min(1).max(200)]), JobViewSchema),
+  /** An interrupted clone: the user says none of the voices offered is the one it made. */
+  rejectCandidates: invoke(z.tuple([JobIdSchema]), JobViewSchema),
 };
 
 const REQUEST_FIELDS: ReadonlyArray<readonly [string, string]> = [
@@ -158,5 +187,10 @@ export function toJobView(job: JobSummary): JobView {
       totalBytes: o.totalBytes,
     })),
     resultItemIds: job.resultItemIds,
+    waiting: job.waiting && !isFinalJobState(job.state) ? job.waiting : null,
+    movedAt: job.movedAt,
+    checkedAt: job.checkedAt,
+    candidates: job.candidates.map((c) => ({ ...c, name: stripInvisible(c.name) })),
+    canRedownload: job.redownloadable ?? false,
   };
 }

@@ -94,6 +94,11 @@ export function makeJobView(overrides: Partial<JobView> = {}): JobView {
     error: null,
     outputs: [],
     resultItemIds: [],
+    waiting: null,
+    movedAt: null,
+    checkedAt: null,
+    candidates: [],
+    canRedownload: false,
     ...overrides,
   };
 }
@@ -370,6 +375,22 @@ export class FakeCadenza {
     return this.state.jobs.find((j) => j.id === id);
   }
 
+  /** Applies a change to a job as main would (null: refused, as main refuses that action). */
+  private changeJob(id: string, change: (job: JobView) => JobView | null): Result<JobView> {
+    const job = this.findJob(id);
+    if (!job)
+      return { ok: false, error: { code: 'not_found', message: 'That job is no longer listed.' } };
+    const next = change(job);
+    if (!next)
+      return {
+        ok: false,
+        error: { code: 'invalid_argument', message: 'That cannot be done for this job now.' },
+      };
+    const updated = { ...next, updatedAt: new Date().toISOString() };
+    this.state.jobs = this.state.jobs.map((j) => (j.id === id ? updated : j));
+    return { ok: true, value: updated };
+  }
+
   private jobResult(job: JobView): Result<JobResult> {
     const items = job.resultItemIds.flatMap((id) => {
       const item = this.state.libraryItems.find((i) => i.id === id);
@@ -548,6 +569,37 @@ export class FakeCadenza {
             this.state.jobs = [fresh, ...this.state.jobs];
             return ok(fresh);
           }),
+        redownload: (id) =>
+          this.answer('jobs.redownload', [id], () =>
+            this.changeJob(id, (job) =>
+              job.canRedownload
+                ? {
+                    ...job,
+                    state: 'downloading',
+                    progress: 0.8,
+                    error: null,
+                    finishedAt: null,
+                    canRedownload: false,
+                  }
+                : null,
+            ),
+          ),
+        checkAgain: (id) =>
+          this.answer('jobs.checkAgain', [id], () =>
+            this.changeJob(id, (job) => ({ ...job, checkedAt: new Date().toISOString() })),
+          ),
+        adoptCandidate: (id, serviceId) =>
+          this.answer('jobs.adoptCandidate', [id, serviceId], () =>
+            this.changeJob(id, (job) =>
+              job.candidates.some((c) => c.serviceId === serviceId)
+                ? { ...job, state: 'done', error: null, candidates: [] }
+                : null,
+            ),
+          ),
+        rejectCandidates: (id) =>
+          this.answer('jobs.rejectCandidates', [id], () =>
+            this.changeJob(id, (job) => ({ ...job, candidates: [] })),
+          ),
         dismiss: (id) =>
           this.answer('jobs.dismiss', [id], () => {
             const job = this.findJob(id);

@@ -114,15 +114,33 @@ export function createJobsService(options: JobsServiceOptions) {
   const movedNow = (): string => new Date(now()).toISOString();
   const movedWritten = new Map<string, number>();
 
+  /** A job as it leaves the service: with whether Download again has something to fetch. */
+  const summary = (job: Job): JobSummary => ({
+    ...summarizeJob(job),
+    redownloadable: actions.canRedownload(job),
+  });
+
   function emitJob(job: Job): void {
     if (!isFinalJobState(job.state)) wake();
-    const summary = summarizeJob(job);
-    emitter.emit('job-updated', summary);
+    const out = summary(job);
+    emitter.emit('job-updated', out);
     if (isFinalJobState(job.state) && !finishedSeen.has(job.id)) {
       finishedSeen.add(job.id);
-      emitter.emit('job-finished', summary);
+      emitter.emit('job-finished', out);
     }
   }
+
+  // a result removed from the library can now be downloaded again: say so to whoever shows it
+  const offLibrary = options.library.on('changed', (change) => {
+    if (change.removed.length === 0) return;
+    const gone = new Set(change.removed);
+    for (const job of store.list())
+      if (
+        isFinalJobState(job.state) &&
+        job.outputs.some((o) => o.libraryItemId && gone.has(o.libraryItemId))
+      )
+        emitter.emit('job-updated', summary(job));
+  });
 
   async function update(id: string, change: (job: Job) => Job | null): Promise<Job | undefined> {
     const before = store.get(id);
@@ -205,7 +223,7 @@ export function createJobsService(options: JobsServiceOptions) {
           const outputs = j.outputs.map((o, i) =>
             i === index ? { ...o, receivedBytes: bytesReceived, totalBytes } : o,
           );
-          emitter.emit('job-updated', summarizeJob(settle({ ...j, outputs })));
+          emitter.emit('job-updated', summary(settle({ ...j, outputs })));
           // bytes arriving are movement: written down now and then, so the save is not "stalled"
           const t = now();
           if (t - (movedWritten.get(id) ?? 0) < MOVED_WRITE_EVERY_MS) return;
@@ -492,9 +510,10 @@ export function createJobsService(options: JobsServiceOptions) {
         new Promise((r) => setTimeout(r, 2000).unref()),
       ]);
       await lock.release();
+      offLibrary();
       emitter.removeAll();
     },
-    list: (): JobSummary[] => store.list().map(summarizeJob),
+    list: (): JobSummary[] => store.list().map(summary),
     /** Records this version shows as unknown and never changes (newer schema, unknown kind/state). */
     foreign: () => store.foreign(),
     get: (id: string): Job | undefined => store.get(id),

@@ -6,7 +6,8 @@ import type { Core, JobsRuntime } from '../../services/core';
 import { libraryMediaUrl } from '../../services/media/handler';
 import type { NamespaceHandlers } from '../ipc';
 
-const view = (job: Job) => toJobView(summarizeJob(job));
+const view = (rt: JobsRuntime, job: Job) =>
+  toJobView({ ...summarizeJob(job), redownloadable: rt.jobs.canRedownload(job) });
 
 /** The library items a job made that are still in the library, as playable results. */
 export function jobResult(rt: JobsRuntime, job: Job): JobResult {
@@ -47,12 +48,12 @@ export function jobsHandlers({ jobsHost }: Pick<Core, 'jobsHost'>): NamespaceHan
       requireJob(rt, id);
       const job = await rt.jobs.cancel(id);
       if (!job) throw new AppError('not_found', 'That job is no longer listed.');
-      return view(job);
+      return view(rt, job);
     },
     async retry(_ctx, id) {
       const rt = await jobsHost.runtime();
       requireJob(rt, id);
-      return view(await rt.submit.retry(id));
+      return view(rt, await rt.submit.retry(id));
     },
     async dismiss(_ctx, id) {
       const rt = await jobsHost.runtime();
@@ -61,6 +62,26 @@ export function jobsHandlers({ jobsHost }: Pick<Core, 'jobsHost'>): NamespaceHan
         throw new AppError('busy', 'Only a failed, cancelled or interrupted job can be dismissed.');
       await rt.jobs.remove(id);
       return null;
+    },
+    async redownload(_ctx, id) {
+      const rt = await jobsHost.runtime();
+      requireJob(rt, id);
+      return view(rt, await rt.jobs.redownload(id));
+    },
+    async checkAgain(_ctx, id) {
+      const rt = await jobsHost.runtime();
+      requireJob(rt, id);
+      return view(rt, await rt.jobs.checkAgain(id));
+    },
+    async adoptCandidate(_ctx, id, serviceId) {
+      const rt = await jobsHost.runtime();
+      requireJob(rt, id);
+      return view(rt, await rt.jobs.adoptCandidate(id, serviceId));
+    },
+    async rejectCandidates(_ctx, id) {
+      const rt = await jobsHost.runtime();
+      requireJob(rt, id);
+      return view(rt, await rt.jobs.rejectCandidates(id));
     },
     async openResult(_ctx, id) {
       const rt = await jobsHost.runtime();

@@ -5,6 +5,7 @@ import { KIND_COUNTERS } from '../../readiness/readiness';
 import { ReadinessGate } from '../../readiness/ReadinessGate';
 import { useReadiness } from '../../readiness/useReadiness';
 import { canRetryJob, dismissJob, isActiveJob, useJobsStore } from '../../stores/jobs';
+import { JobRecovery, stallOfView } from './JobRecovery';
 import {
   downloadProgress,
   elapsedMs,
@@ -77,6 +78,14 @@ export function JobRow({ job, nowMs, onCancel, onRetry, onOpen }: JobRowProps) {
   const bytes = downloadProgress(job);
   const canOpen = job.state === 'done' && job.resultItemIds.length > 0;
   const stateLabel = STATE_LABELS[job.state];
+  // waiting and stalled are said over an active job's state, not states of their own
+  const condition = !active
+    ? null
+    : job.waiting
+      ? 'Waiting'
+      : stallOfView(job, nowMs)
+        ? 'Stalled'
+        : null;
   const retryable = canRetryJob(job);
   // a retry spends again: it is gated like the panel's own button
   const gate = useReadiness({ counter: KIND_COUNTERS[job.kind] });
@@ -91,6 +100,9 @@ export function JobRow({ job, nowMs, onCancel, onRetry, onOpen }: JobRowProps) {
           {job.label || KIND_LABELS[job.kind]}
         </h2>
         <span className={`job-state job-state-${job.state}`}>{stateLabel}</span>
+        {condition && (
+          <span className={`job-state job-state-${condition.toLowerCase()}`}>{condition}</span>
+        )}
       </div>
 
       {job.asked.length > 0 && (
@@ -114,6 +126,7 @@ export function JobRow({ job, nowMs, onCancel, onRetry, onOpen }: JobRowProps) {
       </p>
 
       {failure && <p className="job-error">{failure}</p>}
+      <JobRecovery job={job} nowMs={nowMs} />
       {actionError && (
         <p className="job-error" role="alert">
           {actionError.message}

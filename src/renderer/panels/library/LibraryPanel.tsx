@@ -10,6 +10,7 @@ import {
 import { playEntries, toQueueEntry } from '../../stores/player';
 import { exportItems, startDragOut } from './actions';
 import { ItemDetails } from './ItemDetails';
+import { MissingResults } from './MissingResults';
 import { useMainMatches } from './lyrics-search';
 import { VirtualList, type VirtualListHandle } from './VirtualList';
 import {
@@ -177,6 +178,7 @@ export function LibraryPanel() {
           Library
         </h1>
       </header>
+      <MissingResults />
       <div className="library-toolbar" role="search">
         <input
           type="search"
