@@ -24,8 +24,8 @@ export function RetryJobDialog({
       onCancel={onCancel}
     >
       <p>
-        “{name}” will be sent to the service again as a new job, and it will spend credits again.
-        To get back results you already have, use Download again instead: it spends nothing.
+        “{name}” will be sent to the service again as a new job, and it will spend credits again. To
+        get back results you already have, use Download again instead: it spends nothing.
       </p>
       {interrupted && (
         <p>
