@@ -31,6 +31,11 @@ function job(over: Partial<JobView> & { tookS?: number; model?: string | null })
     error: null,
     outputs: [],
     resultItemIds: [],
+    waiting: null,
+    movedAt: null,
+    checkedAt: null,
+    candidates: [],
+    canRedownload: false,
     ...rest,
   };
 }
