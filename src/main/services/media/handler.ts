@@ -1,25 +1,23 @@
-import { promises as fs, createReadStream, type Stats } from 'node:fs';
-import { join, sep } from 'node:path';
+import type { Stats } from 'node:fs';
 import { Readable } from 'node:stream';
 import { isTempName } from '../library/atomic';
 import { mediaTypeOf } from '../library/media-types';
+import {
+  confineToRoot as confine,
+  decodePathSegments,
+  plainAnswer as plain,
+  serveConfinedFile,
+  type FileRequest,
+  type FileResponse,
+} from '../files/confine';
 import { CACHE_ID, type MediaCache } from './cache';
 import { probeFile } from './probe';
 import { parseRange } from './range';
 
 export const MEDIA_SCHEME = 'cadenza-media';
 
-export interface MediaRequest {
-  url: string;
-  method?: string;
-  headers: Record<string, string | undefined>;
-}
-
-export interface MediaResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: Readable | null;
-}
+export type MediaRequest = FileRequest;
+export type MediaResponse = FileResponse;
 
 export interface MediaHandlerOptions {
   /** The folders it may serve from, read on every request (the library folder can change). */
@@ -40,12 +38,6 @@ export const libraryMediaUrl = (relPath: string): string =>
   `${MEDIA_SCHEME}://library/${relPath.split('/').map(encodeURIComponent).join('/')}`;
 export const cacheMediaUrl = (id: string): string => `${MEDIA_SCHEME}://cache/${id}`;
 
-const plain = (status: number, extra: Record<string, string> = {}): MediaResponse => ({
-  status,
-  headers: { 'Cache-Control': 'no-store', ...extra },
-  body: null,
-});
-
 /** host and decoded path segments, or a status to answer; `..` and encoded separators are refused. */
 function parseMediaUrl(raw: string): { host: string; segments: string[] } | { status: number } {
   const prefix = `${MEDIA_SCHEME}://`;
@@ -54,50 +46,10 @@ function parseMediaUrl(raw: string): { host: string; segments: string[] } | { st
   const slash = rest.indexOf('/');
   if (slash < 0) return { status: 404 };
   const host = rest.slice(0, slash).toLowerCase();
-  const segments: string[] = [];
-  for (const seg of rest.slice(slash + 1).split('/')) {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(seg);
-    } catch {
-      return { status: 400 };
-    }
-    // checked after decoding, so %2e%2e, %2f and %5c cannot smuggle a traversal through
-    if (decoded === '' || decoded === '.' || decoded === '..') return { status: 403 };
-    // eslint-disable-next-line no-control-regex
-    if (/[/\\\u0000-\u001f]/.test(decoded) || decoded.startsWith('.') || isTempName(decoded))
-      return { status: 403 };
-    if (process.platform === 'win32' && decoded.includes(':')) return { status: 403 };
-    segments.push(decoded);
-  }
-  if (segments.length === 0) return { status: 404 };
+  const segments = decodePathSegments(rest.slice(slash + 1));
+  if ('status' in segments) return segments;
+  if (segments.some(isTempName)) return { status: 403 };
   return { host, segments };
-}
-
-const inside = (root: string, p: string): boolean =>
-  p === root || p.startsWith(root.endsWith(sep) ? root : root + sep);
-
-/** Resolves symlinks and confines the result to `root`; the status to answer otherwise. */
-async function confine(
-  root: string,
-  segments: string[],
-): Promise<{ path: string; stat: Stats } | { status: number }> {
-  let realRoot: string;
-  try {
-    realRoot = await fs.realpath(root);
-  } catch {
-    return { status: 404 };
-  }
-  let real: string;
-  try {
-    real = await fs.realpath(join(realRoot, ...segments));
-  } catch {
-    return { status: 404 };
-  }
-  if (!inside(realRoot, real)) return { status: 403 };
-  const stat = await fs.stat(real).catch(() => null);
-  if (!stat?.isFile()) return { status: 404 };
-  return { path: real, stat };
 }
 
 /**
@@ -167,42 +119,16 @@ export function createMediaHandler(options: MediaHandlerOptions) {
       return plain(404);
     }
 
-    const base = {
-      'Content-Type': contentType,
-      'Accept-Ranges': 'bytes',
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-    };
-    const range = parseRange(rangeHeader, sizeBytes);
-    if (range.kind === 'unsatisfiable')
-      return plain(416, {
-        'Content-Range': `bytes */${totalLabel ?? sizeBytes}`,
-        'Accept-Ranges': 'bytes',
-      });
-    const start = range.kind === 'range' ? range.start : 0;
-    const end = range.kind === 'range' ? range.end : sizeBytes - 1;
-    const length = Math.max(0, end - start + 1);
-    const headers: Record<string, string> = { ...base, 'Content-Length': String(length) };
-    if (range.kind === 'range')
-      headers['Content-Range'] = `bytes ${start}-${end}/${totalLabel ?? sizeBytes}`;
-    const status = range.kind === 'range' ? 206 : 200;
-    if (method === 'HEAD' || length === 0) return { status, headers, body: null };
-
-    // Open, then check the opened file is the very file confinement resolved (same device and
-    // inode as its stat then): a folder swapped for a symlink in between opens something else.
-    await options.beforeOpen?.(path);
-    const handle = await fs.open(path, 'r').catch(() => null);
-    if (!handle) return plain(404);
-    const opened = await handle.stat();
-    if (opened.ino !== confined.ino || opened.dev !== confined.dev) {
-      await handle.close();
-      return plain(403);
-    }
-    return {
-      status,
-      headers,
-      body: createReadStream('', { fd: handle, start, end, autoClose: true }),
-    };
+    return serveConfinedFile({
+      method,
+      rangeHeader,
+      path,
+      confined,
+      sizeBytes,
+      totalLabel,
+      headers: { 'Content-Type': contentType, 'Cache-Control': 'no-store' },
+      beforeOpen: options.beforeOpen,
+    });
   }
 
   return { handle };
