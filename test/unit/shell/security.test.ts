@@ -32,21 +32,27 @@ describe('openExternal allowlist', () => {
 });
 
 describe('IPC sender check', () => {
-  const rendererDir = '/app/out/renderer';
-  const where = { rendererDir };
-  const index = pathToFileURL(join(rendererDir, 'index.html')).href;
+  const where = {};
+  const index = 'app://cadenza/index.html';
 
-  it('accepts the built renderer', () => {
+  it('accepts the renderer on its own origin, app://cadenza', () => {
     expect(isTrustedSenderUrl(index, where)).toBe(true);
     expect(isTrustedSenderUrl(`${index}#/account`, where)).toBe(true);
+    expect(isTrustedSenderUrl('app://cadenza/', where)).toBe(true);
   });
   it.each([
-    'file:///app/out/renderer',
-    'file:///app/out/renderer-evil/index.html',
-    'file:///app/out/renderer/../main/index.js',
+    // the built renderer on file:// is no longer the app: any local page could claim to be it
+    pathToFileURL(join('/app/out/renderer', 'index.html')).href,
+    'file:///app/out/renderer/index.html#/account',
     'file:///etc/passwd',
     'file://remote-host/app/out/renderer/index.html',
+    'app://evil/index.html',
+    'app://cadenza.evil/index.html',
+    'app://user:pw@cadenza/index.html',
+    'app://cadenza:8080/index.html',
+    'cadenza-media://library/x.mp3',
     'https://evil.example/',
+    'https://cadenza/index.html',
     'http://localhost:5173/',
     'about:blank',
     'data:text/html,hi',
@@ -56,7 +62,7 @@ describe('IPC sender check', () => {
     expect(isTrustedSenderUrl(url, where)).toBe(false);
   });
   it('accepts the dev server only when one is configured, by origin', () => {
-    const dev = { rendererDir, devServerUrl: 'http://localhost:5173' };
+    const dev = { devServerUrl: 'http://localhost:5173' };
     expect(isTrustedSenderUrl('http://localhost:5173/index.html', dev)).toBe(true);
     expect(isTrustedSenderUrl('http://localhost:5174/', dev)).toBe(false);
     expect(isTrustedSenderUrl('http://127.0.0.1:5173/', dev)).toBe(false);
