@@ -4,8 +4,9 @@
  * (CADENZA_TEST_BUILD=1, `npm run dist:test`) keeps the Node inspector arguments on, because
  * Playwright's _electron.launch drives the app through them.
  *
- * The renderer is loaded from file:// (out/renderer/index.html), so GrantFileProtocolExtraPrivileges
- * stays on: without it Chromium refuses the bundle's module scripts from file://.
+ * The renderer is served from its own privileged scheme, app://cadenza (src/main/shell/
+ * renderer-scheme.ts), never from file://, so GrantFileProtocolExtraPrivileges is off in every build:
+ * file:// pages get no privileges beyond a web page's.
  */
 const { join } = require('node:path');
 const { flipFuses, FuseVersion, FuseV1Options } = require('@electron/fuses');
@@ -23,7 +24,7 @@ function fuseConfig(testBuild) {
     [FuseV1Options.EnableEmbeddedAsarIntegrityValidation]: !testBuild,
     [FuseV1Options.OnlyLoadAppFromAsar]: !testBuild,
     [FuseV1Options.LoadBrowserProcessSpecificV8Snapshot]: false,
-    [FuseV1Options.GrantFileProtocolExtraPrivileges]: true,
+    [FuseV1Options.GrantFileProtocolExtraPrivileges]: false,
   };
 }
 

@@ -12,7 +12,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startEmulator, type Emulator } from '../emulator';
 import type { ConsoleRecord, DialogCall, IpcRecord } from '../support/electron-double';
-import { launchInDouble, launchInElectron, type LaunchedApp, type AppDirs } from './launch';
+import {
+  launchInDouble,
+  launchInElectron,
+  type LaunchedApp,
+  type AppDirs,
+  type MenuEntry,
+} from './launch';
 
 export const REPO_ROOT = resolve(__dirname, '../..');
 export const MAIN_JS = join(REPO_ROOT, 'out/main/index.js');
@@ -25,9 +31,12 @@ export interface AppHandle {
   readonly page: Page;
   /**
    * Quits the app and launches it again on the same folders; resolves the new page once ready.
-   * `args` go on the new launch's command line after the app's entry (e.g. files to open).
+   * `args` go on the new launch's command line after the app's entry (e.g. files to open);
+   * `packaged` runs it as an installed build (the double only).
    */
-  restart(options?: { args?: string[] }): Promise<Page>;
+  restart(options?: { args?: string[]; packaged?: boolean }): Promise<Page>;
+  /** The application menu main installed, as labels/roles (null when none was set). */
+  applicationMenu(): Promise<MenuEntry[] | null>;
   /** Launches the app "again" while it runs: main gets `second-instance` with these arguments. */
   secondInstance(args: string[], workingDirectory?: string): Promise<void>;
   /** The text main last put on the clipboard. */
@@ -107,10 +116,10 @@ export const test = base.extend<Fixtures>({
     const consoleLog: ConsoleRecord[] = [];
     const dialogCalls: DialogCall[] = [];
     const output: string[] = [];
-    const launch = (args?: string[]): Promise<LaunchedApp> =>
+    const launch = (args?: string[], packaged?: boolean): Promise<LaunchedApp> =>
       useRealElectron
         ? launchInElectron({ mainJs: MAIN_JS, dirs, env, args })
-        : launchInDouble({ mainJs: MAIN_JS, dirs, env, output, args });
+        : launchInDouble({ mainJs: MAIN_JS, dirs, env, output, args, packaged });
 
     let current = await launch();
     const collect = (): void => {
@@ -126,9 +135,10 @@ export const test = base.extend<Fixtures>({
       async restart(options) {
         collect();
         await current.close();
-        current = await launch(options?.args);
+        current = await launch(options?.args, options?.packaged);
         return current.page;
       },
+      applicationMenu: () => current.applicationMenu(),
       secondInstance: (args, workingDirectory = REPO_ROOT) =>
         current.secondInstance(args, workingDirectory),
       clipboardText: () => current.clipboardText(),

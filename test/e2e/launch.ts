@@ -20,8 +20,17 @@ export interface AppDirs {
   library: string;
 }
 
+/** One item of the application menu: its label or role, and its submenu. */
+export interface MenuEntry {
+  label?: string;
+  role?: string;
+  submenu?: MenuEntry[];
+}
+
 export interface LaunchedApp {
   page: Page;
+  /** The application menu main installed (null: none, Electron's default would show). */
+  applicationMenu(): Promise<MenuEntry[] | null>;
   ipcLog: IpcRecord[];
   openedExternal: string[];
   console: ConsoleRecord[];
@@ -42,6 +51,23 @@ interface LaunchOptions {
   env: Record<string, string>;
   /** Command-line arguments after the app's entry (e.g. files opened with Cadenza). */
   args?: string[];
+  /** Run as an installed build (app.isPackaged); the double only. */
+  packaged?: boolean;
+}
+
+/** Menu items (Electron's MenuItem or the double's template objects) as plain entries. */
+function menuEntries(items: unknown): MenuEntry[] {
+  if (!Array.isArray(items)) return [];
+  return items.map((raw) => {
+    const item = raw as { label?: unknown; role?: unknown; submenu?: unknown };
+    const sub = item.submenu as { items?: unknown } | unknown[] | undefined;
+    const entry: MenuEntry = {};
+    if (typeof item.label === 'string' && item.label) entry.label = item.label;
+    if (typeof item.role === 'string' && item.role) entry.role = item.role;
+    const subItems = Array.isArray(sub) ? sub : sub?.items;
+    if (subItems) entry.submenu = menuEntries(subItems);
+    return entry;
+  });
 }
 
 /** Waits for the renderer's ready signal (set once the first account status settled). */
@@ -86,6 +112,7 @@ export async function launchInDouble({
   env,
   output,
   args = [],
+  packaged = false,
 }: LaunchOptions & { output: string[] }): Promise<LaunchedApp> {
   const savedEnv = new Map<string, string | undefined>();
   for (const k of [...ENV_KEYS_TO_CLEAR, ...Object.keys(env)]) savedEnv.set(k, process.env[k]);
@@ -107,6 +134,7 @@ export async function launchInDouble({
   const double = createElectronDouble({
     userDataDir: dirs.userData,
     paths: { music: join(dirs.root, 'Music') },
+    isPackaged: packaged,
   });
   const uninstall = installElectronDouble(double);
   const restore = (): void => {
@@ -125,9 +153,10 @@ export async function launchInDouble({
     const cache = (Module as unknown as { _cache: Record<string, unknown> })._cache;
     for (const id of Object.keys(cache)) if (id.startsWith(outDir)) delete cache[id];
     const req = Module.createRequire(mainJs);
-    // main reads its command line as it starts: an unpackaged app's [electron, entry, ...args]
+    // main reads its command line as it starts: an unpackaged app's [electron, entry, ...args],
+    // an installed one's [app, ...args]
     const savedArgv = process.argv;
-    process.argv = [process.execPath, mainJs, ...args];
+    process.argv = packaged ? [process.execPath, ...args] : [process.execPath, mainJs, ...args];
     try {
       req(mainJs);
     } finally {
@@ -152,6 +181,12 @@ export async function launchInDouble({
 
   return {
     page,
+    applicationMenu: async () => {
+      const menu = (
+        double.module.Menu as { getApplicationMenu(): { items: unknown[] } | null }
+      ).getApplicationMenu();
+      return menu ? menuEntries(menu.items) : null;
+    },
     ipcLog: double.state.ipcLog,
     openedExternal: double.state.openedExternal,
     console: double.state.console,
@@ -240,6 +275,16 @@ export async function launchInElectron({
   const openedExternal: string[] = [];
   return {
     page,
+    applicationMenu: async () => {
+      const items = await electronApp.evaluate(({ Menu }) => {
+        const walk = (menu: Electron.Menu | null | undefined): unknown[] | null =>
+          menu
+            ? menu.items.map((i) => ({ label: i.label, role: i.role, submenu: walk(i.submenu) }))
+            : null;
+        return walk(Menu.getApplicationMenu());
+      });
+      return items ? menuEntries(items) : null;
+    },
     ipcLog: [],
     get openedExternal() {
       return openedExternal;

@@ -73,6 +73,14 @@ test('the renderer loads from app://cadenza, and a script planted on disk cannot
   expect(await injectScript(page, pathToFileURL(planted).href)).toBe('refused');
   expect(await injectScript(page, pathToFileURL(MAIN_JS).href)).toBe('refused');
   expect(await page.evaluate(() => (globalThis as { __planted?: boolean }).__planted)).toBeFalsy();
+  // a script from any other source is refused by the CSP, which the console reports (the
+  // panels test relies on that report to show the app itself stays within the policy)
+  expect(await injectScript(page, 'data:text/javascript,globalThis.__planted=true')).toBe(
+    'refused',
+  );
+  expect(
+    app.console.some((m) => /Content Security Policy/i.test(m.text) && m.text.includes('data:')),
+  ).toBe(true);
   expect(await windowUrl(page)).toBe(APP_ENTRY);
 });
 
@@ -109,7 +117,8 @@ test('every answer of the origin carries the CSP; nothing outside out/renderer i
   expect(probe.traversal.status).toBe(403);
   expect(probe.mainBundle.status).toBe(404);
   expect(probe.unknown.status).toBe(404);
-  // inline scripts and eval are refused by that policy
+  // an inline script is refused by that policy (eval is checked in the policy's unit test:
+  // code Playwright evaluates is exempt from the page's CSP, so it cannot show it here)
   const inline = await page.evaluate(() => {
     const g = globalThis as unknown as {
       document: {
@@ -121,22 +130,27 @@ test('every answer of the origin carries the CSP; nothing outside out/renderer i
     const s = g.document.createElement('script');
     s.textContent = 'globalThis.__inline = true;';
     g.document.head.appendChild(s);
-    let evaluated = false;
-    try {
-      evaluated = (0, eval)('true') as boolean;
-    } catch {
-      evaluated = false;
-    }
-    return { inline: g.__inline === true, evaluated };
+    return g.__inline === true;
   });
-  expect(inline).toEqual({ inline: false, evaluated: false });
+  expect(inline).toBe(false);
 });
 
 test('lazily loaded panels come from the same origin as JavaScript, with their source maps', async ({
+  app,
   page,
 }) => {
-  await openPanel(page, 'Library');
-  await openPanel(page, 'Voice');
+  for (const panel of [
+    'Library',
+    'Voice',
+    'Songs',
+    'Covers',
+    'Videos',
+    'Jobs',
+    'Settings',
+  ] as const)
+    await openPanel(page, panel);
+  // the app itself lives within its policy: no violation while every panel opened
+  expect(app.console.filter((m) => /Content Security Policy/i.test(m.text))).toEqual([]);
   const scripts = await page.evaluate(() =>
     (
       globalThis as unknown as {
@@ -178,4 +192,29 @@ test('lazily loaded panels come from the same origin as JavaScript, with their s
   const onDisk = await readFile(join(REPO_ROOT, 'out/renderer', entryName), 'utf8');
   const served = await page.evaluate(async (url) => (await fetch(url)).text(), scripts[0]!);
   expect(served).toBe(onDisk);
+});
+
+test('the origin is privileged: secure, standard (storage), fetch; the double stands in on https', async ({
+  page,
+}) => {
+  // In real Electron this is app://cadenza itself (what the double cannot prove: the scheme's
+  // registration); under the double, the stand-in origin Chromium treats alike.
+  const expectedOrigin = useRealElectron ? 'app://cadenza' : 'https://cadenza.app.invalid';
+  const seen = await page.evaluate(async () => {
+    const g = globalThis as unknown as {
+      location: { origin: string; protocol: string };
+      isSecureContext: boolean;
+      localStorage: { setItem(k: string, v: string): void; getItem(k: string): string | null };
+    };
+    g.localStorage.setItem('cadenza-origin-check', 'kept');
+    const res = await fetch('./index.html');
+    return {
+      origin: g.location.origin,
+      secure: g.isSecureContext,
+      storage: g.localStorage.getItem('cadenza-origin-check'),
+      fetched: res.ok,
+    };
+  });
+  expect(seen).toEqual({ origin: expectedOrigin, secure: true, storage: 'kept', fetched: true });
+  expect(page.url()).toBe(useRealElectron ? APP_ENTRY : `${expectedOrigin}/index.html`);
 });

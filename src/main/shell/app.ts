@@ -26,8 +26,9 @@ import { hardenSession, hardenWebContents } from './hardening';
 import { createMainWindow, rendererDir } from './window';
 import { buildHandlers, forwardEvents } from './handlers';
 import { createJobNotifier } from './notifications';
-import { handleMediaProtocol, registerMediaScheme } from './protocol';
-import { createMediaHandler } from '../services/media/handler';
+import { handleScheme, registerAppSchemes } from './protocol';
+import { createMediaHandler, MEDIA_SCHEME } from '../services/media/handler';
+import { createRendererHandler, RENDERER_SCHEME } from './renderer-scheme';
 import { sendEvent } from './events';
 import { createShellUpdates } from './updater';
 import { OpenedFiles, pathsFromArgv } from './open-files';
@@ -84,12 +85,11 @@ export function startShell(opts: ShellOptions): boolean {
   const devServerUrl =
     !app.isPackaged && env.ELECTRON_RENDERER_URL ? env.ELECTRON_RENDERER_URL : undefined;
   const where = { mainDir: opts.mainDir, devServerUrl };
-  const location = { rendererDir: rendererDir(opts.mainDir), devServerUrl };
   let mainWindow: BrowserWindow | null = null;
   let unregister: (() => void) | undefined;
   let stopWork: (() => Promise<void>) | undefined;
   let started = false; // the services and IPC are up: a window may open
-  registerMediaScheme(protocol); // before 'ready'
+  registerAppSchemes(protocol); // before 'ready'
   const registry = new FileRegistry();
   // "Open with Cadenza": audio paths on the command line, from a second launch or macOS open-file
   const openedFiles = new OpenedFiles({
@@ -167,7 +167,13 @@ export function startShell(opts: ShellOptions): boolean {
         roots: () => ({ library: jobsHost.libraryDir(), cache: mediaCache.dir }),
         cache: mediaCache,
       });
-      const unhandleMedia = handleMediaProtocol(protocol, media);
+      const unhandleMedia = handleScheme(protocol, MEDIA_SCHEME, media);
+      // the renderer's own origin: out/renderer only (the window loads app://cadenza/index.html)
+      const unhandleRenderer = handleScheme(
+        protocol,
+        RENDERER_SCHEME,
+        createRendererHandler({ root: rendererDir(opts.mainDir) }),
+      );
       const updates = createShellUpdates({
         app,
         env,
@@ -203,6 +209,7 @@ export function startShell(opts: ShellOptions): boolean {
       stopWork = async () => {
         updates.stop();
         unhandleMedia();
+        unhandleRenderer();
         await core.close();
         unforward();
         unnotify();
@@ -224,7 +231,7 @@ export function startShell(opts: ShellOptions): boolean {
         electron: { app, dialog, shell, BrowserWindow, clipboard, nativeTheme },
       });
       unregister = registerIpc(ipcMain, handlers, {
-        isTrustedSender: senderCheck(location),
+        isTrustedSender: senderCheck({ devServerUrl }),
         onInternalError: (channel, e) => {
           log.error(`${channel} failed`, e);
         },

@@ -1,23 +1,34 @@
 /**
  * Security rules of the shell that need no Electron: which URLs may open in the browser, which
- * frames may call IPC, and the Content-Security-Policy. Kept plain so unit tests check them directly.
+ * frames may call IPC, the renderer's own origin and the Content-Security-Policy. Kept plain so unit
+ * tests check them directly.
  */
-import { fileURLToPath } from 'node:url';
-import { isAbsolute, relative, resolve } from 'node:path';
 import type { IpcMainInvokeEvent } from 'electron';
 import { EXTERNAL_URL_ALLOWLIST } from '@shared/defaults';
 
-/** The renderer's CSP; the same string is in the renderer's meta tag. */
+/** The renderer's own origin (renderer-scheme.ts serves it); never file://. */
+export const RENDERER_SCHEME = 'app';
+export const RENDERER_HOST = 'cadenza';
+export const RENDERER_ORIGIN = `${RENDERER_SCHEME}://${RENDERER_HOST}`;
+/** What the main window loads. */
+export const RENDERER_ENTRY_URL = `${RENDERER_ORIGIN}/index.html`;
+
+/**
+ * The renderer's CSP, sent with every answer of its origin and in its meta tag (the same string).
+ * `'self'` is app://cadenza and nothing else: no file://, no inline script, no eval; media and
+ * images also from `cadenza-media:`.
+ */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
+  "style-src 'self'",
   "img-src 'self' data: cadenza-media:",
   "media-src 'self' cadenza-media:",
   "connect-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",
   "frame-src 'none'",
+  "form-action 'none'",
 ].join('; ');
 
 /** https only, no credentials, host exactly on the allowlist or a subdomain of an entry. */
@@ -38,43 +49,42 @@ export function isAllowedExternalUrl(
 }
 
 export interface RendererLocation {
-  /** Absolute folder of the built renderer (out/renderer). */
-  rendererDir: string;
-  /** The dev server's URL in development (ELECTRON_RENDERER_URL), if any. */
+  /** The dev server's URL in development (ELECTRON_RENDERER_URL), if any; never in a packaged app. */
   devServerUrl?: string | undefined;
 }
 
-/** Whether an IPC message comes from the app's own renderer: a file inside out/renderer, or the dev server. */
-export function isTrustedSenderUrl(frameUrl: unknown, where: RendererLocation): boolean {
-  if (typeof frameUrl !== 'string' || frameUrl === '') return false;
+/** Whether a URL is on the renderer's own origin: the scheme, exactly our host, no port or credentials. */
+export function isRendererOriginUrl(raw: unknown): boolean {
+  if (typeof raw !== 'string') return false;
   let url: URL;
   try {
-    url = new URL(frameUrl);
+    url = new URL(raw);
   } catch {
     return false;
   }
-  if (url.protocol === 'file:') {
-    if (url.host !== '' && url.host !== 'localhost') return false;
-    let path: string;
-    try {
-      path = fileURLToPath(url);
-    } catch {
-      return false;
-    }
-    const rel = relative(resolve(where.rendererDir), resolve(path));
-    return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+  return (
+    url.protocol === `${RENDERER_SCHEME}:` &&
+    url.hostname === RENDERER_HOST &&
+    url.port === '' &&
+    url.username === '' &&
+    url.password === ''
+  );
+}
+
+/** Whether an IPC message comes from the app's own renderer: app://cadenza, or the dev server. */
+export function isTrustedSenderUrl(frameUrl: unknown, where: RendererLocation): boolean {
+  if (typeof frameUrl !== 'string' || frameUrl === '') return false;
+  if (isRendererOriginUrl(frameUrl)) return true;
+  if (!where.devServerUrl) return false;
+  try {
+    const url = new URL(frameUrl);
+    return (
+      new URL(where.devServerUrl).origin === url.origin &&
+      (url.protocol === 'http:' || url.protocol === 'https:')
+    );
+  } catch {
+    return false;
   }
-  if (where.devServerUrl) {
-    try {
-      return (
-        new URL(where.devServerUrl).origin === url.origin &&
-        (url.protocol === 'http:' || url.protocol === 'https:')
-      );
-    } catch {
-      return false;
-    }
-  }
-  return false;
 }
 
 /** The IPC sender check: the top frame of a page from the app's own renderer. */

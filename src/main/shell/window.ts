@@ -1,11 +1,15 @@
-/** The main window: locked-down webPreferences, the built preload, the built renderer or the dev server. */
+/**
+ * The main window: locked-down webPreferences, the built preload, and the built renderer from its
+ * own origin (app://cadenza, renderer-scheme.ts) — or the dev server in development.
+ */
 import { BrowserWindow } from 'electron';
 import { join } from 'node:path';
+import { RENDERER_ENTRY_URL } from './security';
 
 export interface WindowLocation {
   /** out/main: the folder of the built main bundle. */
   mainDir: string;
-  /** The dev server (ELECTRON_RENDERER_URL) in development; the built files otherwise. */
+  /** The dev server (ELECTRON_RENDERER_URL) in development; app://cadenza otherwise. */
   devServerUrl?: string | undefined;
 }
 
@@ -34,7 +38,6 @@ export function createMainWindow(where: WindowLocation): BrowserWindow {
     },
   });
   win.once('ready-to-show', () => win.show());
-  if (where.devServerUrl) void win.loadURL(where.devServerUrl);
-  else void win.loadFile(join(rendererDir(where.mainDir), 'index.html'));
+  void win.loadURL(where.devServerUrl ?? RENDERER_ENTRY_URL);
   return win;
 }

@@ -9,7 +9,8 @@ import type { DoubleState } from './state';
 const repoRoot = resolve(__dirname, '../../..');
 
 export class DoubleApp extends EventEmitter {
-  readonly isPackaged = false;
+  /** False unless the options say the run stands for an installed build (`isPackaged`). */
+  readonly isPackaged: boolean;
   private ready = false;
   private quitting = false;
   private resolveReady!: () => void;
@@ -25,6 +26,7 @@ export class DoubleApp extends EventEmitter {
     private readonly allWindows: () => { close(): void; destroy(): void }[],
   ) {
     super();
+    this.isPackaged = state.options.isPackaged === true;
     const userData = state.options.userDataDir;
     this.paths = {
       userData,

@@ -61,21 +61,26 @@ export async function bridgeHandledSchemes(
 ): Promise<void> {
   await page.route(
     (url) => !BUILT_IN.has(url.protocol) && protocol.isProtocolHandled(schemeOf(url)),
-    (route, request) => forward(route, request, protocol, log, startedAtMs),
+    (route, request) => forwardToHandler(route, request, protocol, log, startedAtMs),
   );
 }
 
-async function forward(
+/**
+ * Answers one intercepted request with the handler of `url`'s scheme (`url` defaults to the
+ * request's own; the stand-in origins of scheme-origin.ts pass the URL in Electron's terms).
+ */
+export async function forwardToHandler(
   route: Route,
   request: PageRequest,
   protocol: HandledSchemes,
   log: SchemeRequestRecord[],
   startedAtMs: number,
+  url: string = request.url(),
 ): Promise<void> {
   const method = request.method();
   const headers = await request.allHeaders().catch(() => request.headers());
   const record: SchemeRequestRecord = {
-    url: request.url(),
+    url,
     method,
     ...(headers.range ? { range: headers.range } : {}),
     resourceType: request.resourceType(),
@@ -88,7 +93,7 @@ async function forward(
   try {
     const body =
       method === 'GET' || method === 'HEAD' ? undefined : (request.postDataBuffer() ?? undefined);
-    response = await protocol.fetch(request.url(), {
+    response = await protocol.fetch(url, {
       method,
       headers: withoutPseudoHeaders(headers),
       ...(body ? { body: new Uint8Array(body) } : {}),

@@ -44,6 +44,8 @@ export interface DoubleOptions {
   browser?: Browser;
   /** Chromium executable (default /usr/bin/chromium). */
   executablePath?: string;
+  /** app.isPackaged: the run stands for an installed build (no dev server, no developer menu). */
+  isPackaged?: boolean;
   /** Whether another instance "already runs" (requestSingleInstanceLock answers false). */
   singleInstanceTaken?: boolean;
 }

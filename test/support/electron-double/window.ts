@@ -13,14 +13,15 @@ import { makeEvent } from './events';
 import { record, type DoubleState } from './state';
 import type { DoubleIpcMain } from './ipc';
 import type { DoubleSession } from './session';
-import { bridgeHandledSchemes, type HandledSchemes } from './media-bridge';
+import { bridgeHandledSchemes } from './media-bridge';
+import { SchemeOrigins, type PrivilegedSchemes } from './scheme-origin';
 
 export interface WindowHost {
   state: DoubleState;
   ipcMain: DoubleIpcMain;
   session: DoubleSession;
   /** protocol.handle's handlers, which answer the page's requests to custom schemes. */
-  protocol: HandledSchemes;
+  protocol: PrivilegedSchemes;
   context(): Promise<BrowserContext>;
   /** Called when a window is created (app emits 'browser-window-created', 'web-contents-created'). */
   created(win: DoubleBrowserWindow): void;
@@ -45,6 +46,8 @@ export class DoubleWebContents extends EventEmitter {
   private destroyed = false;
   /** True while loadURL/loadFile navigates (that navigation is not a renderer-initiated one). */
   ownNavigation = false;
+  /** Privileged schemes' pages on stand-in origins (scheme-origin.ts). */
+  readonly origins: SchemeOrigins;
 
   constructor(
     private readonly host: WindowHost,
@@ -52,6 +55,7 @@ export class DoubleWebContents extends EventEmitter {
   ) {
     super();
     this.session = host.session;
+    this.origins = new SchemeOrigins(host.protocol);
   }
 
   setWindowOpenHandler(handler: OpenHandler): void {
@@ -73,8 +77,9 @@ export class DoubleWebContents extends EventEmitter {
       .catch(() => undefined);
   }
 
+  /** The page's URL in Electron's terms (app://cadenza/… for a privileged scheme's page). */
   getURL(): string {
-    return this.page?.url() ?? '';
+    return this.origins.fromPage(this.page?.url() ?? '');
   }
 
   isDestroyed(): boolean {
@@ -158,7 +163,7 @@ export class DoubleBrowserWindow extends EventEmitter {
     await page.exposeBinding(INVOKE_BINDING, (source, channel: unknown, argsJson: unknown) =>
       ipcMain.invokeJson(String(channel), String(argsJson), {
         sender: wc,
-        frameUrl: source.frame.url(),
+        frameUrl: wc.origins.fromPage(source.frame.url()),
         isTopFrame: source.frame.parentFrame() === null,
       }),
     );
@@ -188,7 +193,7 @@ export class DoubleBrowserWindow extends EventEmitter {
     page.on('pageerror', (e) => state.console.push({ type: 'pageerror', text: String(e) }));
     page.on('popup', (popup) => {
       const answer = wc.windowOpenHandler?.({
-        url: popup.url(),
+        url: wc.origins.fromPage(popup.url()),
         frameName: '',
         features: '',
         disposition: 'new-window',
@@ -203,22 +208,31 @@ export class DoubleBrowserWindow extends EventEmitter {
       (route, request) => this.routeHttp(page, route, request),
     );
     await bridgeHandledSchemes(page, this.host.protocol, state.schemeRequests, state.startedAtMs);
+    // registered last, so tried first: pages of privileged schemes and everything on their origin
+    await wc.origins.route(page, state.schemeRequests, state.startedAtMs, (request, url) =>
+      this.allowNavigation(page, request, url),
+    );
     wc.page = page;
     return page;
+  }
+
+  /** A renderer-initiated navigation of the main frame asks will-navigate (false: prevented). */
+  private allowNavigation(page: Page, request: Request, url: string): boolean {
+    if (
+      !request.isNavigationRequest() ||
+      request.frame() !== page.mainFrame() ||
+      this.webContents.ownNavigation
+    )
+      return true;
+    const event = makeEvent({ url });
+    this.webContents.emit('will-navigate', event, url);
+    return !event.defaultPrevented;
   }
 
   /** Renderer HTTP goes through the session's webRequest listeners; link navigations through will-navigate. */
   private async routeHttp(page: Page, route: Route, request: Request): Promise<void> {
     const url = request.url();
-    if (
-      request.isNavigationRequest() &&
-      request.frame() === page.mainFrame() &&
-      !this.webContents.ownNavigation
-    ) {
-      const event = makeEvent({ url });
-      this.webContents.emit('will-navigate', event, url);
-      if (event.defaultPrevented) return route.abort('aborted');
-    }
+    if (!this.allowNavigation(page, request, url)) return route.abort('aborted');
     if (this.host.session.shouldCancel(url)) return route.abort('blockedbyclient');
     const response = await route.fetch();
     const headers = this.host.session.applyHeaders(url, response.headers());
@@ -229,7 +243,8 @@ export class DoubleBrowserWindow extends EventEmitter {
     const page = await this.pageReady;
     this.webContents.ownNavigation = true;
     try {
-      await page.goto(url, { waitUntil: 'load' });
+      // a privileged scheme's page (app://cadenza/…) loads on its stand-in origin
+      await page.goto(this.webContents.origins.toPage(url), { waitUntil: 'load' });
     } finally {
       this.webContents.ownNavigation = false;
     }

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { EventEmitter } from 'node:events';
 import { createElectronDouble } from '../../support/electron-double';
+import { SchemeOrigins } from '../../support/electron-double/scheme-origin';
 import { hardenSession, hardenWebContents } from '../../../src/main/shell/hardening';
 import { CONTENT_SECURITY_POLICY } from '../../../src/main/shell/security';
 import type { App, Session, Shell } from 'electron';
@@ -67,6 +68,35 @@ describe('electron double', () => {
     d.app.quit();
     await d.app.quitted;
     expect(seen).toEqual(['before-quit', 'will-quit', 'before-quit', 'will-quit', 'quit']);
+  });
+
+  it('a privileged standard scheme maps to its stand-in origin and back; others stay as they are', () => {
+    const d = double();
+    const origins = new SchemeOrigins(d.protocol);
+    const entry = 'app://cadenza/index.html?x=1#/a';
+    expect(origins.toPage(entry)).toBe(entry); // not registered yet
+    d.protocol.registerSchemesAsPrivileged([
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+      { scheme: 'plain', privileges: { supportFetchAPI: true } },
+    ]);
+    expect(origins.toPage(entry)).toBe(entry); // registered but not handled
+    d.protocol.handle('app', () => new Response('ok'));
+    d.protocol.handle('plain', () => new Response('ok'));
+    const page = origins.toPage(entry);
+    expect(page).toBe('https://cadenza.app.invalid/index.html?x=1#/a');
+    expect(origins.isStandIn(new URL(page))).toBe(true);
+    expect(origins.fromPage(page)).toBe(entry);
+    expect(origins.toPage('plain://cadenza/index.html')).toBe('plain://cadenza/index.html');
+    for (const other of [
+      'https://cadenza.plain.invalid/',
+      'https://cadenza.app.invalid:8443/',
+      'http://cadenza.app.invalid/',
+      'https://app.invalid/',
+      'https://evil.example/',
+    ]) {
+      expect(origins.isStandIn(new URL(other))).toBe(false);
+      expect(origins.fromPage(other)).toBe(other);
+    }
   });
 
   it('ipcMain refuses a second handler and rejects unknown channels like Electron', async () => {

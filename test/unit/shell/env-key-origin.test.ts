@@ -3,10 +3,9 @@
  * started. Changing the address in the app (through the real IPC handler and its confirmation
  * dialog) must not send that key to the new host, and the dialog says so.
  */
-import { mkdtemp, mkdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator';
 import { createElectronDouble, type ElectronDouble } from '../../support/electron-double';
@@ -14,7 +13,7 @@ import { createCore, type Core } from '../../../src/main/services/core';
 import { FileRegistry } from '../../../src/main/services/files/registry';
 import { buildHandlers, type ElectronForHandlers } from '../../../src/main/shell/handlers';
 import { registerIpc } from '../../../src/main/shell/ipc';
-import { senderCheck } from '../../../src/main/shell/security';
+import { RENDERER_ENTRY_URL, senderCheck } from '../../../src/main/shell/security';
 import { createShellDiagnostics } from '../../../src/main/shell/diagnostics';
 import { logsDirOf } from '../../../src/main/services/log';
 
@@ -49,9 +48,7 @@ beforeAll(async () => {
   // The address in effect at launch, from the settings of an earlier run.
   await createCore({ env, keychainBackend: null }).settings.update({ baseUrl: launchService.url });
 
-  const rendererDir = join(root, 'out', 'renderer');
-  await mkdir(rendererDir, { recursive: true });
-  rendererUrl = pathToFileURL(join(rendererDir, 'index.html')).href;
+  rendererUrl = RENDERER_ENTRY_URL;
   double = createElectronDouble({ userDataDir: join(root, 'user-data') });
   const core = createCore({ env, keychainBackend: null });
   const electron = double.module as unknown as ElectronForHandlers;
@@ -64,7 +61,7 @@ beforeAll(async () => {
       electron,
       diagnostics: diagnosticsOf(core, env, electron),
     }),
-    { isTrustedSender: senderCheck({ rendererDir }) },
+    { isTrustedSender: senderCheck({}) },
   );
 });
 

@@ -4,7 +4,7 @@
  * contract is iterated, so new channels are fuzzed automatically).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtemp, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
@@ -16,7 +16,7 @@ import { createEncryptedFileBackend } from '../../../src/main/services/secrets';
 import { FileRegistry } from '../../../src/main/services/files/registry';
 import { buildHandlers, type ElectronForHandlers } from '../../../src/main/shell/handlers';
 import { registerIpc } from '../../../src/main/shell/ipc';
-import { senderCheck } from '../../../src/main/shell/security';
+import { RENDERER_ENTRY_URL, senderCheck } from '../../../src/main/shell/security';
 import { invokeContract } from '../../../src/shared/ipc/contract';
 import { channelName, type InvokeDef } from '../../../src/shared/ipc/define';
 import { resultSchema } from '../../../src/shared/result';
@@ -129,9 +129,7 @@ beforeAll(async () => {
     sentinel,
     Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WAVE'), Buffer.alloc(40)]),
   );
-  const rendererDir = join(root, 'out', 'renderer');
-  await mkdir(rendererDir, { recursive: true });
-  rendererUrl = pathToFileURL(join(rendererDir, 'index.html')).href;
+  rendererUrl = RENDERER_ENTRY_URL;
 
   double = createElectronDouble({ userDataDir: join(root, 'user-data') });
   const env = {
@@ -166,7 +164,7 @@ beforeAll(async () => {
       diagnostics: diagnosticsOf(core, env, electron),
     }),
     {
-      isTrustedSender: senderCheck({ rendererDir }),
+      isTrustedSender: senderCheck({}),
     },
   );
 });
@@ -235,7 +233,11 @@ describe('IPC fuzz', () => {
       for (const url of [
         'https://evil.example/',
         'file:///etc/passwd',
-        `${rendererUrl}/../../evil.html`,
+        // the built renderer's files on disk are not the app (it loads from app://cadenza)
+        pathToFileURL(join(root, 'out', 'renderer', 'index.html')).href,
+        'app://evil/index.html',
+        'app://cadenza.evil/index.html',
+        'app://cadenza:1/index.html',
         'about:blank',
         '',
       ]) {

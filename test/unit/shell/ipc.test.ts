@@ -5,7 +5,7 @@ import { invokeContract } from '../../../src/shared/ipc/contract';
 import { channelName } from '../../../src/shared/ipc/define';
 import { AppError } from '../../../src/shared/errors';
 
-const TRUSTED = 'file:///app/out/renderer/index.html';
+const TRUSTED = 'app://cadenza/index.html';
 const status = {
   hasKey: true,
   keyLast4: '1234',

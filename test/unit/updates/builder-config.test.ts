@@ -117,6 +117,9 @@ describe('electron-builder configuration', () => {
     expect(fuse(release, 'EnableEmbeddedAsarIntegrityValidation')).toBe(true);
     expect(fuse(test, 'EnableNodeCliInspectArguments')).toBe(true);
     expect(fuse(test, 'RunAsNode')).toBe(false);
+    // the renderer loads from app://cadenza, so file:// keeps no extra privileges in any build
+    expect(fuse(release, 'GrantFileProtocolExtraPrivileges')).toBe(false);
+    expect(fuse(test, 'GrantFileProtocolExtraPrivileges')).toBe(false);
     expect(release.strictlyRequireAllFuses).toBe(true);
     // every fuse this @electron/fuses knows is set
     for (const name of Object.keys(FuseV1Options).filter((k) => Number.isNaN(Number(k))))

@@ -7,7 +7,7 @@
  */
 import { promises as fs, createReadStream, type Stats } from 'node:fs';
 import { join, sep } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { parseRange } from '../media/range';
 
 export interface FileRequest {
@@ -92,7 +92,17 @@ export interface ServeFileOptions {
   headers: Record<string, string>;
   /** Test seam: runs between the confinement check and the open. */
   beforeOpen?: ((path: string) => Promise<void>) | undefined;
+  /**
+   * The file is inside an Electron asar archive (a packaged app's own files): Electron's fs gives
+   * archive entries a new made-up inode on every stat and opens them by extracting a temp copy, so
+   * the descriptor check cannot hold; the entry is read whole through the archive (read-only and
+   * integrity-checked in release builds) instead.
+   */
+  inArchive?: boolean;
 }
+
+/** Whether a path lies inside an asar archive (how Electron's fs decides to read from one). */
+export const isInAsarArchive = (path: string): boolean => /\.asar[\\/]/i.test(path);
 
 /** 200 with the whole file, 206 with one range, or 416; the body streams from the opened descriptor. */
 export async function serveConfinedFile(o: ServeFileOptions): Promise<FileResponse> {
@@ -112,6 +122,11 @@ export async function serveConfinedFile(o: ServeFileOptions): Promise<FileRespon
   if (range.kind === 'range') headers['Content-Range'] = `bytes ${start}-${end}/${total}`;
   const status = range.kind === 'range' ? 206 : 200;
   if (o.method === 'HEAD' || length === 0) return { status, headers, body: null };
+  if (o.inArchive) {
+    const whole = await fs.readFile(o.path).catch(() => null);
+    if (!whole || whole.length !== o.sizeBytes) return plainAnswer(404);
+    return { status, headers, body: Readable.from([whole.subarray(start, end + 1)]) };
+  }
 
   // Open, then check the opened file is the very file confinement resolved (same device and
   // inode as its stat then): a folder swapped for a symlink in between opens something else.
