@@ -120,7 +120,7 @@ describe('Trim editor', () => {
     await user.keyboard('-');
     expect(within(dialog).getByTestId('zoom-level')).toHaveTextContent('2.0× zoom');
     await user.click(within(dialog).getByRole('button', { name: 'Zoom out' }));
-    expect(within(dialog).getByTestId('zoom-level')).toHaveTextContent('Whole song');
+    expect(within(dialog).getByTestId('zoom-level')).toHaveTextContent('Whole length');
     expect(within(dialog).getByRole('button', { name: 'Zoom out' })).toBeDisabled();
 
     await user.type(within(dialog).getByLabelText('Fade in (seconds)'), '0.5');
@@ -182,10 +182,10 @@ describe('Trim editor', () => {
     expect(within(dialog).getByTestId('zoom-level')).toHaveTextContent('2.0× zoom');
     expect(Number(track.dataset.fromMs)).toBe(15_000);
     fireEvent.wheel(track, { clientX: 350, deltaY: 100, ctrlKey: true });
-    expect(within(dialog).getByTestId('zoom-level')).toHaveTextContent('Whole song');
+    expect(within(dialog).getByTestId('zoom-level')).toHaveTextContent('Whole length');
     // a plain wheel does not zoom
     fireEvent.wheel(track, { clientX: 350, deltaY: -100 });
-    expect(within(dialog).getByTestId('zoom-level')).toHaveTextContent('Whole song');
+    expect(within(dialog).getByTestId('zoom-level')).toHaveTextContent('Whole length');
   });
 
   it('asks main for finer peaks of the window once zoomed past the cached ones', async () => {

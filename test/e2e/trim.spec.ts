@@ -90,7 +90,7 @@ test('trims a library item by keyboard alone into a new item; ffmpeg checks the 
   await page.keyboard.press('+');
   await expect(dialog.getByTestId('zoom-level')).toHaveText(/2\.0× zoom/);
   await page.keyboard.press('-');
-  await expect(dialog.getByTestId('zoom-level')).toHaveText(/Whole song/);
+  await expect(dialog.getByTestId('zoom-level')).toHaveText(/Whole length/);
   await tabTo(page, dialog.getByLabel('Fade out (seconds)'));
   await page.keyboard.type('0.5');
 

@@ -235,7 +235,7 @@ export function RegionEditor(props: RegionEditorProps) {
           Zoom in
         </Button>
         <span className="small muted" data-testid="zoom-level">
-          {level < 1.05 ? 'Whole song' : `${level.toFixed(level < 10 ? 1 : 0)}× zoom`}
+          {level < 1.05 ? 'Whole length' : `${level.toFixed(level < 10 ? 1 : 0)}× zoom`}
           {' · Ctrl+wheel or + and − zoom'}
         </span>
       </div>
