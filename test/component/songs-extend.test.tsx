@@ -60,6 +60,7 @@ describe('Songs: extend from here', () => {
     more2.focus();
     await user.keyboard('{Enter}');
     expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual([
+      'Trim…',
       'Keep',
       'Delete',
       'Show in library',
@@ -76,7 +77,7 @@ describe('Songs: extend from here', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((m) => m.textContent),
-    ).toEqual(['Extend', 'Keep', 'Delete', 'Show in library']);
+    ).toEqual(['Extend', 'Trim…', 'Keep', 'Delete', 'Show in library']);
     expect(within(menu).getByRole('menuitem', { name: 'Extend' })).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(screen.queryByRole('menu')).toBeNull();
@@ -304,6 +305,17 @@ describe('Songs: the two takes side by side', () => {
     await waitFor(() =>
       expect(document.querySelector('[aria-selected="true"]')?.id).toBe(`library-row-${TAKE_B}`),
     );
+  });
+});
+
+describe('Songs: finishing a take', () => {
+  it('Trim… in the take ⋯ menu opens the Library’s trim dialog on that take', async () => {
+    const fake = fakeWithTakes();
+    const { user } = await open(fake);
+    const take1 = await screen.findByRole('listitem', { name: 'Summer rain, take 1' });
+    await user.click(within(take1).getByRole('button', { name: 'More for Summer rain, take 1' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Trim…' }));
+    expect(await screen.findByRole('dialog', { name: /Summer rain/ })).toBeInTheDocument();
   });
 });
 

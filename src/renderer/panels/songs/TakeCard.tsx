@@ -70,7 +70,7 @@ export function TakeCard({ job, index }: { job: JobView; index: number }) {
           onSelect: () => openExtend(song.itemId),
           hidden: !song.songId || !song.durationMs,
         },
-        ...finishing,
+        ...finishing.items,
         { label: 'Keep', onSelect: () => keepTake(song.itemId), hidden: kept },
         {
           label: 'Delete',
@@ -136,6 +136,7 @@ export function TakeCard({ job, index }: { job: JobView; index: number }) {
         )}
         {items.length > 0 && <Menu label={`More for ${name}`} items={items} />}
       </div>
+      {finishing.dialogs}
     </li>
   );
 }
