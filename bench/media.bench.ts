@@ -8,24 +8,11 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, linkSync } from 'node:fs';
 import { join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { decodePeaks } from '../src/main/services/media/peaks';
 import { probeFile } from '../src/main/services/media/probe';
 import { createWorkerClient, type WorkerTasks } from '../src/main/services/worker';
 import { ensureAudioCorpus } from '../test/support/audio-corpus';
-
-async function measured<T>(label: string, work: () => Promise<T>): Promise<T> {
-  const h = monitorEventLoopDelay({ resolution: 5 });
-  h.enable();
-  const t0 = performance.now();
-  const out = await work();
-  const ms = performance.now() - t0;
-  h.disable();
-  console.log(
-    `${label.padEnd(44)} ${ms.toFixed(0).padStart(6)} ms   main's longest stall ${(h.max / 1e6).toFixed(1)} ms`,
-  );
-  return out;
-}
+import { measured } from './support/stall';
 
 async function main(): Promise<void> {
   const corpus = await ensureAudioCorpus();
