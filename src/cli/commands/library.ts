@@ -1,6 +1,7 @@
 /**
  * `cadenza library list`: the items in the library folder, read from their sidecars.
  * `cadenza library loudness ITEM`: an item's integrated loudness and true peak.
+ * `cadenza library trim` (library-trim.ts) and `cadenza library export` (library-export.ts).
  */
 import type { LibraryItem } from '@shared/domain/library';
 import { measureLoudnessInWorker } from '../../main/services/audio/loudness';
@@ -11,11 +12,13 @@ import {
   type CliCommand,
   type CliContext,
 } from '../command';
+import { exportHelp, exportItemsCommand } from './library-export';
 import { findItem, trim, TRIM_HELP } from './library-trim';
 
 const help = `Usage: cadenza library list [--json]
        cadenza library trim ITEM --start TIME --end TIME [--fade-in S] [--fade-out S]
        cadenza library loudness ITEM [--json]
+       cadenza library export ITEM... --to DIR [--format mp3|wav|flac|original] …
 
 The library folder (see cadenza config) holds one media file per item with a JSON sidecar beside
 it (<file>.json). This lists the items, newest first.
@@ -28,7 +31,9 @@ it (<file>.json). This lists the items, newest first.
                         of the item with that id, file name or title: the measurement kept by
                         the app, else measured now (the app keeps it when it next runs). MP3,
                         WAV, FLAC, Ogg Vorbis and Opus are measured; AAC and video are not
-${TRIM_HELP}`;
+${TRIM_HELP}
+
+${exportHelp}`;
 
 const duration = (ms: number | null): string => {
   if (ms === null) return '';
@@ -124,16 +129,17 @@ async function loudness(args: string[], ctx: CliContext): Promise<number | void>
 export const libraryCommand: CliCommand = {
   name: 'library',
   summary:
-    "List the items in the library folder, trim one into a new item, show one item's loudness",
+    "List the items in the library folder, trim one into a new item, show one item's loudness, export items with tags",
   help,
   async run(args, ctx) {
     const [sub, ...rest] = args;
     if (sub === 'list') return list(rest, ctx);
     if (sub === 'trim') return trim(rest, ctx, sidecarOf);
     if (sub === 'loudness') return loudness(rest, ctx);
+    if (sub === 'export') return exportItemsCommand(rest, ctx);
     if (!sub)
       throw new UsageError(
-        'missing subcommand: list, trim or loudness (see cadenza library --help)',
+        'missing subcommand: list, trim, loudness or export (see cadenza library --help)',
       );
     throw new UsageError(`unknown subcommand 'library ${sub}' (see cadenza library --help)`);
   },

@@ -3,6 +3,7 @@
  * Plain Node: no `electron` import anywhere under services/.
  */
 import type { AccountStatus, KeyInfo, KeySaved, KeyStorage } from '@shared/domain/account';
+import type { ExportDefaults } from '@shared/domain/export';
 
 /** Where one secret backend keeps keys, bound to a service origin. */
 export interface SecretBackend {
@@ -39,6 +40,8 @@ export interface Settings {
   levelLoudness?: boolean;
   /** The levelling target in LUFS (absent = DEFAULT_LOUDNESS_TARGET_LUFS). */
   loudnessTargetLufs?: number;
+  /** Export defaults: format, and the artist and album written into exported files. */
+  export?: ExportDefaults;
 }
 
 export interface SettingsStore {

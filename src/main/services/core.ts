@@ -36,6 +36,8 @@ import {
   measureLoudnessInWorker,
   type LoudnessService,
 } from './audio/loudness';
+import { createExportService, type ExportService } from './export/service';
+import { DEFAULT_LOUDNESS_TARGET_LUFS } from '@shared/domain/loudness';
 
 export interface CoreOptions {
   env: NodeJS.ProcessEnv;
@@ -88,6 +90,8 @@ export interface Core {
   readonly waveforms: WaveformStore;
   /** Items' loudness: kept in sidecars, measured once in the worker (the app starts its queue). */
   readonly loudness: LoudnessService;
+  /** Exports items to MP3, WAV or FLAC with tags (or copies them) into a chosen folder. */
+  readonly exporter: ExportService;
   /** Main's cache of remote media (previews, songs still streaming); the shell opens it. */
   readonly mediaCache: MediaCache;
   /** Closes the library and jobs (releasing the data-folder lock) and the media cache. */
@@ -252,6 +256,10 @@ export function createCore(opts: CoreOptions): Core {
     videos: createVideosService({ client, runtime, measure }),
     waveforms: createWaveformStore({ dir: join(paths.dataDir, 'waveforms') }),
     loudness,
+    exporter: createExportService({
+      settings,
+      loudnessTargetLufs: () => settings.get().loudnessTargetLufs ?? DEFAULT_LOUDNESS_TARGET_LUFS,
+    }),
     mediaCache,
     async close() {
       await loudness.stop();

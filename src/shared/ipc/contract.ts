@@ -3,7 +3,7 @@ import { accountContract } from './account';
 import { filesContract, filesEvents } from './files';
 import { appContract } from './app';
 import { jobsContract, JobViewSchema } from './jobs';
-import { libraryContract } from './library';
+import { libraryContract, libraryEvents } from './library';
 import { songsContract } from './songs';
 import { voicesContract, voicesEvents } from './voices';
 import { coversContract, coversEvents } from './covers';
@@ -49,6 +49,7 @@ export const eventContract = {
   ...coversEvents,
   ...updatesEvents,
   ...filesEvents,
+  ...libraryEvents,
 } as const;
 
 export type InvokeContractT = typeof invokeContract;

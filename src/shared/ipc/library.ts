@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { ITEM_ID_PATTERN, LibraryKindSchema, type LibraryItem } from '../domain/library';
 import { TrimRequestSchema } from '../domain/trim';
 import { LoudnessSchema, type Loudness } from '../domain/loudness';
-import { invoke } from './define';
+import { ExportDefaultsSchema, ExportOptionsSchema, ExportProgressSchema } from '../domain/export';
+import { event, invoke } from './define';
 
 /** A library item id (`itm_…` for items the app made, `ext_…` for files added outside it). */
 export const ItemIdSchema = z.string().regex(ITEM_ID_PATTERN, 'Not a library item id');
@@ -75,6 +76,8 @@ export const ExportResultSchema = z.object({
   folder: z.string(),
   /** The file names written there (made unique when a name was taken). */
   files: z.array(z.string()),
+  /** How many were converted (an MP3 exported as MP3, or an original, is copied, not re-encoded). */
+  reencoded: z.number().int().nonnegative(),
 });
 export type ExportResult = z.infer<typeof ExportResultSchema>;
 
@@ -120,8 +123,21 @@ export const libraryContract = {
   rename: invoke(z.tuple([ItemIdSchema, ItemTitleSchema]), LibraryItemViewSchema),
   /** Moves the item's files (media, cover, sidecar) to the OS trash. */
   remove: invoke(z.tuple([ItemIdSchema]), z.null()),
-  /** Copies the items' media files to a folder chosen in a dialog in main (error `cancelled`). */
-  exportItems: invoke(z.tuple([z.array(ItemIdSchema).min(1).max(10_000)]), ExportResultSchema),
+  /**
+   * Exports the items, in order (numbered as tracks when several), into a folder chosen in a dialog
+   * in main (error `cancelled`): converted to MP3, WAV or FLAC with tags, or copied as they are
+   * (no options, or format `original`). Progress arrives as `exportProgress`.
+   */
+  exportItems: invoke(
+    z.tuple([z.array(ItemIdSchema).min(1).max(10_000), ExportOptionsSchema.optional()]),
+    ExportResultSchema,
+  ),
+  /** Stops the exports this window started (the file being written is removed). */
+  cancelExport: invoke(z.tuple([]), z.null()),
+  /** The export defaults kept in settings (format, artist, album). */
+  exportDefaults: invoke(z.tuple([]), ExportDefaultsSchema),
+  /** Saves the export defaults (empty fields: none). */
+  setExportDefaults: invoke(z.tuple([ExportDefaultsSchema]), ExportDefaultsSchema),
   /** Starts dragging the item's file out of the app (call from a dragstart handler). */
   startDrag: invoke(z.tuple([ItemIdSchema]), z.null()),
   /** The item's waveform peaks from its decoded audio (MP3, WAV, FLAC, Vorbis, Opus), cached; null for AAC and video. */
@@ -141,6 +157,11 @@ export const libraryContract = {
    * background queue, in the worker); null for what cannot be decoded (AAC, video).
    */
   loudness: invoke(z.tuple([ItemIdSchema]), ItemLoudnessSchema.nullable()),
+};
+
+export const libraryEvents = {
+  /** How far the export this window started has come. */
+  exportProgress: event(ExportProgressSchema),
 };
 
 /** An item's artwork address: its cover file, else art embedded in its audio, else null. */

@@ -41,6 +41,7 @@ import type { SingerOption, SourceItem, TrainingCheck } from '@shared/ipc/covers
 import type { SingingCheck } from '@shared/ipc/videos';
 import type { UpdateState } from '@shared/ipc/updates';
 import type { Preferences } from '@shared/ipc/preferences';
+import type { ExportDefaults, ExportProgress } from '@shared/domain/export';
 
 export type FakeMethod = {
   [
@@ -158,6 +159,7 @@ export class FakeCadenza {
   private readonly libraryListeners = new Set<(change: LibraryChange) => void>();
   /** settings.json's theme and first-run state (first run done, so panels show at once). */
   preferences: Preferences = { theme: 'system', firstRunDone: true };
+  private readonly exportListeners = new Set<(p: ExportProgress) => void>();
   /** What the main-process folder dialog answers: a folder path, or null for Cancel. */
   folderDialog: string | null = null;
   /** Library: lyrics by item id, the export/save dialogs' answers (null = Cancel), peaks by id. */
@@ -168,12 +170,15 @@ export class FakeCadenza {
     waveforms: Record<string, number[]>;
     /** Measured loudness by item id (absent: not decodable, null answered). */
     loudness: Record<string, ItemLoudness>;
+    /** The export defaults main keeps in settings. */
+    exportDefaults: ExportDefaults;
   } = {
     lyrics: {},
     exportDialog: null,
     saveDialog: null,
     waveforms: {},
     loudness: {},
+    exportDefaults: {},
   };
   /** Player settings kept in main's settings store. */
   player: { levelling: Levelling } = { levelling: { ...DEFAULT_LEVELLING } };
@@ -337,6 +342,11 @@ export class FakeCadenza {
   emitFilesOpened(files: FileInfo[]): void {
     for (const f of files) this.registered.set(f.handle, f);
     for (const listener of this.filesOpenedListeners) listener(files);
+  }
+
+  /** Main pushes `exportProgress` to the window exporting. */
+  emitExportProgress(p: ExportProgress): void {
+    for (const listener of this.exportListeners) listener(p);
   }
 
   emitLibraryChanged(change: LibraryChange): void {
@@ -711,8 +721,8 @@ export class FakeCadenza {
               return ok(null);
             }),
           ),
-        exportItems: (ids) =>
-          this.answer('library.exportItems', [ids], () => {
+        exportItems: (ids, options) =>
+          this.answer('library.exportItems', options ? [ids, options] : [ids], () => {
             const items = ids.map((id) => this.state.libraryItems.find((i) => i.id === id));
             if (items.some((i) => !i))
               return {
@@ -721,10 +731,25 @@ export class FakeCadenza {
               };
             if (this.library.exportDialog === null)
               return { ok: false, error: { code: 'cancelled', message: 'Nothing was exported.' } };
+            const format = options?.format ?? 'original';
             return ok({
               folder: this.library.exportDialog,
-              files: items.map((i) => i?.file.split('/').pop() ?? ''),
+              files: items.map((i) => {
+                const own = i?.file.split('/').pop() ?? '';
+                return format === 'original' ? own : `${i?.title ?? ''}.${format}`;
+              }),
+              reencoded: format === 'original' ? 0 : items.length,
             });
+          }),
+        cancelExport: () => this.answer('library.cancelExport', [], () => ok(null)),
+        exportDefaults: () =>
+          this.answer('library.exportDefaults', [], () => ok({ ...this.library.exportDefaults })),
+        setExportDefaults: (defaults) =>
+          this.answer('library.setExportDefaults', [defaults], () => {
+            this.library.exportDefaults = Object.fromEntries(
+              Object.entries(defaults).filter(([, v]) => v !== ''),
+            );
+            return ok({ ...this.library.exportDefaults });
           }),
         startDrag: (id) =>
           this.answer('library.startDrag', [id], () => this.withItem(id, () => ok(null))),
@@ -1162,6 +1187,10 @@ export class FakeCadenza {
         libraryChanged: (listener) => {
           this.libraryListeners.add(listener);
           return () => this.libraryListeners.delete(listener);
+        },
+        exportProgress: (listener) => {
+          this.exportListeners.add(listener);
+          return () => this.exportListeners.delete(listener);
         },
       },
     };

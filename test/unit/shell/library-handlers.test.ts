@@ -8,6 +8,7 @@ import { createLibrary, type Library } from '../../../src/main/services/library/
 import { libraryHandlers } from '../../../src/main/shell/handlers/library';
 import type { JobsRuntime } from '../../../src/main/services/core';
 import type { JobsHost } from '../../../src/main/services/jobs-host';
+import { createExportService } from '../../../src/main/services/export/service';
 import { createWaveformStore } from '../../../src/main/services/library/waveform';
 import type { HandlerContext } from '../../../src/main/shell/ipc';
 import { createLoudnessService } from '../../../src/main/services/audio/loudness';
@@ -40,6 +41,7 @@ function handlers() {
         host: jobsHost,
         measure: (path) => measureLoudness(path),
       }),
+      exporter: createExportService({ settings: { get: () => ({}) as never } }),
     },
     env: {},
     chooseFolderDialog: async () => null,

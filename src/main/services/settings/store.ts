@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { checkServiceAddress } from '@shared/domain/account';
 import { DEFAULT_BASE_URL } from '@shared/defaults';
 import { LoudnessTargetSchema } from '@shared/domain/loudness';
+import { ExportDefaultsSchema } from '@shared/domain/export';
 import { AppError } from '@shared/errors';
 import type { Settings, SettingsStore } from '../contracts';
 import { resolvePaths } from '../paths';
@@ -36,6 +37,8 @@ export const SettingsSchema = z.object({
   /** The player levels loudness (absent in older files = on). */
   levelLoudness: z.boolean().optional(),
   loudnessTargetLufs: LoudnessTargetSchema.optional(),
+  /** Export defaults (absent in older files: none). */
+  export: ExportDefaultsSchema.optional(),
 });
 
 export interface SettingsStoreOptions {
@@ -136,6 +139,17 @@ export function createSettingsStore(
         if (patch.levelLoudness !== undefined) next.levelLoudness = patch.levelLoudness;
         if (patch.loudnessTargetLufs !== undefined)
           next.loudnessTargetLufs = LoudnessTargetSchema.parse(patch.loudnessTargetLufs);
+        if ('export' in patch) {
+          const parsed = ExportDefaultsSchema.safeParse(patch.export ?? {});
+          if (!parsed.success) {
+            const message = parsed.error.issues[0]?.message ?? 'Not valid export defaults.';
+            throw new AppError('validation', message, { fields: { export: message } });
+          }
+          // empty fields are not kept: an absent default means none
+          const kept = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== ''));
+          if (Object.keys(kept).length === 0) delete next.export;
+          else next.export = kept;
+        }
         try {
           return await write(next);
         } catch (e) {

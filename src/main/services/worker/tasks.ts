@@ -5,6 +5,7 @@
  */
 import { audioTasks } from '../audio/tasks';
 import { encodeTasks } from '../audio/encode/tasks';
+import { exportTasks } from '../export/tasks';
 import { loudnessTasks } from '../audio/loudness/tasks';
 import { libraryTasks } from '../library/index-tasks';
 import { mediaTasks } from '../media/tasks';
@@ -18,6 +19,7 @@ export const workerTasks = {
   ...loudnessTasks,
   ...encodeTasks,
   ...renderTasks,
+  ...exportTasks,
 } satisfies TaskRegistry;
 
 export type WorkerTasks = typeof workerTasks;

@@ -183,6 +183,7 @@ export function buildHandlers({
         });
         return answer.canceled ? null : (answer.filePaths[0] ?? null);
       },
+      sendExportProgress: (ctx, p) => sendEvent(windowOf(ctx), 'exportProgress', p),
       async chooseTextFile(ctx, defaultName) {
         const win = windowOf(ctx);
         const options = {

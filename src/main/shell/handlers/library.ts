@@ -2,19 +2,20 @@
  * library:* — the library folder (chosen in a main-process dialog; the renderer never sends a
  * path), its items, showing a file in the file manager, and media URLs for playing items.
  */
-import { constants as fsConstants, promises as fs } from 'node:fs';
-import { basename, join } from 'node:path';
+import { promises as fs } from 'node:fs';
+import { join } from 'node:path';
 import { AppError } from '@shared/errors';
+import type { ExportProgress } from '@shared/domain/export';
 import type { LibraryItem } from '@shared/domain/library';
 import { itemLoudnessOf, toLibraryItemView, type LibraryFolder } from '@shared/ipc/library';
 import type { Core, JobsRuntime } from '../../services/core';
 import { libraryMediaUrl } from '../../services/media/handler';
 import { trimItem } from '../../services/audio/render/trim-item';
-import { nameSet, sanitizeBaseName, uniqueFileName } from '../../services/library/names';
+import { sanitizeBaseName } from '../../services/library/names';
 import type { HandlerContext, NamespaceHandlers } from '../ipc';
 
 export interface LibraryHandlerDeps {
-  core: Pick<Core, 'settings' | 'jobsHost' | 'waveforms' | 'loudness'> & {
+  core: Pick<Core, 'settings' | 'jobsHost' | 'waveforms' | 'loudness' | 'exporter'> & {
     paths: { dataDir: string };
   };
   env: NodeJS.ProcessEnv;
@@ -25,6 +26,8 @@ export interface LibraryHandlerDeps {
   notifyFolderChanged(removed: string[], added: string[]): void;
   /** Shows the OS folder dialog for exports; the chosen folder or null. */
   chooseExportFolder?(ctx: HandlerContext): Promise<string | null>;
+  /** Sends the export's progress to the window that started it. */
+  sendExportProgress?(ctx: HandlerContext, progress: ExportProgress): void;
   /** Shows the OS save dialog for a .txt file; the chosen path or null. */
   chooseTextFile?(ctx: HandlerContext, defaultName: string): Promise<string | null>;
   /** `webContents.startDrag` of the sender with the file and an icon (a PNG path). */
@@ -37,8 +40,14 @@ const DRAG_ICON_PNG = Buffer.from(
   'base64',
 );
 
+/** The window (webContents) a call came from; null without one (tests calling handlers directly). */
+const senderOf = (ctx: HandlerContext): unknown =>
+  (ctx as Partial<HandlerContext>).event?.sender ?? null;
+
 export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'library'> {
-  const { settings, jobsHost, waveforms, loudness } = deps.core;
+  const { settings, jobsHost, waveforms, loudness, exporter } = deps.core;
+  /** Exports in progress, by the window that started them (cancelExport stops that window's). */
+  const exportsBySender = new Map<unknown, AbortController[]>();
 
   const folder = (dir: string): LibraryFolder => ({
     path: dir,
@@ -185,35 +194,37 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
       }
       return null;
     },
-    async exportItems(ctx, ids) {
+    async exportItems(ctx, ids, options = { format: 'original' }) {
       const rt = await jobsHost.runtime();
       const items = [...new Set(ids)].map((id) => requireItem(rt, id));
       const folder = await deps.chooseExportFolder?.(ctx);
       if (!folder) throw new AppError('cancelled', 'Nothing was exported.');
-      const taken = nameSet(await fs.readdir(folder).catch(() => [] as string[]));
-      const files: string[] = [];
+      const controller = new AbortController();
+      const sender = senderOf(ctx);
+      exportsBySender.set(sender, [...(exportsBySender.get(sender) ?? []), controller]);
       try {
-        for (const item of items) {
-          const own = basename(item.file);
-          const dot = own.lastIndexOf('.');
-          const name = uniqueFileName(
-            dot > 0 ? own.slice(0, dot) : own,
-            dot > 0 ? own.slice(dot) : '',
-            taken,
-          );
-          // never overwrites: a file that appeared meanwhile makes the copy fail instead
-          await fs.copyFile(rt.library.pathOf(item), join(folder, name), fsConstants.COPYFILE_EXCL);
-          taken.add(name.toLowerCase());
-          files.push(name);
-        }
-      } catch (e) {
-        throw new AppError(
-          'io',
-          `Cadenza could not copy the files to that folder (${files.length} of ${items.length} copied).`,
-          { cause: e },
+        return await exporter.exportItems(
+          { items, library: rt.library, folder, options },
+          {
+            signal: controller.signal,
+            onProgress: (p) => deps.sendExportProgress?.(ctx, p),
+          },
         );
+      } finally {
+        const left = (exportsBySender.get(sender) ?? []).filter((c) => c !== controller);
+        if (left.length > 0) exportsBySender.set(sender, left);
+        else exportsBySender.delete(sender);
       }
-      return { folder, files };
+    },
+    cancelExport(ctx) {
+      for (const c of exportsBySender.get(senderOf(ctx)) ?? []) c.abort();
+      return null;
+    },
+    exportDefaults() {
+      return settings.get().export ?? {};
+    },
+    async setExportDefaults(_ctx, defaults) {
+      return (await settings.update({ export: defaults })).export ?? {};
     },
     async startDrag(ctx, id) {
       const rt = await jobsHost.runtime();

@@ -25,8 +25,16 @@ export async function meterFile(
 ): Promise<LoudnessResult | null> {
   const pcm = await decodePcm(path, { signal: options.signal });
   if (!pcm || pcm.channels.length === 0) return null;
+  return meterPcm(pcm, options);
+}
+
+/** The meter reading of decoded audio (the export's levelling measures what it will write). */
+export function meterPcm(
+  pcm: { sampleRate: number; channels: Float32Array[] },
+  options: { signal?: AbortSignal } = {},
+): LoudnessResult {
   const meter = new LoudnessMeter(pcm.sampleRate, pcm.channels.length);
-  const frames = pcm.channels[0]!.length;
+  const frames = pcm.channels[0]?.length ?? 0;
   for (let at = 0; at < frames; at += STEP) {
     options.signal?.throwIfAborted();
     const n = Math.min(STEP, frames - at);

@@ -1,0 +1,157 @@
+/**
+ * Exporting library items into a folder the user chose: each item becomes one file named after its
+ * title (sanitised, never over an existing file: " (2)"), converted and tagged in the worker
+ * (render.ts), or copied as it is (`original`). A selection gets track numbers in its order.
+ * Title, lyrics and the prompt (as comment) come from the item; artist and album from the options,
+ * else the export defaults in settings; the cover from the image beside the item or its own art.
+ *
+ *   const exporter = createExportService({ settings });
+ *   await exporter.exportItems({ items, library, folder, options }, { signal, onProgress });
+ */
+import { constants as fsConstants, promises as fs } from 'node:fs';
+import { basename, join } from 'node:path';
+import { AppError } from '@shared/errors';
+import type { LibraryItem } from '@shared/domain/library';
+import { DEFAULT_LOUDNESS_TARGET_LUFS } from '@shared/domain/loudness';
+import type { ExportOptions, ExportProgress } from '@shared/domain/export';
+import type { SettingsStore } from '../contracts';
+import { nameSet, sanitizeBaseName, uniqueFileName } from '../library/names';
+import { sharedWorker, type AppWorker } from '../worker';
+import type { ExportTags } from '../audio/tags';
+import type { RenderInput, RenderResult } from './render';
+
+export interface ExportRequest {
+  /** In the order they are numbered. */
+  items: readonly LibraryItem[];
+  library: { dir: string; pathOf(item: LibraryItem): string };
+  /** An existing folder (main's dialog chose it). */
+  folder: string;
+  options: ExportOptions;
+}
+
+export interface ExportOutcome {
+  folder: string;
+  /** File names written, in the items' order. */
+  files: string[];
+  /** How many were decoded and encoded again (an MP3 exported as MP3 is only retagged). */
+  reencoded: number;
+}
+
+export interface ExportRunOptions {
+  signal?: AbortSignal;
+  onProgress?: (p: ExportProgress) => void;
+}
+
+export interface ExportServiceDeps {
+  settings: Pick<SettingsStore, 'get'>;
+  worker?: () => Pick<AppWorker, 'run'>;
+  /** The levelling target normalising brings files to (LUFS). */
+  loudnessTargetLufs?: () => number;
+}
+
+export interface ExportService {
+  exportItems(request: ExportRequest, run?: ExportRunOptions): Promise<ExportOutcome>;
+}
+
+const stem = (file: string): { base: string; ext: string } => {
+  const own = basename(file);
+  const dot = own.lastIndexOf('.');
+  return dot > 0 ? { base: own.slice(0, dot), ext: own.slice(dot) } : { base: own, ext: '' };
+};
+
+/** The tags written for `item`, the `index`th of `count`. */
+export function tagsFor(
+  item: LibraryItem,
+  index: number,
+  count: number,
+  artist: string | undefined,
+  album: string | undefined,
+): Omit<ExportTags, 'cover'> {
+  const tags: Omit<ExportTags, 'cover'> = { title: item.title };
+  if (artist) tags.artist = artist;
+  if (album) tags.album = album;
+  if (count > 1) tags.track = { number: index + 1, total: count };
+  if (item.lyrics?.trim()) tags.lyrics = item.lyrics.trim();
+  if (item.prompt?.trim()) tags.comment = item.prompt.trim();
+  return tags;
+}
+
+export function createExportService(deps: ExportServiceDeps): ExportService {
+  const worker = deps.worker ?? sharedWorker;
+
+  return {
+    async exportItems(request, run = {}) {
+      const { items, library, folder, options } = request;
+      const { signal, onProgress } = run;
+      const defaults = deps.settings.get().export ?? {};
+      const artist = options.artist || defaults.artist || undefined;
+      const album = options.album || defaults.album || undefined;
+      const target = options.normalise
+        ? (deps.loudnessTargetLufs?.() ?? DEFAULT_LOUDNESS_TARGET_LUFS)
+        : null;
+      const taken = nameSet(await fs.readdir(folder).catch(() => [] as string[]));
+      const files: string[] = [];
+      let reencoded = 0;
+      const total = items.length;
+      const report = (done: number, within: number, current: string | null): void =>
+        onProgress?.({ done, total, fraction: Math.min(1, (done + within) / total), current });
+
+      for (const [index, item] of items.entries()) {
+        if (signal?.aborted) throw new AppError('cancelled', 'The export was stopped.');
+        report(index, 0, item.title);
+        const source = library.pathOf(item);
+        let written: string | null = null;
+        try {
+          for (let attempt = 0; attempt < 20 && !written; attempt++) {
+            const name =
+              options.format === 'original'
+                ? uniqueFileName(stem(item.file).base, stem(item.file).ext, taken)
+                : uniqueFileName(sanitizeBaseName(item.title), `.${options.format}`, taken);
+            taken.add(name.toLowerCase());
+            const dest = join(folder, name);
+            if (options.format === 'original') {
+              const copied = await fs
+                .copyFile(source, dest, fsConstants.COPYFILE_EXCL)
+                .then(() => true)
+                .catch((e: NodeJS.ErrnoException) => {
+                  if (e.code === 'EEXIST') return false;
+                  throw e;
+                });
+              if (copied) written = name;
+              continue;
+            }
+            const input: RenderInput = {
+              source,
+              dest,
+              format: options.format,
+              tags: tagsFor(item, index, total, artist, album),
+              coverPath: item.cover ? join(library.dir, item.cover) : null,
+              normaliseToLufs: target,
+            };
+            const result: RenderResult = await worker().run('export.file', input, {
+              signal,
+              onProgress: (f) => report(index, f, item.title),
+            });
+            if (result.written) {
+              written = name;
+              if (result.reencoded) reencoded += 1;
+            }
+          }
+        } catch (e) {
+          if (e instanceof AppError && (e.code === 'cancelled' || e.code === 'validation'))
+            throw new AppError(e.code, `${item.title}: ${e.message}`, { cause: e });
+          throw new AppError(
+            'io',
+            `Cadenza could not write “${item.title}” to that folder (${files.length} of ${total} exported).`,
+            { cause: e },
+          );
+        }
+        if (!written)
+          throw new AppError('io', `Cadenza could not find a free file name for “${item.title}”.`);
+        files.push(written);
+      }
+      report(total, 0, null);
+      return { folder, files, reencoded };
+    },
+  };
+}

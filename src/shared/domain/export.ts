@@ -1,0 +1,60 @@
+/**
+ * Exporting library items to files outside the library: the formats, the options a creator picks
+ * (validated in main), the defaults kept in settings, and the progress main reports.
+ */
+import { z } from 'zod';
+
+export const EXPORT_FORMATS = ['mp3', 'wav', 'flac'] as const;
+export const ExportFormatSchema = z.enum(EXPORT_FORMATS);
+export type ExportFormat = z.infer<typeof ExportFormatSchema>;
+
+/** `original` copies the media files as they are (no tags written, any kind of item). */
+export const ExportTargetSchema = z.enum(['original', ...EXPORT_FORMATS]);
+export type ExportTarget = z.infer<typeof ExportTargetSchema>;
+
+export const EXPORT_FORMAT_LABELS: Record<ExportTarget, string> = {
+  original: 'Original files',
+  mp3: 'MP3',
+  wav: 'WAV',
+  flac: 'FLAC',
+};
+
+export const TAG_TEXT_MAX_CHARS = 200;
+const TagTextSchema = z
+  .string()
+  .trim()
+  .max(TAG_TEXT_MAX_CHARS, `At most ${TAG_TEXT_MAX_CHARS} characters.`);
+
+/** Export defaults in settings (`export`): format, artist and album written into the files. */
+export const ExportDefaultsSchema = z
+  .object({
+    format: ExportFormatSchema.optional(),
+    artist: TagTextSchema.optional(),
+    album: TagTextSchema.optional(),
+  })
+  .strict();
+export type ExportDefaults = z.infer<typeof ExportDefaultsSchema>;
+
+export const ExportOptionsSchema = z
+  .object({
+    format: ExportTargetSchema,
+    /** Written as the artist (settings' `export.artist` when absent). */
+    artist: TagTextSchema.optional(),
+    /** Written as the album (settings' `export.album` when absent). */
+    album: TagTextSchema.optional(),
+    /** Brings each file to the levelling target (integrated loudness, peaks kept below −1 dBTP). */
+    normalise: z.boolean().optional(),
+  })
+  .strict();
+export type ExportOptions = z.infer<typeof ExportOptionsSchema>;
+
+export const ExportProgressSchema = z.object({
+  /** Files finished so far, of `total`. */
+  done: z.number().int().nonnegative(),
+  total: z.number().int().positive(),
+  /** 0..1 over the whole export. */
+  fraction: z.number().min(0).max(1),
+  /** The title being written, null when finished. */
+  current: z.string().nullable(),
+});
+export type ExportProgress = z.infer<typeof ExportProgressSchema>;
