@@ -67,7 +67,8 @@ function sizeTrack(dialog: HTMLElement, left = 100, width = 1000) {
   return track;
 }
 
-describe('Trim editor', () => {
+// many keystrokes each: more than the default 5 s on a loaded machine
+describe('Trim editor', { timeout: 20_000 }, () => {
   it('chooses a region by keyboard: arrows by 10 ms, Shift by 1 s, Home/End, typed times, zoom keys', async () => {
     const { dialog, start, end, readout, user, fake } = await openTrim();
     expect(readout()).toEqual({ start: '0:00.000', end: '2:00.000', length: '2:00.000' });
