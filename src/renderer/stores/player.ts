@@ -7,6 +7,8 @@ import { create } from 'zustand';
 import { call } from '../bridge';
 import { createEngine, type PlaybackEngine } from '../player/engine';
 import type { PlayEntry } from '../player/entries';
+import { gainOf, loadLevelling, useLevellingStore } from '../player/levelling';
+import type { ItemLoudness } from '@shared/ipc/library';
 
 export { isVideoKind, toQueueEntry, type PlayEntry, type QueueEntry } from '../player/entries';
 
@@ -30,6 +32,10 @@ export interface PlayerState {
   url: string | null;
   /** The video viewer is shown (video entries). */
   viewerOpen: boolean;
+  /** The current library item's measured loudness (null: unknown, or not a library item). */
+  loudness: ItemLoudness | null;
+  /** Loudness levelling's gain for the current entry (1 = as it is; see player/levelling.ts). */
+  levelGain: number;
 }
 
 const VOLUME_KEY = 'cadenza.player.volume';
@@ -67,6 +73,8 @@ const initial = (): PlayerState => ({
   error: null,
   url: null,
   viewerOpen: false,
+  loudness: null,
+  levelGain: 1,
 });
 
 export const usePlayerStore = create<PlayerState>()(() => initial());
@@ -116,8 +124,33 @@ function release(): void {
   engine = null;
 }
 
-const effectiveVolume = (s: Pick<PlayerState, 'volume' | 'muted'>): number =>
-  s.muted ? 0 : s.volume;
+/** What the engine plays at: the user's volume (0 when muted) times the levelling gain. */
+const outputVolume = (s: Pick<PlayerState, 'volume' | 'muted' | 'levelGain'>): number =>
+  s.muted ? 0 : s.volume * s.levelGain;
+
+/** How long a load waits for the item's loudness before it starts at the unlevelled volume. */
+const LEVEL_WAIT_MS = 150;
+
+/** Sets the current entry's loudness and plays on at the level it calls for. */
+function applyLoudness(loudness: ItemLoudness | null): void {
+  set({ loudness, levelGain: gainOf(loudness, useLevellingStore.getState().levelling) });
+  engine?.setVolume(outputVolume(get()));
+}
+
+// the setting changed (Settings → Playback): what plays follows at once
+useLevellingStore.subscribe(({ levelling }) => {
+  const levelGain = gainOf(get().loudness, levelling);
+  if (levelGain === get().levelGain) return;
+  set({ levelGain });
+  engine?.setVolume(outputVolume(get()));
+});
+
+/** Asks main for an item's loudness (kept, or measured now) and applies it while `seq` plays. */
+async function levelItem(itemId: string, seq: number): Promise<void> {
+  await loadLevelling();
+  const r = await call((api) => api.library.loudness(itemId));
+  if (seq === loadSeq && r.ok) applyLoudness(r.value);
+}
 
 interface LoadOptions {
   autoplay: boolean;
@@ -154,7 +187,10 @@ async function load(
     error: null,
     url: null,
     viewerOpen: entry.video,
+    loudness: null,
+    levelGain: 1,
   });
+  const levelled = entry.itemId ? levelItem(entry.itemId, seq) : Promise.resolve();
   let url = entry.url;
   if (!url) {
     if (!entry.itemId) return;
@@ -166,13 +202,16 @@ async function load(
     }
     url = result.value;
   }
+  // a kept measurement arrives in a few ms: start at the level; else start and level when known
+  await Promise.race([levelled, new Promise((r) => setTimeout(r, LEVEL_WAIT_MS))]);
+  if (seq !== loadSeq) return;
   const mine = (): boolean => seq === loadSeq;
   engine = createEngine(
     {
       url,
       format: entry.format ?? FALLBACK_FORMAT,
       video: entry.video,
-      volume: effectiveVolume(get()),
+      volume: outputVolume(get()),
     },
     {
       // One duration everywhere: the probe's, unless the item has none.
@@ -330,7 +369,7 @@ export function seekBy(deltaS: number): void {
 export function setVolume(volume: number): void {
   const v = Math.min(1, Math.max(0, volume));
   set({ volume: v, muted: false });
-  engine?.setVolume(v);
+  engine?.setVolume(outputVolume(get()));
   try {
     localStorage.setItem(VOLUME_KEY, String(v));
   } catch {
@@ -341,7 +380,7 @@ export function setVolume(volume: number): void {
 export function toggleMute(): void {
   const muted = !get().muted;
   set({ muted });
-  engine?.setVolume(effectiveVolume({ volume: get().volume, muted }));
+  engine?.setVolume(outputVolume(get()));
 }
 
 export function removeFromQueue(index: number): void {

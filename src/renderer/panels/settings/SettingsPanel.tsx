@@ -9,7 +9,9 @@ export function SettingsPanel() {
     <div className="panel">
       <header className="panel-header">
         <h1 className="panel-title">Settings</h1>
-        <p className="panel-lede">How Cadenza looks, where your library lives, and updates.</p>
+        <p className="panel-lede">
+          How Cadenza looks and plays, where your library lives, and updates.
+        </p>
       </header>
 
       <p role="status" className="panel-status">

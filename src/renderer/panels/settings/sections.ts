@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { AppearanceSection } from './AppearanceSection';
 import { LibraryFolderSection } from './LibraryFolderSection';
 import { UpdatesSection } from './UpdatesSection';
+import { PlaybackSection } from './PlaybackSection';
 
 /** One section of the Settings page. */
 export interface SettingsSection {
@@ -29,5 +30,6 @@ export interface SettingsSection {
 export const settingsSections: readonly SettingsSection[] = [
   { id: 'appearance', Component: AppearanceSection },
   { id: 'library-folder', Component: LibraryFolderSection },
+  { id: 'playback', Component: PlaybackSection },
   { id: 'updates', Component: UpdatesSection },
 ];
