@@ -148,7 +148,17 @@ describe('Trim editor', { timeout: 20_000 }, () => {
       },
     ]);
     expect(await screen.findByText('Saved “Night drive (trimmed)” as a new item.')).toBeVisible();
-    expect(await screen.findByRole('option', { name: /^Night drive \(trimmed\),/ })).toBeVisible();
+    const made = await screen.findByRole('option', { name: /^Night drive \(trimmed\),/ });
+    await user.click(made);
+    const details = screen.getByRole('region', { name: 'Item details' });
+    expect(await within(details).findByText('Trimmed from')).toBeVisible();
+    expect(within(details).getByText(/, 0:05\.250 to 1:10\.000$/)).toBeVisible();
+    await user.click(within(details).getByRole('button', { name: 'Night drive' }));
+    expect(
+      within(screen.getByRole('region', { name: 'Item details' })).getByRole('heading', {
+        name: 'Night drive',
+      }),
+    ).toBeVisible();
   });
 
   it('chooses a region with the mouse: a drag across the waveform, then each handle dragged', async () => {

@@ -102,6 +102,12 @@ test('trims a library item by keyboard alone into a new item; ffmpeg checks the 
   await expect(dialog).toBeHidden({ timeout: 30_000 });
   await expect(details.getByText('Saved “Voices (trimmed)” as a new item.')).toBeVisible();
   await expect(list.getByRole('option', { name: /^Voices \(trimmed\),/ })).toBeVisible();
+  // the new item, newest first: its details say where it comes from
+  await tabTo(page, list, true);
+  await page.keyboard.press('Home');
+  await expect(details.getByRole('heading', { name: 'Voices (trimmed)' })).toBeVisible();
+  await expect(details.getByText(', 0:01.250 to 0:03.875')).toBeVisible();
+  await expect(details.getByRole('button', { name: 'Voices' })).toBeVisible();
 
   // ffmpeg's decode of the new file against ffmpeg's decode of the source
   const made = join(app.dirs.library, 'Voices (trimmed).wav');

@@ -46,6 +46,16 @@ export const LibraryItemViewSchema = z.object({
   model: z.string().nullable(),
   /** Measured loudness (the player levels with it); null until measured or when not decodable. */
   loudness: ItemLoudnessSchema.nullable().optional(),
+  /** Made by Trim: from which item (its id and title then) and which part of it. */
+  trimmedFrom: z
+    .object({
+      sourceId: z.string(),
+      sourceTitle: z.string(),
+      startMs: z.number(),
+      endMs: z.number(),
+    })
+    .nullable()
+    .optional(),
 });
 export type LibraryItemView = z.infer<typeof LibraryItemViewSchema>;
 
@@ -202,5 +212,13 @@ export function toLibraryItemView(
     hasLyrics: !!item.lyrics?.trim(),
     model: item.model,
     loudness: itemLoudnessOf(loudness),
+    trimmedFrom: item.trimmed_from
+      ? {
+          sourceId: item.trimmed_from.source_id,
+          sourceTitle: stripInvisible(item.trimmed_from.source_title),
+          startMs: item.trimmed_from.start_ms,
+          endMs: item.trimmed_from.end_ms,
+        }
+      : null,
   };
 }

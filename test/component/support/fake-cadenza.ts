@@ -791,6 +791,12 @@ export class FakeCadenza {
                 file: `${title}${ext}`,
                 durationMs: request.endMs - request.startMs,
                 createdAt: new Date().toISOString(),
+                trimmedFrom: {
+                  sourceId: item.id,
+                  sourceTitle: item.title,
+                  startMs: request.startMs,
+                  endMs: request.endMs,
+                },
               };
               this.state.libraryItems = [made, ...this.state.libraryItems];
               return ok(made);

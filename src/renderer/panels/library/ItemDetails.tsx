@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { AppErrorShape } from '@shared/errors';
+import { formatTimeMs } from '@shared/time';
 import type { LibraryItemView } from '@shared/ipc/library';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { loadLibraryItems, showItemInFolder } from '../../stores/library';
@@ -252,6 +253,25 @@ export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDe
           <>
             <dt>Extends</dt>
             <dd className="muted">an item no longer in the library</dd>
+          </>
+        )}
+        {item.trimmedFrom && (
+          <>
+            <dt>Trimmed from</dt>
+            <dd>
+              {byId.has(item.trimmedFrom.sourceId) ? (
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => onSelect(item.trimmedFrom!.sourceId)}
+                >
+                  {byId.get(item.trimmedFrom.sourceId)?.title}
+                </button>
+              ) : (
+                item.trimmedFrom.sourceTitle
+              )}
+              {`, ${formatTimeMs(item.trimmedFrom.startMs)} to ${formatTimeMs(item.trimmedFrom.endMs)}`}
+            </dd>
           </>
         )}
         {extensions.length > 0 && (
