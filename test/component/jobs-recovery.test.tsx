@@ -150,6 +150,25 @@ describe('Jobs panel: jobs that need the user', () => {
   });
 });
 
+describe('Jobs panel: records this version cannot act on', () => {
+  it('lists them as unknown, saying why, with no action that could change them', async () => {
+    const fake = new FakeCadenza({
+      key: KEY,
+      jobs: [makeJobView({ label: 'Known song', state: 'done', progress: 1 })],
+      unknownJobs: [
+        { id: 'job_future0001', label: 'Future job', why: 'newer', updatedAt: ago(60_000) },
+      ],
+    });
+    await openJobs(fake);
+    const list = await screen.findByRole('list', { name: 'Unknown jobs' });
+    const row = within(list).getByRole('listitem');
+    expect(row).toHaveTextContent('Future job');
+    expect(row).toHaveTextContent('Unknown');
+    expect(row).toHaveTextContent('Recorded by a newer version of Cadenza.');
+    expect(within(row).queryAllByRole('button')).toEqual([]);
+  });
+});
+
 describe('Library: results no longer in the folder', () => {
   it('lists the jobs whose files are gone with Download again, and says nothing is charged', async () => {
     const gone = makeJobView({

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { AppErrorShape } from '@shared/errors';
-import type { JobResult, JobView } from '@shared/ipc/jobs';
+import type { JobResult, JobView, UnknownJobView } from '@shared/ipc/jobs';
 import { bridge, call } from '../bridge';
 
 /**
@@ -21,6 +21,8 @@ export interface JobsState {
   busy: Record<string, JobAction>;
   /** The result being played (Open). */
   opened: JobResult | null;
+  /** Records from a newer version (or of an unknown kind or state): shown, never acted on. */
+  unknown: UnknownJobView[];
 }
 
 const initialState: JobsState = {
@@ -30,6 +32,7 @@ const initialState: JobsState = {
   actionErrors: {},
   busy: {},
   opened: null,
+  unknown: [],
 };
 
 export const useJobsStore = create<JobsState>()(() => ({ ...initialState }));
@@ -70,6 +73,12 @@ export async function loadJobs(): Promise<void> {
     }
     return { byId, phase: 'ready', loadError: null };
   });
+}
+
+/** The records this version leaves alone (a failure to read them only hides the section). */
+export async function loadUnknownJobs(): Promise<void> {
+  const result = await call((api) => api.jobs.listUnknown());
+  if (result.ok) set({ unknown: result.value });
 }
 
 let following: (() => void) | null = null;

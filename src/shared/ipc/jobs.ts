@@ -65,6 +65,18 @@ export const JobViewSchema = z.object({
 });
 export type JobView = z.infer<typeof JobViewSchema>;
 
+/**
+ * A job record this version cannot act on (written by a newer version, or of a kind or state it
+ * does not know): shown as unknown, never changed or moved.
+ */
+export const UnknownJobViewSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  why: z.enum(['newer', 'unknown-kind', 'unknown-state']),
+  updatedAt: z.string(),
+});
+export type UnknownJobView = z.infer<typeof UnknownJobViewSchema>;
+
 /** A finished job's playable results. */
 export const JobResultSchema = z.object({
   jobId: JobIdSchema,
@@ -84,6 +96,8 @@ export type JobResult = z.infer<typeof JobResultSchema>;
 export const jobsContract = {
   /** Every job this data folder knows, newest first. */
   list: invoke(z.tuple([]), z.array(JobViewSchema)),
+  /** Job records this version shows as unknown and leaves as they are. */
+  listUnknown: invoke(z.tuple([]), z.array(UnknownJobViewSchema)),
   /** Cancels an active job (a running request is aborted; what the service made is kept). */
   cancel: invoke(z.tuple([JobIdSchema]), JobViewSchema),
   /**

@@ -16,7 +16,7 @@ import type { CadenzaApi } from '@shared/ipc/api';
 import { invokeContract } from '@shared/ipc/contract';
 import type { InvokeDef } from '@shared/ipc/define';
 import { resultSchema, type Result } from '@shared/result';
-import type { JobResult, JobView } from '@shared/ipc/jobs';
+import type { JobResult, JobView, UnknownJobView } from '@shared/ipc/jobs';
 import type { ItemLoudness, LibraryFolder, LibraryItemView } from '@shared/ipc/library';
 import { DEFAULT_LEVELLING, LevellingSchema, type Levelling } from '@shared/domain/loudness';
 import type { LibraryChange } from '@shared/domain/library';
@@ -70,6 +70,8 @@ interface FakeState {
   keyInfo: KeyInfo;
   /** Jobs main knows, any order (the fake lists them newest first). */
   jobs: JobView[];
+  /** Job records main shows as unknown (a newer version's). */
+  unknownJobs: UnknownJobView[];
   libraryFolder: LibraryFolder;
   libraryItems: LibraryItemView[];
 }
@@ -259,6 +261,7 @@ export class FakeCadenza {
       baseUrl: DEFAULT_BASE_URL,
       keyInfo: { ...sampleKeyInfo },
       jobs: [],
+      unknownJobs: [],
       libraryFolder: { path: '/home/creator/Music/Cadenza', source: 'default' },
       libraryItems: [],
       ...initial,
@@ -539,6 +542,7 @@ export class FakeCadenza {
       },
       jobs: {
         list: () => this.answer('jobs.list', [], () => ok(this.jobsNewestFirst())),
+        listUnknown: () => this.answer('jobs.listUnknown', [], () => ok(this.state.unknownJobs)),
         cancel: (id) =>
           this.answer('jobs.cancel', [id], () => {
             const job = this.findJob(id);

@@ -1,6 +1,7 @@
 /** jobs:* — the jobs list, cancel, an explicit retry, and a finished job's playable results. */
 import { summarizeJob, type Job } from '@shared/domain/jobs';
 import { AppError } from '@shared/errors';
+import { stripInvisible } from '@shared/text';
 import { toJobView, type JobResult } from '@shared/ipc/jobs';
 import type { Core, JobsRuntime } from '../../services/core';
 import { libraryMediaUrl } from '../../services/media/handler';
@@ -42,6 +43,15 @@ export function jobsHandlers({ jobsHost }: Pick<Core, 'jobsHost'>): NamespaceHan
     async list() {
       const rt = await jobsHost.runtime();
       return rt.jobs.list().map(toJobView);
+    },
+    async listUnknown() {
+      const rt = await jobsHost.runtime();
+      return rt.jobs.foreign().map((f) => ({
+        id: f.id,
+        label: stripInvisible(f.label),
+        why: f.why,
+        updatedAt: f.updatedAt,
+      }));
     },
     async cancel(_ctx, id) {
       const rt = await jobsHost.runtime();

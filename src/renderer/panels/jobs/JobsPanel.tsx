@@ -15,6 +15,7 @@ import {
 import { followLibrary, useLibraryStore } from '../../stores/library';
 import { JobRow } from './JobRow';
 import { ResultPlayer } from './ResultPlayer';
+import { UnknownJobs } from './UnknownJobs';
 import { KIND_LABELS } from './format';
 import './jobs.css';
 
@@ -101,6 +102,8 @@ export function JobsPanel() {
           ))}
         </ul>
       )}
+
+      <UnknownJobs />
 
       {retrying && (
         <RetryJobDialog
