@@ -82,6 +82,8 @@ describe('loudness kept per library item', () => {
     await writeFile(join(dir, 'Old song.mp3.json'), JSON.stringify(oldSidecar));
     // a file added outside the app
     await copyFile(corpusFile('flac-24-art.flac'), join(dir, 'Found.flac'));
+    // and one no decoder here reads (AAC): tried once, remembered, never tried again
+    await copyFile(corpusFile('m4a-moov-first.m4a'), join(dir, 'Found.m4a'));
     lib = createLibrary({ dir, watch: false });
     await lib.open();
     // the old sidecar loads as it is
@@ -99,7 +101,7 @@ describe('loudness kept per library item', () => {
     await service.idle();
     await service.stop();
 
-    expect(calls).toHaveLength(3);
+    expect(calls).toHaveLength(4);
     const items = lib.items();
     const byFile = (f: string): LibraryItem => items.find((i) => i.file === f)!;
     for (const [file, source] of [
@@ -127,6 +129,7 @@ describe('loudness kept per library item', () => {
     // nothing was written beside the found file; its measurement is in the data folder
     expect((await readdir(dir)).sort()).toEqual([
       'Found.flac',
+      'Found.m4a',
       'Made.opus',
       'Made.opus.json',
       'Old song.mp3',
@@ -135,8 +138,11 @@ describe('loudness kept per library item', () => {
     expect(byFile('Found.flac').hasSidecar).toBe(false);
     const store = JSON.parse(await readFile(join(root, 'data', 'loudness-found.json'), 'utf8')) as {
       entries: Record<string, unknown>;
+      unmeasurable: string[];
     };
     expect(Object.keys(store.entries)).toHaveLength(1);
+    expect(store.unmeasurable).toEqual([expect.stringMatching(/^Found\.m4a\|/)]);
+    expect(service.of(byFile('Found.m4a'))).toBeNull();
     expect(
       toLibraryItemView(byFile('Found.flac'), service.of(byFile('Found.flac'))).loudness,
     ).toEqual({
@@ -155,7 +161,9 @@ describe('loudness kept per library item', () => {
     await new Promise((r) => setTimeout(r, 50));
     await later.idle();
     expect(again).toEqual([]);
-    for (const item of lib.items()) expect(await later.measure(item.id), item.file).not.toBeNull();
+    for (const item of lib.items())
+      if (item.file === 'Found.m4a') expect(await later.measure(item.id)).toBeNull();
+      else expect(await later.measure(item.id), item.file).not.toBeNull();
     expect(again).toEqual([]);
     await later.stop();
   }, 60_000);

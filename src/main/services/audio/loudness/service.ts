@@ -51,7 +51,12 @@ export interface LoudnessService {
 const FoundStoreSchema = z.object({
   version: z.literal(1),
   entries: z.record(z.string(), LoudnessSchema),
+  /** Files no decoder here reads (AAC, video), any item: not tried again while unchanged. */
+  unmeasurable: z.array(z.string()).default([]),
 });
+
+/** Store writes during a pass: one per this many measurements, and one at its end. */
+const SAVE_EVERY = 50;
 
 const foundKey = (item: LibraryItem): string =>
   `${item.file}|${item.sizeBytes}|${Math.round(item.modifiedAtMs)}`;
@@ -66,8 +71,9 @@ export function isCurrent(l: Loudness | null | undefined, item: LibraryItem): l 
 export function createLoudnessService(options: LoudnessServiceOptions): LoudnessService {
   const storeFile = join(options.dataDir, 'loudness-found.json');
   let found: Map<string, Loudness> | null = null;
-  /** Items that could not be measured this session (AAC, video, unreadable): not tried again. */
+  /** Files that cannot be measured (AAC, video: kept), or failed this session (a read error). */
   const failed = new Set<string>();
+  const unmeasurable = new Set<string>();
   const running = new Map<string, Promise<Loudness | null>>();
   let controller = new AbortController();
   let started = false;
@@ -75,12 +81,15 @@ export function createLoudnessService(options: LoudnessServiceOptions): Loudness
   let timer: NodeJS.Timeout | undefined;
   let offChanges: (() => void) | undefined;
   let storeWrite: Promise<void> = Promise.resolve();
+  /** Changes to the data-folder store not written yet (written every SAVE_EVERY and at the end). */
+  let unsaved = 0;
 
   async function loadFound(): Promise<Map<string, Loudness>> {
     if (found) return found;
     try {
       const parsed = FoundStoreSchema.safeParse(JSON.parse(await fs.readFile(storeFile, 'utf8')));
       found = new Map(parsed.success ? Object.entries(parsed.data.entries) : []);
+      for (const k of parsed.success ? parsed.data.unmeasurable : []) unmeasurable.add(k);
     } catch {
       found = new Map();
     }
@@ -88,13 +97,16 @@ export function createLoudnessService(options: LoudnessServiceOptions): Loudness
   }
 
   function saveFound(library: Library): Promise<void> {
+    if (unsaved === 0) return storeWrite;
+    unsaved = 0;
     // only entries of files still in the library are kept
     const live = new Set(library.items().map(foundKey));
     const entries = Object.fromEntries([...(found ?? [])].filter(([k]) => live.has(k)));
+    const skipped = [...unmeasurable].filter((k) => live.has(k));
     storeWrite = storeWrite
       .then(async () => {
         await fs.mkdir(options.dataDir, { recursive: true });
-        await writeJsonAtomic(storeFile, { version: 1, entries });
+        await writeJsonAtomic(storeFile, { version: 1, entries, unmeasurable: skipped });
       })
       .catch((e: unknown) => log.error('loudness of found files not saved', e));
     return storeWrite;
@@ -113,7 +125,8 @@ export function createLoudnessService(options: LoudnessServiceOptions): Loudness
     const work = (async () => {
       const loudness = await options.measure(library.pathOf(item), controller.signal);
       if (!loudness) {
-        failed.add(key);
+        unmeasurable.add(foundKey(item));
+        unsaved += 1;
         return null;
       }
       if (item.hasSidecar) {
@@ -121,7 +134,7 @@ export function createLoudnessService(options: LoudnessServiceOptions): Loudness
         await library.updateMeta(item.id, { loudness });
       } else {
         (await loadFound()).set(foundKey(item), loudness);
-        await saveFound(library);
+        unsaved += 1;
       }
       return loudness;
     })().finally(() => running.delete(key));
@@ -131,21 +144,29 @@ export function createLoudnessService(options: LoudnessServiceOptions): Loudness
 
   /** One pass over the library: every item without a current measurement, newest first. */
   async function runPass(): Promise<void> {
-    {
-      const { library } = await options.host.runtime();
-      await loadFound();
-      for (const item of library.items()) {
-        if (!started) return;
-        if (kept(item) || failed.has(`${item.id}|${foundKey(item)}`)) continue;
-        // the item may have changed or gone while earlier ones were measured
-        const now = library.get(item.id);
-        if (!now || kept(now)) continue;
-        await measureItem(library, now).catch((e: unknown) => {
-          failed.add(`${now.id}|${foundKey(now)}`);
-          if (!(e instanceof AppError && e.code === 'cancelled'))
-            log.warn(`loudness of ${now.file} not measured`, e);
-        });
-      }
+    const { library } = await options.host.runtime();
+    await loadFound();
+    try {
+      await measureAll(library);
+    } finally {
+      await saveFound(library);
+    }
+  }
+
+  async function measureAll(library: Library): Promise<void> {
+    for (const item of library.items()) {
+      if (!started) return;
+      const k = foundKey(item);
+      if (kept(item) || failed.has(k) || unmeasurable.has(k)) continue;
+      // the item may have changed or gone while earlier ones were measured
+      const now = library.get(item.id);
+      if (!now || kept(now)) continue;
+      await measureItem(library, now).catch((e: unknown) => {
+        failed.add(foundKey(now));
+        if (!(e instanceof AppError && e.code === 'cancelled'))
+          log.warn(`loudness of ${now.file} not measured`, e);
+      });
+      if (unsaved >= SAVE_EVERY) await saveFound(library);
     }
   }
 
@@ -174,7 +195,14 @@ export function createLoudnessService(options: LoudnessServiceOptions): Loudness
       await loadFound();
       const item = library.get(id);
       if (!item) throw new AppError('not_found', 'That item is no longer in the library.');
-      return kept(item) ?? measureItem(library, item);
+      if (unmeasurable.has(foundKey(item))) return null;
+      const known = kept(item);
+      if (known) return known;
+      try {
+        return await measureItem(library, item);
+      } finally {
+        await saveFound(library);
+      }
     },
     start() {
       if (started) return;
