@@ -13,6 +13,7 @@ import {
   Notification,
   protocol,
   safeStorage,
+  screen,
   session,
   shell,
 } from 'electron';
@@ -24,6 +25,8 @@ import { registerIpc } from './ipc';
 import { senderCheck } from './security';
 import { hardenSession, hardenWebContents } from './hardening';
 import { createMainWindow, rendererDir } from './window';
+import { initialWindowState, trackWindowState } from './window-state';
+import { createWindowStateStore } from '../services/window-state';
 import { buildHandlers, forwardEvents } from './handlers';
 import { createJobNotifier } from './notifications';
 import { handleScheme, registerAppSchemes } from './protocol';
@@ -91,6 +94,7 @@ export function startShell(opts: ShellOptions): boolean {
   let started = false; // the services and IPC are up: a window may open
   registerAppSchemes(protocol); // before 'ready'
   const registry = new FileRegistry();
+  const windowState = createWindowStateStore(dataDir);
   // "Open with Cadenza": audio paths on the command line, from a second launch or macOS open-file
   const openedFiles = new OpenedFiles({
     registry,
@@ -110,7 +114,11 @@ export function startShell(opts: ShellOptions): boolean {
 
   const openWindow = (): void => {
     openedFiles.windowOpened();
-    mainWindow = createMainWindow(where);
+    mainWindow = createMainWindow(where, {
+      state: initialWindowState(windowState, screen),
+      dark: nativeTheme.shouldUseDarkColors,
+    });
+    trackWindowState(mainWindow, windowState);
     mainWindow.on('closed', () => {
       mainWindow = null;
     });

@@ -5,6 +5,7 @@
 import { BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import { RENDERER_ENTRY_URL } from './security';
+import { MIN_SIZE, type WindowState } from '../services/window-state';
 
 export interface WindowLocation {
   /** out/main: the folder of the built main bundle. */
@@ -16,15 +17,21 @@ export interface WindowLocation {
 export const preloadPath = (mainDir: string): string => join(mainDir, '../preload/index.cjs');
 export const rendererDir = (mainDir: string): string => join(mainDir, '../renderer');
 
-export function createMainWindow(where: WindowLocation): BrowserWindow {
+export interface WindowLook {
+  /** Size, position and maximised state (shell/window-state.ts). */
+  state: WindowState;
+  /** The theme's background, shown before the renderer paints. */
+  dark: boolean;
+}
+
+export function createMainWindow(where: WindowLocation, look: WindowLook): BrowserWindow {
   const win = new BrowserWindow({
-    width: 1280,
-    height: 820,
-    minWidth: 900,
-    minHeight: 600,
+    ...look.state.bounds,
+    minWidth: MIN_SIZE.width,
+    minHeight: MIN_SIZE.height,
     show: false,
     title: 'Cadenza',
-    backgroundColor: '#14141a',
+    backgroundColor: look.dark ? '#0e1014' : '#f4f5f8', // --bg of styles.css
     webPreferences: {
       preload: preloadPath(where.mainDir),
       contextIsolation: true,
@@ -37,7 +44,10 @@ export function createMainWindow(where: WindowLocation): BrowserWindow {
       spellcheck: false,
     },
   });
-  win.once('ready-to-show', () => win.show());
+  win.once('ready-to-show', () => {
+    if (look.state.maximized) win.maximize();
+    win.show();
+  });
   void win.loadURL(where.devServerUrl ?? RENDERER_ENTRY_URL);
   return win;
 }

@@ -28,6 +28,7 @@ import {
 } from './misc';
 import { CHROMIUM_ARGS, createState, type DoubleOptions, type DoubleState } from './state';
 import { makeEvent } from './events';
+import { DoubleScreen } from './screen';
 import { fileLocalStorage } from './window';
 import type { SchemeRequestRecord } from './media-bridge';
 
@@ -48,6 +49,7 @@ export type DoubleProtocol = ReturnType<typeof createProtocol> & {
 };
 export { installElectronDouble } from './install';
 export { DoubleBrowserWindow } from './window';
+export { DoubleScreen, type DisplaySpec, type DoubleRect } from './screen';
 
 export interface ElectronDouble {
   /** What `require('electron')` returns. */
@@ -57,6 +59,8 @@ export interface ElectronDouble {
   readonly session: DoubleSession;
   readonly state: DoubleState;
   readonly protocol: DoubleProtocol;
+  /** The displays (screen.ts); `setDisplays` plugs and unplugs monitors. */
+  readonly screen: DoubleScreen;
   /** Scripted dialog answers, consumed in order. */
   readonly dialogs: {
     readonly calls: DoubleState['dialogCalls'];
@@ -80,6 +84,7 @@ export function createElectronDouble(options: DoubleOptions): ElectronDouble {
   const storageStateFile = join(options.userDataDir, 'Chromium', 'storage-state.json');
   const windowWaiters: ((w: DoubleBrowserWindow) => void)[] = [];
 
+  const screen = new DoubleScreen(options.displays);
   const app: DoubleApp = new DoubleApp(state, () => DoubleBrowserWindow.getAllWindows());
   const protocol: DoubleProtocol = Object.assign(createProtocol(), {
     pageRequests: state.schemeRequests,
@@ -147,9 +152,7 @@ export function createElectronDouble(options: DoubleOptions): ElectronDouble {
     Menu,
     MenuItem,
     nativeImage,
-    screen: {
-      getPrimaryDisplay: () => ({ workAreaSize: { width: 1920, height: 1080 }, scaleFactor: 1 }),
-    },
+    screen,
     powerSaveBlocker: { start: () => 1, stop: () => undefined, isStarted: () => false },
   };
   module.default = module;
@@ -161,6 +164,7 @@ export function createElectronDouble(options: DoubleOptions): ElectronDouble {
     session,
     state,
     protocol,
+    screen,
     dialogs: {
       calls: state.dialogCalls,
       answerMessageBox: (response) => void state.dialogAnswers.messageBox.push({ response }),

@@ -1,4 +1,5 @@
 /** Shared state of one Electron double instance: logs the tests read and the scripted answers. */
+import type { DisplaySpec } from './screen';
 import type { Browser, BrowserContext } from 'playwright-core';
 import type { SchemeRequestRecord } from './media-bridge';
 
@@ -48,6 +49,8 @@ export interface DoubleOptions {
   isPackaged?: boolean;
   /** Whether another instance "already runs" (requestSingleInstanceLock answers false). */
   singleInstanceTaken?: boolean;
+  /** The displays of `screen`, the first one primary (default: one 1920×1080, screen.ts). */
+  displays?: readonly DisplaySpec[];
 }
 
 export const CHROMIUM_ARGS = [

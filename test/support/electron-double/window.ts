@@ -136,6 +136,10 @@ export class DoubleBrowserWindow extends EventEmitter {
   private destroyed = false;
   private title = '';
   private readonly host: WindowHost;
+  /** The normal (not maximised) bounds; a maximised window reports them too (no screen here). */
+  private bounds: { x: number; y: number; width: number; height: number };
+  private maximized = false;
+  private fullScreen = false;
 
   constructor(options: Record<string, unknown> = {}) {
     super();
@@ -146,6 +150,13 @@ export class DoubleBrowserWindow extends EventEmitter {
     this.id = nextId++;
     this.title = typeof options.title === 'string' ? options.title : 'Electron';
     this.visible = options.show !== false;
+    const num = (v: unknown, fallback: number): number => (typeof v === 'number' ? v : fallback);
+    this.bounds = {
+      x: num(options.x, 0),
+      y: num(options.y, 0),
+      width: num(options.width, 800),
+      height: num(options.height, 600),
+    };
     this.webContents = new DoubleWebContents(host, this);
     DoubleBrowserWindow.all.push(this);
     this.pageReady = this.setUpPage();
@@ -306,6 +317,39 @@ export class DoubleBrowserWindow extends EventEmitter {
   }
   isDestroyed(): boolean {
     return this.destroyed;
+  }
+  getBounds(): { x: number; y: number; width: number; height: number } {
+    return { ...this.bounds };
+  }
+  getNormalBounds(): { x: number; y: number; width: number; height: number } {
+    return { ...this.bounds };
+  }
+  /** Emits 'move' and/or 'resize' for what changed, as the OS would after a drag. */
+  setBounds(rect: Partial<{ x: number; y: number; width: number; height: number }>): void {
+    const before = this.bounds;
+    this.bounds = { ...before, ...rect };
+    if (this.bounds.x !== before.x || this.bounds.y !== before.y) this.emit('move', makeEvent());
+    if (this.bounds.width !== before.width || this.bounds.height !== before.height)
+      this.emit('resize', makeEvent());
+  }
+  maximize(): void {
+    if (this.maximized) return;
+    this.maximized = true;
+    this.emit('maximize', makeEvent());
+  }
+  unmaximize(): void {
+    if (!this.maximized) return;
+    this.maximized = false;
+    this.emit('unmaximize', makeEvent());
+  }
+  isMaximized(): boolean {
+    return this.maximized;
+  }
+  setFullScreen(on: boolean): void {
+    this.fullScreen = on;
+  }
+  isFullScreen(): boolean {
+    return this.fullScreen;
   }
   setMenu(): void {}
   setMenuBarVisibility(): void {}
