@@ -43,6 +43,8 @@ export const LibraryItemViewSchema = z.object({
   /** `cadenza-media://library/…` of the cover image beside the media, when there is one. */
   coverUrl: z.string().nullable(),
   hasLyrics: z.boolean(),
+  /** A whole song rendered from an extension chain (not itself an extension to join). */
+  isWholeSong: z.boolean().optional(),
   model: z.string().nullable(),
   /** Measured loudness (the player levels with it); null until measured or when not decodable. */
   loudness: ItemLoudnessSchema.nullable().optional(),
@@ -163,15 +165,29 @@ export const libraryContract = {
    */
   trim: invoke(z.tuple([ItemIdSchema, TrimRequestSchema]), LibraryItemViewSchema),
   /**
+   * Joins an extension (and the extensions before it) to its song: a new MP3 item, rendered in
+   * the worker; progress arrives as `wholeSongProgress` events. The originals are left as they are.
+   */
+  wholeSong: invoke(z.tuple([ItemIdSchema]), LibraryItemViewSchema),
+  /**
    * The item's loudness: kept from an earlier measurement, else measured now (ahead of the
    * background queue, in the worker); null for what cannot be decoded (AAC, video).
    */
   loudness: invoke(z.tuple([ItemIdSchema]), ItemLoudnessSchema.nullable()),
 };
 
+/** How far a whole-song render has come (0..1), for the extension it was asked for. */
+export const WholeSongProgressSchema = z.object({
+  itemId: z.string(),
+  fraction: z.number().min(0).max(1),
+});
+export type WholeSongProgress = z.infer<typeof WholeSongProgressSchema>;
+
 export const libraryEvents = {
   /** How far the export this window started has come. */
   exportProgress: event(ExportProgressSchema),
+  /** How far a whole-song render this window asked for has come (library:wholeSong). */
+  wholeSongProgress: event(WholeSongProgressSchema),
 };
 
 /** An item's artwork address: its cover file, else art embedded in its audio, else null. */
@@ -210,6 +226,7 @@ export function toLibraryItemView(
     variationGroup: item.variation_group,
     coverUrl: libraryCoverUrl(item),
     hasLyrics: !!item.lyrics?.trim(),
+    ...(item.whole_song ? { isWholeSong: true } : {}),
     model: item.model,
     loudness: itemLoudnessOf(loudness),
     trimmedFrom: item.trimmed_from

@@ -17,7 +17,12 @@ import { invokeContract } from '@shared/ipc/contract';
 import type { InvokeDef } from '@shared/ipc/define';
 import { resultSchema, type Result } from '@shared/result';
 import type { JobResult, JobView, UnknownJobView } from '@shared/ipc/jobs';
-import type { ItemLoudness, LibraryFolder, LibraryItemView } from '@shared/ipc/library';
+import type {
+  ItemLoudness,
+  LibraryFolder,
+  LibraryItemView,
+  WholeSongProgress,
+} from '@shared/ipc/library';
 import { DEFAULT_LEVELLING, LevellingSchema, type Levelling } from '@shared/domain/loudness';
 import type { LibraryChange } from '@shared/domain/library';
 import {
@@ -226,6 +231,7 @@ export class FakeCadenza {
     },
   };
   private readonly coverUploadListeners = new Set<(p: UploadProgressEvent) => void>();
+  private readonly wholeSongListeners = new Set<(p: WholeSongProgress) => void>();
   /** Updates: the state main answers (a check answers `checkAnswer` when set). */
   updates: { state: UpdateState; checkAnswer: Partial<UpdateState> | null } = {
     state: {
@@ -806,6 +812,35 @@ export class FakeCadenza {
               return ok(made);
             }),
           ),
+        // Main renders in the worker and reports progress: the fake reports half way at once
+        // (hold the call with holdNext to see it), then lists the new item, which extends `id`.
+        wholeSong: (id) => {
+          for (const l of this.wholeSongListeners) l({ itemId: id, fraction: 0.5 });
+          return this.answer('library.wholeSong', [id], () =>
+            this.withItem(id, (item) => {
+              if (!item.parentId)
+                return {
+                  ok: false,
+                  error: {
+                    code: 'validation',
+                    message: `"${item.title}" is not an extension of a song.`,
+                  },
+                };
+              for (const l of this.wholeSongListeners) l({ itemId: id, fraction: 1 });
+              const title = `${item.title} (whole song)`;
+              const made: LibraryItemView = {
+                ...item,
+                id: `itm_whole${String(this.state.libraryItems.length).padStart(4, '0')}`,
+                title,
+                file: `${title}.mp3`,
+                parentId: item.id,
+                createdAt: new Date().toISOString(),
+              };
+              this.state.libraryItems = [made, ...this.state.libraryItems];
+              return ok(made);
+            }),
+          );
+        },
         loudness: (id) =>
           this.answer('library.loudness', [id], () =>
             this.withItem(id, () => ok(this.library.loudness[id] ?? null)),
@@ -1201,6 +1236,10 @@ export class FakeCadenza {
         exportProgress: (listener) => {
           this.exportListeners.add(listener);
           return () => this.exportListeners.delete(listener);
+        },
+        wholeSongProgress: (listener) => {
+          this.wholeSongListeners.add(listener);
+          return () => this.wholeSongListeners.delete(listener);
         },
       },
     };

@@ -13,6 +13,11 @@ import { createWaveformStore } from '../../../src/main/services/library/waveform
 import type { HandlerContext } from '../../../src/main/shell/ipc';
 import { createLoudnessService } from '../../../src/main/services/audio/loudness';
 import { measureLoudness } from '../../../src/main/services/audio/loudness/measure';
+import { encodeMp3, encodeWav } from '../../../src/main/services/audio/encode';
+import { renderWholeSong } from '../../../src/main/services/audio/whole/render';
+import { createWholeSongService } from '../../../src/main/services/songs/whole';
+import type { WholeSongProgress } from '@shared/ipc/library';
+import { melody, TONE_RATE } from '../../emulator/media/song-audio';
 
 let root: string;
 let lib: Library;
@@ -20,6 +25,7 @@ let trashed: string[];
 let exportDir: string | null;
 let textFile: string | null;
 let drags: Array<{ file: string; icon: string }>;
+let progress: WholeSongProgress[];
 const ctx = {} as HandlerContext;
 
 function handlers() {
@@ -42,7 +48,13 @@ function handlers() {
         measure: (path) => measureLoudness(path),
       }),
       exporter: createExportService({ settings: { get: () => ({}) as never } }),
+      wholeSongs: createWholeSongService({
+        runtime: async () => ({ library: lib, jobs: { get: () => undefined } }),
+        // the worker task's own function, run in this thread
+        render: (input, o) => renderWholeSong(input, { encode: encodeMp3, ...o }),
+      }),
     },
+    wholeSongProgress: (_c, p) => progress.push(p),
     env: {},
     chooseFolderDialog: async () => null,
     showItemInFolder: () => undefined,
@@ -66,6 +78,7 @@ beforeEach(async () => {
   root = await mkdtemp(join(tmpdir(), 'cadenza-libh-'));
   trashed = [];
   drags = [];
+  progress = [];
   exportDir = null;
   textFile = null;
   const trashDir = join(root, 'trash');
@@ -198,6 +211,46 @@ describe('library handlers', () => {
     expect(await h.loudness(ctx, noise.id)).toBeNull();
     expect(lib.get(noise.id)?.loudness).toBeUndefined();
   });
+
+  it('joins an extension to its song as a new MP3 item, with progress, leaving both as they were', async () => {
+    const wav = (id: string, seconds: number) =>
+      Buffer.from(
+        encodeWav({ sampleRate: TONE_RATE, channels: [melody(id, seconds * TONE_RATE)] }),
+      );
+    const song = await lib.createItem({
+      meta: { kind: 'song', title: 'Tide' },
+      ext: '.wav',
+      writeMedia: (t) => writeFile(t, wav('tide', 6)),
+    });
+    const ext = await lib.createItem({
+      meta: { kind: 'song', title: 'Tide, later', parent_id: song.id, continue_at_s: 4 },
+      ext: '.wav',
+      writeMedia: (t) => writeFile(t, wav('later', 5)),
+    });
+    const before = await readFile(lib.pathOf(ext));
+    const view = await handlers().wholeSong(ctx, ext.id);
+    expect(view).toMatchObject({
+      title: 'Tide, later (whole song)',
+      parentId: ext.id,
+      kind: 'song',
+    });
+    expect(view.file.endsWith('.mp3')).toBe(true);
+    // 4 s of the song, then 5 s of the extension, less one 30 ms crossfade
+    expect(view.durationMs).toBe(8970);
+    const sidecar = lib.get(view.id)!;
+    expect(sidecar.whole_song?.chain.map((c) => [c.id, c.continue_at_s])).toEqual([
+      [song.id, null],
+      [ext.id, 4],
+    ]);
+    expect(sidecar.whole_song?.seams).toMatchObject([{ id: ext.id, at_ms: 4000, shape: 'new' }]);
+    expect(progress.length).toBeGreaterThan(1);
+    expect(progress.every((p) => p.itemId === ext.id)).toBe(true);
+    expect(progress.map((p) => p.fraction)).toEqual([...progress.map((p) => p.fraction)].sort());
+    expect(progress.at(-1)!.fraction).toBeGreaterThan(0.95);
+    expect(await readFile(lib.pathOf(ext))).toEqual(before);
+    expect(await code(handlers().wholeSong(ctx, song.id))).toBe('validation');
+    expect(await code(handlers().wholeSong(ctx, 'itm_missing'))).toBe('not_found');
+  }, 60_000);
 
   it('answers no waveform for a file without frames, and starts drags with the file and an icon', async () => {
     const item = await add('Wave');

@@ -172,6 +172,7 @@ export function buildHandlers({
         return answer.canceled ? null : (answer.filePaths[0] ?? null);
       },
       showItemInFolder: (path) => shell.showItemInFolder(path),
+      wholeSongProgress: (ctx, progress) => sendEvent(windowOf(ctx), 'wholeSongProgress', progress),
       notifyFolderChanged(removed, added) {
         for (const win of BrowserWindow.getAllWindows())
           sendEvent(win, 'libraryChanged', { added, updated: [], removed });

@@ -7,7 +7,12 @@ import { join } from 'node:path';
 import { AppError } from '@shared/errors';
 import type { ExportProgress } from '@shared/domain/export';
 import type { LibraryItem } from '@shared/domain/library';
-import { itemLoudnessOf, toLibraryItemView, type LibraryFolder } from '@shared/ipc/library';
+import {
+  itemLoudnessOf,
+  toLibraryItemView,
+  type LibraryFolder,
+  type WholeSongProgress,
+} from '@shared/ipc/library';
 import type { Core, JobsRuntime } from '../../services/core';
 import { libraryMediaUrl } from '../../services/media/handler';
 import { trimItem } from '../../services/audio/render/trim-item';
@@ -15,7 +20,10 @@ import { sanitizeBaseName } from '../../services/library/names';
 import type { HandlerContext, NamespaceHandlers } from '../ipc';
 
 export interface LibraryHandlerDeps {
-  core: Pick<Core, 'settings' | 'jobsHost' | 'waveforms' | 'loudness' | 'exporter'> & {
+  core: Pick<
+    Core,
+    'settings' | 'jobsHost' | 'waveforms' | 'loudness' | 'exporter' | 'wholeSongs'
+  > & {
     paths: { dataDir: string };
   };
   env: NodeJS.ProcessEnv;
@@ -30,6 +38,8 @@ export interface LibraryHandlerDeps {
   sendExportProgress?(ctx: HandlerContext, progress: ExportProgress): void;
   /** Shows the OS save dialog for a .txt file; the chosen path or null. */
   chooseTextFile?(ctx: HandlerContext, defaultName: string): Promise<string | null>;
+  /** Tells the asking window how far a whole-song render has come. */
+  wholeSongProgress?(ctx: HandlerContext, progress: WholeSongProgress): void;
   /** `webContents.startDrag` of the sender with the file and an icon (a PNG path). */
   startDrag?(ctx: HandlerContext, absolutePath: string, iconPath: string): void;
 }
@@ -242,6 +252,18 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
     async waveformWindow(_ctx, id, window) {
       const rt = await jobsHost.runtime();
       return waveforms.window(rt.library.pathOf(requireItem(rt, id)), window);
+    },
+    async wholeSong(ctx, id) {
+      let last = -1;
+      const item = await deps.core.wholeSongs.render(id, {
+        onProgress: (fraction) => {
+          // a few steps a second at most: each is a message to the window
+          if (fraction - last < 0.02 && fraction < 1) return;
+          last = fraction;
+          deps.wholeSongProgress?.(ctx, { itemId: id, fraction: Math.min(1, fraction) });
+        },
+      });
+      return toLibraryItemView(item);
     },
     async trim(_ctx, id, request) {
       const rt = await jobsHost.runtime();

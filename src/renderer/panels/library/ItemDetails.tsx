@@ -7,6 +7,7 @@ import { loadLibraryItems, showItemInFolder } from '../../stores/library';
 import { enqueue, toQueueEntry } from '../../stores/player';
 import { canTrim, useTrimDialog } from '../../player/region/use-trim';
 import { exportItems, removeItem, renameItem } from './actions';
+import { canMakeWholeSong, useWholeSong, wholeSongProgressText } from './finishing';
 import { LyricsView } from './LyricsView';
 import { ReuseActions } from './ReuseActions';
 import { extensionChain, formatDate, formatDurationMs, KIND_LABELS } from './view';
@@ -33,6 +34,12 @@ export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDe
     void loadLibraryItems();
     setNotice(`Saved “${saved.title}” as a new item.`);
   });
+
+  const whole = useWholeSong((saved) => {
+    void loadLibraryItems();
+    setNotice(`Saved “${saved.title}” as a new item.`);
+  });
+  const joining = whole.running?.itemId === item.id ? whole.running : null;
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -157,6 +164,20 @@ export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDe
             Trim…
           </button>
         )}
+        {canMakeWholeSong(item) && (
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => {
+              setNotice(null);
+              void whole.start(item.id);
+            }}
+            disabled={busy || joining !== null}
+            title="Join this extension to its song as a new item"
+          >
+            Whole song
+          </button>
+        )}
         <ReuseActions item={item} disabled={busy} />
         <button
           type="button"
@@ -202,9 +223,14 @@ export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDe
           </p>
         </form>
       )}
-      {error && (
+      {joining && (
+        <p role="status" className="small muted">
+          {wholeSongProgressText(joining.fraction)}
+        </p>
+      )}
+      {(error ?? whole.error) && (
         <p role="alert" className="library-error">
-          {error.message}
+          {(error ?? whole.error)!.message}
         </p>
       )}
       {notice && (
