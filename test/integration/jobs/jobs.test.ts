@@ -253,7 +253,7 @@ describe('jobs against the emulator', () => {
     await jobs.pollNow();
     await new Promise((r) => setTimeout(r, 300));
     expect(emu.log.filter((e) => e.path === '/v1/music')).toHaveLength(1);
-  });
+  }, 20_000); // a child Node process under tsx: seconds on a busy machine
 
   it('saves a text-to-speech result with its duration, and cancel stops tracking', async () => {
     const { jobs, library, submit } = await openApp();

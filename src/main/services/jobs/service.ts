@@ -27,9 +27,9 @@ import {
   type NewJob,
 } from './records';
 import { createJobActions } from './actions';
-import { faultBackoffMs, localFault, waitingJob } from './faults';
+import { createSaving } from './saving';
 import type { ClonesPort } from './reconcile';
-import { saveOutputs, type DownloadPort } from './saver';
+import type { DownloadPort } from './saver';
 import { JobStore } from './store';
 import { logger } from '../log';
 
@@ -76,10 +76,6 @@ export interface SubmitResult {
   meta?: Record<string, string | null>;
 }
 
-const DOWNLOAD_RETRIES = 4;
-/** While bytes arrive, the job's movement is written down at most this often. */
-const MOVED_WRITE_EVERY_MS = 30_000;
-
 export function createJobsService(options: JobsServiceOptions) {
   const store = new JobStore(join(options.dataDir, 'jobs'));
   const emitter = new TypedEmitter<JobsEvents>();
@@ -95,12 +91,6 @@ export function createJobsService(options: JobsServiceOptions) {
     },
   });
   const controllers = new Map<string, AbortController>();
-  const saving = new Map<string, Promise<void>>();
-  const downloadFailures = new Map<string, { count: number; nextAtMs: number }>();
-  /** Attempts so far per job while a local fault (disk full, folder missing…) lasts. */
-  const localFaults = new Map<string, number>();
-  const faultMinMs = options.localFaultRetryMs?.min ?? 1000;
-  const faultMaxMs = options.localFaultRetryMs?.max ?? 30_000;
   const finishedSeen = new Set<string>();
   const pendingCalls = new Set<Promise<void>>();
   const pollAbort = new AbortController();
@@ -112,7 +102,6 @@ export function createJobsService(options: JobsServiceOptions) {
   let jobsWatcher: FSWatcher | undefined;
   const now = options.now ?? Date.now;
   const movedNow = (): string => new Date(now()).toISOString();
-  const movedWritten = new Map<string, number>();
 
   /** A job as it leaves the service: with whether Download again has something to fetch. */
   const summary = (job: Job): JobSummary => ({
@@ -148,6 +137,19 @@ export function createJobsService(options: JobsServiceOptions) {
     if (job && job !== before) emitJob(job);
     return job;
   }
+
+  const saving = createSaving({
+    library: options.library,
+    client: () => options.client(),
+    get: (id) => store.get(id),
+    update,
+    progress: (job) => emitter.emit('job-updated', summary(job)),
+    controllers,
+    now,
+    retryBackoffMs: (count) => poller.backoffMs(count),
+    localFaultRetryMs: options.localFaultRetryMs,
+    closed: () => closed,
+  });
 
   /** A pending (or synchronous running) job whose process is gone may have been charged. */
   function orphaned(job: Job): boolean {
@@ -200,76 +202,6 @@ export function createJobsService(options: JobsServiceOptions) {
     }
   }
 
-  function startSaving(job: Job): void {
-    if (saving.has(job.id) || closed) return;
-    const failures = downloadFailures.get(job.id);
-    if (failures && Date.now() < failures.nextAtMs) return;
-    const ctl = new AbortController();
-    controllers.set(job.id, ctl);
-    const run = saveOutputs(
-      job.id,
-      {
-        library: options.library,
-        client: options.client(),
-        // any step of the save that goes through means the fault (if any) has cleared
-        update: (id, change) =>
-          update(id, (j) => {
-            const next = change(j);
-            return next ? settle({ ...next, waiting: null, movedAt: movedNow() }) : null;
-          }),
-        progress: (id, index, bytesReceived, totalBytes) => {
-          const j = store.get(id);
-          if (!j) return;
-          const outputs = j.outputs.map((o, i) =>
-            i === index ? { ...o, receivedBytes: bytesReceived, totalBytes } : o,
-          );
-          emitter.emit('job-updated', summary(settle({ ...j, outputs })));
-          // bytes arriving are movement: written down now and then, so the save is not "stalled"
-          const t = now();
-          if (t - (movedWritten.get(id) ?? 0) < MOVED_WRITE_EVERY_MS) return;
-          movedWritten.set(id, t);
-          void update(id, (x) =>
-            x.state === 'downloading' ? { ...x, movedAt: new Date(t).toISOString() } : null,
-          );
-        },
-      },
-      ctl.signal,
-    )
-      .then(async () => {
-        downloadFailures.delete(job.id);
-        localFaults.delete(job.id);
-      })
-      .catch(async (e: unknown) => {
-        if (ctl.signal.aborted) return;
-        // a fault on this computer pauses the job (visibly) and retries; it never fails it
-        const fault = await localFault(e, () => options.library.present());
-        if (fault) {
-          const attempt = (localFaults.get(job.id) ?? 0) + 1;
-          localFaults.set(job.id, attempt);
-          const retryAt = Date.now() + faultBackoffMs(attempt, faultMinMs, faultMaxMs);
-          downloadFailures.set(job.id, { count: 0, nextAtMs: retryAt });
-          log.warn('saving paused by a local fault', { job: job.id, fault, attempt });
-          await update(job.id, (j) =>
-            j.state === 'downloading' ? waitingJob(j, fault, retryAt) : null,
-          );
-          return;
-        }
-        const count = (downloadFailures.get(job.id)?.count ?? 0) + 1;
-        const permanent = e instanceof AppError && e.code === 'forbidden';
-        if (count > DOWNLOAD_RETRIES || permanent) {
-          downloadFailures.delete(job.id);
-          await update(job.id, (j) => (j.state === 'downloading' ? failJob(j, e) : null));
-        } else {
-          downloadFailures.set(job.id, { count, nextAtMs: Date.now() + poller.backoffMs(count) });
-        }
-      })
-      .finally(() => {
-        saving.delete(job.id);
-        if (controllers.get(job.id) === ctl) controllers.delete(job.id);
-      });
-    saving.set(job.id, run);
-  }
-
   async function tick(force = false): Promise<void> {
     if (closed) return;
     if (!lock.held) {
@@ -295,8 +227,8 @@ export function createJobsService(options: JobsServiceOptions) {
     );
     const limit = options.downloadConcurrency ?? 2;
     for (const job of store.list()) {
-      if (saving.size >= limit) break;
-      if (job.state === 'downloading') startSaving(job);
+      if (saving.count() >= limit) break;
+      if (job.state === 'downloading') saving.start(job);
     }
   }
 
@@ -311,10 +243,7 @@ export function createJobsService(options: JobsServiceOptions) {
   }
 
   const hasWork = (): boolean =>
-    saving.size > 0 ||
-    downloadFailures.size > 0 ||
-    pendingCalls.size > 0 ||
-    store.list().some((j) => !isFinalJobState(j.state));
+    saving.busy() || pendingCalls.size > 0 || store.list().some((j) => !isFinalJobState(j.state));
 
   /**
    * Schedules the next tick, unless there is nothing to do: with the lock held and no active job,
@@ -478,10 +407,7 @@ export function createJobsService(options: JobsServiceOptions) {
     now,
     pollNow: () => runTick(true).finally(schedule),
     async restartSaving(id) {
-      if (saving.has(id)) controllers.get(id)?.abort();
-      await saving.get(id);
-      downloadFailures.delete(id);
-      localFaults.delete(id);
+      await saving.restart(id);
       finishedSeen.delete(id);
     },
   });
@@ -500,9 +426,9 @@ export function createJobsService(options: JobsServiceOptions) {
       clearTimeout(timer);
       jobsWatcher?.close();
       pollAbort.abort();
-      for (const [id, ctl] of controllers) if (saving.has(id)) ctl.abort();
+      saving.abortAll();
       await ticking;
-      await Promise.allSettled([...saving.values()]);
+      await saving.settled();
       // a synchronous call can take minutes: give it a moment, then leave it; if this process
       // exits before it answers, the next start marks the job interrupted
       await Promise.race([
