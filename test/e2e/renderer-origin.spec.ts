@@ -218,3 +218,30 @@ test('the origin is privileged: secure, standard (storage), fetch; the double st
   expect(seen).toEqual({ origin: expectedOrigin, secure: true, storage: 'kept', fetched: true });
   expect(page.url()).toBe(useRealElectron ? APP_ENTRY : `${expectedOrigin}/index.html`);
 });
+
+test('the renderer cannot navigate, not even to another page of its own origin', async ({
+  page,
+}) => {
+  const before = page.url();
+  // a mark on this document: it survives only if no other document replaced it
+  await page.evaluate(() => ((globalThis as { __sameDocument?: boolean }).__sameDocument = true));
+  for (const target of ['./index.html?navigated=1', 'https://evil.example/']) {
+    // under the double the refused navigation is an aborted request (in Electron it never starts)
+    const refused = useRealElectron
+      ? Promise.resolve()
+      : page.waitForEvent('requestfailed', {
+          predicate: (r) => r.isNavigationRequest(),
+          timeout: 10_000,
+        });
+    await page.evaluate((url) => {
+      (globalThis as unknown as { location: { assign(u: string): void } }).location.assign(url);
+    }, target);
+    await refused;
+    if (useRealElectron) await page.waitForTimeout(1000);
+    expect(page.url()).toBe(before);
+    expect(
+      await page.evaluate(() => (globalThis as { __sameDocument?: boolean }).__sameDocument),
+    ).toBe(true);
+  }
+  if (!useRealElectron) expect(await windowUrl(page)).toBe(APP_ENTRY);
+});
