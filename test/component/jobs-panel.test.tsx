@@ -270,4 +270,55 @@ describe('Jobs panel', () => {
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText(/No jobs yet/)).toBeInTheDocument();
   });
+
+  it('names what a job asked for in words: the mode by name, the song an extension continues by its title; Open is not a primary button', async () => {
+    const fake = new FakeCadenza({
+      jobs: [
+        makeJobView({
+          label: 'Harbour lights II',
+          state: 'done',
+          progress: 1,
+          asked: [
+            { label: 'Prompt', value: 'sea shanty' },
+            { label: 'Mode', value: 'custom' },
+            { label: 'Extends', value: 'svc-song-harbour' },
+          ],
+          resultItemIds: ['itm_child000000000001'],
+        }),
+        makeJobView({
+          label: 'Lost parent',
+          state: 'failed',
+          asked: [
+            { label: 'Mode', value: 'auto' },
+            { label: 'Extends', value: 'svc-song-gone' },
+          ],
+        }),
+      ],
+    });
+    fake.songs.library = [
+      {
+        itemId: 'itm_harbour00000000001',
+        title: 'Harbour lights',
+        songId: 'svc-song-harbour',
+        durationMs: 8000,
+        createdAt: '2025-03-14T09:00:00.000Z',
+        jobId: null,
+        parentId: null,
+        variationGroup: null,
+        prompt: 'sea shanty',
+        model: 'v4.5-plus',
+        mediaUrl: 'cadenza-media://library/Harbour%20lights.mp3',
+      },
+    ];
+    await openJobs(fake);
+    const done = await findRow('Harbour lights II');
+    await waitFor(() => expect(done).toHaveTextContent('ExtendsHarbour lights'));
+    expect(done).toHaveTextContent('ModeCustom');
+    expect(done).not.toHaveTextContent('svc-song-harbour');
+    expect(within(done).getByRole('button', { name: 'Open' })).not.toHaveClass('button-primary');
+    const lost = row('Lost parent');
+    expect(lost).toHaveTextContent('ModeDescription');
+    expect(lost).toHaveTextContent('Extendsa song that is not in your library');
+    expect(lost).not.toHaveTextContent('svc-song-gone');
+  });
 });

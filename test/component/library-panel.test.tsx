@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LibraryItemView } from '@shared/ipc/library';
 import { libraryPanel } from '../../src/renderer/panels/library';
@@ -223,6 +224,16 @@ describe('Library view', () => {
   });
 });
 
+/** Chooses an action of the details card's ⋯ menu. */
+async function fromMenu(
+  user: ReturnType<typeof userEvent.setup>,
+  details: HTMLElement,
+  name: string,
+) {
+  await user.click(within(details).getByRole('button', { name: /^More actions for / }));
+  await user.click(screen.getByRole('menuitem', { name }));
+}
+
 describe('Item actions', () => {
   async function selectFirst(items: LibraryItemView[]) {
     const app = await openLibrary(items);
@@ -234,7 +245,7 @@ describe('Item actions', () => {
     const { user, fake, details, list } = await selectFirst([
       makeLibraryItem({ id: id(1), title: 'Old', file: 'Old.mp3' }),
     ]);
-    await user.click(within(details).getByRole('button', { name: 'Rename' }));
+    await fromMenu(user, details, 'Rename');
     const field = screen.getByLabelText('New name');
     await user.clear(field);
     await user.type(field, 'Fresh: take/1');
@@ -252,7 +263,7 @@ describe('Item actions', () => {
       code: 'io',
       message: 'Cadenza could not rename the file. It may be open in another program.',
     });
-    await user.click(within(details).getByRole('button', { name: 'Rename' }));
+    await fromMenu(user, details, 'Rename');
     await user.click(screen.getByRole('button', { name: 'Save name' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'It may be open in another program.',
@@ -261,14 +272,10 @@ describe('Item actions', () => {
 
   it('moves to the trash only after confirming', async () => {
     const { user, fake, details, list } = await selectFirst(manyItems(2));
-    await user.click(within(details).getByRole('button', { name: 'Delete' }));
+    await fromMenu(user, details, 'Delete');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(fake.callsOf('library.remove')).toEqual([]);
-    await user.click(
-      within(screen.getByRole('region', { name: 'Item details' })).getByRole('button', {
-        name: 'Delete',
-      }),
-    );
+    await fromMenu(user, screen.getByRole('region', { name: 'Item details' }), 'Delete');
     expect(
       screen.getByRole('dialog', { name: 'Move “Track 1” to the trash?' }),
     ).toBeInTheDocument();
@@ -280,11 +287,11 @@ describe('Item actions', () => {
 
   it('exports to the folder main asks for; Cancel says nothing', async () => {
     const { user, fake, details } = await selectFirst(manyItems(1));
-    await user.click(within(details).getByRole('button', { name: 'Export…' }));
+    await fromMenu(user, details, 'Export…');
     expect(fake.callsOf('library.exportItems')).toEqual([[[id(0)]]]);
     expect(screen.queryByRole('alert')).toBeNull();
     fake.library.exportDialog = '/home/creator/Desktop';
-    await user.click(within(details).getByRole('button', { name: 'Export…' }));
+    await fromMenu(user, details, 'Export…');
     expect(await screen.findByText('Copied to /home/creator/Desktop')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Export shown…' }));
     expect(await screen.findByText('1 file copied to /home/creator/Desktop')).toBeInTheDocument();
@@ -294,21 +301,23 @@ describe('Item actions', () => {
     const { user, details } = await selectFirst([
       makeLibraryItem({ id: id(1), title: 'Paper boats' }),
     ]);
-    await user.click(within(details).getByRole('button', { name: 'Extend from here' }));
+    await fromMenu(user, details, 'Extend from here');
     expect(useUiStore.getState().activePanelId).toBe('songs');
     expect(useSongsStore.getState().extendItemId).toBe(id(1));
   });
 
   it('offers no extension for speech', async () => {
-    const { details } = await selectFirst([
+    const { user, details } = await selectFirst([
       makeLibraryItem({ id: id(1), title: 'Hello', kind: 'tts' }),
     ]);
-    expect(within(details).queryByRole('button', { name: 'Extend from here' })).toBeNull();
+    await user.click(within(details).getByRole('button', { name: /^More actions for / }));
+    expect(screen.queryByRole('menuitem', { name: 'Extend from here' })).toBeNull();
+    expect(screen.getByRole('menuitem', { name: 'Make a cover' })).toBeInTheDocument();
   });
 
   it('shows the file in the system file manager', async () => {
     const { user, fake, details } = await selectFirst(manyItems(1));
-    await user.click(within(details).getByRole('button', { name: 'Show in folder' }));
+    await fromMenu(user, details, 'Show in folder');
     expect(fake.callsOf('library.showInFolder')).toEqual([[id(0)]]);
   });
 

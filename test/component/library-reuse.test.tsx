@@ -136,11 +136,20 @@ const noServiceCalls = (f: FakeCadenza) =>
     SERVICE_CALLS.map((c) => [c, 0]),
   );
 
+/** Opens the details card's ⋯ menu and answers it. */
+async function openMenu(user: { click(el: Element): Promise<void> }, pane: HTMLElement) {
+  if (!screen.queryByRole('menu'))
+    await user.click(within(pane).getByRole('button', { name: /^More actions for / }));
+  return screen.getByRole('menu');
+}
+
 describe('Library reuse actions', () => {
   it('"Make a cover" opens the Covers panel with the song as the source; the cover is sent only on submit', async () => {
     const f = fake();
     const { user, pane } = await details(f, 'Dawn Chorus');
-    await user.click(within(pane).getByRole('button', { name: 'Make a cover' }));
+    await user.click(
+      within(await openMenu(user, pane)).getByRole('menuitem', { name: 'Make a cover' }),
+    );
     expect(useUiStore.getState().activePanelId).toBe('covers');
     const card = await screen.findByRole('region', { name: 'Make a cover' });
     expect(within(card).getByRole('radio', { name: 'A library song' })).toBeChecked();
@@ -160,13 +169,20 @@ describe('Library reuse actions', () => {
     const f = fake();
     const { user, pane } = await details(f, 'Dawn Chorus');
     // 95 s: too long for a singing video, main is not even asked
-    expect(within(pane).queryByRole('button', { name: 'Singing video' })).toBeNull();
+    expect(
+      within(await openMenu(user, pane)).queryByRole('menuitem', { name: 'Singing video' }),
+    ).toBeNull();
     expect(f.callsOf('videos.audioSources')).toHaveLength(0);
+    await user.keyboard('{Escape}');
 
     const list = screen.getByRole('listbox', { name: 'Library items' });
     await user.click(within(list).getByRole('option', { name: /^Hook, Song/ }));
     const hookPane = screen.getByRole('region', { name: 'Item details' });
-    await user.click(await within(hookPane).findByRole('button', { name: 'Singing video' }));
+    await user.click(
+      await within(await openMenu(user, hookPane)).findByRole('menuitem', {
+        name: 'Singing video',
+      }),
+    );
     expect(useUiStore.getState().activePanelId).toBe('videos');
     const card = await screen.findByRole('region', { name: 'Singing photo video' });
     const audio = await within(card).findByRole('combobox', {
@@ -180,17 +196,19 @@ describe('Library reuse actions', () => {
   it('"Singing video" is not offered for a short item main has no service link for', async () => {
     const f = fake();
     f.covers.audioSources = [];
-    const { pane } = await details(f, 'Hook');
+    const { user, pane } = await details(f, 'Hook');
     await waitFor(() => expect(f.callsOf('videos.audioSources')).toHaveLength(1));
-    expect(within(pane).queryByRole('button', { name: 'Singing video' })).toBeNull();
-    expect(within(pane).getByRole('button', { name: 'Make a cover' })).toBeInTheDocument();
+    const menu = await openMenu(user, pane);
+    expect(within(menu).queryByRole('menuitem', { name: 'Singing video' })).toBeNull();
+    expect(within(menu).getByRole('menuitem', { name: 'Make a cover' })).toBeInTheDocument();
   });
 
   it('"Speak again" opens the Voice panel with the take\'s voice, emotion and text; Speak sends them', async () => {
     const f = fake();
     const { user, pane } = await details(f, 'Good morning');
-    expect(within(pane).queryByRole('button', { name: 'Extend from here' })).toBeNull();
-    await user.click(await within(pane).findByRole('button', { name: 'Speak again' }));
+    const menu = await openMenu(user, pane);
+    expect(within(menu).queryByRole('menuitem', { name: 'Extend from here' })).toBeNull();
+    await user.click(await within(menu).findByRole('menuitem', { name: 'Speak again' }));
     expect(useUiStore.getState().activePanelId).toBe('voice');
     const card = await screen.findByRole('region', { name: 'Speak' });
     expect(within(card).getByRole('textbox', { name: 'Text to speak' })).toHaveValue(
@@ -218,15 +236,20 @@ describe('Library reuse actions', () => {
   it('offers only what applies: a video has no cover, singing video or speak again; a song no speak again', async () => {
     const f = fake();
     const { user, pane } = await details(f, 'Hook \\(singing video\\)');
+    const menu = await openMenu(user, pane);
     for (const name of ['Make a cover', 'Singing video', 'Speak again', 'Extend from here'])
-      expect(within(pane).queryByRole('button', { name })).toBeNull();
+      expect(within(menu).queryByRole('menuitem', { name })).toBeNull();
     expect(f.callsOf('voices.takes')).toHaveLength(0);
+    await user.keyboard('{Escape}');
 
     await user.click(screen.getByRole('option', { name: /^Dawn Chorus,/ }));
     const songPane = screen.getByRole('region', { name: 'Item details' });
-    expect(within(songPane).getByRole('button', { name: 'Make a cover' })).toBeInTheDocument();
-    expect(within(songPane).getByRole('button', { name: 'Extend from here' })).toBeInTheDocument();
-    expect(within(songPane).queryByRole('button', { name: 'Speak again' })).toBeNull();
+    const songMenu = await openMenu(user, songPane);
+    expect(within(songMenu).getByRole('menuitem', { name: 'Make a cover' })).toBeInTheDocument();
+    expect(
+      within(songMenu).getByRole('menuitem', { name: 'Extend from here' }),
+    ).toBeInTheDocument();
+    expect(within(songMenu).queryByRole('menuitem', { name: 'Speak again' })).toBeNull();
     expect(f.callsOf('voices.takes')).toHaveLength(0);
   });
 });

@@ -170,8 +170,9 @@ test('10,000 items offline: scroll, search, play through cadenza-media with Rang
   await expect(bar.getByTestId('waveform')).toHaveAttribute('data-bars', '160');
   expect(app.console.filter((c) => c.type === 'pageerror')).toEqual([]);
 
-  // rename: file and sidecar together, sanitised
-  await details.getByRole('button', { name: 'Rename' }).click();
+  // rename (from the details card's ⋯ menu): file and sidecar together, sanitised
+  await details.getByRole('button', { name: /^More actions for / }).click();
+  await page.getByRole('menuitem', { name: 'Rename' }).click();
   await page.getByLabel('New name').fill('Harbour: night/mix');
   await page.getByRole('button', { name: 'Save name' }).click();
   await expect(page.getByText('Renamed. The file is now “Harbour night-mix.wav”.')).toBeVisible();
@@ -184,7 +185,8 @@ test('10,000 items offline: scroll, search, play through cadenza-media with Rang
   await page.getByRole('searchbox', { name: 'Search the library' }).fill('Track 00042');
   await expect(count).toHaveText(`1 of ${ITEMS} items`);
   await list.getByRole('option').first().click();
-  await details.getByRole('button', { name: 'Delete' }).click();
+  await details.getByRole('button', { name: /^More actions for / }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
   await page.getByRole('button', { name: 'Move to trash' }).click();
   await expect(count).toHaveText(`0 of ${ITEMS - 1} items`);
   names = await readdir(app.dirs.library);

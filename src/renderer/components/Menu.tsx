@@ -1,6 +1,15 @@
 import './components.css';
 import { MoreHorizontal } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import { createPortal } from 'react-dom';
 
 export interface MenuItem {
   label: string;
@@ -47,15 +56,40 @@ export function Menu({ label, items, children, align = 'end', buttonClassName }:
       const t = e.target as Node;
       if (!listRef.current?.contains(t) && !buttonRef.current?.contains(t)) setOpen(false);
     };
+    // the list is fixed where the button was: it closes when the page under it moves
+    const onMove = (e: Event) => {
+      if (!listRef.current?.contains(e.target as Node)) setOpen(false);
+    };
     document.addEventListener('mousedown', onDown);
-    return () => document.removeEventListener('mousedown', onDown);
+    window.addEventListener('scroll', onMove, true);
+    window.addEventListener('resize', onMove);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      window.removeEventListener('scroll', onMove, true);
+      window.removeEventListener('resize', onMove);
+    };
   }, [open]);
 
   const enabled = shown.map((it, i) => (it.disabled ? -1 : i)).filter((i) => i >= 0);
   const first = enabled[0] ?? 0;
   const last = enabled[enabled.length - 1] ?? 0;
 
+  const [place, setPlace] = useState<CSSProperties>({});
+
+  /** The list is portalled and fixed beside the button, so no scrolling card clips it. */
   function openAt(i: number) {
+    const r = buttonRef.current?.getBoundingClientRect();
+    if (r) {
+      const tall = shown.length * 36 + 12;
+      const below = r.bottom + 4 + tall <= window.innerHeight || r.top < tall;
+      setPlace({
+        position: 'fixed',
+        ...(below ? { top: r.bottom + 4 } : { bottom: window.innerHeight - r.top + 4 }),
+        ...(align === 'end'
+          ? { right: Math.max(4, window.innerWidth - r.right) }
+          : { left: Math.max(4, r.left) }),
+      });
+    }
     setActive(i);
     setOpen(true);
   }
@@ -122,34 +156,37 @@ export function Menu({ label, items, children, align = 'end', buttonClassName }:
       >
         {children ?? <MoreHorizontal size={18} aria-hidden focusable={false} />}
       </button>
-      {open && (
-        <ul
-          ref={listRef}
-          id={`${id}-menu`}
-          role="menu"
-          aria-label={label}
-          className={`menu-list menu-list-${align}`}
-          onKeyDown={onListKey}
-        >
-          {shown.map((item, i) => (
-            <li key={item.label} role="none">
-              <button
-                ref={(el) => {
-                  itemRefs.current[i] = el;
-                }}
-                type="button"
-                role="menuitem"
-                tabIndex={i === active ? 0 : -1}
-                aria-disabled={item.disabled || undefined}
-                className={`menu-item${item.danger ? ' menu-item-danger' : ''}`}
-                onClick={() => choose(item)}
-              >
-                {item.label}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      {open &&
+        createPortal(
+          <ul
+            ref={listRef}
+            id={`${id}-menu`}
+            role="menu"
+            aria-label={label}
+            className="menu-list"
+            style={place}
+            onKeyDown={onListKey}
+          >
+            {shown.map((item, i) => (
+              <li key={item.label} role="none">
+                <button
+                  ref={(el) => {
+                    itemRefs.current[i] = el;
+                  }}
+                  type="button"
+                  role="menuitem"
+                  tabIndex={i === active ? 0 : -1}
+                  aria-disabled={item.disabled || undefined}
+                  className={`menu-item${item.danger ? ' menu-item-danger' : ''}`}
+                  onClick={() => choose(item)}
+                >
+                  {item.label}
+                </button>
+              </li>
+            ))}
+          </ul>,
+          document.body,
+        )}
     </div>
   );
 }

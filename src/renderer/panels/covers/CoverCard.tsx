@@ -12,7 +12,7 @@ import {
   useCoversStore,
   type CoverSourceKind,
 } from '../../stores/covers';
-import { Button, SegmentedControl, Select, TextField } from '../../components';
+import { Button, EmptyState, SegmentedControl, Select, TextField } from '../../components';
 import { JobResultView } from './JobResultView';
 
 const SOURCES: ReadonlyArray<{ value: CoverSourceKind; label: string }> = [
@@ -227,6 +227,12 @@ export function CoverCard() {
           {' '}
           {pct < 100 ? `Uploading… ${pct}%` : 'Uploaded; the service is singing…'}
         </span>
+      )}
+      {!s.cover && (
+        <EmptyState title="No cover yet">
+          Choose what to sing and a singer, then Make cover. The cover lands in your library and
+          plays here.
+        </EmptyState>
       )}
       {s.cover && (
         <JobResultView

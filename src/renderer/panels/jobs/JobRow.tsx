@@ -6,7 +6,10 @@ import { ReadinessGate } from '../../readiness/ReadinessGate';
 import { useReadiness } from '../../readiness/useReadiness';
 import { canRetryJob, dismissJob, isActiveJob, useJobsStore } from '../../stores/jobs';
 import { JobRecovery, stallOfView } from './JobRecovery';
+import { Button } from '../../components';
+import { useSongsStore } from '../../stores/songs';
 import {
+  askedInWords,
   downloadProgress,
   elapsedMs,
   formatDuration,
@@ -89,6 +92,9 @@ export function JobRow({ job, nowMs, onCancel, onRetry, onOpen }: JobRowProps) {
   const retryable = canRetryJob(job);
   // a retry spends again: it is gated like the panel's own button
   const gate = useReadiness({ counter: KIND_COUNTERS[job.kind] });
+  const songs = useSongsStore((s) => s.librarySongs);
+  const titleOf = (id: string): string | null =>
+    songs?.find((x) => x.songId === id || x.itemId === id)?.title ?? null;
   const dismissable =
     job.state === 'failed' || job.state === 'cancelled' || job.state === 'interrupted';
 
@@ -107,12 +113,14 @@ export function JobRow({ job, nowMs, onCancel, onRetry, onOpen }: JobRowProps) {
 
       {job.asked.length > 0 && (
         <dl className="job-asked">
-          {job.asked.map((a) => (
-            <div key={a.label} className="job-asked-row">
-              <dt>{a.label}</dt>
-              <dd>{a.value}</dd>
-            </div>
-          ))}
+          {job.asked
+            .map((raw) => askedInWords(raw, titleOf))
+            .map((a) => (
+              <div key={a.label} className="job-asked-row">
+                <dt>{a.label}</dt>
+                <dd>{a.value}</dd>
+              </div>
+            ))}
         </dl>
       )}
 
@@ -134,25 +142,20 @@ export function JobRow({ job, nowMs, onCancel, onRetry, onOpen }: JobRowProps) {
       )}
 
       <div className="job-actions">
+        {canOpen && (
+          <Button size="small" disabled={busy === 'open'} onClick={() => onOpen(job)}>
+            Open
+          </Button>
+        )}
         {active && (
-          <button
-            type="button"
-            className="button button-small"
+          <Button
+            size="small"
+            variant="ghost"
             disabled={busy === 'cancel'}
             onClick={() => onCancel(job)}
           >
             {busy === 'cancel' ? 'Cancelling…' : 'Cancel'}
-          </button>
-        )}
-        {canOpen && (
-          <button
-            type="button"
-            className="button button-small button-primary"
-            disabled={busy === 'open'}
-            onClick={() => onOpen(job)}
-          >
-            Open
-          </button>
+          </Button>
         )}
       </div>
       {dismissable && (

@@ -13,6 +13,10 @@ import {
   useJobsStore,
 } from '../../stores/jobs';
 import { followLibrary, useLibraryStore } from '../../stores/library';
+import { ListChecks } from 'lucide-react';
+import { Button, EmptyState } from '../../components';
+import { followLibrarySongs } from '../../stores/songs';
+import { showPanel } from '../../stores/ui';
 import { JobRow } from './JobRow';
 import { ResultPlayer } from './ResultPlayer';
 import { UnknownJobs } from './UnknownJobs';
@@ -47,6 +51,8 @@ export function JobsPanel() {
     followJobs();
     followLibrary();
     void loadJobs();
+    // extensions are named by the song they continue: the library's songs give the titles
+    return followLibrarySongs();
   }, []);
 
   const confirmRetry = async (job: JobView) => {
@@ -83,9 +89,18 @@ export function JobsPanel() {
       )}
 
       {phase !== 'loading' && phase !== 'idle' && jobs.length === 0 && !loadError && (
-        <p className="muted">
-          No jobs yet. Songs, voices, covers and videos you create appear here.
-        </p>
+        <EmptyState
+          icon={<ListChecks size={20} aria-hidden />}
+          title="No jobs yet"
+          action={
+            <Button variant="primary" onClick={() => showPanel('songs')}>
+              Make a song
+            </Button>
+          }
+        >
+          Everything you ask the service for — songs, speech, covers, videos — shows here with its
+          progress, and stays after a restart.
+        </EmptyState>
       )}
 
       {jobs.length > 0 && (

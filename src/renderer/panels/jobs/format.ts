@@ -1,5 +1,5 @@
 import type { JobKind, JobState } from '@shared/domain/jobs';
-import type { JobView } from '@shared/ipc/jobs';
+import type { Asked, JobView } from '@shared/ipc/jobs';
 
 export const KIND_LABELS: Record<JobKind, string> = {
   'song-v2': 'Song',
@@ -67,4 +67,17 @@ export function downloadProgress(job: JobView): string | null {
     ? totals.reduce<number>((n, t) => n + (t ?? 0), 0)
     : null;
   return total ? `${formatBytes(received)} of ${formatBytes(total)}` : formatBytes(received);
+}
+
+const MODE_NAMES: Record<string, string> = { auto: 'Description', custom: 'Custom' };
+
+/**
+ * A line of "what the job asked for" in words: the mode by its name in the Songs panel, the song an
+ * extension continues by its title (`titleOf` knows the library's songs by item or service id).
+ */
+export function askedInWords(a: Asked, titleOf: (id: string) => string | null): Asked {
+  if (a.label === 'Mode') return { label: a.label, value: MODE_NAMES[a.value] ?? a.value };
+  if (a.label === 'Extends')
+    return { label: a.label, value: titleOf(a.value) ?? 'a song that is not in your library' };
+  return a;
 }

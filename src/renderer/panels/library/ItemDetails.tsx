@@ -9,7 +9,8 @@ import { canTrim, useTrimDialog } from '../../player/region/use-trim';
 import { exportItems, removeItem, renameItem } from './actions';
 import { canMakeWholeSong, useWholeSong, wholeSongProgressText } from './finishing';
 import { LyricsView } from './LyricsView';
-import { ReuseActions } from './ReuseActions';
+import { useReuseActions } from './ReuseActions';
+import { Button, Menu, type MenuItem } from '../../components';
 import { extensionChain, formatDate, formatDurationMs, KIND_LABELS } from './view';
 
 interface ItemDetailsProps {
@@ -30,6 +31,7 @@ export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDe
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppErrorShape | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const reuse = useReuseActions(item, busy);
   const trim = useTrimDialog((saved) => {
     void loadLibraryItems();
     setNotice(`Saved “${saved.title}” as a new item.`);
@@ -77,6 +79,25 @@ export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDe
     });
   };
 
+  const more: MenuItem[] = [
+    ...reuse,
+    {
+      label: 'Rename',
+      disabled: busy || renaming,
+      onSelect: () => {
+        setName(item.title);
+        setRenaming(true);
+      },
+    },
+    { label: 'Export…', disabled: busy, onSelect: doExport },
+    {
+      label: 'Show in folder',
+      disabled: busy,
+      onSelect: () => void showItemInFolder(item.id).then(setError),
+    },
+    { label: 'Delete', danger: true, disabled: busy, onSelect: () => setConfirmDelete(true) },
+  ];
+
   const chain = extensionChain(item, byId);
   const video = item.kind === 'singing-video' || item.kind === 'subtitle-video';
   return (
@@ -98,58 +119,15 @@ export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDe
         </div>
       </div>
       <div className="library-details-actions">
-        <button
-          type="button"
-          className="button button-primary button-small"
-          onClick={onPlay}
-          disabled={busy}
-        >
+        <Button variant="primary" size="small" onClick={onPlay} disabled={busy}>
           {video ? 'Play video' : 'Play'}
-        </button>
-        <button
-          type="button"
-          className="button button-small"
-          onClick={() => enqueue(toQueueEntry(item))}
-          disabled={busy}
-        >
+        </Button>
+        <Button size="small" onClick={() => enqueue(toQueueEntry(item))} disabled={busy}>
           Add to queue
-        </button>
-        {item.hasLyrics && (
-          <button
-            type="button"
-            className="button button-small"
-            aria-expanded={showLyrics}
-            onClick={() => setShowLyrics((s) => !s)}
-          >
-            Lyrics
-          </button>
-        )}
-        <button
-          type="button"
-          className="button button-small"
-          onClick={() => void showItemInFolder(item.id).then(setError)}
-          disabled={busy}
-        >
-          Show in folder
-        </button>
-        <button
-          type="button"
-          className="button button-small"
-          onClick={() => {
-            setName(item.title);
-            setRenaming(true);
-          }}
-          disabled={busy || renaming}
-        >
-          Rename
-        </button>
-        <button type="button" className="button button-small" onClick={doExport} disabled={busy}>
-          Export…
-        </button>
+        </Button>
         {canTrim(item) && (
-          <button
-            type="button"
-            className="button button-small"
+          <Button
+            size="small"
             onClick={() =>
               trim.open({
                 itemId: item.id,
@@ -162,12 +140,11 @@ export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDe
             disabled={busy}
           >
             Trim…
-          </button>
+          </Button>
         )}
         {canMakeWholeSong(item) && (
-          <button
-            type="button"
-            className="button button-small"
+          <Button
+            size="small"
             onClick={() => {
               setNotice(null);
               void whole.start(item.id);
@@ -176,17 +153,14 @@ export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDe
             title="Join this extension to its song as a new item"
           >
             Whole song
-          </button>
+          </Button>
         )}
-        <ReuseActions item={item} disabled={busy} />
-        <button
-          type="button"
-          className="button button-small button-danger-quiet"
-          onClick={() => setConfirmDelete(true)}
-          disabled={busy}
-        >
-          Delete
-        </button>
+        {item.hasLyrics && (
+          <Button size="small" aria-expanded={showLyrics} onClick={() => setShowLyrics((s) => !s)}>
+            Lyrics
+          </Button>
+        )}
+        <Menu label={`More actions for ${item.title}`} items={more} />
       </div>
       {renaming && (
         <form className="library-rename" onSubmit={submitRename}>

@@ -10,6 +10,9 @@ import {
 import { playEntries, toQueueEntry } from '../../stores/player';
 import { exportItems, startDragOut } from './actions';
 import { ItemDetails } from './ItemDetails';
+import { LibraryBig } from 'lucide-react';
+import { Button, EmptyState } from '../../components';
+import { showPanel } from '../../stores/ui';
 import { MissingResults } from './MissingResults';
 import { useMainMatches } from './lyrics-search';
 import { VirtualList, type VirtualListHandle } from './VirtualList';
@@ -47,7 +50,7 @@ function OptionSelect<Id extends string>({
 }: OptionSelectProps<Id>) {
   return (
     <select
-      className="input"
+      className="input select"
       aria-label={label}
       value={value}
       onChange={(e) => onChange(e.currentTarget.value as Id)}
@@ -195,12 +198,12 @@ export function LibraryPanel() {
           onChange={setKind}
         />
         <OptionSelect<SortId> label="Sort" options={SORTS} value={sort} onChange={setSort} />
-        <label className="library-check">
+        <label className="checkbox library-check">
           <input
             type="checkbox"
             checked={withLyrics}
             onChange={(e) => setWithLyrics(e.currentTarget.checked)}
-          />{' '}
+          />
           With lyrics
         </label>
         <button
@@ -236,9 +239,20 @@ export function LibraryPanel() {
       )}
       <div className="library-body">
         {loaded && items.length === 0 && !itemsError ? (
-          <p className="muted library-empty">
-            The library is empty. Songs, speech, covers and videos you make land here.
-          </p>
+          <div className="library-empty">
+            <EmptyState
+              icon={<LibraryBig size={20} aria-hidden />}
+              title="Your library is empty"
+              action={
+                <Button variant="primary" onClick={() => showPanel('songs')}>
+                  Make a song
+                </Button>
+              }
+            >
+              Songs, speech, covers and videos you make land here, and so do audio files you add to
+              the library folder.
+            </EmptyState>
+          </div>
         ) : (
           <VirtualList
             handle={list}

@@ -8,6 +8,7 @@ import { SINGING_AUDIO_MAX_S, SINGING_AUDIO_MIN_S } from '@shared/domain/service
 import type { LibraryItemView } from '@shared/ipc/library';
 import type { Take } from '@shared/ipc/voices';
 import { call } from '../../bridge';
+import type { MenuItem } from '../../components';
 import { openCoverFrom, openSingingFrom } from '../../stores/covers';
 import { openExtend } from '../../stores/songs';
 import { speakAgain } from '../../stores/voices';
@@ -56,24 +57,28 @@ function useSingable(item: LibraryItemView): boolean {
   return check && singable?.id === item.id && singable.yes;
 }
 
-export function ReuseActions({ item, disabled }: { item: LibraryItemView; disabled: boolean }) {
+/** The reuse actions an item offers, as items of the details card's ⋯ menu. */
+export function useReuseActions(item: LibraryItemView, disabled: boolean): MenuItem[] {
   const take = useTake(item);
   const singable = useSingable(item);
-  const button = (label: string, onClick: () => void) => (
-    <button type="button" className="button button-small" onClick={onClick} disabled={disabled}>
-      {label}
-    </button>
-  );
-  return (
-    <>
-      {item.kind === 'song' && button('Extend from here', () => openExtend(item.id))}
-      {AUDIO_KINDS.includes(item.kind) && button('Make a cover', () => openCoverFrom(item.id))}
-      {singable && button('Singing video', () => openSingingFrom(item.id))}
-      {take &&
-        button(
-          'Speak again',
-          () => void speakAgain({ speaker: take.voice, emotion: take.emotion, text: take.text }),
-        )}
-    </>
-  );
+  return [
+    {
+      label: 'Extend from here',
+      onSelect: () => openExtend(item.id),
+      hidden: item.kind !== 'song',
+    },
+    {
+      label: 'Make a cover',
+      onSelect: () => openCoverFrom(item.id),
+      hidden: !AUDIO_KINDS.includes(item.kind),
+    },
+    { label: 'Singing video', onSelect: () => openSingingFrom(item.id), hidden: !singable },
+    {
+      label: 'Speak again',
+      hidden: !take,
+      onSelect: () => {
+        if (take) void speakAgain({ speaker: take.voice, emotion: take.emotion, text: take.text });
+      },
+    },
+  ].map((a) => ({ ...a, disabled }));
 }

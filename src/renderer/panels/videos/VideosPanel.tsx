@@ -9,7 +9,7 @@ import {
   startSubtitles,
   useCoversStore,
 } from '../../stores/covers';
-import { Button, Select, TextField } from '../../components';
+import { Button, EmptyState, Select, TextField } from '../../components';
 import { JobResultView } from '../covers/JobResultView';
 import { useCoversStart } from '../covers/useCoversStart';
 import '../covers/covers.css';
@@ -168,6 +168,18 @@ function SubtitlesCard() {
   );
 }
 
+/** Before any video job: what this panel makes and what it needs. */
+function NoVideosYet() {
+  const none = useCoversStore((s) => !s.singing && !s.subtitles);
+  if (!none) return null;
+  return (
+    <EmptyState title="No videos yet">
+      Paste a link to a short song or voice and a photo link to make the photo sing, or a video link
+      to add subtitles. Both land in your library.
+    </EmptyState>
+  );
+}
+
 export function VideosPanel() {
   useCoversStart();
   return (
@@ -179,6 +191,7 @@ export function VideosPanel() {
         </p>
       </header>
       <div className="cards">
+        <NoVideosYet />
         <SingingCard />
         <SubtitlesCard />
       </div>

@@ -1,3 +1,4 @@
+import { EmptyState } from '../../components';
 import { libraryEntry } from '../../player/entries';
 import { PlayButton } from '../../player/PlayButton';
 import { useVoicesStore } from '../../stores/voices';
@@ -12,7 +13,10 @@ export function TakesCard() {
         <h2 className="card-title">Takes</h2>
       </div>
       {takes.length === 0 ? (
-        <p className="muted">Your takes appear here and in the library.</p>
+        <EmptyState title="No takes yet">
+          Choose a voice, type what it should say and press Speak. Every take is kept here and in
+          your library.
+        </EmptyState>
       ) : (
         <ul className="voice-takes">
           {takes.map((t) => (

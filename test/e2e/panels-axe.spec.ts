@@ -1,0 +1,87 @@
+/**
+ * The studio panels (Songs, Voice, Covers, Videos, Library, Jobs) to axe, in both themes: empty
+ * (each says what to do next), busy, done, cancelled, with a take's ⋯ menu open and a library item
+ * selected. Zero violations in the panel (the frame and the player bar have their own specs).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { openPanel, setKey, type PanelName } from './app-helpers';
+
+async function expectNoViolations(page: Page, what: string): Promise<void> {
+  for (const colorScheme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme });
+    let axe = new AxeBuilder({ page }).include('#main-content');
+    if ((await page.locator('.menu-list').count()) > 0) axe = axe.include('.menu-list');
+    const { violations } = await axe.analyze();
+    expect(
+      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      `${what} (${colorScheme})`,
+    ).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'dark' });
+}
+
+test('every studio panel empty: an empty state says what to do next; axe finds nothing in either theme', async ({
+  page,
+}) => {
+  await setKey(page);
+  const empty: Partial<Record<PanelName, string>> = {
+    Songs: 'No songs yet',
+    Voice: 'No takes yet',
+    Covers: 'No cover yet',
+    Videos: 'No videos yet',
+    Library: 'Your library is empty',
+    Jobs: 'No jobs yet',
+  };
+  for (const name of ['Songs', 'Voice', 'Covers', 'Videos', 'Library', 'Jobs'] as const) {
+    await openPanel(page, name);
+    const note = empty[name];
+    if (note) await expect(page.getByRole('note', { name: note })).toBeVisible();
+    await expectNoViolations(page, `${name}, empty`);
+  }
+});
+
+test('Songs busy, done and cancelled, a take menu open, a library item selected, jobs listed: axe finds nothing', async ({
+  page,
+  emulator,
+}) => {
+  emulator.configure({ stepMs: 400, songDurationMs: 4000 });
+  await setKey(page);
+  await openPanel(page, 'Songs');
+  await page.getByLabel('Song description').fill('warm lo-fi with soft rain');
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  const card = page.getByRole('listitem', { name: 'Song: warm lo-fi with soft rain' });
+  await expect(card.getByTestId('job-state')).toHaveText(/Generating/, { timeout: 20_000 });
+  await expectNoViolations(page, 'Songs, generating');
+  await expect(card.getByTestId('job-state')).toHaveText('Done', { timeout: 30_000 });
+
+  // a second one, cancelled while it runs: its card ends with Retry and Dismiss
+  emulator.configure({ stepMs: 30_000 });
+  await page.getByRole('radio', { name: 'Custom' }).click();
+  await page.getByLabel('Style of music').fill('city pop');
+  await page.getByLabel('Title', { exact: true }).fill('Never finished');
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  const second = page.getByRole('listitem', { name: 'Song: Never finished' });
+  await second.getByRole('button', { name: 'Cancel' }).click();
+  await expect(second.getByTestId('job-state')).toHaveText('Cancelled');
+  await expectNoViolations(page, 'Songs, done and cancelled, custom mode');
+
+  await card.getByRole('button', { name: /^More for .*, take 1$/ }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await expectNoViolations(page, 'Songs, take menu open');
+  await page.keyboard.press('Escape');
+
+  await openPanel(page, 'Library');
+  const list = page.getByRole('listbox', { name: 'Library items' });
+  await list.getByRole('option').first().click();
+  await expect(page.getByRole('region', { name: 'Item details' })).toBeVisible();
+  await expectNoViolations(page, 'Library, item selected');
+  await page.getByRole('button', { name: /^More actions for / }).click();
+  await expectNoViolations(page, 'Library, details menu open');
+  await page.keyboard.press('Escape');
+
+  await openPanel(page, 'Jobs');
+  await expect(page.getByRole('list', { name: 'Jobs' })).toBeVisible();
+  await expectNoViolations(page, 'Jobs, done and cancelled');
+});
