@@ -46,15 +46,16 @@ test('Songs busy, done and cancelled, a take menu open, a library item selected,
   page,
   emulator,
 }) => {
-  emulator.configure({ stepMs: 400, songDurationMs: 4000 });
+  emulator.configure({ stepMs: 1500, songDurationMs: 4000 });
   await setKey(page);
   await openPanel(page, 'Songs');
   await page.getByLabel('Song description').fill('warm lo-fi with soft rain');
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   const card = page.getByRole('listitem', { name: 'Song: warm lo-fi with soft rain' });
-  await expect(card.getByTestId('job-state')).toHaveText(/Generating/, { timeout: 20_000 });
-  await expectNoViolations(page, 'Songs, generating');
-  await expect(card.getByTestId('job-state')).toHaveText('Done', { timeout: 30_000 });
+  await expect(card.getByTestId('job-state')).toHaveText(/Sent|Generating/, { timeout: 20_000 });
+  await expect(card.getByRole('progressbar')).toBeVisible();
+  await expectNoViolations(page, 'Songs, busy');
+  await expect(card.getByTestId('job-state')).toHaveText('Done', { timeout: 45_000 });
 
   // a second one, cancelled while it runs: its card ends with Retry and Dismiss
   emulator.configure({ stepMs: 30_000 });
