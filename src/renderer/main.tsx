@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { Root } from './app/App';
 import { forwardRendererErrors } from './app/error-reporting';
 import { applyTheme } from './app/theme';
+import { preloadPlayback } from './player/engine';
 import './styles.css';
 
 forwardRendererErrors();
@@ -15,3 +16,4 @@ createRoot(container).render(
     <Root />
   </StrictMode>,
 );
+preloadPlayback(); // the audio engine is its own chunk, fetched once the first screen is up

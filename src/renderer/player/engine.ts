@@ -3,8 +3,13 @@
  * it with Range requests instead of downloading it whole) and a `<video>` element for videos,
  * which the video viewer mounts. The player store only talks to this interface, so component
  * tests (jsdom has no media playback) install their own engine factory.
+ *
+ * howler (35 KB) is not in the first screen's script: it loads on the first play, or when the
+ * window has been idle a moment after start (`preloadPlayback`), whichever comes first; calls made
+ * before it arrives (play, seek, volume) are applied when it does.
  */
-import { Howl } from 'howler';
+import type * as HowlerModule from 'howler';
+import type { Howl } from 'howler';
 
 export interface EngineEvents {
   /** Metadata is known: the duration in seconds. */
@@ -41,31 +46,76 @@ export type EngineFactory = (source: EngineSource, events: EngineEvents) => Play
 const mediaErrorMessage =
   'This file could not be played. It may have been moved, or its format is not supported.';
 
+let howler: Promise<typeof HowlerModule> | null = null;
+const loadHowler = (): Promise<typeof HowlerModule> => (howler ??= import('howler'));
+
+/** Fetches the audio engine ahead of the first play, once the window is idle. */
+export function preloadPlayback(): void {
+  const load = () => void loadHowler().catch(() => (howler = null));
+  if (typeof window.requestIdleCallback === 'function')
+    window.requestIdleCallback(load, { timeout: 3000 });
+  else setTimeout(load, 1000);
+}
+
 function howlEngine(source: EngineSource, events: EngineEvents): PlaybackEngine {
-  const howl = new Howl({
-    src: [source.url],
-    format: [source.format],
-    html5: true,
-    preload: 'metadata',
-    volume: source.volume,
-    onload: () => events.onLoad(howl.duration()),
-    onplay: () => events.onPlay(),
-    onpause: () => events.onPause(),
-    onstop: () => events.onPause(),
-    onend: () => events.onEnd(),
-    onloaderror: () => events.onError(mediaErrorMessage),
-    onplayerror: () => events.onError(mediaErrorMessage),
-  });
+  let howl: Howl | null = null;
+  let released = false;
+  let volume = source.volume;
+  let startAt: number | null = null;
+  let playing = false;
+  loadHowler().then(
+    ({ Howl }) => {
+      if (released) return;
+      const h: Howl = new Howl({
+        src: [source.url],
+        format: [source.format],
+        html5: true,
+        preload: 'metadata',
+        volume,
+        onload: () => events.onLoad(h.duration()),
+        onplay: () => events.onPlay(),
+        onpause: () => events.onPause(),
+        onstop: () => events.onPause(),
+        onend: () => events.onEnd(),
+        onloaderror: () => events.onError(mediaErrorMessage),
+        onplayerror: () => events.onError(mediaErrorMessage),
+      });
+      howl = h;
+      if (startAt !== null) h.seek(startAt);
+      if (playing) h.play();
+    },
+    () => {
+      howler = null; // try again on the next play
+      if (!released) events.onError(mediaErrorMessage);
+    },
+  );
   return {
-    play: () => void howl.play(),
-    pause: () => void howl.pause(),
+    play: () => {
+      playing = true;
+      howl?.play();
+    },
+    pause: () => {
+      playing = false;
+      howl?.pause();
+    },
     position: () => {
+      if (!howl) return startAt ?? 0;
       const at = howl.seek();
       return typeof at === 'number' ? at : 0;
     },
-    seek: (s) => void howl.seek(s),
-    setVolume: (v) => void howl.volume(v),
-    unload: () => howl.unload(),
+    seek: (s) => {
+      if (howl) howl.seek(s);
+      else startAt = s;
+    },
+    setVolume: (v) => {
+      volume = v;
+      howl?.volume(v);
+    },
+    unload: () => {
+      released = true;
+      howl?.unload();
+      howl = null;
+    },
   };
 }
 

@@ -16,7 +16,7 @@
  * that could boost. Entries without a library item (previews, samples) play unlevelled.
  */
 import { create } from 'zustand';
-import { DEFAULT_LEVELLING, levellingGain, type Levelling } from '@shared/domain/loudness';
+import { DEFAULT_LEVELLING, levellingGain, type Levelling } from '@shared/domain/levelling';
 import type { ItemLoudness } from '@shared/ipc/library';
 import type { AppErrorShape } from '@shared/errors';
 import { call } from '../bridge';

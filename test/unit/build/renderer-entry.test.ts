@@ -1,7 +1,7 @@
 /**
  * What the renderer's first screen loads: the static import graph from src/renderer/main.tsx
- * (dynamic `import()` starts a lazy chunk and is not followed). Zod (about 90 KB minified) and
- * the panels stay out of it, so the entry script stays near its 300 KB budget
+ * (dynamic `import()` starts a lazy chunk and is not followed). Zod (about 90 KB minified), howler
+ * (36 KB) and the panels stay out of it, so the entry script stays near its 300 KB budget
  * (docs/performance.md; the built size is printed by `npm run build`).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -85,6 +85,8 @@ describe('the renderer entry', () => {
     const zodModules = rel.filter((m) => /from 'zod'/.test(readFileSync(join(root, m), 'utf8')));
     expect(zodModules).toEqual([]);
     expect(packages).not.toContain('zod');
+    // the audio engine loads on the first play or when the window is idle (player/engine.ts)
+    expect(packages).not.toContain('howler');
   });
 
   it('sees a value import as one and a type-only import as none', () => {
