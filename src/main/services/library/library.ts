@@ -116,9 +116,14 @@ export interface Library {
   createItem(options: CreateItemOptions): Promise<LibraryItem>;
   importFile(sourcePath: string, meta?: Partial<NewItemMeta>): Promise<LibraryItem>;
   rename(id: string, title: string): Promise<LibraryItem>;
+  /**
+   * Rewrites the item's sidecar with `patch`. `rescan: false` leaves the index as it is until the
+   * caller's next `rescan()` (many sidecars written, one scan); it answers the item as it was.
+   */
   updateMeta(
     id: string,
     patch: Partial<Omit<Sidecar, 'schema_version' | 'id'>>,
+    options?: { rescan?: boolean },
   ): Promise<LibraryItem>;
   remove(id: string): Promise<void>;
   on: TypedEmitter<LibraryEvents>['on'];
@@ -476,10 +481,12 @@ export function createLibrary(options: LibraryOptions): Library {
   async function updateMeta(
     id: string,
     patch: Partial<Omit<Sidecar, 'schema_version' | 'id'>>,
+    { rescan: scan = true }: { rescan?: boolean } = {},
   ): Promise<LibraryItem> {
     writable();
     const item = requireItem(id);
     await writeSidecarFor(item, patch);
+    if (!scan) return item;
     await rescan();
     return requireItem(id);
   }

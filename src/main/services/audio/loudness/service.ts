@@ -55,8 +55,12 @@ const FoundStoreSchema = z.object({
   unmeasurable: z.array(z.string()).default([]),
 });
 
-/** Store writes during a pass: one per this many measurements, and one at its end. */
+/**
+ * During a pass results are written in batches — this many, or what was measured in FLUSH_MS —
+ * each batch's sidecars followed by one library scan (one change event, not one per item).
+ */
 const SAVE_EVERY = 50;
+const FLUSH_MS = 2000;
 
 const foundKey = (item: LibraryItem): string =>
   `${item.file}|${item.sizeBytes}|${Math.round(item.modifiedAtMs)}`;
@@ -83,6 +87,9 @@ export function createLoudnessService(options: LoudnessServiceOptions): Loudness
   let storeWrite: Promise<void> = Promise.resolve();
   /** Changes to the data-folder store not written yet (written every SAVE_EVERY and at the end). */
   let unsaved = 0;
+  /** Measurements of sidecar items not written yet, by item id. */
+  const pendingSidecars = new Map<string, Loudness>();
+  let lastFlush = Date.now();
 
   async function loadFound(): Promise<Map<string, Loudness>> {
     if (found) return found;
@@ -112,8 +119,24 @@ export function createLoudnessService(options: LoudnessServiceOptions): Loudness
     return storeWrite;
   }
 
+  /** Writes what was measured: the sidecars (then one scan) and the data-folder store. */
+  async function flush(library: Library): Promise<void> {
+    lastFlush = Date.now();
+    const batch = [...pendingSidecars];
+    pendingSidecars.clear();
+    for (const [id, loudness] of batch)
+      await library.updateMeta(id, { loudness }, { rescan: false }).catch((e: unknown) => {
+        // gone or renamed meanwhile: the next pass measures it again under its new name
+        log.warn('loudness not written to the sidecar', e);
+      });
+    if (batch.length > 0) await library.rescan();
+    await saveFound(library);
+  }
+
   const kept = (item: LibraryItem): Loudness | null => {
-    const own = item.hasSidecar ? item.loudness : found?.get(foundKey(item));
+    const own = item.hasSidecar
+      ? (pendingSidecars.get(item.id) ?? item.loudness)
+      : found?.get(foundKey(item));
     return isCurrent(own, item) ? own : null;
   };
 
@@ -130,8 +153,8 @@ export function createLoudnessService(options: LoudnessServiceOptions): Loudness
         return null;
       }
       if (item.hasSidecar) {
-        if (item.schema_version > 1) return loudness; // a newer version's sidecar stays as it is
-        await library.updateMeta(item.id, { loudness });
+        // a newer version's sidecar stays as it is
+        if (item.schema_version === 1) pendingSidecars.set(item.id, loudness);
       } else {
         (await loadFound()).set(foundKey(item), loudness);
         unsaved += 1;
@@ -149,7 +172,7 @@ export function createLoudnessService(options: LoudnessServiceOptions): Loudness
     try {
       await measureAll(library);
     } finally {
-      await saveFound(library);
+      await flush(library);
     }
   }
 
@@ -166,7 +189,11 @@ export function createLoudnessService(options: LoudnessServiceOptions): Loudness
         if (!(e instanceof AppError && e.code === 'cancelled'))
           log.warn(`loudness of ${now.file} not measured`, e);
       });
-      if (unsaved >= SAVE_EVERY) await saveFound(library);
+      if (
+        pendingSidecars.size + unsaved >= SAVE_EVERY ||
+        (pendingSidecars.size + unsaved > 0 && Date.now() - lastFlush >= FLUSH_MS)
+      )
+        await flush(library);
     }
   }
 
@@ -201,7 +228,7 @@ export function createLoudnessService(options: LoudnessServiceOptions): Loudness
       try {
         return await measureItem(library, item);
       } finally {
-        await saveFound(library);
+        await flush(library);
       }
     },
     start() {
