@@ -95,7 +95,7 @@ export function formatJobLine(job: JobSummary, nowMs = Date.now()): string {
       : job.waiting && !isFinalJobState(job.state)
         ? `\n    ${job.waiting.message}`
         : stall
-          ? `\n    ${stalledWords(stall)} (cadenza jobs check ${job.id}, cadenza jobs redownload ${job.id} or cancel it)`
+          ? `\n    ${stalledWords(stall)} (${job.state === 'downloading' ? `cadenza jobs redownload ${job.id}` : `cadenza jobs check ${job.id}`} to try now)`
           : '';
   const offered = job.candidates
     .map(
