@@ -16,7 +16,7 @@ afterEach(() => {
 
 function fresh(): FakeCadenza {
   const fake = new FakeCadenza();
-  fake.preferences = { theme: 'system', firstRunDone: false };
+  fake.preferences = { ...fake.preferences, firstRunDone: false };
   return fake;
 }
 
@@ -62,7 +62,7 @@ describe('First run', () => {
 
   it('with a key already set, four steps end on Songs', async () => {
     const fake = new FakeCadenza({ key: 'sk-test-0000000000001234' });
-    fake.preferences = { theme: 'system', firstRunDone: false };
+    fake.preferences = { ...fake.preferences, firstRunDone: false };
     const { user } = await renderApp({ fake, panels: [accountPanel, songsPanel] });
     await user.click(await screen.findByRole('button', { name: 'Get started' }));
     expect(await screen.findByText('Your key ending in 1234 is set.')).toBeInTheDocument();

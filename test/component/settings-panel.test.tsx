@@ -72,7 +72,7 @@ describe('Settings panel', () => {
 
   it('saves the theme choice through main and shows it at once; a failed save puts the old one back', async () => {
     const fake = new FakeCadenza();
-    fake.preferences = { theme: 'dark', firstRunDone: true };
+    fake.preferences = { ...fake.preferences, theme: 'dark' };
     const { user } = await openSettings(fake);
     const appearance = await screen.findByRole('region', { name: 'Appearance' });
     await waitFor(() =>

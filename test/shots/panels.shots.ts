@@ -79,7 +79,7 @@ test('every panel, both themes, two sizes', async ({ app, page }) => {
   await seedLibrary(app.dirs.library);
 
   const nav = page.getByRole('navigation', { name: 'Main' });
-  const labels = (await nav.getByRole('button').allInnerTexts()).map(
+  const labels = (await nav.getByRole('listitem').getByRole('button').allInnerTexts()).map(
     (t) => t.split('\n')[0]?.trim() ?? '',
   );
   for (const label of labels.filter(Boolean)) {

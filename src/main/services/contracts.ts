@@ -34,6 +34,8 @@ export interface Settings {
   autoUpdate?: boolean;
   /** The app's theme: follow the OS ("system", also when absent), or always light or dark. */
   theme?: 'system' | 'light' | 'dark';
+  /** The sidebar: icons and names, icons only, or by window width ("auto", also when absent). */
+  sidebar?: 'auto' | 'expanded' | 'collapsed';
   /** First run was finished or skipped (absent = not yet). */
   firstRunDone?: boolean;
   /** The player levels loudness to the target (absent = on). */

@@ -12,6 +12,7 @@ import { OpenWithChooser } from './OpenWithChooser';
 import { Sidebar } from './Sidebar';
 import { usePanelShortcuts } from './shortcuts';
 import { useTheme } from './theme';
+import { useSidebar } from './useSidebar';
 import { loadPreferences, usePreferencesStore } from '../stores/preferences';
 import { FirstRun } from './first-run/FirstRun';
 
@@ -35,6 +36,7 @@ export function App({ panels = registeredPanels, onReload }: AppProps) {
   }, []);
   useAccountLiveness();
   useTheme();
+  const sidebar = useSidebar();
 
   // End-to-end tests wait for this: first render done and the account status known.
   useEffect(() => {
@@ -66,7 +68,11 @@ export function App({ panels = registeredPanels, onReload }: AppProps) {
   if (firstRun) return <FirstRun onDone={endFirstRun} />;
 
   return (
-    <div className="app app-with-player">
+    <div
+      className={
+        sidebar.collapsed ? 'app app-with-player app-nav-collapsed' : 'app app-with-player'
+      }
+    >
       <a className="skip-link" href="#main-content" onClick={skipToContent}>
         Skip to content
       </a>
@@ -77,7 +83,13 @@ export function App({ panels = registeredPanels, onReload }: AppProps) {
         </div>
         <HeaderStatus onOpenAccount={hasAccount ? () => open('account') : null} />
       </header>
-      <Sidebar panels={panels} activeId={active?.id ?? null} onOpen={open} />
+      <Sidebar
+        panels={panels}
+        activeId={active?.id ?? null}
+        onOpen={open}
+        collapsed={sidebar.collapsed}
+        onToggle={sidebar.toggle}
+      />
       <main id="main-content" className="content" ref={mainRef} tabIndex={-1}>
         {active && (
           <ErrorBoundary key={active.id} onReload={onReload}>

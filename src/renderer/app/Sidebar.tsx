@@ -1,3 +1,4 @@
+import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import type { PanelDef } from '../panels/types';
 import { isMac } from './shortcuts';
 
@@ -5,13 +6,17 @@ interface SidebarProps {
   panels: readonly PanelDef[];
   activeId: string | null;
   onOpen: (id: string) => void;
+  /** Icons only (the names stay the buttons' accessible names and tooltips). */
+  collapsed?: boolean;
+  onToggle?: () => void;
 }
 
 /** One button per registered panel; the first nine have Ctrl/Cmd+digit shortcuts, Settings Ctrl/Cmd+, too. */
-export function Sidebar({ panels, activeId, onOpen }: SidebarProps) {
+export function Sidebar({ panels, activeId, onOpen, collapsed = false, onToggle }: SidebarProps) {
   const mac = isMac();
+  const ToggleIcon = collapsed ? PanelLeftOpen : PanelLeftClose;
   return (
-    <nav aria-label="Main" className="sidebar">
+    <nav aria-label="Main" className={collapsed ? 'sidebar sidebar-collapsed' : 'sidebar'}>
       <ul className="nav-list">
         {panels.map((panel, index) => {
           const digit = index < 9 ? String(index + 1) : null;
@@ -28,6 +33,7 @@ export function Sidebar({ panels, activeId, onOpen }: SidebarProps) {
                 className={current ? 'nav-item nav-item-active' : 'nav-item'}
                 aria-current={current ? 'page' : undefined}
                 aria-keyshortcuts={keys.length ? keys.join(' ') : undefined}
+                title={collapsed ? panel.label : undefined}
                 onClick={() => onOpen(panel.id)}
               >
                 <panel.Icon />
@@ -42,6 +48,18 @@ export function Sidebar({ panels, activeId, onOpen }: SidebarProps) {
           );
         })}
       </ul>
+      {onToggle && (
+        <button
+          type="button"
+          className="nav-item sidebar-toggle"
+          aria-expanded={!collapsed}
+          title={collapsed ? 'Show panel names' : undefined}
+          onClick={onToggle}
+        >
+          <ToggleIcon size={18} strokeWidth={1.8} aria-hidden focusable={false} />
+          <span className="nav-label">{collapsed ? 'Show panel names' : 'Hide panel names'}</span>
+        </button>
+      )}
     </nav>
   );
 }

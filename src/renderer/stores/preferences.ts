@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { AppErrorShape } from '@shared/errors';
-import type { Preferences, ThemeChoice } from '@shared/ipc/preferences';
+import type { Preferences, SidebarMode, ThemeChoice } from '@shared/ipc/preferences';
 import { call } from '../bridge';
 
 /** The theme choice and first-run state, as main stored them in settings.json. */
@@ -30,6 +30,15 @@ export async function chooseTheme(theme: ThemeChoice): Promise<boolean> {
   if (r.ok) set({ preferences: r.value, error: null });
   else set({ preferences: before, error: r.error });
   return r.ok;
+}
+
+/** Shows the sidebar so at once and saves it (kept as shown even when saving fails this time). */
+export async function chooseSidebar(sidebar: SidebarMode): Promise<void> {
+  const before = usePreferencesStore.getState().preferences;
+  if (before) set({ preferences: { ...before, sidebar } });
+  const r = await call((api) => api.preferences.setSidebar(sidebar));
+  if (r.ok) set({ preferences: r.value, error: null });
+  else set({ error: r.error });
 }
 
 /** First run is over (finished or skipped); it stays over even when saving fails this time. */

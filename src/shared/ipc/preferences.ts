@@ -3,15 +3,22 @@ import { invoke } from './define';
 
 /**
  * The app's own look and first-run state, kept in settings.json by main: the theme choice
- * ("system" follows the OS light/dark setting) and whether first run was finished or skipped.
+ * ("system" follows the OS light/dark setting), the sidebar, and whether first run was finished
+ * or skipped.
  */
 
 export const THEME_CHOICES = ['system', 'light', 'dark'] as const;
 export const ThemeChoiceSchema = z.enum(THEME_CHOICES);
 export type ThemeChoice = z.infer<typeof ThemeChoiceSchema>;
 
+/** The sidebar: icons and names, icons only, or "auto" (icons only in a window under 1100 px). */
+export const SIDEBAR_MODES = ['auto', 'expanded', 'collapsed'] as const;
+export const SidebarModeSchema = z.enum(SIDEBAR_MODES);
+export type SidebarMode = z.infer<typeof SidebarModeSchema>;
+
 export const PreferencesSchema = z.object({
   theme: ThemeChoiceSchema,
+  sidebar: SidebarModeSchema,
   /** First run was walked to the end or skipped: it is not shown again. */
   firstRunDone: z.boolean(),
 });
@@ -21,6 +28,7 @@ export const preferencesContract = {
   get: invoke(z.tuple([]), PreferencesSchema),
   /** Saves the theme choice; main also sets the native theme (menus, dialogs, scrollbars). */
   setTheme: invoke(z.tuple([ThemeChoiceSchema]), PreferencesSchema),
+  setSidebar: invoke(z.tuple([SidebarModeSchema]), PreferencesSchema),
   /** First run is over (finished or skipped). */
   finishFirstRun: invoke(z.tuple([]), PreferencesSchema),
 };

@@ -165,7 +165,7 @@ export class FakeCadenza {
   private readonly jobFinishedListeners = new Set<(job: JobView) => void>();
   private readonly libraryListeners = new Set<(change: LibraryChange) => void>();
   /** settings.json's theme and first-run state (first run done, so panels show at once). */
-  preferences: Preferences = { theme: 'system', firstRunDone: true };
+  preferences: Preferences = { theme: 'system', sidebar: 'auto', firstRunDone: true };
   private readonly exportListeners = new Set<(p: ExportProgress) => void>();
   /** What the main-process folder dialog answers: a folder path, or null for Cancel. */
   folderDialog: string | null = null;
@@ -1186,6 +1186,11 @@ export class FakeCadenza {
         setTheme: (theme) =>
           this.answer('preferences.setTheme', [theme], () => {
             this.preferences = { ...this.preferences, theme };
+            return ok({ ...this.preferences });
+          }),
+        setSidebar: (sidebar) =>
+          this.answer('preferences.setSidebar', [sidebar], () => {
+            this.preferences = { ...this.preferences, sidebar };
             return ok({ ...this.preferences });
           }),
         finishFirstRun: () =>

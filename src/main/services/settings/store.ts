@@ -33,6 +33,7 @@ export const SettingsSchema = z.object({
   /** Automatic updates (absent in older files = on). */
   autoUpdate: z.boolean().optional(),
   theme: z.enum(['system', 'light', 'dark']).optional(),
+  sidebar: z.enum(['auto', 'expanded', 'collapsed']).optional(),
   firstRunDone: z.boolean().optional(),
   /** The player levels loudness (absent in older files = on). */
   levelLoudness: z.boolean().optional(),
@@ -135,6 +136,7 @@ export function createSettingsStore(
         }
         if (patch.autoUpdate !== undefined) next.autoUpdate = patch.autoUpdate;
         if (patch.theme !== undefined) next.theme = patch.theme;
+        if (patch.sidebar !== undefined) next.sidebar = patch.sidebar;
         if (patch.firstRunDone !== undefined) next.firstRunDone = patch.firstRunDone;
         if (patch.levelLoudness !== undefined) next.levelLoudness = patch.levelLoudness;
         if (patch.loudnessTargetLufs !== undefined)

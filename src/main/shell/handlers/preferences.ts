@@ -1,4 +1,4 @@
-/** preferences:* — the theme choice (also applied to the native theme) and the end of first run. */
+/** preferences:* — the theme (also applied to the native theme), the sidebar, the end of first run. */
 import type { Preferences, ThemeChoice } from '@shared/ipc/preferences';
 import type { Settings, SettingsStore } from '../../services/contracts';
 import type { NamespaceHandlers } from '../ipc';
@@ -11,6 +11,7 @@ export interface PreferencesDeps {
 
 export const preferencesOf = (s: Settings): Preferences => ({
   theme: s.theme ?? 'system',
+  sidebar: s.sidebar ?? 'auto',
   firstRunDone: s.firstRunDone ?? false,
 });
 
@@ -22,6 +23,7 @@ export function preferencesHandlers(deps: PreferencesDeps): NamespaceHandlers<'p
       deps.applyTheme(theme);
       return preferencesOf(saved);
     },
+    setSidebar: async (_ctx, sidebar) => preferencesOf(await deps.settings.update({ sidebar })),
     finishFirstRun: async () => preferencesOf(await deps.settings.update({ firstRunDone: true })),
   };
 }
