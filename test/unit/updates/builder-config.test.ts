@@ -58,7 +58,8 @@ describe('electron-builder configuration', () => {
     await expect(
       validateConfiguration({ ...config, nsis: { notAnOption: true } }, new DebugLogger(false)),
     ).rejects.toThrow(/Invalid configuration/);
-  });
+    // loading app-builder-lib's validator takes seconds on a loaded machine
+  }, 30_000);
 
   it('targets NSIS, dmg+zip, AppImage and deb, publishes to the generic server and unpacks keytar', () => {
     const config = loadConfig({ CADENZA_UPDATE_URL: 'https://updates.example.org/cadenza/' });
