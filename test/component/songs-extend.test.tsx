@@ -61,6 +61,7 @@ describe('Songs: extend from here', () => {
     await user.keyboard('{Enter}');
     expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual([
       'Trim…',
+      'Export…',
       'Keep',
       'Delete',
       'Show in library',
@@ -77,7 +78,7 @@ describe('Songs: extend from here', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((m) => m.textContent),
-    ).toEqual(['Extend', 'Trim…', 'Keep', 'Delete', 'Show in library']);
+    ).toEqual(['Extend', 'Trim…', 'Export…', 'Keep', 'Delete', 'Show in library']);
     expect(within(menu).getByRole('menuitem', { name: 'Extend' })).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(screen.queryByRole('menu')).toBeNull();
@@ -309,6 +310,35 @@ describe('Songs: the two takes side by side', () => {
 });
 
 describe('Songs: finishing a take', () => {
+  it('Whole song (extensions only) joins the take to its song as a new item; Export… copies it', async () => {
+    const fake = fakeWithTakes();
+    // take 2 continues another song: it is an extension
+    fake.state.libraryItems[1] = { ...fake.state.libraryItems[1]!, parentId: PARENT };
+    fake.songs.library[1] = { ...fake.songs.library[1]!, parentId: PARENT };
+    const { user } = await open(fake);
+    const take1 = await screen.findByRole('listitem', { name: 'Summer rain, take 1' });
+    await user.click(within(take1).getByRole('button', { name: 'More for Summer rain, take 1' }));
+    expect(screen.queryByRole('menuitem', { name: 'Whole song' })).toBeNull(); // not an extension
+    await user.keyboard('{Escape}');
+
+    const take2 = screen.getByRole('listitem', { name: 'Summer rain, take 2' });
+    const more = within(take2).getByRole('button', { name: 'More for Summer rain, take 2' });
+    await user.click(more);
+    await user.click(screen.getByRole('menuitem', { name: 'Whole song' }));
+    await waitFor(() => expect(fake.callsOf('library.wholeSong')).toEqual([[TAKE_B]]));
+    expect(await within(take2).findByRole('status')).toHaveTextContent(
+      'Saved “Summer rain (whole song)” as a new item in your library.',
+    );
+
+    fake.library.exportDialog = '/home/creator/Music';
+    await user.click(more);
+    await user.click(screen.getByRole('menuitem', { name: 'Export…' }));
+    await waitFor(() => expect(fake.callsOf('library.exportItems')).toEqual([[[TAKE_B]]]));
+    expect(await within(take2).findByRole('status')).toHaveTextContent(
+      'Copied to /home/creator/Music',
+    );
+  });
+
   it('Trim… in the take ⋯ menu opens the Library’s trim dialog on that take', async () => {
     const fake = fakeWithTakes();
     const { user } = await open(fake);

@@ -116,6 +116,16 @@ export function TakeCard({ job, index }: { job: JobView; index: number }) {
             {error.message}
           </p>
         )}
+        {finishing.status && (
+          <p className="muted small" role="status">
+            {finishing.status}
+          </p>
+        )}
+        {finishing.error && (
+          <p role="alert" className="inline-alert">
+            {finishing.error.message}
+          </p>
+        )}
         {discardError && (
           <p role="alert" className="inline-alert">
             {discardError.message}

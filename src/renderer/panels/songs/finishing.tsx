@@ -1,7 +1,10 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { AppErrorShape } from '@shared/errors';
 import type { LibrarySong } from '@shared/ipc/songs';
 import type { MenuItem } from '../../components';
 import { canTrim, useTrimDialog } from '../../player/region/use-trim';
+import { exportItems } from '../library/actions';
+import { canMakeWholeSong, useWholeSong, wholeSongProgressText } from '../library/finishing';
 import { loadLibrarySongs } from '../../stores/songs';
 
 /** The library file of a song, from its `cadenza-media://library/…` address. */
@@ -19,33 +22,69 @@ export function libraryFileOf(mediaUrl: string): string {
 export interface FinishingActions {
   /** Menu items for the take's ⋯ menu (none while the take is not in the library). */
   items: MenuItem[];
+  /** What a finishing action is doing or did ("Joining the parts… 40%", "Saved …"). */
+  status: string | null;
+  error: AppErrorShape | null;
   /** The dialogs they open; render them once in the take's card. */
   dialogs: ReactNode;
 }
 
 /**
- * The finishing tools of a saved take for its ⋯ menu, the same the Library offers: Trim (a new
- * item; the take is only read).
+ * The finishing tools of a saved take for its ⋯ menu, the same the Library offers: Whole song (an
+ * extension joined to the song it continues), Trim and Export. Each makes or writes something new;
+ * the take itself is only read.
  */
 export function useFinishingActions(song: LibrarySong | null): FinishingActions {
-  const trim = useTrimDialog(() => void loadLibrarySongs());
-  if (!song) return { items: [], dialogs: trim.dialog };
+  const [status, setStatus] = useState<string | null>(null);
+  const [error, setError] = useState<AppErrorShape | null>(null);
+  const saved = (title: string) => {
+    setStatus(`Saved “${title}” as a new item in your library.`);
+    void loadLibrarySongs();
+  };
+  const trim = useTrimDialog((item) => saved(item.title));
+  const whole = useWholeSong((item) => saved(item.title));
+  if (!song) return { items: [], status: null, error: null, dialogs: trim.dialog };
   const file = libraryFileOf(song.mediaUrl);
-  return {
-    items: [
-      {
-        label: 'Trim…',
-        hidden: !canTrim({ file, kind: 'song' }),
-        onSelect: () =>
-          trim.open({
-            itemId: song.itemId,
-            title: song.title,
-            file,
-            durationMs: song.durationMs,
-            coverUrl: song.coverUrl ?? null,
-          }),
+  const joining = whole.running?.itemId === song.itemId ? whole.running : null;
+  const items: MenuItem[] = [
+    {
+      label: 'Whole song',
+      hidden: !canMakeWholeSong({ kind: 'song', parentId: song.parentId, isWholeSong: false }),
+      disabled: joining !== null,
+      onSelect: () => {
+        setStatus(null);
+        setError(null);
+        void whole.start(song.itemId);
       },
-    ],
+    },
+    {
+      label: 'Trim…',
+      hidden: !canTrim({ file, kind: 'song' }),
+      onSelect: () =>
+        trim.open({
+          itemId: song.itemId,
+          title: song.title,
+          file,
+          durationMs: song.durationMs,
+          coverUrl: song.coverUrl ?? null,
+        }),
+    },
+    {
+      label: 'Export…',
+      onSelect: () => {
+        setStatus(null);
+        setError(null);
+        void exportItems([song.itemId]).then((r) => {
+          if (r.ok) setStatus(`Copied to ${r.value.folder}`);
+          else if (r.error.code !== 'cancelled') setError(r.error);
+        });
+      },
+    },
+  ];
+  return {
+    items,
+    status: joining ? wholeSongProgressText(joining.fraction) : status,
+    error: error ?? whole.error,
     dialogs: trim.dialog,
   };
 }
