@@ -170,6 +170,26 @@ test('extend from here: picker refuses 0 and past the end, sends custom mode wit
   }
   const made = emulator.songs().filter((s) => s.parentSongId === body.continue_song_id);
   expect(made.map((s) => s.continueAtS)).toEqual([5.5, 5.5]);
+
+  // the whole song, from the extension's take menu, by keyboard: a new item, nothing sent
+  const extTake = ext.getByRole('listitem', { name: /, take 1$/ });
+  const extMore = extTake.getByRole('button', { name: /^More for / });
+  await extMore.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Extend' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Whole song' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(extTake.getByRole('status')).toHaveText(
+    /^Saved “.+” as a new item in your library\.$/,
+    {
+      timeout: 30_000,
+    },
+  );
+  await expect.poll(async () => (await sidecars(app.dirs.library)).length).toBe(all.length + 1);
+  expect(emulator.log.filter((e) => e.method === 'POST' && e.path === '/v2/submit')).toHaveLength(
+    2,
+  );
 });
 
 test('history: finished songs made elsewhere are listed and Import lands them in the library with sidecars', async ({
