@@ -18,7 +18,6 @@ import type { Job } from '@shared/domain/jobs';
 import { tempPathFor } from '../library/atomic';
 import type { Library } from '../library/library';
 import type { WholeSongInput, WholeSongProgress, WholeSongReport } from '../audio/whole/render';
-import { DEFAULT_CROSSFADE_MS } from '../audio/whole/stitch';
 
 export interface ChainLink {
   item: LibraryItem;
@@ -129,7 +128,6 @@ export function createWholeSongService(deps: WholeSongDeps) {
     const { library, jobs } = await deps.runtime();
     const chain = chainOf(id, library, jobs);
     const leaf = chain[chain.length - 1]!.item;
-    const crossfadeMs = DEFAULT_CROSSFADE_MS;
     // rendered beside the library's files under a temp name (cleaned up if the process dies), then
     // moved into place by createItem with the sidecar that describes it
     await library.ensureFolder();
@@ -142,7 +140,6 @@ export function createWholeSongService(deps: WholeSongDeps) {
             ...(l.continueAtS !== null ? { continueAtMs: l.continueAtS * 1000 } : {}),
           })),
           outPath: rendered,
-          crossfadeMs,
         },
         { signal: options.signal, onProgress: (p) => options.onProgress?.(p.fraction) },
       );
@@ -158,7 +155,7 @@ export function createWholeSongService(deps: WholeSongDeps) {
           shape: s.shape,
           similarity: s.similarity === null ? null : Math.round(s.similarity * 1000) / 1000,
         })),
-        crossfade_ms: crossfadeMs,
+        crossfade_ms: report.crossfadeMs,
       };
       return await library.createItem({
         ext: '.mp3',

@@ -10,7 +10,7 @@
 import { promises as fs } from 'node:fs';
 import { AppError } from '@shared/errors';
 import { decodePcm } from '../decode/pcm';
-import { conform, WholeSong, type SeamReport } from './stitch';
+import { conform, DEFAULT_CROSSFADE_MS, WholeSong, type SeamReport } from './stitch';
 import { MP3_SAMPLE_RATES } from '../encode';
 import type { PcmAudio } from '../encode/types';
 
@@ -33,6 +33,8 @@ export interface WholeSongReport {
   sampleRate: number;
   channels: number;
   seams: SeamReport[];
+  /** The crossfade at each seam (ms). */
+  crossfadeMs: number;
   /** Each part's decoded length (ms). */
   partMs: number[];
   bytes: number;
@@ -98,6 +100,7 @@ export async function renderWholeSong(
     sampleRate: whole.sampleRate,
     channels: Math.min(2, pcm.channels.length),
     seams: whole.seams,
+    crossfadeMs: input.crossfadeMs ?? DEFAULT_CROSSFADE_MS,
     partMs,
     bytes: bytes.length,
   };
