@@ -288,13 +288,81 @@ describe('Item actions', () => {
   it('exports to the folder main asks for; Cancel says nothing', async () => {
     const { user, fake, details } = await selectFirst(manyItems(1));
     await fromMenu(user, details, 'Export…');
-    expect(fake.callsOf('library.exportItems')).toEqual([[[id(0)]]]);
+    let dialog = screen.getByRole('dialog', { name: `Export “${manyItems(1)[0]!.title}”` });
+    await user.click(within(dialog).getByRole('radio', { name: 'Original files' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Choose folder and export…' }));
+    // the folder dialog was dismissed: the options stay, nothing is said
+    await waitFor(() =>
+      expect(fake.callsOf('library.exportItems')).toEqual([[[id(0)], { format: 'original' }]]),
+    );
     expect(screen.queryByRole('alert')).toBeNull();
     fake.library.exportDialog = '/home/creator/Desktop';
-    await fromMenu(user, details, 'Export…');
-    expect(await screen.findByText('Copied to /home/creator/Desktop')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Export shown…' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Choose folder and export…' }));
     expect(await screen.findByText('1 file copied to /home/creator/Desktop')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Export shown…' }));
+    dialog = screen.getByRole('dialog', { name: 'Export 1 item' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('exports the shown items as FLAC with artist, album (the search words) and loudness, showing progress', async () => {
+    const items = manyItems(3);
+    const { user, fake } = await openLibrary(items);
+    fake.library.exportDefaults = { format: 'flac', artist: 'Ada' };
+    fake.library.exportDialog = '/home/creator/Export';
+    await user.type(screen.getByRole('searchbox', { name: 'Search the library' }), 'Track');
+    await user.click(screen.getByRole('button', { name: 'Export shown…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Export 3 items' });
+    // the defaults from settings, the selection's name as the album
+    await waitFor(() =>
+      expect(within(dialog).getByRole('radio', { name: 'FLAC' })).toHaveAttribute(
+        'aria-checked',
+        'true',
+      ),
+    );
+    expect(within(dialog).getByRole('textbox', { name: 'Artist' })).toHaveValue('Ada');
+    expect(within(dialog).getByRole('textbox', { name: 'Album' })).toHaveValue('Track');
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Album' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Album' }), 'Night Drives');
+    await user.click(within(dialog).getByRole('checkbox', { name: /Even out loudness/ }));
+    const release = fake.holdNext('library.exportItems');
+    await user.click(within(dialog).getByRole('button', { name: 'Choose folder and export…' }));
+    act(() => fake.emitExportProgress({ done: 1, total: 3, fraction: 0.5, current: 'Track 2' }));
+    expect(within(dialog).getByRole('progressbar', { name: 'Export progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '50',
+    );
+    expect(within(dialog).getByText('Exporting “Track 2” (2 of 3)…')).toBeInTheDocument();
+    release();
+    expect(await screen.findByText('3 files exported to /home/creator/Export')).toBeInTheDocument();
+    const [ids, options] = fake.callsOf('library.exportItems')[0]!;
+    expect((ids as string[]).length).toBe(3);
+    expect(options).toEqual({
+      format: 'flac',
+      artist: 'Ada',
+      album: 'Night Drives',
+      normalise: true,
+    });
+  });
+
+  it('stops an export on Stop and says how far it came', async () => {
+    const { user, fake, details } = await selectFirst(manyItems(1));
+    fake.library.exportDialog = '/home/creator/Export';
+    await fromMenu(user, details, 'Export…');
+    const dialog = screen.getByRole('dialog');
+    fake.failNext('library.exportItems', {
+      code: 'cancelled',
+      message: 'The export was stopped after 0 of 1 file.',
+    });
+    const release = fake.holdNext('library.exportItems');
+    await user.click(within(dialog).getByRole('button', { name: 'Choose folder and export…' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Stop' }));
+    expect(fake.callsOf('library.cancelExport')).toHaveLength(1);
+    release();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The export was stopped after 0 of 1 file.',
+    );
   });
 
   it('reuse: "Extend from here" opens the Songs panel on that song (songs only)', async () => {

@@ -94,3 +94,28 @@ describe('Settings panel', () => {
     expect(document.documentElement.dataset.theme).toBe('light');
   });
 });
+
+describe('Settings: export defaults', () => {
+  it('shows the saved defaults and saves format, artist and album through main', async () => {
+    const fake = new FakeCadenza();
+    fake.library.exportDefaults = { format: 'wav', artist: 'Ada' };
+    const { user } = await openSettings(fake);
+    const section = await screen.findByRole('region', { name: 'Export' });
+    await waitFor(() =>
+      expect(within(section).getByRole('radio', { name: 'WAV' })).toHaveAttribute(
+        'aria-checked',
+        'true',
+      ),
+    );
+    expect(within(section).getByRole('textbox', { name: 'Artist' })).toHaveValue('Ada');
+    await user.click(within(section).getByRole('radio', { name: 'FLAC' }));
+    await user.type(within(section).getByRole('textbox', { name: 'Album' }), '  Night Drives ');
+    await user.clear(within(section).getByRole('textbox', { name: 'Artist' }));
+    await user.click(within(section).getByRole('button', { name: 'Save export defaults' }));
+    expect(await within(section).findByText('Saved.')).toBeInTheDocument();
+    expect(fake.callsOf('library.setExportDefaults')).toEqual([
+      [{ format: 'flac', artist: '', album: 'Night Drives' }],
+    ]);
+    expect(fake.library.exportDefaults).toEqual({ format: 'flac', album: 'Night Drives' });
+  });
+});

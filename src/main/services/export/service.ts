@@ -76,6 +76,9 @@ export function tagsFor(
   return tags;
 }
 
+const stoppedMessage = (done: number, total: number): string =>
+  `The export was stopped after ${done} of ${total} file${total === 1 ? '' : 's'}.`;
+
 export function createExportService(deps: ExportServiceDeps): ExportService {
   const worker = deps.worker ?? sharedWorker;
 
@@ -97,7 +100,7 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
         onProgress?.({ done, total, fraction: Math.min(1, (done + within) / total), current });
 
       for (const [index, item] of items.entries()) {
-        if (signal?.aborted) throw new AppError('cancelled', 'The export was stopped.');
+        if (signal?.aborted) throw new AppError('cancelled', stoppedMessage(files.length, total));
         report(index, 0, item.title);
         const source = library.pathOf(item);
         let written: string | null = null;
@@ -138,7 +141,9 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
             }
           }
         } catch (e) {
-          if (e instanceof AppError && (e.code === 'cancelled' || e.code === 'validation'))
+          if (e instanceof AppError && e.code === 'cancelled')
+            throw new AppError('cancelled', stoppedMessage(files.length, total), { cause: e });
+          if (e instanceof AppError && e.code === 'validation')
             throw new AppError(e.code, `${item.title}: ${e.message}`, { cause: e });
           throw new AppError(
             'io',

@@ -6,7 +6,8 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { loadLibraryItems, showItemInFolder } from '../../stores/library';
 import { enqueue, toQueueEntry } from '../../stores/player';
 import { canTrim, useTrimDialog } from '../../player/region/use-trim';
-import { exportItems, removeItem, renameItem } from './actions';
+import { removeItem, renameItem } from './actions';
+import { ExportDialog, exportedMessage } from './ExportDialog';
 import { canMakeWholeSong, useWholeSong, wholeSongProgressText } from './finishing';
 import { LyricsView } from './LyricsView';
 import { useReuseActions } from './ReuseActions';
@@ -64,12 +65,12 @@ export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDe
       setNotice(`Renamed. The file is now “${r.value.file}”.`);
     });
   };
-  const doExport = () =>
-    void run(async () => {
-      const r = await exportItems([item.id]);
-      if (r.ok) setNotice(`Copied to ${r.value.folder}`);
-      else if (r.error.code !== 'cancelled') setError(r.error);
-    });
+  const [exporting, setExporting] = useState(false);
+  const doExport = () => {
+    setError(null);
+    setNotice(null);
+    setExporting(true);
+  };
   const doDelete = () => {
     setConfirmDelete(false);
     void run(async () => {
@@ -293,6 +294,17 @@ export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDe
       </dl>
       {showLyrics && <LyricsView key={item.id} itemId={item.id} />}
       {trim.dialog}
+      {exporting && (
+        <ExportDialog
+          ids={[item.id]}
+          what={`“${item.title}”`}
+          onClose={() => setExporting(false)}
+          onDone={(r) => {
+            setExporting(false);
+            setNotice(exportedMessage(r));
+          }}
+        />
+      )}
       {confirmDelete && (
         <ConfirmDialog
           title={`Move “${item.title}” to the trash?`}

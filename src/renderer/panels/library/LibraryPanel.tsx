@@ -8,7 +8,8 @@ import {
   useLibraryStore,
 } from '../../stores/library';
 import { playEntries, toQueueEntry } from '../../stores/player';
-import { exportItems, startDragOut } from './actions';
+import { startDragOut } from './actions';
+import { ExportDialog, exportedMessage } from './ExportDialog';
 import { ItemDetails } from './ItemDetails';
 import { LibraryBig } from 'lucide-react';
 import { Button, EmptyState } from '../../components';
@@ -146,16 +147,15 @@ export function LibraryPanel() {
     e.preventDefault();
   };
 
-  const exportShown = async () => {
+  const [exporting, setExporting] = useState<string[] | null>(null);
+  const exportShown = () => {
     setNotice(null);
     setListError(null);
-    const r = await exportItems(rows.slice(0, 10_000).map((row) => row.item.id));
-    if (r.ok)
-      setNotice(
-        `${r.value.files.length} file${r.value.files.length === 1 ? '' : 's'} copied to ${r.value.folder}`,
-      );
-    else if (r.error.code !== 'cancelled') setListError(r.error);
+    setExporting(rows.slice(0, 10_000).map((row) => row.item.id));
   };
+  /** The shown selection's name, suggested as the album: the search words, else the kind. */
+  const selectionName =
+    text.trim() || (kind === 'all' ? undefined : KIND_FILTERS.find((k) => k.id === kind)?.label);
 
   const renderRow = (index: number, style: { top: number; height: number }) => {
     const row = rows[index] as Row;
@@ -209,7 +209,7 @@ export function LibraryPanel() {
         <button
           type="button"
           className="button button-small"
-          onClick={() => void exportShown()}
+          onClick={exportShown}
           disabled={rows.length === 0}
         >
           Export shown…
@@ -236,6 +236,18 @@ export function LibraryPanel() {
         <p role="status" className="small muted">
           {notice}
         </p>
+      )}
+      {exporting && (
+        <ExportDialog
+          ids={exporting}
+          what={exporting.length === 1 ? '1 item' : `${exporting.length} items`}
+          albumSuggestion={selectionName}
+          onClose={() => setExporting(null)}
+          onDone={(r) => {
+            setExporting(null);
+            setNotice(exportedMessage(r));
+          }}
+        />
       )}
       <div className="library-body">
         {loaded && items.length === 0 && !itemsError ? (

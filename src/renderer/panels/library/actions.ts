@@ -1,4 +1,5 @@
 /** Library item actions through the bridge; each answers null or the error to show. */
+import type { ExportOptions } from '@shared/domain/export';
 import type { AppErrorShape } from '@shared/errors';
 import type { ExportResult, LibraryItemView, Lyrics } from '@shared/ipc/library';
 import type { Result } from '@shared/result';
@@ -8,8 +9,12 @@ export const renameItem = (id: string, title: string): Promise<Result<LibraryIte
   call((api) => api.library.rename(id, title));
 export const removeItem = (id: string): Promise<Result<null>> =>
   call((api) => api.library.remove(id));
-export const exportItems = (ids: string[]): Promise<Result<ExportResult>> =>
-  call((api) => api.library.exportItems(ids));
+export const exportItems = (
+  ids: string[],
+  options?: ExportOptions,
+): Promise<Result<ExportResult>> =>
+  call((api) => (options ? api.library.exportItems(ids, options) : api.library.exportItems(ids)));
+export const cancelExport = (): Promise<Result<null>> => call((api) => api.library.cancelExport());
 export const loadLyrics = (id: string): Promise<Result<Lyrics>> =>
   call((api) => api.library.lyrics(id));
 export const exportLyrics = (id: string): Promise<Result<{ path: string }>> =>

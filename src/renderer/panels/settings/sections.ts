@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { AppearanceSection } from './AppearanceSection';
+import { ExportSection } from './ExportSection';
 import { LibraryFolderSection } from './LibraryFolderSection';
 import { UpdatesSection } from './UpdatesSection';
 import { PlaybackSection } from './PlaybackSection';
@@ -31,5 +32,6 @@ export const settingsSections: readonly SettingsSection[] = [
   { id: 'appearance', Component: AppearanceSection },
   { id: 'library-folder', Component: LibraryFolderSection },
   { id: 'playback', Component: PlaybackSection },
+  { id: 'export', Component: ExportSection },
   { id: 'updates', Component: UpdatesSection },
 ];

@@ -1,0 +1,114 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import {
+  EXPORT_FORMAT_LABELS,
+  EXPORT_FORMATS,
+  TAG_TEXT_MAX_CHARS,
+  type ExportDefaults,
+  type ExportFormat,
+} from '@shared/domain/export';
+import type { AppErrorShape } from '@shared/errors';
+import { call } from '../../bridge';
+import { SegmentedControl, TextField } from '../../components';
+
+/**
+ * Export defaults: the format the Library's Export starts with and the artist and album written
+ * into exported files (`cadenza library export` uses them too). Saved by main in settings.
+ */
+export function ExportSection() {
+  const [format, setFormat] = useState<ExportFormat>('mp3');
+  const [artist, setArtist] = useState('');
+  const [album, setAlbum] = useState('');
+  const [loaded, setLoaded] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const [problem, setProblem] = useState<AppErrorShape | null>(null);
+
+  const show = (d: ExportDefaults) => {
+    setFormat(d.format ?? 'mp3');
+    setArtist(d.artist ?? '');
+    setAlbum(d.album ?? '');
+  };
+  useEffect(() => {
+    let live = true;
+    void call((api) => api.library.exportDefaults()).then((r) => {
+      if (!live) return;
+      if (r.ok) show(r.value);
+      else setProblem(r.error);
+      setLoaded(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    setSaving(true);
+    setSaved(false);
+    setProblem(null);
+    const r = await call((api) =>
+      api.library.setExportDefaults({ format, artist: artist.trim(), album: album.trim() }),
+    );
+    setSaving(false);
+    if (r.ok) {
+      show(r.value);
+      setSaved(true);
+    } else setProblem(r.error);
+  };
+
+  const edit =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      setSaved(false);
+      set(v);
+    };
+  return (
+    <section className="card" aria-label="Export">
+      <h2 className="card-title">Export</h2>
+      <p className="muted small">
+        What the Library’s Export starts with. Title, lyrics, cover art and the prompt come from
+        each item.
+      </p>
+      <form onSubmit={(e) => void save(e)}>
+        <SegmentedControl<ExportFormat>
+          label="Default format"
+          showLabel
+          segments={EXPORT_FORMATS.map((f) => ({ value: f, label: EXPORT_FORMAT_LABELS[f] }))}
+          value={format}
+          onChange={edit(setFormat)}
+          disabled={!loaded}
+        />
+        <TextField
+          label="Artist"
+          value={artist}
+          maxLength={TAG_TEXT_MAX_CHARS}
+          disabled={!loaded}
+          onChange={(e) => edit(setArtist)(e.currentTarget.value)}
+        />
+        <TextField
+          label="Album"
+          value={album}
+          maxLength={TAG_TEXT_MAX_CHARS}
+          hint="Left empty, an exported selection is named after your search or filter."
+          disabled={!loaded}
+          onChange={(e) => edit(setAlbum)(e.currentTarget.value)}
+        />
+        <div className="settings-row">
+          <button type="submit" className="button" disabled={!loaded || saving}>
+            {saving ? 'Saving…' : 'Save export defaults'}
+          </button>
+          {saved && (
+            <p className="muted small" role="status">
+              Saved.
+            </p>
+          )}
+        </div>
+      </form>
+      {problem && (
+        <p className="settings-error" role="alert">
+          {problem.message}
+        </p>
+      )}
+    </section>
+  );
+}
