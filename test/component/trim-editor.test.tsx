@@ -129,7 +129,10 @@ describe('Trim editor', { timeout: 20_000 }, () => {
     await user.selectOptions(within(dialog).getByLabelText('Fade shape'), 'Equal power');
     const release = fake.holdNext('library.trim');
     await user.click(within(dialog).getByRole('button', { name: 'Save as new item' }));
-    expect(within(dialog).getByRole('status')).toHaveTextContent('Making the new item.');
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Making the new item… 50%');
+    expect(
+      within(dialog).getByRole('progressbar', { name: 'Making the new item' }),
+    ).toHaveAttribute('value', '0.5');
     expect(within(dialog).getByRole('button', { name: 'Saving…' })).toBeDisabled();
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
     release();

@@ -161,7 +161,8 @@ export const libraryContract = {
   ),
   /**
    * Saves the region of an item (with its fades) as a new item in the same format family; the
-   * original is left as it is. Rendered in the worker; answers the new item.
+   * original is left as it is. Rendered in the worker (progress arrives as `trimProgress`
+   * events); answers the new item.
    */
   trim: invoke(z.tuple([ItemIdSchema, TrimRequestSchema]), LibraryItemViewSchema),
   /**
@@ -188,6 +189,8 @@ export const libraryEvents = {
   exportProgress: event(ExportProgressSchema),
   /** How far a whole-song render this window asked for has come (library:wholeSong). */
   wholeSongProgress: event(WholeSongProgressSchema),
+  /** How far a trim this window asked for has come (library:trim), for the source item. */
+  trimProgress: event(WholeSongProgressSchema),
 };
 
 /** An item's artwork address: its cover file, else art embedded in its audio, else null. */

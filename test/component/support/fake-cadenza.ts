@@ -232,6 +232,7 @@ export class FakeCadenza {
   };
   private readonly coverUploadListeners = new Set<(p: UploadProgressEvent) => void>();
   private readonly wholeSongListeners = new Set<(p: WholeSongProgress) => void>();
+  private readonly trimListeners = new Set<(p: WholeSongProgress) => void>();
   /** Updates: the state main answers (a check answers `checkAnswer` when set). */
   updates: { state: UpdateState; checkAnswer: Partial<UpdateState> | null } = {
     state: {
@@ -789,8 +790,10 @@ export class FakeCadenza {
             }),
           ),
         // A trim becomes a new item beside the source (main renders it; the fake only lists it).
-        trim: (id, request) =>
-          this.answer('library.trim', [id, request], () =>
+        // (it reports half way first: hold the call with holdNext to see it)
+        trim: (id, request) => {
+          for (const l of this.trimListeners) l({ itemId: id, fraction: 0.5 });
+          return this.answer('library.trim', [id, request], () =>
             this.withItem(id, (item) => {
               const ext = item.file.slice(item.file.lastIndexOf('.'));
               const title = request.title ?? `${item.title} (trimmed)`;
@@ -811,7 +814,8 @@ export class FakeCadenza {
               this.state.libraryItems = [made, ...this.state.libraryItems];
               return ok(made);
             }),
-          ),
+          );
+        },
         // Main renders in the worker and reports progress: the fake reports half way at once
         // (hold the call with holdNext to see it), then lists the new item, which extends `id`.
         wholeSong: (id) => {
@@ -1245,6 +1249,10 @@ export class FakeCadenza {
         wholeSongProgress: (listener) => {
           this.wholeSongListeners.add(listener);
           return () => this.wholeSongListeners.delete(listener);
+        },
+        trimProgress: (listener) => {
+          this.trimListeners.add(listener);
+          return () => this.trimListeners.delete(listener);
         },
       },
     };

@@ -26,6 +26,7 @@ let exportDir: string | null;
 let textFile: string | null;
 let drags: Array<{ file: string; icon: string }>;
 let progress: WholeSongProgress[];
+let trimProgress: WholeSongProgress[];
 const ctx = {} as HandlerContext;
 
 function handlers() {
@@ -55,6 +56,7 @@ function handlers() {
       }),
     },
     wholeSongProgress: (_c, p) => progress.push(p),
+    trimProgress: (_c, p) => trimProgress.push(p),
     env: {},
     chooseFolderDialog: async () => null,
     showItemInFolder: () => undefined,
@@ -79,6 +81,7 @@ beforeEach(async () => {
   trashed = [];
   drags = [];
   progress = [];
+  trimProgress = [];
   exportDir = null;
   textFile = null;
   const trashDir = join(root, 'trash');
@@ -250,6 +253,51 @@ describe('library handlers', () => {
     expect(await readFile(lib.pathOf(ext))).toEqual(before);
     expect(await code(handlers().wholeSong(ctx, song.id))).toBe('validation');
     expect(await code(handlers().wholeSong(ctx, 'itm_missing'))).toBe('not_found');
+  }, 60_000);
+
+  it('trims an MP3 item into a new MP3 item in the worker, with progress, leaving the source as it was', async () => {
+    const pcm = { sampleRate: TONE_RATE, channels: [melody('trim', 6 * TONE_RATE)] };
+    const song = await lib.createItem({
+      meta: { kind: 'song', title: 'Harbour', lyrics: '[Chorus]\nla' },
+      ext: '.mp3',
+      writeMedia: async (t) => writeFile(t, await encodeMp3(pcm, { kbps: 128 })),
+    });
+    const before = await readFile(lib.pathOf(song));
+    const request = {
+      startMs: 1000,
+      endMs: 4500,
+      fadeInMs: 0,
+      fadeOutMs: 500,
+      fadeCurve: 'linear' as const,
+    };
+    const view = await handlers().trim(ctx, song.id, request);
+    expect(view).toMatchObject({
+      title: 'Harbour (trimmed)',
+      file: 'Harbour (trimmed).mp3',
+      kind: 'song',
+      durationMs: 3500,
+      hasLyrics: true,
+      trimmedFrom: { sourceId: song.id, sourceTitle: 'Harbour', startMs: 1000, endMs: 4500 },
+    });
+    expect(lib.get(view.id)?.trimmed_from).toEqual({
+      source_id: song.id,
+      source_title: 'Harbour',
+      start_ms: 1000,
+      end_ms: 4500,
+      fade_in_ms: 0,
+      fade_out_ms: 500,
+      fade_curve: 'linear',
+    });
+    const fractions = trimProgress.map((p) => p.fraction);
+    expect(trimProgress.every((p) => p.itemId === song.id)).toBe(true);
+    expect(fractions.length).toBeGreaterThan(1);
+    expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
+    expect(fractions.at(-1)).toBe(1);
+    expect(await readFile(lib.pathOf(song))).toEqual(before);
+    expect(
+      await code(handlers().trim(ctx, song.id, { ...request, startMs: 60_000, endMs: 61_000 })),
+    ).toBe('validation');
+    expect(await code(handlers().trim(ctx, 'itm_missing', request))).toBe('not_found');
   }, 60_000);
 
   it('answers no waveform for a file without frames, and starts drags with the file and an icon', async () => {

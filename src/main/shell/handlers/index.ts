@@ -173,6 +173,7 @@ export function buildHandlers({
       },
       showItemInFolder: (path) => shell.showItemInFolder(path),
       wholeSongProgress: (ctx, progress) => sendEvent(windowOf(ctx), 'wholeSongProgress', progress),
+      trimProgress: (ctx, progress) => sendEvent(windowOf(ctx), 'trimProgress', progress),
       notifyFolderChanged(removed, added) {
         for (const win of BrowserWindow.getAllWindows())
           sendEvent(win, 'libraryChanged', { added, updated: [], removed });

@@ -40,6 +40,8 @@ export interface LibraryHandlerDeps {
   chooseTextFile?(ctx: HandlerContext, defaultName: string): Promise<string | null>;
   /** Tells the asking window how far a whole-song render has come. */
   wholeSongProgress?(ctx: HandlerContext, progress: WholeSongProgress): void;
+  /** Sends a trim's progress to the window that asked for it. */
+  trimProgress?(ctx: HandlerContext, progress: WholeSongProgress): void;
   /** `webContents.startDrag` of the sender with the file and an icon (a PNG path). */
   startDrag?(ctx: HandlerContext, absolutePath: string, iconPath: string): void;
 }
@@ -265,9 +267,18 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
       });
       return toLibraryItemView(item);
     },
-    async trim(_ctx, id, request) {
+    async trim(ctx, id, request) {
       const rt = await jobsHost.runtime();
-      return toLibraryItemView(await trimItem(rt.library, id, request));
+      let last = -1;
+      const item = await trimItem(rt.library, id, request, {
+        onProgress: (fraction) => {
+          // a few steps a second at most: each is a message to the window
+          if (fraction - last < 0.02 && fraction < 1) return;
+          last = fraction;
+          deps.trimProgress?.(ctx, { itemId: id, fraction: Math.min(1, fraction) });
+        },
+      });
+      return toLibraryItemView(item);
     },
     async loudness(_ctx, id) {
       return itemLoudnessOf(await loudness.measure(id));

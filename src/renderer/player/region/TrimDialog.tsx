@@ -3,11 +3,11 @@
  * one player, optional fades, and "Save as new item" (main renders it in the worker; the original
  * is left as it is).
  */
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AppErrorShape } from '@shared/errors';
 import type { LibraryItemView } from '@shared/ipc/library';
 import { FADE_CURVES, TrimRequestSchema, type FadeCurve } from '@shared/domain/trim';
-import { call } from '../../bridge';
+import { bridge, call } from '../../bridge';
 import { Button, Select, TextField } from '../../components';
 import { Modal } from '../../components/Modal';
 import { playRegion, selectCurrent, usePlayerStore } from '../../stores/player';
@@ -58,6 +58,14 @@ export function TrimDialog({ subject, onClose, onSaved }: TrimDialogProps) {
   const [curve, setCurve] = useState<FadeCurve>('linear');
   const [name, setName] = useState(`${subject.title} (trimmed)`);
   const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState(0);
+  useEffect(
+    () =>
+      bridge().on.trimProgress((p) => {
+        if (p.itemId === subject.itemId) setProgress(p.fraction);
+      }),
+    [subject.itemId],
+  );
   const [error, setError] = useState<AppErrorShape | null>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const playKey = `trim:${subject.itemId}`;
@@ -130,6 +138,7 @@ export function TrimDialog({ subject, onClose, onSaved }: TrimDialogProps) {
       return;
     }
     setBusy(true);
+    setProgress(0);
     setError(null);
     const r = await call((api) => api.library.trim(subject.itemId, checked.data));
     setBusy(false);
@@ -216,9 +225,13 @@ export function TrimDialog({ subject, onClose, onSaved }: TrimDialogProps) {
         </>
       )}
       {busy && (
-        <p role="status" className="small">
-          Making the new item. Encoding a long MP3 again can take a minute.
-        </p>
+        <div className="trim-progress">
+          <progress max={1} value={progress} aria-label="Making the new item" />
+          <p role="status" className="small">
+            Making the new item… {Math.round(progress * 100)}%. Encoding a long MP3 again can take a
+            minute.
+          </p>
+        </div>
       )}
       {error && (
         <p role="alert" className="library-error">

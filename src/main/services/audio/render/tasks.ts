@@ -13,6 +13,6 @@ const engine: TrimEngine = {
 };
 
 export const renderTasks = {
-  'audio.trim': (input: TrimFileInput, ctx: TaskContext): Promise<TrimFileResult> =>
-    trimFile(input, engine, ctx.signal),
+  'audio.trim': (input: TrimFileInput, ctx: TaskContext<number>): Promise<TrimFileResult> =>
+    trimFile(input, engine, { signal: ctx.signal, onProgress: (f) => ctx.progress(f) }),
 };

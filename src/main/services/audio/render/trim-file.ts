@@ -36,19 +36,28 @@ export interface TrimEngine {
   encode(
     pcm: PcmAudio,
     format: EncodeFormat,
-    options: { bitDepth?: BitDepth; kbps?: number; signal?: AbortSignal },
+    options: {
+      bitDepth?: BitDepth;
+      kbps?: number;
+      signal?: AbortSignal;
+      onProgress?: (fraction: number) => void;
+    },
   ): Promise<Uint8Array>;
 }
 
 /** Decoding stops this far past the region's end (decoders hand over whole frames anyway). */
 const DECODE_MARGIN_MS = 100;
 
+/** The share of the work done once decoded (encoding is most of it, an MP3's above all). */
+const DECODED = 0.2;
+
 export async function trimFile(
   input: TrimFileInput,
   engine: TrimEngine,
-  signal?: AbortSignal,
+  options: { signal?: AbortSignal; onProgress?: (fraction: number) => void } = {},
 ): Promise<TrimFileResult> {
   const { region } = input;
+  const { signal, onProgress } = options;
   const pcm = await engine.decode(input.source, {
     signal,
     maxMs: region.endMs + DECODE_MARGIN_MS,
@@ -61,15 +70,18 @@ export async function trimFile(
   if (frameAt(region.startMs, pcm.sampleRate) >= framesOf(pcm))
     throw new AppError('validation', 'The region starts after the end of the audio.');
   signal?.throwIfAborted();
+  onProgress?.(DECODED);
   const kept = cutPcm(pcm, region.startMs, region.endMs);
   applyFades(kept, region);
   const bytes = await engine.encode(kept, input.format, {
     bitDepth: input.bitDepth,
     kbps: input.kbps,
     signal,
+    onProgress: (f) => onProgress?.(DECODED + (1 - DECODED) * f),
   });
   signal?.throwIfAborted();
   await fs.writeFile(input.target, bytes);
+  onProgress?.(1);
   const frames = framesOf(kept);
   return {
     sampleRate: kept.sampleRate,

@@ -20,10 +20,17 @@ import type { TrimFileInput, TrimFileResult } from './trim-file';
 /** The formats a trim is saved in: the source's own. */
 const FAMILY: Record<string, EncodeFormat> = { '.mp3': 'mp3', '.wav': 'wav', '.flac': 'flac' };
 
-/** Runs the render (default: the worker's `audio.trim` task). */
-export type TrimRunner = (input: TrimFileInput, signal?: AbortSignal) => Promise<TrimFileResult>;
+export interface TrimOptions {
+  signal?: AbortSignal;
+  /** 0..1 as the render proceeds. */
+  onProgress?: (fraction: number) => void;
+}
 
-const inWorker: TrimRunner = (input, signal) => sharedWorker().run('audio.trim', input, { signal });
+/** Runs the render (default: the worker's `audio.trim` task). */
+export type TrimRunner = (input: TrimFileInput, options: TrimOptions) => Promise<TrimFileResult>;
+
+const inWorker: TrimRunner = (input, { signal, onProgress }) =>
+  sharedWorker().run('audio.trim', input, { signal, onProgress });
 
 /** A trim keeps the source's MP3 bit rate (the nearest the encoder writes, at least 128 kbit/s). */
 const MP3_KBPS = MP3_BIT_RATES.filter((k) => k >= 128);
@@ -32,7 +39,7 @@ export async function trimItem(
   library: Library,
   id: string,
   request: TrimRequest,
-  options: { signal?: AbortSignal; run?: TrimRunner } = {},
+  options: TrimOptions & { run?: TrimRunner } = {},
 ): Promise<LibraryItem> {
   refuseFields(fieldErrorsOf(TrimRequestSchema, request));
   const source = library.get(id);
@@ -80,7 +87,7 @@ export async function trimItem(
     writeMedia: async (tempPath) => {
       rendered = await run(
         { source: sourcePath, target: tempPath, format, region: request, bitDepth, kbps },
-        options.signal,
+        { signal: options.signal, onProgress: options.onProgress },
       );
     },
   });
