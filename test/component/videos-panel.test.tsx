@@ -143,4 +143,28 @@ describe('Videos panel', () => {
     await user.click(await within(card).findByRole('button', { name: 'Play Subtitle video' }));
     await expectPlayerPlays('cadenza-media://library/Subtitle%20video.mp4', { origin: 'Videos' });
   });
+
+  it('subtitle video from a library video: its service link is sent, the link field goes away', async () => {
+    const f = fake();
+    f.covers.videoSources = [
+      {
+        itemId: 'itm_sing',
+        title: 'Hook (singing video)',
+        kind: 'singing-video',
+        durationMs: 18_000,
+        hasServiceUrl: true,
+      },
+    ];
+    const { user } = await renderApp({ fake: f, panels: [videosPanel] });
+    const card = screen.getByRole('region', { name: 'Subtitle video' });
+    await user.selectOptions(
+      await within(card).findByRole('combobox', { name: 'Library video (its service link)' }),
+      'Hook (singing video)',
+    );
+    expect(within(card).queryByRole('textbox', { name: 'Video link' })).toBeNull();
+    await user.click(within(card).getByRole('button', { name: 'Make subtitle video' }));
+    await waitFor(() => expect(f.callsOf('videos.subtitles')).toHaveLength(1));
+    const [req] = f.callsOf('videos.subtitles')[0] as [SubtitlesRequest];
+    expect(req).toEqual({ video: { kind: 'library', itemId: 'itm_sing' } });
+  });
 });

@@ -142,4 +142,17 @@ test('a singing-photo video (checked first) and a subtitle video land in the lib
   if (servedSt) expect(sha(servedSt)).toBe(sha(st.bytes));
   await expectLoaded(subtitlesPlayer);
   expect(emulator.counters().key_singing_credits).toBe(creditsBefore - 2);
+
+  // a subtitle video from a library video: main sends the service link the video came from
+  await subtitles
+    .getByRole('combobox', { name: 'Library video (its service link)' })
+    .selectOption({ label: 'Short hook (singing video)' });
+  await expect(subtitles.getByRole('textbox', { name: 'Video link' })).toHaveCount(0);
+  await subtitles.getByRole('button', { name: 'Make subtitle video' }).click();
+  await expect
+    .poll(() => emulator.log.filter((e) => e.path === SUBTITLES_PATH).map((e) => e.json))
+    .toEqual([{ video_url: clip }, { video_url: sv.sidecar.source_url }]);
+  await expect
+    .poll(async () => (await libraryEntries(app.dirs.library, 'mp4')).length, { timeout: 30_000 })
+    .toBe(3);
 });

@@ -31,6 +31,8 @@ interface CoversState {
   singersError: AppErrorShape | null;
   sources: SourceItem[];
   audioSources: SourceItem[];
+  /** Library videos with a service link (subtitle video sources). */
+  videoSources: SourceItem[];
   // cover form
   sourceKind: CoverSourceKind;
   file: FileInfo | null;
@@ -57,6 +59,8 @@ interface CoversState {
   singingError: AppErrorShape | null;
   singing: TrackedJob | null;
   subtitlesUrl: string;
+  /** A library video chosen instead of a typed link ('' = none). */
+  subtitlesItemId: string;
   subtitlesError: AppErrorShape | null;
   subtitles: TrackedJob | null;
 }
@@ -66,6 +70,7 @@ const initial: CoversState = {
   singersError: null,
   sources: [],
   audioSources: [],
+  videoSources: [],
   sourceKind: 'file',
   file: null,
   libraryItemId: '',
@@ -89,6 +94,7 @@ const initial: CoversState = {
   singingError: null,
   singing: null,
   subtitlesUrl: '',
+  subtitlesItemId: '',
   subtitlesError: null,
   subtitles: null,
 };
@@ -229,12 +235,14 @@ export async function renameSinger(jobId: string, name: string): Promise<AppErro
 }
 
 export async function loadSources(): Promise<void> {
-  const [a, b] = await Promise.all([
+  const [a, b, c] = await Promise.all([
     call((api) => api.covers.sources()),
     call((api) => api.videos.audioSources()),
+    call((api) => api.videos.videoSources()),
   ]);
   if (a.ok) set({ sources: a.value });
   if (b.ok) set({ audioSources: b.value });
+  if (c.ok) set({ videoSources: c.value });
 }
 
 export function setCoverField<
@@ -408,13 +416,14 @@ export async function startTraining(): Promise<void> {
 // ---- videos ----
 
 export function setVideoField<
-  K extends 'singingAudioUrl' | 'singingItemId' | 'singingImageUrl' | 'subtitlesUrl',
+  K extends
+    'singingAudioUrl' | 'singingItemId' | 'singingImageUrl' | 'subtitlesUrl' | 'subtitlesItemId',
 >(k: K, v: CoversState[K]): void {
   set({
     [k]: v,
     singingError: null,
     subtitlesError: null,
-    ...(k === 'subtitlesUrl' ? {} : { singingCheck: null }),
+    ...(k === 'subtitlesUrl' || k === 'subtitlesItemId' ? {} : { singingCheck: null }),
   } as Partial<CoversState>);
 }
 
@@ -454,7 +463,14 @@ export async function startSinging(): Promise<void> {
 
 export async function startSubtitles(): Promise<void> {
   set({ subtitlesError: null, subtitles: null });
-  const r = await call((api) => api.videos.subtitles({ videoUrl: get().subtitlesUrl }));
+  const { subtitlesItemId, subtitlesUrl } = get();
+  const r = await call((api) =>
+    api.videos.subtitles(
+      subtitlesItemId
+        ? { video: { kind: 'library', itemId: subtitlesItemId } }
+        : { videoUrl: subtitlesUrl },
+    ),
+  );
   if (!r.ok) set({ subtitlesError: r.error });
   else follow('subtitles', r.value);
 }

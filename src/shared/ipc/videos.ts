@@ -27,7 +27,10 @@ export const SingingCheckSchema = z.object({
 export type SingingCheck = z.infer<typeof SingingCheckSchema>;
 
 export const SubtitlesRequestSchema = z.object({
-  videoUrl: Url,
+  /** A typed video link (used when `video` is absent). */
+  videoUrl: z.string().trim().max(4000).optional(),
+  /** A library video: main sends the service link it came from (the service takes links only). */
+  video: LinkSchema.optional(),
   title: z.string().max(200).optional(),
 });
 export type SubtitlesRequest = z.infer<typeof SubtitlesRequestSchema>;
@@ -35,6 +38,8 @@ export type SubtitlesRequest = z.infer<typeof SubtitlesRequestSchema>;
 export const videosContract = {
   /** Library audio with a service URL lasting 2–30 s (usable as singing-video audio). */
   audioSources: invoke(z.tuple([]), z.array(SourceItemSchema)),
+  /** Library videos with a service link (usable as a subtitle video's source). */
+  videoSources: invoke(z.tuple([]), z.array(SourceItemSchema)),
   /** Measures the audio and photo links; nothing is sent to the service. */
   checkSinging: invoke(z.tuple([SingingRequestSchema]), SingingCheckSchema),
   /** Checks again, then makes the singing video as a job; it lands in the library. */

@@ -217,12 +217,14 @@ export class FakeCadenza {
     singers: SingerOption[];
     sources: SourceItem[];
     audioSources: SourceItem[];
+    videoSources: SourceItem[];
     trainingCheck: TrainingCheck;
     singingCheck: SingingCheck;
   } = {
     singers: [],
     sources: [],
     audioSources: [],
+    videoSources: [],
     trainingCheck: { links: [], totalS: null, problem: null },
     singingCheck: {
       audio: { label: '', format: 'mp3', durationS: 10, sizeBytes: 40_000, problem: null },
@@ -1121,6 +1123,8 @@ export class FakeCadenza {
       videos: {
         audioSources: () =>
           this.answer('videos.audioSources', [], () => ok([...this.covers.audioSources])),
+        videoSources: () =>
+          this.answer('videos.videoSources', [], () => ok([...this.covers.videoSources])),
         checkSinging: (request) =>
           this.answer('videos.checkSinging', [request], () => ok({ ...this.covers.singingCheck })),
         singing: (request) =>
@@ -1141,7 +1145,11 @@ export class FakeCadenza {
           }),
         subtitles: (request) =>
           this.answer('videos.subtitles', [request], () => {
-            const fields = fieldErrorsOf(SubtitlesRulesSchema, { videoUrl: request.videoUrl });
+            const videoUrl =
+              request.video?.kind === 'library'
+                ? `https://media.example/${request.video.itemId}.mp4`
+                : (request.video?.url ?? request.videoUrl ?? '');
+            const fields = fieldErrorsOf(SubtitlesRulesSchema, { videoUrl });
             const refused = fieldsError(fields);
             if (refused) return { ok: false, error: refused.toShape() };
             const job = makeJobView({

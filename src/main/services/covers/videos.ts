@@ -115,6 +115,16 @@ export function createVideosService(deps: VideosServiceDeps) {
         );
     },
 
+    /** Library videos the service gave a link for (a subtitle video can be made from them). */
+    async videoSources(): Promise<SourceItem[]> {
+      const rt = await deps.runtime();
+      return rt.library
+        .items()
+        .filter((i) => i.kind === 'singing-video' || i.kind === 'subtitle-video')
+        .map(sourceItem)
+        .filter((s) => s.hasServiceUrl);
+    },
+
     async checkSinging(input: { audio: ResolvedLink; imageUrl: string }): Promise<SingingCheck> {
       const {
         audioDurationS: _a,

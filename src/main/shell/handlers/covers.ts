@@ -63,6 +63,7 @@ export function coversAndVideosHandlers({ covers, videos, jobsHost, ...deps }: C
     },
     videos: {
       audioSources: () => videos.audioSources(),
+      videoSources: () => videos.videoSources(),
       async checkSinging(_ctx, req) {
         const [audio] = await links([req.audio]);
         return videos.checkSinging({ audio: audio!, imageUrl: req.imageUrl });
@@ -80,10 +81,11 @@ export function coversAndVideosHandlers({ covers, videos, jobsHost, ...deps }: C
         );
       },
       async subtitles(_ctx, req) {
+        const [video] = req.video ? await links([req.video]) : [];
         return toJobView(
           summarizeJob(
             await videos.subtitles({
-              videoUrl: req.videoUrl,
+              videoUrl: video?.url ?? req.videoUrl ?? '',
               ...(req.title ? { title: req.title } : {}),
             }),
           ),

@@ -130,15 +130,35 @@ function SubtitlesCard() {
         The service takes a video <strong>link</strong> (http/https) and makes a video with special
         subtitles.
       </p>
-      <TextField
-        label="Video link"
-        type="url"
-        value={s.subtitlesUrl}
-        placeholder="https://…/clip.mp4"
-        error={s.subtitlesError?.fields?.videoUrl}
-        onChange={(e) => setVideoField('subtitlesUrl', e.target.value)}
-        disabled={busy}
-      />
+      {s.videoSources.length > 0 && (
+        <Select
+          label="Library video (its service link)"
+          value={s.subtitlesItemId}
+          onChange={(e) => setVideoField('subtitlesItemId', e.target.value)}
+          disabled={busy}
+        >
+          <option value="">None — use the video link below</option>
+          {s.videoSources.map((i) => (
+            <option key={i.itemId} value={i.itemId}>
+              {i.title}
+            </option>
+          ))}
+        </Select>
+      )}
+      {!s.subtitlesItemId && (
+        <TextField
+          label="Video link"
+          type="url"
+          value={s.subtitlesUrl}
+          placeholder="https://…/clip.mp4"
+          error={s.subtitlesError?.fields?.videoUrl}
+          onChange={(e) => setVideoField('subtitlesUrl', e.target.value)}
+          disabled={busy}
+        />
+      )}
+      {s.subtitlesItemId && s.subtitlesError?.fields?.videoUrl && (
+        <p className="field-error">{s.subtitlesError.fields.videoUrl}</p>
+      )}
       {s.subtitlesError && !s.subtitlesError.fields && (
         <p className="field-error" role="alert">
           {s.subtitlesError.message}
