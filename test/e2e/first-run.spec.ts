@@ -81,7 +81,7 @@ test('first run by keyboard alone, from the welcome to a first song in the libra
     )
     .toBe(true);
 
-  const prompt = page.getByLabel('Style prompt');
+  const prompt = page.getByLabel('Song description');
   await tabTo(page, prompt);
   await page.keyboard.type('warm lo-fi with soft rain');
   await page.keyboard.press('Control+Enter');

@@ -19,7 +19,7 @@ async function expectNoAxeViolations(page: Page): Promise<void> {
 
 const theme = (page: Page) => page.locator('html').getAttribute('data-theme');
 
-test('Settings opens with Ctrl+, and holds the library folder and updates; axe finds nothing in either theme', async ({
+test('Settings opens with Ctrl+, and holds the library folder and updates; axe finds nothing on it or Account in either theme', async ({
   app,
   page,
 }) => {
@@ -37,6 +37,14 @@ test('Settings opens with Ctrl+, and holds the library folder and updates; axe f
   for (const colorScheme of ['dark', 'light'] as const) {
     await page.emulateMedia({ colorScheme });
     await expect.poll(() => theme(page)).toBe(colorScheme);
+    await expectNoAxeViolations(page);
+  }
+  // Account keeps the key and credits (no updates, no library folder), and passes in both themes
+  await page.keyboard.press('Control+1');
+  await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Updates' })).toHaveCount(0);
+  for (const colorScheme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme });
     await expectNoAxeViolations(page);
   }
 });
