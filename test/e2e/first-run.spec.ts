@@ -1,7 +1,7 @@
 /**
  * First run on a fresh data folder, by keyboard alone: welcome → key → library folder → "Make your
- * first song" → a song from a style prompt that lands in the library. axe finds nothing on the
- * steps in either theme; first run is saved as done and does not come back after a restart.
+ * first song" → a song from a description that lands in the library, an extension of it and its
+ * whole song, all by keyboard. axe finds nothing on the steps in either theme; first run is saved as done and does not come back after a restart.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { readdir, readFile } from 'node:fs/promises';
@@ -10,7 +10,7 @@ import type { Locator, Page } from '@playwright/test';
 import { test, expect, VALID_KEY } from './fixtures';
 
 test.use({ firstRunDone: false });
-test.setTimeout(120_000);
+test.setTimeout(180_000);
 
 async function expectNoAxeViolations(page: Page): Promise<void> {
   for (const colorScheme of ['dark', 'light'] as const) {
@@ -34,7 +34,7 @@ async function tabTo(page: Page, target: Locator, max = 30): Promise<void> {
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
-test('first run by keyboard alone, from the welcome to a first song in the library; shown once', async ({
+test('first run by keyboard alone, from the welcome to a first song, an extension and its whole song; shown once', async ({
   app,
   page,
   emulator,
@@ -90,6 +90,31 @@ test('first run by keyboard alone, from the welcome to a first song in the libra
       timeout: 45_000,
     })
     .toHaveLength(2);
+
+  // an extension of take 1 from its ⋯ menu, from where the take ends
+  const more = page.getByRole('button', { name: /^More for .*, take 1$/ }).first();
+  await tabTo(page, more, 80);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Extend' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const start = page.getByRole('form', { name: /^Extend / }).getByLabel('Continue at (seconds)');
+  await tabTo(page, start);
+  await page.keyboard.press('Control+Enter');
+  const media = async () => (await readdir(app.dirs.library)).filter((n) => n.endsWith('.mp3'));
+  await expect.poll(media, { timeout: 45_000 }).toHaveLength(4);
+
+  // and its whole song, from the Library: the first item that offers one
+  await page.keyboard.press('Control+6');
+  const list = page.getByRole('listbox', { name: 'Library items' });
+  await expect(list.getByRole('option')).toHaveCount(4, { timeout: 20_000 });
+  await tabTo(page, list);
+  const whole = page.getByRole('button', { name: 'Whole song' });
+  await page.keyboard.press('Home');
+  for (let i = 0; i < 4 && !(await whole.isVisible()); i++) await page.keyboard.press('ArrowDown');
+  await tabTo(page, whole);
+  await page.keyboard.press('Enter');
+  await expect.poll(media, { timeout: 30_000 }).toHaveLength(5);
+  expect((await media()).filter((n) => n.includes('(whole song)'))).toHaveLength(1);
 
   const again = await app.restart();
   await expect(again.getByRole('navigation', { name: 'Main' })).toBeVisible();
