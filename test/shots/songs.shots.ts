@@ -51,4 +51,16 @@ test('songs: composer beside takes', async ({ page, emulator }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await first.getByRole('button', { name: /^More for .*, take 1$/ }).click();
   await page.screenshot({ path: join(OUT, 'songs-take-menu-dark-1280x800.png') });
+  await page.keyboard.press('Escape');
+
+  // the Library at its smallest with an item selected: titles stay, actions by importance
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: /Library/ })
+    .click();
+  await page.getByRole('listbox', { name: 'Library items' }).getByRole('option').first().click();
+  await page.setViewportSize({ width: 900, height: 600 });
+  await page.getByRole('button', { name: /^More actions for / }).click();
+  await page.waitForTimeout(150);
+  await page.screenshot({ path: join(OUT, 'library-selected-dark-900x600.png') });
 });
