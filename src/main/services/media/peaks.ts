@@ -1,8 +1,8 @@
 /**
- * Waveform peaks from decoded audio: the file is read in chunks and decoded with WASM decoders
- * that run in plain Node on every platform (mpg123-decoder for MP3, @wasm-audio-decoders/flac,
- * @wasm-audio-decoders/ogg-vorbis, ogg-opus-decoder), or read by hand for WAV on the probe's
- * format facts. AAC (M4A) and video are not decoded: they have no waveform.
+ * Waveform peaks from decoded audio: the file is decoded chunk by chunk (audio/decode/stream.ts:
+ * WASM decoders that run in plain Node on every platform — mpg123-decoder for MP3,
+ * @wasm-audio-decoders/flac, @wasm-audio-decoders/ogg-vorbis, ogg-opus-decoder — or WAV read by
+ * hand on the probe's format facts). AAC (M4A) and video are not decoded: they have no waveform.
  *
  *   const peaks = await decodePeaks('/music/song.flac');   // { peaks: [0..1], secondsPerPeak }
  *
@@ -10,19 +10,13 @@
  * second (at most MAX_PEAKS), so a view can reduce them to any width and zoom into any part.
  * Runs in the worker (task `media.peaks`); plain functions, so tests and benches call them too.
  */
-import { promises as fs } from 'node:fs';
 import { MAX_WAVEFORM_PEAKS } from '@shared/ipc/library';
-import {
-  isDecodedFormat,
-  streamDecoderFor,
-  wavSampleReader,
-  type DecoderName,
-} from '../audio/decode/decoders';
-import { probeFile, type MediaProbe, type WavLayout } from './probe';
+import { isDecodedFormat, type DecoderName } from '../audio/decode/decoders';
+import { decodeChunks } from '../audio/decode/stream';
+import { probeFile, type MediaProbe } from './probe';
 
 export const PEAKS_PER_SECOND = 50;
 export const MAX_PEAKS = MAX_WAVEFORM_PEAKS;
-const CHUNK_BYTES = 256 * 1024;
 
 export interface Peaks {
   /** 0..1, one per slice. */
@@ -81,37 +75,6 @@ function framesPerPeakFor(probe: MediaProbe): number {
   return Math.max(1, Math.ceil((seconds * rate) / count) || Math.round(rate / PEAKS_PER_SECOND));
 }
 
-async function wavPeaks(path: string, w: WavLayout, out: PeakCollector, signal?: AbortSignal) {
-  const read = wavSampleReader(w);
-  if (!read || w.channels < 1 || w.blockAlign === 0) return false;
-  const bytesPerSample = w.bitsPerSample / 8;
-  const frameBytes = w.blockAlign;
-  const chunkFrames = Math.max(1, Math.floor(CHUNK_BYTES / frameBytes));
-  const buf = Buffer.alloc(chunkFrames * frameBytes);
-  const total = Math.floor(w.dataBytes / frameBytes);
-  const fh = await fs.open(path, 'r');
-  try {
-    for (let frame = 0; frame < total; frame += chunkFrames) {
-      signal?.throwIfAborted();
-      const want = Math.min(chunkFrames, total - frame) * frameBytes;
-      const { bytesRead } = await fh.read(buf, 0, want, w.dataOffset + frame * frameBytes);
-      const got = Math.floor(bytesRead / frameBytes);
-      out.add(got, (i) => {
-        let m = 0;
-        for (let c = 0; c < w.channels; c++) {
-          const v = Math.abs(read(buf, i * frameBytes + c * bytesPerSample));
-          if (v > m) m = v;
-        }
-        return m;
-      });
-      if (got * frameBytes < want) break;
-    }
-  } finally {
-    await fh.close();
-  }
-  return true;
-}
-
 /**
  * Peaks of an audio file from its decoded samples; null when the probe cannot read it or no
  * decoder here handles its format (AAC, video).
@@ -127,29 +90,13 @@ export async function decodePeaks(
   // the decoders' output rate (Opus decodes at 48 kHz whatever the header says)
   const rate = probe.format === 'opus' ? 48_000 : (probe.sampleRate ?? 44_100);
   const secondsPerPeak = framesPerPeak / rate;
-  if (probe.format === 'wav') {
-    if (!probe.wav || !(await wavPeaks(path, probe.wav, out, options.signal))) return null;
-    return { peaks: out.finish(), secondsPerPeak, decoder: 'wav' };
-  }
-  const d = await streamDecoderFor(probe.format);
-  const fh = await fs.open(path, 'r');
-  try {
-    const buf = Buffer.alloc(CHUNK_BYTES);
-    for (let pos = 0; ;) {
-      options.signal?.throwIfAborted();
-      const { bytesRead } = await fh.read(buf, 0, buf.length, pos);
-      if (bytesRead === 0) break;
-      pos += bytesRead;
-      // the decoders keep references to what they are given: hand each its own copy
-      const decoded = await d.decode(Uint8Array.prototype.slice.call(buf, 0, bytesRead));
-      out.addChannels(decoded.channelData, decoded.samplesDecoded);
-    }
-    const rest = await d.flush();
-    if (rest) out.addChannels(rest.channelData, rest.samplesDecoded);
-  } finally {
-    await fh.close();
-    d.free();
-  }
+  const decoder = await decodeChunks(
+    path,
+    probe,
+    (c) => out.addChannels(c.channels, c.frames),
+    options.signal,
+  );
+  if (!decoder) return null;
   const peaks = out.finish();
-  return peaks.length > 0 ? { peaks, secondsPerPeak, decoder: d.name } : null;
+  return peaks.length > 0 ? { peaks, secondsPerPeak, decoder } : null;
 }

@@ -3,7 +3,7 @@
  * platform the installers target (no native modules) — mpg123-decoder for MP3,
  * @wasm-audio-decoders/flac, @wasm-audio-decoders/ogg-vorbis and ogg-opus-decoder — behind one
  * streaming shape, and WAV sample readers for the PCM/float layouts the probe reports.
- * Used by the waveform peaks (media/peaks.ts) and the PCM decode (decode/pcm.ts).
+ * Files are read through them chunk by chunk in stream.ts (the PCM decode, the waveform peaks).
  */
 import { MPEGDecoder } from 'mpg123-decoder';
 import { FLACDecoder } from '@wasm-audio-decoders/flac';

@@ -18,11 +18,9 @@
  * Runs in the worker (task `audio.decode`, see audio/tasks.ts); `decodeInWorker` in audio/index.ts
  * is how main and the CLI call it. A plain function, so tests and benches call it directly.
  */
-import * as fs from 'node:fs/promises';
-import type { FileHandle } from 'node:fs/promises';
-import { probeFile, type MediaProbe, type WavLayout } from '../../media/probe';
-import { firstFrame, id3v2Bytes } from '../../media/probe/mpeg';
-import { isDecodedFormat, streamDecoderFor, wavSampleReader, type DecoderName } from './decoders';
+import { probeFile, type MediaProbe } from '../../media/probe';
+import { isDecodedFormat, type DecoderName } from './decoders';
+import { decodeChunks } from './stream';
 
 export interface Pcm {
   sampleRate: number;
@@ -40,8 +38,6 @@ export interface DecodeOptions {
   /** Decode only the first `maxMs` milliseconds (e.g. to compare openings). */
   maxMs?: number;
 }
-
-const CHUNK_BYTES = 256 * 1024;
 
 /** Growable per-channel sample store: one allocation per channel in the usual case. */
 class PcmBuilder {
@@ -85,88 +81,6 @@ class PcmBuilder {
   }
 }
 
-/** Byte range of a VBRI header frame at the start of an MP3, or null. */
-async function vbriFrame(fh: FileHandle): Promise<[number, number] | null> {
-  const head = Buffer.alloc(10);
-  await fh.read(head, 0, 10, 0);
-  const from = id3v2Bytes(head);
-  const b = Buffer.alloc(8192);
-  const { bytesRead } = await fh.read(b, 0, b.length, from);
-  const view = b.subarray(0, bytesRead);
-  const at = firstFrame(view, 0, 4096);
-  if (at < 0 || view.toString('latin1', at + 36, at + 40) !== 'VBRI') return null;
-  const next = firstFrame(view, at + 4, 4096);
-  return next > at ? [from + at, from + next] : null;
-}
-
-async function decodeWav(
-  path: string,
-  w: WavLayout,
-  out: PcmBuilder,
-  signal?: AbortSignal,
-): Promise<boolean> {
-  const read = wavSampleReader(w);
-  if (!read || w.channels < 1 || w.blockAlign === 0) return false;
-  const bytesPerSample = w.bitsPerSample / 8;
-  const frameBytes = w.blockAlign;
-  const chunkFrames = Math.max(1, Math.floor(CHUNK_BYTES / frameBytes));
-  const buf = Buffer.alloc(chunkFrames * frameBytes);
-  const total = Math.floor(w.dataBytes / frameBytes);
-  const planes = Array.from({ length: w.channels }, () => new Float32Array(chunkFrames));
-  const fh = await fs.open(path, 'r');
-  try {
-    for (let frame = 0; frame < total && !out.full; frame += chunkFrames) {
-      signal?.throwIfAborted();
-      const want = Math.min(chunkFrames, total - frame) * frameBytes;
-      const { bytesRead } = await fh.read(buf, 0, want, w.dataOffset + frame * frameBytes);
-      const got = Math.floor(bytesRead / frameBytes);
-      for (let c = 0; c < w.channels; c++) {
-        const plane = planes[c]!;
-        for (let i = 0, at = c * bytesPerSample; i < got; i++, at += frameBytes)
-          plane[i] = read(buf, at);
-      }
-      out.add(planes, got);
-      if (got * frameBytes < want) break;
-    }
-  } finally {
-    await fh.close();
-  }
-  return true;
-}
-
-async function decodeCompressed(
-  path: string,
-  format: string,
-  out: PcmBuilder,
-  signal?: AbortSignal,
-): Promise<{ name: DecoderName; rate: number | null }> {
-  const d = await streamDecoderFor(format);
-  let rate: number | null = null;
-  const fh = await fs.open(path, 'r');
-  try {
-    const skip = format === 'mp3' ? await vbriFrame(fh) : null;
-    const buf = Buffer.alloc(CHUNK_BYTES);
-    for (let pos = 0; !out.full;) {
-      signal?.throwIfAborted();
-      if (skip && pos === skip[0]) pos = skip[1];
-      const want = skip && pos < skip[0] ? Math.min(buf.length, skip[0] - pos) : buf.length;
-      const { bytesRead } = await fh.read(buf, 0, want, pos);
-      if (bytesRead === 0) break;
-      pos += bytesRead;
-      // the decoders keep references to what they are given: hand each its own copy
-      const chunk = await d.decode(Uint8Array.prototype.slice.call(buf, 0, bytesRead));
-      rate ??= chunk.samplesDecoded > 0 ? (chunk.sampleRate ?? null) : null;
-      out.add(chunk.channelData, chunk.samplesDecoded);
-    }
-    const rest = out.full ? null : await d.flush();
-    if (rest) out.add(rest.channelData, rest.samplesDecoded);
-  } finally {
-    await fh.close();
-    d.free();
-  }
-  return { name: d.name, rate };
-}
-
 /**
  * Decodes an audio file to PCM; null when the probe cannot read it or no decoder here handles
  * its format (AAC, video) or its WAV layout. Throws on read errors and when aborted.
@@ -174,23 +88,27 @@ async function decodeCompressed(
 export async function decodePcm(path: string, options: DecodeOptions = {}): Promise<Pcm | null> {
   const probe = options.probe ?? (await probeFile(path));
   if (!probe || !isDecodedFormat(probe.format)) return null;
-  // Opus decodes at 48 kHz whatever the header says
-  const rate = probe.format === 'opus' ? 48_000 : (probe.sampleRate ?? 44_100);
+  // the header's rate, for sizing (Opus decodes at 48 kHz whatever the header says)
+  const nominal = probe.format === 'opus' ? 48_000 : (probe.sampleRate ?? 44_100);
   const limit =
-    options.maxMs === undefined ? Infinity : Math.max(0, Math.round((options.maxMs * rate) / 1000));
-  const expected = Math.ceil(((probe.durationMs ?? 0) * rate) / 1000) + 4608;
+    options.maxMs === undefined
+      ? Infinity
+      : Math.max(0, Math.round((options.maxMs * nominal) / 1000));
+  const expected = Math.ceil(((probe.durationMs ?? 0) * nominal) / 1000) + 4608;
   const out = new PcmBuilder(Math.min(limit, expected), limit, probe.channels);
-  let decoder: DecoderName = 'wav';
-  let sampleRate = rate;
-  if (probe.format === 'wav') {
-    if (!probe.wav || !(await decodeWav(path, probe.wav, out, options.signal))) return null;
-    sampleRate = probe.wav.sampleRate;
-  } else {
-    const r = await decodeCompressed(path, probe.format, out, options.signal);
-    decoder = r.name;
-    sampleRate = r.rate ?? rate;
-  }
-  if (out.channels.length === 0) return null;
+  const rates: number[] = [];
+  const decoder = await decodeChunks(
+    path,
+    probe,
+    (c) => {
+      if (c.frames > 0 && c.sampleRate) rates.push(c.sampleRate);
+      out.add(c.channels, c.frames);
+      return !out.full;
+    },
+    options.signal,
+  );
+  if (!decoder || out.channels.length === 0) return null;
+  const sampleRate = rates[0] ?? nominal;
   return {
     sampleRate,
     channels: out.finish(),
