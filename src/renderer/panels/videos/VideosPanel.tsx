@@ -211,9 +211,9 @@ export function VideosPanel() {
         </p>
       </header>
       <div className="cards">
-        <NoVideosYet />
         <SingingCard />
         <SubtitlesCard />
+        <NoVideosYet />
       </div>
     </div>
   );
