@@ -1,7 +1,8 @@
 /**
  * First run on a fresh data folder, by keyboard alone: welcome → key → library folder → "Make your
  * first song" → a song from a description that lands in the library, an extension of it and its
- * whole song, all by keyboard. axe finds nothing on the steps in either theme; first run is saved as done and does not come back after a restart.
+ * whole song, all by keyboard. axe finds nothing on the steps in either theme; first run is saved
+ * as done and does not come back after a restart.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { readdir, readFile } from 'node:fs/promises';

@@ -99,6 +99,20 @@ describe('settings store', () => {
     expect(() => s.baseUrl()).toThrow(/CADENZA_BASE_URL/);
   });
 
+  it('keeps the theme, sidebar and first-run state; an unknown theme in the file is refused', async () => {
+    await store().update({ theme: 'light', sidebar: 'collapsed', firstRunDone: true });
+    expect(store().get()).toMatchObject({
+      theme: 'light',
+      sidebar: 'collapsed',
+      firstRunDone: true,
+    });
+    writeFileSync(
+      settingsFile(),
+      JSON.stringify({ schema_version: 1, baseUrl: DEFAULT_BASE_URL, theme: 'sepia' }),
+    );
+    expect(store().get()).toEqual({ schema_version: 1, baseUrl: DEFAULT_BASE_URL });
+  });
+
   it('serialises concurrent updates so none is lost', async () => {
     const s = store();
     await Promise.all([

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { Button, Card } from '../../components';
 import {
   chooseLibraryFolder,
   followLibrary,
@@ -17,28 +18,27 @@ export function LibraryFolderSection() {
   const error = useLibraryStore((s) => s.folderError);
   const pinned = folder?.source === 'environment';
   return (
-    <section className="card" aria-label="Library folder">
-      <div className="settings-row">
-        <div>
-          <h2 className="card-title">Library folder</h2>
-          <p className="muted small">Where your songs, voices and videos are saved.</p>
-          <p className="mono small settings-path">{folder ? folder.path : 'Loading…'}</p>
-          {pinned && <p className="field-hint">Set by CADENZA_LIBRARY for this run.</p>}
-        </div>
-        <button
-          type="button"
-          className="button"
+    <Card
+      title="Library folder"
+      aria-label="Library folder"
+      actions={
+        <Button
+          size="small"
           disabled={choosing || pinned || !folder}
           onClick={() => void chooseLibraryFolder()}
         >
           {choosing ? 'Choosing…' : 'Change folder…'}
-        </button>
-      </div>
+        </Button>
+      }
+    >
+      <p className="muted">Where your songs, voices and videos are saved.</p>
+      <p className="mono small settings-path">{folder ? folder.path : 'Loading…'}</p>
+      {pinned && <p className="field-hint">Set by CADENZA_LIBRARY for this run.</p>}
       {error && (
         <p className="settings-error" role="alert">
           {error.message}
         </p>
       )}
-    </section>
+    </Card>
   );
 }
