@@ -116,7 +116,7 @@ export function UpdatesSection() {
 
       {state.phase === 'downloading' && (
         <div
-          className="job-progress"
+          className="settings-progress"
           role="progressbar"
           aria-label="Update download"
           aria-valuemin={0}
@@ -124,7 +124,7 @@ export function UpdatesSection() {
           aria-valuenow={percent}
           aria-valuetext={`${String(percent)}%`}
         >
-          <div className="job-progress-bar" style={{ width: `${String(percent)}%` }} />
+          <div className="settings-progress-bar" style={{ width: `${String(percent)}%` }} />
         </div>
       )}
 
