@@ -75,4 +75,14 @@ describe('First run', () => {
     await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
     expect(fake.callsOf('preferences.finishFirstRun')).toHaveLength(1);
   });
+
+  it('offers "Try the demo" instead of the key field in the demo', async () => {
+    const fake = fresh();
+    fake.demo = true;
+    const { user } = await renderApp({ fake, panels: [accountPanel, songsPanel] });
+    await user.click(await screen.findByRole('button', { name: 'Get started' }));
+    await user.click(await screen.findByRole('button', { name: 'Try the demo' }));
+    expect(screen.queryByLabelText('API key')).toBeNull();
+    expect(await h1('Library folder')).toHaveFocus();
+  });
 });

@@ -164,6 +164,8 @@ export class FakeCadenza {
   private readonly jobListeners = new Set<(job: JobView) => void>();
   private readonly jobFinishedListeners = new Set<(job: JobView) => void>();
   private readonly libraryListeners = new Set<(change: LibraryChange) => void>();
+  /** What app.info says of `npm run demo` (a development build against the emulator). */
+  demo = false;
   /** settings.json's theme and first-run state (first run done, so panels show at once). */
   preferences: Preferences = { theme: 'system', sidebar: 'auto', firstRunDone: true };
   private readonly exportListeners = new Set<(p: ExportProgress) => void>();
@@ -545,7 +547,7 @@ export class FakeCadenza {
       app: {
         info: () =>
           this.answer('app.info', [], () =>
-            ok({ version: '0.0.0-test', platform: 'linux', testDouble: true, demo: false }),
+            ok({ version: '0.0.0-test', platform: 'linux', testDouble: true, demo: this.demo }),
           ),
         openExternal: (url) => this.answer('app.openExternal', [url], () => ok(null)),
       },
