@@ -49,7 +49,7 @@ describe('song cards', () => {
     const job = failedSong();
     const fake = new FakeCadenza({ key: KEY, jobs: [job] });
     const { user } = await renderApp({ fake, panels: [songsPanel] });
-    const card = await screen.findByRole('listitem', { name: 'Song job: Broken dream' });
+    const card = await screen.findByRole('listitem', { name: 'Song: Broken dream' });
     // one message per failure: not once for the job and once for each take
     expect(card.textContent?.split(REPORTED).length).toBe(2);
 
@@ -57,17 +57,15 @@ describe('song cards', () => {
     const dialog = screen.getByRole('dialog', { name: 'Retry this job?' });
     await user.click(within(dialog).getByRole('button', { name: 'Retry and spend credits' }));
     await waitFor(() => expect(fake.callsOf('jobs.retry')).toEqual([[job.id]]));
-    expect(await screen.findAllByRole('listitem', { name: 'Song job: Broken dream' })).toHaveLength(
-      2,
-    );
+    expect(await screen.findAllByRole('listitem', { name: 'Song: Broken dream' })).toHaveLength(2);
 
     const failedCard = screen
-      .getAllByRole('listitem', { name: 'Song job: Broken dream' })
+      .getAllByRole('listitem', { name: 'Song: Broken dream' })
       .find((c) => within(c).queryByRole('button', { name: 'Dismiss' }))!;
     await user.click(within(failedCard).getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(fake.callsOf('jobs.dismiss')).toEqual([[job.id]]));
     await waitFor(() =>
-      expect(screen.getAllByRole('listitem', { name: 'Song job: Broken dream' })).toHaveLength(1),
+      expect(screen.getAllByRole('listitem', { name: 'Song: Broken dream' })).toHaveLength(1),
     );
   });
 
@@ -83,7 +81,7 @@ describe('song cards', () => {
         name: /Songs/,
       }),
     );
-    const card = await screen.findByRole('listitem', { name: 'Song job: Broken dream' });
+    const card = await screen.findByRole('listitem', { name: 'Song: Broken dream' });
     expect(within(card).queryByRole('button', { name: 'Retry' })).toBeNull();
     await user.click(within(card).getByRole('button', { name: 'Open Account' }));
     expect(screen.getByLabelText('API key')).toHaveFocus();

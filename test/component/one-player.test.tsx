@@ -152,31 +152,29 @@ describe('One player', () => {
       { origin: 'Library · 1 of' },
     );
 
-    // 2. a song job's take (preview) in the Songs panel
+    // 2. a take of a submission in the Songs panel (saved: it plays from the library)
     await goTo(/Songs/);
-    const take1 = await screen.findByRole('listitem', { name: 'Summer rain (take 1)' });
-    await playNext(
-      within(take1).getByRole('button', { name: 'Play Summer rain (take 1)' }),
-      'cadenza-media://cache/' + 'ab'.repeat(15) + '00',
-      { title: 'Summer rain (take 1)', origin: 'Songs · not in the queue' },
-    );
-
-    // 3. the A/B compare
-    const compare = screen.getByRole('region', { name: 'Compare takes: Summer rain' });
-    await playNext(within(compare).getByRole('button', { name: 'Play take A' }), urlA, {
-      title: 'Summer rain (take A)',
+    const done = await screen.findByRole('listitem', { name: 'Song: Summer rain' });
+    const take1 = within(done).getByRole('listitem', { name: 'Summer rain, take 1' });
+    await playNext(within(take1).getByRole('button', { name: 'Play Summer rain, take 1' }), urlA, {
+      title: 'Summer rain, take 1',
+      origin: 'Songs · not in the queue',
     });
-    expect(within(take1).getByRole('button', { name: 'Play Summer rain (take 1)' })).toBeVisible();
 
-    // 4. the extend card
-    await user.click(within(compare).getByRole('button', { name: 'Extend take A' }));
+    // 3. A/B: the other take takes over
+    await playNext(within(done).getByRole('radio', { name: 'B' }), urlB, {
+      title: 'Summer rain, take 2',
+    });
+    expect(within(take1).getByRole('button', { name: 'Play Summer rain, take 1' })).toBeVisible();
+
+    // 4. the extend card (from the take's ⋯ menu)
+    await user.click(within(take1).getByRole('button', { name: 'More for Summer rain, take 1' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Extend' }));
     const form = await screen.findByRole('form', { name: 'Extend Summer rain' });
-    await user.click(within(compare).getByRole('button', { name: 'B' }));
-    await expectPlayerPlays(urlB, { title: 'Summer rain (take B)' });
     await playNext(within(form).getByRole('button', { name: 'Play Summer rain' }), urlA, {
       origin: 'Songs · extend',
     });
-    expect(within(compare).getByRole('button', { name: 'Play take B' })).toBeVisible();
+    expect(within(done).getByRole('button', { name: 'Play Summer rain, take 2' })).toBeVisible();
 
     // 5. a voice sample, 6. a text-to-speech take
     await goTo(/Voice/);
