@@ -53,6 +53,7 @@ export const APP_SHORTCUTS: readonly string[] = [
   'Shift+N',
   'Shift+P',
   'CmdOrCtrl+Enter',
+  'CmdOrCtrl+,', // Settings
 ];
 
 export function buildMenuTemplate(opts: MenuOptions): MenuItemConstructorOptions[] {
