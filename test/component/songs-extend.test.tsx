@@ -333,9 +333,17 @@ describe('Songs: finishing a take', () => {
     fake.library.exportDialog = '/home/creator/Music';
     await user.click(more);
     await user.click(screen.getByRole('menuitem', { name: 'Export…' }));
-    await waitFor(() => expect(fake.callsOf('library.exportItems')).toEqual([[[TAKE_B]]]));
+    // the Library's export dialog, on this take
+    const dialog = screen.getByRole('dialog', { name: /^Export “/ });
+    await user.click(within(dialog).getByRole('radio', { name: 'WAV' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Choose folder and export…' }));
+    await waitFor(() =>
+      expect(fake.callsOf('library.exportItems')).toEqual([
+        [[TAKE_B], { format: 'wav', artist: '', album: '', normalise: false }],
+      ]),
+    );
     expect(await within(take2).findByRole('status')).toHaveTextContent(
-      'Copied to /home/creator/Music',
+      '1 file exported to /home/creator/Music',
     );
   });
 

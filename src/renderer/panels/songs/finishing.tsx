@@ -3,7 +3,7 @@ import type { AppErrorShape } from '@shared/errors';
 import type { LibrarySong } from '@shared/ipc/songs';
 import type { MenuItem } from '../../components';
 import { canTrim, useTrimDialog } from '../../player/region/use-trim';
-import { exportItems } from '../library/actions';
+import { ExportDialog, exportedMessage } from '../library/ExportDialog';
 import { canMakeWholeSong, useWholeSong, wholeSongProgressText } from '../library/finishing';
 import { loadLibrarySongs } from '../../stores/songs';
 
@@ -43,6 +43,19 @@ export function useFinishingActions(song: LibrarySong | null): FinishingActions 
   };
   const trim = useTrimDialog((item) => saved(item.title));
   const whole = useWholeSong((item) => saved(item.title));
+  const [exporting, setExporting] = useState(false);
+  const exportDialog =
+    song && exporting ? (
+      <ExportDialog
+        ids={[song.itemId]}
+        what={`“${song.title}”`}
+        onClose={() => setExporting(false)}
+        onDone={(r) => {
+          setExporting(false);
+          setStatus(exportedMessage(r));
+        }}
+      />
+    ) : null;
   if (!song) return { items: [], status: null, error: null, dialogs: trim.dialog };
   const file = libraryFileOf(song.mediaUrl);
   const joining = whole.running?.itemId === song.itemId ? whole.running : null;
@@ -74,10 +87,7 @@ export function useFinishingActions(song: LibrarySong | null): FinishingActions 
       onSelect: () => {
         setStatus(null);
         setError(null);
-        void exportItems([song.itemId]).then((r) => {
-          if (r.ok) setStatus(`Copied to ${r.value.folder}`);
-          else if (r.error.code !== 'cancelled') setError(r.error);
-        });
+        setExporting(true);
       },
     },
   ];
@@ -85,6 +95,11 @@ export function useFinishingActions(song: LibrarySong | null): FinishingActions 
     items,
     status: joining ? wholeSongProgressText(joining.fraction) : status,
     error: error ?? whole.error,
-    dialogs: trim.dialog,
+    dialogs: (
+      <>
+        {trim.dialog}
+        {exportDialog}
+      </>
+    ),
   };
 }

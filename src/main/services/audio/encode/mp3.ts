@@ -9,6 +9,7 @@
 import type * as Lame from '@breezystack/lamejs';
 import { AppError } from '@shared/errors';
 import { countFrames, firstFrame } from '../../media/probe/mpeg';
+import { concatBytes } from '../tags/types';
 import { crc16Arc } from './bits';
 import { infoFrame } from './mp3-info';
 import { checkPcm, quantise } from './samples';
@@ -31,16 +32,6 @@ const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(r
 
 const toInt16 = (c: Float32Array, from: number, to: number): Int16Array =>
   Int16Array.from(quantise(c, 16, from, to));
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
 
 export async function encodeMp3(
   pcm: PcmAudio,
@@ -71,7 +62,7 @@ export async function encodeMp3(
     }
   }
   parts.push(encoder.flush());
-  const audio = concat(parts);
+  const audio = concatBytes(parts);
   const start = firstFrame(audio);
   const count = start >= 0 ? countFrames(audio, start) : null;
   if (!count) return audio; // nothing was encoded (no samples)
@@ -85,5 +76,5 @@ export async function encodeMp3(
     musicCrc: crc16Arc(frames),
   });
   onProgress?.(1);
-  return concat([info, frames]);
+  return concatBytes([info, frames]);
 }
