@@ -48,7 +48,7 @@ const sent = (fake: FakeCadenza): CreateSongRequest[] =>
   fake.callsOf('songs.create').map((a) => a[0] as CreateSongRequest);
 
 describe('Songs: extend from here', () => {
-  it('the take ⋯ menu by keyboard: Extend opens the Extend form; a take without a service id offers none; refuses a start of 0 or past the end; Ctrl+Enter sends custom mode with the parent', async () => {
+  it('the take ⋯ menu by keyboard: Extend opens the Extend form with focus on it; a take without a service id offers none; refuses a start of 0 or past the end; Ctrl+Enter sends custom mode with the parent', async () => {
     const fake = fakeWithTakes({ bSongId: null });
     fake.songs.library[0] = librarySong({ ...fake.songs.library[0]!, title: 'Neon Tide' });
     const { user } = await open(fake);
@@ -84,6 +84,8 @@ describe('Songs: extend from here', () => {
     expect(screen.queryByRole('menu')).toBeNull();
 
     const form = await screen.findByRole('form', { name: 'Extend Neon Tide' });
+    // focus moves from the ⋯ button (further down, in the results) to the form's heading
+    expect(within(form).getByRole('heading', { name: 'Extend “Neon Tide”' })).toHaveFocus();
     const start = within(form).getByLabelText('Continue at (seconds)');
     // Defaults to the end of the parent (6.0 s), which is allowed.
     expect(start).toHaveValue(6);

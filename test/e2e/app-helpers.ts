@@ -1,9 +1,11 @@
 /**
  * Steps every e2e spec repeats: save the test key in Account, open a panel from the main
- * navigation, and a file's sha-256 to compare what the service received with what was on disk.
+ * navigation, a file's sha-256 to compare what the service received with what was on disk, Tab to
+ * a control (keyboard-only walks) and axe in both themes.
  */
 import { createHash } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
 import { expect, openAccount, VALID_KEY } from './fixtures';
 
 export type PanelName = 'Songs' | 'Voice' | 'Covers' | 'Videos' | 'Library' | 'Jobs' | 'Settings';
@@ -25,4 +27,32 @@ export async function openPanel(page: Page, name: PanelName): Promise<void> {
     .getByRole('button', { name: new RegExp(name) })
     .click();
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+}
+
+/**
+ * Presses Tab (Shift+Tab with `back`) until `target` has focus, the way a keyboard user reaches a
+ * control; fails after `max` presses.
+ */
+export async function tabTo(
+  page: Page,
+  target: Locator,
+  { back = false, max = 40 }: { back?: boolean; max?: number } = {},
+): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === el.ownerDocument.activeElement)) return;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`${back ? 'Shift+Tab' : 'Tab'} never reached ${String(target)}`);
+}
+
+/** axe over the whole window in the dark and the light theme: no violations in either. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  for (const colorScheme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(
+      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      colorScheme,
+    ).toEqual([]);
+  }
 }

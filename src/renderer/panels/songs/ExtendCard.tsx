@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { LibrarySong } from '@shared/ipc/songs';
 import { libraryEntry } from '../../player/entries';
 import { PlayButton } from '../../player/PlayButton';
@@ -32,6 +32,9 @@ function ExtendSongForm({ song }: { song: LibrarySong }) {
   });
   const inPlayer = playingKey !== null;
   const id = useId();
+  // opened from a take's ⋯ menu further down: focus comes here, so Tab goes on into the form
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
   const { submitting, submitError } = useSongsStore();
   const gate = useReadiness({ counter: 'key_music_counts' });
   const durationS = (song.durationMs ?? 0) / 1000;
@@ -66,7 +69,9 @@ function ExtendSongForm({ song }: { song: LibrarySong }) {
     >
       <div className="card-head">
         <div>
-          <h2 className="card-title">Extend “{song.title}”</h2>
+          <h2 className="card-title" ref={headingRef} tabIndex={-1}>
+            Extend “{song.title}”
+          </h2>
           <p className="muted small">Length {formatClock(durationS)}</p>
         </div>
         <Button size="small" variant="ghost" onClick={closeExtend}>
