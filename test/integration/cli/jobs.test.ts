@@ -273,6 +273,8 @@ describe('cadenza jobs / library', () => {
     expect(lib.code).toBe(2);
     const help = await runCli(['--help'], { env: env() });
     expect(help.stdout).toMatch(/^\s+jobs\s+List jobs and resume tracking them$/m);
-    expect(help.stdout).toMatch(/^\s+library\s+List the items in the library folder$/m);
+    expect(help.stdout).toMatch(
+      /^\s+library\s+List the items in the library folder, trim one into a new item, show one item's loudness, export items with tags$/m,
+    );
   });
 });
