@@ -99,6 +99,8 @@ test('a singing-photo video (checked first) and a subtitle video land in the lib
     parent_id: cover!.sidecar.id,
     source_url: expect.stringMatching(/\/media\/video\/.+\.mp4$/),
   });
+  // the video's length is read from the file (the service does not say it)
+  expect(sv.sidecar.duration_ms).toBeGreaterThan(0);
   const fromService = Buffer.from(await (await fetch(sv.sidecar.source_url!)).arrayBuffer());
   expect(sha(sv.bytes)).toBe(sha(fromService));
   expect(sv.bytes.subarray(4, 8).toString('latin1')).toBe('ftyp');
@@ -155,4 +157,12 @@ test('a singing-photo video (checked first) and a subtitle video land in the lib
   await expect
     .poll(async () => (await libraryEntries(app.dirs.library, 'mp4')).length, { timeout: 30_000 })
     .toBe(3);
+
+  // the Library shows the videos' lengths
+  await openPanel(page, 'Library');
+  await expect(
+    page
+      .getByRole('listbox', { name: 'Library items' })
+      .getByRole('option', { name: /^Short hook \(singing video\), Singing video, 0:01/ }),
+  ).toBeVisible();
 });
