@@ -138,6 +138,23 @@ describe('Songs: extend from here', () => {
     ).toBeInTheDocument();
   });
 
+  it('Back to create (by keyboard) closes the Extend form and puts focus on the Create form, what was typed still there', async () => {
+    const fake = fakeWithTakes();
+    const { user } = await open(fake);
+    const description = await screen.findByLabelText('Song description');
+    await user.type(description, 'rain on the roof');
+    act(() => openExtend(TAKE_A));
+    const form = await screen.findByRole('form', { name: 'Extend Summer rain' });
+    expect(within(form).getByRole('heading', { name: 'Extend “Summer rain”' })).toHaveFocus();
+    await user.tab();
+    expect(within(form).getByRole('button', { name: 'Back to create' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('form', { name: 'Extend Summer rain' })).toBeNull();
+    const create = screen.getByRole('form', { name: 'Create a song' });
+    expect(within(create).getByRole('heading', { name: 'Create' })).toHaveFocus();
+    expect(within(create).getByLabelText('Song description')).toHaveValue('rain on the roof');
+  });
+
   it('shows main’s refusal on the start field (e.g. a parent whose length changed)', async () => {
     const fake = new FakeCadenza({ key: KEY });
     fake.songs.library = [librarySong()];

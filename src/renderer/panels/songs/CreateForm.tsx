@@ -61,6 +61,13 @@ export function CreateForm({ hidden = false }: { hidden?: boolean }) {
   useEffect(() => {
     void loadMusicLeft();
   }, []);
+  // back from Extend ("Back to create" is gone with its card): focus comes to this form's heading
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const wasHidden = useRef(hidden);
+  useEffect(() => {
+    if (wasHidden.current && !hidden) headingRef.current?.focus();
+    wasHidden.current = hidden;
+  }, [hidden]);
 
   const update = (patch: Partial<SongForm>) => setForm((f) => ({ ...f, ...patch }));
   const off = hiddenFields(form);
@@ -120,7 +127,9 @@ export function CreateForm({ hidden = false }: { hidden?: boolean }) {
       noValidate
     >
       <div className="card-head">
-        <h2 className="card-title">Create</h2>
+        <h2 className="card-title" ref={headingRef} tabIndex={-1}>
+          Create
+        </h2>
         <p className="muted small" aria-live="polite" data-testid="music-left">
           {left}
         </p>
