@@ -14,7 +14,7 @@ import {
 } from '../../stores/jobs';
 import { followLibrary, useLibraryStore } from '../../stores/library';
 import { ListChecks } from 'lucide-react';
-import { Button, EmptyState } from '../../components';
+import { Button, EmptyState, useNow } from '../../components';
 import { followLibrarySongs } from '../../stores/songs';
 import { showPanel } from '../../stores/ui';
 import { JobRow } from './JobRow';
@@ -22,20 +22,6 @@ import { ResultPlayer } from './ResultPlayer';
 import { UnknownJobs } from './UnknownJobs';
 import { KIND_LABELS } from './format';
 import './jobs.css';
-
-/** Re-renders every second while a job runs, so elapsed times move. */
-function useNow(ticking: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!ticking) return undefined;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => {
-      clearInterval(timer);
-      setNow(Date.now());
-    };
-  }, [ticking]);
-  return now;
-}
 
 export function JobsPanel() {
   const jobs = useJobsStore(selectJobs);
