@@ -47,7 +47,8 @@ test('songs: composer beside takes', async ({ page, emulator }) => {
       await page.screenshot({ path: join(OUT, `songs-takes-${theme}-${w}x${h}.png`) });
     }
   }
-  // the take menu open
+  // the take menu open (in the dark theme its file name says)
+  await page.emulateMedia({ colorScheme: 'dark' });
   await page.setViewportSize({ width: 1280, height: 800 });
   await first.getByRole('button', { name: /^More for .*, take 1$/ }).click();
   await page.screenshot({ path: join(OUT, 'songs-take-menu-dark-1280x800.png') });

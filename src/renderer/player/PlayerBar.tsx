@@ -95,7 +95,7 @@ export function PlayerBar() {
   };
   const volumePct = Math.round((muted ? 0 : volume) * 100);
   const where = !current
-    ? 'Play something from the Library, or a sample, take or result in any panel.'
+    ? 'Play a song from the Library or any panel.'
     : status === 'loading'
       ? `${current.origin} · loading…`
       : solo
@@ -130,7 +130,10 @@ export function PlayerBar() {
                 {error}
               </p>
             ) : (
-              <p className="small muted player-where" data-testid="player-origin">
+              <p
+                className={`small muted player-where${current ? '' : ' player-where-empty'}`}
+                data-testid="player-origin"
+              >
                 {where}
               </p>
             )}

@@ -69,7 +69,7 @@ export function ExportSection() {
         What the Library’s Export starts with. Title, lyrics, cover art and the prompt come from
         each item.
       </p>
-      <form onSubmit={(e) => void save(e)}>
+      <form className="stack" onSubmit={(e) => void save(e)}>
         <SegmentedControl<ExportFormat>
           label="Default format"
           showLabel

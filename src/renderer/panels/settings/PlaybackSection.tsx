@@ -31,7 +31,7 @@ export function PlaybackSection() {
     <section className="card" aria-label="Playback">
       <h2 className="card-title">Playback</h2>
       <div className="field">
-        <label>
+        <label className="checkbox">
           <input
             type="checkbox"
             checked={levelling.enabled}

@@ -154,7 +154,7 @@ export function UpdatesSection() {
       )}
 
       <div className="field">
-        <label>
+        <label className="checkbox">
           <input
             type="checkbox"
             checked={state.autoUpdate}

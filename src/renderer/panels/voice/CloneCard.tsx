@@ -92,6 +92,7 @@ export function CloneCard() {
         </ul>
       )}
       <form
+        className="stack voice-clone-form"
         onSubmit={(e) => {
           e.preventDefault();
           if (canClone) void startClone();
