@@ -72,7 +72,7 @@ describe('requests', () => {
     expect(logged(h.emu, '/v2/submit')[0]?.json).toEqual({
       is_auto: 1,
       prompt: 'calm piano',
-      model_version: 'v3.5',
+      model_version: 'v4.5-plus', // the default model (5e95a51)
     });
     const [done] = await finished([parent!.id], [parent!]);
     const ext = await h.client.songs.submit({
