@@ -101,7 +101,9 @@ test('first run by keyboard alone, from the welcome to a first song, an extensio
   const start = page.getByRole('form', { name: /^Extend / }).getByLabel('Continue at (seconds)');
   await tabTo(page, start);
   await page.keyboard.press('Control+Enter');
-  const media = async () => (await readdir(app.dirs.library)).filter((n) => n.endsWith('.mp3'));
+  // the library's media files; a render in progress is a hidden temp file (.cadenza-tmp-…mp3)
+  const media = async () =>
+    (await readdir(app.dirs.library)).filter((n) => n.endsWith('.mp3') && !n.startsWith('.'));
   await expect.poll(media, { timeout: 45_000 }).toHaveLength(4);
 
   // and its whole song, from the Library: the first item that offers one
