@@ -107,7 +107,7 @@ test('trims a library item by keyboard alone into a new item; ffmpeg checks the 
   await page.keyboard.press('Home');
   await expect(details.getByRole('heading', { name: 'Voices (trimmed)' })).toBeVisible();
   await expect(details.getByText(', 0:01.250 to 0:03.875')).toBeVisible();
-  await expect(details.getByRole('button', { name: 'Voices' })).toBeVisible();
+  await expect(details.getByRole('button', { name: 'Voices', exact: true })).toBeVisible();
 
   // ffmpeg's decode of the new file against ffmpeg's decode of the source
   const made = join(app.dirs.library, 'Voices (trimmed).wav');
