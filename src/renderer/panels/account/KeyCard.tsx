@@ -137,9 +137,12 @@ export function KeyCard({ showGetKey }: { showGetKey: boolean }) {
             </button>
           </div>
           <FieldNotes ids={ids} error={error}>
-            {status.keychainAvailable
-              ? 'Kept in your system keychain. Cadenza never shows it again.'
-              : 'This computer has no system keychain, so Cadenza will encrypt the key in its data folder.'}
+            {/* with a key, the summary above already says where it is kept */}
+            {status.hasKey
+              ? 'Cadenza never shows a saved key again.'
+              : status.keychainAvailable
+                ? 'Kept in your system keychain. Cadenza never shows it again.'
+                : 'This computer has no system keychain, so Cadenza will encrypt the key in its data folder.'}
           </FieldNotes>
         </form>
       )}

@@ -33,11 +33,11 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
 }
 
-/** "09:14" today, "14 Mar, 09:14" on other days (local time). */
+/** "9:14 AM" today, "14 Mar, 9:14 AM" on other days (local time, as Account shows times). */
 export function formatStarted(iso: string, nowMs: number): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  const time = d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  const time = d.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
   const today = new Date(nowMs).toDateString() === d.toDateString();
   return today
     ? time

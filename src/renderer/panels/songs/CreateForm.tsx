@@ -115,7 +115,7 @@ export function CreateForm({ hidden = false }: { hidden?: boolean }) {
   const left =
     musicLeft === null
       ? 'Songs left: unknown'
-      : `Songs left: ${musicLeft}${musicBefore !== null && musicBefore !== musicLeft ? ` (was ${musicBefore} before your last submission)` : ''}`;
+      : `Songs left: ${musicLeft}${musicBefore !== null && musicBefore !== musicLeft ? ` (was ${musicBefore})` : ''}`;
 
   return (
     <form

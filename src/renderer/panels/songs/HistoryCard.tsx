@@ -36,6 +36,11 @@ export function HistoryCard() {
           {historyLoading ? 'Checking…' : history ? 'Check again' : 'Check the service'}
         </button>
       </div>
+      {!history && !historyError && (
+        <p className="muted small">
+          Find songs made with your key outside Cadenza and bring them into your library.
+        </p>
+      )}
       {historyError && (
         <p role="alert" className="inline-alert">
           {historyError.message}
