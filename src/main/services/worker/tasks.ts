@@ -10,6 +10,7 @@ import { loudnessTasks } from '../audio/loudness/tasks';
 import { libraryTasks } from '../library/index-tasks';
 import { mediaTasks } from '../media/tasks';
 import { renderTasks } from '../audio/render/tasks';
+import { priorityTasks } from './priority';
 import type { TaskRegistry } from './protocol';
 
 export const workerTasks = {
@@ -20,6 +21,7 @@ export const workerTasks = {
   ...encodeTasks,
   ...renderTasks,
   ...exportTasks,
+  ...priorityTasks,
 } satisfies TaskRegistry;
 
 export type WorkerTasks = typeof workerTasks;
