@@ -7,7 +7,7 @@ const KEY = 'sk-test-5c1e4f0b9a7d3e2f7890';
 
 /** The number shown under an entitlement's label. */
 function entitlement(label: string): string | null {
-  const region = screen.getByRole('region', { name: 'Entitlements' });
+  const region = screen.getByRole('region', { name: 'Left on your key' });
   const term = within(region).getByText(label, { selector: 'dt' });
   return term.nextElementSibling?.textContent ?? null;
 }
@@ -20,7 +20,7 @@ describe('Account panel: the key', () => {
     expect(screen.getByRole('heading', { name: 'Account' })).toBeInTheDocument();
     expect(screen.getByText('Add your API key to start creating')).toBeInTheDocument();
     expect(screen.getByLabelText('API key')).toHaveValue('');
-    expect(screen.queryByRole('region', { name: 'Entitlements' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Left on your key' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Remove key' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'No key' })).toBeInTheDocument();
   });
@@ -41,7 +41,7 @@ describe('Account panel: the key', () => {
     expect(screen.getByRole('button', { name: 'Key set' })).toBeInTheDocument();
 
     // Entitlements load for the new key; the key itself is nowhere in the page.
-    await screen.findByRole('region', { name: 'Entitlements' });
+    await screen.findByRole('region', { name: 'Left on your key' });
     await waitFor(() => expect(entitlement('Songs')).toBe(fmt(sampleKeyInfo.key_music_counts)));
     expect(document.documentElement.outerHTML).not.toContain(KEY);
     const values = Array.from(document.querySelectorAll('input')).map((i) => i.value);
@@ -150,7 +150,7 @@ describe('Account panel: the key', () => {
     expect(entitlement('Voice conversions')).toBe('0');
     expect(entitlement('Singing credits')).toBe('17');
 
-    const region = screen.getByRole('region', { name: 'Entitlements' });
+    const region = screen.getByRole('region', { name: 'Left on your key' });
     expect(within(region).getByText('Key name').nextElementSibling).toHaveTextContent('Studio key');
     expect(within(region).getByText('E-mail').nextElementSibling).toHaveTextContent(
       'creator@example.com',
@@ -208,7 +208,7 @@ describe('Account panel: the key', () => {
     expect(fake.callsOf('account.removeKey')).toHaveLength(1);
     expect(fake.state.key).toBeNull();
     expect(screen.queryByText(/Key ending in/)).not.toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: 'Entitlements' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Left on your key' })).not.toBeInTheDocument();
     expect(screen.getByLabelText('API key')).toHaveFocus();
   });
 

@@ -59,7 +59,7 @@ describe('Account panel: problems with the key or the service', () => {
       await user.click(within(alert).getByRole('button', { name: 'Retry' }));
 
       await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
-      const region = screen.getByRole('region', { name: 'Entitlements' });
+      const region = screen.getByRole('region', { name: 'Left on your key' });
       expect(
         within(region).getByText('Songs', { selector: 'dt' }).nextElementSibling,
       ).toHaveTextContent(String(sampleKeyInfo.key_music_counts));
@@ -86,7 +86,7 @@ describe('Account panel: problems with the key or the service', () => {
     await renderApp({ fake });
 
     expect(screen.getByRole('status')).toHaveTextContent('Checking your key…');
-    expect(screen.getByRole('region', { name: 'Entitlements' })).toHaveAttribute(
+    expect(screen.getByRole('region', { name: 'Left on your key' })).toHaveAttribute(
       'aria-busy',
       'true',
     );

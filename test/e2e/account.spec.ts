@@ -16,7 +16,9 @@ async function saveKey(page: Page, key: string): Promise<void> {
 
 /** Label → shown number of each entitlement row. */
 async function entitlementRows(page: Page): Promise<Record<string, string>> {
-  const rows = page.getByRole('region', { name: 'Entitlements' }).locator('dl.entitlements > div');
+  const rows = page
+    .getByRole('region', { name: 'Left on your key' })
+    .locator('dl.entitlements > div');
   const out: Record<string, string> = {};
   for (const row of await rows.all())
     out[(await row.locator('dt').innerText()).trim()] = (
@@ -40,7 +42,7 @@ test('a saved key shows only its last 4 characters, and the entitlements come fr
   await expect(page.getByText('Key ending in 1234')).toBeVisible();
   await expect(page.getByLabel('API key', { exact: true })).toHaveValue('');
   await expect(
-    page.getByRole('region', { name: 'Entitlements' }).getByText('37', { exact: true }),
+    page.getByRole('region', { name: 'Left on your key' }).getByText('37', { exact: true }),
   ).toBeVisible();
   expect(await entitlementRows(page)).toEqual({
     Songs: '37',
@@ -106,7 +108,7 @@ test('a disabled key is not saved; a key disabled later is reported as disabled'
   await expect(page.getByText('Key ending in 1234')).toBeVisible();
   emulator.configure({ keyStatus: 1 });
   await page
-    .getByRole('region', { name: 'Entitlements' })
+    .getByRole('region', { name: 'Left on your key' })
     .getByRole('button', { name: 'Refresh' })
     .click();
   await expect(
@@ -121,11 +123,11 @@ test('when the service is unreachable the panel says so and offers a retry', asy
 }) => {
   await saveKey(page, VALID_KEY);
   await expect(
-    page.getByRole('region', { name: 'Entitlements' }).locator('dl.entitlements'),
+    page.getByRole('region', { name: 'Left on your key' }).locator('dl.entitlements'),
   ).toBeVisible();
   await emulator.close();
   await page
-    .getByRole('region', { name: 'Entitlements' })
+    .getByRole('region', { name: 'Left on your key' })
     .getByRole('button', { name: 'Refresh' })
     .click();
   const alert = page.getByRole('alert').filter({ hasText: "Cadenza can't reach the service" });
@@ -225,7 +227,7 @@ test('the key survives a restart (encrypted in the data folder when no keychain 
     ),
   ).toBeVisible();
   await expect(
-    restarted.getByRole('region', { name: 'Entitlements' }).locator('dl.entitlements'),
+    restarted.getByRole('region', { name: 'Left on your key' }).locator('dl.entitlements'),
   ).toBeVisible();
   // The restarted main read the key back and used it.
   expect(

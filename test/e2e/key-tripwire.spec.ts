@@ -51,7 +51,7 @@ test('the API key appears nowhere but the setKey request and the service header'
   await page.getByLabel('API key', { exact: true }).fill(KEY);
   await page.getByRole('button', { name: 'Save key' }).click();
   await expect(page.getByText(`Key ending in ${LAST4}`)).toBeVisible();
-  const entitlements = page.getByRole('region', { name: 'Entitlements' });
+  const entitlements = page.getByRole('region', { name: 'Left on your key' });
   await expect(entitlements.locator('dl.entitlements')).toBeVisible();
   await entitlements.getByRole('button', { name: 'Refresh' }).click();
   const pageDumps = [await page.content(), await storageDump(page)];
@@ -60,7 +60,7 @@ test('the API key appears nowhere but the setKey request and the service header'
   await openAccount(restarted);
   await expect(restarted.getByText(`Key ending in ${LAST4}`)).toBeVisible();
   await expect(
-    restarted.getByRole('region', { name: 'Entitlements' }).locator('dl.entitlements'),
+    restarted.getByRole('region', { name: 'Left on your key' }).locator('dl.entitlements'),
   ).toBeVisible();
   await restarted.getByLabel('Service address').fill('https://other.example');
   await restarted.getByRole('button', { name: 'Change address' }).click();

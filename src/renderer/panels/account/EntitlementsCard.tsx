@@ -11,9 +11,9 @@ export function EntitlementsCard() {
   const loading = phase === 'loading';
 
   return (
-    <section className="card" aria-label="Entitlements" aria-busy={loading}>
+    <section className="card" aria-label="Left on your key" aria-busy={loading}>
       <div className="card-head">
-        <h2 className="card-title">Entitlements</h2>
+        <h2 className="card-title">Left on your key</h2>
         <div className="card-head-actions">
           {readAtMs !== null && (
             <span className="muted small">Checked at {timeFormat.format(readAtMs)}</span>
