@@ -1,6 +1,11 @@
 /** The real worker entry lowers its own thread's priority so main wins the CPU (Linux). */
 import { afterAll, describe, expect, it } from 'vitest';
-import { createWorkerClient, defaultWorkerEntry } from '../../../src/main/services/worker';
+import {
+  audioWorker,
+  createWorkerClient,
+  defaultWorkerEntry,
+  sharedWorker,
+} from '../../../src/main/services/worker';
 import { WORKER_NICE } from '../../../src/main/services/worker/priority';
 import type { WorkerTasks } from '../../../src/main/services/worker/tasks';
 import { join } from 'node:path';
@@ -20,5 +25,13 @@ describe.runIf(process.platform === 'linux')('worker priority', () => {
     if (mainNice < WORKER_NICE) expect(nice).toBe(WORKER_NICE);
     expect(nice).toBeGreaterThanOrEqual(mainNice);
     expect(getPriority(process.pid)).toBe(mainNice);
+  });
+
+  it('runs long audio work on a thread of its own, as low, so search never queues behind it', async () => {
+    const search = await sharedWorker().run('worker.thread', undefined);
+    const audio = await audioWorker().run('worker.thread', undefined);
+    expect(audio.threadId).not.toBeNull();
+    expect(audio.threadId).not.toBe(search.threadId);
+    expect(audio.nice).toBe(search.nice);
   });
 });

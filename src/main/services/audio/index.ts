@@ -5,7 +5,7 @@
  *   const pcm = await decodeInWorker('/library/x.mp3', { signal });   // null: not decodable
  *   const report = await renderWholeSongInWorker({ parts, outPath }, { onProgress });
  */
-import { sharedWorker } from '../worker';
+import { audioWorker } from '../worker';
 import type { Pcm } from './decode/pcm';
 import type { WholeSongInput, WholeSongProgress, WholeSongReport } from './whole/render';
 
@@ -15,14 +15,14 @@ export const decodeInWorker = (
   path: string,
   options: { signal?: AbortSignal; maxMs?: number } = {},
 ): Promise<Pcm | null> =>
-  sharedWorker().run('audio.decode', { path, maxMs: options.maxMs }, { signal: options.signal });
+  audioWorker().run('audio.decode', { path, maxMs: options.maxMs }, { signal: options.signal });
 
 /** Renders an extension chain into one MP3 file in the worker (see whole/render.ts). */
 export const renderWholeSongInWorker = (
   input: WholeSongInput,
   options: { signal?: AbortSignal; onProgress?: (p: WholeSongProgress) => void } = {},
 ): Promise<WholeSongReport> =>
-  sharedWorker().run('audio.wholeSong', input, {
+  audioWorker().run('audio.wholeSong', input, {
     signal: options.signal,
     onProgress: options.onProgress,
   });

@@ -16,7 +16,7 @@ import { DEFAULT_LOUDNESS_TARGET_LUFS } from '@shared/domain/loudness';
 import type { ExportOptions, ExportProgress } from '@shared/domain/export';
 import type { SettingsStore } from '../contracts';
 import { nameSet, sanitizeBaseName, uniqueFileName } from '../library/names';
-import { sharedWorker, type AppWorker } from '../worker';
+import { audioWorker, type AppWorker } from '../worker';
 import type { ExportTags } from '../audio/tags';
 import type { RenderInput, RenderResult } from './render';
 
@@ -80,7 +80,7 @@ const stoppedMessage = (done: number, total: number): string =>
   `The export was stopped after ${done} of ${total} file${total === 1 ? '' : 's'}.`;
 
 export function createExportService(deps: ExportServiceDeps): ExportService {
-  const worker = deps.worker ?? sharedWorker;
+  const worker = deps.worker ?? audioWorker;
 
   return {
     async exportItems(request, run = {}) {

@@ -2,7 +2,7 @@
  * The export's worker task (registered in services/worker/tasks.ts): one file per call, progress
  * 0..1 through it.
  *
- *   await sharedWorker().run('export.file', input, { signal, onProgress });
+ *   await audioWorker().run('export.file', input, { signal, onProgress });
  */
 import type { TaskContext } from '../worker/protocol';
 import { renderExport, type RenderInput, type RenderResult } from './render';

@@ -5,6 +5,9 @@
  *   const rows = await worker.run('library.open', { dir }, { signal, onProgress });
  *
  * `sharedWorker()` is one client per process, so the app's services and the CLI share one thread.
+ * Long audio work (whole-file decoding, loudness, whole songs, trims, export encoding) runs on a
+ * second thread, `audioWorker()`, so the library's index and search never queue behind a
+ * four-minute encode or a loudness pass over the whole library.
  */
 import { createWorkerClient, type WorkerClient } from './client';
 import type { WorkerTasks } from './tasks';
@@ -28,4 +31,18 @@ export function sharedWorker(): AppWorker {
     onCrash: (reason) => log.error(`background worker stopped (${reason}); restarting`),
   });
   return shared;
+}
+
+let audio: AppWorker | undefined;
+
+/**
+ * The process's thread for long audio work (created on first use; the same entry and tasks as
+ * `sharedWorker()`, and the same lowered priority). Interactive tasks — the index, search, peaks
+ * for the waveform, the probe — stay on `sharedWorker()`.
+ */
+export function audioWorker(): AppWorker {
+  audio ??= createWorkerClient<WorkerTasks>({
+    onCrash: (reason) => log.error(`audio worker stopped (${reason}); restarting`),
+  });
+  return audio;
 }

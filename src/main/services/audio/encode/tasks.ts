@@ -1,7 +1,7 @@
 /**
  * The encoders' worker task, registered in services/worker/tasks.ts:
  *
- *   const bytes = await sharedWorker().run('audio.encode', { pcm, format: 'mp3' },
+ *   const bytes = await audioWorker().run('audio.encode', { pcm, format: 'mp3' },
  *     { transfer: pcmTransfer(pcm), onProgress: (f) => … });
  *
  * The PCM moves to the worker (`pcmTransfer(pcm)` lists its buffers) and the bytes move back.

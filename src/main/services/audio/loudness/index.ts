@@ -7,7 +7,7 @@
  * The meter and decoding run in the worker thread (task `audio.loudness`), never on main's loop.
  */
 import type { Loudness } from '@shared/domain/loudness';
-import { sharedWorker } from '../../worker';
+import { audioWorker } from '../../worker';
 
 export { createLoudnessService, isCurrent } from './service';
 export type { LoudnessService, LoudnessServiceOptions } from './service';
@@ -17,4 +17,4 @@ export { levellingGain, type Loudness } from '@shared/domain/loudness';
 export const measureLoudnessInWorker = (
   path: string,
   signal?: AbortSignal,
-): Promise<Loudness | null> => sharedWorker().run('audio.loudness', { path }, { signal });
+): Promise<Loudness | null> => audioWorker().run('audio.loudness', { path }, { signal });

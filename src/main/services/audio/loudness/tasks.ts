@@ -1,6 +1,6 @@
 /**
  * The loudness worker task (registered in services/worker/tasks.ts):
- * `sharedWorker().run('audio.loudness', { path })`.
+ * `audioWorker().run('audio.loudness', { path })`.
  */
 import type { Loudness } from '@shared/domain/loudness';
 import type { TaskContext } from '../../worker/protocol';

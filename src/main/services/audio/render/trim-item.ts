@@ -13,7 +13,7 @@ import type { LibraryItem } from '@shared/domain/library';
 import { TrimRequestSchema, type TrimRequest } from '@shared/domain/trim';
 import type { Library } from '../../library/library';
 import { probeInWorker } from '../../media/probe/in-worker';
-import { sharedWorker } from '../../worker';
+import { audioWorker } from '../../worker';
 import { MP3_BIT_RATES, type BitDepth, type EncodeFormat } from '../encode';
 import type { TrimFileInput, TrimFileResult } from './trim-file';
 
@@ -30,7 +30,7 @@ export interface TrimOptions {
 export type TrimRunner = (input: TrimFileInput, options: TrimOptions) => Promise<TrimFileResult>;
 
 const inWorker: TrimRunner = (input, { signal, onProgress }) =>
-  sharedWorker().run('audio.trim', input, { signal, onProgress });
+  audioWorker().run('audio.trim', input, { signal, onProgress });
 
 /** A trim keeps the source's MP3 bit rate (the nearest the encoder writes, at least 128 kbit/s). */
 const MP3_KBPS = MP3_BIT_RATES.filter((k) => k >= 128);
