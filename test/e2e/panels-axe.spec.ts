@@ -68,8 +68,15 @@ test('Songs busy, done and cancelled, a take menu open, a library item selected,
   await expect(second.getByTestId('job-state')).toHaveText('Cancelled');
   await expectNoViolations(page, 'Songs, done and cancelled, custom mode');
 
-  await card.getByRole('button', { name: /^More for .*, take 1$/ }).click();
-  await expect(page.getByRole('menu')).toBeVisible();
+  // The list is fixed beside its button and closes when anything under it scrolls or the card
+  // re-renders as the library reloads after the cancel; on a loaded machine the click can land just
+  // before that, so the button is clicked again until the menu stays open.
+  const more = card.getByRole('button', { name: /^More for .*, take 1$/ });
+  await more.scrollIntoViewIfNeeded();
+  await expect(async () => {
+    if ((await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+    await expect(page.getByRole('menu')).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
   await expectNoViolations(page, 'Songs, take menu open');
   await page.keyboard.press('Escape');
 
