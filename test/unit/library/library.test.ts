@@ -8,13 +8,18 @@ import {
   writeFile,
   rename as fsRename,
   stat,
+  utimes,
 } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SidecarSchema, type LibraryChange } from '@shared/domain/library';
 import { createLibrary, type Library } from '../../../src/main/services/library/library';
-import { HEAD_ENTRIES, headFileOf } from '../../../src/main/services/library/indexer';
+import {
+  FIRST_READ_BATCH,
+  HEAD_ENTRIES,
+  headFileOf,
+} from '../../../src/main/services/library/indexer';
 
 let root: string;
 let dir: string;
@@ -283,6 +288,45 @@ describe('library', () => {
     expect(again.items()).toHaveLength(HEAD_ENTRIES + 29);
     expect(again.items().some((i) => i.file === 'Song 229.mp3')).toBe(false);
     expect(changes.flatMap((c) => c.updated)).toEqual([]);
+  });
+
+  it('a first build lists its newest files before every sidecar is read', async () => {
+    await mkdir(dir, { recursive: true });
+    const total = FIRST_READ_BATCH * 3;
+    for (let i = 0; i < total; i++) {
+      const name = `Take ${String(i).padStart(3, '0')}`;
+      const made = new Date(Date.UTC(2026, 0, 1, 0, 0, i));
+      await writeFile(
+        join(dir, `${name}.mp3.json`),
+        JSON.stringify({
+          schema_version: 1,
+          id: `take-${i}`,
+          kind: 'song',
+          title: name,
+          created_at: made.toISOString(),
+        }),
+      );
+      await writeFile(join(dir, `${name}.mp3`), String(i));
+      await utimes(join(dir, `${name}.mp3`), made, made); // the file was written when it was made
+    }
+    const lib = createLibrary({ dir, indexFile, watch: false }); // no saved index yet
+    open.push(lib);
+    const seen: string[] = [];
+    const opening = lib.open();
+    const listed = lib.whenListed(50).then(() => {
+      seen.push(`listed ${lib.items().length}`);
+      return lib.items().map((i) => i.id);
+    });
+    await opening;
+    seen.push('opened');
+    const first = await listed;
+    expect(seen).toEqual([`listed ${FIRST_READ_BATCH}`, 'opened']);
+    // the first batch read is the newest files, already in order
+    const newest = Array.from({ length: FIRST_READ_BATCH }, (_, k) => `take-${total - 1 - k}`);
+    expect(first).toEqual(newest);
+    expect(lib.items().map((i) => i.id)).toEqual(
+      Array.from({ length: total }, (_, k) => `take-${total - 1 - k}`),
+    );
   });
 
   it('follows files added, changed and removed outside the app while open (watch)', async () => {

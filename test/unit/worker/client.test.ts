@@ -27,6 +27,38 @@ describe('worker client (a real worker thread)', () => {
     expect(total).toBe(5);
   });
 
+  it('hands each delivered chunk to its own turn of the event loop, in order', async () => {
+    // an immediate armed on one chunk has run before the next chunk is handled only when the worker
+    // waits for each to be handled; sent back to back, the port drains them all in one task
+    const turnsBetween = async (paced: boolean): Promise<{ turns: number; seen: number[] }> => {
+      let turns = 0;
+      let fired = true;
+      const seen: number[] = [];
+      const stop = new Promise<void>((resolve) => setTimeout(resolve, 50));
+      await client.run(
+        'chunks',
+        { n: 20, size: 200, paced },
+        {
+          onProgress: (chunk) => {
+            if (fired) turns += 1;
+            fired = false;
+            setImmediate(() => (fired = true));
+            seen.push(chunk[0] as number);
+            // handling takes a while (as publishing entries does): later chunks queue meanwhile
+            for (const t = performance.now(); performance.now() - t < 3;);
+          },
+        },
+      );
+      await stop;
+      return { turns, seen };
+    };
+    const paced = await turnsBetween(true);
+    expect(paced.turns).toBe(20);
+    expect(paced.seen).toEqual(Array.from({ length: 20 }, (_, i) => i * 200));
+    const burst = await turnsBetween(false);
+    expect(burst.turns).toBeLessThan(20);
+  });
+
   it('rejects at once with cancelled when the signal aborts, and aborts the handler', async () => {
     const ac = new AbortController();
     const call = client.run('wait', { ms: 10_000 }, { signal: ac.signal });

@@ -14,6 +14,15 @@ export const fixtureTasks = {
     for (let i = 1; i <= input.n; i++) ctx.progress(i);
     return input.n;
   },
+  /** Sends `n` chunks of `size` numbers, each with `ctx.deliver` (or all at once with progress). */
+  async chunks(input: { n: number; size: number; paced: boolean }, ctx: TaskContext<number[]>) {
+    for (let i = 0; i < input.n; i++) {
+      const chunk = Array.from({ length: input.size }, (_, k) => i * input.size + k);
+      if (input.paced) await ctx.deliver(chunk);
+      else ctx.progress(chunk);
+    }
+    return input.n;
+  },
   /** Waits until aborted (then records that it saw the abort) or `ms` pass. */
   async wait(input: { ms: number }, ctx: TaskContext) {
     await new Promise<void>((resolve) => {

@@ -104,8 +104,8 @@ export async function removeTempLeftovers(dir: string): Promise<number> {
     return 0;
   }
   let removed = 0;
-  for (const name of names) {
-    if (!isTempName(name)) continue;
+  // a plain prefix test: a large library's folder lists tens of thousands of names
+  for (const name of names.filter((n) => n.startsWith(TEMP_PREFIX))) {
     const owner = tempOwner(name);
     const path = join(dir, name);
     if (owner !== null) {

@@ -30,14 +30,14 @@ export async function readFoundMedia(path: string): Promise<FoundFacts | null> {
 export async function mapLimited<T, R>(
   items: readonly T[],
   limit: number,
-  fn: (item: T) => Promise<R>,
+  fn: (item: T, index: number) => Promise<R>,
 ): Promise<R[]> {
   const out = new Array<R>(items.length);
   let next = 0;
   const run = async (): Promise<void> => {
     while (next < items.length) {
       const i = next++;
-      out[i] = await fn(items[i]!);
+      out[i] = await fn(items[i]!, i);
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, run));

@@ -22,8 +22,11 @@ interface IndexState {
   search: LibrarySearch;
 }
 
-/** Entries per progress message: about 1–2 MB of structured clone each. */
-export const ENTRY_CHUNK = 1000;
+/**
+ * Entries per message to main: under 1 MB of structured clone, a few milliseconds of main's time
+ * to receive and publish. Each is delivered once main has handled the one before.
+ */
+export const ENTRY_CHUNK = 500;
 
 const states = new Map<string, IndexState>();
 
@@ -34,9 +37,21 @@ function stateOf(entries: Map<string, IndexEntry>, search = new LibrarySearch())
   return { entries, items: [...entries.values()].map((e) => e.item), search };
 }
 
-function sendInChunks(entries: IndexEntry[], ctx: TaskContext<IndexEntry[]>): void {
-  for (let i = 0; i < entries.length; i += ENTRY_CHUNK)
-    ctx.progress(entries.slice(i, i + ENTRY_CHUNK));
+/**
+ * Queues entries for main in chunks, one in flight at a time (see `TaskContext.deliver`); the
+ * caller goes on working meanwhile and awaits `sent()` before answering.
+ */
+function entrySender(ctx: TaskContext<IndexEntry[]>) {
+  let tail = Promise.resolve();
+  return {
+    send(entries: readonly IndexEntry[]): void {
+      for (let i = 0; i < entries.length; i += ENTRY_CHUNK) {
+        const chunk = entries.slice(i, i + ENTRY_CHUNK);
+        tail = tail.then(() => ctx.deliver(chunk));
+      }
+    },
+    sent: () => tail,
+  };
 }
 
 /** The state for `ref`; after a worker restart it is rebuilt from the folder. */
@@ -73,28 +88,41 @@ export const libraryTasks = {
    * from the folder; sends every entry, newest first, as progress.
    */
   async 'library.open'(ref: IndexRef, ctx: TaskContext<IndexEntry[]>): Promise<OpenResult> {
+    const sender = entrySender(ctx);
     // the newest entries first, from a small file, so the first rows need not wait for the rest
     const head = ref.indexFile ? await loadSavedHead(ref.indexFile, ref.dir) : [];
-    if (head.length > 0) ctx.progress(head);
+    sender.send(head);
     const saved = ref.indexFile ? await loadSavedIndex(ref.indexFile, ref.dir) : new Map();
     const dirs: string[] = [];
-    const entries = await scanLibrary(ref.dir, saved, { trustListed: saved.size > 0, dirs });
+    // entries read from disk go to main as they are read (a first build lists its newest files
+    // within a batch of sidecars, not after all of them)
+    const streamed = new Map<string, IndexEntry>();
+    const entries = await scanLibrary(ref.dir, saved, {
+      trustListed: saved.size > 0,
+      dirs,
+      onRead: (read) => {
+        for (const e of read) streamed.set(e.item.file, e);
+        sender.send(read);
+      },
+    });
     const state = stateOf(entries);
     states.set(ref.handle, state);
     const unchangedFromSaved =
       saved.size > 0 &&
       saved.size === entries.size &&
       [...entries].every(([rel, e]) => saved.get(rel) === e);
-    // what the head already said is not sent again; what it said wrongly is replaced or removed
-    const sent = new Map(head.map((e) => [e.item.file, JSON.stringify(e)]));
+    // what was sent already is not sent again; what the head said wrongly is replaced or removed
+    const headSaid = new Map(head.map((e) => [e.item.file, JSON.stringify(e)]));
     const ordered = [...entries.values()]
       .filter((e) => {
-        const before = sent.get(e.item.file);
+        if (streamed.has(e.item.file)) return streamed.get(e.item.file) !== e;
+        const before = headSaid.get(e.item.file);
         return before === undefined || before !== JSON.stringify(e);
       })
       .sort((a, b) => newestFirst(a.item, b.item));
-    sendInChunks(ordered, ctx);
-    const removed = [...sent.keys()].filter((rel) => !entries.has(rel));
+    sender.send(ordered);
+    await sender.sent();
+    const removed = [...headSaid.keys()].filter((rel) => !entries.has(rel));
     return { count: entries.size, dirs, unchangedFromSaved, fromSaved: saved.size > 0, removed };
   },
 
@@ -108,10 +136,9 @@ export const libraryTasks = {
     for (const [rel, e] of next) if (previous.get(rel) !== e) changed.push(e);
     const removed = [...previous.keys()].filter((rel) => !next.has(rel));
     states.set(ref.handle, stateOf(next, state?.search));
-    sendInChunks(
-      changed.sort((a, b) => newestFirst(a.item, b.item)),
-      ctx,
-    );
+    const sender = entrySender(ctx);
+    sender.send(changed.sort((a, b) => newestFirst(a.item, b.item)));
+    await sender.sent();
     return { removed, dirs };
   },
 

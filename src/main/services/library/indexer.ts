@@ -150,7 +150,16 @@ export interface ScanOptions {
   trustListed?: boolean;
   /** Receives the subfolders found (relative, forward slashes), e.g. to watch each one. */
   dirs?: string[];
+  /**
+   * Receives the entries read from disk as each batch is read, newest media first; their ids
+   * may still change when two turn out to share one (see dedupeIds), which the result shows.
+   */
+  onRead?: (entries: IndexEntry[]) => void;
 }
+
+/** Sidecars read before the first batch is handed on: a first screen's worth. */
+export const FIRST_READ_BATCH = 100;
+const READ_BATCH = 1000;
 
 /**
  * Brings the index up to date with the folder. Entries whose media and sidecar sizes and mtimes
@@ -172,7 +181,11 @@ export async function scanLibrary(
   };
   const files = listFiles(
     root,
-    (rel) => !trusted(rel) && (isItemMedia(rel) || rel.endsWith(SIDECAR_SUFFIX)),
+    // a sidecar of media the index has not seen is read anyway: it is stat-ed when it is read
+    (rel) =>
+      !trusted(rel) &&
+      (isItemMedia(rel) ||
+        (rel.endsWith(SIDECAR_SUFFIX) && previous.has(rel.slice(0, -SIDECAR_SUFFIX.length)))),
     options.dirs,
   );
   const imageBases = new Set<string>();
@@ -203,29 +216,42 @@ export async function scanLibrary(
     }
     const media = stat ?? statSync(join(root, rel), { throwIfNoEntry: false });
     if (!media) continue;
-    const sideListed =
-      side && !side.stat
-        ? { rel: side.rel, stat: statSync(join(root, side.rel), { throwIfNoEntry: false }) ?? null }
-        : side;
-    toRead.push({ rel, media, side: sideListed?.stat ? sideListed : undefined });
+    toRead.push({ rel, media, side });
   }
-  // files added outside the app (no sidecar) are probed: length, tags, embedded art
-  const found = await mapLimited(toRead, 4, (b) =>
-    b.side ? Promise.resolve(null) : readFoundMedia(join(root, b.rel)),
-  );
-  for (const [i, b] of toRead.entries()) {
-    const sideStat = b.side?.stat ?? null;
-    const sidecar = b.side ? readSidecar(join(root, b.side.rel)) : null;
-    const cover = coverFor(b.rel, sidecar, files, imageBases);
-    next.set(b.rel, {
-      item: itemFrom(b.rel, b.media, sidecar, cover, sidecar ? null : found[i]),
-      mediaSize: b.media.size,
-      mediaMtimeMs: b.media.mtimeMs,
-      sidecarSize: sideStat ? sideStat.size : null,
-      sidecarMtimeMs: sideStat ? sideStat.mtimeMs : null,
-    });
-    // let timers and I/O run between chunks of a large first build
-    if (next.size % 500 === 0) await new Promise((r) => setImmediate(r));
+  // read newest media first (by mtime: the sidecar that says when an item was made is not read
+  // yet), in batches, so the first rows of a large first build are listed before the rest is read
+  toRead.sort((a, b) => b.media.mtimeMs - a.media.mtimeMs);
+  for (let start = 0; start < toRead.length;) {
+    const size = start === 0 ? FIRST_READ_BATCH : READ_BATCH;
+    const batch = toRead.slice(start, start + size);
+    start += size;
+    // files added outside the app (no sidecar) are probed: length, tags, embedded art
+    const sideStats = batch.map(({ side }) =>
+      side
+        ? (side.stat ?? statSync(join(root, side.rel), { throwIfNoEntry: false }) ?? null)
+        : null,
+    );
+    const found = await mapLimited(batch, 4, (b, i) =>
+      sideStats[i] ? Promise.resolve(null) : readFoundMedia(join(root, b.rel)),
+    );
+    const read: IndexEntry[] = [];
+    for (const [i, b] of batch.entries()) {
+      const sideStat = sideStats[i] ?? null;
+      const sidecar = b.side && sideStat ? readSidecar(join(root, b.side.rel)) : null;
+      const cover = coverFor(b.rel, sidecar, files, imageBases);
+      const entry: IndexEntry = {
+        item: itemFrom(b.rel, b.media, sidecar, cover, sidecar ? null : found[i]),
+        mediaSize: b.media.size,
+        mediaMtimeMs: b.media.mtimeMs,
+        sidecarSize: sideStat ? sideStat.size : null,
+        sidecarMtimeMs: sideStat ? sideStat.mtimeMs : null,
+      };
+      next.set(b.rel, entry);
+      read.push(entry);
+    }
+    options.onRead?.(read);
+    // let timers and I/O run between batches of a large first build
+    await new Promise((r) => setImmediate(r));
   }
   dedupeIds(next, previous);
   return next;

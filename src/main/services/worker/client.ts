@@ -127,6 +127,14 @@ export function createWorkerClient<R extends TaskRegistry>(
       if (!p) return; // answered already (aborted)
       if (msg.type === 'progress') {
         p.onProgress?.(msg.value as never);
+        // a delivery waits for this: sent after the event loop has turned, so the next chunk
+        // never lands in the same task as this one
+        const { seq } = msg;
+        if (seq !== undefined)
+          setImmediate(() => {
+            if (worker === w)
+              w.postMessage({ type: 'handled', id: msg.id, seq } satisfies ToWorker);
+          });
         return;
       }
       pending.delete(msg.id);

@@ -14,10 +14,16 @@ export interface TaskContext<P = never> {
   /** Moves these buffers with the result instead of copying them (they are unusable here after). */
   transfer(...list: TransferListItem[]): void;
   /**
-   * Sends a partial result now (e.g. a chunk of a long list). Each one arrives on the caller's
-   * side as its own event-loop task, so a large answer never lands in one go.
+   * Sends a partial result now (a fraction done, a small update). Messages sent back to back may
+   * be handled by the caller in one turn of its event loop: send large values with `deliver`.
    */
   progress(value: P, transfer?: TransferListItem[]): void;
+  /**
+   * Sends a partial result and resolves once the caller has handled it and its event loop has
+   * turned (or the call was aborted), so a long list sent in chunks never lands in one go: the
+   * caller's port drains every queued message in a single task. One chunk in flight at a time.
+   */
+  deliver(value: P): Promise<void>;
 }
 
 // `any` in the constraint so handlers with specific inputs fit one registry type.
@@ -37,9 +43,11 @@ export type TaskProgress<H> = H extends (input: never, ctx: TaskContext<infer P>
   ? P
   : never;
 
-/** Main → worker. */
+/** Main → worker. `handled` answers a progress message that asked for it (see `deliver`). */
 export type ToWorker =
-  { type: 'run'; id: number; task: string; input: unknown } | { type: 'abort'; id: number };
+  | { type: 'run'; id: number; task: string; input: unknown }
+  | { type: 'abort'; id: number }
+  | { type: 'handled'; id: number; seq: number };
 
 /** How a failure crosses the thread boundary (an AppError keeps its code). */
 export interface WireError {
@@ -50,6 +58,6 @@ export interface WireError {
 
 /** Worker → main. */
 export type FromWorker =
-  | { type: 'progress'; id: number; value: unknown }
+  | { type: 'progress'; id: number; value: unknown; seq?: number }
   | { type: 'done'; id: number; value: unknown }
   | { type: 'failed'; id: number; error: WireError };

@@ -17,6 +17,9 @@ export function serveTasks(registry: TaskRegistry): void {
   const port = parentPort;
   if (!port) throw new Error('serveTasks runs inside a worker thread');
   const running = new Map<number, AbortController>();
+  /** Deliveries waiting for the caller's `handled`, by call id and sequence number. */
+  const awaiting = new Map<number, Map<number, () => void>>();
+  let nextSeq = 1;
   const post = (msg: FromWorker, transfer: TransferListItem[] = []): void =>
     port.postMessage(msg, transfer);
 
@@ -28,7 +31,21 @@ export function serveTasks(registry: TaskRegistry): void {
       signal: controller.signal,
       transfer: (...list) => void transfer.push(...list),
       progress: (value, list = []) => post({ type: 'progress', id, value }, list),
+      deliver: (value) =>
+        new Promise<void>((resolve) => {
+          if (controller.signal.aborted) return resolve();
+          const seq = nextSeq++;
+          let waiting = awaiting.get(id);
+          if (!waiting) awaiting.set(id, (waiting = new Map()));
+          waiting.set(seq, resolve);
+          post({ type: 'progress', id, value, seq });
+        }),
     };
+    // an aborted call's caller handles nothing more: its deliveries end at once
+    controller.signal.addEventListener('abort', () => {
+      for (const resolve of awaiting.get(id)?.values() ?? []) resolve();
+      awaiting.delete(id);
+    });
     try {
       const handler = Object.hasOwn(registry, task) ? registry[task] : undefined;
       if (!handler) throw new AppError('internal', `No worker task named ${task}.`);
@@ -38,11 +55,17 @@ export function serveTasks(registry: TaskRegistry): void {
       post({ type: 'failed', id, error: wireError(e) });
     } finally {
       running.delete(id);
+      awaiting.delete(id);
     }
   }
 
   port.on('message', (msg: ToWorker) => {
     if (msg.type === 'run') void run(msg.id, msg.task, msg.input);
-    else running.get(msg.id)?.abort();
+    else if (msg.type === 'abort') running.get(msg.id)?.abort();
+    else {
+      const waiting = awaiting.get(msg.id);
+      waiting?.get(msg.seq)?.();
+      waiting?.delete(msg.seq);
+    }
   });
 }
