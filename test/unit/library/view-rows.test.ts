@@ -1,7 +1,7 @@
 /** The Library view's rows: every sort order holds after filtering, and a new list is sorted anew. */
 import { describe, expect, it } from 'vitest';
 import type { LibraryItemView } from '@shared/ipc/library';
-import { buildRows, type ViewQuery } from '../../../src/renderer/panels/library/view';
+import { buildRows, type ViewQuery } from '../../../src/renderer/panels/library/rows';
 
 const item = (n: number, title: string, minutesAgo: number, durationMs: number) =>
   ({
@@ -46,5 +46,106 @@ describe('library rows', () => {
     expect(titles(next, query('', 'title'))).toEqual(['Aurora', 'Rain a', 'Rain b', 'Sun']);
     expect(titles(next, query('', 'newest'))[0]).toBe('Aurora');
     expect(titles(items, query('', 'newest'))).toEqual(['Sun', 'Rain a', 'Rain b']);
+  });
+});
+
+describe('library rows while typing (narrowed from the last query)', () => {
+  const words = ['neon', 'river', 'ghost', 'road', 'night', 'rain'];
+  const kinds = ['song', 'tts', 'cover'] as const;
+  // 300 items: variation groups of up to three takes, some extensions, some with lyrics
+  const many = Array.from(
+    { length: 300 },
+    (_, n) =>
+      ({
+        id: `i${n}`,
+        title: `${words[n % 6]} ${words[(n * 7) % 6]} ${n}`,
+        kind: kinds[n % 3],
+        tags: [words[(n * 5) % 6]!],
+        prompt: n % 4 === 0 ? `${words[(n * 11) % 6]} vocals` : null,
+        file: `take ${n}.mp3`,
+        model: null,
+        hasLyrics: n % 2 === 0,
+        createdAt: new Date(Date.UTC(2026, 0, 1) + ((n * 37) % 300) * 60_000).toISOString(),
+        durationMs: n * 10,
+        variationGroup: n % 5 === 0 ? null : `job_${Math.floor(n / 3)}`,
+        parentId: n % 7 === 0 && n > 0 ? `i${n - 1}` : null,
+      }) as unknown as LibraryItemView,
+  );
+  /** What the rows must be: every item tested, groups gathered, takes numbered among matches. */
+  function expected(items: readonly LibraryItemView[], q: ViewQuery): string[] {
+    const terms = q.text.toLowerCase().split(/\s+/).filter(Boolean);
+    const kindsOf: Record<string, string[] | null> = {
+      all: null,
+      song: ['song'],
+      tts: ['tts'],
+      cover: ['cover'],
+    };
+    const allowed = kindsOf[q.kind] ?? null;
+    const sorted = [...items].sort((a, b) =>
+      a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.file < b.file ? -1 : 1,
+    );
+    const matching = sorted.filter(
+      (i) =>
+        (!allowed || allowed.includes(i.kind)) &&
+        (!q.withLyrics || i.hasLyrics) &&
+        (q.alsoMatching?.has(i.id) ||
+          terms.every((t) =>
+            [
+              i.title,
+              i.tags.join(' '),
+              i.prompt ?? '',
+              i.file,
+              i.kind === 'tts' ? 'speech' : i.kind,
+            ]
+              .join('\n')
+              .toLowerCase()
+              .includes(t),
+          )),
+    );
+    const out: string[] = [];
+    const done = new Set<string>();
+    for (const i of matching) {
+      const group = matching.filter(
+        (m) => i.variationGroup && m.variationGroup === i.variationGroup,
+      );
+      if (group.length < 2) {
+        out.push(`${i.id}`);
+        continue;
+      }
+      if (done.has(i.variationGroup!)) continue;
+      done.add(i.variationGroup!);
+      group
+        .sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1))
+        .forEach((t, k) => out.push(`${t.id} take ${k + 1}`));
+    }
+    return out;
+  }
+  const shown = (q: ViewQuery) =>
+    buildRows(many, q).map((r) => (r.take === null ? r.item.id : `${r.item.id} take ${r.take}`));
+
+  it('finds what a search of every item finds, as words are typed, erased and filters change', () => {
+    const steps: Array<Partial<ViewQuery>> = [
+      ...'neon r'.split('').map((_, k) => ({ text: 'neon r'.slice(0, k + 1) })),
+      { text: 'neon ri' },
+      { text: 'neon' }, // erased: wider again
+      { text: 'neon', kind: 'song' },
+      { text: 'neon g', kind: 'song' },
+      { text: 'neon gh', kind: 'all' },
+      { text: 'neon gh', withLyrics: true },
+      { text: 'neon gho', withLyrics: true },
+      { text: 'r', withLyrics: false },
+      { text: 'ra', alsoMatching: new Set(['i1', 'i2', 'i3']) }, // main's lyrics matches
+      { text: 'rai' },
+      { text: 'rai ', kind: 'tts' },
+      { text: '' },
+    ];
+    let q: ViewQuery = { text: '', kind: 'all', sort: 'newest', withLyrics: false };
+    for (const step of steps) {
+      q = { ...q, alsoMatching: undefined, ...step };
+      expect(shown(q), JSON.stringify({ ...step, alsoMatching: undefined })).toEqual(
+        expected(many, q),
+      );
+    }
+    expect(shown({ ...q, text: 'neon', kind: 'all' }).length).toBeGreaterThan(10);
   });
 });

@@ -18,17 +18,15 @@ import { MissingResults } from './MissingResults';
 import { useMainMatches } from './lyrics-search';
 import { VirtualList, type VirtualListHandle } from './VirtualList';
 import {
-  buildRows,
   formatDate,
   formatDurationMs,
   KIND_FILTERS,
   KIND_LABELS,
   SORTS,
   type KindFilterId,
-  type Row,
   type SortId,
-  warmSearch,
 } from './view';
+import { buildRows, warmSearch, type Row } from './rows';
 import './library.css';
 
 export const ROW_HEIGHT = 52;

@@ -1,0 +1,254 @@
+/**
+ * The Library view's rows: which items match the search and filters, in the chosen order, each
+ * variation group together under its first take. Runs on every keystroke over the whole library
+ * (50,000 items), so the work that does not depend on the query is done once per list and order
+ * (the sort, each group's takes, each item's searchable text) and a query that only adds
+ * characters to the last one filters the last one's matches instead of every item.
+ */
+import type { LibraryKind } from '@shared/domain/library';
+import type { LibraryItemView } from '@shared/ipc/library';
+import { KIND_FILTERS, KIND_LABELS, type KindFilterId, type SortId } from './view';
+
+export interface ViewQuery {
+  text: string;
+  kind: KindFilterId;
+  sort: SortId;
+  withLyrics: boolean;
+  /**
+   * Items main's search matched for this same text (main also looks in the lyrics, which the
+   * renderer does not hold): they match even when nothing the view holds contains the words.
+   */
+  alsoMatching?: ReadonlySet<string>;
+}
+
+export interface Row {
+  item: LibraryItemView;
+  /** 1-based take number inside its variation group, when the group shows more than one item. */
+  take: number | null;
+  /** Not the first take of its group (drawn indented under it). */
+  grouped: boolean;
+  /** Title of the item this one extends, when it is in the library. */
+  parentTitle: string | null;
+}
+
+const haystacks = new WeakMap<LibraryItemView, string>();
+/** Lower-cased searchable text of an item, computed once per item object. */
+export function haystackOf(item: LibraryItemView): string {
+  let h = haystacks.get(item);
+  if (h === undefined) {
+    h = [
+      item.title,
+      item.tags.join(' '),
+      item.prompt ?? '',
+      item.file,
+      item.model ?? '',
+      KIND_LABELS[item.kind],
+    ]
+      .join('\n')
+      .toLowerCase();
+    haystacks.set(item, h);
+  }
+  return h;
+}
+
+/**
+ * Prepares the searchable text of every item a chunk at a time between tasks, so the first
+ * keystroke does not pay for 10,000 of them. Answers a function that stops it.
+ */
+export function warmSearch(items: readonly LibraryItemView[], chunk = 1000): () => void {
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const step = (from: number) => {
+    if (stopped) return;
+    for (let i = from; i < Math.min(items.length, from + chunk); i++) haystackOf(items[i]!);
+    if (from + chunk < items.length) timer = setTimeout(() => step(from + chunk), 0);
+  };
+  timer = setTimeout(() => step(0), 0);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}
+
+const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+
+function comparator(sort: SortId): (a: LibraryItemView, b: LibraryItemView) => number {
+  const newest = (a: LibraryItemView, b: LibraryItemView) =>
+    a.createdAt < b.createdAt
+      ? 1
+      : a.createdAt > b.createdAt
+        ? -1
+        : collator.compare(a.file, b.file);
+  switch (sort) {
+    case 'oldest':
+      return (a, b) => -newest(a, b);
+    case 'title':
+      return (a, b) => collator.compare(a.title, b.title) || newest(a, b);
+    case 'longest':
+      return (a, b) => (b.durationMs ?? -1) - (a.durationMs ?? -1) || newest(a, b);
+    case 'kind':
+      return (a, b) => collator.compare(KIND_LABELS[a.kind], KIND_LABELS[b.kind]) || newest(a, b);
+    default:
+      return newest;
+  }
+}
+
+/** Oldest take first: the order of takes inside a group, whatever the list's order. */
+const takeOrder = (a: LibraryItemView, b: LibraryItemView): number =>
+  a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : collator.compare(a.file, b.file);
+
+/** What one list in one order needs for any query; items are named by position in `list`. */
+interface SortedView {
+  list: LibraryItemView[];
+  /** Searchable text by position, filled as first needed. */
+  hay: Array<string | undefined>;
+  /** Each position's variation group (an index into `takes`), or -1. */
+  group: Int32Array;
+  /** Each group's takes (positions), oldest first. */
+  takes: number[][];
+  parentTitle: Array<string | null>;
+  /** Rows made before, by position (reused while their take number is unchanged). */
+  rows: Array<Row | undefined>;
+  /** Scratch: 1 for positions matched by the query being built. */
+  matched: Uint8Array;
+  /** The last query's filters, text and matches (positions in order), to narrow from. */
+  last: { filters: string; text: string; positions: Int32Array } | null;
+}
+
+function sortedView(
+  items: readonly LibraryItemView[],
+  sort: SortId,
+  byId: ReadonlyMap<string, LibraryItemView>,
+): SortedView {
+  const list = [...items].sort(comparator(sort));
+  const group = new Int32Array(list.length).fill(-1);
+  const takes: number[][] = [];
+  const groupIndex = new Map<string, number>();
+  const parentTitle = new Array<string | null>(list.length);
+  for (let p = 0; p < list.length; p++) {
+    const item = list[p]!;
+    parentTitle[p] = item.parentId ? (byId.get(item.parentId)?.title ?? null) : null;
+    if (!item.variationGroup) continue;
+    let g = groupIndex.get(item.variationGroup);
+    if (g === undefined) {
+      g = takes.length;
+      groupIndex.set(item.variationGroup, g);
+      takes.push([]);
+    }
+    group[p] = g;
+    takes[g]!.push(p);
+  }
+  for (const t of takes) if (t.length > 1) t.sort((a, b) => takeOrder(list[a]!, list[b]!));
+  return {
+    list,
+    hay: new Array<string | undefined>(list.length),
+    group,
+    takes,
+    parentTitle,
+    rows: new Array<Row | undefined>(list.length),
+    matched: new Uint8Array(list.length),
+    last: null,
+  };
+}
+
+const views = new WeakMap<readonly LibraryItemView[], Map<SortId, SortedView>>();
+
+function viewOf(
+  items: readonly LibraryItemView[],
+  sort: SortId,
+  byId?: ReadonlyMap<string, LibraryItemView>,
+): SortedView {
+  let bySort = views.get(items);
+  if (!bySort) views.set(items, (bySort = new Map()));
+  let view = bySort.get(sort);
+  if (!view) {
+    view = sortedView(items, sort, byId ?? new Map(items.map((i) => [i.id, i])));
+    bySort.set(sort, view);
+  }
+  return view;
+}
+
+/** Positions matching the query, in order; from the last query's matches when it narrows them. */
+function matchPositions(view: SortedView, query: ViewQuery): Int32Array {
+  const text = query.text.toLowerCase();
+  const terms = text.split(/\s+/).filter(Boolean);
+  const kinds = (KIND_FILTERS.find((k) => k.id === query.kind)?.kinds ?? null) as
+    readonly LibraryKind[] | null;
+  const also = query.alsoMatching;
+  const filters = `${query.kind}|${query.withLyrics}|${also ? 'also' : ''}`;
+  // typing more characters only narrows: every earlier word is still inside one of the new ones
+  const last = view.last;
+  const from =
+    !also && last && last.filters === filters && text.startsWith(last.text) ? last : null;
+  const { list, hay } = view;
+  const candidates = from?.positions;
+  const total = candidates ? candidates.length : list.length;
+  const out = new Int32Array(total);
+  let n = 0;
+  for (let k = 0; k < total; k++) {
+    const p = candidates ? candidates[k]! : k;
+    const item = list[p]!;
+    if (kinds && !kinds.includes(item.kind)) continue;
+    if (query.withLyrics && !item.hasLyrics) continue;
+    if (terms.length > 0 && !also?.has(item.id)) {
+      const h = (hay[p] ??= haystackOf(item));
+      let all = true;
+      for (const t of terms)
+        if (!h.includes(t)) {
+          all = false;
+          break;
+        }
+      if (!all) continue;
+    }
+    out[n++] = p;
+  }
+  const positions = out.subarray(0, n);
+  view.last = { filters, text, positions };
+  return positions;
+}
+
+function rowAt(view: SortedView, p: number, take: number | null): Row {
+  const cached = view.rows[p];
+  if (cached && cached.take === take) return cached;
+  const row: Row = {
+    item: view.list[p]!,
+    take,
+    grouped: take !== null && take > 1,
+    parentTitle: view.parentTitle[p] ?? null,
+  };
+  view.rows[p] = row;
+  return row;
+}
+
+/** The rows to show: matching items, sorted, each variation group together under its first take. */
+export function buildRows(
+  items: readonly LibraryItemView[],
+  query: ViewQuery,
+  byId?: ReadonlyMap<string, LibraryItemView>,
+): Row[] {
+  const view = viewOf(items, query.sort, byId);
+  const positions = matchPositions(view, query);
+  const { group, takes, matched } = view;
+  // how many of each group's takes match: a group shows as a group only with two or more
+  const counts = new Int32Array(takes.length);
+  for (const p of positions) {
+    matched[p] = 1;
+    const g = group[p]!;
+    if (g >= 0) counts[g]! += 1;
+  }
+  const rows: Row[] = [];
+  const emitted = new Uint8Array(takes.length);
+  for (const p of positions) {
+    const g = group[p]!;
+    if (g < 0 || counts[g]! < 2) {
+      rows.push(rowAt(view, p, null));
+      continue;
+    }
+    if (emitted[g]) continue;
+    emitted[g] = 1;
+    let take = 0;
+    for (const t of takes[g]!) if (matched[t]) rows.push(rowAt(view, t, ++take));
+  }
+  for (const p of positions) matched[p] = 0;
+  return rows;
+}
