@@ -202,6 +202,25 @@ describe('Library view', () => {
     expect(screen.getByTestId('library-count')).toHaveTextContent('3 items');
   });
 
+  it('follows a change by fetching only the items it names', async () => {
+    const { fake, list } = await openLibrary(manyItems(40));
+    const listed = fake.callsOf('library.list').length;
+    const renamed = fake.state.libraryItems.find((i) => i.id === id(38))!;
+    fake.state.libraryItems = [
+      makeLibraryItem({ id: id(90), title: 'Fresh take', file: 'fresh.mp3', createdAt: at(90) }),
+      ...fake.state.libraryItems
+        .filter((i) => i.id !== id(36))
+        .map((i) => (i === renamed ? { ...i, title: 'Renamed in place' } : i)),
+    ];
+    act(() => fake.emitLibraryChanged({ added: [id(90)], updated: [id(38)], removed: [id(36)] }));
+    await waitFor(() => expect(titles(list)[0]).toContain('Fresh take'));
+    expect(screen.getByTestId('library-count')).toHaveTextContent('40 items');
+    expect(titles(list).some((t) => t.includes('Track 36'))).toBe(false);
+    expect(titles(list).some((t) => t.includes('Renamed in place'))).toBe(true);
+    // one small question, not the whole list again
+    expect(fake.callsOf('library.list').slice(listed)).toEqual([[{ ids: [id(90), id(38)] }]]);
+  });
+
   it('plays from the keyboard: arrows select, Enter queues the rest of the list', async () => {
     const { user, list } = await openLibrary(manyItems(5));
     list.focus();

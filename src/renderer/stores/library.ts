@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { AppErrorShape } from '@shared/errors';
+import type { LibraryChange } from '@shared/domain/library';
 import type { LibraryFolder, LibraryItemView } from '@shared/ipc/library';
 import { bridge, call } from '../bridge';
 import { showPanel } from './ui';
@@ -41,6 +42,8 @@ const FIRST_PAGE = 100;
 const NEXT_PAGE = 2000;
 
 let itemsSeq = 0;
+/** A full load is under way (a change arriving meanwhile may or may not be in it). */
+let loading = false;
 /**
  * Loads the items a page at a time: the first rows show at once, and no single answer makes main
  * build and check (or this page parse) tens of thousands of rows in one go. On a reload (the
@@ -48,6 +51,15 @@ let itemsSeq = 0;
  */
 export async function loadLibraryItems(): Promise<void> {
   const seq = ++itemsSeq;
+  loading = true;
+  try {
+    await loadPages(seq);
+  } finally {
+    if (seq === itemsSeq) loading = false;
+  }
+}
+
+async function loadPages(seq: number): Promise<void> {
   const reloading = useLibraryStore.getState().items.length > 0;
   const rows: LibraryItemView[] = [];
   for (let limit = FIRST_PAGE; ; limit = NEXT_PAGE) {
@@ -85,13 +97,56 @@ export async function showItemInFolder(itemId: string): Promise<AppErrorShape | 
   return result.ok ? null : result.error;
 }
 
+/** A change naming more items than this loads the whole list again instead. */
+const PATCH_MAX_ITEMS = 1000;
+let patching: Promise<void> = Promise.resolve();
+
+const newestFirst = (a: LibraryItemView, b: LibraryItemView): number =>
+  a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.file.localeCompare(b.file);
+
+/**
+ * Follows a change in main's library: only the items it names are fetched, and every other item
+ * keeps its object (the Library's search text and rows stay prepared), so a new take in a
+ * 50,000-item library costs one small answer, not the whole list again. Changes apply in order.
+ */
+export function followChange(change: LibraryChange): Promise<void> {
+  patching = patching.then(() => applyChange(change));
+  return patching;
+}
+
+async function applyChange(change: LibraryChange): Promise<void> {
+  const wanted = [...new Set([...change.added, ...change.updated])];
+  const count = wanted.length + change.removed.length;
+  if (count === 0) return;
+  const { items } = useLibraryStore.getState();
+  if (loading || items.length === 0 || count > PATCH_MAX_ITEMS) return loadLibraryItems();
+  const seq = itemsSeq;
+  const result = wanted.length
+    ? await call((api) => api.library.list({ ids: wanted }))
+    : ({ ok: true, value: [] } as const);
+  if (seq !== itemsSeq) return; // a full load began meanwhile: it has this change
+  if (!result.ok) return loadLibraryItems();
+  const replaced = new Set([...change.removed, ...wanted]);
+  const fresh = [...result.value].sort(newestFirst);
+  const kept = useLibraryStore.getState().items.filter((i) => !replaced.has(i.id));
+  // both lists are newest first: merge them
+  const merged: LibraryItemView[] = [];
+  let k = 0;
+  for (const item of fresh) {
+    while (k < kept.length && newestFirst(kept[k]!, item) <= 0) merged.push(kept[k++]!);
+    merged.push(item);
+  }
+  while (k < kept.length) merged.push(kept[k++]!);
+  set({ items: merged, itemsError: null });
+}
+
 let following: (() => void) | null = null;
 
 /** Follows `libraryChanged` from main for the rest of the session. */
 export function followLibrary(): void {
   if (following) return;
   try {
-    following = bridge().on.libraryChanged(() => void loadLibraryItems());
+    following = bridge().on.libraryChanged((change) => void followChange(change));
   } catch {
     following = null;
   }
@@ -112,5 +167,7 @@ export function resetLibraryStore(): void {
   following?.();
   following = null;
   itemsSeq += 1;
+  loading = false;
+  patching = Promise.resolve();
   useLibraryStore.setState({ ...initialState });
 }

@@ -64,10 +64,18 @@ export type LibraryItemView = z.infer<typeof LibraryItemViewSchema>;
 /** Rows per `list` page the renderer asks for after the first (main answers at most this many). */
 export const LIBRARY_PAGE_MAX = 5000;
 
+/** Words to search for (main's search takes at most 200 characters). */
+export const LibrarySearchTextSchema = z.string().trim().min(1).max(200);
+
 export const LibraryQuerySchema = z
   .object({
     text: z.string().max(200).optional(),
     kind: LibraryKindSchema.optional(),
+    /**
+     * Only these items (those still in the library, newest first): how a view follows a change
+     * without loading every item again.
+     */
+    ids: z.array(ItemIdSchema).min(1).max(LIBRARY_PAGE_MAX).optional(),
     /** Paging: skip this many matches, answer at most `limit` (default: all from `offset`). */
     offset: z.number().int().nonnegative().optional(),
     limit: z.number().int().min(1).max(LIBRARY_PAGE_MAX).optional(),
@@ -123,6 +131,12 @@ export const libraryContract = {
   chooseFolder: invoke(z.tuple([]), LibraryFolderSchema),
   /** Items, newest first, optionally filtered by words and kind, optionally one page of them. */
   list: invoke(z.tuple([LibraryQuerySchema.optional()]), z.array(LibraryItemViewSchema)),
+  /**
+   * Ids of the items whose title, tags, lyrics or prompt hold every word, newest first: main's
+   * search, for a view that holds no lyrics (ids only, so 20,000 matches cross in one small
+   * message).
+   */
+  matching: invoke(z.tuple([LibrarySearchTextSchema]), z.array(ItemIdSchema)),
   /** Shows the item's file in the system file manager. */
   showInFolder: invoke(z.tuple([ItemIdSchema]), z.null()),
   /** A `cadenza-media://library/…` URL that plays the item (with Range requests). */

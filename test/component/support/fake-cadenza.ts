@@ -669,13 +669,19 @@ export class FakeCadenza {
             return ok({ ...this.state.libraryFolder });
           }),
         list: (query) =>
-          this.answer('library.list', [query], () =>
-            ok(
+          this.answer('library.list', [query], () => {
+            const ids = query?.ids;
+            if (ids) return ok(this.state.libraryItems.filter((i) => ids.includes(i.id)));
+            return ok(
               this.searchLibrary(query?.text ?? '', query?.kind).slice(
                 query?.offset ?? 0,
                 query?.limit === undefined ? undefined : (query.offset ?? 0) + query.limit,
               ),
-            ),
+            );
+          }),
+        matching: (text) =>
+          this.answer('library.matching', [text], () =>
+            ok(this.searchLibrary(text).map((i) => i.id)),
           ),
         showInFolder: (id) =>
           this.answer('library.showInFolder', [id], () =>

@@ -149,6 +149,20 @@ describe('library handlers', () => {
     expect(await readFile(join(exportDir, 'Alpha (2).mp3'), 'utf8')).toBe('Alpha');
   });
 
+  it("answers main's search as ids (lyrics included) and the items a change named", async () => {
+    const harbour = await add('Harbour', { lyrics: '[Verse]\nmoonlit harbour lights' });
+    const field = await add('Field', { lyrics: '[Verse]\nwheat and wind' });
+    await lib.ready();
+    expect(await handlers().matching(ctx, 'moonlit lights')).toEqual([harbour.id]);
+    expect(await handlers().matching(ctx, 'wind')).toEqual([field.id]);
+    expect(await handlers().matching(ctx, 'nowhere')).toEqual([]);
+    // gone items are left out of an answer by ids
+    await handlers().remove(ctx, field.id);
+    const views = await handlers().list(ctx, { ids: [harbour.id, field.id] });
+    expect(views.map((v) => v.id)).toEqual([harbour.id]);
+    expect(views[0]).toMatchObject({ title: 'Harbour', hasLyrics: true });
+  });
+
   it('answers lyrics and writes them to the chosen .txt', async () => {
     const item = await add('Song');
     expect(await handlers().lyrics(ctx, item.id)).toEqual({

@@ -124,7 +124,7 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
       return folder(next.library.dir);
     },
     async list(_ctx, query) {
-      if (query?.limit !== undefined && !query.text && !query.kind) {
+      if (query?.limit !== undefined && !query.text && !query.kind && !query.ids) {
         // a page of the whole list, answered as soon as the open in progress has listed it (the
         // saved head comes first), not when a large index has loaded
         const from = query.offset ?? 0;
@@ -136,6 +136,11 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
           .map((item) => toLibraryItemView(item, loudness.of(item)));
       }
       const rt = await jobsHost.runtime();
+      if (query?.ids) {
+        // the items a change named, as they are now (gone ones are left out)
+        const found = query.ids.map((id) => rt.library.get(id)).filter((i) => i !== undefined);
+        return found.map((item) => toLibraryItemView(item, loudness.of(item)));
+      }
       const items =
         query && (query.text || query.kind) ? await rt.library.filter(query) : rt.library.items();
       const from = query?.offset ?? 0;
@@ -144,6 +149,10 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
           ? items
           : items.slice(from, query?.limit === undefined ? undefined : from + query.limit);
       return page.map((item) => toLibraryItemView(item, loudness.of(item)));
+    },
+    async matching(_ctx, text) {
+      const rt = await jobsHost.runtime();
+      return (await rt.library.filter({ text })).map((item) => item.id);
     },
     async showInFolder(_ctx, id) {
       const rt = await jobsHost.runtime();

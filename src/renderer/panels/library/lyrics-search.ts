@@ -16,7 +16,7 @@ const QUERY_MAX_CHARS = 200;
 export interface MainMatches {
   /** The search text these matches are for. */
   text: string;
-  /** Ids of items with lyrics that main's search matched. */
+  /** Ids of the items main's search matched (lyrics included). */
   ids: ReadonlySet<string>;
 }
 
@@ -36,10 +36,9 @@ export function useMainMatches(
     if (!query || !anyLyrics) return;
     let current = true;
     const timer = setTimeout(() => {
-      void call((api) => api.library.list({ text: query })).then((r) => {
+      void call((api) => api.library.matching(query)).then((r) => {
         if (!current || !r.ok) return;
-        const ids = new Set(r.value.filter((i) => i.hasLyrics).map((i) => i.id));
-        setMatches({ text, ids });
+        setMatches({ text, ids: new Set(r.value) });
       });
     }, LYRICS_SEARCH_DELAY_MS);
     return () => {
