@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { AppErrorShape } from '@shared/errors';
 import type { LibraryChange } from '@shared/domain/library';
 import type { LibraryFolder, LibraryItemView } from '@shared/ipc/library';
+import { LIBRARY_PAGE_MAX } from '@shared/ipc/library-limits';
 import { bridge, call } from '../bridge';
 import { showPanel } from './ui';
 
@@ -39,7 +40,12 @@ export async function loadLibraryFolder(): Promise<void> {
 
 /** The first page is what fills the first screen; later pages are large but bounded. */
 const FIRST_PAGE = 100;
-const NEXT_PAGE = 2000;
+const NEXT_PAGE = LIBRARY_PAGE_MAX;
+/**
+ * While later pages load, the list grows at most this often: each new list is sorted and
+ * grouped again by the view, which costs tens of milliseconds at 50,000 items.
+ */
+const GROW_EVERY_MS = 500;
 
 let itemsSeq = 0;
 /** A full load is under way (a change arriving meanwhile may or may not be in it). */
@@ -62,6 +68,7 @@ export async function loadLibraryItems(): Promise<void> {
 async function loadPages(seq: number): Promise<void> {
   const reloading = useLibraryStore.getState().items.length > 0;
   const rows: LibraryItemView[] = [];
+  let shownAt = -Infinity;
   for (let limit = FIRST_PAGE; ; limit = NEXT_PAGE) {
     const offset = rows.length;
     const result = await call((api) => api.library.list({ offset, limit }));
@@ -72,7 +79,11 @@ async function loadPages(seq: number): Promise<void> {
     }
     rows.push(...result.value);
     const done = result.value.length < limit;
-    if (done || !reloading) set({ items: done ? rows : [...rows], itemsError: null });
+    const grow = !reloading && performance.now() - shownAt >= GROW_EVERY_MS;
+    if (done || grow) {
+      set({ items: done ? rows : [...rows], itemsError: null });
+      shownAt = performance.now();
+    }
     if (done) return;
   }
 }

@@ -5,6 +5,7 @@ import { TrimRequestSchema } from '../domain/trim';
 import { LoudnessSchema, type Loudness } from '../domain/loudness';
 import { ExportDefaultsSchema, ExportOptionsSchema, ExportProgressSchema } from '../domain/export';
 import { event, invoke } from './define';
+import { LIBRARY_PAGE_MAX } from './library-limits';
 
 /** A library item id (`itm_…` for items the app made, `ext_…` for files added outside it). */
 export const ItemIdSchema = z.string().regex(ITEM_ID_PATTERN, 'Not a library item id');
@@ -61,8 +62,7 @@ export const LibraryItemViewSchema = z.object({
 });
 export type LibraryItemView = z.infer<typeof LibraryItemViewSchema>;
 
-/** Rows per `list` page the renderer asks for after the first (main answers at most this many). */
-export const LIBRARY_PAGE_MAX = 5000;
+export { LIBRARY_PAGE_MAX };
 
 /** Words to search for (main's search takes at most 200 characters). */
 export const LibrarySearchTextSchema = z.string().trim().min(1).max(200);

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SidecarSchema, type LibraryChange } from '@shared/domain/library';
 import { createLibrary, type Library } from '../../../src/main/services/library/library';
+import { sharedWorker, type AppWorker } from '../../../src/main/services/worker';
 import {
   FIRST_READ_BATCH,
   HEAD_ENTRIES,
@@ -353,6 +354,52 @@ describe('library', () => {
     await writeFile(join(dir, 'Tagged.mp3.json'), JSON.stringify({ ...side, tags: ['live'] }));
     await updated;
     expect(lib.get(item.id)?.tags).toEqual(['live']);
+  });
+
+  it("re-reads only the files a change names: the app's own writes and what the watchers name", async () => {
+    await mkdir(dir, { recursive: true });
+    for (let i = 0; i < 30; i++) await writeFile(join(dir, `Old ${i}.mp3`), bytes(10, i + 1));
+    const shared = sharedWorker();
+    const tasks: string[] = [];
+    const worker: AppWorker = {
+      get restarts() {
+        return shared.restarts;
+      },
+      run: (task, input, options) => {
+        tasks.push(task);
+        return shared.run(task, input, options);
+      },
+      close: () => shared.close(),
+    };
+    const lib = createLibrary({ dir, indexFile, watch: true, watchDebounceMs: 50, worker });
+    await lib.open();
+    open.push(lib);
+    await lib.ready();
+    tasks.length = 0;
+
+    const item = await lib.createItem({
+      meta: { kind: 'song', title: 'Made here' },
+      ext: '.mp3',
+      writeMedia: (t) => writeFile(t, 'x'),
+    });
+    await lib.updateMeta(item.id, { tags: ['calm'] });
+    const renamed = await lib.rename(item.id, 'Named again');
+    expect(renamed.tags).toEqual(['calm']);
+    // outside the app: a cover appears beside an item, another item's file goes
+    const covered = lib.items().find((i) => i.file === 'Old 3.mp3')!;
+    const coverSeen = waitForChange(lib, (c) => c.updated.includes(covered.id));
+    await writeFile(join(dir, 'Old 3.jpg'), 'c');
+    await coverSeen;
+    expect(lib.get(covered.id)?.cover).toBe('Old 3.jpg');
+    const gone = lib.items().find((i) => i.file === 'Old 4.mp3')!;
+    const goneSeen = waitForChange(lib, (c) => c.removed.includes(gone.id));
+    await rm(join(dir, 'Old 4.mp3'));
+    await goneSeen;
+    await lib.remove(renamed.id);
+    await new Promise((r) => setTimeout(r, 200)); // the watchers' last events
+    expect(lib.items()).toHaveLength(29);
+    expect(tasks.filter((t) => t !== 'library.refresh' && t !== 'library.save')).toEqual([]);
+    expect(tasks).toContain('library.refresh');
   });
 
   it('renames media, cover and sidecar together, and removes all three', async () => {

@@ -6,7 +6,14 @@
  */
 import type { LibraryItem } from '@shared/domain/library';
 import type { TaskContext } from '../worker/protocol';
-import { loadSavedHead, loadSavedIndex, saveIndex, scanLibrary, type IndexEntry } from './indexer';
+import {
+  loadSavedHead,
+  loadSavedIndex,
+  refreshEntries,
+  saveIndex,
+  scanLibrary,
+  type IndexEntry,
+} from './indexer';
 import { LibrarySearch, type LibraryQuery } from './search';
 
 /** Which library a call is about: main's handle for it, its folder and its saved index. */
@@ -78,6 +85,11 @@ export interface OpenResult {
 export interface ScanResult {
   /** Media paths no longer in the library. */
   removed: string[];
+  /**
+   * The worker had lost this library's index (its thread restarted) and sent every entry: paths
+   * main holds that were not sent are gone too.
+   */
+  complete?: boolean;
   /** Subfolders of the library (relative), for watching. */
   dirs: string[];
 }
@@ -132,6 +144,7 @@ export const libraryTasks = {
     const previous = state?.entries ?? new Map<string, IndexEntry>();
     const dirs: string[] = [];
     const next = await scanLibrary(ref.dir, previous, { dirs });
+    const complete = state === undefined;
     const changed: IndexEntry[] = [];
     for (const [rel, e] of next) if (previous.get(rel) !== e) changed.push(e);
     const removed = [...previous.keys()].filter((rel) => !next.has(rel));
@@ -139,7 +152,38 @@ export const libraryTasks = {
     const sender = entrySender(ctx);
     sender.send(changed.sort((a, b) => newestFirst(a.item, b.item)));
     await sender.sent();
-    return { removed, dirs };
+    return { removed, dirs, complete };
+  },
+
+  /**
+   * Re-reads only these media files (relative paths) and their sidecars: a change the app made
+   * itself. Sends the entries that changed as progress; answers the paths now gone.
+   */
+  async 'library.refresh'(
+    input: IndexRef & { files: string[] },
+    ctx: TaskContext<IndexEntry[]>,
+  ): Promise<Omit<ScanResult, 'dirs'>> {
+    if (!states.has(input.handle)) {
+      // the thread restarted: the whole index is built again and sent
+      const scanned = await libraryTasks['library.scan'](input, ctx);
+      return { removed: scanned.removed, complete: true };
+    }
+    const state = await stateFor(input);
+    const { entries, changed, removed } = await refreshEntries(
+      input.dir,
+      state.entries,
+      input.files,
+    );
+    if (changed.length === 0 && removed.length === 0) return { removed };
+    states.set(input.handle, stateOf(entries, state.search));
+    const sender = entrySender(ctx);
+    sender.send(
+      changed
+        .map((rel) => entries.get(rel) as IndexEntry)
+        .sort((a, b) => newestFirst(a.item, b.item)),
+    );
+    await sender.sent();
+    return { removed };
   },
 
   /** Prepares every item's searchable text (lyrics included) so the first keystroke is quick. */

@@ -257,6 +257,83 @@ export async function scanLibrary(
   return next;
 }
 
+/** The cover of one media file, from the few files it could be (no listing of the folder). */
+function coverNear(
+  root: string,
+  rel: string,
+  sidecar: Pick<Sidecar, 'cover_file'> | null,
+): string | null {
+  const dir = posix.dirname(rel) === '.' ? '' : posix.dirname(rel);
+  const base = rel.slice(0, rel.length - extname(rel).length);
+  const candidates = [
+    ...(sidecar?.cover_file
+      ? [dir ? posix.join(dir, sidecar.cover_file) : sidecar.cover_file]
+      : []),
+    ...COVER_EXTENSIONS.map((ext) => `${base}${ext}`),
+  ];
+  const files = new Map<string, Listed>();
+  for (const c of candidates)
+    if (statSync(join(root, c), { throwIfNoEntry: false })?.isFile())
+      files.set(c, { rel: c, stat: null });
+  return coverFor(rel, sidecar as Sidecar | null, files);
+}
+
+/**
+ * Re-reads only the given media files (relative paths) and their sidecars and covers: what the
+ * app itself just wrote (a sidecar edit, a new item, a rename), so a 50,000-item library is not
+ * listed and stat-ed again for one change. Answers the whole index with those entries replaced
+ * (or dropped when the media is gone) and which paths changed.
+ */
+export async function refreshEntries(
+  root: string,
+  previous: ReadonlyMap<string, IndexEntry>,
+  rels: readonly string[],
+): Promise<{ entries: Map<string, IndexEntry>; changed: string[]; removed: string[] }> {
+  const next = new Map(previous);
+  const touched: string[] = [];
+  const removed: string[] = [];
+  for (const rel of new Set(rels)) {
+    if (!isItemMedia(rel) || isTempName(rel)) continue;
+    const media = statSync(join(root, rel), { throwIfNoEntry: false });
+    if (!media?.isFile()) {
+      if (next.delete(rel)) removed.push(rel);
+      continue;
+    }
+    const sideRel = sidecarNameFor(rel);
+    const sideStat = statSync(join(root, sideRel), { throwIfNoEntry: false }) ?? null;
+    const prev = previous.get(rel);
+    const same =
+      prev !== undefined &&
+      prev.mediaSize === media.size &&
+      prev.mediaMtimeMs === media.mtimeMs &&
+      prev.sidecarSize === (sideStat?.size ?? null) &&
+      prev.sidecarMtimeMs === (sideStat?.mtimeMs ?? null);
+    const sidecar = same ? null : sideStat ? readSidecar(join(root, sideRel)) : null;
+    const cover = coverNear(root, rel, same ? (prev.item.hasSidecar ? prev.item : null) : sidecar);
+    if (same) {
+      // only a cover beside it can have changed
+      if (cover === prev.item.cover) continue;
+      next.set(rel, { ...prev, item: { ...prev.item, cover } });
+      touched.push(rel);
+      continue;
+    }
+    const found = sidecar ? null : await readFoundMedia(join(root, rel));
+    next.set(rel, {
+      item: itemFrom(rel, media, sidecar, cover, found),
+      mediaSize: media.size,
+      mediaMtimeMs: media.mtimeMs,
+      sidecarSize: sideStat?.size ?? null,
+      sidecarMtimeMs: sideStat?.mtimeMs ?? null,
+    });
+    touched.push(rel);
+  }
+  if (touched.length === 0 && removed.length === 0) return { entries: next, changed: [], removed };
+  dedupeIds(next, previous);
+  // a path whose entry is a new object changed: the refreshed ones and any whose id moved aside
+  const changed = [...next].filter(([rel, e]) => previous.get(rel) !== e).map(([rel]) => rel);
+  return { entries: next, changed, removed };
+}
+
 /**
  * Two sidecars with the same id (a copied song + sidecar pair): one keeps it, the others get a
  * derived id that is still a valid item id, so neither pair is locked out of any action. The one

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { watch, promises as fs, type FSWatcher } from 'node:fs';
-import { basename, dirname, extname, join, posix } from 'node:path';
+import { basename, dirname, extname, join, posix, sep } from 'node:path';
 import { AppError } from '@shared/errors';
 import {
   SIDECAR_SCHEMA_VERSION,
@@ -19,10 +19,16 @@ import {
 } from './atomic';
 import { sharedWorker, type AppWorker } from '../worker';
 import { TypedEmitter } from './emitter';
-import { sidecarNameFor, type IndexEntry } from './indexer';
+import { SIDECAR_SUFFIX, sidecarNameFor, type IndexEntry } from './indexer';
 import type { IndexRef, OpenResult, ScanResult } from './index-tasks';
 import { ensureLibraryFolder } from './placement';
-import { guessKind, isItemMedia, mediaTypeOf } from './media-types';
+import {
+  COVER_EXTENSIONS,
+  ITEM_MEDIA_EXTENSIONS,
+  guessKind,
+  isItemMedia,
+  mediaTypeOf,
+} from './media-types';
 import { nameSet, normalizeExtension, sanitizeBaseName, uniqueFileName } from './names';
 import type { LibraryQuery } from './search';
 import { logger } from '../log';
@@ -105,6 +111,11 @@ export interface Library {
   /** Absolute path of an item's media file. */
   pathOf(item: LibraryItem): string;
   rescan(): Promise<LibraryChange>;
+  /**
+   * Re-reads only these media files (relative paths) and their sidecars: after the app itself
+   * wrote them, instead of a scan of the whole folder.
+   */
+  refresh(files: readonly string[]): Promise<LibraryChange>;
   /** Whether the library folder is there now. */
   present(): Promise<boolean>;
   /** Makes the folder when it may be made (see placement.ts), else throws "Library folder missing". */
@@ -159,6 +170,14 @@ export function createLibrary(options: LibraryOptions): Library {
   let debounce: NodeJS.Timeout | undefined;
   let saveTimer: NodeJS.Timeout | undefined;
   let scanning: Promise<LibraryChange> | null = null;
+  /** Scans and refreshes change the worker's index one at a time, in order. */
+  let indexQueue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(op: () => Promise<T>): Promise<T> => {
+    const run = indexQueue.then(op, op);
+    indexQueue = run.catch(() => undefined);
+    return run;
+  };
+
   let rescanAgain = false;
   let closed = false;
   let readyPromise: Promise<void> = Promise.resolve();
@@ -231,13 +250,21 @@ export function createLibrary(options: LibraryOptions): Library {
     return change;
   }
 
+  /** The paths a scan or refresh found gone (all not sent, when it sent the whole index). */
+  function removedBy(result: Omit<ScanResult, 'dirs'>, sent: readonly IndexEntry[]): string[] {
+    if (!result.complete) return result.removed;
+    const listed = new Set(sent.map((e) => e.item.file));
+    return [...entries.keys()].filter((rel) => !listed.has(rel));
+  }
+
   /** Runs a worker task that sends entries as progress; answers them with its result. */
   async function withEntries<T>(
-    task: 'library.open' | 'library.scan',
+    task: 'library.open' | 'library.scan' | 'library.refresh',
+    input: IndexRef | (IndexRef & { files: string[] }),
     onChunk?: (chunk: IndexEntry[]) => void,
   ): Promise<{ result: T; entries: IndexEntry[] }> {
     const got: IndexEntry[] = [];
-    const result = (await worker.run(task, ref, {
+    const result = (await worker.run(task, input as IndexRef & { files: string[] }, {
       onProgress:
         onChunk ??
         ((chunk) => {
@@ -272,8 +299,10 @@ export function createLibrary(options: LibraryOptions): Library {
       let change: LibraryChange;
       do {
         rescanAgain = false;
-        const { result, entries: changed } = await withEntries<ScanResult>('library.scan');
-        change = publish(changed, result.removed);
+        const { result, entries: changed } = await serial(() =>
+          withEntries<ScanResult>('library.scan', ref),
+        );
+        change = publish(changed, removedBy(result, changed));
         if (!closed) watchFolders(result.dirs);
       } while (rescanAgain);
       return change;
@@ -283,15 +312,47 @@ export function createLibrary(options: LibraryOptions): Library {
     return scanning;
   }
 
-  const onWatchEvent = (_event: string, name: string | Buffer | null): void => {
-    const n = name ? basename(name.toString()) : '';
-    if (n && isTempName(n)) return;
-    clearTimeout(debounce);
-    debounce = setTimeout(
-      () => void rescan().catch(() => undefined),
-      options.watchDebounceMs ?? 250,
+  async function refresh(files: readonly string[]): Promise<LibraryChange> {
+    const { result, entries: changed } = await serial(() =>
+      withEntries<Omit<ScanResult, 'dirs'>>('library.refresh', { ...ref, files: [...files] }),
     );
-  };
+    return publish(changed, removedBy(result, changed));
+  }
+
+  /** Media paths the watchers named since the last refresh, and whether something needs a scan. */
+  let watchedPaths = new Set<string>();
+  let watchNeedsScan = false;
+
+  /**
+   * What a watch event in folder `folderRel` means: a media file or its sidecar changed (that
+   * item is refreshed, nothing else is read), a cover changed (the items it may belong to are),
+   * or anything else — a folder, no name — which needs a scan of the whole library.
+   */
+  const onWatchEvent =
+    (folderRel: string) =>
+    (_event: string, name: string | Buffer | null): void => {
+      const n = name ? name.toString().split(sep).join('/') : '';
+      if (n && isTempName(basename(n))) return;
+      const rel = n ? (folderRel ? posix.join(folderRel, n) : n) : '';
+      const media = rel.endsWith(SIDECAR_SUFFIX) ? rel.slice(0, -SIDECAR_SUFFIX.length) : rel;
+      const ext = extname(media).toLowerCase();
+      if (rel && isItemMedia(media)) watchedPaths.add(media);
+      else if (rel && COVER_EXTENSIONS.includes(ext)) {
+        const base = media.slice(0, media.length - ext.length);
+        for (const e of ITEM_MEDIA_EXTENSIONS)
+          for (const candidate of [`${base}${e}`, `${base}${e.toUpperCase()}`])
+            if (entries.has(candidate)) watchedPaths.add(candidate);
+      } else watchNeedsScan = true;
+      clearTimeout(debounce);
+      debounce = setTimeout(() => {
+        const paths = [...watchedPaths];
+        const scan = watchNeedsScan;
+        watchedPaths = new Set();
+        watchNeedsScan = false;
+        const work = scan ? rescan() : paths.length > 0 ? refresh(paths) : null;
+        void work?.catch(() => undefined);
+      }, options.watchDebounceMs ?? 250);
+    };
 
   /**
    * Watches the library for changes made outside the app. macOS and Windows watch a tree
@@ -306,7 +367,7 @@ export function createLibrary(options: LibraryOptions): Library {
     for (const rel of wanted) {
       if (watchers.has(rel)) continue;
       try {
-        const w = watch(join(dir, rel), native ? { recursive: true } : {}, onWatchEvent);
+        const w = watch(join(dir, rel), native ? { recursive: true } : {}, onWatchEvent(rel));
         w.on('error', () => undefined);
         watchers.set(rel, w);
       } catch {
@@ -407,7 +468,7 @@ export function createLibrary(options: LibraryOptions): Library {
       if (coverTmp) await fs.rm(coverTmp, { force: true });
       reserved.delete(fileName);
     }
-    await rescan();
+    await refresh([fileName]);
     return requireItem(id);
   }
 
@@ -474,7 +535,7 @@ export function createLibrary(options: LibraryOptions): Library {
       await fs.rename(join(dir, item.file), join(dir, relDir, newName));
       if (item.hasSidecar) await fs.rm(join(dir, relDir, sidecarNameFor(oldName)), { force: true });
     }
-    await rescan();
+    await refresh([item.file, relDir ? posix.join(relDir, newName) : newName]);
     return requireItem(id);
   }
 
@@ -487,7 +548,7 @@ export function createLibrary(options: LibraryOptions): Library {
     const item = requireItem(id);
     await writeSidecarFor(item, patch);
     if (!scan) return item;
-    await rescan();
+    await refresh([item.file]);
     return requireItem(id);
   }
 
@@ -498,7 +559,7 @@ export function createLibrary(options: LibraryOptions): Library {
     await trash(join(dir, item.file));
     if (item.cover) await trash(join(dir, item.cover)).catch(() => undefined);
     if (item.hasSidecar) await trash(join(dir, sidecarNameFor(item.file))).catch(() => undefined);
-    await rescan();
+    await refresh([item.file]);
   }
 
   return {
@@ -510,7 +571,7 @@ export function createLibrary(options: LibraryOptions): Library {
       listWaiters = [];
       // each chunk (newest first) is published as it arrives: small steps on main's event loop;
       // the first is the saved head (the newest entries), so the first rows are listed early
-      const { result } = await withEntries<OpenResult>('library.open', (chunk) =>
+      const { result } = await withEntries<OpenResult>('library.open', ref, (chunk) =>
         publish(chunk, []),
       ).finally(() => wakeListWaiters(true));
       if (result.removed.length > 0) publish([], result.removed);
@@ -537,6 +598,7 @@ export function createLibrary(options: LibraryOptions): Library {
       clearTimeout(debounce);
       clearTimeout(saveTimer);
       await scanning?.catch(() => undefined);
+      await indexQueue;
       await saveNow();
       await worker.run('library.close', ref).catch(() => undefined);
       emitter.removeAll();
@@ -554,6 +616,7 @@ export function createLibrary(options: LibraryOptions): Library {
     },
     pathOf: (item) => join(dir, item.file),
     rescan,
+    refresh,
     present: async () => (await fs.stat(dir).catch(() => null))?.isDirectory() === true,
     ensureFolder,
     repair: () => (options.readOnly ? Promise.resolve(0) : removeTempLeftovers(dir)),

@@ -32,6 +32,11 @@ const TYPES: Record<string, { mime: string; category: MediaCategory }> = {
 
 export const COVER_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.webp', '.jfif', '.gif'];
 
+/** Extensions of the files that are library items (audio and video), lower case with the dot. */
+export const ITEM_MEDIA_EXTENSIONS = Object.keys(TYPES).filter(
+  (ext) => TYPES[ext]?.category !== 'image',
+);
+
 export function mediaTypeOf(
   fileName: string,
 ): { mime: string; category: MediaCategory } | undefined {

@@ -57,12 +57,11 @@ const FoundStoreSchema = z.object({
 
 /**
  * During a pass results are written in batches — this many, or what was measured in FLUSH_MS —
- * each batch's sidecars followed by one library scan (one change event, not one per item). A
- * scan reads the whole folder in the index worker, so batches are large and seldom: a first pass
- * over 50,000 items scans the library about 50 times, not 1,000.
+ * each batch's sidecars followed by one refresh of just those files (one change event, not one
+ * per item; the folder is not listed again), so the Library shows levels as they are measured.
  */
-const SAVE_EVERY = 1000;
-const FLUSH_MS = 10_000;
+const SAVE_EVERY = 500;
+const FLUSH_MS = 5000;
 
 const foundKey = (item: LibraryItem): string =>
   `${item.file}|${item.sizeBytes}|${Math.round(item.modifiedAtMs)}`;
@@ -126,12 +125,17 @@ export function createLoudnessService(options: LoudnessServiceOptions): Loudness
     lastFlush = Date.now();
     const batch = [...pendingSidecars];
     pendingSidecars.clear();
+    const written: string[] = [];
     for (const [id, loudness] of batch)
-      await library.updateMeta(id, { loudness }, { rescan: false }).catch((e: unknown) => {
-        // gone or renamed meanwhile: the next pass measures it again under its new name
-        log.warn('loudness not written to the sidecar', e);
-      });
-    if (batch.length > 0) await library.rescan();
+      await library
+        .updateMeta(id, { loudness }, { rescan: false })
+        .then((item) => written.push(item.file))
+        .catch((e: unknown) => {
+          // gone or renamed meanwhile: the next pass measures it again under its new name
+          log.warn('loudness not written to the sidecar', e);
+        });
+    // only the sidecars written are read again, not the whole folder
+    if (written.length > 0) await library.refresh(written);
     await saveFound(library);
   }
 

@@ -1,0 +1,7 @@
+/**
+ * Limits of the library's IPC, in a module without zod so the renderer's first screen can use
+ * them (library.ts builds the schemas from them).
+ */
+
+/** Rows per `list` page the renderer asks for after the first (main answers at most this many). */
+export const LIBRARY_PAGE_MAX = 5000;
