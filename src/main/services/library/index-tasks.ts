@@ -40,8 +40,10 @@ const states = new Map<string, IndexState>();
 export const newestFirst = (a: LibraryItem, b: LibraryItem): number =>
   a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : a.file.localeCompare(b.file);
 
+/** Items newest first, as main lists them: search answers come in main's order. */
 function stateOf(entries: Map<string, IndexEntry>, search = new LibrarySearch()): IndexState {
-  return { entries, items: [...entries.values()].map((e) => e.item), search };
+  const items = [...entries.values()].map((e) => e.item).sort(newestFirst);
+  return { entries, items, search };
 }
 
 /**
@@ -192,7 +194,7 @@ export const libraryTasks = {
     await state.search.warm(state.items);
   },
 
-  /** Ids of the items whose title, tags, lyrics or prompt hold every word of the query. */
+  /** Ids of the items whose title, tags, lyrics or prompt hold every word, newest first. */
   async 'library.search'(input: IndexRef & { query: LibraryQuery }): Promise<string[]> {
     const state = await stateFor(input);
     return state.search.filter(state.items, input.query).map((i) => i.id);
