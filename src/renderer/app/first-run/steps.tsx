@@ -3,8 +3,9 @@ import { call } from '../../bridge';
 import { Button, TextField } from '../../components';
 import { LibraryFolderSection } from '../../panels/settings/LibraryFolderSection';
 import { GetKeyLink } from '../../panels/account/GetKeyLink';
-import { checkKeyInput, fieldMessage } from '../../panels/account/format';
-import { saveKey, setFieldError, useAccountStore } from '../../stores/account';
+import { fieldMessage } from '../../panels/account/format';
+import { submitKeyInput } from '../../panels/account/submit-key';
+import { useAccountStore } from '../../stores/account';
 
 export interface StepProps {
   /** On to the next step (after the last one, first run ends and Songs opens). */
@@ -82,16 +83,7 @@ export function KeyStep({ onNext }: StepProps) {
     event.preventDefault();
     const input = inputRef.current;
     if (!input || saving) return;
-    const problem = checkKeyInput(input.value);
-    if (problem) {
-      setFieldError('key', { code: 'validation', message: problem, fields: { key: problem } });
-      input.focus();
-      return;
-    }
-    const key = input.value.trim();
-    input.value = ''; // sent once, then gone from the renderer whatever the answer
-    if (await saveKey(key)) onNext();
-    else inputRef.current?.focus();
+    if (await submitKeyInput(input)) onNext();
   };
 
   return (

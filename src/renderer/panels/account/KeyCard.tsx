@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { KeyIcon } from '../../components/icons';
-import { removeKey, saveKey, setFieldError, useAccountStore } from '../../stores/account';
+import { removeKey, setFieldError, useAccountStore } from '../../stores/account';
 import { clearFocusRequest, useUiStore } from '../../stores/ui';
 import { describedBy, FieldNotes, useFieldIds } from './FieldNotes';
-import { checkKeyInput, fieldMessage, storageText } from './format';
+import { fieldMessage, storageText } from './format';
+import { submitKeyInput } from './submit-key';
 import { GetKeyLink } from './GetKeyLink';
 
 /**
@@ -40,17 +41,7 @@ export function KeyCard({ showGetKey }: { showGetKey: boolean }) {
     event.preventDefault();
     const input = inputRef.current;
     if (!input || savingKey) return;
-    const problem = checkKeyInput(input.value);
-    if (problem) {
-      setFieldError('key', { code: 'validation', message: problem, fields: { key: problem } });
-      input.focus();
-      return;
-    }
-    const key = input.value.trim();
-    // Sent once, then gone from the renderer whatever the answer.
-    input.value = '';
-    const saved = await saveKey(key);
-    if (!saved) inputRef.current?.focus();
+    await submitKeyInput(input);
   };
 
   const onConfirmRemoval = async () => {
