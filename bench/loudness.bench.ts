@@ -6,15 +6,15 @@
  * (perf_hooks.monitorEventLoopDelay; target under 20 ms). ffmpeg's ebur128 reading is printed
  * beside each result. The files are made in bench/.data (not in git).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { LibraryChange } from '@shared/domain/library';
 import { createLoudnessService } from '../src/main/services/audio/loudness';
 import type { JobsHost } from '../src/main/services/jobs-host';
 import { createLibrary } from '../src/main/services/library/library';
 import { createWorkerClient, sharedWorker, type WorkerTasks } from '../src/main/services/worker';
-import { ensureAudioCorpus } from '../test/support/audio-corpus';
+import { fourMinuteSong } from './support/four-minutes';
 import { measured } from './support/stall';
 
 function ffmpegIntegrated(path: string): string {
@@ -27,29 +27,8 @@ function ffmpegIntegrated(path: string): string {
 }
 
 async function main(): Promise<void> {
-  const corpus = await ensureAudioCorpus();
   const dir = resolve(__dirname, '.data', 'loudness');
-  mkdirSync(dir, { recursive: true });
-  const wav = join(dir, 'four-minutes.wav');
-  const mp3 = join(dir, 'four-minutes.mp3');
-  const flac = join(dir, 'four-minutes.flac');
-  if (!existsSync(mp3) || !existsSync(flac)) {
-    const master = join(corpus.dir, 'wav-pcm16.wav');
-    execFileSync('ffmpeg', [
-      '-v',
-      'error',
-      '-y',
-      '-stream_loop',
-      '7',
-      '-i',
-      master,
-      '-t',
-      '240',
-      wav,
-    ]);
-    execFileSync('lame', ['--quiet', '-V', '2', wav, mp3]);
-    execFileSync('flac', ['--silent', '-f', wav, '-o', flac]);
-  }
+  const { wav, mp3, flac } = await fourMinuteSong(dir);
 
   await measured('control: main idle for 2 s', () => new Promise((r) => setTimeout(r, 2000)));
   const worker = createWorkerClient<WorkerTasks>();

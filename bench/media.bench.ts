@@ -5,13 +5,13 @@
  * (perf_hooks.monitorEventLoopDelay; target under 20 ms). The same work run on main is shown for
  * comparison. The 4-minute files are made from the corpus with ffmpeg, lame and flac.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, linkSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodePeaks } from '../src/main/services/media/peaks';
 import { probeFile } from '../src/main/services/media/probe';
 import { createWorkerClient, type WorkerTasks } from '../src/main/services/worker';
 import { ensureAudioCorpus } from '../test/support/audio-corpus';
+import { fourMinuteSong } from './support/four-minutes';
 import { measured } from './support/stall';
 
 async function main(): Promise<void> {
@@ -27,26 +27,7 @@ async function main(): Promise<void> {
     if (!existsSync(path)) linkSync(f.path, path);
     files.push(path);
   }
-  const master = join(corpus.dir, 'wav-pcm16.wav');
-  const mp3 = join(dir, 'four-minutes.mp3');
-  const flac = join(dir, 'four-minutes.flac');
-  if (!existsSync(mp3) || !existsSync(flac)) {
-    const wav = join(dir, 'four-minutes.wav');
-    execFileSync('ffmpeg', [
-      '-v',
-      'error',
-      '-y',
-      '-stream_loop',
-      '7',
-      '-i',
-      master,
-      '-t',
-      '240',
-      wav,
-    ]);
-    execFileSync('lame', ['--quiet', '-V', '2', wav, mp3]);
-    execFileSync('flac', ['--silent', '-f', wav, '-o', flac]);
-  }
+  const { mp3, flac } = await fourMinuteSong(dir);
 
   // the noise floor: main's longest stall while nothing at all runs (a shared machine's load)
   await measured('control: main idle for 2 s', () => new Promise((r) => setTimeout(r, 2000)));

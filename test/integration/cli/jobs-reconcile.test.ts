@@ -13,7 +13,9 @@ import { CLI, runCli, useCliAgainstEmulator } from './run-cli';
 const KEY = 'cli-reconcile-key-0c6e';
 const cli = useCliAgainstEmulator({
   key: KEY,
-  emulator: { stepMs: 1500, counters: { key_clone_voices: 3 } },
+  // the service takes 5 s to make the voice: time enough to kill the CLI before it answers, even
+  // when a loaded machine is slow to run this test after the upload arrives
+  emulator: { stepMs: 5000, counters: { key_clone_voices: 3 } },
 });
 
 const until = async (ok: () => boolean, ms = 15_000): Promise<void> => {
