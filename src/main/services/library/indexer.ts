@@ -10,7 +10,7 @@ import {
 } from '@shared/domain/library';
 import { isTempName, writeFileAtomic } from './atomic';
 import { mapLimited, readFoundMedia, type FoundFacts } from './found';
-import { COVER_EXTENSIONS, guessKind, isItemMedia } from './media-types';
+import { COVER_EXTENSIONS, ITEM_MEDIA_EXTENSIONS, guessKind, isItemMedia } from './media-types';
 
 /** One index entry: the item plus the stats that say whether it is still current. */
 export interface IndexEntry {
@@ -27,6 +27,8 @@ export const sidecarNameFor = (mediaFileName: string): string =>
 
 interface Listed {
   rel: string;
+  /** The name's extension, lower case with its dot ('' when none). */
+  ext: string;
   /** Size and mtime; null when the caller chose not to stat this file (trusted saved entry). */
   stat: Stats | null;
 }
@@ -38,7 +40,7 @@ interface Listed {
  */
 function listFiles(
   root: string,
-  needStat: (rel: string) => boolean,
+  needStat: (rel: string, ext: string) => boolean,
   dirs?: string[],
 ): Map<string, Listed> {
   const out = new Map<string, Listed>();
@@ -52,7 +54,7 @@ function listFiles(
       continue;
     }
     for (const d of dirents) {
-      if (d.name.startsWith('.') || isTempName(d.name)) continue;
+      if (d.name.startsWith('.')) continue; // hidden files, and temp files (TEMP_PREFIX)
       const rel = relDir ? posix.join(relDir, d.name) : d.name;
       if (d.isDirectory()) {
         pending.push(rel);
@@ -60,16 +62,20 @@ function listFiles(
         continue;
       }
       if (!d.isFile() && !d.isSymbolicLink()) continue;
-      if (d.isFile() && !needStat(rel)) {
-        out.set(rel, { rel, stat: null });
+      const dot = d.name.lastIndexOf('.');
+      const ext = dot > 0 ? d.name.slice(dot).toLowerCase() : '';
+      if (d.isFile() && !needStat(rel, ext)) {
+        out.set(rel, { rel, ext, stat: null });
         continue;
       }
       const stat = statSync(join(root, rel), { throwIfNoEntry: false });
-      if (stat?.isFile()) out.set(rel, { rel, stat });
+      if (stat?.isFile()) out.set(rel, { rel, ext, stat });
     }
   }
   return out;
 }
+
+const ITEM_MEDIA = new Set(ITEM_MEDIA_EXTENSIONS);
 
 const externalId = (rel: string): string =>
   `ext_${createHash('sha1').update(rel).digest('hex').slice(0, 16)}`;
@@ -182,20 +188,19 @@ export async function scanLibrary(
   const files = listFiles(
     root,
     // a sidecar of media the index has not seen is read anyway: it is stat-ed when it is read
-    (rel) =>
+    (rel, ext) =>
       !trusted(rel) &&
-      (isItemMedia(rel) ||
-        (rel.endsWith(SIDECAR_SUFFIX) && previous.has(rel.slice(0, -SIDECAR_SUFFIX.length)))),
+      (ITEM_MEDIA.has(ext) ||
+        (ext === SIDECAR_SUFFIX && previous.has(rel.slice(0, -SIDECAR_SUFFIX.length)))),
     options.dirs,
   );
   const imageBases = new Set<string>();
-  for (const rel of files.keys())
-    if (COVER_EXTENSIONS.includes(extname(rel).toLowerCase()))
-      imageBases.add(rel.slice(0, rel.length - extname(rel).length));
+  for (const { rel, ext } of files.values())
+    if (COVER_EXTENSIONS.includes(ext)) imageBases.add(rel.slice(0, rel.length - ext.length));
   const next = new Map<string, IndexEntry>();
   const toRead: Array<{ rel: string; media: Stats; side: Listed | undefined }> = [];
-  for (const [rel, { stat }] of files) {
-    if (!isItemMedia(rel)) continue;
+  for (const [rel, { stat, ext }] of files) {
+    if (!ITEM_MEDIA.has(ext)) continue;
     const side = files.get(sidecarNameFor(rel));
     const prev = previous.get(rel);
     const sideStat = side?.stat;
@@ -274,7 +279,7 @@ function coverNear(
   const files = new Map<string, Listed>();
   for (const c of candidates)
     if (statSync(join(root, c), { throwIfNoEntry: false })?.isFile())
-      files.set(c, { rel: c, stat: null });
+      files.set(c, { rel: c, ext: extname(c).toLowerCase(), stat: null });
   return coverFor(rel, sidecar as Sidecar | null, files);
 }
 
