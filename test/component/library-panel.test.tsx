@@ -202,6 +202,26 @@ describe('Library view', () => {
     expect(screen.getByTestId('library-count')).toHaveTextContent('3 items');
   });
 
+  it('opened again, shows the list it keeps current instead of loading every item again', async () => {
+    const { fake, user, list } = await openLibrary(manyItems(40));
+    const listed = fake.callsOf('library.list').length;
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    await user.click(within(nav).getByRole('button', { name: /Jobs/ }));
+    await screen.findByRole('heading', { name: 'Jobs', level: 1 });
+    fake.state.libraryItems = [
+      makeLibraryItem({ id: id(77), title: 'Made meanwhile', file: 'm.mp3', createdAt: at(77) }),
+      ...fake.state.libraryItems,
+    ];
+    act(() => fake.emitLibraryChanged({ added: [id(77)], updated: [], removed: [] }));
+    await user.click(within(nav).getByRole('button', { name: /Library/ }));
+    const again = await screen.findByRole('listbox', { name: 'Library items' });
+    await waitFor(() => expect(titles(again)[0]).toContain('Made meanwhile'));
+    expect(screen.getByTestId('library-count')).toHaveTextContent('41 items');
+    // only the new item was asked for
+    expect(fake.callsOf('library.list').slice(listed)).toEqual([[{ ids: [id(77)] }]]);
+    expect(list).not.toBeInTheDocument();
+  });
+
   it('follows a change by fetching only the items it names', async () => {
     const { fake, list } = await openLibrary(manyItems(40));
     const listed = fake.callsOf('library.list').length;

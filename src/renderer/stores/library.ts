@@ -48,6 +48,8 @@ const NEXT_PAGE = LIBRARY_PAGE_MAX;
 const GROW_EVERY_MS = 500;
 
 let itemsSeq = 0;
+/** A whole list has been loaded since the store was reset: changes keep it current from then on. */
+let loadedOnce = false;
 /** A full load is under way (a change arriving meanwhile may or may not be in it). */
 let loading = false;
 /**
@@ -79,6 +81,7 @@ async function loadPages(seq: number): Promise<void> {
     }
     rows.push(...result.value);
     const done = result.value.length < limit;
+    if (done) loadedOnce = true;
     const grow = !reloading && performance.now() - shownAt >= GROW_EVERY_MS;
     if (done || grow) {
       set({ items: done ? rows : [...rows], itemsError: null });
@@ -86,6 +89,17 @@ async function loadPages(seq: number): Promise<void> {
     }
     if (done) return;
   }
+}
+
+/**
+ * Loads the items unless a whole list is already here and `libraryChanged` keeps it current (a
+ * panel opened again does not fetch 50,000 items again).
+ */
+export async function ensureLibraryItems(): Promise<void> {
+  followLibrary();
+  const { itemsError } = useLibraryStore.getState();
+  if (loadedOnce && following && !itemsError) return patching;
+  return loadLibraryItems();
 }
 
 /** Main opens the folder dialog; the renderer never sends a path. */
@@ -179,6 +193,7 @@ export function resetLibraryStore(): void {
   following = null;
   itemsSeq += 1;
   loading = false;
+  loadedOnce = false;
   patching = Promise.resolve();
   useLibraryStore.setState({ ...initialState });
 }

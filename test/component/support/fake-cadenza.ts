@@ -363,6 +363,11 @@ export class FakeCadenza {
     for (const listener of this.exportListeners) listener(p);
   }
 
+  /** As main does after its library changed: the event follows the change, as its own task. */
+  private changedLibrary(change: Partial<LibraryChange>): void {
+    setTimeout(() => this.emitLibraryChanged({ added: [], updated: [], removed: [], ...change }));
+  }
+
   emitLibraryChanged(change: LibraryChange): void {
     for (const listener of this.libraryListeners) listener(change);
   }
@@ -731,6 +736,7 @@ export class FakeCadenza {
               this.state.libraryItems = this.state.libraryItems.map((i) =>
                 i.id === id ? next : i,
               );
+              this.changedLibrary({ updated: [id] });
               return ok(next);
             }),
           ),
@@ -739,6 +745,7 @@ export class FakeCadenza {
             this.withItem(id, () => {
               this.state.libraryItems = this.state.libraryItems.filter((i) => i.id !== id);
               this.songs.library = this.songs.library.filter((s) => s.itemId !== id);
+              this.changedLibrary({ removed: [id] });
               return ok(null);
             }),
           ),
@@ -822,6 +829,7 @@ export class FakeCadenza {
                 },
               };
               this.state.libraryItems = [made, ...this.state.libraryItems];
+              this.changedLibrary({ added: [made.id] });
               return ok(made);
             }),
           );
@@ -851,6 +859,7 @@ export class FakeCadenza {
                 createdAt: new Date().toISOString(),
               };
               this.state.libraryItems = [made, ...this.state.libraryItems];
+              this.changedLibrary({ added: [made.id] });
               return ok(made);
             }),
           );

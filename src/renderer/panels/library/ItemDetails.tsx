@@ -3,7 +3,7 @@ import type { AppErrorShape } from '@shared/errors';
 import { formatTimeMs } from '@shared/time';
 import type { LibraryItemView } from '@shared/ipc/library';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { loadLibraryItems, showItemInFolder } from '../../stores/library';
+import { showItemInFolder } from '../../stores/library';
 import { enqueue, toQueueEntry } from '../../stores/player';
 import { canTrim, useTrimDialog } from '../../player/region/use-trim';
 import { removeItem, renameItem } from './actions';
@@ -33,13 +33,12 @@ export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDe
   const [error, setError] = useState<AppErrorShape | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const reuse = useReuseActions(item, busy);
+  // the list follows main's libraryChanged for each of these: nothing to load here
   const trim = useTrimDialog((saved) => {
-    void loadLibraryItems();
     setNotice(`Saved “${saved.title}” as a new item.`);
   });
 
   const whole = useWholeSong((saved) => {
-    void loadLibraryItems();
     setNotice(`Saved “${saved.title}” as a new item.`);
   });
   const joining = whole.running?.itemId === item.id ? whole.running : null;
@@ -61,7 +60,6 @@ export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDe
       const r = await renameItem(item.id, name);
       if (!r.ok) return setError(r.error);
       setRenaming(false);
-      void loadLibraryItems();
       setNotice(`Renamed. The file is now “${r.value.file}”.`);
     });
   };
@@ -76,7 +74,6 @@ export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDe
     void run(async () => {
       const r = await removeItem(item.id);
       if (!r.ok) setError(r.error);
-      else void loadLibraryItems();
     });
   };
 

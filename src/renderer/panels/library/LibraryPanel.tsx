@@ -1,12 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { AppErrorShape } from '@shared/errors';
 import type { LibraryItemView } from '@shared/ipc/library';
-import {
-  clearReveal,
-  followLibrary,
-  loadLibraryItems,
-  useLibraryStore,
-} from '../../stores/library';
+import { clearReveal, ensureLibraryItems, useLibraryStore } from '../../stores/library';
 import { playEntries, toQueueEntry } from '../../stores/player';
 import { startDragOut } from './actions';
 import { ExportDialog, exportedMessage } from './ExportDialog';
@@ -78,8 +73,7 @@ export function LibraryPanel() {
   const list = useRef<VirtualListHandle>(null);
 
   useEffect(() => {
-    followLibrary();
-    void loadLibraryItems().then(() => setLoaded(true));
+    void ensureLibraryItems().then(() => setLoaded(true));
   }, []);
   const byId = useMemo(() => new Map(items.map((i) => [i.id, i])), [items]);
   // the rows follow each keystroke in the same render (filtering 50,000 items takes a few ms once
