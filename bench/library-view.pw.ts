@@ -260,6 +260,11 @@ test('Library view with 10,000 items: first render, search per keystroke, heap, 
       '≤ 500 ms',
     );
     figure('first render, panel switch → next frame', ms(first.frameMs), '≤ 500 ms');
+    figure(
+      'first render, panel switch → first rows in DOM (the first page of 100)',
+      ms(first.firstRowsMs),
+      'none set',
+    );
     console.log(`  longest task meanwhile: ${ms(first.longestTaskMs)}`);
 
     step = 'switching panels again';

@@ -60,6 +60,8 @@ interface ProbeLog {
 export interface SwitchTiming {
   /** Click on the panel's button → the expected count and rows are in the DOM. */
   domMs: number;
+  /** Click → the first rows are in the DOM (the first page; more may still be loading). */
+  firstRowsMs: number;
   /** … → the next animation frame after that (the rows painted). */
   frameMs: number;
   /** The longest task Chromium reported meanwhile (0 when none over 50 ms). */
@@ -83,9 +85,15 @@ export async function timePanelSwitch(
   } catch {
     tasks = null;
   }
-  const shown = (): boolean =>
-    g.document.querySelector('[data-testid="library-count"]')?.textContent === expectedCount &&
-    g.document.querySelectorAll('[role="listbox"] [role="option"]').length > 0;
+  let firstRowsAt = Number.NaN;
+  const shown = (): boolean => {
+    const rows = g.document.querySelectorAll('[role="listbox"] [role="option"]').length > 0;
+    if (rows && Number.isNaN(firstRowsAt)) firstRowsAt = g.performance.now();
+    return (
+      rows &&
+      g.document.querySelector('[data-testid="library-count"]')?.textContent === expectedCount
+    );
+  };
   const t0 = g.performance.now();
   (button as El).click();
   const domAt = await new Promise<number>((resolve, reject) => {
@@ -112,7 +120,12 @@ export async function timePanelSwitch(
   });
   await new Promise<void>((r) => g.setTimeout(r, 100)); // long tasks are reported after they end
   tasks?.disconnect();
-  return { domMs: domAt - t0, frameMs: frameAt - t0, longestTaskMs: Math.max(0, ...longTasks) };
+  return {
+    domMs: domAt - t0,
+    firstRowsMs: firstRowsAt - t0,
+    frameMs: frameAt - t0,
+    longestTaskMs: Math.max(0, ...longTasks),
+  };
 }
 
 /** Starts logging keydowns and every change of the Library count's data-query/data-lyrics-query. */
