@@ -1,5 +1,5 @@
 import './components.css';
-import { Music } from 'lucide-react';
+import { Music, type LucideIcon } from 'lucide-react';
 
 /** A stable hue (0–359) from a text, so a song keeps the same placeholder colours. */
 export function hueOf(text: string): number {
@@ -9,25 +9,27 @@ export function hueOf(text: string): number {
 }
 
 /**
- * A song's artwork: its cover image, or placeholder art (a gradient from its title and a note)
- * when it has none yet. Decorative: the title next to it names the song.
+ * An item's artwork: its cover image, or placeholder art (a gradient from its title and an icon
+ * for what it is, a note by default) when it has none. Decorative: the title next to it names it.
  */
 export function Artwork({
   src,
   seed,
   size = 64,
+  icon: Icon = Music,
 }: {
   src?: string | null | undefined;
   /** What the placeholder's colours come from (the title). */
   seed: string;
   size?: number;
+  icon?: LucideIcon;
 }) {
   const style = { width: size, height: size, ['--art-hue' as string]: String(hueOf(seed)) };
   return src ? (
     <img className="artwork" src={src} alt="" style={style} loading="lazy" />
   ) : (
     <span className="artwork artwork-placeholder" style={style} aria-hidden>
-      <Music size={Math.round(size / 3)} strokeWidth={1.6} aria-hidden focusable={false} />
+      <Icon size={Math.round(size / 3)} strokeWidth={1.6} aria-hidden focusable={false} />
     </span>
   );
 }

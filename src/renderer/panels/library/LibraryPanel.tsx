@@ -6,8 +6,17 @@ import { playEntries, toQueueEntry } from '../../stores/player';
 import { startDragOut } from './actions';
 import { ExportDialog, exportedMessage } from './ExportDialog';
 import { ItemDetails } from './ItemDetails';
-import { LibraryBig } from 'lucide-react';
-import { Button, EmptyState } from '../../components';
+import {
+  AudioLines,
+  Clapperboard,
+  Disc3,
+  LibraryBig,
+  Music,
+  Subtitles,
+  type LucideIcon,
+} from 'lucide-react';
+import type { LibraryKind } from '@shared/domain/library';
+import { Artwork, Button, EmptyState } from '../../components';
 import { showPanel } from '../../stores/ui';
 import { MissingResults } from './MissingResults';
 import { useMainMatches } from './lyrics-search';
@@ -25,6 +34,15 @@ import { buildRows, warmSearch, type Row } from './rows';
 import './library.css';
 
 export const ROW_HEIGHT = 52;
+
+/** What an item without a cover shows in its placeholder art. */
+const KIND_ICONS: Record<LibraryKind, LucideIcon> = {
+  song: Music,
+  tts: AudioLines,
+  cover: Disc3,
+  'singing-video': Clapperboard,
+  'subtitle-video': Subtitles,
+};
 /** Playing from the list queues the chosen item and up to this many after it. */
 const QUEUE_AHEAD = 99;
 
@@ -331,11 +349,7 @@ function LibraryRow({
         void startDragOut(item.id).then(onDragError);
       }}
     >
-      {item.coverUrl ? (
-        <img className="library-thumb" src={item.coverUrl} alt="" loading="lazy" />
-      ) : (
-        <span className={`library-thumb library-thumb-${item.kind}`} aria-hidden />
-      )}
+      <Artwork src={item.coverUrl} seed={item.title} size={36} icon={KIND_ICONS[item.kind]} />
       <span className="library-row-main">
         <span className="library-row-title">
           {item.title}
