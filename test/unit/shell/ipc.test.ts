@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createElectronDouble } from '../../support/electron-double';
-import { registerIpc, type IpcHandlers } from '../../../src/main/shell/ipc';
+import { RESULT_SLICE, registerIpc, type IpcHandlers } from '../../../src/main/shell/ipc';
 import { invokeContract } from '../../../src/shared/ipc/contract';
 import { channelName } from '../../../src/shared/ipc/define';
 import { AppError } from '../../../src/shared/errors';
@@ -65,6 +65,34 @@ describe('registerIpc', () => {
         isTrustedSender: () => true,
       }),
     ).toThrow(/account:getStatus/);
+  });
+
+  it('checks a long answer a slice at a time, still stripping and refusing what is wrong', async () => {
+    const ids = Array.from({ length: RESULT_SLICE * 3 + 5 }, (_, i) => `itm_${i}`);
+    let answer: string[] = ids;
+    const { call, onInternalError } = setUp({ library: { matching: () => answer } });
+    // other work gets turns while the answer is checked
+    let turns = 0;
+    const ticking = setInterval(() => (turns += 1), 0);
+    const during = setImmediate(() => (turns += 1));
+    const ok = (await call('library:matching', 'rain')) as { ok: boolean; value: string[] };
+    clearInterval(ticking);
+    clearImmediate(during);
+    expect(ok.ok).toBe(true);
+    expect(ok.value).toEqual(ids);
+    expect(turns).toBeGreaterThan(0);
+    // a bad element in a later slice is still refused
+    answer = [
+      ...ids.slice(0, RESULT_SLICE * 2 + 7),
+      'not an id!',
+      ...ids.slice(RESULT_SLICE * 2 + 7),
+    ];
+    const bad = (await call('library:matching', 'rain')) as {
+      ok: boolean;
+      error: { code: string };
+    };
+    expect(bad).toMatchObject({ ok: false, error: { code: 'internal' } });
+    expect(onInternalError).toHaveBeenCalledTimes(1);
   });
 
   it('answers forbidden to an untrusted sender without running the handler', async () => {
