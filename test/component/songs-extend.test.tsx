@@ -6,7 +6,7 @@ import { accountPanel } from '../../src/renderer/panels/account';
 import { libraryPanel } from '../../src/renderer/panels/library';
 import { songsPanel } from '../../src/renderer/panels/songs';
 import { resetJobsStore } from '../../src/renderer/stores/jobs';
-import { openExtend, resetSongsStore } from '../../src/renderer/stores/songs';
+import { openExtend, resetSongsStore, useSongsStore } from '../../src/renderer/stores/songs';
 import { FakeCadenza, makeJobView, makeLibraryItem } from './support/fake-cadenza';
 import { installedEngines } from './support/fake-engine';
 import { expectPlayerPlays, playerBar } from './support/player-checks';
@@ -46,6 +46,27 @@ async function open(fake: FakeCadenza, panels = [songsPanel]) {
 
 const sent = (fake: FakeCadenza): CreateSongRequest[] =>
   fake.callsOf('songs.create').map((a) => a[0] as CreateSongRequest);
+
+describe('Songs: following the library', () => {
+  it('a library change fetches only the songs it names, not every song again', async () => {
+    const fake = new FakeCadenza({ key: KEY });
+    fake.songs.library = [librarySong()];
+    await open(fake);
+    await waitFor(() => expect(useSongsStore.getState().librarySongs).toHaveLength(1));
+    const before = fake.callsOf('songs.librarySongs').length;
+    const fresh = librarySong({
+      itemId: TAKE_A,
+      title: 'Other song',
+      createdAt: '2025-03-15T09:00:00.000Z',
+    });
+    fake.songs.library = [fresh];
+    act(() => fake.emitLibraryChanged({ added: [TAKE_A], updated: [], removed: [PARENT] }));
+    await waitFor(() =>
+      expect(useSongsStore.getState().librarySongs?.map((s) => s.title)).toEqual(['Other song']),
+    );
+    expect(fake.callsOf('songs.librarySongs').slice(before)).toEqual([[{ ids: [TAKE_A] }]]);
+  });
+});
 
 describe('Songs: extend from here', () => {
   it('the take ⋯ menu by keyboard: Extend opens the Extend form with focus on it; a take without a service id offers none; refuses a start of 0 or past the end; Ctrl+Enter sends custom mode with the parent', async () => {

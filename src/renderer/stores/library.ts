@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { AppErrorShape } from '@shared/errors';
 import type { LibraryChange } from '@shared/domain/library';
 import type { LibraryFolder, LibraryItemView } from '@shared/ipc/library';
-import { LIBRARY_PAGE_MAX } from '@shared/ipc/library-limits';
+import { LIBRARY_CHANGE_FETCH_MAX, LIBRARY_PAGE_MAX } from '@shared/ipc/library-limits';
 import { bridge, call } from '../bridge';
 import { showPanel } from './ui';
 
@@ -123,7 +123,7 @@ export async function showItemInFolder(itemId: string): Promise<AppErrorShape | 
 }
 
 /** A change naming more items than this loads the whole list again instead. */
-const PATCH_MAX_ITEMS = 1000;
+const PATCH_MAX_ITEMS = LIBRARY_CHANGE_FETCH_MAX;
 let patching: Promise<void> = Promise.resolve();
 
 const newestFirst = (a: LibraryItemView, b: LibraryItemView): number =>

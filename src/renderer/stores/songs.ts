@@ -1,7 +1,9 @@
 import { create } from 'zustand';
+import type { LibraryChange } from '@shared/domain/library';
 import type { LyricsResult } from '@shared/domain/service';
 import type { AppErrorShape } from '@shared/errors';
 import type { JobView } from '@shared/ipc/jobs';
+import { LIBRARY_CHANGE_FETCH_MAX } from '@shared/ipc/library-limits';
 import type { CreateSongRequest, History, LibrarySong } from '@shared/ipc/songs';
 import { bridge, call } from '../bridge';
 import { refreshKeyInfo, useAccountStore } from './account';
@@ -71,6 +73,8 @@ const set = (patch: Partial<SongsState> | ((s: SongsState) => Partial<SongsState
   useSongsStore.setState(patch);
 
 export function resetSongsStore(): void {
+  songsSeq += 1;
+  songsPatching = Promise.resolve();
   useSongsStore.setState({ ...initialState });
 }
 
@@ -140,13 +144,44 @@ export async function loadLibrarySongs(): Promise<LibrarySong[] | null> {
   return r.value;
 }
 
+let songsPatching: Promise<unknown> = Promise.resolve();
+
+/**
+ * Follows a library change: only the items it names are asked for (those that are songs come
+ * back), so a new take in a library of 37,500 songs is one small answer, not every song again.
+ */
+function followSongsChange(change: LibraryChange): Promise<unknown> {
+  songsPatching = songsPatching.then(async () => {
+    const wanted = [...new Set([...change.added, ...change.updated])];
+    const count = wanted.length + change.removed.length;
+    const current = useSongsStore.getState().librarySongs;
+    if (count === 0) return;
+    if (!current || count > LIBRARY_CHANGE_FETCH_MAX) return loadLibrarySongs();
+    const seq = songsSeq;
+    const r = wanted.length
+      ? await call((api) => api.songs.librarySongs({ ids: wanted }))
+      : ({ ok: true, value: [] } as const);
+    if (seq !== songsSeq) return; // a whole load began meanwhile: it has this change
+    if (!r.ok) return loadLibrarySongs();
+    const replaced = new Set([...change.removed, ...wanted]);
+    const kept = (useSongsStore.getState().librarySongs ?? []).filter(
+      (s) => !replaced.has(s.itemId),
+    );
+    const merged = [...r.value, ...kept].sort((a, b) =>
+      a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0,
+    );
+    set({ librarySongs: merged, librarySongsError: null });
+  });
+  return songsPatching;
+}
+
 let followingLibrary: (() => void) | null = null;
 /** Keeps the library songs current while the Songs panel is open; returns the unsubscribe. */
 export function followLibrarySongs(): () => void {
   void loadLibrarySongs();
   try {
     followingLibrary?.();
-    const off = bridge().on.libraryChanged(() => void loadLibrarySongs());
+    const off = bridge().on.libraryChanged((change) => void followSongsChange(change));
     followingLibrary = off;
     return () => {
       off();

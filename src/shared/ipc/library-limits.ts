@@ -5,3 +5,9 @@
 
 /** Rows per `list` page the renderer asks for after the first (main answers at most this many). */
 export const LIBRARY_PAGE_MAX = 5000;
+
+/**
+ * A view follows a library change by fetching the items it names, up to this many; a larger
+ * change loads the whole list again.
+ */
+export const LIBRARY_CHANGE_FETCH_MAX = 1000;

@@ -5,7 +5,7 @@ import { TrimRequestSchema } from '../domain/trim';
 import { LoudnessSchema, type Loudness } from '../domain/loudness';
 import { ExportDefaultsSchema, ExportOptionsSchema, ExportProgressSchema } from '../domain/export';
 import { event, invoke } from './define';
-import { LIBRARY_PAGE_MAX } from './library-limits';
+import { LIBRARY_CHANGE_FETCH_MAX, LIBRARY_PAGE_MAX } from './library-limits';
 
 /** A library item id (`itm_…` for items the app made, `ext_…` for files added outside it). */
 export const ItemIdSchema = z.string().regex(ITEM_ID_PATTERN, 'Not a library item id');
@@ -75,7 +75,7 @@ export const LibraryQuerySchema = z
      * Only these items (those still in the library, newest first): how a view follows a change
      * without loading every item again.
      */
-    ids: z.array(ItemIdSchema).min(1).max(LIBRARY_PAGE_MAX).optional(),
+    ids: z.array(ItemIdSchema).min(1).max(LIBRARY_CHANGE_FETCH_MAX).optional(),
     /** Paging: skip this many matches, answer at most `limit` (default: all from `offset`). */
     offset: z.number().int().nonnegative().optional(),
     limit: z.number().int().min(1).max(LIBRARY_PAGE_MAX).optional(),

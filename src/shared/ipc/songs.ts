@@ -3,6 +3,8 @@ import { LyricsResultSchema } from '../domain/service';
 import { ModelVersionSchema } from '../domain/service-inputs';
 import { invoke } from './define';
 import { JobIdSchema, JobViewSchema } from './jobs';
+import { ItemIdSchema } from './library';
+import { LIBRARY_CHANGE_FETCH_MAX } from './library-limits';
 
 /**
  * Songs: what the Create form (and the CLI) asks for. Lengths are bounded loosely here so that
@@ -87,8 +89,19 @@ export const songsContract = {
    * service's stream fetched into main's media cache.
    */
   preview: invoke(z.tuple([JobIdSchema, z.number().int().min(0).max(9)]), PreviewSchema),
-  /** Songs in the library, newest first, with their service ids and lengths (to extend, compare). */
-  librarySongs: invoke(z.tuple([]), z.array(LibrarySongSchema)),
+  /**
+   * Songs in the library, newest first, with their service ids and lengths (to extend, compare);
+   * with `ids`, only those items that are songs (how a view follows a library change).
+   */
+  librarySongs: invoke(
+    z.tuple([
+      z
+        .object({ ids: z.array(ItemIdSchema).min(1).max(LIBRARY_CHANGE_FETCH_MAX) })
+        .strict()
+        .optional(),
+    ]),
+    z.array(LibrarySongSchema),
+  ),
   /** GET /v3/music/tasks without ids: finished songs the service lists that the library lacks. */
   history: invoke(z.tuple([]), HistorySchema),
   /**

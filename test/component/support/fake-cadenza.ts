@@ -920,8 +920,14 @@ export class FakeCadenza {
               url: `cadenza-media://cache/${'ab'.repeat(15)}${String(index).padStart(2, '0')}`,
             }),
           ),
-        librarySongs: () =>
-          this.answer('songs.librarySongs', [], () => ok([...this.songs.library])),
+        librarySongs: (query) =>
+          this.answer('songs.librarySongs', query ? [query] : [], () =>
+            ok(
+              query
+                ? this.songs.library.filter((s) => query.ids.includes(s.itemId))
+                : [...this.songs.library],
+            ),
+          ),
         history: () => this.answer('songs.history', [], () => ok({ ...this.songs.history })),
         importHistory: (ids) =>
           this.answer('songs.importHistory', [ids], () => {

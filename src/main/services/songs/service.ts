@@ -179,8 +179,14 @@ export function createSongsService(deps: SongsServiceDeps) {
 
     finish,
 
-    /** Library songs with their service ids, newest first. */
-    librarySongs: async () => librarySongs((await deps.runtime()).library.items()),
+    /** Library songs with their service ids, newest first (only those of `ids` when given). */
+    librarySongs: async (ids?: readonly string[]) => {
+      const { library } = await deps.runtime();
+      const items = ids
+        ? ids.map((id) => library.get(id)).filter((i) => i !== undefined)
+        : library.items();
+      return librarySongs(items);
+    },
 
     /** Finished songs the service lists (/v3/music/tasks, no ids) that the library lacks. */
     async history() {
