@@ -5,8 +5,7 @@
  * main's longest event-loop stall meanwhile (perf_hooks.monitorEventLoopDelay; target under
  * 20 ms). EXPORT_BENCH_SONGS / EXPORT_BENCH_SECONDS change the size. Files in bench/.data.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { ExportOptions } from '@shared/domain/export';
@@ -14,7 +13,7 @@ import type { LibraryItem } from '@shared/domain/library';
 import { createExportService } from '../src/main/services/export/service';
 import { createLibrary, type Library } from '../src/main/services/library/library';
 import { sharedWorker } from '../src/main/services/worker';
-import { ensureAudioCorpus } from '../test/support/audio-corpus';
+import { loopedSong } from './support/four-minutes';
 import { measured } from './support/stall';
 
 const SONGS = Number(process.env.EXPORT_BENCH_SONGS ?? 20);
@@ -43,29 +42,8 @@ async function withP99<T>(label: string, work: () => Promise<T>): Promise<T> {
 }
 
 async function main(): Promise<void> {
-  const corpus = await ensureAudioCorpus();
   const dir = resolve(__dirname, '.data', 'export');
-  mkdirSync(dir, { recursive: true });
-  const wav = join(dir, `song-${SECONDS}s.wav`);
-  const mp3 = join(dir, `song-${SECONDS}s.mp3`);
-  const flac = join(dir, `song-${SECONDS}s.flac`);
-  if (!existsSync(mp3) || !existsSync(flac)) {
-    const master = join(corpus.dir, 'wav-pcm16.wav');
-    execFileSync('ffmpeg', [
-      '-v',
-      'error',
-      '-y',
-      '-stream_loop',
-      '-1',
-      '-i',
-      master,
-      '-t',
-      String(SECONDS),
-      wav,
-    ]);
-    execFileSync('lame', ['--quiet', '-b', '192', wav, mp3]);
-    execFileSync('flac', ['--silent', '-f', wav, '-o', flac]);
-  }
+  const { mp3, flac, wav } = await loopedSong(dir, `song-${SECONDS}s`, SECONDS, ['-b', '192']);
 
   const lib = join(dir, 'library');
   rmSync(lib, { recursive: true, force: true });

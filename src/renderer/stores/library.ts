@@ -2,8 +2,9 @@ import { create } from 'zustand';
 import type { AppErrorShape } from '@shared/errors';
 import type { LibraryChange } from '@shared/domain/library';
 import type { LibraryFolder, LibraryItemView } from '@shared/ipc/library';
-import { LIBRARY_CHANGE_FETCH_MAX, LIBRARY_PAGE_MAX } from '@shared/ipc/library-limits';
+import { LIBRARY_PAGE_MAX } from '@shared/ipc/library-limits';
 import { bridge, call } from '../bridge';
+import { idsToFetch, isEmptyChange, mergeFetched } from './library-change';
 import { showPanel } from './ui';
 
 /** The library folder and its items (rebuilt by main from the sidecars), live via `libraryChanged`. */
@@ -122,8 +123,6 @@ export async function showItemInFolder(itemId: string): Promise<AppErrorShape | 
   return result.ok ? null : result.error;
 }
 
-/** A change naming more items than this loads the whole list again instead. */
-const PATCH_MAX_ITEMS = LIBRARY_CHANGE_FETCH_MAX;
 let patching: Promise<void> = Promise.resolve();
 
 const newestFirst = (a: LibraryItemView, b: LibraryItemView): number =>
@@ -140,28 +139,18 @@ export function followChange(change: LibraryChange): Promise<void> {
 }
 
 async function applyChange(change: LibraryChange): Promise<void> {
-  const wanted = [...new Set([...change.added, ...change.updated])];
-  const count = wanted.length + change.removed.length;
-  if (count === 0) return;
+  if (isEmptyChange(change)) return;
+  const wanted = idsToFetch(change);
   const { items } = useLibraryStore.getState();
-  if (loading || items.length === 0 || count > PATCH_MAX_ITEMS) return loadLibraryItems();
+  if (loading || items.length === 0 || !wanted) return loadLibraryItems();
   const seq = itemsSeq;
   const result = wanted.length
     ? await call((api) => api.library.list({ ids: wanted }))
     : ({ ok: true, value: [] } as const);
   if (seq !== itemsSeq) return; // a full load began meanwhile: it has this change
   if (!result.ok) return loadLibraryItems();
-  const replaced = new Set([...change.removed, ...wanted]);
-  const fresh = [...result.value].sort(newestFirst);
-  const kept = useLibraryStore.getState().items.filter((i) => !replaced.has(i.id));
-  // both lists are newest first: merge them
-  const merged: LibraryItemView[] = [];
-  let k = 0;
-  for (const item of fresh) {
-    while (k < kept.length && newestFirst(kept[k]!, item) <= 0) merged.push(kept[k++]!);
-    merged.push(item);
-  }
-  while (k < kept.length) merged.push(kept[k++]!);
+  const { items: now } = useLibraryStore.getState();
+  const merged = mergeFetched(now, change, result.value, (i) => i.id, newestFirst);
   set({ items: merged, itemsError: null });
 }
 

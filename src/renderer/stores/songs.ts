@@ -3,10 +3,10 @@ import type { LibraryChange } from '@shared/domain/library';
 import type { LyricsResult } from '@shared/domain/service';
 import type { AppErrorShape } from '@shared/errors';
 import type { JobView } from '@shared/ipc/jobs';
-import { LIBRARY_CHANGE_FETCH_MAX } from '@shared/ipc/library-limits';
 import type { CreateSongRequest, History, LibrarySong } from '@shared/ipc/songs';
 import { bridge, call } from '../bridge';
 import { refreshKeyInfo, useAccountStore } from './account';
+import { idsToFetch, isEmptyChange, mergeFetched } from './library-change';
 import { retryJob, useJobsStore } from './jobs';
 import { showPanel } from './ui';
 
@@ -152,24 +152,19 @@ let songsPatching: Promise<unknown> = Promise.resolve();
  */
 function followSongsChange(change: LibraryChange): Promise<unknown> {
   songsPatching = songsPatching.then(async () => {
-    const wanted = [...new Set([...change.added, ...change.updated])];
-    const count = wanted.length + change.removed.length;
-    const current = useSongsStore.getState().librarySongs;
-    if (count === 0) return;
-    if (!current || count > LIBRARY_CHANGE_FETCH_MAX) return loadLibrarySongs();
+    if (isEmptyChange(change)) return;
+    const wanted = idsToFetch(change);
+    if (!useSongsStore.getState().librarySongs || !wanted) return loadLibrarySongs();
     const seq = songsSeq;
     const r = wanted.length
       ? await call((api) => api.songs.librarySongs({ ids: wanted }))
       : ({ ok: true, value: [] } as const);
     if (seq !== songsSeq) return; // a whole load began meanwhile: it has this change
     if (!r.ok) return loadLibrarySongs();
-    const replaced = new Set([...change.removed, ...wanted]);
-    const kept = (useSongsStore.getState().librarySongs ?? []).filter(
-      (s) => !replaced.has(s.itemId),
-    );
-    const merged = [...r.value, ...kept].sort((a, b) =>
-      a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0,
-    );
+    const now = useSongsStore.getState().librarySongs ?? [];
+    const newest = (a: LibrarySong, b: LibrarySong) =>
+      a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0;
+    const merged = mergeFetched(now, change, r.value, (s) => s.itemId, newest);
     set({ librarySongs: merged, librarySongsError: null });
   });
   return songsPatching;
