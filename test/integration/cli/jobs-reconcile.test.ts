@@ -13,8 +13,8 @@ import { CLI, runCli, useCliAgainstEmulator } from './run-cli';
 const KEY = 'cli-reconcile-key-0c6e';
 const cli = useCliAgainstEmulator({
   key: KEY,
-  // the service takes 5 s to make the voice: time enough to kill the CLI before it answers, even
-  // when a loaded machine is slow to run this test after the upload arrives
+  // the service takes 5 s to make the voice once it has the upload: time enough to kill the CLI
+  // before it answers, even when a loaded machine is slow to run this test
   emulator: { stepMs: 5000, counters: { key_clone_voices: 3 } },
 });
 
@@ -35,8 +35,10 @@ describe('cadenza jobs check / adopt / not-mine', () => {
       stdio: 'ignore',
     });
     const exited = new Promise((r) => child.on('exit', r));
-    // the upload has reached the service: the process dies before the answer
-    await until(() => cli.emu.log.some((e) => e.method === 'POST' && e.path === '/v1/clone'));
+    // the whole upload has reached the service and it has charged the key: the process dies before
+    // the answer. (The log names the request as soon as its headers arrive; killing the CLI then
+    // can cut the upload short, and the service never makes a voice.)
+    await until(() => cli.emu.counters().key_clone_voices === 2);
     child.kill('SIGKILL');
     await exited;
     await until(() => cli.emu.cloneVoices().some((c) => c.name === 'Night voice'));
