@@ -5,6 +5,7 @@ import { coversPanel } from '../../src/renderer/panels/covers';
 import { resetCoversStore } from '../../src/renderer/stores/covers';
 import { FakeCadenza, makeJobView, makeLibraryItem } from './support/fake-cadenza';
 import { expectPlayerPlays } from './support/player-checks';
+import { pickItem, pickerTitles } from './support/picker';
 import { renderApp } from './support/render-app';
 
 const KEY = 'sk-test-covers-0000-9876';
@@ -17,21 +18,21 @@ function fake(): FakeCadenza {
     { id: '101', name: 'Aria Bright', custom: false, state: 'ready', jobId: null },
     { id: '102', name: 'Jonah Reed', custom: false, state: 'ready', jobId: null },
   ];
-  f.covers.sources = [
-    {
-      itemId: 'itm_dawn',
+  f.state.libraryItems = [
+    makeLibraryItem({
+      id: 'itm_dawn',
       title: 'Dawn Chorus',
       kind: 'song',
       durationMs: 95_000,
       hasServiceUrl: true,
-    },
-    {
-      itemId: 'itm_local',
+    }),
+    makeLibraryItem({
+      id: 'itm_local',
       title: 'Voice memo',
       kind: 'tts',
       durationMs: 4_000,
       hasServiceUrl: false,
-    },
+    }),
   ];
   return f;
 }
@@ -113,10 +114,8 @@ describe('Covers panel: make a cover', () => {
     const { user } = await renderApp({ fake: f, panels: [coversPanel] });
     const card = coverCard();
     await user.click(within(card).getByRole('radio', { name: 'A library song' }));
-    await user.selectOptions(
-      within(card).getByRole('combobox', { name: 'Library song' }),
-      'Dawn Chorus',
-    );
+    await pickItem(user, card, 'Library song', 'Dawn Chorus', 'dawn');
+    expect(within(card).getByRole('combobox', { name: 'Library song' })).toHaveValue('Dawn Chorus');
     const tran = within(card).getByRole('spinbutton', { name: 'Key change (semitones)' });
     await user.clear(tran);
     await user.type(tran, '15');
@@ -143,22 +142,27 @@ describe('Covers panel: make a cover', () => {
     const card = coverCard();
     await user.click(within(card).getByRole('radio', { name: 'A library song' }));
     const song = within(card).getByRole('combobox', { name: 'Library song' });
-    await within(song).findByRole('option', { name: 'Dawn Chorus' });
-    f.covers.sources = [
-      {
-        itemId: 'itm_new',
+    await user.click(song);
+    await waitFor(() => expect(pickerTitles()).toEqual(['Dawn Chorus', 'Voice memo']));
+    await user.keyboard('{Escape}');
+    f.state.libraryItems = [
+      makeLibraryItem({
+        id: 'itm_new',
         title: 'Dawn Chorus (Aria Bright cover)',
         kind: 'cover',
         durationMs: 30_000,
-        hasServiceUrl: true,
-      },
-      ...f.covers.sources,
+        createdAt: '2026-01-01T00:00:00.000Z',
+      }),
+      ...f.state.libraryItems,
     ];
     f.emitLibraryChanged({ added: ['itm_new'], updated: [], removed: [] });
-    await user.selectOptions(
-      song,
-      await within(song).findByRole('option', { name: 'Dawn Chorus (Aria Bright cover)' }),
+    // the new cover comes first (newest), fetched by its id alone
+    await user.type(song, 'chorus');
+    await waitFor(() =>
+      expect(pickerTitles()).toEqual(['Dawn Chorus (Aria Bright cover)', 'Dawn Chorus']),
     );
+    expect(f.callsOf('library.list').at(-1)).toEqual([{ ids: ['itm_new'] }]);
+    await user.keyboard('{Enter}');
     await user.click(within(card).getByRole('button', { name: 'Make cover' }));
     expect((f.callsOf('covers.create')[0] as [CoverRequest])[0]).toMatchObject({
       source: { kind: 'library', itemId: 'itm_new' },
@@ -228,30 +232,41 @@ describe('Covers panel: make a cover', () => {
 describe('Covers panel: train a custom singer', () => {
   it('the training picker lists each recording once and no speech: "Make cover" is the primary button', async () => {
     const f = fake();
-    const song = (itemId: string, title: string, kind: 'song' | 'tts' | 'cover', ms: number) => ({
-      itemId,
-      title,
-      kind,
-      durationMs: ms,
-      hasServiceUrl: true,
-    });
-    f.covers.sources = [
+    const song = (id: string, title: string, kind: 'song' | 'tts' | 'cover', ms: number) =>
+      makeLibraryItem({ id, title, kind, durationMs: ms, hasServiceUrl: true });
+    f.state.libraryItems = [
       song('itm_a1', 'Dawn Chorus', 'song', 95_000),
       song('itm_a2', 'Dawn Chorus', 'song', 95_000), // the same recording again
       song('itm_a3', 'Dawn Chorus', 'song', 120_000), // another take, another length
       song('itm_sp', 'Hello there', 'tts', 95_000), // speech
       song('itm_cv', 'Dawn Chorus (cover)', 'cover', 95_000),
+      makeLibraryItem({ id: 'itm_nolink', title: 'Dawn Chorus demo', durationMs: 60_000 }),
     ];
-    await renderApp({ fake: f, panels: [coversPanel] });
+    const { user } = await renderApp({ fake: f, panels: [coversPanel] });
     const card = screen.getByRole('region', { name: 'Train a custom singer' });
-    const picker = await within(card).findByRole('group', {
-      name: 'Library items with a service link',
+    const field = await within(card).findByRole('combobox', {
+      name: 'Add a library song or cover (its service link)',
     });
-    expect(
-      within(picker)
-        .getAllByRole('checkbox')
-        .map((c) => c.parentElement!.textContent),
-    ).toEqual(['Dawn Chorus (1:35)', 'Dawn Chorus (2:00)', 'Dawn Chorus (cover) (1:35)']);
+    await user.click(field);
+    const listed = () =>
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((o) => o.textContent);
+    expect(listed()).toEqual([
+      'Dawn ChorusSong · 1:35',
+      'Dawn ChorusSong · 2:00',
+      'Dawn Chorus (cover)Cover · 1:35',
+    ]);
+    // a chosen one leaves the offer and shows in the list to train from, with a way to remove it
+    await user.keyboard('{ArrowDown}{Enter}');
+    const chosen = within(card).getByRole('list', { name: 'Library audio to train from' });
+    expect(within(chosen).getByText('Dawn Chorus')).toBeInTheDocument();
+    expect(within(chosen).getByText('Song · 2:00')).toBeInTheDocument();
+    await user.click(field);
+    expect(listed()).toEqual(['Dawn ChorusSong · 1:35', 'Dawn Chorus (cover)Cover · 1:35']);
+    await user.keyboard('{Escape}');
+    await user.click(within(chosen).getByRole('button', { name: 'Remove “Dawn Chorus”' }));
+    expect(within(card).queryByRole('list', { name: 'Library audio to train from' })).toBeNull();
     expect(within(coverCard()).getByRole('button', { name: 'Make cover' })).toHaveClass(
       'button-primary',
     );
@@ -282,8 +297,11 @@ describe('Covers panel: train a custom singer', () => {
       within(card).getByRole('textbox', { name: 'Audio links (one per line)' }),
       'https://cdn.example/a.mp3',
     );
-    await user.click(await within(card).findByRole('checkbox', { name: /Dawn Chorus/ }));
-    expect(within(card).queryByRole('checkbox', { name: /Voice memo/ })).toBeNull(); // no service link
+    await user.click(within(card).getByRole('combobox', { name: /Add a library song or cover/ }));
+    // no service link, and speech: not offered
+    expect(pickerTitles()).toEqual(['Dawn Chorus']);
+    await user.keyboard('{Escape}');
+    await pickItem(user, card, /Add a library song or cover/, 'Dawn Chorus');
     await user.click(within(card).getByRole('button', { name: 'Measure links' }));
     const [links] = f.callsOf('covers.checkTraining')[0] as [Link[]];
     expect(links).toEqual([

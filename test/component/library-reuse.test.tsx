@@ -65,11 +65,18 @@ const take = (item: LibraryItemView, over: Partial<Take>): Take => ({
   ...over,
 });
 
-const song = makeLibraryItem({ id: 'itm_song', title: 'Dawn Chorus', durationMs: 95_000 });
+const song = makeLibraryItem({
+  id: 'itm_song',
+  title: 'Dawn Chorus',
+  durationMs: 95_000,
+  hasServiceUrl: true,
+});
+// the one item a singing video can use: a service link and 2–30 s
 const hook = makeLibraryItem({
   id: 'itm_hook',
   title: 'Hook',
   durationMs: 18_000,
+  hasServiceUrl: true,
   createdAt: '2025-03-15T09:00:00.000Z',
 });
 const speech = makeLibraryItem({
@@ -93,19 +100,6 @@ function fake(items: LibraryItemView[] = [song, hook, speech, video]): FakeCaden
   const f = new FakeCadenza({ key: KEY, libraryItems: items });
   f.covers.singers = [
     { id: '101', name: 'Aria Bright', custom: false, state: 'ready', jobId: null },
-  ];
-  f.covers.sources = items
-    .filter((i) => i.kind !== 'singing-video')
-    .map((i) => ({
-      itemId: i.id,
-      title: i.title,
-      kind: i.kind,
-      durationMs: i.durationMs,
-      hasServiceUrl: true,
-    }));
-  // main offers only the hook: a service link and 2–30 s
-  f.covers.audioSources = [
-    { itemId: hook.id, title: hook.title, kind: 'song', durationMs: 18_000, hasServiceUrl: true },
   ];
   f.voices.catalogue = {
     voices: [voice('Ava'), voice('Marcus')],
@@ -154,8 +148,7 @@ describe('Library reuse actions', () => {
     const card = await screen.findByRole('region', { name: 'Make a cover' });
     expect(within(card).getByRole('radio', { name: 'A library song' })).toBeChecked();
     const source = within(card).getByRole('combobox', { name: 'Library song' });
-    await waitFor(() => expect(source).toHaveValue(song.id));
-    expect(within(source).getByRole('option', { selected: true })).toHaveTextContent('Dawn Chorus');
+    await waitFor(() => expect(source).toHaveValue('Dawn Chorus'));
     noServiceCalls(f);
 
     await user.click(await within(card).findByRole('button', { name: 'Make cover' }));
@@ -168,11 +161,10 @@ describe('Library reuse actions', () => {
   it('"Singing video" is offered only for items main can send (service link, 2–30 s) and fills the Videos panel', async () => {
     const f = fake();
     const { user, pane } = await details(f, 'Dawn Chorus');
-    // 95 s: too long for a singing video, main is not even asked
+    // 95 s: too long for a singing video
     expect(
       within(await openMenu(user, pane)).queryByRole('menuitem', { name: 'Singing video' }),
     ).toBeNull();
-    expect(f.callsOf('videos.audioSources')).toHaveLength(0);
     await user.keyboard('{Escape}');
 
     const list = screen.getByRole('listbox', { name: 'Library items' });
@@ -186,18 +178,16 @@ describe('Library reuse actions', () => {
     expect(useUiStore.getState().activePanelId).toBe('videos');
     const card = await screen.findByRole('region', { name: 'Singing photo video' });
     const audio = await within(card).findByRole('combobox', {
-      name: 'Library song (its service link)',
+      name: 'Library audio (its service link)',
     });
-    expect(audio).toHaveValue(hook.id);
+    expect(audio).toHaveValue('Hook');
     expect(within(card).queryByRole('textbox', { name: 'Audio link' })).toBeNull();
     noServiceCalls(f);
   });
 
   it('"Singing video" is not offered for a short item main has no service link for', async () => {
-    const f = fake();
-    f.covers.audioSources = [];
+    const f = fake([song, { ...hook, hasServiceUrl: false }, speech, video]);
     const { user, pane } = await details(f, 'Hook');
-    await waitFor(() => expect(f.callsOf('videos.audioSources')).toHaveLength(1));
     const menu = await openMenu(user, pane);
     expect(within(menu).queryByRole('menuitem', { name: 'Singing video' })).toBeNull();
     expect(within(menu).getByRole('menuitem', { name: 'Make a cover' })).toBeInTheDocument();

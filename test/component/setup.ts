@@ -4,6 +4,7 @@ import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { installBridge } from '../../src/renderer/bridge';
 import { panels } from '../../src/renderer/panels';
 import { resetAccountStore } from '../../src/renderer/stores/account';
+import { resetLibraryStore } from '../../src/renderer/stores/library';
 import { installEngineFactory } from '../../src/renderer/player/engine';
 import { resetPlayerStore } from '../../src/renderer/stores/player';
 import { resetUiStore } from '../../src/renderer/stores/ui';
@@ -27,6 +28,8 @@ afterEach(() => {
   resetAccountStore();
   resetUiStore();
   resetPlayerStore();
+  // the library list follows one bridge's changes: the next test's fake is another bridge
+  resetLibraryStore();
   installEngineFactory(undefined);
   installBridge(undefined);
   delete document.documentElement.dataset.appReady;

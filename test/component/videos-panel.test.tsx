@@ -6,14 +6,23 @@ import { resetCoversStore } from '../../src/renderer/stores/covers';
 import { FakeCadenza, makeLibraryItem } from './support/fake-cadenza';
 import { installedEngines } from './support/fake-engine';
 import { expectPlayerPlays } from './support/player-checks';
+import { pickItem, pickerTitles } from './support/picker';
 import { renderApp } from './support/render-app';
 
 beforeEach(() => resetCoversStore());
 
 function fake(): FakeCadenza {
   const f = new FakeCadenza({ key: 'sk-test-videos-0000-1111' });
-  f.covers.audioSources = [
-    { itemId: 'itm_hook', title: 'Hook', kind: 'song', durationMs: 18_000, hasServiceUrl: true },
+  f.state.libraryItems = [
+    makeLibraryItem({ id: 'itm_hook', title: 'Hook', durationMs: 18_000, hasServiceUrl: true }),
+    // too long for a singing video, and one without a service link: neither is offered
+    makeLibraryItem({
+      id: 'itm_long',
+      title: 'Hook extended',
+      durationMs: 95_000,
+      hasServiceUrl: true,
+    }),
+    makeLibraryItem({ id: 'itm_mine', title: 'Hook demo', durationMs: 12_000 }),
   ];
   return f;
 }
@@ -24,10 +33,14 @@ describe('Videos panel', () => {
     const { user } = await renderApp({ fake: f, panels: [videosPanel] });
     const card = screen.getByRole('region', { name: 'Singing photo video' });
     expect(within(card).getByText(/takes/)).toHaveTextContent('The service takes links only');
-    await user.selectOptions(
-      await within(card).findByRole('combobox', { name: 'Library song (its service link)' }),
-      'Hook (18 s)',
-    );
+    const picker = await within(card).findByRole('combobox', {
+      name: 'Library audio (its service link)',
+    });
+    await user.click(picker);
+    expect(pickerTitles()).toEqual(['Hook']);
+    await user.keyboard('{Enter}');
+    expect(picker).toHaveValue('Hook');
+    expect(within(card).getByText('Song · 0:18')).toBeInTheDocument();
     expect(within(card).queryByRole('textbox', { name: 'Audio link' })).toBeNull();
     await user.type(
       within(card).getByRole('textbox', { name: 'Photo link' }),
@@ -45,6 +58,7 @@ describe('Videos panel', () => {
     });
     const job = f.state.jobs[0]!;
     f.state.libraryItems = [
+      ...f.state.libraryItems,
       makeLibraryItem({
         id: 'itm_vid',
         title: 'Hook (singing video)',
@@ -146,21 +160,18 @@ describe('Videos panel', () => {
 
   it('subtitle video from a library video: its service link is sent, the link field goes away', async () => {
     const f = fake();
-    f.covers.videoSources = [
-      {
-        itemId: 'itm_sing',
+    f.state.libraryItems.push(
+      makeLibraryItem({
+        id: 'itm_sing',
         title: 'Hook (singing video)',
         kind: 'singing-video',
         durationMs: 18_000,
         hasServiceUrl: true,
-      },
-    ];
+      }),
+    );
     const { user } = await renderApp({ fake: f, panels: [videosPanel] });
     const card = screen.getByRole('region', { name: 'Subtitle video' });
-    await user.selectOptions(
-      await within(card).findByRole('combobox', { name: 'Library video (its service link)' }),
-      'Hook (singing video)',
-    );
+    await pickItem(user, card, 'Library video (its service link)', 'Hook (singing video)', 'hook');
     expect(within(card).queryByRole('textbox', { name: 'Video link' })).toBeNull();
     await user.click(within(card).getByRole('button', { name: 'Make subtitle video' }));
     await waitFor(() => expect(f.callsOf('videos.subtitles')).toHaveLength(1));

@@ -9,4 +9,5 @@ export { TextArea } from './TextArea';
 export { TextField } from './TextField';
 export { Artwork } from './Artwork';
 export { Progress } from './Progress';
+export { ItemPicker, type PickerItem } from './ItemPicker';
 export { useNow } from './useNow';

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { AppErrorShape } from '@shared/errors';
 import type { FileInfo } from '@shared/domain/files';
-import type { Link, SingerOption, SourceItem, TrainingCheck } from '@shared/ipc/covers';
+import type { Link, SingerOption, TrainingCheck } from '@shared/ipc/covers';
 import type { JobResult, JobView } from '@shared/ipc/jobs';
 import type { SingingCheck } from '@shared/ipc/videos';
 import { bridge, call } from '../bridge';
@@ -29,10 +29,6 @@ export interface TrackedJob {
 interface CoversState {
   singers: SingerOption[];
   singersError: AppErrorShape | null;
-  sources: SourceItem[];
-  audioSources: SourceItem[];
-  /** Library videos with a service link (subtitle video sources). */
-  videoSources: SourceItem[];
   // cover form
   sourceKind: CoverSourceKind;
   file: FileInfo | null;
@@ -68,9 +64,6 @@ interface CoversState {
 const initial: CoversState = {
   singers: [],
   singersError: null,
-  sources: [],
-  audioSources: [],
-  videoSources: [],
   sourceKind: 'file',
   file: null,
   libraryItemId: '',
@@ -168,7 +161,10 @@ async function onJob(job: JobView): Promise<void> {
   }
 }
 
-/** Loads singers and library sources; follows jobs and upload progress (once). */
+/**
+ * Loads singers; follows jobs and upload progress (once). Library sources come from the
+ * Library's own list (stores/library-sources.ts).
+ */
 export async function startCovers(): Promise<void> {
   if (!unsubscribe) {
     try {
@@ -176,8 +172,6 @@ export async function startCovers(): Promise<void> {
       const offs = [
         api.on.jobUpdated((j) => void onJob(j)),
         api.on.jobFinished((j) => void onJob(j)),
-        // a new cover, song or speech take is a source for the next cover (and for videos)
-        api.on.libraryChanged(() => void loadSources()),
         api.on.coverUploadProgress((p) => {
           const c = get().cover;
           if (c && c.jobId === p.jobId)
@@ -189,7 +183,7 @@ export async function startCovers(): Promise<void> {
       // no bridge: the calls below report it
     }
   }
-  await Promise.all([loadSingers(false), loadSources()]);
+  await loadSingers(false);
 }
 
 export async function loadSingers(refresh: boolean): Promise<void> {
@@ -232,17 +226,6 @@ export async function renameSinger(jobId: string, name: string): Promise<AppErro
     : get().singers.filter((s) => !s.custom);
   applySingers([...r.value.singers, ...builtIn], get().singersError);
   return null;
-}
-
-export async function loadSources(): Promise<void> {
-  const [a, b, c] = await Promise.all([
-    call((api) => api.covers.sources()),
-    call((api) => api.videos.audioSources()),
-    call((api) => api.videos.videoSources()),
-  ]);
-  if (a.ok) set({ sources: a.value });
-  if (b.ok) set({ audioSources: b.value });
-  if (c.ok) set({ videoSources: c.value });
 }
 
 export function setCoverField<

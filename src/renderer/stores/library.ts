@@ -14,6 +14,8 @@ export interface LibraryState {
   choosingFolder: boolean;
   items: LibraryItemView[];
   itemsError: AppErrorShape | null;
+  /** A whole list has arrived once (until then `items` may be a first page, or empty). */
+  itemsLoaded: boolean;
   /** "Library folder changed." and the like, for a status line. */
   notice: string | null;
   /** An item another panel asked to show ("Show in library"); the Library selects it, then clears. */
@@ -26,6 +28,7 @@ const initialState: LibraryState = {
   choosingFolder: false,
   items: [],
   itemsError: null,
+  itemsLoaded: false,
   notice: null,
   revealId: null,
 };
@@ -85,7 +88,11 @@ async function loadPages(seq: number): Promise<void> {
     if (done) loadedOnce = true;
     const grow = !reloading && performance.now() - shownAt >= GROW_EVERY_MS;
     if (done || grow) {
-      set({ items: done ? rows : [...rows], itemsError: null });
+      set(
+        done
+          ? { items: rows, itemsError: null, itemsLoaded: true }
+          : { items: [...rows], itemsError: null },
+      );
       shownAt = performance.now();
     }
     if (done) return;

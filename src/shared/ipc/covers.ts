@@ -34,15 +34,6 @@ export const SingersSchema = z.object({
 export type Singers = z.infer<typeof SingersSchema>;
 
 /** A library item offered as a source (a cover's audio, a training or singing-video link). */
-export const SourceItemSchema = z.object({
-  itemId: z.string(),
-  title: z.string(),
-  kind: LibraryKindSchema,
-  durationMs: z.number().nullable(),
-  /** Whether the service gave it a URL that can be sent on (training, singing videos). */
-  hasServiceUrl: z.boolean(),
-});
-export type SourceItem = z.infer<typeof SourceItemSchema>;
 
 const Url = z.string().trim().min(1).max(4000);
 
@@ -102,8 +93,6 @@ export const coversContract = {
     z.tuple([z.object({ refresh: z.boolean().default(false) }).strict()]),
     SingersSchema,
   ),
-  /** Library audio that can be covered or sent as a training link. */
-  sources: invoke(z.tuple([]), z.array(SourceItemSchema)),
   /** Uploads the file (or sends the link) as a cover job; progress arrives as `coverUploadProgress`. */
   create: invoke(z.tuple([CoverRequestSchema]), JobViewSchema),
   /** Cancels a cover job (an upload is aborted; nothing lands in the library). */

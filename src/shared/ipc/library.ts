@@ -2,6 +2,7 @@ import { stripInvisible } from '../text';
 import { z } from 'zod';
 import { ITEM_ID_PATTERN, LibraryKindSchema, type LibraryItem } from '../domain/library';
 import { TrimRequestSchema } from '../domain/trim';
+import { isHttpUrl } from '../domain/service-inputs';
 import { LoudnessSchema, type Loudness } from '../domain/loudness';
 import { ExportDefaultsSchema, ExportOptionsSchema, ExportProgressSchema } from '../domain/export';
 import { event, invoke } from './define';
@@ -44,6 +45,8 @@ export const LibraryItemViewSchema = z.object({
   /** `cadenza-media://library/…` of the cover image beside the media, when there is one. */
   coverUrl: z.string().nullable(),
   hasLyrics: z.boolean(),
+  /** The service gave it an http(s) link that can be sent on (training, singing and subtitle videos). */
+  hasServiceUrl: z.boolean(),
   /** A whole song rendered from an extension chain (not itself an extension to join). */
   isWholeSong: z.boolean().optional(),
   model: z.string().nullable(),
@@ -243,6 +246,7 @@ export function toLibraryItemView(
     variationGroup: item.variation_group,
     coverUrl: libraryCoverUrl(item),
     hasLyrics: !!item.lyrics?.trim(),
+    hasServiceUrl: item.source_url !== null && isHttpUrl(item.source_url),
     ...(item.whole_song ? { isWholeSong: true } : {}),
     model: item.model,
     loudness: itemLoudnessOf(loudness),

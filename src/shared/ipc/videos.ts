@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { invoke } from './define';
-import { LinkSchema, MeasuredLinkSchema, SourceItemSchema } from './covers';
+import { LinkSchema, MeasuredLinkSchema } from './covers';
 import { JobViewSchema } from './jobs';
 
 /**
@@ -36,10 +36,6 @@ export const SubtitlesRequestSchema = z.object({
 export type SubtitlesRequest = z.infer<typeof SubtitlesRequestSchema>;
 
 export const videosContract = {
-  /** Library audio with a service URL lasting 2–30 s (usable as singing-video audio). */
-  audioSources: invoke(z.tuple([]), z.array(SourceItemSchema)),
-  /** Library videos with a service link (usable as a subtitle video's source). */
-  videoSources: invoke(z.tuple([]), z.array(SourceItemSchema)),
   /** Measures the audio and photo links; nothing is sent to the service. */
   checkSinging: invoke(z.tuple([SingingRequestSchema]), SingingCheckSchema),
   /** Checks again, then makes the singing video as a job; it lands in the library. */

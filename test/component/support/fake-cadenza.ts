@@ -42,7 +42,7 @@ import type {
   VoicePrefs,
 } from '@shared/ipc/voices';
 import type { History, LibrarySong } from '@shared/ipc/songs';
-import type { SingerOption, SourceItem, TrainingCheck } from '@shared/ipc/covers';
+import type { SingerOption, TrainingCheck } from '@shared/ipc/covers';
 import type { SingingCheck } from '@shared/ipc/videos';
 import type { UpdateState } from '@shared/ipc/updates';
 import type { Preferences } from '@shared/ipc/preferences';
@@ -130,6 +130,7 @@ export function makeLibraryItem(overrides: Partial<LibraryItemView> = {}): Libra
     variationGroup: null,
     coverUrl: null,
     hasLyrics: false,
+    hasServiceUrl: false,
     model: null,
     ...overrides,
   };
@@ -214,19 +215,13 @@ export class FakeCadenza {
     library: [],
     history: { songs: [], inLibrary: 0, unfinished: 0 },
   };
-  /** Covers and videos: singers, library sources and the measurements main answers. */
+  /** Covers and videos: singers and the measurements main answers (sources: `state.libraryItems`). */
   covers: {
     singers: SingerOption[];
-    sources: SourceItem[];
-    audioSources: SourceItem[];
-    videoSources: SourceItem[];
     trainingCheck: TrainingCheck;
     singingCheck: SingingCheck;
   } = {
     singers: [],
-    sources: [],
-    audioSources: [],
-    videoSources: [],
     trainingCheck: { links: [], totalS: null, problem: null },
     singingCheck: {
       audio: { label: '', format: 'mp3', durationS: 10, sizeBytes: 40_000, problem: null },
@@ -1060,7 +1055,6 @@ export class FakeCadenza {
           this.answer('covers.singers', [opts], () =>
             ok({ singers: [...this.covers.singers], error: null }),
           ),
-        sources: () => this.answer('covers.sources', [], () => ok([...this.covers.sources])),
         create: (request) =>
           this.answer('covers.create', [request], () => {
             const src = request.source;
@@ -1144,10 +1138,6 @@ export class FakeCadenza {
           }),
       },
       videos: {
-        audioSources: () =>
-          this.answer('videos.audioSources', [], () => ok([...this.covers.audioSources])),
-        videoSources: () =>
-          this.answer('videos.videoSources', [], () => ok([...this.covers.videoSources])),
         checkSinging: (request) =>
           this.answer('videos.checkSinging', [request], () => ok({ ...this.covers.singingCheck })),
         singing: (request) =>

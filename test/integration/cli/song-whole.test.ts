@@ -67,11 +67,11 @@ function bestMatch(x: Float32Array, from: number, n: number, ref: Float32Array, 
   return best;
 }
 
-/** Largest sample-to-sample step in x[from, to). */
-function largestStep(x: Float32Array, from: number, to: number): number {
+/** Largest second difference |x[i+1] − 2x[i] + x[i−1]| in x[from, to): a jump shows as a spike. */
+function largestBend(x: Float32Array, from: number, to: number): number {
   let m = 0;
-  for (let i = Math.max(1, from); i < Math.min(x.length, to); i++)
-    m = Math.max(m, Math.abs(x[i]! - x[i - 1]!));
+  for (let i = Math.max(1, from); i < Math.min(x.length - 1, to); i++)
+    m = Math.max(m, Math.abs(x[i + 1]! - 2 * x[i]! + x[i - 1]!));
   return m;
 }
 
@@ -122,15 +122,15 @@ describe.each(['new', 'whole'] as const)('cadenza song whole (extension shape %s
       const m = bestMatch(out, c.at * TONE_RATE, TONE_RATE / 2, c.ref, c.startsAt * TONE_RATE);
       expect(m.ncc, `${c.at} s`).toBeGreaterThan(0.9);
     }
-    // no click: around each seam no step is larger than the melody's own steepest (880 Hz at 0.3)
-    // with room for MP3 error; a hard cut between two phases jumps up to 0.6
-    const steepest = 0.3 * 2 * Math.PI * (880 / TONE_RATE);
+    // no click: a click is a jump, which the second difference shows as a spike. The melody's
+    // own is at most 0.3·(2π·880/48000)² ≈ 0.004; MP3 coding adds noise (≤ 0.025 measured at
+    // the seams over a dozen runs); a hard cut between two phases jumps by up to 0.6.
     for (const seam of starts.slice(1)) {
       const at = seam * TONE_RATE;
       expect(
-        largestStep(out, at - 0.1 * TONE_RATE, at + 0.1 * TONE_RATE),
+        largestBend(out, at - 0.1 * TONE_RATE, at + 0.1 * TONE_RATE),
         `seam ${seam}`,
-      ).toBeLessThan(steepest * 1.6);
+      ).toBeLessThan(0.08);
     }
   }, 120_000);
 });

@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError } from '@shared/errors';
+import { isSingingSource } from '@shared/domain/library-sources';
+import { toLibraryItemView } from '@shared/ipc/library';
 import { serviceRequests, useCovers } from './harness';
 
 const h = useCovers();
@@ -93,7 +95,7 @@ describe('singing-photo videos', () => {
     expect(h.rt.jobs.get(job.id)!.lastResponse).toMatchObject({ data: { job: 'accepted' } });
   });
 
-  it('offers library audio with a service link of 2–30 s', async () => {
+  it('offers library audio with a service link of 2–30 s as a singing video source', async () => {
     h.emu.configure({ songDurationMs: 20_000 });
     const short = await h.covers.finish(
       (
@@ -118,6 +120,10 @@ describe('singing-photo videos', () => {
       ).id,
     );
     await h.rt.library.updateMeta(long.id, { duration_ms: 60_000 });
-    expect((await h.videos.audioSources()).map((s) => s.itemId)).toEqual([short.id]);
+    // what the renderer's pickers see of each: the service link kept, the length checked
+    const offered = [short.id, long.id].filter((id) =>
+      isSingingSource(toLibraryItemView(h.rt.library.get(id)!)),
+    );
+    expect(offered).toEqual([short.id]);
   });
 });

@@ -9,5 +9,5 @@ export {
 } from './service';
 export { createVideosService, type VideosService, type VideosServiceDeps } from './videos';
 export { measureUrl, measureUrls, type Measurement, type MeasureOptions } from './measure';
-export { resolveLink, sourceItem, audioItems, type ResolvedLink } from './shared';
+export { resolveLink, type ResolvedLink } from './shared';
 export { CustomSingerStore, type CustomSingerRecord } from './singers';

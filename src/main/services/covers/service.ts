@@ -12,6 +12,7 @@ import { promises as fs } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { failureOf, type Job } from '@shared/domain/jobs';
 import type { LibraryItem } from '@shared/domain/library';
+import { isAudioKind } from '@shared/domain/library-sources';
 import {
   fieldErrorsOf,
   CoverFieldsSchema,
@@ -196,6 +197,14 @@ export function createCoversService(deps: CoversServiceDeps) {
         throw new AppError('not_found', 'That library song is no longer there.', {
           fields: { source: 'No longer in the library.' },
         });
+      if (!isAudioKind(item.kind))
+        throw new AppError(
+          'validation',
+          `“${item.title}” is not audio; a cover sings a song, a cover or speech.`,
+          {
+            fields: { source: 'Not audio.' },
+          },
+        );
       filePath = rt.library.pathOf(item);
       sourceLabel = item.title;
       parentId = item.id;

@@ -3,7 +3,6 @@ import type { LibraryItem } from '@shared/domain/library';
 import { isHttpUrl } from '@shared/domain/service-inputs';
 import { AppError } from '@shared/errors';
 import type { Link, MeasuredLink } from '@shared/ipc/covers';
-import type { SourceItem } from '@shared/ipc/covers';
 import type { Library } from '../library/library';
 import type { Measurement } from './measure';
 
@@ -13,23 +12,6 @@ export interface ResolvedLink {
   label: string;
   /** The library item it came from, if any. */
   itemId?: string;
-}
-
-const AUDIO_KINDS = new Set(['song', 'cover', 'tts']);
-
-export function sourceItem(item: LibraryItem): SourceItem {
-  return {
-    itemId: item.id,
-    title: item.title,
-    kind: item.kind,
-    durationMs: item.duration_ms,
-    hasServiceUrl: item.source_url !== null && isHttpUrl(item.source_url),
-  };
-}
-
-/** Library audio (songs, covers, speech), newest first. */
-export function audioItems(library: Library): LibraryItem[] {
-  return library.items().filter((i) => AUDIO_KINDS.has(i.kind));
 }
 
 export function resolveLink(link: Link, library: Library | undefined): ResolvedLink {

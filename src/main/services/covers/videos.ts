@@ -22,12 +22,11 @@ import {
   SINGING_IMAGE_MAX_BYTES,
 } from '@shared/domain/service-limits';
 import { AppError, refuseFields } from '@shared/errors';
-import type { SourceItem } from '@shared/ipc/covers';
 import type { SingingCheck } from '@shared/ipc/videos';
 import { videoOutputs } from '../jobs/records';
 import { measureUrls, type Measurement } from './measure';
 import type { CoversClient, CoversRuntime } from './service';
-import { audioItems, measuredView, sourceItem, withRawMessage, type ResolvedLink } from './shared';
+import { measuredView, withRawMessage, type ResolvedLink } from './shared';
 
 export interface VideosServiceDeps {
   client: () => Pick<CoversClient, 'singing'>;
@@ -101,30 +100,6 @@ export function createVideosService(deps: VideosServiceDeps) {
   }
 
   return {
-    /** Library audio with a service URL lasting 2–30 s. */
-    async audioSources(): Promise<SourceItem[]> {
-      const rt = await deps.runtime();
-      return audioItems(rt.library)
-        .map(sourceItem)
-        .filter(
-          (s) =>
-            s.hasServiceUrl &&
-            s.durationMs !== null &&
-            s.durationMs >= SINGING_AUDIO_MIN_S * 1000 &&
-            s.durationMs <= SINGING_AUDIO_MAX_S * 1000,
-        );
-    },
-
-    /** Library videos the service gave a link for (a subtitle video can be made from them). */
-    async videoSources(): Promise<SourceItem[]> {
-      const rt = await deps.runtime();
-      return rt.library
-        .items()
-        .filter((i) => i.kind === 'singing-video' || i.kind === 'subtitle-video')
-        .map(sourceItem)
-        .filter((s) => s.hasServiceUrl);
-    },
-
     async checkSinging(input: { audio: ResolvedLink; imageUrl: string }): Promise<SingingCheck> {
       const {
         audioDurationS: _a,

@@ -6,7 +6,7 @@ import { summarizeJob } from '@shared/domain/jobs';
 import { AppError } from '@shared/errors';
 import type { Link } from '@shared/ipc/covers';
 import { toJobView } from '@shared/ipc/jobs';
-import { audioItems, resolveLink, sourceItem, type CoverSourceInput } from '../../services/covers';
+import { resolveLink, type CoverSourceInput } from '../../services/covers';
 import type { Core } from '../../services/core';
 import type { FileRegistry } from '../../services/files/registry';
 import type { NamespaceHandlers } from '../ipc';
@@ -27,10 +27,6 @@ export function coversAndVideosHandlers({ covers, videos, jobsHost, ...deps }: C
   return {
     covers: {
       singers: (_ctx, opts) => covers.singers(opts),
-      async sources() {
-        const rt = await jobsHost.runtime();
-        return audioItems(rt.library).map(sourceItem);
-      },
       async create(_ctx, req) {
         let source: CoverSourceInput;
         if (req.source.kind === 'file') {
@@ -62,8 +58,6 @@ export function coversAndVideosHandlers({ covers, videos, jobsHost, ...deps }: C
       renameSinger: (_ctx, jobId, name) => covers.renameSinger(jobId, name),
     },
     videos: {
-      audioSources: () => videos.audioSources(),
-      videoSources: () => videos.videoSources(),
       async checkSinging(_ctx, req) {
         const [audio] = await links([req.audio]);
         return videos.checkSinging({ audio: audio!, imageUrl: req.imageUrl });

@@ -12,7 +12,16 @@ import {
   useCoversStore,
   type CoverSourceKind,
 } from '../../stores/covers';
-import { Button, EmptyState, SegmentedControl, Select, TextField } from '../../components';
+import { isCoverSource } from '@shared/domain/library-sources';
+import { useLibrarySources } from '../../stores/library-sources';
+import {
+  Button,
+  EmptyState,
+  ItemPicker,
+  SegmentedControl,
+  Select,
+  TextField,
+} from '../../components';
 import { JobResultView } from './JobResultView';
 
 const SOURCES: ReadonlyArray<{ value: CoverSourceKind; label: string }> = [
@@ -28,6 +37,7 @@ export function CoverCard() {
   const s = useCoversStore();
   const coversLeft = useAccountStore((a) => a.keyInfo?.key_cover_counts ?? null);
   const gate = useReadiness({ counter: 'key_cover_counts' });
+  const sources = useLibrarySources(isCoverSource);
   const [dragging, setDragging] = useState(false);
   // the typed text ("-" on the way to "-4") is kept apart from the number sent
   const [tranText, setTranText] = useState<string | null>(null);
@@ -87,19 +97,21 @@ export function CoverCard() {
         </div>
       )}
       {s.sourceKind === 'library' && (
-        <Select
+        <ItemPicker
           label="Library song"
+          noun="items"
+          items={sources.items}
+          loading={sources.loading}
           value={s.libraryItemId}
-          onChange={(e) => setCoverField('libraryItemId', e.target.value)}
+          onChange={(id) => setCoverField('libraryItemId', id)}
           disabled={busy}
-        >
-          <option value="">Choose a song…</option>
-          {s.sources.map((i) => (
-            <option key={i.itemId} value={i.itemId}>
-              {i.title}
-            </option>
-          ))}
-        </Select>
+          empty={
+            <p className="muted small">
+              Nothing in your library to sing yet: make a song or a speech take first, or use an
+              audio file.
+            </p>
+          }
+        />
       )}
       {s.sourceKind === 'link' && (
         <TextField

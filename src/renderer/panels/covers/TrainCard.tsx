@@ -8,8 +8,10 @@ import {
 } from '../../stores/covers';
 import { ReadinessGate } from '../../readiness/ReadinessGate';
 import { useReadiness } from '../../readiness/useReadiness';
-import type { SourceItem } from '@shared/ipc/covers';
-import { Button, TextArea, TextField } from '../../components';
+import { useMemo } from 'react';
+import { isTrainingSource } from '@shared/domain/library-sources';
+import { useLibrarySources } from '../../stores/library-sources';
+import { Button, ItemPicker, TextArea, TextField, type PickerItem } from '../../components';
 import { JobResultView } from './JobResultView';
 import { SingerList } from './SingerList';
 
@@ -17,25 +19,32 @@ const mmss = (s: number): string =>
   `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
 
 /**
- * Library items the training picker offers: songs and covers (singing, not speech) with a service
- * link, each recording once (two items with the same title and length are one to the eye: the
- * first, the newest, is kept).
+ * What the training picker offers: each recording once (two items with the same title, kind and
+ * length look the same: the first, the newest, is kept), without those already chosen.
  */
-export function trainingItems(sources: readonly SourceItem[]): SourceItem[] {
+export function trainingOffer(
+  items: readonly PickerItem[],
+  chosen: readonly string[],
+): PickerItem[] {
   const seen = new Set<string>();
-  return sources.filter((i) => {
-    if (!i.hasServiceUrl || (i.kind !== 'song' && i.kind !== 'cover')) return false;
-    const key = `${i.title.trim().toLowerCase()}|${i.durationMs ?? ''}`;
+  const taken = new Set(chosen);
+  return items.filter((i) => {
+    const key = `${i.title.trim().toLowerCase()}|${i.detail ?? ''}`;
     if (seen.has(key)) return false;
     seen.add(key);
-    return true;
+    return !taken.has(i.id);
   });
 }
 
 /** Train a custom singer from audio links (the service takes URLs only); measured before anything is spent. */
 export function TrainCard() {
   const s = useCoversStore();
-  const withUrls = trainingItems(s.sources);
+  const sources = useLibrarySources(isTrainingSource);
+  const offer = useMemo(
+    () => trainingOffer(sources.items, s.trainItemIds),
+    [sources.items, s.trainItemIds],
+  );
+  const byId = useMemo(() => new Map(sources.items.map((i) => [i.id, i])), [sources.items]);
   const custom = s.singers.filter((x) => x.custom);
   const check = s.trainingCheck;
   // the service names no counter for training (docs/writing.md): only the key and the connection
@@ -60,21 +69,43 @@ export function TrainCard() {
         onChange={(e) => setTrainField('trainUrls', e.target.value)}
         placeholder="https://…/take1.mp3"
       />
-      {withUrls.length > 0 && (
-        <fieldset className="covers-items">
-          <legend className="field-label">Library items with a service link</legend>
-          {withUrls.map((i) => (
-            <label key={i.itemId} className="checkbox">
-              <input
-                type="checkbox"
-                checked={s.trainItemIds.includes(i.itemId)}
-                onChange={(e) => toggleTrainItem(i.itemId, e.target.checked)}
-              />
-              {i.title}
-              {i.durationMs !== null ? ` (${mmss(i.durationMs / 1000)})` : ''}
-            </label>
-          ))}
-        </fieldset>
+      <ItemPicker
+        label="Add a library song or cover (its service link)"
+        noun="songs and covers"
+        items={offer}
+        loading={sources.loading}
+        value=""
+        onChange={(id) => toggleTrainItem(id, true)}
+        empty={
+          s.trainItemIds.length === 0 ? (
+            <p className="muted small">
+              No library song or cover has a service link yet: songs and covers made here do.
+            </p>
+          ) : null
+        }
+      />
+      {s.trainItemIds.length > 0 && (
+        <ul className="covers-chosen" aria-label="Library audio to train from">
+          {s.trainItemIds.map((id) => {
+            const item = byId.get(id);
+            return (
+              <li key={id}>
+                <span className="covers-chosen-title">
+                  {item ? item.title : 'No longer in your library'}
+                </span>
+                {item?.detail && <span className="muted small">{item.detail}</span>}
+                <Button
+                  size="small"
+                  variant="ghost"
+                  aria-label={`Remove ${item ? `“${item.title}”` : 'this item'}`}
+                  onClick={() => toggleTrainItem(id, false)}
+                >
+                  Remove
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
       )}
       <TextField
         label="Singer name"

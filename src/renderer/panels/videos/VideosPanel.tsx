@@ -9,7 +9,9 @@ import {
   startSubtitles,
   useCoversStore,
 } from '../../stores/covers';
-import { Button, EmptyState, Select, TextField } from '../../components';
+import { isSingingSource, isSubtitleSource } from '@shared/domain/library-sources';
+import { useLibrarySources } from '../../stores/library-sources';
+import { Button, EmptyState, ItemPicker, TextField } from '../../components';
 import { JobResultView } from '../covers/JobResultView';
 import { useCoversStart } from '../covers/useCoversStart';
 import '../covers/covers.css';
@@ -24,6 +26,7 @@ function SingingCard() {
   const fields = { ...(check?.fields ?? {}), ...(s.singingError?.fields ?? {}) };
   const busy = active(s.singing?.state);
   const gate = useReadiness({ counter: 'key_singing_credits' });
+  const audio = useLibrarySources(isSingingSource);
   return (
     <section className="card stack" aria-label="Singing photo video" aria-busy={busy}>
       <div className="card-head card-head-tight">
@@ -36,21 +39,17 @@ function SingingCard() {
         (JPG, PNG or JFIF, at most 4.7 MB, a clear frontal face). Cadenza checks both before
         anything is spent.
       </p>
-      {s.audioSources.length > 0 && (
-        <Select
-          label="Library song (its service link)"
-          value={s.singingItemId}
-          onChange={(e) => setVideoField('singingItemId', e.target.value)}
-          disabled={busy}
-        >
-          <option value="">None — use the audio link below</option>
-          {s.audioSources.map((i) => (
-            <option key={i.itemId} value={i.itemId}>
-              {i.title} ({Math.round((i.durationMs ?? 0) / 1000)} s)
-            </option>
-          ))}
-        </Select>
-      )}
+      <ItemPicker
+        label="Library audio (its service link)"
+        noun={`takes of ${SINGING_AUDIO_MIN_S}–${SINGING_AUDIO_MAX_S} s`}
+        items={audio.items}
+        loading={audio.loading}
+        value={s.singingItemId}
+        onChange={(id) => setVideoField('singingItemId', id)}
+        disabled={busy}
+        clearLabel="Use a link instead"
+        hint={s.singingItemId ? undefined : 'Or paste an audio link below.'}
+      />
       {!s.singingItemId && (
         <TextField
           label="Audio link"
@@ -121,6 +120,7 @@ function SubtitlesCard() {
   const busy = active(s.subtitles?.state);
   // the service names no counter for subtitle videos (docs/writing.md): key and connection only
   const gate = useReadiness({ counter: null });
+  const videos = useLibrarySources(isSubtitleSource);
   return (
     <section className="card stack" aria-label="Subtitle video" aria-busy={busy}>
       <div className="card-head card-head-tight">
@@ -130,21 +130,17 @@ function SubtitlesCard() {
         The service takes a video <strong>link</strong> (http/https) and makes a video with special
         subtitles.
       </p>
-      {s.videoSources.length > 0 && (
-        <Select
-          label="Library video (its service link)"
-          value={s.subtitlesItemId}
-          onChange={(e) => setVideoField('subtitlesItemId', e.target.value)}
-          disabled={busy}
-        >
-          <option value="">None — use the video link below</option>
-          {s.videoSources.map((i) => (
-            <option key={i.itemId} value={i.itemId}>
-              {i.title}
-            </option>
-          ))}
-        </Select>
-      )}
+      <ItemPicker
+        label="Library video (its service link)"
+        noun="videos"
+        items={videos.items}
+        loading={videos.loading}
+        value={s.subtitlesItemId}
+        onChange={(id) => setVideoField('subtitlesItemId', id)}
+        disabled={busy}
+        clearLabel="Use a link instead"
+        hint={s.subtitlesItemId ? undefined : 'Or paste a video link below.'}
+      />
       {!s.subtitlesItemId && (
         <TextField
           label="Video link"

@@ -1,0 +1,44 @@
+/**
+ * Library items offered as sources by the Covers and Videos panels (a cover's song, training
+ * audio, a singing or subtitle video's link): picked from the Library's own list, which follows
+ * main's changes by ids, so no panel loads or reloads the whole library for its own list.
+ */
+import { useEffect, useMemo } from 'react';
+import type { LibraryItemView } from '@shared/ipc/library';
+import type { PickerItem } from '../components/ItemPicker';
+import { KIND_LABELS, formatDurationMs } from '../panels/library/view';
+import { ensureLibraryItems, useLibraryStore } from './library';
+
+/** "Song · 2:18": what a picker shows beside a title. */
+export const sourceDetail = (i: LibraryItemView): string =>
+  i.durationMs === null
+    ? KIND_LABELS[i.kind]
+    : `${KIND_LABELS[i.kind]} · ${formatDurationMs(i.durationMs)}`;
+
+/** As picker items, the items `accept` takes (newest first); `accept` must be a stable function. */
+export function sourcesOf(
+  items: readonly LibraryItemView[],
+  accept: (i: LibraryItemView) => boolean,
+): PickerItem[] {
+  const out: PickerItem[] = [];
+  for (const i of items)
+    if (accept(i)) out.push({ id: i.id, title: i.title, detail: sourceDetail(i) });
+  return out;
+}
+
+/**
+ * The library items `accept` takes, loading the library's list the first time a panel needs it.
+ * `accept` must be defined once (module level): a new function each render recomputes the list.
+ */
+export function useLibrarySources(accept: (i: LibraryItemView) => boolean): {
+  items: PickerItem[];
+  loading: boolean;
+} {
+  const all = useLibraryStore((s) => s.items);
+  const loaded = useLibraryStore((s) => s.itemsLoaded);
+  useEffect(() => {
+    void ensureLibraryItems();
+  }, []);
+  const items = useMemo(() => sourcesOf(all, accept), [all, accept]);
+  return { items, loading: !loaded };
+}
