@@ -56,3 +56,25 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
     ).toEqual([]);
   }
 }
+
+/**
+ * Picks a library item in an item picker the way a creator does: focus the field, type part of
+ * the title, click the match (waits for the item to reach the list).
+ */
+export async function pickFromLibrary(
+  scope: Locator,
+  label: string,
+  title: string,
+  typed = title,
+): Promise<void> {
+  const field = scope.getByRole('combobox', { name: label });
+  await field.click();
+  await field.fill(typed);
+  await scope
+    .getByRole('listbox')
+    .getByRole('option')
+    .filter({ has: scope.page().locator('.picker-title').getByText(title, { exact: true }) })
+    .first()
+    .click({ timeout: 15_000 });
+  await expect(field).toHaveValue(title);
+}

@@ -9,7 +9,7 @@ import type { Locator } from '@playwright/test';
 import type { Sidecar } from '../../src/shared/domain/library';
 import { expect, MAIN_JS } from './fixtures';
 
-export { openPanel, setKey, sha } from './app-helpers';
+export { openPanel, pickFromLibrary, setKey, sha } from './app-helpers';
 
 export interface LibraryEntry {
   /** Media file name in the library folder. */

@@ -11,6 +11,7 @@ import {
   expectLoaded,
   libraryEntries,
   openPanel,
+  pickFromLibrary,
   servedBytes,
   setKey,
   sha,
@@ -75,8 +76,7 @@ test('a singing-photo video (checked first) and a subtitle video land in the lib
   expect(emulator.counters().key_singing_credits).toBe(creditsBefore);
 
   // the 12 s library cover's service link as the audio
-  const song = singing.getByRole('combobox', { name: 'Library song (its service link)' });
-  await song.selectOption({ label: 'Short hook (12 s)' });
+  await pickFromLibrary(singing, 'Library audio (its service link)', 'Short hook', 'hook');
   await singing.getByRole('textbox', { name: 'Photo link' }).fill(photo);
   await expect(singing.getByRole('textbox', { name: 'Audio link' })).toHaveCount(0);
   await singing.getByRole('button', { name: 'Check links' }).click();
@@ -146,9 +146,11 @@ test('a singing-photo video (checked first) and a subtitle video land in the lib
   expect(emulator.counters().key_singing_credits).toBe(creditsBefore - 2);
 
   // a subtitle video from a library video: main sends the service link the video came from
-  await subtitles
-    .getByRole('combobox', { name: 'Library video (its service link)' })
-    .selectOption({ label: 'Short hook (singing video)' });
+  await pickFromLibrary(
+    subtitles,
+    'Library video (its service link)',
+    'Short hook (singing video)',
+  );
   await expect(subtitles.getByRole('textbox', { name: 'Video link' })).toHaveCount(0);
   await subtitles.getByRole('button', { name: 'Make subtitle video' }).click();
   await expect
