@@ -64,4 +64,27 @@ test('songs: composer beside takes', async ({ page, emulator }) => {
   await page.getByRole('button', { name: /^More actions for / }).click();
   await page.waitForTimeout(150);
   await page.screenshot({ path: join(OUT, 'library-selected-dark-900x600.png') });
+
+  // the library songs just made, offered by the Covers picker (open, one word typed)
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openPanel(page, 'Covers');
+  await page.getByRole('radio', { name: 'A library song' }).click();
+  const picker = page.getByRole('combobox', { name: 'Library song', exact: true });
+  await picker.click();
+  await picker.fill('dream');
+  await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
+  await page.waitForTimeout(150);
+  await page.screenshot({ path: join(OUT, 'covers-picker-dark-1280x800.png') });
+  await page.keyboard.press('Enter');
+  await page.mouse.move(0, 0);
+  await page.getByRole('heading', { name: 'Covers', level: 1 }).click();
+  await page.waitForTimeout(150);
+  await page.screenshot({ path: join(OUT, 'covers-chosen-dark-1280x800.png') });
+  await page.getByRole('combobox', { name: /Add a library song or cover/ }).click();
+  await page.keyboard.press('Enter');
+  await page.mouse.move(0, 0);
+  await page.getByRole('list', { name: 'Library audio to train from' }).scrollIntoViewIfNeeded();
+  await page.waitForTimeout(150);
+  await page.screenshot({ path: join(OUT, 'covers-training-dark-1280x800.png') });
 });

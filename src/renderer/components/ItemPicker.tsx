@@ -153,7 +153,11 @@ export function ItemPicker({
           : text
             ? `${count(total, noun)} match.`
             : null;
-  const placeholder = chosen ? chosen.title : `Search ${count(items.length, noun)}…`;
+  const placeholder = chosen
+    ? chosen.title
+    : items.length > 1
+      ? `Search ${count(items.length, noun)}…`
+      : `Search ${noun}…`;
   const activeId = open && shown[active] ? `${id}-opt-${active}` : undefined;
 
   return (
