@@ -29,6 +29,7 @@ import {
   playbackStartMs,
   readSearchLog,
   resetPlaybackLog,
+  timeCoversReady,
   timePanelSwitch,
   type Commit,
 } from './support/page-probes';
@@ -352,6 +353,57 @@ test('Library view with 10,000 items: first render, search per keystroke, heap, 
       '≤ 300 ms',
     );
     figure('playback start, max', ms(Math.max(...starts)), '≤ 300 ms');
+
+    step = 'opening the Covers panel';
+    // its training picker offers every song with a service link (the Library already loaded)
+    const coversButton = page.getByRole('navigation', { name: 'Main' }).getByRole('button', {
+      name: /Covers/,
+    });
+    const covers = await coversButton.evaluate(timeCoversReady, {
+      expected: lib.songs,
+      click: true,
+    });
+    figure(
+      `Covers panel, switch → training picker offers ${lib.songs.toLocaleString('en-US')} songs`,
+      ms(covers.readyMs),
+      'none set',
+    );
+    figure('Covers panel, switch → next frame', ms(covers.frameMs), '≤ 500 ms');
+    console.log(
+      `  longest task meanwhile: ${ms(covers.longestTaskMs)}; elements in the page: ${covers.domNodes}`,
+    );
+    step = 'a new song while the Covers panel is open';
+    const waiting = coversButton.evaluate(timeCoversReady, {
+      expected: lib.songs + 1,
+      click: false,
+    });
+    const added = `Bench added ${Date.now()}`;
+    await writeFile(
+      join(dirs.library, `${added}.wav`),
+      readFileSync(join(dirs.library, `${lib.playable[0]}.wav`)),
+    );
+    await writeFile(
+      join(dirs.library, `${added}.wav.json`),
+      JSON.stringify({
+        schema_version: 1,
+        id: 'itm_benchadded0000000',
+        kind: 'song',
+        title: added,
+        lyrics: null,
+        tags: [],
+        prompt: null,
+        duration_ms: 3000,
+        created_at: new Date().toISOString(),
+        source_url: 'https://media.example.invalid/bench/added.mp3',
+      }),
+    );
+    const change = await waiting;
+    figure(
+      'Covers panel, a new song in the folder → offered (includes the folder watcher)',
+      ms(change.readyMs),
+      'none set',
+    );
+    console.log(`  longest task meanwhile: ${ms(change.longestTaskMs)}`);
 
     const errors = (app.console ?? []).filter((c) => c.type === 'pageerror');
     if (errors.length > 0)

@@ -35,6 +35,8 @@ export interface GeneratedLibrary {
   /** Titles of the newest items, newest first (the ones that play for a few seconds). */
   playable: string[];
   bytes: number;
+  /** Songs (each with the service link songs made by the service carry). */
+  songs: number;
 }
 
 export async function generateLibrary(
@@ -47,6 +49,7 @@ export async function generateLibrary(
   const long = toneWav(longS);
   const playable: string[] = [];
   let withLyrics = 0;
+  let songs = 0;
   let bytes = 0;
   const writes: Promise<void>[] = [];
   for (let n = 0; n < count; n += 1) {
@@ -63,6 +66,7 @@ export async function generateLibrary(
         : null;
     if (lyrics) withLyrics += 1;
     const kind = n % 4 === 0 ? 'tts' : 'song';
+    if (kind === 'song') songs += 1;
     const media = isLong ? long : short;
     bytes += media.length;
     const sidecar = {
@@ -81,6 +85,8 @@ export async function generateLibrary(
       variation_group: kind === 'song' ? `job_${Math.floor(n / 2)}` : null,
       created_at: new Date(Date.UTC(2025, 0, 1) + n * 60_000).toISOString(),
       job_id: `job_${Math.floor(n / 2)}`,
+      // what the service gave: songs can be sent on as links (training, singing videos)
+      source_url: `https://media.example.invalid/bench/${n}.mp3`,
     };
     writes.push(
       writeFile(join(dir, file), media),
@@ -89,5 +95,5 @@ export async function generateLibrary(
     if (writes.length >= 400) await Promise.all(writes.splice(0));
   }
   await Promise.all(writes);
-  return { count, withLyrics, playable, bytes };
+  return { count, withLyrics, playable, bytes, songs };
 }

@@ -210,3 +210,66 @@ export function playbackStartMs(src: string): number | null {
   const playing = log?.playing[src];
   return log?.playClickAt != null && playing !== undefined ? playing - log.playClickAt : null;
 }
+
+export interface CoversTiming {
+  /** Click on Covers → the training picker offers `expected` songs (or lists them, before). */
+  readyMs: number;
+  /** … → the next animation frame after that. */
+  frameMs: number;
+  longestTaskMs: number;
+  /** Elements in the page once ready (what a long list costs the DOM). */
+  domNodes: number;
+}
+
+/**
+ * In the page: `trigger` (click a button, or nothing when the caller changes the library itself)
+ * then waits until the Covers panel's training picker offers `expected` library songs — the item
+ * picker's placeholder ("Search 37,500 songs and covers…") or, in builds before it, that many
+ * checkboxes — and one frame more.
+ */
+export async function timeCoversReady(
+  button: unknown,
+  { expected, click }: { expected: number; click: boolean },
+): Promise<CoversTiming> {
+  const g = globalThis as unknown as PageGlobals;
+  const longTasks: number[] = [];
+  let tasks: { disconnect(): void } | null = null;
+  try {
+    const observer = new g.PerformanceObserver((list) => {
+      for (const e of list.getEntries()) longTasks.push(e.duration);
+    });
+    observer.observe({ type: 'longtask' });
+    tasks = observer;
+  } catch {
+    tasks = null;
+  }
+  const label = `Search ${expected.toLocaleString('en-US')} songs and covers`;
+  const ready = (): boolean =>
+    g.document.querySelectorAll(`input[placeholder^="${label}"]`).length > 0 ||
+    g.document.querySelectorAll('fieldset.covers-items input[type="checkbox"]').length === expected;
+  const t0 = g.performance.now();
+  if (click) (button as El).click();
+  const readyAt = await new Promise<number>((resolve, reject) => {
+    if (ready()) return resolve(g.performance.now());
+    const mo = new g.MutationObserver(() => {
+      if (!ready()) return;
+      mo.disconnect();
+      resolve(g.performance.now());
+    });
+    mo.observe(g.document.body, { childList: true, subtree: true, attributes: true });
+    g.setTimeout(() => {
+      mo.disconnect();
+      reject(new Error(`the Covers panel never offered ${expected} songs`));
+    }, 60_000);
+  });
+  const frameAt = await new Promise<number>((resolve) =>
+    g.requestAnimationFrame(() => resolve(g.performance.now())),
+  );
+  tasks?.disconnect();
+  return {
+    readyMs: readyAt - t0,
+    frameMs: frameAt - t0,
+    longestTaskMs: longTasks.length ? Math.max(...longTasks) : 0,
+    domNodes: g.document.querySelectorAll('*').length,
+  };
+}
