@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { accountPanel } from '../../src/renderer/panels/account';
 import { jobsPanel } from '../../src/renderer/panels/jobs';
@@ -29,6 +29,14 @@ describe('Settings panel', () => {
       name: /Settings/,
     });
     expect(button).toHaveAttribute('aria-keyshortcuts', 'Control+2 Control+,');
+  });
+
+  it('opens from the menu: main pushes openSettings', async () => {
+    const fake = new FakeCadenza();
+    await renderApp({ fake, panels: [accountPanel, jobsPanel, settingsPanel] });
+    expect(screen.queryByRole('heading', { name: 'Settings', level: 1 })).toBeNull();
+    act(() => fake.emitOpenSettings());
+    expect(await screen.findByRole('heading', { name: 'Settings', level: 1 })).toBeInTheDocument();
   });
 
   it('shows the library folder and changes it through the dialog in main', async () => {

@@ -37,6 +37,8 @@ export interface AppHandle {
   restart(options?: { args?: string[]; packaged?: boolean }): Promise<Page>;
   /** The application menu main installed, as labels/roles (null when none was set). */
   applicationMenu(): Promise<MenuEntry[] | null>;
+  /** Chooses an item of the application menu by its labels (`['File', 'Settings']`). */
+  clickMenuItem(labels: readonly string[]): Promise<void>;
   /** Launches the app "again" while it runs: main gets `second-instance` with these arguments. */
   secondInstance(args: string[], workingDirectory?: string): Promise<void>;
   /** The text main last put on the clipboard. */
@@ -139,6 +141,7 @@ export const test = base.extend<Fixtures>({
         return current.page;
       },
       applicationMenu: () => current.applicationMenu(),
+      clickMenuItem: (labels) => current.clickMenuItem(labels),
       secondInstance: (args, workingDirectory = REPO_ROOT) =>
         current.secondInstance(args, workingDirectory),
       clipboardText: () => current.clipboardText(),

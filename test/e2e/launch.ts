@@ -31,6 +31,8 @@ export interface LaunchedApp {
   page: Page;
   /** The application menu main installed (null: none, Electron's default would show). */
   applicationMenu(): Promise<MenuEntry[] | null>;
+  /** Chooses an item of the application menu, by its labels (`['File', 'Settings']`). */
+  clickMenuItem(labels: readonly string[]): Promise<void>;
   ipcLog: IpcRecord[];
   openedExternal: string[];
   console: ConsoleRecord[];
@@ -187,6 +189,21 @@ export async function launchInDouble({
       ).getApplicationMenu();
       return menu ? menuEntries(menu.items) : null;
     },
+    clickMenuItem: async (labels) => {
+      // the double's menu keeps main's template: its items are the objects main wrote
+      type Item = { label?: string; click?: () => void; submenu?: Item[] };
+      const menu = (
+        double.module.Menu as { getApplicationMenu(): { items: Item[] } | null }
+      ).getApplicationMenu();
+      let items: Item[] = menu?.items ?? [];
+      let found: Item | undefined;
+      for (const label of labels) {
+        found = items.find((i) => i.label === label);
+        items = found?.submenu ?? [];
+      }
+      if (!found?.click) throw new Error(`no menu item ${labels.join(' › ')}`);
+      found.click();
+    },
     ipcLog: double.state.ipcLog,
     openedExternal: double.state.openedExternal,
     console: double.state.console,
@@ -284,6 +301,19 @@ export async function launchInElectron({
         return walk(Menu.getApplicationMenu());
       });
       return items ? menuEntries(items) : null;
+    },
+    clickMenuItem: async (labels) => {
+      const clicked = await electronApp.evaluate(({ Menu }, path) => {
+        let items = Menu.getApplicationMenu()?.items ?? [];
+        let found: Electron.MenuItem | undefined;
+        for (const label of path) {
+          found = items.find((i) => i.label === label);
+          items = found?.submenu?.items ?? [];
+        }
+        found?.click();
+        return !!found;
+      }, labels);
+      if (!clicked) throw new Error(`no menu item ${labels.join(' › ')}`);
     },
     ipcLog: [],
     get openedExternal() {

@@ -44,3 +44,10 @@ test('the app installs its own menu; an installed build has no reload or develop
   );
   await expect(app.page.locator('html[data-app-ready="true"]')).toBeAttached();
 });
+
+test('File › Settings (Cadenza › Settings… on macOS) shows the Settings panel', async ({ app }) => {
+  const mac = process.platform === 'darwin';
+  await expect(app.page.getByRole('heading', { name: 'Settings', level: 1 })).toHaveCount(0);
+  await app.clickMenuItem(mac ? ['Cadenza', 'Settings…'] : ['File', 'Settings']);
+  await expect(app.page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+});

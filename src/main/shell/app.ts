@@ -210,6 +210,10 @@ export function startShell(opts: ShellOptions): boolean {
               showLibraryFolder: () => void shell.openPath(core.settings.libraryDir()),
               openLogsFolder: () => void shellDiagnostics.openLogsFolder(),
               copyDiagnosticReport: () => void shellDiagnostics.copyReport(),
+              openSettings: () => {
+                const win = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
+                if (win) sendEvent(win, 'openSettings', null);
+              },
             },
           }),
         ),

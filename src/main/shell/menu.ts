@@ -13,6 +13,8 @@ export interface MenuActions {
   openLogsFolder(): void;
   /** Puts the diagnostic report on the clipboard. */
   copyDiagnosticReport(): void;
+  /** Shows the Settings panel in the focused window. */
+  openSettings(): void;
 }
 
 export interface MenuOptions {
@@ -59,6 +61,14 @@ export const APP_SHORTCUTS: readonly string[] = [
 export function buildMenuTemplate(opts: MenuOptions): MenuItemConstructorOptions[] {
   const mac = opts.platform === 'darwin';
   const { actions } = opts;
+  // the renderer handles Ctrl/Cmd+, itself (it works with the menu bar hidden too): the menu only
+  // shows the key, it does not take it
+  const settings: MenuItemConstructorOptions = {
+    label: mac ? 'Settings…' : 'Settings',
+    accelerator: 'CmdOrCtrl+,',
+    registerAccelerator: false,
+    click: () => actions.openSettings(),
+  };
   const developer: MenuItemConstructorOptions[] = opts.isPackaged
     ? []
     : [
@@ -72,6 +82,8 @@ export function buildMenuTemplate(opts: MenuOptions): MenuItemConstructorOptions
     label: opts.appName,
     submenu: [
       { role: 'about' },
+      { type: 'separator' },
+      settings,
       { type: 'separator' },
       { role: 'services' },
       { type: 'separator' },
@@ -87,6 +99,7 @@ export function buildMenuTemplate(opts: MenuOptions): MenuItemConstructorOptions
     label: 'File',
     submenu: [
       { label: 'Show library folder', click: () => actions.showLibraryFolder() },
+      ...(mac ? [] : ([{ type: 'separator' }, settings] as MenuItemConstructorOptions[])),
       { type: 'separator' },
       mac ? { role: 'close' } : { role: 'quit' },
     ],
@@ -141,7 +154,8 @@ export function menuAccelerators(template: readonly MenuItemConstructorOptions[]
   const out: string[] = [];
   const walk = (items: readonly MenuItemConstructorOptions[]): void => {
     for (const item of items) {
-      if (item.accelerator) out.push(item.accelerator);
+      // an accelerator only shown (the renderer handles the key) takes nothing
+      if (item.accelerator && item.registerAccelerator !== false) out.push(item.accelerator);
       else if (item.role && ROLE_ACCELERATORS[item.role]) out.push(ROLE_ACCELERATORS[item.role]!);
       if (Array.isArray(item.submenu)) walk(item.submenu as MenuItemConstructorOptions[]);
     }

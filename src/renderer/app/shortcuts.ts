@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { bridge } from '../bridge';
 import type { PanelDef } from '../panels/types';
 
 export const isMac = (): boolean =>
@@ -17,8 +18,8 @@ export const isSettingsShortcut = (event: KeyboardEvent): boolean =>
   (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key === ',';
 
 /**
- * Ctrl/Cmd+1..9 open the first nine panels, Ctrl/Cmd+, opens Settings (not while a modal dialog
- * is open).
+ * Ctrl/Cmd+1..9 open the first nine panels, Ctrl/Cmd+, and the menu's Settings item open Settings
+ * (not while a modal dialog is open).
  */
 export function usePanelShortcuts(panels: readonly PanelDef[], open: (id: string) => void): void {
   useEffect(() => {
@@ -32,6 +33,18 @@ export function usePanelShortcuts(panels: readonly PanelDef[], open: (id: string
       open(panel.id);
     };
     window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
+    let offMenu = (): void => undefined;
+    try {
+      offMenu = bridge().on.openSettings(() => {
+        const panel = panels.find((p) => p.id === 'settings');
+        if (panel && !document.querySelector('[aria-modal="true"]')) open(panel.id);
+      });
+    } catch {
+      // no bridge (a page opened outside the app): the keys still work
+    }
+    return () => {
+      window.removeEventListener('keydown', onKeyDown);
+      offMenu();
+    };
   }, [panels, open]);
 }

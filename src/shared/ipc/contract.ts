@@ -45,6 +45,8 @@ export const eventContract = {
   jobFinished: event(JobViewSchema),
   /** Items were added, changed or removed in the library folder (or the folder changed). */
   libraryChanged: event(LibraryChangeSchema),
+  /** The menu's Settings item was chosen: show the Settings panel. */
+  openSettings: event(z.null()),
   ...voicesEvents,
   ...coversEvents,
   ...updatesEvents,

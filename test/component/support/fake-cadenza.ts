@@ -256,6 +256,7 @@ export class FakeCadenza {
   /** Files "opened with Cadenza" before the renderer asked (`files.takeOpened` answers and empties it). */
   openedFiles: FileInfo[] = [];
   private readonly filesOpenedListeners = new Set<(files: FileInfo[]) => void>();
+  private readonly openSettingsListeners = new Set<() => void>();
   private readonly registered = new Map<string, FileInfo>();
   private readonly uploadListeners = new Set<(p: UploadProgressEvent) => void>();
 
@@ -345,6 +346,11 @@ export class FakeCadenza {
     };
     this.registered.set(info.handle, info);
     return info;
+  }
+
+  /** The menu's Settings item was chosen (main pushes `openSettings`). */
+  emitOpenSettings(): void {
+    for (const listener of this.openSettingsListeners) listener();
   }
 
   /** Main pushes `filesOpened` (audio files opened with Cadenza while the window is up). */
@@ -1234,6 +1240,11 @@ export class FakeCadenza {
         filesOpened: (listener) => {
           this.filesOpenedListeners.add(listener);
           return () => this.filesOpenedListeners.delete(listener);
+        },
+        openSettings: (listener) => {
+          const l = () => listener(null);
+          this.openSettingsListeners.add(l);
+          return () => this.openSettingsListeners.delete(l);
         },
         updateState: (listener) => {
           this.updateListeners.add(listener);

@@ -12,6 +12,7 @@ const actions = (): MenuActions => ({
   showLibraryFolder: vi.fn(),
   openLogsFolder: vi.fn(),
   copyDiagnosticReport: vi.fn(),
+  openSettings: vi.fn(),
 });
 
 function flatten(items: readonly MenuItemConstructorOptions[]): MenuItemConstructorOptions[] {
@@ -82,6 +83,32 @@ describe('application menu', () => {
     expect(a.openLogsFolder).toHaveBeenCalledOnce();
     expect(a.copyDiagnosticReport).toHaveBeenCalledOnce();
   });
+
+  it.each(PLATFORMS)(
+    'Settings is in the %s menus (app menu on macOS, File elsewhere), shows Ctrl/Cmd+, and leaves the key to the app',
+    (platform) => {
+      const a = actions();
+      const menus = buildMenuTemplate({
+        platform,
+        isPackaged: true,
+        appName: 'Cadenza',
+        actions: a,
+      });
+      const home = menus.find((m) => m.label === (platform === 'darwin' ? 'Cadenza' : 'File'))!;
+      const item = (home.submenu as MenuItemConstructorOptions[]).find((i) =>
+        i.label?.startsWith('Settings'),
+      )!;
+      expect(item.accelerator).toBe('CmdOrCtrl+,');
+      expect(item.registerAccelerator).toBe(false);
+      (item.click as () => void)();
+      expect(a.openSettings).toHaveBeenCalledOnce();
+      // in one menu only
+      expect(flatten(menus).filter((i) => i.label?.startsWith('Settings'))).toHaveLength(1);
+      // a shown key still counts when it would be registered
+      expect(menuAccelerators([{ ...item, registerAccelerator: true }])).toEqual(['CmdOrCtrl+,']);
+      expect(menuAccelerators([item])).toEqual([]);
+    },
+  );
 
   it('normalises accelerators across platforms', () => {
     expect(normalizeAccelerator('CmdOrCtrl+1')).toBe(normalizeAccelerator('Ctrl+1'));
