@@ -42,7 +42,7 @@ test('every studio panel empty: an empty state says what to do next; axe finds n
   }
 });
 
-test('Songs busy, done and cancelled, a take menu open, a library item selected, jobs listed: axe finds nothing', async ({
+test('Songs busy, done and cancelled, a take menu open, a library item selected, jobs listed, the library pickers: axe finds nothing', async ({
   page,
   emulator,
 }) => {
@@ -92,4 +92,17 @@ test('Songs busy, done and cancelled, a take menu open, a library item selected,
   await openPanel(page, 'Jobs');
   await expect(page.getByRole('list', { name: 'Jobs' })).toBeVisible();
   await expectNoViolations(page, 'Jobs, done and cancelled');
+
+  // the library songs offered by the Covers pickers: closed, open with matches, one chosen
+  await openPanel(page, 'Covers');
+  await page.getByRole('radio', { name: 'A library song' }).click();
+  const picker = page.getByRole('combobox', { name: 'Library song', exact: true });
+  await expect(picker).toHaveAttribute('placeholder', /^Search 2 items/);
+  await expectNoViolations(page, 'Covers, library pickers closed');
+  await picker.click();
+  await expect(page.getByRole('listbox').getByRole('option')).toHaveCount(2);
+  await expectNoViolations(page, 'Covers, library picker open');
+  await page.keyboard.press('Enter');
+  await expect(picker).not.toHaveValue('');
+  await expectNoViolations(page, 'Covers, a library song chosen');
 });

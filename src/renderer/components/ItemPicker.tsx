@@ -177,7 +177,7 @@ export function ItemPicker({
             spellCheck={false}
             aria-autocomplete="list"
             aria-expanded={open}
-            aria-controls={listId}
+            aria-controls={open ? listId : undefined}
             aria-activedescendant={activeId}
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy(id, hint, error, `${id}-chosen`)}
