@@ -65,6 +65,32 @@ async function switchToLibrary(page: Page): Promise<Awaited<ReturnType<typeof ti
   return button.evaluate(timePanelSwitch, `${COUNT} items`);
 }
 
+interface CpuProfile {
+  nodes: Array<{
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  }>;
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/** The functions the renderer spent most time in (self time), from a CDP CPU profile. */
+function printProfile(profile: CpuProfile): void {
+  const self = new Map<number, number>();
+  const { samples = [], timeDeltas = [] } = profile;
+  for (let i = 0; i < samples.length; i++)
+    self.set(samples[i]!, (self.get(samples[i]!) ?? 0) + (timeDeltas[i] ?? 0) / 1000);
+  const byFrame = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const f = node.callFrame;
+    const key = `${f.functionName || '(anonymous)'} ${basename(f.url)}:${f.lineNumber + 1}:${f.columnNumber + 1}`;
+    byFrame.set(key, (byFrame.get(key) ?? 0) + (self.get(node.id) ?? 0));
+  }
+  console.log('  renderer CPU while typing, self time (BENCH_PROFILE):');
+  for (const [key, msSelf] of [...byFrame].sort((a, b) => b[1] - a[1]).slice(0, 25))
+    console.log(`    ${msSelf.toFixed(1).padStart(8)} ms  ${key}`);
+}
+
 async function heapMb(page: Page): Promise<{ usedMb: number; totalMb: number }> {
   const cdp = await page.context().newCDPSession(page);
   try {
@@ -291,6 +317,13 @@ test('Library view with 10,000 items: first render, search per keystroke, heap, 
 
     step = 'typing searches';
     await page.evaluate(installSearchProbe);
+    // BENCH_PROFILE=1: a CPU profile of the renderer while typing; prints where the time goes
+    const profiler = process.env.BENCH_PROFILE ? await page.context().newCDPSession(page) : null;
+    if (profiler) {
+      await profiler.send('Profiler.enable');
+      await profiler.send('Profiler.setSamplingInterval', { interval: 100 });
+      await profiler.send('Profiler.start');
+    }
     for (const [n, query] of QUERIES.entries()) {
       const r = await typeQuery(page, query);
       const rows = r.keys.map((k) => k.rowsMs);
@@ -319,6 +352,11 @@ test('Library view with 10,000 items: first render, search per keystroke, heap, 
         r.lyricsMs === null ? 'none' : ms(r.lyricsMs),
         `≤ 300 ms, includes the ${120} ms typing pause`,
       );
+    }
+    if (profiler) {
+      const { profile } = await profiler.send('Profiler.stop');
+      printProfile(profile);
+      await profiler.detach();
     }
     const afterSearch = await heapMb(page);
     console.log(`  renderer JS heap after the searches: ${afterSearch.usedMb.toFixed(1)} MB`);

@@ -5,6 +5,7 @@ import type { LibraryFolder, LibraryItemView } from '@shared/ipc/library';
 import { LIBRARY_PAGE_MAX } from '@shared/ipc/library-limits';
 import { bridge, call } from '../bridge';
 import { idsToFetch, isEmptyChange, mergeFetched } from './library-change';
+import { typingPause } from './typing-pause';
 import { showPanel } from './ui';
 
 /** The library folder and its items (rebuilt by main from the sidecars), live via `libraryChanged`. */
@@ -138,7 +139,8 @@ const newestFirst = (a: LibraryItemView, b: LibraryItemView): number =>
 /**
  * Follows a change in main's library: only the items it names are fetched, and every other item
  * keeps its object (the Library's search text and rows stay prepared), so a new take in a
- * 50,000-item library costs one small answer, not the whole list again. Changes apply in order.
+ * 50,000-item library costs one small answer, not the whole list again. Changes apply in order,
+ * each in a pause of the user's typing.
  */
 export function followChange(change: LibraryChange): Promise<void> {
   patching = patching.then(() => applyChange(change));
@@ -156,6 +158,9 @@ async function applyChange(change: LibraryChange): Promise<void> {
     : ({ ok: true, value: [] } as const);
   if (seq !== itemsSeq) return; // a full load began meanwhile: it has this change
   if (!result.ok) return loadLibraryItems();
+  // a new list rebuilds the view's index, order and groups: not between two keystrokes
+  await typingPause();
+  if (seq !== itemsSeq) return;
   const { items: now } = useLibraryStore.getState();
   const merged = mergeFetched(now, change, result.value, (i) => i.id, newestFirst);
   set({ items: merged, itemsError: null });

@@ -245,14 +245,17 @@ export function buildRows(
   const { group, takes, matched } = view;
   // how many of each group's takes match: a group shows as a group only with two or more
   const counts = new Int32Array(takes.length);
-  for (const p of positions) {
+  const n = positions.length;
+  for (let k = 0; k < n; k++) {
+    const p = positions[k]!;
     matched[p] = 1;
     const g = group[p]!;
     if (g >= 0) counts[g]! += 1;
   }
   const rows: Row[] = [];
   const emitted = new Uint8Array(takes.length);
-  for (const p of positions) {
+  for (let k = 0; k < n; k++) {
+    const p = positions[k]!;
     const g = group[p]!;
     if (g < 0 || counts[g]! < 2) {
       rows.push(rowAt(view, p, null));
@@ -263,6 +266,6 @@ export function buildRows(
     let take = 0;
     for (const t of takes[g]!) if (matched[t]) rows.push(rowAt(view, t, ++take));
   }
-  for (const p of positions) matched[p] = 0;
+  for (let k = 0; k < n; k++) matched[positions[k]!] = 0;
   return rows;
 }
