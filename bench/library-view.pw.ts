@@ -36,7 +36,10 @@ import {
 
 const COUNT = Number(process.env.BENCH_LIBRARY_ITEMS ?? 10_000);
 /** Typed one key at a time; 10 characters each. */
-const QUERIES = ['neon river', 'ghost road'] as const;
+const QUERIES: readonly string[] = process.env.BENCH_QUERIES?.split(',') ?? [
+  'neon river',
+  'ghost road',
+];
 const N = COUNT.toLocaleString('en-US');
 const WARM_SWITCHES = 5;
 const PLAYS = 3;

@@ -1,7 +1,7 @@
 /** The Library view's rows: every sort order holds after filtering, and a new list is sorted anew. */
 import { describe, expect, it } from 'vitest';
 import type { LibraryItemView } from '@shared/ipc/library';
-import { buildRows, type ViewQuery } from '../../../src/renderer/panels/library/rows';
+import { buildRows, deriveView, type ViewQuery } from '../../../src/renderer/panels/library/rows';
 
 const item = (n: number, title: string, minutesAgo: number, durationMs: number) =>
   ({
@@ -147,5 +147,40 @@ describe('library rows while typing (narrowed from the last query)', () => {
       );
     }
     expect(shown({ ...q, text: 'neon', kind: 'all' }).length).toBeGreaterThan(10);
+  });
+});
+
+describe('library rows after a change', () => {
+  const base = Array.from({ length: 40 }, (_, n) =>
+    item(n, `${n % 2 ? 'Night' : 'Day'} ${n}`, n * 3, 1000 * (n + 1)),
+  );
+
+  it('an edit in place (new tags, a loudness result) patches the views: the new objects show and match', () => {
+    const views = deriveView(base).views;
+    expect(titles(base, query('harbour', 'newest'))).toEqual([]);
+    expect(titles(base, query('night', 'title')).slice(0, 2)).toEqual(['Night 1', 'Night 3']);
+    // items 5 and 8 gain a tag: same places in every order
+    const next = base.map((i, n) =>
+      n === 5 || n === 8 ? ({ ...i, tags: ['harbour'] } as LibraryItemView) : i,
+    );
+    expect(titles(next, query('harbour', 'newest'))).toEqual(['Night 5', 'Day 8']);
+    expect(titles(next, query('harbour', 'title'))).toEqual(['Day 8', 'Night 5']);
+    // patched, not rebuilt: the same views, holding the new objects
+    expect(deriveView(next).views).toBe(views);
+    expect(deriveView(next).byId.get('i5')).toBe(next[5]);
+    expect(buildRows(next, query('harbour', 'newest'))[0]!.item).toBe(next[5]);
+    // the narrowing cache was dropped: typing on from an old query still sees the edit
+    expect(titles(next, query('harbour d', 'newest'))).toEqual(['Day 8']);
+  });
+
+  it('a change that moves an item (a new title, a new date) builds the views again', () => {
+    const views = deriveView(base).views;
+    const next = base.map((i, n) => (n === 3 ? ({ ...i, title: 'Aurora' } as LibraryItemView) : i));
+    expect(titles(next, query('', 'title'))[0]).toBe('Aurora');
+    expect(deriveView(next).views).not.toBe(views);
+    const older = base.map((i, n) =>
+      n === 0 ? ({ ...i, createdAt: '2020-01-01T00:00:00.000Z' } as LibraryItemView) : i,
+    );
+    expect(titles(older, query('', 'newest')).at(-1)).toBe('Day 0');
   });
 });

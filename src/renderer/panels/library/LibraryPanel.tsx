@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { AppErrorShape } from '@shared/errors';
-import type { LibraryItemView } from '@shared/ipc/library';
 import { clearReveal, ensureLibraryItems, useLibraryStore } from '../../stores/library';
 import { playEntries, toQueueEntry } from '../../stores/player';
 import { startDragOut } from './actions';
@@ -30,7 +29,7 @@ import {
   type KindFilterId,
   type SortId,
 } from './view';
-import { buildRows, warmSearch, type Row } from './rows';
+import { buildRows, deriveView, warmSearch, type Row } from './rows';
 import './library.css';
 
 export const ROW_HEIGHT = 52;
@@ -93,20 +92,16 @@ export function LibraryPanel() {
   useEffect(() => {
     void ensureLibraryItems().then(() => setLoaded(true));
   }, []);
-  const byId = useMemo(() => new Map(items.map((i) => [i.id, i])), [items]);
+  // the id index, extensions and sorted views, patched in place when a change only edits items
+  const { byId, childrenOf } = useMemo(() => deriveView(items), [items]);
   // the rows follow each keystroke in the same render (filtering 50,000 items takes a few ms once
   // their search text is prepared, which happens in the background as soon as they arrive)
-  useEffect(() => warmSearch(items, sort, byId), [items, sort, byId]);
-  const childrenOf = useMemo(() => {
-    const m = new Map<string, LibraryItemView[]>();
-    for (const i of items) if (i.parentId) m.set(i.parentId, [...(m.get(i.parentId) ?? []), i]);
-    return m;
-  }, [items]);
+  useEffect(() => warmSearch(items, sort), [items, sort]);
   const mainMatches = useMainMatches(text, items);
   const alsoMatching = mainMatches?.ids;
   const rows = useMemo(
-    () => buildRows(items, { text: text, kind, sort, withLyrics, alsoMatching }, byId),
-    [items, text, kind, sort, withLyrics, alsoMatching, byId],
+    () => buildRows(items, { text: text, kind, sort, withLyrics, alsoMatching }),
+    [items, text, kind, sort, withLyrics, alsoMatching],
   );
   const selectedIndex = useMemo(
     () => (selectedId ? rows.findIndex((r) => r.item.id === selectedId) : -1),
