@@ -81,8 +81,11 @@ const takeOrder = (a: LibraryItemView, b: LibraryItemView): number =>
 /** What one list in one order needs for any query; items are named by position in `list`. */
 interface SortedView {
   list: LibraryItemView[];
-  /** Each item's position in `list`, by its index in the items array the view was made from. */
-  posOf: Int32Array;
+  /**
+   * Each item's position in `list` by its index in the items array (the first patch makes it;
+   * patches keep every item in its place, so it stays right).
+   */
+  posOf: Int32Array | null;
   /** Searchable text by position, filled as first needed. */
   hay: Array<string | undefined>;
   /** Each position's variation group (an index into `takes`), or -1. */
@@ -103,11 +106,7 @@ function sortedView(
   sort: SortId,
   byId: ReadonlyMap<string, LibraryItemView>,
 ): SortedView {
-  const cmp = comparator(sort);
-  const order = Array.from(items.keys()).sort((a, b) => cmp(items[a]!, items[b]!));
-  const list = order.map((i) => items[i]!);
-  const posOf = new Int32Array(items.length);
-  for (let p = 0; p < order.length; p++) posOf[order[p]!] = p;
+  const list = [...items].sort(comparator(sort));
   const group = new Int32Array(list.length).fill(-1);
   const takes: number[][] = [];
   const groupIndex = new Map<string, number>();
@@ -128,7 +127,7 @@ function sortedView(
   for (const t of takes) if (t.length > 1) t.sort((a, b) => takeOrder(list[a]!, list[b]!));
   return {
     list,
-    posOf,
+    posOf: null,
     hay: new Array<string | undefined>(list.length),
     group,
     takes,
@@ -191,6 +190,18 @@ function editedInPlace(
   return edited;
 }
 
+/** Where each of `items` (by index) sits in `list`, the same items in another order. */
+function positionsOf(
+  list: readonly LibraryItemView[],
+  items: readonly LibraryItemView[],
+): Int32Array {
+  const at = new Map<LibraryItemView, number>();
+  for (let p = 0; p < list.length; p++) at.set(list[p]!, p);
+  const posOf = new Int32Array(items.length);
+  for (let i = 0; i < items.length; i++) posOf[i] = at.get(items[i]!)!;
+  return posOf;
+}
+
 /** The id index, extensions and sorted views of `items` (patched from the last ones when it can). */
 export function deriveView(items: readonly LibraryItemView[]): Derived {
   if (derived?.items === items) return derived;
@@ -198,12 +209,13 @@ export function deriveView(items: readonly LibraryItemView[]): Derived {
   if (derived && edited) {
     const { byId, views } = derived;
     let childrenOf = derived.childrenOf;
+    for (const view of views.values()) view.posOf ??= positionsOf(view.list, derived.items);
     for (const i of edited) {
       const item = items[i]!;
       byId.set(item.id, item);
       if (item.parentId) childrenOf = childrenOfItems(items);
       for (const view of views.values()) {
-        const p = view.posOf[i]!;
+        const p = view.posOf![i]!;
         view.list[p] = item;
         view.hay[p] = undefined;
         view.rows[p] = undefined;
