@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { FileHandleSchema } from '../domain/files';
-import { LibraryKindSchema } from '../domain/library';
 import { AppErrorSchema } from '../errors';
 import { event, invoke } from './define';
 import { JobIdSchema, JobViewSchema } from './jobs';

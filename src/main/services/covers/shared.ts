@@ -1,5 +1,4 @@
 /** Small helpers the covers and videos services share. */
-import type { LibraryItem } from '@shared/domain/library';
 import { isHttpUrl } from '@shared/domain/service-inputs';
 import { AppError } from '@shared/errors';
 import type { Link, MeasuredLink } from '@shared/ipc/covers';
