@@ -87,6 +87,8 @@ describe('the renderer entry', () => {
     expect(packages).not.toContain('zod');
     // the audio engine loads on the first play or when the window is idle (player/engine.ts)
     expect(packages).not.toContain('howler');
+    // the library item picker serves panels loaded on demand only
+    expect(rel).not.toContain('src/renderer/components/ItemPicker.tsx');
   });
 
   it('sees a value import as one and a type-only import as none', () => {

@@ -14,14 +14,8 @@ import {
 } from '../../stores/covers';
 import { isCoverSource } from '@shared/domain/library-sources';
 import { useLibrarySources } from '../../stores/library-sources';
-import {
-  Button,
-  EmptyState,
-  ItemPicker,
-  SegmentedControl,
-  Select,
-  TextField,
-} from '../../components';
+import { Button, EmptyState, SegmentedControl, Select, TextField } from '../../components';
+import { ItemPicker } from '../../components/ItemPicker';
 import { JobResultView } from './JobResultView';
 
 const SOURCES: ReadonlyArray<{ value: CoverSourceKind; label: string }> = [

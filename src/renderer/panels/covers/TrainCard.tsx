@@ -11,7 +11,8 @@ import { useReadiness } from '../../readiness/useReadiness';
 import { useMemo } from 'react';
 import { isTrainingSource } from '@shared/domain/library-sources';
 import { useLibrarySources } from '../../stores/library-sources';
-import { Button, ItemPicker, TextArea, TextField, type PickerItem } from '../../components';
+import { Button, TextArea, TextField } from '../../components';
+import { ItemPicker, type PickerItem } from '../../components/ItemPicker';
 import { JobResultView } from './JobResultView';
 import { SingerList } from './SingerList';
 

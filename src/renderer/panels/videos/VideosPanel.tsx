@@ -11,7 +11,9 @@ import {
 } from '../../stores/covers';
 import { isSingingSource, isSubtitleSource } from '@shared/domain/library-sources';
 import { useLibrarySources } from '../../stores/library-sources';
-import { Button, EmptyState, ItemPicker, TextField } from '../../components';
+import { Button, EmptyState, TextField } from '../../components';
+// not in the components index: the entry script would carry it (panels load on demand)
+import { ItemPicker } from '../../components/ItemPicker';
 import { JobResultView } from '../covers/JobResultView';
 import { useCoversStart } from '../covers/useCoversStart';
 import '../covers/covers.css';
