@@ -1,5 +1,13 @@
 import './components.css';
-import { useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { Button } from './Button';
 import { describedBy, FieldNotes } from './field-parts';
 
@@ -92,6 +100,12 @@ export function ItemPicker({
   const [text, setText] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
+  /** Counts picks: after each, the chosen title fills the field, selected. */
+  const [picked, setPicked] = useState(0);
+  // selected in the same commit that shows the title, so the next keystroke starts a new search
+  useLayoutEffect(() => {
+    if (picked > 0) input.current?.select();
+  }, [picked]);
   const chosen = useMemo(
     () => (value ? (items.find((i) => i.id === value) ?? null) : null),
     [items, value],
@@ -113,8 +127,7 @@ export function ItemPicker({
   const pick = (item: PickerItem) => {
     onChange(item.id);
     close();
-    // the chosen title fills the field: the next keystroke starts a new search
-    requestAnimationFrame(() => input.current?.select());
+    setPicked((n) => n + 1);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
