@@ -59,6 +59,22 @@ describe('Whole song in the Library details', () => {
     expect(within(details).queryByText(/Joining the parts/)).toBeNull();
   });
 
+  it('Stop ends the render: nothing saved, said plainly, and the action is offered again', async () => {
+    const { fake, user, details } = await select([song, ext], 'Harbour, later');
+    const release = fake.holdNext('library.wholeSong');
+    await user.click(within(details).getByRole('button', { name: 'Whole song' }));
+    await user.click(await within(details).findByRole('button', { name: 'Stop' }));
+    expect(fake.callsOf('library.cancelRender')).toEqual([['itm_ext']]);
+    release();
+    expect(
+      await within(details).findByText('Stopped. Nothing was saved; the original is as it was.'),
+    ).toBeInTheDocument();
+    expect(within(details).queryByRole('alert')).toBeNull();
+    expect(within(details).queryByRole('button', { name: 'Stop' })).toBeNull();
+    expect(within(details).getByRole('button', { name: 'Whole song' })).toBeEnabled();
+    expect(fake.state.libraryItems.map((i) => i.id)).toEqual(['itm_song', 'itm_ext']);
+  });
+
   it('is not offered on a song that extends nothing, nor on a whole song', async () => {
     const whole = makeLibraryItem({
       id: 'itm_whole',

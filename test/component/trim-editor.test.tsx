@@ -134,7 +134,8 @@ describe('Trim editor', { timeout: 20_000 }, () => {
       within(dialog).getByRole('progressbar', { name: 'Making the new item' }),
     ).toHaveAttribute('value', '0.5');
     expect(within(dialog).getByRole('button', { name: 'Saving…' })).toBeDisabled();
-    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    // while it renders, Cancel becomes Stop
+    expect(within(dialog).getByRole('button', { name: 'Stop' })).toBeEnabled();
     release();
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -274,5 +275,32 @@ describe('Trim editor', { timeout: 20_000 }, () => {
     );
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('Stop (or Escape) while it renders stops it: nothing saved, the dialog stays to try again', async () => {
+    const { dialog, user, fake } = await openTrim();
+    const release = fake.holdNext('library.trim');
+    await user.click(within(dialog).getByRole('button', { name: 'Save as new item' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Stop' }));
+    expect(fake.callsOf('library.cancelRender')).toEqual([[SONG.id]]);
+    release(); // main answers the stopped call
+    expect(
+      await within(dialog).findByText('Stopped. Nothing was saved; the original is as it was.'),
+    ).toBeVisible();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(fake.state.libraryItems.filter((i) => i.title.includes('(trimmed)'))).toEqual([]);
+
+    // Escape stops too, and does not close the dialog while the render runs
+    const again = fake.holdNext('library.trim');
+    await user.click(within(dialog).getByRole('button', { name: 'Save as new item' }));
+    await user.keyboard('{Escape}');
+    expect(fake.callsOf('library.cancelRender')).toHaveLength(2);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    again();
+    expect(await within(dialog).findByText(/^Stopped\./)).toBeVisible();
+    // and the next try runs to the end
+    await user.click(within(dialog).getByRole('button', { name: 'Save as new item' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

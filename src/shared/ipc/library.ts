@@ -188,6 +188,11 @@ export const libraryContract = {
    */
   wholeSong: invoke(z.tuple([ItemIdSchema]), LibraryItemViewSchema),
   /**
+   * Stops the whole-song or trim render this window started from the item: the call answers
+   * `cancelled`, nothing is saved. Nothing happens when none is running.
+   */
+  cancelRender: invoke(z.tuple([ItemIdSchema]), z.null()),
+  /**
    * The item's loudness: kept from an earlier measurement, else measured now (ahead of the
    * background queue, in the worker); null for what cannot be decoded (AAC, video).
    */

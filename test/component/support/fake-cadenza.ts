@@ -111,6 +111,15 @@ export function makeJobView(overrides: Partial<JobView> = {}): JobView {
   };
 }
 
+/** What main answers a render stopped with library.cancelRender. */
+const stoppedRender = (): { ok: false; error: AppErrorShape } => ({
+  ok: false,
+  error: {
+    code: 'cancelled',
+    message: 'Stopped. Nothing was saved; the original is as it was.',
+  },
+});
+
 /** A library item as main would describe it. */
 export function makeLibraryItem(overrides: Partial<LibraryItemView> = {}): LibraryItemView {
   return {
@@ -257,6 +266,8 @@ export class FakeCadenza {
   openedFiles: FileInfo[] = [];
   private readonly filesOpenedListeners = new Set<(files: FileInfo[]) => void>();
   private readonly openSettingsListeners = new Set<() => void>();
+  /** Items whose running render `library.cancelRender` stopped: the held call answers `cancelled`. */
+  private readonly renderStopped = new Set<string>();
   private readonly registered = new Map<string, FileInfo>();
   private readonly uploadListeners = new Set<(p: UploadProgressEvent) => void>();
 
@@ -771,6 +782,11 @@ export class FakeCadenza {
             });
           }),
         cancelExport: () => this.answer('library.cancelExport', [], () => ok(null)),
+        cancelRender: (id) =>
+          this.answer('library.cancelRender', [id], () => {
+            this.renderStopped.add(id);
+            return ok(null);
+          }),
         exportDefaults: () =>
           this.answer('library.exportDefaults', [], () => ok({ ...this.library.exportDefaults })),
         setExportDefaults: (defaults) =>
@@ -813,6 +829,7 @@ export class FakeCadenza {
           for (const l of this.trimListeners) l({ itemId: id, fraction: 0.5 });
           return this.answer('library.trim', [id, request], () =>
             this.withItem(id, (item) => {
+              if (this.renderStopped.delete(id)) return stoppedRender();
               const ext = item.file.slice(item.file.lastIndexOf('.'));
               const title = request.title ?? `${item.title} (trimmed)`;
               const made: LibraryItemView = {
@@ -841,6 +858,7 @@ export class FakeCadenza {
           for (const l of this.wholeSongListeners) l({ itemId: id, fraction: 0.5 });
           return this.answer('library.wholeSong', [id], () =>
             this.withItem(id, (item) => {
+              if (this.renderStopped.delete(id)) return stoppedRender();
               if (!item.parentId)
                 return {
                   ok: false,

@@ -27,6 +27,8 @@ let textFile: string | null;
 let drags: Array<{ file: string; icon: string }>;
 let progress: WholeSongProgress[];
 let trimProgress: WholeSongProgress[];
+/** Called on each progress report (a test stops a render from here, while it runs). */
+let onProgress: (() => void) | null = null;
 const ctx = {} as HandlerContext;
 
 function handlers() {
@@ -55,8 +57,14 @@ function handlers() {
         render: (input, o) => renderWholeSong(input, { encode: encodeMp3, ...o }),
       }),
     },
-    wholeSongProgress: (_c, p) => progress.push(p),
-    trimProgress: (_c, p) => trimProgress.push(p),
+    wholeSongProgress: (_c, p) => {
+      progress.push(p);
+      onProgress?.();
+    },
+    trimProgress: (_c, p) => {
+      trimProgress.push(p);
+      onProgress?.();
+    },
     env: {},
     chooseFolderDialog: async () => null,
     showItemInFolder: () => undefined,
@@ -82,6 +90,7 @@ beforeEach(async () => {
   drags = [];
   progress = [];
   trimProgress = [];
+  onProgress = null;
   exportDir = null;
   textFile = null;
   const trashDir = join(root, 'trash');
@@ -312,6 +321,54 @@ describe('library handlers', () => {
       await code(handlers().trim(ctx, song.id, { ...request, startMs: 60_000, endMs: 61_000 })),
     ).toBe('validation');
     expect(await code(handlers().trim(ctx, 'itm_missing', request))).toBe('not_found');
+  }, 60_000);
+
+  it('stops a whole song or a trim on request: cancelled, nothing saved, no file left behind', async () => {
+    const wav = (id: string, seconds: number) =>
+      Buffer.from(
+        encodeWav({ sampleRate: TONE_RATE, channels: [melody(id, seconds * TONE_RATE)] }),
+      );
+    const song = await lib.createItem({
+      meta: { kind: 'song', title: 'Tide' },
+      ext: '.wav',
+      writeMedia: (t) => writeFile(t, wav('tide', 20)),
+    });
+    const ext = await lib.createItem({
+      meta: { kind: 'song', title: 'Tide, later', parent_id: song.id, continue_at_s: 15 },
+      ext: '.wav',
+      writeMedia: (t) => writeFile(t, wav('later', 20)),
+    });
+    const files = async () => (await readdir(join(root, 'Library'))).sort();
+    const before = await files();
+    const h = handlers();
+    // another window's Stop does not reach this one's render; a Stop with nothing running is fine
+    expect(
+      h.cancelRender({ event: { sender: 'other' } } as unknown as HandlerContext, ext.id),
+    ).toBeNull();
+    onProgress = () => h.cancelRender(ctx, ext.id);
+    expect(await code(h.wholeSong(ctx, ext.id))).toBe('cancelled');
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.at(-1)!.fraction).toBeLessThan(1);
+    const request = {
+      startMs: 1000,
+      endMs: 12_000,
+      fadeInMs: 0,
+      fadeOutMs: 0,
+      fadeCurve: 'linear' as const,
+    };
+    onProgress = () => h.cancelRender(ctx, song.id);
+    expect(await code(h.trim(ctx, song.id, request))).toBe('cancelled');
+    expect(
+      lib
+        .items()
+        .map((i) => i.title)
+        .sort(),
+    ).toEqual(['Tide', 'Tide, later']);
+    expect(await files()).toEqual(before);
+    // stopping is for the render under way only: the next one runs to the end
+    onProgress = null;
+    expect((await h.trim(ctx, song.id, request)).title).toBe('Tide (trimmed)');
+    expect(h.cancelRender(ctx, song.id)).toBeNull();
   }, 60_000);
 
   it('answers no waveform for a file without frames, and starts drags with the file and an icon', async () => {

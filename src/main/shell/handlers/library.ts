@@ -60,6 +60,32 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
   const { settings, jobsHost, waveforms, loudness, exporter } = deps.core;
   /** Exports in progress, by the window that started them (cancelExport stops that window's). */
   const exportsBySender = new Map<unknown, AbortController[]>();
+  /** Whole-song and trim renders in progress, by window and source item (cancelRender stops them). */
+  const rendersBySender = new Map<unknown, Map<string, Set<AbortController>>>();
+  /** Runs a render this window can stop; a stopped one answers `cancelled`, whatever threw. */
+  async function stoppable<T>(
+    ctx: HandlerContext,
+    itemId: string,
+    run: (signal: AbortSignal) => Promise<T>,
+  ): Promise<T> {
+    const sender = senderOf(ctx);
+    const controller = new AbortController();
+    const mine = rendersBySender.get(sender) ?? new Map<string, Set<AbortController>>();
+    rendersBySender.set(sender, mine);
+    const forItem = mine.get(itemId) ?? new Set<AbortController>();
+    mine.set(itemId, forItem.add(controller));
+    try {
+      return await run(controller.signal);
+    } catch (e) {
+      if (controller.signal.aborted)
+        throw new AppError('cancelled', 'Stopped. Nothing was saved; the original is as it was.');
+      throw e;
+    } finally {
+      forItem.delete(controller);
+      if (forItem.size === 0) mine.delete(itemId);
+      if (mine.size === 0) rendersBySender.delete(sender);
+    }
+  }
 
   const folder = (dir: string): LibraryFolder => ({
     path: dir,
@@ -266,28 +292,38 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
     },
     async wholeSong(ctx, id) {
       let last = -1;
-      const item = await deps.core.wholeSongs.render(id, {
-        onProgress: (fraction) => {
-          // a few steps a second at most: each is a message to the window
-          if (fraction - last < 0.02 && fraction < 1) return;
-          last = fraction;
-          deps.wholeSongProgress?.(ctx, { itemId: id, fraction: Math.min(1, fraction) });
-        },
-      });
+      const item = await stoppable(ctx, id, (signal) =>
+        deps.core.wholeSongs.render(id, {
+          signal,
+          onProgress: (fraction) => {
+            // a few steps a second at most: each is a message to the window
+            if (fraction - last < 0.02 && fraction < 1) return;
+            last = fraction;
+            deps.wholeSongProgress?.(ctx, { itemId: id, fraction: Math.min(1, fraction) });
+          },
+        }),
+      );
       return toLibraryItemView(item);
     },
     async trim(ctx, id, request) {
       const rt = await jobsHost.runtime();
       let last = -1;
-      const item = await trimItem(rt.library, id, request, {
-        onProgress: (fraction) => {
-          // a few steps a second at most: each is a message to the window
-          if (fraction - last < 0.02 && fraction < 1) return;
-          last = fraction;
-          deps.trimProgress?.(ctx, { itemId: id, fraction: Math.min(1, fraction) });
-        },
-      });
+      const item = await stoppable(ctx, id, (signal) =>
+        trimItem(rt.library, id, request, {
+          signal,
+          onProgress: (fraction) => {
+            // a few steps a second at most: each is a message to the window
+            if (fraction - last < 0.02 && fraction < 1) return;
+            last = fraction;
+            deps.trimProgress?.(ctx, { itemId: id, fraction: Math.min(1, fraction) });
+          },
+        }),
+      );
       return toLibraryItemView(item);
+    },
+    cancelRender(ctx, id) {
+      for (const c of rendersBySender.get(senderOf(ctx))?.get(id) ?? []) c.abort();
+      return null;
     },
     async loudness(_ctx, id) {
       return itemLoudnessOf(await loudness.measure(id));

@@ -196,8 +196,18 @@ export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDe
         </form>
       )}
       {joining && (
+        <div className="library-progress">
+          <p role="status" className="small muted">
+            {wholeSongProgressText(joining.fraction)}
+          </p>
+          <button type="button" className="button button-small" onClick={whole.stop}>
+            Stop
+          </button>
+        </div>
+      )}
+      {!joining && whole.stopped && (
         <p role="status" className="small muted">
-          {wholeSongProgressText(joining.fraction)}
+          {whole.stopped}
         </p>
       )}
       {(error ?? whole.error) && (

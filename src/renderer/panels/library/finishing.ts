@@ -4,6 +4,7 @@
  *   const whole = useWholeSong((saved) => …);
  *   canMakeWholeSong(item) && <button onClick={() => void whole.start(item.id)}>Whole song</button>
  *   whole.running?.fraction   // 0..1 while main renders it
+ *   whole.stop()              // stops it: nothing is saved (whole.stopped says so)
  *
  * "Whole song" joins an extension (and the extensions before it) to its song in main's worker and
  * saves the result as a new item; the original items are not changed.
@@ -23,12 +24,17 @@ export interface WholeSongState {
   /** The render under way (one at a time from this hook), with how far it has come. */
   running: { itemId: string; fraction: number } | null;
   error: AppErrorShape | null;
+  /** What to say after a render was stopped (nothing was saved), until the next start. */
+  stopped: string | null;
   start(itemId: string): Promise<Result<LibraryItemView>>;
+  /** Stops the render under way; its call then answers `cancelled`. */
+  stop(): void;
 }
 
 export function useWholeSong(onSaved?: (item: LibraryItemView) => void): WholeSongState {
   const [running, setRunning] = useState<WholeSongState['running']>(null);
   const [error, setError] = useState<AppErrorShape | null>(null);
+  const [stopped, setStopped] = useState<string | null>(null);
   const saved = useRef(onSaved);
   useEffect(() => {
     saved.current = onSaved;
@@ -44,15 +50,22 @@ export function useWholeSong(onSaved?: (item: LibraryItemView) => void): WholeSo
 
   const start = useCallback(async (itemId: string) => {
     setError(null);
+    setStopped(null);
     setRunning({ itemId, fraction: 0 });
     const r = await call((api) => api.library.wholeSong(itemId));
     setRunning(null);
     if (r.ok) saved.current?.(r.value);
+    else if (r.error.code === 'cancelled') setStopped(r.error.message);
     else setError(r.error);
     return r;
   }, []);
 
-  return { running, error, start };
+  const itemId = running?.itemId;
+  const stop = useCallback(() => {
+    if (itemId) void call((api) => api.library.cancelRender(itemId));
+  }, [itemId]);
+
+  return { running, error, stopped, start, stop };
 }
 
 /** "Joining… 40%" for a render under way. */

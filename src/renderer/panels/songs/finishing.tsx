@@ -70,6 +70,7 @@ export function useFinishingActions(song: LibrarySong | null): FinishingActions 
         void whole.start(song.itemId);
       },
     },
+    { label: 'Stop joining', hidden: joining === null, onSelect: whole.stop },
     {
       label: 'Trim…',
       hidden: !canTrim({ file, kind: 'song' }),
@@ -93,7 +94,7 @@ export function useFinishingActions(song: LibrarySong | null): FinishingActions 
   ];
   return {
     items,
-    status: joining ? wholeSongProgressText(joining.fraction) : status,
+    status: joining ? wholeSongProgressText(joining.fraction) : (status ?? whole.stopped),
     error: error ?? whole.error,
     dialogs: (
       <>

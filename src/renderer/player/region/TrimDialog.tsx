@@ -67,6 +67,8 @@ export function TrimDialog({ subject, onClose, onSaved }: TrimDialogProps) {
     [subject.itemId],
   );
   const [error, setError] = useState<AppErrorShape | null>(null);
+  /** Said after the render was stopped (nothing saved); the dialog stays open to try again. */
+  const [stopped, setStopped] = useState<string | null>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const playKey = `trim:${subject.itemId}`;
   const playheadS = usePlayerStore((s) => (selectCurrent(s)?.key === playKey ? s.positionS : null));
@@ -140,12 +142,20 @@ export function TrimDialog({ subject, onClose, onSaved }: TrimDialogProps) {
     setBusy(true);
     setProgress(0);
     setError(null);
+    setStopped(null);
     const r = await call((api) => api.library.trim(subject.itemId, checked.data));
     setBusy(false);
+    if (!r.ok && r.error.code === 'cancelled') return setStopped(r.error.message);
     if (!r.ok) return setError(r.error);
     onSaved?.(r.value);
     onClose();
   };
+
+  const stop = () => void call((api) => api.library.cancelRender(subject.itemId));
+  // Save turns disabled while it renders: the focus goes to Stop (so Escape and Enter still work)
+  useEffect(() => {
+    if (busy) cancelRef.current?.focus();
+  }, [busy]);
 
   const fadeInMsNow = fadeMs(fadeIn) ?? 0;
   const fadeOutMsNow = fadeMs(fadeOut) ?? 0;
@@ -154,11 +164,12 @@ export function TrimDialog({ subject, onClose, onSaved }: TrimDialogProps) {
       title={`Trim “${subject.title}”`}
       className="dialog-wide"
       initialFocusRef={cancelRef}
-      onCancel={() => !busy && onClose()}
+      onCancel={busy ? stop : onClose}
       actions={
         <>
-          <Button ref={cancelRef} onClick={onClose} disabled={busy}>
-            Cancel
+          {/* while it renders, the same button stops the render (Escape too) */}
+          <Button ref={cancelRef} onClick={busy ? stop : onClose}>
+            {busy ? 'Stop' : 'Cancel'}
           </Button>
           <Button variant="primary" onClick={() => void save()} disabled={busy || !chosen}>
             {busy ? 'Saving…' : 'Save as new item'}
@@ -236,6 +247,11 @@ export function TrimDialog({ subject, onClose, onSaved }: TrimDialogProps) {
       {error && (
         <p role="alert" className="library-error">
           {error.message}
+        </p>
+      )}
+      {stopped && !busy && (
+        <p role="status" className="small">
+          {stopped}
         </p>
       )}
     </Modal>
