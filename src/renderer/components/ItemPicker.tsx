@@ -11,18 +11,27 @@ import {
 import { Button } from './Button';
 import { describedBy, FieldNotes } from './field-parts';
 
-/** One choice in an ItemPicker. */
-export interface PickerItem {
+/** What an ItemPicker needs of a choice (library item views have these). */
+export interface Pickable {
   id: string;
   title: string;
+}
+
+/** A choice that carries its own second line. */
+export interface PickerItem extends Pickable {
   /** A short second line (kind, length). */
   detail?: string;
 }
 
-export interface ItemPickerProps {
+export interface ItemPickerProps<T extends Pickable> {
   label: ReactNode;
   /** What can be chosen, in the order to offer it (newest first). */
-  items: readonly PickerItem[];
+  items: readonly T[];
+  /**
+   * The second line of a choice (kind, length), asked only for the few shown: a list of 37,500
+   * songs is not turned into 37,500 new objects and strings. Default: the item's `detail`.
+   */
+  detailOf?: (item: T) => string | undefined;
   /** The chosen item's id, or '' for none. */
   value: string;
   onChange: (id: string) => void;
@@ -43,8 +52,8 @@ export interface ItemPickerProps {
 export const PICKER_SHOWN = 8;
 
 /** Lower-cased titles of a list, computed once per list (searching it is then one pass). */
-const lowered = new WeakMap<readonly PickerItem[], string[]>();
-function lowerTitles(items: readonly PickerItem[]): string[] {
+const lowered = new WeakMap<readonly Pickable[], string[]>();
+function lowerTitles(items: readonly Pickable[]): string[] {
   let titles = lowered.get(items);
   if (!titles) {
     titles = items.map((i) => i.title.toLowerCase());
@@ -54,15 +63,15 @@ function lowerTitles(items: readonly PickerItem[]): string[] {
 }
 
 /** The first `max` items whose title holds every typed word, and how many match in all. */
-export function pickerMatches(
-  items: readonly PickerItem[],
+export function pickerMatches<T extends Pickable>(
+  items: readonly T[],
   text: string,
   max = PICKER_SHOWN,
-): { shown: PickerItem[]; total: number } {
+): { shown: T[]; total: number } {
   const words = text.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return { shown: items.slice(0, max), total: items.length };
   const titles = lowerTitles(items);
-  const shown: PickerItem[] = [];
+  const shown: T[] = [];
   let total = 0;
   for (let i = 0; i < items.length; i++) {
     const t = titles[i]!;
@@ -80,9 +89,12 @@ const count = (n: number, noun: string): string => `${n.toLocaleString('en-US')}
  * opens a short list of matches (arrows, Enter, Escape, or the mouse). Only the matches shown
  * are in the DOM, so the panel costs the same at 10 items or 50,000.
  */
-export function ItemPicker({
+const ownDetail = (item: Pickable): string | undefined => (item as PickerItem).detail;
+
+export function ItemPicker<T extends Pickable>({
   label,
   items,
+  detailOf = ownDetail,
   value,
   onChange,
   disabled,
@@ -92,7 +104,7 @@ export function ItemPicker({
   empty,
   loading,
   clearLabel,
-}: ItemPickerProps) {
+}: ItemPickerProps<T>) {
   const id = useId();
   const listId = `${id}-list`;
   const input = useRef<HTMLInputElement>(null);
@@ -124,7 +136,7 @@ export function ItemPicker({
     setOpen(false);
     setText(null);
   };
-  const pick = (item: PickerItem) => {
+  const pick = (item: T) => {
     onChange(item.id);
     close();
     setPicked((n) => n + 1);
@@ -237,7 +249,7 @@ export function ItemPicker({
                   onClick={() => pick(item)}
                 >
                   <span className="picker-title">{item.title}</span>
-                  {item.detail && <span className="picker-detail">{item.detail}</span>}
+                  {detailOf(item) && <span className="picker-detail">{detailOf(item)}</span>}
                 </li>
               ))}
             </ul>
@@ -253,10 +265,10 @@ export function ItemPicker({
         {chosen ? (
           <>
             Chosen: <strong>{chosen.title}</strong>
-            {chosen.detail ? (
+            {detailOf(chosen) ? (
               <>
                 {' — '}
-                <span>{chosen.detail}</span>
+                <span>{detailOf(chosen)}</span>
               </>
             ) : null}
           </>

@@ -5,7 +5,6 @@
  */
 import { useEffect, useMemo } from 'react';
 import type { LibraryItemView } from '@shared/ipc/library';
-import type { PickerItem } from '../components/ItemPicker';
 import { KIND_LABELS, formatDurationMs } from '../panels/library/view';
 import { ensureLibraryItems, useLibraryStore } from './library';
 
@@ -15,23 +14,12 @@ export const sourceDetail = (i: LibraryItemView): string =>
     ? KIND_LABELS[i.kind]
     : `${KIND_LABELS[i.kind]} · ${formatDurationMs(i.durationMs)}`;
 
-/** As picker items, the items `accept` takes (newest first); `accept` must be a stable function. */
-export function sourcesOf(
-  items: readonly LibraryItemView[],
-  accept: (i: LibraryItemView) => boolean,
-): PickerItem[] {
-  const out: PickerItem[] = [];
-  for (const i of items)
-    if (accept(i)) out.push({ id: i.id, title: i.title, detail: sourceDetail(i) });
-  return out;
-}
-
 /**
  * The library items `accept` takes, loading the library's list the first time a panel needs it.
  * `accept` must be defined once (module level): a new function each render recomputes the list.
  */
 export function useLibrarySources(accept: (i: LibraryItemView) => boolean): {
-  items: PickerItem[];
+  items: LibraryItemView[];
   loading: boolean;
 } {
   const all = useLibraryStore((s) => s.items);
@@ -39,6 +27,7 @@ export function useLibrarySources(accept: (i: LibraryItemView) => boolean): {
   useEffect(() => {
     void ensureLibraryItems();
   }, []);
-  const items = useMemo(() => sourcesOf(all, accept), [all, accept]);
+  // the views themselves (no copies): the picker asks `sourceDetail` only for the few it shows
+  const items = useMemo(() => all.filter(accept), [all, accept]);
   return { items, loading: !loaded };
 }

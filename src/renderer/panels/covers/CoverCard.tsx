@@ -13,7 +13,7 @@ import {
   type CoverSourceKind,
 } from '../../stores/covers';
 import { isCoverSource } from '@shared/domain/library-sources';
-import { useLibrarySources } from '../../stores/library-sources';
+import { sourceDetail, useLibrarySources } from '../../stores/library-sources';
 import { Button, EmptyState, SegmentedControl, Select, TextField } from '../../components';
 import { ItemPicker } from '../../components/ItemPicker';
 import { JobResultView } from './JobResultView';
@@ -95,6 +95,7 @@ export function CoverCard() {
           label="Library song"
           noun="items"
           items={sources.items}
+          detailOf={sourceDetail}
           loading={sources.loading}
           value={s.libraryItemId}
           onChange={(id) => setCoverField('libraryItemId', id)}

@@ -10,9 +10,10 @@ import { ReadinessGate } from '../../readiness/ReadinessGate';
 import { useReadiness } from '../../readiness/useReadiness';
 import { useMemo } from 'react';
 import { isTrainingSource } from '@shared/domain/library-sources';
-import { useLibrarySources } from '../../stores/library-sources';
+import { sourceDetail, useLibrarySources } from '../../stores/library-sources';
 import { Button, TextArea, TextField } from '../../components';
-import { ItemPicker, type PickerItem } from '../../components/ItemPicker';
+import type { LibraryItemView } from '@shared/ipc/library';
+import { ItemPicker } from '../../components/ItemPicker';
 import { JobResultView } from './JobResultView';
 import { SingerList } from './SingerList';
 
@@ -24,13 +25,13 @@ const mmss = (s: number): string =>
  * length look the same: the first, the newest, is kept), without those already chosen.
  */
 export function trainingOffer(
-  items: readonly PickerItem[],
+  items: readonly LibraryItemView[],
   chosen: readonly string[],
-): PickerItem[] {
+): LibraryItemView[] {
   const seen = new Set<string>();
   const taken = new Set(chosen);
   return items.filter((i) => {
-    const key = `${i.title.trim().toLowerCase()}|${i.detail ?? ''}`;
+    const key = `${i.title.trim().toLowerCase()}|${i.kind}|${i.durationMs ?? ''}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return !taken.has(i.id);
@@ -45,7 +46,11 @@ export function TrainCard() {
     () => trainingOffer(sources.items, s.trainItemIds),
     [sources.items, s.trainItemIds],
   );
-  const byId = useMemo(() => new Map(sources.items.map((i) => [i.id, i])), [sources.items]);
+  // the few chosen, found in the offer's list (no index of 37,500 songs for them)
+  const chosen = useMemo(
+    () => s.trainItemIds.map((id) => ({ id, item: sources.items.find((i) => i.id === id) })),
+    [sources.items, s.trainItemIds],
+  );
   const custom = s.singers.filter((x) => x.custom);
   const check = s.trainingCheck;
   // the service names no counter for training (docs/writing.md): only the key and the connection
@@ -74,6 +79,7 @@ export function TrainCard() {
         label="Add a library song or cover (its service link)"
         noun="songs and covers"
         items={offer}
+        detailOf={sourceDetail}
         loading={sources.loading}
         value=""
         onChange={(id) => toggleTrainItem(id, true)}
@@ -87,14 +93,13 @@ export function TrainCard() {
       />
       {s.trainItemIds.length > 0 && (
         <ul className="covers-chosen" aria-label="Library audio to train from">
-          {s.trainItemIds.map((id) => {
-            const item = byId.get(id);
+          {chosen.map(({ id, item }) => {
             return (
               <li key={id}>
                 <span className="covers-chosen-title">
                   {item ? item.title : 'No longer in your library'}
                 </span>
-                {item?.detail && <span className="muted small">{item.detail}</span>}
+                {item && <span className="muted small">{sourceDetail(item)}</span>}
                 <Button
                   size="small"
                   variant="ghost"

@@ -10,7 +10,7 @@ import {
   useCoversStore,
 } from '../../stores/covers';
 import { isSingingSource, isSubtitleSource } from '@shared/domain/library-sources';
-import { useLibrarySources } from '../../stores/library-sources';
+import { sourceDetail, useLibrarySources } from '../../stores/library-sources';
 import { Button, EmptyState, TextField } from '../../components';
 // not in the components index: the entry script would carry it (panels load on demand)
 import { ItemPicker } from '../../components/ItemPicker';
@@ -45,6 +45,7 @@ function SingingCard() {
         label="Library audio (its service link)"
         noun={`takes of ${SINGING_AUDIO_MIN_S}–${SINGING_AUDIO_MAX_S} s`}
         items={audio.items}
+        detailOf={sourceDetail}
         loading={audio.loading}
         value={s.singingItemId}
         onChange={(id) => setVideoField('singingItemId', id)}
@@ -136,6 +137,7 @@ function SubtitlesCard() {
         label="Library video (its service link)"
         noun="videos"
         items={videos.items}
+        detailOf={sourceDetail}
         loading={videos.loading}
         value={s.subtitlesItemId}
         onChange={(id) => setVideoField('subtitlesItemId', id)}
