@@ -12,6 +12,12 @@ import { call } from '../../bridge';
 export const LYRICS_SEARCH_DELAY_MS = 120;
 /** Main's query takes at most this many characters. */
 const QUERY_MAX_CHARS = 200;
+/**
+ * Shorter text is not looked for in lyrics: one or two letters are in nearly every lyric, and
+ * main's answer would name tens of thousands of items at 50,000 (a set built and every item
+ * filtered again, between two keystrokes) to add almost nothing to what the view matches itself.
+ */
+export const LYRICS_SEARCH_MIN_CHARS = 3;
 
 export interface MainMatches {
   /** The search text these matches are for. */
@@ -33,7 +39,7 @@ export function useMainMatches(
   const anyLyrics = items.some((i) => i.hasLyrics);
 
   useEffect(() => {
-    if (!query || !anyLyrics) return;
+    if (query.length < LYRICS_SEARCH_MIN_CHARS || !anyLyrics) return;
     let current = true;
     const timer = setTimeout(() => {
       void call((api) => api.library.matching(query)).then((r) => {
@@ -48,5 +54,7 @@ export function useMainMatches(
     // items: a changed library is searched again
   }, [query, text, anyLyrics, items]);
 
-  return matches && matches.text === text && query && anyLyrics ? matches : null;
+  return matches && matches.text === text && query.length >= LYRICS_SEARCH_MIN_CHARS && anyLyrics
+    ? matches
+    : null;
 }
