@@ -259,14 +259,17 @@ describe('Covers panel: train a custom singer', () => {
     ]);
     // a chosen one leaves the offer and shows in the list to train from, with a way to remove it
     await user.keyboard('{ArrowDown}{Enter}');
-    const chosen = within(card).getByRole('list', { name: 'Library audio to train from' });
+    const chosen = within(card).getByRole('list', { name: /^Chosen for training/ });
     expect(within(chosen).getByText('Dawn Chorus')).toBeInTheDocument();
     expect(within(chosen).getByText('Song · 2:00')).toBeInTheDocument();
+    expect(chosen).toHaveAccessibleName('Chosen for training (1)');
+    // how far the library audio goes towards the 5–45 minutes
+    expect(within(card).getByText(/^From your library so far: 2:00\./)).toBeInTheDocument();
     await user.click(field);
     expect(listed()).toEqual(['Dawn ChorusSong · 1:35', 'Dawn Chorus (cover)Cover · 1:35']);
     await user.keyboard('{Escape}');
     await user.click(within(chosen).getByRole('button', { name: 'Remove “Dawn Chorus”' }));
-    expect(within(card).queryByRole('list', { name: 'Library audio to train from' })).toBeNull();
+    expect(within(card).queryByRole('list', { name: /^Chosen for training/ })).toBeNull();
     expect(within(coverCard()).getByRole('button', { name: 'Make cover' })).toHaveClass(
       'button-primary',
     );

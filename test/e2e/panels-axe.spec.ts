@@ -97,7 +97,7 @@ test('Songs busy, done and cancelled, a take menu open, a library item selected,
   await openPanel(page, 'Covers');
   await page.getByRole('radio', { name: 'A library song' }).click();
   const picker = page.getByRole('combobox', { name: 'Library song', exact: true });
-  await expect(picker).toHaveAttribute('placeholder', /^Search 2 items/);
+  await expect(picker).toHaveAttribute('placeholder', /^Search 2 songs and takes/);
   await expectNoViolations(page, 'Covers, library pickers closed');
   await picker.click();
   await expect(page.getByRole('listbox').getByRole('option')).toHaveCount(2);

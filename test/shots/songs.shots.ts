@@ -84,7 +84,7 @@ test('songs: composer beside takes', async ({ page, emulator }) => {
   await page.getByRole('combobox', { name: /Add a library song or cover/ }).click();
   await page.keyboard.press('Enter');
   await page.mouse.move(0, 0);
-  await page.getByRole('list', { name: 'Library audio to train from' }).scrollIntoViewIfNeeded();
+  await page.getByRole('list', { name: /^Chosen for training/ }).scrollIntoViewIfNeeded();
   await page.waitForTimeout(150);
   await page.screenshot({ path: join(OUT, 'covers-training-dark-1280x800.png') });
 });

@@ -264,7 +264,8 @@ export function ItemPicker<T extends Pickable>({
       <p id={`${id}-chosen`} className="picker-chosen small">
         {chosen ? (
           <>
-            Chosen: <strong>{chosen.title}</strong>
+            {/* the field shows the title: this line says it is chosen, and what it is */}
+            Chosen
             {detailOf(chosen) ? (
               <>
                 {' — '}

@@ -93,7 +93,7 @@ export function CoverCard() {
       {s.sourceKind === 'library' && (
         <ItemPicker
           label="Library song"
-          noun="items"
+          noun="songs and takes"
           items={sources.items}
           detailOf={sourceDetail}
           loading={sources.loading}

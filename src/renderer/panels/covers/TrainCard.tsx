@@ -51,6 +51,7 @@ export function TrainCard() {
     () => s.trainItemIds.map((id) => ({ id, item: sources.items.find((i) => i.id === id) })),
     [sources.items, s.trainItemIds],
   );
+  const chosenMs = chosen.reduce((sum, c) => sum + (c.item?.durationMs ?? 0), 0);
   const custom = s.singers.filter((x) => x.custom);
   const check = s.trainingCheck;
   // the service names no counter for training (docs/writing.md): only the key and the connection
@@ -92,26 +93,36 @@ export function TrainCard() {
         }
       />
       {s.trainItemIds.length > 0 && (
-        <ul className="covers-chosen" aria-label="Library audio to train from">
-          {chosen.map(({ id, item }) => {
-            return (
-              <li key={id}>
-                <span className="covers-chosen-title">
-                  {item ? item.title : 'No longer in your library'}
-                </span>
-                {item && <span className="muted small">{sourceDetail(item)}</span>}
-                <Button
-                  size="small"
-                  variant="ghost"
-                  aria-label={`Remove ${item ? `“${item.title}”` : 'this item'}`}
-                  onClick={() => toggleTrainItem(id, false)}
-                >
-                  Remove
-                </Button>
-              </li>
-            );
-          })}
-        </ul>
+        <div className="covers-chosen-group">
+          <p className="field-label" id="training-chosen-label">
+            Chosen for training ({s.trainItemIds.length})
+          </p>
+          <ul className="covers-chosen" aria-labelledby="training-chosen-label">
+            {chosen.map(({ id, item }) => {
+              return (
+                <li key={id}>
+                  <span className="covers-chosen-title">
+                    {item ? item.title : 'No longer in your library'}
+                  </span>
+                  {item && <span className="muted small">{sourceDetail(item)}</span>}
+                  <Button
+                    size="small"
+                    variant="ghost"
+                    aria-label={`Remove ${item ? `“${item.title}”` : 'this item'}`}
+                    onClick={() => toggleTrainItem(id, false)}
+                  >
+                    Remove
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+          <p className="muted small">
+            From your library so far: {mmss(chosenMs / 1000)}. Training needs{' '}
+            {TRAINING_AUDIO_MIN_S / 60} to {TRAINING_AUDIO_MAX_S / 60} minutes in total, with the
+            links above; Measure links checks it all.
+          </p>
+        </div>
       )}
       <TextField
         label="Singer name"
