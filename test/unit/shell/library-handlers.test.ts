@@ -75,6 +75,23 @@ function handlers() {
   });
 }
 
+/** A song of `songS` seconds and its extension of `extS` seconds from `atS`, as WAV items. */
+async function addChain(songS: number, extS: number, atS: number) {
+  const wav = (id: string, seconds: number) =>
+    Buffer.from(encodeWav({ sampleRate: TONE_RATE, channels: [melody(id, seconds * TONE_RATE)] }));
+  const song = await lib.createItem({
+    meta: { kind: 'song', title: 'Tide' },
+    ext: '.wav',
+    writeMedia: (t) => writeFile(t, wav('tide', songS)),
+  });
+  const ext = await lib.createItem({
+    meta: { kind: 'song', title: 'Tide, later', parent_id: song.id, continue_at_s: atS },
+    ext: '.wav',
+    writeMedia: (t) => writeFile(t, wav('later', extS)),
+  });
+  return { song, ext };
+}
+
 async function code(p: unknown): Promise<string> {
   try {
     await p;
@@ -239,20 +256,7 @@ describe('library handlers', () => {
   });
 
   it('joins an extension to its song as a new MP3 item, with progress, leaving both as they were', async () => {
-    const wav = (id: string, seconds: number) =>
-      Buffer.from(
-        encodeWav({ sampleRate: TONE_RATE, channels: [melody(id, seconds * TONE_RATE)] }),
-      );
-    const song = await lib.createItem({
-      meta: { kind: 'song', title: 'Tide' },
-      ext: '.wav',
-      writeMedia: (t) => writeFile(t, wav('tide', 6)),
-    });
-    const ext = await lib.createItem({
-      meta: { kind: 'song', title: 'Tide, later', parent_id: song.id, continue_at_s: 4 },
-      ext: '.wav',
-      writeMedia: (t) => writeFile(t, wav('later', 5)),
-    });
+    const { song, ext } = await addChain(6, 5, 4);
     const before = await readFile(lib.pathOf(ext));
     const view = await handlers().wholeSong(ctx, ext.id);
     expect(view).toMatchObject({
@@ -324,20 +328,7 @@ describe('library handlers', () => {
   }, 60_000);
 
   it('stops a whole song or a trim on request: cancelled, nothing saved, no file left behind', async () => {
-    const wav = (id: string, seconds: number) =>
-      Buffer.from(
-        encodeWav({ sampleRate: TONE_RATE, channels: [melody(id, seconds * TONE_RATE)] }),
-      );
-    const song = await lib.createItem({
-      meta: { kind: 'song', title: 'Tide' },
-      ext: '.wav',
-      writeMedia: (t) => writeFile(t, wav('tide', 20)),
-    });
-    const ext = await lib.createItem({
-      meta: { kind: 'song', title: 'Tide, later', parent_id: song.id, continue_at_s: 15 },
-      ext: '.wav',
-      writeMedia: (t) => writeFile(t, wav('later', 20)),
-    });
+    const { song, ext } = await addChain(20, 20, 15);
     const files = async () => (await readdir(join(root, 'Library'))).sort();
     const before = await files();
     const h = handlers();

@@ -208,12 +208,12 @@ export function deriveView(items: readonly LibraryItemView[]): Derived {
   const edited = derived ? editedInPlace(derived.items, items) : null;
   if (derived && edited) {
     const { byId, views } = derived;
-    let childrenOf = derived.childrenOf;
+    let extensionEdited = false;
     for (const view of views.values()) view.posOf ??= positionsOf(view.list, derived.items);
     for (const i of edited) {
       const item = items[i]!;
       byId.set(item.id, item);
-      if (item.parentId) childrenOf = childrenOfItems(items);
+      if (item.parentId) extensionEdited = true;
       for (const view of views.values()) {
         const p = view.posOf![i]!;
         view.list[p] = item;
@@ -222,6 +222,8 @@ export function deriveView(items: readonly LibraryItemView[]): Derived {
         view.last = null;
       }
     }
+    // an extension's new object goes into its parent's list: built once for the whole change
+    const childrenOf = extensionEdited ? childrenOfItems(items) : derived.childrenOf;
     derived = { items, byId, childrenOf, views };
     return derived;
   }
