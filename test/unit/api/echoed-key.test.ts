@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createServiceClient, type ServiceClient } from '../../../src/main/services/api';
 import { caught } from '../../support/caught';
-import { ok, startServer, type TestServer } from './server';
+import { json, ok, startServer, type TestServer } from './server';
 
 const KEY = 'echoed-key-8c41d2e7f0';
 let api: TestServer;
@@ -54,6 +54,18 @@ describe('a service that echoes the key', () => {
     expect(records).toHaveLength(2);
     expect(JSON.stringify(records)).not.toContain(KEY);
     expect(records[0]?.title).toMatch(/^Night drive /);
+  });
+
+  it('keeps no key in an error, even one echoed as a property name', async () => {
+    api.handle((_req, res) =>
+      json(res, 422, {
+        detail: [{ loc: ['body', KEY], msg: `bad ${KEY}`, type: 'value_error' }],
+        echo: { [KEY]: { [`${KEY}2`]: 'echo' } },
+      }),
+    );
+    const e = await caught(client.songs.submit({ mode: 'auto', prompt: 'night drive' }));
+    expect(JSON.stringify({ raw: e.raw, fields: e.fields, message: e.message })).not.toContain(KEY);
+    expect(JSON.stringify(e.raw)).toContain('echo');
   });
 
   it('refuses to fetch a media URL that carries the key, without sending a request', async () => {

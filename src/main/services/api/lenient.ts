@@ -88,18 +88,29 @@ export function durationMsFrom(v: unknown): number | undefined {
 /** What the key is replaced with in text from the service. */
 export const REDACTED = '[redacted]';
 
-/** Deep copy of a service answer without the key: `x_api_key` fields dropped, key text replaced. */
+/**
+ * Deep copy of a service answer without the key: `x_api_key` fields dropped, key text replaced in
+ * values and in property names alike (a service may echo the key as a name:
+ * `{"detail": {"<key>": "echo"}}`).
+ */
 export function redact(value: unknown, key: string | undefined): unknown {
+  const clean = (s: string): string =>
+    key && key.length >= 4 && s.includes(key) ? s.split(key).join(REDACTED) : s;
   const walk = (v: unknown, depth: number): unknown => {
     if (depth > 20) return undefined;
-    if (typeof v === 'string')
-      return key && key.length >= 4 && v.includes(key) ? v.split(key).join(REDACTED) : v;
+    if (typeof v === 'string') return clean(v);
     if (Array.isArray(v)) return v.map((x) => walk(x, depth + 1));
     if (isObject(v)) {
       const out: Json = {};
       for (const [k, x] of Object.entries(v)) {
         if (/^x[_-]?api[_-]?key$/i.test(k)) continue;
-        out[k] = walk(x, depth + 1);
+        // an own property even for "__proto__", so no name can reach the copy's prototype
+        Object.defineProperty(out, clean(k), {
+          value: walk(x, depth + 1),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       }
       return out;
     }

@@ -10,7 +10,7 @@ import {
 } from '@shared/domain/jobs';
 import { AppError } from '@shared/errors';
 import { isTempName, removeTempLeftovers, writeJsonAtomic } from '../library/atomic';
-import { logger } from '../log';
+import { logger, redactJson } from '../log';
 
 const log = logger('jobs');
 
@@ -34,6 +34,44 @@ const sameStamp = (a: Stamp | undefined, b: Stamp): boolean =>
   !!a && a.mtimeMs === b.mtimeMs && a.size === b.size && a.ino === b.ino;
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** The most of a service answer a job record keeps for diagnosis (its JSON text, in bytes). */
+export const MAX_DIAGNOSIS_BYTES = 16 * 1024;
+
+interface CutAnswer {
+  truncated: true;
+  bytes: number;
+  head: string;
+}
+
+function isCutAnswer(v: unknown): v is CutAnswer {
+  if (typeof v !== 'object' || v === null) return false;
+  const o = v as Record<string, unknown>;
+  return (
+    Object.keys(o).length === 3 &&
+    o.truncated === true &&
+    typeof o.bytes === 'number' &&
+    typeof o.head === 'string' &&
+    o.head.length <= MAX_DIAGNOSIS_BYTES
+  );
+}
+
+/**
+ * What a record keeps of a service answer: redacted (property names as well as values, by the
+ * process's redactor — the transport already removed this key; this also catches keys it never
+ * saw and look-alikes), and cut to `MAX_DIAGNOSIS_BYTES` of JSON text, saying how big it was.
+ */
+export function forDiagnosis(raw: unknown): unknown {
+  if (raw === undefined) return undefined;
+  const clean = redactJson(raw);
+  if (isCutAnswer(clean)) return clean; // already cut when it was first saved
+  const json = JSON.stringify(clean) ?? '';
+  const bytes = Buffer.byteLength(json);
+  if (bytes <= MAX_DIAGNOSIS_BYTES) return clean;
+  const head = Buffer.from(json).subarray(0, MAX_DIAGNOSIS_BYTES).toString('utf8');
+  const cut: CutAnswer = { truncated: true, bytes, head: head.replace(/\uFFFD$/, '') };
+  return cut;
+}
 
 /**
  * A record this version cannot act on: written by a newer schema, or naming a kind or state it does
@@ -184,7 +222,11 @@ export class JobStore {
     if (this.options.readOnly) throw new AppError('internal', 'The job list was opened read-only.');
     if (this.foreignCache.has(job.id))
       throw new AppError('busy', 'This job was recorded by a newer Cadenza and is left as it is.');
-    const valid = JobSchema.parse(job);
+    const valid = JobSchema.parse(
+      job.lastResponse === undefined
+        ? job
+        : { ...job, lastResponse: forDiagnosis(job.lastResponse) },
+    );
     await writeJsonAtomic(this.pathOf(valid.id), valid);
     const st = await fs.stat(this.pathOf(valid.id));
     this.cache.set(valid.id, { job: valid, mtimeMs: st.mtimeMs, size: st.size, ino: st.ino });

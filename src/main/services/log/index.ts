@@ -13,6 +13,13 @@ export {
   type OpenedLog,
   type OpenLogOptions,
 } from './logger';
-export { REDACTED, createRedactor, redactSecrets, rememberSecret, type Redactor } from './redact';
+export {
+  REDACTED,
+  createRedactor,
+  redactJson,
+  redactSecrets,
+  rememberSecret,
+  type Redactor,
+} from './redact';
 export { readRecentLogLines, type RecentLog } from './recent';
 export { formatLogLine } from './format';

@@ -84,3 +84,33 @@ export function rememberSecret(secret: string | undefined | null): void {
 export function redactSecrets(text: string): string {
   return processRedactor.redact(text);
 }
+
+/**
+ * A deep copy of JSON-like data (a service answer kept for diagnosis) with every string redacted —
+ * property names as well as values, since an answer may carry the key as a name. Deeper than
+ * `maxDepth` is cut off.
+ */
+export function redactJson(
+  value: unknown,
+  redactor: Redactor = processRedactor,
+  maxDepth = 20,
+): unknown {
+  const walk = (v: unknown, depth: number): unknown => {
+    if (depth > maxDepth) return undefined;
+    if (typeof v === 'string') return redactor.redact(v);
+    if (Array.isArray(v)) return v.map((x) => walk(x, depth + 1));
+    if (typeof v === 'object' && v !== null) {
+      const out: Record<string, unknown> = {};
+      for (const [k, x] of Object.entries(v))
+        Object.defineProperty(out, redactor.redact(k), {
+          value: walk(x, depth + 1),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      return out;
+    }
+    return v;
+  };
+  return walk(value, 0);
+}
