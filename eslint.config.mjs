@@ -69,7 +69,7 @@ export default tseslint.config(
     // One HTTP policy (services/http/policy.ts) for every request of main and the CLI: redirects,
     // the key's origin, timeouts, throughput, retries and the address guard live there only.
     files: ['src/main/**/*.ts', 'src/cli/**/*.ts'],
-    ignores: ['src/main/services/http/**', 'src/main/services/api/proxy.ts'],
+    ignores: ['src/main/services/http/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

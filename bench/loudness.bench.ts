@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { LibraryChange } from '@shared/domain/library';
-import { createLoudnessService } from '../src/main/services/audio/loudness';
+import { createLoudnessService } from '../src/main/services/analysis/loudness';
 import type { JobsHost } from '../src/main/services/jobs-host';
 import { createLibrary } from '../src/main/services/library/library';
 import { createWorkerClient, sharedWorker, type WorkerTasks } from '../src/main/services/worker';

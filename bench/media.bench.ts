@@ -7,8 +7,8 @@
  */
 import { existsSync, mkdirSync, linkSync } from 'node:fs';
 import { join } from 'node:path';
-import { decodePeaks } from '../src/main/services/media/peaks';
-import { probeFile } from '../src/main/services/media/probe';
+import { decodePeaks } from '../src/main/services/audio/peaks/peaks';
+import { probeFile } from '../src/main/services/audio/probe';
 import { createWorkerClient, type WorkerTasks } from '../src/main/services/worker';
 import { ensureAudioCorpus } from '../test/support/audio-corpus';
 import { fourMinuteSong } from './support/four-minutes';

@@ -6,7 +6,7 @@
 import type { LibraryItem } from '@shared/domain/library';
 import { FADE_CURVES, TrimRequestSchema, type FadeCurve } from '@shared/domain/trim';
 import { formatTimeMs, parseTimeMs } from '@shared/time';
-import { trimItem } from '../../main/services/audio/render/trim-item';
+import { trimItem } from '../../main/services/edit/trim-item';
 import type { Library } from '../../main/services/library/library';
 import { parseCommandArgs, UsageError, type CliContext } from '../command';
 

@@ -28,14 +28,11 @@ import {
 } from './covers';
 import { measureUrls } from './covers/measure';
 import { rateLimitedMeasure } from './covers/rate';
-import { createWaveformStore, type WaveformStore } from './library/waveform';
-import { createMediaCache, type MediaCache } from './media/cache';
-import { cacheMediaUrl } from './media/handler';
-import {
-  createLoudnessService,
-  measureLoudnessInWorker,
-  type LoudnessService,
-} from './audio/loudness';
+import { createWaveformStore, type WaveformStore } from './analysis/waveform';
+import { createMediaCache, type MediaCache } from './remote-media/cache';
+import { cacheMediaUrl } from './media-protocol/handler';
+import { measureLoudnessInWorker } from './audio/loudness';
+import { createLoudnessService, type LoudnessService } from './analysis/loudness';
 import { createExportService, type ExportService } from './export/service';
 import { DEFAULT_LOUDNESS_TARGET_LUFS } from '@shared/domain/loudness';
 

@@ -9,7 +9,7 @@ import type { LibraryChange } from '@shared/domain/library';
 import { AppError } from '@shared/errors';
 import type { JobsRuntime } from './core';
 import type { Library } from './library/library';
-import { TypedEmitter } from './library/emitter';
+import { TypedEmitter } from './ground/events';
 import { logger } from './log';
 
 const log = logger('jobs');

@@ -30,7 +30,7 @@ import { createWindowStateStore } from '../services/window-state';
 import { buildHandlers, forwardEvents } from './handlers';
 import { createJobNotifier } from './notifications';
 import { handleScheme, registerAppSchemes } from './protocol';
-import { createMediaHandler, MEDIA_SCHEME } from '../services/media/handler';
+import { createMediaHandler, MEDIA_SCHEME } from '../services/media-protocol/handler';
 import { createRendererHandler, RENDERER_SCHEME } from './renderer-scheme';
 import { sendEvent } from './events';
 import { createShellUpdates } from './updater';

@@ -8,7 +8,7 @@
 import { Readable } from 'node:stream';
 import type { Protocol } from 'electron';
 import type { FileRequest, FileResponse } from '../services/files/confine';
-import { MEDIA_SCHEME } from '../services/media/handler';
+import { MEDIA_SCHEME } from '../services/media-protocol/handler';
 import { RENDERER_PRIVILEGES, RENDERER_SCHEME } from './renderer-scheme';
 
 /** What a scheme's plain-Node handler looks like (the media handler, the renderer handler). */

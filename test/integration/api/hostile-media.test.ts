@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { measureUrl } from '../../../src/main/services/covers/measure';
 import { createHttpPolicy } from '../../../src/main/services/http/policy';
-import { createMediaCache, type MediaCache } from '../../../src/main/services/media/cache';
+import { createMediaCache, type MediaCache } from '../../../src/main/services/remote-media/cache';
 import { caught, useEmulator } from './harness';
 
 const h = useEmulator();

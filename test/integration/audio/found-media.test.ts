@@ -7,7 +7,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLibrary } from '../../../src/main/services/library/library';
-import { createMediaHandler } from '../../../src/main/services/media/handler';
+import { createMediaHandler } from '../../../src/main/services/media-protocol/handler';
 import { toLibraryItemView } from '@shared/ipc/library';
 import { ensureAudioCorpus, type AudioCorpus } from '../../support/audio-corpus';
 import { buildCli, createSandbox, runCli, type CliSandbox } from '../cli/run-cli';

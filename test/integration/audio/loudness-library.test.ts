@@ -11,10 +11,8 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SidecarSchema, type LibraryChange, type LibraryItem } from '@shared/domain/library';
 import { toLibraryItemView } from '@shared/ipc/library';
-import {
-  createLoudnessService,
-  measureLoudnessInWorker,
-} from '../../../src/main/services/audio/loudness';
+import { measureLoudnessInWorker } from '../../../src/main/services/audio/loudness';
+import { createLoudnessService } from '../../../src/main/services/analysis/loudness';
 import type { JobsHost } from '../../../src/main/services/jobs-host';
 import { createLibrary, type Library } from '../../../src/main/services/library/library';
 import { ensureAudioCorpus, type AudioCorpus } from '../../support/audio-corpus';

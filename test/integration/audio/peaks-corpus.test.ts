@@ -4,7 +4,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decodePeaks } from '../../../src/main/services/media/peaks';
+import { decodePeaks } from '../../../src/main/services/audio/peaks/peaks';
 import { ensureAudioCorpus, type AudioCorpus } from '../../support/audio-corpus';
 
 function audioStream(path: string): { rate: number; channels: number } {

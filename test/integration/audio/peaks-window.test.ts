@@ -1,5 +1,5 @@
 /**
- * Zoomed waveform peaks (media/peaks-window.ts) against ffmpeg's decode of the same file: the
+ * Zoomed waveform peaks (audio/peaks/peaks-window.ts) against ffmpeg's decode of the same file: the
  * bars of a 2-second window of an alsa-utils recording, as WAV and as MP3, are the largest
  * absolute samples ffmpeg decodes in each bar's stretch.
  */
@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { windowPeaks } from '../../../src/main/services/media/peaks-window';
+import { windowPeaks } from '../../../src/main/services/audio/peaks/peaks-window';
 import { ffmpegPcm } from '../../support/ffmpeg-pcm';
 
 const ALSA = '/usr/share/sounds/alsa';

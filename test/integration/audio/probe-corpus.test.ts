@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { probeBytes, probeFile } from '../../../src/main/services/media/probe';
+import { probeBytes, probeFile } from '../../../src/main/services/audio/probe';
 import { ensureAudioCorpus, type AudioCorpus, type CorpusFile } from '../../support/audio-corpus';
 
 interface FfStream {

@@ -45,7 +45,7 @@ export interface ServiceClientOptions {
   timeoutMs?: number;
   /** Deadline of synchronous generation calls (default 10 min). */
   generationTimeoutMs?: number;
-  /** Replaces the proxy decision of proxy.ts (tests, embedding). */
+  /** Replaces the proxy decision of http/proxy.ts (tests, embedding). */
   dispatcher?: Dispatcher;
   userAgent?: string;
   /** GET retries: attempts in all (default 3) and the first back-off delay (default 400 ms). */

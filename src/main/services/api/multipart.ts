@@ -7,7 +7,7 @@ import { AppError } from '@shared/errors';
 import type { UploadProgress } from '@shared/domain/service';
 import { readHead } from '../files/regular';
 import { SNIFF_BYTES, sniffContent } from '../files/sniff';
-import { mimeTypeOf } from '../library/media-types';
+import { mimeTypeOf } from '../ground/media-types';
 import type { RequestBody } from './transport';
 
 /**

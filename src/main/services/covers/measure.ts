@@ -2,7 +2,7 @@
  * Measuring a URL the user typed (training audio, singing-video audio and photo) before anything
  * is spent (DESIGN §3): http(s) only, no key and no cookies (nothing but a user agent and a Range
  * header is sent), a few seconds and a few megabytes at most. Reads the bytes that hold the
- * headers with Range requests and hands them to the media probe (services/media/probe):
+ * headers with Range requests and hands them to the media probe (services/audio/probe):
  *
  *   MP3  its start (ID3v2 tag and first frames): Xing/Info or VBRI frame count, else CBR by size
  *   WAV  its start (fmt and data chunk headers) against the file's size
@@ -15,9 +15,9 @@
 import { AppError } from '@shared/errors';
 import { typedLinkAddressGuard } from '../http/address-guard';
 import { createHttpPolicy, type HttpPolicy, type HttpResponse } from '../http/policy';
-import { probeBytes } from '../media/probe';
-import { id3v2Bytes, mpegFrameAt } from '../media/probe/mpeg';
-import { boxAt, mp4HeaderBytes } from '../media/probe/mp4';
+import { probeBytes } from '../audio/probe';
+import { id3v2Bytes, mpegFrameAt } from '../audio/probe/mpeg';
+import { boxAt, mp4HeaderBytes } from '../audio/probe/mp4';
 
 export type MediaFormat =
   'mp3' | 'wav' | 'm4a' | 'mp4' | 'jpg' | 'png' | 'gif' | 'webp' | 'unknown';

@@ -22,7 +22,7 @@ import {
   type ExportTags,
 } from '../audio/tags';
 import { sniffContent } from '../files/sniff';
-import { probeFile } from '../media/probe';
+import { probeFile } from '../audio/probe';
 
 export interface RenderInput {
   /** The item's media file. */

@@ -8,7 +8,7 @@
 import { promises as fs, createReadStream, type Stats } from 'node:fs';
 import { join, sep } from 'node:path';
 import { Readable } from 'node:stream';
-import { parseRange } from '../media/range';
+import { parseRange } from '../ground/range';
 
 export interface FileRequest {
   url: string;

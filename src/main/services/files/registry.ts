@@ -12,7 +12,7 @@ import { basename, extname, isAbsolute, resolve } from 'node:path';
 import { AppError } from '@shared/errors';
 import type { FileHandle, FileInfo, FileKind } from '@shared/domain/files';
 import { openRegularFile, shownFileName as safeName } from './regular';
-import { mimeTypeOf } from '../library/media-types';
+import { mimeTypeOf } from '../ground/media-types';
 import { EXTENSIONS, SNIFF_BYTES, sniffContent } from './sniff';
 
 export interface RegisteredFile extends FileInfo {

@@ -24,7 +24,7 @@ import type { Readable } from 'node:stream';
 import { request as undiciRequest, type Dispatcher } from 'undici';
 import { AppError } from '@shared/errors';
 import type { CallContext } from '../api/errors';
-import { createDispatcherChooser, type DispatcherChooser } from '../api/proxy';
+import { createDispatcherChooser, type DispatcherChooser } from './proxy';
 import { toAppError, shortBodyError, tooLargeError, type StopReason } from './failures';
 import { allowAllAddresses, checkProxiedHop, guardedAgent, type AddressGuard } from './guard';
 import {

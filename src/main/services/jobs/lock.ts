@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { pidAlive } from '../library/atomic';
+import { pidAlive } from '../ground/atomic';
 
 /** What the lock file says about its holder. The file's mtime is the heartbeat. */
 export interface LockInfo {

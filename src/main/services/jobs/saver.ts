@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import type { Job, JobOutput } from '@shared/domain/jobs';
 import type { DownloadResult } from '@shared/domain/service';
 import { AppError } from '@shared/errors';
-import { tempPathFor } from '../library/atomic';
-import { probeInWorker } from '../media/probe/in-worker';
+import { tempPathFor } from '../ground/atomic';
+import { probeInWorker } from '../audio/probe/in-worker';
 import type { Library, NewItemMeta } from '../library/library';
-import { extensionFor } from '../library/media-types';
+import { extensionFor } from '../ground/media-types';
 import { newItemId } from './records';
 
 export interface DownloadPort {

@@ -10,7 +10,7 @@ import {
   type Tracking,
 } from '@shared/domain/jobs';
 import { AppError, type AppErrorShape } from '@shared/errors';
-import { TypedEmitter } from '../library/emitter';
+import { TypedEmitter } from '../ground/events';
 import type { Library } from '../library/library';
 import type { LibraryKind } from '@shared/domain/library';
 import { DataLock, pidAlive } from './lock';

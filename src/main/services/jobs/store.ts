@@ -9,7 +9,7 @@ import {
   type ForeignJob,
 } from '@shared/domain/jobs';
 import { AppError } from '@shared/errors';
-import { isTempName, removeTempLeftovers, writeJsonAtomic } from '../library/atomic';
+import { isTempName, removeTempLeftovers, writeJsonAtomic } from '../ground/atomic';
 import { logger, redactJson } from '../log';
 
 const log = logger('jobs');

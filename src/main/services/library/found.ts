@@ -5,7 +5,7 @@
  * folder), so a file is probed again only when its size or mtime changes. Nothing is written
  * beside the file: a sidecar appears only when the user edits the item.
  */
-import { probeFile } from '../media/probe';
+import { probeFile } from '../audio/probe';
 
 export interface FoundFacts {
   durationMs: number | null;

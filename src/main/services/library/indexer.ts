@@ -8,9 +8,14 @@ import {
   type LibraryItem,
   type Sidecar,
 } from '@shared/domain/library';
-import { isTempName, writeFileAtomic } from './atomic';
+import { isTempName, writeFileAtomic } from '../ground/atomic';
 import { mapLimited, readFoundMedia, type FoundFacts } from './found';
-import { COVER_EXTENSIONS, ITEM_MEDIA_EXTENSIONS, guessKind, isItemMedia } from './media-types';
+import {
+  COVER_EXTENSIONS,
+  ITEM_MEDIA_EXTENSIONS,
+  guessKind,
+  isItemMedia,
+} from '../ground/media-types';
 
 /** One index entry: the item plus the stats that say whether it is still current. */
 export interface IndexEntry {

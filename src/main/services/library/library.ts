@@ -16,9 +16,9 @@ import {
   removeTempLeftovers,
   tempPathFor,
   writeJsonAtomic,
-} from './atomic';
+} from '../ground/atomic';
 import { sharedWorker, type AppWorker } from '../worker';
-import { TypedEmitter } from './emitter';
+import { TypedEmitter } from '../ground/events';
 import { SIDECAR_SUFFIX, sidecarNameFor, type IndexEntry } from './indexer';
 import type { IndexRef, OpenResult, ScanResult } from './index-tasks';
 import { ensureLibraryFolder } from './placement';
@@ -28,7 +28,7 @@ import {
   guessKind,
   isItemMedia,
   mediaTypeOf,
-} from './media-types';
+} from '../ground/media-types';
 import { nameSet, normalizeExtension, sanitizeBaseName, uniqueFileName } from './names';
 import type { LibraryQuery } from './search';
 import { logger } from '../log';

@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '@shared/errors';
-import { writeJsonAtomic } from './atomic';
+import { writeJsonAtomic } from '../ground/atomic';
 
 /**
  * Where the library folder lives: the device (st_dev) of its parent, recorded when the folder was

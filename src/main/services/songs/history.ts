@@ -10,7 +10,7 @@ import { AppError } from '@shared/errors';
 import { libraryCoverUrl } from '@shared/ipc/library';
 import type { History, HistorySong, LibrarySong } from '@shared/ipc/songs';
 import type { JobsService } from '../jobs';
-import { libraryMediaUrl } from '../media/handler';
+import { libraryMediaUrl } from '../media-protocol/handler';
 
 export interface HistoryDeps {
   library: {

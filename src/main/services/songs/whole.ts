@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import type { LibraryItem, WholeSongSource } from '@shared/domain/library';
 import { AppError } from '@shared/errors';
 import type { Job } from '@shared/domain/jobs';
-import { tempPathFor } from '../library/atomic';
+import { tempPathFor } from '../ground/atomic';
 import type { Library } from '../library/library';
 import type { WholeSongInput, WholeSongProgress, WholeSongReport } from '../audio/whole/render';
 

@@ -5,7 +5,7 @@
  */
 import { extname } from 'node:path';
 import { CLONE_UPLOAD_MAX_BYTES, UPLOAD_AUDIO_EXTENSIONS } from '@shared/domain/service-limits';
-import { probeInWorker } from '../media/probe/in-worker';
+import { probeInWorker } from '../audio/probe/in-worker';
 
 /** Cadenza's own bounds on one clone recording (the spec names none). */
 export const CLONE_MIN_DURATION_MS = 2_000;

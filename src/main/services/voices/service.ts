@@ -27,9 +27,9 @@ import type {
 import type { VoicesApi } from '../api';
 import type { JobsService, Submitters } from '../jobs';
 import { output } from '../jobs/records';
-import { TypedEmitter } from '../library/emitter';
+import { TypedEmitter } from '../ground/events';
 import type { Library } from '../library/library';
-import { libraryMediaUrl } from '../media/handler';
+import { libraryMediaUrl } from '../media-protocol/handler';
 import { probeCloneFile } from './probe';
 import { VoicesStore, type CachedCatalogue } from './store';
 

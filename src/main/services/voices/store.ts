@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { CloneVoiceSchema, VoiceSchema } from '@shared/domain/service';
 import { VoicePrefsSchema, type VoicePrefs } from '@shared/ipc/voices';
-import { writeJsonAtomic } from '../library/atomic';
+import { writeJsonAtomic } from '../ground/atomic';
 
 export const RECENTS_MAX = 12;
 export const FAVOURITES_MAX = 500;

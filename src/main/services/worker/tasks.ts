@@ -8,7 +8,7 @@ import { encodeTasks } from '../audio/encode/tasks';
 import { exportTasks } from '../export/tasks';
 import { loudnessTasks } from '../audio/loudness/tasks';
 import { libraryTasks } from '../library/index-tasks';
-import { mediaTasks } from '../media/tasks';
+import { mediaTasks } from '../audio/media-tasks';
 import { renderTasks } from '../audio/render/tasks';
 import { priorityTasks } from './priority';
 import type { TaskRegistry } from './protocol';

@@ -4,7 +4,7 @@ import { AppError } from '@shared/errors';
 import { stripInvisible } from '@shared/text';
 import { toJobView, type JobResult } from '@shared/ipc/jobs';
 import type { Core, JobsRuntime } from '../../services/core';
-import { libraryMediaUrl } from '../../services/media/handler';
+import { libraryMediaUrl } from '../../services/media-protocol/handler';
 import type { NamespaceHandlers } from '../ipc';
 
 const view = (rt: JobsRuntime, job: Job) =>

@@ -14,8 +14,8 @@ import {
   type WholeSongProgress,
 } from '@shared/ipc/library';
 import type { Core, JobsRuntime } from '../../services/core';
-import { libraryMediaUrl } from '../../services/media/handler';
-import { trimItem } from '../../services/audio/render/trim-item';
+import { libraryMediaUrl } from '../../services/media-protocol/handler';
+import { trimItem } from '../../services/edit/trim-item';
 import { sanitizeBaseName } from '../../services/library/names';
 import type { HandlerContext, NamespaceHandlers } from '../ipc';
 

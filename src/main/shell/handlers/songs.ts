@@ -6,7 +6,7 @@ import { summarizeJob } from '@shared/domain/jobs';
 import { AppError } from '@shared/errors';
 import { toJobView } from '@shared/ipc/jobs';
 import type { Core } from '../../services/core';
-import { cacheMediaUrl, libraryMediaUrl } from '../../services/media/handler';
+import { cacheMediaUrl, libraryMediaUrl } from '../../services/media-protocol/handler';
 import { isSongJob } from '../../services/songs';
 import type { NamespaceHandlers } from '../ipc';
 

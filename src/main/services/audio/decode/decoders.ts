@@ -9,7 +9,7 @@ import { MPEGDecoder } from 'mpg123-decoder';
 import { FLACDecoder } from '@wasm-audio-decoders/flac';
 import { OggVorbisDecoder } from '@wasm-audio-decoders/ogg-vorbis';
 import { OggOpusDecoder } from 'ogg-opus-decoder';
-import type { WavLayout } from '../../media/probe';
+import type { WavLayout } from '../probe';
 
 export type DecoderName = 'wav' | 'mpg123' | 'flac' | 'vorbis' | 'opus';
 

@@ -18,7 +18,7 @@
  * Runs in the worker (task `audio.decode`, see audio/tasks.ts); `decodeInWorker` in audio/index.ts
  * is how main and the CLI call it. A plain function, so tests and benches call it directly.
  */
-import { probeFile, type MediaProbe } from '../../media/probe';
+import { probeFile, type MediaProbe } from '../probe';
 import { isDecodedFormat, type DecoderName } from './decoders';
 import { decodeChunks } from './stream';
 

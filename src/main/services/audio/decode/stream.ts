@@ -8,8 +8,8 @@
  */
 import * as fs from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
-import type { MediaProbe, WavLayout } from '../../media/probe';
-import { firstFrame, id3v2Bytes } from '../../media/probe/mpeg';
+import type { MediaProbe, WavLayout } from '../probe';
+import { firstFrame, id3v2Bytes } from '../probe/mpeg';
 import { isDecodedFormat, streamDecoderFor, wavSampleReader, type DecoderName } from './decoders';
 
 export interface SampleChunk {

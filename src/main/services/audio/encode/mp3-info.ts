@@ -4,7 +4,7 @@
  * let decoders (ffmpeg, browsers, music-metadata) drop the priming and trailing samples, so the
  * file decodes to exactly the samples given. lamejs leaves this frame out; mp3.ts adds it.
  */
-import { mpegFrameAt } from '../../media/probe/mpeg';
+import { mpegFrameAt } from '../probe/mpeg';
 import { crc16Arc } from './bits';
 
 /** LAME's encoder delay (the decoder adds its own 529). */

@@ -8,7 +8,7 @@
  */
 import type * as Lame from '@breezystack/lamejs';
 import { AppError } from '@shared/errors';
-import { countFrames, firstFrame } from '../../media/probe/mpeg';
+import { countFrames, firstFrame } from '../probe/mpeg';
 import { concatBytes } from '../tags/types';
 import { crc16Arc } from './bits';
 import { infoFrame } from './mp3-info';

@@ -9,8 +9,6 @@
 import type { Loudness } from '@shared/domain/loudness';
 import { audioWorker } from '../../worker';
 
-export { createLoudnessService, isCurrent } from './service';
-export type { LoudnessService, LoudnessServiceOptions } from './service';
 export { levellingGain, type Loudness } from '@shared/domain/loudness';
 
 /** Measures a file in the worker; null when it cannot be decoded here (AAC, video). */

@@ -6,7 +6,7 @@
  *   const tagged = retagMp3(await fs.readFile(src), { title, artist, cover });
  */
 import { AppError } from '@shared/errors';
-import { firstFrame, id3v2Bytes } from '../../media/probe/mpeg';
+import { firstFrame, id3v2Bytes } from '../probe/mpeg';
 import { id3v2Tag } from './id3v2';
 import { concatBytes, type ExportTags } from './types';
 

@@ -5,8 +5,8 @@
  * services/worker/tasks.ts; callers run them with `sharedWorker().run('media.peaks', …)`.
  */
 import type { TaskContext } from '../worker/protocol';
-import { decodePeaks, type Peaks } from './peaks';
-import { windowPeaks, type PeaksWindow } from './peaks-window';
+import { decodePeaks, type Peaks } from './peaks/peaks';
+import { windowPeaks, type PeaksWindow } from './peaks/peaks-window';
 import { probeFile, type MediaProbe } from './probe';
 
 export const mediaTasks = {

@@ -5,8 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMediaCache, type MediaCache } from '../../../src/main/services/media/cache';
-import { cacheMediaUrl, createMediaHandler } from '../../../src/main/services/media/handler';
+import { createMediaCache, type MediaCache } from '../../../src/main/services/remote-media/cache';
+import {
+  cacheMediaUrl,
+  createMediaHandler,
+} from '../../../src/main/services/media-protocol/handler';
 
 const audio = Buffer.from(Array.from({ length: 64 * 1024 }, (_, i) => (i * 13) % 256));
 let server: Server;

@@ -17,10 +17,10 @@ import { z } from 'zod';
 import { LOUDNESS_METER_VERSION, LoudnessSchema, type Loudness } from '@shared/domain/loudness';
 import type { LibraryItem } from '@shared/domain/library';
 import { AppError } from '@shared/errors';
-import type { JobsHost } from '../../jobs-host';
-import type { Library } from '../../library/library';
-import { writeJsonAtomic } from '../../library/atomic';
-import { logger } from '../../log';
+import type { JobsHost } from '../jobs-host';
+import type { Library } from '../library/library';
+import { writeJsonAtomic } from '../ground/atomic';
+import { logger } from '../log';
 
 const log = logger('loudness');
 

@@ -11,11 +11,11 @@ import { AppError, refuseFields } from '@shared/errors';
 import { fieldErrorsOf } from '@shared/domain/service-inputs';
 import type { LibraryItem } from '@shared/domain/library';
 import { TrimRequestSchema, type TrimRequest } from '@shared/domain/trim';
-import type { Library } from '../../library/library';
-import { probeInWorker } from '../../media/probe/in-worker';
-import { audioWorker } from '../../worker';
-import { MP3_BIT_RATES, type BitDepth, type EncodeFormat } from '../encode';
-import type { TrimFileInput, TrimFileResult } from './trim-file';
+import type { Library } from '../library/library';
+import { probeInWorker } from '../audio/probe/in-worker';
+import { audioWorker } from '../worker';
+import { MP3_BIT_RATES, type BitDepth, type EncodeFormat } from '../audio/encode';
+import type { TrimFileInput, TrimFileResult } from '../audio/render/trim-file';
 
 /** The formats a trim is saved in: the source's own. */
 const FAMILY: Record<string, EncodeFormat> = { '.mp3': 'mp3', '.wav': 'wav', '.flac': 'flac' };

@@ -6,7 +6,7 @@ import {
   createDispatcherChooser,
   isLoopbackHost,
   proxyConfigured,
-} from '../../../src/main/services/api/proxy';
+} from '../../../src/main/services/http/proxy';
 
 /**
  * A forward proxy stand-in: records what it is asked for (CONNECT tunnels or absolute URLs) and

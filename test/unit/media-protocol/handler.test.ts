@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMediaHandler, libraryMediaUrl } from '../../../src/main/services/media/handler';
+import {
+  createMediaHandler,
+  libraryMediaUrl,
+} from '../../../src/main/services/media-protocol/handler';
 
 let root: string;
 let library: string;

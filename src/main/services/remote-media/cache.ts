@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { AppError } from '@shared/errors';
 import { mediaAddressGuard } from '../http/address-guard';
 import { createHttpPolicy, type HttpPolicy, type HttpResponse } from '../http/policy';
-import { writeJsonAtomic } from '../library/atomic';
+import { writeJsonAtomic } from '../ground/atomic';
 
 /** What the media handler needs to know about a cached entry. */
 export interface CacheEntryInfo {

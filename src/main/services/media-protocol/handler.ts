@@ -1,7 +1,7 @@
 import type { Stats } from 'node:fs';
 import { Readable } from 'node:stream';
-import { isTempName } from '../library/atomic';
-import { mediaTypeOf } from '../library/media-types';
+import { isTempName } from '../ground/atomic';
+import { mediaTypeOf } from '../ground/media-types';
 import {
   confineToRoot as confine,
   decodePathSegments,
@@ -10,9 +10,9 @@ import {
   type FileRequest,
   type FileResponse,
 } from '../files/confine';
-import { CACHE_ID, type MediaCache } from './cache';
-import { probeFile } from './probe';
-import { parseRange } from './range';
+import { CACHE_ID, type MediaCache } from '../remote-media/cache';
+import { probeFile } from '../audio/probe';
+import { parseRange } from '../ground/range';
 
 export const MEDIA_SCHEME = 'cadenza-media';
 

@@ -2,8 +2,8 @@ import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createWaveformStore } from '../../../src/main/services/library/waveform';
-import { decodePeaks } from '../../../src/main/services/media/peaks';
+import { createWaveformStore } from '../../../src/main/services/analysis/waveform';
+import { decodePeaks } from '../../../src/main/services/audio/peaks/peaks';
 import { createWorkerClient, type WorkerTasks } from '../../../src/main/services/worker';
 
 let root: string;

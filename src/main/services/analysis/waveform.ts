@@ -1,5 +1,5 @@
 /**
- * Waveform peaks of library items, computed once from decoded audio (services/media/peaks.ts, in
+ * Waveform peaks of library items, computed once from decoded audio (services/audio/peaks/peaks.ts, in
  * the worker thread) and cached in the data folder keyed by item id and the media file's mtime (a
  * file changed outside the app gets new peaks). MP3, WAV, FLAC, Ogg Vorbis and Opus are decoded;
  * AAC (M4A) and video have no waveform. Peaks are fine-grained (50 a second, at most 30,000), so a
@@ -9,10 +9,10 @@ import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { MAX_WAVEFORM_PEAKS } from '@shared/ipc/library';
-import type { Peaks } from '../media/peaks';
-import type { PeaksWindow } from '../media/peaks-window';
+import type { Peaks } from '../audio/peaks/peaks';
+import type { PeaksWindow } from '../audio/peaks/peaks-window';
 import { sharedWorker } from '../worker';
-import { writeJsonAtomic } from './atomic';
+import { writeJsonAtomic } from '../ground/atomic';
 
 const CachedSchema = z.object({
   peaks: z.array(z.number().min(0).max(1)).min(1).max(MAX_WAVEFORM_PEAKS),

@@ -8,7 +8,7 @@
  *   const bars = await windowPeaks('/music/x.mp3', { fromMs: 5000, toMs: 7000, bars: 400 });
  */
 import { promises as fs } from 'node:fs';
-import { decodePcm } from '../audio/decode/pcm';
+import { decodePcm } from '../decode/pcm';
 
 /** Fine peaks a second. */
 export const FINE_PEAKS_PER_SECOND = 1000;

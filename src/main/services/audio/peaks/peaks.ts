@@ -11,9 +11,9 @@
  * Runs in the worker (task `media.peaks`); plain functions, so tests and benches call them too.
  */
 import { MAX_WAVEFORM_PEAKS } from '@shared/ipc/library';
-import { isDecodedFormat, type DecoderName } from '../audio/decode/decoders';
-import { decodeChunks } from '../audio/decode/stream';
-import { probeFile, type MediaProbe } from './probe';
+import { isDecodedFormat, type DecoderName } from '../decode/decoders';
+import { decodeChunks } from '../decode/stream';
+import { probeFile, type MediaProbe } from '../probe';
 
 export const PEAKS_PER_SECOND = 50;
 export const MAX_PEAKS = MAX_WAVEFORM_PEAKS;
