@@ -1,6 +1,6 @@
 /**
  * What a library change costs the Library view in the renderer, at 50,000 items (Node, the view's
- * own code: stores/library-change.ts merges, panels/library/rows.ts derives and builds rows):
+ * own code: lib/library-change.ts merges, panels/library/rows.ts derives and builds rows):
  *
  *  - a loudness batch (500 items edited in place) merged, then the rows for the shown order
  *  - a new take (one item added), the same
@@ -12,7 +12,7 @@
 import { performance } from 'node:perf_hooks';
 import type { LibraryItemView } from '@shared/ipc/library';
 import * as rowsModule from '../src/renderer/panels/library/rows';
-import { mergeFetched } from '../src/renderer/stores/library-change';
+import { mergeFetched } from '../src/renderer/lib/library-change';
 
 const COUNT = Number(process.env.BENCH_LIBRARY_ITEMS ?? 50_000);
 const RUNS = 9;

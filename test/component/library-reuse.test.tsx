@@ -11,7 +11,7 @@ import type { SpeakRequest, Take, VoiceView } from '@shared/ipc/voices';
 import { coversPanel } from '../../src/renderer/panels/covers';
 import { libraryPanel } from '../../src/renderer/panels/library';
 import { videosPanel } from '../../src/renderer/panels/videos';
-import { voicePanel } from '../../src/renderer/panels/voice';
+import { voicePanel } from '../../src/renderer/panels/voices';
 import { resetCoversStore } from '../../src/renderer/stores/covers';
 import { resetLibraryStore } from '../../src/renderer/stores/library';
 import { resetPlayerStore } from '../../src/renderer/stores/player';

@@ -10,7 +10,7 @@ import {
   loadLibraryItems,
   useLibraryStore,
 } from '../../src/renderer/stores/library';
-import { TYPING_PAUSE_MS, typingPause } from '../../src/renderer/stores/typing-pause';
+import { TYPING_PAUSE_MS, typingPause } from '../../src/renderer/lib/typing-pause';
 import { FakeCadenza, makeLibraryItem } from './support/fake-cadenza';
 
 const key = () => window.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' }));

@@ -4,7 +4,7 @@ import type { CloneRequest } from '@shared/ipc/voices';
 import type { CoverRequest } from '@shared/ipc/covers';
 import { accountPanel } from '../../src/renderer/panels/account';
 import { coversPanel } from '../../src/renderer/panels/covers';
-import { voicePanel } from '../../src/renderer/panels/voice';
+import { voicePanel } from '../../src/renderer/panels/voices';
 import { resetCoversStore, useCoversStore } from '../../src/renderer/stores/covers';
 import { resetVoicesStore, useVoicesStore } from '../../src/renderer/stores/voices';
 import { resetOpenWithStore } from '../../src/renderer/stores/open-with';

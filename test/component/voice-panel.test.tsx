@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Catalogue, SpeakRequest, VoiceView } from '@shared/ipc/voices';
-import { voicePanel } from '../../src/renderer/panels/voice';
+import { voicePanel } from '../../src/renderer/panels/voices';
 import { resetVoicesStore } from '../../src/renderer/stores/voices';
 import { FakeCadenza } from './support/fake-cadenza';
 import { expectPlayerPlays } from './support/player-checks';

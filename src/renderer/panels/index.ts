@@ -2,7 +2,7 @@ import type { PanelDef } from './types';
 import { accountPanel } from './account';
 import { songsPanel } from './songs';
 import { jobsPanel } from './jobs';
-import { voicePanel } from './voice';
+import { voicePanel } from './voices';
 import { libraryPanel } from './library';
 import { coversPanel } from './covers';
 import { videosPanel } from './videos';

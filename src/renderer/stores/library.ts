@@ -4,8 +4,8 @@ import type { LibraryChange } from '@shared/domain/library';
 import type { LibraryFolder, LibraryItemView } from '@shared/ipc/library';
 import { LIBRARY_PAGE_MAX } from '@shared/ipc/library-limits';
 import { bridge, call } from '../bridge';
-import { idsToFetch, isEmptyChange, mergeFetched } from './library-change';
-import { typingPause } from './typing-pause';
+import { idsToFetch, isEmptyChange, mergeFetched } from '../lib/library-change';
+import { typingPause } from '../lib/typing-pause';
 import { showPanel } from './ui';
 
 /** The library folder and its items (rebuilt by main from the sidecars), live via `libraryChanged`. */

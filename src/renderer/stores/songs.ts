@@ -6,7 +6,7 @@ import type { JobView } from '@shared/ipc/jobs';
 import type { CreateSongRequest, History, LibrarySong } from '@shared/ipc/songs';
 import { bridge, call } from '../bridge';
 import { refreshKeyInfo, useAccountStore } from './account';
-import { idsToFetch, isEmptyChange, mergeFetched } from './library-change';
+import { idsToFetch, isEmptyChange, mergeFetched } from '../lib/library-change';
 import { retryJob, useJobsStore } from './jobs';
 import { showPanel } from './ui';
 

@@ -6,7 +6,7 @@ import {
   median,
   roughDuration,
   timeLeftText,
-} from '../../../src/renderer/stores/job-estimate';
+} from '../../../src/renderer/lib/job-estimate';
 
 let seq = 0;
 const T0 = Date.UTC(2026, 0, 1, 12, 0, 0);

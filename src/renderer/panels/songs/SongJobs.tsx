@@ -6,7 +6,7 @@ import { FailureActions } from '../../components/FailureActions';
 import { RetryJobDialog } from '../../components/RetryJobDialog';
 import { ReadinessGate } from '../../readiness/ReadinessGate';
 import { useReadiness } from '../../readiness/useReadiness';
-import { estimateFor, timeLeftText } from '../../stores/job-estimate';
+import { estimateFor, timeLeftText } from '../../lib/job-estimate';
 import {
   canRetryJob,
   cancelJob,

@@ -1,11 +1,11 @@
 import { lazyPanel } from '../lazy-panel';
 import type { PanelDef } from '../types';
-import { VoiceIcon } from './VoiceIcon';
+import { VoiceIcon } from './VoicesIcon';
 
 export const voicePanel: PanelDef = {
   id: 'voice',
   label: 'Voice',
   Icon: VoiceIcon,
   // loaded on demand: its own chunk, fetched the first time the panel opens
-  Component: lazyPanel(() => import('./VoicePanel').then((m) => m.VoicePanel)),
+  Component: lazyPanel(() => import('./VoicesPanel').then((m) => m.VoicePanel)),
 };

@@ -6,7 +6,7 @@ import { SpeakCard } from './SpeakCard';
 import { TakesCard } from './TakesCard';
 import { VoiceBrowser } from './VoiceBrowser';
 import '../../components/components.css';
-import './voice.css';
+import './voices.css';
 
 export function VoicePanel() {
   const hasKeyInfo = useAccountStore((s) => s.keyInfo !== null);
