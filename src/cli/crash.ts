@@ -7,6 +7,7 @@
 import { isAppError } from '@shared/errors';
 import { logger, redactSecrets } from '../main/services/log';
 import { GENERIC_FAILURE, oneLine } from './main';
+import { terminalSafe } from './terminal';
 
 const log = logger('cli');
 
@@ -29,7 +30,7 @@ export function installCliCrashHandlers(opts: CrashHandlerOptions): () => void {
     let text = `cadenza: ${reason}\n`;
     if (opts.env.CADENZA_DEBUG === '1' && error instanceof Error && error.stack)
       text += `${error.stack}\n`;
-    opts.stderr.write(redactSecrets(text));
+    opts.stderr.write(terminalSafe(redactSecrets(text)));
     opts.exit(1);
   };
   const onRejection = (reason: unknown): void => fail('unhandled rejection', reason);

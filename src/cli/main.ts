@@ -3,7 +3,8 @@
  * (2 for usage errors) and a single line `cadenza: <message>` on stderr. Unexpected errors say
  * nothing internal unless CADENZA_DEBUG=1 (the log file, `<data folder>/logs/cli.N.log`, has the
  * details). Every line written passes a redaction guard that replaces any key this process has
- * seen. `--verbose`, anywhere before a `--`, logs at debug level and shows the log on stderr.
+ * seen, then the terminal sanitiser (`terminal.ts`: control, bidi and escape characters spelled out
+ * as `\uXXXX`, which is also their JSON escape under `--json`). `--verbose`, anywhere before a `--`, logs at debug level and shows the log on stderr.
  */
 import type { Readable, Writable } from 'node:stream';
 import { isAppError } from '@shared/errors';
@@ -19,6 +20,7 @@ import {
 import { UsageError, type CliCommand, type CliContext } from './command';
 import { commands as registeredCommands } from './commands';
 import { readSecret } from './secret-input';
+import { terminalSafe } from './terminal';
 import { CLI_VERSION } from './version';
 
 export interface CliIo {
@@ -92,8 +94,9 @@ export async function runCli(
     for (const s of secrets) safe = safe.split(s).join('[redacted]');
     return safe;
   };
+  // every line goes out through here: redacted, then made safe for a terminal
   const write = (stream: Writable, text: string): void => {
-    stream.write(`${redact(text)}\n`);
+    stream.write(`${terminalSafe(redact(text))}\n`);
   };
 
   let core: Core | undefined;
