@@ -15,7 +15,7 @@ import {
   AUDIO_URL_NAMES,
   TASK_ID_NAMES,
 } from '../../../src/main/services/api/find';
-import { redact } from '../../../src/main/services/api/lenient';
+import { redact } from '../../../src/main/services/ground/lenient';
 
 const v2 = (over: Record<string, unknown>) => ({
   song_id: 's1',

@@ -1,7 +1,7 @@
 import { KeyInfoSchema, type KeyInfo } from '@shared/domain/account';
 import { COUNTERS } from '@shared/errors';
 import { badResponse, inBandFailure, type CallContext } from './errors';
-import { int, isObject, num, str } from './lenient';
+import { int, isObject, num, str } from '../ground/lenient';
 import type { Transport } from './transport';
 
 const ctx: CallContext = { action: 'read the key’s entitlements' };

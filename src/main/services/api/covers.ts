@@ -17,7 +17,7 @@ import {
 import { COVER_UPLOAD_MAX_BYTES, UPLOAD_AUDIO_EXTENSIONS } from '@shared/domain/service-limits';
 import { badResponse, type CallContext } from './errors';
 import { AUDIO_URL_NAMES, findId, findUrl, TASK_ID_NAMES } from './find';
-import { isObject, pick, pickStr, pickUrl, redact, str } from './lenient';
+import { isObject, pick, pickStr, pickUrl, redact, str } from '../ground/lenient';
 import {
   audioFileCheck,
   describeFile,

@@ -5,7 +5,7 @@ import { AppError } from '@shared/errors';
 import type { DownloadResult } from '@shared/domain/service';
 import type { HttpPolicy } from '../http/policy';
 import type { CallContext } from './errors';
-import { httpUrl, isObject } from './lenient';
+import { httpUrl, isObject } from '../ground/lenient';
 
 /**
  * Downloads of media URLs from the service's answers, over the HTTP policy (../http/policy.ts):

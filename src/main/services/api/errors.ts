@@ -1,5 +1,5 @@
 import { AppError, COUNTER_LABELS, type Counter } from '@shared/errors';
-import { isObject, num, redact, str, type Json } from './lenient';
+import { isObject, num, redact, str, type Json } from '../ground/lenient';
 
 /**
  * The one mapping from service failures to AppErrors with messages a creator understands.

@@ -1,4 +1,4 @@
-import { httpUrl, isObject, pickStr, pickUrl, type Json } from './lenient';
+import { httpUrl, isObject, pickStr, pickUrl, type Json } from '../ground/lenient';
 
 /**
  * Finding a URL or an id in answers whose shape is not documented (covers, singing videos,

@@ -21,7 +21,7 @@ import { createSingingApi, type SingingApi } from './singing';
 import { createSongsApi, type SongsApi } from './songs';
 import { Transport } from './transport';
 import { serviceAddressGuard } from '../http/address-guard';
-import { REDACTED } from './lenient';
+import { REDACTED } from '../ground/lenient';
 import { createHttpPolicy, type HttpPolicy, type HttpPolicyOptions } from '../http/policy';
 import { createVoicesApi, type VoicesApi } from './voices';
 

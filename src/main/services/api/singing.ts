@@ -9,7 +9,7 @@ import {
 } from '@shared/domain/service-inputs';
 import { badResponse, type CallContext } from './errors';
 import { findId, findUrl, TASK_ID_NAMES, VIDEO_URL_NAMES } from './find';
-import { redact } from './lenient';
+import { redact } from '../ground/lenient';
 import type { CallOptions } from './songs';
 import type { Transport, RequestSpec } from './transport';
 

@@ -8,7 +8,7 @@ import {
   realNewlines,
   str,
   type Json,
-} from './lenient';
+} from '../ground/lenient';
 
 /**
  * Song records from /v1/music, /v2/submit + /v2/query and /v3/music/tasks, normalised into one

@@ -15,7 +15,7 @@ import {
 } from '@shared/domain/service-inputs';
 import { DEFAULT_MODEL_VERSION, QUERY_BATCH_SIZE } from '@shared/domain/service-limits';
 import { badResponse, type CallContext } from './errors';
-import { isObject, pickStr, realNewlines } from './lenient';
+import { isObject, pickStr, realNewlines } from '../ground/lenient';
 import { recordList, songFromV1, songFromV2, songFromV3 } from './song-records';
 import type { Transport } from './transport';
 

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { AppError } from '@shared/errors';
 import type { HttpPolicy } from '../http/policy';
 import { badResponse, httpFailure, inBandFailure, type CallContext } from './errors';
-import { isObject, num, redact } from './lenient';
+import { isObject, num, redact } from '../ground/lenient';
 
 /**
  * The service client's calls over the HTTP policy (../http/policy.ts), which enforces the rules:

@@ -17,7 +17,7 @@ import {
 } from '@shared/domain/service-inputs';
 import { CLONE_UPLOAD_MAX_BYTES, UPLOAD_AUDIO_EXTENSIONS } from '@shared/domain/service-limits';
 import { badResponse, serviceMessage, type CallContext } from './errors';
-import { bool, httpUrl, int, isObject, pick, pickStr, pickUrl, redact, type Json } from './lenient';
+import { bool, httpUrl, int, isObject, pick, pickStr, pickUrl, redact, type Json } from '../ground/lenient';
 import { audioFileCheck, describeFile, multipartBody, type UploadOptions } from './multipart';
 import type { CallOptions } from './songs';
 import type { Transport } from './transport';

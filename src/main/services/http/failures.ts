@@ -6,7 +6,7 @@ import {
   timeoutError,
   type CallContext,
 } from '../api/errors';
-import { isObject, str } from '../api/lenient';
+import { isObject, str } from '../ground/lenient';
 
 /**
  * Turns whatever a request threw (undici's errors, socket errors, the policy's own aborts) into an
