@@ -13,9 +13,11 @@ import { resolvePaths, type AppPaths } from './paths';
 import { createKeyStore, createKeytarBackend } from './secrets';
 import { createSettingsStore } from './settings';
 import { join } from 'node:path';
-import { createJobsService, createSubmitters, type JobsService, type Submitters } from './jobs';
+import { createJobsService, createSubmitters } from './jobs';
 import { createLibrary, type Library } from './library/library';
-import { createJobsHost, type JobsHost } from './jobs-host';
+import { createJobsHost, type JobsHost, type JobsRuntime } from './jobs-host';
+
+export type { JobsRuntime } from './jobs-host';
 import { createSongsService, type SongsService } from './songs';
 import { createWholeSongService, type WholeSongService } from './songs/whole';
 import { renderWholeSongInWorker } from './audio';
@@ -105,14 +107,6 @@ export interface JobsRuntimeOptions {
   trash?: (absolutePath: string) => Promise<void>;
   /** Receives the library as its open starts (its first rows are listed before the rest). */
   onLibrary?: (library: Library) => void;
-}
-
-/** The library and the jobs service over it, opened together and closed together. */
-export interface JobsRuntime {
-  readonly library: Library;
-  readonly jobs: JobsService;
-  readonly submit: Submitters;
-  close(): Promise<void>;
 }
 
 const defaultClientFactory: ClientFactory<ServiceClient> = (baseUrl, getKey) =>

@@ -7,12 +7,20 @@
 import type { JobSummary } from '@shared/domain/jobs';
 import type { LibraryChange } from '@shared/domain/library';
 import { AppError } from '@shared/errors';
-import type { JobsRuntime } from './core';
+import type { JobsService, Submitters } from './jobs';
 import type { Library } from './library/library';
 import { TypedEmitter } from './ground/events';
 import { logger } from './log';
 
 const log = logger('jobs');
+
+/** The library and the jobs service over it, opened together and closed together. */
+export interface JobsRuntime {
+  readonly library: Library;
+  readonly jobs: JobsService;
+  readonly submit: Submitters;
+  close(): Promise<void>;
+}
 
 export interface JobsHostEvents extends Record<string, unknown> {
   'job-updated': JobSummary;

@@ -1,21 +1,13 @@
-import { AppError, COUNTER_LABELS, type Counter } from '@shared/errors';
+import { AppError, COUNTER_LABELS } from '@shared/errors';
 import { isObject, num, redact, str, type Json } from '../ground/lenient';
+import { chargeNote, timeoutError, type CallContext } from '../http/failures';
+
+export type { CallContext } from '../http/failures';
 
 /**
  * The one mapping from service failures to AppErrors with messages a creator understands.
  * The raw body is kept in `raw` (with the key removed) for the job record.
  */
-
-export interface CallContext {
-  /** What the creator was doing, completing "could not …": e.g. "create the song". */
-  action: string;
-  /** The counter this endpoint spends, named when an entitlement runs out. */
-  counter?: Counter;
-  /** Service field name -> the input's field name, for 422 details. */
-  fieldNames?: Record<string, string>;
-  /** A POST that may have spent an entitlement even when no answer arrived. */
-  mayCharge?: boolean;
-}
 
 export const AUTH_MESSAGE = "The service didn't accept your API key.";
 
@@ -170,79 +162,3 @@ export function badResponse(
     { raw: redact(raw, key), detail: what },
   );
 }
-
-/** Said only when the request reached the service (docs/writing.md, "Charges"). */
-export const CHARGE_NOTE =
-  'It may have been charged: check your library and credits before trying again.';
-
-function chargeNote(ctx: CallContext, sent = true): string {
-  return ctx.mayCharge && sent ? ` ${CHARGE_NOTE}` : '';
-}
-
-/**
- * Low-level failures that happen before a single byte of the request leaves this computer: the
- * service was never asked, so nothing can have been charged.
- */
-const NOT_SENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENETDOWN',
-  'EADDRNOTAVAIL',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'CERT_HAS_EXPIRED',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-]);
-
-/** The low-level code of a thrown connection error (undici puts it on the error or its cause). */
-export function connectionCode(cause: unknown): string | undefined {
-  if (!isObject(cause)) return undefined;
-  const own = str(cause.code);
-  if (own && own !== 'UND_ERR_SOCKET') return own;
-  return (isObject(cause.cause) ? str(cause.cause.code) : undefined) ?? own;
-}
-
-/** Whether a connection failure happened before the request could reach the service. */
-export function neverSent(cause: unknown): boolean {
-  const code = connectionCode(cause);
-  return code !== undefined && NOT_SENT_CODES.has(code);
-}
-
-export function timeoutError(
-  ctx: CallContext,
-  timeoutMs: number | undefined,
-  raw?: unknown,
-  where?: { endpoint?: string },
-): AppError {
-  const after = timeoutMs ? ` after ${Math.round(timeoutMs / 1000)} seconds` : '';
-  const extra: ConstructorParameters<typeof AppError>[2] = {};
-  if (raw !== undefined) extra.raw = raw;
-  if (where?.endpoint) extra.detail = `timeout ${where.endpoint}`;
-  return new AppError(
-    'timeout',
-    `The service did not answer in time${after}, so Cadenza could not ${ctx.action}.${chargeNote(ctx)}`,
-    extra,
-  );
-}
-
-/**
- * A connection that failed. The code and endpoint go to `detail` (the log); the message says
- * whether anything may have been charged: a refused or unresolvable connection sent nothing.
- */
-export function networkError(ctx: CallContext, cause: unknown, endpoint?: string): AppError {
-  const code = connectionCode(cause);
-  const sent = !neverSent(cause);
-  const detail = [code ?? 'network error', endpoint].filter(Boolean).join(' ');
-  return new AppError(
-    'network',
-    `Cadenza couldn't reach the service, so it could not ${ctx.action}. Check your internet connection.${chargeNote(ctx, sent)}`,
-    { cause, detail },
-  );
-}
-
-export const cancelledError = (): AppError => new AppError('cancelled', 'Cancelled.');

@@ -23,9 +23,14 @@
 import type { Readable } from 'node:stream';
 import { request as undiciRequest, type Dispatcher } from 'undici';
 import { AppError } from '@shared/errors';
-import type { CallContext } from '../api/errors';
 import { createDispatcherChooser, type DispatcherChooser } from './proxy';
-import { toAppError, shortBodyError, tooLargeError, type StopReason } from './failures';
+import {
+  toAppError,
+  shortBodyError,
+  tooLargeError,
+  type CallContext,
+  type StopReason,
+} from './failures';
 import { allowAllAddresses, checkProxiedHop, guardedAgent, type AddressGuard } from './guard';
 import {
   backoffMs,

@@ -1,5 +1,5 @@
 import { AppError } from '@shared/errors';
-import { cancelledError } from '../api/errors';
+import { cancelledError } from './failures';
 
 /**
  * When the HTTP policy tries again. Only requests that cannot have charged are retried: GETs

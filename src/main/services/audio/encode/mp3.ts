@@ -9,7 +9,7 @@
 import type * as Lame from '@breezystack/lamejs';
 import { AppError } from '@shared/errors';
 import { countFrames, firstFrame } from '../probe/mpeg';
-import { concatBytes } from '../tags/types';
+import { concatBytes } from './types';
 import { crc16Arc } from './bits';
 import { infoFrame } from './mp3-info';
 import { checkPcm, quantise } from './samples';

@@ -30,3 +30,14 @@ export const pcmFrames = (pcm: PcmAudio): number => pcm.channels[0]?.length ?? 0
 /** The buffers to list in a worker call's `transfer` so the PCM moves instead of being copied. */
 export const pcmTransfer = (pcm: PcmAudio): ArrayBuffer[] =>
   pcm.channels.map((c) => c.buffer as ArrayBuffer);
+
+/** The parts one after another, in one new buffer. */
+export function concatBytes(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}

@@ -1,3 +1,5 @@
+export { concatBytes } from '../encode/types';
+
 /** What an exported file is tagged with; every field optional (absent: not written). */
 export interface ExportTags {
   title?: string;
@@ -22,13 +24,3 @@ export const trackText = (t: NonNullable<ExportTags['track']>): string =>
   t.total ? `${t.number}/${t.total}` : String(t.number);
 
 export const utf8 = (s: string): Uint8Array => new TextEncoder().encode(s);
-
-export function concatBytes(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
