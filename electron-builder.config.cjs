@@ -8,7 +8,9 @@
  *
  * Environment (see docs/release.md): CADENZA_UPDATE_URL (the update server, baked into
  * app-update.yml), CSC_LINK/CSC_KEY_PASSWORD (macOS certificate), WIN_CSC_LINK/WIN_CSC_KEY_PASSWORD
- * (Windows certificate), APPLE_API_KEY/APPLE_API_KEY_ID/APPLE_API_ISSUER or
+ * (Windows certificate), or Windows signing by a cloud signing service (Azure Artifact Signing):
+ * AZURE_SIGNING_ENDPOINT/AZURE_SIGNING_ACCOUNT/AZURE_SIGNING_PROFILE/AZURE_SIGNING_PUBLISHER with the
+ * identity in AZURE_TENANT_ID/AZURE_CLIENT_ID/AZURE_CLIENT_SECRET; APPLE_API_KEY/APPLE_API_KEY_ID/APPLE_API_ISSUER or
  * APPLE_ID/APPLE_APP_SPECIFIC_PASSWORD/APPLE_TEAM_ID (notarization). Nothing secret lives here.
  */
 const { isTestBuild } = require('./build/build-kind.cjs');
@@ -20,6 +22,28 @@ if (!process.env.CADENZA_UPDATE_URL) {
     '[electron-builder.config] CADENZA_UPDATE_URL is not set: the build will look for updates at https://updates.invalid/ (never answers)',
   );
 }
+
+/**
+ * Windows signing by a cloud signing service (Azure Artifact Signing, formerly Trusted Signing):
+ * code-signing keys now live in hardware or an HSM, so a .pfx in a secret is no longer issued.
+ * Used when the account is named in the environment and its identity is there (the service's
+ * PowerShell module reads AZURE_TENANT_ID/AZURE_CLIENT_ID/AZURE_CLIENT_SECRET itself); otherwise
+ * build/sign-windows.cjs signs with a certificate file or skips with a log line.
+ */
+function azureSignOptions(env) {
+  const { AZURE_SIGNING_ENDPOINT, AZURE_SIGNING_ACCOUNT, AZURE_SIGNING_PROFILE } = env;
+  const { AZURE_SIGNING_PUBLISHER, AZURE_TENANT_ID, AZURE_CLIENT_ID, AZURE_CLIENT_SECRET } = env;
+  const all = [AZURE_SIGNING_ENDPOINT, AZURE_SIGNING_ACCOUNT, AZURE_SIGNING_PROFILE];
+  all.push(AZURE_SIGNING_PUBLISHER, AZURE_TENANT_ID, AZURE_CLIENT_ID, AZURE_CLIENT_SECRET);
+  if (!all.every((v) => typeof v === 'string' && v.trim() !== '')) return null;
+  return {
+    publisherName: AZURE_SIGNING_PUBLISHER,
+    endpoint: AZURE_SIGNING_ENDPOINT,
+    codeSigningAccountName: AZURE_SIGNING_ACCOUNT,
+    certificateProfileName: AZURE_SIGNING_PROFILE,
+  };
+}
+const azureSign = azureSignOptions(process.env);
 
 /** Audio files the OS may open with Cadenza ("Open with Cadenza"). */
 const audioTypes = [
@@ -69,7 +93,11 @@ module.exports = {
   win: {
     target: [{ target: 'nsis', arch: ['x64'] }],
     icon: 'resources/icon.ico',
-    signtoolOptions: { sign: 'build/sign-windows.cjs', signingHashAlgorithms: ['sha256'] },
+    ...(azureSign
+      ? { azureSignOptions: azureSign }
+      : {
+          signtoolOptions: { sign: 'build/sign-windows.cjs', signingHashAlgorithms: ['sha256'] },
+        }),
   },
   nsis: {
     artifactName: 'Cadenza-Setup-${version}.${ext}',

@@ -13,7 +13,8 @@ APT_PACKAGES=(chromium libsecret-1-dev gnome-keyring libsecret-tools dbus dbus-x
 if command -v apt-get >/dev/null 2>&1; then
   missing=()
   # Only to bootstrap `npm ci` on a machine without Node; the scripts then run on the project's Node 22.
-  command -v npm >/dev/null 2>&1 || APT_PACKAGES+=(nodejs npm)
+  # libnode-dev: Debian keeps Node's headers there (/usr/include/node), which keytar's build uses.
+  command -v npm >/dev/null 2>&1 || APT_PACKAGES+=(nodejs npm libnode-dev)
   for p in "${APT_PACKAGES[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
   if [ "${#missing[@]}" -gt 0 ]; then
     SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"

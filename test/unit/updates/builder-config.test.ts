@@ -84,6 +84,43 @@ describe('electron-builder configuration', () => {
     expect(config.fileAssociations.every((a) => a.rank === 'Alternate')).toBe(true);
   });
 
+  it('signs Windows files through the cloud signing service when its account and identity are set', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const azure = {
+      AZURE_SIGNING_ENDPOINT: 'https://weu.codesigning.azure.net/',
+      AZURE_SIGNING_ACCOUNT: 'cadenza',
+      AZURE_SIGNING_PROFILE: 'public-trust',
+      AZURE_SIGNING_PUBLISHER: 'Cadenza Ltd',
+      AZURE_TENANT_ID: 'tenant',
+      AZURE_CLIENT_ID: 'client',
+      AZURE_CLIENT_SECRET: 'client-secret',
+    };
+    type Win = { azureSignOptions?: Record<string, string>; signtoolOptions?: { sign: string } };
+    const signed = loadConfig(azure) as unknown as Config & { win: Win };
+    expect(signed.win.azureSignOptions).toEqual({
+      publisherName: 'Cadenza Ltd',
+      endpoint: 'https://weu.codesigning.azure.net/',
+      codeSigningAccountName: 'cadenza',
+      certificateProfileName: 'public-trust',
+    });
+    expect(signed.win.signtoolOptions).toBeUndefined();
+    // the identity stays in the environment, for the service's module: never in the configuration
+    expect(JSON.stringify(signed)).not.toContain('client-secret');
+    const { validateConfiguration } = require('app-builder-lib/out/util/config/config') as {
+      validateConfiguration(c: unknown, l: unknown): Promise<void>;
+    };
+    const { DebugLogger } = require('builder-util') as {
+      DebugLogger: new (on: boolean) => unknown;
+    };
+    await expect(validateConfiguration(signed, new DebugLogger(false))).resolves.toBeUndefined();
+    // one of them missing: the certificate hook, which skips with a log line without a certificate
+    const unsigned = loadConfig({ ...azure, AZURE_CLIENT_SECRET: undefined }) as unknown as {
+      win: Win;
+    };
+    expect(unsigned.win.azureSignOptions).toBeUndefined();
+    expect(unsigned.win.signtoolOptions?.sign).toBe('build/sign-windows.cjs');
+  }, 30_000);
+
   it('names artifacts as the emulator feed (and docs/release.md) expect', () => {
     const config = loadConfig({ CADENZA_UPDATE_URL: 'https://updates.example.org/' });
     const expand = (pattern: string, arch: string) =>
