@@ -26,12 +26,21 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias },
+        // the real preload runs in the component tests' jsdom window over an in-process main
+        resolve: {
+          alias: {
+            ...alias,
+            electron: resolve(__dirname, 'test/component/support/preload-electron.ts'),
+          },
+        },
         esbuild: { jsx: 'automatic' },
         test: {
           name: 'component',
           include: ['test/component/**/*.test.tsx'],
           environment: 'jsdom',
+          // a real main (temp folders, the emulator) answers: slower than a fake, on shared cores
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
           setupFiles: ['test/component/setup.ts'],
         },
       },

@@ -1,9 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FakeCadenza, sampleKeyInfo } from './support/fake-cadenza';
-import { renderApp } from './support/render-app';
+import { keyOrigin } from '../../src/main/services/account';
+import { KEY_REFUSED_DISABLED_MESSAGE } from '../../src/main/services/account/service';
+import { startMain, TEST_KEY } from './support/main';
+import { renderMain } from './support/render-app';
 
-const KEY = 'sk-test-5c1e4f0b9a7d3e2f7890';
+const KEY = TEST_KEY;
 
 /** The number shown under an entitlement's label. */
 function entitlement(label: string): string | null {
@@ -16,7 +18,7 @@ const fmt = (n: number) => new Intl.NumberFormat().format(n);
 
 describe('Account panel: the key', () => {
   it('asks for a key when none is set', async () => {
-    await renderApp();
+    await renderMain();
     expect(screen.getByRole('heading', { name: 'Account' })).toBeInTheDocument();
     expect(screen.getByText('Add your API key to start creating')).toBeInTheDocument();
     expect(screen.getByLabelText('API key')).toHaveValue('');
@@ -26,7 +28,7 @@ describe('Account panel: the key', () => {
   });
 
   it('saves a key once, clears the field, and shows only its last 4 characters', async () => {
-    const { fake, user } = await renderApp();
+    const { main, user } = await renderMain();
     const field = screen.getByLabelText('API key');
     expect(field).toHaveAttribute('type', 'password');
 
@@ -34,36 +36,41 @@ describe('Account panel: the key', () => {
     await user.click(screen.getByRole('button', { name: 'Save key' }));
 
     expect(await screen.findByText('Key ending in 7890')).toBeInTheDocument();
-    expect(fake.callsOf('account.setKey')).toEqual([[KEY]]);
+    expect(main.callsOf('account.setKey')).toEqual([[KEY]]);
     expect(field).toHaveValue('');
     expect(screen.getByText('Stored in your system keychain')).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Key saved. The service accepted it.');
+    // main answers "accepted" once the service has checked the key
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('Key saved. The service accepted it.'),
+    );
     expect(screen.getByRole('button', { name: 'Key set' })).toBeInTheDocument();
 
     // Entitlements load for the new key; the key itself is nowhere in the page.
     await screen.findByRole('region', { name: 'Left on your key' });
-    await waitFor(() => expect(entitlement('Songs')).toBe(fmt(sampleKeyInfo.key_music_counts)));
+    await waitFor(() =>
+      expect(entitlement('Songs')).toBe(fmt(main.emulator.counters().key_music_counts)),
+    );
     expect(document.documentElement.outerHTML).not.toContain(KEY);
     const values = Array.from(document.querySelectorAll('input')).map((i) => i.value);
     expect(values.join('\n')).not.toContain(KEY);
-    expect(fake.callsOf('account.setKey')).toHaveLength(1);
+    expect(main.callsOf('account.setKey')).toHaveLength(1);
   });
 
   it('submits with Enter', async () => {
-    const { fake, user } = await renderApp();
+    const { main, user } = await renderMain();
     await user.type(screen.getByLabelText('API key'), `${KEY}{Enter}`);
     expect(await screen.findByText('Key ending in 7890')).toBeInTheDocument();
-    expect(fake.callsOf('account.setKey')).toEqual([[KEY]]);
+    expect(main.callsOf('account.setKey')).toEqual([[KEY]]);
   });
 
   it('explains a key that cannot be right next to the field, without sending it', async () => {
-    const { fake, user } = await renderApp();
+    const { main, user } = await renderMain();
     const field = screen.getByLabelText('API key');
     await user.type(field, 'abc{Enter}');
 
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(field).toHaveAccessibleDescription(expect.stringContaining('That key is too short'));
-    expect(fake.callsOf('account.setKey')).toHaveLength(0);
+    expect(main.callsOf('account.setKey')).toHaveLength(0);
     expect(field).toHaveFocus();
 
     await user.type(field, 'defghij');
@@ -71,32 +78,26 @@ describe('Account panel: the key', () => {
   });
 
   it("shows main's field error next to the field", async () => {
-    const fake = new FakeCadenza();
-    fake.failNext('account.setKey', {
-      code: 'validation',
-      message: 'The key could not be stored.',
-      fields: { key: 'This key was not issued for this service.' },
-    });
-    const { user } = await renderApp({ fake });
+    const main = await startMain();
+    main.emulator.configure({ keyStatus: 1 }); // the service answers: this key is disabled
+    const { user } = await renderMain({ main });
     const field = screen.getByLabelText('API key');
     await user.type(field, `${KEY}{Enter}`);
 
     await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
     expect(field).toHaveAccessibleDescription(
-      expect.stringContaining('This key was not issued for this service.'),
+      expect.stringContaining(KEY_REFUSED_DISABLED_MESSAGE),
     );
     expect(field).toHaveValue(''); // sent once: the renderer does not keep it
     expect(screen.queryByText(/Key ending in/)).not.toBeInTheDocument();
   });
 
   it('a key the service refuses is not saved, and the message says so (no "Key saved.")', async () => {
-    const fake = new FakeCadenza();
     const refused =
       "The service didn't accept this key, so it wasn't saved. Check that you copied all of it.";
-    fake.failNext('account.setKey', { code: 'auth', message: refused, fields: { key: refused } });
-    const { user } = await renderApp({ fake });
+    const { user } = await renderMain();
     const field = screen.getByLabelText('API key');
-    await user.type(field, `${KEY}{Enter}`);
+    await user.type(field, 'sk-not-a-key-the-service-knows{Enter}');
 
     await waitFor(() =>
       expect(field).toHaveAccessibleDescription(expect.stringContaining(refused)),
@@ -110,39 +111,38 @@ describe('Account panel: the key', () => {
   });
 
   it('offline, a key is stored "not checked yet", and that resolves when the service answers', async () => {
-    const fake = new FakeCadenza();
-    fake.keyCheck = 'unchecked';
-    fake.failAlways('account.getKeyInfo', { code: 'network', message: 'unreachable' });
-    const { user } = await renderApp({ fake });
+    const main = await startMain();
+    await main.emulator.goOffline();
+    const { user } = await renderMain({ main });
     await user.type(screen.getByLabelText('API key'), `${KEY}{Enter}`);
 
     expect(await screen.findByText('Key ending in 7890')).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent(/not checked yet/);
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/not checked yet/));
     expect(screen.getByRole('status')).not.toHaveTextContent(/accepted/);
     expect(
       await screen.findByRole('button', { name: 'Offline, key not checked yet' }),
     ).toBeInTheDocument();
 
-    fake.clearFailures('account.getKeyInfo');
+    await main.emulator.goOnline();
     act(() => void window.dispatchEvent(new Event('online')));
     expect(await screen.findByRole('button', { name: 'Key set' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('The service accepted your key.');
   });
 
   it('lists the entitlements under the right labels, with the key details', async () => {
-    const fake = new FakeCadenza({
+    await renderMain({
       key: KEY,
-      keyInfo: {
-        ...sampleKeyInfo,
-        key_music_counts: 41,
-        key_words_counts: 12500,
-        key_clone_voices: 3,
-        key_cover_counts: 8,
-        key_vc_counts: 0,
-        key_singing_credits: 17,
+      emulator: {
+        counters: {
+          key_music_counts: 41,
+          key_words_counts: 12500,
+          key_clone_voices: 3,
+          key_cover_counts: 8,
+          key_vc_counts: 0,
+          key_singing_credits: 17,
+        },
       },
     });
-    await renderApp({ fake });
     await waitFor(() => expect(entitlement('Songs')).toBe('41'));
     expect(entitlement('Text-to-speech words')).toBe(fmt(12500));
     expect(entitlement('Voice clones')).toBe('3');
@@ -151,28 +151,31 @@ describe('Account panel: the key', () => {
     expect(entitlement('Singing credits')).toBe('17');
 
     const region = screen.getByRole('region', { name: 'Left on your key' });
-    expect(within(region).getByText('Key name').nextElementSibling).toHaveTextContent('Studio key');
+    expect(within(region).getByText('Key name').nextElementSibling).toHaveTextContent(
+      'Emulator key',
+    );
     expect(within(region).getByText('E-mail').nextElementSibling).toHaveTextContent(
       'creator@example.com',
     );
-    expect(within(region).getByText('Last used').nextElementSibling).toHaveTextContent(/2025/);
+    expect(within(region).getByText('Last used').nextElementSibling).toHaveTextContent(
+      String(new Date().getFullYear()),
+    );
   });
 
   it('refreshes the entitlements on request', async () => {
-    const fake = new FakeCadenza({ key: KEY });
-    const { user } = await renderApp({ fake });
-    await waitFor(() => expect(entitlement('Songs')).toBe(fmt(sampleKeyInfo.key_music_counts)));
+    const { main, user } = await renderMain({ key: KEY });
+    await waitFor(() =>
+      expect(entitlement('Songs')).toBe(fmt(main.emulator.counters().key_music_counts)),
+    );
 
-    fake.state.keyInfo = { ...fake.state.keyInfo, key_music_counts: 39 };
+    main.emulator.setCounter('key_music_counts', 39);
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(entitlement('Songs')).toBe('39'));
-    expect(fake.callsOf('account.getKeyInfo').length).toBeGreaterThanOrEqual(2);
+    expect(main.callsOf('account.getKeyInfo').length).toBeGreaterThanOrEqual(2);
   });
 
   it('says where the key lives', async () => {
-    await renderApp({
-      fake: new FakeCadenza({ key: KEY, storage: 'safe-storage', keychainAvailable: false }),
-    });
+    await renderMain({ key: KEY, noKeychain: true });
     expect(
       screen.getByText(
         "No system keychain was found; the key is encrypted in Cadenza's data folder",
@@ -181,7 +184,7 @@ describe('Account panel: the key', () => {
   });
 
   it('shows an environment key without offering to remove or replace it', async () => {
-    await renderApp({ fake: new FakeCadenza({ key: KEY, storage: 'environment' }) });
+    await renderMain({ env: { CADENZA_API_KEY: KEY } });
     expect(screen.getByText('Key ending in 7890')).toBeInTheDocument();
     expect(screen.getByText('From the CADENZA_API_KEY environment variable')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Remove key' })).not.toBeInTheDocument();
@@ -189,15 +192,14 @@ describe('Account panel: the key', () => {
   });
 
   it('removes the key only after an in-app confirmation', async () => {
-    const fake = new FakeCadenza({ key: KEY });
-    const { user } = await renderApp({ fake });
+    const { main, user } = await renderMain({ key: KEY });
 
     await user.click(screen.getByRole('button', { name: 'Remove key' }));
     let dialog = screen.getByRole('dialog', { name: 'Remove this key from Cadenza?' });
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(fake.callsOf('account.removeKey')).toHaveLength(0);
+    expect(main.callsOf('account.removeKey')).toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Remove key' })).toHaveFocus();
 
     await user.click(screen.getByRole('button', { name: 'Remove key' }));
@@ -205,20 +207,20 @@ describe('Account panel: the key', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Remove key' }));
 
     expect(await screen.findByText('Add your API key to start creating')).toBeInTheDocument();
-    expect(fake.callsOf('account.removeKey')).toHaveLength(1);
-    expect(fake.state.key).toBeNull();
+    expect(main.callsOf('account.removeKey')).toHaveLength(1);
+    expect(await main.core.keys.getKey(keyOrigin(main.emulator.url))).toBeUndefined();
     expect(screen.queryByText(/Key ending in/)).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Left on your key' })).not.toBeInTheDocument();
     expect(screen.getByLabelText('API key')).toHaveFocus();
   });
 
   it('follows key changes made elsewhere', async () => {
-    const fake = new FakeCadenza({ key: KEY });
-    await renderApp({ fake });
+    const { main } = await renderMain({ key: KEY });
     expect(screen.getByText('Key ending in 7890')).toBeInTheDocument();
 
-    fake.state.key = 'sk-other-key-000004321';
-    fake.emitAccountChanged();
+    // e.g. `cadenza key set` in a terminal: the key store changes, main tells the window
+    await main.core.keys.setKey(keyOrigin(main.emulator.url), 'sk-other-key-000004321');
+    main.send('accountChanged', null);
     expect(await screen.findByText('Key ending in 4321')).toBeInTheDocument();
   });
 });

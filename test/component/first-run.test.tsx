@@ -5,8 +5,7 @@ import { songsPanel } from '../../src/renderer/panels/songs';
 import { resetPreferencesStore } from '../../src/renderer/stores/preferences';
 import { resetAccountStore } from '../../src/renderer/stores/account';
 import { resetUiStore } from '../../src/renderer/stores/ui';
-import { FakeCadenza } from './support/fake-cadenza';
-import { renderApp } from './support/render-app';
+import { renderMain } from './support/render-app';
 
 afterEach(() => {
   resetPreferencesStore();
@@ -14,42 +13,35 @@ afterEach(() => {
   resetUiStore();
 });
 
-function fresh(): FakeCadenza {
-  const fake = new FakeCadenza();
-  fake.preferences = { ...fake.preferences, firstRunDone: false };
-  return fake;
-}
+const panels = [accountPanel, songsPanel];
+/** A fresh install: settings.json says the first run is not done. */
+const fresh = { settings: { firstRunDone: false }, panels };
 
 const h1 = (name: string) => screen.findByRole('heading', { level: 1, name });
 
 describe('First run', () => {
   it('is not shown once done', async () => {
-    await renderApp({ panels: [accountPanel, songsPanel] });
+    await renderMain({ panels });
     expect(await h1('Account')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Welcome to Cadenza' })).toBeNull();
   });
 
   it('"Skip setup" ends it on any step, saved through main, and shows the studio', async () => {
-    const fake = fresh();
-    const { user } = await renderApp({ fake, panels: [accountPanel, songsPanel] });
+    const { main, user } = await renderMain(fresh);
     expect(await h1('Welcome to Cadenza')).toHaveFocus();
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Get started' }));
     expect(await h1('Your API key')).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Skip setup' }));
     expect(await h1('Account')).toBeInTheDocument();
-    expect(fake.callsOf('preferences.finishFirstRun')).toHaveLength(1);
-    expect(fake.callsOf('account.setKey')).toHaveLength(0);
+    expect(main.callsOf('preferences.finishFirstRun')).toHaveLength(1);
+    await waitFor(() => expect(main.core.settings.get().firstRunDone).toBe(true));
+    expect(main.callsOf('account.setKey')).toHaveLength(0);
   });
 
   it('says a refused key on the field and stays on the step; Back returns to the welcome', async () => {
-    const fake = fresh();
-    fake.failNext('account.setKey', {
-      code: 'auth',
-      message: "The service didn't accept this key, so it wasn't saved.",
-      fields: { key: "The service didn't accept this key, so it wasn't saved." },
-    });
-    const { user } = await renderApp({ fake, panels: [accountPanel, songsPanel] });
+    // the emulator knows only its own keys: it refuses this one
+    const { user } = await renderMain(fresh);
     await user.click(await screen.findByRole('button', { name: 'Get started' }));
     await user.type(screen.getByLabelText('API key'), 'sk-wrong-0000000000000');
     await user.keyboard('{Enter}');
@@ -61,9 +53,7 @@ describe('First run', () => {
   });
 
   it('with a key already set, four steps end on Songs', async () => {
-    const fake = new FakeCadenza({ key: 'sk-test-0000000000001234' });
-    fake.preferences = { ...fake.preferences, firstRunDone: false };
-    const { user } = await renderApp({ fake, panels: [accountPanel, songsPanel] });
+    const { main, user } = await renderMain({ ...fresh, key: 'sk-test-0000000000001234' });
     await user.click(await screen.findByRole('button', { name: 'Get started' }));
     expect(await screen.findByText('Your key ending in 1234 is set.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -73,13 +63,13 @@ describe('First run', () => {
     await user.click(screen.getByRole('button', { name: 'Make your first song' }));
     expect(await h1('Songs')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
-    expect(fake.callsOf('preferences.finishFirstRun')).toHaveLength(1);
+    expect(main.callsOf('preferences.finishFirstRun')).toHaveLength(1);
+    await waitFor(() => expect(main.core.settings.get().firstRunDone).toBe(true));
   });
 
   it('offers "Try the demo" instead of the key field in the demo', async () => {
-    const fake = fresh();
-    fake.demo = true;
-    const { user } = await renderApp({ fake, panels: [accountPanel, songsPanel] });
+    // `npm run demo`: a development build with CADENZA_DEMO=1
+    const { user } = await renderMain({ ...fresh, env: { CADENZA_DEMO: '1' } });
     await user.click(await screen.findByRole('button', { name: 'Get started' }));
     await user.click(await screen.findByRole('button', { name: 'Try the demo' }));
     expect(screen.queryByLabelText('API key')).toBeNull();

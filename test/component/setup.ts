@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { installBridge } from '../../src/renderer/bridge';
 import { panels } from '../../src/renderer/panels';
@@ -9,6 +9,10 @@ import { installEngineFactory } from '../../src/renderer/player/engine';
 import { resetPlayerStore } from '../../src/renderer/stores/player';
 import { resetUiStore } from '../../src/renderer/stores/ui';
 import { installFakeEngines } from './support/fake-engine';
+import { closeMains } from './support/main';
+
+// findBy…/waitFor wait for the real main (support/main.ts): its service calls cross real sockets
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom plays no media: every test's player gets fake engines (installedEngines() reaches them).
 beforeEach(() => {
@@ -23,7 +27,7 @@ beforeAll(async () => {
   );
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   resetAccountStore();
   resetUiStore();
@@ -33,4 +37,5 @@ afterEach(() => {
   installEngineFactory(undefined);
   installBridge(undefined);
   delete document.documentElement.dataset.appReady;
+  await closeMains();
 });

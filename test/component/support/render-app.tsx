@@ -5,15 +5,34 @@ import { Root } from '../../../src/renderer/app/App';
 import { installBridge } from '../../../src/renderer/bridge';
 import type { PanelDef } from '../../../src/renderer/panels';
 import { FakeCadenza } from './fake-cadenza';
+import { startMain, type Main, type MainOptions } from './main';
 
-/** Renders the whole app against a fake main and waits until it reports ready. */
-export async function renderApp(
-  options: { fake?: FakeCadenza; panels?: readonly PanelDef[]; onReload?: () => void } = {},
-) {
-  const fake = options.fake ?? new FakeCadenza();
-  installBridge(fake.api);
+interface RenderOptions {
+  panels?: readonly PanelDef[];
+  onReload?: () => void;
+}
+
+async function renderRoot(options: RenderOptions) {
   const user = userEvent.setup();
   const view = render(<Root panels={options.panels} onReload={options.onReload} />);
   await waitFor(() => expect(document.documentElement.dataset.appReady).toBe('true'));
-  return { fake, user, ...view };
+  return { user, ...view };
+}
+
+/** Renders the whole app against a fake main and waits until it reports ready. */
+export async function renderApp(options: RenderOptions & { fake?: FakeCadenza } = {}) {
+  const fake = options.fake ?? new FakeCadenza();
+  installBridge(fake.api);
+  return { fake, ...(await renderRoot(options)) };
+}
+
+/**
+ * Renders the whole app over the real main (support/main.ts: the preload's API, main's handlers,
+ * a core on temp folders, the emulator) and waits until it reports ready. Pass a started `main` to
+ * seed state first, or main's options to start one.
+ */
+export async function renderMain(options: RenderOptions & { main?: Main } & MainOptions = {}) {
+  const main = options.main ?? (await startMain(options));
+  installBridge(main.api);
+  return { main, ...(await renderRoot(options)) };
 }

@@ -1,0 +1,220 @@
+/**
+ * The real main behind a component test's `window.cadenza`: the core (createCore) on temp data and
+ * library folders, talking to the service emulator; main's IPC handlers (buildHandlers +
+ * registerIpc, as shell/app.ts wires them) on the Electron double's ipcMain; and the real preload's
+ * API over it (preload-electron.ts carries invokes and events as JSON, as Electron does). Only the
+ * OS keychain is an in-memory stand-in. Tests seed real state: files in `main.dirs.library`,
+ * settings through `main.core.settings`, service behaviour through `main.emulator`, dialog answers
+ * through `main.double.dialogs`.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CadenzaApi } from '@shared/ipc/api';
+import type { invokeContract } from '@shared/ipc/contract';
+import { createElectronDouble, type ElectronDouble } from '../../support/electron-double';
+import { startEmulator, type Emulator, type EmulatorOptions } from '../../emulator';
+import { createCore, type Core } from '../../../src/main/services/core';
+import { keyOrigin } from '../../../src/main/services/account';
+import type { Settings } from '../../../src/main/services/contracts';
+import {
+  createEncryptedFileBackend,
+  createKeytarBackend,
+  type KeytarLike,
+} from '../../../src/main/services/secrets';
+import { createSettingsStore } from '../../../src/main/services/settings';
+import { FileRegistry } from '../../../src/main/services/files/registry';
+import { logsDirOf } from '../../../src/main/services/log';
+import {
+  buildHandlers,
+  forwardEvents,
+  type ElectronForHandlers,
+} from '../../../src/main/shell/handlers';
+import { registerIpc } from '../../../src/main/shell/ipc';
+import { RENDERER_ENTRY_URL, senderCheck } from '../../../src/main/shell/security';
+import { createShellDiagnostics } from '../../../src/main/shell/diagnostics';
+import { sendEvent, type EventName, type EventPayload } from '../../../src/main/shell/events';
+import { deliver, exposedApi, linkMain, registerDroppedPath } from './preload-electron';
+
+/** "namespace.method" of every contract entry. */
+export type Method = {
+  [
+    NS in keyof typeof invokeContract
+  ]: `${NS & string}.${keyof (typeof invokeContract)[NS] & string}`;
+}[keyof typeof invokeContract];
+
+/** A key the emulator accepts. */
+export const TEST_KEY = 'sk-test-5c1e4f0b9a7d3e2f7890';
+
+export interface MainOptions {
+  /** A key stored in the keychain for the emulator's address (the emulator accepts it). */
+  key?: string;
+  /** No OS keychain on this machine (the key goes to the encrypted file, or nowhere). */
+  noKeychain?: boolean;
+  /** settings.json as the test wants it (first run done unless said otherwise). */
+  settings?: Partial<Omit<Settings, 'schema_version' | 'baseUrl' | 'libraryDir'>>;
+  emulator?: EmulatorOptions;
+  /** Extra environment for main (e.g. CADENZA_DEMO). */
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface Main {
+  /** window.cadenza: the real preload's API. */
+  readonly api: CadenzaApi;
+  readonly core: Core;
+  readonly emulator: Emulator;
+  readonly double: ElectronDouble;
+  readonly dirs: { root: string; data: string; library: string };
+  /** Every call the renderer made, in order, with its arguments. */
+  readonly calls: { method: Method; args: unknown[] }[];
+  callsOf(method: Method): unknown[][];
+  /** Holds the next call of `method` before it reaches main, until the returned function runs. */
+  holdNext(method: Method): () => void;
+  /** Main sends an event to the window (through shell/events' sendEvent and its schema). */
+  send<K extends EventName>(name: K, payload: EventPayload<K>): void;
+  /** webUtils.getPathForFile answers `path` for a dropped File named `name`. */
+  dropFile(name: string, path: string): void;
+  close(): Promise<void>;
+}
+
+let preloadApi: Promise<CadenzaApi> | undefined;
+/** The preload runs once per test file (its API is linked to each test's main in turn). */
+function preload(): Promise<CadenzaApi> {
+  preloadApi ??= import('../../../src/preload/index').then(
+    () => exposedApi('cadenza') as CadenzaApi,
+  );
+  return preloadApi;
+}
+
+function memoryKeychain(): KeytarLike {
+  const entries = new Map<string, string>();
+  return {
+    getPassword: async (s, a) => entries.get(`${s}\n${a}`) ?? null,
+    setPassword: async (s, a, p) => void entries.set(`${s}\n${a}`, p),
+    deletePassword: async (s, a) => entries.delete(`${s}\n${a}`),
+  };
+}
+
+const open = new Set<Main>();
+
+/** Closes every main still open (setup.ts runs it after each test). */
+export async function closeMains(): Promise<void> {
+  await Promise.all([...open].map((m) => m.close()));
+}
+
+export async function startMain(options: MainOptions = {}): Promise<Main> {
+  const root = await mkdtemp(join(tmpdir(), 'cadenza-component-'));
+  const dirs = { root, data: join(root, 'data'), library: join(root, 'library') };
+  const emulator = await startEmulator({
+    stepMs: 50,
+    keys: [...new Set([TEST_KEY, ...(options.key ? [options.key] : [])])],
+    ...options.emulator,
+  });
+  const double = createElectronDouble({ userDataDir: join(root, 'user-data') });
+  const env: NodeJS.ProcessEnv = {
+    CADENZA_HOME: dirs.data,
+    CADENZA_ALLOW_LOOPBACK: '1',
+    CADENZA_POLL_INTERVAL_MS: '50',
+    ...options.env,
+  };
+  const cipher = double.module.safeStorage as Parameters<
+    typeof createEncryptedFileBackend
+  >[0]['cipher'];
+  const keychain = memoryKeychain();
+  // settings.json as the test wants it, written before main starts (as a previous run left it)
+  await createSettingsStore(dirs.data, env).update({
+    baseUrl: emulator.url,
+    libraryDir: dirs.library,
+    firstRunDone: true,
+    ...options.settings,
+  });
+  const core = createCore({
+    env,
+    userDataDir: join(root, 'user-data'),
+    musicDir: join(root, 'music'),
+    keychainBackend: options.noKeychain
+      ? null
+      : createKeytarBackend({ load: async () => keychain }),
+    secretBackends: [createEncryptedFileBackend({ cipher, dataDir: dirs.data })],
+    jobs: { holder: 'app', trash: (path) => rm(path, { force: true }) },
+  });
+  if (options.key) await core.keys.setKey(keyOrigin(emulator.url), options.key);
+
+  // One window: what main sends it is delivered to the preload's listeners.
+  const webContents = {
+    id: 1,
+    isDestroyed: () => false,
+    send: (channel: string, ...args: unknown[]) => deliver(channel, args),
+  };
+  const win = { webContents, isDestroyed: () => false };
+  const BrowserWindow = {
+    fromWebContents: (wc: unknown) => (wc === webContents ? win : null),
+    getAllWindows: () => [win],
+  } as unknown as ElectronForHandlers['BrowserWindow'];
+  const electron = { ...double.module, BrowserWindow } as unknown as ElectronForHandlers;
+  const registry = new FileRegistry();
+  const unforward = forwardEvents(core, BrowserWindow);
+  const diagnostics = createShellDiagnostics({
+    core,
+    env,
+    logsDir: logsDirOf(core.paths.dataDir),
+    app: electron.app,
+    shell: electron.shell,
+    clipboard: electron.clipboard,
+  });
+  const unregister = registerIpc(
+    double.ipcMain,
+    buildHandlers({ core, registry, env, electron, diagnostics }),
+    { isTrustedSender: senderCheck({}) },
+  );
+  await core.jobsHost.start();
+
+  const calls: Main['calls'] = [];
+  const holds = new Map<Method, Promise<void>[]>();
+  linkMain(async (channel, argsJson) => {
+    const method = channel.replace(':', '.') as Method;
+    calls.push({ method, args: JSON.parse(argsJson) as unknown[] });
+    const held = holds.get(method)?.shift();
+    if (held) await held;
+    return double.ipcMain.invokeJson(channel, argsJson, {
+      sender: webContents,
+      frameUrl: RENDERER_ENTRY_URL,
+      isTopFrame: true,
+    });
+  });
+
+  let closed: Promise<void> | undefined;
+  const main: Main = {
+    api: await preload(),
+    core,
+    emulator,
+    double,
+    dirs,
+    calls,
+    callsOf: (method) => calls.filter((c) => c.method === method).map((c) => c.args),
+    holdNext(method) {
+      let release = (): void => undefined;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      holds.set(method, [...(holds.get(method) ?? []), held]);
+      return release;
+    },
+    send: (name, payload) => sendEvent(win as never, name, payload),
+    dropFile: registerDroppedPath,
+    close() {
+      closed ??= (async () => {
+        open.delete(main);
+        linkMain(null);
+        unregister();
+        unforward();
+        await core.close();
+        await emulator.close();
+        await rm(root, { recursive: true, force: true });
+      })();
+      return closed;
+    },
+  };
+  open.add(main);
+  return main;
+}
