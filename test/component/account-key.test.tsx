@@ -1,7 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { keyOrigin } from '../../src/main/services/account';
-import { KEY_REFUSED_DISABLED_MESSAGE } from '../../src/main/services/account/service';
 import { startMain, TEST_KEY } from './support/main';
 import { renderMain } from './support/render-app';
 
@@ -86,7 +84,9 @@ describe('Account panel: the key', () => {
 
     await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
     expect(field).toHaveAccessibleDescription(
-      expect.stringContaining(KEY_REFUSED_DISABLED_MESSAGE),
+      expect.stringContaining(
+        "This key is disabled on the service, so it wasn't saved. Use another key.",
+      ),
     );
     expect(field).toHaveValue(''); // sent once: the renderer does not keep it
     expect(screen.queryByText(/Key ending in/)).not.toBeInTheDocument();
@@ -208,7 +208,7 @@ describe('Account panel: the key', () => {
 
     expect(await screen.findByText('Add your API key to start creating')).toBeInTheDocument();
     expect(main.callsOf('account.removeKey')).toHaveLength(1);
-    expect(await main.core.keys.getKey(keyOrigin(main.emulator.url))).toBeUndefined();
+    expect(await main.core.keys.getKey(main.origin)).toBeUndefined();
     expect(screen.queryByText(/Key ending in/)).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Left on your key' })).not.toBeInTheDocument();
     expect(screen.getByLabelText('API key')).toHaveFocus();
@@ -219,7 +219,7 @@ describe('Account panel: the key', () => {
     expect(screen.getByText('Key ending in 7890')).toBeInTheDocument();
 
     // e.g. `cadenza key set` in a terminal: the key store changes, main tells the window
-    await main.core.keys.setKey(keyOrigin(main.emulator.url), 'sk-other-key-000004321');
+    await main.core.keys.setKey(main.origin, 'sk-other-key-000004321');
     main.send('accountChanged', null);
     expect(await screen.findByText('Key ending in 4321')).toBeInTheDocument();
   });

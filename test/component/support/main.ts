@@ -65,6 +65,8 @@ export interface Main {
   readonly emulator: Emulator;
   readonly double: ElectronDouble;
   readonly dirs: { root: string; data: string; library: string };
+  /** The origin keys are bound to (the emulator's). */
+  readonly origin: string;
   /** Every call the renderer made, in order, with its arguments. */
   readonly calls: { method: Method; args: unknown[] }[];
   callsOf(method: Method): unknown[][];
@@ -190,6 +192,7 @@ export async function startMain(options: MainOptions = {}): Promise<Main> {
     emulator,
     double,
     dirs,
+    origin: keyOrigin(emulator.url),
     calls,
     callsOf: (method) => calls.filter((c) => c.method === method).map((c) => c.args),
     holdNext(method) {
