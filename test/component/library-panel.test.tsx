@@ -332,7 +332,7 @@ describe('Item actions', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Choose folder and export…' }));
     // the folder dialog was dismissed: the options stay, nothing is said
     await waitFor(() =>
-      expect(fake.callsOf('library.exportItems')).toEqual([[[id(0)], { format: 'original' }]]),
+      expect(fake.callsOf('export.items')).toEqual([[[id(0)], { format: 'original' }]]),
     );
     expect(screen.queryByRole('alert')).toBeNull();
     fake.library.exportDialog = '/home/creator/Desktop';
@@ -365,7 +365,7 @@ describe('Item actions', () => {
     await user.clear(within(dialog).getByRole('textbox', { name: 'Album' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Album' }), 'Night Drives');
     await user.click(within(dialog).getByRole('checkbox', { name: /Even out loudness/ }));
-    const release = fake.holdNext('library.exportItems');
+    const release = fake.holdNext('export.items');
     await user.click(within(dialog).getByRole('button', { name: 'Choose folder and export…' }));
     act(() => fake.emitExportProgress({ done: 1, total: 3, fraction: 0.5, current: 'Track 2' }));
     expect(within(dialog).getByRole('progressbar', { name: 'Export progress' })).toHaveAttribute(
@@ -375,7 +375,7 @@ describe('Item actions', () => {
     expect(within(dialog).getByText('Exporting “Track 2” (2 of 3)…')).toBeInTheDocument();
     release();
     expect(await screen.findByText('3 files exported to /home/creator/Export')).toBeInTheDocument();
-    const [ids, options] = fake.callsOf('library.exportItems')[0]!;
+    const [ids, options] = fake.callsOf('export.items')[0]!;
     expect((ids as string[]).length).toBe(3);
     expect(options).toEqual({
       format: 'flac',
@@ -390,14 +390,14 @@ describe('Item actions', () => {
     fake.library.exportDialog = '/home/creator/Export';
     await fromMenu(user, details, 'Export…');
     const dialog = screen.getByRole('dialog');
-    fake.failNext('library.exportItems', {
+    fake.failNext('export.items', {
       code: 'cancelled',
       message: 'The export was stopped after 0 of 1 file.',
     });
-    const release = fake.holdNext('library.exportItems');
+    const release = fake.holdNext('export.items');
     await user.click(within(dialog).getByRole('button', { name: 'Choose folder and export…' }));
     await user.click(within(dialog).getByRole('button', { name: 'Stop' }));
-    expect(fake.callsOf('library.cancelExport')).toHaveLength(1);
+    expect(fake.callsOf('export.cancel')).toHaveLength(1);
     release();
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'The export was stopped after 0 of 1 file.',
@@ -458,6 +458,6 @@ describe('Item actions', () => {
     expect(
       await within(lyrics).findByText('Saved to /home/creator/Paper boats.txt'),
     ).toBeInTheDocument();
-    expect(fake.callsOf('library.exportLyrics')).toEqual([[id(1)]]);
+    expect(fake.callsOf('export.lyrics')).toEqual([[id(1)]]);
   });
 });

@@ -40,7 +40,7 @@ async function select(items: LibraryItemView[], title: string) {
 describe('Whole song in the Library details', () => {
   it('is offered on an extension, shows progress, and lists and announces the new item', async () => {
     const { fake, user, details, list } = await select([song, ext], 'Harbour, later');
-    const release = fake.holdNext('library.wholeSong');
+    const release = fake.holdNext('edit.wholeSong');
     await user.click(within(details).getByRole('button', { name: 'Whole song' }));
     expect(
       await within(details).findByText('Joining the parts into one song… 50%'),
@@ -50,7 +50,7 @@ describe('Whole song in the Library details', () => {
     expect(
       await within(details).findByText('Saved “Harbour, later (whole song)” as a new item.'),
     ).toBeInTheDocument();
-    expect(fake.callsOf('library.wholeSong')).toEqual([['itm_ext']]);
+    expect(fake.callsOf('edit.wholeSong')).toEqual([['itm_ext']]);
     await waitFor(() =>
       expect(
         within(list).getByRole('option', { name: /^Harbour, later \(whole song\),/ }),
@@ -61,10 +61,10 @@ describe('Whole song in the Library details', () => {
 
   it('Stop ends the render: nothing saved, said plainly, and the action is offered again', async () => {
     const { fake, user, details } = await select([song, ext], 'Harbour, later');
-    const release = fake.holdNext('library.wholeSong');
+    const release = fake.holdNext('edit.wholeSong');
     await user.click(within(details).getByRole('button', { name: 'Whole song' }));
     await user.click(await within(details).findByRole('button', { name: 'Stop' }));
-    expect(fake.callsOf('library.cancelRender')).toEqual([['itm_ext']]);
+    expect(fake.callsOf('edit.cancel')).toEqual([['itm_ext']]);
     release();
     expect(
       await within(details).findByText('Stopped. Nothing was saved; the original is as it was.'),
@@ -92,7 +92,7 @@ describe('Whole song in the Library details', () => {
 
   it('shows main’s refusal', async () => {
     const { fake, user, details } = await select([song, ext], 'Harbour, later');
-    fake.failNext('library.wholeSong', {
+    fake.failNext('edit.wholeSong', {
       code: 'not_found',
       message: 'The song "Harbour, later" continues is not in the library, so it cannot be joined.',
     });

@@ -61,7 +61,7 @@ describe('Loudness levelling in the player', () => {
     const { user } = await renderApp({ fake, panels: [libraryPanel, settingsPanel] });
     await act(() => playEntries([loud, quiet, unmeasured].map((i) => toQueueEntry(i))));
     // the loud item starts already levelled: 0.8 × 10^(−6/20)
-    expect(fake.callsOf('library.loudness')).toEqual([[loud.id]]);
+    expect(fake.callsOf('analysis.loudness')).toEqual([[loud.id]]);
     expect(engines.last().source.volume).toBeCloseTo(0.8 * dbToGain(-6), 4);
 
     // the volume slider stays the user's; the engine gets it times the gain
@@ -74,7 +74,7 @@ describe('Loudness levelling in the player', () => {
     await user.click(within(bar).getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(engines.made).toHaveLength(3));
     expect(engines.last().source.volume).toBeCloseTo(0.8, 4);
-    expect(fake.callsOf('library.loudness')).toEqual([[loud.id], [quiet.id], [unmeasured.id]]);
+    expect(fake.callsOf('analysis.loudness')).toEqual([[loud.id], [quiet.id], [unmeasured.id]]);
   });
 
   it('follows the setting at once: off plays at the user volume, a new target re-levels what plays', async () => {
@@ -108,7 +108,7 @@ describe('Loudness levelling in the player', () => {
   it('starts an item still being measured at the user volume and levels it when the measurement comes', async () => {
     const fake = fakeWithLoudness();
     await renderApp({ fake, panels: [libraryPanel, settingsPanel] });
-    const release = fake.holdNext('library.loudness');
+    const release = fake.holdNext('analysis.loudness');
     await act(() => playEntries([toQueueEntry(loud)]));
     expect(engines.made).toHaveLength(1);
     expect(engines.last().source.volume).toBeCloseTo(0.8, 4);

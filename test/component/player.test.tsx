@@ -296,7 +296,7 @@ describe('Player bar', () => {
     await playRow('Song 1');
     const wave = await within(bar).findByTestId('waveform');
     expect(wave).toHaveAttribute('data-bars', '160');
-    expect(fake.callsOf('library.waveform')).toEqual([[id(1)]]);
+    expect(fake.callsOf('analysis.waveform')).toEqual([[id(1)]]);
     wave.getBoundingClientRect = () => ({
       left: 0,
       width: 400,

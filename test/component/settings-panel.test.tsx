@@ -121,7 +121,7 @@ describe('Settings: export defaults', () => {
     await user.clear(within(section).getByRole('textbox', { name: 'Artist' }));
     await user.click(within(section).getByRole('button', { name: 'Save export defaults' }));
     expect(await within(section).findByText('Saved.')).toBeInTheDocument();
-    expect(fake.callsOf('library.setExportDefaults')).toEqual([
+    expect(fake.callsOf('export.setDefaults')).toEqual([
       [{ format: 'flac', artist: '', album: 'Night Drives' }],
     ]);
     expect(fake.library.exportDefaults).toEqual({ format: 'flac', album: 'Night Drives' });

@@ -365,7 +365,7 @@ describe('Songs: finishing a take', () => {
     const more = within(take2).getByRole('button', { name: 'More for Summer rain, take 2' });
     await user.click(more);
     await user.click(screen.getByRole('menuitem', { name: 'Whole song' }));
-    await waitFor(() => expect(fake.callsOf('library.wholeSong')).toEqual([[TAKE_B]]));
+    await waitFor(() => expect(fake.callsOf('edit.wholeSong')).toEqual([[TAKE_B]]));
     expect(await within(take2).findByRole('status')).toHaveTextContent(
       'Saved “Summer rain (whole song)” as a new item in your library.',
     );
@@ -378,7 +378,7 @@ describe('Songs: finishing a take', () => {
     await user.click(within(dialog).getByRole('radio', { name: 'WAV' }));
     await user.click(within(dialog).getByRole('button', { name: 'Choose folder and export…' }));
     await waitFor(() =>
-      expect(fake.callsOf('library.exportItems')).toEqual([
+      expect(fake.callsOf('export.items')).toEqual([
         [[TAKE_B], { format: 'wav', artist: '', album: '', normalise: false }],
       ]),
     );

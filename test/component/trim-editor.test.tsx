@@ -127,7 +127,7 @@ describe('Trim editor', { timeout: 20_000 }, () => {
     await user.type(within(dialog).getByLabelText('Fade in (seconds)'), '0.5');
     await user.type(within(dialog).getByLabelText('Fade out (seconds)'), '2');
     await user.selectOptions(within(dialog).getByLabelText('Fade shape'), 'Equal power');
-    const release = fake.holdNext('library.trim');
+    const release = fake.holdNext('edit.trim');
     await user.click(within(dialog).getByRole('button', { name: 'Save as new item' }));
     expect(within(dialog).getByRole('status')).toHaveTextContent('Making the new item… 50%');
     expect(
@@ -139,7 +139,7 @@ describe('Trim editor', { timeout: 20_000 }, () => {
     release();
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    const sent = fake.calls.find((c) => c.method === 'library.trim');
+    const sent = fake.calls.find((c) => c.method === 'edit.trim');
     expect(sent?.args).toEqual([
       SONG.id,
       {
@@ -209,10 +209,10 @@ describe('Trim editor', { timeout: 20_000 }, () => {
     start.focus();
     await user.keyboard('++++'); // 16×: 7.5 s over 400 bars, finer than 50 peaks a second
     expect(wave().getAttribute('data-resolution')).toBe('coarse');
-    expect(fake.calls.some((c) => c.method === 'library.waveformWindow')).toBe(false);
+    expect(fake.calls.some((c) => c.method === 'analysis.waveformWindow')).toBe(false);
     await user.keyboard('+');
     await waitFor(() => expect(wave().getAttribute('data-resolution')).toBe('fine'));
-    const asked = fake.calls.filter((c) => c.method === 'library.waveformWindow');
+    const asked = fake.calls.filter((c) => c.method === 'analysis.waveformWindow');
     expect(asked).toHaveLength(1);
     const track = within(dialog).getByTestId('region-track');
     expect(asked[0]!.args).toEqual([
@@ -262,10 +262,10 @@ describe('Trim editor', { timeout: 20_000 }, () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent(
       'The fades together are longer than the region.',
     );
-    expect(fake.calls.some((c) => c.method === 'library.trim')).toBe(false);
+    expect(fake.calls.some((c) => c.method === 'edit.trim')).toBe(false);
 
     await user.clear(within(dialog).getByLabelText('Fade out (seconds)'));
-    fake.failNext('library.trim', {
+    fake.failNext('edit.trim', {
       code: 'validation',
       message: 'The audio of this item could not be read, so it cannot be trimmed.',
     });
@@ -279,10 +279,10 @@ describe('Trim editor', { timeout: 20_000 }, () => {
 
   it('Stop (or Escape) while it renders stops it: nothing saved, the dialog stays to try again', async () => {
     const { dialog, user, fake } = await openTrim();
-    const release = fake.holdNext('library.trim');
+    const release = fake.holdNext('edit.trim');
     await user.click(within(dialog).getByRole('button', { name: 'Save as new item' }));
     await user.click(within(dialog).getByRole('button', { name: 'Stop' }));
-    expect(fake.callsOf('library.cancelRender')).toEqual([[SONG.id]]);
+    expect(fake.callsOf('edit.cancel')).toEqual([[SONG.id]]);
     release(); // main answers the stopped call
     expect(
       await within(dialog).findByText('Stopped. Nothing was saved; the original is as it was.'),
@@ -292,10 +292,10 @@ describe('Trim editor', { timeout: 20_000 }, () => {
     expect(fake.state.libraryItems.filter((i) => i.title.includes('(trimmed)'))).toEqual([]);
 
     // Escape stops too, and does not close the dialog while the render runs
-    const again = fake.holdNext('library.trim');
+    const again = fake.holdNext('edit.trim');
     await user.click(within(dialog).getByRole('button', { name: 'Save as new item' }));
     await user.keyboard('{Escape}');
-    expect(fake.callsOf('library.cancelRender')).toHaveLength(2);
+    expect(fake.callsOf('edit.cancel')).toHaveLength(2);
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     again();
     expect(await within(dialog).findByText(/^Stopped\./)).toBeVisible();

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { Waveform as WaveformData } from '@shared/ipc/library';
+import type { Waveform as WaveformData } from '@shared/ipc/analysis';
 import { call } from '../bridge';
 
 /** Bars drawn; the cached peaks (up to 2000) are reduced to this many by taking maxima. */
@@ -27,7 +27,7 @@ export function useWaveform(itemId: string | null): WaveformData | null | undefi
   useEffect(() => {
     if (!itemId) return;
     let live = true;
-    void call((api) => api.library.waveform(itemId)).then((r) => {
+    void call((api) => api.analysis.waveform(itemId)).then((r) => {
       if (live) setLoaded({ itemId, waveform: r.ok ? r.value : null });
     });
     return () => {

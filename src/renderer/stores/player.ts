@@ -148,7 +148,7 @@ useLevellingStore.subscribe(({ levelling }) => {
 /** Asks main for an item's loudness (kept, or measured now) and applies it while `seq` plays. */
 async function levelItem(itemId: string, seq: number): Promise<void> {
   await loadLevelling();
-  const r = await call((api) => api.library.loudness(itemId));
+  const r = await call((api) => api.analysis.loudness(itemId));
   if (seq === loadSeq && r.ok) applyLoudness(r.value);
 }
 

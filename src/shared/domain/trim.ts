@@ -1,7 +1,7 @@
 /**
  * A trim of a library item: the region kept (start and end in ms of the source), optional fade
  * in and fade out, and their curve. The same schema checks the editor, the IPC channel
- * (`library:trim`) and the CLI (`cadenza library trim`); its messages are shown as they are.
+ * (`edit:trim`) and the CLI (`cadenza library trim`); its messages are shown as they are.
  */
 import { z } from 'zod';
 

@@ -3,7 +3,10 @@ import { accountContract } from './account';
 import { filesContract, filesEvents } from './files';
 import { appContract } from './app';
 import { jobsContract, JobViewSchema } from './jobs';
-import { libraryContract, libraryEvents } from './library';
+import { libraryContract } from './library';
+import { editContract, editEvents } from './edit';
+import { analysisContract } from './analysis';
+import { exportContract, exportEvents } from './export';
 import { songsContract } from './songs';
 import { voicesContract, voicesEvents } from './voices';
 import { coversContract, coversEvents } from './covers';
@@ -26,6 +29,9 @@ export const invokeContract = {
   app: appContract,
   jobs: jobsContract,
   library: libraryContract,
+  edit: editContract,
+  analysis: analysisContract,
+  export: exportContract,
   songs: songsContract,
   voices: voicesContract,
   covers: coversContract,
@@ -51,7 +57,8 @@ export const eventContract = {
   ...coversEvents,
   ...updatesEvents,
   ...filesEvents,
-  ...libraryEvents,
+  ...editEvents,
+  ...exportEvents,
 } as const;
 
 export type InvokeContractT = typeof invokeContract;

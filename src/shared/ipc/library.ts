@@ -1,11 +1,9 @@
 import { stripInvisible } from '../text';
 import { z } from 'zod';
 import { ITEM_ID_PATTERN, LibraryKindSchema, type LibraryItem } from '../domain/library';
-import { TrimRequestSchema } from '../domain/trim';
 import { isHttpUrl } from '../domain/service-inputs';
 import { LoudnessSchema, type Loudness } from '../domain/loudness';
-import { ExportDefaultsSchema, ExportOptionsSchema, ExportProgressSchema } from '../domain/export';
-import { event, invoke } from './define';
+import { invoke } from './define';
 import { LIBRARY_CHANGE_FETCH_MAX, LIBRARY_PAGE_MAX } from './library-limits';
 
 /** A library item id (`itm_…` for items the app made, `ext_…` for files added outside it). */
@@ -94,40 +92,6 @@ export const ItemTitleSchema = z
 export const LyricsSchema = z.object({ title: z.string(), lyrics: z.string().nullable() });
 export type Lyrics = z.infer<typeof LyricsSchema>;
 
-export const ExportResultSchema = z.object({
-  /** The chosen folder, for display. */
-  folder: z.string(),
-  /** The file names written there (made unique when a name was taken). */
-  files: z.array(z.string()),
-  /** How many were converted (an MP3 exported as MP3, or an original, is copied, not re-encoded). */
-  reencoded: z.number().int().nonnegative(),
-});
-export type ExportResult = z.infer<typeof ExportResultSchema>;
-
-/** Peak amplitude per slice of audio, 0..1 (50 a second, at most 30,000: any zoom can be drawn). */
-export const MAX_WAVEFORM_PEAKS = 30_000;
-export const WaveformPeaksSchema = z.array(z.number().min(0).max(1)).min(1).max(MAX_WAVEFORM_PEAKS);
-export const WaveformSchema = z.object({
-  peaks: WaveformPeaksSchema,
-  /** Seconds each peak covers (null for peaks stored without it). */
-  secondsPerPeak: z.number().positive().nullable(),
-});
-export type Waveform = z.infer<typeof WaveformSchema>;
-
-/** At most this many bars of a zoomed window are asked for. */
-export const MAX_WINDOW_BARS = 2000;
-export const WaveformWindowSchema = z
-  .object({
-    fromMs: z.number().int().nonnegative(),
-    toMs: z.number().int().positive(),
-    bars: z.number().int().min(1).max(MAX_WINDOW_BARS),
-  })
-  .strict()
-  .refine((w) => w.toMs > w.fromMs, {
-    message: 'The window ends before it starts.',
-    path: ['toMs'],
-  });
-
 export const libraryContract = {
   getFolder: invoke(z.tuple([]), LibraryFolderSchema),
   /** Opens a folder dialog in main; answers the new folder (error `cancelled` when dismissed). */
@@ -146,73 +110,12 @@ export const libraryContract = {
   mediaUrl: invoke(z.tuple([ItemIdSchema]), z.string()),
   /** The item's lyrics (null when it has none). */
   lyrics: invoke(z.tuple([ItemIdSchema]), LyricsSchema),
-  /** Writes the lyrics to a .txt file chosen in a save dialog in main (error `cancelled`). */
-  exportLyrics: invoke(z.tuple([ItemIdSchema]), z.object({ path: z.string() })),
   /** Renames the item: its file (sanitised, made unique), cover and sidecar together. */
   rename: invoke(z.tuple([ItemIdSchema, ItemTitleSchema]), LibraryItemViewSchema),
   /** Moves the item's files (media, cover, sidecar) to the OS trash. */
   remove: invoke(z.tuple([ItemIdSchema]), z.null()),
-  /**
-   * Exports the items, in order (numbered as tracks when several), into a folder chosen in a dialog
-   * in main (error `cancelled`): converted to MP3, WAV or FLAC with tags, or copied as they are
-   * (no options, or format `original`). Progress arrives as `exportProgress`.
-   */
-  exportItems: invoke(
-    z.tuple([z.array(ItemIdSchema).min(1).max(10_000), ExportOptionsSchema.optional()]),
-    ExportResultSchema,
-  ),
-  /** Stops the exports this window started (the file being written is removed). */
-  cancelExport: invoke(z.tuple([]), z.null()),
-  /** The export defaults kept in settings (format, artist, album). */
-  exportDefaults: invoke(z.tuple([]), ExportDefaultsSchema),
-  /** Saves the export defaults (empty fields: none). */
-  setExportDefaults: invoke(z.tuple([ExportDefaultsSchema]), ExportDefaultsSchema),
   /** Starts dragging the item's file out of the app (call from a dragstart handler). */
   startDrag: invoke(z.tuple([ItemIdSchema]), z.null()),
-  /** The item's waveform peaks from its decoded audio (MP3, WAV, FLAC, Vorbis, Opus), cached; null for AAC and video. */
-  waveform: invoke(z.tuple([ItemIdSchema]), WaveformSchema.nullable()),
-  /** Peaks of a part of the item, finer than `waveform`'s (a zoomed view); null when not decoded. */
-  waveformWindow: invoke(
-    z.tuple([ItemIdSchema, WaveformWindowSchema]),
-    z.array(z.number().min(0).max(1)).max(MAX_WINDOW_BARS).nullable(),
-  ),
-  /**
-   * Saves the region of an item (with its fades) as a new item in the same format family; the
-   * original is left as it is. Rendered in the worker (progress arrives as `trimProgress`
-   * events); answers the new item.
-   */
-  trim: invoke(z.tuple([ItemIdSchema, TrimRequestSchema]), LibraryItemViewSchema),
-  /**
-   * Joins an extension (and the extensions before it) to its song: a new MP3 item, rendered in
-   * the worker; progress arrives as `wholeSongProgress` events. The originals are left as they are.
-   */
-  wholeSong: invoke(z.tuple([ItemIdSchema]), LibraryItemViewSchema),
-  /**
-   * Stops the whole-song or trim render this window started from the item: the call answers
-   * `cancelled`, nothing is saved. Nothing happens when none is running.
-   */
-  cancelRender: invoke(z.tuple([ItemIdSchema]), z.null()),
-  /**
-   * The item's loudness: kept from an earlier measurement, else measured now (ahead of the
-   * background queue, in the worker); null for what cannot be decoded (AAC, video).
-   */
-  loudness: invoke(z.tuple([ItemIdSchema]), ItemLoudnessSchema.nullable()),
-};
-
-/** How far a whole-song render has come (0..1), for the extension it was asked for. */
-export const WholeSongProgressSchema = z.object({
-  itemId: z.string(),
-  fraction: z.number().min(0).max(1),
-});
-export type WholeSongProgress = z.infer<typeof WholeSongProgressSchema>;
-
-export const libraryEvents = {
-  /** How far the export this window started has come. */
-  exportProgress: event(ExportProgressSchema),
-  /** How far a whole-song render this window asked for has come (library:wholeSong). */
-  wholeSongProgress: event(WholeSongProgressSchema),
-  /** How far a trim this window asked for has come (library:trim), for the source item. */
-  trimProgress: event(WholeSongProgressSchema),
 };
 
 /** An item's artwork address: its cover file, else art embedded in its audio, else null. */

@@ -4,7 +4,7 @@ import { invoke } from './define';
 
 /**
  * The player's settings kept in main's settings store: loudness levelling (on by default, to
- * −14 LUFS). Each item's loudness comes with it (`library.loudness`).
+ * −14 LUFS). Each item's loudness comes with it (`analysis.loudness`).
  */
 export const playerContract = {
   levelling: invoke(z.tuple([]), LevellingSchema),

@@ -17,12 +17,8 @@ import { invokeContract } from '@shared/ipc/contract';
 import type { InvokeDef } from '@shared/ipc/define';
 import { resultSchema, type Result } from '@shared/result';
 import type { JobResult, JobView, UnknownJobView } from '@shared/ipc/jobs';
-import type {
-  ItemLoudness,
-  LibraryFolder,
-  LibraryItemView,
-  WholeSongProgress,
-} from '@shared/ipc/library';
+import type { ItemLoudness, LibraryFolder, LibraryItemView } from '@shared/ipc/library';
+import type { RenderProgress } from '@shared/ipc/edit';
 import { DEFAULT_LEVELLING, LevellingSchema, type Levelling } from '@shared/domain/loudness';
 import type { LibraryChange } from '@shared/domain/library';
 import {
@@ -111,7 +107,7 @@ export function makeJobView(overrides: Partial<JobView> = {}): JobView {
   };
 }
 
-/** What main answers a render stopped with library.cancelRender. */
+/** What main answers a render stopped with edit.cancel. */
 const stoppedRender = (): { ok: false; error: AppErrorShape } => ({
   ok: false,
   error: {
@@ -239,8 +235,8 @@ export class FakeCadenza {
     },
   };
   private readonly coverUploadListeners = new Set<(p: UploadProgressEvent) => void>();
-  private readonly wholeSongListeners = new Set<(p: WholeSongProgress) => void>();
-  private readonly trimListeners = new Set<(p: WholeSongProgress) => void>();
+  private readonly wholeSongListeners = new Set<(p: RenderProgress) => void>();
+  private readonly trimListeners = new Set<(p: RenderProgress) => void>();
   /** Updates: the state main answers (a check answers `checkAnswer` when set). */
   updates: { state: UpdateState; checkAnswer: Partial<UpdateState> | null } = {
     state: {
@@ -266,7 +262,7 @@ export class FakeCadenza {
   openedFiles: FileInfo[] = [];
   private readonly filesOpenedListeners = new Set<(files: FileInfo[]) => void>();
   private readonly openSettingsListeners = new Set<() => void>();
-  /** Items whose running render `library.cancelRender` stopped: the held call answers `cancelled`. */
+  /** Items whose running render `edit.cancel` stopped: the held call answers `cancelled`. */
   private readonly renderStopped = new Set<string>();
   private readonly registered = new Map<string, FileInfo>();
   private readonly uploadListeners = new Set<(p: UploadProgressEvent) => void>();
@@ -725,17 +721,6 @@ export class FakeCadenza {
               ok({ title: item.title, lyrics: this.library.lyrics[id] ?? null }),
             ),
           ),
-        exportLyrics: (id) =>
-          this.answer('library.exportLyrics', [id], () =>
-            this.withItem(id, () =>
-              this.library.saveDialog === null
-                ? {
-                    ok: false,
-                    error: { code: 'cancelled', message: 'The lyrics were not exported.' },
-                  }
-                : ok({ path: this.library.saveDialog }),
-            ),
-          ),
         rename: (id, title) =>
           this.answer('library.rename', [id, title], () =>
             this.withItem(id, (item) => {
@@ -761,73 +746,20 @@ export class FakeCadenza {
               return ok(null);
             }),
           ),
-        exportItems: (ids, options) =>
-          this.answer('library.exportItems', options ? [ids, options] : [ids], () => {
-            const items = ids.map((id) => this.state.libraryItems.find((i) => i.id === id));
-            if (items.some((i) => !i))
-              return {
-                ok: false,
-                error: { code: 'not_found', message: 'That item is no longer in the library.' },
-              };
-            if (this.library.exportDialog === null)
-              return { ok: false, error: { code: 'cancelled', message: 'Nothing was exported.' } };
-            const format = options?.format ?? 'original';
-            return ok({
-              folder: this.library.exportDialog,
-              files: items.map((i) => {
-                const own = i?.file.split('/').pop() ?? '';
-                return format === 'original' ? own : `${i?.title ?? ''}.${format}`;
-              }),
-              reencoded: format === 'original' ? 0 : items.length,
-            });
-          }),
-        cancelExport: () => this.answer('library.cancelExport', [], () => ok(null)),
-        cancelRender: (id) =>
-          this.answer('library.cancelRender', [id], () => {
+        startDrag: (id) =>
+          this.answer('library.startDrag', [id], () => this.withItem(id, () => ok(null))),
+      },
+      edit: {
+        cancel: (id) =>
+          this.answer('edit.cancel', [id], () => {
             this.renderStopped.add(id);
             return ok(null);
           }),
-        exportDefaults: () =>
-          this.answer('library.exportDefaults', [], () => ok({ ...this.library.exportDefaults })),
-        setExportDefaults: (defaults) =>
-          this.answer('library.setExportDefaults', [defaults], () => {
-            this.library.exportDefaults = Object.fromEntries(
-              Object.entries(defaults).filter(([, v]) => v !== ''),
-            );
-            return ok({ ...this.library.exportDefaults });
-          }),
-        startDrag: (id) =>
-          this.answer('library.startDrag', [id], () => this.withItem(id, () => ok(null))),
-        waveform: (id) =>
-          this.answer('library.waveform', [id], () =>
-            this.withItem(id, () => {
-              const peaks = this.library.waveforms[id];
-              return ok(peaks ? { peaks, secondsPerPeak: null } : null);
-            }),
-          ),
-        // A window of the same peaks, reduced (or repeated) to the bars asked for.
-        waveformWindow: (id, window) =>
-          this.answer('library.waveformWindow', [id, window], () =>
-            this.withItem(id, (item) => {
-              const peaks = this.library.waveforms[id];
-              const ms = item.durationMs ?? 0;
-              if (!peaks || ms <= 0) return ok(null);
-              return ok(
-                Array.from({ length: window.bars }, (_, b) => {
-                  const at =
-                    window.fromMs + ((b + 0.5) * (window.toMs - window.fromMs)) / window.bars;
-                  return (
-                    peaks[Math.min(peaks.length - 1, Math.floor((at / ms) * peaks.length))] ?? 0
-                  );
-                }),
-              );
-            }),
-          ),
         // A trim becomes a new item beside the source (main renders it; the fake only lists it).
         // (it reports half way first: hold the call with holdNext to see it)
         trim: (id, request) => {
           for (const l of this.trimListeners) l({ itemId: id, fraction: 0.5 });
-          return this.answer('library.trim', [id, request], () =>
+          return this.answer('edit.trim', [id, request], () =>
             this.withItem(id, (item) => {
               if (this.renderStopped.delete(id)) return stoppedRender();
               const ext = item.file.slice(item.file.lastIndexOf('.'));
@@ -856,7 +788,7 @@ export class FakeCadenza {
         // (hold the call with holdNext to see it), then lists the new item, which extends `id`.
         wholeSong: (id) => {
           for (const l of this.wholeSongListeners) l({ itemId: id, fraction: 0.5 });
-          return this.answer('library.wholeSong', [id], () =>
+          return this.answer('edit.wholeSong', [id], () =>
             this.withItem(id, (item) => {
               if (this.renderStopped.delete(id)) return stoppedRender();
               if (!item.parentId)
@@ -883,10 +815,80 @@ export class FakeCadenza {
             }),
           );
         },
+      },
+      analysis: {
+        waveform: (id) =>
+          this.answer('analysis.waveform', [id], () =>
+            this.withItem(id, () => {
+              const peaks = this.library.waveforms[id];
+              return ok(peaks ? { peaks, secondsPerPeak: null } : null);
+            }),
+          ),
+        // A window of the same peaks, reduced (or repeated) to the bars asked for.
+        waveformWindow: (id, window) =>
+          this.answer('analysis.waveformWindow', [id, window], () =>
+            this.withItem(id, (item) => {
+              const peaks = this.library.waveforms[id];
+              const ms = item.durationMs ?? 0;
+              if (!peaks || ms <= 0) return ok(null);
+              return ok(
+                Array.from({ length: window.bars }, (_, b) => {
+                  const at =
+                    window.fromMs + ((b + 0.5) * (window.toMs - window.fromMs)) / window.bars;
+                  return (
+                    peaks[Math.min(peaks.length - 1, Math.floor((at / ms) * peaks.length))] ?? 0
+                  );
+                }),
+              );
+            }),
+          ),
         loudness: (id) =>
-          this.answer('library.loudness', [id], () =>
+          this.answer('analysis.loudness', [id], () =>
             this.withItem(id, () => ok(this.library.loudness[id] ?? null)),
           ),
+      },
+      export: {
+        lyrics: (id) =>
+          this.answer('export.lyrics', [id], () =>
+            this.withItem(id, () =>
+              this.library.saveDialog === null
+                ? {
+                    ok: false,
+                    error: { code: 'cancelled', message: 'The lyrics were not exported.' },
+                  }
+                : ok({ path: this.library.saveDialog }),
+            ),
+          ),
+        items: (ids, options) =>
+          this.answer('export.items', options ? [ids, options] : [ids], () => {
+            const items = ids.map((id) => this.state.libraryItems.find((i) => i.id === id));
+            if (items.some((i) => !i))
+              return {
+                ok: false,
+                error: { code: 'not_found', message: 'That item is no longer in the library.' },
+              };
+            if (this.library.exportDialog === null)
+              return { ok: false, error: { code: 'cancelled', message: 'Nothing was exported.' } };
+            const format = options?.format ?? 'original';
+            return ok({
+              folder: this.library.exportDialog,
+              files: items.map((i) => {
+                const own = i?.file.split('/').pop() ?? '';
+                return format === 'original' ? own : `${i?.title ?? ''}.${format}`;
+              }),
+              reencoded: format === 'original' ? 0 : items.length,
+            });
+          }),
+        cancel: () => this.answer('export.cancel', [], () => ok(null)),
+        defaults: () =>
+          this.answer('export.defaults', [], () => ok({ ...this.library.exportDefaults })),
+        setDefaults: (defaults) =>
+          this.answer('export.setDefaults', [defaults], () => {
+            this.library.exportDefaults = Object.fromEntries(
+              Object.entries(defaults).filter(([, v]) => v !== ''),
+            );
+            return ok({ ...this.library.exportDefaults });
+          }),
       },
       player: {
         levelling: () =>

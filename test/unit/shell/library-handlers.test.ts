@@ -1,4 +1,7 @@
-/** library:* actions on a real library in a temp folder: rename, trash, export, lyrics, waveform, drag. */
+/**
+ * library:*, edit:*, analysis:* and export:* on a real library in a temp folder: rename, trash,
+ * export, lyrics, waveform, loudness, whole song, trim, drag.
+ */
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +9,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '@shared/errors';
 import { createLibrary, type Library } from '../../../src/main/services/library/library';
 import { libraryHandlers } from '../../../src/main/shell/handlers/library';
+import { editHandlers } from '../../../src/main/shell/handlers/edit';
+import { analysisHandlers } from '../../../src/main/shell/handlers/analysis';
+import { exportHandlers } from '../../../src/main/shell/handlers/export';
 import type { JobsRuntime } from '../../../src/main/services/core';
 import type { JobsHost } from '../../../src/main/services/jobs-host';
 import { createExportService } from '../../../src/main/services/export/service';
@@ -16,7 +22,7 @@ import { measureLoudness } from '../../../src/main/services/audio/loudness/measu
 import { encodeMp3, encodeWav } from '../../../src/main/services/audio/encode';
 import { renderWholeSong } from '../../../src/main/services/audio/whole/render';
 import { createWholeSongService } from '../../../src/main/services/songs/whole';
-import type { WholeSongProgress } from '@shared/ipc/library';
+import type { RenderProgress } from '@shared/ipc/edit';
 import { melody, TONE_RATE } from '../../emulator/media/song-audio';
 
 let root: string;
@@ -25,8 +31,8 @@ let trashed: string[];
 let exportDir: string | null;
 let textFile: string | null;
 let drags: Array<{ file: string; icon: string }>;
-let progress: WholeSongProgress[];
-let trimProgress: WholeSongProgress[];
+let progress: RenderProgress[];
+let trimProgress: RenderProgress[];
 /** Called on each progress report (a test stops a render from here, while it runs). */
 let onProgress: (() => void) | null = null;
 const ctx = {} as HandlerContext;
@@ -36,43 +42,53 @@ function handlers() {
     runtime: async () => ({ library: lib }) as unknown as JobsRuntime,
     on: () => () => undefined,
   } as unknown as JobsHost;
-  return libraryHandlers({
-    core: {
-      settings: { get: () => ({}) } as never,
-      paths: { dataDir: join(root, 'data') },
-      jobsHost: {
-        runtime: async () => ({ library: lib }) as unknown as JobsRuntime,
-        reopen: async () => ({ library: lib }) as unknown as JobsRuntime,
-      } as unknown as JobsHost,
-      waveforms: createWaveformStore({ dir: join(root, 'data', 'waveforms') }),
-      loudness: createLoudnessService({
-        dataDir: join(root, 'data'),
-        host: jobsHost,
-        measure: (path) => measureLoudness(path),
-      }),
-      exporter: createExportService({ settings: { get: () => ({}) as never } }),
-      wholeSongs: createWholeSongService({
-        runtime: async () => ({ library: lib, jobs: { get: () => undefined } }),
-        // the worker task's own function, run in this thread
-        render: (input, o) => renderWholeSong(input, { encode: encodeMp3, ...o }),
-      }),
-    },
-    wholeSongProgress: (_c, p) => {
-      progress.push(p);
-      onProgress?.();
-    },
-    trimProgress: (_c, p) => {
-      trimProgress.push(p);
-      onProgress?.();
-    },
-    env: {},
-    chooseFolderDialog: async () => null,
-    showItemInFolder: () => undefined,
-    notifyFolderChanged: () => undefined,
-    chooseExportFolder: async () => exportDir,
-    chooseTextFile: async () => textFile,
-    startDrag: (_c, file, icon) => drags.push({ file, icon }),
-  });
+  const core = {
+    settings: { get: () => ({}) } as never,
+    paths: { dataDir: join(root, 'data') },
+    jobsHost: {
+      runtime: async () => ({ library: lib }) as unknown as JobsRuntime,
+      reopen: async () => ({ library: lib }) as unknown as JobsRuntime,
+    } as unknown as JobsHost,
+    waveforms: createWaveformStore({ dir: join(root, 'data', 'waveforms') }),
+    loudness: createLoudnessService({
+      dataDir: join(root, 'data'),
+      host: jobsHost,
+      measure: (path) => measureLoudness(path),
+    }),
+    exporter: createExportService({ settings: { get: () => ({}) as never } }),
+    wholeSongs: createWholeSongService({
+      runtime: async () => ({ library: lib, jobs: { get: () => undefined } }),
+      // the worker task's own function, run in this thread
+      render: (input, o) => renderWholeSong(input, { encode: encodeMp3, ...o }),
+    }),
+  };
+  return {
+    ...libraryHandlers({
+      core,
+      env: {},
+      chooseFolderDialog: async () => null,
+      showItemInFolder: () => undefined,
+      notifyFolderChanged: () => undefined,
+      startDrag: (_c, file, icon) => drags.push({ file, icon }),
+    }),
+    ...analysisHandlers({ core }),
+    edit: editHandlers({
+      core,
+      wholeSongProgress: (_c, p) => {
+        progress.push(p);
+        onProgress?.();
+      },
+      trimProgress: (_c, p) => {
+        trimProgress.push(p);
+        onProgress?.();
+      },
+    }),
+    exports: exportHandlers({
+      core,
+      chooseExportFolder: async () => exportDir,
+      chooseTextFile: async () => textFile,
+    }),
+  };
 }
 
 /** A song of `songS` seconds and its extension of `extS` seconds from `atS`, as WAV items. */
@@ -165,11 +181,11 @@ describe('library handlers', () => {
   it('exports copies to the chosen folder without overwriting, and says cancelled on Cancel', async () => {
     const a = await add('Alpha');
     const b = await add('Beta');
-    expect(await code(handlers().exportItems(ctx, [a.id]))).toBe('cancelled');
+    expect(await code(handlers().exports.items(ctx, [a.id]))).toBe('cancelled');
     exportDir = join(root, 'out');
     await mkdir(exportDir);
     await writeFile(join(exportDir, 'Alpha.mp3'), 'someone else');
-    const result = await handlers().exportItems(ctx, [a.id, b.id]);
+    const result = await handlers().exports.items(ctx, [a.id, b.id]);
     expect(result.files).toEqual(['Alpha (2).mp3', 'Beta.mp3']);
     expect(await readFile(join(exportDir, 'Alpha.mp3'), 'utf8')).toBe('someone else');
     expect(await readFile(join(exportDir, 'Alpha (2).mp3'), 'utf8')).toBe('Alpha');
@@ -196,12 +212,12 @@ describe('library handlers', () => {
       lyrics: '[Verse]\nla la',
     });
     textFile = join(root, 'song.txt');
-    await handlers().exportLyrics(ctx, item.id);
+    await handlers().exports.lyrics(ctx, item.id);
     expect((await readFile(textFile, 'utf8')).replace(/\r\n/g, '\n')).toBe(
       'Song\n\n[Verse]\nla la\n',
     );
     const bare = await add('Instrumental', { lyrics: null });
-    expect(await code(handlers().exportLyrics(ctx, bare.id))).toBe('not_found');
+    expect(await code(handlers().exports.lyrics(ctx, bare.id))).toBe('not_found');
   });
 
   it("answers an item's loudness, measured once and kept in its sidecar, and lists it; null for what is not audio", async () => {
@@ -258,7 +274,7 @@ describe('library handlers', () => {
   it('joins an extension to its song as a new MP3 item, with progress, leaving both as they were', async () => {
     const { song, ext } = await addChain(6, 5, 4);
     const before = await readFile(lib.pathOf(ext));
-    const view = await handlers().wholeSong(ctx, ext.id);
+    const view = await handlers().edit.wholeSong(ctx, ext.id);
     expect(view).toMatchObject({
       title: 'Tide, later (whole song)',
       parentId: ext.id,
@@ -278,8 +294,8 @@ describe('library handlers', () => {
     expect(progress.map((p) => p.fraction)).toEqual([...progress.map((p) => p.fraction)].sort());
     expect(progress.at(-1)!.fraction).toBeGreaterThan(0.95);
     expect(await readFile(lib.pathOf(ext))).toEqual(before);
-    expect(await code(handlers().wholeSong(ctx, song.id))).toBe('validation');
-    expect(await code(handlers().wholeSong(ctx, 'itm_missing'))).toBe('not_found');
+    expect(await code(handlers().edit.wholeSong(ctx, song.id))).toBe('validation');
+    expect(await code(handlers().edit.wholeSong(ctx, 'itm_missing'))).toBe('not_found');
   }, 60_000);
 
   it('trims an MP3 item into a new MP3 item in the worker, with progress, leaving the source as it was', async () => {
@@ -297,7 +313,7 @@ describe('library handlers', () => {
       fadeOutMs: 500,
       fadeCurve: 'linear' as const,
     };
-    const view = await handlers().trim(ctx, song.id, request);
+    const view = await handlers().edit.trim(ctx, song.id, request);
     expect(view).toMatchObject({
       title: 'Harbour (trimmed)',
       file: 'Harbour (trimmed).mp3',
@@ -322,9 +338,11 @@ describe('library handlers', () => {
     expect(fractions.at(-1)).toBe(1);
     expect(await readFile(lib.pathOf(song))).toEqual(before);
     expect(
-      await code(handlers().trim(ctx, song.id, { ...request, startMs: 60_000, endMs: 61_000 })),
+      await code(
+        handlers().edit.trim(ctx, song.id, { ...request, startMs: 60_000, endMs: 61_000 }),
+      ),
     ).toBe('validation');
-    expect(await code(handlers().trim(ctx, 'itm_missing', request))).toBe('not_found');
+    expect(await code(handlers().edit.trim(ctx, 'itm_missing', request))).toBe('not_found');
   }, 60_000);
 
   it('stops a whole song or a trim on request: cancelled, nothing saved, no item left behind', async () => {
@@ -338,10 +356,10 @@ describe('library handlers', () => {
     const h = handlers();
     // another window's Stop does not reach this one's render; a Stop with nothing running is fine
     expect(
-      h.cancelRender({ event: { sender: 'other' } } as unknown as HandlerContext, ext.id),
+      h.edit.cancel({ event: { sender: 'other' } } as unknown as HandlerContext, ext.id),
     ).toBeNull();
-    onProgress = () => h.cancelRender(ctx, ext.id);
-    expect(await code(h.wholeSong(ctx, ext.id))).toBe('cancelled');
+    onProgress = () => h.edit.cancel(ctx, ext.id);
+    expect(await code(h.edit.wholeSong(ctx, ext.id))).toBe('cancelled');
     expect(progress.length).toBeGreaterThan(0);
     expect(progress.at(-1)!.fraction).toBeLessThan(1);
     const request = {
@@ -351,8 +369,8 @@ describe('library handlers', () => {
       fadeOutMs: 0,
       fadeCurve: 'linear' as const,
     };
-    onProgress = () => h.cancelRender(ctx, song.id);
-    expect(await code(h.trim(ctx, song.id, request))).toBe('cancelled');
+    onProgress = () => h.edit.cancel(ctx, song.id);
+    expect(await code(h.edit.trim(ctx, song.id, request))).toBe('cancelled');
     expect(
       lib
         .items()
@@ -362,8 +380,8 @@ describe('library handlers', () => {
     expect(await files()).toEqual(before);
     // stopping is for the render under way only: the next one runs to the end
     onProgress = null;
-    expect((await h.trim(ctx, song.id, request)).title).toBe('Tide (trimmed)');
-    expect(h.cancelRender(ctx, song.id)).toBeNull();
+    expect((await h.edit.trim(ctx, song.id, request)).title).toBe('Tide (trimmed)');
+    expect(h.edit.cancel(ctx, song.id)).toBeNull();
   }, 60_000);
 
   it('answers no waveform for a file without frames, and starts drags with the file and an icon', async () => {

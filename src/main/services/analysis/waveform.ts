@@ -8,7 +8,7 @@
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { MAX_WAVEFORM_PEAKS } from '@shared/ipc/library';
+import { MAX_WAVEFORM_PEAKS } from '@shared/ipc/analysis';
 import type { Peaks } from '../audio/peaks/peaks';
 import type { PeaksWindow } from '../audio/peaks/peaks-window';
 import { sharedWorker } from '../worker';

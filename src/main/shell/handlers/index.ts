@@ -21,6 +21,9 @@ import { filesHandlers } from './files';
 import { appHandlers, openAllowedExternal } from './app';
 import { jobsHandlers } from './jobs';
 import { libraryHandlers } from './library';
+import { editHandlers } from './edit';
+import { analysisHandlers } from './analysis';
+import { exportHandlers } from './export';
 import { songsHandlers } from './songs';
 import { voicesHandlers } from './voices';
 import { coversAndVideosHandlers } from './covers';
@@ -172,12 +175,20 @@ export function buildHandlers({
         return answer.canceled ? null : (answer.filePaths[0] ?? null);
       },
       showItemInFolder: (path) => shell.showItemInFolder(path),
-      wholeSongProgress: (ctx, progress) => sendEvent(windowOf(ctx), 'wholeSongProgress', progress),
-      trimProgress: (ctx, progress) => sendEvent(windowOf(ctx), 'trimProgress', progress),
       notifyFolderChanged(removed, added) {
         for (const win of BrowserWindow.getAllWindows())
           sendEvent(win, 'libraryChanged', { added, updated: [], removed });
       },
+      startDrag: (ctx, file, icon) => ctx.event.sender.startDrag({ file, icon }),
+    }),
+    edit: editHandlers({
+      core,
+      wholeSongProgress: (ctx, progress) => sendEvent(windowOf(ctx), 'wholeSongProgress', progress),
+      trimProgress: (ctx, progress) => sendEvent(windowOf(ctx), 'trimProgress', progress),
+    }),
+    analysis: analysisHandlers({ core }),
+    export: exportHandlers({
+      core,
       async chooseExportFolder(ctx) {
         const answer = await openDialog(ctx, {
           title: 'Export to folder',
@@ -198,7 +209,6 @@ export function buildHandlers({
           : await dialog.showSaveDialog(options);
         return answer.canceled || !answer.filePath ? null : answer.filePath;
       },
-      startDrag: (ctx, file, icon) => ctx.event.sender.startDrag({ file, icon }),
     }),
     songs: songsHandlers(core),
     voices: voicesHandlers({ voices: core.voices, registry }),

@@ -6,7 +6,7 @@ import {
   type ExportTarget,
 } from '@shared/domain/export';
 import type { AppErrorShape } from '@shared/errors';
-import type { ExportResult } from '@shared/ipc/library';
+import type { ExportResult } from '@shared/ipc/export';
 import { bridge, call } from '../../bridge';
 import { Progress, SegmentedControl, TextField } from '../../components';
 import { Modal } from '../../components/Modal';
@@ -49,7 +49,7 @@ export function ExportDialog({ ids, what, albumSuggestion, onDone, onClose }: Ex
 
   useEffect(() => {
     let live = true;
-    void call((api) => api.library.exportDefaults()).then((r) => {
+    void call((api) => api.export.defaults()).then((r) => {
       if (!live || !r.ok) return;
       if (r.value.format) setFormat(r.value.format);
       if (r.value.artist) setArtist(r.value.artist);

@@ -1,7 +1,8 @@
 /** Library item actions through the bridge; each answers null or the error to show. */
 import type { ExportOptions } from '@shared/domain/export';
 import type { AppErrorShape } from '@shared/errors';
-import type { ExportResult, LibraryItemView, Lyrics } from '@shared/ipc/library';
+import type { ExportResult } from '@shared/ipc/export';
+import type { LibraryItemView, Lyrics } from '@shared/ipc/library';
 import type { Result } from '@shared/result';
 import { call } from '../../bridge';
 
@@ -13,12 +14,12 @@ export const exportItems = (
   ids: string[],
   options?: ExportOptions,
 ): Promise<Result<ExportResult>> =>
-  call((api) => (options ? api.library.exportItems(ids, options) : api.library.exportItems(ids)));
-export const cancelExport = (): Promise<Result<null>> => call((api) => api.library.cancelExport());
+  call((api) => (options ? api.export.items(ids, options) : api.export.items(ids)));
+export const cancelExport = (): Promise<Result<null>> => call((api) => api.export.cancel());
 export const loadLyrics = (id: string): Promise<Result<Lyrics>> =>
   call((api) => api.library.lyrics(id));
 export const exportLyrics = (id: string): Promise<Result<{ path: string }>> =>
-  call((api) => api.library.exportLyrics(id));
+  call((api) => api.export.lyrics(id));
 
 /** Starts the OS drag of the item's file (main calls webContents.startDrag). */
 export async function startDragOut(id: string): Promise<AppErrorShape | null> {

@@ -52,7 +52,7 @@ export function useWholeSong(onSaved?: (item: LibraryItemView) => void): WholeSo
     setError(null);
     setStopped(null);
     setRunning({ itemId, fraction: 0 });
-    const r = await call((api) => api.library.wholeSong(itemId));
+    const r = await call((api) => api.edit.wholeSong(itemId));
     setRunning(null);
     if (r.ok) saved.current?.(r.value);
     else if (r.error.code === 'cancelled') setStopped(r.error.message);
@@ -62,7 +62,7 @@ export function useWholeSong(onSaved?: (item: LibraryItemView) => void): WholeSo
 
   const itemId = running?.itemId;
   const stop = useCallback(() => {
-    if (itemId) void call((api) => api.library.cancelRender(itemId));
+    if (itemId) void call((api) => api.edit.cancel(itemId));
   }, [itemId]);
 
   return { running, error, stopped, start, stop };

@@ -30,7 +30,7 @@ export function ExportSection() {
   };
   useEffect(() => {
     let live = true;
-    void call((api) => api.library.exportDefaults()).then((r) => {
+    void call((api) => api.export.defaults()).then((r) => {
       if (!live) return;
       if (r.ok) show(r.value);
       else setProblem(r.error);
@@ -47,7 +47,7 @@ export function ExportSection() {
     setSaved(false);
     setProblem(null);
     const r = await call((api) =>
-      api.library.setExportDefaults({ format, artist: artist.trim(), album: album.trim() }),
+      api.export.setDefaults({ format, artist: artist.trim(), album: album.trim() }),
     );
     setSaving(false);
     if (r.ok) {

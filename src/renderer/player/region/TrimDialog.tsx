@@ -85,7 +85,7 @@ export function TrimDialog({ subject, onClose, onSaved }: TrimDialogProps) {
   const loadWindow = useCallback(
     async (view: View, bars: number) => {
       const r = await call((api) =>
-        api.library.waveformWindow(subject.itemId, {
+        api.analysis.waveformWindow(subject.itemId, {
           fromMs: view.fromMs,
           toMs: view.fromMs + view.spanMs,
           bars,
@@ -143,7 +143,7 @@ export function TrimDialog({ subject, onClose, onSaved }: TrimDialogProps) {
     setProgress(0);
     setError(null);
     setStopped(null);
-    const r = await call((api) => api.library.trim(subject.itemId, checked.data));
+    const r = await call((api) => api.edit.trim(subject.itemId, checked.data));
     setBusy(false);
     if (!r.ok && r.error.code === 'cancelled') return setStopped(r.error.message);
     if (!r.ok) return setError(r.error);
@@ -151,7 +151,7 @@ export function TrimDialog({ subject, onClose, onSaved }: TrimDialogProps) {
     onClose();
   };
 
-  const stop = () => void call((api) => api.library.cancelRender(subject.itemId));
+  const stop = () => void call((api) => api.edit.cancel(subject.itemId));
   // Save turns disabled while it renders: the focus goes to Stop (so Escape and Enter still work)
   useEffect(() => {
     if (busy) cancelRef.current?.focus();

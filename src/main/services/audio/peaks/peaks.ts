@@ -10,7 +10,7 @@
  * second (at most MAX_PEAKS), so a view can reduce them to any width and zoom into any part.
  * Runs in the worker (task `media.peaks`); plain functions, so tests and benches call them too.
  */
-import { MAX_WAVEFORM_PEAKS } from '@shared/ipc/library';
+import { MAX_WAVEFORM_PEAKS } from '@shared/ipc/analysis';
 import { isDecodedFormat, type DecoderName } from '../decode/decoders';
 import { decodeChunks } from '../decode/stream';
 import { probeFile, type MediaProbe } from '../probe';

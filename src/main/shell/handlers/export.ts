@@ -1,0 +1,84 @@
+/**
+ * export:* — items exported to a folder chosen in a main-process dialog (converted or copied,
+ * progress to the window that started it, stopped on its request), lyrics to a chosen .txt file,
+ * and the export defaults kept in settings.
+ */
+import { promises as fs } from 'node:fs';
+import { AppError } from '@shared/errors';
+import type { ExportProgress } from '@shared/domain/export';
+import type { Core } from '../../services/core';
+import { sanitizeBaseName } from '../../services/library/names';
+import type { HandlerContext, NamespaceHandlers } from '../ipc';
+import { requireItem, senderOf } from './items';
+
+export interface ExportHandlerDeps {
+  core: Pick<Core, 'settings' | 'jobsHost' | 'exporter'>;
+  /** Shows the OS folder dialog for exports; the chosen folder or null. */
+  chooseExportFolder?(ctx: HandlerContext): Promise<string | null>;
+  /** Sends the export's progress to the window that started it. */
+  sendExportProgress?(ctx: HandlerContext, progress: ExportProgress): void;
+  /** Shows the OS save dialog for a .txt file; the chosen path or null. */
+  chooseTextFile?(ctx: HandlerContext, defaultName: string): Promise<string | null>;
+}
+
+export function exportHandlers(deps: ExportHandlerDeps): NamespaceHandlers<'export'> {
+  const { settings, jobsHost, exporter } = deps.core;
+  /** Exports in progress, by the window that started them (`cancel` stops that window's). */
+  const exportsBySender = new Map<unknown, AbortController[]>();
+
+  return {
+    async items(ctx, ids, options = { format: 'original' }) {
+      const rt = await jobsHost.runtime();
+      const items = [...new Set(ids)].map((id) => requireItem(rt, id));
+      const folder = await deps.chooseExportFolder?.(ctx);
+      if (!folder) throw new AppError('cancelled', 'Nothing was exported.');
+      const controller = new AbortController();
+      const sender = senderOf(ctx);
+      exportsBySender.set(sender, [...(exportsBySender.get(sender) ?? []), controller]);
+      try {
+        return await exporter.exportItems(
+          { items, library: rt.library, folder, options },
+          {
+            signal: controller.signal,
+            onProgress: (p) => deps.sendExportProgress?.(ctx, p),
+          },
+        );
+      } finally {
+        const left = (exportsBySender.get(sender) ?? []).filter((c) => c !== controller);
+        if (left.length > 0) exportsBySender.set(sender, left);
+        else exportsBySender.delete(sender);
+      }
+    },
+    cancel(ctx) {
+      for (const c of exportsBySender.get(senderOf(ctx)) ?? []) c.abort();
+      return null;
+    },
+    defaults() {
+      return settings.get().export ?? {};
+    },
+    async setDefaults(_ctx, defaults) {
+      return (await settings.update({ export: defaults })).export ?? {};
+    },
+    async lyrics(ctx, id) {
+      const rt = await jobsHost.runtime();
+      const item = requireItem(rt, id);
+      if (!item.lyrics?.trim()) throw new AppError('not_found', 'This item has no lyrics.');
+      const path = await deps.chooseTextFile?.(ctx, `${sanitizeBaseName(item.title)}.txt`);
+      if (!path) throw new AppError('cancelled', 'The lyrics were not exported.');
+      const text = `${item.title}\n\n${item.lyrics.trim()}\n`.replace(
+        /\r?\n/g,
+        process.platform === 'win32' ? '\r\n' : '\n',
+      );
+      try {
+        await fs.writeFile(path, text, 'utf8');
+      } catch (e) {
+        throw new AppError(
+          'io',
+          'Cadenza could not write that file. Choose a folder you can write to.',
+          { cause: e },
+        );
+      }
+      return { path };
+    },
+  };
+}
