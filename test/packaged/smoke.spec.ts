@@ -171,12 +171,13 @@ test('starts, shows its window sandboxed, reads the update feed, and quits clean
     .toContain(`/updates/${expected}`);
 
   const pid = await browserPid(browser!, started.child.pid!);
-  await browser!.close().catch(() => undefined);
+  // ask first, then drop the debugging connection (closing it first could close the browser itself)
   askToQuit(pid);
   const exit = await Promise.race([
     started.exited,
     new Promise<null>((d) => setTimeout(() => d(null), 30_000)),
   ]);
+  await browser!.close().catch(() => undefined);
   expect(exit, `did not quit within 30 s:\n${started.output.join('')}`).toEqual({
     code: 0,
     signal: null,
@@ -280,10 +281,16 @@ test('the app loads from app.asar with keytar unpacked, and a tampered archive i
       )
       .then(() => true)
       .catch(() => false);
-    await browser.close().catch(() => undefined);
   }
-  if (started.child.exitCode === null) started.child.kill();
+  // Electron refuses the archive at start: the process ends by itself, not by us
+  const endedByItself = await Promise.race([
+    started.exited.then(() => true),
+    new Promise<boolean>((d) => setTimeout(() => d(false), 30_000)),
+  ]);
+  if (!endedByItself) started.child.kill();
   const exit = await started.exited;
+  await browser?.close().catch(() => undefined);
   expect(ready, 'a tampered app.asar started the app').toBe(false);
+  expect(endedByItself, `the tampered app kept running:\n${started.output.join('')}`).toBe(true);
   expect(exit.code === 0 && exit.signal === null).toBe(false);
 });
