@@ -35,7 +35,7 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
-          worker: resolve(__dirname, 'src/main/services/worker/worker.ts'),
+          worker: resolve(__dirname, 'src/main/services/worker-tasks/entry.ts'),
         },
         // ogg-opus-decoder's optional speech enhancer (4 MB): never enabled, so never shipped
         external: ['@wasm-audio-decoders/opus-ml'],

@@ -53,4 +53,4 @@ await bundle(
   `#!/usr/bin/env node\n${NODE_GUARD}`,
 );
 // the worker thread runs inside the CLI's process (already checked)
-await bundle('src/main/services/worker/worker.ts', resolve(root, 'out/cli/worker.cjs'), '');
+await bundle('src/main/services/worker-tasks/entry.ts', resolve(root, 'out/cli/worker.cjs'), '');

@@ -17,7 +17,7 @@ import {
   type PcmAudio,
 } from '../../../src/main/services/audio/encode';
 import { createWorkerClient } from '../../../src/main/services/worker/client';
-import type { WorkerTasks } from '../../../src/main/services/worker/tasks';
+import type { WorkerTasks } from '../../../src/main/services/worker-tasks/registry';
 import { ensureAudioCorpus, type AudioCorpus } from '../../support/audio-corpus';
 import { ffmpegInts, ffprobeAudio, toFloat } from '../../support/ffmpeg-pcm';
 
@@ -179,7 +179,7 @@ describe('MP3', () => {
 describe('the audio.encode worker task', () => {
   it('encodes in the worker thread with progress, the PCM moved there and the bytes back', async () => {
     const worker = createWorkerClient<WorkerTasks>({
-      entry: join(__dirname, '../../../src/main/services/worker/worker.ts'),
+      entry: join(__dirname, '../../../src/main/services/worker-tasks/entry.ts'),
     });
     try {
       const { pcm, ints } = source('wav-u8-mono.wav');

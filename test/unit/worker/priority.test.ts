@@ -7,7 +7,7 @@ import {
   sharedWorker,
 } from '../../../src/main/services/worker';
 import { WORKER_NICE } from '../../../src/main/services/worker/priority';
-import type { WorkerTasks } from '../../../src/main/services/worker/tasks';
+import type { WorkerTasks } from '../../../src/main/services/worker-tasks/registry';
 import { join } from 'node:path';
 import { getPriority } from 'node:os';
 

@@ -10,14 +10,14 @@
  * four-minute encode or a loudness pass over the whole library.
  */
 import { createWorkerClient, type WorkerClient } from './client';
-import type { WorkerTasks } from './tasks';
+import type { WorkerTasks } from '../worker-tasks/registry';
 import { logger } from '../log';
 
 export { createWorkerClient, defaultWorkerEntry } from './client';
 export type { RunOptions, WorkerClient, WorkerClientOptions } from './client';
 export { serveTasks } from './serve';
 export type { TaskContext, TaskHandler, TaskRegistry } from './protocol';
-export type { WorkerTasks } from './tasks';
+export type { WorkerTasks } from '../worker-tasks/registry';
 
 export type AppWorker = WorkerClient<WorkerTasks>;
 

@@ -1,7 +1,7 @@
 /** Entry of the worker thread (built to out/main/worker.js and out/cli/worker.cjs). */
-import { yieldToMain } from './priority';
-import { serveTasks } from './serve';
-import { workerTasks } from './tasks';
+import { yieldToMain } from '../worker/priority';
+import { serveTasks } from '../worker/serve';
+import { workerTasks } from './registry';
 
 yieldToMain(); // heavy work here never takes the CPU from main (priority.ts)
 serveTasks(workerTasks);

@@ -10,8 +10,8 @@ import { loudnessTasks } from '../audio/loudness/tasks';
 import { libraryTasks } from '../library/index-tasks';
 import { mediaTasks } from '../audio/media-tasks';
 import { renderTasks } from '../audio/render/tasks';
-import { priorityTasks } from './priority';
-import type { TaskRegistry } from './protocol';
+import { priorityTasks } from '../worker/priority';
+import type { TaskRegistry } from '../worker/protocol';
 
 export const workerTasks = {
   ...libraryTasks,
