@@ -13,6 +13,7 @@ import type { LibraryItem } from '@shared/domain/library';
 import { createExportService } from '../src/main/services/export/service';
 import { createLibrary, type Library } from '../src/main/services/library/library';
 import { sharedWorker } from '../src/main/services/worker';
+import type { WorkerTasks } from '../src/main/services/worker-tasks/registry';
 import { loopedSong } from './support/four-minutes';
 import { measured } from './support/stall';
 
@@ -62,12 +63,13 @@ async function main(): Promise<void> {
   const exporter = createExportService({
     settings: { get: () => ({ schema_version: 1, baseUrl: '', export: { artist: 'Bench' } }) },
   });
-  await sharedWorker().run('media.probe', { path: wav }); // start the thread
+  await sharedWorker<WorkerTasks>().run('media.probe', { path: wav }); // start the thread
   await measured('control: main idle for 2 s', () => new Promise((r) => setTimeout(r, 2000)));
   // the same kind of load without the export: the worker decoding and metering 5 songs (on a
   // loaded machine, main's stall here is the scheduler's, not the export's)
   await withP99('control: worker busy (loudness of 40 songs)', async () => {
-    for (let i = 0; i < 40; i++) await sharedWorker().run('audio.loudness', { path: flac });
+    for (let i = 0; i < 40; i++)
+      await sharedWorker<WorkerTasks>().run('audio.loudness', { path: flac });
   });
   const audioS = SONGS * SECONDS;
   const run = async (label: string, items: LibraryItem[], options: ExportOptions) => {

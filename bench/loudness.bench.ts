@@ -13,7 +13,8 @@ import type { LibraryChange } from '@shared/domain/library';
 import { createLoudnessService } from '../src/main/services/analysis/loudness';
 import type { JobsHost } from '../src/main/services/jobs-host';
 import { createLibrary } from '../src/main/services/library/library';
-import { createWorkerClient, sharedWorker, type WorkerTasks } from '../src/main/services/worker';
+import { createWorkerClient, sharedWorker } from '../src/main/services/worker';
+import type { WorkerTasks } from '../src/main/services/worker-tasks/registry';
 import { fourMinuteSong } from './support/four-minutes';
 import { measured } from './support/stall';
 
@@ -60,7 +61,8 @@ async function main(): Promise<void> {
   const service = createLoudnessService({
     dataDir: join(dir, 'data'),
     host,
-    measure: (path, signal) => sharedWorker().run('audio.loudness', { path }, { signal }),
+    measure: (path, signal) =>
+      sharedWorker<WorkerTasks>().run('audio.loudness', { path }, { signal }),
   });
   await measured('measure and keep, 4-minute MP3 item', () => service.measure(item.id));
   if (!library.get(item.id)?.loudness) throw new Error('the sidecar has no loudness');

@@ -9,7 +9,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createWorkerClient, type WorkerTasks } from '../src/main/services/worker';
+import { createWorkerClient } from '../src/main/services/worker';
+import type { WorkerTasks } from '../src/main/services/worker-tasks/registry';
 import { measured } from './support/stall';
 
 const ALSA = '/usr/share/sounds/alsa';

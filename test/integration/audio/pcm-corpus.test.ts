@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePcm } from '../../../src/main/services/audio/decode/pcm';
-import { createWorkerClient, type WorkerTasks } from '../../../src/main/services/worker';
+import { createWorkerClient } from '../../../src/main/services/worker';
+import type { WorkerTasks } from '../../../src/main/services/worker-tasks/registry';
 import { ensureAudioCorpus, type AudioCorpus } from '../../support/audio-corpus';
 import { ffmpegPcm, maxDiff } from '../../support/ffmpeg-pcm';
 

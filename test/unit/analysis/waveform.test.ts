@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createWaveformStore } from '../../../src/main/services/analysis/waveform';
 import { decodePeaks } from '../../../src/main/services/audio/peaks/peaks';
-import { createWorkerClient, type WorkerTasks } from '../../../src/main/services/worker';
+import { createWorkerClient } from '../../../src/main/services/worker';
+import type { WorkerTasks } from '../../../src/main/services/worker-tasks/registry';
 
 let root: string;
 

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLibrary } from '../../../src/main/services/library/library';
-import { createWorkerClient, type WorkerTasks } from '../../../src/main/services/worker';
+import { createWorkerClient } from '../../../src/main/services/worker';
+import type { WorkerTasks } from '../../../src/main/services/worker-tasks/registry';
 
 let root: string;
 beforeEach(async () => {

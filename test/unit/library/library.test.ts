@@ -15,7 +15,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SidecarSchema, type LibraryChange } from '@shared/domain/library';
 import { createLibrary, type Library } from '../../../src/main/services/library/library';
-import { sharedWorker, type AppWorker } from '../../../src/main/services/worker';
+import { sharedWorker } from '../../../src/main/services/worker';
+import type { AppWorker, WorkerTasks } from '../../../src/main/services/worker-tasks/registry';
 import {
   FIRST_READ_BATCH,
   HEAD_ENTRIES,
@@ -359,7 +360,7 @@ describe('library', () => {
   it("re-reads only the files a change names: the app's own writes and what the watchers name", async () => {
     await mkdir(dir, { recursive: true });
     for (let i = 0; i < 30; i++) await writeFile(join(dir, `Old ${i}.mp3`), bytes(10, i + 1));
-    const shared = sharedWorker();
+    const shared = sharedWorker<WorkerTasks>();
     const tasks: string[] = [];
     const worker: AppWorker = {
       get restarts() {

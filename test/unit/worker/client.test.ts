@@ -96,7 +96,7 @@ describe('worker client (a real worker thread)', () => {
 
   it('finds the source entry when running from source', () => {
     expect(defaultWorkerEntry(join(__dirname, '../../../src/main/services/worker'))).toMatch(
-      /worker\.ts$/,
+      /worker-tasks[\\/]entry\.ts$/,
     );
   });
 });

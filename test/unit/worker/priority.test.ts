@@ -28,8 +28,8 @@ describe.runIf(process.platform === 'linux')('worker priority', () => {
   });
 
   it('runs long audio work on a thread of its own, as low, so search never queues behind it', async () => {
-    const search = await sharedWorker().run('worker.thread', undefined);
-    const audio = await audioWorker().run('worker.thread', undefined);
+    const search = await sharedWorker<WorkerTasks>().run('worker.thread', undefined);
+    const audio = await audioWorker<WorkerTasks>().run('worker.thread', undefined);
     expect(audio.threadId).not.toBeNull();
     expect(audio.threadId).not.toBe(search.threadId);
     expect(audio.nice).toBe(search.nice);

@@ -12,6 +12,7 @@ import { MAX_WAVEFORM_PEAKS } from '@shared/ipc/analysis';
 import type { Peaks } from '../audio/peaks/peaks';
 import type { PeaksWindow } from '../audio/peaks/peaks-window';
 import { sharedWorker } from '../worker';
+import type { peaksTasks } from '../audio/peaks/tasks';
 import { writeJsonAtomic } from '../ground/atomic';
 
 const CachedSchema = z.object({
@@ -43,10 +44,12 @@ export interface WaveformStoreOptions {
 }
 
 export function createWaveformStore(options: WaveformStoreOptions): WaveformStore {
-  const decode = options.decode ?? ((path) => sharedWorker().run('media.peaks', { path }));
+  const decode =
+    options.decode ?? ((path) => sharedWorker<typeof peaksTasks>().run('media.peaks', { path }));
   const decodeWindow =
     options.decodeWindow ??
-    ((path, window) => sharedWorker().run('media.peaksWindow', { path, ...window }));
+    ((path, window) =>
+      sharedWorker<typeof peaksTasks>().run('media.peaksWindow', { path, ...window }));
   const fileOf = (item: WaveformSubject): string =>
     join(options.dir, `${item.id}-${Math.round(item.modifiedAtMs)}.json`);
   const computing = new Map<string, Promise<CachedWaveform | null>>();

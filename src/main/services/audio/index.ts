@@ -6,6 +6,7 @@
  *   const report = await renderWholeSongInWorker({ parts, outPath }, { onProgress });
  */
 import { audioWorker } from '../worker';
+import type { audioTasks } from './tasks';
 import type { Pcm } from './decode/pcm';
 import type { WholeSongInput, WholeSongProgress, WholeSongReport } from './whole/render';
 
@@ -15,14 +16,18 @@ export const decodeInWorker = (
   path: string,
   options: { signal?: AbortSignal; maxMs?: number } = {},
 ): Promise<Pcm | null> =>
-  audioWorker().run('audio.decode', { path, maxMs: options.maxMs }, { signal: options.signal });
+  audioWorker<typeof audioTasks>().run(
+    'audio.decode',
+    { path, maxMs: options.maxMs },
+    { signal: options.signal },
+  );
 
 /** Renders an extension chain into one MP3 file in the worker (see whole/render.ts). */
 export const renderWholeSongInWorker = (
   input: WholeSongInput,
   options: { signal?: AbortSignal; onProgress?: (p: WholeSongProgress) => void } = {},
 ): Promise<WholeSongReport> =>
-  audioWorker().run('audio.wholeSong', input, {
+  audioWorker<typeof audioTasks>().run('audio.wholeSong', input, {
     signal: options.signal,
     onProgress: options.onProgress,
   });

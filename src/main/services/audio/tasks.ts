@@ -1,5 +1,5 @@
 /**
- * The audio engine's worker tasks, registered in services/worker/tasks.ts. `audio.decode` decodes
+ * The audio engine's worker tasks, registered in services/worker-tasks/registry.ts. `audio.decode` decodes
  * a file to PCM in the worker thread and moves the sample buffers to the caller (no copy);
  * `audio.wholeSong` renders an extension chain into one MP3 file (whole/render.ts).
  */

@@ -14,6 +14,7 @@ import { TrimRequestSchema, type TrimRequest } from '@shared/domain/trim';
 import type { Library } from '../library/library';
 import { probeInWorker } from '../audio/probe/in-worker';
 import { audioWorker } from '../worker';
+import type { renderTasks } from '../audio/render/tasks';
 import { MP3_BIT_RATES, type BitDepth, type EncodeFormat } from '../audio/encode';
 import type { TrimFileInput, TrimFileResult } from '../audio/render/trim-file';
 
@@ -30,7 +31,7 @@ export interface TrimOptions {
 export type TrimRunner = (input: TrimFileInput, options: TrimOptions) => Promise<TrimFileResult>;
 
 const inWorker: TrimRunner = (input, { signal, onProgress }) =>
-  audioWorker().run('audio.trim', input, { signal, onProgress });
+  audioWorker<typeof renderTasks>().run('audio.trim', input, { signal, onProgress });
 
 /** A trim keeps the source's MP3 bit rate (the nearest the encoder writes, at least 128 kbit/s). */
 const MP3_KBPS = MP3_BIT_RATES.filter((k) => k >= 128);

@@ -16,7 +16,8 @@ import { DEFAULT_LOUDNESS_TARGET_LUFS } from '@shared/domain/loudness';
 import type { ExportOptions, ExportProgress } from '@shared/domain/export';
 import type { SettingsStore } from '../contracts';
 import { nameSet, sanitizeBaseName, uniqueFileName } from '../library/names';
-import { audioWorker, type AppWorker } from '../worker';
+import { audioWorker, type WorkerClient } from '../worker';
+import type { exportTasks } from './tasks';
 import type { ExportTags } from '../audio/tags';
 import type { RenderInput, RenderResult } from './render';
 
@@ -44,7 +45,7 @@ export interface ExportRunOptions {
 
 export interface ExportServiceDeps {
   settings: Pick<SettingsStore, 'get'>;
-  worker?: () => Pick<AppWorker, 'run'>;
+  worker?: () => Pick<WorkerClient<typeof exportTasks>, 'run'>;
   /** The levelling target normalising brings files to (LUFS). */
   loudnessTargetLufs?: () => number;
 }
@@ -80,7 +81,7 @@ const stoppedMessage = (done: number, total: number): string =>
   `The export was stopped after ${done} of ${total} file${total === 1 ? '' : 's'}.`;
 
 export function createExportService(deps: ExportServiceDeps): ExportService {
-  const worker = deps.worker ?? audioWorker;
+  const worker = deps.worker ?? (() => audioWorker<typeof exportTasks>());
 
   return {
     async exportItems(request, run = {}) {

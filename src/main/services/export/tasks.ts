@@ -1,5 +1,5 @@
 /**
- * The export's worker task (registered in services/worker/tasks.ts): one file per call, progress
+ * The export's worker task (registered in services/worker-tasks/registry.ts): one file per call, progress
  * 0..1 through it.
  *
  *   await audioWorker().run('export.file', input, { signal, onProgress });

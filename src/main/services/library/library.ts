@@ -17,7 +17,8 @@ import {
   tempPathFor,
   writeJsonAtomic,
 } from '../ground/atomic';
-import { sharedWorker, type AppWorker } from '../worker';
+import { sharedWorker, type WorkerClient } from '../worker';
+import type { libraryTasks } from './index-tasks';
 import { TypedEmitter } from '../ground/events';
 import { SIDECAR_SUFFIX, sidecarNameFor, type IndexEntry } from './indexer';
 import type { IndexRef, OpenResult, ScanResult } from './index-tasks';
@@ -57,7 +58,7 @@ export interface LibraryOptions {
    * Where the index is built, loaded, saved and searched (default: the process's shared worker
    * thread). Main keeps the entries it is sent and answers reads from them.
    */
-  worker?: AppWorker;
+  worker?: WorkerClient<typeof libraryTasks>;
 }
 
 export interface LibraryEvents extends Record<string, unknown> {
@@ -159,7 +160,7 @@ function mergeNewest(a: readonly LibraryItem[], b: readonly LibraryItem[]): Libr
 export function createLibrary(options: LibraryOptions): Library {
   const dir = options.dir;
   const emitter = new TypedEmitter<LibraryEvents>();
-  const worker = options.worker ?? sharedWorker();
+  const worker = options.worker ?? sharedWorker<typeof libraryTasks>();
   const ref: IndexRef = { handle: randomUUID(), dir, indexFile: options.indexFile };
   const reserved = new Set<string>();
   let entries = new Map<string, IndexEntry>();

@@ -1,6 +1,8 @@
 /**
- * Every task the worker thread runs, by name. Only the worker entry imports this module's
- * values; services import its type (`WorkerTasks`) so the handlers never load in main.
+ * Every task the worker thread runs, by name: the registration of each floor's tasks, beside the
+ * composition root (the worker runtime in services/worker knows none of them). Only the worker
+ * entry (entry.ts) imports this module's values; a service names the tasks it runs from its own
+ * task module (`sharedWorker<typeof libraryTasks>()`), tests and benches may use `WorkerTasks`.
  * To add tasks, export a record of handlers from your service's own module and spread it here.
  */
 import { audioTasks } from '../audio/tasks';
@@ -8,14 +10,16 @@ import { encodeTasks } from '../audio/encode/tasks';
 import { exportTasks } from '../export/tasks';
 import { loudnessTasks } from '../audio/loudness/tasks';
 import { libraryTasks } from '../library/index-tasks';
-import { mediaTasks } from '../audio/media-tasks';
+import { peaksTasks } from '../audio/peaks/tasks';
+import { probeTasks } from '../audio/probe/tasks';
 import { renderTasks } from '../audio/render/tasks';
 import { priorityTasks } from '../worker/priority';
-import type { TaskRegistry } from '../worker/protocol';
+import type { TaskRegistry, WorkerClient } from '../worker';
 
 export const workerTasks = {
   ...libraryTasks,
-  ...mediaTasks,
+  ...probeTasks,
+  ...peaksTasks,
   ...audioTasks,
   ...loudnessTasks,
   ...encodeTasks,
@@ -25,3 +29,6 @@ export const workerTasks = {
 } satisfies TaskRegistry;
 
 export type WorkerTasks = typeof workerTasks;
+
+/** A client typed with every task (tests and benches). */
+export type AppWorker = WorkerClient<WorkerTasks>;

@@ -42,7 +42,7 @@ export interface WorkerClient<R extends TaskRegistry> {
 }
 
 export interface WorkerClientOptions {
-  /** The worker's entry file. Default: the built one beside this bundle, or worker.ts via tsx. */
+  /** The worker's entry file. Default: the built one beside this bundle, or the source entry via tsx. */
   entry?: string;
   /** Extra flags for the thread (a .ts entry gets `--import tsx` added). */
   execArgv?: string[];
@@ -52,16 +52,16 @@ export interface WorkerClientOptions {
 
 /**
  * Where the worker entry is: `worker.js` beside the Electron main bundle (out/main),
- * `worker.cjs` beside the CLI bundle (out/cli), or `worker.ts` beside this file when running from
- * source (tests, benches; started through tsx). A bundler may put this module in a chunk one
- * folder down, so the parent folder is tried too.
+ * `worker.cjs` beside the CLI bundle (out/cli), or, when running from source (tests, benches;
+ * started through tsx), `worker-tasks/entry.ts` beside this folder. A bundler may put this module
+ * in a chunk one folder down, so the parent folder is tried too.
  */
 export function defaultWorkerEntry(from: string = __dirname): string {
-  for (const dir of [from, dirname(from)])
-    for (const name of ['worker.js', 'worker.cjs', 'worker.ts']) {
-      const path = join(dir, name);
-      if (existsSync(path)) return path;
-    }
+  const built = [from, dirname(from)].flatMap((dir) =>
+    ['worker.js', 'worker.cjs'].map((name) => join(dir, name)),
+  );
+  for (const path of [...built, join(dirname(from), 'worker-tasks', 'entry.ts')])
+    if (existsSync(path)) return path;
   throw new Error(`No worker entry found near ${from}`);
 }
 

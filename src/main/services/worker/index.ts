@@ -1,48 +1,55 @@
 /**
  * The worker: heavy work (index build and load, search, audio analysis) off main's event loop.
  *
- *   const worker = sharedWorker();
+ *   const worker = sharedWorker<typeof libraryTasks>();
  *   const rows = await worker.run('library.open', { dir }, { signal, onProgress });
  *
  * `sharedWorker()` is one client per process, so the app's services and the CLI share one thread.
  * Long audio work (whole-file decoding, loudness, whole songs, trims, export encoding) runs on a
  * second thread, `audioWorker()`, so the library's index and search never queue behind a
  * four-minute encode or a loudness pass over the whole library.
+ *
+ * The runtime knows no task. A caller names the tasks it runs, from its own floor's task module
+ * (`sharedWorker<typeof libraryTasks>()`); worker-tasks/registry.ts, beside the composition root,
+ * registers every floor's tasks in the thread. Without a type argument no task can be run.
  */
 import { createWorkerClient, type WorkerClient } from './client';
-import type { WorkerTasks } from '../worker-tasks/registry';
+import type { TaskHandler, TaskRegistry } from './protocol';
 import { logger } from '../log';
 
 export { createWorkerClient, defaultWorkerEntry } from './client';
 export type { RunOptions, WorkerClient, WorkerClientOptions } from './client';
 export { serveTasks } from './serve';
 export type { TaskContext, TaskHandler, TaskRegistry } from './protocol';
-export type { WorkerTasks } from '../worker-tasks/registry';
 
-export type AppWorker = WorkerClient<WorkerTasks>;
+/** No task at all: what a client typed without naming its tasks can run. */
+type NoTasks = Record<never, TaskHandler>;
 
 const log = logger('worker');
 
-let shared: AppWorker | undefined;
+let shared: WorkerClient<TaskRegistry> | undefined;
 
-/** The process's worker client (created on first use; its thread starts on the first call). */
-export function sharedWorker(): AppWorker {
-  shared ??= createWorkerClient<WorkerTasks>({
+/**
+ * The process's worker client (created on first use; its thread starts on the first call), typed
+ * with the tasks the caller runs: `sharedWorker<typeof probeTasks>().run('media.probe', …)`.
+ */
+export function sharedWorker<R extends TaskRegistry = NoTasks>(): WorkerClient<R> {
+  shared ??= createWorkerClient<TaskRegistry>({
     onCrash: (reason) => log.error(`background worker stopped (${reason}); restarting`),
   });
-  return shared;
+  return shared as WorkerClient<R>;
 }
 
-let audio: AppWorker | undefined;
+let audio: WorkerClient<TaskRegistry> | undefined;
 
 /**
  * The process's thread for long audio work (created on first use; the same entry and tasks as
  * `sharedWorker()`, and the same lowered priority). Interactive tasks — the index, search, peaks
  * for the waveform, the probe — stay on `sharedWorker()`.
  */
-export function audioWorker(): AppWorker {
-  audio ??= createWorkerClient<WorkerTasks>({
+export function audioWorker<R extends TaskRegistry = NoTasks>(): WorkerClient<R> {
+  audio ??= createWorkerClient<TaskRegistry>({
     onCrash: (reason) => log.error(`audio worker stopped (${reason}); restarting`),
   });
-  return audio;
+  return audio as WorkerClient<R>;
 }

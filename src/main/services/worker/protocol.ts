@@ -1,7 +1,7 @@
 /**
  * The worker's typed surface: a task is a named handler that runs in the worker thread; the
- * registry (tasks.ts) maps names to handlers, and the client (client.ts) derives each task's
- * input, output and progress types from it. Messages between the threads are plain objects,
+ * registry (services/worker-tasks/registry.ts) maps names to handlers, and the client
+ * (client.ts) derives each task's input, output and progress types from it. Messages between the threads are plain objects,
  * copied by structured clone (buffers listed in a transfer list move instead of being copied).
  */
 import type { TransferListItem } from 'node:worker_threads';

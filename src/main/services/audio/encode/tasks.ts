@@ -1,5 +1,5 @@
 /**
- * The encoders' worker task, registered in services/worker/tasks.ts:
+ * The encoders' worker task, registered in services/worker-tasks/registry.ts:
  *
  *   const bytes = await audioWorker().run('audio.encode', { pcm, format: 'mp3' },
  *     { transfer: pcmTransfer(pcm), onProgress: (f) => … });

@@ -8,6 +8,7 @@
  */
 import type { Loudness } from '@shared/domain/loudness';
 import { audioWorker } from '../../worker';
+import type { loudnessTasks } from './tasks';
 
 export { levellingGain, type Loudness } from '@shared/domain/loudness';
 
@@ -15,4 +16,5 @@ export { levellingGain, type Loudness } from '@shared/domain/loudness';
 export const measureLoudnessInWorker = (
   path: string,
   signal?: AbortSignal,
-): Promise<Loudness | null> => audioWorker().run('audio.loudness', { path }, { signal });
+): Promise<Loudness | null> =>
+  audioWorker<typeof loudnessTasks>().run('audio.loudness', { path }, { signal });

@@ -1,5 +1,5 @@
 /**
- * The loudness worker task (registered in services/worker/tasks.ts):
+ * The loudness worker task (registered in services/worker-tasks/registry.ts):
  * `audioWorker().run('audio.loudness', { path })`.
  */
 import type { Loudness } from '@shared/domain/loudness';

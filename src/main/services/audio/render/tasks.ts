@@ -1,6 +1,6 @@
 /**
  * The render tasks the worker runs: `audio.trim` (decode → cut → fade → encode → write).
- * Registered in services/worker/tasks.ts.
+ * Registered in services/worker-tasks/registry.ts.
  */
 import type { TaskContext } from '../../worker/protocol';
 import { decodePcm } from '../decode/pcm';
