@@ -81,9 +81,21 @@ async function launch(f: Folders, opts: { keychain: boolean }): Promise<Running>
     args: [`--user-data-dir=${f.userData}`, MAIN_JS],
     env,
   });
-  const page = await electronApp.firstWindow();
-  await waitForAppReady(page);
-  return { electronApp, page, close: () => electronApp.close() };
+  let page: Page;
+  try {
+    page = await electronApp.firstWindow();
+    await waitForAppReady(page);
+  } catch (e) {
+    await electronApp.close().catch(() => undefined);
+    throw e;
+  }
+  let closed = false;
+  const close = async (): Promise<void> => {
+    if (closed) return;
+    closed = true;
+    await electronApp.close();
+  };
+  return { electronApp, page, close };
 }
 
 const status = (page: Page) =>
@@ -173,7 +185,7 @@ test('IPC answers the app’s own frame over structured clone and refuses any ot
     const uncloneable = await app.page.evaluate(async () => {
       const api = (globalThis as unknown as Renderer).cadenza;
       try {
-        const r = await api.account.setServiceAddress((() => 'x') as unknown as string);
+        const r = await api.account.setKey((() => 'x') as unknown as string);
         return r.ok ? 'accepted' : `refused:${r.error.code}`;
       } catch (e) {
         return `threw:${String(e)}`;
@@ -340,9 +352,10 @@ test('keytar, rebuilt for Electron’s ABI, keeps the key in the OS keychain', a
   const probe = await (async () => {
     const app = await launch(folders, { keychain: true });
     try {
-      return await app.electronApp.evaluate(async () => {
-        const req = (process as unknown as { mainModule: { require(id: string): unknown } })
-          .mainModule.require;
+      return await app.electronApp.evaluate(async (_electron, mainJs) => {
+        // keytar as main loads it: resolved from the built main, in Electron's own Node
+        const { createRequire } = process.getBuiltinModule('node:module');
+        const req = createRequire(mainJs);
         const keytar = req('keytar') as {
           setPassword(s: string, a: string, p: string): Promise<void>;
           getPassword(s: string, a: string): Promise<string | null>;
@@ -359,7 +372,7 @@ test('keytar, rebuilt for Electron’s ABI, keeps the key in the OS keychain', a
           abi: process.versions.modules,
           electron: process.versions.electron,
         };
-      });
+      }, MAIN_JS);
     } finally {
       await app.close();
     }
