@@ -218,7 +218,7 @@ describe('what the workflows run', () => {
     const wf = load('ci.yml');
     expect(Object.keys(wf.on).sort()).toEqual(['pull_request', 'push']);
     const debian = wf.jobs.debian!;
-    expect(String(debian.container)).toMatch(/^debian:/);
+    expect((debian.container as { image?: string }).image).toMatch(/^debian:/);
     expect(debian.steps?.some((s) => s.run === 'bash .ci/run')).toBe(true);
   });
 
