@@ -52,22 +52,192 @@ const schemeOf = (url: URL): string => url.protocol.replace(/:$/, '');
 /**
  * Routes the page's requests to handled custom schemes into the registered handlers.
  * `log` receives one record per request (tests read it to see Range requests and 206 answers).
+ *
+ * A media request to a scheme main registered **standard** (and secure) goes to that scheme's
+ * stand-in origin (`origins`, scheme-origin.ts) by a redirect and is answered there — see
+ * `bridgeStandInMedia` and MEDIA.md for why Chromium needs a tuple origin to load media in
+ * more than one request.
  */
 export async function bridgeHandledSchemes(
   page: Page,
   protocol: HandledSchemes,
   log: SchemeRequestRecord[],
   startedAtMs: number,
+  origins?: StandInOrigins,
 ): Promise<void> {
+  if (origins) await bridgeStandInMedia(page, protocol, origins, log, startedAtMs);
   await page.route(
     (url) => !BUILT_IN.has(url.protocol) && protocol.isProtocolHandled(schemeOf(url)),
-    (route, request) => forwardToHandler(route, request, protocol, log, startedAtMs),
+    async (route, request) => {
+      const standIn = request.resourceType() === 'media' ? origins?.toPage(request.url()) : null;
+      if (standIn && standIn !== request.url()) {
+        // Chromium re-sends the request (Range and all) to the stand-in origin, same method
+        await route
+          .fulfill({ status: 307, headers: { Location: standIn, 'Cache-Control': 'no-store' } })
+          .catch(() => undefined);
+        return;
+      }
+      await forwardToHandler(route, request, protocol, log, startedAtMs);
+    },
   );
+}
+
+/** What the media bridge needs of scheme-origin.ts's mapping. */
+export interface StandInOrigins {
+  /** `cadenza-media://library/x` → `https://library.cadenza-media.invalid/x`, else unchanged. */
+  toPage(url: string): string;
+  /** The reverse, in Electron's terms. */
+  fromPage(url: string): string;
+  isStandIn(url: URL): boolean;
+}
+
+/** The handler's answer, its body read to the end. */
+export interface HandlerAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** Asks the handler of `url`'s scheme; null when it threw. Fills in `record`. */
+async function askHandler(
+  protocol: HandledSchemes,
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  postData: Buffer | null,
+  record: SchemeRequestRecord,
+): Promise<HandlerAnswer | null> {
+  let response: Response;
+  try {
+    const body = method === 'GET' || method === 'HEAD' ? undefined : (postData ?? undefined);
+    response = await protocol.fetch(url, {
+      method,
+      headers: withoutPseudoHeaders(headers),
+      ...(body ? { body: new Uint8Array(body) } : {}),
+    });
+  } catch {
+    return null;
+  }
+  // Fulfilling takes a buffer: the handler's body is read to its end first (MEDIA.md).
+  const body =
+    method === 'HEAD' || response.body === null
+      ? Buffer.alloc(0)
+      : Buffer.from(await response.arrayBuffer());
+  const answered: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    answered[name] = value;
+  });
+  record.status = response.status;
+  record.bodyBytes = body.length;
+  if (answered['content-range']) record.contentRange = answered['content-range'];
+  if (answered['content-type']) record.contentType = answered['content-type'];
+  return { status: response.status, headers: answered, body };
+}
+
+/**
+ * What Chromium's media loader makes of an answer on a scheme outside the HTTP family (Electron's
+ * custom schemes), said in HTTP terms for the https stand-in origin. For such a scheme Chromium
+ * reads neither the status nor `Content-Range`: the body is taken to start where the request's
+ * `Range` started, and the resource to end where `Content-Length` says, counted from there
+ * (`ResourceMultiBufferDataProvider::DidReceiveResponse`, its non-HTTP branch). On https it would
+ * honour both instead, which would hide an answer that is wrong for Electron (a 200 to a range
+ * request, a range bounded short of the end, a wrong total), so a successful answer to a range
+ * request is restated as exactly that: `206 bytes N-(N+len-1)/(N+len)` with the handler's body.
+ * Other answers (errors, requests without `Range`) are passed on as they are.
+ */
+export function asNonHttpMediaAnswer(
+  rangeHeader: string | undefined,
+  answer: HandlerAnswer,
+): HandlerAnswer {
+  const asked = /^\s*bytes\s*=\s*(\d+)\s*-/i.exec(rangeHeader ?? '');
+  if (!asked || answer.status < 200 || answer.status > 299) return answer;
+  const start = Number(asked[1]);
+  const headers = { ...answer.headers };
+  delete headers['content-range'];
+  const declared = Number(headers['content-length'] ?? NaN);
+  const length = Number.isSafeInteger(declared) && declared >= 0 ? declared : answer.body.length;
+  if (length === 0 || answer.body.length === 0) {
+    // nothing from `start` on: the resource ends there
+    delete headers['content-length'];
+    return {
+      status: 416,
+      headers: { ...headers, 'content-range': `bytes */${start}` },
+      body: Buffer.alloc(0),
+    };
+  }
+  headers['content-length'] = String(answer.body.length);
+  headers['content-range'] = `bytes ${start}-${start + answer.body.length - 1}/${start + length}`;
+  return { status: 206, headers, body: answer.body };
+}
+
+/**
+ * Answers the media requests redirected to a standard scheme's stand-in origin. Playwright hands
+ * a redirect's follow-up back to the network without routing it, so this listens on the page's
+ * own DevTools session (the Fetch domain, beside Playwright's): a paused media request on a
+ * stand-in origin (the follow-up; the page never names a stand-in itself) is answered by the scheme's handler under its URL in
+ * Electron's terms, restated as Chromium reads a custom scheme's answer (`asNonHttpMediaAnswer`);
+ * every other paused request goes on untouched.
+ */
+async function bridgeStandInMedia(
+  page: Page,
+  protocol: HandledSchemes,
+  origins: StandInOrigins,
+  log: SchemeRequestRecord[],
+  startedAtMs: number,
+): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const send = (
+    method: 'Fetch.continueRequest' | 'Fetch.fulfillRequest' | 'Fetch.failRequest',
+    params: object,
+  ) => cdp.send(method as 'Fetch.continueRequest', params as never).catch(() => undefined);
+  cdp.on('Fetch.requestPaused', (event) => {
+    void (async () => {
+      let standIn: URL | null = null;
+      try {
+        standIn = new URL(event.request.url);
+      } catch {
+        standIn = null;
+      }
+      if (event.resourceType !== 'Media' || !standIn || !origins.isStandIn(standIn)) {
+        await send('Fetch.continueRequest', { requestId: event.requestId });
+        return;
+      }
+      const url = origins.fromPage(event.request.url);
+      const headers = event.request.headers as Record<string, string>;
+      const range = headers.Range ?? headers.range;
+      const record: SchemeRequestRecord = {
+        url,
+        method: event.request.method,
+        ...(range ? { range } : {}),
+        resourceType: event.resourceType.toLowerCase(),
+        status: 0,
+        bodyBytes: 0,
+        atMs: Date.now() - startedAtMs,
+      };
+      log.push(record);
+      const answer = await askHandler(protocol, url, event.request.method, headers, null, record);
+      if (!answer) {
+        await send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'Failed' });
+        return;
+      }
+      const sent = asNonHttpMediaAnswer(range, answer);
+      await send('Fetch.fulfillRequest', {
+        requestId: event.requestId,
+        responseCode: sent.status,
+        responseHeaders: Object.entries(sent.headers).map(([name, value]) => ({ name, value })),
+        body: sent.body.toString('base64'),
+      });
+    })();
+  });
+  await cdp.send('Fetch.enable', {
+    patterns: [{ urlPattern: 'https://*.invalid/*', requestStage: 'Request' }],
+  });
 }
 
 /**
  * Answers one intercepted request with the handler of `url`'s scheme (`url` defaults to the
  * request's own; the stand-in origins of scheme-origin.ts pass the URL in Electron's terms).
+ * `restate` may change the answer before the page gets it.
  */
 export async function forwardToHandler(
   route: Route,
@@ -76,6 +246,7 @@ export async function forwardToHandler(
   log: SchemeRequestRecord[],
   startedAtMs: number,
   url: string = request.url(),
+  restate?: (answer: HandlerAnswer, headers: Record<string, string>) => HandlerAnswer,
 ): Promise<void> {
   const method = request.method();
   const headers = await request.allHeaders().catch(() => request.headers());
@@ -89,36 +260,13 @@ export async function forwardToHandler(
     atMs: Date.now() - startedAtMs,
   };
   log.push(record);
-  let response: Response;
-  try {
-    const body =
-      method === 'GET' || method === 'HEAD' ? undefined : (request.postDataBuffer() ?? undefined);
-    response = await protocol.fetch(url, {
-      method,
-      headers: withoutPseudoHeaders(headers),
-      ...(body ? { body: new Uint8Array(body) } : {}),
-    });
-  } catch {
-    // Electron answers a throwing handler with a failed load.
-    await route.abort('failed').catch(() => undefined);
-    return;
-  }
-  // Playwright fulfils from a buffer: the handler's body is read to its end first. The app's
-  // handler answers finite bodies (a byte range of a file as it is now), so nothing is lost but
-  // the time to the first byte of a large answer.
-  const body =
-    method === 'HEAD' || response.body === null
-      ? Buffer.alloc(0)
-      : Buffer.from(await response.arrayBuffer());
-  const answered: Record<string, string> = {};
-  response.headers.forEach((value, name) => {
-    answered[name] = value;
-  });
-  record.status = response.status;
-  record.bodyBytes = body.length;
-  if (answered['content-range']) record.contentRange = answered['content-range'];
-  if (answered['content-type']) record.contentType = answered['content-type'];
-  await route.fulfill({ status: response.status, headers: answered, body }).catch(() => undefined);
+  const answer = await askHandler(protocol, url, method, headers, request.postDataBuffer(), record);
+  // Electron answers a throwing handler with a failed load.
+  if (!answer) return route.abort('failed').catch(() => undefined);
+  const sent = restate ? restate(answer, headers) : answer;
+  await route
+    .fulfill({ status: sent.status, headers: sent.headers, body: sent.body })
+    .catch(() => undefined);
 }
 
 /** Header names a web Request refuses (HTTP/2 pseudo-headers Chromium may report). */

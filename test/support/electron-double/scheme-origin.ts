@@ -15,7 +15,12 @@
  */
 import type { Page, Request as PageRequest, Route } from 'playwright-core';
 import type { HandledSchemes } from './media-bridge';
-import { forwardToHandler, type SchemeRequestRecord } from './media-bridge';
+import {
+  asNonHttpMediaAnswer,
+  forwardToHandler,
+  type HandlerAnswer,
+  type SchemeRequestRecord,
+} from './media-bridge';
 
 const SUFFIX = '.invalid';
 
@@ -43,8 +48,71 @@ const parse = (raw: string): URL | null => {
   }
 };
 
+/**
+ * A Content-Security-Policy in stand-in terms: every scheme-source naming one of `schemes`
+ * (`cadenza-media:`) also allows that scheme's stand-in origins (`https://*.cadenza-media.invalid`),
+ * where the double serves the scheme's media (media-bridge.ts). Nothing else changes: a policy
+ * that does not name the scheme still refuses it.
+ */
+export function standInPolicy(policy: string, schemes: ReadonlySet<string>): string {
+  return policy
+    .split(';')
+    .map((directive) =>
+      directive.replace(
+        /(^|\s)([a-z][a-z0-9+.-]*):(?=\s|$)/gi,
+        (whole, space: string, name: string) =>
+          schemes.has(name.toLowerCase())
+            ? `${space}${name}: https://*.${name.toLowerCase()}${SUFFIX}`
+            : whole,
+      ),
+    )
+    .join(';');
+}
+
+/** The same for the policies of an HTML document's `<meta http-equiv="Content-Security-Policy">`. */
+export function standInMetaPolicies(html: string, schemes: ReadonlySet<string>): string {
+  return html.replace(
+    /(<meta\b[^>]*http-equiv\s*=\s*["']?content-security-policy["']?[^>]*\bcontent\s*=\s*)(?:"([^"]*)"|'([^']*)')/gi,
+    (_all, head: string, double: string | undefined, single: string | undefined) =>
+      double !== undefined
+        ? `${head}"${standInPolicy(double, schemes)}"`
+        : `${head}'${standInPolicy(single ?? '', schemes)}'`,
+  );
+}
+
 export class SchemeOrigins {
   constructor(private readonly protocol: PrivilegedSchemes) {}
+
+  /** The privileged standard schemes main handles now (their media loads on stand-in origins). */
+  standInSchemes(): Set<string> {
+    const out = new Set<string>();
+    for (const scheme of pageSchemes(this.protocol))
+      if (this.protocol.isProtocolHandled(scheme)) out.add(scheme);
+    return out;
+  }
+
+  /**
+   * A stand-in's answer as the page needs it: a document's CSP (header and meta) allows the
+   * stand-ins of the schemes it names; a media answer is read the way Chromium reads a custom
+   * scheme's (asNonHttpMediaAnswer).
+   */
+  restate(
+    resourceType: string,
+    answer: HandlerAnswer,
+    headers: Record<string, string>,
+  ): HandlerAnswer {
+    if (resourceType === 'media')
+      return asNonHttpMediaAnswer(headers.range ?? headers.Range, answer);
+    if (resourceType !== 'document') return answer;
+    const schemes = this.standInSchemes();
+    const out = { ...answer, headers: { ...answer.headers } };
+    const csp = out.headers['content-security-policy'];
+    if (csp) out.headers['content-security-policy'] = standInPolicy(csp, schemes);
+    if (/^text\/html\b/i.test(out.headers['content-type'] ?? ''))
+      out.body = Buffer.from(standInMetaPolicies(out.body.toString('utf8'), schemes), 'utf8');
+    if (out.headers['content-length']) out.headers['content-length'] = String(out.body.length);
+    return out;
+  }
 
   /** `app://cadenza/x` → `https://cadenza.app.invalid/x` for a privileged, handled scheme. */
   toPage(raw: string): string {
@@ -94,7 +162,15 @@ export class SchemeOrigins {
       async (route: Route, request: PageRequest) => {
         const url = this.fromPage(request.url());
         if (!onNavigate(request, url)) return route.abort('aborted');
-        await forwardToHandler(route, request, this.protocol, log, startedAtMs, url);
+        await forwardToHandler(
+          route,
+          request,
+          this.protocol,
+          log,
+          startedAtMs,
+          url,
+          (answer, headers) => this.restate(request.resourceType(), answer, headers),
+        );
       },
     );
   }

@@ -218,7 +218,13 @@ export class DoubleBrowserWindow extends EventEmitter {
       (url) => url.protocol === 'http:' || url.protocol === 'https:',
       (route, request) => this.routeHttp(page, route, request),
     );
-    await bridgeHandledSchemes(page, this.host.protocol, state.schemeRequests, state.startedAtMs);
+    await bridgeHandledSchemes(
+      page,
+      this.host.protocol,
+      state.schemeRequests,
+      state.startedAtMs,
+      wc.origins,
+    );
     // registered last, so tried first: pages of privileged schemes and everything on their origin
     await wc.origins.route(page, state.schemeRequests, state.startedAtMs, (request, url) =>
       this.allowNavigation(page, request, url),
