@@ -1,4 +1,4 @@
-import type { JobKind } from '@shared/domain/jobs';
+import { tableOf, type JobKind } from '@shared/domain/job-kinds';
 import type { JobView } from '@shared/ipc/jobs';
 
 /**
@@ -6,22 +6,12 @@ import type { JobView } from '@shared/ipc/jobs';
  * to done of the jobs of the same kind and model (the jobs store keeps every job this data folder
  * made, so the figure follows the user's service, network and models).
  *
- * Before there is any such job, a documented default per kind is used (said as "usually" in the
+ * Before there is any such job, the registry's default for the kind (`estimateMs`) is used (said as "usually" in the
  * UI, never as a measurement). The defaults are the service's typical times as seen while building
  * Cadenza: a streamed V2 song pair finishes in about two and a half minutes, the one-call quick
  * mode answers in about three; covers and singing videos take a few minutes, speech seconds.
  */
-export const DEFAULT_ESTIMATE_MS: Record<JobKind, number> = {
-  'song-v2': 150_000,
-  'song-v1': 180_000,
-  tts: 15_000,
-  clone: 60_000,
-  cover: 180_000,
-  'custom-singer': 20 * 60_000,
-  'singing-video': 240_000,
-  'subtitle-video': 180_000,
-  import: 30_000,
-};
+export const DEFAULT_ESTIMATE_MS: Readonly<Record<JobKind, number>> = tableOf((k) => k.estimateMs);
 
 export interface Estimate {
   /** The expected time from sending to done. */

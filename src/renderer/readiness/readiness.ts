@@ -1,5 +1,5 @@
 import type { KeyInfo } from '@shared/domain/account';
-import type { JobKind } from '@shared/domain/jobs';
+import { kindFacts, tableOf, type JobKind } from '@shared/domain/job-kinds';
 import type { Counter } from '@shared/errors';
 import type { AccountState } from '../stores/account';
 
@@ -24,18 +24,19 @@ export interface Need {
   amount?: number;
 }
 
-/** The counter each kind of job spends (docs/writing.md, "Readiness"); null: none is named. */
-export const KIND_COUNTERS: Record<JobKind, Counter | null> = {
-  'song-v2': 'key_music_counts',
-  'song-v1': 'key_music_counts',
-  tts: 'key_words_counts',
-  clone: 'key_clone_voices',
-  cover: 'key_cover_counts',
-  'custom-singer': null,
-  'singing-video': 'key_singing_credits',
-  'subtitle-video': null,
-  import: null,
-};
+/** The counter each kind of job spends (the registry's `counter`); null: none is named. */
+export const KIND_COUNTERS: Readonly<Record<JobKind, Counter | null>> = tableOf((k) => k.counter);
+
+/**
+ * What one submission of `kind` needs, by the registry's rule: one of its counter, or the words of
+ * its text (`words`: pass the count).
+ */
+export function needOf(kind: JobKind, words = 1): Need {
+  const facts = kindFacts(kind);
+  return facts.spends === 'words'
+    ? { counter: facts.counter, amount: words }
+    : { counter: facts.spends === 'nothing' ? null : facts.counter };
+}
 
 /** What each counter is called in a sentence ("no covers left"). */
 const COUNTER_NOUNS: Record<Counter, { one: string; many: string }> = {

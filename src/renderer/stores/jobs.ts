@@ -1,3 +1,4 @@
+import { kindFacts } from '@shared/domain/job-kinds';
 import { create } from 'zustand';
 import type { AppErrorShape } from '@shared/errors';
 import type { JobResult, JobView, UnknownJobView } from '@shared/ipc/jobs';
@@ -42,8 +43,10 @@ const set = (patch: Partial<JobsState> | ((s: JobsState) => Partial<JobsState>))
 
 const ACTIVE = new Set<JobView['state']>(['pending', 'submitted', 'running', 'downloading']);
 export const isActiveJob = (job: JobView): boolean => ACTIVE.has(job.state);
+/** A failed, cancelled or interrupted job whose kind can be sent again (the kind registry says). */
 export const canRetryJob = (job: JobView): boolean =>
-  job.state === 'failed' || job.state === 'cancelled' || job.state === 'interrupted';
+  (job.state === 'failed' || job.state === 'cancelled' || job.state === 'interrupted') &&
+  kindFacts(job.kind).retry !== 'none';
 
 /** An event may arrive before or after a list answer: keep the newest version of each job. */
 function upsert(job: JobView): void {

@@ -1,20 +1,11 @@
 import { z } from 'zod';
 import { AppError, AppErrorSchema } from '../errors';
+import { JOB_KINDS } from './job-kinds';
 import { LibraryKindSchema } from './library';
 
-export const JOB_KINDS = [
-  'song-v2',
-  'song-v1',
-  'tts',
-  'clone',
-  'cover',
-  'custom-singer',
-  'singing-video',
-  'subtitle-video',
-  'import',
-] as const;
+export { JOB_KINDS, type JobKind } from './job-kinds';
+/** The kinds of the registry (`job-kinds.ts`), where every fact about a kind is declared. */
 export const JobKindSchema = z.enum(JOB_KINDS);
-export type JobKind = z.infer<typeof JobKindSchema>;
 
 /**
  * pending → submitted → running → downloading → done | failed | cancelled | interrupted.

@@ -1,33 +1,16 @@
-import type { Job, JobKind } from './jobs';
+import { tableOf, type JobKind } from './job-kinds';
+import type { Job } from './jobs';
 
 /**
  * When a job that should be moving is "stalled": the service has reported no change (status,
  * audio, a saved result) for longer than its kind ever normally takes. Stalled is a view of an
  * active job, never a stored state: the job keeps being tracked, and the user may check again,
- * download again or cancel. Defaults (docs/jobs.md):
- *
- * | kind                         | stalled after |
- * | ---------------------------- | ------------- |
- * | songs (V2, V1, imported)     | 10 min        |
- * | text to speech               | 5 min         |
- * | cover                        | 20 min        |
- * | voice clone                  | 15 min        |
- * | singing and subtitle videos  | 30 min        |
- * | singer training              | 6 h           |
- * | saving to the library (any)  | 10 min        |
+ * download again or cancel. The thresholds per kind are the registry's `stallAfterMs`
+ * (`job-kinds.ts`; the table is in docs/jobs.md); saving to the library, whatever the kind,
+ * stalls after 10 min.
  */
 const MIN = 60_000;
-export const STALL_AFTER_MS: Readonly<Record<JobKind, number>> = {
-  'song-v2': 10 * MIN,
-  'song-v1': 10 * MIN,
-  import: 10 * MIN,
-  tts: 5 * MIN,
-  cover: 20 * MIN,
-  clone: 15 * MIN,
-  'singing-video': 30 * MIN,
-  'subtitle-video': 30 * MIN,
-  'custom-singer': 6 * 60 * MIN,
-};
+export const STALL_AFTER_MS: Readonly<Record<JobKind, number>> = tableOf((k) => k.stallAfterMs);
 /** Saving to the library: no byte and no saved result for this long. */
 export const SAVE_STALL_AFTER_MS = 10 * MIN;
 

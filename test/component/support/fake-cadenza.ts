@@ -953,7 +953,7 @@ export class FakeCadenza {
         importHistory: (ids) =>
           this.answer('songs.importHistory', [ids], () => {
             const job = makeJobView({
-              kind: 'song-v2',
+              kind: 'history-import',
               label: `Import: ${ids.length} songs from the service`,
               state: 'submitted',
               progress: 0,

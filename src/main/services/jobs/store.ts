@@ -11,6 +11,7 @@ import {
 import { AppError } from '@shared/errors';
 import { isTempName, removeTempLeftovers, writeJsonAtomic } from '../ground/atomic';
 import { logger, redactJson } from '../log';
+import { migrateJobRecord } from './migrate';
 
 const log = logger('jobs');
 
@@ -199,6 +200,7 @@ export class JobStore {
     }
     const name = `${id}.json`;
     if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
+      raw = migrateJobRecord(raw as Record<string, unknown>);
       const foreign = foreignOf(id, raw as Record<string, unknown>);
       if (foreign) {
         this.cache.delete(id);

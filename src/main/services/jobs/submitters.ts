@@ -289,6 +289,15 @@ export function createSubmitters(
     'custom-singer': (r) => api.trainSinger(r as TrainSingerInput),
     'singing-video': (r) => api.singingVideo(r as SingingInput),
     'subtitle-video': (r) => api.subtitleVideo(r as SubtitlesInput),
+    // a history import follows the same ids again (nothing is spent)
+    'history-import': (r) =>
+      jobs.track({
+        kind: 'history-import',
+        tracking: 'v3-tasks',
+        ids: Array.isArray(r.ids) ? r.ids.filter((x): x is string => typeof x === 'string') : [],
+        label: 'Import: songs from the service',
+        libraryKind: 'song',
+      }),
     import: (r) =>
       api.importFile(String(r.path), typeof r.title === 'string' ? r.title : undefined),
   };

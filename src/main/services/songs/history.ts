@@ -3,6 +3,7 @@
  * library by service song id, and importing the missing finished songs as a tracked job (the
  * poller asks /v3/music/tasks?ids=… and the saver downloads them with sidecars).
  */
+import { HISTORY_IMPORT_MAX_SONGS } from '@shared/domain/job-kinds';
 import type { Job } from '@shared/domain/jobs';
 import type { LibraryItem } from '@shared/domain/library';
 import type { Song } from '@shared/domain/service';
@@ -69,8 +70,13 @@ export async function importFromHistory(
     wanted.length === 1
       ? `Import: ${first || 'song from the service'}`
       : `Import: ${wanted.length} songs from the service`;
+  if (wanted.length > HISTORY_IMPORT_MAX_SONGS)
+    throw new AppError(
+      'invalid_argument',
+      `Choose at most ${HISTORY_IMPORT_MAX_SONGS} songs to import at a time.`,
+    );
   return deps.jobs.track({
-    kind: 'song-v2',
+    kind: 'history-import',
     tracking: 'v3-tasks',
     ids: wanted,
     label,

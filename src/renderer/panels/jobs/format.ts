@@ -1,17 +1,9 @@
-import type { JobKind, JobState } from '@shared/domain/jobs';
+import { tableOf, type JobKind } from '@shared/domain/job-kinds';
+import type { JobState } from '@shared/domain/jobs';
 import type { Asked, JobView } from '@shared/ipc/jobs';
 
-export const KIND_LABELS: Record<JobKind, string> = {
-  'song-v2': 'Song',
-  'song-v1': 'Song (V1)',
-  tts: 'Text to speech',
-  clone: 'Voice clone',
-  cover: 'Cover',
-  'custom-singer': 'Singer training',
-  'singing-video': 'Singing video',
-  'subtitle-video': 'Subtitle video',
-  import: 'Import',
-};
+/** A kind's label: the registry's English text (its `label.key` is the i18n message key). */
+export const KIND_LABELS: Readonly<Record<JobKind, string>> = tableOf((k) => k.label.en);
 
 export const STATE_LABELS: Record<JobState, string> = {
   pending: 'Sending',

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Music } from 'lucide-react';
+import { kindFacts } from '@shared/domain/job-kinds';
 import type { JobView } from '@shared/ipc/jobs';
 import { Button, EmptyState, Progress, SegmentedControl, useNow } from '../../components';
 import { FailureActions } from '../../components/FailureActions';
@@ -34,7 +35,8 @@ const STATE_TEXT: Record<JobView['state'], string> = {
   interrupted: 'Interrupted',
 };
 
-const isSongJob = (j: JobView) => j.kind === 'song-v2' || j.kind === 'song-v1';
+/** Jobs that leave songs (submissions and history imports), by the kind registry. */
+const isSongJob = (j: JobView) => kindFacts(j.kind).result === 'song';
 
 type Side = 'A' | 'B';
 const SIDES = [
