@@ -1,5 +1,5 @@
 import type { KeyInfo } from '@shared/domain/account';
-import { kindFacts, tableOf, type JobKind } from '@shared/domain/job-kinds';
+import { tableOf, type JobKind } from '@shared/domain/job-kinds';
 import type { Counter } from '@shared/errors';
 import type { AccountState } from '../stores/account';
 
@@ -26,17 +26,6 @@ export interface Need {
 
 /** The counter each kind of job spends (the registry's `counter`); null: none is named. */
 export const KIND_COUNTERS: Readonly<Record<JobKind, Counter | null>> = tableOf((k) => k.counter);
-
-/**
- * What one submission of `kind` needs, by the registry's rule: one of its counter, or the words of
- * its text (`words`: pass the count).
- */
-export function needOf(kind: JobKind, words = 1): Need {
-  const facts = kindFacts(kind);
-  return facts.spends === 'words'
-    ? { counter: facts.counter, amount: words }
-    : { counter: facts.spends === 'nothing' ? null : facts.counter };
-}
 
 /** What each counter is called in a sentence ("no covers left"). */
 const COUNTER_NOUNS: Record<Counter, { one: string; many: string }> = {

@@ -6,7 +6,6 @@ import { JOB_KIND_FACTS, JOB_KINDS } from '@shared/domain/job-kinds';
 import { STALL_AFTER_MS } from '@shared/domain/stall';
 import { JobStore } from '../../../src/main/services/jobs/store';
 import { DEFAULT_ESTIMATE_MS } from '../../../src/renderer/stores/job-estimate';
-import { KIND_COUNTERS, needOf } from '../../../src/renderer/readiness/readiness';
 import { KIND_LABELS } from '../../../src/renderer/panels/jobs/format';
 
 describe('the job-kind registry', () => {
@@ -15,17 +14,10 @@ describe('the job-kind registry', () => {
       const facts = JOB_KIND_FACTS[kind];
       expect(STALL_AFTER_MS[kind]).toBe(facts.stallAfterMs);
       expect(DEFAULT_ESTIMATE_MS[kind]).toBe(facts.estimateMs);
-      expect(KIND_COUNTERS[kind]).toBe(facts.counter);
       expect(KIND_LABELS[kind]).toBe(facts.label.en);
       expect(facts.label.key).toMatch(/^jobs\.kind\.[a-zA-Z0-9]+$/);
       expect(facts.maxOutputs).toBeGreaterThanOrEqual(1);
     }
-  });
-
-  it('says what one submission needs: one, the words of its text, or nothing', () => {
-    expect(needOf('cover')).toEqual({ counter: 'key_cover_counts' });
-    expect(needOf('tts', 12)).toEqual({ counter: 'key_words_counts', amount: 12 });
-    expect(needOf('history-import')).toEqual({ counter: null });
   });
 
   it('never spends again for a history import', () => {
