@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { JOB_KIND_FACTS, JOB_KINDS } from '@shared/domain/job-kinds';
 import { STALL_AFTER_MS } from '@shared/domain/stall';
 import { JobStore } from '../../../src/main/services/jobs/store';
-import { DEFAULT_ESTIMATE_MS } from '../../../src/renderer/stores/job-estimate';
+import { DEFAULT_ESTIMATE_MS } from '../../../src/renderer/lib/job-estimate';
 import { KIND_LABELS } from '../../../src/renderer/panels/jobs/format';
 
 describe('the job-kind registry', () => {
