@@ -76,6 +76,7 @@ const FOREIGN_WHY: Record<ForeignJob['why'], string> = {
   newer: 'recorded by a newer version of Cadenza; left as it is',
   'unknown-kind': 'a kind of job this version does not know; left as it is',
   'unknown-state': 'a state this version does not know; left as it is',
+  damaged: 'a damaged record (it names a file outside the library); never acted on, left as it is',
 };
 
 /** A record this version cannot act on: shown as unknown, never changed. */

@@ -157,7 +157,7 @@ export interface ForeignJob {
   state: string;
   label: string;
   schemaVersion: number | null;
-  why: 'newer' | 'unknown-kind' | 'unknown-state';
+  why: 'newer' | 'unknown-kind' | 'unknown-state' | 'damaged';
   createdAt: string;
   updatedAt: string;
 }

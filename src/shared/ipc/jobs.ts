@@ -72,7 +72,7 @@ export type JobView = z.infer<typeof JobViewSchema>;
 export const UnknownJobViewSchema = z.object({
   id: z.string(),
   label: z.string(),
-  why: z.enum(['newer', 'unknown-kind', 'unknown-state']),
+  why: z.enum(['newer', 'unknown-kind', 'unknown-state', 'damaged']),
   updatedAt: z.string(),
 });
 export type UnknownJobView = z.infer<typeof UnknownJobViewSchema>;

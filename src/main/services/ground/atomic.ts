@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { constants as fsConstants, promises as fs } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 /**
@@ -86,6 +86,46 @@ export async function commitTemp(tmp: string, target: string): Promise<void> {
   }
   await fs.rename(tmp, target);
   await fsyncDir(dirname(target));
+}
+
+/** Errors of `link` that mean "this file system has no hard links", not "the name is taken". */
+const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV', 'EMLINK']);
+
+/**
+ * Places a finished temp file under its final name only if that name is free: fsync, then `link`
+ * (which fails with EEXIST when the name exists, unlike `rename`, which replaces) and `unlink` of
+ * the temp. Where the file system has no hard links (some FAT, SMB and FUSE mounts), an exclusive
+ * copy (`COPYFILE_EXCL`) instead — still never replacing a file, but for the copy's duration a
+ * reader may see the final name partly written, and a crash during it leaves that part behind.
+ * Throws the EEXIST error when the name is taken; the temp is left for the caller then.
+ */
+export async function placeExclusive(tmp: string, target: string): Promise<void> {
+  const handle = await fs.open(tmp, 'r+');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await fs.link(tmp, target);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? '';
+    if (!NO_HARD_LINKS.has(code)) throw e;
+    await fs.copyFile(tmp, target, fsConstants.COPYFILE_EXCL);
+  }
+  await fs.rm(tmp, { force: true });
+  await fsyncDir(dirname(target));
+}
+
+/** Writes `data` to a new file `target` atomically and exclusively (see `placeExclusive`). */
+export async function writeFileExclusive(target: string, data: string | Uint8Array): Promise<void> {
+  const tmp = tempPathFor(target, '.tmp');
+  try {
+    await fs.writeFile(tmp, data, { flag: 'wx', mode: 0o644 });
+    await placeExclusive(tmp, target);
+  } finally {
+    await fs.rm(tmp, { force: true });
+  }
 }
 
 /** A temp file without an owner in its name (an older version's) is abandoned after this long. */

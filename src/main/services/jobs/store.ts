@@ -11,6 +11,7 @@ import {
 import { AppError } from '@shared/errors';
 import { isTempName, removeTempLeftovers, writeJsonAtomic } from '../ground/atomic';
 import { logger, redactJson } from '../log';
+import { isBareName } from '../library/names';
 import { migrateJobRecord } from './migrate';
 
 const log = logger('jobs');
@@ -72,6 +73,24 @@ export function forDiagnosis(raw: unknown): unknown {
   const head = Buffer.from(json).subarray(0, MAX_DIAGNOSIS_BYTES).toString('utf8');
   const cut: CutAnswer = { truncated: true, bytes, head: head.replace(/\uFFFD$/, '') };
   return cut;
+}
+
+/**
+ * A record that names a file as no Cadenza writes it (a planned `fileName` with a separator, `..`,
+ * a control character…): damaged or tampered with. Listed as damaged, never followed or rewritten.
+ */
+function damagedOf(job: Job): ForeignJob | null {
+  if (job.outputs.every((o) => o.fileName === null || isBareName(o.fileName))) return null;
+  return {
+    id: job.id,
+    kind: job.kind,
+    state: job.state,
+    label: job.label || job.kind,
+    schemaVersion: job.schema_version,
+    why: 'damaged',
+    createdAt: job.createdAt,
+    updatedAt: job.updatedAt,
+  };
 }
 
 /**
@@ -208,6 +227,13 @@ export class JobStore {
         return undefined;
       }
       const parsed = JobSchema.safeParse(raw);
+      const damaged = parsed.success ? damagedOf(parsed.data) : null;
+      if (damaged) {
+        if (this.cache.has(id)) log.warn('a job record names a file outside the library', { id });
+        this.cache.delete(id);
+        this.foreignCache.set(id, { ...damaged, ...stamp });
+        return undefined;
+      }
       if (parsed.success && parsed.data.id === id) {
         this.foreignCache.delete(id);
         this.unreadable.delete(name);
@@ -220,10 +246,19 @@ export class JobStore {
     return undefined;
   }
 
+  private leftAsItIs(id: string): AppError {
+    return new AppError(
+      'busy',
+      this.foreignCache.get(id)?.why === 'damaged'
+        ? 'This job’s record is damaged and is left as it is.'
+        : 'This job was recorded by a newer Cadenza and is left as it is.',
+    );
+  }
+
   async save(job: Job): Promise<Job> {
     if (this.options.readOnly) throw new AppError('internal', 'The job list was opened read-only.');
-    if (this.foreignCache.has(job.id))
-      throw new AppError('busy', 'This job was recorded by a newer Cadenza and is left as it is.');
+    if (this.foreignCache.has(job.id)) throw this.leftAsItIs(job.id);
+    if (damagedOf(job)) throw new AppError('internal', 'A job may only name files in the library.');
     const valid = JobSchema.parse(
       job.lastResponse === undefined
         ? job
@@ -258,8 +293,7 @@ export class JobStore {
   }
 
   async remove(id: string): Promise<void> {
-    if (this.foreignCache.has(id))
-      throw new AppError('busy', 'This job was recorded by a newer Cadenza and is left as it is.');
+    if (this.foreignCache.has(id)) throw this.leftAsItIs(id);
     await fs.rm(this.pathOf(id), { force: true });
     this.cache.delete(id);
   }

@@ -10,6 +10,7 @@ import {
 } from '@shared/domain/library';
 import { isTempName, writeFileAtomic } from '../ground/atomic';
 import { mapLimited, readFoundMedia, type FoundFacts } from './found';
+import { isBareName } from './names';
 import {
   COVER_EXTENSIONS,
   ITEM_MEDIA_EXTENSIONS,
@@ -95,7 +96,8 @@ function coverFor(
   if (!sidecar?.cover_file && imageBases && !imageBases.has(rel.slice(0, rel.length - extLen)))
     return null;
   const dir = posix.dirname(rel) === '.' ? '' : posix.dirname(rel);
-  if (sidecar?.cover_file) {
+  // a sidecar's cover is a bare name beside the media (never a path), and a listed file
+  if (sidecar?.cover_file && isBareName(sidecar.cover_file)) {
     const c = dir ? posix.join(dir, sidecar.cover_file) : sidecar.cover_file;
     if (files.has(c)) return c;
   }

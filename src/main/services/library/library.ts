@@ -13,8 +13,10 @@ import {
 import {
   commitTemp,
   isTempName,
+  placeExclusive,
   removeTempLeftovers,
   tempPathFor,
+  writeFileExclusive,
   writeJsonAtomic,
 } from '../ground/atomic';
 import { sharedWorker, type WorkerClient } from '../worker';
@@ -30,7 +32,7 @@ import {
   isItemMedia,
   mediaTypeOf,
 } from '../ground/media-types';
-import { nameSet, normalizeExtension, sanitizeBaseName, uniqueFileName } from './names';
+import { isBareName, nameSet, normalizeExtension, sanitizeBaseName, uniqueFileName } from './names';
 import type { LibraryQuery } from './search';
 import { logger } from '../log';
 
@@ -418,17 +420,22 @@ export function createLibrary(options: LibraryOptions): Library {
     return name;
   }
 
-  /** A planned name is usable if nothing is there, or only our own sidecar from an interrupted try. */
-  async function plannedNameUsable(fileName: string, id: string): Promise<boolean> {
-    const media = await fs.stat(join(dir, fileName)).catch(() => null);
-    if (media) return false;
+  /**
+   * Whether a planned name (from a job record) can be used: a bare name (a record naming
+   * `../x.mp3` is never followed), with nothing there, or only our own sidecar from an interrupted
+   * try ('resumed': that sidecar and cover are ours to replace).
+   */
+  async function plannedName(fileName: string, id: string): Promise<'free' | 'resumed' | null> {
+    if (!isBareName(fileName)) return null;
+    const media = await fs.lstat(join(dir, fileName)).catch(() => null);
+    if (media) return null;
     try {
       const side = JSON.parse(await fs.readFile(join(dir, sidecarNameFor(fileName)), 'utf8')) as {
         id?: unknown;
       };
-      return side.id === id;
+      return side.id === id ? 'resumed' : null;
     } catch (e) {
-      return (e as NodeJS.ErrnoException).code === 'ENOENT';
+      return (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'free' : null;
     }
   }
 
@@ -438,15 +445,19 @@ export function createLibrary(options: LibraryOptions): Library {
     const existing = byId.get(id);
     if (existing) return existing; // already saved by an earlier run of the same job
     await ensureFolder();
-    let fileName =
-      o.fileName && extname(o.fileName) === ext && (await plannedNameUsable(o.fileName, id))
-        ? o.fileName
-        : undefined;
-    fileName ??= await reserveName(o.meta.title, ext);
+    const planned =
+      o.fileName && extname(o.fileName) === ext ? await plannedName(o.fileName, id) : null;
+    const fileName = planned && o.fileName ? o.fileName : await reserveName(o.meta.title, ext);
+    const resumed = planned === 'resumed';
     reserved.add(fileName);
     const mediaPath = join(dir, fileName);
     const base = fileName.slice(0, fileName.length - ext.length);
-    const coverName = o.cover ? `${base}${normalizeExtension(o.cover.ext)}` : null;
+    let coverName = o.cover ? `${base}${normalizeExtension(o.cover.ext)}` : null;
+    // someone else's file under the cover's name stays as it is: the item goes without a cover
+    if (coverName && !resumed && (await fs.lstat(join(dir, coverName)).catch(() => null))) {
+      log.warn('a file is already where the cover would go; saved without it', { file: coverName });
+      coverName = null;
+    }
     const mediaTmp = tempPathFor(mediaPath);
     const coverTmp = coverName ? tempPathFor(join(dir, coverName)) : null;
     try {
@@ -460,10 +471,16 @@ export function createLibrary(options: LibraryOptions): Library {
         cover_file: coverName,
       });
       // sidecar first: a sidecar without its media is ignored, so the item appears only with the
-      // media's rename, complete
-      await writeJsonAtomic(join(dir, sidecarNameFor(fileName)), sidecar);
-      if (coverTmp && coverName) await commitTemp(coverTmp, join(dir, coverName));
-      await commitTemp(mediaTmp, mediaPath);
+      // media's placement, complete. Every file is created exclusively (never replacing one that
+      // appeared meanwhile), except our own sidecar and cover from an interrupted try.
+      const sidecarPath = join(dir, sidecarNameFor(fileName));
+      if (resumed) await writeJsonAtomic(sidecarPath, sidecar);
+      else await writeFileExclusive(sidecarPath, `${JSON.stringify(sidecar, null, 2)}\n`);
+      if (coverTmp && coverName) {
+        if (resumed) await commitTemp(coverTmp, join(dir, coverName));
+        else await placeExclusive(coverTmp, join(dir, coverName));
+      }
+      await placeExclusive(mediaTmp, mediaPath);
     } finally {
       await fs.rm(mediaTmp, { force: true });
       if (coverTmp) await fs.rm(coverTmp, { force: true });

@@ -1,3 +1,4 @@
+import { extname } from 'node:path';
 import { stripInvisible } from '@shared/text';
 
 /**
@@ -71,3 +72,22 @@ export function uniqueFileName(base: string, ext: string, existing: ReadonlySet<
 /** Lower-cased names, for `uniqueFileName`. */
 export const nameSet = (names: Iterable<string>): Set<string> =>
   new Set([...names].map((n) => n.toLowerCase()));
+
+/** Longest file name most file systems take, in UTF-8 bytes. */
+const MAX_NAME_BYTES = 255;
+
+/**
+ * Whether a file name read from a record on disk (a job's planned `fileName`, a sidecar's
+ * `cover_file`) is a bare name as Cadenza makes them: no separator, no `..`, not hidden, nothing
+ * `sanitizeBaseName` would change (controls, bidi, reserved names, trailing dots), an extension of
+ * letters and digits. A record naming anything else is damaged or tampered with and never followed.
+ */
+export function isBareName(name: string): boolean {
+  if (!name || Buffer.byteLength(name, 'utf8') > MAX_NAME_BYTES) return false;
+  const ext = extname(name);
+  if (normalizeExtension(ext) !== ext) return false;
+  const base = name.slice(0, name.length - ext.length);
+  // uniqueFileName may add " (n)" after the length limit
+  const stem = /^(.*) \(\d{1,9}\)$/.exec(base)?.[1] ?? base;
+  return stem !== '' && sanitizeBaseName(stem, '') === stem;
+}

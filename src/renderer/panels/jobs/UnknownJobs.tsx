@@ -3,9 +3,13 @@ import type { UnknownJobView } from '@shared/ipc/jobs';
 import { loadUnknownJobs, useJobsStore } from '../../stores/jobs';
 
 const WHY: Record<UnknownJobView['why'], string> = {
-  newer: 'Recorded by a newer version of Cadenza.',
-  'unknown-kind': 'A kind of job this version does not know.',
-  'unknown-state': 'A state this version does not know.',
+  newer: 'Recorded by a newer version of Cadenza. It is kept as it is; open it with that version.',
+  'unknown-kind':
+    'A kind of job this version does not know. It is kept as it is; open it with the version that made it.',
+  'unknown-state':
+    'A state this version does not know. It is kept as it is; open it with the version that made it.',
+  damaged:
+    'Its record is damaged: it names a file outside the library. Cadenza never acts on it and keeps it as it is.',
 };
 
 /**
@@ -31,9 +35,7 @@ export function UnknownJobs() {
               <span className="job-title">{j.label || 'A job'}</span>
               <span className="job-state">Unknown</span>
             </div>
-            <p className="small muted">
-              {WHY[j.why]} It is kept as it is; open it with the version that made it.
-            </p>
+            <p className="small muted">{WHY[j.why]}</p>
           </li>
         ))}
       </ul>
