@@ -5,8 +5,8 @@ import { Root } from '../../src/renderer/app/App';
 import { installBridge } from '../../src/renderer/bridge';
 import { panels, type PanelDef } from '../../src/renderer/panels';
 import { accountPanel } from '../../src/renderer/panels/account';
-import { FakeCadenza } from './support/fake-cadenza';
-import { renderApp } from './support/render-app';
+import { startMain } from './support/main';
+import { renderMain } from './support/render-app';
 
 const NoIcon = () => null;
 const notesPanel: PanelDef = {
@@ -23,9 +23,9 @@ describe('App frame', () => {
   });
 
   it('sets appReady only once the account status has loaded', async () => {
-    const fake = new FakeCadenza();
-    const release = fake.holdNext('account.getStatus');
-    installBridge(fake.api);
+    const main = await startMain();
+    const release = main.holdNext('account.getStatus');
+    installBridge(main.api);
     render(<Root />);
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     await Promise.resolve();
@@ -35,12 +35,9 @@ describe('App frame', () => {
   });
 
   it('sets appReady even when the status cannot be read, so the failure is visible', async () => {
-    const fake = new FakeCadenza();
-    fake.failNext('account.getStatus', {
-      code: 'internal',
-      message: 'Something went wrong inside Cadenza.',
-    });
-    await renderApp({ fake });
+    const main = await startMain();
+    main.throwNext('account.getStatus');
+    await renderMain({ main });
     expect(screen.getByRole('alert')).toHaveTextContent("Couldn't read your account settings");
   });
 
@@ -51,7 +48,7 @@ describe('App frame', () => {
   });
 
   it('lists the panels in the Main navigation and marks the current one', async () => {
-    await renderApp({ panels: [accountPanel, notesPanel] });
+    await renderMain({ panels: [accountPanel, notesPanel] });
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const account = screen.getByRole('button', { name: 'Account' });
     expect(nav).toContainElement(account);
@@ -61,7 +58,7 @@ describe('App frame', () => {
   });
 
   it('switches panels with Ctrl+1..9 and by clicking', async () => {
-    const { user } = await renderApp({ panels: [accountPanel, notesPanel] });
+    const { user } = await renderMain({ panels: [accountPanel, notesPanel] });
     expect(screen.getByRole('heading', { name: 'Account' })).toBeInTheDocument();
 
     await user.keyboard('{Control>}2{/Control}');
@@ -85,14 +82,14 @@ describe('App frame', () => {
   });
 
   it('opens the Account panel from the key status in the title bar', async () => {
-    const { user } = await renderApp({ panels: [notesPanel, accountPanel] });
+    const { user } = await renderMain({ panels: [notesPanel, accountPanel] });
     expect(screen.getByRole('heading', { name: 'Notes' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'No key' }));
     expect(screen.getByRole('heading', { name: 'Account' })).toBeInTheDocument();
   });
 
   it('has a skip link that moves focus to the content', async () => {
-    const { user } = await renderApp();
+    const { user } = await renderMain();
     await user.tab();
     const skip = screen.getByRole('link', { name: 'Skip to content' });
     expect(skip).toHaveFocus();
@@ -112,7 +109,7 @@ describe('App frame', () => {
     };
     const onReload = vi.fn();
     const user = userEvent.setup();
-    installBridge(new FakeCadenza().api);
+    installBridge((await startMain()).api);
     render(<Root panels={[broken, accountPanel]} onReload={onReload} />);
 
     const alert = await screen.findByRole('alert');

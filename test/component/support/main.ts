@@ -72,6 +72,11 @@ export interface Main {
   callsOf(method: Method): unknown[][];
   /** Holds the next call of `method` before it reaches main, until the returned function runs. */
   holdNext(method: Method): () => void;
+  /**
+   * The next call of `method` hits a bug inside main's handler (it throws a plain Error): main
+   * answers what it answers for any internal failure.
+   */
+  throwNext(method: Method): void;
   /** Main sends an event to the window (through shell/events' sendEvent and its schema). */
   send<K extends EventName>(name: K, payload: EventPayload<K>): void;
   /** webUtils.getPathForFile answers `path` for a dropped File named `name`. */
@@ -164,11 +169,21 @@ export async function startMain(options: MainOptions = {}): Promise<Main> {
     shell: electron.shell,
     clipboard: electron.clipboard,
   });
-  const unregister = registerIpc(
-    double.ipcMain,
-    buildHandlers({ core, registry, env, electron, diagnostics }),
-    { isTrustedSender: senderCheck({}) },
-  );
+  const throws = new Map<string, number>();
+  const handlers = buildHandlers({ core, registry, env, electron, diagnostics });
+  for (const [ns, methods] of Object.entries(handlers) as [
+    string,
+    Record<string, (...a: unknown[]) => unknown>,
+  ][])
+    for (const [name, fn] of Object.entries(methods)) {
+      methods[name] = (...args: unknown[]): unknown => {
+        const pending = throws.get(`${ns}.${name}`) ?? 0;
+        if (pending === 0) return fn(...args);
+        throws.set(`${ns}.${name}`, pending - 1);
+        throw new Error('a bug inside main (the test asked for it)');
+      };
+    }
+  const unregister = registerIpc(double.ipcMain, handlers, { isTrustedSender: senderCheck({}) });
   await core.jobsHost.start();
 
   const calls: Main['calls'] = [];
@@ -203,6 +218,7 @@ export async function startMain(options: MainOptions = {}): Promise<Main> {
       holds.set(method, [...(holds.get(method) ?? []), held]);
       return release;
     },
+    throwNext: (method) => void throws.set(method, (throws.get(method) ?? 0) + 1),
     send: (name, payload) => sendEvent(win as never, name, payload),
     dropFile: registerDroppedPath,
     close() {
