@@ -14,6 +14,7 @@ import type { CadenzaApi } from '@shared/ipc/api';
 import type { invokeContract } from '@shared/ipc/contract';
 import { createElectronDouble, type ElectronDouble } from '../../support/electron-double';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../../emulator';
+import { createServiceClient } from '../../../src/main/services/api';
 import { createCore, type Core } from '../../../src/main/services/core';
 import { keyOrigin } from '../../../src/main/services/account';
 import type { Settings } from '../../../src/main/services/contracts';
@@ -54,6 +55,8 @@ export interface MainOptions {
   /** settings.json as the test wants it (first run done unless said otherwise). */
   settings?: Partial<Omit<Settings, 'schema_version' | 'baseUrl' | 'libraryDir'>>;
   emulator?: EmulatorOptions;
+  /** The service client's per-request timeout (main's default is 30 s; a held answer times out sooner). */
+  serviceTimeoutMs?: number;
   /** Extra environment for main (e.g. CADENZA_DEMO). */
   env?: NodeJS.ProcessEnv;
 }
@@ -143,6 +146,12 @@ export async function startMain(options: MainOptions = {}): Promise<Main> {
       ? null
       : createKeytarBackend({ load: async () => keychain }),
     secretBackends: [createEncryptedFileBackend({ cipher, dataDir: dirs.data })],
+    ...(options.serviceTimeoutMs
+      ? {
+          clientFactory: (baseUrl: string, getKey: () => Promise<string | undefined>) =>
+            createServiceClient({ baseUrl, getKey, timeoutMs: options.serviceTimeoutMs }),
+        }
+      : {}),
     jobs: { holder: 'app', trash: (path) => rm(path, { force: true }) },
   });
   if (options.key) await core.keys.setKey(keyOrigin(emulator.url), options.key);
