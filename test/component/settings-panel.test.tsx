@@ -5,16 +5,16 @@ import { jobsPanel } from '../../src/renderer/panels/jobs';
 import { settingsPanel } from '../../src/renderer/panels/settings';
 import { resetLibraryStore } from '../../src/renderer/stores/library';
 import { resetPreferencesStore } from '../../src/renderer/stores/preferences';
-import { FakeCadenza } from './support/fake-cadenza';
-import { renderApp } from './support/render-app';
+import { startMain, type Main } from './support/main';
+import { renderMain } from './support/render-app';
 
 afterEach(() => {
   resetLibraryStore();
   resetPreferencesStore();
 });
 
-async function openSettings(fake: FakeCadenza) {
-  const view = await renderApp({ fake, panels: [accountPanel, jobsPanel, settingsPanel] });
+async function openSettings(main: Main) {
+  const view = await renderMain({ main, panels: [accountPanel, jobsPanel, settingsPanel] });
   await view.user.keyboard('{Control>},{/Control}');
   expect(await screen.findByRole('heading', { name: 'Settings', level: 1 })).toBeInTheDocument();
   return view;
@@ -24,7 +24,7 @@ describe('Settings panel', () => {
   it('is the last entry of the sidebar, opened with Ctrl+, as well as its digit', async () => {
     const { panels } = await import('../../src/renderer/panels');
     expect(panels.at(-1)?.id).toBe('settings');
-    await renderApp({ panels: [accountPanel, settingsPanel] });
+    await renderMain({ panels: [accountPanel, settingsPanel] });
     const button = within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', {
       name: /Settings/,
     });
@@ -32,43 +32,43 @@ describe('Settings panel', () => {
   });
 
   it('opens from the menu: main pushes openSettings', async () => {
-    const fake = new FakeCadenza();
-    await renderApp({ fake, panels: [accountPanel, jobsPanel, settingsPanel] });
+    const { main } = await renderMain({ panels: [accountPanel, jobsPanel, settingsPanel] });
     expect(screen.queryByRole('heading', { name: 'Settings', level: 1 })).toBeNull();
-    act(() => fake.emitOpenSettings());
+    act(() => main.send('openSettings', null)); // the menu's item (shell/app.ts)
     expect(await screen.findByRole('heading', { name: 'Settings', level: 1 })).toBeInTheDocument();
   });
 
   it('shows the library folder and changes it through the dialog in main', async () => {
-    const fake = new FakeCadenza();
-    const { user } = await openSettings(fake);
+    const main = await startMain();
+    const { user } = await openSettings(main);
     const folder = await screen.findByRole('region', { name: 'Library folder' });
-    await waitFor(() => expect(folder).toHaveTextContent('/home/creator/Music/Cadenza'));
+    await waitFor(() => expect(folder).toHaveTextContent(main.dirs.library));
 
-    // dismissed dialog: nothing changes, no error
-    fake.folderDialog = null;
+    // dismissed dialog (the double's folder dialog is cancelled unless answered): nothing changes
     await user.click(within(folder).getByRole('button', { name: 'Change folder…' }));
-    await waitFor(() => expect(fake.callsOf('library.chooseFolder')).toHaveLength(1));
-    expect(fake.callsOf('library.chooseFolder')[0]).toEqual([]); // no path leaves the renderer
-    expect(folder).toHaveTextContent('/home/creator/Music/Cadenza');
+    await waitFor(() => expect(main.callsOf('library.chooseFolder')).toHaveLength(1));
+    expect(main.callsOf('library.chooseFolder')[0]).toEqual([]); // no path leaves the renderer
+    await waitFor(() => expect(main.double.dialogs.calls).toHaveLength(1));
+    expect(folder).toHaveTextContent(main.dirs.library);
     expect(within(folder).queryByRole('alert')).toBeNull();
 
-    fake.folderDialog = '/media/usb/Songs';
+    const usb = `${main.dirs.root}/usb-songs`;
+    main.double.dialogs.answerOpenDialog([usb]);
     await user.click(within(folder).getByRole('button', { name: 'Change folder…' }));
-    await waitFor(() => expect(folder).toHaveTextContent('/media/usb/Songs'));
+    await waitFor(() => expect(folder).toHaveTextContent(usb));
     expect(screen.getByRole('status')).toHaveTextContent('Library folder changed.');
+    expect(main.core.settings.libraryDir()).toBe(usb);
   });
 
   it('cannot change a folder pinned by CADENZA_LIBRARY', async () => {
-    const fake = new FakeCadenza({ libraryFolder: { path: '/tmp/lib', source: 'environment' } });
-    await openSettings(fake);
+    await openSettings(await startMain({ libraryFromEnv: true }));
     const folder = await screen.findByRole('region', { name: 'Library folder' });
     await waitFor(() => expect(folder).toHaveTextContent('Set by CADENZA_LIBRARY'));
     expect(within(folder).getByRole('button', { name: 'Change folder…' })).toBeDisabled();
   });
 
   it('holds the updates; Account and Jobs no longer do', async () => {
-    const { user } = await openSettings(new FakeCadenza());
+    const { user } = await openSettings(await startMain());
     expect(await screen.findByRole('region', { name: 'Updates' })).toBeInTheDocument();
     await user.keyboard('{Control>}2{/Control}');
     expect(await screen.findByRole('heading', { name: 'Jobs', level: 1 })).toBeInTheDocument();
@@ -79,9 +79,8 @@ describe('Settings panel', () => {
   });
 
   it('saves the theme choice through main and shows it at once; a failed save puts the old one back', async () => {
-    const fake = new FakeCadenza();
-    fake.preferences = { ...fake.preferences, theme: 'dark' };
-    const { user } = await openSettings(fake);
+    const main = await startMain({ settings: { theme: 'dark' } });
+    const { user } = await openSettings(main);
     const appearance = await screen.findByRole('region', { name: 'Appearance' });
     await waitFor(() =>
       expect(within(appearance).getByRole('radio', { name: 'Dark' })).toBeChecked(),
@@ -90,14 +89,14 @@ describe('Settings panel', () => {
 
     await user.click(within(appearance).getByRole('radio', { name: 'Light' }));
     await waitFor(() => expect(document.documentElement.dataset.theme).toBe('light'));
-    expect(fake.callsOf('preferences.setTheme')).toEqual([['light']]);
+    expect(main.callsOf('preferences.setTheme')).toEqual([['light']]);
+    await waitFor(() => expect(main.core.settings.get().theme).toBe('light'));
 
-    fake.failNext('preferences.setTheme', {
-      code: 'io',
-      message: 'Cadenza could not save its settings. Check that the data folder is writable.',
-    });
+    main.throwNext('preferences.setTheme');
     await user.click(within(appearance).getByRole('radio', { name: 'Dark' }));
-    expect(await within(appearance).findByRole('alert')).toHaveTextContent('could not save');
+    expect(await within(appearance).findByRole('alert')).toHaveTextContent(
+      'Something went wrong inside Cadenza',
+    );
     expect(within(appearance).getByRole('radio', { name: 'Light' })).toBeChecked();
     expect(document.documentElement.dataset.theme).toBe('light');
   });
@@ -105,9 +104,8 @@ describe('Settings panel', () => {
 
 describe('Settings: export defaults', () => {
   it('shows the saved defaults and saves format, artist and album through main', async () => {
-    const fake = new FakeCadenza();
-    fake.library.exportDefaults = { format: 'wav', artist: 'Ada' };
-    const { user } = await openSettings(fake);
+    const main = await startMain({ settings: { export: { format: 'wav', artist: 'Ada' } } });
+    const { user } = await openSettings(main);
     const section = await screen.findByRole('region', { name: 'Export' });
     await waitFor(() =>
       expect(within(section).getByRole('radio', { name: 'WAV' })).toHaveAttribute(
@@ -121,9 +119,9 @@ describe('Settings: export defaults', () => {
     await user.clear(within(section).getByRole('textbox', { name: 'Artist' }));
     await user.click(within(section).getByRole('button', { name: 'Save export defaults' }));
     expect(await within(section).findByText('Saved.')).toBeInTheDocument();
-    expect(fake.callsOf('export.setDefaults')).toEqual([
+    expect(main.callsOf('export.setDefaults')).toEqual([
       [{ format: 'flac', artist: '', album: 'Night Drives' }],
     ]);
-    expect(fake.library.exportDefaults).toEqual({ format: 'flac', album: 'Night Drives' });
+    expect(main.core.settings.get().export).toEqual({ format: 'flac', album: 'Night Drives' });
   });
 });

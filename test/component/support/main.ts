@@ -57,6 +57,8 @@ export interface MainOptions {
   emulator?: EmulatorOptions;
   /** The service client's per-request timeout (main's default is 30 s; a held answer times out sooner). */
   serviceTimeoutMs?: number;
+  /** The library folder comes from CADENZA_LIBRARY (pinned) rather than settings.json. */
+  libraryFromEnv?: boolean;
   /** Extra environment for main (e.g. CADENZA_DEMO). */
   env?: NodeJS.ProcessEnv;
 }
@@ -125,6 +127,7 @@ export async function startMain(options: MainOptions = {}): Promise<Main> {
     CADENZA_HOME: dirs.data,
     CADENZA_ALLOW_LOOPBACK: '1',
     CADENZA_POLL_INTERVAL_MS: '50',
+    ...(options.libraryFromEnv ? { CADENZA_LIBRARY: dirs.library } : {}),
     ...options.env,
   };
   const cipher = double.module.safeStorage as Parameters<
