@@ -1,43 +1,46 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installBridge } from '../../src/renderer/bridge';
 import { forwardRendererErrors } from '../../src/renderer/app/error-reporting';
 import { DiagnosticsCard } from '../../src/renderer/panels/account/DiagnosticsCard';
 import { RENDERER_ERROR_LIMITS, RendererErrorSchema } from '../../src/shared/ipc/diagnostics';
-import { FakeCadenza } from './support/fake-cadenza';
-import { renderApp } from './support/render-app';
+import { startMain, type Main } from './support/main';
+import { renderMain } from './support/render-app';
 
-function renderCard(fake = new FakeCadenza()) {
-  installBridge(fake.api);
+async function renderCard(main?: Main) {
+  const m = main ?? (await startMain());
+  installBridge(m.api);
   const user = userEvent.setup();
   render(<DiagnosticsCard />);
-  return { fake, user, card: screen.getByRole('region', { name: 'Help with a problem' }) };
+  return { main: m, user, card: screen.getByRole('region', { name: 'Help with a problem' }) };
 }
 
 describe('Help with a problem (diagnostics card)', () => {
   it('is part of the Account panel', async () => {
-    await renderApp({ fake: new FakeCadenza({ key: 'sk-test-0000000000001234' }) });
+    await renderMain({ key: 'sk-test-0000000000001234' });
     const card = await screen.findByRole('region', { name: 'Help with a problem' });
     expect(within(card).getByRole('button', { name: 'Copy diagnostic report' })).toBeEnabled();
     expect(within(card).getByRole('button', { name: 'Open logs folder' })).toBeEnabled();
   });
 
   it('asks main to copy the report and says it was copied', async () => {
-    const { fake, user, card } = renderCard();
+    const { main, user, card } = await renderCard();
     await user.click(within(card).getByRole('button', { name: 'Copy diagnostic report' }));
-    expect(fake.callsOf('diagnostics.copyReport')).toEqual([[]]);
+    expect(main.callsOf('diagnostics.copyReport')).toEqual([[]]);
     expect(
       await within(card).findByText(
         'Diagnostic report copied. Paste it into your message or bug report.',
       ),
     ).toBeInTheDocument();
+    // main built the report and put it on the clipboard
+    expect(main.double.state.clipboardText).toContain('Cadenza');
   });
 
   it('disables both buttons while the report is built', async () => {
-    const fake = new FakeCadenza();
-    const release = fake.holdNext('diagnostics.copyReport');
-    const { user, card } = renderCard(fake);
+    const main = await startMain();
+    const release = main.holdNext('diagnostics.copyReport');
+    const { user, card } = await renderCard(main);
     await user.click(within(card).getByRole('button', { name: 'Copy diagnostic report' }));
     expect(within(card).getByRole('button', { name: 'Copying…' })).toBeDisabled();
     expect(within(card).getByRole('button', { name: 'Open logs folder' })).toBeDisabled();
@@ -48,19 +51,20 @@ describe('Help with a problem (diagnostics card)', () => {
   });
 
   it('opens the logs folder, and shows main’s message when it cannot', async () => {
-    const fake = new FakeCadenza();
-    const { user, card } = renderCard(fake);
+    const { main, user, card } = await renderCard();
     await user.click(within(card).getByRole('button', { name: 'Open logs folder' }));
-    expect(fake.callsOf('diagnostics.openLogsFolder')).toEqual([[]]);
+    expect(main.callsOf('diagnostics.openLogsFolder')).toEqual([[]]);
+    await waitFor(() =>
+      expect(main.double.state.openedExternal).toEqual([`path:${main.dirs.data}/logs`]),
+    );
     expect(within(card).queryByRole('alert')).toBeNull();
 
-    fake.failNext('diagnostics.openLogsFolder', {
-      code: 'io',
-      message: 'Cadenza could not open the logs folder (/data/logs).',
-    });
+    // the desktop has no file manager for folders: Electron's openPath answers an error string
+    const shell = main.double.module.shell as { openPath(path: string): Promise<string> };
+    vi.spyOn(shell, 'openPath').mockResolvedValueOnce('No application is registered for folders');
     await user.click(within(card).getByRole('button', { name: 'Open logs folder' }));
     expect(await within(card).findByRole('alert')).toHaveTextContent(
-      'Cadenza could not open the logs folder (/data/logs).',
+      `Cadenza could not open the logs folder (${main.dirs.data}/logs).`,
     );
   });
 });
@@ -70,8 +74,8 @@ describe('renderer errors are forwarded to main', () => {
   afterEach(() => stop?.());
 
   it('sends window errors and unhandled rejections, clipped to the contract’s limits', async () => {
-    const fake = new FakeCadenza();
-    installBridge(fake.api);
+    const main = await startMain();
+    installBridge(main.api);
     stop = forwardRendererErrors(window);
     const error = new Error('x'.repeat(RENDERER_ERROR_LIMITS.message + 500));
     window.dispatchEvent(
@@ -87,8 +91,8 @@ describe('renderer errors are forwarded to main', () => {
     rejection.reason = new TypeError('cannot read x');
     window.dispatchEvent(rejection);
 
-    await waitFor(() => expect(fake.callsOf('diagnostics.reportRendererError')).toHaveLength(2));
-    const [[first], [second]] = fake.callsOf('diagnostics.reportRendererError') as [
+    await waitFor(() => expect(main.callsOf('diagnostics.reportRendererError')).toHaveLength(2));
+    const [[first], [second]] = main.callsOf('diagnostics.reportRendererError') as [
       [unknown],
       [unknown],
     ];
