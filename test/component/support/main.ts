@@ -7,7 +7,7 @@
  * settings through `main.core.settings`, service behaviour through `main.emulator`, dialog answers
  * through `main.double.dialogs`.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CadenzaApi } from '@shared/ipc/api';
@@ -35,6 +35,9 @@ import { registerIpc } from '../../../src/main/shell/ipc';
 import { RENDERER_ENTRY_URL, senderCheck } from '../../../src/main/shell/security';
 import { createShellDiagnostics } from '../../../src/main/shell/diagnostics';
 import { sendEvent, type EventName, type EventPayload } from '../../../src/main/shell/events';
+import { OpenedFiles } from '../../../src/main/shell/open-files';
+import type { FileInfo } from '@shared/domain/files';
+import { toneWav } from '../../support/media-fixtures';
 import { deliver, exposedApi, linkMain, registerDroppedPath } from './preload-electron';
 
 /** "namespace.method" of every contract entry. */
@@ -47,7 +50,43 @@ export type Method = {
 /** A key the emulator accepts. */
 export const TEST_KEY = 'sk-test-5c1e4f0b9a7d3e2f7890';
 
+/**
+ * A library item as a previous run (or the CLI) left it: a short WAV tone and its sidecar. Fields
+ * are the sidecar's (snake_case); `seconds` sets the tone's length (default 1).
+ */
+export interface SeedItem {
+  id: string;
+  title: string;
+  kind?: 'song' | 'tts' | 'clone' | 'cover' | 'video' | 'upload';
+  /** File name in the library (default: the title, .wav). */
+  file?: string;
+  seconds?: number;
+  created_at?: string;
+  [field: string]: unknown;
+}
+
+let seeded = 0;
+/** Writes items into a library folder: media file and sidecar, as Cadenza leaves them. */
+async function writeItems(dir: string, items: readonly SeedItem[]): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  for (const { seconds = 1, file, ...fields } of items) {
+    seeded += 1;
+    const name = file ?? `${fields.title}.wav`;
+    const sidecar = {
+      schema_version: 1,
+      kind: 'song',
+      duration_ms: Math.round(seconds * 1000),
+      created_at: new Date(Date.UTC(2025, 2, 14, 9, 0, seeded)).toISOString(),
+      ...fields,
+    };
+    await writeFile(join(dir, name), toneWav(seconds));
+    await writeFile(join(dir, `${name}.json`), JSON.stringify(sidecar, null, 2));
+  }
+}
+
 export interface MainOptions {
+  /** Items in the library folder before main starts. */
+  library?: readonly SeedItem[];
   /** A key stored in the keychain for the emulator's address (the emulator accepts it). */
   key?: string;
   /** No OS keychain on this machine (the key goes to the encrypted file, or nowhere). */
@@ -75,6 +114,12 @@ export interface Main {
   /** Every call the renderer made, in order, with its arguments. */
   readonly calls: { method: Method; args: unknown[] }[];
   callsOf(method: Method): unknown[][];
+  /** Writes items into the running main's library folder (its watcher picks them up). */
+  addToLibrary(items: readonly SeedItem[]): Promise<void>;
+  /** Writes a WAV tone of `seconds` in the creator's own folder (outside the library); answers its path. */
+  userFile(name: string, seconds: number): Promise<string>;
+  /** The OS opens these files with Cadenza (command line, second launch, open-file): main registers them. */
+  openWith(paths: readonly string[]): Promise<FileInfo[]>;
   /** Holds the next call of `method` before it reaches main, until the returned function runs. */
   holdNext(method: Method): () => void;
   /**
@@ -134,6 +179,7 @@ export async function startMain(options: MainOptions = {}): Promise<Main> {
     typeof createEncryptedFileBackend
   >[0]['cipher'];
   const keychain = memoryKeychain();
+  await writeItems(dirs.library, options.library ?? []);
   // settings.json as the test wants it, written before main starts (as a previous run left it)
   await createSettingsStore(dirs.data, env).update({
     baseUrl: emulator.url,
@@ -181,8 +227,15 @@ export async function startMain(options: MainOptions = {}): Promise<Main> {
     shell: electron.shell,
     clipboard: electron.clipboard,
   });
+  const openedFiles = new OpenedFiles({
+    registry,
+    deliver: (files) => {
+      sendEvent(win as never, 'filesOpened', files);
+      return true;
+    },
+  });
   const throws = new Map<string, number>();
-  const handlers = buildHandlers({ core, registry, env, electron, diagnostics });
+  const handlers = buildHandlers({ core, registry, env, electron, diagnostics, openedFiles });
   for (const [ns, methods] of Object.entries(handlers) as [
     string,
     Record<string, (...a: unknown[]) => unknown>,
@@ -221,6 +274,14 @@ export async function startMain(options: MainOptions = {}): Promise<Main> {
     dirs,
     origin: keyOrigin(emulator.url),
     calls,
+    async userFile(name, seconds) {
+      const path = join(root, 'home', name);
+      await mkdir(join(root, 'home'), { recursive: true });
+      await writeFile(path, toneWav(seconds));
+      return path;
+    },
+    openWith: (paths) => openedFiles.add(paths, 'command line'),
+    addToLibrary: (items) => writeItems(core.settings.libraryDir(), items),
     callsOf: (method) => calls.filter((c) => c.method === method).map((c) => c.args),
     holdNext(method) {
       let release = (): void => undefined;
