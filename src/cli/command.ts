@@ -1,7 +1,8 @@
 /**
- * What a CLI command is. Each command is one module under commands/ exporting a CliCommand, plus
- * one line in commands/index.ts. Commands print through the context (never console.*), so the
- * key redaction guard and the exit-code rules apply to everything.
+ * What a CLI command is. Each command is one module under commands/ (a folder for one with
+ * subcommands) exporting a CliCommand, plus one line in commands/index.ts. Commands print through
+ * the context (never console.*), so the key redaction guard and the exit-code rules apply to
+ * everything.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Core } from '../main/services/core';

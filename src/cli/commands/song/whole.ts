@@ -8,8 +8,8 @@ import {
   parseCommandArgs,
   UsageError,
   type CliContext,
-} from '../command';
-import { sidecarOf } from './library';
+} from '../../command';
+import { sidecarOf } from '../library';
 
 export const wholeHelp = `Usage: cadenza song whole ITEM [--json]
 

@@ -3,8 +3,8 @@
  * the voices an interrupted clone may have made (offered, never assumed; nothing is sent again).
  */
 import type { JobSummary } from '@shared/domain/jobs';
-import type { JobsRuntime } from '../../main/services/core';
-import { expectNoMore, parseCommandArgs, UsageError, type CliContext } from '../command';
+import type { JobsRuntime } from '../../../main/services/core';
+import { expectNoMore, parseCommandArgs, UsageError, type CliContext } from '../../command';
 
 export async function reconcileCommand(
   sub: 'check' | 'adopt' | 'not-mine',

@@ -14,12 +14,12 @@ import {
   type ModelVersion,
 } from '@shared/domain/service-limits';
 import type { CreateSongRequest } from '@shared/ipc/songs';
-import { readTextFile } from '../../main/services/files/regular';
-import { songWhole, wholeHelp } from './song-whole';
+import { readTextFile } from '../../../main/services/files/regular';
+import { songWhole, wholeHelp } from './whole';
 
 /** Lyrics files are a few KB; anything far larger is not lyrics. */
 const LYRICS_FILE_MAX_BYTES = 256 * 1024;
-import type { Core } from '../../main/services/core';
+import type { Core } from '../../../main/services/core';
 import {
   expectNoMore,
   formatRows,
@@ -27,7 +27,7 @@ import {
   UsageError,
   type CliCommand,
   type CliContext,
-} from '../command';
+} from '../../command';
 
 const help = `Usage: cadenza song create --prompt P [options]
 

@@ -1,19 +1,19 @@
 /**
  * `cadenza library list`: the items in the library folder, read from their sidecars.
  * `cadenza library loudness ITEM`: an item's integrated loudness and true peak.
- * `cadenza library trim` (library-trim.ts) and `cadenza library export` (library-export.ts).
+ * `cadenza library trim` (trim.ts) and `cadenza library export` (export.ts).
  */
 import type { LibraryItem } from '@shared/domain/library';
-import { measureLoudnessInWorker } from '../../main/services/audio/loudness';
+import { measureLoudnessInWorker } from '../../../main/services/audio/loudness';
 import {
   expectNoMore,
   parseCommandArgs,
   UsageError,
   type CliCommand,
   type CliContext,
-} from '../command';
-import { exportHelp, exportItemsCommand } from './library-export';
-import { findItem, trim, TRIM_HELP } from './library-trim';
+} from '../../command';
+import { exportHelp, exportItemsCommand } from './export';
+import { findItem, trim, TRIM_HELP } from './trim';
 
 const help = `Usage: cadenza library list [--json]
        cadenza library trim ITEM --start TIME --end TIME [--fade-in S] [--fade-out S]

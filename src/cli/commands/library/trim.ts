@@ -6,9 +6,9 @@
 import type { LibraryItem } from '@shared/domain/library';
 import { FADE_CURVES, TrimRequestSchema, type FadeCurve } from '@shared/domain/trim';
 import { formatTimeMs, parseTimeMs } from '@shared/time';
-import { trimItem } from '../../main/services/edit/trim-item';
-import type { Library } from '../../main/services/library/library';
-import { parseCommandArgs, UsageError, type CliContext } from '../command';
+import { trimItem } from '../../../main/services/edit/trim-item';
+import type { Library } from '../../../main/services/library/library';
+import { parseCommandArgs, UsageError, type CliContext } from '../../command';
 
 export const TRIM_HELP = `  library trim ITEM --start TIME --end TIME [--fade-in S] [--fade-out S]
                         [--curve linear|equal-power] [--title NAME] [--json]

@@ -14,16 +14,16 @@ import {
 import { AppError } from '@shared/errors';
 import { toJobView } from '@shared/ipc/jobs';
 import { stalledWords, stallOf } from '@shared/domain/stall';
-import type { JobsRuntime } from '../../main/services/core';
-import { reconcileCommand } from './jobs-check';
-import { JobStore } from '../../main/services/jobs';
+import type { JobsRuntime } from '../../../main/services/core';
+import { reconcileCommand } from './check';
+import { JobStore } from '../../../main/services/jobs';
 import {
   expectNoMore,
   parseCommandArgs,
   UsageError,
   type CliCommand,
   type CliContext,
-} from '../command';
+} from '../../command';
 
 const help = `Usage: cadenza jobs <list|resume|redownload|check|adopt|not-mine> [options]
 
