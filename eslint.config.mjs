@@ -18,6 +18,9 @@ const noElectron = {
   ],
 };
 
+const cliCommandMessage =
+  'A CLI command does not import another command: move what both need to src/cli/support.ts.';
+
 export default tseslint.config(
   {
     ignores: [
@@ -64,6 +67,37 @@ export default tseslint.config(
   {
     files: ['src/main/services/**/*.ts', 'src/shared/**/*.ts', 'src/cli/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', noElectron] },
+  },
+  {
+    // A CLI command never imports another (a folder-level check cannot see that): what two
+    // commands share lives one floor below them, in src/cli/support.ts. A command with
+    // subcommands is a folder whose files may import one another; commands/index.ts lists them all.
+    files: ['src/cli/commands/*.ts'],
+    ignores: ['src/cli/commands/index.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: noElectron.paths,
+          patterns: [...noElectron.patterns, { regex: '^\\.(/|$)', message: cliCommandMessage }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/cli/commands/*/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: noElectron.paths,
+          patterns: [
+            ...noElectron.patterns,
+            { regex: '^\\.\\.(/(?!\\.\\.)|$)', message: cliCommandMessage },
+          ],
+        },
+      ],
+    },
   },
   {
     // One HTTP policy (services/http/policy.ts) for every request of main and the CLI: redirects,

@@ -13,7 +13,7 @@ import {
   type CliCommand,
   type CliContext,
 } from '../command';
-import { counterLeft } from './voices';
+import { counterLeft } from '../support';
 
 const help = `Usage: cadenza clone --name N [--description D] FILE... [--json]
 

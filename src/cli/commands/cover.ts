@@ -8,7 +8,6 @@ import { resolve } from 'node:path';
 import { TRAN_MAX_SEMITONES, TRAN_MIN_SEMITONES } from '@shared/domain/service-limits';
 import { AppError } from '@shared/errors';
 import type { SingerOption } from '@shared/ipc/covers';
-import type { Core } from '../../main/services/core';
 import {
   expectNoMore,
   formatRows,
@@ -17,18 +16,7 @@ import {
   type CliCommand,
   type CliContext,
 } from '../command';
-import { readSidecar } from './voices';
-
-export async function counter(
-  core: Core,
-  name: 'key_cover_counts' | 'key_vc_counts' | 'key_singing_credits',
-): Promise<number | null> {
-  try {
-    return (await core.account.keyInfo())[name];
-  } catch {
-    return null;
-  }
-}
+import { counterLeft, readSidecar } from '../support';
 
 /** A singer by id or by name (case-insensitive), built-in or trained here. */
 export function findSinger(
@@ -95,7 +83,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     );
   const singerId = singer?.id ?? values.singer.trim();
   const isCustomSinger = values.custom === true || singer?.custom === true;
-  const before = await counter(core, 'key_cover_counts');
+  const before = await counterLeft(core, 'key_cover_counts');
   if (before !== null && !values.json) ctx.note(`Covers left: ${before}`);
   let shownPct = -1;
   const off = covers.on('upload-progress', (p) => {
@@ -115,7 +103,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   if (!values.json) ctx.note(`Job ${job.id}: waiting for the cover…`);
   const item = await covers.finish(job.id);
   off();
-  const after = await counter(core, 'key_cover_counts');
+  const after = await counterLeft(core, 'key_cover_counts');
   const sidecar = await readSidecar(core.settings.libraryDir(), item);
   if (values.json) {
     ctx.out(

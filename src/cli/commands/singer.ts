@@ -16,7 +16,7 @@ import {
   type CliCommand,
   type CliContext,
 } from '../command';
-import { counter } from './cover';
+import { counterLeft } from '../support';
 
 const help = `Usage: cadenza singer list [--json]
        cadenza singer check URL... [--json]
@@ -105,7 +105,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   const check = await covers.checkTraining(links);
   if (!values.json) showCheck(ctx, check);
   if (check.problem) throw new AppError('validation', check.problem);
-  const before = await counter(core, 'key_vc_counts');
+  const before = await counterLeft(core, 'key_vc_counts');
   const job = await covers.train({ name, links });
   const rt = await jobsHost.runtime();
   const sent = await accepted(rt, job.id);
@@ -134,7 +134,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   }
   if (!values.json) ctx.note(`Training ${name} (task ${taskId})…`);
   const singer = await covers.finishTraining(job.id);
-  const after = await counter(core, 'key_vc_counts');
+  const after = await counterLeft(core, 'key_vc_counts');
   if (values.json)
     ctx.out(
       JSON.stringify(

@@ -13,7 +13,7 @@ import {
   type CliCommand,
   type CliContext,
 } from '../command';
-import { counterLeft, readSidecar } from './voices';
+import { counterLeft, readSidecar } from '../support';
 
 const help = `Usage: cadenza tts --text T --voice SPEAKER [options]
 

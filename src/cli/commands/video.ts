@@ -10,8 +10,7 @@ import {
   type CliCommand,
   type CliContext,
 } from '../command';
-import { counter } from './cover';
-import { readSidecar } from './voices';
+import { counterLeft, readSidecar } from '../support';
 
 const help = `Usage: cadenza video sing --audio URL --image URL [--title T] [--json]
        cadenza video subtitles --video URL [--title T] [--json]
@@ -44,7 +43,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   const core = ctx.core();
   const { videos } = core;
   const title = values.title ? { title: values.title } : {};
-  const before = await counter(core, 'key_singing_credits');
+  const before = await counterLeft(core, 'key_singing_credits');
   if (before !== null && !values.json) ctx.note(`Singing credits left: ${before}`);
   const job =
     sub === 'sing'
@@ -56,7 +55,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
       : await videos.subtitles({ videoUrl: values.video!, ...title });
   if (!values.json) ctx.note(`Job ${job.id}: waiting for the video…`);
   const item = await videos.finish(job.id);
-  const after = await counter(core, 'key_singing_credits');
+  const after = await counterLeft(core, 'key_singing_credits');
   const sidecar = await readSidecar(core.settings.libraryDir(), item);
   if (values.json)
     ctx.out(

@@ -1,11 +1,7 @@
 /**
  * `cadenza voices`: the service's voices and the key's cloned voices (cached for offline use),
  * with the same filters as the app; `cadenza voices delete SPEAKER` removes a cloned voice.
- * Also the small helpers `tts` and `clone` share (opening the voices service over the core).
  */
-import { promises as fs } from 'node:fs';
-import { join } from 'node:path';
-import { SidecarSchema, type LibraryItem, type Sidecar } from '@shared/domain/library';
 import { AppError } from '@shared/errors';
 import {
   filterVoices,
@@ -14,7 +10,6 @@ import {
   type VoiceQuery,
   type VoiceView,
 } from '@shared/ipc/voices';
-import type { Core } from '../../main/services/core';
 import {
   expectNoMore,
   parseCommandArgs,
@@ -22,27 +17,6 @@ import {
   type CliCommand,
   type CliContext,
 } from '../command';
-
-export async function readSidecar(
-  libraryDir: string,
-  item: LibraryItem,
-): Promise<Sidecar & { media_file: string }> {
-  const raw = JSON.parse(
-    await fs.readFile(join(libraryDir, `${item.file}.json`), 'utf8'),
-  ) as unknown;
-  return { ...SidecarSchema.parse(raw), media_file: join(libraryDir, item.file) };
-}
-
-export async function counterLeft(
-  core: Core,
-  counter: 'key_words_counts' | 'key_clone_voices',
-): Promise<number | null> {
-  try {
-    return (await core.account.keyInfo())[counter];
-  } catch {
-    return null;
-  }
-}
 
 const help = `Usage: cadenza voices [options]
        cadenza voices delete SPEAKER

@@ -6,7 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { ExportOptionsSchema, ExportTargetSchema } from '@shared/domain/export';
 import { parseCommandArgs, UsageError, type CliContext } from '../../command';
-import { findItem } from './trim';
+import { findItem } from '../../support';
 
 export const exportHelp = `Usage: cadenza library export ITEM... --to DIR [--format mp3|wav|flac|original]
                               [--artist NAME] [--album NAME] [--normalise] [--json]

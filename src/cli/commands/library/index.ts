@@ -3,7 +3,6 @@
  * `cadenza library loudness ITEM`: an item's integrated loudness and true peak.
  * `cadenza library trim` (trim.ts) and `cadenza library export` (export.ts).
  */
-import type { LibraryItem } from '@shared/domain/library';
 import { measureLoudnessInWorker } from '../../../main/services/audio/loudness';
 import {
   expectNoMore,
@@ -13,7 +12,8 @@ import {
   type CliContext,
 } from '../../command';
 import { exportHelp, exportItemsCommand } from './export';
-import { findItem, trim, TRIM_HELP } from './trim';
+import { findItem, sidecarOf } from '../../support';
+import { trim, TRIM_HELP } from './trim';
 
 const help = `Usage: cadenza library list [--json]
        cadenza library trim ITEM --start TIME --end TIME [--fade-in S] [--fade-out S]
@@ -40,23 +40,6 @@ const duration = (ms: number | null): string => {
   const s = Math.round(ms / 1000);
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 };
-
-/**
- * The sidecar as written beside the file, plus where the file is; for a file added outside the
- * app (no sidecar), what was read from it (length, tags) in the same shape, marked hasSidecar false.
- */
-export function sidecarOf(item: LibraryItem): Record<string, unknown> {
-  const {
-    cover: _c,
-    sizeBytes: _s,
-    modifiedAtMs: _m,
-    hasSidecar,
-    artEmbedded: _a,
-    file,
-    ...sidecar
-  } = item;
-  return hasSidecar ? { ...sidecar, file } : { ...sidecar, file, hasSidecar };
-}
 
 async function list(args: string[], ctx: CliContext): Promise<void> {
   const { values, positionals } = parseCommandArgs(args, { json: { type: 'boolean' } }, 'library');

@@ -7,8 +7,8 @@ import type { LibraryItem } from '@shared/domain/library';
 import { FADE_CURVES, TrimRequestSchema, type FadeCurve } from '@shared/domain/trim';
 import { formatTimeMs, parseTimeMs } from '@shared/time';
 import { trimItem } from '../../../main/services/edit/trim-item';
-import type { Library } from '../../../main/services/library/library';
 import { parseCommandArgs, UsageError, type CliContext } from '../../command';
+import { findItem } from '../../support';
 
 export const TRIM_HELP = `  library trim ITEM --start TIME --end TIME [--fade-in S] [--fade-out S]
                         [--curve linear|equal-power] [--title NAME] [--json]
@@ -36,22 +36,6 @@ function timeOption(name: string, text: string | undefined): number | undefined 
       `--${name} '${text}' is not a time like 1:05.250 or 65.25 (see cadenza library --help)`,
     );
   return ms;
-}
-
-/** The one item ITEM names: an id, a file (relative to the library folder), or a unique title. */
-export function findItem(library: Library, ref: string): LibraryItem {
-  const byId = library.get(ref);
-  if (byId) return byId;
-  const wanted = ref.replace(/\\/g, '/');
-  const byFile = library.items().find((i) => i.file === wanted);
-  if (byFile) return byFile;
-  const byTitle = library.items().filter((i) => i.title === ref);
-  if (byTitle.length === 1) return byTitle[0]!;
-  if (byTitle.length > 1)
-    throw new UsageError(
-      `${byTitle.length} items are called '${ref}'; give the id (cadenza library list --json)`,
-    );
-  throw new UsageError(`no item '${ref}' in the library (cadenza library list shows them)`);
 }
 
 /** `asJson` is how `library list --json` shows an item (its sidecar and file). */

@@ -4,10 +4,8 @@
  * the app or a later `--wait` run follows it). With --wait it follows the job, downloads both
  * songs into the library and prints their sidecars.
  */
-import { promises as fs } from 'node:fs';
-import { join } from 'node:path';
 import { failureOf, type JobSummary } from '@shared/domain/jobs';
-import { SidecarSchema, type LibraryItem, type Sidecar } from '@shared/domain/library';
+
 import {
   DEFAULT_MODEL_VERSION,
   MODEL_VERSIONS,
@@ -15,11 +13,11 @@ import {
 } from '@shared/domain/service-limits';
 import type { CreateSongRequest } from '@shared/ipc/songs';
 import { readTextFile } from '../../../main/services/files/regular';
+import { counterLeft, readSidecar } from '../../support';
 import { songWhole, wholeHelp } from './whole';
 
 /** Lyrics files are a few KB; anything far larger is not lyrics. */
 const LYRICS_FILE_MAX_BYTES = 256 * 1024;
-import type { Core } from '../../../main/services/core';
 import {
   expectNoMore,
   formatRows,
@@ -114,24 +112,6 @@ async function buildRequest(
   };
 }
 
-async function musicLeft(core: Core): Promise<number | null> {
-  try {
-    return (await core.account.keyInfo()).key_music_counts;
-  } catch {
-    return null;
-  }
-}
-
-async function readSidecar(
-  libraryDir: string,
-  item: LibraryItem,
-): Promise<Sidecar & { media_file: string }> {
-  const raw = JSON.parse(
-    await fs.readFile(join(libraryDir, `${item.file}.json`), 'utf8'),
-  ) as unknown;
-  return { ...SidecarSchema.parse(raw), media_file: join(libraryDir, item.file) };
-}
-
 const STATUS_WORDS: Record<string, string> = {
   queued: 'queued',
   streaming: 'streaming',
@@ -145,7 +125,7 @@ async function create(args: string[], ctx: CliContext): Promise<number> {
   expectNoMore(positionals, 'song');
   const request = await buildRequest(values);
   const core = ctx.core();
-  const before = await musicLeft(core);
+  const before = await counterLeft(core, 'key_music_counts');
   const { songs } = core;
   const { jobs, library } = await core.jobsHost.runtime();
   const job = await songs.create(request);
@@ -184,7 +164,7 @@ async function create(args: string[], ctx: CliContext): Promise<number> {
   if (done.state !== 'done') throw failureOf(done);
   const items = await songs.finish(done.id);
   const sidecars = await Promise.all(items.map((item) => readSidecar(library.dir, item)));
-  const after = await musicLeft(core);
+  const after = await counterLeft(core, 'key_music_counts');
   if (values.json) {
     ctx.out(
       JSON.stringify(

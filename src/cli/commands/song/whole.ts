@@ -9,7 +9,7 @@ import {
   UsageError,
   type CliContext,
 } from '../../command';
-import { sidecarOf } from '../library';
+import { sidecarOf } from '../../support';
 
 export const wholeHelp = `Usage: cadenza song whole ITEM [--json]
 
