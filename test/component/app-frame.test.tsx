@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Root } from '../../src/renderer/app/App';
 import { installBridge } from '../../src/renderer/bridge';
-import { panels, type PanelDef } from '../../src/renderer/panels';
+import { panels, type PanelDef } from '../../src/renderer/app/panels';
 import { accountPanel } from '../../src/renderer/panels/account';
 import { startMain } from './support/main';
 import { renderMain } from './support/render-app';

@@ -22,7 +22,7 @@ async function openSettings(main: Main) {
 
 describe('Settings panel', () => {
   it('is the last entry of the sidebar, opened with Ctrl+, as well as its digit', async () => {
-    const { panels } = await import('../../src/renderer/panels');
+    const { panels } = await import('../../src/renderer/app/panels');
     expect(panels.at(-1)?.id).toBe('settings');
     await renderMain({ panels: [accountPanel, settingsPanel] });
     const button = within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', {

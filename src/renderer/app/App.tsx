@@ -1,7 +1,7 @@
 import { Suspense, useCallback, useEffect, useRef, type MouseEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { LogoMark } from '../components/icons';
-import { panels as registeredPanels, type PanelDef } from '../panels';
+import { panels as registeredPanels, type PanelDef } from './panels';
 import { followAccountChanges, loadStatus, useAccountStore } from '../stores/account';
 import { selectActivePanelId, showPanel, useUiStore } from '../stores/ui';
 import { PlayerBar } from '../player/PlayerBar';

@@ -6,7 +6,7 @@ import {
   usePlayerStore,
   type PlayEntry,
 } from '../stores/player';
-import { formatClock, formatLength } from './format';
+import { formatClock, formatLength } from '../lib/format';
 
 interface PlayButtonProps {
   /** The entry's key (see PlayEntry.key): the button shows Pause while that key plays. */

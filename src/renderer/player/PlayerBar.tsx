@@ -25,7 +25,7 @@ import {
   togglePlay,
   usePlayerStore,
 } from '../stores/player';
-import { formatClock, formatLength, spokenClock } from './format';
+import { formatClock, formatLength, spokenClock } from '../lib/format';
 import { usePlayerKeys } from './media-keys';
 import { QueueList } from './QueueList';
 import { VideoViewer } from './VideoViewer';

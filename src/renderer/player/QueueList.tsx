@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { AudioLines, X } from 'lucide-react';
 import { playAt, removeFromQueue, usePlayerStore } from '../stores/player';
-import { formatLength } from './format';
+import { formatLength } from '../lib/format';
 
 /**
  * The play queue: the current entry marked (aria-current, an icon and "now playing" for screen

@@ -163,7 +163,7 @@ async function onJob(job: JobView): Promise<void> {
 
 /**
  * Loads singers; follows jobs and upload progress (once). Library sources come from the
- * Library's own list (stores/library-sources.ts).
+ * Library's own list (panels/shared/library-sources.ts).
  */
 export async function startCovers(): Promise<void> {
   if (!unsubscribe) {

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { Root } from '../../../src/renderer/app/App';
 import { installBridge } from '../../../src/renderer/bridge';
-import type { PanelDef } from '../../../src/renderer/panels';
+import type { PanelDef } from '../../../src/renderer/app/panels';
 import { FakeCadenza } from './fake-cadenza';
 import { startMain, type Main, type MainOptions } from './main';
 

@@ -1,5 +1,5 @@
 /**
- * What the renderer's first screen loads: the static import graph from src/renderer/main.tsx
+ * What the renderer's first screen loads: the static import graph from src/renderer/app/main.tsx
  * (dynamic `import()` starts a lazy chunk and is not followed). Zod (about 90 KB minified), howler
  * (36 KB) and the panels stay out of it, so the entry script stays near its 300 KB budget
  * (docs/performance.md; the built size is printed by `npm run build`).
@@ -56,7 +56,7 @@ function resolveLocal(from: string, spec: string): string | null {
 function entryGraph(): { modules: Set<string>; packages: Set<string> } {
   const modules = new Set<string>();
   const packages = new Set<string>();
-  const pending = [join(root, 'src/renderer/main.tsx')];
+  const pending = [join(root, 'src/renderer/app/main.tsx')];
   while (pending.length > 0) {
     const file = pending.pop()!;
     if (modules.has(file)) continue;
@@ -85,7 +85,7 @@ describe('the renderer entry', () => {
     const zodModules = rel.filter((m) => /from 'zod'/.test(readFileSync(join(root, m), 'utf8')));
     expect(zodModules).toEqual([]);
     expect(packages).not.toContain('zod');
-    // the audio engine loads on the first play or when the window is idle (player/engine.ts)
+    // the audio engine loads on the first play or when the window is idle (player/engine/engine.ts)
     expect(packages).not.toContain('howler');
     // the library item picker serves panels loaded on demand only
     expect(rel).not.toContain('src/renderer/components/ItemPicker.tsx');

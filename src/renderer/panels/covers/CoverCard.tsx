@@ -13,10 +13,10 @@ import {
   type CoverSourceKind,
 } from '../../stores/covers';
 import { isCoverSource } from '@shared/domain/library-sources';
-import { sourceDetail, useLibrarySources } from '../../stores/library-sources';
+import { sourceDetail, useLibrarySources } from '../shared/library-sources';
 import { Button, EmptyState, SegmentedControl, Select, TextField } from '../../components';
 import { ItemPicker } from '../../components/ItemPicker';
-import { JobResultView } from './JobResultView';
+import { JobResultView } from '../shared/JobResultView';
 
 const SOURCES: ReadonlyArray<{ value: CoverSourceKind; label: string }> = [
   { value: 'file', label: 'An audio file' },

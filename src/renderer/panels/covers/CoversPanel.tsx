@@ -1,7 +1,7 @@
 import { loadSingers } from '../../stores/covers';
 import { CoverCard } from './CoverCard';
 import { TrainCard } from './TrainCard';
-import { useCoversStart } from './useCoversStart';
+import { useCoversStart } from '../shared/useCoversStart';
 import './covers.css';
 
 export function CoversPanel() {

@@ -10,11 +10,11 @@ import { ReadinessGate } from '../../readiness/ReadinessGate';
 import { useReadiness } from '../../readiness/useReadiness';
 import { useMemo } from 'react';
 import { isTrainingSource } from '@shared/domain/library-sources';
-import { sourceDetail, useLibrarySources } from '../../stores/library-sources';
+import { sourceDetail, useLibrarySources } from '../shared/library-sources';
 import { Button, TextArea, TextField } from '../../components';
 import type { LibraryItemView } from '@shared/ipc/library';
 import { ItemPicker } from '../../components/ItemPicker';
-import { JobResultView } from './JobResultView';
+import { JobResultView } from '../shared/JobResultView';
 import { SingerList } from './SingerList';
 
 const mmss = (s: number): string =>

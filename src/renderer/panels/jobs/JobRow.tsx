@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { JobView } from '@shared/ipc/jobs';
-import { FailureActions } from '../../components/FailureActions';
+import { FailureActions } from '../shared/FailureActions';
 import { KIND_COUNTERS } from '../../readiness/readiness';
 import { ReadinessGate } from '../../readiness/ReadinessGate';
 import { useReadiness } from '../../readiness/useReadiness';

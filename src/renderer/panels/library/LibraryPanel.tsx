@@ -2,8 +2,8 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import type { AppErrorShape } from '@shared/errors';
 import { clearReveal, ensureLibraryItems, useLibraryStore } from '../../stores/library';
 import { playEntries, toQueueEntry } from '../../stores/player';
-import { startDragOut } from './actions';
-import { ExportDialog, exportedMessage } from './ExportDialog';
+import { startDragOut } from '../shared/library-actions';
+import { ExportDialog, exportedMessage } from '../shared/ExportDialog';
 import { ItemDetails } from './ItemDetails';
 import {
   AudioLines,

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { AppErrorShape } from '@shared/errors';
 import type { Lyrics } from '@shared/ipc/library';
-import { exportLyrics, loadLyrics } from './actions';
+import { exportLyrics, loadLyrics } from '../shared/library-actions';
 import { lyricSections } from './view';
 
 /** A song's lyrics by section, with Copy and Export as TXT (keyed by item id). */

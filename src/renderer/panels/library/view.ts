@@ -1,7 +1,7 @@
 /** Pure helpers of the Library view: filters, sorts, labels, lengths, dates, lyrics (rows.ts: the rows). */
 import type { LibraryKind } from '@shared/domain/library';
 import type { LibraryItemView } from '@shared/ipc/library';
-import { formatLength } from '../../player/format';
+import { formatLength } from '../../lib/format';
 
 export const KIND_LABELS: Record<LibraryKind, string> = {
   song: 'Song',

@@ -3,7 +3,7 @@ import { Music } from 'lucide-react';
 import { kindFacts } from '@shared/domain/job-kinds';
 import type { JobView } from '@shared/ipc/jobs';
 import { Button, EmptyState, Progress, SegmentedControl, useNow } from '../../components';
-import { FailureActions } from '../../components/FailureActions';
+import { FailureActions } from '../shared/FailureActions';
 import { RetryJobDialog } from '../../components/RetryJobDialog';
 import { ReadinessGate } from '../../readiness/ReadinessGate';
 import { useReadiness } from '../../readiness/useReadiness';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { JobView } from '@shared/ipc/jobs';
 import { Artwork, Menu, type MenuItem } from '../../components';
-import { formatLength } from '../../player/format';
+import { formatLength } from '../../lib/format';
 import { PlayButton } from '../../player/PlayButton';
 import { showInLibrary } from '../../stores/library';
 import { pause, positionOf, switchTo } from '../../stores/player';

@@ -3,8 +3,8 @@ import type { AppErrorShape } from '@shared/errors';
 import type { LibrarySong } from '@shared/ipc/songs';
 import type { MenuItem } from '../../components';
 import { canTrim, useTrimDialog } from '../../player/region/use-trim';
-import { ExportDialog, exportedMessage } from '../library/ExportDialog';
-import { canMakeWholeSong, useWholeSong, wholeSongProgressText } from '../library/finishing';
+import { ExportDialog, exportedMessage } from '../shared/ExportDialog';
+import { canMakeWholeSong, useWholeSong, wholeSongProgressText } from '../shared/whole-song';
 import { loadLibrarySongs } from '../../stores/songs';
 
 /** The library file of a song, from its `cadenza-media://library/…` address. */

@@ -10,12 +10,12 @@ import {
   useCoversStore,
 } from '../../stores/covers';
 import { isSingingSource, isSubtitleSource } from '@shared/domain/library-sources';
-import { sourceDetail, useLibrarySources } from '../../stores/library-sources';
+import { sourceDetail, useLibrarySources } from '../shared/library-sources';
 import { Button, EmptyState, TextField } from '../../components';
 // not in the components index: the entry script would carry it (panels load on demand)
 import { ItemPicker } from '../../components/ItemPicker';
-import { JobResultView } from '../covers/JobResultView';
-import { useCoversStart } from '../covers/useCoversStart';
+import { JobResultView } from '../shared/JobResultView';
+import { useCoversStart } from '../shared/useCoversStart';
 import '../covers/covers.css';
 
 const active = (state: string | undefined): boolean =>

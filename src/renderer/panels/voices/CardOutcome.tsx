@@ -1,5 +1,5 @@
 import type { AppErrorShape } from '@shared/errors';
-import { FailureActions } from '../../components/FailureActions';
+import { FailureActions } from '../shared/FailureActions';
 
 /**
  * The end of a voice card: the last error as an alert (`error`, when the card shows it here rather

@@ -10,7 +10,7 @@ import type { ExportResult } from '@shared/ipc/export';
 import { bridge, call } from '../../bridge';
 import { Progress, SegmentedControl, TextField } from '../../components';
 import { Modal } from '../../components/Modal';
-import { cancelExport, exportItems } from './actions';
+import { cancelExport, exportItems } from './library-actions';
 
 const TARGETS: ExportTarget[] = ['mp3', 'wav', 'flac', 'original'];
 

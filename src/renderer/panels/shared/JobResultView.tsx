@@ -1,7 +1,7 @@
 import type { LibraryKind } from '@shared/domain/library';
-import { libraryEntry } from '../../player/entries';
+import { libraryEntry } from '../../player/engine/entries';
 import { PlayButton } from '../../player/PlayButton';
-import { FailureActions } from '../../components/FailureActions';
+import { FailureActions } from './FailureActions';
 import { dismissTracked, type Slot, type TrackedJob } from '../../stores/covers';
 
 const STATE_TEXT: Record<string, string> = {

@@ -1,6 +1,6 @@
 import { flushSync } from 'react-dom';
 import type { AppErrorShape } from '@shared/errors';
-import { showPanel } from '../stores/ui';
+import { showPanel } from '../../stores/ui';
 
 /** Failures only the key or its counts can fix: retrying as it is would fail the same way. */
 const KEY_FIXES = new Set(['no_key', 'auth', 'key_disabled']);

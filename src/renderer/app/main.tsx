@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Root } from './app/App';
-import { forwardRendererErrors } from './app/error-reporting';
-import { applyTheme } from './app/theme';
-import { preloadPlayback } from './player/engine';
-import './styles.css';
+import { Root } from './App';
+import { forwardRendererErrors } from './error-reporting';
+import { applyTheme } from './theme';
+import { preloadPlayback } from '../player/engine/engine';
+import '../styles.css';
 
 forwardRendererErrors();
 applyTheme('system'); // the OS theme from the first frame; the stored choice follows

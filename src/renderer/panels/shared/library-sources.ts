@@ -5,8 +5,8 @@
  */
 import { useEffect, useMemo } from 'react';
 import type { LibraryItemView } from '@shared/ipc/library';
-import { KIND_LABELS, formatDurationMs } from '../panels/library/view';
-import { ensureLibraryItems, useLibraryStore } from './library';
+import { KIND_LABELS, formatDurationMs } from '../library/view';
+import { ensureLibraryItems, useLibraryStore } from '../../stores/library';
 
 /** "Song · 2:18": what a picker shows beside a title. */
 export const sourceDetail = (i: LibraryItemView): string =>
