@@ -2,6 +2,46 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import path from 'node:path';
+
+const panelsDir = path.join(import.meta.dirname, 'src/renderer/panels');
+/** The panel folder a file is in (`songs`, `shared`), or null outside src/renderer/panels/<folder>/. */
+const panelOf = (file) => {
+  const rel = path.relative(panelsDir, file);
+  const parts = rel.split(path.sep);
+  return rel.startsWith('..') || path.isAbsolute(rel) || parts.length < 2 ? null : parts[0];
+};
+
+/**
+ * Panels never import each other (a folder-level cycle test cannot see two sibling panels): what
+ * two panels share moves down, into panels/shared/, components/ or the stores.
+ */
+const noCrossPanelImports = {
+  meta: {
+    type: 'problem',
+    messages: {
+      crossPanel:
+        'The {{from}} panel imports from the {{to}} panel: panels never import each other; move what they share into panels/shared/ (or lower).',
+    },
+    schema: [],
+  },
+  create(context) {
+    const from = panelOf(context.filename);
+    if (!from) return {};
+    const check = (node, source) => {
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const to = panelOf(path.resolve(path.dirname(context.filename), source));
+      if (to && to !== from && to !== 'shared')
+        context.report({ node, messageId: 'crossPanel', data: { from, to } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+    };
+  },
+};
 
 const noElectron = {
   paths: [
@@ -180,6 +220,11 @@ export default tseslint.config(
     // Test files reach it only through that module's `Main`.
     files: ['test/component/support/main.ts', 'test/component/support/preload-electron.ts'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['src/renderer/panels/**/*.{ts,tsx}'],
+    plugins: { cadenza: { rules: { 'no-cross-panel-imports': noCrossPanelImports } } },
+    rules: { 'cadenza/no-cross-panel-imports': 'error' },
   },
   {
     // One player (DESIGN §5): everything that sounds goes through the player store and its engine

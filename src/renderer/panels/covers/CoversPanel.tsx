@@ -2,6 +2,7 @@ import { loadSingers } from '../../stores/covers';
 import { CoverCard } from './CoverCard';
 import { TrainCard } from './TrainCard';
 import { useCoversStart } from '../shared/useCoversStart';
+import '../shared/covers-videos.css';
 import './covers.css';
 
 export function CoversPanel() {

@@ -1,6 +1,6 @@
 import { lazyPanel } from '../lazy-panel';
 import type { PanelDef } from '../types';
-import { CoversIcon } from './icons';
+import { CoversIcon } from './CoversIcon';
 
 export const coversPanel: PanelDef = {
   id: 'covers',

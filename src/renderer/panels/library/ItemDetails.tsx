@@ -12,7 +12,8 @@ import { canMakeWholeSong, useWholeSong, wholeSongProgressText } from '../shared
 import { LyricsView } from './LyricsView';
 import { useReuseActions } from './ReuseActions';
 import { Button, Menu, type MenuItem } from '../../components';
-import { extensionChain, formatDate, formatDurationMs, KIND_LABELS } from './view';
+import { formatDurationMs, KIND_LABELS } from '../../lib/format';
+import { extensionChain, formatDate } from './view';
 
 interface ItemDetailsProps {
   item: LibraryItemView;

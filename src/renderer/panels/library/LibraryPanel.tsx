@@ -20,15 +20,8 @@ import { showPanel } from '../../stores/ui';
 import { MissingResults } from './MissingResults';
 import { useMainMatches } from './lyrics-search';
 import { VirtualList, type VirtualListHandle } from './VirtualList';
-import {
-  formatDate,
-  formatDurationMs,
-  KIND_FILTERS,
-  KIND_LABELS,
-  SORTS,
-  type KindFilterId,
-  type SortId,
-} from './view';
+import { formatDate, KIND_FILTERS, SORTS, type KindFilterId, type SortId } from './view';
+import { formatDurationMs, KIND_LABELS } from '../../lib/format';
 import { buildRows, deriveView, warmSearch, type Row } from './rows';
 import './library.css';
 

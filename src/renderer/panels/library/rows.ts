@@ -7,7 +7,8 @@
  */
 import type { LibraryKind } from '@shared/domain/library';
 import type { LibraryItemView } from '@shared/ipc/library';
-import { KIND_FILTERS, KIND_LABELS, type KindFilterId, type SortId } from './view';
+import { KIND_LABELS } from '../../lib/format';
+import { KIND_FILTERS, type KindFilterId, type SortId } from './view';
 
 export interface ViewQuery {
   text: string;

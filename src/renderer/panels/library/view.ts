@@ -1,15 +1,6 @@
 /** Pure helpers of the Library view: filters, sorts, labels, lengths, dates, lyrics (rows.ts: the rows). */
 import type { LibraryKind } from '@shared/domain/library';
 import type { LibraryItemView } from '@shared/ipc/library';
-import { formatLength } from '../../lib/format';
-
-export const KIND_LABELS: Record<LibraryKind, string> = {
-  song: 'Song',
-  tts: 'Speech',
-  cover: 'Cover',
-  'singing-video': 'Singing video',
-  'subtitle-video': 'Subtitle video',
-};
 
 export const KIND_FILTERS = [
   { id: 'all', label: 'All kinds', kinds: null },
@@ -47,11 +38,6 @@ export function extensionChain(
     parent = parent.parentId ? byId.get(parent.parentId) : undefined;
   }
   return chain;
-}
-
-/** "3:05": the player's length format (one rounding everywhere). */
-export function formatDurationMs(ms: number | null): string {
-  return ms === null ? '—' : formatLength(ms / 1000);
 }
 
 const dateFormat = new Intl.DateTimeFormat(undefined, {

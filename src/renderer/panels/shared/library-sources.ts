@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo } from 'react';
 import type { LibraryItemView } from '@shared/ipc/library';
-import { KIND_LABELS, formatDurationMs } from '../library/view';
+import { KIND_LABELS, formatDurationMs } from '../../lib/format';
 import { ensureLibraryItems, useLibraryStore } from '../../stores/library';
 
 /** "Song · 2:18": what a picker shows beside a title. */

@@ -16,7 +16,7 @@ import { Button, EmptyState, TextField } from '../../components';
 import { ItemPicker } from '../../components/ItemPicker';
 import { JobResultView } from '../shared/JobResultView';
 import { useCoversStart } from '../shared/useCoversStart';
-import '../covers/covers.css';
+import '../shared/covers-videos.css';
 
 const active = (state: string | undefined): boolean =>
   state === 'pending' || state === 'submitted' || state === 'running' || state === 'downloading';

@@ -1,6 +1,6 @@
 import { lazyPanel } from '../lazy-panel';
 import type { PanelDef } from '../types';
-import { VideosIcon } from '../covers/icons';
+import { VideosIcon } from './VideosIcon';
 
 export const videosPanel: PanelDef = {
   id: 'videos',

@@ -1,8 +1,5 @@
-import { Clapperboard, Disc3 } from 'lucide-react';
+import { Clapperboard } from 'lucide-react';
 import { lineIcon } from '../../components/icons';
-
-/** The Covers panel's sidebar icon (decorative): a record. */
-export const CoversIcon = lineIcon(Disc3);
 
 /** The Videos panel's sidebar icon (decorative): a clapperboard. */
 export const VideosIcon = lineIcon(Clapperboard);
