@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -120,6 +120,46 @@ describe('the shared components', () => {
     await user.click(screen.getByText('Outside'));
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(picked).not.toHaveBeenCalled();
+  });
+
+  it('the open menu follows its button when the page under it scrolls (a card growing as a take finishes): it stays open; it closes once the button has left the window', async () => {
+    const user = userEvent.setup();
+    render(
+      <main>
+        <div data-testid="scroller" style={{ overflow: 'auto' }}>
+          <Menu label="More" items={[{ label: 'Keep', onSelect: () => undefined }]} />
+        </div>
+      </main>,
+    );
+    const button = screen.getByRole('button', { name: 'More' });
+    let top = 100;
+    button.getBoundingClientRect = () =>
+      ({ top, bottom: top + 30, left: 500, right: 530, width: 30, height: 30 }) as DOMRect;
+    await user.click(button);
+    const menu = screen.getByRole('menu', { name: 'More' });
+    expect(menu.style.top).toBe('134px');
+    // scroll anchoring as the layout settles: the list moves with the button
+    top = 60;
+    act(() => {
+      fireEvent.scroll(screen.getByTestId('scroller'));
+    });
+    expect(screen.getByRole('menu', { name: 'More' }).style.top).toBe('94px');
+    top = -200;
+    act(() => {
+      fireEvent.scroll(screen.getByTestId('scroller'));
+    });
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('the open menu is inside the landmark its button is in (axe `region`), not loose in the body', async () => {
+    const user = userEvent.setup();
+    render(
+      <main>
+        <Menu label="More" items={[{ label: 'Keep', onSelect: () => undefined }]} />
+      </main>,
+    );
+    await user.click(screen.getByRole('button', { name: 'More' }));
+    expect(screen.getByRole('main')).toContainElement(screen.getByRole('menu', { name: 'More' }));
   });
 
   it('fields name their control and describe it with their hint and error', () => {

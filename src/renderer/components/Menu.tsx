@@ -32,6 +32,26 @@ export interface MenuProps {
   buttonClassName?: string;
 }
 
+/** Where the list goes beside its button; null when the button is out of the window. */
+function placeBeside(
+  b: HTMLElement | null,
+  count: number,
+  align: 'start' | 'end',
+): CSSProperties | null {
+  if (!b?.isConnected) return null;
+  const r = b.getBoundingClientRect();
+  if (r.bottom < 0 || r.top > window.innerHeight) return null;
+  const tall = count * 36 + 12;
+  const below = r.bottom + 4 + tall <= window.innerHeight || r.top < tall;
+  return {
+    position: 'fixed',
+    ...(below ? { top: r.bottom + 4 } : { bottom: window.innerHeight - r.top + 4 }),
+    ...(align === 'end'
+      ? { right: Math.max(4, window.innerWidth - r.right) }
+      : { left: Math.max(4, r.left) }),
+  };
+}
+
 /**
  * A menu button (WAI-ARIA menu button pattern): Enter, Space or ArrowDown opens it on the first
  * item, ArrowUp on the last; arrows, Home and End move; Enter or Space choose; Escape closes and
@@ -45,6 +65,9 @@ export function Menu({ label, items, children, align = 'end', buttonClassName }:
   const listRef = useRef<HTMLUListElement>(null);
   const itemRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const id = useId();
+  const [place, setPlace] = useState<CSSProperties>({});
+  const [host, setHost] = useState<HTMLElement | null>(null);
+  const count = shown.length;
 
   useEffect(() => {
     if (open) itemRefs.current[active]?.focus();
@@ -56,9 +79,15 @@ export function Menu({ label, items, children, align = 'end', buttonClassName }:
       const t = e.target as Node;
       if (!listRef.current?.contains(t) && !buttonRef.current?.contains(t)) setOpen(false);
     };
-    // the list is fixed where the button was: it closes when the page under it moves
+    // The list is fixed beside the button: when anything under it scrolls or the window changes
+    // size, it follows the button (closing then raced with the layout settling — a card that just
+    // finished grows, the browser's scroll anchoring scrolls — and a first click opened nothing).
+    // It closes only when the button has left the window.
     const onMove = (e: Event) => {
-      if (!listRef.current?.contains(e.target as Node)) setOpen(false);
+      if (listRef.current?.contains(e.target as Node)) return;
+      const next = placeBeside(buttonRef.current, count, align);
+      if (next) setPlace(next);
+      else setOpen(false);
     };
     document.addEventListener('mousedown', onDown);
     window.addEventListener('scroll', onMove, true);
@@ -68,28 +97,25 @@ export function Menu({ label, items, children, align = 'end', buttonClassName }:
       window.removeEventListener('scroll', onMove, true);
       window.removeEventListener('resize', onMove);
     };
-  }, [open]);
+  }, [open, count, align]);
 
   const enabled = shown.map((it, i) => (it.disabled ? -1 : i)).filter((i) => i >= 0);
   const first = enabled[0] ?? 0;
   const last = enabled[enabled.length - 1] ?? 0;
 
-  const [place, setPlace] = useState<CSSProperties>({});
-
-  /** The list is portalled and fixed beside the button, so no scrolling card clips it. */
+  /**
+   * The list is portalled and fixed beside the button, so no scrolling card clips it — into the
+   * landmark (or dialog) the button is in, so it stays inside the page's landmarks (axe `region`)
+   * and a dialog's focus trap.
+   */
   function openAt(i: number) {
-    const r = buttonRef.current?.getBoundingClientRect();
-    if (r) {
-      const tall = shown.length * 36 + 12;
-      const below = r.bottom + 4 + tall <= window.innerHeight || r.top < tall;
-      setPlace({
-        position: 'fixed',
-        ...(below ? { top: r.bottom + 4 } : { bottom: window.innerHeight - r.top + 4 }),
-        ...(align === 'end'
-          ? { right: Math.max(4, window.innerWidth - r.right) }
-          : { left: Math.max(4, r.left) }),
-      });
-    }
+    const b = buttonRef.current;
+    setHost(
+      (b?.closest(
+        '[role="dialog"], dialog, main, [role="main"], nav, aside',
+      ) as HTMLElement | null) ?? document.body,
+    );
+    setPlace(placeBeside(b, count, align) ?? {});
     setActive(i);
     setOpen(true);
   }
@@ -185,7 +211,7 @@ export function Menu({ label, items, children, align = 'end', buttonClassName }:
               </li>
             ))}
           </ul>,
-          document.body,
+          host ?? document.body,
         )}
     </div>
   );

@@ -22,7 +22,16 @@ import { fieldErrors, ModelSelect, submitOnCtrlEnter, SubmitRow } from './fields
 
 /** "Extend from here": a timeline picker over the parent's length plus the continuation's fields. */
 function ExtendSongForm({ song }: { song: LibrarySong }) {
-  const [form, setForm] = useState<ExtendForm>(() => initialExtendForm(song));
+  // the default start: where the player is when it is playing this song, else near the end
+  const [form, setForm] = useState<ExtendForm>(() => {
+    const p = usePlayerStore.getState();
+    const c = selectCurrent(p);
+    const playing =
+      c && (c.key === song.itemId || c.itemId === song.itemId) && p.status === 'playing'
+        ? positionOf(c.key)
+        : null;
+    return initialExtendForm(song, playing);
+  });
   const [touched, setTouched] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
   // "Use the player's position" applies while the player has this song.
@@ -90,6 +99,7 @@ function ExtendSongForm({ song }: { song: LibrarySong }) {
         <div className="field-row">
           <input
             type="range"
+            className="song-extend-timeline"
             aria-label="Continue at (timeline)"
             min={0}
             max={durationS}

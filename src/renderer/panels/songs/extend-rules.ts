@@ -32,11 +32,30 @@ export function formatClock(seconds: number): string {
   return `${m}:${rest < 10 ? '0' : ''}${rest.toFixed(1)}`;
 }
 
-export function initialExtendForm(song: LibrarySong): ExtendForm {
+/**
+ * How far before the end the default start sits. The library's length can be one probed locally,
+ * a few milliseconds above the service's `audio_duration`; a start past the service's length is
+ * refused (and the request is a paid one), so the default keeps well inside.
+ */
+export const END_MARGIN_S = 1;
+
+/**
+ * The default start: where the player is when it is playing this song, else the end minus a
+ * margin — never closer to the end than the margin, never 0.
+ */
+export function defaultContinueAtS(durationMs: number, playingAtS: number | null = null): number {
+  const lengthS = durationMs / 1000;
+  const margin = Math.min(END_MARGIN_S, lengthS / 2);
+  const latest = floorTenth(lengthS - margin);
+  const at = playingAtS !== null && playingAtS >= 0.1 ? floorTenth(playingAtS) : latest;
+  return Math.max(0.1, Math.min(at, latest));
+}
+
+export function initialExtendForm(song: LibrarySong, playingAtS: number | null = null): ExtendForm {
   const model = MODEL_VERSIONS.find((v) => v === song.model) ?? DEFAULT_MODEL_VERSION;
   const title = `${song.title} (extended)`;
   return {
-    continueAtText: String(floorTenth((song.durationMs ?? 0) / 1000)),
+    continueAtText: String(defaultContinueAtS(song.durationMs ?? 0, playingAtS)),
     prompt: song.prompt ?? '',
     title: title.length <= TITLE_MAX_CHARS ? title : song.title.slice(0, TITLE_MAX_CHARS),
     lyrics: '',

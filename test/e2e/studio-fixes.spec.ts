@@ -1,0 +1,86 @@
+/**
+ * Studio fixes (issue 29, points 2, 3 and 12) in the built app at 1280×800: the Extend form stays
+ * in its column with nothing clipped and a start inside the service's length; a just-finished
+ * extension take's ⋯ menu opens on the first click; the open menu is inside the page's landmarks.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { openPanel, setKey } from './app-helpers';
+
+test.setTimeout(150_000);
+
+async function box(l: Locator) {
+  const b = await l.boundingBox();
+  expect(b).not.toBeNull();
+  return b!;
+}
+
+/** One click, no retry: the menu must be open after it. */
+async function openMenuOnce(page: Page, more: Locator): Promise<void> {
+  await more.click();
+  await expect(page.getByRole('menu')).toBeVisible({ timeout: 2_000 });
+  // and it stays open while the page settles
+  await page.waitForTimeout(700);
+  await expect(page.getByRole('menu')).toBeVisible();
+}
+
+test('Extend at 1280×800: beside "Your songs", nothing clipped, default start inside the length; the take menu opens first time and sits in a landmark', async ({
+  page,
+  emulator,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  emulator.configure({ stepMs: 500, songDurationMs: 8000 });
+  await setKey(page);
+  await openPanel(page, 'Songs');
+  await page.getByRole('radio', { name: 'Custom' }).check();
+  await page.getByLabel('Style of music', { exact: true }).fill('sea shanty, accordion');
+  await page.getByLabel('Title', { exact: true }).fill('Harbour Lights');
+  await page.getByLabel('Lyrics', { exact: true }).fill('[Verse]\nLanterns on the quay');
+  await page.getByLabel('Lyrics', { exact: true }).press('Control+Enter');
+  const card = page.getByRole('listitem', { name: 'Song: Harbour Lights' });
+  await expect(card.getByTestId('job-state')).toHaveText('Done', { timeout: 40_000 });
+  const lengthMs = emulator.songs()[0]!.durationMs;
+
+  // point 12: the open menu is inside the page's landmarks
+  const take1 = card.getByRole('listitem', { name: 'Harbour Lights, take 1' });
+  await openMenuOnce(page, take1.getByRole('button', { name: 'More for Harbour Lights, take 1' }));
+  const { violations } = await new AxeBuilder({ page }).withRules(['region']).analyze();
+  expect(violations.map((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
+  await page.getByRole('menuitem', { name: 'Extend' }).click();
+
+  // point 2: the form stays in its column and shows its buttons whole
+  const form = page.getByRole('form', { name: 'Extend Harbour Lights' });
+  await expect(form).toBeVisible();
+  const start = form.getByLabel('Continue at (seconds)');
+  const defaultS = Number(await start.inputValue());
+  expect(defaultS).toBeGreaterThan(0);
+  expect(defaultS).toBeLessThanOrEqual(Math.floor(lengthMs / 100) / 10 - 1 + 1e-9);
+  await form.getByRole('button', { name: 'Play Harbour Lights' }).click();
+  const usePos = form.getByRole('button', { name: 'Use the player’s position' });
+  await expect(usePos).toBeVisible();
+  const formBox = await box(form);
+  const results = await box(page.getByRole('region', { name: 'Your songs' }));
+  expect(formBox.x + formBox.width).toBeLessThanOrEqual(results.x);
+  for (const b of [
+    form.getByRole('button', { name: 'Back to create' }),
+    usePos,
+    form.getByRole('slider', { name: 'Continue at (timeline)' }),
+    start,
+  ]) {
+    const r = await box(b);
+    expect(r.x).toBeGreaterThanOrEqual(formBox.x);
+    expect(r.x + r.width).toBeLessThanOrEqual(formBox.x + formBox.width);
+  }
+
+  await start.fill('5.5');
+  await form.getByLabel('Title of the extension').fill('Harbour Lights II');
+  await form.getByLabel('Lyrics for the continuation').fill('[Chorus]\nHome before the tide');
+  await form.getByLabel('Lyrics for the continuation').press('Control+Enter');
+  const ext = page.getByRole('listitem', { name: 'Song: Harbour Lights II' });
+  await expect(ext.getByTestId('job-state')).toHaveText('Done', { timeout: 40_000 });
+
+  // point 3: the just-finished extension take's menu opens on the first click
+  const extTake = ext.getByRole('listitem', { name: /, take 1$/ });
+  await openMenuOnce(page, extTake.getByRole('button', { name: /^More for / }));
+});
