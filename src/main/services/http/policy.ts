@@ -32,6 +32,7 @@ import {
   type StopReason,
 } from './failures';
 import { allowAllAddresses, checkProxiedHop, guardedAgent, type AddressGuard } from './guard';
+import { headerValue, nextHop, REDIRECT_STATUSES, requestableUrl } from './redirects';
 import {
   backoffMs,
   DEFAULT_RETRY,
@@ -120,58 +121,6 @@ export interface HttpPolicy {
     req: HttpRequest,
     consume: (res: HttpResponse, attempt: number) => Promise<T>,
   ): Promise<T>;
-}
-
-export const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
-
-export function headerValue(
-  headers: Record<string, string | string[] | undefined>,
-  name: string,
-): string | undefined {
-  const v = headers[name];
-  return Array.isArray(v) ? v[0] : v;
-}
-
-/** Checks a URL the policy is about to request: http(s) only, no credentials in it. */
-export function requestableUrl(raw: URL | string): URL {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new AppError('forbidden', 'That link is not a valid address.');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new AppError('forbidden', 'Cadenza only follows http(s) links.');
-  if (url.username || url.password)
-    throw new AppError('forbidden', 'Links with a user name or password in them are refused.');
-  return url;
-}
-
-/** Follows one redirect answer: the next URL and method, or an AppError. */
-export function nextHop(
-  current: URL,
-  status: number,
-  location: string | undefined,
-  method: string,
-): { url: URL; method: string } {
-  if (!location)
-    throw new AppError('bad_response', 'The server answered a redirect without a destination.', {
-      detail: `HTTP ${status}`,
-    });
-  let next: URL;
-  try {
-    next = new URL(location, current);
-  } catch {
-    throw new AppError('bad_response', 'The server redirected to an address that is not valid.');
-  }
-  if (next.protocol !== 'http:' && next.protocol !== 'https:') {
-    throw new AppError(
-      'forbidden',
-      'The server redirected to an address that is not http(s); Cadenza does not follow it.',
-    );
-  }
-  const toGet = status === 303 || ((status === 301 || status === 302) && method === 'POST');
-  return { url: next, method: toGet ? 'GET' : method };
 }
 
 /** Method and path of a request, for the log: no query (it may carry tokens), no host. */
