@@ -9,7 +9,7 @@ import { resetLibraryStore } from '../../src/renderer/stores/library';
 import { resetSongsStore, useSongsStore } from '../../src/renderer/stores/songs';
 import { useUiStore } from '../../src/renderer/stores/ui';
 import { resetPlayerStore, usePlayerStore } from '../../src/renderer/stores/player';
-import { installEngineFactory } from '../../src/renderer/player/engine/engine';
+import { installEngineFactory } from '../../src/renderer/playback/engine';
 import { FakeCadenza, makeLibraryItem } from './support/fake-cadenza';
 import { fakeEngines } from './support/fake-engine';
 import { renderApp } from './support/render-app';

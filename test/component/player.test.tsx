@@ -5,7 +5,7 @@ import { libraryPanel } from '../../src/renderer/panels/library';
 import { jobsPanel } from '../../src/renderer/panels/jobs';
 import { resetLibraryStore } from '../../src/renderer/stores/library';
 import { playSolo, resetPlayerStore, usePlayerStore } from '../../src/renderer/stores/player';
-import { installEngineFactory } from '../../src/renderer/player/engine/engine';
+import { installEngineFactory } from '../../src/renderer/playback/engine';
 import { FakeCadenza, makeLibraryItem } from './support/fake-cadenza';
 import { fakeEngines } from './support/fake-engine';
 import { renderApp } from './support/render-app';

@@ -5,7 +5,7 @@ import { installBridge } from '../../src/renderer/bridge';
 import { panels } from '../../src/renderer/app/panels';
 import { resetAccountStore } from '../../src/renderer/stores/account';
 import { resetLibraryStore } from '../../src/renderer/stores/library';
-import { installEngineFactory } from '../../src/renderer/player/engine/engine';
+import { installEngineFactory } from '../../src/renderer/playback/engine';
 import { resetPlayerStore } from '../../src/renderer/stores/player';
 import { resetUiStore } from '../../src/renderer/stores/ui';
 import { installFakeEngines } from './support/fake-engine';

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { libraryPanel } from '../../src/renderer/panels/library';
 import { resetLibraryStore } from '../../src/renderer/stores/library';
 import { resetPlayerStore, usePlayerStore } from '../../src/renderer/stores/player';
-import { installEngineFactory } from '../../src/renderer/player/engine/engine';
+import { installEngineFactory } from '../../src/renderer/playback/engine';
 import { FakeCadenza, makeLibraryItem } from './support/fake-cadenza';
 import { fakeEngines } from './support/fake-engine';
 import { renderApp } from './support/render-app';

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { Root } from './App';
 import { forwardRendererErrors } from './error-reporting';
 import { applyTheme } from './theme';
-import { preloadPlayback } from '../player/engine/engine';
+import { preloadPlayback } from '../playback/engine';
 import '../styles.css';
 
 forwardRendererErrors();

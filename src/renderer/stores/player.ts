@@ -5,17 +5,12 @@
  */
 import { create } from 'zustand';
 import { call } from '../bridge';
-import { createEngine, type PlaybackEngine } from '../player/engine/engine';
-import type { PlayEntry } from '../player/engine/entries';
-import { gainOf, loadLevelling, useLevellingStore } from '../player/engine/levelling';
+import { createEngine, type PlaybackEngine } from '../playback/engine';
+import type { PlayEntry } from '../playback/entries';
+import { gainOf, loadLevelling, useLevellingStore } from '../playback/levelling';
 import type { ItemLoudness } from '@shared/ipc/library';
 
-export {
-  isVideoKind,
-  toQueueEntry,
-  type PlayEntry,
-  type QueueEntry,
-} from '../player/engine/entries';
+export { isVideoKind, toQueueEntry, type PlayEntry, type QueueEntry } from '../playback/entries';
 
 export type PlayerStatus = 'idle' | 'loading' | 'playing' | 'paused' | 'ended' | 'error';
 
@@ -39,7 +34,7 @@ export interface PlayerState {
   viewerOpen: boolean;
   /** The current library item's measured loudness (null: unknown, or not a library item). */
   loudness: ItemLoudness | null;
-  /** Loudness levelling's gain for the current entry (1 = as it is; see player/engine/levelling.ts). */
+  /** Loudness levelling's gain for the current entry (1 = as it is; see playback/levelling.ts). */
   levelGain: number;
 }
 

@@ -7,7 +7,7 @@ import type {
   EngineFactory,
   EngineSource,
   PlaybackEngine,
-} from '../../../src/renderer/player/engine/engine';
+} from '../../../src/renderer/playback/engine';
 
 export interface FakeEngine extends PlaybackEngine {
   readonly source: EngineSource;

@@ -11,10 +11,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { folderCycles } from '../../../scripts/import-graph.mjs';
 
 /**
- * The trees held free of folder cycles. src/renderer joins this list once its folders are
- * acyclic (components and the player engine below stores, stores below panels).
+ * The trees held free of folder cycles. In src/renderer: lib/, components/ and the playback
+ * engine (playback/) below the stores, the stores below the player bar, readiness and panels, app/
+ * on top (panels never import each other: a lint rule, as a folder check cannot see it).
  */
-const ROOTS_WITHOUT_FOLDER_CYCLES = ['src/main/services', 'src/cli'];
+const ROOTS_WITHOUT_FOLDER_CYCLES = ['src/main/services', 'src/cli', 'src/renderer'];
 
 const describeCycles = (root: string, repoRoot?: string): string[] =>
   folderCycles(root, repoRoot).map(

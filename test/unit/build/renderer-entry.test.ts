@@ -85,7 +85,7 @@ describe('the renderer entry', () => {
     const zodModules = rel.filter((m) => /from 'zod'/.test(readFileSync(join(root, m), 'utf8')));
     expect(zodModules).toEqual([]);
     expect(packages).not.toContain('zod');
-    // the audio engine loads on the first play or when the window is idle (player/engine/engine.ts)
+    // the audio engine loads on the first play or when the window is idle (playback/engine.ts)
     expect(packages).not.toContain('howler');
     // the library item picker serves panels loaded on demand only
     expect(rel).not.toContain('src/renderer/components/ItemPicker.tsx');

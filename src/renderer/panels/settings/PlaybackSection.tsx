@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { AppErrorShape } from '@shared/errors';
-import { loadLevelling, saveLevelling, useLevellingStore } from '../../player/engine/levelling';
+import { loadLevelling, saveLevelling, useLevellingStore } from '../../playback/levelling';
 
 /** Targets a creator would recognise; the setting accepts any value from −30 to −5 LUFS. */
 const TARGETS: readonly { lufs: number; label: string }[] = [
@@ -13,7 +13,7 @@ const TARGETS: readonly { lufs: number; label: string }[] = [
 
 /**
  * Playback: loudness levelling (like ReplayGain), on by default, and its target. Saved by main;
- * the player follows at once (player/engine/levelling.ts says how the level is applied).
+ * the player follows at once (playback/levelling.ts says how the level is applied).
  */
 export function PlaybackSection() {
   const { levelling, loaded } = useLevellingStore();

@@ -1,5 +1,5 @@
 import type { LibraryKind } from '@shared/domain/library';
-import { libraryEntry } from '../../player/engine/entries';
+import { libraryEntry } from '../../playback/entries';
 import { PlayButton } from '../../player/PlayButton';
 import { FailureActions } from './FailureActions';
 import { dismissTracked, type Slot, type TrackedJob } from '../../stores/covers';

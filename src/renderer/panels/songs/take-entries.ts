@@ -1,5 +1,5 @@
 import type { JobView } from '@shared/ipc/jobs';
-import { formatOf } from '../../player/engine/entries';
+import { formatOf } from '../../playback/entries';
 import type { PlayEntry } from '../../stores/player';
 
 /** The player key of a submission's take: the same while it streams and once it is saved. */

@@ -1,5 +1,5 @@
 import { EmptyState } from '../../components';
-import { libraryEntry } from '../../player/engine/entries';
+import { libraryEntry } from '../../playback/entries';
 import { PlayButton } from '../../player/PlayButton';
 import { useVoicesStore } from '../../stores/voices';
 import { formatSeconds, formatWhen } from './format';

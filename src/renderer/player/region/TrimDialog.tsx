@@ -11,7 +11,7 @@ import { bridge, call } from '../../bridge';
 import { Button, Select, TextField } from '../../components';
 import { Modal } from '../../components/Modal';
 import { playRegion, selectCurrent, usePlayerStore } from '../../stores/player';
-import { formatOf } from '../engine/entries';
+import { formatOf } from '../../playback/entries';
 import { useWaveform } from '../Waveform';
 import { RegionEditor } from './RegionEditor';
 import type { Region, View } from './region-math';

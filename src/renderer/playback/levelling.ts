@@ -19,7 +19,7 @@ import { create } from 'zustand';
 import { DEFAULT_LEVELLING, levellingGain, type Levelling } from '@shared/domain/levelling';
 import type { ItemLoudness } from '@shared/ipc/library';
 import type { AppErrorShape } from '@shared/errors';
-import { call } from '../../bridge';
+import { call } from '../bridge';
 
 /** The html5 engine can only turn an element down (see above). */
 export const MAX_LEVELLING_GAIN = 1;
