@@ -347,6 +347,43 @@ describe('Covers panel: train a custom singer', () => {
     await waitFor(() => expect(mine).toHaveTextContent('Warm Tenor — ready'));
     const picker = within(coverCard()).getByLabelText('Singer');
     expect(within(picker).getByRole('option', { name: 'Warm Tenor' })).toBeEnabled();
+    // the truth about where it is: nothing lands in the library
+    const result = within(card).getByRole('group', { name: 'Training result' });
+    expect(within(result).getByRole('status')).toHaveTextContent(
+      /^Done — the singer is trained\. It lives with the service, on your key \(nothing is added to the library\)/,
+    );
+    expect(card).not.toHaveTextContent('saved in the library');
+    expect(card).toHaveTextContent(
+      'Your singers live with the service, on your key — not in the library',
+    );
+    // and a way to use it
+    await user.click(within(mine).getByRole('button', { name: 'Use Warm Tenor in a cover' }));
+    expect(within(coverCard()).getByLabelText('Singer')).toHaveValue('c:task-99');
+  });
+
+  it('a file dropped on the training card is answered: links only, and the library items that can stand in', async () => {
+    const f = fake();
+    const { user } = await renderApp({ fake: f, panels: [coversPanel] });
+    const card = screen.getByRole('region', { name: 'Train a custom singer' });
+    await within(card).findByRole('combobox', {
+      name: 'Add a library song or cover (its service link)',
+    });
+    const file = new File(['x'], 'take.mp3', { type: 'audio/mpeg' });
+    fireEvent.drop(card, { dataTransfer: { files: [file], types: ['Files'] } });
+    const note = await within(card).findByRole('alert');
+    expect(note).toHaveTextContent(
+      'Training takes links only: the service cannot receive a file from this computer.',
+    );
+    const stand = within(note).getByRole('list', { name: 'Library items that can stand in' });
+    expect(
+      within(stand)
+        .getAllByRole('listitem')
+        .map((li) => li.firstChild?.textContent),
+    ).toEqual(['Dawn Chorus']);
+    await user.click(within(stand).getByRole('button', { name: 'Use “Dawn Chorus”' }));
+    expect(within(card).getByRole('list', { name: /^Chosen for training/ })).toHaveTextContent(
+      'Dawn Chorus',
+    );
   });
 
   it('a training job started before a restart updates its singer when it finishes, with no click', async () => {

@@ -1,13 +1,21 @@
 import { useState } from 'react';
 import type { SingerOption } from '@shared/ipc/covers';
 import type { AppErrorShape } from '@shared/errors';
-import { renameSinger } from '../../stores/covers';
+import { renameSinger, setCoverField, singerKeyOf } from '../../stores/covers';
 
 const STATE_TEXT: Record<SingerOption['state'], string> = {
   ready: 'ready',
   training: 'training…',
   failed: 'training failed',
 };
+
+/** Chooses the singer in Make a cover and takes the creator there. */
+function chooseForCover(singer: SingerOption): void {
+  setCoverField('singerKey', singerKeyOf(singer));
+  const card = document.querySelector<HTMLElement>('section[aria-label="Make a cover"]');
+  card?.scrollIntoView?.({ block: 'start' });
+  card?.querySelector<HTMLElement>('select')?.focus();
+}
 
 /** One custom singer: its name and state, and a Rename control (the name is kept on this computer). */
 function SingerRow({ singer }: { singer: SingerOption }) {
@@ -42,6 +50,19 @@ function SingerRow({ singer }: { singer: SingerOption }) {
           >
             Rename
           </button>
+        )}
+        {singer.state === 'ready' && (
+          <>
+            {' · '}
+            <button
+              type="button"
+              className="link-button"
+              aria-label={`Use ${singer.name} in a cover`}
+              onClick={() => chooseForCover(singer)}
+            >
+              Use in a cover
+            </button>
+          </>
         )}
       </li>
     );
@@ -89,14 +110,20 @@ function SingerRow({ singer }: { singer: SingerOption }) {
   );
 }
 
-/** The custom singers trained here, each with a Rename control. */
+/** The custom singers trained here, each with Rename and (once ready) Use in a cover. */
 export function SingerList({ singers }: { singers: readonly SingerOption[] }) {
   if (singers.length === 0) return null;
   return (
-    <ul className="covers-singers" aria-label="Your singers">
-      {singers.map((x) => (
-        <SingerRow key={x.jobId ?? x.name} singer={x} />
-      ))}
-    </ul>
+    <div className="stack">
+      <p className="muted small">
+        Your singers live with the service, on your key — not in the library; their names are kept
+        on this computer.
+      </p>
+      <ul className="covers-singers" aria-label="Your singers">
+        {singers.map((x) => (
+          <SingerRow key={x.jobId ?? x.name} singer={x} />
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -8,7 +8,7 @@ import {
 } from '../../stores/covers';
 import { ReadinessGate } from '../../readiness/ReadinessGate';
 import { useReadiness } from '../../readiness/useReadiness';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { isTrainingSource } from '@shared/domain/library-sources';
 import { sourceDetail, useLibrarySources } from '../shared/library-sources';
 import { Button, TextArea, TextField } from '../../components';
@@ -54,10 +54,23 @@ export function TrainCard() {
   const chosenMs = chosen.reduce((sum, c) => sum + (c.item?.durationMs ?? 0), 0);
   const custom = s.singers.filter((x) => x.custom);
   const check = s.trainingCheck;
+  const [dropped, setDropped] = useState(false);
   // the service names no counter for training (docs/writing.md): only the key and the connection
   const gate = useReadiness({ counter: null });
   return (
-    <section className="card stack" aria-label="Train a custom singer" aria-busy={s.busy !== null}>
+    <section
+      className="card stack"
+      aria-label="Train a custom singer"
+      aria-busy={s.busy !== null}
+      onDragOver={(e) => {
+        if (e.dataTransfer.types.includes('Files')) e.preventDefault();
+      }}
+      onDrop={(e) => {
+        if (e.dataTransfer.files.length === 0) return;
+        e.preventDefault();
+        setDropped(true);
+      }}
+    >
       <div className="card-head">
         <h2 className="card-title">Train a custom singer</h2>
       </div>
@@ -67,6 +80,38 @@ export function TrainCard() {
         cannot be sent: put them online first, or use library items that came from the service.
         Cadenza measures the links (reading only their headers) before anything is spent.
       </p>
+      {dropped && (
+        <div role="alert" className="inline-alert covers-drop-note">
+          <p>
+            Training takes links only: the service cannot receive a file from this computer. Put the
+            file online and paste its link, or use library items that came from the service (they
+            have a link).
+          </p>
+          {offer.length > 0 ? (
+            <ul className="covers-chosen" aria-label="Library items that can stand in">
+              {offer.slice(0, 5).map((i) => (
+                <li key={i.id}>
+                  <span className="covers-chosen-title">{i.title}</span>
+                  <span className="muted small">{sourceDetail(i)}</span>
+                  <Button
+                    size="small"
+                    variant="ghost"
+                    aria-label={`Use “${i.title}”`}
+                    onClick={() => toggleTrainItem(i.id, true)}
+                  >
+                    Use
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p>No library song or cover has a service link yet: songs and covers made here do.</p>
+          )}
+          <Button size="small" variant="ghost" onClick={() => setDropped(false)}>
+            Close
+          </Button>
+        </div>
+      )}
       <TextArea
         label="Audio links (one per line)"
         rows={3}
@@ -169,6 +214,7 @@ export function TrainCard() {
           job={s.training}
           what="Training"
           slot="training"
+          doneText="Done — the singer is trained. It lives with the service, on your key (nothing is added to the library); find it under “Your singers” below and in Make a cover’s singer list."
           onRetry={() => void startTraining()}
           retryDisabled={!gate.ready || !!check?.problem}
         />

@@ -29,10 +29,13 @@ export function JobResultView({
   slot,
   onRetry,
   retryDisabled = false,
+  doneText,
 }: {
   job: TrackedJob;
   what: string;
   slot: Slot;
+  /** What "done" means when nothing lands in the library (a trained singer). */
+  doneText?: string;
   onRetry?: () => void;
   retryDisabled?: boolean;
 }) {
@@ -47,7 +50,9 @@ export function JobResultView({
         <p role="status">
           {job.state === 'cancelled' || job.state === 'interrupted'
             ? (job.error?.message ?? STATE_TEXT[job.state])
-            : STATE_TEXT[job.state]}
+            : job.state === 'done' && doneText
+              ? doneText
+              : STATE_TEXT[job.state]}
         </p>
       )}
       {ended && (
