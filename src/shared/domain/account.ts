@@ -1,5 +1,28 @@
 import { z } from 'zod';
 
+/** An API key is 8–512 printable ASCII characters, no spaces (surrounding blanks are trimmed). */
+export const API_KEY_MIN_CHARS = 8;
+export const API_KEY_MAX_CHARS = 512;
+
+/**
+ * The one rule for an API key, with its messages: the Account panel checks a pasted key with it
+ * before sending, the IPC channel validates with it, and main (for the app and the CLI) refuses
+ * with it before the service is asked. Answers the trimmed key.
+ */
+export const ApiKeySchema = z
+  .string()
+  .trim()
+  .min(1, 'Paste your API key first.')
+  .min(API_KEY_MIN_CHARS, 'That key is too short. Check that you copied all of it.')
+  .max(API_KEY_MAX_CHARS, 'That is too long to be an API key.')
+  .regex(/^[\x21-\x7e]+$/, 'The key contains spaces or unusual characters.');
+
+/** The first thing wrong with a key as typed or piped, or null when it looks usable. */
+export function apiKeyProblem(raw: string): string | null {
+  const parsed = ApiKeySchema.safeParse(raw);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'That is not an API key.');
+}
+
 /** Key info as it leaves the service client: `x_api_key` is already removed. */
 export const KeyInfoSchema = z.object({
   key_status: z.number().int(),

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { AccountStatusSchema, KeyInfoSchema, KeySavedSchema } from '../domain/account';
+import {
+  AccountStatusSchema,
+  ApiKeySchema,
+  KeyInfoSchema,
+  KeySavedSchema,
+} from '../domain/account';
 import { invoke } from './define';
 
 export const accountContract = {
@@ -9,17 +14,7 @@ export const accountContract = {
    * Checks a new key with the service and stores it for the current service address; a key the
    * service refuses is not stored. The renderer sends it once and never sees it again.
    */
-  setKey: invoke(
-    z.tuple([
-      z
-        .string()
-        .trim()
-        .min(8)
-        .max(512)
-        .regex(/^[\x21-\x7e]+$/, 'The key contains spaces or unusual characters'),
-    ]),
-    KeySavedSchema,
-  ),
+  setKey: invoke(z.tuple([ApiKeySchema]), KeySavedSchema),
   removeKey: invoke(z.tuple([]), AccountStatusSchema),
   /** The key's entitlements, from /v1/get_api_key_info. */
   getKeyInfo: invoke(z.tuple([]), KeyInfoSchema),

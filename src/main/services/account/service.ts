@@ -3,6 +3,7 @@
  * storing and removing the key, and the key's entitlements. Confirmation dialogs are the shell's job.
  */
 import {
+  apiKeyProblem,
   checkServiceAddress,
   KeyInfoSchema,
   type AccountStatus,
@@ -34,16 +35,11 @@ export function keyOrigin(baseUrl: string): string {
   return new URL(baseUrl).origin;
 }
 
-/** Same rules as the Account panel's form: 8–512 printable characters, no spaces. */
+/** The key, trimmed, or AppError('validation') with the shared schema's message (fields.key). */
 export function checkApiKey(raw: string): string {
-  const key = raw.trim();
-  let message: string | undefined;
-  if (!key) message = 'Enter an API key.';
-  else if (key.length < 8) message = 'That key is too short to be an API key.';
-  else if (key.length > 512) message = 'That key is too long to be an API key.';
-  else if (!/^[\x21-\x7e]+$/.test(key)) message = 'The key contains spaces or unusual characters.';
+  const message = apiKeyProblem(raw);
   if (message) throw new AppError('validation', message, { fields: { key: message } });
-  return key;
+  return raw.trim();
 }
 
 export const NO_KEY_MESSAGE =

@@ -52,16 +52,6 @@ export function keyDetails(info: KeyInfo): { label: string; value: string }[] {
   return rows.filter((r): r is { label: string; value: string } => Boolean(r.value));
 }
 
-/** Client-side check of a pasted key, mirroring the IPC schema; null when it looks usable. */
-export function checkKeyInput(value: string): string | null {
-  const key = value.trim();
-  if (key.length === 0) return 'Paste your API key first.';
-  if (key.length < 8) return 'That key is too short. Check that you copied all of it.';
-  if (key.length > 512) return 'That is too long to be an API key.';
-  if (!/^[\x21-\x7e]+$/.test(key)) return 'The key contains spaces or unusual characters';
-  return null;
-}
-
 /** The message to show next to a form field: the field's own entry, else the error's message. */
 export function fieldMessage(error: AppErrorShape | null, names: readonly string[]): string | null {
   if (!error) return null;

@@ -4,11 +4,11 @@
  * from the field whatever main answers; focus returns to the field when it was not saved.
  */
 import { saveKey, setFieldError } from '../../stores/account';
-import { checkKeyInput } from './format';
+import { apiKeyProblem } from '@shared/domain/account';
 
 /** Answers true once main saved the key. */
 export async function submitKeyInput(input: HTMLInputElement): Promise<boolean> {
-  const problem = checkKeyInput(input.value);
+  const problem = apiKeyProblem(input.value);
   if (problem) {
     setFieldError('key', { code: 'validation', message: problem, fields: { key: problem } });
     input.focus();
