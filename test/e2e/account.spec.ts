@@ -61,6 +61,30 @@ test('a saved key shows only its last 4 characters, and the entitlements come fr
   ).toBe(true);
 });
 
+test('saving a key is one call to main and one key-info read: the answer carries the entitlements', async ({
+  page,
+  app,
+  emulator,
+}) => {
+  emulator.setCounter('key_music_counts', 12);
+  await openAccount(page);
+  const ipcBefore = app.ipcLog.length;
+  const logBefore = emulator.log.length;
+  await page.getByLabel('API key', { exact: true }).fill(VALID_KEY);
+  await page.getByRole('button', { name: 'Save key' }).click();
+  await expect(page.getByText('Key ending in 1234')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Left on your key' }).getByText('12', { exact: true }),
+  ).toBeVisible();
+  const calls = app.ipcLog
+    .slice(ipcBefore)
+    .filter((r) => r.direction === 'invoke' && r.channel.startsWith('account:'))
+    .map((r) => r.channel);
+  expect(calls).toEqual(['account:setKey']);
+  const reads = emulator.log.slice(logBefore).filter((e) => e.path === '/v1/get_api_key_info');
+  expect(reads).toHaveLength(1);
+});
+
 test('a key the service refuses is not saved, and the message says so', async ({ page }) => {
   await saveKey(page, 'e2e-wrong-key-9999');
   const field = page.getByLabel('API key', { exact: true });

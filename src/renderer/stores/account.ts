@@ -165,7 +165,7 @@ export async function saveKey(key: string): Promise<boolean> {
     set({ savingKey: false, keyError: result.error });
     return false;
   }
-  const { keyCheck, ...status } = result.value;
+  const { keyCheck, keyInfo, ...status } = result.value;
   set({
     savingKey: false,
     keyUnchecked: keyCheck === 'unchecked',
@@ -174,7 +174,23 @@ export async function saveKey(key: string): Promise<boolean> {
         ? 'Key saved. The service accepted it.'
         : "Key saved, but not checked yet: Cadenza couldn't reach the service. It checks again when the service answers.",
   });
-  applyStatus(status, { forceKeyInfo: keyCheck === 'accepted' });
+  if (keyInfo) {
+    // main answered the key info its check read: shown as it is, not asked for again
+    keyInfoSeq += 1; // an older read still on its way is for the previous key
+    statusSeq += 1;
+    const now = Date.now();
+    set({
+      status,
+      statusPhase: 'ready',
+      statusError: null,
+      statusSettled: true,
+      keyInfo,
+      keyInfoPhase: 'ready',
+      keyInfoError: null,
+      keyInfoReadAtMs: now,
+      keyInfoAnsweredAtMs: now,
+    });
+  } else applyStatus(status, { forceKeyInfo: false });
   return true;
 }
 

@@ -60,10 +60,12 @@ export type AccountStatus = z.infer<typeof AccountStatusSchema>;
 /**
  * The answer to storing a key. A key the service refuses is never stored (setKey fails instead);
  * `unchecked` means the service could not be asked, so the key was stored without the check and
- * the next successful key-info read settles it.
+ * the next successful key-info read settles it; `accepted` comes with the key info that was read.
  */
 export const KeySavedSchema = AccountStatusSchema.extend({
   keyCheck: z.enum(['accepted', 'unchecked']),
+  /** The key info the check read (accepted keys): the window shows it without asking again. */
+  keyInfo: KeyInfoSchema.optional(),
 });
 export type KeySaved = z.infer<typeof KeySavedSchema>;
 

@@ -51,17 +51,25 @@ export const KEY_REFUSED_MESSAGE =
 export const KEY_REFUSED_DISABLED_MESSAGE =
   "This key is disabled on the service, so it wasn't saved. Use another key.";
 
-/** The service's verdict on a key before it is stored. */
+/** Only the known fields of the service's key info leave this service (never `x_api_key`). */
+function knownKeyInfo(info: unknown): KeyInfo {
+  const parsed = KeyInfoSchema.safeParse(info);
+  if (!parsed.success)
+    throw new AppError('bad_response', 'The service answered key information Cadenza cannot read.');
+  return parsed.data;
+}
+
+/** The service's verdict on a key before it is stored, with the key info it read when accepted. */
 async function checkWithService(
   client: KeyInfoClient,
-): Promise<{ check: 'accepted' | 'unchecked' }> {
+): Promise<{ check: 'accepted'; info: KeyInfo } | { check: 'unchecked' }> {
   try {
     const info = await client.keyInfo();
     if (info.key_status !== 0)
       throw new AppError('key_disabled', KEY_REFUSED_DISABLED_MESSAGE, {
         fields: { key: KEY_REFUSED_DISABLED_MESSAGE },
       });
-    return { check: 'accepted' };
+    return { check: 'accepted', info: knownKeyInfo(info) };
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
     if (e.code === 'key_disabled') throw e;
@@ -109,7 +117,9 @@ export function createAccountService({
       // asked with the candidate key only; nothing is stored until the service had its say
       const verdict = await checkWithService(clientFactory(baseUrl, () => Promise.resolve(key)));
       await keys.setKey(keyOrigin(baseUrl), key);
-      return { ...(await status()), keyCheck: verdict.check };
+      return verdict.check === 'accepted'
+        ? { ...(await status()), keyCheck: 'accepted', keyInfo: verdict.info }
+        : { ...(await status()), keyCheck: 'unchecked' };
     },
 
     async removeKey() {
@@ -121,16 +131,10 @@ export function createAccountService({
       const baseUrl = settings.baseUrl();
       const origin = keyOrigin(baseUrl);
       if (!(await keys.getKey(origin))) throw new AppError('no_key', NO_KEY_MESSAGE);
-      const info = await clientFactory(baseUrl, () => keys.getKey(origin)).keyInfo();
-      // Parse again so nothing beyond the known fields (such as x_api_key) can leave this service.
-      const parsed = KeyInfoSchema.safeParse(info);
-      if (!parsed.success)
-        throw new AppError(
-          'bad_response',
-          'The service answered key information Cadenza cannot read.',
-        );
-      if (parsed.data.key_status !== 0) throw new AppError('key_disabled', KEY_DISABLED_MESSAGE);
-      return parsed.data;
+      // parsed again so nothing beyond the known fields (such as x_api_key) can leave this service
+      const info = knownKeyInfo(await clientFactory(baseUrl, () => keys.getKey(origin)).keyInfo());
+      if (info.key_status !== 0) throw new AppError('key_disabled', KEY_DISABLED_MESSAGE);
+      return info;
     },
 
     async setServiceAddress(url) {

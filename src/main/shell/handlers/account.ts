@@ -14,22 +14,25 @@ export interface AccountHandlerDeps {
   ): Promise<boolean>;
   /** Opens an allowlisted https URL in the browser (refuses others). */
   openExternal(url: string): Promise<void>;
-  /** Tells every window the account changed. */
-  notifyChanged(): void;
+  /**
+   * Tells the other windows the account changed (the asking window applies the answer itself,
+   * without asking again).
+   */
+  notifyChanged(ctx: HandlerContext): void;
 }
 
 export function accountHandlers(deps: AccountHandlerDeps): NamespaceHandlers<'account'> {
   const { account } = deps;
   return {
     getStatus: () => account.status(),
-    async setKey(_ctx, key) {
+    async setKey(ctx, key) {
       const status = await account.setKey(key);
-      deps.notifyChanged();
+      deps.notifyChanged(ctx);
       return status;
     },
-    async removeKey() {
+    async removeKey(ctx) {
       const status = await account.removeKey();
-      deps.notifyChanged();
+      deps.notifyChanged(ctx);
       return status;
     },
     getKeyInfo: () => account.keyInfo(),
@@ -50,7 +53,7 @@ export function accountHandlers(deps: AccountHandlerDeps): NamespaceHandlers<'ac
       });
       if (!confirmed) throw new AppError('cancelled', 'The service address was not changed.');
       const status = await account.setServiceAddress(checked.origin);
-      deps.notifyChanged();
+      deps.notifyChanged(ctx);
       return status;
     },
     async openAccountPage() {

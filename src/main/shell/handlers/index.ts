@@ -146,8 +146,9 @@ export function buildHandlers({
         return answer.response === 0;
       },
       openExternal: (url) => openAllowedExternal(url, openExternal),
-      notifyChanged: () => {
-        for (const win of BrowserWindow.getAllWindows()) sendEvent(win, 'accountChanged', null);
+      notifyChanged: (ctx) => {
+        for (const win of BrowserWindow.getAllWindows())
+          if (win.webContents !== ctx.event.sender) sendEvent(win, 'accountChanged', null);
       },
     }),
     files: filesHandlers({
