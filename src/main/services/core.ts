@@ -10,7 +10,7 @@ import { createAccountService, keyOrigin, NO_KEY_MESSAGE, type ClientFactory } f
 import { createServiceClient, type ServiceClient } from './api';
 import type { AccountService, KeyStore, SecretBackend, SettingsStore } from './contracts';
 import { resolvePaths, type AppPaths } from './paths';
-import { createKeyStore, createKeytarBackend } from './secrets';
+import { createKeyStore, createKeytarBackend, KEY_CHANGE_STAMP } from './secrets';
 import { createSettingsStore } from './settings';
 import { join } from 'node:path';
 import { createJobsService, createSubmitters } from './jobs';
@@ -136,6 +136,7 @@ export function createCore(opts: CoreOptions): Core {
     backends,
     env: opts.env,
     launchOrigin: keyOrigin(settings.baseUrl()),
+    changeStamp: join(paths.dataDir, KEY_CHANGE_STAMP),
   });
   const clientFactory = opts.clientFactory ?? defaultClientFactory;
   const account = createAccountService({ settings, keys, clientFactory });

@@ -158,3 +158,58 @@ describe('key store', () => {
     expect(String((err as Error).message)).not.toContain(KEY);
   });
 });
+
+describe('the key kept by a key store', () => {
+  /** An in-memory keychain backend counting its reads. */
+  function countingKeychain() {
+    const kt = memoryKeytar();
+    let reads = 0;
+    const backend = createKeytarBackend({
+      load: async () => ({
+        ...kt,
+        getPassword: (service: string, account: string) => {
+          if (account === A || account === B) reads += 1; // not the availability probe
+          return kt.getPassword(service, account);
+        },
+      }),
+    });
+    return { backend, reads: () => reads };
+  }
+
+  it('reads the keychain once per origin while nothing changes', async () => {
+    const { backend, reads } = countingKeychain();
+    const stamp = join(dir, 'keys.changed');
+    const keys = createKeyStore({ backends: [backend], env: {}, changeStamp: stamp });
+    await keys.setKey(A, KEY);
+    for (let i = 0; i < 5; i++) expect(await keys.getKey(A)).toBe(KEY);
+    expect((await keys.describe(A)).keyLast4).toBe('3210');
+    expect(await keys.getKey(B)).toBeUndefined();
+    expect(await keys.getKey(B)).toBeUndefined();
+    expect(reads()).toBe(2); // A once, B once
+  });
+
+  it('drops what it kept when another store (the CLI, another process) changes a key', async () => {
+    const { backend, reads } = countingKeychain();
+    const stamp = join(dir, 'keys.changed');
+    const app = createKeyStore({ backends: [backend], env: {}, changeStamp: stamp });
+    const cli = createKeyStore({ backends: [backend], env: {}, changeStamp: stamp });
+    await app.setKey(A, KEY);
+    expect(await app.getKey(A)).toBe(KEY);
+    await cli.setKey(A, 'sk-live-from-the-cli-0042');
+    expect(await app.getKey(A)).toBe('sk-live-from-the-cli-0042');
+    await cli.removeKey(A);
+    expect(await app.getKey(A)).toBeUndefined();
+    const before = reads();
+    await app.getKey(A);
+    expect(reads()).toBe(before);
+  });
+
+  it('without a stamp, keeps nothing', async () => {
+    const { backend, reads } = countingKeychain();
+    const keys = createKeyStore({ backends: [backend], env: {} });
+    await keys.setKey(A, KEY);
+    await keys.getKey(A);
+    await keys.getKey(A);
+    expect(reads()).toBe(2);
+  });
+});

@@ -1,4 +1,10 @@
-export { createKeyStore, environmentKey, keyLast4, NO_KEY_STORE_MESSAGE } from './key-store';
+export {
+  createKeyStore,
+  environmentKey,
+  KEY_CHANGE_STAMP,
+  keyLast4,
+  NO_KEY_STORE_MESSAGE,
+} from './key-store';
 export type { KeyStoreOptions } from './key-store';
 export { createKeytarBackend } from './keytar-backend';
 export type { KeytarBackendOptions, KeytarLike } from './keytar-backend';
