@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { QUERY_BATCH_SIZE } from '../src/shared/domain/service-limits';
 import { startEmulator } from '../test/emulator';
 import { createServiceClient } from '../src/main/services/api';
-import { createJobsService, createSubmitters } from '../src/main/services/jobs';
+import { createJobsService } from '../src/main/services/jobs';
+import { createSongSubmitters } from '../src/main/services/songs/submit';
 import { createLibrary } from '../src/main/services/library/library';
 
 const KEY = 'bench-key-0001';
@@ -30,7 +31,7 @@ async function main(): Promise<void> {
     client: () => client,
     pollIntervalMs: INTERVAL_MS,
   });
-  const submit = createSubmitters(jobs, () => client, library);
+  const submit = createSongSubmitters(jobs, () => client, library);
   await jobs.open();
   try {
     const submitted = await Promise.all(

@@ -16,7 +16,8 @@ import { join, resolve } from 'node:path';
 import { PerformanceObserver, monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { createServiceClient } from '../src/main/services/api';
-import { createJobsService, createSubmitters } from '../src/main/services/jobs';
+import { createJobsService } from '../src/main/services/jobs';
+import { createSongSubmitters } from '../src/main/services/songs/submit';
 import { createLibrary } from '../src/main/services/library/library';
 import { generateLibrary } from './support/library-data';
 import { createMainHost } from './support/main-host';
@@ -55,7 +56,7 @@ async function startLoad(url: string, slowUrl: string) {
   await library.open();
   const client = createServiceClient({ baseUrl: url, getKey: async () => KEY });
   const jobs = createJobsService({ dataDir: join(root, 'data'), library, client: () => client });
-  const submit = createSubmitters(jobs, () => client, library);
+  const submit = createSongSubmitters(jobs, () => client, library);
   await jobs.open();
   const submitted = await Promise.all(
     Array.from({ length: 25 }, (_, i) => submit.songV2({ mode: 'auto', prompt: `load ${i}` })),

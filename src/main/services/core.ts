@@ -5,6 +5,7 @@
  * receive this object and only adapt; nothing else builds a feature service. The shell adds its
  * extra secret backends (safeStorage) and the process's jobs options (holder, trash).
  */
+import type { Job } from '@shared/domain/jobs';
 import { AppError } from '@shared/errors';
 import { createAccountService, keyOrigin, NO_KEY_MESSAGE, type ClientFactory } from './account';
 import { createServiceClient, type ServiceClient } from './api';
@@ -13,7 +14,9 @@ import { resolvePaths, type AppPaths } from './paths';
 import { createKeyStore, createKeytarBackend, KEY_CHANGE_STAMP } from './secrets';
 import { createSettingsStore } from './settings';
 import { join } from 'node:path';
-import { createJobsService, createSubmitters } from './jobs';
+import { createJobsService } from './jobs';
+import type { PickedFiles } from './files/registry';
+import { createSubmitters, retryJob } from './submit';
 import { createLibrary, type Library } from './library/library';
 import { createJobsHost, type JobsHost, type JobsRuntime } from './jobs-host';
 
@@ -61,6 +64,11 @@ export interface CoreOptions {
    * in the environment sets the polling interval when this does not.
    */
   jobs?: JobsRuntimeOptions & { closeTimeoutMs?: number };
+  /**
+   * Files picked or dropped in this session (the shell's file registry): a retried cover or clone
+   * finds its files by the handles its job recorded. Without it (the CLI) they are picked again.
+   */
+  files?: PickedFiles;
 }
 
 export interface Core {
@@ -86,6 +94,11 @@ export interface Core {
   readonly voices: VoicesService;
   readonly covers: CoversService;
   readonly videos: VideosService;
+  /**
+   * A NEW submission of a failed, cancelled or interrupted job: its recorded intent through its
+   * kind's one submitter (services/submit.ts). May spend again; the renderer confirms first.
+   */
+  retry(jobId: string): Promise<Job>;
   readonly waveforms: WaveformStore;
   /** Items' loudness: kept in sidecars, measured once in the worker (the app starts its queue). */
   readonly loudness: LoudnessService;
@@ -178,10 +191,6 @@ export function createCore(opts: CoreOptions): Core {
       pollIntervalMs: o.pollIntervalMs,
       beforeSubmit: requireKey,
     });
-    const submit = createSubmitters(jobs, client, library, {
-      // a retried clone goes through the one clone path (probe, progress, catalogue)
-      clone: (request) => voices.cloneAgain(request),
-    });
     try {
       await jobs.open();
     } catch (e) {
@@ -191,7 +200,6 @@ export function createCore(opts: CoreOptions): Core {
     return {
       library,
       jobs,
-      submit,
       async close() {
         await jobs.close();
         await library.close();
@@ -218,8 +226,20 @@ export function createCore(opts: CoreOptions): Core {
     dataDir: paths.dataDir,
     client,
     runtime,
+    files: opts.files,
     cacheRemote: async (url) => cacheMediaUrl(await mediaCache.cacheRemote(url)),
   });
+
+  const songs = createSongsService({ runtime, events: jobsHost, client });
+  const covers = createCoversService({
+    dataDir: paths.dataDir,
+    client,
+    runtime,
+    measure,
+    files: opts.files,
+  });
+  const videos = createVideosService({ client, runtime, measure });
+  const submitters = createSubmitters({ songs, voices, covers, videos });
 
   const loudness = createLoudnessService({
     dataDir: paths.dataDir,
@@ -241,11 +261,12 @@ export function createCore(opts: CoreOptions): Core {
       return library;
     },
     jobsHost,
-    songs: createSongsService({ runtime, events: jobsHost, client }),
+    songs,
     wholeSongs: createWholeSongService({ runtime, render: renderWholeSongInWorker }),
     voices,
-    covers: createCoversService({ dataDir: paths.dataDir, client, runtime, measure }),
-    videos: createVideosService({ client, runtime, measure }),
+    covers,
+    videos,
+    retry: (jobId) => retryJob(jobsHost, submitters, jobId),
     waveforms: createWaveformStore({ dir: join(paths.dataDir, 'waveforms') }),
     loudness,
     exporter: createExportService({

@@ -7,7 +7,7 @@
 import type { JobSummary } from '@shared/domain/jobs';
 import type { LibraryChange } from '@shared/domain/library';
 import { AppError } from '@shared/errors';
-import type { JobsService, Submitters } from './jobs';
+import type { JobsService } from './jobs';
 import type { Library } from './library/library';
 import { TypedEmitter } from './ground/events';
 import { logger } from './log';
@@ -18,7 +18,6 @@ const log = logger('jobs');
 export interface JobsRuntime {
   readonly library: Library;
   readonly jobs: JobsService;
-  readonly submit: Submitters;
   close(): Promise<void>;
 }
 

@@ -50,7 +50,7 @@ export interface ShellOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-function createCoreForShell(env: NodeJS.ProcessEnv): Core {
+function createCoreForShell(env: NodeJS.ProcessEnv, files: FileRegistry): Core {
   const userDataDir = app.getPath('userData');
   const { dataDir } = resolvePaths({ env, userDataDir });
   const keychainOff = env.CADENZA_KEYCHAIN === 'off';
@@ -61,6 +61,8 @@ function createCoreForShell(env: NodeJS.ProcessEnv): Core {
     secretBackends: [createEncryptedFileBackend({ cipher: safeStorage, dataDir })],
     ...(keychainOff ? { keychainBackend: null } : {}),
     jobs: { holder: 'app', trash: (path) => shell.trashItem(path) },
+    // a retried cover or clone finds the files picked in this session by their handles
+    files,
   });
 }
 
@@ -165,7 +167,7 @@ export function startShell(opts: ShellOptions): boolean {
     .whenReady()
     .then(() => {
       hardenSession(session.defaultSession, devServerUrl);
-      const core = createCoreForShell(env);
+      const core = createCoreForShell(env, registry);
       nativeTheme.themeSource = core.settings.get().theme ?? 'system';
       const { jobsHost, mediaCache } = core;
       const unforward = forwardEvents(core, BrowserWindow);

@@ -155,10 +155,20 @@ export function askedFor(request: Record<string, unknown>): Asked[] {
       out.push({ label, value: excerpt(v, key === 'lyrics' ? 80 : 120) });
     else if (typeof v === 'number') out.push({ label, value: String(v) });
   }
+  // a file's name only: records of earlier versions kept paths, newer ones `{ name }` (no path)
+  const nameOf = (f: unknown): unknown =>
+    typeof f === 'object' && f !== null ? (f as { name?: unknown }).name : f;
+  const source =
+    typeof request.source === 'object' && request.source !== null
+      ? (request.source as { kind?: unknown; name?: unknown; url?: unknown })
+      : undefined;
+  if (source?.kind === 'link' && typeof source.url === 'string')
+    out.push({ label: 'Video link', value: excerpt(source.url, 120) });
   const files = [
     request.filePath,
     request.path,
-    ...(Array.isArray(request.files) ? request.files : []),
+    source?.kind === 'file' || source?.kind === 'library' ? source.name : undefined,
+    ...(Array.isArray(request.files) ? request.files.map(nameOf) : []),
   ].filter((f): f is string => typeof f === 'string' && f.length > 0);
   if (files.length > 0)
     out.push({ label: files.length > 1 ? 'Files' : 'File', value: files.map(fileName).join(', ') });

@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { UploadProgressEvent } from '@shared/ipc/voices';
 import { startEmulator, type Emulator } from '../../emulator';
 import { createCore, type Core } from '../../../src/main/services/core';
+import { FileRegistry } from '../../../src/main/services/files/registry';
 import { jobsHandlers } from '../../../src/main/shell/handlers/jobs';
 import type { HandlerContext } from '../../../src/main/shell/ipc';
 import { pcmWav as wav } from '../../support/media-fixtures';
@@ -26,10 +27,14 @@ beforeAll(async () => {
 });
 afterAll(() => emu.close());
 
+let files: FileRegistry;
+
 beforeEach(async () => {
   emu.reset();
   dir = await mkdtemp(join(tmpdir(), 'cadenza-core-'));
+  files = new FileRegistry();
   core = createCore({
+    files,
     env: {
       CADENZA_HOME: join(dir, 'data'),
       CADENZA_LIBRARY: join(dir, 'library'),
@@ -69,11 +74,14 @@ describe('core', () => {
     const seen: UploadProgressEvent[] = [];
     core.voices.on('upload-progress', (p) => seen.push(p));
 
+    // picked in this session: the job records the handle, never the path
+    const picked = await files.register(path, 'audio');
     emu.inject({ path: '/v1/clone', kind: 'http500', times: 1 });
     const first = await core.voices.clone({
       name: 'Second try',
-      files: [{ path, name: 'me.wav', sizeBytes: bytes.length }],
+      files: [{ path, name: 'me.wav', sizeBytes: bytes.length, handle: picked.handle }],
     });
+    expect(JSON.stringify(first.request)).not.toContain(dir);
     const rt = await core.jobsHost.runtime();
     expect((await rt.jobs.waitFor(first.id)).state).toBe('failed');
     expect(emu.cloneVoices()).toEqual([]);

@@ -11,7 +11,7 @@ import {
   type CoversService,
   type VideosService,
 } from '../../../src/main/services/covers';
-import { createJobsService, createSubmitters } from '../../../src/main/services/jobs';
+import { createJobsService } from '../../../src/main/services/jobs';
 import { createLibrary } from '../../../src/main/services/library/library';
 
 export const KEY = 'covers-int-key-5c2e9a01';
@@ -61,7 +61,7 @@ export function useCovers(stepMs = 30): CoversHarness {
         pollIntervalMs: 60,
       });
       await jobs.open();
-      h.rt = { library, jobs, submit: createSubmitters(jobs, () => h.client, library) };
+      h.rt = { library, jobs };
       h.covers = createCoversService({
         dataDir: h.dataDir,
         client: () => h.client,

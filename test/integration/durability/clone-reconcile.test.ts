@@ -11,11 +11,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator';
 import { createServiceClient, type ServiceClient } from '../../../src/main/services/api';
-import {
-  createJobsService,
-  createSubmitters,
-  type JobsService,
-} from '../../../src/main/services/jobs';
+import { createJobsService, type JobsService } from '../../../src/main/services/jobs';
+import { createSongSubmitters } from '../../../src/main/services/songs/submit';
 import { createLibrary, type Library } from '../../../src/main/services/library/library';
 import { createVoicesService } from '../../../src/main/services/voices';
 import { pcmWav } from '../../support/media-fixtures';
@@ -92,7 +89,7 @@ describe('an interrupted voice clone is reconciled through the clone list', () =
     const rt1 = {
       library,
       jobs: jobs1,
-      submit: createSubmitters(jobs1, () => dying, library),
+      submit: createSongSubmitters(jobs1, () => dying, library),
       close: () => jobs1.close(),
     };
     const voices = createVoicesService({

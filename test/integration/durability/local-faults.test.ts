@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JobWait } from '@shared/domain/jobs';
 import { createServiceClient } from '../../../src/main/services/api';
-import { createJobsService, createSubmitters } from '../../../src/main/services/jobs';
+import { createJobsService } from '../../../src/main/services/jobs';
+import { createSongSubmitters } from '../../../src/main/services/songs/submit';
 import { createLibrary } from '../../../src/main/services/library/library';
 import { CLI, runCli, useCliAgainstEmulator } from '../cli/run-cli';
 import { leftovers } from './support';
@@ -85,7 +86,7 @@ describe('local faults pause, they do not fail', () => {
       jobs.on('job-updated', (j) => {
         if (j.waiting) waits.push(j.waiting);
       });
-      const job = await createSubmitters(jobs, () => client, library).songV2({
+      const job = await createSongSubmitters(jobs, () => client, library).songV2({
         mode: 'custom',
         prompt: 'low tide',
         title: 'Sandbar',

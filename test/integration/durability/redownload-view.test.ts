@@ -12,11 +12,8 @@ import type { JobSummary } from '@shared/domain/jobs';
 import { toJobView } from '@shared/ipc/jobs';
 import { startEmulator, type Emulator } from '../../emulator';
 import { createServiceClient, type ServiceClient } from '../../../src/main/services/api';
-import {
-  createJobsService,
-  createSubmitters,
-  type JobsService,
-} from '../../../src/main/services/jobs';
+import { createJobsService, type JobsService } from '../../../src/main/services/jobs';
+import { createSongSubmitters } from '../../../src/main/services/songs/submit';
 import { createLibrary, type Library } from '../../../src/main/services/library/library';
 import { jobsHandlers } from '../../../src/main/shell/handlers/jobs';
 import type { JobsRuntime } from '../../../src/main/services/core';
@@ -53,12 +50,13 @@ afterEach(async () => {
 
 describe('Download again, as the app sees it', () => {
   it('a job whose file left the library says so, and the handler brings the file back', async () => {
-    const submit = createSubmitters(jobs, () => client, library);
-    const rt = { library, jobs, submit, close: async () => undefined } as JobsRuntime;
+    const submit = createSongSubmitters(jobs, () => client, library);
+    const rt = { library, jobs, close: async () => undefined } as JobsRuntime;
     const handlers = jobsHandlers({
       jobsHost: { runtime: async () => rt } as unknown as Parameters<
         typeof jobsHandlers
       >[0]['jobsHost'],
+      retry: () => Promise.reject(new Error('not retried here')),
     });
     const ctx = {} as HandlerContext;
     const job = await submit.songV2({ mode: 'auto', prompt: 'tide pools' });

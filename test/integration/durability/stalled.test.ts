@@ -10,11 +10,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STALL_AFTER_MS, stallOf } from '@shared/domain/stall';
 import { startEmulator, type Emulator } from '../../emulator';
 import { createServiceClient, type ServiceClient } from '../../../src/main/services/api';
-import {
-  createJobsService,
-  createSubmitters,
-  type JobsService,
-} from '../../../src/main/services/jobs';
+import { createJobsService, type JobsService } from '../../../src/main/services/jobs';
+import { createSongSubmitters } from '../../../src/main/services/songs/submit';
 import { createLibrary, type Library } from '../../../src/main/services/library/library';
 import { leftovers } from './support';
 
@@ -62,7 +59,7 @@ const submits = () => emu.log.filter((e) => e.method === 'POST' && e.path === '/
 
 describe('stalled jobs', () => {
   it('a song that stops moving is stalled after its threshold; Check again follows it to the library once it moves', async () => {
-    const submit = createSubmitters(jobs, () => client, library);
+    const submit = createSongSubmitters(jobs, () => client, library);
     const job = await submit.songV2({ mode: 'auto', prompt: 'slow tide' });
     for (let i = 0; i < 100 && jobs.get(job.id)!.state === 'pending'; i++)
       await new Promise((r) => setTimeout(r, 20));

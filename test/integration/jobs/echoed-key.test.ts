@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../../src/main/services/api';
-import { createJobsService, createSubmitters } from '../../../src/main/services/jobs';
+import { createJobsService } from '../../../src/main/services/jobs';
+import { createSongSubmitters } from '../../../src/main/services/songs/submit';
 import { MAX_DIAGNOSIS_BYTES } from '../../../src/main/services/jobs/store';
 import { createLibrary } from '../../../src/main/services/library/library';
 import { json, startServer, type TestServer } from '../../unit/api/server';
@@ -43,7 +44,7 @@ async function failedRecordText(): Promise<string> {
     await jobs.close();
     await library.close();
   });
-  const submit = createSubmitters(jobs, () => client, library);
+  const submit = createSongSubmitters(jobs, () => client, library);
   const job = await submit.songV2({ mode: 'auto', prompt: 'night drive' });
   const done = await jobs.waitFor(job.id, 10_000);
   expect(done.state).toBe('failed');

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator';
 import { createServiceClient } from '../../../src/main/services/api';
-import { createJobsService, createSubmitters } from '../../../src/main/services/jobs';
+import { createJobsService } from '../../../src/main/services/jobs';
+import { createSongSubmitters } from '../../../src/main/services/songs/submit';
 import { createLibrary } from '../../../src/main/services/library/library';
 
 const KEY = 'test-key-hostile-0001';
@@ -42,7 +43,7 @@ it('a song job finishes over closing connections, a reset and a short body: comp
     retry: { attempts: 3, baseDelayMs: 20 },
   });
   const jobs = createJobsService({ dataDir, library, client: () => client, pollIntervalMs: 100 });
-  const submit = createSubmitters(jobs, () => client, library);
+  const submit = createSongSubmitters(jobs, () => client, library);
   await jobs.open();
   cleanups.push(async () => {
     await jobs.close();

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator';
 import { createServiceClient } from '../../../src/main/services/api';
-import { createJobsService, createSubmitters } from '../../../src/main/services/jobs';
+import { createJobsService } from '../../../src/main/services/jobs';
+import { createSongSubmitters } from '../../../src/main/services/songs/submit';
 import { createLibrary } from '../../../src/main/services/library/library';
 
 const KEY = 'test-key-idle-0001';
@@ -37,7 +38,7 @@ async function open(holder: string, libraryDir: string) {
     await jobs.close();
     await library.close();
   });
-  return { jobs, library, submit: createSubmitters(jobs, () => client, library) };
+  return { jobs, library, submit: createSongSubmitters(jobs, () => client, library) };
 }
 
 beforeEach(async () => {

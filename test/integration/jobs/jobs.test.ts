@@ -6,11 +6,9 @@ import { SidecarSchema } from '@shared/domain/library';
 import type { Job } from '@shared/domain/jobs';
 import { startEmulator, type Emulator } from '../../emulator';
 import { createServiceClient } from '../../../src/main/services/api';
-import {
-  createJobsService,
-  createSubmitters,
-  type JobsService,
-} from '../../../src/main/services/jobs';
+import { createJobsService, type JobsService } from '../../../src/main/services/jobs';
+import { submitSpeech } from '../../../src/main/services/voices/speak';
+import { createSongSubmitters } from '../../../src/main/services/songs/submit';
 import { createLibrary, type Library } from '../../../src/main/services/library/library';
 import { spawnTs } from './fixtures/spawn';
 
@@ -23,9 +21,11 @@ let dataDir: string;
 let libraryDir: string;
 const cleanups: Array<() => Promise<void>> = [];
 
-async function openApp(
-  pollIntervalMs = 100,
-): Promise<{ jobs: JobsService; library: Library; submit: ReturnType<typeof createSubmitters> }> {
+async function openApp(pollIntervalMs = 100): Promise<{
+  jobs: JobsService;
+  library: Library;
+  submit: ReturnType<typeof createSongSubmitters>;
+}> {
   const library = createLibrary({
     dir: libraryDir,
     indexFile: join(dataDir, 'library-index.json'),
@@ -40,7 +40,7 @@ async function openApp(
     pollIntervalMs,
     lockStaleMs: 3000,
   });
-  const submit = createSubmitters(jobs, () => client, library);
+  const submit = createSongSubmitters(jobs, () => client, library);
   await jobs.open();
   cleanups.push(async () => {
     await jobs.close();
@@ -261,7 +261,8 @@ describe('jobs against the emulator', () => {
       baseUrl: emu.url,
       getKey: async () => KEY,
     }).voices.list();
-    const tts = await submit.tts({
+    const client = createServiceClient({ baseUrl: emu.url, getKey: async () => KEY });
+    const tts = await submitSpeech(jobs, () => client, {
       text: 'Hello from the studio',
       speaker: voices[0]!.speaker,
       emotion: 'Cheerful',

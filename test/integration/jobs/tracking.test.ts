@@ -1,14 +1,11 @@
+import { output } from '../../../src/main/services/jobs/records';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator';
 import { createServiceClient, type ServiceClient } from '../../../src/main/services/api';
-import {
-  createJobsService,
-  createSubmitters,
-  type JobsService,
-} from '../../../src/main/services/jobs';
+import { createJobsService, type JobsService } from '../../../src/main/services/jobs';
 import { createLibrary, type Library } from '../../../src/main/services/library/library';
 
 const KEY = 'test-key-track-0001';
@@ -67,12 +64,32 @@ describe('tracking by /v3/music/tasks and custom-singer tasks', () => {
   });
 
   it('trains a custom singer and follows its task until it completes', async () => {
-    const submit = createSubmitters(jobs, () => client, library);
     const urls = [
       `${emu.mediaUrl}/media/tone.wav?seconds=200`,
       `${emu.mediaUrl}/media/tone.wav?seconds=200`,
     ];
-    const job = await submit.trainSinger({ urls, totalAudioDurationS: 400, name: 'Alto' });
+    const job = await jobs.submit(
+      {
+        kind: 'custom-singer',
+        synchronous: false,
+        tracking: 'custom-singer',
+        request: { urls, totalAudioDurationS: 400, name: 'Alto' },
+        label: 'Singer: Alto',
+      },
+      async (signal) => {
+        const task = await client.covers.trainSinger(
+          { urls, totalAudioDurationS: 400 },
+          { signal },
+        );
+        return {
+          outputs: [
+            output({ serviceId: task.id, status: 'queued', libraryKind: null, title: 'Alto' }),
+          ],
+          raw: task.raw,
+          meta: { singer: task.id },
+        };
+      },
+    );
     const done = await jobs.waitFor(job.id, 15_000);
     expect(done.state).toBe('done');
     expect(done.resultItemIds).toEqual([]); // a singer is not a library item

@@ -73,7 +73,7 @@ describe('submissions without a key', () => {
     });
     const runtime = await core.openJobs({ watch: false, pollIntervalMs: 60_000 });
     try {
-      const err = await runtime.submit.songV2({ mode: 'auto', prompt: 'rain on a tin roof' }).then(
+      const err = await core.songs.create({ mode: 'auto', prompt: 'rain on a tin roof' }).then(
         () => null,
         (e: unknown) => e,
       );

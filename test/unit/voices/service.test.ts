@@ -7,7 +7,7 @@ import { AppError } from '@shared/errors';
 import type { UploadProgressEvent } from '@shared/ipc/voices';
 import { startEmulator, type Emulator } from '../../emulator';
 import { createServiceClient, type ServiceClient } from '../../../src/main/services/api';
-import { createJobsService, createSubmitters } from '../../../src/main/services/jobs';
+import { createJobsService } from '../../../src/main/services/jobs';
 import { createLibrary, type Library } from '../../../src/main/services/library/library';
 import { createVoicesService, type VoicesRuntime } from '../../../src/main/services/voices';
 import { pcmWav as wav } from '../../support/media-fixtures';
@@ -40,9 +40,8 @@ beforeEach(async () => {
     client: () => client,
     pollIntervalMs: 100,
   });
-  const submit = createSubmitters(jobs, () => client, library);
   await jobs.open();
-  rt = { library, jobs, submit, close: async () => (await jobs.close(), await library.close()) };
+  rt = { library, jobs, close: async () => (await jobs.close(), await library.close()) };
 });
 afterEach(async () => {
   await rt.close();

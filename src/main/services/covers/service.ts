@@ -25,16 +25,25 @@ import {
   UPLOAD_AUDIO_EXTENSIONS,
 } from '@shared/domain/service-limits';
 import { AppError, toErrorShape, refuseFields } from '@shared/errors';
-import type { SingerOption, Singers, TrainingCheck } from '@shared/ipc/covers';
+import type { Link, SingerOption, Singers, TrainingCheck } from '@shared/ipc/covers';
 import type { UploadProgressEvent } from '@shared/ipc/voices';
 import type { CoversApi, SingingApi } from '../api';
-import type { JobsService, Submitters } from '../jobs';
+import type { JobsService } from '../jobs';
+import type { PickedFiles } from '../files/registry';
 import { output } from '../jobs/records';
 import { TypedEmitter } from '../ground/events';
 import type { Library } from '../library/library';
 import { probeInWorker } from '../audio/probe/in-worker';
 import { measureUrls, type Measurement } from './measure';
-import { measuredView, minutesSeconds, withRawMessage, type ResolvedLink } from './shared';
+import {
+  linkIntent,
+  measuredView,
+  minutesSeconds,
+  recordedLink,
+  resolveLink,
+  withRawMessage,
+  type ResolvedLink,
+} from './shared';
 import { CustomSingerStore } from './singers';
 
 export interface CoversClient {
@@ -46,7 +55,6 @@ export interface CoversClient {
 export interface CoversRuntime {
   readonly library: Library;
   readonly jobs: JobsService;
-  readonly submit: Submitters;
 }
 
 export interface CoversServiceDeps {
@@ -55,6 +63,8 @@ export interface CoversServiceDeps {
   runtime: () => Promise<CoversRuntime>;
   /** Replaces URL measuring (tests); the default reads headers with Range requests. */
   measure?: (urls: readonly string[]) => Promise<Measurement[]>;
+  /** Files picked or dropped in this session, by handle (what a cover's Retry finds them by). */
+  files?: PickedFiles;
 }
 
 export interface CoversEvents extends Record<string, unknown> {
@@ -63,7 +73,7 @@ export interface CoversEvents extends Record<string, unknown> {
 
 /** Where the cover's audio comes from: a main-side path, a library item, or a video link. */
 export type CoverSourceInput =
-  | { kind: 'file'; path: string }
+  | { kind: 'file'; path: string; handle?: string }
   | { kind: 'library'; itemId: string }
   | { kind: 'link'; url: string };
 
@@ -188,9 +198,12 @@ export function createCoversService(deps: CoversServiceDeps) {
     let videoSiteUrl: string | undefined;
     let sourceLabel: string;
     let parentId: string | null = null;
+    /** The intent Retry resends: a library item, a picked file's handle or a link; never a path. */
+    let source: Record<string, unknown>;
     if (input.source.kind === 'file') {
       filePath = input.source.path;
       sourceLabel = basename(filePath, extname(filePath));
+      source = { kind: 'file', handle: input.source.handle ?? null, name: basename(filePath) };
     } else if (input.source.kind === 'library') {
       const item = rt.library.get(input.source.itemId);
       if (!item)
@@ -208,9 +221,11 @@ export function createCoversService(deps: CoversServiceDeps) {
       filePath = rt.library.pathOf(item);
       sourceLabel = item.title;
       parentId = item.id;
+      source = { kind: 'library', itemId: item.id, name: item.title };
     } else {
       videoSiteUrl = input.source.url.trim();
       sourceLabel = videoSiteUrl;
+      source = { kind: 'link', url: videoSiteUrl };
     }
     refuseFields(
       fieldErrorsOf(CoverFieldsSchema, {
@@ -237,8 +252,15 @@ export function createCoversService(deps: CoversServiceDeps) {
       {
         kind: 'cover',
         synchronous: true,
-        // the recorded request is what `retry` resends (submitters.cover)
-        request: { ...call, title, singerName: singer },
+        // the recorded intent is what Retry sends again through cover() (coverAgain)
+        request: {
+          source,
+          singerId: input.singerId,
+          isCustomSinger: input.isCustomSinger,
+          tranSemitones: input.tranSemitones,
+          title,
+          singerName: singer,
+        },
         label: title,
         meta: {
           singer,
@@ -287,6 +309,40 @@ export function createCoversService(deps: CoversServiceDeps) {
     );
     jobId = job.id;
     return job;
+  }
+
+  /**
+   * Retry of a cover: the recorded intent through cover(), with every check, the upload progress
+   * and the duration probe. A picked file is found by its handle while this session knows it;
+   * a record of an earlier version (a path) or a file from a past session must be picked again.
+   */
+  function coverAgain(request: Record<string, unknown>): Promise<Job> {
+    const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+    const recorded = (request.source ?? null) as Record<string, unknown> | null;
+    let source: CoverSourceInput;
+    if (recorded?.kind === 'library') source = { kind: 'library', itemId: str(recorded.itemId) };
+    else if (recorded?.kind === 'link') source = { kind: 'link', url: str(recorded.url) };
+    else if (!recorded && typeof request.videoSiteUrl === 'string')
+      source = { kind: 'link', url: request.videoSiteUrl };
+    else {
+      const name = str(recorded?.name) || basename(str(request.filePath)) || 'The file';
+      const handle = str(recorded?.handle);
+      const picked = handle ? deps.files?.resolve(handle) : undefined;
+      if (!picked || picked.kind !== 'audio')
+        throw new AppError(
+          'not_found',
+          `“${name}” is no longer available: Cadenza forgets the files you picked when it closes. Choose it again in Covers to make this cover.`,
+          { fields: { source: 'Choose the file again.' } },
+        );
+      source = { kind: 'file', path: picked.path, handle };
+    }
+    return cover({
+      source,
+      singerId: str(request.singerId),
+      isCustomSinger: request.isCustomSinger === true,
+      tranSemitones: typeof request.tranSemitones === 'number' ? request.tranSemitones : 0,
+      ...(str(request.title) ? { title: str(request.title) } : {}),
+    });
   }
 
   /** Waits for a job that saves media; answers its library item. */
@@ -353,7 +409,8 @@ export function createCoversService(deps: CoversServiceDeps) {
         kind: 'custom-singer',
         synchronous: false,
         tracking: 'custom-singer',
-        request: { urls, totalAudioDurationS, name },
+        // `links` is the intent Retry measures and sends again (trainAgain); urls as sent
+        request: { name, links: input.links.map(linkIntent), urls, totalAudioDurationS },
         label: `Singer: ${name}`,
         meta: { singer: name },
       },
@@ -378,6 +435,24 @@ export function createCoversService(deps: CoversServiceDeps) {
     return job;
   }
 
+  /**
+   * Retry of a training: the recorded links (library items resolved again) measured and sent
+   * through train(), so the singer is added to the list like the first time.
+   */
+  async function trainAgain(request: Record<string, unknown>): Promise<Job> {
+    const rt = await deps.runtime();
+    const list: unknown[] = Array.isArray(request.links)
+      ? request.links
+      : Array.isArray(request.urls)
+        ? request.urls
+        : [];
+    const recorded = list.map(recordedLink).filter((l): l is Link => l !== null);
+    return train({
+      name: typeof request.name === 'string' ? request.name : '',
+      links: recorded.map((l) => resolveLink(l, rt.library)),
+    });
+  }
+
   /** Waits for a training job; answers the singer (its id is what covers send). */
   async function finishTraining(jobId: string): Promise<SingerOption> {
     const rt = await deps.runtime();
@@ -394,10 +469,12 @@ export function createCoversService(deps: CoversServiceDeps) {
       emitter.on(name, listener),
     singers,
     cover,
+    coverAgain,
     finish,
     cancel,
     checkTraining,
     train,
+    trainAgain,
     finishTraining,
     async renameSinger(jobId: string, name: string): Promise<Singers> {
       await store.update(jobId, { name: name.trim() });

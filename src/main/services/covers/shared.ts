@@ -27,6 +27,22 @@ export function resolveLink(link: Link, library: Library | undefined): ResolvedL
   return { url: item.source_url, label: item.title, itemId: item.id };
 }
 
+/** What a job records of a link: the library item it came from, else the URL (Retry resolves it again). */
+export function linkIntent(link: ResolvedLink): Link {
+  return link.itemId ? { kind: 'library', itemId: link.itemId } : { kind: 'url', url: link.url };
+}
+
+/** The links a job recorded (`Link`s), or its URLs as earlier versions recorded them. */
+export function recordedLink(v: unknown): Link | null {
+  if (typeof v === 'string') return { kind: 'url', url: v };
+  if (typeof v !== 'object' || v === null) return null;
+  const r = v as Record<string, unknown>;
+  if (r.kind === 'library' && typeof r.itemId === 'string')
+    return { kind: 'library', itemId: r.itemId };
+  if (r.kind === 'url' && typeof r.url === 'string') return { kind: 'url', url: r.url };
+  return null;
+}
+
 export function measuredView(label: string, m: Measurement): MeasuredLink {
   return {
     label,

@@ -26,7 +26,14 @@ import type { SingingCheck } from '@shared/ipc/videos';
 import { videoOutputs } from '../jobs/records';
 import { measureUrls, type Measurement } from './measure';
 import type { CoversClient, CoversRuntime } from './service';
-import { measuredView, withRawMessage, type ResolvedLink } from './shared';
+import {
+  linkIntent,
+  measuredView,
+  recordedLink,
+  resolveLink,
+  withRawMessage,
+  type ResolvedLink,
+} from './shared';
 
 export interface VideosServiceDeps {
   client: () => Pick<CoversClient, 'singing'>;
@@ -99,6 +106,53 @@ export function createVideosService(deps: VideosServiceDeps) {
     );
   }
 
+  async function singing(input: {
+    audio: ResolvedLink;
+    imageUrl: string;
+    title?: string;
+  }): Promise<Job> {
+    const imageUrl = input.imageUrl.trim();
+    const check = await checkSingingLinks(input.audio, imageUrl);
+    refuseFields(
+      check.fields,
+      'The audio and the photo need attention before the video can be made.',
+    );
+    const title =
+      input.title?.trim() ||
+      (input.audio.itemId ? `${input.audio.label} (singing video)` : 'Singing video');
+    const call = {
+      audioUrl: input.audio.url,
+      imageUrl,
+      ...(check.audioDurationS !== undefined ? { audioDurationS: check.audioDurationS } : {}),
+      ...(check.imageBytes !== undefined ? { imageBytes: check.imageBytes } : {}),
+    };
+    return sendVideo(
+      'singing-video',
+      // `audio` is the intent Retry resolves, measures and sends again (singingAgain)
+      { audio: linkIntent(input.audio), ...call, title },
+      title,
+      { parent_id: input.audio.itemId ?? null },
+      (signal) => deps.client().singing.generate(call, { signal }),
+    );
+  }
+
+  async function subtitles(input: {
+    videoUrl: string;
+    /** The library item the link came from, if any (recorded for Retry). */
+    itemId?: string;
+    title?: string;
+  }): Promise<Job> {
+    const videoUrl = input.videoUrl.trim();
+    refuseFields(fieldErrorsOf(SubtitlesRulesSchema, { videoUrl }), '');
+    const title = input.title?.trim() || 'Subtitle video';
+    const video = input.itemId
+      ? { kind: 'library', itemId: input.itemId }
+      : { kind: 'url', url: videoUrl };
+    return sendVideo('subtitle-video', { video, videoUrl, title }, title, {}, (signal) =>
+      deps.client().singing.subtitlesVideo({ videoUrl }, { signal }),
+    );
+  }
+
   return {
     async checkSinging(input: { audio: ResolvedLink; imageUrl: string }): Promise<SingingCheck> {
       const {
@@ -109,38 +163,35 @@ export function createVideosService(deps: VideosServiceDeps) {
       return check;
     },
 
-    async singing(input: { audio: ResolvedLink; imageUrl: string; title?: string }): Promise<Job> {
-      const imageUrl = input.imageUrl.trim();
-      const check = await checkSingingLinks(input.audio, imageUrl);
-      refuseFields(
-        check.fields,
-        'The audio and the photo need attention before the video can be made.',
-      );
-      const title =
-        input.title?.trim() ||
-        (input.audio.itemId ? `${input.audio.label} (singing video)` : 'Singing video');
-      const call = {
-        audioUrl: input.audio.url,
-        imageUrl,
-        ...(check.audioDurationS !== undefined ? { audioDurationS: check.audioDurationS } : {}),
-        ...(check.imageBytes !== undefined ? { imageBytes: check.imageBytes } : {}),
-      };
-      return sendVideo(
-        'singing-video',
-        { ...call, title },
-        title,
-        { parent_id: input.audio.itemId ?? null },
-        (signal) => deps.client().singing.generate(call, { signal }),
-      );
+    singing,
+
+    subtitles,
+
+    /** Retry of a singing video: the recorded audio link (a library item resolved again) and photo. */
+    async singingAgain(request: Record<string, unknown>): Promise<Job> {
+      const rt = await deps.runtime();
+      const audio = recordedLink(request.audio ?? request.audioUrl);
+      if (!audio)
+        throw new AppError('invalid_argument', 'This job recorded no audio to send again.');
+      return singing({
+        audio: resolveLink(audio, rt.library),
+        imageUrl: typeof request.imageUrl === 'string' ? request.imageUrl : '',
+        ...(typeof request.title === 'string' ? { title: request.title } : {}),
+      });
     },
 
-    async subtitles(input: { videoUrl: string; title?: string }): Promise<Job> {
-      const videoUrl = input.videoUrl.trim();
-      refuseFields(fieldErrorsOf(SubtitlesRulesSchema, { videoUrl }), '');
-      const title = input.title?.trim() || 'Subtitle video';
-      return sendVideo('subtitle-video', { videoUrl, title }, title, {}, (signal) =>
-        deps.client().singing.subtitlesVideo({ videoUrl }, { signal }),
-      );
+    /** Retry of a subtitle video: the recorded video link (a library item resolved again). */
+    async subtitlesAgain(request: Record<string, unknown>): Promise<Job> {
+      const rt = await deps.runtime();
+      const video = recordedLink(request.video ?? request.videoUrl);
+      if (!video)
+        throw new AppError('invalid_argument', 'This job recorded no video to send again.');
+      const resolved = resolveLink(video, rt.library);
+      return subtitles({
+        videoUrl: resolved.url,
+        ...(resolved.itemId ? { itemId: resolved.itemId } : {}),
+        ...(typeof request.title === 'string' ? { title: request.title } : {}),
+      });
     },
 
     async finish(jobId: string): Promise<LibraryItem> {

@@ -21,6 +21,11 @@ export interface RegisteredFile extends FileInfo {
   readonly kind: FileKind;
 }
 
+/** The files picked or dropped in this session, by handle (what a retried upload finds them by). */
+export interface PickedFiles {
+  resolve(handle: string): RegisteredFile | undefined;
+}
+
 export interface FileRegistryOptions {
   /** How many handles may be alive at once. */
   maxEntries?: number;

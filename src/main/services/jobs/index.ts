@@ -4,10 +4,9 @@
  *   const library = createLibrary({ dir, indexFile: join(dataDir, 'library-index.json') });
  *   await library.open();
  *   const jobs = createJobsService({ dataDir, library, client: () => core.client() });
- *   const submit = createSubmitters(jobs, () => core.client(), library);
  *   jobs.on('job-updated', send); jobs.on('job-finished', notify);
  *   await jobs.open();                       // takes the lock if free, resumes, polls
- *   const job = await submit.songV2({ mode: 'auto', prompt: 'lo-fi rain' });
+ *   const job = await jobs.submit({ kind: 'song-v2', … }, (signal) => send(signal)); // feature services
  *   const done = await jobs.waitFor(job.id);
  */
 export {
@@ -18,13 +17,6 @@ export {
   type JobsClient,
   type SubmitResult,
 } from './service';
-export {
-  createSubmitters,
-  type Submitters,
-  type SubmitClient,
-  type CoverJobInput,
-  type Resubmitters,
-} from './submitters';
 export { DataLock, pidAlive, type LockInfo } from './lock';
 export { JobStore } from './store';
 export { Poller, activeIds, type PollClient } from './poller';

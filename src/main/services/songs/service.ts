@@ -14,16 +14,17 @@ import type { LyricsResult, Song } from '@shared/domain/service';
 import type { MusicV1Input, SubmitSongInput } from '@shared/domain/service-inputs';
 import { AppError, fieldError } from '@shared/errors';
 import { CreateSongRequestSchema, type CreateSongRequest } from '@shared/ipc/songs';
-import type { JobsService, Submitters } from '../jobs';
+import type { JobsService } from '../jobs';
 import type { Library } from '../library/library';
 import { resolveExtension } from './extension';
 import { importFromHistory, librarySongs, listHistory } from './history';
+import { createSongSubmitters, type SongSubmitClient } from './submit';
 
 export const SONG_JOB_KINDS: readonly Job['kind'][] = ['song-v2', 'song-v1'];
 export const isSongJob = (job: Pick<Job, 'kind'>): boolean => SONG_JOB_KINDS.includes(job.kind);
 
-export interface SongsClient {
-  songs: {
+export interface SongsClient extends SongSubmitClient {
+  songs: SongSubmitClient['songs'] & {
     lyrics(prompt: string, opts?: { signal?: AbortSignal }): Promise<LyricsResult>;
     query(ids: readonly string[], opts?: { signal?: AbortSignal }): Promise<Song[]>;
     /** GET /v3/music/tasks without ids (the key's song history). */
@@ -33,8 +34,7 @@ export interface SongsClient {
 
 /** The library and jobs the songs go through (core's jobs host opens them). */
 export interface SongsRuntime {
-  jobs: Pick<JobsService, 'get' | 'list' | 'on' | 'cancel' | 'track'>;
-  submit: Pick<Submitters, 'songV2' | 'songV1'>;
+  jobs: Pick<JobsService, 'get' | 'list' | 'on' | 'cancel' | 'track' | 'submit'>;
   library: Pick<Library, 'get' | 'findByServiceId' | 'updateMeta' | 'items'>;
 }
 
@@ -92,6 +92,11 @@ export function createSongsService(deps: SongsServiceDeps) {
     return run;
   }
 
+  async function submitters() {
+    const { jobs, library } = await deps.runtime();
+    return createSongSubmitters(jobs, deps.client, library);
+  }
+
   deps.events.on('job-finished', (j) => {
     if (isSongJob(j) && j.state === 'done' && j.request.extend)
       void finish(j.id).catch(() => undefined);
@@ -102,7 +107,8 @@ export function createSongsService(deps: SongsServiceDeps) {
       const parsed = CreateSongRequestSchema.safeParse(raw);
       if (!parsed.success) throw new AppError('invalid_argument', 'The song request is not valid.');
       const req = parsed.data;
-      const { submit, library } = await deps.runtime();
+      const { library } = await deps.runtime();
+      const submit = await submitters();
       if (req.extend) {
         if (req.api === 'v1')
           throw fieldError(
@@ -150,6 +156,32 @@ export function createSongsService(deps: SongsServiceDeps) {
               instrumental: req.instrumental ?? false,
             };
       return submit.songV2(input);
+    },
+
+    /**
+     * Retry of a song job: its recorded request (the intent) through the same submitter. An
+     * extension is resolved and checked again (the song still there, the start within it).
+     */
+    async submitAgain(kind: 'song-v2' | 'song-v1', request: Record<string, unknown>): Promise<Job> {
+      const submit = await submitters();
+      if (kind === 'song-v1') return submit.songV1(request as unknown as MusicV1Input);
+      const input = request as unknown as SubmitSongInput;
+      if (!input.extend) return submit.songV2(input);
+      const { library } = await deps.runtime();
+      const { extend } = await resolveExtension(
+        { songId: input.extend.songId, continueAtS: input.extend.continueAtS },
+        { library, query: (ids) => deps.client().songs.query(ids) },
+      );
+      return submit.songV2({ ...input, extend });
+    },
+
+    /** Retry of a history import: follows the recorded ids again (nothing is spent). */
+    async importAgain(request: Record<string, unknown>): Promise<Job> {
+      const ids = Array.isArray(request.ids)
+        ? request.ids.filter((x): x is string => typeof x === 'string')
+        : [];
+      const { library, jobs } = await deps.runtime();
+      return importFromHistory(ids, { library, jobs });
     },
 
     writeLyrics(prompt: string, signal?: AbortSignal): Promise<LyricsResult> {

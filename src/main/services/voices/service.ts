@@ -8,7 +8,6 @@
  *   const item = await voices.finishTake(job.id);                 // the WAV + sidecar in the library
  *   const clone = await voices.clone({ name: 'Me', files: ['/path/take.wav'] });
  */
-import { promises as fs } from 'node:fs';
 import { basename } from 'node:path';
 import { failureOf, type Job } from '@shared/domain/jobs';
 import type { LibraryItem } from '@shared/domain/library';
@@ -25,15 +24,17 @@ import type {
   VoiceView,
 } from '@shared/ipc/voices';
 import type { VoicesApi } from '../api';
-import type { JobsService, Submitters } from '../jobs';
+import type { JobsService } from '../jobs';
 import { output } from '../jobs/records';
 import { TypedEmitter } from '../ground/events';
 import type { Library } from '../library/library';
 import { libraryMediaUrl } from '../media-protocol/handler';
+import type { PickedFiles } from '../files/registry';
 import { probeCloneFile } from './probe';
+import { submitSpeech, type SpeechClient, type SpeechInput } from './speak';
 import { VoicesStore, type CachedCatalogue } from './store';
 
-export interface VoicesClient {
+export interface VoicesClient extends SpeechClient {
   readonly baseUrl: string;
   readonly voices: VoicesApi;
 }
@@ -42,13 +43,14 @@ export interface VoicesClient {
 export interface VoicesRuntime {
   readonly library: Library;
   readonly jobs: JobsService;
-  readonly submit: Submitters;
 }
 
 export interface VoicesServiceDeps {
   dataDir: string;
   client: () => VoicesClient;
   runtime: () => Promise<VoicesRuntime>;
+  /** Files picked or dropped in this session, by handle (what a clone's Retry finds them by). */
+  files?: PickedFiles;
   /** Fetches a remote avatar or sample into main's media cache; answers its `cadenza-media://` URL. */
   cacheRemote?: (url: string) => Promise<string>;
 }
@@ -60,6 +62,15 @@ export interface VoicesEvents extends Record<string, unknown> {
 /** A recording to check or upload: a main-side path (from the file registry or the CLI). */
 export interface LocalRecording {
   path: string;
+  name: string;
+  sizeBytes: number;
+  /** The file registry's handle, when it was picked or dropped in the app (what Retry finds it by). */
+  handle?: string;
+}
+
+/** What a clone job records of a recording: never its path (Retry finds it by its handle). */
+interface RecordedRecording {
+  handle: string | null;
   name: string;
   sizeBytes: number;
 }
@@ -232,6 +243,15 @@ export function createVoicesService(deps: VoicesServiceDeps) {
     return rt.library.updateMeta(item.id, { service_ids: { ...item.service_ids, speaker } });
   }
 
+  /** The one speech path: the job, the recent voice, the take's sidecar naming its speaker. */
+  async function speakIntent(input: SpeechInput): Promise<Job> {
+    const rt = await deps.runtime();
+    const job = await submitSpeech(rt.jobs, deps.client, input);
+    await store.addRecent(input.speaker);
+    void finishTake(job.id).catch(() => undefined);
+    return job;
+  }
+
   async function checkRecordings(
     files: readonly LocalRecording[],
   ): Promise<Array<Omit<CloneFileCheck, 'handle' | 'mimeType'>>> {
@@ -267,6 +287,11 @@ export function createVoicesService(deps: VoicesServiceDeps) {
     const name = input.name.trim();
     const description = input.description?.trim() ?? '';
     const paths = input.files.map((f) => f.path);
+    const recorded: RecordedRecording[] = input.files.map((f) => ({
+      handle: f.handle ?? null,
+      name: f.name,
+      sizeBytes: f.sizeBytes,
+    }));
     // the clones this key had before: if the call is cut off, they are not the voice it made
     const knownClones = (await cached(deps.client().baseUrl))?.clones.map((c) => c.speaker) ?? [];
     let jobId = '';
@@ -274,7 +299,8 @@ export function createVoicesService(deps: VoicesServiceDeps) {
       {
         kind: 'clone',
         synchronous: true,
-        request: { name, description, files: paths, knownClones },
+        // the intent (no path: main reads only files picked in this session), for Retry
+        request: { name, description, files: recorded, knownClones },
         label: `Voice: ${name}`,
         meta: { voice: name },
       },
@@ -353,18 +379,17 @@ export function createVoicesService(deps: VoicesServiceDeps) {
 
     /** Sends the text as a job; the take is saved into the library when the answer arrives. */
     async speak(req: SpeakRequest): Promise<Job> {
-      const rt = await deps.runtime();
       const voice = await findVoice(req.speaker).catch(() => undefined);
-      const job = await rt.submit.tts({
+      return speakIntent({
         text: req.text,
         speaker: voice?.speaker ?? req.speaker,
         ...(req.emotion ? { emotion: req.emotion } : {}),
         ...(voice ? { voiceName: voice.name } : {}),
       });
-      await store.addRecent(voice?.speaker ?? req.speaker);
-      void finishTake(job.id).catch(() => undefined);
-      return job;
     },
+    /** Retry of a take: the recorded request (text, speaker, emotion) through the same path. */
+    speakAgain: (request: Record<string, unknown>): Promise<Job> =>
+      speakIntent(request as unknown as SpeechInput),
     finishTake,
 
     async takes(): Promise<Take[]> {
@@ -384,20 +409,28 @@ export function createVoicesService(deps: VoicesServiceDeps) {
      * again through clone(), with its progress and catalogue update.
      */
     async cloneAgain(request: Record<string, unknown>): Promise<Job> {
-      const files = Array.isArray(request.files)
-        ? request.files.filter((f): f is string => typeof f === 'string')
-        : [];
-      const recordings = await Promise.all(
-        files.map(async (path): Promise<LocalRecording> => {
-          const st = await fs.stat(path).catch(() => null);
-          if (!st?.isFile())
-            throw new AppError(
-              'not_found',
-              `${basename(path)} is no longer there; clone the voice again from the recordings.`,
-            );
-          return { path, name: basename(path), sizeBytes: st.size };
-        }),
-      );
+      const files = Array.isArray(request.files) ? (request.files as unknown[]) : [];
+      const recordings = files.map((f): LocalRecording => {
+        // records of earlier versions kept the path: it is not read back (a record is not a pick)
+        const rec =
+          typeof f === 'string'
+            ? { handle: null, name: basename(f) }
+            : (f as Partial<RecordedRecording>);
+        const name = typeof rec.name === 'string' ? rec.name : 'a recording';
+        const picked = typeof rec.handle === 'string' ? deps.files?.resolve(rec.handle) : undefined;
+        if (!picked || picked.kind !== 'audio')
+          throw new AppError(
+            'not_found',
+            `“${name}” is no longer available: Cadenza forgets the recordings you picked when it closes. Choose them again in Voices to clone the voice.`,
+            { fields: { files: 'Choose the recordings again.' } },
+          );
+        return {
+          path: picked.path,
+          name: picked.name,
+          sizeBytes: picked.sizeBytes,
+          handle: rec.handle as string,
+        };
+      });
       return clone({
         name: typeof request.name === 'string' ? request.name : '',
         ...(typeof request.description === 'string' ? { description: request.description } : {}),

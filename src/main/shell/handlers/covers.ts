@@ -33,7 +33,7 @@ export function coversAndVideosHandlers({ covers, videos, jobsHost, ...deps }: C
           const f = deps.registry.get(req.source.handle);
           if (f.kind !== 'audio')
             throw new AppError('invalid_argument', `“${f.name}” is not an audio file.`);
-          source = { kind: 'file', path: f.path };
+          source = { kind: 'file', path: f.path, handle: f.handle };
         } else source = req.source;
         const job = await covers.cover({
           source,
@@ -80,6 +80,7 @@ export function coversAndVideosHandlers({ covers, videos, jobsHost, ...deps }: C
           summarizeJob(
             await videos.subtitles({
               videoUrl: video?.url ?? req.videoUrl ?? '',
+              ...(video?.itemId ? { itemId: video.itemId } : {}),
               ...(req.title ? { title: req.title } : {}),
             }),
           ),

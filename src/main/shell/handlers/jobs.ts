@@ -33,7 +33,10 @@ export function jobResult(rt: JobsRuntime, job: Job): JobResult {
   return { jobId: job.id, items };
 }
 
-export function jobsHandlers({ jobsHost }: Pick<Core, 'jobsHost'>): NamespaceHandlers<'jobs'> {
+export function jobsHandlers({
+  jobsHost,
+  retry,
+}: Pick<Core, 'jobsHost' | 'retry'>): NamespaceHandlers<'jobs'> {
   const requireJob = (rt: JobsRuntime, id: string): Job => {
     const job = rt.jobs.get(id);
     if (!job) throw new AppError('not_found', 'That job is no longer listed.');
@@ -63,7 +66,7 @@ export function jobsHandlers({ jobsHost }: Pick<Core, 'jobsHost'>): NamespaceHan
     async retry(_ctx, id) {
       const rt = await jobsHost.runtime();
       requireJob(rt, id);
-      return view(rt, await rt.submit.retry(id));
+      return view(rt, await retry(id));
     },
     async dismiss(_ctx, id) {
       const rt = await jobsHost.runtime();
