@@ -1,3 +1,4 @@
+import { createSongSubmitters } from '../../../src/main/services/songs/submit';
 import { AppError } from '@shared/errors';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -73,7 +74,8 @@ describe('submissions without a key', () => {
     });
     const runtime = await core.openJobs({ watch: false, pollIntervalMs: 60_000 });
     try {
-      const err = await core.songs.create({ mode: 'auto', prompt: 'rain on a tin roof' }).then(
+      const submit = createSongSubmitters(runtime.jobs, () => core.client(), runtime.library);
+      const err = await submit.songV2({ mode: 'auto', prompt: 'rain on a tin roof' }).then(
         () => null,
         (e: unknown) => e,
       );
