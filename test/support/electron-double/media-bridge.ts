@@ -106,6 +106,7 @@ async function askHandler(
   headers: Record<string, string>,
   postData: Buffer | null,
   record: SchemeRequestRecord,
+  maxBytes = Infinity,
 ): Promise<HandlerAnswer | null> {
   let response: Response;
   try {
@@ -118,11 +119,12 @@ async function askHandler(
   } catch {
     return null;
   }
-  // Fulfilling takes a buffer: the handler's body is read to its end first (MEDIA.md).
+  // Fulfilling takes a buffer: the handler's body is read first, to its end or `maxBytes`
+  // (then the rest is cancelled, as Electron cancels a stream Chromium stops reading; MEDIA.md).
   const body =
     method === 'HEAD' || response.body === null
       ? Buffer.alloc(0)
-      : Buffer.from(await response.arrayBuffer());
+      : await readAtMost(response.body, maxBytes);
   const answered: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     answered[name] = value;
@@ -133,6 +135,35 @@ async function askHandler(
   if (answered['content-type']) record.contentType = answered['content-type'];
   return { status: response.status, headers: answered, body };
 }
+
+/** A web stream's bytes up to `maxBytes`; the rest is cancelled unread. */
+async function readAtMost(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Buffer> {
+  const reader = body.getReader();
+  const chunks: Buffer[] = [];
+  let length = 0;
+  try {
+    while (length < maxBytes) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(Buffer.from(value));
+      length += value.byteLength;
+    }
+  } finally {
+    if (length >= maxBytes) await reader.cancel().catch(() => undefined);
+    reader.releaseLock();
+  }
+  const all = Buffer.concat(chunks);
+  return all.length > maxBytes ? all.subarray(0, maxBytes) : all;
+}
+
+/**
+ * The most of one media answer handed to Chromium at once. A longer answer is cut there and
+ * restated as a range ending there (asNonHttpMediaAnswer keeps the total the handler declared),
+ * so Chromium's media loader asks again from that byte when it needs more: what it does when a
+ * streamed answer stops early, and what it would read of Electron's stream anyway. It bounds the
+ * memory and the time to the first byte of a 40 MB WAV answered from 0.
+ */
+export const MEDIA_ANSWER_MAX_BYTES = 2 * 1024 * 1024;
 
 /**
  * What Chromium's media loader makes of an answer on a scheme outside the HTTP family (Electron's
@@ -165,9 +196,11 @@ export function asNonHttpMediaAnswer(
       body: Buffer.alloc(0),
     };
   }
-  headers['content-length'] = String(answer.body.length);
-  headers['content-range'] = `bytes ${start}-${start + answer.body.length - 1}/${start + length}`;
-  return { status: 206, headers, body: answer.body };
+  // a body cut short (MEDIA_ANSWER_MAX_BYTES) still says the total the handler declared
+  const body = answer.body.length > length ? answer.body.subarray(0, length) : answer.body;
+  headers['content-length'] = String(body.length);
+  headers['content-range'] = `bytes ${start}-${start + body.length - 1}/${start + length}`;
+  return { status: 206, headers, body };
 }
 
 /**
@@ -215,7 +248,15 @@ async function bridgeStandInMedia(
         atMs: Date.now() - startedAtMs,
       };
       log.push(record);
-      const answer = await askHandler(protocol, url, event.request.method, headers, null, record);
+      const answer = await askHandler(
+        protocol,
+        url,
+        event.request.method,
+        headers,
+        null,
+        record,
+        MEDIA_ANSWER_MAX_BYTES,
+      );
       if (!answer) {
         await send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'Failed' });
         return;
