@@ -285,7 +285,9 @@ test('a song plays while it generates: from 0 past 15 s, then from near the end 
   const take1 = card.getByRole('listitem', { name: /take 1$/ });
   await expect(take1.getByTestId('take-status')).toHaveText(/Generating/, { timeout: 40_000 });
   await recordPlayedMedia(page);
-  await take1.getByRole('button', { name: /^Play / }).click();
+  const play = take1.getByRole('button', { name: /^Play / });
+  await expect(play).toBeEnabled();
+  await play.click();
   const bar = playerBar(page);
   await expect(bar).toHaveAttribute('data-src', /^cadenza-media:\/\/cache\/[a-f0-9]{32}$/, {
     timeout: 15_000,

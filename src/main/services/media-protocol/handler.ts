@@ -1,4 +1,4 @@
-import type { Stats } from 'node:fs';
+import { promises as fs, type Stats } from 'node:fs';
 import { Readable } from 'node:stream';
 import { isTempName } from '../ground/atomic';
 import { mediaTypeOf } from '../ground/media-types';
@@ -26,6 +26,11 @@ export interface MediaHandlerOptions {
   cache?: Pick<MediaCache, 'describe' | 'waitForBytes'>;
   /** How long a request past the end of a still-growing entry waits for more bytes. */
   growWaitMs?: number;
+  /**
+   * How long the answer for a still-growing entry waits for its next bytes before it ends there
+   * (the song's stream stalled or broke off).
+   */
+  liveStallMs?: number;
   /**
    * Test seam: runs between the confinement check and the open, where a swap of a folder for a
    * symlink would have to happen to escape the root.
@@ -58,6 +63,7 @@ function parseMediaUrl(raw: string): { host: string; segments: string[] } | { st
  */
 export function createMediaHandler(options: MediaHandlerOptions) {
   const growWaitMs = options.growWaitMs ?? 5000;
+  const liveStallMs = options.liveStallMs ?? 30_000;
 
   async function handle(request: MediaRequest): Promise<MediaResponse> {
     const method = (request.method ?? 'GET').toUpperCase();
@@ -110,6 +116,26 @@ export function createMediaHandler(options: MediaHandlerOptions) {
       }
       const found = await confine(roots.cache, [`${id}.media`]);
       if ('status' in found) return plain(found.status);
+      if (!info.complete && method === 'GET' && range.kind !== 'unsatisfiable' && options.cache) {
+        const start = range.kind === 'range' ? range.start : 0;
+        if (info.totalBytes !== null && start >= info.totalBytes)
+          return plain(416, {
+            'Content-Range': `bytes */${info.totalBytes}`,
+            'Accept-Ranges': 'bytes',
+          });
+        return serveGrowingEntry({
+          cache: options.cache,
+          id,
+          path: found.path,
+          confined: found.stat,
+          start,
+          ranged: range.kind === 'range',
+          totalBytes: info.totalBytes,
+          contentType: info.contentType,
+          stallMs: liveStallMs,
+          beforeOpen: options.beforeOpen,
+        });
+      }
       ({ path, stat: confined } = found);
       // serve what is there; a still-growing body's total is its announced size, or unknown
       sizeBytes = Math.min(found.stat.size, info.complete ? found.stat.size : info.bytes);
@@ -135,3 +161,74 @@ export function createMediaHandler(options: MediaHandlerOptions) {
 }
 
 export type MediaHandler = ReturnType<typeof createMediaHandler>;
+
+interface GrowingAnswer {
+  cache: Pick<MediaCache, 'describe' | 'waitForBytes'>;
+  id: string;
+  path: string;
+  confined: Stats;
+  start: number;
+  /** The request had a Range header. */
+  ranged: boolean;
+  totalBytes: number | null;
+  contentType: string;
+  stallMs: number;
+  beforeOpen?: ((path: string) => Promise<void>) | undefined;
+}
+
+/**
+ * A song still streaming in: the answer follows the entry as it grows, from `start` until the
+ * entry is complete (or stalls for `stallMs`), so it never announces an end that is not the
+ * song's. Chromium reads an answer on a custom scheme by position and length alone — the body is
+ * taken to start where the Range started and the resource to end at `Content-Length` from there
+ * — so an answer with only the bytes there so far (and their count) would make it stop playing
+ * at them, a few seconds into the song. Without an announced total there is no length to give:
+ * the body simply ends with the song. With one, `Content-Length` and `Content-Range` say it.
+ */
+async function serveGrowingEntry(o: GrowingAnswer): Promise<MediaResponse> {
+  await o.beforeOpen?.(o.path);
+  const handle = await fs.open(o.path, 'r').catch(() => null);
+  if (!handle) return plain(404);
+  const opened = await handle.stat();
+  if (opened.ino !== o.confined.ino || opened.dev !== o.confined.dev) {
+    await handle.close();
+    return plain(403);
+  }
+  const headers: Record<string, string> = {
+    'Content-Type': o.contentType,
+    'Cache-Control': 'no-store',
+    'Accept-Ranges': 'bytes',
+    'X-Content-Type-Options': 'nosniff',
+  };
+  if (o.totalBytes !== null) {
+    headers['Content-Length'] = String(o.totalBytes - o.start);
+    if (o.ranged) headers['Content-Range'] = `bytes ${o.start}-${o.totalBytes - 1}/${o.totalBytes}`;
+  }
+  const { cache, id, stallMs } = o;
+  async function* follow(): AsyncGenerator<Buffer> {
+    let pos = o.start;
+    try {
+      for (;;) {
+        const info = cache.describe(id);
+        const there = info ? info.bytes : pos;
+        if (pos < there) {
+          const chunk = Buffer.alloc(Math.min(LIVE_CHUNK_BYTES, there - pos));
+          const { bytesRead } = await handle!.read(chunk, 0, chunk.length, pos);
+          if (bytesRead === 0) return;
+          pos += bytesRead;
+          yield chunk.subarray(0, bytesRead);
+          continue;
+        }
+        if (!info || info.complete) return;
+        await cache.waitForBytes(id, pos + 1, stallMs);
+        const now = cache.describe(id);
+        if (!now || (!now.complete && now.bytes <= pos)) return; // stalled or gone: it ends here
+      }
+    } finally {
+      await handle!.close().catch(() => undefined);
+    }
+  }
+  return { status: o.ranged ? 206 : 200, headers, body: Readable.from(follow()) };
+}
+
+const LIVE_CHUNK_BYTES = 64 * 1024;
