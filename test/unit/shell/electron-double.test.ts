@@ -2,7 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { EventEmitter } from 'node:events';
 import { createElectronDouble } from '../../support/electron-double';
-import { SchemeOrigins } from '../../support/electron-double/scheme-origin';
+import {
+  SchemeOrigins,
+  standInMetaPolicies,
+  standInPolicy,
+} from '../../support/electron-double/scheme-origin';
+import { asNonHttpMediaAnswer } from '../../support/electron-double/media-bridge';
 import { hardenSession, hardenWebContents } from '../../../src/main/shell/hardening';
 import { CONTENT_SECURITY_POLICY } from '../../../src/main/shell/security';
 import type { App, Session, Shell } from 'electron';
@@ -97,6 +102,69 @@ describe('electron double', () => {
       expect(origins.isStandIn(new URL(other))).toBe(false);
       expect(origins.fromPage(other)).toBe(other);
     }
+  });
+
+  it('a media answer is restated as Chromium reads a custom scheme: from the asked start, ending at Content-Length from there', () => {
+    const body = Buffer.from('0123456789');
+    const answer = (status: number, headers: Record<string, string>, b = body) => ({
+      status,
+      headers: { 'content-type': 'audio/mpeg', ...headers },
+      body: b,
+    });
+    // a right answer keeps its bytes and total
+    expect(
+      asNonHttpMediaAnswer(
+        'bytes=100-',
+        answer(206, { 'content-length': '10', 'content-range': 'bytes 100-109/110' }),
+      ),
+    ).toMatchObject({
+      status: 206,
+      headers: { 'content-range': 'bytes 100-109/110', 'content-length': '10' },
+    });
+    // a range bounded short of the end: Chromium takes its end for the song's end
+    expect(
+      asNonHttpMediaAnswer(
+        'bytes=100-',
+        answer(206, { 'content-length': '10', 'content-range': 'bytes 100-109/5000' }),
+      ).headers['content-range'],
+    ).toBe('bytes 100-109/110');
+    // a 200 to a range request: its first byte is taken as the asked one
+    expect(
+      asNonHttpMediaAnswer('bytes=100-', answer(200, { 'content-length': '10' })),
+    ).toMatchObject({ status: 206, headers: { 'content-range': 'bytes 100-109/110' } });
+    // cut by the bridge: the declared total stands, so Chromium asks again for the rest
+    expect(
+      asNonHttpMediaAnswer('bytes=0-', answer(206, { 'content-length': '5000' })).headers[
+        'content-range'
+      ],
+    ).toBe('bytes 0-9/5000');
+    // no length declared (a song still streaming): it ends where the body ends
+    expect(asNonHttpMediaAnswer('bytes=0-', answer(206, {})).headers['content-range']).toBe(
+      'bytes 0-9/10',
+    );
+    // nothing from there on, errors and requests without Range
+    expect(
+      asNonHttpMediaAnswer('bytes=110-', answer(206, { 'content-length': '0' }, Buffer.alloc(0))),
+    ).toMatchObject({ status: 416, headers: { 'content-range': 'bytes */110' } });
+    const missing = answer(404, {}, Buffer.alloc(0));
+    expect(asNonHttpMediaAnswer('bytes=0-', missing)).toBe(missing);
+    const whole = answer(200, { 'content-length': '10' });
+    expect(asNonHttpMediaAnswer(undefined, whole)).toBe(whole);
+  });
+
+  it('a CSP naming a standard scheme also allows its stand-in origins, in headers and meta tags', () => {
+    const schemes = new Set(['cadenza-media']);
+    expect(standInPolicy(CONTENT_SECURITY_POLICY, schemes)).toContain(
+      "media-src 'self' cadenza-media: https://*.cadenza-media.invalid;",
+    );
+    expect(standInPolicy("media-src 'self'; img-src data:", schemes)).toBe(
+      "media-src 'self'; img-src data:",
+    );
+    expect(standInPolicy('media-src other-media:', schemes)).toBe('media-src other-media:');
+    const html = `<meta\n http-equiv="Content-Security-Policy"\n content="media-src 'self' cadenza-media:" /><meta name="x" content="cadenza-media:">`;
+    expect(standInMetaPolicies(html, schemes)).toBe(
+      `<meta\n http-equiv="Content-Security-Policy"\n content="media-src 'self' cadenza-media: https://*.cadenza-media.invalid" /><meta name="x" content="cadenza-media:">`,
+    );
   });
 
   it('ipcMain refuses a second handler and rejects unknown channels like Electron', async () => {
