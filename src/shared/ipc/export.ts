@@ -14,6 +14,8 @@ export const ExportResultSchema = z.object({
   files: z.array(z.string()),
   /** How many were converted (an MP3 exported as MP3, or an original, is copied, not re-encoded). */
   reencoded: z.number().int().nonnegative(),
+  /** What some files go without, in words (a cover too large for the format, left out). */
+  notes: z.array(z.string()).optional(),
 });
 export type ExportResult = z.infer<typeof ExportResultSchema>;
 

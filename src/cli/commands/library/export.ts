@@ -66,6 +66,7 @@ export async function exportItemsCommand(args: string[], ctx: CliContext): Promi
         },
       },
     );
+    for (const note of result.notes ?? []) ctx.note(note);
     if (values.json) ctx.out(JSON.stringify(result, null, 2));
     else ctx.out(result.files.map((f) => resolve(folder, f)).join('\n'));
   } finally {

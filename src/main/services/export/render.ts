@@ -16,12 +16,14 @@ import { meterPcm } from '../audio/loudness/measure';
 import {
   flacTagBlocks,
   id3v2Tag,
+  pictureBlock,
   retagMp3,
   riffTagChunks,
   type CoverArt,
   type ExportTags,
 } from '../audio/tags';
 import { sniffContent } from '../files/sniff';
+import { writeExclusive } from '../ground/atomic';
 import { probeFile } from '../audio/probe';
 
 export interface RenderInput {
@@ -40,7 +42,18 @@ export interface RenderInput {
 }
 
 export type RenderResult =
-  { written: true; bytes: number; reencoded: boolean; gainDb: number | null } | { written: false };
+  | {
+      written: true;
+      bytes: number;
+      reencoded: boolean;
+      gainDb: number | null;
+      /** What the file goes without, in words (a cover too large for the format). */
+      notes?: string[];
+    }
+  | { written: false };
+
+/** A FLAC metadata block's length field has 24 bits: a PICTURE block holds at most this. */
+export const MAX_FLAC_BLOCK_BYTES = 0xffffff;
 
 export interface RenderOptions {
   signal?: AbortSignal;
@@ -70,17 +83,24 @@ async function encoded(
   input: RenderInput,
   tags: ExportTags,
   options: RenderOptions,
-): Promise<{ bytes: Uint8Array; reencoded: boolean; gainDb: number | null }> {
+): Promise<{ bytes: Uint8Array; reencoded: boolean; gainDb: number | null; notes: string[] }> {
   const { signal, onProgress } = options;
   const probe = await probeFile(input.source, { art: !input.coverPath });
   const cover = await coverOf(
     input,
     probe?.art ? { mimeType: probe.art.mime, data: probe.art.data } : null,
   );
-  const tagged: ExportTags = cover ? { ...tags, cover } : tags;
+  const notes: string[] = [];
+  let fits = cover;
+  if (cover && input.format === 'flac' && pictureBlock(cover).body.length > MAX_FLAC_BLOCK_BYTES) {
+    fits = null;
+    const mb = (cover.data.length / 1_000_000).toFixed(1);
+    notes.push(`the cover (${mb} MB) is larger than FLAC can hold (16 MB), so it was left out`);
+  }
+  const tagged: ExportTags = fits ? { ...tags, cover: fits } : tags;
   if (input.format === 'mp3' && probe?.format === 'mp3' && input.normaliseToLufs == null) {
     const bytes = retagMp3(new Uint8Array(await fs.readFile(input.source)), tagged);
-    return { bytes, reencoded: false, gainDb: null };
+    return { bytes, reencoded: false, gainDb: null, notes };
   }
   const pcm = await decodePcm(input.source, { signal, probe: probe ?? undefined });
   if (!pcm)
@@ -108,30 +128,25 @@ async function encoded(
     bytes.set(tag);
     bytes.set(audio, tag.length);
   }
-  return { bytes, reencoded: true, gainDb };
+  return { bytes, reencoded: true, gainDb, notes };
 }
 
 export async function renderExport(
   input: RenderInput,
   options: RenderOptions = {},
 ): Promise<RenderResult> {
-  const { bytes, reencoded, gainDb } = await encoded(input, input.tags, options);
+  const { bytes, reencoded, gainDb, notes } = await encoded(input, input.tags, options);
   if (options.signal?.aborted) throw new AppError('cancelled', 'Cancelled.');
-  let handle: fs.FileHandle;
-  try {
-    handle = await fs.open(input.dest, 'wx');
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return { written: false };
-    throw e;
-  }
-  try {
-    await handle.writeFile(bytes);
-    await handle.close();
-  } catch (e) {
-    await handle.close().catch(() => undefined);
-    await fs.rm(input.dest, { force: true });
-    throw e;
-  }
+  const placed = await writeExclusive(input.dest, (tmp) =>
+    fs.writeFile(tmp, bytes, { flag: 'wx' }),
+  );
+  if (!placed) return { written: false };
   options.onProgress?.(1);
-  return { written: true, bytes: bytes.length, reencoded, gainDb };
+  return {
+    written: true,
+    bytes: bytes.length,
+    reencoded,
+    gainDb,
+    ...(notes.length > 0 ? { notes } : {}),
+  };
 }

@@ -1,6 +1,7 @@
 /**
  * Exporting library items into a folder the user chose: each item becomes one file named after its
- * title (sanitised, never over an existing file: " (2)"), converted and tagged in the worker
+ * title (sanitised, never over an existing file: " (2)"; written to a hidden temp beside it and
+ * placed under its name only complete), converted and tagged in the worker
  * (render.ts), or copied as it is (`original`). A selection gets track numbers in its order.
  * Title, lyrics and the prompt (as comment) come from the item; artist and album from the options,
  * else the export defaults in settings; the cover from the image beside the item or its own art.
@@ -15,6 +16,7 @@ import type { LibraryItem } from '@shared/domain/library';
 import { DEFAULT_LOUDNESS_TARGET_LUFS } from '@shared/domain/loudness';
 import type { ExportOptions, ExportProgress } from '@shared/domain/export';
 import type { SettingsStore } from '../contracts';
+import { removeTempLeftovers, writeExclusive } from '../ground/atomic';
 import { nameSet, sanitizeBaseName, uniqueFileName } from '../library/names';
 import { audioWorker, type WorkerClient } from '../worker';
 import type { exportTasks } from './tasks';
@@ -36,6 +38,8 @@ export interface ExportOutcome {
   files: string[];
   /** How many were decoded and encoded again (an MP3 exported as MP3 is only retagged). */
   reencoded: number;
+  /** What some files go without, in words ("Neon Tide: the cover … was left out"). */
+  notes?: string[];
 }
 
 export interface ExportRunOptions {
@@ -93,8 +97,12 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
       const target = options.normalise
         ? (deps.loudnessTargetLufs?.() ?? DEFAULT_LOUDNESS_TARGET_LUFS)
         : null;
+      // a killed export leaves only a hidden temp named for its process: the next export to the
+      // folder removes those whose process is gone (never another running export's)
+      await removeTempLeftovers(folder);
       const taken = nameSet(await fs.readdir(folder).catch(() => [] as string[]));
       const files: string[] = [];
+      const notes: string[] = [];
       let reencoded = 0;
       const total = items.length;
       const report = (done: number, within: number, current: string | null): void =>
@@ -114,13 +122,9 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
             taken.add(name.toLowerCase());
             const dest = join(folder, name);
             if (options.format === 'original') {
-              const copied = await fs
-                .copyFile(source, dest, fsConstants.COPYFILE_EXCL)
-                .then(() => true)
-                .catch((e: NodeJS.ErrnoException) => {
-                  if (e.code === 'EEXIST') return false;
-                  throw e;
-                });
+              const copied = await writeExclusive(dest, (tmp) =>
+                fs.copyFile(source, tmp, fsConstants.COPYFILE_EXCL),
+              );
               if (copied) written = name;
               continue;
             }
@@ -139,6 +143,7 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
             if (result.written) {
               written = name;
               if (result.reencoded) reencoded += 1;
+              for (const note of result.notes ?? []) notes.push(`${item.title}: ${note}`);
             }
           }
         } catch (e) {
@@ -157,7 +162,7 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
         files.push(written);
       }
       report(total, 0, null);
-      return { folder, files, reencoded };
+      return { folder, files, reencoded, ...(notes.length > 0 ? { notes } : {}) };
     },
   };
 }

@@ -128,6 +128,29 @@ export async function writeFileExclusive(target: string, data: string | Uint8Arr
   }
 }
 
+/**
+ * Writes a new file at `dest` without ever showing a partial one there: the bytes go to a hidden
+ * temp beside it (named for this process, so the next export to the folder removes it if this one
+ * is killed), and only the complete file is placed under `dest`, exclusively (`placeExclusive`:
+ * never over a file that is there). False when `dest` is taken; nothing is left behind then.
+ */
+export async function writeExclusive(
+  dest: string,
+  write: (tmp: string) => Promise<void>,
+): Promise<boolean> {
+  const tmp = tempPathFor(dest);
+  try {
+    await write(tmp);
+    await placeExclusive(tmp, dest);
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw e;
+  } finally {
+    await fs.rm(tmp, { force: true });
+  }
+}
+
 /** A temp file without an owner in its name (an older version's) is abandoned after this long. */
 export const OWNERLESS_TEMP_MAX_AGE_MS = 24 * 3600_000;
 

@@ -29,7 +29,9 @@ interface ExportDialogProps {
 export function exportedMessage(r: ExportResult): string {
   const n = r.files.length;
   const files = `${n} file${n === 1 ? '' : 's'}`;
-  return r.reencoded > 0 ? `${files} exported to ${r.folder}` : `${files} copied to ${r.folder}`;
+  const done =
+    r.reencoded > 0 ? `${files} exported to ${r.folder}` : `${files} copied to ${r.folder}`;
+  return r.notes?.length ? `${done}. ${r.notes.join('; ')}.` : done;
 }
 
 /**
