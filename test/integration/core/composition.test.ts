@@ -105,6 +105,28 @@ describe('core', () => {
     expect(after.clones.map((c) => [c.speaker, c.name])).toEqual([[speaker, 'Second try']]);
   });
 
+  it('a retried training sends what the first sent, records the same intent and joins the singer list', async () => {
+    const urls = [1, 2].map((n) => `${emu.mediaUrl}/media/tone.wav?seconds=200&n=${n}`);
+    const path = '/v1/cover/generate-custom-singer';
+    emu.inject({ path, kind: 'http500', times: 1, method: 'POST' });
+    const first = await core.covers.train({
+      name: 'Alto',
+      links: urls.map((url) => ({ url, label: url })),
+    });
+    const rt = await core.jobsHost.runtime();
+    expect((await rt.jobs.waitFor(first.id)).state).toBe('failed');
+    const retried = await jobsHandlers(core).retry(ctx, first.id);
+    await expect.poll(() => rt.jobs.get(retried.id)?.serviceIds.length ?? 0).toBe(1);
+    const sent = emu.log.filter((e) => e.path === path && e.method === 'POST');
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.json).toEqual(sent[0]!.json);
+    const again = rt.jobs.get(retried.id)!;
+    expect(again.request).toEqual(first.request);
+    expect(again.meta).toEqual({ ...rt.jobs.get(first.id)!.meta, ...again.meta });
+    const { singers } = await core.covers.singers();
+    expect(singers.find((s) => s.jobId === retried.id)).toMatchObject({ name: 'Alto' });
+  });
+
   it('a retried clone whose recording is gone is refused before anything is sent', async () => {
     const path = join(dir, 'gone.wav');
     const bytes = wav(randomBytes(16_000 * 2 * 3));
