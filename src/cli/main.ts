@@ -43,7 +43,7 @@ const CLI_JOBS = { holder: 'cli', watch: false } as const;
 const log = logger('cli');
 
 /** Removes the global `--verbose` flag (before a `--`); says whether it was there. */
-export function takeVerbose(argv: readonly string[]): { argv: string[]; verbose: boolean } {
+function takeVerbose(argv: readonly string[]): { argv: string[]; verbose: boolean } {
   const end = argv.indexOf('--');
   const head = end === -1 ? [...argv] : argv.slice(0, end);
   const tail = end === -1 ? [] : argv.slice(end);

@@ -19,10 +19,7 @@ import {
 import { counterLeft, readSidecar } from '../support';
 
 /** A singer by id or by name (case-insensitive), built-in or trained here. */
-export function findSinger(
-  singers: readonly SingerOption[],
-  idOrName: string,
-): SingerOption | undefined {
+function findSinger(singers: readonly SingerOption[], idOrName: string): SingerOption | undefined {
   const byId = singers.find((s) => s.id === idOrName.trim());
   if (byId) return byId;
   const named = singers.filter((s) => s.name.toLowerCase() === idOrName.trim().toLowerCase());

@@ -103,7 +103,7 @@ async function status(args: string[], ctx: CliContext): Promise<void> {
 
 const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
-export function formatKeyInfo(info: KeyInfo, baseUrl: string): string {
+function formatKeyInfo(info: KeyInfo, baseUrl: string): string {
   const counters = formatRows(
     COUNTERS.map((c) => [capitalise(COUNTER_LABELS[c]), String(info[c])] as const),
     '  ',

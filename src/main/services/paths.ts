@@ -7,7 +7,7 @@
 import { homedir } from 'node:os';
 import { posix, win32 } from 'node:path';
 
-export const APP_DIR_NAME = 'Cadenza';
+const APP_DIR_NAME = 'Cadenza';
 
 export interface AppPaths {
   /** App data: settings.json, jobs, locks, keys.json (CADENZA_HOME overrides). */

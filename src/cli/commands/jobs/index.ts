@@ -80,7 +80,7 @@ const FOREIGN_WHY: Record<ForeignJob['why'], string> = {
 };
 
 /** A record this version cannot act on: shown as unknown, never changed. */
-export function formatForeignLine(f: ForeignJob): string {
+function formatForeignLine(f: ForeignJob): string {
   return `${f.id}  ${'unknown'.padEnd(14)}  ${'unknown'.padEnd(16)}  ${f.label}\n    ${FOREIGN_WHY[f.why]}`;
 }
 

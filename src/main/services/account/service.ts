@@ -46,9 +46,9 @@ export const NO_KEY_MESSAGE =
   'No API key is set for this service address. Add one in the Account panel or with `cadenza key set`.';
 export const KEY_DISABLED_MESSAGE =
   'This API key is disabled. Request a new key on the account page.';
-export const KEY_REFUSED_MESSAGE =
+const KEY_REFUSED_MESSAGE =
   "The service didn't accept this key, so it wasn't saved. Check that you copied all of it.";
-export const KEY_REFUSED_DISABLED_MESSAGE =
+const KEY_REFUSED_DISABLED_MESSAGE =
   "This key is disabled on the service, so it wasn't saved. Use another key.";
 
 /** Only the known fields of the service's key info leave this service (never `x_api_key`). */

@@ -69,7 +69,7 @@ export function trainingStatus(raw: string | undefined): TrainingStatus {
   return 'unknown';
 }
 
-export function trainingTaskFromRecord(rec: unknown, key?: string): CustomSingerTask | undefined {
+function trainingTaskFromRecord(rec: unknown, key?: string): CustomSingerTask | undefined {
   if (!isObject(rec)) return undefined;
   const id = pickStr(rec, 'id', 'task_id', 'taskId');
   if (!id) return undefined;

@@ -33,7 +33,7 @@ export interface DownloadOptions {
   deadlineMs?: number;
 }
 
-export const DEFAULT_MAX_DOWNLOAD_BYTES = 4 * 1024 ** 3;
+const DEFAULT_MAX_DOWNLOAD_BYTES = 4 * 1024 ** 3;
 
 const FS_CODES = new Set([
   'ENOENT',

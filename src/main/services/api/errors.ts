@@ -33,15 +33,12 @@ export function serviceMessage(body: unknown): string | undefined {
   return undefined;
 }
 
-export function isEntitlementFailure(
-  status: number | undefined,
-  message: string | undefined,
-): boolean {
+function isEntitlementFailure(status: number | undefined, message: string | undefined): boolean {
   if (status !== undefined && ENTITLEMENT_CODES.has(status)) return true;
   return message !== undefined && ENTITLEMENT_WORDS.test(message);
 }
 
-export function entitlementError(
+function entitlementError(
   ctx: CallContext,
   message: string | undefined,
   raw: unknown,
@@ -59,7 +56,7 @@ export function entitlementError(
 }
 
 /** 422 `detail` items -> form field -> message (loc's last element names the field). */
-export function validationFields(
+function validationFields(
   body: unknown,
   fieldNames: Record<string, string> = {},
 ): Record<string, string> {

@@ -34,9 +34,9 @@ export type { UploadOptions, UploadCheck, UploadFileInfo } from './multipart';
 export { submitBody, musicV1Body } from './songs';
 export { AUTH_MESSAGE } from './errors';
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_TIMEOUT_MS = 30_000;
 /** Synchronous generation (/v1/music, /v1/cover, text-to-speech, singing) can take minutes. */
-export const DEFAULT_GENERATION_TIMEOUT_MS = 10 * 60_000;
+const DEFAULT_GENERATION_TIMEOUT_MS = 10 * 60_000;
 
 export interface ServiceClientOptions {
   baseUrl: string;

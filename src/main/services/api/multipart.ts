@@ -42,7 +42,7 @@ export interface FilePart {
   path: string;
 }
 
-export const extensionOf = (path: string): string => extname(path).slice(1).toLowerCase();
+const extensionOf = (path: string): string => extname(path).slice(1).toLowerCase();
 
 export async function describeFile(part: FilePart): Promise<UploadFileInfo> {
   let sizeBytes: number;

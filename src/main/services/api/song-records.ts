@@ -29,7 +29,7 @@ const V2_QUEUED = new Set(['pending', 'queued', 'submitted']);
 const V2_DONE = new Set(['complete', 'completed', 'finished', 'success', 'succeeded']);
 const V2_FAILED = new Set(['error', 'failed', 'failure', 'fail']);
 
-export function v2Status(
+function v2Status(
   rawStatus: string | undefined,
   durationMs: number | undefined,
   audioUrl: string | undefined,

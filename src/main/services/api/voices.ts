@@ -17,7 +17,17 @@ import {
 } from '@shared/domain/service-inputs';
 import { CLONE_UPLOAD_MAX_BYTES, UPLOAD_AUDIO_EXTENSIONS } from '@shared/domain/service-limits';
 import { badResponse, serviceMessage, type CallContext } from './errors';
-import { bool, httpUrl, int, isObject, pick, pickStr, pickUrl, redact, type Json } from '../ground/lenient';
+import {
+  bool,
+  httpUrl,
+  int,
+  isObject,
+  pick,
+  pickStr,
+  pickUrl,
+  redact,
+  type Json,
+} from '../ground/lenient';
 import { audioFileCheck, describeFile, multipartBody, type UploadOptions } from './multipart';
 import type { CallOptions } from './songs';
 import type { Transport } from './transport';
@@ -85,7 +95,7 @@ function firstUrlIn(text: string | undefined): string | undefined {
   return undefined;
 }
 
-export function cloneVoiceFromRecord(rec: unknown): CloneVoice | undefined {
+function cloneVoiceFromRecord(rec: unknown): CloneVoice | undefined {
   if (typeof rec === 'string' && rec.trim()) return { speaker: rec.trim(), name: rec.trim() };
   if (!isObject(rec)) return undefined;
   const speaker = pickStr(rec, 'speaker', 'speaker_id', 'speakerId', 'voice_id', 'id');

@@ -65,7 +65,7 @@ const stem = (file: string): { base: string; ext: string } => {
 };
 
 /** The tags written for `item`, the `index`th of `count`. */
-export function tagsFor(
+function tagsFor(
   item: LibraryItem,
   index: number,
   count: number,

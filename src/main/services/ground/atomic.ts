@@ -23,7 +23,7 @@ export function pidAlive(pid: number): boolean {
 }
 
 /** The pid that owns a temp file, from its name; null for names without one (older versions). */
-export function tempOwner(name: string): number | null {
+function tempOwner(name: string): number | null {
   const m = /^\.cadenza-tmp-p(\d{1,10})-/.exec(basename(name));
   return m ? Number(m[1]) : null;
 }
@@ -37,7 +37,7 @@ export function tempPathFor(target: string, suffix = '.part'): string {
 }
 
 /** Best effort: makes a rename durable on POSIX file systems. */
-export async function fsyncDir(dir: string): Promise<void> {
+async function fsyncDir(dir: string): Promise<void> {
   if (process.platform === 'win32') return;
   let handle: fs.FileHandle | undefined;
   try {
@@ -152,7 +152,7 @@ export async function writeExclusive(
 }
 
 /** A temp file without an owner in its name (an older version's) is abandoned after this long. */
-export const OWNERLESS_TEMP_MAX_AGE_MS = 24 * 3600_000;
+const OWNERLESS_TEMP_MAX_AGE_MS = 24 * 3600_000;
 
 /**
  * Removes temp files left by a crash in `dir` (not recursive): only those whose owner process is

@@ -67,7 +67,7 @@ export function isForbiddenAddress(address: string): boolean {
 const OPT_IN_ADDRESSES = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /** CADENZA_ALLOW_LOOPBACK=1: development and tests against a local emulator (read per check). */
-export function loopbackOptedIn(env: NodeJS.ProcessEnv = process.env): boolean {
+function loopbackOptedIn(env: NodeJS.ProcessEnv = process.env): boolean {
   return env.CADENZA_ALLOW_LOOPBACK === '1';
 }
 

@@ -19,8 +19,7 @@ export interface CallContext {
 }
 
 /** Said only when the request reached the service (docs/writing.md, "Charges"). */
-export const CHARGE_NOTE =
-  'It may have been charged: check your library and credits before trying again.';
+const CHARGE_NOTE = 'It may have been charged: check your library and credits before trying again.';
 
 export function chargeNote(ctx: CallContext, sent = true): string {
   return ctx.mayCharge && sent ? ` ${CHARGE_NOTE}` : '';
@@ -47,7 +46,7 @@ const NOT_SENT_CODES = new Set([
 ]);
 
 /** The low-level code of a thrown connection error (undici puts it on the error or its cause). */
-export function connectionCode(cause: unknown): string | undefined {
+function connectionCode(cause: unknown): string | undefined {
   if (!isObject(cause)) return undefined;
   const own = str(cause.code);
   if (own && own !== 'UND_ERR_SOCKET') return own;
@@ -55,7 +54,7 @@ export function connectionCode(cause: unknown): string | undefined {
 }
 
 /** Whether a connection failure happened before the request could reach the service. */
-export function neverSent(cause: unknown): boolean {
+function neverSent(cause: unknown): boolean {
   const code = connectionCode(cause);
   return code !== undefined && NOT_SENT_CODES.has(code);
 }
@@ -81,7 +80,7 @@ export function timeoutError(
  * A connection that failed. The code and endpoint go to `detail` (the log); the message says
  * whether anything may have been charged: a refused or unresolvable connection sent nothing.
  */
-export function networkError(ctx: CallContext, cause: unknown, endpoint?: string): AppError {
+function networkError(ctx: CallContext, cause: unknown, endpoint?: string): AppError {
   const code = connectionCode(cause);
   const sent = !neverSent(cause);
   const detail = [code ?? 'network error', endpoint].filter(Boolean).join(' ');

@@ -31,7 +31,7 @@ export type AddressGuard = (target: ConnectTarget) => void | Promise<void>;
 
 export const allowAllAddresses: AddressGuard = () => undefined;
 
-export function refusedAddress(hostname: string): AppError {
+function refusedAddress(hostname: string): AppError {
   return new AppError('forbidden', `Cadenza does not connect to ${hostname}.`);
 }
 

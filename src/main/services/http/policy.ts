@@ -58,7 +58,7 @@ export interface HttpTimeouts {
   throughputWindowMs: number;
 }
 
-export const DEFAULT_TIMEOUTS: HttpTimeouts = {
+const DEFAULT_TIMEOUTS: HttpTimeouts = {
   connectMs: 10_000,
   idleMs: 60_000,
   transferDeadlineMs: 30 * 60_000,

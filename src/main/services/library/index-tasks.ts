@@ -33,7 +33,7 @@ interface IndexState {
  * Entries per message to main: under 1 MB of structured clone, a few milliseconds of main's time
  * to receive and publish. Each is delivered once main has handled the one before.
  */
-export const ENTRY_CHUNK = 500;
+const ENTRY_CHUNK = 500;
 
 const states = new Map<string, IndexState>();
 

@@ -17,7 +17,7 @@ const PlacementSchema = z.object({
 });
 export type Placement = z.infer<typeof PlacementSchema>;
 
-export async function readPlacement(file: string): Promise<Placement | null> {
+async function readPlacement(file: string): Promise<Placement | null> {
   try {
     const parsed = PlacementSchema.safeParse(JSON.parse(await fs.readFile(file, 'utf8')));
     return parsed.success ? parsed.data : null;
@@ -27,7 +27,7 @@ export async function readPlacement(file: string): Promise<Placement | null> {
 }
 
 /** Records the parent's device of an existing library folder (the library was chosen). */
-export async function recordPlacement(file: string, dir: string): Promise<Placement | null> {
+async function recordPlacement(file: string, dir: string): Promise<Placement | null> {
   const st = await fs.stat(dirname(dir)).catch(() => null);
   if (!st) return null;
   const placement: Placement = { dir, parentDev: st.dev, recordedAt: new Date().toISOString() };
@@ -36,7 +36,7 @@ export async function recordPlacement(file: string, dir: string): Promise<Placem
 }
 
 /** A library folder that is not there and may not be made now: the job waits. */
-export function folderMissing(dir: string): AppError {
+function folderMissing(dir: string): AppError {
   return new AppError('io', `Library folder missing (${dir}).`, {
     cause: Object.assign(new Error('library folder missing'), { code: 'ENOENT' }),
   });

@@ -160,8 +160,6 @@ export function createMediaHandler(options: MediaHandlerOptions) {
   return { handle };
 }
 
-export type MediaHandler = ReturnType<typeof createMediaHandler>;
-
 interface GrowingAnswer {
   cache: Pick<MediaCache, 'describe' | 'waitForBytes'>;
   id: string;

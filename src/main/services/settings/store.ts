@@ -17,7 +17,7 @@ import { resolvePaths } from '../paths';
 import { writeFileAtomic } from './atomic-write';
 
 export const SETTINGS_FILE = 'settings.json';
-export const SETTINGS_SCHEMA_VERSION = 1;
+const SETTINGS_SCHEMA_VERSION = 1;
 
 const ServiceAddressSchema = z
   .string()

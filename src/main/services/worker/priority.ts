@@ -13,7 +13,7 @@ import { getPriority, setPriority } from 'node:os';
 export const WORKER_NICE = 10;
 
 /** The id of the calling thread on Linux (`/proc/thread-self` → `<pid>/task/<tid>`). */
-export function currentThreadId(): number | null {
+function currentThreadId(): number | null {
   if (process.platform !== 'linux') return null;
   try {
     const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());

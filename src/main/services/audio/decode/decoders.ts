@@ -14,7 +14,7 @@ import type { WavLayout } from '../probe';
 export type DecoderName = 'wav' | 'mpg123' | 'flac' | 'vorbis' | 'opus';
 
 /** Formats with a decoder here; the others (AAC, video) are not decoded. */
-export const DECODED_FORMATS = ['wav', 'mp3', 'flac', 'ogg', 'opus'] as const;
+const DECODED_FORMATS = ['wav', 'mp3', 'flac', 'ogg', 'opus'] as const;
 
 export const isDecodedFormat = (format: string): boolean =>
   (DECODED_FORMATS as readonly string[]).includes(format);

@@ -7,7 +7,7 @@
  */
 import type { BitWriter } from './bits';
 
-export const MAX_FIXED_ORDER = 4;
+const MAX_FIXED_ORDER = 4;
 const MAX_PARTITION_ORDER = 8;
 
 /** Residuals of fixed predictor `order` for x[order..n), into a new array. */

@@ -8,7 +8,7 @@ import { mpegFrameAt } from '../probe/mpeg';
 import { crc16Arc } from './bits';
 
 /** LAME's encoder delay (the decoder adds its own 529). */
-export const LAME_ENCODER_DELAY = 576;
+const LAME_ENCODER_DELAY = 576;
 
 export interface InfoFacts {
   /** The first audio frame's four header bytes. */

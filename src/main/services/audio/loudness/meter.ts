@@ -25,7 +25,7 @@ interface Biquad {
 }
 
 /** The K-weighting filter's two stages at `rate` Hz. */
-export function kWeighting(rate: number): [Biquad, Biquad] {
+function kWeighting(rate: number): [Biquad, Biquad] {
   // stage 1: the head's acoustic effect, a high shelf
   const f0 = 1681.974450955533;
   const gainDb = 3.999843853973347;
@@ -57,7 +57,7 @@ export function kWeighting(rate: number): [Biquad, Biquad] {
 }
 
 /** BS.1770 channel weights for the usual layouts (L R C LFE Ls Rs); LFE counts for nothing. */
-export function channelWeights(channels: number): number[] {
+function channelWeights(channels: number): number[] {
   if (channels === 6) return [1, 1, 1, 0, 1.41, 1.41];
   if (channels === 5) return [1, 1, 1, 1.41, 1.41];
   return Array.from({ length: channels }, () => 1);

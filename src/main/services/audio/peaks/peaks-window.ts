@@ -11,7 +11,7 @@ import { promises as fs } from 'node:fs';
 import { decodePcm } from '../decode/pcm';
 
 /** Fine peaks a second. */
-export const FINE_PEAKS_PER_SECOND = 1000;
+const FINE_PEAKS_PER_SECOND = 1000;
 /** Files whose fine peaks are kept. */
 const KEPT = 3;
 

@@ -15,8 +15,8 @@ import { isDecodedFormat, type DecoderName } from '../decode/decoders';
 import { decodeChunks } from '../decode/stream';
 import { probeFile, type MediaProbe } from '../probe';
 
-export const PEAKS_PER_SECOND = 50;
-export const MAX_PEAKS = MAX_WAVEFORM_PEAKS;
+const PEAKS_PER_SECOND = 50;
+const MAX_PEAKS = MAX_WAVEFORM_PEAKS;
 
 export interface Peaks {
   /** 0..1, one per slice. */

@@ -29,7 +29,7 @@ const described = (id: string, value: string): Uint8Array =>
   frame(id, concatBytes([Uint8Array.of(UTF8), utf8(LANGUAGE), Uint8Array.of(0), utf8(value)]));
 
 /** Frames of `tags`, in the order players list them. */
-export function id3v2Frames(tags: ExportTags): Uint8Array[] {
+function id3v2Frames(tags: ExportTags): Uint8Array[] {
   const frames: Uint8Array[] = [];
   if (tags.title) frames.push(text('TIT2', tags.title));
   if (tags.artist) frames.push(text('TPE1', tags.artist));

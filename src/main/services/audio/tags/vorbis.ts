@@ -24,7 +24,7 @@ function u32be(n: number): Uint8Array {
 }
 
 /** The comments as FIELD=value pairs, in order. */
-export function vorbisComments(tags: ExportTags): Array<[string, string]> {
+function vorbisComments(tags: ExportTags): Array<[string, string]> {
   const out: Array<[string, string]> = [];
   if (tags.title) out.push(['TITLE', tags.title]);
   if (tags.artist) out.push(['ARTIST', tags.artist]);

@@ -25,18 +25,18 @@ export interface ShapeReport {
   similarity: number | null;
 }
 
-export const WHOLE_THRESHOLD = 0.7;
+const WHOLE_THRESHOLD = 0.7;
 const WINDOW_S = 6;
 const SEARCH_S = 2;
 const MIN_WINDOW_S = 0.5;
 /** About three MP3 frames at 44.1/48 kHz: more than any encoder delay difference. */
-export const MAX_LAG = 3456;
+const MAX_LAG = 3456;
 const DECIMATE = 4;
 /** −80 dBFS: below this an opening is silence. */
 const SILENCE_RMS = 1e-4;
 
 /** The channels' mean over [0, length). */
-export function monoMix(pcm: PcmAudio, length: number): Float32Array {
+function monoMix(pcm: PcmAudio, length: number): Float32Array {
   const n = Math.min(length, pcm.channels[0]?.length ?? 0);
   const out = new Float32Array(n);
   const k = 1 / pcm.channels.length;
