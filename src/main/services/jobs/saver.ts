@@ -62,8 +62,23 @@ function serviceIdsOf(job: Job, o: JobOutput): Record<string, string> {
   return { [job.kind.startsWith('song') ? 'song_id' : 'task_id']: o.serviceId };
 }
 
+/** What an extension's request says it extends: the parent's song id and where it continues. */
+function extensionOf(job: Job): { parentSongId: string; continueAtS: number | null } | null {
+  const extend = job.request.extend;
+  if (!job.kind.startsWith('song') || typeof extend !== 'object' || extend === null) return null;
+  const { songId, continueAtS } = extend as { songId?: unknown; continueAtS?: unknown };
+  if (typeof songId !== 'string' || !songId) return null;
+  return {
+    parentSongId: songId,
+    continueAtS: typeof continueAtS === 'number' && continueAtS > 0 ? continueAtS : null,
+  };
+}
+
 function sidecarMeta(job: Job, o: JobOutput, id: string): NewItemMeta {
   const m = job.meta;
+  // an extension's sidecar is written complete once: its parent's song id and where it continues
+  const ext = extensionOf(job);
+  const serviceIds = serviceIdsOf(job, o);
   return {
     id,
     kind: o.libraryKind ?? 'song',
@@ -76,7 +91,8 @@ function sidecarMeta(job: Job, o: JobOutput, id: string): NewItemMeta {
     singer: m.singer ?? null,
     emotion: m.emotion ?? null,
     duration_ms: o.durationMs !== null ? Math.round(o.durationMs) : null,
-    service_ids: serviceIdsOf(job, o),
+    service_ids: ext ? { ...serviceIds, parent_song_id: ext.parentSongId } : serviceIds,
+    ...(ext?.continueAtS ? { continue_at_s: ext.continueAtS } : {}),
     source_url: o.mediaUrl,
     parent_id: m.parent_id ?? null,
     variation_group: job.outputs.filter((x) => x.libraryKind).length > 1 ? job.id : null,
