@@ -90,3 +90,23 @@ export async function expectLoaded(el: Locator): Promise<number> {
     .toBeGreaterThanOrEqual(1);
   return el.evaluate((node) => (node as unknown as PageMedia).duration);
 }
+
+/** The Make a cover card's singer list (searchable): the titles it offers for `typed`. */
+export async function singersOffered(card: Locator, typed = ''): Promise<string[]> {
+  const field = card.getByRole('combobox', { name: 'Singer' });
+  await field.click();
+  await field.fill(typed);
+  const titles = await card.getByRole('listbox').locator('.picker-title').allTextContents();
+  await field.press('Escape');
+  return titles;
+}
+
+/** Chooses a singer in the Make a cover card by typing its name and pressing Enter. */
+export async function pickSinger(card: Locator, name: string): Promise<void> {
+  const field = card.getByRole('combobox', { name: 'Singer' });
+  await field.click();
+  await field.fill(name);
+  await expect(card.getByRole('listbox').locator('.picker-title').first()).toHaveText(name);
+  await field.press('Enter');
+  await expect(field).toHaveValue(name);
+}

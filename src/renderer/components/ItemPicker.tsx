@@ -46,6 +46,8 @@ export interface ItemPickerProps<T extends Pickable> {
   loading?: boolean;
   /** Offers a way back to "none" (when something else can be used instead). */
   clearLabel?: string;
+  /** Said when the chosen id is not among the items (default: no longer in the library). */
+  missingText?: string;
 }
 
 /** How many matches the open list shows; typing narrows the rest. */
@@ -104,6 +106,7 @@ export function ItemPicker<T extends Pickable>({
   empty,
   loading,
   clearLabel,
+  missingText = 'The chosen item is no longer in your library.',
 }: ItemPickerProps<T>) {
   const id = useId();
   const listId = `${id}-list`;
@@ -274,9 +277,7 @@ export function ItemPicker<T extends Pickable>({
             ) : null}
           </>
         ) : value ? (
-          <span className="muted">
-            {loading ? 'Loading your library…' : 'The chosen item is no longer in your library.'}
-          </span>
+          <span className="muted">{loading ? 'Loading your library…' : missingText}</span>
         ) : null}
       </p>
       <FieldNotes id={id} hint={hint} error={error} />

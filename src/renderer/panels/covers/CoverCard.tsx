@@ -1,4 +1,4 @@
-import { useState, type DragEvent } from 'react';
+import { useMemo, useState, type DragEvent } from 'react';
 import { TRAN_MAX_SEMITONES, TRAN_MIN_SEMITONES } from '@shared/domain/service-limits';
 import { ReadinessGate } from '../../readiness/ReadinessGate';
 import { useReadiness } from '../../readiness/useReadiness';
@@ -14,8 +14,8 @@ import {
 } from '../../stores/covers';
 import { isCoverSource } from '@shared/domain/library-sources';
 import { sourceDetail, useLibrarySources } from '../shared/library-sources';
-import { Button, EmptyState, SegmentedControl, Select, TextField } from '../../components';
-import { ItemPicker } from '../../components/ItemPicker';
+import { Button, EmptyState, SegmentedControl, TextField } from '../../components';
+import { ItemPicker, type PickerItem } from '../../components/ItemPicker';
 import { JobResultView } from '../shared/JobResultView';
 
 const SOURCES: ReadonlyArray<{ value: CoverSourceKind; label: string }> = [
@@ -41,8 +41,19 @@ export function CoverCard() {
     s.cover && s.cover.totalBytes > 0
       ? Math.round((s.cover.bytesSent / s.cover.totalBytes) * 100)
       : null;
-  const custom = s.singers.filter((x) => x.custom);
-  const builtIn = s.singers.filter((x) => !x.custom);
+  // a searchable list: your ready singers first, then the built-in ones
+  const singerChoices = useMemo<PickerItem[]>(
+    () =>
+      [...s.singers.filter((x) => x.custom), ...s.singers.filter((x) => !x.custom)]
+        .filter((x) => x.state === 'ready' && x.id)
+        .map((x) => ({
+          id: singerKeyOf(x),
+          title: x.name,
+          detail: x.custom ? 'Your singer' : 'Built-in singer',
+        })),
+    [s.singers],
+  );
+  const waiting = s.singers.filter((x) => x.custom && x.state === 'training');
   const err = s.coverError;
 
   const onDrop = (e: DragEvent<HTMLDivElement>) => {
@@ -121,41 +132,21 @@ export function CoverCard() {
       {(err?.fields?.source || err?.fields?.videoSiteUrl) && (
         <p className="field-error">{err.fields.source ?? err.fields.videoSiteUrl}</p>
       )}
-      <Select
+      <ItemPicker
         label="Singer"
+        noun="singers"
+        items={singerChoices}
         value={s.singerKey}
-        onChange={(e) => setCoverField('singerKey', e.target.value)}
+        onChange={(k) => setCoverField('singerKey', k)}
         disabled={busy}
-      >
-        {s.singers.length === 0 && <option value="">No singers loaded</option>}
-        {custom.length > 0 && (
-          <optgroup label="Your singers">
-            {custom.map((x) => (
-              <option
-                key={x.jobId ?? x.name}
-                value={singerKeyOf(x)}
-                disabled={x.state !== 'ready' || !x.id}
-              >
-                {x.name}
-                {x.state === 'training'
-                  ? ' (training…)'
-                  : x.state === 'failed'
-                    ? ' (training failed)'
-                    : ''}
-              </option>
-            ))}
-          </optgroup>
-        )}
-        {builtIn.length > 0 && (
-          <optgroup label="Built-in singers">
-            {builtIn.map((x) => (
-              <option key={x.id} value={singerKeyOf(x)}>
-                {x.name}
-              </option>
-            ))}
-          </optgroup>
-        )}
-      </Select>
+        missingText="That singer is not ready any more."
+        hint={
+          waiting.length > 0
+            ? `Still training: ${waiting.map((x) => x.name).join(', ')} — chosen here once ready.`
+            : undefined
+        }
+        empty={<p className="muted small">No singers loaded</p>}
+      />
       {s.singersError && (
         <p className="muted small">Could not load the built-in singers: {s.singersError.message}</p>
       )}

@@ -14,7 +14,6 @@ function chooseForCover(singer: SingerOption): void {
   setCoverField('singerKey', singerKeyOf(singer));
   const card = document.querySelector<HTMLElement>('section[aria-label="Make a cover"]');
   card?.scrollIntoView?.({ block: 'start' });
-  card?.querySelector<HTMLElement>('select')?.focus();
 }
 
 /** One custom singer: its name and state, and a Rename control (the name is kept on this computer). */
