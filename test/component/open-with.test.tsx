@@ -65,7 +65,10 @@ describe('Open with Cadenza', () => {
     for (const m of SERVICE_CALLS) expect(f.callsOf(m)).toEqual([]);
 
     // only the panel's own button sends it, with the opened file's handle
-    await within(card).findByRole('option', { name: 'Aria Bright' });
+    // the singer list has loaded and its first ready singer is chosen
+    await waitFor(() =>
+      expect(within(card).getByRole('combobox', { name: 'Singer' })).toHaveValue('Aria Bright'),
+    );
     await user.click(within(card).getByRole('button', { name: 'Make cover' }));
     await waitFor(() => expect(f.callsOf('covers.create')).toHaveLength(1));
     const [req] = f.callsOf('covers.create')[0] as [CoverRequest];
