@@ -1,27 +1,24 @@
 import { z } from 'zod';
+import { apiKeyProblem } from './account-rules';
 
-/** An API key is 8–512 printable ASCII characters, no spaces (surrounding blanks are trimmed). */
-export const API_KEY_MIN_CHARS = 8;
-export const API_KEY_MAX_CHARS = 512;
+export {
+  API_KEY_MAX_CHARS,
+  API_KEY_MIN_CHARS,
+  apiKeyProblem,
+  checkServiceAddress,
+} from './account-rules';
 
 /**
- * The one rule for an API key, with its messages: the Account panel checks a pasted key with it
- * before sending, the IPC channel validates with it, and main (for the app and the CLI) refuses
- * with it before the service is asked. Answers the trimmed key.
+ * The one rule for an API key (account-rules.ts, with its messages) as a schema: the IPC channel
+ * validates with it. Answers the trimmed key.
  */
 export const ApiKeySchema = z
   .string()
   .trim()
-  .min(1, 'Paste your API key first.')
-  .min(API_KEY_MIN_CHARS, 'That key is too short. Check that you copied all of it.')
-  .max(API_KEY_MAX_CHARS, 'That is too long to be an API key.')
-  .regex(/^[\x21-\x7e]+$/, 'The key contains spaces or unusual characters.');
-
-/** The first thing wrong with a key as typed or piped, or null when it looks usable. */
-export function apiKeyProblem(raw: string): string | null {
-  const parsed = ApiKeySchema.safeParse(raw);
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'That is not an API key.');
-}
+  .superRefine((key, ctx) => {
+    const problem = apiKeyProblem(key);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 /** Key info as it leaves the service client: `x_api_key` is already removed. */
 export const KeyInfoSchema = z.object({
@@ -68,31 +65,3 @@ export const KeySavedSchema = AccountStatusSchema.extend({
   keyInfo: KeyInfoSchema.optional(),
 });
 export type KeySaved = z.infer<typeof KeySavedSchema>;
-
-/** Rules for a service address: https, or plain http on loopback only (the emulator). */
-export function checkServiceAddress(
-  raw: string,
-): { ok: true; origin: string } | { ok: false; message: string } {
-  let url: URL;
-  try {
-    url = new URL(raw.trim());
-  } catch {
-    return { ok: false, message: 'Enter a full address, like https://api.example.com' };
-  }
-  if (url.username || url.password)
-    return { ok: false, message: 'The address must not contain a user name or password.' };
-  const loopback =
-    url.hostname === 'localhost' ||
-    url.hostname === '[::1]' ||
-    /^127(\.\d{1,3}){3}$/.test(url.hostname);
-  if (url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) {
-    const path = url.pathname.replace(/\/+$/, '');
-    return { ok: true, origin: `${url.origin}${path}` };
-  }
-  if (url.protocol === 'http:')
-    return {
-      ok: false,
-      message: 'Use https. Plain http is allowed only for this computer (localhost).',
-    };
-  return { ok: false, message: 'Only https addresses are allowed.' };
-}

@@ -1,8 +1,8 @@
 /**
  * Preloaded into the CLI by the kill -9 trial (`node --require hook.cjs cadenza.cjs …`), never
- * shipped: it announces on standard error when the process renames a file into the library
- * (the media into place, or its sidecar) or a job record, and holds library renames a moment so
- * the trial can kill the process inside that step. It changes nothing else.
+ * shipped: it announces on standard error when the process places a file into the library (the
+ * media, or its sidecar: renamed, or linked exclusively) or renames a job record, and holds library
+ * placements a moment so the trial can kill the process inside that step. It changes nothing else.
  */
 'use strict';
 const fs = require('node:fs');
@@ -20,21 +20,31 @@ const say = (phase) => {
   }
 };
 
-const rename = fs.promises.rename;
-fs.promises.rename = async function trialRename(from, to) {
+/** The phase a file placed under `to` belongs to, or null for files the trial does not watch. */
+const phaseOf = (to) => {
   const dir = path.dirname(path.resolve(String(to)));
   const name = path.basename(String(to));
-  if (dir === library && !name.startsWith('.cadenza-tmp-')) {
-    const phase = name.endsWith('.json')
+  if (dir === library && !name.startsWith('.cadenza-tmp-'))
+    return name.endsWith('.json')
       ? 'sidecar'
       : /\.(mp3|wav|mp4|m4a|flac|ogg)$/i.test(name)
         ? 'renaming'
         : 'cover';
-    say(phase);
-    await new Promise((r) => setTimeout(r, holdMs));
-  } else if (dir === jobs) {
-    say('record');
-  }
-  return rename.call(this, from, to);
+  return dir === jobs ? 'record' : null;
 };
+
+/** Announces the step and, inside the library, holds it a moment so the trial can kill there. */
+const watched = (original) =>
+  async function trialPlace(from, to, ...rest) {
+    const phase = phaseOf(to);
+    if (phase) say(phase);
+    if (phase && phase !== 'record') await new Promise((r) => setTimeout(r, holdMs));
+    return original.call(this, from, to, ...rest);
+  };
+
+// New library files are placed exclusively (link, then the temp is removed; an exclusive copy
+// where the file system has no hard links); job records and replaced sidecars are renamed.
+fs.promises.rename = watched(fs.promises.rename);
+fs.promises.link = watched(fs.promises.link);
+fs.promises.copyFile = watched(fs.promises.copyFile);
 syncBuiltinESMExports();

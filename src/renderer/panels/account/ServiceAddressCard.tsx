@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { checkServiceAddress, type AccountStatus } from '@shared/domain/account';
+import type { AccountStatus } from '@shared/domain/account';
+import { checkServiceAddress } from '@shared/domain/account-rules';
 import { changeServiceAddress, setFieldError, useAccountStore } from '../../stores/account';
 import { describedBy, FieldNotes, useFieldIds } from './FieldNotes';
 import { fieldMessage } from './format';

@@ -4,7 +4,7 @@
  * from the field whatever main answers; focus returns to the field when it was not saved.
  */
 import { saveKey, setFieldError } from '../../stores/account';
-import { apiKeyProblem } from '@shared/domain/account';
+import { apiKeyProblem } from '@shared/domain/account-rules';
 
 /** Answers true once main saved the key. */
 export async function submitKeyInput(input: HTMLInputElement): Promise<boolean> {

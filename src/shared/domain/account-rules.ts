@@ -1,0 +1,53 @@
+/**
+ * The account's rules that the renderer's first screen needs too, kept free of zod (the entry
+ * script's budget, test/unit/build/renderer-entry.test.ts): the API key's shape and the service
+ * address. account.ts re-exports them beside its schemas.
+ */
+
+/** An API key is 8–512 printable ASCII characters, no spaces (surrounding blanks are trimmed). */
+export const API_KEY_MIN_CHARS = 8;
+export const API_KEY_MAX_CHARS = 512;
+
+/**
+ * The first thing wrong with a key as typed or piped, or null when it looks usable: the one rule
+ * for an API key, with its messages. The Account panel checks a pasted key with it before sending,
+ * the IPC channel validates with it (ApiKeySchema), and main (for the app and the CLI) refuses with
+ * it before the service is asked.
+ */
+export function apiKeyProblem(raw: string): string | null {
+  const key = raw.trim();
+  if (key.length === 0) return 'Paste your API key first.';
+  if (key.length < API_KEY_MIN_CHARS)
+    return 'That key is too short. Check that you copied all of it.';
+  if (key.length > API_KEY_MAX_CHARS) return 'That is too long to be an API key.';
+  if (!/^[\x21-\x7e]+$/.test(key)) return 'The key contains spaces or unusual characters.';
+  return null;
+}
+
+/** Rules for a service address: https, or plain http on loopback only (the emulator). */
+export function checkServiceAddress(
+  raw: string,
+): { ok: true; origin: string } | { ok: false; message: string } {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return { ok: false, message: 'Enter a full address, like https://api.example.com' };
+  }
+  if (url.username || url.password)
+    return { ok: false, message: 'The address must not contain a user name or password.' };
+  const loopback =
+    url.hostname === 'localhost' ||
+    url.hostname === '[::1]' ||
+    /^127(\.\d{1,3}){3}$/.test(url.hostname);
+  if (url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) {
+    const path = url.pathname.replace(/\/+$/, '');
+    return { ok: true, origin: `${url.origin}${path}` };
+  }
+  if (url.protocol === 'http:')
+    return {
+      ok: false,
+      message: 'Use https. Plain http is allowed only for this computer (localhost).',
+    };
+  return { ok: false, message: 'Only https addresses are allowed.' };
+}
