@@ -92,7 +92,8 @@ export class SchemeOrigins {
   }
 
   /**
-   * A stand-in's answer as the page needs it: a document's CSP (header and meta) allows the
+   * A stand-in's answer as the page needs it: any answer's CSP (header, and meta in HTML — a
+   * document, or the same page fetched, so the two still agree as they do in Electron) allows the
    * stand-ins of the schemes it names; a media answer is read the way Chromium reads a custom
    * scheme's (asNonHttpMediaAnswer).
    */
@@ -103,7 +104,6 @@ export class SchemeOrigins {
   ): HandlerAnswer {
     if (resourceType === 'media')
       return asNonHttpMediaAnswer(headers.range ?? headers.Range, answer);
-    if (resourceType !== 'document') return answer;
     const schemes = this.standInSchemes();
     const out = { ...answer, headers: { ...answer.headers } };
     const csp = out.headers['content-security-policy'];
