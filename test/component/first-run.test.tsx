@@ -6,6 +6,7 @@ import { resetPreferencesStore } from '../../src/renderer/stores/preferences';
 import { resetAccountStore } from '../../src/renderer/stores/account';
 import { resetUiStore } from '../../src/renderer/stores/ui';
 import { renderMain } from './support/render-app';
+import { startMain, TEST_KEY } from './support/main';
 
 afterEach(() => {
   resetPreferencesStore();
@@ -50,6 +51,20 @@ describe('First run', () => {
     expect(screen.getByLabelText('API key')).toHaveValue(''); // the key left the renderer once
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(await h1('Welcome to Cadenza')).toHaveFocus();
+  });
+
+  it('with the service down, Save key stays on the step and says the key could not be checked yet', async () => {
+    const main = await startMain({ settings: { firstRunDone: false } });
+    await main.emulator.goOffline();
+    const { user } = await renderMain({ main, panels });
+    await user.click(await screen.findByRole('button', { name: 'Get started' }));
+    await user.type(screen.getByLabelText('API key'), `${TEST_KEY}{Enter}`);
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      "Your key ending in 7890 is saved, but not checked yet: Cadenza couldn't reach the service. It checks again when the service answers.",
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Your API key' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await h1('Library folder')).toHaveFocus();
   });
 
   it('with a key already set, four steps end on Songs', async () => {

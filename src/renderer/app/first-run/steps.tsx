@@ -48,6 +48,7 @@ export function KeyStep({ onNext }: StepProps) {
   const status = useAccountStore((s) => s.status);
   const saving = useAccountStore((s) => s.savingKey);
   const keyError = useAccountStore((s) => s.keyError);
+  const unchecked = useAccountStore((s) => s.keyUnchecked);
   const inputRef = useRef<HTMLInputElement>(null);
   const demo = useDemo();
   const error = fieldMessage(keyError, ['key', '0']);
@@ -70,7 +71,15 @@ export function KeyStep({ onNext }: StepProps) {
   if (status?.hasKey)
     return (
       <>
-        <p className="first-run-lede">Your key ending in {status.keyLast4 ?? '····'} is set.</p>
+        {unchecked ? (
+          // the service could not be asked: say so before moving on (docs/writing.md, "The key")
+          <p className="first-run-lede" role="status">
+            Your key ending in {status.keyLast4 ?? '····'} is saved, but not checked yet: Cadenza
+            couldn&apos;t reach the service. It checks again when the service answers.
+          </p>
+        ) : (
+          <p className="first-run-lede">Your key ending in {status.keyLast4 ?? '····'} is set.</p>
+        )}
         <div className="first-run-actions">
           <Button variant="primary" onClick={onNext}>
             Continue
@@ -83,7 +92,8 @@ export function KeyStep({ onNext }: StepProps) {
     event.preventDefault();
     const input = inputRef.current;
     if (!input || saving) return;
-    if (await submitKeyInput(input)) onNext();
+    // an unchecked key stays on this step, which says so; an accepted one moves on
+    if ((await submitKeyInput(input)) && !useAccountStore.getState().keyUnchecked) onNext();
   };
 
   return (
