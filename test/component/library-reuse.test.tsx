@@ -13,6 +13,7 @@ import { libraryPanel } from '../../src/renderer/panels/library';
 import { videosPanel } from '../../src/renderer/panels/videos';
 import { voicePanel } from '../../src/renderer/panels/voices';
 import { resetCoversStore } from '../../src/renderer/stores/covers';
+import { resetVideosStore } from '../../src/renderer/stores/videos';
 import { resetLibraryStore } from '../../src/renderer/stores/library';
 import { resetPlayerStore } from '../../src/renderer/stores/player';
 import { resetUiStore, useUiStore } from '../../src/renderer/stores/ui';
@@ -33,6 +34,7 @@ afterEach(() => {
   resetPlayerStore();
   resetLibraryStore();
   resetCoversStore();
+  resetVideosStore();
   resetVoicesStore();
   resetUiStore();
 });

@@ -10,6 +10,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { LibrarySong } from '@shared/ipc/songs';
 import type { VoiceView } from '@shared/ipc/voices';
 import { resetCoversStore, useCoversStore } from '../../src/renderer/stores/covers';
+import { resetVideosStore, useVideosStore } from '../../src/renderer/stores/videos';
 import { resetJobsStore } from '../../src/renderer/stores/jobs';
 import { resetLibraryStore } from '../../src/renderer/stores/library';
 import { resetSongsStore } from '../../src/renderer/stores/songs';
@@ -29,6 +30,7 @@ beforeEach(() => {
   resetJobsStore();
   resetVoicesStore();
   resetCoversStore();
+  resetVideosStore();
   resetLibraryStore();
 });
 
@@ -203,7 +205,7 @@ describe('One player', () => {
     );
 
     // 8. a video result: in the player's viewer, the audio stopped
-    useCoversStore.setState({
+    useVideosStore.setState({
       singing: tracked({ itemId: 'itm_video', title: 'Hook', kind: 'singing-video' }),
     });
     await goTo(/Videos/);

@@ -2,14 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SingingRequest, SubtitlesRequest } from '@shared/ipc/videos';
 import { videosPanel } from '../../src/renderer/panels/videos';
-import { resetCoversStore } from '../../src/renderer/stores/covers';
+import { resetVideosStore } from '../../src/renderer/stores/videos';
 import { FakeCadenza, makeLibraryItem } from './support/fake-cadenza';
 import { installedEngines } from './support/fake-engine';
 import { expectPlayerPlays } from './support/player-checks';
 import { pickItem, pickerTitles } from './support/picker';
 import { renderApp } from './support/render-app';
 
-beforeEach(() => resetCoversStore());
+beforeEach(() => resetVideosStore());
 
 function fake(): FakeCadenza {
   const f = new FakeCadenza({ key: 'sk-test-videos-0000-1111' });

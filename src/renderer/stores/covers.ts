@@ -2,29 +2,17 @@ import { create } from 'zustand';
 import type { AppErrorShape } from '@shared/errors';
 import type { FileInfo } from '@shared/domain/files';
 import type { Link, SingerOption, TrainingCheck } from '@shared/ipc/covers';
-import type { JobResult, JobView } from '@shared/ipc/jobs';
-import type { SingingCheck } from '@shared/ipc/videos';
 import { bridge, call } from '../bridge';
+import { isFinal, jobSlots, type TrackedJob } from '../lib/job-slots';
 import { showPanel } from './ui';
 import { dismissJob } from './jobs';
 
 /**
- * Covers, custom singers and videos: what the panels show and the calls they make. Jobs are
+ * Covers and custom singers: what the Covers panel shows and the calls it makes. Jobs are
  * followed through `jobUpdated`/`jobFinished`; a finished job's files come from `jobs.openResult`.
  */
 
 export type CoverSourceKind = 'file' | 'library' | 'link';
-
-/** A job this store started, and what became of it. */
-export interface TrackedJob {
-  jobId: string;
-  state: JobView['state'];
-  error: AppErrorShape | null;
-  result: JobResult | null;
-  /** Upload progress (covers of files). */
-  bytesSent: number;
-  totalBytes: number;
-}
 
 interface CoversState {
   singers: SingerOption[];
@@ -47,18 +35,6 @@ interface CoversState {
   trainError: AppErrorShape | null;
   training: TrackedJob | null;
   busy: 'measuring' | 'training' | null;
-  // videos
-  singingAudioUrl: string;
-  singingItemId: string;
-  singingImageUrl: string;
-  singingCheck: SingingCheck | null;
-  singingError: AppErrorShape | null;
-  singing: TrackedJob | null;
-  subtitlesUrl: string;
-  /** A library video chosen instead of a typed link ('' = none). */
-  subtitlesItemId: string;
-  subtitlesError: AppErrorShape | null;
-  subtitles: TrackedJob | null;
 }
 
 const initial: CoversState = {
@@ -80,16 +56,6 @@ const initial: CoversState = {
   trainError: null,
   training: null,
   busy: null,
-  singingAudioUrl: '',
-  singingItemId: '',
-  singingImageUrl: '',
-  singingCheck: null,
-  singingError: null,
-  singing: null,
-  subtitlesUrl: '',
-  subtitlesItemId: '',
-  subtitlesError: null,
-  subtitles: null,
 };
 
 export const useCoversStore = create<CoversState>(() => ({ ...initial }));
@@ -99,67 +65,17 @@ const get = useCoversStore.getState;
 /** A singer's key in the picker: "b:<id>" for built-in, "c:<id>" for custom. */
 export const singerKeyOf = (s: SingerOption): string => `${s.custom ? 'c' : 'b'}:${s.id ?? ''}`;
 
-export type Slot = 'cover' | 'training' | 'singing' | 'subtitles';
-const SLOTS: Slot[] = ['cover', 'training', 'singing', 'subtitles'];
-let unsubscribe: (() => void) | null = null;
-
-const isFinal = (s: JobView['state']): boolean =>
-  s === 'done' || s === 'failed' || s === 'cancelled' || s === 'interrupted';
-
-/**
- * Job updates can arrive before the call that started the job has answered (a quick service, a
- * training task accepted at once): the latest view of each recent job is kept, and applied when
- * the answer names the job — otherwise the panel would stay on "Sending…".
- */
-const recentJobs = new Map<string, JobView>();
-const STATE_RANK: Record<JobView['state'], number> = {
-  pending: 0,
-  submitted: 1,
-  running: 2,
-  downloading: 3,
-  done: 4,
-  failed: 4,
-  cancelled: 4,
-  interrupted: 4,
-};
-const RECENT_JOBS_MAX = 50;
-
-function remember(job: JobView): void {
-  recentJobs.delete(job.id);
-  recentJobs.set(job.id, job);
-  if (recentJobs.size > RECENT_JOBS_MAX) recentJobs.delete(recentJobs.keys().next().value!);
-}
-
-/** Starts following a job in a slot, catching up with updates that came before its answer. */
-function follow(slot: Slot, view: JobView, totalBytes = 0, extra: Partial<CoversState> = {}): void {
-  set({ ...extra, [slot]: tracked(view.id, view.state, totalBytes) } as Partial<CoversState>);
-  const seen = recentJobs.get(view.id);
-  if (seen && (seen.updatedAt > view.updatedAt || STATE_RANK[seen.state] > STATE_RANK[view.state]))
-    void onJob(seen);
-}
-
-async function onJob(job: JobView): Promise<void> {
-  remember(job);
+export type CoverSlot = 'cover' | 'training';
+const slots = jobSlots(useCoversStore, ['cover', 'training'] as const, (job) => {
   // a training job this window did not start (e.g. started before a restart) still updates its singer
   if (
     isFinal(job.state) &&
-    get().training?.jobId !== job.id &&
-    get().singers.some((x) => x.custom && x.jobId === job.id && x.state === 'training')
+    (get().training?.jobId === job.id ||
+      get().singers.some((x) => x.custom && x.jobId === job.id && x.state === 'training'))
   )
     void loadSingers(false);
-  for (const slot of SLOTS) {
-    const t = get()[slot];
-    if (!t || t.jobId !== job.id) continue;
-    set({ [slot]: { ...t, state: job.state, error: job.error } } as Partial<CoversState>);
-    if (job.state === 'done' && job.resultItemIds.length > 0 && !t.result) {
-      const r = await call((api) => api.jobs.openResult(job.id));
-      const now = get()[slot];
-      if (r.ok && now?.jobId === job.id)
-        set({ [slot]: { ...now, result: r.value } } as Partial<CoversState>);
-    }
-    if (slot === 'training' && isFinal(job.state)) void loadSingers(false);
-  }
-}
+});
+let unsubscribe: (() => void) | null = null;
 
 /**
  * Loads singers; follows jobs and upload progress (once). Library sources come from the
@@ -170,8 +86,8 @@ export async function startCovers(): Promise<void> {
     try {
       const api = bridge();
       const offs = [
-        api.on.jobUpdated((j) => void onJob(j)),
-        api.on.jobFinished((j) => void onJob(j)),
+        api.on.jobUpdated((j) => void slots.onJob(j)),
+        api.on.jobFinished((j) => void slots.onJob(j)),
         api.on.coverUploadProgress((p) => {
           const c = get().cover;
           if (c && c.jobId === p.jobId)
@@ -266,15 +182,6 @@ export function openCoverFrom(itemId: string): void {
   showPanel('covers');
 }
 
-const tracked = (jobId: string, state: JobView['state'], totalBytes = 0): TrackedJob => ({
-  jobId,
-  state,
-  error: null,
-  result: null,
-  bytesSent: 0,
-  totalBytes,
-});
-
 export async function startCover(): Promise<void> {
   const s = get();
   if (s.cover && !isFinal(s.cover.state)) return;
@@ -323,7 +230,7 @@ export async function startCover(): Promise<void> {
     set({ coverError: r.error });
     return;
   }
-  follow('cover', r.value, s.sourceKind === 'file' ? (s.file?.sizeBytes ?? 0) : 0);
+  slots.follow('cover', r.value, s.sourceKind === 'file' ? (s.file?.sizeBytes ?? 0) : 0);
 }
 
 export async function cancelCover(): Promise<void> {
@@ -386,7 +293,7 @@ export async function startTraining(): Promise<void> {
     set({ busy: null, trainError: r.error });
     return;
   }
-  follow('training', r.value, 0, {
+  slots.follow('training', r.value, 0, {
     busy: null,
     trainUrls: '',
     trainItemIds: [],
@@ -396,80 +303,18 @@ export async function startTraining(): Promise<void> {
   await loadSingers(false);
 }
 
-// ---- videos ----
-
-export function setVideoField<
-  K extends
-    'singingAudioUrl' | 'singingItemId' | 'singingImageUrl' | 'subtitlesUrl' | 'subtitlesItemId',
->(k: K, v: CoversState[K]): void {
-  set({
-    [k]: v,
-    singingError: null,
-    subtitlesError: null,
-    ...(k === 'subtitlesUrl' || k === 'subtitlesItemId' ? {} : { singingCheck: null }),
-  } as Partial<CoversState>);
-}
-
-/** Shows the Videos panel with a library item's service audio link offered for a singing video; nothing is sent. */
-export function openSingingFrom(itemId: string): void {
-  set({ singingItemId: itemId, singingCheck: null, singingError: null, subtitlesError: null });
-  showPanel('videos');
-}
-
-function singingRequest() {
-  const s = get();
-  const audio: Link = s.singingItemId
-    ? { kind: 'library', itemId: s.singingItemId }
-    : { kind: 'url', url: s.singingAudioUrl };
-  return { audio, imageUrl: s.singingImageUrl };
-}
-
-export async function checkSinging(): Promise<void> {
-  const s = get();
-  if (!s.singingImageUrl.trim() || (!s.singingItemId && !s.singingAudioUrl.trim())) {
-    set({
-      singingError: { code: 'validation', message: 'Add the audio link and the photo link.' },
-    });
-    return;
-  }
-  set({ busy: 'measuring', singingError: null });
-  const r = await call((api) => api.videos.checkSinging(singingRequest()));
-  set(r.ok ? { busy: null, singingCheck: r.value } : { busy: null, singingError: r.error });
-}
-
-export async function startSinging(): Promise<void> {
-  set({ singingError: null, singing: null });
-  const r = await call((api) => api.videos.singing(singingRequest()));
-  if (!r.ok) set({ singingError: r.error });
-  else follow('singing', r.value);
-}
-
-export async function startSubtitles(): Promise<void> {
-  set({ subtitlesError: null, subtitles: null });
-  const { subtitlesItemId, subtitlesUrl } = get();
-  const r = await call((api) =>
-    api.videos.subtitles(
-      subtitlesItemId
-        ? { video: { kind: 'library', itemId: subtitlesItemId } }
-        : { videoUrl: subtitlesUrl },
-    ),
-  );
-  if (!r.ok) set({ subtitlesError: r.error });
-  else follow('subtitles', r.value);
-}
-
-/** For tests: back to the first state, following nothing. */
 /** Forgets a failed card: the slot empties and main forgets the job's record. */
-export async function dismissTracked(slot: Slot): Promise<void> {
+export async function dismissCover(slot: CoverSlot): Promise<void> {
   const t = get()[slot];
   if (!t) return;
   set({ [slot]: null } as Partial<CoversState>);
   await dismissJob(t.jobId);
 }
 
+/** For tests: back to the first state, following nothing. */
 export function resetCoversStore(): void {
   unsubscribe?.();
-  recentJobs.clear();
+  slots.forget();
   unsubscribe = null;
   set({ ...initial });
 }

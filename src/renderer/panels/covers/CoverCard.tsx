@@ -6,6 +6,7 @@ import { useAccountStore } from '../../stores/account';
 import {
   cancelCover,
   chooseFile,
+  dismissCover,
   setCoverField,
   singerKeyOf,
   startCover,
@@ -236,7 +237,7 @@ export function CoverCard() {
         <JobResultView
           job={s.cover}
           what="Cover"
-          slot="cover"
+          onDismiss={() => void dismissCover('cover')}
           onRetry={() => void startCover()}
           retryDisabled={!gate.ready}
         />

@@ -1,5 +1,6 @@
 import { TRAINING_AUDIO_MAX_S, TRAINING_AUDIO_MIN_S } from '@shared/domain/service-limits';
 import {
+  dismissCover,
   measureTraining,
   setTrainField,
   startTraining,
@@ -213,7 +214,7 @@ export function TrainCard() {
         <JobResultView
           job={s.training}
           what="Training"
-          slot="training"
+          onDismiss={() => void dismissCover('training')}
           doneText="Done — the singer is trained. It lives with the service, on your key (nothing is added to the library); find it under “Your singers” below and in Make a cover’s singer list."
           onRetry={() => void startTraining()}
           retryDisabled={!gate.ready || !!check?.problem}

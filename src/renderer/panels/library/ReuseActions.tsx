@@ -8,7 +8,8 @@ import type { LibraryItemView } from '@shared/ipc/library';
 import type { Take } from '@shared/ipc/voices';
 import { call } from '../../bridge';
 import type { MenuItem } from '../../components';
-import { openCoverFrom, openSingingFrom } from '../../stores/covers';
+import { openCoverFrom } from '../../stores/covers';
+import { openSingingFrom } from '../../stores/videos';
 import { openExtend } from '../../stores/songs';
 import { speakAgain } from '../../stores/voices';
 

@@ -2,7 +2,7 @@ import type { LibraryKind } from '@shared/domain/library';
 import { libraryEntry } from '../../playback/entries';
 import { PlayButton } from '../../player/PlayButton';
 import { FailureActions } from './FailureActions';
-import { dismissTracked, type Slot, type TrackedJob } from '../../stores/covers';
+import type { TrackedJob } from '../../lib/job-slots';
 
 const STATE_TEXT: Record<string, string> = {
   pending: 'Sending…',
@@ -26,14 +26,15 @@ const panelOf = (kind: LibraryKind): string =>
 export function JobResultView({
   job,
   what,
-  slot,
+  onDismiss,
   onRetry,
   retryDisabled = false,
   doneText,
 }: {
   job: TrackedJob;
   what: string;
-  slot: Slot;
+  /** Forgets the card (its store's dismiss). */
+  onDismiss: () => void;
   /** What "done" means when nothing lands in the library (a trained singer). */
   doneText?: string;
   onRetry?: () => void;
@@ -60,7 +61,7 @@ export function JobResultView({
           error={job.error}
           onRetry={onRetry}
           retryDisabled={retryDisabled}
-          onDismiss={() => void dismissTracked(slot)}
+          onDismiss={onDismiss}
         />
       )}
       {job.result?.items.map((item) => (

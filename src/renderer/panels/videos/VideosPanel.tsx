@@ -4,11 +4,12 @@ import { useReadiness } from '../../readiness/useReadiness';
 import { useAccountStore } from '../../stores/account';
 import {
   checkSinging,
+  dismissVideo,
   setVideoField,
   startSinging,
   startSubtitles,
-  useCoversStore,
-} from '../../stores/covers';
+  useVideosStore,
+} from '../../stores/videos';
 import { isSingingSource, isSubtitleSource } from '@shared/domain/library-sources';
 import { sourceDetail, useLibrarySources } from '../shared/library-sources';
 import { Button, EmptyState, TextField } from '../../components';
@@ -22,7 +23,7 @@ const active = (state: string | undefined): boolean =>
   state === 'pending' || state === 'submitted' || state === 'running' || state === 'downloading';
 
 function SingingCard() {
-  const s = useCoversStore();
+  const s = useVideosStore();
   const credits = useAccountStore((a) => a.keyInfo?.key_singing_credits ?? null);
   const check = s.singingCheck;
   const fields = { ...(check?.fields ?? {}), ...(s.singingError?.fields ?? {}) };
@@ -109,7 +110,7 @@ function SingingCard() {
         <JobResultView
           job={s.singing}
           what="Singing video"
-          slot="singing"
+          onDismiss={() => void dismissVideo('singing')}
           onRetry={() => void startSinging()}
           retryDisabled={!gate.ready}
         />
@@ -119,7 +120,7 @@ function SingingCard() {
 }
 
 function SubtitlesCard() {
-  const s = useCoversStore();
+  const s = useVideosStore();
   const busy = active(s.subtitles?.state);
   // the service names no counter for subtitle videos (docs/writing.md): key and connection only
   const gate = useReadiness({ counter: null });
@@ -179,7 +180,7 @@ function SubtitlesCard() {
         <JobResultView
           job={s.subtitles}
           what="Subtitle video"
-          slot="subtitles"
+          onDismiss={() => void dismissVideo('subtitles')}
           onRetry={() => void startSubtitles()}
           retryDisabled={!gate.ready}
         />
@@ -190,7 +191,7 @@ function SubtitlesCard() {
 
 /** Before any video job: what this panel makes and what it needs. */
 function NoVideosYet() {
-  const none = useCoversStore((s) => !s.singing && !s.subtitles);
+  const none = useVideosStore((s) => !s.singing && !s.subtitles);
   if (!none) return null;
   return (
     <EmptyState title="No videos yet">
