@@ -2,7 +2,7 @@
  * Helpers several commands share, one floor below them: a command file never imports another
  * (ESLint refuses it), so what two commands need lives here.
  */
-import { promises as fs } from 'node:fs';
+import { READ_CAPS, readRegularText } from '../main/services/ground/regular-file';
 import { join } from 'node:path';
 import { SidecarSchema, type LibraryItem, type Sidecar } from '@shared/domain/library';
 import type { Counter } from '@shared/errors';
@@ -25,7 +25,7 @@ export async function readSidecar(
   item: LibraryItem,
 ): Promise<Sidecar & { media_file: string }> {
   const raw = JSON.parse(
-    await fs.readFile(join(libraryDir, `${item.file}.json`), 'utf8'),
+    await readRegularText(join(libraryDir, `${item.file}.json`), READ_CAPS.sidecarBytes),
   ) as unknown;
   return { ...SidecarSchema.parse(raw), media_file: join(libraryDir, item.file) };
 }

@@ -2,9 +2,8 @@
  * `cadenza tts --text T --voice SPEAKER [--emotion E]`: speaks the text through the same jobs and
  * library services as the app, saves the WAV into the library and prints its sidecar.
  */
-import { promises as fs } from 'node:fs';
+import { readTextFile } from '../../main/services/files/regular';
 import { EMOTIONS, type Emotion } from '@shared/domain/service-limits';
-import { AppError } from '@shared/errors';
 import {
   expectNoMore,
   formatRows,
@@ -14,6 +13,9 @@ import {
   type CliContext,
 } from '../command';
 import { counterLeft, readSidecar } from '../support';
+
+/** A text file for speech (at most 500 characters are spoken) is small. */
+const MAX_TEXT_FILE_BYTES = 64 * 1024;
 
 const help = `Usage: cadenza tts --text T --voice SPEAKER [options]
 
@@ -42,11 +44,9 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     throw new UsageError('use --text or --text-file, not both');
   let text = values.text;
   if (values['text-file'] !== undefined) {
-    try {
-      text = (await fs.readFile(values['text-file'], 'utf8')).replace(/\r\n/g, '\n').trimEnd();
-    } catch {
-      throw new AppError('io', `Could not read the text file ${values['text-file']}.`);
-    }
+    text = (await readTextFile(values['text-file'], MAX_TEXT_FILE_BYTES))
+      .replace(/\r\n/g, '\n')
+      .trimEnd();
   }
   if (text === undefined) throw new UsageError('missing --text (see cadenza tts --help)');
   if (!values.voice) throw new UsageError('missing --voice (see cadenza tts --help)');

@@ -170,3 +170,31 @@ describe('media handler: a folder swapped for a symlink between the check and th
     expect(res.status).toBe(403);
   });
 });
+
+describe('media handler: a file swapped for a FIFO between the check and the open', () => {
+  it('answers at once instead of waiting in open() for a writer (issue 26, point 2)', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const { open, unlink } = await import('node:fs/promises');
+    await writeFile(join(library, 'Piped.mp3'), body);
+    const fifo = join(library, 'Piped.mp3');
+    let unblock: (() => Promise<void>) | undefined;
+    const racing = createMediaHandler({
+      roots: () => ({ library }),
+      beforeOpen: async () => {
+        await unlink(fifo);
+        execFileSync('mkfifo', [fifo]);
+        // only for a failing run: opening the FIFO for writing releases a blocked reader
+        unblock = async () => (await open(fifo, 'r+')).close();
+      },
+    });
+    const answer = racing.handle({ url: libraryMediaUrl('Piped.mp3'), headers: {} });
+    const timedOut = Symbol('hung');
+    const res = await Promise.race([
+      answer,
+      new Promise<typeof timedOut>((r) => setTimeout(() => r(timedOut), 3000)),
+    ]);
+    if (res === timedOut) await unblock?.();
+    expect(res, 'the request hung on the FIFO').not.toBe(timedOut);
+    if (res !== timedOut) expect([403, 404]).toContain(res.status);
+  });
+});

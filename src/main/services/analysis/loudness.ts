@@ -20,6 +20,7 @@ import { AppError } from '@shared/errors';
 import type { JobsHost } from '../jobs-host';
 import type { Library } from '../library/library';
 import { writeJsonAtomic } from '../ground/atomic';
+import { READ_CAPS, readRegularText } from '../ground/regular-file';
 import { logger } from '../log';
 
 const log = logger('loudness');
@@ -95,7 +96,9 @@ export function createLoudnessService(options: LoudnessServiceOptions): Loudness
   async function loadFound(): Promise<Map<string, Loudness>> {
     if (found) return found;
     try {
-      const parsed = FoundStoreSchema.safeParse(JSON.parse(await fs.readFile(storeFile, 'utf8')));
+      const parsed = FoundStoreSchema.safeParse(
+        JSON.parse(await readRegularText(storeFile, READ_CAPS.cacheBytes)),
+      );
       found = new Map(parsed.success ? Object.entries(parsed.data.entries) : []);
       for (const k of parsed.success ? parsed.data.unmeasurable : []) unmeasurable.add(k);
     } catch {

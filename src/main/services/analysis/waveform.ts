@@ -14,6 +14,7 @@ import type { PeaksWindow } from '../audio/peaks/peaks-window';
 import { sharedWorker } from '../worker';
 import type { peaksTasks } from '../audio/peaks/tasks';
 import { writeJsonAtomic } from '../ground/atomic';
+import { READ_CAPS, readRegularText } from '../ground/regular-file';
 
 const CachedSchema = z.object({
   peaks: z.array(z.number().min(0).max(1)).min(1).max(MAX_WAVEFORM_PEAKS),
@@ -56,7 +57,9 @@ export function createWaveformStore(options: WaveformStoreOptions): WaveformStor
 
   async function readCached(item: WaveformSubject): Promise<CachedWaveform | null> {
     try {
-      const parsed = CachedSchema.safeParse(JSON.parse(await fs.readFile(fileOf(item), 'utf8')));
+      const parsed = CachedSchema.safeParse(
+        JSON.parse(await readRegularText(fileOf(item), READ_CAPS.smallStateBytes)),
+      );
       return parsed.success ? parsed.data : null;
     } catch {
       return null;

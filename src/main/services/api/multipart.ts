@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { AppError } from '@shared/errors';
 import type { UploadProgress } from '@shared/domain/service';
 import { readHead } from '../files/regular';
+import { openRegular } from '../ground/regular-file';
 import { SNIFF_BYTES, sniffContent } from '../files/sniff';
 import { mimeTypeOf } from '../ground/media-types';
 import type { RequestBody } from './transport';
@@ -139,7 +140,16 @@ export function multipartBody(
     for (const b of fieldBufs) yield sent(b);
     for (const [i, f] of files.entries()) {
       yield sent(fileHeads[i] as Buffer);
-      const stream = createReadStream(f.info.path, { highWaterMark: 64 * 1024 });
+      // opened again as it was checked: regular files only, never blocking, and no more bytes
+      // than the length announced
+      const { handle } = await openRegular(f.info.path);
+      const stream = createReadStream('', {
+        fd: handle,
+        start: 0,
+        end: Math.max(0, f.info.sizeBytes - 1),
+        highWaterMark: 64 * 1024,
+        autoClose: true,
+      });
       try {
         for await (const chunk of stream) yield sent(chunk as Buffer);
       } finally {

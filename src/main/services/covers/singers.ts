@@ -3,10 +3,10 @@
  * `<dataDir>/custom-singers.json` (the service knows them only by a task id). Each entry is tied to
  * its training job, so a singer whose training finishes after a restart is found again.
  */
-import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../settings/atomic-write';
+import { READ_CAPS, readRegularText } from '../ground/regular-file';
 
 export const CustomSingerRecordSchema = z.object({
   jobId: z.string(),
@@ -36,7 +36,9 @@ export class CustomSingerStore {
   async list(): Promise<CustomSingerRecord[]> {
     // another process (the CLI, the app) may have added one: read the file each time
     try {
-      const parsed = FileSchema.safeParse(JSON.parse(await fs.readFile(this.file, 'utf8')));
+      const parsed = FileSchema.safeParse(
+        JSON.parse(await readRegularText(this.file, READ_CAPS.smallStateBytes)),
+      );
       this.cache = parsed.success ? parsed.data.singers : (this.cache ?? []);
     } catch {
       this.cache ??= [];

@@ -24,6 +24,7 @@ import {
 } from '../audio/tags';
 import { sniffContent } from '../files/sniff';
 import { writeExclusive } from '../ground/atomic';
+import { readRegular } from '../ground/regular-file';
 import { probeFile } from '../audio/probe';
 
 export interface RenderInput {
@@ -52,6 +53,11 @@ export type RenderResult =
     }
   | { written: false };
 
+/** A cover file beside an item is read only up to this (larger ones are left out). */
+const MAX_COVER_FILE_BYTES = 64 * 1024 * 1024;
+/** An MP3 exported as MP3 is retagged in memory: at most this big (about 9 hours at 128 kbps). */
+const MAX_RETAGGED_MP3_BYTES = 512 * 1024 * 1024;
+
 /** A FLAC metadata block's length field has 24 bits: a PICTURE block holds at most this. */
 export const MAX_FLAC_BLOCK_BYTES = 0xffffff;
 
@@ -63,7 +69,9 @@ export interface RenderOptions {
 
 async function coverOf(input: RenderInput, embedded: CoverArt | null): Promise<CoverArt | null> {
   if (input.coverPath) {
-    const data = new Uint8Array(await fs.readFile(input.coverPath).catch(() => Buffer.alloc(0)));
+    const data = new Uint8Array(
+      await readRegular(input.coverPath, MAX_COVER_FILE_BYTES).catch(() => Buffer.alloc(0)),
+    );
     const sniffed = sniffContent(data.subarray(0, 64));
     if (sniffed?.kind === 'image') return { mimeType: sniffed.mimeType, data };
   }
@@ -99,7 +107,10 @@ async function encoded(
   }
   const tagged: ExportTags = fits ? { ...tags, cover: fits } : tags;
   if (input.format === 'mp3' && probe?.format === 'mp3' && input.normaliseToLufs == null) {
-    const bytes = retagMp3(new Uint8Array(await fs.readFile(input.source)), tagged);
+    const bytes = retagMp3(
+      new Uint8Array(await readRegular(input.source, MAX_RETAGGED_MP3_BYTES)),
+      tagged,
+    );
     return { bytes, reencoded: false, gainDb: null, notes };
   }
   const pcm = await decodePcm(input.source, { signal, probe: probe ?? undefined });

@@ -9,6 +9,7 @@ import { promises as fs, createReadStream, type Stats } from 'node:fs';
 import { join, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { parseRange } from '../ground/range';
+import { openRegular } from '../ground/regular-file';
 
 export interface FileRequest {
   url: string;
@@ -131,9 +132,10 @@ export async function serveConfinedFile(o: ServeFileOptions): Promise<FileRespon
   // Open, then check the opened file is the very file confinement resolved (same device and
   // inode as its stat then): a folder swapped for a symlink in between opens something else.
   await o.beforeOpen?.(o.path);
-  const handle = await fs.open(o.path, 'r').catch(() => null);
-  if (!handle) return plainAnswer(404);
-  const opened = await handle.stat();
+  // non-blocking and regular-file-only: a FIFO swapped in here neither hangs the open nor is read
+  const got = await openRegular(o.path).catch(() => null);
+  if (!got) return plainAnswer(404);
+  const { handle, stat: opened } = got;
   if (opened.ino !== o.confined.ino || opened.dev !== o.confined.dev) {
     await handle.close();
     return plainAnswer(403);

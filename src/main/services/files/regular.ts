@@ -4,13 +4,10 @@
  * for a FIFO, socket, device or folder between a check and the open is still refused; the open
  * itself never blocks (O_NONBLOCK: a FIFO without a writer would otherwise wait forever).
  */
-import { constants } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { AppError } from '@shared/errors';
-
-// O_NONBLOCK is POSIX; Windows has no FIFOs to block on and no such flag.
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+import { isNotRegular, isTooLarge, openRegular } from '../ground/regular-file';
 
 /** A name for messages: the last path segment, control characters removed, bounded. */
 export function shownFileName(raw: string): string {
@@ -21,23 +18,24 @@ export function shownFileName(raw: string): string {
 
 /** Opens a regular file for reading; AppError('not_found' | 'invalid_argument' | 'io') otherwise. */
 export async function openRegularFile(path: string): Promise<FileHandle> {
-  let fh: FileHandle;
   try {
-    fh = await open(path, OPEN_FLAGS);
+    return (await openRegular(path)).handle;
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT')
-      throw new AppError('not_found', `“${shownFileName(path)}” was not found.`);
-    if (code === 'EISDIR' || code === 'ENXIO')
-      throw new AppError('invalid_argument', `“${shownFileName(path)}” is not a file.`);
-    throw new AppError('io', `“${shownFileName(path)}” could not be read.`);
+    throw shownOpenFailure(e, path);
   }
-  const st = await fh.stat();
-  if (!st.isFile()) {
-    await fh.close();
-    throw new AppError('invalid_argument', `“${shownFileName(path)}” is not a file.`);
-  }
-  return fh;
+}
+
+/** An open failure of `ground/regular-file` in words for the person who named the file. */
+export function shownOpenFailure(e: unknown, path: string): AppError {
+  if (e instanceof AppError) return e;
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT')
+    return new AppError('not_found', `“${shownFileName(path)}” was not found.`);
+  if (isNotRegular(e))
+    return new AppError('invalid_argument', `“${shownFileName(path)}” is not a file.`);
+  if (isTooLarge(e))
+    return new AppError('invalid_argument', `“${shownFileName(path)}” is too large to read.`);
+  return new AppError('io', `“${shownFileName(path)}” could not be read.`);
 }
 
 /** The first `bytes` bytes of a regular file (fewer when it is shorter). */

@@ -3,6 +3,7 @@ import { promises as fs } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { pidAlive } from '../ground/atomic';
+import { openRegular, READ_CAPS, readRegularText } from '../ground/regular-file';
 
 /** What the lock file says about its holder. The file's mtime is the heartbeat. */
 export interface LockInfo {
@@ -55,9 +56,17 @@ export class DataLock {
   /** The current holder, or null when nobody holds it. */
   async holder(): Promise<(LockInfo & { heartbeatAgeMs: number }) | null> {
     try {
-      const [raw, st] = await Promise.all([fs.readFile(this.path, 'utf8'), fs.stat(this.path)]);
+      // never blocks on a FIFO planted as the lock; the stat is the opened file's own
+      const { handle, stat } = await openRegular(this.path);
+      let raw: string;
+      try {
+        if (stat.size > READ_CAPS.smallStateBytes) return null;
+        raw = await handle.readFile('utf8');
+      } finally {
+        await handle.close().catch(() => undefined);
+      }
       const info = JSON.parse(raw) as LockInfo;
-      return { ...info, heartbeatAgeMs: Date.now() - st.mtimeMs };
+      return { ...info, heartbeatAgeMs: Date.now() - stat.mtimeMs };
     } catch {
       return null;
     }
@@ -67,7 +76,9 @@ export class DataLock {
     const info = await this.holder();
     if (!info) {
       // unreadable: a holder may be between create and write; old enough means abandoned
-      const st = await fs.stat(this.path).catch(() => null);
+      const st = await fs.lstat(this.path).catch(() => null);
+      // anything but a regular file (a FIFO, a folder, a symlink) was never a lock Cadenza made
+      if (st && !st.isFile()) return { stale: true };
       return { stale: !st || Date.now() - st.mtimeMs > this.staleMs };
     }
     if (info.host === hostname() && info.pid !== process.pid && !pidAlive(info.pid))
@@ -113,7 +124,7 @@ export class DataLock {
       } catch {
         continue;
       }
-      const moved = await fs.readFile(aside, 'utf8').catch(() => '');
+      const moved = await readRegularText(aside, READ_CAPS.smallStateBytes).catch(() => '');
       let movedToken: string | undefined;
       try {
         movedToken = (JSON.parse(moved) as LockInfo).token;

@@ -10,6 +10,7 @@ import {
 } from '@shared/domain/jobs';
 import { AppError } from '@shared/errors';
 import { isTempName, removeTempLeftovers, writeJsonAtomic } from '../ground/atomic';
+import { READ_CAPS, readRegularText } from '../ground/regular-file';
 import { logger, redactJson } from '../log';
 import { isBareName } from '../library/names';
 import { migrateJobRecord } from './migrate';
@@ -212,7 +213,7 @@ export class JobStore {
       return undefined;
     let raw: unknown;
     try {
-      raw = JSON.parse(await fs.readFile(path, 'utf8'));
+      raw = JSON.parse(await readRegularText(path, READ_CAPS.jobRecordBytes));
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       raw = undefined;

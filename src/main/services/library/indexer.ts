@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { promises as fs, readFileSync, readdirSync, statSync, type Stats } from 'node:fs';
+import { readdirSync, statSync, type Stats } from 'node:fs';
 import { basename, extname, join, posix } from 'node:path';
 import { z } from 'zod';
 import {
@@ -9,6 +9,7 @@ import {
   type Sidecar,
 } from '@shared/domain/library';
 import { isTempName, writeFileAtomic } from '../ground/atomic';
+import { READ_CAPS, readRegularText, readRegularTextSync } from '../ground/regular-file';
 import { mapLimited, readFoundMedia, type FoundFacts } from './found';
 import { isBareName } from './names';
 import {
@@ -108,7 +109,9 @@ function coverFor(
 
 function readSidecar(path: string): Sidecar | null {
   try {
-    const parsed = SidecarSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+    const parsed = SidecarSchema.safeParse(
+      JSON.parse(readRegularTextSync(path, READ_CAPS.sidecarBytes)),
+    );
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
@@ -437,7 +440,7 @@ async function readIndexFile(
 ): Promise<Map<string, IndexEntry>> {
   try {
     const parsed = SavedIndexHeaderSchema.safeParse(
-      JSON.parse(await fs.readFile(indexFile, 'utf8')),
+      JSON.parse(await readRegularText(indexFile, READ_CAPS.indexBytes)),
     );
     if (!parsed.success || parsed.data.libraryDir !== libraryDir) return new Map();
     const out = new Map<string, IndexEntry>();

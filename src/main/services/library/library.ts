@@ -19,6 +19,7 @@ import {
   writeFileExclusive,
   writeJsonAtomic,
 } from '../ground/atomic';
+import { READ_CAPS, readRegularText } from '../ground/regular-file';
 import { sharedWorker, type WorkerClient } from '../worker';
 import type { libraryTasks } from './index-tasks';
 import { TypedEmitter } from '../ground/events';
@@ -430,7 +431,9 @@ export function createLibrary(options: LibraryOptions): Library {
     const media = await fs.lstat(join(dir, fileName)).catch(() => null);
     if (media) return null;
     try {
-      const side = JSON.parse(await fs.readFile(join(dir, sidecarNameFor(fileName)), 'utf8')) as {
+      const side = JSON.parse(
+        await readRegularText(join(dir, sidecarNameFor(fileName)), READ_CAPS.sidecarBytes),
+      ) as {
         id?: unknown;
       };
       return side.id === id ? 'resumed' : null;

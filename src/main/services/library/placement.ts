@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '@shared/errors';
 import { writeJsonAtomic } from '../ground/atomic';
+import { READ_CAPS, readRegularText } from '../ground/regular-file';
 
 /**
  * Where the library folder lives: the device (st_dev) of its parent, recorded when the folder was
@@ -19,7 +20,9 @@ export type Placement = z.infer<typeof PlacementSchema>;
 
 async function readPlacement(file: string): Promise<Placement | null> {
   try {
-    const parsed = PlacementSchema.safeParse(JSON.parse(await fs.readFile(file, 'utf8')));
+    const parsed = PlacementSchema.safeParse(
+      JSON.parse(await readRegularText(file, READ_CAPS.smallStateBytes)),
+    );
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

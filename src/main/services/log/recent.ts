@@ -2,11 +2,12 @@
  * The last lines of the newest log files, for the diagnostic report: read from the end of each
  * file (never the whole file), formatted for reading and redacted once more.
  */
-import { open, readdir, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { formatLogLine } from './format';
 import type { LogName } from './logger';
 import { redactSecrets } from './redact';
+import { openRegular } from '../ground/regular-file';
 
 export interface RecentLog {
   /** The newest file of this log in the log folder, e.g. `main.3.log`. */
@@ -44,9 +45,9 @@ async function filesByName(dir: string, names: readonly LogName[]): Promise<stri
 }
 
 async function tail(path: string, maxBytes: number): Promise<string> {
-  const handle = await open(path, 'r');
+  const { handle, stat } = await openRegular(path);
   try {
-    const { size } = await handle.stat();
+    const { size } = stat;
     const length = Math.min(size, maxBytes);
     const buffer = Buffer.alloc(length);
     await handle.read(buffer, 0, length, size - length);

@@ -1,4 +1,4 @@
-import { promises as fs, type Stats } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { Readable } from 'node:stream';
 import { isTempName } from '../ground/atomic';
 import { mediaTypeOf } from '../ground/media-types';
@@ -13,6 +13,7 @@ import {
 import { CACHE_ID, type MediaCache } from '../remote-media/cache';
 import { probeFile } from '../audio/probe';
 import { parseRange } from '../ground/range';
+import { openRegular } from '../ground/regular-file';
 
 export const MEDIA_SCHEME = 'cadenza-media';
 
@@ -185,9 +186,9 @@ interface GrowingAnswer {
  */
 async function serveGrowingEntry(o: GrowingAnswer): Promise<MediaResponse> {
   await o.beforeOpen?.(o.path);
-  const handle = await fs.open(o.path, 'r').catch(() => null);
-  if (!handle) return plain(404);
-  const opened = await handle.stat();
+  const got = await openRegular(o.path).catch(() => null);
+  if (!got) return plain(404);
+  const { handle, stat: opened } = got;
   if (opened.ino !== o.confined.ino || opened.dev !== o.confined.dev) {
     await handle.close();
     return plain(403);
@@ -211,7 +212,7 @@ async function serveGrowingEntry(o: GrowingAnswer): Promise<MediaResponse> {
         const there = info ? info.bytes : pos;
         if (pos < there) {
           const chunk = Buffer.alloc(Math.min(LIVE_CHUNK_BYTES, there - pos));
-          const { bytesRead } = await handle!.read(chunk, 0, chunk.length, pos);
+          const { bytesRead } = await handle.read(chunk, 0, chunk.length, pos);
           if (bytesRead === 0) return;
           pos += bytesRead;
           yield chunk.subarray(0, bytesRead);
@@ -223,7 +224,7 @@ async function serveGrowingEntry(o: GrowingAnswer): Promise<MediaResponse> {
         if (!now || (!now.complete && now.bytes <= pos)) return; // stalled or gone: it ends here
       }
     } finally {
-      await handle!.close().catch(() => undefined);
+      await handle.close().catch(() => undefined);
     }
   }
   return { status: o.ranged ? 206 : 200, headers, body: Readable.from(follow()) };

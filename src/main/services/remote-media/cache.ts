@@ -5,6 +5,7 @@ import { AppError } from '@shared/errors';
 import { mediaAddressGuard } from '../http/address-guard';
 import { createHttpPolicy, type HttpPolicy, type HttpResponse } from '../http/policy';
 import { writeJsonAtomic } from '../ground/atomic';
+import { READ_CAPS, readRegularText } from '../ground/regular-file';
 
 /** What the media handler needs to know about a cached entry. */
 export interface CacheEntryInfo {
@@ -69,7 +70,9 @@ export function createMediaCache(options: MediaCacheOptions): MediaCache {
   }
 
   async function pump(id: string, entry: Entry, res: HttpResponse): Promise<void> {
-    const handle = await fs.open(dataPath(id), 'w');
+    // a fresh file: whatever is at the name (an older copy, a planted FIFO) is removed first
+    await fs.rm(dataPath(id), { force: true });
+    const handle = await fs.open(dataPath(id), 'wx');
     try {
       for await (const chunk of res.body()) {
         if (entry.bytes + chunk.byteLength > maxBytes)
@@ -155,7 +158,9 @@ export function createMediaCache(options: MediaCacheOptions): MediaCache {
         const id = name.replace(/\.(media|json)$/, '');
         if (!name.endsWith('.media')) continue;
         try {
-          const meta = JSON.parse(await fs.readFile(metaPath(id), 'utf8')) as {
+          const meta = JSON.parse(
+            await readRegularText(metaPath(id), READ_CAPS.smallStateBytes),
+          ) as {
             url: string;
             contentType: string;
             bytes: number;

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { AppError } from '@shared/errors';
 import type { SecretBackend } from '../contracts';
 import { writeFileAtomic } from '../settings/atomic-write';
+import { READ_CAPS, readRegularText } from '../ground/regular-file';
 
 /** What the shell passes: Electron's safeStorage has exactly this shape. */
 export interface StringCipher {
@@ -48,7 +49,7 @@ export function createEncryptedFileBackend({
   async function readFile(): Promise<KeysFile> {
     let text: string;
     try {
-      text = await fs.readFile(file, 'utf8');
+      text = await readRegularText(file, READ_CAPS.smallStateBytes);
     } catch {
       return { schema_version: 1, keys: {} };
     }

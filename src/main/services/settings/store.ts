@@ -4,7 +4,7 @@
  * the defaults are used, so a bad edit never stops the app or the CLI from starting.
  * CADENZA_BASE_URL and CADENZA_LIBRARY override the stored values without changing the file.
  */
-import { readFileSync, renameSync, statSync } from 'node:fs';
+import { renameSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { checkServiceAddress } from '@shared/domain/account';
@@ -15,6 +15,7 @@ import { AppError } from '@shared/errors';
 import type { Settings, SettingsStore } from '../contracts';
 import { resolvePaths } from '../paths';
 import { writeFileAtomic } from './atomic-write';
+import { READ_CAPS, readRegularTextSync } from '../ground/regular-file';
 
 export const SETTINGS_FILE = 'settings.json';
 const SETTINGS_SCHEMA_VERSION = 1;
@@ -90,7 +91,9 @@ export function createSettingsStore(
     if (cache?.stamp === stamp) return cache.value;
     let value: Settings;
     try {
-      const parsed = SettingsSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+      const parsed = SettingsSchema.safeParse(
+        JSON.parse(readRegularTextSync(file, READ_CAPS.smallStateBytes)),
+      );
       if (!parsed.success) throw parsed.error;
       value = parsed.data;
     } catch {

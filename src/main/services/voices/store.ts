@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { CloneVoiceSchema, VoiceSchema } from '@shared/domain/service';
 import { VoicePrefsSchema, type VoicePrefs } from '@shared/ipc/voices';
 import { writeJsonAtomic } from '../ground/atomic';
+import { READ_CAPS, readRegularText } from '../ground/regular-file';
 
 export const RECENTS_MAX = 12;
 export const FAVOURITES_MAX = 500;
@@ -28,7 +29,7 @@ const PrefsFileSchema = VoicePrefsSchema.extend({ schema_version: z.literal(1) }
 async function readJson<T>(path: string, schema: z.ZodType<T>): Promise<T | undefined> {
   let text: string;
   try {
-    text = await fs.readFile(path, 'utf8');
+    text = await readRegularText(path, READ_CAPS.cacheBytes);
   } catch {
     return undefined;
   }

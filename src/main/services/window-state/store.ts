@@ -2,7 +2,7 @@
  * window-state.json in the data folder: the main window's last normal bounds and whether it was
  * maximised. Validated on read (anything unreadable counts as no saved state), written atomically.
  */
-import { readFileSync } from 'node:fs';
+import { READ_CAPS, readRegularTextSync } from '../ground/regular-file';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../settings/atomic-write';
@@ -34,7 +34,9 @@ export function createWindowStateStore(dataDir: string): WindowStateStore {
   return {
     read() {
       try {
-        const parsed = WindowStateSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+        const parsed = WindowStateSchema.safeParse(
+          JSON.parse(readRegularTextSync(file, READ_CAPS.smallStateBytes)),
+        );
         return parsed.success
           ? { bounds: parsed.data.bounds, maximized: parsed.data.maximized }
           : null;

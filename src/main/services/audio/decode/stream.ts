@@ -6,7 +6,7 @@
  *   const name = await decodeChunks(path, probe, (c) => { use(c.channels, c.frames); });
  *   // return false from the callback to stop early; null: this file cannot be decoded here
  */
-import * as fs from 'node:fs/promises';
+import { openRegular } from '../../ground/regular-file';
 import type { FileHandle } from 'node:fs/promises';
 import type { MediaProbe, WavLayout } from '../probe';
 import { firstFrame, id3v2Bytes } from '../probe/mpeg';
@@ -53,7 +53,7 @@ async function wavChunks(
   const buf = Buffer.alloc(chunkFrames * frameBytes);
   const total = Math.floor(w.dataBytes / frameBytes);
   const planes = Array.from({ length: w.channels }, () => new Float32Array(chunkFrames));
-  const fh = await fs.open(path, 'r');
+  const { handle: fh } = await openRegular(path);
   try {
     for (let frame = 0; frame < total; frame += chunkFrames) {
       signal?.throwIfAborted();
@@ -81,7 +81,7 @@ async function compressedChunks(
   signal?: AbortSignal,
 ): Promise<DecoderName> {
   const d = await streamDecoderFor(format);
-  const fh = await fs.open(path, 'r');
+  const { handle: fh } = await openRegular(path);
   try {
     const skip = format === 'mp3' ? await vbriFrame(fh) : null;
     const buf = Buffer.alloc(CHUNK_BYTES);

@@ -12,8 +12,10 @@
  *   // a link's first bytes (URL measuring): headers only, nothing is counted or decoded
  *   const q = await probeBytes(head, { sizeBytes: 4_812_345, mimeType: 'audio/mpeg' });
  */
-import { promises as fs } from 'node:fs';
-import { parseBuffer, parseFile, type IAudioMetadata } from 'music-metadata';
+import type { FileHandle } from 'node:fs/promises';
+import { parseBlob, parseBuffer, type IAudioMetadata } from 'music-metadata';
+import { mediaTypeOf } from '../../ground/media-types';
+import { openRegular } from '../../ground/regular-file';
 import { mp4HeaderBytes } from './mp4';
 import { countFrames, declaredFrames, firstFrame, id3v2Bytes, mpegFrameAt } from './mpeg';
 import { readFromBytes, readWavLayout, type ReadAt, type WavLayout } from './riff';
@@ -166,20 +168,80 @@ async function withWavLayout(
   };
 }
 
+/**
+ * The opened file as the Blob music-metadata's random-access reader asks for: every read is a
+ * positioned read of the one descriptor that was checked to be a regular file (never the path
+ * again, so nothing swapped in after the check is read).
+ */
+function blobOf(handle: FileHandle, size: number, type: string, start = 0, end = size): Blob {
+  const blob = {
+    size: end - start,
+    type,
+    slice: (from = 0, to = end - start) =>
+      blobOf(handle, size, type, start + from, Math.min(end, start + Math.max(from, to))),
+    arrayBuffer: async () => {
+      const out = new Uint8Array(end - start);
+      let filled = 0;
+      while (filled < out.length) {
+        const { bytesRead } = await handle.read(out, filled, out.length - filled, start + filled);
+        if (bytesRead === 0) break;
+        filled += bytesRead;
+      }
+      return out.buffer.slice(0, filled);
+    },
+  };
+  return blob as unknown as Blob;
+}
+
+/**
+ * Tags and format facts of an opened file. Its content says what it is (an MP3 stream saved
+ * with a `.wav` name is read as MP3); the name's type is asked only when the content does not say.
+ */
+async function parseOpened(
+  handle: FileHandle,
+  size: number,
+  path: string,
+  options: { duration: boolean; skipCovers: boolean },
+): Promise<IAudioMetadata> {
+  try {
+    return await parseBlob(blobOf(handle, size, ''), options);
+  } catch (e) {
+    const byName = mediaTypeOf(path)?.mime;
+    if (!byName) throw e;
+    return parseBlob(blobOf(handle, size, byName), options);
+  }
+}
+
 /** Probes a file on disk; null when it is not audio or video Cadenza can read. */
 export async function probeFile(
   path: string,
   options: ProbeOptions = {},
 ): Promise<MediaProbe | null> {
-  const stat = await fs.stat(path).catch(() => null);
-  if (!stat?.isFile() || stat.size === 0) return null;
+  // non-blocking and regular-file-only: a FIFO, socket, device or folder is not media
+  const opened = await openRegular(path).catch(() => null);
+  if (!opened) return null;
+  const { handle, stat } = opened;
+  try {
+    if (stat.size === 0) return null;
+    return await probeOpened(handle, stat.size, path, options);
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+}
+
+async function probeOpened(
+  handle: FileHandle,
+  size: number,
+  path: string,
+  options: ProbeOptions,
+): Promise<MediaProbe | null> {
   let meta: IAudioMetadata;
   try {
-    meta = await parseFile(path, { duration: false, skipCovers: !options.art });
+    meta = await parseOpened(handle, size, path, { duration: false, skipCovers: !options.art });
     // an Ogg stream's length is its last page's granule position, read only when asked for
     // (MP3 frames are counted below instead)
     if (meta.format.container === 'Ogg' && meta.format.duration === undefined)
-      meta = await parseFile(path, { duration: true, skipCovers: !options.art });
+      meta = await parseOpened(handle, size, path, { duration: true, skipCovers: !options.art });
   } catch {
     // a WAV whose other chunks are malformed still has its samples where fmt and data say
     meta = BARE_WAV;
@@ -187,19 +249,15 @@ export async function probeFile(
   if (!meta.format.container || (!meta.format.sampleRate && !meta.format.hasVideo)) return null;
   let probe = fromMetadata(meta, options.art === true);
   if (options.tagsOnly) return probe;
-  if (probe.format === 'mp3' && stat.size <= MAX_COUNTED_MP3_BYTES)
-    probe = withCountedFrames(probe, await fs.readFile(path));
-  if (probe.format !== 'wav') return probe;
-  const fh = await fs.open(path, 'r');
-  try {
-    return await withWavLayout(
-      probe,
-      async (into, position) => (await fh.read(into, 0, into.length, position)).bytesRead,
-      stat.size,
-    );
-  } finally {
-    await fh.close();
+  const read: ReadAt = async (into, position) =>
+    (await handle.read(into, 0, into.length, position)).bytesRead;
+  if (probe.format === 'mp3' && size <= MAX_COUNTED_MP3_BYTES) {
+    const whole = Buffer.alloc(size);
+    await read(whole, 0);
+    probe = withCountedFrames(probe, whole);
   }
+  if (probe.format !== 'wav') return probe;
+  return withWavLayout(probe, read, size);
 }
 
 const isMp4 = (b: Uint8Array): boolean =>
