@@ -2,12 +2,12 @@
  * The last lines of the newest log files, for the diagnostic report: read from the end of each
  * file (never the whole file), formatted for reading and redacted once more.
  */
-import { readdir, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { formatLogLine } from './format';
 import type { LogName } from './logger';
 import { redactSecrets } from './redact';
-import { openRegular } from '../ground/regular-file';
 
 export interface RecentLog {
   /** The newest file of this log in the log folder, e.g. `main.3.log`. */
@@ -45,9 +45,12 @@ async function filesByName(dir: string, names: readonly LogName[]): Promise<stri
 }
 
 async function tail(path: string, maxBytes: number): Promise<string> {
-  const { handle, stat } = await openRegular(path);
+  // as ground/regular-file.ts opens (the log floor is below it): never blocking, regular files only
+  const handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
-    const { size } = stat;
+    const st = await handle.stat();
+    if (!st.isFile()) return '';
+    const { size } = st;
     const length = Math.min(size, maxBytes);
     const buffer = Buffer.alloc(length);
     await handle.read(buffer, 0, length, size - length);
