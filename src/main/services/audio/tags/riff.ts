@@ -1,6 +1,6 @@
 /**
  * Tags in a WAV. RIFF's own LIST/INFO chunk holds only short plain fields (INAM title, IART artist,
- * IPRD album, ITRK track, ICMT comment), with no place for lyrics or pictures; so the file also
+ * IPRD album, ITRK track, IGNR genre, ICRD date, ICMT comment), with no place for lyrics or pictures; so the file also
  * carries an `id3 ` chunk with the full ID3v2.4 tag (lyrics as USLT, cover as APIC), which ffmpeg,
  * music-metadata, foobar2000, Mp3tag and most DAWs read. Both go after the audio data.
  */
@@ -15,14 +15,23 @@ function infoField(id: string, value: string): Uint8Array {
   return concatBytes([utf8(id), size, text, new Uint8Array(text.length & 1)]);
 }
 
-/** LIST/INFO, or null when no field applies. */
-export function infoChunk(tags: ExportTags): RiffChunk | null {
-  const fields: Uint8Array[] = [];
-  if (tags.title) fields.push(infoField('INAM', tags.title));
-  if (tags.artist) fields.push(infoField('IART', tags.artist));
-  if (tags.album) fields.push(infoField('IPRD', tags.album));
-  if (tags.track) fields.push(infoField('ITRK', trackText(tags.track)));
-  if (tags.comment) fields.push(infoField('ICMT', tags.comment));
+/** LIST/INFO's fields of `tags`, by id (INAM, IART, IPRD, ITRK, IGNR, ICRD, ICMT). */
+export function infoFields(tags: ExportTags): Array<{ id: string; bytes: Uint8Array }> {
+  const fields: Array<[string, string | undefined]> = [
+    ['INAM', tags.title],
+    ['IART', tags.artist],
+    ['IPRD', tags.album],
+    ['ITRK', tags.track ? trackText(tags.track) : undefined],
+    ['IGNR', tags.genre],
+    ['ICRD', tags.date],
+    ['ICMT', tags.comment],
+  ];
+  return fields.flatMap(([id, v]) => (v ? [{ id, bytes: infoField(id, v) }] : []));
+}
+
+/** LIST/INFO of `tags` and the `kept` fields (whole sub-chunks), or null when none applies. */
+export function infoChunk(tags: ExportTags, kept: readonly Uint8Array[] = []): RiffChunk | null {
+  const fields = [...infoFields(tags).map((f) => f.bytes), ...kept];
   if (fields.length === 0) return null;
   return { id: 'LIST', body: concatBytes([utf8('INFO'), ...fields]) };
 }

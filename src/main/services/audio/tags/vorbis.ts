@@ -1,30 +1,39 @@
 /**
  * FLAC metadata blocks for tags: VORBIS_COMMENT (TITLE, ARTIST, ALBUM, TRACKNUMBER, TRACKTOTAL,
- * LYRICS, COMMENT; the vendor string names Cadenza) and PICTURE (front cover), as encodeFlac's
+ * GENRE, DATE, LYRICS, COMMENT, REPLAYGAIN_TRACK_GAIN/_PEAK, CADENZA_RECIPE; the vendor string names
+ * Cadenza, or stays the encoder's when merged: flac-merge.ts) and PICTURE (front cover), as encodeFlac's
  * `blocks`.
  */
 import type { FlacBlock } from '../encode/flac';
 import { imageSize } from './picture';
-import { concatBytes, utf8, type CoverArt, type ExportTags } from './types';
+import {
+  RECIPE_FIELD,
+  concatBytes,
+  gainText,
+  peakText,
+  utf8,
+  type CoverArt,
+  type ExportTags,
+} from './types';
 
 const VENDOR = 'Cadenza';
-const VORBIS_COMMENT = 4;
-const PICTURE = 6;
+export const VORBIS_COMMENT = 4;
+export const PICTURE = 6;
 
-function u32le(n: number): Uint8Array {
+export function u32le(n: number): Uint8Array {
   const b = new Uint8Array(4);
   new DataView(b.buffer).setUint32(0, n, true);
   return b;
 }
 
-function u32be(n: number): Uint8Array {
+export function u32be(n: number): Uint8Array {
   const b = new Uint8Array(4);
   new DataView(b.buffer).setUint32(0, n);
   return b;
 }
 
 /** The comments as FIELD=value pairs, in order. */
-function vorbisComments(tags: ExportTags): Array<[string, string]> {
+export function vorbisComments(tags: ExportTags): Array<[string, string]> {
   const out: Array<[string, string]> = [];
   if (tags.title) out.push(['TITLE', tags.title]);
   if (tags.artist) out.push(['ARTIST', tags.artist]);
@@ -33,14 +42,37 @@ function vorbisComments(tags: ExportTags): Array<[string, string]> {
     out.push(['TRACKNUMBER', String(tags.track.number)]);
     if (tags.track.total) out.push(['TRACKTOTAL', String(tags.track.total)]);
   }
+  if (tags.genre) out.push(['GENRE', tags.genre]);
+  if (tags.date) out.push(['DATE', tags.date]);
   if (tags.lyrics) out.push(['LYRICS', tags.lyrics]);
   if (tags.comment) out.push(['COMMENT', tags.comment]);
+  if (tags.replayGain) {
+    out.push(['REPLAYGAIN_TRACK_GAIN', gainText(tags.replayGain.trackGainDb)]);
+    if (tags.replayGain.trackPeak !== null)
+      out.push(['REPLAYGAIN_TRACK_PEAK', peakText(tags.replayGain.trackPeak)]);
+  }
+  if (tags.recipe) out.push([RECIPE_FIELD, tags.recipe]);
   return out;
 }
 
-export function vorbisCommentBlock(tags: ExportTags): FlacBlock {
-  const vendor = utf8(VENDOR);
-  const comments = vorbisComments(tags).map(([k, v]) => utf8(`${k}=${v}`));
+/** Field names a found comment may carry that the same field of `tags` replaces. */
+export function ownedVorbisNames(tags: ExportTags): Set<string> {
+  const names = new Set(vorbisComments(tags).map(([k]) => k));
+  if (tags.track) names.add('TRACKTOTAL').add('TOTALTRACKS');
+  if (tags.lyrics) names.add('UNSYNCEDLYRICS');
+  if (tags.replayGain) names.add('REPLAYGAIN_TRACK_PEAK');
+  return names;
+}
+
+export function vorbisCommentBlock(
+  tags: ExportTags,
+  kept: { vendor?: Uint8Array; comments?: readonly Uint8Array[] } = {},
+): FlacBlock {
+  const vendor = kept.vendor ?? utf8(VENDOR);
+  const comments = [
+    ...vorbisComments(tags).map(([k, v]) => utf8(`${k}=${v}`)),
+    ...(kept.comments ?? []),
+  ];
   const body = concatBytes([
     u32le(vendor.length),
     vendor,

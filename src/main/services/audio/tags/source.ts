@@ -1,0 +1,96 @@
+/**
+ * What a merged retag reads and writes. A file is read through bounded positional reads (a
+ * `ByteSource`: tags are hostile input, so no reader asks for more than its cap), and the new file
+ * is a list of pieces: new bytes, or a range of the old file copied as it is (the audio, and every
+ * chunk or block Cadenza does not own), so audio is never decoded or even held whole in memory.
+ */
+import type { FileHandle } from 'node:fs/promises';
+import { AppError } from '@shared/errors';
+
+export interface ByteSource {
+  readonly size: number;
+  /** Up to `length` bytes at `at` (fewer at the end of the file). */
+  read(at: number, length: number): Promise<Uint8Array>;
+}
+
+/** New bytes, or `length` bytes of the source from `from`. */
+export type Piece = Uint8Array | { from: number; length: number };
+
+export const bytesSource = (b: Uint8Array): ByteSource => ({
+  size: b.length,
+  read: (at, length) => Promise.resolve(b.subarray(at, Math.min(b.length, at + length))),
+});
+
+export function fileSource(handle: FileHandle, size: number): ByteSource {
+  return {
+    size,
+    async read(at, length) {
+      const n = Math.max(0, Math.min(length, size - at));
+      const buf = new Uint8Array(n);
+      let got = 0;
+      while (got < n) {
+        const { bytesRead } = await handle.read(buf, got, n - got, at + got);
+        if (bytesRead === 0) break;
+        got += bytesRead;
+      }
+      return buf.subarray(0, got);
+    },
+  };
+}
+
+/** Reads exactly `length` bytes or throws: a header claiming more than the file holds. */
+export async function readExactly(
+  src: ByteSource,
+  at: number,
+  length: number,
+): Promise<Uint8Array> {
+  const b = await src.read(at, length);
+  if (b.length !== length) throw unreadable('it ends before its own headers say');
+  return b;
+}
+
+export function unreadable(why: string): AppError {
+  return new AppError('validation', `This file’s tags cannot be rewritten: ${why}.`);
+}
+
+const COPY_CHUNK_BYTES = 1024 * 1024;
+
+/** Every piece in order, as one array (small files and tests). */
+export async function piecesToBytes(
+  src: ByteSource,
+  pieces: readonly Piece[],
+): Promise<Uint8Array> {
+  const total = pieces.reduce((n, p) => n + (p instanceof Uint8Array ? p.length : p.length), 0);
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const p of pieces) {
+    const bytes = p instanceof Uint8Array ? p : await readExactly(src, p.from, p.length);
+    out.set(bytes, at);
+    at += bytes.length;
+  }
+  return out;
+}
+
+/** Writes the pieces to `out` in order, copying source ranges a megabyte at a time. */
+export async function writePieces(
+  src: ByteSource,
+  pieces: readonly Piece[],
+  out: FileHandle,
+): Promise<number> {
+  let written = 0;
+  for (const p of pieces) {
+    if (p instanceof Uint8Array) {
+      await out.write(p, 0, p.length, written);
+      written += p.length;
+      continue;
+    }
+    for (let done = 0; done < p.length;) {
+      const n = Math.min(COPY_CHUNK_BYTES, p.length - done);
+      const b = await readExactly(src, p.from + done, n);
+      await out.write(b, 0, b.length, written);
+      written += b.length;
+      done += n;
+    }
+  }
+  return written;
+}
