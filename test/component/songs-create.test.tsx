@@ -4,25 +4,34 @@ import type { CreateSongRequest } from '@shared/ipc/songs';
 import { songsPanel } from '../../src/renderer/panels/songs';
 import { resetJobsStore } from '../../src/renderer/stores/jobs';
 import { resetSongsStore } from '../../src/renderer/stores/songs';
-import { FakeCadenza, makeJobView } from './support/fake-cadenza';
+import { lyricsFromPrompt, titleFromPrompt } from '../emulator/catalog';
+import { jobRecord, startMain, TEST_KEY, type Main, type MainOptions } from './support/main';
 import { expectPlayerPlays, playerBar } from './support/player-checks';
-import { renderApp } from './support/render-app';
-
-const KEY = 'sk-test-songs-0000-1234';
+import { renderMain } from './support/render-app';
 
 beforeEach(() => {
   resetSongsStore();
   resetJobsStore();
 });
 
-async function open(fake = new FakeCadenza({ key: KEY })) {
-  const view = await renderApp({ fake, panels: [songsPanel] });
-  await screen.findByText('Songs left: 41');
+/** The Songs panel over the real main with a key the emulator accepts (50 songs left). */
+async function open(options: MainOptions = {}) {
+  const main = await startMain({ key: TEST_KEY, ...options });
+  const view = await renderMain({ main, panels: [songsPanel] });
+  await screen.findByText(`Songs left: ${main.emulator.counters().key_music_counts}`);
   return view;
 }
 
-const sent = (fake: FakeCadenza): CreateSongRequest[] =>
-  fake.callsOf('songs.create').map((a) => a[0] as CreateSongRequest);
+const POSTED_AUTO = { is_auto: 1, model_version: 'v4.5-plus', prompt: 'lo-fi rain' };
+/** The title the emulator gives the songs of "neon tide". */
+const NEON = titleFromPrompt('neon tide');
+
+/** What the renderer sent main on Create. */
+const sent = (main: Main): CreateSongRequest[] =>
+  main.callsOf('songs.create').map((a) => a[0] as CreateSongRequest);
+/** What main sent the service to create songs (the bodies of /v2/submit and /v1/music). */
+const posted = (main: Main) =>
+  main.emulator.log.filter((e) => e.method === 'POST' && /\/v[12]\/(submit|music)$/.test(e.path));
 
 describe('Songs: the Create form', () => {
   it('the Description/Custom switch hides the fields the mode does not use (no repeated hints); counters and model limits are live', async () => {
@@ -69,24 +78,26 @@ describe('Songs: the Create form', () => {
   });
 
   it('sends only prompt and model in description mode, even after typing custom fields (rule 1)', async () => {
-    const { fake, user } = await open();
+    const { main, user } = await open();
     await user.click(screen.getByRole('radio', { name: 'Custom' }));
     await user.type(screen.getByLabelText('Title'), 'Rainy Day');
     await user.type(screen.getByLabelText('Lyrics'), 'drip drop');
     await user.click(screen.getByRole('radio', { name: 'Description' }));
     await user.type(screen.getByLabelText('Song description'), 'lo-fi rain');
     await user.click(screen.getByRole('button', { name: 'Create' }));
-    await waitFor(() => expect(sent(fake)).toHaveLength(1));
-    expect(sent(fake)[0]).toEqual({
+    await waitFor(() => expect(sent(main)).toHaveLength(1));
+    expect(sent(main)[0]).toEqual({
       api: 'v2',
       mode: 'auto',
       prompt: 'lo-fi rain',
       modelVersion: 'v4.5-plus',
     });
+    await waitFor(() => expect(posted(main)).toHaveLength(1));
+    expect(posted(main)[0]!.json).toEqual(POSTED_AUTO);
   });
 
   it('custom + instrumental leaves lyrics out (rule 3); section tags insert on their own line; Ctrl+Enter submits', async () => {
-    const { fake, user } = await open();
+    const { main, user } = await open();
     await user.click(screen.getByRole('radio', { name: 'Custom' }));
     await user.type(screen.getByLabelText('Style of music'), 'city pop');
     await user.click(screen.getByRole('button', { name: 'Insert [Verse]' }));
@@ -96,8 +107,8 @@ describe('Songs: the Create form', () => {
     await user.type(screen.getByLabelText('Title'), 'Neon Tide');
     await user.click(screen.getByLabelText('Instrumental'));
     await user.keyboard('{Control>}{Enter}{/Control}');
-    await waitFor(() => expect(sent(fake)).toHaveLength(1));
-    expect(sent(fake)[0]).toEqual({
+    await waitFor(() => expect(sent(main)).toHaveLength(1));
+    expect(sent(main)[0]).toEqual({
       api: 'v2',
       mode: 'custom',
       prompt: 'city pop',
@@ -105,10 +116,17 @@ describe('Songs: the Create form', () => {
       instrumental: true,
       title: 'Neon Tide',
     });
+    await waitFor(() => expect(posted(main)).toHaveLength(1));
+    expect(posted(main)[0]!.json).toMatchObject({
+      is_auto: 0,
+      instrumental: 1,
+      title: 'Neon Tide',
+    });
+    expect(posted(main)[0]!.json).not.toHaveProperty('lyrics');
   });
 
   it('refuses a prompt over 180, a title over 80 and lyrics over the model limit before sending', async () => {
-    const { fake, user } = await open();
+    const { main, user } = await open();
     await user.click(screen.getByRole('radio', { name: 'Custom' }));
     fireEvent.change(screen.getByLabelText('Style of music'), {
       target: { value: 'x'.repeat(181) },
@@ -130,157 +148,176 @@ describe('Songs: the Create form', () => {
       screen.getByText('Model v3.0 takes at most 1,000 words of lyrics (now 1,001).'),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true');
-    expect(sent(fake)).toHaveLength(0);
+    expect(sent(main)).toHaveLength(0);
   });
 
   it('"Write lyrics" fills lyrics and title from /v1/lyrics and switches to custom mode', async () => {
-    const { fake, user } = await open();
+    const { main, user } = await open();
     await user.click(screen.getByRole('radio', { name: 'Custom' }));
     await user.type(screen.getByLabelText('Lyrics idea'), 'paper boats in the rain');
     await user.click(screen.getByRole('button', { name: 'Write lyrics' }));
     await waitFor(() =>
       expect(screen.getByLabelText('Lyrics')).toHaveValue(
-        '[Verse]\nFolding paper boats in the rain\n[Chorus]\nPaper boats',
+        lyricsFromPrompt('paper boats in the rain'),
       ),
     );
-    expect(screen.getByLabelText('Title')).toHaveValue('Paper Boats');
+    expect(screen.getByLabelText('Title')).toHaveValue(titleFromPrompt('paper boats in the rain'));
     expect(screen.getByRole('radio', { name: 'Custom' })).toBeChecked();
-    expect(fake.callsOf('songs.writeLyrics')).toEqual([['paper boats in the rain']]);
+    expect(main.callsOf('songs.writeLyrics')).toEqual([['paper boats in the rain']]);
   });
 
   it('shows the remaining music count before and the change after submitting; quick mode sends api v1', async () => {
-    const { fake, user } = await open();
+    const { main, user } = await open();
     await user.click(screen.getByLabelText('Both songs in one wait'));
     expect(screen.queryByLabelText('Model')).not.toBeInTheDocument();
     await user.type(screen.getByLabelText('Song description'), 'sea shanty');
     await user.click(screen.getByRole('button', { name: 'Create' }));
-    await waitFor(() => expect(sent(fake)).toHaveLength(1));
-    expect(sent(fake)[0]).toEqual({ api: 'v1', mode: 'auto', prompt: 'sea shanty' });
-    const job = fake.state.jobs[0]!;
-    fake.emitJobUpdated({
-      ...job,
-      state: 'done',
-      progress: 1,
-      updatedAt: new Date().toISOString(),
-    });
-    expect(await screen.findByText('Songs left: 40 (was 41)')).toBeInTheDocument();
+    await waitFor(() => expect(sent(main)).toHaveLength(1));
+    expect(sent(main)[0]).toEqual({ api: 'v1', mode: 'auto', prompt: 'sea shanty' });
+    // the emulator spends one song per submission; once both songs are in, the count is read again
+    expect(
+      await screen.findByText('Songs left: 49 (was 50)', {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    expect(main.emulator.counters().key_music_counts).toBe(49);
+  });
+
+  it('Create sends at once: no key-info round trip before songs.create (main records the count it last knew)', async () => {
+    const { main, user } = await open();
+    await user.type(screen.getByLabelText('Song description'), 'harbour lights');
+    // a key-info read would wait here for ever: Create must not wait for one before it sends
+    const release = main.holdNext('account.getKeyInfo');
+    const from = main.calls.length;
+    const clickAt = Date.now();
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(sent(main)).toHaveLength(1));
+    const before = main.calls.slice(from).map((c) => c.method);
+    // one round trip on Create: songs.create, nothing asked of main before it
+    expect(before.slice(0, before.indexOf('songs.create') + 1)).toEqual(['songs.create']);
+    await waitFor(() => expect(posted(main)).toHaveLength(1));
+    // nor of the service: no key-info read between the click and the POST
+    const submitAt = posted(main)[0]!.at;
+    const reads = main.emulator.log.filter((e) => e.path === '/v1/get_api_key_info');
+    expect(reads.filter((r) => r.at >= clickAt && r.at <= submitAt)).toEqual([]);
+    const job = await jobOf(main);
+    expect(job.countsBefore?.counts.key_music_counts).toBe(50);
+    release();
   });
 
   it("shows main's field errors next to the field", async () => {
-    const fake = new FakeCadenza({ key: KEY });
-    fake.failNext('songs.create', {
+    const { main, user } = await open();
+    main.refuseNext('songs.create', {
       code: 'validation',
       message: 'bad',
       fields: { prompt: 'The service says: string too long' },
     });
-    const { user } = await open(fake);
     await user.type(screen.getByLabelText('Song description'), 'ok');
     await user.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('The service says: string too long')).toBeInTheDocument();
+    expect(posted(main)).toHaveLength(0);
   });
 });
 
 describe('Songs: progress', () => {
-  it('takes show their status, play while streaming, a failure reason; the card has a progress bar, a time estimate and a "Cancel" button', async () => {
-    const fake = new FakeCadenza({ key: KEY });
-    const { user } = await open(fake);
-    const base = {
-      title: 'Neon Tide',
-      libraryKind: 'song' as const,
-      libraryItemId: null,
-      receivedBytes: 0,
-      totalBytes: null,
-    };
-    const job = makeJobView({
-      label: 'Neon Tide',
-      state: 'running',
-      progress: 0.4,
-      submittedAt: new Date().toISOString(),
-      asked: [{ label: 'Model', value: 'v4.5-plus' }],
-      outputs: [
-        { ...base, status: 'streaming', durationMs: null, failReason: null },
-        {
-          ...base,
-          title: 'Neon Tide (Take 2)',
-          status: 'failed',
-          durationMs: null,
-          failReason: 'Generation failed: the audio could not be produced',
-        },
-      ],
-    });
-    fake.emitJobUpdated(job);
-    const card = await screen.findByRole('listitem', { name: 'Song: Neon Tide' });
-    const take1 = within(card).getByRole('listitem', { name: 'Neon Tide, take 1' });
-    // the service's "(Take 2)" is not repeated: the title is the song's, the take a badge
-    const take2 = within(card).getByRole('listitem', { name: 'Neon Tide, take 2' });
-    expect(within(take2).getByText('Neon Tide')).toBeInTheDocument();
-    expect(within(take1).getByTestId('take-status')).toHaveTextContent(
-      'Take 1Generating — you can play it already',
+  it('takes show their status and play while streaming; the card has a progress bar, a time estimate and a "Cancel" button', async () => {
+    // the emulator's songs move a step per minute of its clock: the test moves it
+    const { main, user } = await open({ emulator: { stepMs: 60_000 } });
+    await user.type(screen.getByLabelText('Song description'), 'neon tide');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(posted(main)).toHaveLength(1));
+    // queued, processing, then streaming, 40 % of the way through its streaming step
+    main.emulator.advance(2 * 60_000 + 24_000);
+    const card = await screen.findByRole('listitem', { name: 'Song: neon tide' });
+    const take1 = await within(card).findByRole('listitem', { name: `${NEON}, take 1` });
+    await waitFor(() =>
+      expect(within(take1).getByTestId('take-status')).toHaveTextContent(
+        'Take 1Generating — you can play it already',
+      ),
     );
+    expect(within(card).getByRole('listitem', { name: `${NEON}, take 2` })).toBeInTheDocument();
     expect(
-      within(card).getByRole('progressbar', { name: 'Progress of Neon Tide' }),
-    ).toHaveAttribute('aria-valuenow', '40');
+      within(card).getByRole('progressbar', { name: 'Progress of neon tide' }),
+    ).toHaveAttribute('aria-valuenow', '50');
     // no finished song job of this model yet: the documented default, said as "usually"
     expect(within(card).getByTestId('job-state')).toHaveTextContent(
       'Generating · Usually takes 3 min',
     );
     expect(within(card).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
-    expect(within(take2).getByRole('alert')).toHaveTextContent(
-      'Generation failed: the audio could not be produced',
-    );
-    expect(within(take2).queryByRole('button', { name: /Play/ })).not.toBeInTheDocument();
-    await user.click(within(take1).getByRole('button', { name: 'Play Neon Tide, take 1' }));
-    await waitFor(() =>
-      expect(playerBar().getAttribute('data-src')).toMatch(
-        /^cadenza-media:\/\/cache\/[a-f0-9]{32}$/,
-      ),
+    await user.click(within(take1).getByRole('button', { name: `Play ${NEON}, take 1` }));
+    await waitFor(
+      () =>
+        expect(playerBar().getAttribute('data-src')).toMatch(
+          /^cadenza-media:\/\/cache\/[a-f0-9]{32}$/,
+        ),
+      { timeout: 20_000 },
     );
     await expectPlayerPlays(playerBar().getAttribute('data-src')!, {
-      title: 'Neon Tide, take 1',
+      title: `${NEON}, take 1`,
       origin: 'Songs · not in the queue',
     });
     expect(
-      within(take1).getByRole('button', { name: 'Pause Neon Tide, take 1' }),
+      within(take1).getByRole('button', { name: `Pause ${NEON}, take 1` }),
     ).toBeInTheDocument();
-    expect(fake.callsOf('songs.preview')).toEqual([[job.id, 0]]);
+    const jobId = (await jobOf(main)).id;
+    expect(main.callsOf('songs.preview')).toEqual([[jobId, 0]]);
 
     await user.click(within(card).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(fake.callsOf('jobs.cancel')).toEqual([[job.id]]));
+    await waitFor(() => expect(main.callsOf('jobs.cancel')).toEqual([[jobId]]));
+    await waitFor(async () => expect((await jobOf(main)).state).toBe('cancelled'));
+  });
+
+  it('failed takes say why once, on the card, and have no Play button', async () => {
+    const { user } = await open();
+    // the emulator fails both songs of a prompt containing #fail
+    await user.type(screen.getByLabelText('Song description'), 'storm #fail');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    const card = await screen.findByRole('listitem', { name: 'Song: storm #fail' });
+    const title = titleFromPrompt('storm #fail');
+    const take2 = await within(card).findByRole('listitem', { name: `${title}, take 2` });
+    await waitFor(() => expect(within(card).getByTestId('job-state')).toHaveTextContent('Failed'));
+    expect(within(card).getByRole('alert')).toHaveTextContent('The service reported a failure.');
+    // the same reason is not repeated on each take
+    expect(within(take2).queryByRole('alert')).not.toBeInTheDocument();
+    for (const take of within(card).getAllByTestId('take'))
+      expect(within(take).queryByRole('button', { name: /Play/ })).not.toBeInTheDocument();
   });
 
   it('the estimate is the median of this user’s finished jobs of the same kind and model', async () => {
-    const fake = new FakeCadenza({ key: KEY });
-    await open(fake);
-    const t0 = Date.now() - 10 * 60_000;
-    const done = (tookS: number, model: string) =>
-      makeJobView({
+    const t0 = Date.now() - 60 * 60_000;
+    const done = (tookS: number, modelVersion: string) =>
+      jobRecord({
         label: `old ${tookS}`,
-        state: 'done',
-        asked: [{ label: 'Model', value: model }],
+        request: { api: 'v2', mode: 'auto', prompt: `old ${tookS}`, modelVersion },
+        createdAt: new Date(t0).toISOString(),
         submittedAt: new Date(t0).toISOString(),
         finishedAt: new Date(t0 + tookS * 1000).toISOString(),
-        outputs: [],
       });
-    for (const j of [
-      done(200, 'v4.5-plus'),
-      done(240, 'v4.5-plus'),
-      done(260, 'v4.5-plus'),
-      done(20, 'v3.5'),
-    ])
-      fake.emitJobUpdated(j);
-    fake.emitJobUpdated(
-      makeJobView({
-        label: 'Fresh one',
-        state: 'running',
-        asked: [{ label: 'Model', value: 'v4.5-plus' }],
-        submittedAt: new Date().toISOString(),
-        outputs: [],
-      }),
-    );
-    const card = await screen.findByRole('listitem', { name: 'Song: Fresh one' });
+    const { main, user } = await open({
+      emulator: { stepMs: 60_000 },
+      jobs: [
+        done(200, 'v4.5-plus'),
+        done(240, 'v4.5-plus'),
+        done(260, 'v4.5-plus'),
+        done(20, 'v3.5'),
+      ],
+    });
+    await user.type(screen.getByLabelText('Song description'), 'fresh one');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    const card = await screen.findByRole('listitem', { name: 'Song: fresh one' });
+    await waitFor(() => expect(posted(main)).toHaveLength(1));
+    main.emulator.advance(2 * 60_000); // generating
     // median of 200, 240, 260 s = 4 min (the 20 s v3.5 job is another model)
-    expect(within(card).getByTestId('job-state')).toHaveTextContent(
-      'Generating · About 4 min left',
+    await waitFor(() =>
+      expect(within(card).getByTestId('job-state')).toHaveTextContent(
+        'Generating · About 4 min left',
+      ),
     );
   });
 });
+
+/** The one job main recorded in this test. */
+async function jobOf(main: Main) {
+  const jobs = (await main.core.jobsHost.runtime()).jobs.list();
+  const fresh = jobs.filter((j) => !j.label.startsWith('old '));
+  expect(fresh).toHaveLength(1);
+  return fresh[0]!;
+}

@@ -4,6 +4,7 @@
  */
 import type { AccountStatus, KeyInfo, KeySaved, KeyStorage } from '@shared/domain/account';
 import type { ExportDefaults } from '@shared/domain/export';
+import type { KnownCounts } from '@shared/domain/jobs';
 
 /** Where one secret backend keeps keys, bound to a service origin. */
 export interface SecretBackend {
@@ -61,6 +62,11 @@ export interface AccountService {
   setKey(key: string): Promise<KeySaved>;
   removeKey(): Promise<AccountStatus>;
   keyInfo(): Promise<KeyInfo>;
+  /**
+   * The counters of the key info last read for the current address in this process, and when
+   * (null: none read since the key was set). Asks nobody.
+   */
+  lastKnownCounts(): KnownCounts | null;
   /**
    * Validates (https, or http only on loopback; else AppError 'validation' with fields.baseUrl) and
    * stores the address. Keys stay bound to the origin they were entered for: the old key is not used

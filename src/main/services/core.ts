@@ -5,7 +5,7 @@
  * receive this object and only adapt; nothing else builds a feature service. The shell adds its
  * extra secret backends (safeStorage) and the process's jobs options (holder, trash).
  */
-import type { Job } from '@shared/domain/jobs';
+import type { Job, KnownCounts } from '@shared/domain/jobs';
 import { AppError } from '@shared/errors';
 import { createAccountService, keyOrigin, NO_KEY_MESSAGE, type ClientFactory } from './account';
 import { createServiceClient, type ServiceClient } from './api';
@@ -160,10 +160,14 @@ export function createCore(opts: CoreOptions): Core {
     return clientFactory(baseUrl, () => keys.getKey(origin));
   };
 
-  /** Without a key nothing can be sent: refuse before a job is recorded. */
-  const requireKey = async (): Promise<void> => {
+  /**
+   * Without a key nothing can be sent: refuse before a job is recorded. The job records the
+   * counters as last known (no key-info request before sending).
+   */
+  const requireKey = async (): Promise<KnownCounts | null> => {
     if (!(await keys.getKey(keyOrigin(settings.baseUrl()))))
       throw new AppError('no_key', NO_KEY_MESSAGE);
+    return account.lastKnownCounts();
   };
 
   const libraryOf = (

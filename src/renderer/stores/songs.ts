@@ -16,7 +16,7 @@ import { showPanel } from './ui';
  * playable addresses of their songs. Job progress itself lives in the jobs store.
  */
 export interface SongsState {
-  /** The count read just before the last submission, to show the change after it. */
+  /** The songs left as main last knew them when the last submission was sent (its job says). */
   musicBefore: number | null;
   submitting: boolean;
   submitError: AppErrorShape | null;
@@ -87,7 +87,8 @@ export async function loadMusicLeft(): Promise<number | null> {
 export async function submitSong(request: CreateSongRequest): Promise<JobView | null> {
   if (useSongsStore.getState().submitting) return null;
   set({ submitting: true, submitError: null });
-  const before = await loadMusicLeft();
+  // sent at once: main records the songs left as it last knew them on the job (no key-info
+  // round trip before sending)
   const r = await call((api) => api.songs.create(request));
   if (!r.ok) {
     set({ submitting: false, submitError: r.error });
@@ -97,7 +98,7 @@ export async function submitSong(request: CreateSongRequest): Promise<JobView | 
   useJobsStore.setState((s) => (s.byId[job.id] ? {} : { byId: { ...s.byId, [job.id]: job } }));
   set((s) => ({
     submitting: false,
-    musicBefore: before,
+    musicBefore: job.countsBefore?.counts.key_music_counts ?? null,
     jobIds: [job.id, ...s.jobIds.filter((id) => id !== job.id)],
   }));
   return job;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError, AppErrorSchema } from '../errors';
+import { AppError, AppErrorSchema, COUNTERS } from '../errors';
 import { JOB_KINDS } from './job-kinds';
 import { LibraryKindSchema } from './library';
 
@@ -104,6 +104,16 @@ export const JobCandidateSchema = z.object({
 });
 export type JobCandidate = z.infer<typeof JobCandidateSchema>;
 
+/**
+ * The key's counters as main last knew them when a job was submitted, and when they were read
+ * (the renderer shows "was N" from them without asking the service again before it sends).
+ */
+export const KnownCountsSchema = z.object({
+  counts: z.partialRecord(z.enum(COUNTERS), z.number()),
+  readAt: z.string(),
+});
+export type KnownCounts = z.infer<typeof KnownCountsSchema>;
+
 const JobFields = z.object({
   schema_version: z.literal(JOB_SCHEMA_VERSION),
   id: z.string().regex(/^job_[A-Za-z0-9_-]{6,64}$/),
@@ -145,6 +155,8 @@ const JobFields = z.object({
   candidatesCheckedAt: z.string().nullable().default(null),
   /** The last time the user asked to check again (a stalled job, an interrupted clone). */
   checkedAt: z.string().nullable().default(null),
+  /** The key's counters as last known when this was submitted (null: none known then). */
+  countsBefore: KnownCountsSchema.nullable().default(null),
 });
 /** Fields written by a newer version are kept when this one rewrites the record (`loose`). */
 export const JobSchema = JobFields.loose();

@@ -5,6 +5,7 @@ import {
   JobKindSchema,
   JobStateSchema,
   JobWaitSchema,
+  KnownCountsSchema,
   OutputStatusSchema,
   isFinalJobState,
   type JobSummary,
@@ -62,6 +63,8 @@ export const JobViewSchema = z.object({
   candidates: z.array(JobCandidateSchema),
   /** "Download again" has results to fetch from the recorded links (nothing is charged). */
   canRedownload: z.boolean(),
+  /** The key's counters as main last knew them at submission, and when they were read. */
+  countsBefore: KnownCountsSchema.nullable(),
 });
 export type JobView = z.infer<typeof JobViewSchema>;
 
@@ -216,5 +219,6 @@ export function toJobView(job: JobSummary): JobView {
     checkedAt: job.checkedAt,
     candidates: job.candidates.map((c) => ({ ...c, name: stripInvisible(c.name) })),
     canRedownload: job.redownloadable ?? false,
+    countsBefore: job.countsBefore,
   };
 }

@@ -103,6 +103,7 @@ export function makeJobView(overrides: Partial<JobView> = {}): JobView {
     checkedAt: null,
     candidates: [],
     canRedownload: false,
+    countsBefore: null,
     ...overrides,
   };
 }

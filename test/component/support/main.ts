@@ -37,6 +37,9 @@ import { createShellDiagnostics } from '../../../src/main/shell/diagnostics';
 import { sendEvent, type EventName, type EventPayload } from '../../../src/main/shell/events';
 import { OpenedFiles } from '../../../src/main/shell/open-files';
 import type { FileInfo } from '@shared/domain/files';
+import type { Job } from '@shared/domain/jobs';
+import { AppError, type AppErrorShape } from '@shared/errors';
+import { createJobRecord } from '../../../src/main/services/jobs/records';
 import { toneWav } from '../../support/media-fixtures';
 import { deliver, exposedApi, linkMain, registerDroppedPath } from './preload-electron';
 
@@ -100,6 +103,22 @@ export interface MainOptions {
   libraryFromEnv?: boolean;
   /** Extra environment for main (e.g. CADENZA_DEMO). */
   env?: NodeJS.ProcessEnv;
+  /** Job records on disk before main starts, as an earlier run left them (see `jobRecord`). */
+  jobs?: readonly Job[];
+}
+
+/** A job record as main writes it (a finished song job unless overridden). */
+export function jobRecord(overrides: Partial<Job> = {}): Job {
+  const at = new Date().toISOString();
+  return {
+    ...createJobRecord({ kind: 'song-v2', synchronous: false, request: {}, label: 'Song' }),
+    state: 'done',
+    progress: 1,
+    owner: null,
+    submittedAt: at,
+    finishedAt: at,
+    ...overrides,
+  };
 }
 
 export interface Main {
@@ -127,6 +146,11 @@ export interface Main {
    * answers what it answers for any internal failure.
    */
   throwNext(method: Method): void;
+  /**
+   * The next call of `method` is refused by main with this AppError (a refusal its handler would
+   * make, such as field errors): answered as main answers every AppError.
+   */
+  refuseNext(method: Method, error: AppErrorShape): void;
   /** Main sends an event to the window (through shell/events' sendEvent and its schema). */
   send<K extends EventName>(name: K, payload: EventPayload<K>): void;
   /** webUtils.getPathForFile answers `path` for a dropped File named `name`. */
@@ -168,6 +192,8 @@ export async function startMain(options: MainOptions = {}): Promise<Main> {
     ...options.emulator,
   });
   const double = createElectronDouble({ userDataDir: join(root, 'user-data') });
+  // the address guards read the opt-in from the process (main's own environment)
+  process.env.CADENZA_ALLOW_LOOPBACK = '1';
   const env: NodeJS.ProcessEnv = {
     CADENZA_HOME: dirs.data,
     CADENZA_ALLOW_LOOPBACK: '1',
@@ -180,6 +206,9 @@ export async function startMain(options: MainOptions = {}): Promise<Main> {
   >[0]['cipher'];
   const keychain = memoryKeychain();
   await writeItems(dirs.library, options.library ?? []);
+  await mkdir(join(dirs.data, 'jobs'), { recursive: true });
+  for (const job of options.jobs ?? [])
+    await writeFile(join(dirs.data, 'jobs', `${job.id}.json`), JSON.stringify(job, null, 2));
   // settings.json as the test wants it, written before main starts (as a previous run left it)
   await createSettingsStore(dirs.data, env).update({
     baseUrl: emulator.url,
@@ -234,7 +263,7 @@ export async function startMain(options: MainOptions = {}): Promise<Main> {
       return true;
     },
   });
-  const throws = new Map<string, number>();
+  const throws = new Map<string, (AppErrorShape | null)[]>();
   const handlers = buildHandlers({ core, registry, env, electron, diagnostics, openedFiles });
   for (const [ns, methods] of Object.entries(handlers) as [
     string,
@@ -242,9 +271,10 @@ export async function startMain(options: MainOptions = {}): Promise<Main> {
   ][])
     for (const [name, fn] of Object.entries(methods)) {
       methods[name] = (...args: unknown[]): unknown => {
-        const pending = throws.get(`${ns}.${name}`) ?? 0;
-        if (pending === 0) return fn(...args);
-        throws.set(`${ns}.${name}`, pending - 1);
+        const next = throws.get(`${ns}.${name}`)?.shift();
+        if (next === undefined) return fn(...args);
+        if (next)
+          throw new AppError(next.code, next.message, next.fields ? { fields: next.fields } : {});
         throw new Error('a bug inside main (the test asked for it)');
       };
     }
@@ -291,7 +321,8 @@ export async function startMain(options: MainOptions = {}): Promise<Main> {
       holds.set(method, [...(holds.get(method) ?? []), held]);
       return release;
     },
-    throwNext: (method) => void throws.set(method, (throws.get(method) ?? 0) + 1),
+    throwNext: (method) => void throws.set(method, [...(throws.get(method) ?? []), null]),
+    refuseNext: (method, error) => void throws.set(method, [...(throws.get(method) ?? []), error]),
     send: (name, payload) => sendEvent(win as never, name, payload),
     dropFile: registerDroppedPath,
     close() {

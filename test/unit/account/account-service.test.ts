@@ -106,6 +106,35 @@ describe('account service', () => {
     ]);
   });
 
+  it('keeps the counters it last read for the current address and when (asking nobody); a key change forgets them', async () => {
+    const { account, calls } = setup();
+    await account.setServiceAddress('http://127.0.0.1:4010');
+    expect(account.lastKnownCounts()).toBeNull();
+    await account.setKey(KEY);
+    // the check before storing read them
+    expect(account.lastKnownCounts()?.counts.key_music_counts).toBe(42);
+    await account.keyInfo();
+    const known = account.lastKnownCounts()!;
+    expect(known.counts).toEqual({
+      key_words_counts: 5000,
+      key_clone_voices: 3,
+      key_cover_counts: 10,
+      key_vc_counts: 0,
+      key_music_counts: 42,
+      key_singing_credits: 7,
+    });
+    expect(Date.now() - Date.parse(known.readAt)).toBeLessThan(5000);
+    const asked = calls.length;
+    account.lastKnownCounts();
+    expect(calls).toHaveLength(asked);
+    // another address has its own key (none read yet); the key removed forgets them
+    await account.setServiceAddress('http://127.0.0.1:4011');
+    expect(account.lastKnownCounts()).toBeNull();
+    await account.setServiceAddress('http://127.0.0.1:4010');
+    await account.removeKey();
+    expect(account.lastKnownCounts()).toBeNull();
+  });
+
   it('does not store a key the service refuses, and says it was not saved', async () => {
     const { account } = setup({
       failFor: (k) => (k === 'refused-key-0000' ? new AppError('auth', 'nope') : undefined),

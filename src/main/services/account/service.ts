@@ -10,7 +10,8 @@ import {
   type KeyInfo,
 } from '@shared/domain/account';
 import { DEFAULT_BASE_URL } from '@shared/defaults';
-import { AppError } from '@shared/errors';
+import type { KnownCounts } from '@shared/domain/jobs';
+import { AppError, COUNTERS } from '@shared/errors';
 import type { AccountService, KeyStore, SettingsStore } from '../contracts';
 
 /** The part of the service client the account needs. */
@@ -108,8 +109,23 @@ export function createAccountService({
     return result;
   }
 
+  /** The key info last read per origin, and when (what a submission records as its counts before). */
+  const lastRead = new Map<string, { info: KeyInfo; readAt: string }>();
+  const remember = (origin: string, info: KeyInfo): KeyInfo => {
+    lastRead.set(origin, { info, readAt: new Date().toISOString() });
+    return info;
+  };
+
   return {
     status,
+
+    lastKnownCounts() {
+      const last = lastRead.get(keyOrigin(settings.baseUrl()));
+      if (!last) return null;
+      const counts: KnownCounts['counts'] = {};
+      for (const c of COUNTERS) counts[c] = last.info[c];
+      return { counts, readAt: last.readAt };
+    },
 
     async setKey(raw) {
       const key = checkApiKey(raw);
@@ -117,6 +133,8 @@ export function createAccountService({
       // asked with the candidate key only; nothing is stored until the service had its say
       const verdict = await checkWithService(clientFactory(baseUrl, () => Promise.resolve(key)));
       await keys.setKey(keyOrigin(baseUrl), key);
+      lastRead.delete(keyOrigin(baseUrl));
+      if (verdict.check === 'accepted') remember(keyOrigin(baseUrl), verdict.info);
       return verdict.check === 'accepted'
         ? { ...(await status()), keyCheck: 'accepted', keyInfo: verdict.info }
         : { ...(await status()), keyCheck: 'unchecked' };
@@ -124,6 +142,7 @@ export function createAccountService({
 
     async removeKey() {
       await keys.removeKey(keyOrigin(settings.baseUrl()));
+      lastRead.delete(keyOrigin(settings.baseUrl()));
       return status();
     },
 
@@ -134,7 +153,7 @@ export function createAccountService({
       // parsed again so nothing beyond the known fields (such as x_api_key) can leave this service
       const info = knownKeyInfo(await clientFactory(baseUrl, () => keys.getKey(origin)).keyInfo());
       if (info.key_status !== 0) throw new AppError('key_disabled', KEY_DISABLED_MESSAGE);
-      return info;
+      return remember(origin, info);
     },
 
     async setServiceAddress(url) {

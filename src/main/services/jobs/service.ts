@@ -7,6 +7,7 @@ import {
   type Job,
   type JobOutput,
   type JobSummary,
+  type KnownCounts,
   type Tracking,
 } from '@shared/domain/jobs';
 import { AppError, type AppErrorShape } from '@shared/errors';
@@ -62,9 +63,10 @@ export interface JobsServiceOptions {
   localFaultRetryMs?: { min: number; max: number };
   /**
    * Runs before a submission is recorded; throwing refuses it without a job (the app's own
-   * refusals, such as "add your key first", never become failed jobs).
+   * refusals, such as "add your key first", never become failed jobs). It answers the key's
+   * counters as last known, recorded on the job as `countsBefore`.
    */
-  beforeSubmit?: () => Promise<void>;
+  beforeSubmit?: () => Promise<KnownCounts | null | void>;
   /** The clock movement is stamped with (tests move it; what "stalled" is measured against). */
   now?: () => number;
 }
@@ -292,10 +294,12 @@ export function createJobsService(options: JobsServiceOptions) {
     n: NewJob,
     call: (signal: AbortSignal) => Promise<SubmitResult>,
   ): Promise<Job> {
-    await options.beforeSubmit?.();
+    // what it answers (the key's counters as last known) is recorded with the job: the renderer
+    // shows what a submission spent without a key-info round trip before it sends
+    const countsBefore = (await options.beforeSubmit?.()) ?? null;
     // the controller is registered before the record exists on disk, so a concurrent tick's
     // recover() never mistakes the new pending job for an orphan of a dead process
-    const record = createJobRecord(n);
+    const record = { ...createJobRecord(n), countsBefore };
     const ctl = new AbortController();
     controllers.set(record.id, ctl);
     const job = await store.save(record).catch((e: unknown) => {
