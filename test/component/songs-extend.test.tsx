@@ -383,9 +383,14 @@ describe('Songs: finishing a take', () => {
         [[TAKE_B], { format: 'wav', artist: '', album: '', normalise: false }],
       ]),
     );
-    expect(await within(take2).findByRole('status')).toHaveTextContent(
+    // the take card lists the files and shows them in the folder (main knows where: the export's id)
+    const files = await within(take2).findByRole('group', { name: 'Exported files' });
+    expect(within(files).getByRole('status')).toHaveTextContent(
       '1 file exported to /home/creator/Music',
     );
+    expect(within(files).getByRole('listitem')).toHaveTextContent('Summer rain.wav');
+    await user.click(within(files).getByRole('button', { name: 'Show in folder' }));
+    expect(fake.callsOf('export.showInFolder')).toEqual([['export-1']]);
   });
 
   it('Trim… in the take ⋯ menu opens the Library’s trim dialog on that take', async () => {

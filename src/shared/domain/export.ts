@@ -25,6 +25,14 @@ const TagTextSchema = z
   .trim()
   .max(TAG_TEXT_MAX_CHARS, `At most ${TAG_TEXT_MAX_CHARS} characters.`);
 
+export const EXPORT_YEAR_MIN = 1000;
+export const EXPORT_YEAR_MAX = 9999;
+const ExportYearSchema = z
+  .number()
+  .int(`A year, like ${new Date().getFullYear()}.`)
+  .min(EXPORT_YEAR_MIN, `A year, like ${new Date().getFullYear()}.`)
+  .max(EXPORT_YEAR_MAX, `A year, like ${new Date().getFullYear()}.`);
+
 /** Export defaults in settings (`export`): format, artist and album written into the files. */
 export const ExportDefaultsSchema = z
   .object({
@@ -42,6 +50,10 @@ export const ExportOptionsSchema = z
     artist: TagTextSchema.optional(),
     /** Written as the album (settings' `export.album` when absent). */
     album: TagTextSchema.optional(),
+    /** Written as the genre. */
+    genre: TagTextSchema.optional(),
+    /** Written as the date (a year). */
+    year: ExportYearSchema.optional(),
     /** Brings each file to the levelling target (integrated loudness, peaks kept below −1 dBTP). */
     normalise: z.boolean().optional(),
   })

@@ -8,6 +8,8 @@ import { event, invoke } from './define';
 import { ItemIdSchema } from './library';
 
 export const ExportResultSchema = z.object({
+  /** Names this export for export:showInFolder (main keeps where it wrote; no path comes back). */
+  exportId: z.string().max(64),
   /** The chosen folder, for display. */
   folder: z.string(),
   /** The file names written there (made unique when a name was taken). */
@@ -29,6 +31,11 @@ export const exportContract = {
     z.tuple([z.array(ItemIdSchema).min(1).max(10_000), ExportOptionsSchema.optional()]),
     ExportResultSchema,
   ),
+  /**
+   * Shows an export's files in the OS file manager (the first file selected): main looks up the
+   * folder it wrote to by `exportId` (recent exports of this session only; error `not_found`).
+   */
+  showInFolder: invoke(z.tuple([z.string().max(64)]), z.null()),
   /** Stops the exports this window started (the file being written is removed). */
   cancel: invoke(z.tuple([]), z.null()),
   /** The export defaults kept in settings (format, artist, album). */

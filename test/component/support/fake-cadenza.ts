@@ -872,6 +872,7 @@ export class FakeCadenza {
               return { ok: false, error: { code: 'cancelled', message: 'Nothing was exported.' } };
             const format = options?.format ?? 'original';
             return ok({
+              exportId: 'export-1',
               folder: this.library.exportDialog,
               files: items.map((i) => {
                 const own = i?.file.split('/').pop() ?? '';
@@ -880,6 +881,7 @@ export class FakeCadenza {
               reencoded: format === 'original' ? 0 : items.length,
             });
           }),
+        showInFolder: (exportId) => this.answer('export.showInFolder', [exportId], () => ok(null)),
         cancel: () => this.answer('export.cancel', [], () => ok(null)),
         defaults: () =>
           this.answer('export.defaults', [], () => ok({ ...this.library.exportDefaults })),

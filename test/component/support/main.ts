@@ -40,6 +40,7 @@ import type { FileInfo } from '@shared/domain/files';
 import type { Job } from '@shared/domain/jobs';
 import { AppError, type AppErrorShape } from '@shared/errors';
 import { createJobRecord } from '../../../src/main/services/jobs/records';
+import { parseFile, type ICommonTagsResult } from 'music-metadata';
 import { toneWav } from '../../support/media-fixtures';
 import { deliver, exposedApi, linkMain, registerDroppedPath } from './preload-electron';
 
@@ -137,6 +138,10 @@ export interface Main {
   addToLibrary(items: readonly SeedItem[]): Promise<void>;
   /** Writes a WAV tone of `seconds` in the creator's own folder (outside the library); answers its path. */
   userFile(name: string, seconds: number): Promise<string>;
+  /** Makes a folder in the creator's own space (outside the library); answers its path. */
+  userFolder(name: string): Promise<string>;
+  /** The standard tags of a file any player reads (music-metadata's `common`). */
+  tagsOf(path: string): Promise<ICommonTagsResult>;
   /** The OS opens these files with Cadenza (command line, second launch, open-file): main registers them. */
   openWith(paths: readonly string[]): Promise<FileInfo[]>;
   /** Holds the next call of `method` before it reaches main, until the returned function runs. */
@@ -310,6 +315,12 @@ export async function startMain(options: MainOptions = {}): Promise<Main> {
       await writeFile(path, toneWav(seconds));
       return path;
     },
+    async userFolder(name) {
+      const path = join(root, 'home', name);
+      await mkdir(path, { recursive: true });
+      return path;
+    },
+    tagsOf: async (path) => (await parseFile(path)).common,
     openWith: (paths) => openedFiles.add(paths, 'command line'),
     addToLibrary: (items) => writeItems(core.settings.libraryDir(), items),
     callsOf: (method) => calls.filter((c) => c.method === method).map((c) => c.args),

@@ -4,7 +4,8 @@
  * placed under its name only complete), converted and tagged in the worker
  * (render.ts), or copied as it is (`original`). A selection gets track numbers in its order.
  * Title, lyrics and the prompt (as comment) come from the item; artist and album from the options,
- * else the export defaults in settings; the cover from the image beside the item or its own art.
+ * else the export defaults in settings; genre and year (as the date) from the options; the cover
+ * from the image beside the item or its own art.
  *
  *   const exporter = createExportService({ settings });
  *   await exporter.exportItems({ items, library, folder, options }, { signal, onProgress });
@@ -69,12 +70,11 @@ function tagsFor(
   item: LibraryItem,
   index: number,
   count: number,
-  artist: string | undefined,
-  album: string | undefined,
+  shared: Pick<ExportTags, 'artist' | 'album' | 'genre'> & { year?: number },
 ): Omit<ExportTags, 'cover'> {
   const tags: Omit<ExportTags, 'cover'> = { title: item.title };
-  if (artist) tags.artist = artist;
-  if (album) tags.album = album;
+  for (const key of ['artist', 'album', 'genre'] as const) if (shared[key]) tags[key] = shared[key];
+  if (shared.year) tags.date = String(shared.year);
   if (count > 1) tags.track = { number: index + 1, total: count };
   if (item.lyrics?.trim()) tags.lyrics = item.lyrics.trim();
   if (item.prompt?.trim()) tags.comment = item.prompt.trim();
@@ -132,7 +132,12 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
               source,
               dest,
               format: options.format,
-              tags: tagsFor(item, index, total, artist, album),
+              tags: tagsFor(item, index, total, {
+                artist,
+                album,
+                genre: options.genre || undefined,
+                year: options.year,
+              }),
               coverPath: item.cover ? join(library.dir, item.cover) : null,
               normaliseToLufs: target,
             };

@@ -4,6 +4,8 @@
  * and the export defaults kept in settings.
  */
 import { promises as fs } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { AppError } from '@shared/errors';
 import type { ExportProgress } from '@shared/domain/export';
 import type { Core } from '../../services/core';
@@ -19,12 +21,19 @@ export interface ExportHandlerDeps {
   sendExportProgress?(ctx: HandlerContext, progress: ExportProgress): void;
   /** Shows the OS save dialog for a .txt file; the chosen path or null. */
   chooseTextFile?(ctx: HandlerContext, defaultName: string): Promise<string | null>;
+  /** Shows a file in the OS file manager. */
+  showItemInFolder?(absolutePath: string): void;
 }
+
+/** How many finished exports `showInFolder` can still find (the oldest are forgotten). */
+const REMEMBERED_EXPORTS = 50;
 
 export function exportHandlers(deps: ExportHandlerDeps): NamespaceHandlers<'export'> {
   const { settings, jobsHost, exporter } = deps.core;
   /** Exports in progress, by the window that started them (`cancel` stops that window's). */
   const exportsBySender = new Map<unknown, AbortController[]>();
+  /** Where recent exports wrote, by their id: the renderer names an export, never a path. */
+  const written = new Map<string, { folder: string; first: string | undefined }>();
 
   return {
     async items(ctx, ids, options = { format: 'original' }) {
@@ -36,18 +45,31 @@ export function exportHandlers(deps: ExportHandlerDeps): NamespaceHandlers<'expo
       const sender = senderOf(ctx);
       exportsBySender.set(sender, [...(exportsBySender.get(sender) ?? []), controller]);
       try {
-        return await exporter.exportItems(
+        const outcome = await exporter.exportItems(
           { items, library: rt.library, folder, options },
           {
             signal: controller.signal,
             onProgress: (p) => deps.sendExportProgress?.(ctx, p),
           },
         );
+        const exportId = randomUUID();
+        written.set(exportId, { folder: outcome.folder, first: outcome.files[0] });
+        for (const old of written.keys()) {
+          if (written.size <= REMEMBERED_EXPORTS) break;
+          written.delete(old);
+        }
+        return { exportId, ...outcome };
       } finally {
         const left = (exportsBySender.get(sender) ?? []).filter((c) => c !== controller);
         if (left.length > 0) exportsBySender.set(sender, left);
         else exportsBySender.delete(sender);
       }
+    },
+    showInFolder(_ctx, exportId) {
+      const at = written.get(exportId);
+      if (!at) throw new AppError('not_found', 'Cadenza no longer knows where that export went.');
+      deps.showItemInFolder?.(at.first ? join(at.folder, at.first) : at.folder);
+      return null;
     },
     cancel(ctx) {
       for (const c of exportsBySender.get(senderOf(ctx)) ?? []) c.abort();

@@ -198,6 +198,7 @@ export function buildHandlers({
         return answer.canceled ? null : (answer.filePaths[0] ?? null);
       },
       sendExportProgress: (ctx, p) => sendEvent(windowOf(ctx), 'exportProgress', p),
+      showItemInFolder: (path) => shell.showItemInFolder(path),
       async chooseTextFile(ctx, defaultName) {
         const win = windowOf(ctx);
         const options = {

@@ -7,7 +7,8 @@ import { showItemInFolder } from '../../stores/library';
 import { enqueue, toQueueEntry } from '../../stores/player';
 import { canTrim, useTrimDialog } from '../../player/region/use-trim';
 import { removeItem, renameItem } from '../shared/library-actions';
-import { ExportDialog, exportedMessage } from '../shared/ExportDialog';
+import type { ExportResult } from '@shared/ipc/export';
+import { ExportDialog, ExportedFiles } from '../shared/ExportDialog';
 import { canMakeWholeSong, useWholeSong, wholeSongProgressText } from '../shared/whole-song';
 import { LyricsView } from './LyricsView';
 import { useReuseActions } from './ReuseActions';
@@ -33,6 +34,7 @@ export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDe
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppErrorShape | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [exported, setExported] = useState<ExportResult | null>(null);
   const reuse = useReuseActions(item, busy);
   // the list follows main's libraryChanged for each of these: nothing to load here
   const trim = useTrimDialog((saved) => {
@@ -221,6 +223,7 @@ export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDe
           {notice}
         </p>
       )}
+      {exported && <ExportedFiles result={exported} onClose={() => setExported(null)} />}
       <dl className="library-facts">
         {item.tags.length > 0 && (
           <>
@@ -309,7 +312,8 @@ export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDe
           onClose={() => setExporting(false)}
           onDone={(r) => {
             setExporting(false);
-            setNotice(exportedMessage(r));
+            setNotice(null);
+            setExported(r);
           }}
         />
       )}

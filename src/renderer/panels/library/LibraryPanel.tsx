@@ -3,7 +3,8 @@ import type { AppErrorShape } from '@shared/errors';
 import { clearReveal, ensureLibraryItems, useLibraryStore } from '../../stores/library';
 import { playEntries, toQueueEntry } from '../../stores/player';
 import { startDragOut } from '../shared/library-actions';
-import { ExportDialog, exportedMessage } from '../shared/ExportDialog';
+import type { ExportResult } from '@shared/ipc/export';
+import { ExportDialog, ExportedFiles } from '../shared/ExportDialog';
 import { ItemDetails } from './ItemDetails';
 import {
   AudioLines,
@@ -80,6 +81,7 @@ export function LibraryPanel() {
   const [loaded, setLoaded] = useState(false);
   const [listError, setListError] = useState<AppErrorShape | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [exported, setExported] = useState<ExportResult | null>(null);
   const list = useRef<VirtualListHandle>(null);
 
   useEffect(() => {
@@ -147,6 +149,7 @@ export function LibraryPanel() {
   const [exporting, setExporting] = useState<string[] | null>(null);
   const exportShown = () => {
     setNotice(null);
+    setExported(null);
     setListError(null);
     setExporting(rows.slice(0, 10_000).map((row) => row.item.id));
   };
@@ -234,6 +237,7 @@ export function LibraryPanel() {
           {notice}
         </p>
       )}
+      {exported && <ExportedFiles result={exported} onClose={() => setExported(null)} />}
       {exporting && (
         <ExportDialog
           ids={exporting}
@@ -242,7 +246,8 @@ export function LibraryPanel() {
           onClose={() => setExporting(null)}
           onDone={(r) => {
             setExporting(null);
-            setNotice(exportedMessage(r));
+            setNotice(null);
+            setExported(r);
           }}
         />
       )}

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import {
   EXPORT_FORMAT_LABELS,
+  EXPORT_YEAR_MAX,
+  EXPORT_YEAR_MIN,
   TAG_TEXT_MAX_CHARS,
   type ExportProgress,
   type ExportTarget,
@@ -8,9 +10,10 @@ import {
 import type { AppErrorShape } from '@shared/errors';
 import type { ExportResult } from '@shared/ipc/export';
 import { bridge, call } from '../../bridge';
-import { Progress, SegmentedControl, TextField } from '../../components';
+import { Button, Progress, SegmentedControl, TextField } from '../../components';
 import { Modal } from '../../components/Modal';
 import { cancelExport, exportItems } from './library-actions';
+import './export-dialog.css';
 
 const TARGETS: ExportTarget[] = ['mp3', 'wav', 'flac', 'original'];
 
@@ -34,14 +37,71 @@ export function exportedMessage(r: ExportResult): string {
   return r.notes?.length ? `${done}. ${r.notes.join('; ')}.` : done;
 }
 
+/** The year typed in the Year field: a number, null when empty, or a problem in words. */
+function parseYear(text: string): number | null | { problem: string } {
+  const t = text.trim();
+  if (t === '') return null;
+  const n = Number(t);
+  return /^\d{4}$/.test(t) && n >= EXPORT_YEAR_MIN && n <= EXPORT_YEAR_MAX
+    ? n
+    : { problem: `A year, like ${new Date().getFullYear()}.` };
+}
+
 /**
- * Export options (format, artist, album, loudness), then main's folder dialog and the progress of
+ * A finished export: how many files went where, their names, and Show in folder (main opens the
+ * OS file manager on them; the renderer names the export, never a path).
+ */
+export function ExportedFiles({ result, onClose }: { result: ExportResult; onClose?(): void }) {
+  const [error, setError] = useState<AppErrorShape | null>(null);
+  const shown = result.files.slice(0, 5);
+  return (
+    <div className="exported" role="group" aria-label="Exported files">
+      <p role="status">{exportedMessage(result)}</p>
+      <ul className="exported-files">
+        {shown.map((f) => (
+          <li key={f}>{f}</li>
+        ))}
+        {result.files.length > shown.length && (
+          <li className="muted">and {result.files.length - shown.length} more</li>
+        )}
+      </ul>
+      <div className="exported-actions">
+        <Button
+          size="small"
+          onClick={() =>
+            void call((api) => api.export.showInFolder(result.exportId)).then((r) =>
+              setError(r.ok ? null : r.error),
+            )
+          }
+        >
+          Show in folder
+        </Button>
+        {onClose && (
+          <Button size="small" variant="ghost" onClick={onClose}>
+            Close
+          </Button>
+        )}
+      </div>
+      {error && (
+        <p role="alert" className="exported-error">
+          {error.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Export options (format, artist, album, genre, year, loudness), then main's folder dialog and the progress of
  * the export, which can be stopped. Defaults come from settings (the Settings page sets them).
  */
 export function ExportDialog({ ids, what, albumSuggestion, onDone, onClose }: ExportDialogProps) {
   const [format, setFormat] = useState<ExportTarget>('mp3');
   const [artist, setArtist] = useState('');
   const [album, setAlbum] = useState(albumSuggestion ?? '');
+  const [genre, setGenre] = useState('');
+  const [yearText, setYearText] = useState('');
+  const [yearProblem, setYearProblem] = useState<string | null>(null);
   const [normalise, setNormalise] = useState(false);
   const [running, setRunning] = useState(false);
   const [progress, setProgress] = useState<ExportProgress | null>(null);
@@ -71,6 +131,12 @@ export function ExportDialog({ ids, what, albumSuggestion, onDone, onClose }: Ex
 
   const tagged = format !== 'original';
   const start = async () => {
+    const year = parseYear(yearText);
+    if (tagged && year !== null && typeof year === 'object') {
+      setYearProblem(year.problem);
+      return;
+    }
+    setYearProblem(null);
     setError(null);
     setRunning(true);
     setProgress(null);
@@ -78,7 +144,14 @@ export function ExportDialog({ ids, what, albumSuggestion, onDone, onClose }: Ex
     const r = await exportItems(
       ids,
       tagged
-        ? { format, artist: artist.trim(), album: album.trim(), normalise }
+        ? {
+            format,
+            artist: artist.trim(),
+            album: album.trim(),
+            ...(genre.trim() ? { genre: genre.trim() } : {}),
+            ...(typeof year === 'number' ? { year } : {}),
+            normalise,
+          }
         : { format: 'original' },
     );
     setRunning(false);
@@ -140,7 +213,28 @@ export function ExportDialog({ ids, what, albumSuggestion, onDone, onClose }: Ex
               onChange={(e) => setAlbum(e.currentTarget.value)}
               disabled={running}
             />
-            <label className="library-check">
+            <div className="export-dialog-pair">
+              <TextField
+                label="Genre"
+                value={genre}
+                maxLength={TAG_TEXT_MAX_CHARS}
+                onChange={(e) => setGenre(e.currentTarget.value)}
+                disabled={running}
+              />
+              <TextField
+                label="Year"
+                value={yearText}
+                inputMode="numeric"
+                maxLength={4}
+                error={yearProblem ?? undefined}
+                onChange={(e) => {
+                  setYearText(e.currentTarget.value);
+                  setYearProblem(null);
+                }}
+                disabled={running}
+              />
+            </div>
+            <label className="export-dialog-check">
               <input
                 type="checkbox"
                 checked={normalise}
@@ -168,7 +262,7 @@ export function ExportDialog({ ids, what, albumSuggestion, onDone, onClose }: Ex
           </div>
         )}
         {error && (
-          <p role="alert" className="library-error">
+          <p role="alert" className="exported-error">
             {error.message}
           </p>
         )}

@@ -121,6 +121,7 @@ export function TakeCard({ job, index }: { job: JobView; index: number }) {
             {finishing.status}
           </p>
         )}
+        {finishing.exported}
         {finishing.error && (
           <p role="alert" className="inline-alert">
             {finishing.error.message}

@@ -3,7 +3,8 @@ import type { AppErrorShape } from '@shared/errors';
 import type { LibrarySong } from '@shared/ipc/songs';
 import type { MenuItem } from '../../components';
 import { canTrim, useTrimDialog } from '../../player/region/use-trim';
-import { ExportDialog, exportedMessage } from '../shared/ExportDialog';
+import type { ExportResult } from '@shared/ipc/export';
+import { ExportDialog, ExportedFiles } from '../shared/ExportDialog';
 import { canMakeWholeSong, useWholeSong, wholeSongProgressText } from '../shared/whole-song';
 import { loadLibrarySongs } from '../../stores/songs';
 
@@ -25,6 +26,8 @@ export interface FinishingActions {
   /** What a finishing action is doing or did ("Joining the parts… 40%", "Saved …"). */
   status: string | null;
   error: AppErrorShape | null;
+  /** A finished export: its files and Show in folder (null when there is none to show). */
+  exported: ReactNode;
   /** The dialogs they open; render them once in the take's card. */
   dialogs: ReactNode;
 }
@@ -44,6 +47,7 @@ export function useFinishingActions(song: LibrarySong | null): FinishingActions 
   const trim = useTrimDialog((item) => saved(item.title));
   const whole = useWholeSong((item) => saved(item.title));
   const [exporting, setExporting] = useState(false);
+  const [exported, setExported] = useState<ExportResult | null>(null);
   const exportDialog =
     song && exporting ? (
       <ExportDialog
@@ -52,11 +56,11 @@ export function useFinishingActions(song: LibrarySong | null): FinishingActions 
         onClose={() => setExporting(false)}
         onDone={(r) => {
           setExporting(false);
-          setStatus(exportedMessage(r));
+          setExported(r);
         }}
       />
     ) : null;
-  if (!song) return { items: [], status: null, error: null, dialogs: trim.dialog };
+  if (!song) return { items: [], status: null, error: null, exported: null, dialogs: trim.dialog };
   const file = libraryFileOf(song.mediaUrl);
   const joining = whole.running?.itemId === song.itemId ? whole.running : null;
   const items: MenuItem[] = [
@@ -88,6 +92,7 @@ export function useFinishingActions(song: LibrarySong | null): FinishingActions 
       onSelect: () => {
         setStatus(null);
         setError(null);
+        setExported(null);
         setExporting(true);
       },
     },
@@ -96,6 +101,7 @@ export function useFinishingActions(song: LibrarySong | null): FinishingActions 
     items,
     status: joining ? wholeSongProgressText(joining.fraction) : (status ?? whole.stopped),
     error: error ?? whole.error,
+    exported: exported && <ExportedFiles result={exported} onClose={() => setExported(null)} />,
     dialogs: (
       <>
         {trim.dialog}

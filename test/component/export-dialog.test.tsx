@@ -1,0 +1,71 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { libraryPanel } from '../../src/renderer/panels/library';
+import { TEST_KEY } from './support/main';
+import { renderMain } from './support/render-app';
+
+const SONG = {
+  id: 'itm_neon00000000000000001',
+  title: 'Neon Tide',
+  kind: 'song' as const,
+  song_id: 'svc-song-neon',
+  seconds: 2,
+};
+
+/** Opens the Export dialog from the item's ⋯ menu in the Library. */
+async function openExport(user: Awaited<ReturnType<typeof renderMain>>['user']) {
+  const list = await screen.findByRole('listbox', { name: 'Library items' });
+  await user.click(await within(list).findByRole('option', { name: /Neon Tide/ }));
+  const details = screen.getByRole('region', { name: 'Item details' });
+  await user.click(within(details).getByRole('button', { name: /^More actions for / }));
+  await user.click(await screen.findByRole('menuitem', { name: 'Export…' }));
+  return { details, dialog: await screen.findByRole('dialog', { name: 'Export “Neon Tide”' }) };
+}
+
+describe('Export: genre, year and the files written', () => {
+  it('writes the genre and year typed in the dialog, and the item lists the files with Show in folder', async () => {
+    const { main, user } = await renderMain({
+      panels: [libraryPanel],
+      key: TEST_KEY,
+      library: [SONG],
+    });
+    const { details, dialog } = await openExport(user);
+    await user.click(within(dialog).getByRole('radio', { name: 'WAV' }));
+    await user.type(within(dialog).getByLabelText('Genre'), 'City pop');
+    await user.type(within(dialog).getByLabelText('Year'), '2026');
+    const folder = await main.userFolder('Exports');
+    main.double.dialogs.answerOpenDialog([folder]);
+    await user.click(within(dialog).getByRole('button', { name: 'Choose folder and export…' }));
+
+    const files = await within(details).findByRole(
+      'group',
+      { name: 'Exported files' },
+      { timeout: 30_000 },
+    );
+    expect(within(files).getByRole('status')).toHaveTextContent(`1 file exported to ${folder}`);
+    expect(within(files).getByRole('listitem')).toHaveTextContent('Neon Tide.wav');
+    const common = await main.tagsOf(`${folder}/Neon Tide.wav`);
+    expect(common.genre).toEqual(['City pop']);
+    expect(common.year).toBe(2026);
+
+    await user.click(within(files).getByRole('button', { name: 'Show in folder' }));
+    await waitFor(() =>
+      expect(main.double.state.openedExternal).toEqual([`show:${folder}/Neon Tide.wav`]),
+    );
+  });
+
+  it('a year that is not one is said on the field, and nothing is exported', async () => {
+    const { main, user } = await renderMain({
+      panels: [libraryPanel],
+      key: TEST_KEY,
+      library: [SONG],
+    });
+    const { dialog } = await openExport(user);
+    await user.type(within(dialog).getByLabelText('Year'), '26');
+    await user.click(within(dialog).getByRole('button', { name: 'Choose folder and export…' }));
+    expect(within(dialog).getByLabelText('Year')).toHaveAccessibleDescription(
+      /^A year, like \d{4}\.$/,
+    );
+    expect(main.callsOf('export.items')).toHaveLength(0);
+  });
+});
