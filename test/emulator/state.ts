@@ -86,6 +86,7 @@ export class EmulatorState {
       drip: { bytes: 16, everyMs: 50 },
       songAudio: 'silence',
       extensionShape: 'new',
+      songsPerSubmission: 2,
     };
   }
 

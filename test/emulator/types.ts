@@ -86,6 +86,11 @@ export interface EmulatorConfig {
    * to `continue_at`, then the new part; its audio_duration counts both).
    */
   extensionShape: 'new' | 'whole';
+  /**
+   * How many songs one `/v2/submit` or `/v1/music` answers (default 2, as the service does). A
+   * hostile service answering thousands tests the cap on outputs per submission.
+   */
+  songsPerSubmission: number;
 }
 
 export interface EmulatorOptions {

@@ -157,6 +157,13 @@ const JobFields = z.object({
   checkedAt: z.string().nullable().default(null),
   /** The key's counters as last known when this was submitted (null: none known then). */
   countsBefore: KnownCountsSchema.nullable().default(null),
+  /**
+   * Results the service answered beyond the most one submission of this kind yields (the
+   * registry's `maxOutputs`): counted, never kept or downloaded.
+   */
+  ignoredOutputs: z.number().int().min(0).default(0),
+  /** What the user should know about a job that did not fail it (a few short sentences). */
+  warnings: z.array(z.string().max(500)).max(8).default([]),
 });
 /** Fields written by a newer version are kept when this one rewrites the record (`loose`). */
 export const JobSchema = JobFields.loose();

@@ -120,7 +120,8 @@ async function submitV2(ctx: Ctx): Promise<void> {
   }
   if (v.answer(ctx)) return;
   if (!ctx.state.spend('key_music_counts')) return exhausted(ctx, 'key_music_counts');
-  const items = [0, 1].map((variant) => {
+  const variants = Array.from({ length: ctx.state.config.songsPerSubmission }, (_, i) => i);
+  const items = variants.map((variant) => {
     const song = ctx.state.addSong({
       via: 'v2',
       prompt: f.prompt!,
@@ -173,7 +174,8 @@ async function musicV1(ctx: Ctx): Promise<void> {
     ctx.state.counters.key_music_counts += 1; // nothing was made
     return ok(ctx, {});
   }
-  const items = [0, 1].map((variant) => {
+  const variants = Array.from({ length: ctx.state.config.songsPerSubmission }, (_, i) => i);
+  const items = variants.map((variant) => {
     const song = ctx.state.addSong({
       via: 'v1',
       prompt: f.prompt!,

@@ -11,6 +11,7 @@ import {
   type Tracking,
 } from '@shared/domain/jobs';
 import type { CustomSingerTask, Song, VideoResult } from '@shared/domain/service';
+import { kindFacts } from '@shared/domain/job-kinds';
 import type { LibraryKind } from '@shared/domain/library';
 import { AppError, type AppErrorShape } from '@shared/errors';
 
@@ -199,6 +200,28 @@ export function settle(job: Job): Job {
     resultItemIds: job.outputs.flatMap((o) =>
       o.status === 'saved' && o.libraryItemId && o.libraryKind ? [o.libraryItemId] : [],
     ),
+  };
+}
+
+/**
+ * What a submission keeps of the service's answer: the first outputs up to the kind's cap (the
+ * registry's `maxOutputs`: two songs, one cover…), so paid work is never dropped; what the service
+ * answered beyond it is counted as ignored, with a warning for the job, and never downloaded.
+ */
+export function capOutputs(
+  kind: JobKind,
+  outputs: readonly JobOutput[],
+): { kept: JobOutput[]; ignored: number; warning: string | null } {
+  const cap = kindFacts(kind).maxOutputs;
+  if (outputs.length <= cap) return { kept: [...outputs], ignored: 0, warning: null };
+  const ignored = outputs.length - cap;
+  const n = (x: number): string => x.toLocaleString('en-US');
+  return {
+    kept: outputs.slice(0, cap),
+    ignored,
+    warning:
+      `The service answered ${n(outputs.length)} results for one submission; Cadenza kept the ` +
+      `first ${n(cap)} (the most one submission of this kind makes) and ignored ${n(ignored)}.`,
   };
 }
 

@@ -16,7 +16,9 @@ import type { Library } from '../library/library';
 import type { LibraryKind } from '@shared/domain/library';
 import { DataLock, pidAlive } from './lock';
 import { Poller, type PollAnswer, type PollClient } from './poller';
+import { kindFacts } from '@shared/domain/job-kinds';
 import {
+  capOutputs,
   createJobRecord,
   output,
   failJob,
@@ -314,12 +316,25 @@ export function createJobsService(options: JobsServiceOptions) {
         );
       try {
         const res = await call(ctl.signal);
-        const serviceIds = res.outputs.flatMap((o) => (o.serviceId ? [o.serviceId] : []));
+        const { kept, ignored, warning } = capOutputs(n.kind, res.outputs);
+        if (ignored > 0)
+          log.warn(
+            'the service answered more results than one submission yields; the rest ignored',
+            {
+              jobId: job.id,
+              kind: n.kind,
+              answered: res.outputs.length,
+              kept: kept.length,
+            },
+          );
+        const serviceIds = kept.flatMap((o) => (o.serviceId ? [o.serviceId] : []));
         await update(job.id, (j) => {
           const recorded = {
             ...j,
             serviceIds,
-            outputs: res.outputs,
+            outputs: kept,
+            ignoredOutputs: ignored,
+            warnings: warning ? [...j.warnings, warning].slice(-8) : j.warnings,
             lastResponse: res.raw,
             meta: { ...j.meta, ...res.meta },
             owner: null,
@@ -461,6 +476,12 @@ export function createJobsService(options: JobsServiceOptions) {
       label: string;
       libraryKind?: LibraryKind | null;
     }): Promise<Job> {
+      const cap = kindFacts(n.kind).maxOutputs;
+      if (n.ids.length > cap)
+        throw new AppError(
+          'invalid_argument',
+          `Choose at most ${cap.toLocaleString('en-US')} songs to follow at a time.`,
+        );
       const job = createJobRecord({
         kind: n.kind,
         synchronous: false,
