@@ -25,12 +25,8 @@ import { createSongsService, type SongsService } from './songs';
 import { createWholeSongService, type WholeSongService } from './songs/whole';
 import { renderWholeSongInWorker } from './audio';
 import { createVoicesService, type VoicesService } from './voices';
-import {
-  createCoversService,
-  createVideosService,
-  type CoversService,
-  type VideosService,
-} from './covers';
+import { createCoversService, type CoversService } from './covers';
+import { createVideosService, type VideosService } from './videos';
 import { measureUrls } from './covers/measure';
 import { rateLimitedMeasure } from './covers/rate';
 import { createWaveformStore, type WaveformStore } from './analysis/waveform';

@@ -8,7 +8,8 @@
 import { kindFacts, type JobKind } from '@shared/domain/job-kinds';
 import type { Job } from '@shared/domain/jobs';
 import { AppError } from '@shared/errors';
-import type { CoversService, VideosService } from './covers';
+import type { CoversService } from './covers';
+import type { VideosService } from './videos';
 import type { JobsHost } from './jobs-host';
 import type { SongsService } from './songs';
 import type { VoicesService } from './voices';

@@ -6,11 +6,10 @@ import { startEmulator, type Emulator } from '../../emulator';
 import { createServiceClient, type ServiceClient } from '../../../src/main/services/api';
 import {
   createCoversService,
-  createVideosService,
   type CoversRuntime,
   type CoversService,
-  type VideosService,
 } from '../../../src/main/services/covers';
+import { createVideosService, type VideosService } from '../../../src/main/services/videos';
 import { createJobsService } from '../../../src/main/services/jobs';
 import { createLibrary } from '../../../src/main/services/library/library';
 

@@ -7,7 +7,6 @@ export {
   type CoverInput,
   type CoverSourceInput,
 } from './service';
-export { createVideosService, type VideosService, type VideosServiceDeps } from './videos';
 export { measureUrl, measureUrls, type Measurement, type MeasureOptions } from './measure';
 export { resolveLink, type ResolvedLink } from './shared';
 export { CustomSingerStore, type CustomSingerRecord } from './singers';

@@ -24,8 +24,8 @@ import {
 import { AppError, refuseFields } from '@shared/errors';
 import type { SingingCheck } from '@shared/ipc/videos';
 import { videoOutputs } from '../jobs/records';
-import { measureUrls, type Measurement } from './measure';
-import type { CoversClient, CoversRuntime } from './service';
+import { measureUrls, type Measurement } from '../covers/measure';
+import type { CoversClient, CoversRuntime } from '../covers/service';
 import {
   linkIntent,
   measuredView,
@@ -33,7 +33,7 @@ import {
   resolveLink,
   withRawMessage,
   type ResolvedLink,
-} from './shared';
+} from '../covers/shared';
 
 export interface VideosServiceDeps {
   client: () => Pick<CoversClient, 'singing'>;

@@ -1,0 +1,1 @@
+export { createVideosService, type VideosService, type VideosServiceDeps } from './service';
