@@ -61,6 +61,24 @@ const noElectron = {
 const cliCommandMessage =
   'A CLI command does not import another command: move what both need to src/cli/support.ts.';
 
+/** The renderer reaches i18next only through renderer/i18n (its own chunk, off the first screen). */
+const i18nImports = ['i18next', 'react-i18next'].map((name) => ({
+  name,
+  message:
+    'Use useTranslation, Trans and t from renderer/i18n (i18next loads in its own chunk, so the first-screen script stays small).',
+}));
+
+/** What the renderer may not import: main's code, Node, Electron. */
+const rendererImports = {
+  paths: [{ name: 'electron', message: 'The renderer is untrusted: use window.cadenza.' }],
+  patterns: [
+    {
+      group: ['**/main/**', '**/preload/**', 'node:*'],
+      message: 'The renderer reaches main only through window.cadenza.',
+    },
+  ],
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -186,13 +204,8 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'electron', message: 'The renderer is untrusted: use window.cadenza.' }],
-          patterns: [
-            {
-              group: ['**/main/**', '**/preload/**', 'node:*'],
-              message: 'The renderer reaches main only through window.cadenza.',
-            },
-          ],
+          paths: [...rendererImports.paths, ...i18nImports],
+          patterns: rendererImports.patterns,
         },
       ],
       'no-restricted-globals': [
@@ -254,6 +267,7 @@ export default tseslint.config(
           paths: [
             { name: 'electron', message: 'The renderer is untrusted: use window.cadenza.' },
             { name: 'howler', message: 'Only src/renderer/player plays media (the player store).' },
+            ...i18nImports,
           ],
           patterns: [
             {
@@ -264,6 +278,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // the one place that reaches i18next and react-i18next (type imports elsewhere are erased)
+    files: ['src/renderer/i18n/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', rendererImports] },
   },
   {
     files: ['src/main/**/*.ts', 'src/preload/**/*.ts'],

@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # Installs everything Cadenza needs on a Debian machine, builds it, and (unless --no-start) starts it.
-#   apt: Chromium (end-to-end tests), libsecret (keytar), gnome-keyring + D-Bus (real keychain tests)
+#   apt: Chromium (end-to-end tests), libsecret (keytar), gnome-keyring + D-Bus (real keychain tests),
+#        a CJK font (Japanese, Chinese and Korean screens and screenshots)
 #   npm: dependencies from package-lock.json; keytar is compiled from source against Node's headers.
 #   Node: any Node with npm runs `npm ci`; the project's own Node 22 (the `node` package in
 #   devDependencies) lands in node_modules/.bin, which every npm script puts first on PATH.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# sox, lame, flac, opus-tools, vorbis-tools and the two sound packages build the audio test corpus
+# sox, lame, flac, opus-tools, vorbis-tools and the two sound packages build the audio test corpus;
+# fonts-noto-cjk gives Japanese, Chinese and Korean real glyphs in tests and screenshots
 APT_PACKAGES=(chromium libsecret-1-dev gnome-keyring libsecret-tools dbus dbus-x11 python3 make g++ ffmpeg
-  sox lame flac opus-tools vorbis-tools sound-theme-freedesktop alsa-utils)
+  sox lame flac opus-tools vorbis-tools sound-theme-freedesktop alsa-utils fonts-noto-cjk)
 if command -v apt-get >/dev/null 2>&1; then
   missing=()
   # Only to bootstrap `npm ci` on a machine without Node; the scripts then run on the project's Node 22.

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import type { MessageParams } from './i18n/english';
+
+export type { MessageParams };
 
 /**
  * Every failure that crosses a boundary (service client → jobs → IPC → renderer, or → CLI output)
@@ -54,6 +57,12 @@ export const AppErrorSchema = z.object({
   fields: z.record(z.string(), z.string()).optional(),
   counter: CounterSchema.optional(),
   httpStatus: z.number().int().optional(),
+  /**
+   * The message's catalog key (`errors:…`) and parameters: the renderer shows it in the app's
+   * language; `message` stays English (log, CLI, older records). Absent on messages not yet keyed.
+   */
+  key: z.string().max(200).optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 export type AppErrorShape = z.infer<typeof AppErrorSchema>;
 
@@ -70,6 +79,9 @@ export class AppError extends Error {
    * "ECONNREFUSED POST /v2/submit"). Not part of the shape that crosses IPC.
    */
   readonly detail?: string;
+  /** The message's catalog key and parameters (see AppErrorSchema). */
+  readonly key?: string;
+  readonly params?: MessageParams;
 
   constructor(
     code: ErrorCode,
@@ -81,6 +93,8 @@ export class AppError extends Error {
       raw?: unknown;
       cause?: unknown;
       detail?: string;
+      key?: string;
+      params?: MessageParams;
     } = {},
   ) {
     super(message, extra.cause === undefined ? undefined : { cause: extra.cause });
@@ -91,6 +105,9 @@ export class AppError extends Error {
     if (extra.httpStatus !== undefined) this.httpStatus = extra.httpStatus;
     if (extra.raw !== undefined) this.raw = extra.raw;
     if (extra.detail !== undefined) this.detail = extra.detail;
+    if (extra.key !== undefined) this.key = extra.key;
+    if (extra.params !== undefined && Object.keys(extra.params).length > 0)
+      this.params = extra.params;
   }
 
   toShape(): AppErrorShape {
@@ -98,6 +115,8 @@ export class AppError extends Error {
     if (this.fields) shape.fields = this.fields;
     if (this.counter) shape.counter = this.counter;
     if (this.httpStatus !== undefined) shape.httpStatus = this.httpStatus;
+    if (this.key) shape.key = this.key;
+    if (this.params) shape.params = this.params;
     return shape;
   }
 }
@@ -106,10 +125,13 @@ export function isAppError(e: unknown): e is AppError {
   return e instanceof AppError;
 }
 
+const INTERNAL_MESSAGE = 'Something went wrong inside Cadenza. Please try again.';
+
 /** Turns anything thrown into an AppErrorShape without leaking internals. */
 export function toErrorShape(e: unknown): AppErrorShape {
   if (e instanceof AppError) return e.toShape();
-  return { code: 'internal', message: 'Something went wrong inside Cadenza. Please try again.' };
+  // the English words of errors:internal (catalogs are not bundled here: the preload uses this)
+  return { code: 'internal', message: INTERNAL_MESSAGE, key: 'errors:internal' };
 }
 
 /** Form field -> message, keyed by the input's own field names (the renderer shows them in place). */

@@ -9,6 +9,7 @@ import { installEngineFactory } from '../../src/renderer/playback/engine';
 import { resetPlayerStore } from '../../src/renderer/stores/player';
 import { resetUiStore } from '../../src/renderer/stores/ui';
 import { installFakeEngines } from './support/fake-engine';
+import { startI18n, switchLanguage } from '../../src/renderer/i18n';
 import { closeMains } from './support/main';
 
 // findBy…/waitFor wait for the real main (support/main.ts): its service calls cross real sockets
@@ -21,7 +22,9 @@ beforeEach(() => {
 
 // The app fetches each panel's chunk the first time it opens (lazy-panel.test.tsx covers that);
 // here every panel is fetched up front, so a render shows its panel at once.
+// i18next starts in English before any render, as main.tsx does before the first frame.
 beforeAll(async () => {
+  await startI18n('en');
   await Promise.all(
     panels.map((p) => (p.Component as { preload?: () => Promise<void> }).preload?.()),
   );
@@ -36,6 +39,7 @@ afterEach(async () => {
   resetLibraryStore();
   installEngineFactory(undefined);
   installBridge(undefined);
+  await switchLanguage('en'); // a test that chose another language leaves English behind
   delete document.documentElement.dataset.appReady;
   await closeMains();
 });

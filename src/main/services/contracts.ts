@@ -5,6 +5,7 @@
 import type { AccountStatus, KeyInfo, KeySaved, KeyStorage } from '@shared/domain/account';
 import type { ExportDefaults } from '@shared/domain/export';
 import type { KnownCounts } from '@shared/domain/jobs';
+import type { LanguageChoice } from '@shared/i18n/languages';
 
 /** Where one secret backend keeps keys, bound to a service origin. */
 export interface SecretBackend {
@@ -39,6 +40,8 @@ export interface Settings {
   sidebar?: 'auto' | 'expanded' | 'collapsed';
   /** First run was finished or skipped (absent = not yet). */
   firstRunDone?: boolean;
+  /** The language choice: "system" (also when absent) or one language. */
+  language?: LanguageChoice;
   /** The player levels loudness to the target (absent = on). */
   levelLoudness?: boolean;
   /** The levelling target in LUFS (absent = DEFAULT_LOUDNESS_TARGET_LUFS). */

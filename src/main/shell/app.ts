@@ -40,6 +40,7 @@ import { startAppLog } from './logging';
 import { installProcessHandlers } from './process-handlers';
 import { createShellDiagnostics, type ShellDiagnostics } from './diagnostics';
 import { buildMenuTemplate } from './menu';
+import { applyLanguageChoice, onLanguageChange, setSystemLanguages, tr } from './i18n';
 
 const log = logger('app');
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
@@ -171,7 +172,7 @@ export function startShell(opts: ShellOptions): boolean {
       nativeTheme.themeSource = core.settings.get().theme ?? 'system';
       const { jobsHost, mediaCache } = core;
       const unforward = forwardEvents(core, BrowserWindow);
-      const notify = createJobNotifier({ Notification, BrowserWindow });
+      const notify = createJobNotifier({ Notification, BrowserWindow, t: tr });
       const unnotify = jobsHost.on('job-finished', (job) => notify(job));
       const media = createMediaHandler({
         roots: () => ({ library: jobsHost.libraryDir(), cache: mediaCache.dir }),
@@ -202,24 +203,31 @@ export function startShell(opts: ShellOptions): boolean {
         clipboard,
       });
       const shellDiagnostics = diagnostics;
-      Menu.setApplicationMenu(
-        Menu.buildFromTemplate(
-          buildMenuTemplate({
-            platform: process.platform,
-            isPackaged: app.isPackaged,
-            appName: app.getName(),
-            actions: {
-              showLibraryFolder: () => void shell.openPath(core.settings.libraryDir()),
-              openLogsFolder: () => void shellDiagnostics.openLogsFolder(),
-              copyDiagnosticReport: () => void shellDiagnostics.copyReport(),
-              openSettings: () => {
-                const win = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
-                if (win) sendEvent(win, 'openSettings', null);
+      const buildMenu = (): void =>
+        Menu.setApplicationMenu(
+          Menu.buildFromTemplate(
+            buildMenuTemplate({
+              platform: process.platform,
+              isPackaged: app.isPackaged,
+              appName: app.getName(),
+              t: tr,
+              actions: {
+                showLibraryFolder: () => void shell.openPath(core.settings.libraryDir()),
+                openLogsFolder: () => void shellDiagnostics.openLogsFolder(),
+                copyDiagnosticReport: () => void shellDiagnostics.copyReport(),
+                openSettings: () => {
+                  const win = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
+                  if (win) sendEvent(win, 'openSettings', null);
+                },
               },
-            },
-          }),
-        ),
-      );
+            }),
+          ),
+        );
+      // the app's language: the Settings choice, or the best fit of the OS's languages
+      setSystemLanguages(app.getPreferredSystemLanguages?.() ?? [app.getLocale()]);
+      applyLanguageChoice(core.settings.get().language);
+      buildMenu();
+      const unfollowLanguage = onLanguageChange(() => buildMenu()); // rebuilt in the new language
       stopWork = async () => {
         updates.stop();
         unhandleMedia();
@@ -227,6 +235,7 @@ export function startShell(opts: ShellOptions): boolean {
         await core.close();
         unforward();
         unnotify();
+        unfollowLanguage();
       };
       void mediaCache
         .open()

@@ -5,6 +5,7 @@
  * (Ctrl/Cmd+1…9 switch panels, Space plays, J/L seek, Shift+N/P skip, Ctrl/Cmd+Enter submits).
  */
 import type { MenuItemConstructorOptions } from 'electron';
+import { englishText, type MessageParams } from '@shared/i18n/english';
 
 export interface MenuActions {
   /** Shows the library folder in the OS file manager. */
@@ -22,6 +23,8 @@ export interface MenuOptions {
   isPackaged: boolean;
   appName: string;
   actions: MenuActions;
+  /** Main's `t` in the app's language (shell/i18n.ts); English when absent (tests). */
+  t?: (key: string, params?: MessageParams) => string;
 }
 
 /** The accelerators Electron gives the roles used here (what a role adds without saying so). */
@@ -58,13 +61,57 @@ export const APP_SHORTCUTS: readonly string[] = [
   'CmdOrCtrl+,', // Settings
 ];
 
+type Role = NonNullable<MenuItemConstructorOptions['role']>;
+
+/** The menu key of a role's label (Electron's own labels are English only). */
+const ROLE_KEYS: Partial<Record<Role, string>> = {
+  about: 'menu:about',
+  services: 'menu:services',
+  hide: 'menu:hide',
+  hideOthers: 'menu:hideOthers',
+  unhide: 'menu:unhide',
+  quit: 'menu:quit',
+  close: 'menu:close',
+  undo: 'menu:undo',
+  redo: 'menu:redo',
+  cut: 'menu:cut',
+  copy: 'menu:copy',
+  paste: 'menu:paste',
+  selectAll: 'menu:selectAll',
+  reload: 'menu:reload',
+  forceReload: 'menu:forceReload',
+  toggleDevTools: 'menu:toggleDevTools',
+  resetZoom: 'menu:resetZoom',
+  zoomIn: 'menu:zoomIn',
+  zoomOut: 'menu:zoomOut',
+  togglefullscreen: 'menu:togglefullscreen',
+  minimize: 'menu:minimize',
+  zoom: 'menu:zoom',
+  front: 'menu:front',
+};
+
 export function buildMenuTemplate(opts: MenuOptions): MenuItemConstructorOptions[] {
   const mac = opts.platform === 'darwin';
   const { actions } = opts;
+  const translate = opts.t ?? englishText;
+  // Windows and Linux read "&" as a mnemonic marker: a literal one in a translation is doubled
+  const t = (key: string, params?: MessageParams): string => {
+    const text = translate(key, params);
+    return mac ? text : text.replace(/&/g, '&&');
+  };
+  const app = { app: opts.appName };
+  const labelled = (items: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] =>
+    items.map((item) => {
+      const key = item.role && !item.label ? ROLE_KEYS[item.role] : undefined;
+      const withLabel = key ? { ...item, label: t(key, app) } : item;
+      return Array.isArray(withLabel.submenu)
+        ? { ...withLabel, submenu: labelled(withLabel.submenu as MenuItemConstructorOptions[]) }
+        : withLabel;
+    });
   // the renderer handles Ctrl/Cmd+, itself (it works with the menu bar hidden too): the menu only
   // shows the key, it does not take it
   const settings: MenuItemConstructorOptions = {
-    label: mac ? 'Settings…' : 'Settings',
+    label: t(mac ? 'menu:settingsMac' : 'menu:settings'),
     accelerator: 'CmdOrCtrl+,',
     registerAccelerator: false,
     click: () => actions.openSettings(),
@@ -96,17 +143,17 @@ export function buildMenuTemplate(opts: MenuOptions): MenuItemConstructorOptions
   };
 
   const file: MenuItemConstructorOptions = {
-    label: 'File',
+    label: t('menu:file'),
     submenu: [
-      { label: 'Show library folder', click: () => actions.showLibraryFolder() },
+      { label: t('menu:showLibraryFolder'), click: () => actions.showLibraryFolder() },
       ...(mac ? [] : ([{ type: 'separator' }, settings] as MenuItemConstructorOptions[])),
       { type: 'separator' },
-      mac ? { role: 'close' } : { role: 'quit' },
+      mac ? { role: 'close' } : { role: 'quit', label: t('menu:exit') },
     ],
   };
 
   const edit: MenuItemConstructorOptions = {
-    label: 'Edit',
+    label: t('menu:edit'),
     submenu: [
       { role: 'undo' },
       { role: 'redo' },
@@ -119,7 +166,7 @@ export function buildMenuTemplate(opts: MenuOptions): MenuItemConstructorOptions
   };
 
   const view: MenuItemConstructorOptions = {
-    label: 'View',
+    label: t('menu:view'),
     submenu: [
       ...developer,
       { role: 'resetZoom' },
@@ -131,7 +178,7 @@ export function buildMenuTemplate(opts: MenuOptions): MenuItemConstructorOptions
   };
 
   const window: MenuItemConstructorOptions = {
-    label: 'Window',
+    label: t('menu:window'),
     submenu: mac
       ? [{ role: 'minimize' }, { role: 'zoom' }, { type: 'separator' }, { role: 'front' }]
       : [{ role: 'minimize' }, { role: 'close' }],
@@ -139,14 +186,15 @@ export function buildMenuTemplate(opts: MenuOptions): MenuItemConstructorOptions
 
   const help: MenuItemConstructorOptions = {
     role: 'help',
+    label: t('menu:help'),
     submenu: [
-      { label: 'Open logs folder', click: () => actions.openLogsFolder() },
-      { label: 'Copy diagnostic report', click: () => actions.copyDiagnosticReport() },
+      { label: t('menu:openLogsFolder'), click: () => actions.openLogsFolder() },
+      { label: t('menu:copyDiagnosticReport'), click: () => actions.copyDiagnosticReport() },
       ...(mac ? [] : ([{ type: 'separator' }, { role: 'about' }] as MenuItemConstructorOptions[])),
     ],
   };
 
-  return [...(mac ? [appMenu] : []), file, edit, view, window, help];
+  return labelled([...(mac ? [appMenu] : []), file, edit, view, window, help]);
 }
 
 /** Every accelerator a template takes: the explicit ones and those its roles bring. */

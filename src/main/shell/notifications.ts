@@ -4,8 +4,13 @@
  */
 import type { BrowserWindow, Notification, NotificationConstructorOptions } from 'electron';
 import type { JobSummary } from '@shared/domain/jobs';
+import { englishText, type MessageParams } from '@shared/i18n/english';
+
+/** A `t` in the app's language (main's, shell/i18n.ts); English when none is given (tests). */
+type Translate = (key: string, params?: MessageParams) => string;
 
 export interface NotifierDeps {
+  t?: Translate;
   Notification: {
     new (options: NotificationConstructorOptions): Pick<Notification, 'show' | 'on'>;
     isSupported(): boolean;
@@ -14,38 +19,47 @@ export interface NotifierDeps {
 }
 
 /** Title and body for a finished job, or null when it needs no notification (cancelled by the user). */
-export function notificationFor(job: JobSummary): { title: string; body: string } | null {
-  const name = job.label || 'Your job';
+export function notificationFor(
+  job: JobSummary,
+  t: Translate = englishText,
+): { title: string; body: string } | null {
+  const name = job.label || t('main:notify.yourJob');
+  // the failure in the app's language when it has a key; the raw words stay in the job record
+  const reason = (fallback: string): string =>
+    job.error?.key ? t(job.error.key, job.error.params) : (job.error?.message ?? t(fallback));
   if (job.state === 'done') {
     const saved = job.resultItemIds.length;
     return {
-      title: 'Finished',
+      title: t('main:notify.finished'),
       body:
-        saved > 0
-          ? `“${name}” is in your library${saved > 1 ? ` (${saved} files)` : ''}.`
-          : `“${name}” is ready.`,
+        saved > 1
+          ? t('main:notify.inLibraryFiles', { name, count: saved })
+          : saved === 1
+            ? t('main:notify.inLibrary', { name })
+            : t('main:notify.ready', { name }),
     };
   }
   if (job.state === 'failed')
     return {
-      title: 'Failed',
-      body: `“${name}”: ${job.error?.message ?? 'The service reported a failure.'}`,
+      title: t('main:notify.failed'),
+      body: t('main:notify.withReason', { name, reason: reason('main:notify.serviceFailure') }),
     };
   if (job.state === 'interrupted')
     return {
-      title: 'Interrupted',
-      body: `“${name}”: ${job.error?.message ?? 'Interrupted — may have been charged.'}`,
+      title: t('main:notify.interrupted'),
+      body: t('main:notify.withReason', { name, reason: reason('main:notify.interruptedCharge') }),
     };
   return null;
 }
 
 export function createJobNotifier(deps: NotifierDeps): (job: JobSummary) => void {
   return (job) => {
-    const content = notificationFor(job);
+    const t = deps.t ?? englishText;
+    const content = notificationFor(job, t);
     if (!content || deps.BrowserWindow.getFocusedWindow()) return;
     if (!deps.Notification.isSupported()) return;
     const note = new deps.Notification({
-      title: `Cadenza — ${content.title}`,
+      title: t('main:notify.title', { state: content.title }),
       body: content.body,
       silent: false,
     });

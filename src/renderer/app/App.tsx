@@ -15,6 +15,7 @@ import { useTheme } from './theme';
 import { useSidebar } from './useSidebar';
 import { loadPreferences, usePreferencesStore } from '../stores/preferences';
 import { FirstRun } from './first-run/FirstRun';
+import { currentLanguage, switchLanguage, useTranslation } from '../i18n';
 
 interface AppProps {
   /** The sidebar's panels; the registry unless a test supplies its own. */
@@ -24,6 +25,7 @@ interface AppProps {
 
 /** The window's frame: title bar, sidebar, and the active panel. */
 export function App({ panels = registeredPanels, onReload }: AppProps) {
+  const { t } = useTranslation();
   const activeId = useUiStore(selectActivePanelId);
   const statusSettled = useAccountStore((s) => s.statusSettled);
   const mainRef = useRef<HTMLElement>(null);
@@ -36,6 +38,11 @@ export function App({ panels = registeredPanels, onReload }: AppProps) {
   }, []);
   useAccountLiveness();
   useTheme();
+  // the language main reports (stored choice or the OS's best fit): catalogs and <html lang> follow
+  const appLanguage = usePreferencesStore((s) => s.preferences?.appLanguage);
+  useEffect(() => {
+    if (appLanguage && appLanguage !== currentLanguage()) void switchLanguage(appLanguage);
+  }, [appLanguage]);
   const sidebar = useSidebar();
 
   // End-to-end tests wait for this: first render done and the account status known.
@@ -74,7 +81,7 @@ export function App({ panels = registeredPanels, onReload }: AppProps) {
       }
     >
       <a className="skip-link" href="#main-content" onClick={skipToContent}>
-        Skip to content
+        {t('shell:skipToContent')}
       </a>
       <header className="topbar">
         <div className="brand">

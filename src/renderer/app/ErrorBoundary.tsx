@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { reportRenderFailure } from './error-reporting';
+import { t } from '../i18n';
 
 interface ErrorBoundaryProps {
   children: ReactNode;
@@ -29,13 +30,10 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     const reload = this.props.onReload ?? (() => window.location.reload());
     return (
       <div role="alert" className="crash">
-        <p className="crash-title">Something went wrong</p>
-        <p className="muted">
-          Cadenza hit an unexpected problem while showing this view. Your library and running jobs
-          are safe. Reloading the window usually fixes it.
-        </p>
+        <p className="crash-title">{t('shell:crash.title')}</p>
+        <p className="muted">{t('shell:crash.body')}</p>
         <button type="button" className="button button-primary" onClick={reload}>
-          Reload
+          {t('shell:crash.reload')}
         </button>
       </div>
     );

@@ -4,6 +4,7 @@ import {
   selectOffline,
   useAccountStore,
 } from '../stores/account';
+import { useTranslation } from '../i18n';
 
 /**
  * A small pill in the title bar: whether a key is set, accepted, and the service reachable. It
@@ -14,29 +15,30 @@ export function HeaderStatus({ onOpenAccount }: { onOpenAccount: (() => void) | 
   const problem = useAccountStore(selectKeyProblem);
   const offline = useAccountStore(selectOffline);
   const unchecked = useAccountStore((s) => s.keyUnchecked);
+  const { t } = useTranslation();
   const statusFailed = useAccountStore((s) => s.status === null && s.statusPhase === 'error');
 
   let tone: 'ok' | 'warn' | 'error' | 'idle' = 'idle';
-  let text = 'Checking…';
+  let text = t('shell:status.checking');
   if (statusFailed) {
     tone = 'error';
-    text = 'Account unavailable';
+    text = t('shell:status.unavailable');
   } else if (presence === 'none') {
     tone = 'warn';
-    text = 'No key';
+    text = t('shell:status.noKey');
   } else if (presence === 'set') {
     if (problem === 'auth') {
       tone = 'error';
-      text = 'Key not accepted';
+      text = t('shell:status.keyNotAccepted');
     } else if (problem === 'key_disabled') {
       tone = 'error';
-      text = 'Key disabled';
+      text = t('shell:status.keyDisabled');
     } else if (offline) {
       tone = 'warn';
-      text = unchecked ? 'Offline, key not checked yet' : 'Offline';
+      text = unchecked ? t('shell:status.offlineUnchecked') : t('shell:status.offline');
     } else {
       tone = 'ok';
-      text = 'Key set';
+      text = t('shell:status.keySet');
     }
   }
 
@@ -46,7 +48,7 @@ export function HeaderStatus({ onOpenAccount }: { onOpenAccount: (() => void) | 
       className={`status-pill status-${tone}`}
       onClick={onOpenAccount ?? undefined}
       disabled={!onOpenAccount}
-      title="Open the Account panel"
+      title={t('shell:status.openAccount')}
     >
       <span className="status-dot" aria-hidden />
       {text}

@@ -1,6 +1,7 @@
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import type { PanelDef } from '../panels/types';
 import { isMac } from './shortcuts';
+import { useTranslation } from '../i18n';
 
 interface SidebarProps {
   panels: readonly PanelDef[];
@@ -13,10 +14,14 @@ interface SidebarProps {
 
 /** One button per registered panel; the first nine have Ctrl/Cmd+digit shortcuts, Settings Ctrl/Cmd+, too. */
 export function Sidebar({ panels, activeId, onOpen, collapsed = false, onToggle }: SidebarProps) {
+  const { t } = useTranslation();
   const mac = isMac();
   const ToggleIcon = collapsed ? PanelLeftOpen : PanelLeftClose;
   return (
-    <nav aria-label="Main" className={collapsed ? 'sidebar sidebar-collapsed' : 'sidebar'}>
+    <nav
+      aria-label={t('shell:nav.label')}
+      className={collapsed ? 'sidebar sidebar-collapsed' : 'sidebar'}
+    >
       <ul className="nav-list">
         {panels.map((panel, index) => {
           const digit = index < 9 ? String(index + 1) : null;
@@ -33,14 +38,14 @@ export function Sidebar({ panels, activeId, onOpen, collapsed = false, onToggle 
                 className={current ? 'nav-item nav-item-active' : 'nav-item'}
                 aria-current={current ? 'page' : undefined}
                 aria-keyshortcuts={keys.length ? keys.join(' ') : undefined}
-                title={collapsed ? panel.label : undefined}
+                title={collapsed ? t(panel.label) : undefined}
                 onClick={() => onOpen(panel.id)}
               >
                 <panel.Icon />
-                <span className="nav-label">{panel.label}</span>
+                <span className="nav-label">{t(panel.label)}</span>
                 {digit && (
                   <kbd className="nav-shortcut" aria-hidden>
-                    {mac ? `⌘${digit}` : `Ctrl ${digit}`}
+                    {mac ? `⌘${digit}` : t('shell:nav.shortcut', { digit })}
                   </kbd>
                 )}
               </button>
@@ -53,11 +58,13 @@ export function Sidebar({ panels, activeId, onOpen, collapsed = false, onToggle 
           type="button"
           className="nav-item sidebar-toggle"
           aria-expanded={!collapsed}
-          title={collapsed ? 'Show panel names' : undefined}
+          title={collapsed ? t('shell:nav.showNames') : undefined}
           onClick={onToggle}
         >
           <ToggleIcon size={18} strokeWidth={1.8} aria-hidden focusable={false} />
-          <span className="nav-label">{collapsed ? 'Show panel names' : 'Hide panel names'}</span>
+          <span className="nav-label">
+            {collapsed ? t('shell:nav.showNames') : t('shell:nav.hideNames')}
+          </span>
         </button>
       )}
     </nav>

@@ -4,6 +4,8 @@ import { Root } from './App';
 import { forwardRendererErrors } from './error-reporting';
 import { applyTheme } from './theme';
 import { preloadPlayback } from '../playback/engine';
+import { startI18n } from '../i18n';
+import { loadPreferences, usePreferencesStore } from '../stores/preferences';
 import '../styles.css';
 
 forwardRendererErrors();
@@ -11,9 +13,16 @@ applyTheme('system'); // the OS theme from the first frame; the stored choice fo
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Cadenza: the page has no #root element');
-createRoot(container).render(
-  <StrictMode>
-    <Root />
-  </StrictMode>,
-);
-preloadPlayback(); // the audio engine is its own chunk, fetched once the first screen is up
+
+// The first frame is already in the app's language: the stored choice (or the OS's best fit) is
+// read from main and i18next (its own chunk, fetched in parallel) started in it before rendering.
+void (async () => {
+  await Promise.all([loadPreferences(), import('../i18n/runtime')]);
+  await startI18n(usePreferencesStore.getState().preferences?.appLanguage ?? 'en');
+  createRoot(container).render(
+    <StrictMode>
+      <Root />
+    </StrictMode>,
+  );
+  preloadPlayback(); // the audio engine is its own chunk, fetched once the first screen is up
+})();

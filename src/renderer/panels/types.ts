@@ -4,7 +4,7 @@ import type { ComponentType } from 'react';
 export interface PanelDef {
   /** Stable id, used for the active-panel state and element ids. */
   readonly id: string;
-  /** The sidebar button's name and the panel's purpose, e.g. "Account". */
+  /** The sidebar button's name as a catalog key, e.g. 'shell:nav.account' (shown translated). */
   readonly label: string;
   /** A small decorative icon (aria-hidden). */
   readonly Icon: ComponentType;

@@ -1,7 +1,13 @@
 import { create } from 'zustand';
 import type { AppErrorShape } from '@shared/errors';
-import type { Preferences, SidebarMode, ThemeChoice } from '@shared/ipc/preferences';
+import type {
+  LanguageChoice,
+  Preferences,
+  SidebarMode,
+  ThemeChoice,
+} from '@shared/ipc/preferences';
 import { call } from '../bridge';
+import { switchLanguage } from '../i18n';
 
 /** The theme choice and first-run state, as main stored them in settings.json. */
 export interface PreferencesState {
@@ -29,6 +35,25 @@ export async function chooseTheme(theme: ThemeChoice): Promise<boolean> {
   const r = await call((api) => api.preferences.setTheme(theme));
   if (r.ok) set({ preferences: r.value, error: null });
   else set({ preferences: before, error: r.error });
+  return r.ok;
+}
+
+/**
+ * Switches the language at once (catalogs fetched on demand, `<html lang>` following) and saves
+ * the choice; main switches its menus and dialogs. A failed save puts the previous one back.
+ */
+export async function chooseLanguage(language: LanguageChoice): Promise<boolean> {
+  const before = usePreferencesStore.getState().preferences;
+  if (before) {
+    const appLanguage = language === 'system' ? before.systemLanguage : language;
+    set({ preferences: { ...before, language, appLanguage }, error: null });
+    await switchLanguage(appLanguage);
+  }
+  const r = await call((api) => api.preferences.setLanguage(language));
+  if (r.ok) set({ preferences: r.value, error: null });
+  else set({ preferences: before, error: r.error });
+  const now = usePreferencesStore.getState().preferences;
+  if (now) await switchLanguage(now.appLanguage);
   return r.ok;
 }
 

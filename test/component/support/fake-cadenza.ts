@@ -174,7 +174,14 @@ export class FakeCadenza {
   /** What app.info says of `npm run demo` (a development build against the emulator). */
   demo = false;
   /** settings.json's theme and first-run state (first run done, so panels show at once). */
-  preferences: Preferences = { theme: 'system', sidebar: 'auto', firstRunDone: true };
+  preferences: Preferences = {
+    theme: 'system',
+    sidebar: 'auto',
+    firstRunDone: true,
+    language: 'system',
+    appLanguage: 'en',
+    systemLanguage: 'en',
+  };
   private readonly exportListeners = new Set<(p: ExportProgress) => void>();
   /** What the main-process folder dialog answers: a folder path, or null for Cancel. */
   folderDialog: string | null = null;
@@ -1245,6 +1252,12 @@ export class FakeCadenza {
         setSidebar: (sidebar) =>
           this.answer('preferences.setSidebar', [sidebar], () => {
             this.preferences = { ...this.preferences, sidebar };
+            return ok({ ...this.preferences });
+          }),
+        setLanguage: (language) =>
+          this.answer('preferences.setLanguage', [language], () => {
+            const appLanguage = language === 'system' ? this.preferences.systemLanguage : language;
+            this.preferences = { ...this.preferences, language, appLanguage };
             return ok({ ...this.preferences });
           }),
         finishFirstRun: () =>

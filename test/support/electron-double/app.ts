@@ -92,7 +92,11 @@ export class DoubleApp extends EventEmitter {
     this.name = name;
   }
   getLocale(): string {
-    return 'en-US';
+    return this.state.options.preferredSystemLanguages?.[0] ?? 'en-US';
+  }
+  /** The OS's preferred languages, in order (option `preferredSystemLanguages`, else en-US). */
+  getPreferredSystemLanguages(): string[] {
+    return [...(this.state.options.preferredSystemLanguages ?? ['en-US'])];
   }
   setAppUserModelId(): void {}
   focus(): void {}

@@ -49,6 +49,8 @@ export interface DoubleOptions {
   isPackaged?: boolean;
   /** Whether another instance "already runs" (requestSingleInstanceLock answers false). */
   singleInstanceTaken?: boolean;
+  /** What app.getPreferredSystemLanguages() answers (BCP 47 tags, most preferred first). */
+  preferredSystemLanguages?: string[];
   /** The displays of `screen`, the first one primary (default: one 1920×1080, screen.ts). */
   displays?: readonly DisplaySpec[];
 }

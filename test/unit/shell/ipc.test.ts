@@ -177,7 +177,7 @@ describe('registerIpc', () => {
     });
     expect(await call('account:getStatus')).toEqual({
       ok: false,
-      error: { code: 'internal', message: expect.any(String) },
+      error: { code: 'internal', message: expect.any(String), key: 'errors:internal' },
     });
     const thrown = (await call('account:removeKey')) as { ok: false; error: { message: string } };
     expect(thrown).toMatchObject({ ok: false, error: { code: 'internal' } });

@@ -36,8 +36,8 @@ describe('application menu', () => {
       }).map((m) => m.label ?? m.role);
       expect(labels).toEqual(
         platform === 'darwin'
-          ? ['Cadenza', 'File', 'Edit', 'View', 'Window', 'help']
-          : ['File', 'Edit', 'View', 'Window', 'help'],
+          ? ['Cadenza', 'File', 'Edit', 'View', 'Window', 'Help']
+          : ['File', 'Edit', 'View', 'Window', 'Help'],
       );
     },
   );

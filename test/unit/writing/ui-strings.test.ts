@@ -90,6 +90,20 @@ export function rendererStrings(): Found[] {
     };
     visit(sf);
   }
+  return [...found, ...catalogStrings()];
+}
+
+/** Every English catalog string (src/shared/i18n/locales/en): the words extracted from components. */
+function catalogStrings(): Found[] {
+  const found: Found[] = [];
+  const dir = join(ROOT, 'src/shared/i18n/locales/en');
+  for (const file of files(dir, ['.json'])) {
+    const walk = (node: unknown): void => {
+      if (typeof node === 'string') found.push({ file: relative(ROOT, file), line: 1, text: node });
+      else if (node && typeof node === 'object') Object.values(node).forEach(walk);
+    };
+    walk(JSON.parse(readFileSync(file, 'utf8')));
+  }
   return found;
 }
 

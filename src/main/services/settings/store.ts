@@ -12,6 +12,8 @@ import { DEFAULT_BASE_URL } from '@shared/defaults';
 import { LoudnessTargetSchema } from '@shared/domain/loudness';
 import { ExportDefaultsSchema } from '@shared/domain/export';
 import { AppError } from '@shared/errors';
+import { LANGUAGE_CHOICES } from '@shared/i18n/languages';
+import { appError } from '@shared/app-error';
 import type { Settings, SettingsStore } from '../contracts';
 import { resolvePaths } from '../paths';
 import { writeFileAtomic } from './atomic-write';
@@ -36,6 +38,8 @@ export const SettingsSchema = z.object({
   theme: z.enum(['system', 'light', 'dark']).optional(),
   sidebar: z.enum(['auto', 'expanded', 'collapsed']).optional(),
   firstRunDone: z.boolean().optional(),
+  /** The language choice (absent = follow the OS). */
+  language: z.enum(LANGUAGE_CHOICES).optional(),
   /** The player levels loudness (absent in older files = on). */
   levelLoudness: z.boolean().optional(),
   loudnessTargetLufs: LoudnessTargetSchema.optional(),
@@ -141,6 +145,7 @@ export function createSettingsStore(
         if (patch.theme !== undefined) next.theme = patch.theme;
         if (patch.sidebar !== undefined) next.sidebar = patch.sidebar;
         if (patch.firstRunDone !== undefined) next.firstRunDone = patch.firstRunDone;
+        if (patch.language !== undefined) next.language = patch.language;
         if (patch.levelLoudness !== undefined) next.levelLoudness = patch.levelLoudness;
         if (patch.loudnessTargetLufs !== undefined)
           next.loudnessTargetLufs = LoudnessTargetSchema.parse(patch.loudnessTargetLufs);
@@ -158,11 +163,7 @@ export function createSettingsStore(
         try {
           return await write(next);
         } catch (e) {
-          throw new AppError(
-            'io',
-            'Cadenza could not save its settings. Check that the data folder is writable.',
-            { cause: e },
-          );
+          throw appError('io', 'errors:settingsUnsaved', {}, { cause: e });
         }
       };
       const result = writes.then(run, run);

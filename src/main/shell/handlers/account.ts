@@ -2,8 +2,10 @@
 import { ACCOUNT_PAGE_URL } from '@shared/defaults';
 import { checkServiceAddress } from '@shared/domain/account';
 import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
 import type { AccountService } from '../../services/contracts';
 import type { HandlerContext, NamespaceHandlers } from '../ipc';
+import { tr } from '../i18n';
 
 export interface AccountHandlerDeps {
   account: AccountService;
@@ -44,14 +46,14 @@ export function accountHandlers(deps: AccountHandlerDeps): NamespaceHandlers<'ac
       const from = new URL(before.baseUrl).host;
       const to = new URL(checked.origin).host;
       const confirmed = await deps.confirm(ctx, {
-        message: `Change the service address to ${checked.origin}?`,
+        message: tr('main:address.question', { address: checked.origin }),
         detail:
           before.storage === 'environment'
-            ? `The key from CADENZA_API_KEY stays bound to ${from} and is not sent to ${to}. Enter a key for the new address after the change.`
-            : `Your key stays stored for ${from} and is not sent to ${to}. Enter a key for the new address after the change; switching back uses the stored key again.`,
-        confirmLabel: 'Change address',
+            ? tr('main:address.detailEnv', { from, to })
+            : tr('main:address.detail', { from, to }),
+        confirmLabel: tr('main:address.confirm'),
       });
-      if (!confirmed) throw new AppError('cancelled', 'The service address was not changed.');
+      if (!confirmed) throw appError('cancelled', 'errors:addressUnchanged');
       const status = await account.setServiceAddress(checked.origin);
       deps.notifyChanged(ctx);
       return status;

@@ -1,8 +1,9 @@
 /** files:* — picked and dropped files become opaque handles in main's FileRegistry. */
 import type { FileInfo, FileKind } from '@shared/domain/files';
 import type { FileRegistry } from '../../services/files/registry';
-import { EXTENSIONS, KIND_LABELS } from '../../services/files/sniff';
+import { EXTENSIONS } from '../../services/files/sniff';
 import type { HandlerContext, NamespaceHandlers } from '../ipc';
+import { tr } from '../i18n';
 
 export interface OpenDialogFilter {
   name: string;
@@ -21,13 +22,19 @@ export interface FilesHandlerDeps {
 }
 
 export function dialogFilters(kind: FileKind): OpenDialogFilter[] {
-  return [{ name: KIND_LABELS[kind], extensions: [...EXTENSIONS[kind]] }];
+  return [{ name: tr(FILTER_NAMES[kind]), extensions: [...EXTENSIONS[kind]] }];
 }
 
+/** Catalog keys (main namespace) of the open dialog's filter names and titles. */
+const FILTER_NAMES: Record<FileKind, string> = {
+  audio: 'main:dialog.filterAudio',
+  image: 'main:dialog.filterImages',
+  video: 'main:dialog.filterVideos',
+};
 const TITLES: Record<FileKind, string> = {
-  audio: 'Choose audio',
-  image: 'Choose an image',
-  video: 'Choose a video',
+  audio: 'main:dialog.chooseAudio',
+  image: 'main:dialog.chooseImage',
+  video: 'main:dialog.chooseVideo',
 };
 
 export function filesHandlers(deps: FilesHandlerDeps): NamespaceHandlers<'files'> {
@@ -36,7 +43,7 @@ export function filesHandlers(deps: FilesHandlerDeps): NamespaceHandlers<'files'
       const paths = await deps.showOpenDialog(ctx, {
         filters: dialogFilters(kind),
         multiple,
-        title: TITLES[kind],
+        title: tr(TITLES[kind]),
       });
       return deps.registry.registerAll(multiple ? paths : paths.slice(0, 1), kind);
     },

@@ -34,6 +34,7 @@ import type { OpenedFiles } from '../open-files';
 import { diagnosticsHandlers } from './diagnostics';
 import { preferencesHandlers } from './preferences';
 import { playerHandlers } from './player';
+import { tr } from '../i18n';
 import type { ShellDiagnostics } from '../diagnostics';
 
 /** The Electron modules the handlers use. */
@@ -136,7 +137,7 @@ export function buildHandlers({
       async confirm(ctx, q) {
         const answer = await messageBox(ctx, {
           type: 'question',
-          buttons: [q.confirmLabel, 'Cancel'],
+          buttons: [q.confirmLabel, tr('main:dialog.cancel')],
           defaultId: 1,
           cancelId: 1,
           noLink: true,
@@ -169,7 +170,7 @@ export function buildHandlers({
       env,
       async chooseFolderDialog(ctx, defaultPath) {
         const answer = await openDialog(ctx, {
-          title: 'Choose the library folder',
+          title: tr('main:dialog.chooseLibraryFolder'),
           defaultPath,
           properties: ['openDirectory', 'createDirectory'],
         });
@@ -192,7 +193,7 @@ export function buildHandlers({
       core,
       async chooseExportFolder(ctx) {
         const answer = await openDialog(ctx, {
-          title: 'Export to folder',
+          title: tr('main:dialog.exportToFolder'),
           properties: ['openDirectory', 'createDirectory'],
         });
         return answer.canceled ? null : (answer.filePaths[0] ?? null);
@@ -202,9 +203,9 @@ export function buildHandlers({
       async chooseTextFile(ctx, defaultName) {
         const win = windowOf(ctx);
         const options = {
-          title: 'Export lyrics',
+          title: tr('main:dialog.exportLyrics'),
           defaultPath: defaultName,
-          filters: [{ name: 'Text', extensions: ['txt'] }],
+          filters: [{ name: tr('main:dialog.textFiles'), extensions: ['txt'] }],
         };
         const answer = win
           ? await dialog.showSaveDialog(win, options)

@@ -4,7 +4,7 @@ import { CoversIcon } from './CoversIcon';
 
 export const coversPanel: PanelDef = {
   id: 'covers',
-  label: 'Covers',
+  label: 'shell:nav.covers',
   Icon: CoversIcon,
   // loaded on demand: its own chunk, fetched the first time the panel opens
   Component: lazyPanel(() => import('./CoversPanel').then((m) => m.CoversPanel)),

@@ -4,7 +4,7 @@ import { JobsIcon } from './JobsIcon';
 
 export const jobsPanel: PanelDef = {
   id: 'jobs',
-  label: 'Jobs',
+  label: 'shell:nav.jobs',
   Icon: JobsIcon,
   // loaded on demand: its own chunk, fetched the first time the panel opens
   Component: lazyPanel(() => import('./JobsPanel').then((m) => m.JobsPanel)),

@@ -4,7 +4,7 @@ import { LibraryIcon } from './LibraryIcon';
 
 export const libraryPanel: PanelDef = {
   id: 'library',
-  label: 'Library',
+  label: 'shell:nav.library',
   Icon: LibraryIcon,
   // loaded on demand: its own chunk, fetched the first time the panel opens
   Component: lazyPanel(() => import('./LibraryPanel').then((m) => m.LibraryPanel)),

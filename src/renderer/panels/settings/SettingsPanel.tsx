@@ -1,17 +1,17 @@
 import { useLibraryStore } from '../../stores/library';
 import { settingsSections } from './sections';
 import './settings.css';
+import { useTranslation } from '../../i18n';
 
 /** How Cadenza looks, where the library lives, and how the app updates (the key is in Account). */
 export function SettingsPanel() {
+  const { t } = useTranslation();
   const notice = useLibraryStore((s) => s.notice);
   return (
     <div className="panel">
       <header className="panel-header">
-        <h1 className="panel-title">Settings</h1>
-        <p className="panel-lede">
-          How Cadenza looks and plays, where your library lives, and updates.
-        </p>
+        <h1 className="panel-title">{t('settings:title')}</h1>
+        <p className="panel-lede">{t('settings:lede')}</p>
       </header>
 
       <p role="status" className="panel-status">

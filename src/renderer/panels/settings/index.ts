@@ -5,7 +5,7 @@ import type { PanelDef } from '../types';
 
 export const settingsPanel: PanelDef = {
   id: 'settings',
-  label: 'Settings',
+  label: 'shell:nav.settings',
   Icon: lineIcon(Settings),
   // loaded on demand: its own chunk, fetched the first time the panel opens
   Component: lazyPanel(() => import('./SettingsPanel').then((m) => m.SettingsPanel)),

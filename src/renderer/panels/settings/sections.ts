@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { AppearanceSection } from './AppearanceSection';
+import { LanguageSection } from './LanguageSection';
 import { ExportSection } from './ExportSection';
 import { LibraryFolderSection } from './LibraryFolderSection';
 import { UpdatesSection } from './UpdatesSection';
@@ -29,6 +30,7 @@ export interface SettingsSection {
  * No placeholders: a section is added when its control works end to end.
  */
 export const settingsSections: readonly SettingsSection[] = [
+  { id: 'language', Component: LanguageSection },
   { id: 'appearance', Component: AppearanceSection },
   { id: 'library-folder', Component: LibraryFolderSection },
   { id: 'playback', Component: PlaybackSection },

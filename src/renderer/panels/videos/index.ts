@@ -4,7 +4,7 @@ import { VideosIcon } from './VideosIcon';
 
 export const videosPanel: PanelDef = {
   id: 'videos',
-  label: 'Videos',
+  label: 'shell:nav.videos',
   Icon: VideosIcon,
   // loaded on demand: its own chunk, fetched the first time the panel opens
   Component: lazyPanel(() => import('./VideosPanel').then((m) => m.VideosPanel)),

@@ -1,0 +1,116 @@
+/**
+ * The renderer's way to i18next: `useTranslation` and `Trans` are react-i18next's own, reached
+ * through this module so the first-screen script stays small — i18next and react-i18next live in
+ * a chunk (./runtime.ts) that main.tsx loads before the first render, then binds here. Import them
+ * from here, never from 'react-i18next' (a lint rule says so).
+ *
+ *   const { t } = useTranslation();
+ *   t('settings:language.label')               // keys always carry their namespace
+ *   t('common:items', { count: n })            // CLDR plurals: items_one, items_other…
+ *   t('main:notify.ready', { name: title })     // creator content: {{name, bidi}} in the catalog
+ */
+import { createElement, useMemo, type ReactElement } from 'react';
+import type * as ReactI18next from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
+import type { AppErrorShape } from '@shared/errors';
+import {
+  formatClock,
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  formatFileSize,
+  formatList,
+  formatNumber,
+  formatPercent,
+  formatRelative,
+  formatTime,
+} from '@shared/i18n/format';
+import { countWords } from '@shared/i18n/words';
+import { intlLocaleOf, type AppLanguage } from '@shared/i18n/languages';
+
+interface Bound {
+  lib: typeof ReactI18next;
+  instance: I18n;
+}
+let bound: Bound | null = null;
+
+/** Called once by the runtime chunk after i18next is initialised. */
+export function bindI18n(lib: typeof ReactI18next, instance: I18n): void {
+  bound = { lib, instance };
+}
+
+function need(): Bound {
+  if (!bound) throw new Error('Cadenza: i18n used before startI18n() finished');
+  return bound;
+}
+
+/** The i18next instance (for code outside components: stores, handlers). */
+export const i18n = (): I18n => need().instance;
+
+/**
+ * `t` outside React (stores, plain functions, class components): the current language (the key
+ * itself if it runs before i18next started; the catalogs are not bundled into the entry).
+ */
+export const t: I18n['t'] = ((...args: Parameters<I18n['t']>) =>
+  bound ? bound.instance.t(...args) : String(args[0])) as I18n['t'];
+
+export const useTranslation: typeof ReactI18next.useTranslation = ((
+  ...args: Parameters<typeof ReactI18next.useTranslation>
+) => need().lib.useTranslation(...args)) as typeof ReactI18next.useTranslation;
+
+export function Trans(props: ReactI18next.TransProps<string>): ReactElement {
+  return createElement(need().lib.Trans, props);
+}
+
+/** The app's language now (what the catalogs and formatters use). */
+export const currentLanguage = (): AppLanguage =>
+  (bound?.instance.language as AppLanguage | undefined) ?? 'en';
+
+/** Loads the runtime chunk and starts i18next in `lang` (main.tsx, before the first render). */
+export async function startI18n(lang: AppLanguage): Promise<void> {
+  const runtime = await import('./runtime');
+  await runtime.start(lang);
+}
+
+/** Switches the language at once (catalogs fetched on demand), `<html lang dir>` following. */
+export async function switchLanguage(lang: AppLanguage): Promise<void> {
+  const runtime = await import('./runtime');
+  await runtime.switchTo(lang);
+}
+
+/**
+ * Intl formatters bound to the app's language; re-renders when it changes.
+ *   const f = useFormat(); f.date(item.createdAt); f.fileSize(bytes); f.duration(s)
+ */
+export function useFormat() {
+  const { i18n: instance } = useTranslation();
+  const lang = instance.language as AppLanguage;
+  return useMemo(() => formattersFor(lang), [lang]);
+}
+
+export function formattersFor(lang: AppLanguage) {
+  return {
+    lang,
+    number: (n: number, o?: Intl.NumberFormatOptions) => formatNumber(n, lang, o),
+    percent: (fraction: number) => formatPercent(fraction, lang),
+    date: (d: Date | number | string) => formatDate(d, lang),
+    dateTime: (d: Date | number | string) => formatDateTime(d, lang),
+    time: (d: Date | number | string) => formatTime(d, lang),
+    relative: (d: Date | number | string) => formatRelative(d, lang),
+    list: (items: readonly string[], type?: 'conjunction' | 'disjunction' | 'unit') =>
+      formatList(items, lang, type),
+    duration: (s: number, style?: 'long' | 'short' | 'narrow') => formatDuration(s, lang, style),
+    clock: formatClock,
+    fileSize: (bytes: number) => formatFileSize(bytes, lang),
+    words: (text: string) => countWords(text, intlLocaleOf(lang)),
+  };
+}
+
+/**
+ * What an AppError says, in the app's language: its message key and parameters when main gave
+ * one, else its (English) message as it came.
+ */
+export function errorText(error: Pick<AppErrorShape, 'message' | 'key' | 'params'>): string {
+  if (error.key && bound?.instance.exists(error.key)) return t(error.key, error.params ?? {});
+  return error.message;
+}

@@ -1,0 +1,19 @@
+/**
+ * An AppError whose message is a catalog key: its `message` is the English text (the log and the
+ * CLI keep English), its key and parameters travel with it so the renderer says it in the app's
+ * language (errorText() in renderer/i18n). Kept apart from errors.ts so the preload and the
+ * renderer's first screen do not bundle the English catalogs.
+ *
+ *   throw appError('io', 'errors:settingsUnsaved', {}, { cause: e });
+ */
+import { AppError, type ErrorCode, type MessageParams } from './errors';
+import { englishText } from './i18n/english';
+
+export function appError(
+  code: ErrorCode,
+  key: string,
+  params: MessageParams = {},
+  extra: Omit<NonNullable<ConstructorParameters<typeof AppError>[2]>, 'key' | 'params'> = {},
+): AppError {
+  return new AppError(code, englishText(key, params), { ...extra, key, params });
+}

@@ -1,0 +1,15 @@
+/**
+ * The catalogs' namespaces: one per feature (src/shared/i18n/locales/<lang>/<namespace>.json).
+ * A key is always written with its namespace, `t('settings:language.label')`, so the key gate
+ * (test/unit/i18n/catalogs.test.ts) finds every use by reading the source.
+ */
+export const NAMESPACES = [
+  'common', // words many places use: Cancel, Save, Retry…
+  'shell', // the window's frame: navigation, header status, skip link, error boundary
+  'settings', // the Settings panel
+  'menu', // main's application menu
+  'main', // main's native dialogs, notifications and titles it makes
+  'errors', // AppError messages (keys on AppError; the renderer translates them)
+  'format', // Intl helpers' words (units a formatter cannot say)
+] as const;
+export type Namespace = (typeof NAMESPACES)[number];
