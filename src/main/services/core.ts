@@ -176,6 +176,10 @@ export function createCore(opts: CoreOptions): Core {
       watch: o.watch,
       trash: o.trash,
       readOnly: o.readOnly,
+      tagDefaults: () => ({
+        artist: settings.get().export?.artist,
+        album: settings.get().export?.album,
+      }),
     });
 
   async function openJobs(o: JobsRuntimeOptions = {}): Promise<JobsRuntime> {

@@ -77,6 +77,20 @@ const SidecarFields = z.object({
   continue_at_s: z.number().positive().nullable().optional(),
   /** A whole song rendered from an extension chain (optional; see WholeSongSourceSchema). */
   whole_song: WholeSongSourceSchema.nullable().optional(),
+  /** How it was asked for (optional, recorded since files carry their recipe: recipe.ts). */
+  mode: z.enum(['auto', 'custom']).nullable().optional(),
+  instrumental: z.boolean().nullable().optional(),
+  /** A cover's transposition, in semitones. */
+  tran: z.number().int().nullable().optional(),
+  /**
+   * The media file's size when its tags were last written, and the SHA-256 of its audio payload
+   * only (tags change, the audio never does): how a moved or renamed file is recognised.
+   */
+  file_size_bytes: z.number().int().nonnegative().optional(),
+  audio_sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
 });
 /** Fields this version does not know are kept when a sidecar is rewritten (`loose`). */
 export const SidecarSchema = SidecarFields.loose();

@@ -97,7 +97,18 @@ function sidecarMeta(job: Job, o: JobOutput, id: string): NewItemMeta {
     parent_id: m.parent_id ?? null,
     variation_group: job.outputs.filter((x) => x.libraryKind).length > 1 ? job.id : null,
     job_id: job.id,
+    ...recipeFields(job.request),
   };
+}
+
+/** How it was asked for, from the job's request: what the file's recipe carries beyond the meta. */
+function recipeFields(r: Record<string, unknown>): Partial<NewItemMeta> {
+  const out: Partial<NewItemMeta> = {};
+  if (r.mode === 'auto' || r.mode === 'custom') out.mode = r.mode;
+  if (typeof r.instrumental === 'boolean') out.instrumental = r.instrumental;
+  if (typeof r.tranSemitones === 'number' && Number.isInteger(r.tranSemitones))
+    out.tran = r.tranSemitones;
+  return out;
 }
 
 /** Best effort: a song without its cover image is still a song. */

@@ -26,6 +26,7 @@ import { TypedEmitter } from '../ground/events';
 import { SIDECAR_SUFFIX, sidecarNameFor, type IndexEntry } from './indexer';
 import type { IndexRef, OpenResult, ScanResult } from './index-tasks';
 import { ensureLibraryFolder } from './placement';
+import { tagLibraryFile, type TagDefaults } from './file-tags';
 import {
   COVER_EXTENSIONS,
   ITEM_MEDIA_EXTENSIONS,
@@ -62,6 +63,8 @@ export interface LibraryOptions {
    * thread). Main keeps the entries it is sent and answers reads from them.
    */
   worker?: WorkerClient<typeof libraryTasks>;
+  /** Artist and album written into every file saved (Settings' export defaults). */
+  tagDefaults?: () => TagDefaults;
 }
 
 export interface LibraryEvents extends Record<string, unknown> {
@@ -87,6 +90,11 @@ export interface CreateItemOptions {
   writeMedia: (tempPath: string) => Promise<void>;
   /** Optional cover image written beside the media as `<base><coverExt>`. */
   cover?: { ext: string; write: (tempPath: string) => Promise<void> };
+  /**
+   * Write the item's tags and recipe into the media before it is placed (default true; an
+   * imported file keeps its own tags).
+   */
+  tag?: boolean;
 }
 
 export interface Library {
@@ -466,12 +474,21 @@ export function createLibrary(options: LibraryOptions): Library {
     try {
       await o.writeMedia(mediaTmp);
       if (o.cover && coverTmp) await o.cover.write(coverTmp);
+      const meta = { ...o.meta, id, created_at: o.meta.created_at ?? new Date().toISOString() };
+      // the file tells its own story: tags and recipe merged in, its audio as it came
+      const facts =
+        o.tag === false
+          ? null
+          : await tagLibraryFile(mediaTmp, meta, {
+              fileName,
+              coverPath: coverTmp,
+              defaults: options.tagDefaults?.(),
+            });
       const sidecar = SidecarSchema.parse({
-        ...o.meta,
+        ...meta,
         schema_version: 1,
-        id,
-        created_at: o.meta.created_at ?? new Date().toISOString(),
         cover_file: coverName,
+        ...facts,
       });
       // sidecar first: a sidecar without its media is ignored, so the item appears only with the
       // media's placement, complete. Every file is created exclusively (never replacing one that
@@ -509,6 +526,7 @@ export function createLibrary(options: LibraryOptions): Library {
       },
       ext,
       writeMedia: (tmp) => fs.copyFile(sourcePath, tmp),
+      tag: false,
     });
   }
 

@@ -1,0 +1,133 @@
+/**
+ * Every file the library saves tells its own story (issue 28, points 1–2): saved through
+ * `createItem` — the one door songs, extensions, whole songs, trims, covers and speech take — a
+ * real MP3, FLAC and WAV come out with title, artist and album (Settings' defaults), lyrics,
+ * cover, genre, date and the recipe, as ffprobe and metaflac read them; the recipe read back
+ * matches the sidecar and carries no URL or path; the audio is the source's, byte for byte, and
+ * the sidecar records the file's size and its audio hash.
+ */
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseRecipe, recipeOf } from '@shared/domain/recipe';
+import { createLibrary, type Library } from '../../../src/main/services/library/library';
+import { audioPayloadHash, readRecipeText } from '../../../src/main/services/audio/tags';
+import { ensureAudioCorpus, type AudioCorpus } from '../../support/audio-corpus';
+
+const root = mkdtempSync(join(tmpdir(), 'cadenza-tagged-saves-'));
+const dir = join(root, 'Library');
+let corpus: AudioCorpus;
+let lib: Library;
+let png: string;
+
+beforeAll(async () => {
+  corpus = await ensureAudioCorpus();
+  png = join(root, 'cover.png');
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=64x64',
+    '-frames:v',
+    '1',
+    png,
+  ]);
+  lib = createLibrary({
+    dir,
+    indexFile: join(root, 'index.json'),
+    watch: false,
+    tagDefaults: () => ({ artist: 'Ada', album: 'Night Drives' }),
+  });
+  await lib.open();
+}, 300_000);
+
+afterAll(async () => {
+  await lib.close();
+  if (!process.env.KEEP) rmSync(root, { recursive: true, force: true });
+});
+
+function ffprobeTags(path: string): Record<string, string> {
+  const out = JSON.parse(
+    execFileSync('ffprobe', ['-v', 'error', '-show_format', '-of', 'json', path], {
+      encoding: 'utf8',
+    }),
+  ) as { format: { tags?: Record<string, string> } };
+  return Object.fromEntries(
+    Object.entries(out.format.tags ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
+  );
+}
+
+const source = (name: string): string => corpus.files.find((f) => f.name === name)!.path;
+
+const meta = {
+  kind: 'song' as const,
+  title: 'Neon Tide',
+  lyrics: '[Verse]\nCity lights on the water',
+  tags: ['city pop', 'lo-fi'],
+  prompt: 'lo-fi rain, city pop',
+  model: 'chirp-v4',
+  mode: 'custom' as const,
+  instrumental: false,
+  service_ids: { song_id: 'abc123', media: 'https://cdn.example/x.mp3?token=SECRET' },
+  source_url: 'https://cdn.example/song.mp3?token=SECRET',
+  parent_id: 'itm_parent0001',
+  continue_at_s: 42.5,
+  created_at: '2026-11-27T21:00:00.000Z',
+};
+
+describe.each([
+  ['mp3-id3v2-art.mp3', '.mp3'],
+  ['flac-16.flac', '.flac'],
+  ['wav-pcm16.wav', '.wav'],
+])('a %s saved by the library', (name, ext) => {
+  it('carries its tags and recipe; the audio is the source’s', async () => {
+    const before = await audioPayloadHash(source(name));
+    const title = `Neon Tide ${ext.slice(1)}`; // each with its own cover name
+    const item = await lib.createItem({
+      meta: { ...meta, title },
+      ext,
+      writeMedia: async (tmp) => copyFileSync(source(name), tmp),
+      cover: { ext: '.png', write: async (tmp) => copyFileSync(png, tmp) },
+    });
+    const path = lib.pathOf(item);
+    const t = ffprobeTags(path);
+    expect(t.title).toBe(title);
+    expect(t.artist).toBe('Ada');
+    expect(t.album).toBe('Night Drives');
+    expect(t.genre).toBe('city pop, lo-fi');
+    expect(t.date).toBe('2026-11-27');
+    if (ext !== '.wav') expect(JSON.stringify(t)).toContain('City lights on the water');
+    if (ext === '.flac')
+      expect(
+        execFileSync('metaflac', ['--list', '--block-type=PICTURE', path], { encoding: 'utf8' }),
+      ).toContain('image/png');
+    // the recipe: read back, validated, the sidecar's
+    const recipe = parseRecipe((await readRecipeText(path))!);
+    expect(recipe).toEqual(recipeOf(item));
+    expect(recipe).toMatchObject({
+      id: item.id,
+      kind: 'song',
+      prompt: meta.prompt,
+      mode: 'custom',
+      model: 'chirp-v4',
+      instrumental: false,
+      service_ids: { song_id: 'abc123' },
+      parent_id: 'itm_parent0001',
+      continue_at_s: 42.5,
+    });
+    // no media URL, token or local path anywhere in the file
+    const bytes = readFileSync(path);
+    for (const secret of ['SECRET', 'cdn.example', root])
+      expect(bytes.indexOf(Buffer.from(secret))).toBe(-1);
+    // the audio is the downloaded one; the sidecar knows its size and hash
+    const after = await audioPayloadHash(path);
+    expect(after.sha256).toBe(before.sha256);
+    expect(item.audio_sha256).toBe(after.sha256);
+    expect(item.file_size_bytes).toBe(statSync(path).size);
+  });
+});
