@@ -13,19 +13,9 @@ import { basename, extname } from 'node:path';
 import { failureOf, type Job } from '@shared/domain/jobs';
 import type { LibraryItem } from '@shared/domain/library';
 import { isAudioKind } from '@shared/domain/library-sources';
-import {
-  fieldErrorsOf,
-  CoverFieldsSchema,
-  TrainSingerRulesSchema,
-} from '@shared/domain/service-inputs';
-import {
-  COVER_UPLOAD_MAX_BYTES,
-  TRAINING_AUDIO_MAX_S,
-  TRAINING_AUDIO_MIN_S,
-  UPLOAD_AUDIO_EXTENSIONS,
-} from '@shared/domain/service-limits';
-import { AppError, toErrorShape, refuseFields } from '@shared/errors';
-import type { Link, SingerOption, Singers, TrainingCheck } from '@shared/ipc/covers';
+import { fieldErrorsOf, CoverFieldsSchema } from '@shared/domain/service-inputs';
+import { COVER_UPLOAD_MAX_BYTES, UPLOAD_AUDIO_EXTENSIONS } from '@shared/domain/service-limits';
+import { AppError, refuseFields } from '@shared/errors';
 import type { UploadProgressEvent } from '@shared/ipc/voices';
 import type { CoversApi, SingingApi } from '../api';
 import type { JobsService } from '../jobs';
@@ -35,16 +25,8 @@ import { TypedEmitter } from '../ground/events';
 import type { Library } from '../library/library';
 import { probeInWorker } from '../audio/probe/in-worker';
 import { measureUrls, type Measurement } from './measure';
-import {
-  linkIntent,
-  measuredView,
-  minutesSeconds,
-  recordedLink,
-  resolveLink,
-  withRawMessage,
-  type ResolvedLink,
-} from './shared';
-import { CustomSingerStore } from './singers';
+import { withRawMessage } from './shared';
+import { createSingerTraining } from './training';
 
 export interface CoversClient {
   readonly baseUrl: string;
@@ -88,72 +70,10 @@ export interface CoverInput {
 const PROGRESS_EVERY_MS = 100;
 
 export function createCoversService(deps: CoversServiceDeps) {
-  const store = new CustomSingerStore(deps.dataDir);
   const emitter = new TypedEmitter<CoversEvents>();
   const measure = deps.measure ?? ((urls: readonly string[]) => measureUrls(urls));
-  let builtIn: { baseUrl: string; list: SingerOption[] } | undefined;
-
-  async function customSingers(): Promise<SingerOption[]> {
-    const baseUrl = deps.client().baseUrl;
-    const records = (await store.list()).filter((r) => r.baseUrl === baseUrl);
-    if (records.length === 0) return [];
-    const rt = await deps.runtime();
-    const out: SingerOption[] = [];
-    for (const r of records) {
-      const job = rt.jobs.get(r.jobId);
-      const taskId = r.taskId ?? job?.serviceIds[0] ?? null;
-      if (taskId && !r.taskId) await store.update(r.jobId, { taskId });
-      const state: SingerOption['state'] = !job
-        ? taskId
-          ? 'ready'
-          : 'failed'
-        : job.state === 'done'
-          ? 'ready'
-          : job.state === 'failed' || job.state === 'cancelled' || job.state === 'interrupted'
-            ? 'failed'
-            : 'training';
-      out.push({ id: taskId, name: r.name, custom: true, state, jobId: r.jobId });
-    }
-    return out;
-  }
-
-  async function singers(opts: { refresh?: boolean } = {}): Promise<Singers> {
-    const client = deps.client();
-    let error: Singers['error'] = null;
-    if (opts.refresh || !builtIn || builtIn.baseUrl !== client.baseUrl) {
-      try {
-        const list = await client.covers.singers();
-        builtIn = {
-          baseUrl: client.baseUrl,
-          list: list.map((s) => ({
-            id: s.id,
-            name: s.name,
-            custom: false,
-            state: 'ready',
-            jobId: null,
-          })),
-        };
-      } catch (e) {
-        error = toErrorShape(e);
-      }
-    }
-    const custom = await customSingers();
-    return {
-      singers: [...custom, ...(builtIn?.baseUrl === client.baseUrl ? builtIn.list : [])],
-      error,
-    };
-  }
-
-  async function singerName(singerId: string, custom: boolean): Promise<string> {
-    const known = builtIn?.list.find((s) => s.id === singerId);
-    if (!custom && known) return known.name;
-    if (custom) {
-      const rec = (await customSingers()).find((s) => s.id === singerId);
-      if (rec) return rec.name;
-    }
-    return custom ? `Custom singer ${singerId}` : `Singer ${singerId}`;
-  }
-
+  const training = createSingerTraining({ ...deps, measure });
+  const { singerName } = training;
   async function coverDurationMs(audioUrl: string): Promise<number | null> {
     try {
       const [m] = await measure([audioUrl]);
@@ -363,123 +283,19 @@ export function createCoversService(deps: CoversServiceDeps) {
     return (await rt.jobs.cancel(jobId)) ?? job;
   }
 
-  /** Measures every link (headers only) and says whether training may start. */
-  async function checkTraining(links: readonly ResolvedLink[]): Promise<TrainingCheck> {
-    if (links.length === 0)
-      return { links: [], totalS: null, problem: 'Add links to the training audio.' };
-    const measured = await measure(links.map((l) => l.url));
-    const views = measured.map((m, i) => measuredView(links[i]!.label, m));
-    const bad = measured.findIndex(
-      (m) => m.problem !== null || m.kind !== 'audio' || m.durationS === null,
-    );
-    if (bad >= 0) {
-      const m = measured[bad]!;
-      const why = m.problem ?? 'it is not audio Cadenza can measure (MP3, WAV or M4A)';
-      return {
-        links: views,
-        totalS: null,
-        problem: `${links[bad]!.label}: ${why.replace(/^Could not measure this link: /, 'could not be measured: ')} Nothing was sent.`,
-      };
-    }
-    const totalS = measured.reduce((n, m) => n + (m.durationS ?? 0), 0);
-    const problem =
-      totalS < TRAINING_AUDIO_MIN_S || totalS > TRAINING_AUDIO_MAX_S
-        ? `Training audio must last ${TRAINING_AUDIO_MIN_S / 60} to ${TRAINING_AUDIO_MAX_S / 60} minutes in total; these links last ${minutesSeconds(totalS)}. Nothing was sent.`
-        : null;
-    return { links: views, totalS, problem };
-  }
-
-  /** Measures the links, refuses outside 5–45 minutes, then starts training as a tracked job. */
-  async function train(input: { name: string; links: readonly ResolvedLink[] }): Promise<Job> {
-    const name = input.name.trim();
-    const fields: Record<string, string> = {};
-    if (!name) fields.name = 'Name the singer (the name is kept on this computer).';
-    const urls = input.links.map((l) => l.url);
-    Object.assign(fields, fieldErrorsOf(TrainSingerRulesSchema, { urls }));
-    refuseFields(fields, 'Some fields need attention before training can start.');
-    const check = await checkTraining(input.links);
-    if (check.problem || check.totalS === null)
-      throw new AppError('validation', check.problem ?? 'The links could not be measured.', {
-        fields: { urls: check.problem ?? '' },
-      });
-    const rt = await deps.runtime();
-    const totalAudioDurationS = check.totalS;
-    const job = await rt.jobs.submit(
-      {
-        kind: 'custom-singer',
-        synchronous: false,
-        tracking: 'custom-singer',
-        // `links` is the intent Retry measures and sends again (trainAgain); urls as sent
-        request: { name, links: input.links.map(linkIntent), urls, totalAudioDurationS },
-        label: `Singer: ${name}`,
-        meta: { singer: name },
-      },
-      async (signal) => {
-        try {
-          const task = await deps
-            .client()
-            .covers.trainSinger({ urls, totalAudioDurationS }, { signal });
-          const status =
-            task.status === 'complete' ? 'saved' : task.status === 'failed' ? 'failed' : 'queued';
-          return {
-            outputs: [output({ serviceId: task.id, status, libraryKind: null, title: name })],
-            raw: task.raw,
-            meta: { singer: name },
-          };
-        } catch (e) {
-          throw withRawMessage(e);
-        }
-      },
-    );
-    await store.add({ jobId: job.id, name, baseUrl: deps.client().baseUrl });
-    return job;
-  }
-
-  /**
-   * Retry of a training: the recorded links (library items resolved again) measured and sent
-   * through train(), so the singer is added to the list like the first time.
-   */
-  async function trainAgain(request: Record<string, unknown>): Promise<Job> {
-    const rt = await deps.runtime();
-    const list: unknown[] = Array.isArray(request.links)
-      ? request.links
-      : Array.isArray(request.urls)
-        ? request.urls
-        : [];
-    const recorded = list.map(recordedLink).filter((l): l is Link => l !== null);
-    return train({
-      name: typeof request.name === 'string' ? request.name : '',
-      links: recorded.map((l) => resolveLink(l, rt.library)),
-    });
-  }
-
-  /** Waits for a training job; answers the singer (its id is what covers send). */
-  async function finishTraining(jobId: string): Promise<SingerOption> {
-    const rt = await deps.runtime();
-    const done = await rt.jobs.waitFor(jobId);
-    if (done.state !== 'done') throw failureOf(done);
-    const singer = (await customSingers()).find((s) => s.jobId === jobId);
-    if (!singer?.id)
-      throw new AppError('bad_response', 'The service did not name the trained singer.');
-    return singer;
-  }
-
   return {
     on: <K extends keyof CoversEvents>(name: K, listener: (p: CoversEvents[K]) => void) =>
       emitter.on(name, listener),
-    singers,
     cover,
     coverAgain,
     finish,
     cancel,
-    checkTraining,
-    train,
-    trainAgain,
-    finishTraining,
-    async renameSinger(jobId: string, name: string): Promise<Singers> {
-      await store.update(jobId, { name: name.trim() });
-      return singers();
-    },
+    singers: training.singers,
+    checkTraining: training.checkTraining,
+    train: training.train,
+    trainAgain: training.trainAgain,
+    finishTraining: training.finishTraining,
+    renameSinger: training.renameSinger,
   };
 }
 
