@@ -324,6 +324,41 @@ describe('Covers panel: train a custom singer', () => {
     expect(f.callsOf('covers.train')).toEqual([]);
   });
 
+  it('the measured total reads as the sum of the lines above it (3:19 + 2:40 = 5:59, not 6:00)', async () => {
+    const f = fake();
+    f.covers.trainingCheck = {
+      links: [
+        {
+          label: 'https://cdn.example/a.mp3',
+          format: 'mp3',
+          durationS: 199.6,
+          sizeBytes: null,
+          problem: null,
+        },
+        {
+          label: 'https://cdn.example/b.mp3',
+          format: 'mp3',
+          durationS: 160.6,
+          sizeBytes: null,
+          problem: null,
+        },
+      ],
+      totalS: 360.2,
+      problem: null,
+    };
+    const { user } = await renderApp({ fake: f, panels: [coversPanel] });
+    const card = screen.getByRole('region', { name: 'Train a custom singer' });
+    await user.type(
+      within(card).getByRole('textbox', { name: 'Audio links (one per line)' }),
+      'https://cdn.example/a.mp3\nhttps://cdn.example/b.mp3',
+    );
+    await user.click(within(card).getByRole('button', { name: 'Measure links' }));
+    const measured = await within(card).findByRole('status', { name: 'Measured training audio' });
+    expect(measured).toHaveTextContent('a.mp3: 3:19');
+    expect(measured).toHaveTextContent('b.mp3: 2:40');
+    expect(measured).toHaveTextContent('Total: 5:59');
+  });
+
   it('trains under a name; the singer shows as training and then in the picker when ready', async () => {
     const f = fake();
     f.covers.trainingCheck = { links: [], totalS: 300, problem: null };

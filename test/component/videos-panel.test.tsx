@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SingingRequest, SubtitlesRequest } from '@shared/ipc/videos';
 import { videosPanel } from '../../src/renderer/panels/videos';
@@ -177,5 +177,37 @@ describe('Videos panel', () => {
     await waitFor(() => expect(f.callsOf('videos.subtitles')).toHaveLength(1));
     const [req] = f.callsOf('videos.subtitles')[0] as [SubtitlesRequest];
     expect(req).toEqual({ video: { kind: 'library', itemId: 'itm_sing' } });
+  });
+
+  it('a file dropped on either card is answered: links only, and the library items that can stand in', async () => {
+    const f = fake();
+    const { user } = await renderApp({ fake: f, panels: [videosPanel] });
+    const singing = screen.getByRole('region', { name: 'Singing photo video' });
+    await within(singing).findByRole('combobox', { name: 'Library audio (its service link)' });
+    const file = new File(['x'], 'voice.mp3', { type: 'audio/mpeg' });
+    fireEvent.drop(singing, { dataTransfer: { files: [file], types: ['Files'] } });
+    const note = await within(singing).findByRole('alert');
+    expect(note).toHaveTextContent(
+      'Singing videos take links only: the service cannot receive a file from this computer.',
+    );
+    const stand = within(note).getByRole('list', { name: 'Library items that can stand in' });
+    expect(
+      within(stand)
+        .getAllByRole('listitem')
+        .map((li) => li.firstChild?.textContent),
+    ).toEqual(['Hook']);
+    await user.click(within(stand).getByRole('button', { name: 'Use “Hook”' }));
+    expect(
+      within(singing).getByRole('combobox', { name: 'Library audio (its service link)' }),
+    ).toHaveValue('Hook');
+    expect(within(singing).queryByRole('alert')).toBeNull();
+
+    const subtitles = screen.getByRole('region', { name: 'Subtitle video' });
+    fireEvent.drop(subtitles, {
+      dataTransfer: { files: [new File(['x'], 'clip.mp4')], types: ['Files'] },
+    });
+    expect(await within(subtitles).findByRole('alert')).toHaveTextContent(
+      'Subtitle videos take links only: the service cannot receive a file from this computer.',
+    );
   });
 });

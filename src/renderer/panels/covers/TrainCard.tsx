@@ -9,9 +9,10 @@ import {
 } from '../../stores/covers';
 import { ReadinessGate } from '../../readiness/ReadinessGate';
 import { useReadiness } from '../../readiness/useReadiness';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { isTrainingSource } from '@shared/domain/library-sources';
 import { sourceDetail, useLibrarySources } from '../shared/library-sources';
+import { LinksOnlyDropNote, useLinksOnlyDrop } from '../shared/LinksOnlyDrop';
 import { Button, TextArea, TextField } from '../../components';
 import type { LibraryItemView } from '@shared/ipc/library';
 import { ItemPicker } from '../../components/ItemPicker';
@@ -20,6 +21,18 @@ import { SingerList } from './SingerList';
 
 const mmss = (s: number): string =>
   `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
+
+/**
+ * The total as the lines above it read: the sum of the whole seconds shown for each link, so
+ * 3:19 + 2:40 reads 5:59, never 6:00 from the fractions (the check itself uses the exact total).
+ */
+function shownTotalS(check: {
+  links: readonly { durationS: number | null }[];
+  totalS: number | null;
+}): number {
+  if (check.links.some((l) => l.durationS === null)) return check.totalS ?? 0;
+  return check.links.reduce((sum, l) => sum + Math.floor(l.durationS ?? 0), 0);
+}
 
 /**
  * What the training picker offers: each recording once (two items with the same title, kind and
@@ -55,7 +68,7 @@ export function TrainCard() {
   const chosenMs = chosen.reduce((sum, c) => sum + (c.item?.durationMs ?? 0), 0);
   const custom = s.singers.filter((x) => x.custom);
   const check = s.trainingCheck;
-  const [dropped, setDropped] = useState(false);
+  const drop = useLinksOnlyDrop();
   // the service names no counter for training (docs/writing.md): only the key and the connection
   const gate = useReadiness({ counter: null });
   return (
@@ -63,14 +76,7 @@ export function TrainCard() {
       className="card stack"
       aria-label="Train a custom singer"
       aria-busy={s.busy !== null}
-      onDragOver={(e) => {
-        if (e.dataTransfer.types.includes('Files')) e.preventDefault();
-      }}
-      onDrop={(e) => {
-        if (e.dataTransfer.files.length === 0) return;
-        e.preventDefault();
-        setDropped(true);
-      }}
+      {...drop.dropProps}
     >
       <div className="card-head">
         <h2 className="card-title">Train a custom singer</h2>
@@ -81,37 +87,14 @@ export function TrainCard() {
         cannot be sent: put them online first, or use library items that came from the service.
         Cadenza measures the links (reading only their headers) before anything is spent.
       </p>
-      {dropped && (
-        <div role="alert" className="inline-alert covers-drop-note">
-          <p>
-            Training takes links only: the service cannot receive a file from this computer. Put the
-            file online and paste its link, or use library items that came from the service (they
-            have a link).
-          </p>
-          {offer.length > 0 ? (
-            <ul className="covers-chosen" aria-label="Library items that can stand in">
-              {offer.slice(0, 5).map((i) => (
-                <li key={i.id}>
-                  <span className="covers-chosen-title">{i.title}</span>
-                  <span className="muted small">{sourceDetail(i)}</span>
-                  <Button
-                    size="small"
-                    variant="ghost"
-                    aria-label={`Use “${i.title}”`}
-                    onClick={() => toggleTrainItem(i.id, true)}
-                  >
-                    Use
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p>No library song or cover has a service link yet: songs and covers made here do.</p>
-          )}
-          <Button size="small" variant="ghost" onClick={() => setDropped(false)}>
-            Close
-          </Button>
-        </div>
+      {drop.dropped && (
+        <LinksOnlyDropNote
+          what="Training takes links only"
+          items={offer}
+          none="No library song or cover has a service link yet: songs and covers made here do."
+          onUse={(id) => toggleTrainItem(id, true)}
+          onClose={drop.close}
+        />
       )}
       <TextArea
         label="Audio links (one per line)"
@@ -187,7 +170,7 @@ export function TrainCard() {
               </li>
             ))}
           </ul>
-          {check.totalS !== null && <p>Total: {mmss(check.totalS)}</p>}
+          {check.totalS !== null && <p>Total: {mmss(shownTotalS(check))}</p>}
           {check.problem && <p className="field-error">{check.problem}</p>}
         </div>
       )}

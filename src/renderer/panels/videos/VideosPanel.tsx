@@ -12,6 +12,7 @@ import {
 } from '../../stores/videos';
 import { isSingingSource, isSubtitleSource } from '@shared/domain/library-sources';
 import { sourceDetail, useLibrarySources } from '../shared/library-sources';
+import { LinksOnlyDropNote, useLinksOnlyDrop } from '../shared/LinksOnlyDrop';
 import { Button, EmptyState, TextField } from '../../components';
 // not in the components index: the entry script would carry it (panels load on demand)
 import { ItemPicker } from '../../components/ItemPicker';
@@ -30,8 +31,14 @@ function SingingCard() {
   const busy = active(s.singing?.state);
   const gate = useReadiness({ counter: 'key_singing_credits' });
   const audio = useLibrarySources(isSingingSource);
+  const drop = useLinksOnlyDrop();
   return (
-    <section className="card stack" aria-label="Singing photo video" aria-busy={busy}>
+    <section
+      className="card stack"
+      aria-label="Singing photo video"
+      aria-busy={busy}
+      {...drop.dropProps}
+    >
       <div className="card-head card-head-tight">
         <h2 className="card-title">Singing photo video</h2>
         {credits !== null && <span className="muted small">{credits} singing credits left</span>}
@@ -42,6 +49,18 @@ function SingingCard() {
         (JPG, PNG or JFIF, at most 4.7 MB, a clear frontal face). Cadenza checks both before
         anything is spent.
       </p>
+      {drop.dropped && (
+        <LinksOnlyDropNote
+          what="Singing videos take links only"
+          items={audio.items}
+          none={`No library take of ${SINGING_AUDIO_MIN_S}–${SINGING_AUDIO_MAX_S} s has a service link yet: songs and covers made here do.`}
+          onUse={(id) => {
+            setVideoField('singingItemId', id);
+            drop.close();
+          }}
+          onClose={drop.close}
+        />
+      )}
       <ItemPicker
         label="Library audio (its service link)"
         noun={`takes of ${SINGING_AUDIO_MIN_S}–${SINGING_AUDIO_MAX_S} s`}
@@ -125,8 +144,14 @@ function SubtitlesCard() {
   // the service names no counter for subtitle videos (docs/writing.md): key and connection only
   const gate = useReadiness({ counter: null });
   const videos = useLibrarySources(isSubtitleSource);
+  const drop = useLinksOnlyDrop();
   return (
-    <section className="card stack" aria-label="Subtitle video" aria-busy={busy}>
+    <section
+      className="card stack"
+      aria-label="Subtitle video"
+      aria-busy={busy}
+      {...drop.dropProps}
+    >
       <div className="card-head card-head-tight">
         <h2 className="card-title">Subtitle video</h2>
       </div>
@@ -134,6 +159,18 @@ function SubtitlesCard() {
         The service takes a video <strong>link</strong> (http/https) and makes a video with special
         subtitles.
       </p>
+      {drop.dropped && (
+        <LinksOnlyDropNote
+          what="Subtitle videos take links only"
+          items={videos.items}
+          none="No library video has a service link yet: videos made here do."
+          onUse={(id) => {
+            setVideoField('subtitlesItemId', id);
+            drop.close();
+          }}
+          onClose={drop.close}
+        />
+      )}
       <ItemPicker
         label="Library video (its service link)"
         noun="videos"
