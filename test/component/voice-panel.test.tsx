@@ -183,6 +183,19 @@ describe('Speak', () => {
     expect(screen.getByRole('button', { name: 'Speaking…' })).toBeDisabled();
   });
 
+  it('counts a Chinese paragraph as its words, not as one word between spaces, for the words gate', async () => {
+    const { user } = await open((f) => {
+      f.state.keyInfo = { ...f.state.keyInfo, key_words_counts: 3 };
+    });
+    await user.click(allVoices().getByRole('button', { name: 'Use Xiaomei' }));
+    const text = screen.getByLabelText('Text to speak');
+    fireEvent.change(text, { target: { value: '我们明天早上一起去公园散步。' } });
+    expect(screen.getByRole('button', { name: 'Speak' })).toBeDisabled();
+    expect(screen.getByText(/left on your key; this needs \d+\./)).toBeInTheDocument();
+    fireEvent.change(text, { target: { value: 'Three short words' } });
+    expect(screen.getByRole('button', { name: 'Speak' })).toBeEnabled();
+  });
+
   it('offers the 17 emotions plus Neutral and refuses more than 500 characters', async () => {
     await open();
     const options = within(screen.getByLabelText('Emotion'))
@@ -219,7 +232,7 @@ describe('Speak', () => {
     fake.emitJobUpdated({ ...job, state: 'done', progress: 1, resultItemIds: ['itm_take1'] });
     expect(await screen.findByText('Saved to the library.')).toBeInTheDocument();
     const take = await screen.findByRole('listitem', { name: 'Take: First take' });
-    expect(within(take).getByText(/Ava · Neutral · 1\.0 s/)).toBeInTheDocument();
+    expect(take).toHaveTextContent(/Ava · Neutral · 1\.0 s/);
     await user.click(within(take).getByRole('button', { name: 'Play take: First take' }));
     await expectPlayerPlays('cadenza-media://library/First%20take.wav', {
       title: 'First take',
@@ -254,7 +267,7 @@ describe('Clone', () => {
     const file = new File([new Uint8Array(2048)], 'me.wav', { type: 'audio/wav' });
     fireEvent.drop(drop, { dataTransfer: { files: [file] } });
     const list = await screen.findByRole('list', { name: 'Recordings' });
-    expect(list).toHaveTextContent('me.wav — 2 KB, 3.2 s');
+    expect(list).toHaveTextContent('me.wav — 2 kB, 3.2 s');
     expect(fake.callsOf('files.registerDropped')).toEqual([[['me.wav'], 'audio']]);
 
     await user.type(screen.getByLabelText('Voice name'), 'Me again');
@@ -268,7 +281,7 @@ describe('Clone', () => {
         '50',
       ),
     );
-    expect(screen.getByText(/Uploading… 50% of 2 KB/)).toBeInTheDocument();
+    expect(screen.getByText(/Uploading… 50% of 2 kB/)).toBeInTheDocument();
 
     fake.voices.catalogue = {
       ...sampleCatalogue(),

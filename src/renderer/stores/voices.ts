@@ -7,6 +7,7 @@ import type { Catalogue, CloneFileCheck, Take, VoicePrefs, VoiceQuery } from '@s
 import { bridge, call } from '../bridge';
 import { refreshKeyInfo } from './account';
 import { showPanel } from './ui';
+import { t } from '../i18n';
 
 /**
  * The Voice panel's state: the catalogue (cached by main for offline browsing), the browser's
@@ -186,7 +187,7 @@ export async function speakAgain(take: {
   const voice =
     all.find((v) => v.speaker === take.speaker) ?? all.find((v) => v.name === take.speaker);
   if (voice) set({ selected: voice.speaker });
-  else if (c) set({ notice: `The voice “${take.speaker}” is no longer listed; choose one above.` });
+  else if (c) set({ notice: t('voice:speak.voiceGone', { name: take.speaker }) });
 }
 
 export async function deleteClone(speaker: string): Promise<void> {
@@ -288,7 +289,7 @@ function onJobFinished(job: JobView): void {
   if (job.id === s.speakingJobId) {
     set({ speakingJobId: null });
     if (job.state === 'done') {
-      set({ notice: 'Saved to the library.' });
+      set({ notice: t('voice:speak.saved') });
       void loadTakes();
     } else
       set({
@@ -304,7 +305,7 @@ function onJobFinished(job: JobView): void {
         cloneFiles: [],
         cloneName: '',
         cloneDescription: '',
-        cloneNotice: `“${name}” is ready to speak.`,
+        cloneNotice: t('voice:clone.ready', { name }),
         justCloned: name,
       });
       void loadCatalogue(true).then(() => {
@@ -312,7 +313,7 @@ function onJobFinished(job: JobView): void {
         if (clone) set({ selected: clone.speaker });
       });
     } else if (job.state === 'cancelled' || job.error?.code === 'cancelled')
-      set({ cloneNotice: 'Upload cancelled; no voice was created.' });
+      set({ cloneNotice: t('voice:clone.cancelled') });
     else
       set({
         cloneError: job.error ?? { code: 'internal', message: `The upload ended ${job.state}.` },

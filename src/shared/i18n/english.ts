@@ -10,6 +10,7 @@ import menu from './locales/en/menu.json';
 import main from './locales/en/main.json';
 import errors from './locales/en/errors.json';
 import format from './locales/en/format.json';
+import voice from './locales/en/voice.json';
 import type { Namespace } from './namespaces';
 
 /** Parameters of a message: numbers, or strings (creator content is bidi-isolated when shown). */
@@ -24,6 +25,7 @@ export const ENGLISH: Record<Namespace, Catalog> = {
   main,
   errors,
   format,
+  voice,
 };
 
 export interface Catalog {

@@ -11,5 +11,6 @@ export const NAMESPACES = [
   'main', // main's native dialogs, notifications and titles it makes
   'errors', // AppError messages (keys on AppError; the renderer translates them)
   'format', // Intl helpers' words (units a formatter cannot say)
+  'voice', // the Voice panel: speak, clone, the voice browser
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

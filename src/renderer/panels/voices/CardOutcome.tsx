@@ -1,4 +1,5 @@
 import type { AppErrorShape } from '@shared/errors';
+import { errorText } from '../../i18n';
 import { FailureActions } from '../shared/FailureActions';
 
 /**
@@ -23,7 +24,7 @@ export function CardOutcome({
     <>
       {error && (
         <p className="field-error" role="alert">
-          {error.message}
+          {errorText(error)}
         </p>
       )}
       {error && error.code !== 'validation' && (

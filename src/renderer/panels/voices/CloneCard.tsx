@@ -13,10 +13,13 @@ import {
   useVoicesStore,
 } from '../../stores/voices';
 import { CardOutcome } from './CardOutcome';
-import { formatBytes, formatCount, formatSeconds } from './format';
+import { useFormat, useTranslation } from '../../i18n';
+import { seconds } from './format';
 
 /** Drop or pick recordings, see their checks, name the voice, upload with progress and cancel. */
 export function CloneCard() {
+  const { t } = useTranslation();
+  const f = useFormat();
   const files = useVoicesStore((s) => s.cloneFiles);
   const name = useVoicesStore((s) => s.cloneName);
   const description = useVoicesStore((s) => s.cloneDescription);
@@ -30,7 +33,7 @@ export function CloneCard() {
   const [dragging, setDragging] = useState(false);
 
   const gate = useReadiness({ counter: 'key_clone_voices' });
-  const problems = files.some((f) => f.problem);
+  const problems = files.some((file) => file.problem);
   const canClone = !upload && files.length > 0 && !problems && name.trim() !== '' && gate.ready;
   const pct =
     upload && upload.totalBytes > 0 ? Math.round((upload.bytesSent / upload.totalBytes) * 100) : 0;
@@ -43,17 +46,17 @@ export function CloneCard() {
   };
 
   return (
-    <section className="card" aria-label="Clone a voice" aria-busy={!!upload}>
+    <section className="card" aria-label={t('voice:clone.title')} aria-busy={!!upload}>
       <div className="card-head">
-        <h2 className="card-title">Clone a voice</h2>
+        <h2 className="card-title">{t('voice:clone.title')}</h2>
         {clonesLeft !== null && (
-          <span className="muted small">{formatCount(clonesLeft)} voice clones left</span>
+          <span className="muted small">{t('voice:clone.left', { count: clonesLeft })}</span>
         )}
       </div>
       <div
         className={dragging ? 'voice-drop voice-drop-active' : 'voice-drop'}
         role="region"
-        aria-label="Drop recordings here"
+        aria-label={t('voice:clone.dropAria')}
         onDragOver={(e) => {
           e.preventDefault();
           setDragging(true);
@@ -61,31 +64,33 @@ export function CloneCard() {
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
       >
-        <p>Drop recordings of the voice here (mp3, wav, m4a, flac…; 2 s to 10 min each), or</p>
+        <p>{t('voice:clone.drop')}</p>
         <button
           type="button"
           className="button button-small"
           disabled={!!upload}
           onClick={() => void addRecordings('pick')}
         >
-          Choose recordings…
+          {t('voice:clone.choose')}
         </button>
       </div>
       {files.length > 0 && (
-        <ul className="voice-files" aria-label="Recordings">
-          {files.map((f) => (
-            <li key={f.handle}>
-              <strong>{f.name}</strong> — {formatBytes(f.sizeBytes)},{' '}
-              {f.durationMs !== null ? formatSeconds(f.durationMs) : 'length unknown'}
-              {f.problem && <span className="voice-file-problem"> — {f.problem}</span>}{' '}
+        <ul className="voice-files" aria-label={t('voice:clone.files')}>
+          {files.map((file) => (
+            <li key={file.handle}>
+              <strong translate="no">{file.name}</strong> — {f.fileSize(file.sizeBytes)},{' '}
+              {file.durationMs !== null
+                ? seconds(t, f, file.durationMs)
+                : t('voice:clone.lengthUnknown')}
+              {file.problem && <span className="voice-file-problem"> — {file.problem}</span>}{' '}
               <button
                 type="button"
                 className="link-button"
                 disabled={!!upload}
-                onClick={() => removeRecording(f.handle)}
-                aria-label={`Remove ${f.name}`}
+                onClick={() => removeRecording(file.handle)}
+                aria-label={t('voice:clone.removeAria', { name: file.name })}
               >
-                Remove
+                {t('voice:clone.remove')}
               </button>
             </li>
           ))}
@@ -99,7 +104,7 @@ export function CloneCard() {
         }}
       >
         <label className="field">
-          <span className="field-label">Voice name</span>
+          <span className="field-label">{t('voice:clone.name')}</span>
           <input
             className="input"
             value={name}
@@ -110,7 +115,7 @@ export function CloneCard() {
         </label>
         {error?.fields?.name && <p className="field-error">{error.fields.name}</p>}
         <label className="field">
-          <span className="field-label">Description</span>
+          <span className="field-label">{t('voice:clone.description')}</span>
           <textarea
             className="input textarea"
             rows={2}
@@ -126,11 +131,11 @@ export function CloneCard() {
             disabled={!canClone}
             aria-describedby={gate.describedBy}
           >
-            Clone voice
+            {t('voice:clone.submit')}
           </button>
           {upload && (
             <button type="button" className="button" onClick={() => void cancelClone()}>
-              Cancel upload
+              {t('voice:clone.cancelUpload')}
             </button>
           )}
         </div>
@@ -140,14 +145,17 @@ export function CloneCard() {
         <div>
           <progress
             className="meter voice-progress"
-            aria-label="Upload progress"
+            aria-label={t('voice:clone.progress')}
             max={100}
             value={pct}
           />
           <span className="small muted">
             {pct < 100
-              ? `Uploading… ${pct}% of ${formatBytes(upload.totalBytes)}`
-              : 'Uploaded; the service is making the voice…'}
+              ? t('voice:clone.uploading', {
+                  percent: f.percent(pct / 100),
+                  size: f.fileSize(upload.totalBytes),
+                })
+              : t('voice:clone.uploaded')}
           </span>
         </div>
       )}

@@ -6,13 +6,14 @@ import { ReadinessGate } from '../../readiness/ReadinessGate';
 import { useReadiness } from '../../readiness/useReadiness';
 import { useAccountStore } from '../../stores/account';
 import { dismissVoiceError, setEmotion, setText, speak, useVoicesStore } from '../../stores/voices';
+import { useFormat, useTranslation } from '../../i18n';
 import { CardOutcome } from './CardOutcome';
-import { formatCount } from './format';
-
-const wordCount = (text: string): number => text.split(/\s+/).filter(Boolean).length;
+import { emotionLabel } from './format';
 
 /** Text, emotion and the Speak button (Ctrl/Cmd+Enter anywhere in the form speaks too). */
 export function SpeakCard() {
+  const { t } = useTranslation();
+  const f = useFormat();
   const text = useVoicesStore((s) => s.text);
   const emotion = useVoicesStore((s) => s.emotion);
   const speakingJobId = useVoicesStore((s) => s.speakingJobId);
@@ -27,7 +28,7 @@ export function SpeakCard() {
   const over = n > TTS_TEXT_MAX_CHARS;
   const busy = speakingJobId !== null;
   // the words of the text: the least the service can count (docs/writing.md, "Readiness")
-  const gate = useReadiness({ counter: 'key_words_counts', amount: wordCount(text) });
+  const gate = useReadiness({ counter: 'key_words_counts', amount: f.words(text) });
   const canSpeak = !!voice && TtsTextSchema.safeParse(text).success && !busy && gate.ready;
 
   const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
@@ -38,12 +39,17 @@ export function SpeakCard() {
   };
 
   return (
-    <section className="card stack" aria-label="Speak" aria-busy={busy}>
+    <section className="card stack" aria-label={t('voice:speak.title')} aria-busy={busy}>
       <div className="card-head">
-        <h2 className="card-title">Speak</h2>
+        <h2 className="card-title">{t('voice:speak.title')}</h2>
       </div>
       <p>
-        Voice: <strong>{voice ? voice.name : 'choose one above'}</strong>
+        {t('voice:speak.voiceLabel')}{' '}
+        {voice ? (
+          <strong translate="no">{voice.name}</strong>
+        ) : (
+          <strong>{t('voice:speak.noVoice')}</strong>
+        )}
       </p>
       <form
         className="stack"
@@ -54,7 +60,7 @@ export function SpeakCard() {
         }}
       >
         <TextArea
-          label="Text to speak"
+          label={t('voice:speak.text')}
           rows={4}
           grow
           maxRows={18}
@@ -68,20 +74,25 @@ export function SpeakCard() {
           className={over ? 'voice-counter voice-counter-over' : 'voice-counter'}
         >
           <span>
-            {n} / {TTS_TEXT_MAX_CHARS} characters
+            {t('voice:speak.counter', {
+              chars: f.number(n),
+              max: f.number(TTS_TEXT_MAX_CHARS),
+            })}
           </span>
-          {wordsLeft !== null && <span> · {formatCount(wordsLeft)} text-to-speech words left</span>}
+          {wordsLeft !== null && <span> · {t('voice:speak.wordsLeft', { count: wordsLeft })}</span>}
         </p>
         {error?.fields?.text && <p className="field-error">{error.fields.text}</p>}
         <label className="field">
-          <span className="field-label">Emotion</span>
+          <span className="field-label">{t('voice:speak.emotion')}</span>
           <select
             className="input select"
             value={emotion}
             onChange={(e) => setEmotion(e.target.value as Emotion)}
           >
             {EMOTIONS.map((e) => (
-              <option key={e}>{e}</option>
+              <option key={e} value={e}>
+                {emotionLabel(t, e)}
+              </option>
             ))}
           </select>
         </label>
@@ -92,9 +103,9 @@ export function SpeakCard() {
             disabled={!canSpeak}
             aria-describedby={gate.describedBy}
           >
-            {busy ? 'Speaking…' : 'Speak'}
+            {busy ? t('voice:speak.speaking') : t('voice:speak.submit')}
           </button>
-          <span className="muted small">Ctrl+Enter</span>
+          <span className="muted small">{t('voice:speak.shortcut')}</span>
         </div>
         <ReadinessGate gate={gate} />
       </form>

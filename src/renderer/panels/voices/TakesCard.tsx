@@ -1,41 +1,52 @@
+import { Fragment } from 'react';
 import { EmptyState } from '../../components';
 import { libraryEntry } from '../../playback/entries';
 import { PlayButton } from '../../player/PlayButton';
 import { useVoicesStore } from '../../stores/voices';
-import { formatSeconds, formatWhen } from './format';
+import { useFormat, useTranslation } from '../../i18n';
+import { emotionLabel, seconds, when } from './format';
 
 /** Every earlier take (text-to-speech items of the library), newest first, playable offline. */
 export function TakesCard() {
+  const { t } = useTranslation();
+  const f = useFormat();
   const takes = useVoicesStore((s) => s.takes);
   return (
-    <section className="card" aria-label="Takes">
+    <section className="card" aria-label={t('voice:takes.title')}>
       <div className="card-head">
-        <h2 className="card-title">Takes</h2>
+        <h2 className="card-title">{t('voice:takes.title')}</h2>
       </div>
       {takes.length === 0 ? (
-        <EmptyState title="No takes yet">
-          Choose a voice, type what it should say and press Speak. Every take is kept here and in
-          your library.
-        </EmptyState>
+        <EmptyState title={t('voice:takes.emptyTitle')}>{t('voice:takes.emptyBody')}</EmptyState>
       ) : (
         <ul className="voice-takes">
-          {takes.map((t) => (
-            <li key={t.itemId} aria-label={`Take: ${t.title}`}>
+          {takes.map((take) => (
+            <li key={take.itemId} aria-label={t('voice:takes.aria', { title: take.title })}>
               <div className="voice-meta">
                 {[
-                  t.voice,
-                  t.emotion,
-                  t.durationMs !== null ? formatSeconds(t.durationMs) : null,
-                  formatWhen(t.createdAt),
+                  take.voice && <span translate="no">{take.voice}</span>,
+                  take.emotion && emotionLabel(t, take.emotion),
+                  take.durationMs !== null && seconds(t, f, take.durationMs),
+                  // Intl's words in the app's language already
+                  <time dateTime={take.createdAt} translate="no">
+                    {when(f, take.createdAt)}
+                  </time>,
                 ]
                   .filter(Boolean)
-                  .join(' · ')}
+                  .map((part, i) => (
+                    <Fragment key={i}>
+                      {i > 0 && ' · '}
+                      {part}
+                    </Fragment>
+                  ))}
               </div>
-              <p className="voice-take-text">{t.text}</p>
+              <p className="voice-take-text" translate="no">
+                {take.text}
+              </p>
               <PlayButton
-                playKey={t.itemId}
-                name={`take: ${t.title}`}
-                make={() => libraryEntry({ ...t, origin: 'Voice take' })}
+                playKey={take.itemId}
+                name={t('voice:takes.playName', { title: take.title })}
+                make={() => libraryEntry({ ...take, origin: t('voice:takes.origin') })}
               />
             </li>
           ))}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { Fragment, useEffect, useMemo, useState } from 'react';
 import { Star } from 'lucide-react';
 import { EmptyState } from '../../components';
 import {
@@ -19,7 +19,19 @@ import {
 } from '../../stores/voices';
 import { PlayButton } from '../../player/PlayButton';
 import type { PlayEntry } from '../../stores/player';
-import { formatWhen } from './format';
+import { errorText, t as translate, useFormat, useTranslation } from '../../i18n';
+import { when } from './format';
+
+/** The genders a voice's class names can say, in the app's language. */
+const GENDER_LABELS: Record<string, string> = {
+  Female: 'voice:browser.genders.female',
+  Male: 'voice:browser.genders.male',
+  Neutral: 'voice:browser.genders.neutral',
+};
+const genderLabel = (t: typeof translate, gender: string): string => {
+  const key = GENDER_LABELS[gender];
+  return key ? t(key) : gender;
+};
 
 const SHOWN_MAX = 80;
 
@@ -48,11 +60,12 @@ async function sampleEntry(voice: VoiceView): Promise<PlayEntry | null> {
     format: null,
     durationMs: null,
     coverUrl: useVoicesStore.getState().media[`${voice.speaker}:avatar`] ?? null,
-    origin: 'Voice sample',
+    origin: translate('voice:browser.row.sampleOrigin'),
   };
 }
 
 function VoiceRow({ voice }: { voice: VoiceView }) {
+  const { t } = useTranslation();
   const selected = useVoicesStore((s) => s.selected === voice.speaker);
   const favourite = useVoicesStore((s) => s.prefs.favourites.includes(voice.speaker));
   const deleting = useVoicesStore((s) => s.deleting === voice.speaker);
@@ -61,20 +74,43 @@ function VoiceRow({ voice }: { voice: VoiceView }) {
   const cloneNotice = useVoicesStore((s) =>
     voice.cloned && s.justCloned === voice.name ? s.cloneNotice : null,
   );
-  const details = voice.cloned
-    ? voice.description || 'Your cloned voice'
-    : [voice.language, voiceGender(voice), voiceStyles(voice).join(', ')]
-        .filter(Boolean)
-        .join(' · ');
+  // the service's words for a voice (its language, styles, a clone's description) stay as they came
+  const gender = voiceGender(voice);
+  const details = voice.cloned ? (
+    voice.description ? (
+      <span translate="no">{voice.description}</span>
+    ) : (
+      t('voice:browser.row.cloned')
+    )
+  ) : (
+    [
+      voice.language && <span translate="no">{voice.language}</span>,
+      gender && genderLabel(t, gender),
+      voiceStyles(voice).length > 0 && <span translate="no">{voiceStyles(voice).join(', ')}</span>,
+    ]
+      .filter(Boolean)
+      .map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && ' · '}
+          {part}
+        </Fragment>
+      ))
+  );
   return (
     <li className={selected ? 'voice-row voice-row-selected' : 'voice-row'}>
       {!voice.cloned && <Avatar voice={voice} />}
       <div className="voice-main">
-        <span className="voice-name">{voice.name}</span>
-        {voice.isVip && <span className="voice-badge">VIP</span>}
-        {voice.isFree && !voice.cloned && <span className="voice-badge">Free</span>}
-        {voice.isNew && <span className="voice-badge">New</span>}
-        {voice.trending && <span className="voice-badge">Trending</span>}
+        <span className="voice-name" translate="no">
+          {voice.name}
+        </span>
+        {voice.isVip && <span className="voice-badge">{t('voice:browser.row.badgeVip')}</span>}
+        {voice.isFree && !voice.cloned && (
+          <span className="voice-badge">{t('voice:browser.row.badgeFree')}</span>
+        )}
+        {voice.isNew && <span className="voice-badge">{t('voice:browser.row.badgeNew')}</span>}
+        {voice.trending && (
+          <span className="voice-badge">{t('voice:browser.row.badgeTrending')}</span>
+        )}
         <div className="voice-meta">{details}</div>
       </div>
       <button
@@ -82,15 +118,15 @@ function VoiceRow({ voice }: { voice: VoiceView }) {
         className="button button-small"
         aria-pressed={selected}
         onClick={() => selectVoice(voice.speaker)}
-        aria-label={`Use ${voice.name}`}
+        aria-label={t('voice:browser.row.useAria', { name: voice.name })}
       >
-        {selected ? 'Selected' : 'Use'}
+        {selected ? t('voice:browser.row.selected') : t('voice:browser.row.use')}
       </button>
       {voice.hasSample && (
         <PlayButton
           playKey={`sample:${voice.speaker}`}
-          name={`sample of ${voice.name}`}
-          text="Sample"
+          name={t('voice:browser.row.sampleOf', { name: voice.name })}
+          text={t('voice:browser.row.sample')}
           make={() => sampleEntry(voice)}
         />
       )}
@@ -98,7 +134,7 @@ function VoiceRow({ voice }: { voice: VoiceView }) {
         type="button"
         className="button button-small"
         aria-pressed={favourite}
-        aria-label={`Favourite ${voice.name}`}
+        aria-label={t('voice:browser.row.favouriteAria', { name: voice.name })}
         onClick={() => void toggleFavourite(voice.speaker)}
       >
         <Star size={16} fill={favourite ? 'currentColor' : 'none'} aria-hidden focusable={false} />
@@ -112,24 +148,24 @@ function VoiceRow({ voice }: { voice: VoiceView }) {
               disabled={deleting}
               onClick={() => void deleteClone(voice.speaker).then(() => setConfirming(false))}
             >
-              Confirm delete
+              {t('voice:browser.row.confirmDelete')}
             </button>
             <button
               type="button"
               className="button button-small"
               onClick={() => setConfirming(false)}
             >
-              Keep
+              {t('voice:browser.row.keep')}
             </button>
           </>
         ) : (
           <button
             type="button"
             className="button button-small button-danger-quiet"
-            aria-label={`Delete ${voice.name}`}
+            aria-label={t('voice:browser.row.deleteAria', { name: voice.name })}
             onClick={() => setConfirming(true)}
           >
-            Delete
+            {t('voice:browser.row.delete')}
           </button>
         ))}
       {cloneNotice && (
@@ -157,6 +193,8 @@ function Group({ title, voices }: { title: string; voices: readonly VoiceView[] 
 
 /** Search and filters over the service's voices; clones, favourites and recents in their own groups. */
 export function VoiceBrowser() {
+  const { t } = useTranslation();
+  const f = useFormat();
   const catalogue = useVoicesStore((s) => s.catalogue);
   const loading = useVoicesStore((s) => s.loading);
   const loadError = useVoicesStore((s) => s.loadError);
@@ -183,12 +221,14 @@ export function VoiceBrowser() {
     .slice(0, 6);
 
   return (
-    <section className="card" aria-label="Voices" aria-busy={loading}>
+    <section className="card" aria-label={t('voice:browser.title')} aria-busy={loading}>
       <div className="card-head">
-        <h2 className="card-title">Voices</h2>
+        <h2 className="card-title">{t('voice:browser.title')}</h2>
         <div className="card-head-actions">
           {catalogue?.fetchedAt && (
-            <span className="muted small">Updated {formatWhen(catalogue.fetchedAt)}</span>
+            <span className="muted small">
+              {t('voice:browser.updated', { when: when(f, catalogue.fetchedAt) })}
+            </span>
           )}
           <button
             type="button"
@@ -196,25 +236,29 @@ export function VoiceBrowser() {
             disabled={loading}
             onClick={() => void loadCatalogue(true)}
           >
-            Refresh voices
+            {t('voice:browser.refresh')}
           </button>
         </div>
       </div>
       {catalogue?.error && (
         <p className="inline-alert" role="status">
-          Could not reach the service ({catalogue.error.message}). Showing the voices kept from{' '}
-          {catalogue.fetchedAt ? formatWhen(catalogue.fetchedAt) : 'earlier'}.
+          {catalogue.fetchedAt
+            ? t('voice:browser.stale', {
+                reason: errorText(catalogue.error),
+                when: when(f, catalogue.fetchedAt),
+              })
+            : t('voice:browser.staleEarlier', { reason: errorText(catalogue.error) })}
         </p>
       )}
       {loadError && !catalogue && (
         <p className="field-error" role="alert">
-          {loadError.message}
+          {errorText(loadError)}
         </p>
       )}
 
       <div className="voice-filters">
         <label className="field">
-          <span className="field-label">Search voices</span>
+          <span className="field-label">{t('voice:browser.filters.search')}</span>
           <input
             className="input"
             type="search"
@@ -223,46 +267,52 @@ export function VoiceBrowser() {
           />
         </label>
         <label className="field">
-          <span className="field-label">Language</span>
+          <span className="field-label">{t('voice:browser.filters.language')}</span>
           <select
             className="input select"
             value={query.language ?? ''}
             onChange={(e) => setQuery({ language: e.target.value || undefined })}
           >
-            <option value="">All languages</option>
+            <option value="">{t('voice:browser.filters.allLanguages')}</option>
             {facets.languages.map((l) => (
-              <option key={l}>{l}</option>
+              <option key={l} value={l} translate="no">
+                {l}
+              </option>
             ))}
           </select>
         </label>
         <label className="field">
-          <span className="field-label">Gender</span>
+          <span className="field-label">{t('voice:browser.filters.gender')}</span>
           <select
             className="input select"
             value={query.gender ?? ''}
             onChange={(e) => setQuery({ gender: e.target.value || undefined })}
           >
-            <option value="">Any gender</option>
+            <option value="">{t('voice:browser.filters.anyGender')}</option>
             {facets.genders.map((g) => (
-              <option key={g}>{g}</option>
+              <option key={g} value={g}>
+                {genderLabel(t, g)}
+              </option>
             ))}
           </select>
         </label>
         <label className="field">
-          <span className="field-label">Style</span>
+          <span className="field-label">{t('voice:browser.filters.style')}</span>
           <select
             className="input select"
             value={query.style ?? ''}
             onChange={(e) => setQuery({ style: e.target.value || undefined })}
           >
-            <option value="">Any style</option>
+            <option value="">{t('voice:browser.filters.anyStyle')}</option>
             {facets.styles.map((s) => (
-              <option key={s}>{s}</option>
+              <option key={s} value={s} translate="no">
+                {s}
+              </option>
             ))}
           </select>
         </label>
         <label className="field">
-          <span className="field-label">Plan</span>
+          <span className="field-label">{t('voice:browser.filters.plan')}</span>
           <select
             className="input select"
             value={query.plan ?? ''}
@@ -270,9 +320,9 @@ export function VoiceBrowser() {
               setQuery({ plan: (e.target.value || undefined) as 'free' | 'vip' | undefined })
             }
           >
-            <option value="">Free and VIP</option>
-            <option value="free">Free</option>
-            <option value="vip">VIP</option>
+            <option value="">{t('voice:browser.filters.freeAndVip')}</option>
+            <option value="free">{t('voice:browser.filters.free')}</option>
+            <option value="vip">{t('voice:browser.filters.vip')}</option>
           </select>
         </label>
         <div className="voice-checks">
@@ -282,7 +332,7 @@ export function VoiceBrowser() {
               checked={query.newOnly ?? false}
               onChange={(e) => setQuery({ newOnly: e.target.checked })}
             />
-            New
+            {t('voice:browser.filters.newOnly')}
           </label>
           <label className="checkbox">
             <input
@@ -290,7 +340,7 @@ export function VoiceBrowser() {
               checked={query.trendingOnly ?? false}
               onChange={(e) => setQuery({ trendingOnly: e.target.checked })}
             />
-            Trending
+            {t('voice:browser.filters.trendingOnly')}
           </label>
           <label className="checkbox">
             <input
@@ -298,28 +348,31 @@ export function VoiceBrowser() {
               checked={query.favouritesOnly ?? false}
               onChange={(e) => setQuery({ favouritesOnly: e.target.checked })}
             />
-            Favourites only
+            {t('voice:browser.filters.favouritesOnly')}
           </label>
         </div>
       </div>
 
       {previewError && (
         <p className="field-error" role="alert">
-          {previewError.message}
+          {errorText(previewError)}
         </p>
       )}
 
-      <Group title="Your cloned voices" voices={clones} />
-      {!query.favouritesOnly && <Group title="Recently used" voices={recents} />}
-      <section aria-label="All voices">
+      <Group title={t('voice:browser.groups.clones')} voices={clones} />
+      {!query.favouritesOnly && <Group title={t('voice:browser.groups.recent')} voices={recents} />}
+      <section aria-label={t('voice:browser.groups.all')}>
         <h3 className="voice-group-title">
           {shown.length === voices.length
-            ? `All voices (${voices.length})`
-            : `${shown.length} of ${voices.length} voices`}
+            ? t('voice:browser.groups.allCount', { total: f.number(voices.length) })
+            : t('voice:browser.groups.someCount', {
+                shown: f.number(shown.length),
+                count: voices.length,
+              })}
         </h3>
         {catalogue && shown.length === 0 ? (
-          <EmptyState title="No voices match these filters">
-            Clear the search or choose another language, gender or style.
+          <EmptyState title={t('voice:browser.empty.title')}>
+            {t('voice:browser.empty.body')}
           </EmptyState>
         ) : (
           <ul className="voice-list">
@@ -329,9 +382,7 @@ export function VoiceBrowser() {
           </ul>
         )}
         {shown.length > SHOWN_MAX && (
-          <p className="muted small">
-            Showing the first {SHOWN_MAX}; search or filter to find others.
-          </p>
+          <p className="muted small">{t('voice:browser.shownMax', { max: f.number(SHOWN_MAX) })}</p>
         )}
       </section>
     </section>

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { refreshKeyInfo, useAccountStore } from '../../stores/account';
 import { followVoiceEvents, loadCatalogue, loadTakes } from '../../stores/voices';
+import { useTranslation } from '../../i18n';
 import { CloneCard } from './CloneCard';
 import { SpeakCard } from './SpeakCard';
 import { TakesCard } from './TakesCard';
@@ -9,6 +10,7 @@ import '../../components/components.css';
 import './voices.css';
 
 export function VoicePanel() {
+  const { t } = useTranslation();
   const hasKeyInfo = useAccountStore((s) => s.keyInfo !== null);
   useEffect(() => {
     void loadCatalogue();
@@ -21,11 +23,8 @@ export function VoicePanel() {
   return (
     <div className="panel panel-wide">
       <header className="panel-header">
-        <h1 className="panel-title">Voice</h1>
-        <p className="panel-lede">
-          Choose a voice, type what it should say, and keep every take in your library. Clone your
-          own voice from a few recordings.
-        </p>
+        <h1 className="panel-title">{t('voice:title')}</h1>
+        <p className="panel-lede">{t('voice:lede')}</p>
       </header>
       <div className="studio voice-studio">
         <div className="studio-results">
