@@ -109,6 +109,7 @@ export function JobsPanel() {
       {retrying && (
         <RetryJobDialog
           name={retrying.label || KIND_LABELS[retrying.kind]}
+          kind={retrying.kind}
           interrupted={retrying.state === 'interrupted'}
           onConfirm={() => void confirmRetry(retrying)}
           onCancel={() => setRetrying(null)}

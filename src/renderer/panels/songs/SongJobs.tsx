@@ -152,6 +152,7 @@ function SongJob({ job, history, now }: { job: JobView; history: JobView[]; now:
       {asking && (
         <RetryJobDialog
           name={title}
+          kind={job.kind}
           interrupted={job.state === 'interrupted'}
           onConfirm={() => {
             setAsking(false);
