@@ -56,6 +56,8 @@ export const ExportOptionsSchema = z
     year: ExportYearSchema.optional(),
     /** Brings each file to the levelling target (integrated loudness, peaks kept below −1 dBTP). */
     normalise: z.boolean().optional(),
+    /** Leaves Cadenza's recipe (item id, prompt, service ids…) out of the files: plain tags only. */
+    withoutCadenzaData: z.boolean().optional(),
   })
   .strict();
 export type ExportOptions = z.infer<typeof ExportOptionsSchema>;

@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseFile } from 'music-metadata';
+import { parseRecipe } from '@shared/domain/recipe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportOptions, ExportProgress } from '@shared/domain/export';
 import type { LibraryItem } from '@shared/domain/library';
@@ -157,6 +158,27 @@ describe('export to MP3, WAV and FLAC', () => {
     const t = tagsOf(ffprobe(join(folder, result.files[0]!)));
     expect(t.title).toBe('Neon Tide');
     expect(t.track).toBeUndefined(); // one item: no track number
+  });
+
+  it('merges into the MP3’s own frames and carries the recipe; "without Cadenza data" leaves it out', async () => {
+    const source = tagsOf(ffprobe(library.pathOf(items[0]!)));
+    expect(source.encoder).toBeTruthy(); // LAME's own frame, which Cadenza does not own
+    const folder = join(root, 'out-recipe');
+    const { result } = await run({ format: 'mp3' }, folder, [items[0]!]);
+    const t = tagsOf(ffprobe(join(folder, result.files[0]!)));
+    expect(t.encoder).toBe(source.encoder);
+    expect(parseRecipe(t.cadenza_recipe!)).toMatchObject({
+      v: 1,
+      id: 'itm_one',
+      prompt: 'city pop, rain',
+    });
+    for (const format of ['mp3', 'flac', 'original'] as const) {
+      const plain = join(root, `out-plain-${format}`);
+      const { result: r } = await run({ format, withoutCadenzaData: true }, plain, [items[0]!]);
+      const p = tagsOf(ffprobe(join(plain, r.files[0]!)));
+      expect(p.cadenza_recipe, format).toBeUndefined();
+      expect(p.title, format).toBe(format === 'original' ? source.title : 'Neon Tide');
+    }
   });
 
   it('never replaces a file already in the folder', async () => {

@@ -1,7 +1,8 @@
 /**
  * One exported file, made in the worker: the item's audio decoded, levelled when asked, encoded to
  * MP3, WAV or FLAC with its tags, and written where main said (never over an existing file). An
- * MP3 exported as MP3 without levelling is not decoded at all: its frames are copied with new tags.
+ * MP3 exported as MP3 without levelling is not decoded at all: its frames are copied and the tags
+ * merged (frames Cadenza does not own kept as they are: audio/tags/retag.ts).
  *
  *   const r = await renderExport({ source, dest, format: 'flac', tags, coverPath });
  *   // { written: true, bytes, reencoded: true, gainDb: null }  or  { written: false } (name taken)
@@ -17,7 +18,7 @@ import {
   flacTagBlocks,
   id3v2Tag,
   pictureBlock,
-  retagMp3,
+  retagBytes,
   riffTagChunks,
   type CoverArt,
   type ExportTags,
@@ -40,6 +41,8 @@ export interface RenderInput {
   normaliseToLufs?: number | null;
   kbps?: number;
   bitDepth?: BitDepth;
+  /** Leave Cadenza's recipe out, also one the source file carries. */
+  withoutCadenza?: boolean;
 }
 
 export type RenderResult =
@@ -107,10 +110,9 @@ async function encoded(
   }
   const tagged: ExportTags = fits ? { ...tags, cover: fits } : tags;
   if (input.format === 'mp3' && probe?.format === 'mp3' && input.normaliseToLufs == null) {
-    const bytes = retagMp3(
-      new Uint8Array(await readRegular(input.source, MAX_RETAGGED_MP3_BYTES)),
-      tagged,
-    );
+    // merged: every frame the source carries that Cadenza does not own stays (ratings, ReplayGain…)
+    const source = new Uint8Array(await readRegular(input.source, MAX_RETAGGED_MP3_BYTES));
+    const bytes = await retagBytes(source, tagged, { withoutCadenza: input.withoutCadenza });
     return { bytes, reencoded: false, gainDb: null, notes };
   }
   const pcm = await decodePcm(input.source, { signal, probe: probe ?? undefined });

@@ -3,9 +3,11 @@
  * title (sanitised, never over an existing file: " (2)"; written to a hidden temp beside it and
  * placed under its name only complete), converted and tagged in the worker
  * (render.ts), or copied as it is (`original`). A selection gets track numbers in its order.
- * Title, lyrics and the prompt (as comment) come from the item; artist and album from the options,
- * else the export defaults in settings; genre and year (as the date) from the options; the cover
- * from the image beside the item or its own art.
+ * Title, lyrics, the prompt (as comment), style tags (genre), date, ReplayGain and Cadenza's recipe
+ * come from the item (library/file-tags.ts, as the library tags its own files); artist and album
+ * from the options, else the export defaults in settings; genre and year (as the date) from the
+ * options when given; the cover from the image beside the item or its own art. "Without Cadenza
+ * data" leaves the recipe out (an original copy loses the one it carried).
  *
  *   const exporter = createExportService({ settings });
  *   await exporter.exportItems({ items, library, folder, options }, { signal, onProgress });
@@ -21,7 +23,8 @@ import { removeTempLeftovers, writeExclusive } from '../ground/atomic';
 import { nameSet, sanitizeBaseName, uniqueFileName } from '../library/names';
 import { audioWorker, type WorkerClient } from '../worker';
 import type { exportTasks } from './tasks';
-import type { ExportTags } from '../audio/tags';
+import { retagFile, type ExportTags } from '../audio/tags';
+import { isTaggable, tagsForItem } from '../library/file-tags';
 import type { RenderInput, RenderResult } from './render';
 
 export interface ExportRequest {
@@ -65,19 +68,29 @@ const stem = (file: string): { base: string; ext: string } => {
   return dot > 0 ? { base: own.slice(0, dot), ext: own.slice(dot) } : { base: own, ext: '' };
 };
 
-/** The tags written for `item`, the `index`th of `count`. */
+/** The tags written for `item`, the `index`th of `count`: the library file's, with the options'. */
 function tagsFor(
   item: LibraryItem,
   index: number,
   count: number,
-  shared: Pick<ExportTags, 'artist' | 'album' | 'genre'> & { year?: number },
+  shared: Pick<ExportTags, 'artist' | 'album' | 'genre'> & {
+    year?: number;
+    withoutCadenza?: boolean;
+    normalised?: boolean;
+  },
 ): Omit<ExportTags, 'cover'> {
-  const tags: Omit<ExportTags, 'cover'> = { title: item.title };
-  for (const key of ['artist', 'album', 'genre'] as const) if (shared[key]) tags[key] = shared[key];
+  const { cover: _cover, ...tags } = tagsForItem(
+    { ...item, lyrics: item.lyrics?.trim(), prompt: item.prompt?.trim() },
+    null,
+    { artist: shared.artist, album: shared.album },
+    { withoutCadenza: shared.withoutCadenza },
+  );
+  // the export dialog's genre and year stand for the item's style tags and date
+  if (shared.genre) tags.genre = shared.genre;
   if (shared.year) tags.date = String(shared.year);
+  // a levelled file's loudness is the target's, not the one measured
+  if (shared.normalised) delete tags.replayGain;
   if (count > 1) tags.track = { number: index + 1, total: count };
-  if (item.lyrics?.trim()) tags.lyrics = item.lyrics.trim();
-  if (item.prompt?.trim()) tags.comment = item.prompt.trim();
   return tags;
 }
 
@@ -122,9 +135,12 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
             taken.add(name.toLowerCase());
             const dest = join(folder, name);
             if (options.format === 'original') {
-              const copied = await writeExclusive(dest, (tmp) =>
-                fs.copyFile(source, tmp, fsConstants.COPYFILE_EXCL),
-              );
+              const copied = await writeExclusive(dest, async (tmp) => {
+                await fs.copyFile(source, tmp, fsConstants.COPYFILE_EXCL);
+                // "without Cadenza data": the copy's recipe goes, every other tag stays
+                if (options.withoutCadenzaData && isTaggable(name))
+                  await retagFile(tmp, {}, { withoutCadenza: true });
+              });
               if (copied) written = name;
               continue;
             }
@@ -137,7 +153,10 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
                 album,
                 genre: options.genre || undefined,
                 year: options.year,
+                withoutCadenza: options.withoutCadenzaData,
+                normalised: target !== null,
               }),
+              withoutCadenza: options.withoutCadenzaData,
               coverPath: item.cover ? join(library.dir, item.cover) : null,
               normaliseToLufs: target,
             };
