@@ -40,7 +40,13 @@ import { startAppLog } from './logging';
 import { installProcessHandlers } from './process-handlers';
 import { createShellDiagnostics, type ShellDiagnostics } from './diagnostics';
 import { buildMenuTemplate } from './menu';
-import { applyLanguageChoice, onLanguageChange, setSystemLanguages, tr } from './i18n';
+import {
+  applyLanguageChoice,
+  mainLanguage,
+  onLanguageChange,
+  setSystemLanguages,
+  tr,
+} from './i18n';
 
 const log = logger('app');
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
@@ -172,7 +178,12 @@ export function startShell(opts: ShellOptions): boolean {
       nativeTheme.themeSource = core.settings.get().theme ?? 'system';
       const { jobsHost, mediaCache } = core;
       const unforward = forwardEvents(core, BrowserWindow);
-      const notify = createJobNotifier({ Notification, BrowserWindow, t: tr });
+      const notify = createJobNotifier({
+        Notification,
+        BrowserWindow,
+        t: tr,
+        language: mainLanguage,
+      });
       const unnotify = jobsHost.on('job-finished', (job) => notify(job));
       const media = createMediaHandler({
         roots: () => ({ library: jobsHost.libraryDir(), cache: mediaCache.dir }),

@@ -11,6 +11,8 @@ type Translate = (key: string, params?: MessageParams) => string;
 
 export interface NotifierDeps {
   t?: Translate;
+  /** The app's language now (main's i18n): keyed failures are said in their key's words. */
+  language?: () => string;
   Notification: {
     new (options: NotificationConstructorOptions): Pick<Notification, 'show' | 'on'>;
     isSupported(): boolean;
@@ -22,11 +24,15 @@ export interface NotifierDeps {
 export function notificationFor(
   job: JobSummary,
   t: Translate = englishText,
+  /** Say keyed failures in the key's words (another language than English); else the message. */
+  keyed = false,
 ): { title: string; body: string } | null {
   const name = job.label || t('main:notify.yourJob');
   // the failure in the app's language when it has a key; the raw words stay in the job record
   const reason = (fallback: string): string =>
-    job.error?.key ? t(job.error.key, job.error.params) : (job.error?.message ?? t(fallback));
+    keyed && job.error?.key
+      ? t(job.error.key, job.error.params)
+      : (job.error?.message ?? t(fallback));
   if (job.state === 'done') {
     const saved = job.resultItemIds.length;
     return {
@@ -55,7 +61,7 @@ export function notificationFor(
 export function createJobNotifier(deps: NotifierDeps): (job: JobSummary) => void {
   return (job) => {
     const t = deps.t ?? englishText;
-    const content = notificationFor(job, t);
+    const content = notificationFor(job, t, (deps.language?.() ?? 'en') !== 'en');
     if (!content || deps.BrowserWindow.getFocusedWindow()) return;
     if (!deps.Notification.isSupported()) return;
     const note = new deps.Notification({

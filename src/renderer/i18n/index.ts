@@ -107,10 +107,12 @@ export function formattersFor(lang: AppLanguage) {
 }
 
 /**
- * What an AppError says, in the app's language: its message key and parameters when main gave
- * one, else its (English) message as it came.
+ * What an AppError says, in the app's language: in English its message as main wrote it (it may
+ * name the action: "…could not make the cover"); in another language its key's words with its
+ * parameters when main gave a key; else the English message as it came.
  */
 export function errorText(error: Pick<AppErrorShape, 'message' | 'key' | 'params'>): string {
-  if (error.key && bound?.instance.exists(error.key)) return t(error.key, error.params ?? {});
+  if (error.key && currentLanguage() !== 'en' && bound?.instance.exists(error.key))
+    return t(error.key, error.params ?? {});
   return error.message;
 }

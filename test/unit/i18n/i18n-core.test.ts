@@ -12,6 +12,7 @@ import { englishText } from '../../../src/shared/i18n/english';
 import { toErrorShape } from '../../../src/shared/errors';
 import { appError } from '../../../src/shared/app-error';
 import { buildMenuTemplate } from '../../../src/main/shell/menu';
+import { httpFailure, inBandFailure } from '../../../src/main/services/api/errors';
 import { applyLanguageChoice, setSystemLanguages, tr } from '../../../src/main/shell/i18n';
 
 describe('the start language', () => {
@@ -132,5 +133,34 @@ describe("main's language", () => {
     });
     expect(amp[0]!.label).toBe('Files && folders');
     applyLanguageChoice('en');
+  });
+});
+
+describe("the service's failures, said in the app's language", () => {
+  it('map an exhausted counter (in the service’s Chinese too) to a key; the raw words stay', () => {
+    const ctx = { action: 'make the cover', counter: 'key_cover_counts' as const, mayCharge: true };
+    const e = inBandFailure({ status: 400, message: '权益不足' }, ctx, undefined);
+    expect(e.code).toBe('entitlement');
+    expect(e.key).toBe('errors:service.entitlement.covers');
+    expect(e.message).toContain('could not make the cover'); // English for the log and the CLI
+    expect(e.raw).toEqual({ status: 400, message: '权益不足' });
+    applyLanguageChoice('de');
+    expect(tr(e.key!, e.params)).toBe(
+      'Dein Schlüssel hat keine Cover mehr. Das Restguthaben siehst du unter Konto.',
+    );
+    applyLanguageChoice('en');
+  });
+
+  it('key the charge note only when the request reached the service', () => {
+    const ctx = { action: 'make the song', mayCharge: true };
+    expect(httpFailure(502, '', ctx, undefined).key).toBe('errors:service.serverCharged');
+    expect(httpFailure(502, '', { ...ctx, mayCharge: false }, undefined).key).toBe(
+      'errors:service.server',
+    );
+    expect(httpFailure(401, {}, ctx, undefined).key).toBe('errors:service.auth');
+    expect(httpFailure(400, { message: 'bad prompt' }, ctx, undefined)).toMatchObject({
+      key: 'errors:service.refusedSaid',
+      params: { said: 'bad prompt' },
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { AppError, COUNTER_LABELS } from '@shared/errors';
+import { AppError, COUNTER_LABELS, type Counter } from '@shared/errors';
 import { isObject, num, redact, str, type Json } from '../ground/lenient';
 import { chargeNote, timeoutError, type CallContext } from '../http/failures';
 
@@ -12,7 +12,27 @@ export type { CallContext } from '../http/failures';
 export const AUTH_MESSAGE = "The service didn't accept your API key.";
 
 const ENTITLEMENT_CODES = new Set([400015]);
+
+/** The translated message of an exhausted counter (errors namespace). */
+const ENTITLEMENT_KEYS: Record<Counter, string> = {
+  key_words_counts: 'errors:service.entitlement.words',
+  key_clone_voices: 'errors:service.entitlement.clones',
+  key_cover_counts: 'errors:service.entitlement.covers',
+  key_vc_counts: 'errors:service.entitlement.conversions',
+  key_music_counts: 'errors:service.entitlement.songs',
+  key_singing_credits: 'errors:service.entitlement.singing',
+};
+const AUTH = { key: 'errors:service.auth' };
 const ENTITLEMENT_WORDS = /left counts?|insufficient|quota|credit|subscription|权益不足/i;
+
+/** Whether a failure after the request went out may have charged (docs/writing.md, "Charges"). */
+const charges = (ctx: CallContext): boolean => chargeNote(ctx) !== '';
+
+/** The translated message of a refusal; the service's words go in as they came. */
+const refusal = (said: string | undefined) =>
+  said
+    ? { key: 'errors:service.refusedSaid', params: { said } }
+    : { key: 'errors:service.refused' };
 
 /** The human text a service body carries, wherever it put it. */
 export function serviceMessage(body: unknown): string | undefined {
@@ -45,11 +65,15 @@ function entitlementError(
   httpStatus?: number,
 ): AppError {
   const what = ctx.counter ? COUNTER_LABELS[ctx.counter] : 'entitlements';
+  // the translated words name the counter; the service's own words stay in raw and the log
   const text =
     `Your key has no ${what} left, so the service could not ${ctx.action}.` +
     ' Check the remaining balance on the Account page.' +
     (message ? ` (The service said: “${message}”)` : '');
-  const extra: ConstructorParameters<typeof AppError>[2] = { raw };
+  const extra: ConstructorParameters<typeof AppError>[2] = {
+    raw,
+    key: ctx.counter ? ENTITLEMENT_KEYS[ctx.counter] : 'errors:service.entitlementAny',
+  };
   if (ctx.counter) extra.counter = ctx.counter;
   if (httpStatus !== undefined) extra.httpStatus = httpStatus;
   return new AppError('entitlement', text, extra);
@@ -84,7 +108,7 @@ export function httpFailure(
   const raw = redact(body, key);
   const message = serviceMessage(raw);
   const httpStatus = status;
-  if (status === 401) return new AppError('auth', AUTH_MESSAGE, { httpStatus, raw });
+  if (status === 401) return new AppError('auth', AUTH_MESSAGE, { httpStatus, raw, ...AUTH });
   if (
     isEntitlementFailure(num(isObject(body) ? body.status : undefined), message) &&
     status !== 404 &&
@@ -92,7 +116,7 @@ export function httpFailure(
   ) {
     return entitlementError(ctx, message, raw, status);
   }
-  if (status === 403) return new AppError('auth', AUTH_MESSAGE, { httpStatus, raw });
+  if (status === 403) return new AppError('auth', AUTH_MESSAGE, { httpStatus, raw, ...AUTH });
   if (status === 422) {
     const fields = validationFields(raw, ctx.fieldNames);
     const list = Object.entries(fields)
@@ -101,33 +125,38 @@ export function httpFailure(
     return new AppError(
       'validation',
       `The service did not accept the request${list ? ` — ${list}` : ''}.`,
-      { fields, httpStatus, raw },
+      { fields, httpStatus, raw, key: 'errors:service.rejected' },
     );
   }
   if (status === 404)
     return new AppError(
       'not_found',
       `The service could not find what was asked for, so it could not ${ctx.action}.`,
-      { httpStatus, raw },
+      { httpStatus, raw, key: 'errors:service.notFound' },
     );
   if (status === 408) return timeoutError(ctx, undefined, raw);
   if (status === 429)
     return new AppError(
       'server',
       `The service is busy right now and could not ${ctx.action}. Try again in a minute.`,
-      { httpStatus, raw },
+      { httpStatus, raw, key: 'errors:service.busy' },
     );
   if (status >= 500) {
     return new AppError(
       'server',
       `The service had a problem and could not ${ctx.action}. Try again in a moment.${chargeNote(ctx)}`,
-      { httpStatus, raw, detail: `HTTP ${status}` },
+      {
+        httpStatus,
+        raw,
+        detail: `HTTP ${status}`,
+        key: charges(ctx) ? 'errors:service.serverCharged' : 'errors:service.server',
+      },
     );
   }
   return new AppError(
     'in_band',
     `The service could not ${ctx.action}${message ? `: ${message}` : '.'}`,
-    { httpStatus, raw, detail: `HTTP ${status}` },
+    { httpStatus, raw, detail: `HTTP ${status}`, ...refusal(message) },
   );
 }
 
@@ -139,11 +168,11 @@ export function inBandFailure(body: Json, ctx: CallContext, key: string | undefi
   if (isEntitlementFailure(status, message)) {
     return entitlementError(ctx, message, raw);
   }
-  if (status === 401 || status === 403) return new AppError('auth', AUTH_MESSAGE, { raw });
+  if (status === 401 || status === 403) return new AppError('auth', AUTH_MESSAGE, { raw, ...AUTH });
   return new AppError(
     'in_band',
     `The service could not ${ctx.action}${message ? `: ${message}` : '.'}`,
-    { raw },
+    { raw, ...refusal(message) },
   );
 }
 
@@ -156,6 +185,10 @@ export function badResponse(
   return new AppError(
     'bad_response',
     `Cadenza couldn't read the service's answer, so it could not ${ctx.action}.${chargeNote(ctx)}`,
-    { raw: redact(raw, key), detail: what },
+    {
+      raw: redact(raw, key),
+      detail: what,
+      key: charges(ctx) ? 'errors:service.unreadableCharged' : 'errors:service.unreadable',
+    },
   );
 }

@@ -69,6 +69,7 @@ export function timeoutError(
   const extra: ConstructorParameters<typeof AppError>[2] = {};
   if (raw !== undefined) extra.raw = raw;
   if (where?.endpoint) extra.detail = `timeout ${where.endpoint}`;
+  extra.key = chargeNote(ctx) ? 'errors:service.timeoutCharged' : 'errors:service.timeout';
   return new AppError(
     'timeout',
     `The service did not answer in time${after}, so Cadenza could not ${ctx.action}.${chargeNote(ctx)}`,
@@ -87,7 +88,11 @@ function networkError(ctx: CallContext, cause: unknown, endpoint?: string): AppE
   return new AppError(
     'network',
     `Cadenza couldn't reach the service, so it could not ${ctx.action}. Check your internet connection.${chargeNote(ctx, sent)}`,
-    { cause, detail },
+    {
+      cause,
+      detail,
+      key: chargeNote(ctx, sent) ? 'errors:service.networkCharged' : 'errors:service.network',
+    },
   );
 }
 
