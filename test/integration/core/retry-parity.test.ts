@@ -1,0 +1,151 @@
+/**
+ * Retry parity per kind (issue 25): Retry (jobs:retry) sends the job's recorded intent through the
+ * kind's one submitter, so the service receives what the first submission sent and the new record
+ * carries the same request and meta. Training and clone are in composition.test.ts.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Job } from '@shared/domain/jobs';
+import { startEmulator, type Emulator } from '../../emulator';
+import { createCore, type Core } from '../../../src/main/services/core';
+import { FileRegistry } from '../../../src/main/services/files/registry';
+import { jobsHandlers } from '../../../src/main/shell/handlers/jobs';
+import type { HandlerContext } from '../../../src/main/shell/ipc';
+
+const KEY = 'core-retry-parity-key-51d2';
+let emu: Emulator;
+let dir: string;
+let core: Core;
+const ctx = {} as HandlerContext;
+
+beforeAll(async () => {
+  emu = await startEmulator({ keys: [KEY], stepMs: 20 });
+});
+afterAll(() => emu.close());
+
+beforeEach(async () => {
+  emu.reset();
+  dir = await mkdtemp(join(tmpdir(), 'cadenza-retry-'));
+  core = createCore({
+    files: new FileRegistry(),
+    env: {
+      CADENZA_HOME: join(dir, 'data'),
+      CADENZA_LIBRARY: join(dir, 'library'),
+      CADENZA_BASE_URL: emu.url,
+      CADENZA_API_KEY: KEY,
+      CADENZA_KEYCHAIN: 'off',
+      CADENZA_POLL_INTERVAL_MS: '100',
+    },
+    keychainBackend: null,
+    jobs: { holder: 'test', watch: false },
+  });
+});
+afterEach(async () => {
+  await core.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Fails the first POST to `path`, submits, retries the failed job; answers both records and both requests. */
+async function failThenRetry(path: string, submit: () => Promise<Job>) {
+  emu.inject({ path, kind: 'http500', times: 1, method: 'POST' });
+  const first = await submit();
+  const rt = await core.jobsHost.runtime();
+  expect((await rt.jobs.waitFor(first.id, 20_000)).state).toBe('failed');
+  const retried = await jobsHandlers(core).retry(ctx, first.id);
+  expect(retried.id).not.toBe(first.id);
+  const done = await rt.jobs.waitFor(retried.id, 20_000);
+  const sent = emu.log.filter((e) => e.path === path && e.method === 'POST');
+  return { first: rt.jobs.get(first.id)!, again: done, sent, rt };
+}
+
+/** What an upload sent, without what differs by nature between two sends (the boundary). */
+const sentBody = (e: Emulator['log'][number]) => e.json ?? e.multipart;
+
+describe('Retry sends what the first submission sent', () => {
+  it('text to speech: the same request, record and sidecar', async () => {
+    const { first, again, sent, rt } = await failThenRetry('/v1/text2speech', () =>
+      core.voices.speak({ text: 'Hello again.', speaker: 'Marcus' }),
+    );
+    expect(again.kind).toBe('tts');
+    expect(again.state).toBe('done');
+    expect(sent).toHaveLength(2);
+    expect(sentBody(sent[1]!)).toEqual(sentBody(sent[0]!));
+    expect(again.request).toEqual(first.request);
+    expect(again.meta).toEqual({ ...first.meta, ...again.meta });
+    const item = rt.library.get(again.resultItemIds[0]!)!;
+    expect(item.kind).toBe('tts');
+    expect(`${item.title} ${item.lyrics ?? ''} ${item.prompt ?? ''}`).toContain('Hello again');
+  });
+
+  it('a song: the same /v2/submit body, request and meta (prompt, model)', async () => {
+    const { first, again, sent } = await failThenRetry('/v2/submit', () =>
+      core.songs.create({ mode: 'custom', prompt: 'city pop', title: 'Neon', lyrics: 'lights' }),
+    );
+    expect(again.kind).toBe('song-v2');
+    expect(again.state).toBe('done');
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.json).toEqual(sent[0]!.json);
+    expect(again.request).toEqual(first.request);
+    expect(again.meta.prompt).toBe('city pop');
+    expect(again.meta).toEqual({ ...first.meta, ...again.meta });
+    expect(again.resultItemIds).toHaveLength(2);
+  });
+
+  it('a cover of a library item: the same upload and fields, the same intent (the item, not a path)', async () => {
+    const take = await core.voices.speak({ text: 'Sing this back.', speaker: 'Marcus' });
+    const source = await core.voices.finishTake(take.id);
+    const { singers } = await core.covers.singers({ refresh: true });
+    const singer = singers.find((s) => !s.custom && s.id)!;
+    const { first, again, sent } = await failThenRetry('/v1/cover', () =>
+      core.covers.cover({
+        source: { kind: 'library', itemId: source.id },
+        singerId: singer.id!,
+        isCustomSinger: false,
+        tranSemitones: 2,
+      }),
+    );
+    expect(again.kind).toBe('cover');
+    expect(again.state).toBe('done');
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.multipart?.fields).toEqual(sent[0]!.multipart?.fields);
+    expect(sent[1]!.multipart?.files.map((f) => f.sha256)).toEqual(
+      sent[0]!.multipart?.files.map((f) => f.sha256),
+    );
+    expect(again.request).toEqual(first.request);
+    expect(JSON.stringify(again.request)).not.toContain(dir);
+    expect(again.meta.parent_id).toBe(source.id);
+  });
+
+  it('a subtitle video: the same link sent, the same intent', async () => {
+    const videoUrl = `${emu.mediaUrl}/media/video/clip.mp4`;
+    const { first, again, sent } = await failThenRetry('/v1/singing/generate-subtitles-video', () =>
+      core.videos.subtitles({ videoUrl }),
+    );
+    expect(again.kind).toBe('subtitle-video');
+    expect(sent).toHaveLength(2);
+    expect(sentBody(sent[1]!)).toEqual(sentBody(sent[0]!));
+    expect(again.request).toEqual(first.request);
+  });
+
+  it('a history import is followed again by its ids: nothing is submitted, nothing spent', async () => {
+    const made = await core.client().songs.submit({ mode: 'auto', prompt: 'old tapes' });
+    await expect
+      .poll(async () => (await core.songs.history()).songs.length, { timeout: 15_000 })
+      .toBe(made.length);
+    const ids = (await core.songs.history()).songs.map((s) => s.songId);
+    const first = await core.songs.importHistory(ids);
+    const rt = await core.jobsHost.runtime();
+    await rt.jobs.cancel(first.id);
+    expect(rt.jobs.get(first.id)!.state).toBe('cancelled');
+    const submits = emu.log.filter((e) => e.method === 'POST').length;
+    const retried = await jobsHandlers(core).retry(ctx, first.id);
+    const again = rt.jobs.get(retried.id)!;
+    expect(again.kind).toBe('history-import');
+    expect(again.request).toEqual(first.request);
+    expect(again.serviceIds).toEqual(rt.jobs.get(first.id)!.serviceIds);
+    expect((await rt.jobs.waitFor(retried.id, 20_000)).state).toBe('done');
+    expect(emu.log.filter((e) => e.method === 'POST').length).toBe(submits);
+  });
+});
