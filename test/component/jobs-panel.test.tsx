@@ -308,6 +308,7 @@ describe('Jobs panel', () => {
         prompt: 'sea shanty',
         model: 'v4.5-plus',
         mediaUrl: 'cadenza-media://library/Harbour%20lights.mp3',
+        coverUrl: null,
       },
     ];
     await openJobs(fake);

@@ -7,7 +7,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { LibrarySong } from '@shared/ipc/songs';
+import type { LibrarySong } from '../../src/renderer/lib/library-views';
 import type { VoiceView } from '@shared/ipc/voices';
 import { resetCoversStore, useCoversStore } from '../../src/renderer/stores/covers';
 import { resetVideosStore, useVideosStore } from '../../src/renderer/stores/videos';
@@ -46,6 +46,7 @@ const song = (itemId: string, mediaUrl: string): LibrarySong => ({
   prompt: 'lo-fi summer rain',
   model: 'v4.0',
   mediaUrl,
+  coverUrl: null,
 });
 
 const ava: VoiceView = {
@@ -87,7 +88,7 @@ function fixture(): FakeCadenza {
     makeLibraryItem({ id: TAKE_A, title: 'Summer rain', file: 'Summer rain.mp3' }),
     makeLibraryItem({ id: TAKE_B, title: 'Summer rain 2', file: 'Summer rain (2).mp3' }),
   ];
-  fake.songs.library = [song(TAKE_A, urlA), song(TAKE_B, urlB)];
+  fake.songs.library = [song(TAKE_A, urlA), { ...song(TAKE_B, urlB), title: 'Summer rain 2' }];
   fake.voices.catalogue = { ...fake.voices.catalogue, voices: [ava] };
   fake.voices.takes = [
     {
@@ -164,8 +165,9 @@ describe('One player', () => {
     });
 
     // 3. A/B: the other take takes over
+    // (take 2 is "Summer rain 2" in the library: the player names it as the library does)
     await playNext(within(done).getByRole('radio', { name: 'B' }), urlB, {
-      title: 'Summer rain, take 2',
+      title: 'Summer rain 2, take 2',
     });
     expect(within(take1).getByRole('button', { name: 'Play Summer rain, take 1' })).toBeVisible();
 
@@ -176,7 +178,7 @@ describe('One player', () => {
     await playNext(within(form).getByRole('button', { name: 'Play Summer rain' }), urlA, {
       origin: 'Songs · extend',
     });
-    expect(within(done).getByRole('button', { name: 'Play Summer rain, take 2' })).toBeVisible();
+    expect(within(done).getByRole('button', { name: 'Play Summer rain 2, take 2' })).toBeVisible();
 
     // 5. a voice sample, 6. a text-to-speech take
     await goTo(/Voice/);

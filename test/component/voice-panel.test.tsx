@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Catalogue, SpeakRequest, VoiceView } from '@shared/ipc/voices';
 import { voicePanel } from '../../src/renderer/panels/voices';
@@ -229,6 +229,8 @@ describe('Speak', () => {
         mediaUrl: 'cadenza-media://library/First%20take.wav',
       },
     ];
+    // main saves the take into the library (a library change) and finishes the job
+    act(() => fake.emitLibraryChanged({ added: ['itm_take1'], updated: [], removed: [] }));
     fake.emitJobUpdated({ ...job, state: 'done', progress: 1, resultItemIds: ['itm_take1'] });
     expect(await screen.findByText('Saved to the library.')).toBeInTheDocument();
     const take = await screen.findByRole('listitem', { name: 'Take: First take' });

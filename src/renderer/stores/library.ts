@@ -5,6 +5,7 @@ import type { LibraryFolder, LibraryItemView } from '@shared/ipc/library';
 import { LIBRARY_PAGE_MAX } from '@shared/ipc/library-limits';
 import { bridge, call } from '../bridge';
 import { idsToFetch, isEmptyChange, mergeFetched } from '../lib/library-change';
+import { songsOf, takesOf, type LibrarySong, type Take } from '../lib/library-views';
 import { typingPause } from '../lib/typing-pause';
 import { showPanel } from './ui';
 
@@ -35,6 +36,15 @@ const initialState: LibraryState = {
 };
 
 export const useLibraryStore = create<LibraryState>()(() => ({ ...initialState }));
+
+/**
+ * The library's songs, newest first: a view of the one list (the same array until it changes);
+ * null until items have arrived.
+ */
+export const selectLibrarySongs = (s: LibraryState): LibrarySong[] | null =>
+  s.itemsLoaded || s.items.length > 0 ? songsOf(s.items) : null;
+/** The library's speech takes, newest first (a view of the one list). */
+export const selectTakes = (s: LibraryState): Take[] => takesOf(s.items);
 const set = (patch: Partial<LibraryState>): void => useLibraryStore.setState(patch);
 
 export async function loadLibraryFolder(): Promise<void> {

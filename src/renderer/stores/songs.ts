@@ -1,13 +1,12 @@
 import { create } from 'zustand';
-import type { LibraryChange } from '@shared/domain/library';
 import type { LyricsResult } from '@shared/domain/service';
 import type { AppErrorShape } from '@shared/errors';
 import type { JobView } from '@shared/ipc/jobs';
-import type { CreateSongRequest, History, LibrarySong } from '@shared/ipc/songs';
-import { bridge, call } from '../bridge';
+import type { CreateSongRequest, History } from '@shared/ipc/songs';
+import { call } from '../bridge';
 import { refreshKeyInfo, useAccountStore } from './account';
-import { idsToFetch, isEmptyChange, mergeFetched } from '../lib/library-change';
 import { retryJob, useJobsStore } from './jobs';
+import { ensureLibraryItems } from './library';
 import { showPanel } from './ui';
 
 /**
@@ -27,9 +26,6 @@ export interface SongsState {
   /** `${jobId}:${index}` → a cadenza-media:// address. */
   previews: Record<string, string>;
   previewErrors: Record<string, AppErrorShape>;
-  /** Library songs (with their service ids), newest first; null until loaded. */
-  librarySongs: LibrarySong[] | null;
-  librarySongsError: AppErrorShape | null;
   /** The library item the Extend card is open for. */
   extendItemId: string | null;
   /** The service's history (finished songs not in the library); null until loaded. */
@@ -55,8 +51,6 @@ const initialState: SongsState = {
   jobIds: [],
   previews: {},
   previewErrors: {},
-  librarySongs: null,
-  librarySongsError: null,
   extendItemId: null,
   history: null,
   historyLoading: false,
@@ -73,8 +67,6 @@ const set = (patch: Partial<SongsState> | ((s: SongsState) => Partial<SongsState
   useSongsStore.setState(patch);
 
 export function resetSongsStore(): void {
-  songsSeq += 1;
-  songsPatching = Promise.resolve();
   useSongsStore.setState({ ...initialState });
 }
 
@@ -132,62 +124,6 @@ export async function loadPreview(jobId: string, index: number): Promise<string 
   return r.value.url;
 }
 
-let songsSeq = 0;
-export async function loadLibrarySongs(): Promise<LibrarySong[] | null> {
-  const seq = ++songsSeq;
-  const r = await call((api) => api.songs.librarySongs());
-  if (seq !== songsSeq) return useSongsStore.getState().librarySongs;
-  if (!r.ok) {
-    set({ librarySongsError: r.error });
-    return null;
-  }
-  set({ librarySongs: r.value, librarySongsError: null });
-  return r.value;
-}
-
-let songsPatching: Promise<unknown> = Promise.resolve();
-
-/**
- * Follows a library change: only the items it names are asked for (those that are songs come
- * back), so a new take in a library of 37,500 songs is one small answer, not every song again.
- */
-function followSongsChange(change: LibraryChange): Promise<unknown> {
-  songsPatching = songsPatching.then(async () => {
-    if (isEmptyChange(change)) return;
-    const wanted = idsToFetch(change);
-    if (!useSongsStore.getState().librarySongs || !wanted) return loadLibrarySongs();
-    const seq = songsSeq;
-    const r = wanted.length
-      ? await call((api) => api.songs.librarySongs({ ids: wanted }))
-      : ({ ok: true, value: [] } as const);
-    if (seq !== songsSeq) return; // a whole load began meanwhile: it has this change
-    if (!r.ok) return loadLibrarySongs();
-    const now = useSongsStore.getState().librarySongs ?? [];
-    const newest = (a: LibrarySong, b: LibrarySong) =>
-      a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0;
-    const merged = mergeFetched(now, change, r.value, (s) => s.itemId, newest);
-    set({ librarySongs: merged, librarySongsError: null });
-  });
-  return songsPatching;
-}
-
-let followingLibrary: (() => void) | null = null;
-/** Keeps the library songs current while the Songs panel is open; returns the unsubscribe. */
-export function followLibrarySongs(): () => void {
-  void loadLibrarySongs();
-  try {
-    followingLibrary?.();
-    const off = bridge().on.libraryChanged((change) => void followSongsChange(change));
-    followingLibrary = off;
-    return () => {
-      off();
-      if (followingLibrary === off) followingLibrary = null;
-    };
-  } catch {
-    return () => undefined;
-  }
-}
-
 /**
  * Opens "Extend from here" for a library song (the Library panel and song results call this):
  * shows the Songs panel with the Extend card on that song.
@@ -195,7 +131,7 @@ export function followLibrarySongs(): () => void {
 export function openExtend(itemId: string): void {
   set({ extendItemId: itemId, submitError: null });
   showPanel('songs');
-  void loadLibrarySongs();
+  void ensureLibraryItems();
 }
 
 export function closeExtend(): void {
@@ -216,10 +152,8 @@ export async function discardVariation(itemId: string): Promise<boolean> {
       discardErrors: rest,
       kept,
       trashed: { ...s.trashed, [itemId]: true },
-      librarySongs: s.librarySongs?.filter((x) => x.itemId !== itemId) ?? null,
     };
   });
-  void loadLibrarySongs();
   return true;
 }
 

@@ -3,7 +3,7 @@ import type { FileInfo } from '@shared/domain/files';
 import { EMOTIONS, type Emotion } from '@shared/domain/service-limits';
 import type { AppErrorShape } from '@shared/errors';
 import type { JobView } from '@shared/ipc/jobs';
-import type { Catalogue, CloneFileCheck, Take, VoicePrefs, VoiceQuery } from '@shared/ipc/voices';
+import type { Catalogue, CloneFileCheck, VoicePrefs, VoiceQuery } from '@shared/ipc/voices';
 import { bridge, call } from '../bridge';
 import { refreshKeyInfo } from './account';
 import { showPanel } from './ui';
@@ -11,7 +11,7 @@ import { t } from '../i18n';
 
 /**
  * The Voice panel's state: the catalogue (cached by main for offline browsing), the browser's
- * filters, favourites and recents, the Speak form and its takes, and the Clone form's recordings
+ * filters, favourites and recents, the Speak form, and the Clone form's recordings
  * and upload. Work itself runs in main as jobs; this store follows their events.
  */
 export interface UploadState {
@@ -35,7 +35,6 @@ export interface VoicesState {
   emotion: Emotion;
   speakingJobId: string | null;
   speakError: AppErrorShape | null;
-  takes: Take[];
   notice: string | null;
 
   cloneFiles: CloneFileCheck[];
@@ -62,7 +61,6 @@ const initialState: VoicesState = {
   emotion: 'Neutral',
   speakingJobId: null,
   speakError: null,
-  takes: [],
   notice: null,
   cloneFiles: [],
   cloneName: '',
@@ -105,11 +103,6 @@ export async function loadCatalogue(refresh = false): Promise<void> {
       ) ?? cat.value.voices[0]?.speaker;
     if (first) set({ selected: first });
   }
-}
-
-export async function loadTakes(): Promise<void> {
-  const r = await call((api) => api.voices.takes());
-  if (r.ok) set({ takes: r.value });
 }
 
 export const setQuery = (patch: Partial<VoiceQuery>): void =>
@@ -289,8 +282,8 @@ function onJobFinished(job: JobView): void {
   if (job.id === s.speakingJobId) {
     set({ speakingJobId: null });
     if (job.state === 'done') {
+      // the take reaches the Takes list through the library's change, like any new item
       set({ notice: t('voice:speak.saved') });
-      void loadTakes();
     } else
       set({
         speakError: job.error ?? { code: 'internal', message: `The take ended ${job.state}.` },
@@ -330,8 +323,6 @@ export function followVoiceEvents(): () => void {
     api.on.jobUpdated((job) => {
       if (isFinal(job)) onJobFinished(job);
     }),
-    // takes deleted or added outside the app
-    api.on.libraryChanged(() => void loadTakes()),
     api.on.voiceUploadProgress((p) => {
       const up = get().upload;
       if (up && up.jobId === p.jobId)

@@ -48,6 +48,11 @@ export const LibraryItemViewSchema = z.object({
   /** A whole song rendered from an extension chain (not itself an extension to join). */
   isWholeSong: z.boolean().optional(),
   model: z.string().nullable(),
+  /** The service's song id (`service_ids.song_id`): what an extension continues; null = none. */
+  songId: z.string().nullable(),
+  /** The voice (speech) or singer it was made with, and the emotion of a speech take. */
+  voice: z.string().nullable(),
+  emotion: z.string().nullable(),
   /** Measured loudness (the player levels with it); null until measured or when not decodable. */
   loudness: ItemLoudnessSchema.nullable().optional(),
   /** Made by Trim: from which item (its id and title then) and which part of it. */
@@ -118,12 +123,15 @@ export const libraryContract = {
   startDrag: invoke(z.tuple([ItemIdSchema]), z.null()),
 };
 
+/** `cadenza-media://library/<file>` of a file in the library (each path segment encoded). */
+export const libraryFileUrl = (file: string): string =>
+  `cadenza-media://library/${file.split('/').map(encodeURIComponent).join('/')}`;
+
 /** An item's artwork address: its cover file, else art embedded in its audio, else null. */
 export function libraryCoverUrl(
   item: Pick<LibraryItem, 'cover' | 'artEmbedded' | 'file'>,
 ): string | null {
-  if (item.cover)
-    return `cadenza-media://library/${item.cover.split('/').map(encodeURIComponent).join('/')}`;
+  if (item.cover) return libraryFileUrl(item.cover);
   if (item.artEmbedded)
     return `cadenza-media://art/${item.file.split('/').map(encodeURIComponent).join('/')}`;
   return null;
@@ -157,6 +165,9 @@ export function toLibraryItemView(
     hasServiceUrl: item.source_url !== null && isHttpUrl(item.source_url),
     ...(item.whole_song ? { isWholeSong: true } : {}),
     model: item.model,
+    songId: item.service_ids.song_id ?? null,
+    voice: item.voice,
+    emotion: item.emotion,
     loudness: itemLoudnessOf(loudness),
     trimmedFrom: item.trimmed_from
       ? {

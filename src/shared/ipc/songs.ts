@@ -3,8 +3,6 @@ import { LyricsResultSchema } from '../domain/service';
 import { ModelVersionSchema } from '../domain/service-inputs';
 import { invoke } from './define';
 import { JobIdSchema, JobViewSchema } from './jobs';
-import { ItemIdSchema } from './library';
-import { LIBRARY_CHANGE_FETCH_MAX } from './library-limits';
 
 /**
  * Songs: what the Create form (and the CLI) asks for. Lengths are bounded loosely here so that
@@ -36,26 +34,6 @@ export type CreateSongRequestParsed = z.output<typeof CreateSongRequestSchema>;
 
 /** A song job's output the renderer may play while it streams (through main's media cache). */
 export const PreviewSchema = z.object({ url: z.string() });
-
-/** A song in the library as the Songs panel needs it: its service id says whether it extends. */
-export const LibrarySongSchema = z.object({
-  itemId: z.string(),
-  title: z.string(),
-  /** The service's song id from the sidecar (`service_ids.song_id`); null = cannot be extended. */
-  songId: z.string().nullable(),
-  durationMs: z.number().nullable(),
-  createdAt: z.string(),
-  jobId: z.string().nullable(),
-  parentId: z.string().nullable(),
-  variationGroup: z.string().nullable(),
-  prompt: z.string().nullable(),
-  model: z.string().nullable(),
-  /** `cadenza-media://library/…` */
-  mediaUrl: z.string(),
-  /** The song's artwork (the cover file, or art embedded in the audio); absent or null = none. */
-  coverUrl: z.string().nullable().optional(),
-});
-export type LibrarySong = z.infer<typeof LibrarySongSchema>;
 
 /** A finished song the service lists (/v3/music/tasks) that is not in the library. */
 export const HistorySongSchema = z.object({
@@ -89,19 +67,6 @@ export const songsContract = {
    * service's stream fetched into main's media cache.
    */
   preview: invoke(z.tuple([JobIdSchema, z.number().int().min(0).max(9)]), PreviewSchema),
-  /**
-   * Songs in the library, newest first, with their service ids and lengths (to extend, compare);
-   * with `ids`, only those items that are songs (how a view follows a library change).
-   */
-  librarySongs: invoke(
-    z.tuple([
-      z
-        .object({ ids: z.array(ItemIdSchema).min(1).max(LIBRARY_CHANGE_FETCH_MAX) })
-        .strict()
-        .optional(),
-    ]),
-    z.array(LibrarySongSchema),
-  ),
   /** GET /v3/music/tasks without ids: finished songs the service lists that the library lacks. */
   history: invoke(z.tuple([]), HistorySchema),
   /**

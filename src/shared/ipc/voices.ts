@@ -55,20 +55,6 @@ const Speaker = z.string().trim().min(1).max(200);
 export const SpeakRequestSchema = TtsInputSchema;
 export type SpeakRequest = z.infer<typeof SpeakRequestSchema>;
 
-/** An earlier take: a text-to-speech item of the library. */
-export const TakeSchema = z.object({
-  itemId: z.string(),
-  title: z.string(),
-  text: z.string(),
-  voice: z.string().nullable(),
-  emotion: z.string().nullable(),
-  durationMs: z.number().nullable(),
-  createdAt: z.string(),
-  /** `cadenza-media://library/…` */
-  mediaUrl: z.string(),
-});
-export type Take = z.infer<typeof TakeSchema>;
-
 /** A recording offered for cloning, as checked by main (type, size, duration). */
 export const CloneFileCheckSchema = z.object({
   handle: FileHandleSchema,
@@ -110,8 +96,6 @@ export const voicesContract = {
   media: invoke(z.tuple([Speaker, z.enum(['avatar', 'sample'])]), z.string()),
   /** Text-to-speech as a job; the take lands in the library with voice, emotion and text. */
   speak: invoke(z.tuple([SpeakRequestSchema]), JobViewSchema),
-  /** Earlier takes, newest first. */
-  takes: invoke(z.tuple([]), z.array(TakeSchema)),
   /** Checks dropped or picked recordings: type, size and duration. */
   checkFiles: invoke(
     z.tuple([z.array(FileHandleSchema).min(1).max(50)]),

@@ -33,11 +33,11 @@ import type { FileInfo } from '@shared/domain/files';
 import type {
   Catalogue,
   CloneFileCheck,
-  Take,
   UploadProgressEvent,
   VoicePrefs,
 } from '@shared/ipc/voices';
-import type { History, LibrarySong } from '@shared/ipc/songs';
+import type { History } from '@shared/ipc/songs';
+import type { LibrarySong, Take } from '../../../src/renderer/lib/library-views';
 import type { SingerOption, TrainingCheck } from '@shared/ipc/covers';
 import type { SingingCheck } from '@shared/ipc/videos';
 import type { UpdateState } from '@shared/ipc/updates';
@@ -138,8 +138,47 @@ export function makeLibraryItem(overrides: Partial<LibraryItemView> = {}): Libra
     hasLyrics: false,
     hasServiceUrl: false,
     model: null,
+    songId: null,
+    voice: null,
+    emotion: null,
     ...overrides,
   };
+}
+
+const fileOf = (mediaUrl: string): string =>
+  decodeURIComponent(mediaUrl.replace(/^cadenza-media:\/\/library\//, ''));
+
+/** The library item a song of `songs.library` stands for (the renderer derives it back). */
+function songItem(s: LibrarySong): LibraryItemView {
+  return makeLibraryItem({
+    id: s.itemId,
+    title: s.title,
+    file: fileOf(s.mediaUrl),
+    songId: s.songId,
+    durationMs: s.durationMs,
+    createdAt: s.createdAt,
+    jobId: s.jobId,
+    parentId: s.parentId,
+    variationGroup: s.variationGroup,
+    prompt: s.prompt,
+    model: s.model,
+    coverUrl: s.coverUrl ?? null,
+  });
+}
+
+/** The library item a take of `voices.takes` stands for. */
+function takeItem(t: Take): LibraryItemView {
+  return makeLibraryItem({
+    id: t.itemId,
+    kind: 'tts',
+    title: t.title,
+    file: fileOf(t.mediaUrl),
+    prompt: t.text,
+    voice: t.voice,
+    emotion: t.emotion,
+    durationMs: t.durationMs,
+    createdAt: t.createdAt,
+  });
 }
 
 interface Deferred {
@@ -389,9 +428,26 @@ export class FakeCadenza {
   }
 
   /** Main's search: every word in the title, tags, lyrics or prompt (case-insensitive). */
+  /** The library: its items, with the songs and takes seeded as such. */
+  private allItems(): LibraryItemView[] {
+    const seeded = new Map(
+      [...this.songs.library.map(songItem), ...this.voices.takes.map(takeItem)].map((i) => [
+        i.id,
+        i,
+      ]),
+    );
+    const items = this.state.libraryItems.map((i) => {
+      const s = seeded.get(i.id);
+      if (!s) return i;
+      seeded.delete(i.id);
+      return { ...i, ...s }; // the song or take as seeded
+    });
+    return [...items, ...seeded.values()];
+  }
+
   private searchLibrary(text: string, kind?: LibraryItemView['kind']): LibraryItemView[] {
     const terms = text.toLowerCase().split(/\s+/).filter(Boolean);
-    return this.state.libraryItems.filter((i) => {
+    return this.allItems().filter((i) => {
       if (kind && i.kind !== kind) return false;
       const h = [i.title, i.tags.join(' '), this.library.lyrics[i.id] ?? '', i.prompt ?? '']
         .join('\n')
@@ -401,7 +457,7 @@ export class FakeCadenza {
   }
 
   private withItem<T>(id: string, run: (item: LibraryItemView) => Result<T>): Result<T> {
-    const item = this.state.libraryItems.find((i) => i.id === id);
+    const item = this.allItems().find((i) => i.id === id);
     return item
       ? run(item)
       : {
@@ -692,7 +748,7 @@ export class FakeCadenza {
         list: (query) =>
           this.answer('library.list', [query], () => {
             const ids = query?.ids;
-            if (ids) return ok(this.state.libraryItems.filter((i) => ids.includes(i.id)));
+            if (ids) return ok(this.allItems().filter((i) => ids.includes(i.id)));
             return ok(
               this.searchLibrary(query?.text ?? '', query?.kind).slice(
                 query?.offset ?? 0,
@@ -951,14 +1007,6 @@ export class FakeCadenza {
               url: `cadenza-media://cache/${'ab'.repeat(15)}${String(index).padStart(2, '0')}`,
             }),
           ),
-        librarySongs: (query) =>
-          this.answer('songs.librarySongs', query ? [query] : [], () =>
-            ok(
-              query
-                ? this.songs.library.filter((s) => query.ids.includes(s.itemId))
-                : [...this.songs.library],
-            ),
-          ),
         history: () => this.answer('songs.history', [], () => ok({ ...this.songs.history })),
         importHistory: (ids) =>
           this.answer('songs.importHistory', [ids], () => {
@@ -1028,7 +1076,6 @@ export class FakeCadenza {
             this.state.jobs = [job, ...this.state.jobs];
             return ok(job);
           }),
-        takes: () => this.answer('voices.takes', [], () => ok([...this.voices.takes])),
         checkFiles: (handles) =>
           this.answer('voices.checkFiles', [handles], () => {
             const infos = handles.map((h) => this.registered.get(h));

@@ -1,3 +1,4 @@
+import { toLibraryItemView } from '@shared/ipc/library';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -106,9 +107,13 @@ describe('voices service', () => {
       service_ids: { speaker: marcus.speaker },
     });
     expect((await voices.prefs()).recents).toEqual([marcus.speaker]);
-    expect((await voices.takes()).map((t) => [t.text, t.voice, t.mediaUrl])).toEqual([
-      ['Good morning.', 'Marcus', `cadenza-media://library/${encodeURIComponent(item.file)}`],
-    ]);
+    // what the renderer's list of takes reads from the item (library.list)
+    expect(toLibraryItemView(item)).toMatchObject({
+      kind: 'tts',
+      prompt: 'Good morning.',
+      voice: 'Marcus',
+      emotion: 'Hopeful',
+    });
   });
 
   it('clone progress reaches the whole size; the new voice is in the kept catalogue at once', async () => {

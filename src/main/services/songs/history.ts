@@ -8,10 +8,8 @@ import type { Job } from '@shared/domain/jobs';
 import type { LibraryItem } from '@shared/domain/library';
 import type { Song } from '@shared/domain/service';
 import { AppError } from '@shared/errors';
-import { libraryCoverUrl } from '@shared/ipc/library';
-import type { History, HistorySong, LibrarySong } from '@shared/ipc/songs';
+import type { History, HistorySong } from '@shared/ipc/songs';
 import type { JobsService } from '../jobs';
-import { libraryMediaUrl } from '../media-protocol/handler';
 
 export interface HistoryDeps {
   library: {
@@ -82,25 +80,4 @@ export async function importFromHistory(
     label,
     libraryKind: 'song',
   });
-}
-
-/** Library songs for the Songs panel (extend, compare takes), newest first. */
-export function librarySongs(items: readonly LibraryItem[]): LibrarySong[] {
-  return items
-    .filter((i) => i.kind === 'song')
-    .map((i) => ({
-      itemId: i.id,
-      title: i.title,
-      songId: i.service_ids.song_id ?? null,
-      durationMs: i.duration_ms,
-      createdAt: i.created_at,
-      jobId: i.job_id,
-      parentId: i.parent_id,
-      variationGroup: i.variation_group,
-      prompt: i.prompt,
-      model: i.model,
-      mediaUrl: libraryMediaUrl(i.file),
-      coverUrl: libraryCoverUrl(i),
-    }))
-    .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
 }

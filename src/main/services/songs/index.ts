@@ -8,4 +8,4 @@ export {
   type SongsClient,
 } from './service';
 export { resolveExtension, checkContinueAt, type ResolvedExtension } from './extension';
-export { listHistory, importFromHistory, librarySongs } from './history';
+export { listHistory, importFromHistory } from './history';

@@ -17,7 +17,7 @@ import { CreateSongRequestSchema, type CreateSongRequest } from '@shared/ipc/son
 import type { JobsService } from '../jobs';
 import type { Library } from '../library/library';
 import { resolveExtension } from './extension';
-import { importFromHistory, librarySongs, listHistory } from './history';
+import { importFromHistory, listHistory } from './history';
 import { createSongSubmitters, type SongSubmitClient } from './submit';
 
 export const SONG_JOB_KINDS: readonly Job['kind'][] = ['song-v2', 'song-v1'];
@@ -210,15 +210,6 @@ export function createSongsService(deps: SongsServiceDeps) {
     },
 
     finish,
-
-    /** Library songs with their service ids, newest first (only those of `ids` when given). */
-    librarySongs: async (ids?: readonly string[]) => {
-      const { library } = await deps.runtime();
-      const items = ids
-        ? ids.map((id) => library.get(id)).filter((i) => i !== undefined)
-        : library.items();
-      return librarySongs(items);
-    },
 
     /** Finished songs the service lists (/v3/music/tasks, no ids) that the library lacks. */
     async history() {

@@ -2,7 +2,6 @@ export {
   createVoicesService,
   voiceView,
   cloneView,
-  takeOf,
   type VoicesService,
   type VoicesServiceDeps,
   type VoicesRuntime,

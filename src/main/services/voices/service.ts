@@ -18,7 +18,6 @@ import type {
   Catalogue,
   CloneFileCheck,
   SpeakRequest,
-  Take,
   UploadProgressEvent,
   VoicePrefs,
   VoiceView,
@@ -28,7 +27,6 @@ import type { JobsService } from '../jobs';
 import { output } from '../jobs/records';
 import { TypedEmitter } from '../ground/events';
 import type { Library } from '../library/library';
-import { libraryMediaUrl } from '../media-protocol/handler';
 import type { PickedFiles } from '../files/registry';
 import { probeCloneFile } from './probe';
 import { submitSpeech, type SpeechClient, type SpeechInput } from './speak';
@@ -124,19 +122,6 @@ function toCatalogue(
     fetchedAt: c?.fetchedAt ?? null,
     source,
     error: error === null ? null : toErrorShape(error),
-  };
-}
-
-export function takeOf(item: LibraryItem): Take {
-  return {
-    itemId: item.id,
-    title: item.title,
-    text: item.lyrics ?? item.prompt ?? '',
-    voice: item.voice,
-    emotion: item.emotion,
-    durationMs: item.duration_ms,
-    createdAt: item.created_at,
-    mediaUrl: libraryMediaUrl(item.file),
   };
 }
 
@@ -391,14 +376,6 @@ export function createVoicesService(deps: VoicesServiceDeps) {
     speakAgain: (request: Record<string, unknown>): Promise<Job> =>
       speakIntent(request as unknown as SpeechInput),
     finishTake,
-
-    async takes(): Promise<Take[]> {
-      const rt = await deps.runtime();
-      return rt.library
-        .items()
-        .filter((i) => i.kind === 'tts')
-        .map(takeOf);
-    },
 
     checkRecordings,
 

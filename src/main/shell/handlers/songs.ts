@@ -39,7 +39,6 @@ export function songsHandlers({
       const id = await mediaCache.cacheRemote(output.mediaUrl);
       return { url: cacheMediaUrl(id) };
     },
-    librarySongs: (_ctx, query) => songs.librarySongs(query?.ids),
     history: () => songs.history(),
     async importHistory(_ctx, songIds) {
       return toJobView(summarizeJob(await songs.importHistory(songIds)));

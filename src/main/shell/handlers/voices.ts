@@ -41,7 +41,6 @@ export function voicesHandlers({
     async speak(_ctx, request) {
       return toJobView(summarizeJob(await voices.speak(request)));
     },
-    takes: () => voices.takes(),
     async checkFiles(_ctx, handles) {
       const files = recordings(handles);
       const checks = await voices.checkRecordings(files);

@@ -7,7 +7,7 @@ import { useReadiness } from '../../readiness/useReadiness';
 import { canRetryJob, dismissJob, isActiveJob, useJobsStore } from '../../stores/jobs';
 import { JobRecovery, stallOfView } from './JobRecovery';
 import { Button } from '../../components';
-import { useSongsStore } from '../../stores/songs';
+import { selectLibrarySongs, useLibraryStore } from '../../stores/library';
 import {
   askedInWords,
   downloadProgress,
@@ -92,7 +92,7 @@ export function JobRow({ job, nowMs, onCancel, onRetry, onOpen }: JobRowProps) {
   const retryable = canRetryJob(job);
   // a retry spends again: it is gated like the panel's own button
   const gate = useReadiness({ counter: KIND_COUNTERS[job.kind] });
-  const songs = useSongsStore((s) => s.librarySongs);
+  const songs = useLibraryStore(selectLibrarySongs);
   const titleOf = (id: string): string | null =>
     songs?.find((x) => x.songId === id || x.itemId === id)?.title ?? null;
   const dismissable =

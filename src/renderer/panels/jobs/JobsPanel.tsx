@@ -12,10 +12,9 @@ import {
   selectJobs,
   useJobsStore,
 } from '../../stores/jobs';
-import { followLibrary, useLibraryStore } from '../../stores/library';
+import { ensureLibraryItems, useLibraryStore } from '../../stores/library';
 import { ListChecks } from 'lucide-react';
 import { Button, EmptyState, useNow } from '../../components';
-import { followLibrarySongs } from '../../stores/songs';
 import { showPanel } from '../../stores/ui';
 import { JobRow } from './JobRow';
 import { ResultPlayer } from './ResultPlayer';
@@ -35,10 +34,9 @@ export function JobsPanel() {
 
   useEffect(() => {
     followJobs();
-    followLibrary();
     void loadJobs();
     // extensions are named by the song they continue: the library's songs give the titles
-    return followLibrarySongs();
+    void ensureLibraryItems();
   }, []);
 
   const confirmRetry = async (job: JobView) => {

@@ -2,31 +2,21 @@
  * Making something new from a library item: each action opens the panel that does it with the
  * item already filled in. Nothing is sent until the user submits there.
  */
-import { useEffect, useState } from 'react';
 import { isCoverSource, isSingingSource } from '@shared/domain/library-sources';
 import type { LibraryItemView } from '@shared/ipc/library';
-import type { Take } from '@shared/ipc/voices';
-import { call } from '../../bridge';
+import { selectTakes, useLibraryStore } from '../../stores/library';
 import type { MenuItem } from '../../components';
 import { openCoverFrom } from '../../stores/covers';
 import { openSingingFrom } from '../../stores/videos';
 import { openExtend } from '../../stores/songs';
 import { speakAgain } from '../../stores/voices';
 
-/** The earlier take (voice, emotion, text) of a speech item, once main answered. */
-function useTake(item: LibraryItemView): Take | null {
-  const [take, setTake] = useState<Take | null>(null);
-  useEffect(() => {
-    if (item.kind !== 'tts') return;
-    let current = true;
-    void call((api) => api.voices.takes()).then((r) => {
-      if (current && r.ok) setTake(r.value.find((t) => t.itemId === item.id) ?? null);
-    });
-    return () => {
-      current = false;
-    };
-  }, [item.id, item.kind]);
-  return take && take.itemId === item.id && take.text.trim() ? take : null;
+/** The earlier take (voice, emotion, text) of a speech item: a view of the library's list. */
+function useTake(item: LibraryItemView) {
+  const take = useLibraryStore((s) =>
+    item.kind === 'tts' ? selectTakes(s).find((t) => t.itemId === item.id) : undefined,
+  );
+  return take?.text.trim() ? take : null;
 }
 
 /** The reuse actions an item offers, as items of the details card's ⋯ menu. */

@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { LibrarySong } from '@shared/ipc/songs';
+import type { LibrarySong } from '../../lib/library-views';
 import { libraryEntry } from '../../playback/entries';
 import { PlayButton } from '../../player/PlayButton';
 import { positionOf, selectCurrent, usePlayerStore } from '../../stores/player';
 import { Button } from '../../components';
 import { closeExtend, submitSong, useSongsStore } from '../../stores/songs';
+import { selectLibrarySongs, useLibraryStore } from '../../stores/library';
 import {
   canExtend,
   continueAtS,
@@ -228,8 +229,8 @@ function ExtendSongForm({ song }: { song: LibrarySong }) {
  * the chosen song, or why it cannot be extended. Nothing when no song was chosen.
  */
 export function ExtendCard() {
-  const songs = useSongsStore((s) => s.librarySongs);
-  const error = useSongsStore((s) => s.librarySongsError);
+  const songs = useLibraryStore(selectLibrarySongs);
+  const error = useLibraryStore((s) => s.itemsError);
   const chosenId = useSongsStore((s) => s.extendItemId);
   const chosen = chosenId ? songs?.find((s) => s.itemId === chosenId) : undefined;
 

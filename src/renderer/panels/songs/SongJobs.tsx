@@ -20,6 +20,7 @@ import {
 } from '../../stores/jobs';
 import { positionOf, switchTo } from '../../stores/player';
 import { loadMusicLeft, retrySong, useSongsStore } from '../../stores/songs';
+import { selectLibrarySongs, useLibraryStore } from '../../stores/library';
 import { formatClock } from './extend-rules';
 import { TakeCard, takeTitle } from './TakeCard';
 import { previewEntry, previewKey } from './take-entries';
@@ -49,7 +50,7 @@ const SIDES = [
  * (one engine: the other take stops). Shown once both takes are in the library.
  */
 function TakeSwitch({ job }: { job: JobView }) {
-  const songs = useSongsStore((s) => s.librarySongs);
+  const songs = useLibraryStore(selectLibrarySongs);
   const trashed = useSongsStore((s) => s.trashed);
   const [side, setSide] = useState<Side>('A');
   const [said, setSaid] = useState<string | null>(null);

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { followLibrarySongs, useSongsStore } from '../../stores/songs';
+import { ensureLibraryItems } from '../../stores/library';
+import { useSongsStore } from '../../stores/songs';
 import { CreateForm } from './CreateForm';
 import { ExtendCard } from './ExtendCard';
 import { HistoryCard } from './HistoryCard';
@@ -11,7 +12,8 @@ import './songs.css';
  * from about 1100 px, stacked below), the service's history under the results.
  */
 export function SongsPanel() {
-  useEffect(() => followLibrarySongs(), []);
+  // takes, A/B and Extend read the library's songs: the one list, kept current by its changes
+  useEffect(() => void ensureLibraryItems(), []);
   const extending = useSongsStore((s) => s.extendItemId !== null);
   return (
     <div className="panel panel-wide">

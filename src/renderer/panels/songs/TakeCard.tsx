@@ -3,7 +3,7 @@ import type { JobView } from '@shared/ipc/jobs';
 import { Artwork, Menu, type MenuItem } from '../../components';
 import { formatLength } from '../../lib/format';
 import { PlayButton } from '../../player/PlayButton';
-import { showInLibrary } from '../../stores/library';
+import { selectLibrarySongs, showInLibrary, useLibraryStore } from '../../stores/library';
 import { pause, positionOf, switchTo } from '../../stores/player';
 import {
   discardVariation,
@@ -37,8 +37,8 @@ export function TakeCard({ job, index }: { job: JobView; index: number }) {
   const key = `${job.id}:${index}`;
   const url = useSongsStore((s) => s.previews[key]);
   const error = useSongsStore((s) => s.previewErrors[key]);
-  const song = useSongsStore((s) =>
-    o.libraryItemId ? s.librarySongs?.find((x) => x.itemId === o.libraryItemId) : undefined,
+  const song = useLibraryStore((s) =>
+    o.libraryItemId ? selectLibrarySongs(s)?.find((x) => x.itemId === o.libraryItemId) : undefined,
   );
   const kept = useSongsStore((s) => !!o.libraryItemId && !!s.kept[o.libraryItemId]);
   const trashed = useSongsStore((s) => !!o.libraryItemId && !!s.trashed[o.libraryItemId]);

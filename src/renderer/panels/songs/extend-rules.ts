@@ -5,7 +5,8 @@ import {
   TITLE_MAX_CHARS,
   type ModelVersion,
 } from '@shared/domain/service-limits';
-import type { CreateSongRequest, LibrarySong } from '@shared/ipc/songs';
+import type { CreateSongRequest } from '@shared/ipc/songs';
+import type { LibrarySong } from '../../lib/library-views';
 
 /** The Extend card's values, as typed. */
 export interface ExtendForm {

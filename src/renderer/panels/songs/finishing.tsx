@@ -1,12 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import type { AppErrorShape } from '@shared/errors';
-import type { LibrarySong } from '@shared/ipc/songs';
+import type { LibrarySong } from '../../lib/library-views';
 import type { MenuItem } from '../../components';
 import { canTrim, useTrimDialog } from '../../player/region/use-trim';
 import type { ExportResult } from '@shared/ipc/export';
 import { ExportDialog, ExportedFiles } from '../shared/ExportDialog';
 import { canMakeWholeSong, useWholeSong, wholeSongProgressText } from '../shared/whole-song';
-import { loadLibrarySongs } from '../../stores/songs';
 
 /** The library file of a song, from its `cadenza-media://library/…` address. */
 export function libraryFileOf(mediaUrl: string): string {
@@ -42,7 +41,6 @@ export function useFinishingActions(song: LibrarySong | null): FinishingActions 
   const [error, setError] = useState<AppErrorShape | null>(null);
   const saved = (title: string) => {
     setStatus(`Saved “${title}” as a new item in your library.`);
-    void loadLibrarySongs();
   };
   const trim = useTrimDialog((item) => saved(item.title));
   const whole = useWholeSong((item) => saved(item.title));

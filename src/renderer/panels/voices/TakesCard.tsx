@@ -2,7 +2,7 @@ import { Fragment } from 'react';
 import { EmptyState } from '../../components';
 import { libraryEntry } from '../../playback/entries';
 import { PlayButton } from '../../player/PlayButton';
-import { useVoicesStore } from '../../stores/voices';
+import { selectTakes, useLibraryStore } from '../../stores/library';
 import { useFormat, useTranslation } from '../../i18n';
 import { emotionLabel, seconds, when } from './format';
 
@@ -10,7 +10,7 @@ import { emotionLabel, seconds, when } from './format';
 export function TakesCard() {
   const { t } = useTranslation();
   const f = useFormat();
-  const takes = useVoicesStore((s) => s.takes);
+  const takes = useLibraryStore(selectTakes);
   return (
     <section className="card" aria-label={t('voice:takes.title')}>
       <div className="card-head">

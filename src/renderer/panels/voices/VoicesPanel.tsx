@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { refreshKeyInfo, useAccountStore } from '../../stores/account';
-import { followVoiceEvents, loadCatalogue, loadTakes } from '../../stores/voices';
+import { ensureLibraryItems } from '../../stores/library';
+import { followVoiceEvents, loadCatalogue } from '../../stores/voices';
 import { useTranslation } from '../../i18n';
 import { CloneCard } from './CloneCard';
 import { SpeakCard } from './SpeakCard';
@@ -14,7 +15,8 @@ export function VoicePanel() {
   const hasKeyInfo = useAccountStore((s) => s.keyInfo !== null);
   useEffect(() => {
     void loadCatalogue();
-    void loadTakes();
+    // the takes are the library's speech items: the one list, kept current by its changes
+    void ensureLibraryItems();
     if (!hasKeyInfo) void refreshKeyInfo();
     return followVoiceEvents();
     // eslint-disable-next-line react-hooks/exhaustive-deps
