@@ -1,12 +1,16 @@
 /**
- * Studio fixes (issue 29, points 2, 3 and 12) in the built app at 1280×800: the Extend form stays
- * in its column with nothing clipped and a start inside the service's length; a just-finished
- * extension take's ⋯ menu opens on the first click; the open menu is inside the page's landmarks.
+ * Studio fixes (issue 29, points 2, 3, 10 and 12) in the built app: at 1280×800 the Extend form
+ * stays in its column with nothing clipped and a start inside the service's length; a
+ * just-finished extension take's ⋯ menu opens on the first click; the open menu is inside the
+ * page's landmarks. At 900×600 the Trim dialog's actions stay inside the window.
  */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { openPanel, setKey } from './app-helpers';
+import { toneWav } from '../support/media-fixtures';
 
 test.setTimeout(150_000);
 
@@ -83,4 +87,43 @@ test('Extend at 1280×800: beside "Your songs", nothing clipped, default start i
   // point 3: the just-finished extension take's menu opens on the first click
   const extTake = ext.getByRole('listitem', { name: /, take 1$/ });
   await openMenuOnce(page, extTake.getByRole('button', { name: /^More for / }));
+});
+
+test('Trim at 900×600: Save as new item stays inside the window, Play selection sits with the dialog’s actions', async ({
+  app,
+}) => {
+  const file = join(app.dirs.library, 'Low tide.wav');
+  await writeFile(file, toneWav(8));
+  await writeFile(
+    `${file}.json`,
+    JSON.stringify({
+      schema_version: 1,
+      id: 'itm_e2etrimsmall000001',
+      kind: 'song',
+      title: 'Low tide',
+      duration_ms: 8000,
+      created_at: '2025-03-14T09:00:00.000Z',
+    }),
+  );
+  const page = await app.restart();
+  await openPanel(page, 'Library');
+  const list = page.getByRole('listbox', { name: 'Library items' });
+  await list.getByRole('option', { name: /^Low tide,/ }).click();
+  const details = page.getByRole('region', { name: 'Item details' });
+  await details.getByRole('button', { name: 'Trim…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Trim “Low tide”' });
+  await expect(dialog.getByRole('slider', { name: 'Start of the region' })).toBeVisible();
+  await page.setViewportSize({ width: 900, height: 600 });
+
+  // point 10: the actions are whole and clear of the window's edge
+  const save = await box(dialog.getByRole('button', { name: 'Save as new item' }));
+  expect(save.y + save.height).toBeLessThanOrEqual(600 - 16);
+  const dialogBox = await box(dialog);
+  expect(dialogBox.y).toBeGreaterThanOrEqual(0);
+  expect(dialogBox.y + dialogBox.height).toBeLessThanOrEqual(600);
+  // Play selection is on the actions' row (same middle), not beside the fade fields
+  const play = await box(dialog.getByRole('button', { name: 'Play selection' }));
+  expect(Math.abs(play.y + play.height / 2 - (save.y + save.height / 2))).toBeLessThanOrEqual(1);
+  const fade = await box(dialog.getByLabel('Fade in (seconds)'));
+  expect(play.y).toBeGreaterThan(fade.y + fade.height);
 });

@@ -167,6 +167,11 @@ export function TrimDialog({ subject, onClose, onSaved }: TrimDialogProps) {
       onCancel={busy ? stop : onClose}
       actions={
         <>
+          {chosen && durationMs ? (
+            <Button className="dialog-action-start" onClick={playSelection}>
+              Play selection
+            </Button>
+          ) : null}
           {/* while it renders, the same button stops the render (Escape too) */}
           <Button ref={cancelRef} onClick={busy ? stop : onClose}>
             {busy ? 'Stop' : 'Cancel'}
@@ -200,9 +205,6 @@ export function TrimDialog({ subject, onClose, onSaved }: TrimDialogProps) {
             loadWindow={loadWindow}
           />
           <div className="trim-options">
-            <Button size="small" onClick={playSelection}>
-              Play selection
-            </Button>
             <TextField
               label="Fade in (seconds)"
               inputMode="decimal"
