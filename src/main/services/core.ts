@@ -18,6 +18,7 @@ import { createJobsService } from './jobs';
 import type { PickedFiles } from './files/registry';
 import { createSubmitters, retryJob } from './submit';
 import { createLibrary, type Library } from './library/library';
+import type { TagDefaults } from './library/file-tags';
 import { createJobsHost, type JobsHost, type JobsRuntime } from './jobs-host';
 
 export type { JobsRuntime } from './jobs-host';
@@ -166,6 +167,12 @@ export function createCore(opts: CoreOptions): Core {
     return account.lastKnownCounts();
   };
 
+  /** Artist and album every library file is tagged with: Settings' export defaults. */
+  const tagDefaults = (): TagDefaults => ({
+    artist: settings.get().export?.artist,
+    album: settings.get().export?.album,
+  });
+
   const libraryOf = (
     o: Pick<JobsRuntimeOptions, 'watch' | 'trash'> & { readOnly?: boolean },
   ): Library =>
@@ -176,10 +183,7 @@ export function createCore(opts: CoreOptions): Core {
       watch: o.watch,
       trash: o.trash,
       readOnly: o.readOnly,
-      tagDefaults: () => ({
-        artist: settings.get().export?.artist,
-        album: settings.get().export?.album,
-      }),
+      tagDefaults,
     });
 
   async function openJobs(o: JobsRuntimeOptions = {}): Promise<JobsRuntime> {
@@ -249,6 +253,7 @@ export function createCore(opts: CoreOptions): Core {
     dataDir: paths.dataDir,
     host: jobsHost,
     measure: measureLoudnessInWorker,
+    tagDefaults,
   });
 
   return {

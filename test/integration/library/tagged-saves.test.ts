@@ -14,6 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRecipe, recipeOf } from '@shared/domain/recipe';
 import { createLibrary, type Library } from '../../../src/main/services/library/library';
 import { audioPayloadHash, readRecipeText } from '../../../src/main/services/audio/tags';
+import type { LibraryChange } from '@shared/domain/library';
+import { LOUDNESS_METER_VERSION } from '@shared/domain/loudness';
+import { createLoudnessService } from '../../../src/main/services/analysis/loudness';
+import type { JobsHost } from '../../../src/main/services/jobs-host';
 import { ensureAudioCorpus, type AudioCorpus } from '../../support/audio-corpus';
 
 const root = mkdtempSync(join(tmpdir(), 'cadenza-tagged-saves-'));
@@ -129,5 +133,45 @@ describe.each([
     expect(after.sha256).toBe(before.sha256);
     expect(item.audio_sha256).toBe(after.sha256);
     expect(item.file_size_bytes).toBe(statSync(path).size);
+  });
+});
+
+describe('ReplayGain once the loudness is measured', () => {
+  it('merges the track gain and peak into a file the library tagged, keeping its mtime and audio', async () => {
+    const item = await lib.createItem({
+      meta: { ...meta, title: 'Measured' },
+      ext: '.mp3',
+      writeMedia: async (tmp) => copyFileSync(source('mp3-cbr128.mp3'), tmp),
+    });
+    const path = lib.pathOf(item);
+    const mtime = statSync(path).mtimeMs;
+    const loudness = createLoudnessService({
+      dataDir: join(root, 'data'),
+      host: {
+        runtime: async () => ({ library: lib }),
+        on: (_: string, listener: (c: LibraryChange) => void) => lib.on('changed', listener),
+      } as unknown as JobsHost,
+      measure: async () => ({
+        integratedLufs: -14,
+        truePeakDb: -1,
+        measuredAt: new Date().toISOString(),
+        version: LOUDNESS_METER_VERSION,
+      }),
+      startDelayMs: 10,
+      tagDefaults: () => ({ artist: 'Ada' }),
+    });
+    loudness.start();
+    await loudness.measure(item.id);
+    await loudness.idle();
+    await loudness.stop();
+    const t = ffprobeTags(path);
+    expect(t.replaygain_track_gain).toBe('-4.00 dB');
+    expect(t.replaygain_track_peak).toBe('0.891251');
+    expect(t.title).toBe('Measured');
+    expect(statSync(path).mtimeMs).toBe(mtime);
+    expect((await audioPayloadHash(path)).sha256).toBe(item.audio_sha256);
+    const sidecar = JSON.parse(readFileSync(`${path}.json`, 'utf8')) as Record<string, unknown>;
+    expect(sidecar.file_size_bytes).toBe(statSync(path).size);
+    expect(sidecar.loudness).toMatchObject({ integratedLufs: -14 });
   });
 });

@@ -20,6 +20,7 @@ import { AppError } from '@shared/errors';
 import type { JobsHost } from '../jobs-host';
 import type { Library } from '../library/library';
 import { writeJsonAtomic } from '../ground/atomic';
+import { tagLibraryFile, type FileFacts, type TagDefaults } from '../library/file-tags';
 import { READ_CAPS, readRegularText } from '../ground/regular-file';
 import { logger } from '../log';
 
@@ -33,6 +34,8 @@ export interface LoudnessServiceOptions {
   measure: (path: string, signal: AbortSignal) => Promise<Loudness | null>;
   /** Wait after `start()` (and after a change) before measuring: start-up stays quiet. */
   startDelayMs?: number;
+  /** Artist and album of the library's tags (Settings' export defaults), for ReplayGain retags. */
+  tagDefaults?: () => TagDefaults;
 }
 
 export interface LoudnessService {
@@ -123,6 +126,30 @@ export function createLoudnessService(options: LoudnessServiceOptions): Loudness
     return storeWrite;
   }
 
+  /**
+   * ReplayGain into a file Cadenza tagged when it saved it (its sidecar has the audio hash): the
+   * tags are merged again with the loudness, the mtime kept. Files from before tagging existed are
+   * left alone (rewriting them is the upgrade's, with the creator's consent). Best effort.
+   */
+  async function retagWithLoudness(
+    library: Library,
+    id: string,
+    loudness: Loudness,
+  ): Promise<Partial<FileFacts>> {
+    const item = library.get(id);
+    if (!item?.audio_sha256) return {};
+    const facts = await tagLibraryFile(
+      library.pathOf(item),
+      { ...item, loudness },
+      {
+        coverPath: item.cover ? join(library.dir, item.cover) : null,
+        defaults: options.tagDefaults?.(),
+        keepModifiedTime: true,
+      },
+    );
+    return facts ?? {};
+  }
+
   /** Writes what was measured: the sidecars (then one scan) and the data-folder store. */
   async function flush(library: Library): Promise<void> {
     lastFlush = Date.now();
@@ -130,8 +157,8 @@ export function createLoudnessService(options: LoudnessServiceOptions): Loudness
     pendingSidecars.clear();
     const written: string[] = [];
     for (const [id, loudness] of batch)
-      await library
-        .updateMeta(id, { loudness }, { rescan: false })
+      await retagWithLoudness(library, id, loudness)
+        .then((facts) => library.updateMeta(id, { loudness, ...facts }, { rescan: false }))
         .then((item) => written.push(item.file))
         .catch((e: unknown) => {
           // gone or renamed meanwhile: the next pass measures it again under its new name
