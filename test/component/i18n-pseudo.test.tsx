@@ -11,8 +11,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { accountPanel } from '../../src/renderer/panels/account';
 import { settingsPanel } from '../../src/renderer/panels/settings';
+import { songsPanel } from '../../src/renderer/panels/songs';
+import { coversPanel } from '../../src/renderer/panels/covers';
+import { videosPanel } from '../../src/renderer/panels/videos';
 import { resetPreferencesStore } from '../../src/renderer/stores/preferences';
-import { currentLanguage } from '../../src/renderer/i18n';
+import { currentLanguage, t } from '../../src/renderer/i18n';
 import { voicePanel } from '../../src/renderer/panels/voices';
 import { resetVoicesStore } from '../../src/renderer/stores/voices';
 import type { PanelDef } from '../../src/renderer/panels/types';
@@ -119,6 +122,16 @@ const CONVERTED_PANELS: readonly {
     },
     ready: () => screen.findByText('First take'),
   },
+  ...[
+    { name: 'Songs', panel: songsPanel, title: 'songs:title' },
+    { name: 'Covers', panel: coversPanel, title: 'covers:title' },
+    { name: 'Videos', panel: videosPanel, title: 'videos:title' },
+  ].map(({ name, panel, title }) => ({
+    name,
+    panel,
+    setup: () => undefined,
+    ready: () => screen.findByRole('heading', { level: 1, name: t(title) }),
+  })),
 ];
 
 /**

@@ -6,6 +6,13 @@ import { bridge, call } from '../bridge';
 import { isFinal, jobSlots, type TrackedJob } from '../lib/job-slots';
 import { showPanel } from './ui';
 import { dismissJob } from './jobs';
+import { t } from '../i18n';
+
+/** A form error made here (nothing was sent): its words in the app's language, its key kept. */
+function formError(key: string, field: string): AppErrorShape {
+  const message = t(key);
+  return { code: 'validation', message, key, fields: { [field]: message } };
+}
 
 /**
  * Covers and custom singers: what the Covers panel shows and the calls it makes. Jobs are
@@ -128,12 +135,7 @@ function applySingers(singers: SingerOption[], error: AppErrorShape | null): voi
 /** Renames a custom singer (kept locally); answers the error, or null once the list shows the new name. */
 export async function renameSinger(jobId: string, name: string): Promise<AppErrorShape | null> {
   const trimmed = name.trim();
-  if (!trimmed)
-    return {
-      code: 'validation',
-      message: 'Give the singer a name.',
-      fields: { name: 'Give the singer a name.' },
-    };
+  if (!trimmed) return formError('covers:errors.noName', 'name');
   const r = await call((api) => api.covers.renameSinger(jobId, trimmed));
   if (!r.ok) return r.error;
   // the answer's built-in list may be missing if it could not be read just now: keep the one shown
@@ -197,23 +199,11 @@ export async function startCover(): Promise<void> {
           : null
         : { kind: 'link' as const, url: s.link };
   if (!source || (source.kind === 'link' && !source.url.trim())) {
-    set({
-      coverError: {
-        code: 'validation',
-        message: 'Add an audio file, a library song or a video link.',
-        fields: { source: 'Add an audio file, a library song or a video link.' },
-      },
-    });
+    set({ coverError: formError('covers:errors.noSource', 'source') });
     return;
   }
   if (!singer?.id) {
-    set({
-      coverError: {
-        code: 'validation',
-        message: 'Choose a singer.',
-        fields: { singerId: 'Choose a singer.' },
-      },
-    });
+    set({ coverError: formError('covers:errors.noSinger', 'singerId') });
     return;
   }
   set({ coverError: null, cover: null });
@@ -271,13 +261,7 @@ export function toggleTrainItem(itemId: string, on: boolean): void {
 export async function measureTraining(): Promise<void> {
   const links = trainingLinks();
   if (links.length === 0) {
-    set({
-      trainError: {
-        code: 'validation',
-        message: 'Add links to the training audio.',
-        fields: { urls: 'Add links to the training audio.' },
-      },
-    });
+    set({ trainError: formError('covers:errors.noLinks', 'urls') });
     return;
   }
   set({ busy: 'measuring', trainError: null });

@@ -11,6 +11,9 @@ import main from './locales/en/main.json';
 import errors from './locales/en/errors.json';
 import format from './locales/en/format.json';
 import voice from './locales/en/voice.json';
+import songs from './locales/en/songs.json';
+import covers from './locales/en/covers.json';
+import videos from './locales/en/videos.json';
 import type { Namespace } from './namespaces';
 
 /** Parameters of a message: numbers, or strings (creator content is bidi-isolated when shown). */
@@ -26,6 +29,9 @@ export const ENGLISH: Record<Namespace, Catalog> = {
   errors,
   format,
   voice,
+  songs,
+  covers,
+  videos,
 };
 
 export interface Catalog {

@@ -12,5 +12,8 @@ export const NAMESPACES = [
   'errors', // AppError messages (keys on AppError; the renderer translates them)
   'format', // Intl helpers' words (units a formatter cannot say)
   'voice', // the Voice panel: speak, clone, the voice browser
+  'songs', // the Songs panel: create, extend, takes, history
+  'covers', // the Covers panel: cover, train a singer (and the job results Covers and Videos share)
+  'videos', // the Videos panel
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -18,17 +18,21 @@ import { sourceDetail, useLibrarySources } from '../shared/library-sources';
 import { Button, EmptyState, SegmentedControl, TextField } from '../../components';
 import { ItemPicker, type PickerItem } from '../../components/ItemPicker';
 import { JobResultView } from '../shared/JobResultView';
+import { errorText, useFormat, useTranslation } from '../../i18n';
 
-const SOURCES: ReadonlyArray<{ value: CoverSourceKind; label: string }> = [
-  { value: 'file', label: 'An audio file' },
-  { value: 'library', label: 'A library song' },
-  { value: 'link', label: 'A video link' },
-];
+const SOURCES = [
+  { value: 'file', label: 'covers:cover.source.file' },
+  { value: 'library', label: 'covers:cover.source.library' },
+  { value: 'link', label: 'covers:cover.source.link' },
+] as const satisfies ReadonlyArray<{ value: CoverSourceKind; label: string }>;
 
-const mb = (n: number): string => `${(n / 1048576).toFixed(1)} MB`;
+/** What SingerList's "Use in a cover" scrolls to. */
+export const MAKE_COVER_CARD = 'make-cover';
 
 /** Source (dropped/picked file, library song or video link), singer, key change, upload with progress and cancel. */
 export function CoverCard() {
+  const { t } = useTranslation();
+  const f = useFormat();
   const s = useCoversStore();
   const coversLeft = useAccountStore((a) => a.keyInfo?.key_cover_counts ?? null);
   const gate = useReadiness({ counter: 'key_cover_counts' });
@@ -50,9 +54,9 @@ export function CoverCard() {
         .map((x) => ({
           id: singerKeyOf(x),
           title: x.name,
-          detail: x.custom ? 'Your singer' : 'Built-in singer',
+          detail: t(x.custom ? 'covers:cover.singer.yours' : 'covers:cover.singer.builtIn'),
         })),
-    [s.singers],
+    [s.singers, t],
   );
   const waiting = s.singers.filter((x) => x.custom && x.state === 'training');
   const err = s.coverError;
@@ -65,15 +69,22 @@ export function CoverCard() {
   };
 
   return (
-    <section className="card stack" aria-label="Make a cover" aria-busy={busy}>
+    <section
+      className="card stack"
+      aria-label={t('covers:cover.title')}
+      aria-busy={busy}
+      data-card={MAKE_COVER_CARD}
+    >
       <div className="card-head card-head-tight">
-        <h2 className="card-title">Make a cover</h2>
-        {coversLeft !== null && <span className="muted small">{coversLeft} covers left</span>}
+        <h2 className="card-title">{t('covers:cover.title')}</h2>
+        {coversLeft !== null && (
+          <span className="muted small">{t('covers:cover.left', { count: coversLeft })}</span>
+        )}
       </div>
       <SegmentedControl
-        label="Sing what"
+        label={t('covers:cover.source.label')}
         showLabel
-        segments={SOURCES}
+        segments={SOURCES.map((x) => ({ value: x.value, label: t(x.label) }))}
         value={s.sourceKind}
         onChange={(kind) => setCoverField('sourceKind', kind)}
         disabled={busy}
@@ -82,7 +93,7 @@ export function CoverCard() {
         <div
           className={dragging ? 'covers-drop covers-drop-active' : 'covers-drop'}
           role="region"
-          aria-label="Drop an audio file here"
+          aria-label={t('covers:cover.drop.label')}
           onDragOver={(e) => {
             e.preventDefault();
             setDragging(true);
@@ -92,40 +103,35 @@ export function CoverCard() {
         >
           {s.file ? (
             <p>
-              <strong>{s.file.name}</strong> — {mb(s.file.sizeBytes)}
+              <strong translate="no">{s.file.name}</strong> — {f.fileSize(s.file.sizeBytes)}
             </p>
           ) : (
-            <p>Drop an audio file here (mp3, wav, m4a, flac…; up to 200 MB), or</p>
+            <p>{t('covers:cover.drop.body', { max: f.number(200) })}</p>
           )}
           <Button size="small" disabled={busy} onClick={() => void chooseFile('pick')}>
-            {s.file ? 'Choose another file…' : 'Choose a file…'}
+            {s.file ? t('covers:cover.drop.another') : t('covers:cover.drop.choose')}
           </Button>
         </div>
       )}
       {s.sourceKind === 'library' && (
         <ItemPicker
-          label="Library song"
-          noun="songs and takes"
+          label={t('covers:cover.library.label')}
+          noun={t('covers:cover.library.noun')}
           items={sources.items}
           detailOf={sourceDetail}
           loading={sources.loading}
           value={s.libraryItemId}
           onChange={(id) => setCoverField('libraryItemId', id)}
           disabled={busy}
-          empty={
-            <p className="muted small">
-              Nothing in your library to sing yet: make a song or a speech take first, or use an
-              audio file.
-            </p>
-          }
+          empty={<p className="muted small">{t('covers:cover.library.empty')}</p>}
         />
       )}
       {s.sourceKind === 'link' && (
         <TextField
-          label="Video link"
+          label={t('covers:cover.link.label')}
           type="url"
           value={s.link}
-          placeholder="https://…"
+          placeholder={t('covers:cover.link.placeholder')}
           onChange={(e) => setCoverField('link', e.target.value)}
           disabled={busy}
         />
@@ -134,30 +140,32 @@ export function CoverCard() {
         <p className="field-error">{err.fields.source ?? err.fields.videoSiteUrl}</p>
       )}
       <ItemPicker
-        label="Singer"
-        noun="singers"
+        label={t('covers:cover.singer.label')}
+        noun={t('covers:cover.singer.noun')}
         items={singerChoices}
         value={s.singerKey}
         onChange={(k) => setCoverField('singerKey', k)}
         disabled={busy}
-        missingText="That singer is not ready any more."
+        missingText={t('covers:cover.singer.missing')}
         hint={
           waiting.length > 0
-            ? `Still training: ${waiting.map((x) => x.name).join(', ')} — chosen here once ready.`
+            ? t('covers:cover.singer.training', { names: f.list(waiting.map((x) => x.name)) })
             : undefined
         }
-        empty={<p className="muted small">No singers loaded</p>}
+        empty={<p className="muted small">{t('covers:cover.singer.none')}</p>}
       />
       {s.singersError && (
-        <p className="muted small">Could not load the built-in singers: {s.singersError.message}</p>
+        <p className="muted small">
+          {t('covers:cover.singer.loadFailed', { reason: errorText(s.singersError) })}
+        </p>
       )}
       {err?.fields?.singerId && <p className="field-error">{err.fields.singerId}</p>}
       <div className="field">
-        <span className="field-label">Key change (semitones)</span>
+        <span className="field-label">{t('covers:cover.tran.label')}</span>
         <span className="covers-tran">
           <input
             type="range"
-            aria-label="Key change slider"
+            aria-label={t('covers:cover.tran.slider')}
             min={TRAN_MIN_SEMITONES}
             max={TRAN_MAX_SEMITONES}
             step={1}
@@ -171,7 +179,7 @@ export function CoverCard() {
           <input
             type="number"
             className="input covers-tran-number"
-            aria-label="Key change (semitones)"
+            aria-label={t('covers:cover.tran.label')}
             min={TRAN_MIN_SEMITONES}
             max={TRAN_MAX_SEMITONES}
             step={1}
@@ -189,7 +197,7 @@ export function CoverCard() {
       </div>
       {err?.fields?.tranSemitones && <p className="field-error">{err.fields.tranSemitones}</p>}
       <TextField
-        label="Title (optional)"
+        label={t('covers:cover.titleField')}
         value={s.title}
         maxLength={80}
         onChange={(e) => setCoverField('title', e.target.value)}
@@ -197,7 +205,7 @@ export function CoverCard() {
       />
       {err && !err.fields && (
         <p className="field-error" role="alert">
-          {err.message}
+          {errorText(err)}
         </p>
       )}
       <div className="covers-actions">
@@ -207,36 +215,42 @@ export function CoverCard() {
           aria-describedby={gate.describedBy}
           onClick={() => void startCover()}
         >
-          Make cover
+          {t('covers:cover.make')}
         </Button>
         {busy && (
           <Button variant="ghost" onClick={() => void cancelCover()}>
-            Cancel
+            {t('common:cancel')}
           </Button>
         )}
       </div>
       <ReadinessGate gate={gate} />
       {busy && pct !== null && s.cover!.state === 'running' && (
-        <progress className="meter" aria-label="Upload progress" max={100} value={pct}>
-          {pct}%
+        <progress
+          className="meter"
+          aria-label={t('covers:cover.upload.label')}
+          max={100}
+          value={pct}
+        >
+          {f.percent(pct / 100)}
         </progress>
       )}
       {busy && pct !== null && (
         <span className="muted small">
           {' '}
-          {pct < 100 ? `Uploading… ${pct}%` : 'Uploaded; the service is singing…'}
+          {pct < 100
+            ? t('covers:cover.upload.progress', { percent: f.percent(pct / 100) })
+            : t('covers:cover.upload.done')}
         </span>
       )}
       {!s.cover && (
-        <EmptyState title="No cover yet">
-          Choose what to sing and a singer, then Make cover. The cover lands in your library and
-          plays here.
+        <EmptyState title={t('covers:cover.empty.title')}>
+          {t('covers:cover.empty.body')}
         </EmptyState>
       )}
       {s.cover && (
         <JobResultView
           job={s.cover}
-          what="Cover"
+          label={t('covers:cover.result')}
           onDismiss={() => void dismissCover('cover')}
           onRetry={() => void startCover()}
           retryDisabled={!gate.ready}

@@ -4,18 +4,19 @@ import { TrainCard } from './TrainCard';
 import { useCoversStart } from '../shared/useCoversStart';
 import '../shared/covers-videos.css';
 import './covers.css';
+import { useTranslation } from '../../i18n';
 
 export function CoversPanel() {
+  const { t } = useTranslation();
   useCoversStart();
   return (
     <div className="panel">
       <header className="panel-header">
-        <h1 className="panel-title">Covers</h1>
+        <h1 className="panel-title">{t('covers:title')}</h1>
         <p className="panel-lede">
-          Have a built-in or your own trained singer sing an audio file, a library song or a video
-          link.{' '}
+          {t('covers:lede')}{' '}
           <button type="button" className="link-button" onClick={() => void loadSingers(true)}>
-            Refresh singers
+            {t('covers:refreshSingers')}
           </button>
         </p>
       </header>

@@ -2,22 +2,25 @@ import { useState } from 'react';
 import type { SingerOption } from '@shared/ipc/covers';
 import type { AppErrorShape } from '@shared/errors';
 import { renameSinger, setCoverField, singerKeyOf } from '../../stores/covers';
+import { errorText, useTranslation } from '../../i18n';
+import { MAKE_COVER_CARD } from './CoverCard';
 
 const STATE_TEXT: Record<SingerOption['state'], string> = {
-  ready: 'ready',
-  training: 'training…',
-  failed: 'training failed',
+  ready: 'covers:singers.state.ready',
+  training: 'covers:singers.state.training',
+  failed: 'covers:singers.state.failed',
 };
 
 /** Chooses the singer in Make a cover and takes the creator there. */
 function chooseForCover(singer: SingerOption): void {
   setCoverField('singerKey', singerKeyOf(singer));
-  const card = document.querySelector<HTMLElement>('section[aria-label="Make a cover"]');
+  const card = document.querySelector<HTMLElement>(`section[data-card="${MAKE_COVER_CARD}"]`);
   card?.scrollIntoView?.({ block: 'start' });
 }
 
 /** One custom singer: its name and state, and a Rename control (the name is kept on this computer). */
 function SingerRow({ singer }: { singer: SingerOption }) {
+  const { t } = useTranslation();
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<AppErrorShape | null>(null);
   const [saving, setSaving] = useState(false);
@@ -39,15 +42,15 @@ function SingerRow({ singer }: { singer: SingerOption }) {
   if (draft === null)
     return (
       <li>
-        {singer.name} — {STATE_TEXT[singer.state]}{' '}
+        <span translate="no">{singer.name}</span> — {t(STATE_TEXT[singer.state])}{' '}
         {jobId && (
           <button
             type="button"
             className="link-button"
-            aria-label={`Rename ${singer.name}`}
+            aria-label={t('covers:singers.renameAria', { name: singer.name })}
             onClick={() => setDraft(singer.name)}
           >
-            Rename
+            {t('covers:singers.rename')}
           </button>
         )}
         {singer.state === 'ready' && (
@@ -56,10 +59,10 @@ function SingerRow({ singer }: { singer: SingerOption }) {
             <button
               type="button"
               className="link-button"
-              aria-label={`Use ${singer.name} in a cover`}
+              aria-label={t('covers:singers.useAria', { name: singer.name })}
               onClick={() => chooseForCover(singer)}
             >
-              Use in a cover
+              {t('covers:singers.use')}
             </button>
           </>
         )}
@@ -70,7 +73,7 @@ function SingerRow({ singer }: { singer: SingerOption }) {
     <li>
       <form
         className="covers-rename"
-        aria-label={`Rename ${singer.name}`}
+        aria-label={t('covers:singers.renameAria', { name: singer.name })}
         onSubmit={(e) => {
           e.preventDefault();
           void save();
@@ -79,7 +82,7 @@ function SingerRow({ singer }: { singer: SingerOption }) {
         <input
           className="input"
           type="text"
-          aria-label={`New name for ${singer.name}`}
+          aria-label={t('covers:singers.newName', { name: singer.name })}
           value={draft}
           maxLength={80}
           autoFocus
@@ -94,14 +97,14 @@ function SingerRow({ singer }: { singer: SingerOption }) {
           }}
         />
         <button type="submit" className="button button-small" disabled={saving || !draft.trim()}>
-          Save name
+          {t('covers:singers.save')}
         </button>
         <button type="button" className="button button-small" onClick={cancel} disabled={saving}>
-          Cancel rename
+          {t('covers:singers.cancel')}
         </button>
         {error && (
           <span id={errorId} className="field-error" role="alert">
-            {error.fields?.name ?? error.message}
+            {error.fields?.name ?? errorText(error)}
           </span>
         )}
       </form>
@@ -111,14 +114,12 @@ function SingerRow({ singer }: { singer: SingerOption }) {
 
 /** The custom singers trained here, each with Rename and (once ready) Use in a cover. */
 export function SingerList({ singers }: { singers: readonly SingerOption[] }) {
+  const { t } = useTranslation();
   if (singers.length === 0) return null;
   return (
     <div className="stack">
-      <p className="muted small">
-        Your singers live with the service, on your key — not in the library; their names are kept
-        on this computer.
-      </p>
-      <ul className="covers-singers" aria-label="Your singers">
+      <p className="muted small">{t('covers:singers.intro')}</p>
+      <ul className="covers-singers" aria-label={t('covers:singers.title')}>
         {singers.map((x) => (
           <SingerRow key={x.jobId ?? x.name} singer={x} />
         ))}

@@ -18,6 +18,7 @@ import type { LibraryItemView } from '@shared/ipc/library';
 import { ItemPicker } from '../../components/ItemPicker';
 import { JobResultView } from '../shared/JobResultView';
 import { SingerList } from './SingerList';
+import { errorText, useFormat, useTranslation } from '../../i18n';
 
 const mmss = (s: number): string =>
   `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
@@ -54,6 +55,8 @@ export function trainingOffer(
 
 /** Train a custom singer from audio links (the service takes URLs only); measured before anything is spent. */
 export function TrainCard() {
+  const { t } = useTranslation();
+  const f = useFormat();
   const s = useCoversStore();
   const sources = useLibrarySources(isTrainingSource);
   const offer = useMemo(
@@ -71,43 +74,42 @@ export function TrainCard() {
   const drop = useLinksOnlyDrop();
   // the service names no counter for training (docs/writing.md): only the key and the connection
   const gate = useReadiness({ counter: null });
+  const minutes = {
+    min: f.number(TRAINING_AUDIO_MIN_S / 60),
+    max: f.number(TRAINING_AUDIO_MAX_S / 60),
+  };
   return (
     <section
       className="card stack"
-      aria-label="Train a custom singer"
+      aria-label={t('covers:train.title')}
       aria-busy={s.busy !== null}
       {...drop.dropProps}
     >
       <div className="card-head">
-        <h2 className="card-title">Train a custom singer</h2>
+        <h2 className="card-title">{t('covers:train.title')}</h2>
       </div>
-      <p className="muted small">
-        The service trains from audio <strong>links</strong> only (http/https; MP3, WAV or M4A),{' '}
-        {TRAINING_AUDIO_MIN_S / 60} to {TRAINING_AUDIO_MAX_S / 60} minutes in total. Local files
-        cannot be sent: put them online first, or use library items that came from the service.
-        Cadenza measures the links (reading only their headers) before anything is spent.
-      </p>
+      <p className="muted small">{t('covers:train.intro', minutes)}</p>
       {drop.dropped && (
         <LinksOnlyDropNote
-          what="Training takes links only"
+          message={t('covers:train.dropped')}
           items={offer}
-          none="No library song or cover has a service link yet: songs and covers made here do."
+          none={t('covers:train.noLinks')}
           onUse={(id) => toggleTrainItem(id, true)}
           onClose={drop.close}
         />
       )}
       <TextArea
-        label="Audio links (one per line)"
+        label={t('covers:train.links')}
         rows={3}
         grow
         maxRows={10}
         value={s.trainUrls}
         onChange={(e) => setTrainField('trainUrls', e.target.value)}
-        placeholder="https://…/take1.mp3"
+        placeholder={t('covers:train.linksPlaceholder')}
       />
       <ItemPicker
-        label="Add a library song or cover (its service link)"
-        noun="songs and covers"
+        label={t('covers:train.library.label')}
+        noun={t('covers:train.library.noun')}
         items={offer}
         detailOf={sourceDetail}
         loading={sources.loading}
@@ -115,73 +117,81 @@ export function TrainCard() {
         onChange={(id) => toggleTrainItem(id, true)}
         empty={
           s.trainItemIds.length === 0 ? (
-            <p className="muted small">
-              No library song or cover has a service link yet: songs and covers made here do.
-            </p>
+            <p className="muted small">{t('covers:train.noLinks')}</p>
           ) : null
         }
       />
       {s.trainItemIds.length > 0 && (
         <div className="covers-chosen-group">
           <p className="field-label" id="training-chosen-label">
-            Chosen for training ({s.trainItemIds.length})
+            {t('covers:train.chosen', { n: f.number(s.trainItemIds.length) })}
           </p>
           <ul className="covers-chosen" aria-labelledby="training-chosen-label">
             {chosen.map(({ id, item }) => {
               return (
                 <li key={id}>
-                  <span className="covers-chosen-title">
-                    {item ? item.title : 'No longer in your library'}
-                  </span>
+                  {item ? (
+                    <span className="covers-chosen-title" translate="no">
+                      {item.title}
+                    </span>
+                  ) : (
+                    <span className="covers-chosen-title">{t('covers:train.gone')}</span>
+                  )}
                   {item && <span className="muted small">{sourceDetail(item)}</span>}
                   <Button
                     size="small"
                     variant="ghost"
-                    aria-label={`Remove ${item ? `“${item.title}”` : 'this item'}`}
+                    aria-label={
+                      item
+                        ? t('covers:train.removeAria', { title: item.title })
+                        : t('covers:train.removeGone')
+                    }
                     onClick={() => toggleTrainItem(id, false)}
                   >
-                    Remove
+                    {t('covers:train.remove')}
                   </Button>
                 </li>
               );
             })}
           </ul>
           <p className="muted small">
-            From your library so far: {mmss(chosenMs / 1000)}. Training needs{' '}
-            {TRAINING_AUDIO_MIN_S / 60} to {TRAINING_AUDIO_MAX_S / 60} minutes in total, with the
-            links above; Measure links checks it all.
+            {t('covers:train.soFar', { length: mmss(chosenMs / 1000), ...minutes })}
           </p>
         </div>
       )}
       <TextField
-        label="Singer name"
+        label={t('covers:train.name')}
         value={s.trainName}
         maxLength={80}
         error={s.trainError?.fields?.name}
         onChange={(e) => setTrainField('trainName', e.target.value)}
       />
       {check && (
-        <div role="status" aria-label="Measured training audio">
+        <div role="status" aria-label={t('covers:train.measured')}>
           <ul className="covers-measured">
             {check.links.map((l, i) => (
               <li key={`${l.label}-${i}`}>
-                {l.label}:{' '}
-                {l.durationS !== null ? mmss(l.durationS) : (l.problem ?? 'not measured')}
+                <span translate="no">{l.label}</span>:{' '}
+                {l.durationS !== null
+                  ? mmss(l.durationS)
+                  : (l.problem ?? t('covers:train.notMeasured'))}
               </li>
             ))}
           </ul>
-          {check.totalS !== null && <p>Total: {mmss(shownTotalS(check))}</p>}
+          {check.totalS !== null && (
+            <p>{t('covers:train.total', { length: mmss(shownTotalS(check)) })}</p>
+          )}
           {check.problem && <p className="field-error">{check.problem}</p>}
         </div>
       )}
       {s.trainError && !s.trainError.fields?.name && (
         <p className="field-error" role="alert">
-          {s.trainError.message}
+          {errorText(s.trainError)}
         </p>
       )}
       <div className="covers-actions">
         <Button disabled={s.busy !== null} onClick={() => void measureTraining()}>
-          {s.busy === 'measuring' ? 'Measuring…' : 'Measure links'}
+          {s.busy === 'measuring' ? t('covers:train.measuring') : t('covers:train.measure')}
         </Button>
         <Button
           variant="primary"
@@ -189,16 +199,16 @@ export function TrainCard() {
           aria-describedby={gate.describedBy}
           onClick={() => void startTraining()}
         >
-          {s.busy === 'training' ? 'Measuring and sending…' : 'Train singer'}
+          {s.busy === 'training' ? t('covers:train.sending') : t('covers:train.train')}
         </Button>
       </div>
       <ReadinessGate gate={gate} />
       {s.training && (
         <JobResultView
           job={s.training}
-          what="Training"
+          label={t('covers:train.result')}
           onDismiss={() => void dismissCover('training')}
-          doneText="Done — the singer is trained. It lives with the service, on your key (nothing is added to the library); find it under “Your singers” below and in Make a cover’s singer list."
+          doneText={t('covers:train.done')}
           onRetry={() => void startTraining()}
           retryDisabled={!gate.ready || !!check?.problem}
         />

@@ -3,20 +3,25 @@ import { libraryEntry } from '../../playback/entries';
 import { PlayButton } from '../../player/PlayButton';
 import { FailureActions } from './FailureActions';
 import type { TrackedJob } from '../../lib/job-slots';
+import { errorText, t as translate, useTranslation } from '../../i18n';
 
-const STATE_TEXT: Record<string, string> = {
-  pending: 'Sending…',
-  submitted: 'Accepted by the service…',
-  running: 'The service is working on it…',
-  downloading: 'Saving into the library…',
-  done: 'Done — saved in the library.',
-  cancelled: 'Cancelled.',
-  interrupted: 'Interrupted — may have been charged.',
+/** Shared by the Covers and Videos panels: its words are in the `covers` catalog. */
+const STATE_TEXT: Record<TrackedJob['state'], string> = {
+  pending: 'covers:result.pending',
+  submitted: 'covers:result.submitted',
+  running: 'covers:result.running',
+  downloading: 'covers:result.downloading',
+  done: 'covers:result.done',
+  failed: 'covers:result.failed',
+  cancelled: 'covers:result.cancelled',
+  interrupted: 'covers:result.interrupted',
 };
 
 /** The panel a result was made in, as the player bar names it. */
 const panelOf = (kind: LibraryKind): string =>
-  kind === 'singing-video' || kind === 'subtitle-video' ? 'Videos' : 'Covers';
+  translate(
+    kind === 'singing-video' || kind === 'subtitle-video' ? 'shell:nav.videos' : 'shell:nav.covers',
+  );
 
 /**
  * A job this panel started: its state, its failure (the service's own words) with its next step
@@ -25,14 +30,15 @@ const panelOf = (kind: LibraryKind): string =>
  */
 export function JobResultView({
   job,
-  what,
+  label,
   onDismiss,
   onRetry,
   retryDisabled = false,
   doneText,
 }: {
   job: TrackedJob;
-  what: string;
+  /** The group's accessible name ("Cover result"). */
+  label: string;
   /** Forgets the card (its store's dismiss). */
   onDismiss: () => void;
   /** What "done" means when nothing lands in the library (a trained singer). */
@@ -40,20 +46,23 @@ export function JobResultView({
   onRetry?: () => void;
   retryDisabled?: boolean;
 }) {
+  const { t } = useTranslation();
   const ended = job.state === 'failed' || job.state === 'cancelled' || job.state === 'interrupted';
   return (
-    <div className="covers-result" aria-label={`${what} result`} role="group">
+    <div className="covers-result" aria-label={label} role="group">
       {job.state === 'failed' ? (
         <p className="field-error" role="alert">
-          {job.error?.message ?? 'It failed.'}
+          {job.error ? errorText(job.error) : t(STATE_TEXT.failed)}
         </p>
       ) : (
         <p role="status">
           {job.state === 'cancelled' || job.state === 'interrupted'
-            ? (job.error?.message ?? STATE_TEXT[job.state])
+            ? job.error
+              ? errorText(job.error)
+              : t(STATE_TEXT[job.state])
             : job.state === 'done' && doneText
               ? doneText
-              : STATE_TEXT[job.state]}
+              : t(STATE_TEXT[job.state])}
         </p>
       )}
       {ended && (
@@ -66,7 +75,7 @@ export function JobResultView({
       )}
       {job.result?.items.map((item) => (
         <figure key={item.itemId} className="covers-result-item">
-          <figcaption>{item.title}</figcaption>
+          <figcaption translate="no">{item.title}</figcaption>
           <PlayButton
             playKey={item.itemId}
             name={item.title}

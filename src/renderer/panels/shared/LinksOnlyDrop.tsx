@@ -2,6 +2,7 @@ import { useState, type DragEvent } from 'react';
 import type { LibraryItemView } from '@shared/ipc/library';
 import { Button } from '../../components';
 import { sourceDetail } from './library-sources';
+import { useTranslation } from '../../i18n';
 
 /**
  * A card that takes links only (training, singing and subtitle videos: the service takes URLs)
@@ -30,39 +31,39 @@ export function useLinksOnlyDrop() {
  * that came from the service and can stand in, each with Use.
  */
 export function LinksOnlyDropNote({
-  what,
+  message,
   items,
   none,
   onUse,
   onClose,
 }: {
-  /** Sentence start: "Training takes links only", "Singing videos take links only". */
-  what: string;
+  /** Why the file cannot be sent, in the card's words ("Training takes links only: …"). */
+  message: string;
   items: readonly LibraryItemView[];
   /** Said when no library item can stand in. */
   none: string;
   onUse(id: string): void;
   onClose(): void;
 }) {
+  const { t } = useTranslation();
   return (
     <div role="alert" className="inline-alert covers-drop-note">
-      <p>
-        {what}: the service cannot receive a file from this computer. Put the file online and paste
-        its link, or use library items that came from the service (they have a link).
-      </p>
+      <p>{message}</p>
       {items.length > 0 ? (
-        <ul className="covers-chosen" aria-label="Library items that can stand in">
+        <ul className="covers-chosen" aria-label={t('covers:train.standIn')}>
           {items.slice(0, 5).map((i) => (
             <li key={i.id}>
-              <span className="covers-chosen-title">{i.title}</span>
+              <span className="covers-chosen-title" translate="no">
+                {i.title}
+              </span>
               <span className="muted small">{sourceDetail(i)}</span>
               <Button
                 size="small"
                 variant="ghost"
-                aria-label={`Use “${i.title}”`}
+                aria-label={t('covers:train.useAria', { title: i.title })}
                 onClick={() => onUse(i.id)}
               >
-                Use
+                {t('covers:train.use')}
               </Button>
             </li>
           ))}
@@ -71,7 +72,7 @@ export function LinksOnlyDropNote({
         <p>{none}</p>
       )}
       <Button size="small" variant="ghost" onClick={onClose}>
-        Close
+        {t('common:close')}
       </Button>
     </div>
   );

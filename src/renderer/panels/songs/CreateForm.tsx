@@ -9,12 +9,13 @@ import {
   counters,
   formErrors,
   hiddenFields,
-  modelLimitsText,
+  modelLimits,
   SECTION_TAGS,
   toRequest,
   type SongForm,
 } from './rules';
 import { ModelSelect, submitOnCtrlEnter, SubmitRow } from './fields';
+import { errorText, useFormat, useTranslation } from '../../i18n';
 
 const initialForm: SongForm = {
   mode: 'auto',
@@ -27,8 +28,8 @@ const initialForm: SongForm = {
 };
 
 const MODES = [
-  { value: 'auto', label: 'Description' },
-  { value: 'custom', label: 'Custom' },
+  { value: 'auto', label: 'songs:create.mode.auto' },
+  { value: 'custom', label: 'songs:create.mode.custom' },
 ] as const;
 
 /**
@@ -36,6 +37,8 @@ const MODES = [
  * what was typed in them kept), a growing lyrics editor with section tags, and the remaining count.
  */
 export function CreateForm({ hidden = false }: { hidden?: boolean }) {
+  const { t } = useTranslation();
+  const f = useFormat();
   const [form, setForm] = useState<SongForm>(initialForm);
   const [idea, setIdea] = useState('');
   const [touched, setTouched] = useState(false);
@@ -114,13 +117,18 @@ export function CreateForm({ hidden = false }: { hidden?: boolean }) {
   const custom = form.mode === 'custom';
   const left =
     musicLeft === null
-      ? 'Songs left: unknown'
-      : `Songs left: ${musicLeft}${musicBefore !== null && musicBefore !== musicLeft ? ` (was ${musicBefore})` : ''}`;
+      ? t('songs:create.left.unknown')
+      : musicBefore !== null && musicBefore !== musicLeft
+        ? t('songs:create.left.was', { n: f.number(musicLeft), before: f.number(musicBefore) })
+        : t('songs:create.left.known', { n: f.number(musicLeft) });
+  const limits = modelLimits(form.modelVersion);
+  const chars = (n: number, max: number) =>
+    t('songs:create.chars', { n: f.number(n), max: f.number(max) });
 
   return (
     <form
       className="card song-form stack"
-      aria-label="Create a song"
+      aria-label={t('songs:create.aria')}
       hidden={hidden}
       onSubmit={(e) => void onSubmit(e)}
       onKeyDown={onKeyDown}
@@ -128,7 +136,7 @@ export function CreateForm({ hidden = false }: { hidden?: boolean }) {
     >
       <div className="card-head">
         <h2 className="card-title" ref={headingRef} tabIndex={-1}>
-          Create
+          {t('songs:create.heading')}
         </h2>
         <p className="muted small" aria-live="polite" data-testid="music-left">
           {left}
@@ -136,25 +144,25 @@ export function CreateForm({ hidden = false }: { hidden?: boolean }) {
       </div>
 
       <SegmentedControl
-        label="Mode"
-        segments={MODES}
+        label={t('songs:create.mode.label')}
+        segments={MODES.map((m) => ({ value: m.value, label: t(m.label) }))}
         value={form.mode}
         onChange={(mode) => update({ mode })}
       />
 
       <TextArea
         id={`${id}-prompt`}
-        label={custom ? 'Style of music' : 'Song description'}
+        label={custom ? t('songs:create.prompt.style') : t('songs:create.prompt.description')}
         placeholder={
           custom
-            ? 'city pop, warm bass, female vocals'
-            : 'A dreamy synthwave song about night driving'
+            ? t('songs:create.prompt.stylePlaceholder')
+            : t('songs:create.prompt.descriptionPlaceholder')
         }
         rows={2}
         grow
         maxRows={6}
         value={form.prompt}
-        hint={`${count.promptChars} / ${count.promptMax} characters`}
+        hint={chars(count.promptChars, count.promptMax)}
         error={errorOf('prompt')}
         onChange={(e) => update({ prompt: e.target.value })}
       />
@@ -162,9 +170,9 @@ export function CreateForm({ hidden = false }: { hidden?: boolean }) {
       {custom && (
         <TextField
           id={`${id}-title`}
-          label="Title"
+          label={t('songs:create.titleField')}
           value={form.title}
-          hint={`${count.titleChars} / ${count.titleMax} characters`}
+          hint={chars(count.titleChars, count.titleMax)}
           error={errorOf('title')}
           onChange={(e) => update({ title: e.target.value })}
         />
@@ -177,7 +185,7 @@ export function CreateForm({ hidden = false }: { hidden?: boolean }) {
             checked={form.instrumental}
             onChange={(e) => update({ instrumental: e.target.checked })}
           />
-          Instrumental
+          {t('songs:create.instrumental')}
         </label>
       )}
 
@@ -186,15 +194,15 @@ export function CreateForm({ hidden = false }: { hidden?: boolean }) {
           <TextArea
             id={`${id}-lyrics`}
             ref={lyricsRef}
-            label="Lyrics"
+            label={t('songs:create.lyrics.label')}
             className="lyrics-editor"
             rows={8}
             grow
             maxRows={22}
             value={form.lyrics}
-            placeholder={'[Verse]\nWrite your lines here, or let Cadenza write them from an idea.'}
+            placeholder={t('songs:create.lyrics.placeholder')}
             toolbar={
-              <div className="button-row" role="group" aria-label="Section tags">
+              <div className="button-row" role="group" aria-label={t('songs:create.lyrics.tags')}>
                 {SECTION_TAGS.map((tag) => (
                   <Button
                     key={tag}
@@ -202,21 +210,26 @@ export function CreateForm({ hidden = false }: { hidden?: boolean }) {
                     variant="ghost"
                     className="tag-button"
                     onClick={() => insertTag(tag)}
-                    aria-label={`Insert ${tag}`}
+                    aria-label={t('songs:create.lyrics.insert', { tag })}
                   >
-                    {tag}
+                    {/* the service reads these tags as they are: never translated */}
+                    <span translate="no">{tag}</span>
                   </Button>
                 ))}
               </div>
             }
-            hint={`${count.lyricsWords.toLocaleString('en')} / ${count.lyricsMaxWords.toLocaleString('en')} words for ${form.modelVersion}`}
+            hint={t('songs:create.lyrics.words', {
+              n: f.number(count.lyricsWords),
+              max: f.number(count.lyricsMaxWords),
+              model: form.modelVersion,
+            })}
             error={errorOf('lyrics')}
             onChange={(e) => update({ lyrics: e.target.value })}
           />
           <TextField
             id={`${id}-idea`}
-            label="Lyrics idea"
-            placeholder="a late train home in the rain"
+            label={t('songs:create.idea.label')}
+            placeholder={t('songs:create.idea.placeholder')}
             value={idea}
             onChange={(e) => setIdea(e.target.value)}
             trailing={
@@ -225,13 +238,13 @@ export function CreateForm({ hidden = false }: { hidden?: boolean }) {
                 aria-describedby={lyricsGate.ready ? undefined : createGate.gateId}
                 onClick={() => void onWriteLyrics()}
               >
-                {writing ? 'Writing…' : 'Write lyrics'}
+                {writing ? t('songs:create.idea.writing') : t('songs:create.idea.write')}
               </Button>
             }
           />
           {lyricsError && (
             <p role="alert" className="inline-alert">
-              {lyricsError.message}
+              {errorText(lyricsError)}
             </p>
           )}
         </div>
@@ -241,13 +254,16 @@ export function CreateForm({ hidden = false }: { hidden?: boolean }) {
         <div className="field">
           <ModelSelect
             id={`${id}-model`}
-            label="Model"
+            label={t('songs:create.model.label')}
             value={form.modelVersion}
             describedBy={`${id}-model-limits`}
             onChange={(modelVersion) => update({ modelVersion })}
           />
           <p id={`${id}-model-limits`} className="field-hint">
-            {modelLimitsText(form.modelVersion)}
+            {t('songs:create.model.limits', {
+              minutes: f.number(limits.minutes),
+              words: f.number(limits.words),
+            })}
           </p>
         </div>
       )}
@@ -259,23 +275,23 @@ export function CreateForm({ hidden = false }: { hidden?: boolean }) {
           aria-describedby={`${id}-quick-hint`}
           onChange={(e) => update({ quick: e.target.checked })}
         />
-        Both songs in one wait
+        {t('songs:create.quick.label')}
       </label>
       <p id={`${id}-quick-hint`} className="field-hint quick-hint">
-        No streaming and no model choice: the songs arrive together when both are done.
+        {t('songs:create.quick.hint')}
       </p>
 
       {submitError && !Object.keys(serverFields).length && (
         <p role="alert" className="inline-alert">
-          {submitError.message}
+          {errorText(submitError)}
         </p>
       )}
       <SubmitRow
-        label="Create"
+        label={t('songs:create.submit')}
         submitting={submitting}
         blocked={!createGate.ready}
         describedBy={createGate.describedBy}
-        hint="two takes per song"
+        hint={t('songs:create.submitHint')}
       />
       <ReadinessGate gate={createGate} />
     </form>

@@ -13,16 +13,19 @@ import {
   floorTenth,
   formatClock,
   initialExtendForm,
-  secondsText,
+  secondsOf,
   toExtendRequest,
   type ExtendForm,
 } from './extend-rules';
 import { ReadinessGate } from '../../readiness/ReadinessGate';
 import { useReadiness } from '../../readiness/useReadiness';
 import { fieldErrors, ModelSelect, submitOnCtrlEnter, SubmitRow } from './fields';
+import { errorText, useFormat, useTranslation } from '../../i18n';
 
 /** "Extend from here": a timeline picker over the parent's length plus the continuation's fields. */
 function ExtendSongForm({ song }: { song: LibrarySong }) {
+  const { t } = useTranslation();
+  const f = useFormat();
   // the default start: where the player is when it is playing this song, else near the end
   const [form, setForm] = useState<ExtendForm>(() => {
     const p = usePlayerStore.getState();
@@ -62,7 +65,7 @@ function ExtendSongForm({ song }: { song: LibrarySong }) {
     setTouched(true);
     if (Object.keys(extendErrors(song, form)).length > 0 || submitting || !gate.ready) return;
     const job = await submitSong(toExtendRequest(song, form));
-    if (job) setSent(`Extension of "${song.title}" from ${formatClock(at)} submitted.`);
+    if (job) setSent(t('songs:extend.sent', { title: song.title, at: formatClock(at) }));
   }
 
   const onKeyDown = submitOnCtrlEnter(() => void onSubmit());
@@ -72,7 +75,7 @@ function ExtendSongForm({ song }: { song: LibrarySong }) {
   return (
     <form
       className="card song-extend stack"
-      aria-label={`Extend ${song.title}`}
+      aria-label={t('songs:extend.aria', { title: song.title })}
       onSubmit={(e) => void onSubmit(e)}
       onKeyDown={onKeyDown}
       noValidate
@@ -80,33 +83,35 @@ function ExtendSongForm({ song }: { song: LibrarySong }) {
       <div className="card-head">
         <div>
           <h2 className="card-title" ref={headingRef} tabIndex={-1}>
-            Extend “{song.title}”
+            {t('songs:extend.heading', { title: song.title })}
           </h2>
-          <p className="muted small">Length {formatClock(durationS)}</p>
+          <p className="muted small">
+            {t('songs:extend.length', { length: formatClock(durationS) })}
+          </p>
         </div>
         <Button size="small" variant="ghost" onClick={closeExtend}>
-          Back to create
+          {t('songs:extend.back')}
         </Button>
       </div>
       <PlayButton
         playKey={song.itemId}
         name={song.title}
-        make={() => libraryEntry({ ...song, origin: 'Songs · extend' })}
+        make={() => libraryEntry({ ...song, origin: t('songs:extend.origin') })}
       />
       <div className="field">
         <label htmlFor={`${id}-at`} className="field-label">
-          Continue at (seconds)
+          {t('songs:extend.at.label')}
         </label>
         <div className="field-row">
           <input
             type="range"
             className="song-extend-timeline"
-            aria-label="Continue at (timeline)"
+            aria-label={t('songs:extend.at.timeline')}
             min={0}
             max={durationS}
             step={0.1}
             value={Number.isFinite(at) ? Math.min(Math.max(at, 0), durationS) : 0}
-            aria-valuetext={Number.isFinite(at) ? formatClock(at) : 'not set'}
+            aria-valuetext={Number.isFinite(at) ? formatClock(at) : t('songs:extend.at.notSet')}
             onChange={(e) => update({ continueAtText: e.target.value })}
           />
           <input
@@ -130,13 +135,15 @@ function ExtendSongForm({ song }: { song: LibrarySong }) {
                 update({ continueAtText: String(floorTenth(t)) });
               }}
             >
-              Use the player’s position
+              {t('songs:extend.at.usePlayer')}
             </Button>
           )}
         </div>
         <p id={`${id}-at-hint`} className="field-hint">
-          After 0 and at most {secondsText(song.durationMs ?? 0)} s · starts at{' '}
-          {Number.isFinite(at) ? formatClock(at) : '–'}
+          {t('songs:extend.at.hint', {
+            max: f.number(secondsOf(song.durationMs ?? 0)),
+            start: Number.isFinite(at) ? formatClock(at) : '–',
+          })}
         </p>
         {fieldError('continueAtS')}
         {fieldError('extend')}
@@ -144,7 +151,7 @@ function ExtendSongForm({ song }: { song: LibrarySong }) {
 
       <div className="field">
         <label htmlFor={`${id}-prompt`} className="field-label">
-          Style prompt for the continuation
+          {t('songs:extend.prompt')}
         </label>
         <textarea
           id={`${id}-prompt`}
@@ -158,7 +165,7 @@ function ExtendSongForm({ song }: { song: LibrarySong }) {
       </div>
       <div className="field">
         <label htmlFor={`${id}-title`} className="field-label">
-          Title of the extension
+          {t('songs:extend.title')}
         </label>
         <input
           id={`${id}-title`}
@@ -172,7 +179,7 @@ function ExtendSongForm({ song }: { song: LibrarySong }) {
       <div className="field">
         <ModelSelect
           id={`${id}-model`}
-          label="Model version for the extension"
+          label={t('songs:extend.model')}
           value={form.modelVersion}
           onChange={(modelVersion) => update({ modelVersion })}
         />
@@ -184,12 +191,12 @@ function ExtendSongForm({ song }: { song: LibrarySong }) {
             checked={form.instrumental}
             onChange={(e) => update({ instrumental: e.target.checked })}
           />
-          Instrumental continuation
+          {t('songs:extend.instrumental')}
         </label>
       </div>
       <div className="field">
         <label htmlFor={`${id}-lyrics`} className="field-label">
-          Lyrics for the continuation
+          {t('songs:extend.lyrics')}
         </label>
         <textarea
           id={`${id}-lyrics`}
@@ -204,7 +211,7 @@ function ExtendSongForm({ song }: { song: LibrarySong }) {
       </div>
       {submitError && !Object.keys(serverFields).length && (
         <p role="alert" className="inline-alert">
-          {submitError.message}
+          {errorText(submitError)}
         </p>
       )}
       {sent && (
@@ -213,11 +220,11 @@ function ExtendSongForm({ song }: { song: LibrarySong }) {
         </p>
       )}
       <SubmitRow
-        label="Extend from here"
+        label={t('songs:extend.submit')}
         submitting={submitting}
         blocked={!gate.ready}
         describedBy={gate.describedBy}
-        hint="sent in custom mode; the two new songs name this one as their parent"
+        hint={t('songs:extend.submitHint')}
       />
       <ReadinessGate gate={gate} />
     </form>
@@ -229,6 +236,7 @@ function ExtendSongForm({ song }: { song: LibrarySong }) {
  * the chosen song, or why it cannot be extended. Nothing when no song was chosen.
  */
 export function ExtendCard() {
+  const { t } = useTranslation();
   const songs = useLibraryStore(selectLibrarySongs);
   const error = useLibraryStore((s) => s.itemsError);
   const chosenId = useSongsStore((s) => s.extendItemId);
@@ -237,27 +245,26 @@ export function ExtendCard() {
   if (!chosenId) return null;
   if (chosen && canExtend(chosen)) return <ExtendSongForm key={chosen.itemId} song={chosen} />;
   return (
-    <section className="card stack" aria-label="Extend a song">
+    <section className="card stack" aria-label={t('songs:extend.card')}>
       <div className="card-head">
-        <h2 className="card-title">Extend a song</h2>
+        <h2 className="card-title">{t('songs:extend.card')}</h2>
         <Button size="small" variant="ghost" onClick={closeExtend}>
-          Back to create
+          {t('songs:extend.back')}
         </Button>
       </div>
       {songs && !chosen && (
         <p role="alert" className="inline-alert">
-          That song isn’t in your library any more.
+          {t('songs:extend.gone')}
         </p>
       )}
       {chosen && (
         <p role="alert" className="inline-alert">
-          “{chosen.title}” has no song id from the service or no known length, so it can’t be
-          extended.
+          {t('songs:extend.cannot', { title: chosen.title })}
         </p>
       )}
       {error && (
         <p role="alert" className="inline-alert">
-          {error.message}
+          {errorText(error)}
         </p>
       )}
     </section>

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { importHistory, loadHistory, useSongsStore } from '../../stores/songs';
 import { formatClock } from './extend-rules';
+import { errorText, Trans, useTranslation } from '../../i18n';
 
 /**
  * The service's song history (/v3/music/tasks): finished songs that are not in the library yet
  * (matched by song id), with Import, which downloads them into the library with sidecars.
  */
 export function HistoryCard() {
+  const { t } = useTranslation();
   const { history, historyLoading, historyError, importing, importError } = useSongsStore();
   const [picked, setPicked] = useState<string[]>([]);
   const [imported, setImported] = useState<string | null>(null);
@@ -17,60 +19,67 @@ export function HistoryCard() {
     const job = await importHistory(ids);
     if (!job) return;
     setPicked((p) => p.filter((x) => !ids.includes(x)));
-    setImported(
-      `Importing ${ids.length === 1 ? '1 song' : `${ids.length} songs`} into the library — follow it under Your songs.`,
-    );
+    setImported(t('songs:history.importing', { count: ids.length }));
   }
 
   const songs = history?.songs ?? [];
   return (
-    <section className="card" aria-label="Song history">
+    <section className="card" aria-label={t('songs:history.aria')}>
       <div className="card-head">
-        <h2 className="card-title">History on the service</h2>
+        <h2 className="card-title">{t('songs:history.title')}</h2>
         <button
           type="button"
           className="button button-small"
           disabled={historyLoading}
           onClick={() => void loadHistory()}
         >
-          {historyLoading ? 'Checking…' : history ? 'Check again' : 'Check the service'}
+          {historyLoading
+            ? t('songs:history.checking')
+            : history
+              ? t('songs:history.again')
+              : t('songs:history.check')}
         </button>
       </div>
-      {!history && !historyError && (
-        <p className="muted small">
-          Find songs made with your key outside Cadenza and bring them into your library.
-        </p>
-      )}
+      {!history && !historyError && <p className="muted small">{t('songs:history.intro')}</p>}
       {historyError && (
         <p role="alert" className="inline-alert">
-          {historyError.message}
+          {errorText(historyError)}
         </p>
       )}
       {history && (
         <p className="muted small" data-testid="history-summary">
-          {songs.length === 0
-            ? 'Every finished song the service lists is in your library.'
-            : `${songs.length} finished ${songs.length === 1 ? 'song is' : 'songs are'} not in your library.`}
-          {history.inLibrary > 0 && ` ${history.inLibrary} already in the library.`}
-          {history.unfinished > 0 && ` ${history.unfinished} still generating or failed.`}
+          {[
+            songs.length === 0
+              ? t('songs:history.allIn')
+              : t('songs:history.missing', { count: songs.length }),
+            history.inLibrary > 0 && t('songs:history.inLibrary', { count: history.inLibrary }),
+            history.unfinished > 0 && t('songs:history.unfinished', { count: history.unfinished }),
+          ]
+            .filter(Boolean)
+            .join(' ')}
         </p>
       )}
       {songs.length > 0 && (
         <ul className="song-history">
           {songs.map((s) => (
-            <li key={s.songId} aria-label={`History: ${s.title}`}>
+            <li key={s.songId} aria-label={t('songs:history.itemAria', { title: s.title })}>
               <label className="checkbox">
                 <input
                   type="checkbox"
                   checked={picked.includes(s.songId)}
                   onChange={(e) => toggle(s.songId, e.target.checked)}
                 />
-                {s.title}
+                <span translate="no">{s.title}</span>
               </label>{' '}
               <span className="muted small">
-                {s.durationMs ? formatClock(s.durationMs / 1000) : 'length unknown'}
-                {s.style ? ` · ${s.style}` : ''}
-                {s.hasLyrics ? ' · with lyrics' : ''}
+                {s.durationMs ? formatClock(s.durationMs / 1000) : t('songs:history.lengthUnknown')}
+                {s.style && (
+                  <>
+                    {' · '}
+                    <span translate="no">{s.style}</span>
+                  </>
+                )}
+                {s.hasLyrics ? ` · ${t('songs:history.withLyrics')}` : ''}
               </span>{' '}
               <button
                 type="button"
@@ -78,7 +87,11 @@ export function HistoryCard() {
                 disabled={importing}
                 onClick={() => void run([s.songId])}
               >
-                Import {s.title}
+                <Trans
+                  i18nKey="songs:history.import"
+                  values={{ title: s.title }}
+                  components={{ title: <span dir="auto" translate="no" /> }}
+                />
               </button>
             </li>
           ))}
@@ -91,12 +104,12 @@ export function HistoryCard() {
           disabled={importing || picked.length === 0}
           onClick={() => void run(picked)}
         >
-          Import selected ({picked.length})
+          {t('songs:history.importSelected', { n: picked.length })}
         </button>
       )}
       {importError && (
         <p role="alert" className="inline-alert">
-          {importError.message}
+          {errorText(importError)}
         </p>
       )}
       {imported && (

@@ -22,18 +22,19 @@ import { positionOf, switchTo } from '../../stores/player';
 import { loadMusicLeft, retrySong, useSongsStore } from '../../stores/songs';
 import { selectLibrarySongs, useLibraryStore } from '../../stores/library';
 import { formatClock } from './extend-rules';
-import { TakeCard, takeTitle } from './TakeCard';
+import { TakeCard, takeName, takeTitle } from './TakeCard';
 import { previewEntry, previewKey } from './take-entries';
+import { errorText, useTranslation } from '../../i18n';
 
 const STATE_TEXT: Record<JobView['state'], string> = {
-  pending: 'Sending…',
-  submitted: 'Sent — waiting for the service',
-  running: 'Generating',
-  downloading: 'Saving to your library',
-  done: 'Done',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-  interrupted: 'Interrupted',
+  pending: 'songs:job.state.pending',
+  submitted: 'songs:job.state.submitted',
+  running: 'songs:job.state.running',
+  downloading: 'songs:job.state.downloading',
+  done: 'songs:job.state.done',
+  failed: 'songs:job.state.failed',
+  cancelled: 'songs:job.state.cancelled',
+  interrupted: 'songs:job.state.interrupted',
 };
 
 /** Jobs that leave songs (submissions and history imports), by the kind registry. */
@@ -41,8 +42,8 @@ const isSongJob = (j: JobView) => kindFacts(j.kind).result === 'song';
 
 type Side = 'A' | 'B';
 const SIDES = [
-  { value: 'A', label: 'A' },
-  { value: 'B', label: 'B' },
+  { value: 'A', label: 'songs:job.sideA' },
+  { value: 'B', label: 'songs:job.sideB' },
 ] as const;
 
 /**
@@ -50,6 +51,7 @@ const SIDES = [
  * (one engine: the other take stops). Shown once both takes are in the library.
  */
 function TakeSwitch({ job }: { job: JobView }) {
+  const { t } = useTranslation();
   const songs = useLibraryStore(selectLibrarySongs);
   const trashed = useSongsStore((s) => s.trashed);
   const [side, setSide] = useState<Side>('A');
@@ -67,19 +69,24 @@ function TakeSwitch({ job }: { job: JobView }) {
     setSide(next);
     const atS = positionOf(previewKey(job.id, from));
     const song = saved[to]!;
-    const name = `${takeTitle(song.title, job.label)}, take ${to + 1}`;
+    const name = takeName(takeTitle(song.title, job.label), to);
     if (atS !== null) {
       void switchTo(previewEntry(job, to, song.mediaUrl, name, song.coverUrl ?? null));
-      setSaid(`${next} from ${formatClock(atS)}`);
+      setSaid(
+        t('songs:job.abFrom', {
+          side: t(SIDES[to]!.label),
+          at: formatClock(atS),
+        }),
+      );
     } else setSaid(null);
   }
 
   return (
     <div className="take-switch">
       <SegmentedControl
-        label="Compare takes"
+        label={t('songs:job.compare')}
         size="small"
-        segments={SIDES}
+        segments={SIDES.map((x) => ({ value: x.value, label: t(x.label) }))}
         value={side}
         onChange={choose}
       />
@@ -91,6 +98,7 @@ function TakeSwitch({ job }: { job: JobView }) {
 }
 
 function SongJob({ job, history, now }: { job: JobView; history: JobView[]; now: number }) {
+  const { t } = useTranslation();
   const busy = useJobsStore((s) => s.busy[job.id]);
   const actionError = useJobsStore((s) => s.actionErrors[job.id]);
   const [asking, setAsking] = useState(false);
@@ -101,12 +109,14 @@ function SongJob({ job, history, now }: { job: JobView; history: JobView[]; now:
   const title = job.label;
   const estimate = active ? estimateFor(job, history) : null;
   return (
-    <li className="card song-job" aria-label={`Song: ${title}`}>
+    <li className="card song-job" aria-label={t('songs:job.aria', { title })}>
       <div className="song-job-head">
         <div className="song-job-heading">
-          <h3 className="song-job-title">{title}</h3>
+          <h3 className="song-job-title" translate="no">
+            {title}
+          </h3>
           <p className="muted small" data-testid="job-state">
-            {STATE_TEXT[job.state]}
+            {t(STATE_TEXT[job.state])}
             {estimate && job.state !== 'downloading'
               ? ` · ${timeLeftText(job, estimate, now)}`
               : ''}
@@ -119,15 +129,15 @@ function SongJob({ job, history, now }: { job: JobView; history: JobView[]; now:
             disabled={!!busy}
             onClick={() => void cancelJob(job.id)}
           >
-            Cancel
+            {t('common:cancel')}
           </Button>
         )}
         {job.state === 'done' && <TakeSwitch job={job} />}
       </div>
-      {active && <Progress value={job.progress} label={`Progress of ${title}`} />}
+      {active && <Progress value={job.progress} label={t('songs:job.progress', { title })} />}
       {job.error && (
         <p role="alert" className="inline-alert">
-          {job.error.message}
+          {errorText(job.error)}
         </p>
       )}
       <ul className="take-list">
@@ -137,7 +147,7 @@ function SongJob({ job, history, now }: { job: JobView; history: JobView[]; now:
       </ul>
       {actionError && (
         <p role="alert" className="inline-alert">
-          {actionError.message}
+          {errorText(actionError)}
         </p>
       )}
       {ended && (
@@ -168,6 +178,7 @@ function SongJob({ job, history, now }: { job: JobView; history: JobView[]; now:
 
 /** The results column: each submission with its two takes, newest first. */
 export function SongJobs() {
+  const { t } = useTranslation();
   const all = useJobsStore(selectJobs);
   const jobs = all.filter(isSongJob).slice(0, 20);
   const anyActive = jobs.some(isActiveJob);
@@ -188,12 +199,11 @@ export function SongJobs() {
   }, [finishedKey, mine.length]);
 
   return (
-    <section className="song-results" aria-label="Your songs">
-      <h2 className="card-title">Your songs</h2>
+    <section className="song-results" aria-label={t('songs:job.section')}>
+      <h2 className="card-title">{t('songs:job.section')}</h2>
       {jobs.length === 0 ? (
-        <EmptyState icon={<Music size={20} aria-hidden />} title="No songs yet">
-          Describe a song or write lyrics, then press Create. Each time you get two takes to
-          compare, and you can play them while they are still being made.
+        <EmptyState icon={<Music size={20} aria-hidden />} title={t('songs:job.empty.title')}>
+          {t('songs:job.empty.body')}
         </EmptyState>
       ) : (
         <ul className="song-jobs">

@@ -6,22 +6,22 @@ import { ExtendCard } from './ExtendCard';
 import { HistoryCard } from './HistoryCard';
 import { SongJobs } from './SongJobs';
 import './songs.css';
+import { useTranslation } from '../../i18n';
 
 /**
  * The studio: the composer (Create, or Extend while extending) beside the results (two columns
  * from about 1100 px, stacked below), the service's history under the results.
  */
 export function SongsPanel() {
+  const { t } = useTranslation();
   // takes, A/B and Extend read the library's songs: the one list, kept current by its changes
   useEffect(() => void ensureLibraryItems(), []);
   const extending = useSongsStore((s) => s.extendItemId !== null);
   return (
     <div className="panel panel-wide">
       <header className="panel-header">
-        <h1 className="panel-title">Songs</h1>
-        <p className="panel-lede">
-          Describe a song or write lyrics; every submission makes two takes for your library.
-        </p>
+        <h1 className="panel-title">{t('songs:title')}</h1>
+        <p className="panel-lede">{t('songs:lede')}</p>
       </header>
       <div className="studio">
         <div className="studio-composer">

@@ -14,14 +14,19 @@ import {
 } from '../../stores/songs';
 import { useFinishingActions } from './finishing';
 import { previewEntry, previewKey } from './take-entries';
+import { errorText, t as translate, useTranslation } from '../../i18n';
 
 const STATUS_TEXT: Record<JobView['outputs'][number]['status'], string> = {
-  queued: 'Waiting to start',
-  streaming: 'Generating — you can play it already',
-  complete: 'Finished — saving to your library',
-  saved: 'In your library',
-  failed: 'Failed',
+  queued: 'songs:take.status.queued',
+  streaming: 'songs:take.status.streaming',
+  complete: 'songs:take.status.complete',
+  saved: 'songs:take.status.saved',
+  failed: 'songs:take.status.failed',
 };
+
+/** A take's name for the player and screen readers: "Neon Tide, take 1" (no isolates: a name). */
+export const takeName = (title: string, index: number): string =>
+  translate('songs:take.name', { title, n: index + 1 });
 
 /** A take's title without the "(Take 2)" the service appends to the second one. */
 export function takeTitle(title: string, fallback: string): string {
@@ -33,6 +38,7 @@ export function takeTitle(title: string, fallback: string): string {
  * library), and a ⋯ menu of what can be done with it once it is in the library.
  */
 export function TakeCard({ job, index }: { job: JobView; index: number }) {
+  const { t } = useTranslation();
   const o = job.outputs[index]!;
   const key = `${job.id}:${index}`;
   const url = useSongsStore((s) => s.previews[key]);
@@ -47,7 +53,7 @@ export function TakeCard({ job, index }: { job: JobView; index: number }) {
   );
   const finishing = useFinishingActions(song ?? null);
   const title = takeTitle(song?.title ?? o.title, job.label);
-  const name = `${title}, take ${index + 1}`;
+  const name = takeName(title, index);
   const playable =
     !trashed && (o.status === 'streaming' || o.status === 'complete' || o.status === 'saved');
   const playKey = previewKey(job.id, index);
@@ -66,26 +72,26 @@ export function TakeCard({ job, index }: { job: JobView; index: number }) {
   const items: MenuItem[] = song
     ? [
         {
-          label: 'Extend',
+          label: t('songs:take.menu.extend'),
           onSelect: () => openExtend(song.itemId),
           hidden: !song.songId || !song.durationMs,
         },
         ...finishing.items,
-        { label: 'Keep', onSelect: () => keepTake(song.itemId), hidden: kept },
+        { label: t('songs:take.menu.keep'), onSelect: () => keepTake(song.itemId), hidden: kept },
         {
-          label: 'Delete',
+          label: t('songs:take.menu.delete'),
           danger: true,
           onSelect: () => {
             if (positionOf(playKey) !== null || positionOf(song.itemId) !== null) pause();
             void discardVariation(song.itemId);
           },
         },
-        { label: 'Show in library', onSelect: () => showInLibrary(song.itemId) },
+        { label: t('songs:take.menu.show'), onSelect: () => showInLibrary(song.itemId) },
       ]
     : [];
 
   const durationMs = song?.durationMs ?? o.durationMs;
-  const status = trashed ? 'Moved to the trash' : STATUS_TEXT[o.status];
+  const status = t(trashed ? 'songs:take.status.trashed' : STATUS_TEXT[o.status]);
   return (
     <li
       className={`take-card${trashed ? ' take-card-gone' : ''}`}
@@ -94,12 +100,12 @@ export function TakeCard({ job, index }: { job: JobView; index: number }) {
     >
       <Artwork src={trashed ? null : song?.coverUrl} seed={title} size={56} />
       <div className="take-main">
-        <p className="take-title" title={title}>
+        <p className="take-title" title={title} translate="no">
           {title}
         </p>
         <p className="take-meta muted small" data-testid="take-status">
-          <span className="take-badge">Take {index + 1}</span>
-          {kept && <span className="take-badge take-badge-kept">Kept</span>}
+          <span className="take-badge">{t('songs:take.badge', { n: index + 1 })}</span>
+          {kept && <span className="take-badge take-badge-kept">{t('songs:take.kept')}</span>}
           <span>
             {status}
             {durationMs && !trashed ? ` · ${formatLength(durationMs / 1000)}` : ''}
@@ -113,7 +119,7 @@ export function TakeCard({ job, index }: { job: JobView; index: number }) {
         )}
         {error && (
           <p role="alert" className="inline-alert">
-            {error.message}
+            {errorText(error)}
           </p>
         )}
         {finishing.status && (
@@ -124,12 +130,12 @@ export function TakeCard({ job, index }: { job: JobView; index: number }) {
         {finishing.exported}
         {finishing.error && (
           <p role="alert" className="inline-alert">
-            {finishing.error.message}
+            {errorText(finishing.error)}
           </p>
         )}
         {discardError && (
           <p role="alert" className="inline-alert">
-            {discardError.message}
+            {errorText(discardError)}
           </p>
         )}
       </div>
@@ -145,7 +151,7 @@ export function TakeCard({ job, index }: { job: JobView; index: number }) {
             }}
           />
         )}
-        {items.length > 0 && <Menu label={`More for ${name}`} items={items} />}
+        {items.length > 0 && <Menu label={t('songs:take.more', { name })} items={items} />}
       </div>
       {finishing.dialogs}
     </li>

@@ -7,6 +7,7 @@ import {
 } from '@shared/domain/service-limits';
 import type { CreateSongRequest } from '@shared/ipc/songs';
 import type { LibrarySong } from '../../lib/library-views';
+import { formattersFor, currentLanguage, t } from '../../i18n';
 
 /** The Extend card's values, as typed. */
 export interface ExtendForm {
@@ -54,7 +55,8 @@ export function defaultContinueAtS(durationMs: number, playingAtS: number | null
 
 export function initialExtendForm(song: LibrarySong, playingAtS: number | null = null): ExtendForm {
   const model = MODEL_VERSIONS.find((v) => v === song.model) ?? DEFAULT_MODEL_VERSION;
-  const title = `${song.title} (extended)`;
+  // a new item's title, in the app's language when it is made (creator content: no isolates)
+  const title = t('songs:extend.defaultTitle', { title: song.title });
   return {
     continueAtText: String(defaultContinueAtS(song.durationMs ?? 0, playingAtS)),
     prompt: song.prompt ?? '',
@@ -65,12 +67,14 @@ export function initialExtendForm(song: LibrarySong, playingAtS: number | null =
   };
 }
 
-/** Seconds with at most two decimals and no trailing zeros: 7992 ms → "7.99", 8000 → "8". */
-export const secondsText = (ms: number): string => String(Math.floor(ms / 10) / 100);
+/** Seconds with at most two decimals (rounded down): 7992 ms → 7.99, 8000 → 8. */
+export const secondsOf = (ms: number): number => Math.floor(ms / 10) / 100;
 
 /** Same words as main's check (songs/extension.ts), with the song's exact length. */
 export const pastEndMessage = (durationMs: number): string =>
-  `The song is only ${secondsText(durationMs)} seconds long; start the extension within it.`;
+  t('songs:extend.errors.pastEnd', {
+    seconds: formattersFor(currentLanguage()).number(secondsOf(durationMs)),
+  });
 
 /** The typed start as a number; NaN when it is not one. */
 export function continueAtS(form: ExtendForm): number {
@@ -114,7 +118,6 @@ export function extendErrors(song: LibrarySong, form: ExtendForm): FieldErrors {
   const at = continueAtS(form);
   if (song.durationMs && Number.isFinite(at) && at * 1000 > song.durationMs)
     errors.continueAtS = pastEndMessage(song.durationMs);
-  if (!song.songId)
-    errors.extend = 'This song has no song id from the service, so it cannot be extended.';
+  if (!song.songId) errors.extend = t('songs:extend.errors.noSongId');
   return errors;
 }

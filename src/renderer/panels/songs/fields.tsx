@@ -1,5 +1,6 @@
 import type { KeyboardEvent, ReactNode } from 'react';
 import { MODEL_VERSIONS, type ModelVersion } from '@shared/domain/service-limits';
+import { useTranslation } from '../../i18n';
 
 /** A form's keydown handler that submits on Ctrl+Enter (Cmd+Enter on macOS). */
 export const submitOnCtrlEnter =
@@ -58,7 +59,7 @@ export function ModelSelect({
         onChange={(e) => onChange(e.target.value as ModelVersion)}
       >
         {MODEL_VERSIONS.map((v) => (
-          <option key={v} value={v}>
+          <option key={v} value={v} translate="no">
             {v}
           </option>
         ))}
@@ -79,6 +80,7 @@ interface SubmitRowProps {
 
 /** The form's submit button (Ctrl+Enter also submits) and its hint. */
 export function SubmitRow({ label, submitting, blocked, describedBy, hint }: SubmitRowProps) {
+  const { t } = useTranslation();
   return (
     <div className="field-row submit-row">
       <button
@@ -88,9 +90,9 @@ export function SubmitRow({ label, submitting, blocked, describedBy, hint }: Sub
         aria-describedby={describedBy}
         aria-keyshortcuts="Control+Enter"
       >
-        {submitting ? 'Submitting…' : label}
+        {submitting ? t('songs:submit.submitting') : label}
       </button>
-      <span className="muted small">Ctrl+Enter · {hint}</span>
+      <span className="muted small">{t('songs:submit.hint', { hint })}</span>
     </div>
   );
 }

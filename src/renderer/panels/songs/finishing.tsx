@@ -6,6 +6,7 @@ import { canTrim, useTrimDialog } from '../../player/region/use-trim';
 import type { ExportResult } from '@shared/ipc/export';
 import { ExportDialog, ExportedFiles } from '../shared/ExportDialog';
 import { canMakeWholeSong, useWholeSong, wholeSongProgressText } from '../shared/whole-song';
+import { Trans, t } from '../../i18n';
 
 /** The library file of a song, from its `cadenza-media://library/…` address. */
 export function libraryFileOf(mediaUrl: string): string {
@@ -23,7 +24,7 @@ export interface FinishingActions {
   /** Menu items for the take's ⋯ menu (none while the take is not in the library). */
   items: MenuItem[];
   /** What a finishing action is doing or did ("Joining the parts… 40%", "Saved …"). */
-  status: string | null;
+  status: ReactNode;
   error: AppErrorShape | null;
   /** A finished export: its files and Show in folder (null when there is none to show). */
   exported: ReactNode;
@@ -37,10 +38,16 @@ export interface FinishingActions {
  * the take itself is only read.
  */
 export function useFinishingActions(song: LibrarySong | null): FinishingActions {
-  const [status, setStatus] = useState<string | null>(null);
+  const [status, setStatus] = useState<ReactNode>(null);
   const [error, setError] = useState<AppErrorShape | null>(null);
   const saved = (title: string) => {
-    setStatus(`Saved “${title}” as a new item in your library.`);
+    setStatus(
+      <Trans
+        i18nKey="songs:finishing.saved"
+        values={{ title }}
+        components={{ title: <span dir="auto" translate="no" /> }}
+      />,
+    );
   };
   const trim = useTrimDialog((item) => saved(item.title));
   const whole = useWholeSong((item) => saved(item.title));
@@ -50,7 +57,7 @@ export function useFinishingActions(song: LibrarySong | null): FinishingActions 
     song && exporting ? (
       <ExportDialog
         ids={[song.itemId]}
-        what={`“${song.title}”`}
+        what={t('songs:finishing.exportWhat', { title: song.title })}
         onClose={() => setExporting(false)}
         onDone={(r) => {
           setExporting(false);
@@ -63,7 +70,7 @@ export function useFinishingActions(song: LibrarySong | null): FinishingActions 
   const joining = whole.running?.itemId === song.itemId ? whole.running : null;
   const items: MenuItem[] = [
     {
-      label: 'Whole song',
+      label: t('songs:finishing.whole'),
       hidden: !canMakeWholeSong({ kind: 'song', parentId: song.parentId, isWholeSong: false }),
       disabled: joining !== null,
       onSelect: () => {
@@ -72,9 +79,9 @@ export function useFinishingActions(song: LibrarySong | null): FinishingActions 
         void whole.start(song.itemId);
       },
     },
-    { label: 'Stop joining', hidden: joining === null, onSelect: whole.stop },
+    { label: t('songs:finishing.stop'), hidden: joining === null, onSelect: whole.stop },
     {
-      label: 'Trim…',
+      label: t('songs:finishing.trim'),
       hidden: !canTrim({ file, kind: 'song' }),
       onSelect: () =>
         trim.open({
@@ -86,7 +93,7 @@ export function useFinishingActions(song: LibrarySong | null): FinishingActions 
         }),
     },
     {
-      label: 'Export…',
+      label: t('songs:finishing.export'),
       onSelect: () => {
         setStatus(null);
         setError(null);

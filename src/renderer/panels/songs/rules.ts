@@ -44,9 +44,10 @@ export function hiddenFields(form: SongForm): Set<SongField> {
   return out;
 }
 
-export function modelLimitsText(version: ModelVersion): string {
+/** A model's limits, said under the model picker: minutes per song and lyrics words. */
+export function modelLimits(version: ModelVersion): { minutes: number; words: number } {
   const l = MODEL_LIMITS[version];
-  return `Up to ${l.maxSongLengthS / 60} min per song · lyrics up to ${l.maxLyricsWords.toLocaleString('en')} words`;
+  return { minutes: l.maxSongLengthS / 60, words: l.maxLyricsWords };
 }
 
 export interface Counters {

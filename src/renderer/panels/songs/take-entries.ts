@@ -1,6 +1,7 @@
 import type { JobView } from '@shared/ipc/jobs';
 import { formatOf } from '../../playback/entries';
 import type { PlayEntry } from '../../stores/player';
+import { t } from '../../i18n';
 
 /** The player key of a submission's take: the same while it streams and once it is saved. */
 export const previewKey = (jobId: string, index: number): string => `preview:${jobId}:${index}`;
@@ -23,6 +24,6 @@ export function previewEntry(
     format: formatOf(mediaUrl),
     durationMs: o.durationMs,
     coverUrl,
-    origin: 'Songs',
+    origin: t('shell:nav.songs'),
   };
 }

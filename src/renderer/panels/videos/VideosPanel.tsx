@@ -17,6 +17,7 @@ import { Button, EmptyState, TextField } from '../../components';
 // not in the components index: the entry script would carry it (panels load on demand)
 import { ItemPicker } from '../../components/ItemPicker';
 import { JobResultView } from '../shared/JobResultView';
+import { errorText, useFormat, useTranslation } from '../../i18n';
 import { useCoversStart } from '../shared/useCoversStart';
 import '../shared/covers-videos.css';
 
@@ -24,6 +25,8 @@ const active = (state: string | undefined): boolean =>
   state === 'pending' || state === 'submitted' || state === 'running' || state === 'downloading';
 
 function SingingCard() {
+  const { t } = useTranslation();
+  const f = useFormat();
   const s = useVideosStore();
   const credits = useAccountStore((a) => a.keyInfo?.key_singing_credits ?? null);
   const check = s.singingCheck;
@@ -35,25 +38,31 @@ function SingingCard() {
   return (
     <section
       className="card stack"
-      aria-label="Singing photo video"
+      aria-label={t('videos:singing.title')}
       aria-busy={busy}
       {...drop.dropProps}
     >
       <div className="card-head card-head-tight">
-        <h2 className="card-title">Singing photo video</h2>
-        {credits !== null && <span className="muted small">{credits} singing credits left</span>}
+        <h2 className="card-title">{t('videos:singing.title')}</h2>
+        {credits !== null && (
+          <span className="muted small">{t('videos:singing.creditsLeft', { count: credits })}</span>
+        )}
       </div>
       <p className="muted small">
-        The service takes <strong>links</strong> only: an audio link (MP3, WAV or M4A,{' '}
-        {SINGING_AUDIO_MIN_S} to {SINGING_AUDIO_MAX_S} seconds, a clear voice) and a photo link
-        (JPG, PNG or JFIF, at most 4.7 MB, a clear frontal face). Cadenza checks both before
-        anything is spent.
+        {t('videos:singing.intro', {
+          min: f.number(SINGING_AUDIO_MIN_S),
+          max: f.number(SINGING_AUDIO_MAX_S),
+          maxSize: f.number(4.7),
+        })}
       </p>
       {drop.dropped && (
         <LinksOnlyDropNote
-          what="Singing videos take links only"
+          message={t('videos:singing.dropped')}
           items={audio.items}
-          none={`No library take of ${SINGING_AUDIO_MIN_S}–${SINGING_AUDIO_MAX_S} s has a service link yet: songs and covers made here do.`}
+          none={t('videos:singing.dropNone', {
+            min: f.number(SINGING_AUDIO_MIN_S),
+            max: f.number(SINGING_AUDIO_MAX_S),
+          })}
           onUse={(id) => {
             setVideoField('singingItemId', id);
             drop.close();
@@ -62,23 +71,26 @@ function SingingCard() {
         />
       )}
       <ItemPicker
-        label="Library audio (its service link)"
-        noun={`takes of ${SINGING_AUDIO_MIN_S}–${SINGING_AUDIO_MAX_S} s`}
+        label={t('videos:singing.library.label')}
+        noun={t('videos:singing.library.noun', {
+          min: f.number(SINGING_AUDIO_MIN_S),
+          max: f.number(SINGING_AUDIO_MAX_S),
+        })}
         items={audio.items}
         detailOf={sourceDetail}
         loading={audio.loading}
         value={s.singingItemId}
         onChange={(id) => setVideoField('singingItemId', id)}
         disabled={busy}
-        clearLabel="Use a link instead"
-        hint={s.singingItemId ? undefined : 'Or paste an audio link below.'}
+        clearLabel={t('videos:useLink')}
+        hint={s.singingItemId ? undefined : t('videos:singing.library.hint')}
       />
       {!s.singingItemId && (
         <TextField
-          label="Audio link"
+          label={t('videos:singing.audioLink')}
           type="url"
           value={s.singingAudioUrl}
-          placeholder="https://…/voice.mp3"
+          placeholder={t('videos:singing.audioPlaceholder')}
           error={fields.audioUrl}
           onChange={(e) => setVideoField('singingAudioUrl', e.target.value)}
           disabled={busy}
@@ -86,34 +98,48 @@ function SingingCard() {
       )}
       {s.singingItemId && fields.audioUrl && <p className="field-error">{fields.audioUrl}</p>}
       <TextField
-        label="Photo link"
+        label={t('videos:singing.photoLink')}
         type="url"
         value={s.singingImageUrl}
-        placeholder="https://…/face.jpg"
+        placeholder={t('videos:singing.photoPlaceholder')}
         error={fields.imageUrl}
         onChange={(e) => setVideoField('singingImageUrl', e.target.value)}
         disabled={busy}
       />
       {check && Object.keys(check.fields).length === 0 && (
         <p role="status">
-          Audio: {check.audio.format.toUpperCase()}
-          {check.audio.durationS !== null
-            ? `, ${check.audio.durationS.toFixed(1)} s`
-            : ', length unknown'}{' '}
-          · Photo: {check.image.format.toUpperCase()}
-          {check.image.sizeBytes !== null
-            ? `, ${(check.image.sizeBytes / 1048576).toFixed(2)} MB`
-            : ''}
+          {t('videos:singing.checked', {
+            audio:
+              check.audio.durationS !== null
+                ? t('videos:singing.audioLength', {
+                    format: check.audio.format.toUpperCase(),
+                    seconds: f.number(check.audio.durationS, {
+                      minimumFractionDigits: 1,
+                      maximumFractionDigits: 1,
+                    }),
+                  })
+                : t('videos:singing.audioNoLength', { format: check.audio.format.toUpperCase() }),
+            photo:
+              check.image.sizeBytes !== null
+                ? t('videos:singing.photoSize', {
+                    format: check.image.format.toUpperCase(),
+                    size: f.number(check.image.sizeBytes / 1048576, {
+                      minimumFractionDigits: 2,
+                      maximumFractionDigits: 2,
+                    }),
+                  })
+                : check.image.format.toUpperCase(),
+          })}
         </p>
       )}
       {s.singingError && !s.singingError.fields && (
         <p className="field-error" role="alert">
-          {s.singingError.message}
+          {errorText(s.singingError)}
         </p>
       )}
       <div className="covers-actions">
         <Button disabled={busy || s.busy !== null} onClick={() => void checkSinging()}>
-          {s.busy === 'measuring' ? 'Checking…' : 'Check links'}
+          {s.busy === 'measuring' ? t('videos:singing.checking') : t('videos:singing.check')}
         </Button>
         <Button
           variant="primary"
@@ -121,14 +147,14 @@ function SingingCard() {
           aria-describedby={gate.describedBy}
           onClick={() => void startSinging()}
         >
-          Make singing video
+          {t('videos:singing.make')}
         </Button>
       </div>
       <ReadinessGate gate={gate} />
       {s.singing && (
         <JobResultView
           job={s.singing}
-          what="Singing video"
+          label={t('videos:singing.result')}
           onDismiss={() => void dismissVideo('singing')}
           onRetry={() => void startSinging()}
           retryDisabled={!gate.ready}
@@ -139,6 +165,7 @@ function SingingCard() {
 }
 
 function SubtitlesCard() {
+  const { t } = useTranslation();
   const s = useVideosStore();
   const busy = active(s.subtitles?.state);
   // the service names no counter for subtitle videos (docs/writing.md): key and connection only
@@ -148,22 +175,19 @@ function SubtitlesCard() {
   return (
     <section
       className="card stack"
-      aria-label="Subtitle video"
+      aria-label={t('videos:subtitles.title')}
       aria-busy={busy}
       {...drop.dropProps}
     >
       <div className="card-head card-head-tight">
-        <h2 className="card-title">Subtitle video</h2>
+        <h2 className="card-title">{t('videos:subtitles.title')}</h2>
       </div>
-      <p className="muted small">
-        The service takes a video <strong>link</strong> (http/https) and makes a video with special
-        subtitles.
-      </p>
+      <p className="muted small">{t('videos:subtitles.intro')}</p>
       {drop.dropped && (
         <LinksOnlyDropNote
-          what="Subtitle videos take links only"
+          message={t('videos:subtitles.dropped')}
           items={videos.items}
-          none="No library video has a service link yet: videos made here do."
+          none={t('videos:subtitles.dropNone')}
           onUse={(id) => {
             setVideoField('subtitlesItemId', id);
             drop.close();
@@ -172,23 +196,23 @@ function SubtitlesCard() {
         />
       )}
       <ItemPicker
-        label="Library video (its service link)"
-        noun="videos"
+        label={t('videos:subtitles.library.label')}
+        noun={t('videos:subtitles.library.noun')}
         items={videos.items}
         detailOf={sourceDetail}
         loading={videos.loading}
         value={s.subtitlesItemId}
         onChange={(id) => setVideoField('subtitlesItemId', id)}
         disabled={busy}
-        clearLabel="Use a link instead"
-        hint={s.subtitlesItemId ? undefined : 'Or paste a video link below.'}
+        clearLabel={t('videos:useLink')}
+        hint={s.subtitlesItemId ? undefined : t('videos:subtitles.library.hint')}
       />
       {!s.subtitlesItemId && (
         <TextField
-          label="Video link"
+          label={t('videos:subtitles.videoLink')}
           type="url"
           value={s.subtitlesUrl}
-          placeholder="https://…/clip.mp4"
+          placeholder={t('videos:subtitles.linkPlaceholder')}
           error={s.subtitlesError?.fields?.videoUrl}
           onChange={(e) => setVideoField('subtitlesUrl', e.target.value)}
           disabled={busy}
@@ -199,7 +223,7 @@ function SubtitlesCard() {
       )}
       {s.subtitlesError && !s.subtitlesError.fields && (
         <p className="field-error" role="alert">
-          {s.subtitlesError.message}
+          {errorText(s.subtitlesError)}
         </p>
       )}
       <div className="covers-actions">
@@ -209,14 +233,14 @@ function SubtitlesCard() {
           aria-describedby={gate.describedBy}
           onClick={() => void startSubtitles()}
         >
-          Make subtitle video
+          {t('videos:subtitles.make')}
         </Button>
       </div>
       <ReadinessGate gate={gate} />
       {s.subtitles && (
         <JobResultView
           job={s.subtitles}
-          what="Subtitle video"
+          label={t('videos:subtitles.result')}
           onDismiss={() => void dismissVideo('subtitles')}
           onRetry={() => void startSubtitles()}
           retryDisabled={!gate.ready}
@@ -228,25 +252,20 @@ function SubtitlesCard() {
 
 /** Before any video job: what this panel makes and what it needs. */
 function NoVideosYet() {
+  const { t } = useTranslation();
   const none = useVideosStore((s) => !s.singing && !s.subtitles);
   if (!none) return null;
-  return (
-    <EmptyState title="No videos yet">
-      Paste a link to a short song or voice and a photo link to make the photo sing, or a video link
-      to add subtitles. Both land in your library.
-    </EmptyState>
-  );
+  return <EmptyState title={t('videos:empty.title')}>{t('videos:empty.body')}</EmptyState>;
 }
 
 export function VideosPanel() {
+  const { t } = useTranslation();
   useCoversStart();
   return (
     <div className="panel">
       <header className="panel-header">
-        <h1 className="panel-title">Videos</h1>
-        <p className="panel-lede">
-          Make a photo sing, or add special subtitles to a video. The videos land in your library.
-        </p>
+        <h1 className="panel-title">{t('videos:title')}</h1>
+        <p className="panel-lede">{t('videos:lede')}</p>
       </header>
       <div className="cards">
         <SingingCard />
