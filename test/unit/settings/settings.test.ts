@@ -137,7 +137,7 @@ describe('writeFileAtomic', () => {
 
   it('creates the folder and applies the requested mode', async () => {
     const file = join(dir, 'nested', 'secret.json');
-    await writeFileAtomic(file, '{}', { mode: 0o600 });
+    await writeFileAtomic(file, '{}', { mode: 0o600, makeFolder: true });
     if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from '../settings/atomic-write';
+import { writeFileAtomic } from '../ground/atomic';
 import { READ_CAPS, readRegularText } from '../ground/regular-file';
 
 export const CustomSingerRecordSchema = z.object({
@@ -55,6 +55,7 @@ export class CustomSingerStore {
       await writeFileAtomic(
         this.file,
         `${JSON.stringify({ schema_version: 1, singers: next }, null, 2)}\n`,
+        { makeFolder: true },
       );
     });
     this.writing = run.catch(() => undefined);

@@ -50,12 +50,25 @@ async function fsyncDir(dir: string): Promise<void> {
   }
 }
 
+export interface AtomicWriteOptions {
+  /** File mode, e.g. 0o600 for secrets (default 0o644). */
+  mode?: number;
+  /** Makes the folder first (settings and other files of the data folder; never the library's). */
+  makeFolder?: boolean;
+}
+
 /** Writes `data` to `target` atomically: temp file + fsync + rename. Readers see old or new, never half. */
-export async function writeFileAtomic(target: string, data: string | Uint8Array): Promise<void> {
+export async function writeFileAtomic(
+  target: string,
+  data: string | Uint8Array,
+  opts: AtomicWriteOptions = {},
+): Promise<void> {
+  if (opts.makeFolder) await fs.mkdir(dirname(target), { recursive: true });
   const tmp = tempPathFor(target, '.tmp');
-  const handle = await fs.open(tmp, 'wx', 0o644);
+  const handle = await fs.open(tmp, 'wx', opts.mode ?? 0o644);
   try {
     await handle.writeFile(data);
+    if (opts.mode !== undefined) await handle.chmod(opts.mode);
     await handle.sync();
   } catch (e) {
     await handle.close().catch(() => undefined);

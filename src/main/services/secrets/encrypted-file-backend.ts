@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '@shared/errors';
 import type { SecretBackend } from '../contracts';
-import { writeFileAtomic } from '../settings/atomic-write';
+import { writeFileAtomic } from '../ground/atomic';
 import { READ_CAPS, readRegularText } from '../ground/regular-file';
 
 /** What the shell passes: Electron's safeStorage has exactly this shape. */
@@ -68,7 +68,10 @@ export function createEncryptedFileBackend({
       const data = await readFile();
       mutate(data);
       try {
-        await writeFileAtomic(file, `${JSON.stringify(data, null, 2)}\n`, { mode: 0o600 });
+        await writeFileAtomic(file, `${JSON.stringify(data, null, 2)}\n`, {
+          mode: 0o600,
+          makeFolder: true,
+        });
       } catch (e) {
         throw new AppError('io', 'Cadenza could not save the encrypted key file.', {
           cause: e instanceof Error ? e.name : undefined,

@@ -6,4 +6,4 @@ export {
   SETTINGS_FILE,
 } from './store';
 export type { SettingsStoreOptions } from './store';
-export { writeFileAtomic } from './atomic-write';
+export { writeFileAtomic } from '../ground/atomic';

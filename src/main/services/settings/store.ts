@@ -16,7 +16,7 @@ import { LANGUAGE_CHOICES } from '@shared/i18n/languages';
 import { appError } from '@shared/app-error';
 import type { Settings, SettingsStore } from '../contracts';
 import { resolvePaths } from '../paths';
-import { writeFileAtomic } from './atomic-write';
+import { writeFileAtomic } from '../ground/atomic';
 import { READ_CAPS, readRegularTextSync } from '../ground/regular-file';
 
 export const SETTINGS_FILE = 'settings.json';
@@ -121,7 +121,7 @@ export function createSettingsStore(
   }
 
   async function write(next: Settings): Promise<Settings> {
-    await writeFileAtomic(file, `${JSON.stringify(next, null, 2)}\n`);
+    await writeFileAtomic(file, `${JSON.stringify(next, null, 2)}\n`, { makeFolder: true });
     cache = undefined;
     return next;
   }

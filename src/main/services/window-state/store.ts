@@ -5,7 +5,7 @@
 import { READ_CAPS, readRegularTextSync } from '../ground/regular-file';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from '../settings/atomic-write';
+import { writeFileAtomic } from '../ground/atomic';
 import type { WindowState } from './placement';
 
 export const WINDOW_STATE_FILE = 'window-state.json';
@@ -46,7 +46,7 @@ export function createWindowStateStore(dataDir: string): WindowStateStore {
     },
     async write(state) {
       const body = { schema_version: 1, bounds: state.bounds, maximized: state.maximized };
-      await writeFileAtomic(file, `${JSON.stringify(body, null, 2)}\n`);
+      await writeFileAtomic(file, `${JSON.stringify(body, null, 2)}\n`, { makeFolder: true });
     },
   };
 }
