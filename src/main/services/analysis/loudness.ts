@@ -10,6 +10,12 @@
  * starts a few seconds after the library opens (start-up stays quiet), follows library changes,
  * and `measure(id)` puts one item ahead of the rest (the player asks for the item it plays).
  * A measurement older than its media file, or by an older meter version, is taken again.
+ *
+ * A file that takes the measuring process down (a decoder bug, a bomb) is not tried again at every
+ * start: before each measurement the process writes which file (path, size, mtime) it is measuring
+ * to `<data>/loudness-trying-<pid>.json`; a start that finds such a file of a process that is gone
+ * records that file as unmeasurable (kept across restarts with its size and mtime, so a changed
+ * file is tried again).
  */
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
@@ -19,7 +25,7 @@ import type { LibraryItem } from '@shared/domain/library';
 import { AppError } from '@shared/errors';
 import type { JobsHost } from '../jobs-host';
 import type { Library } from '../library/library';
-import { writeJsonAtomic } from '../ground/atomic';
+import { pidAlive, writeJsonAtomic } from '../ground/atomic';
 import { tagLibraryFile, type FileFacts, type TagDefaults } from '../library/file-tags';
 import { READ_CAPS, readRegularText } from '../ground/regular-file';
 import { logger } from '../log';
@@ -77,8 +83,49 @@ export function isCurrent(l: Loudness | null | undefined, item: LibraryItem): l 
   return Number.isFinite(at) && at + 1000 >= item.modifiedAtMs;
 }
 
+const TRYING_PREFIX = 'loudness-trying-';
+
+/**
+ * Keys a process that is gone was measuring when it stopped (its marker files are removed): the
+ * files that took it down. Markers of running processes (another window, the CLI) are left.
+ */
+async function crashedOn(dataDir: string): Promise<string[]> {
+  const names = await fs.readdir(dataDir).catch(() => [] as string[]);
+  const keys: string[] = [];
+  for (const name of names) {
+    const pid = new RegExp(`^${TRYING_PREFIX}(\\d{1,10})\\.json$`).exec(name)?.[1];
+    if (!pid || Number(pid) === process.pid || pidAlive(Number(pid))) continue;
+    const path = join(dataDir, name);
+    try {
+      const raw = JSON.parse(await readRegularText(path, READ_CAPS.smallStateBytes)) as unknown;
+      if (Array.isArray(raw)) for (const k of raw) if (typeof k === 'string') keys.push(k);
+    } catch {
+      // unreadable: nothing to learn from it
+    }
+    await fs.rm(path, { force: true }).catch(() => undefined);
+  }
+  return keys;
+}
+
 export function createLoudnessService(options: LoudnessServiceOptions): LoudnessService {
   const storeFile = join(options.dataDir, 'loudness-found.json');
+  const tryingFile = join(options.dataDir, `${TRYING_PREFIX}${process.pid}.json`);
+  /** Keys being measured now, as written to `tryingFile`. */
+  const trying = new Set<string>();
+  let tryingWrite: Promise<void> = Promise.resolve();
+
+  /** Writes the keys being measured (not atomic: a crash of this process keeps what was written). */
+  function noteTrying(): Promise<void> {
+    const keys = [...trying];
+    tryingWrite = tryingWrite
+      .then(() =>
+        keys.length > 0
+          ? fs.writeFile(tryingFile, JSON.stringify(keys))
+          : fs.rm(tryingFile, { force: true }),
+      )
+      .catch(() => undefined);
+    return tryingWrite;
+  }
   let found: Map<string, Loudness> | null = null;
   /** Files that cannot be measured (AAC, video: kept), or failed this session (a read error). */
   const failed = new Set<string>();
@@ -106,6 +153,13 @@ export function createLoudnessService(options: LoudnessServiceOptions): Loudness
       for (const k of parsed.success ? parsed.data.unmeasurable : []) unmeasurable.add(k);
     } catch {
       found = new Map();
+    }
+    for (const k of await crashedOn(options.dataDir)) {
+      log.warn('a file stopped the last loudness measurement: it is not measured again', {
+        file: k.split('|')[0],
+      });
+      unmeasurable.add(k);
+      unsaved += 1;
     }
     return found;
   }
@@ -182,7 +236,14 @@ export function createLoudnessService(options: LoudnessServiceOptions): Loudness
     const inFlight = running.get(key);
     if (inFlight) return inFlight;
     const work = (async () => {
-      const loudness = await options.measure(library.pathOf(item), controller.signal);
+      trying.add(foundKey(item));
+      await noteTrying();
+      const loudness = await options
+        .measure(library.pathOf(item), controller.signal)
+        .finally(() => {
+          trying.delete(foundKey(item));
+          void noteTrying();
+        });
       if (!loudness) {
         unmeasurable.add(foundKey(item));
         unsaved += 1;

@@ -12,7 +12,8 @@
  *   const exporter = createExportService({ settings });
  *   await exporter.exportItems({ items, library, folder, options }, { signal, onProgress });
  */
-import { constants as fsConstants, promises as fs } from 'node:fs';
+import { createWriteStream, promises as fs } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import { basename, join } from 'node:path';
 import { AppError } from '@shared/errors';
 import type { LibraryItem } from '@shared/domain/library';
@@ -20,6 +21,8 @@ import { DEFAULT_LOUDNESS_TARGET_LUFS } from '@shared/domain/loudness';
 import type { ExportOptions, ExportProgress } from '@shared/domain/export';
 import type { SettingsStore } from '../contracts';
 import { removeTempLeftovers, writeExclusive } from '../ground/atomic';
+import { openRegular } from '../ground/regular-file';
+import { confineToRoot } from '../files/confine';
 import { nameSet, sanitizeBaseName, uniqueFileName } from '../library/names';
 import { audioWorker, type WorkerClient } from '../worker';
 import type { exportTasks } from './tasks';
@@ -97,6 +100,34 @@ function tagsFor(
 const stoppedMessage = (done: number, total: number): string =>
   `The export was stopped after ${done} of ${total} file${total === 1 ? '' : 's'}.`;
 
+/**
+ * Copies a library file as it is, as every reader of the library does: its real path confined to
+ * the library folder (a symlink to audio outside it is refused, as the media protocol refuses
+ * it), opened non-blocking and regular-file-only, and the opened file checked to be the confined
+ * one (same device and inode) before a byte is copied.
+ */
+async function copyLibraryFile(libraryDir: string, file: string, tmp: string): Promise<void> {
+  const confined = await confineToRoot(libraryDir, file.split('/'));
+  if ('status' in confined)
+    throw new AppError(
+      confined.status === 403 ? 'forbidden' : 'not_found',
+      confined.status === 403
+        ? 'This item is a link to a file outside your library, so it was not exported.'
+        : 'This item’s file is no longer in the library.',
+    );
+  const { handle, stat } = await openRegular(confined.path);
+  try {
+    if (stat.ino !== confined.stat.ino || stat.dev !== confined.stat.dev)
+      throw new AppError('forbidden', 'This item’s file changed while it was exported.');
+    await pipeline(
+      handle.createReadStream({ start: 0, autoClose: false }),
+      createWriteStream(tmp, { flags: 'wx', mode: 0o644 }),
+    );
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+}
+
 export function createExportService(deps: ExportServiceDeps): ExportService {
   const worker = deps.worker ?? (() => audioWorker<typeof exportTasks>());
 
@@ -136,7 +167,7 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
             const dest = join(folder, name);
             if (options.format === 'original') {
               const copied = await writeExclusive(dest, async (tmp) => {
-                await fs.copyFile(source, tmp, fsConstants.COPYFILE_EXCL);
+                await copyLibraryFile(library.dir, item.file, tmp);
                 // "without Cadenza data": the copy's recipe goes, every other tag stays
                 if (options.withoutCadenzaData && isTaggable(name))
                   await retagFile(tmp, {}, { withoutCadenza: true });

@@ -18,6 +18,7 @@
  * Runs in the worker (task `audio.decode`, see audio/tasks.ts); `decodeInWorker` in audio/index.ts
  * is how main and the CLI call it. A plain function, so tests and benches call it directly.
  */
+import { AppError } from '@shared/errors';
 import { probeFile, type MediaProbe } from '../probe';
 import { isDecodedFormat, type DecoderName } from './decoders';
 import { decodeChunks } from './stream';
@@ -39,6 +40,37 @@ export interface DecodeOptions {
   maxMs?: number;
 }
 
+/**
+ * The most samples one whole decode may hold (trim, whole songs, export conversion): 1 GiB of
+ * float samples, about 50 minutes of stereo 44.1 kHz. Loudness and waveform peaks stream and have
+ * no such limit; a header's claimed length is never allocated beyond it.
+ */
+export const MAX_DECODED_PCM_BYTES = 1024 * 1024 * 1024;
+
+/** Whole decodes run one at a time per thread (a queue): eight trims at once cost one's memory. */
+const wholeDecodes = { running: 0, waiting: [] as Array<() => void> };
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (wholeDecodes.running > 0)
+    await new Promise<void>((resolve) => wholeDecodes.waiting.push(resolve));
+  wholeDecodes.running += 1;
+  try {
+    return await work();
+  } finally {
+    wholeDecodes.running -= 1;
+    wholeDecodes.waiting.shift()?.();
+  }
+}
+
+/** The audio is longer than a whole decode may hold. */
+function tooLong(channels: number, rate: number): AppError {
+  const minutes = Math.floor(MAX_DECODED_PCM_BYTES / (4 * Math.max(1, channels) * rate * 60));
+  return new AppError(
+    'validation',
+    `This audio is too long to edit or convert in Cadenza (more than ${minutes} minutes).`,
+  );
+}
+
 /** Growable per-channel sample store: one allocation per channel in the usual case. */
 class PcmBuilder {
   channels: Float32Array[] = [];
@@ -54,15 +86,21 @@ class PcmBuilder {
     return this.length >= this.limit;
   }
 
-  add(data: Float32Array[], frames: number): void {
+  add(data: Float32Array[], frames: number, rate: number): void {
     if (frames <= 0 || data.length === 0) return;
     const n = Math.min(frames, this.limit - this.length);
+    const count = Math.min(this.keep ?? data.length, data.length);
+    const maxFrames = Math.floor(MAX_DECODED_PCM_BYTES / (4 * count));
+    if (this.length + n > maxFrames) throw tooLong(count, rate);
     if (this.channels.length === 0)
       this.channels = data
-        .slice(0, this.keep ?? data.length)
-        .map(() => new Float32Array(Math.max(this.capacity, n)));
+        .slice(0, count)
+        .map(() => new Float32Array(Math.min(maxFrames, Math.max(this.capacity, n))));
     if (this.length + n > this.channels[0]!.length) {
-      const grown = Math.max(this.length + n, Math.ceil(this.channels[0]!.length * 1.5));
+      const grown = Math.min(
+        maxFrames,
+        Math.max(this.length + n, Math.ceil(this.channels[0]!.length * 1.5)),
+      );
       this.channels = this.channels.map((c) => {
         const bigger = new Float32Array(grown);
         bigger.set(c.subarray(0, this.length));
@@ -86,6 +124,12 @@ class PcmBuilder {
  * its format (AAC, video) or its WAV layout. Throws on read errors and when aborted.
  */
 export async function decodePcm(path: string, options: DecodeOptions = {}): Promise<Pcm | null> {
+  // a short opening (maxMs) is small: it does not wait behind a whole song
+  const short = options.maxMs !== undefined && options.maxMs <= 60_000;
+  return short ? decodeNow(path, options) : inTurn(() => decodeNow(path, options));
+}
+
+async function decodeNow(path: string, options: DecodeOptions): Promise<Pcm | null> {
   const probe = options.probe ?? (await probeFile(path));
   if (!probe || !isDecodedFormat(probe.format)) return null;
   // the header's rate, for sizing (Opus decodes at 48 kHz whatever the header says)
@@ -95,14 +139,25 @@ export async function decodePcm(path: string, options: DecodeOptions = {}): Prom
       ? Infinity
       : Math.max(0, Math.round((options.maxMs * nominal) / 1000));
   const expected = Math.ceil(((probe.durationMs ?? 0) * nominal) / 1000) + 4608;
-  const out = new PcmBuilder(Math.min(limit, expected), limit, probe.channels);
+  // a length over the ceiling is refused before anything is allocated (a FLAC's header may
+  // claim up to 2^36 - 1 samples; an honest hour-long file is measured by streaming instead)
+  const channels = probe.channels ?? 2;
+  if (
+    options.maxMs === undefined &&
+    ((probe.durationMs ?? 0) * nominal * channels * 4) / 1000 > MAX_DECODED_PCM_BYTES
+  )
+    throw tooLong(channels, nominal);
+  // a header may claim any length (a FLAC's 36-bit sample count): the first allocation believes
+  // it up to ten minutes, and the store grows, within MAX_DECODED_PCM_BYTES, with what decodes
+  const believed = Math.min(expected, 600 * nominal);
+  const out = new PcmBuilder(Math.min(limit, believed), limit, probe.channels);
   const rates: number[] = [];
   const decoder = await decodeChunks(
     path,
     probe,
     (c) => {
       if (c.frames > 0 && c.sampleRate) rates.push(c.sampleRate);
-      out.add(c.channels, c.frames);
+      out.add(c.channels, c.frames, c.sampleRate ?? nominal);
       return !out.full;
     },
     options.signal,

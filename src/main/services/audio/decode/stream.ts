@@ -24,6 +24,12 @@ export interface SampleChunk {
 export type ChunkSink = (chunk: SampleChunk) => boolean | void;
 
 const CHUNK_BYTES = 256 * 1024;
+/** About this many frames per decoder call (1 Mi frames: 8 MB of stereo float). */
+const CHUNK_OUT_FRAMES = 1 << 20;
+/** The first call's input: small enough that even the densest FLAC gives under ~16 MB. */
+const FIRST_SLICE_BYTES = 1024;
+/** Never fewer bytes than this per call (a FLAC frame header and its subframes fit). */
+const MIN_SLICE_BYTES = 64;
 
 /** Byte range of a VBRI header frame at the start of an MP3, or null. */
 async function vbriFrame(fh: FileHandle): Promise<[number, number] | null> {
@@ -86,15 +92,25 @@ async function compressedChunks(
     const skip = format === 'mp3' ? await vbriFrame(fh) : null;
     const buf = Buffer.alloc(CHUNK_BYTES);
     let more = true;
+    // how many bytes to hand the decoder next: starts small and follows what the file decodes
+    // to, so one call never yields more than about CHUNK_OUT_FRAMES (a FLAC of CONSTANT
+    // subframes decodes 17 bytes to 65,535 samples: 256 KB of it would be gigabytes at once)
+    let slice = FIRST_SLICE_BYTES;
     for (let pos = 0; more;) {
       signal?.throwIfAborted();
       if (skip && pos === skip[0]) pos = skip[1];
-      const want = skip && pos < skip[0] ? Math.min(buf.length, skip[0] - pos) : buf.length;
+      const room = skip && pos < skip[0] ? Math.min(buf.length, skip[0] - pos) : buf.length;
+      const want = Math.min(room, slice);
       const { bytesRead } = await fh.read(buf, 0, want, pos);
       if (bytesRead === 0) break;
       pos += bytesRead;
       // the decoders keep references to what they are given: hand each its own copy
       const c = await d.decode(Uint8Array.prototype.slice.call(buf, 0, bytesRead));
+      const perByte = c.samplesDecoded / bytesRead;
+      slice =
+        perByte > 0
+          ? Math.max(MIN_SLICE_BYTES, Math.min(CHUNK_BYTES, Math.floor(CHUNK_OUT_FRAMES / perByte)))
+          : Math.min(CHUNK_BYTES, slice * 2);
       more =
         sink({ channels: c.channelData, frames: c.samplesDecoded, sampleRate: c.sampleRate }) !==
         false;

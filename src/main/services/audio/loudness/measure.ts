@@ -1,5 +1,6 @@
 /**
- * Loudness of an audio file: decoded to PCM (audio/decode/pcm.ts) and fed to the BS.1770 meter.
+ * Loudness of an audio file: streamed chunk by chunk (audio/decode/stream.ts) through the BS.1770
+ * meter.
  * Runs in the worker (task `audio.loudness`); plain functions, so tests, benches and the CLI's
  * worker call the same code.
  *
@@ -7,7 +8,9 @@
  *   l.integratedLufs; l.truePeakDb
  */
 import { LOUDNESS_METER_VERSION, type Loudness } from '@shared/domain/loudness';
-import { decodePcm } from '../decode/pcm';
+import { isDecodedFormat } from '../decode/decoders';
+import { decodeChunks } from '../decode/stream';
+import { probeFile } from '../probe';
 import { LoudnessMeter, type LoudnessResult } from './meter';
 
 export interface MeasureOptions {
@@ -18,14 +21,43 @@ export interface MeasureOptions {
 /** Frames handed to the meter at a time (the abort signal is checked between them). */
 const STEP = 1 << 16;
 
-/** The full meter reading (sample peak and length included), or null when not decodable. */
+/**
+ * The full meter reading (sample peak and length included), or null when not decodable. The file
+ * streams through the meter chunk by chunk (audio/decode/stream.ts), never decoded whole: memory
+ * stays at one decoded chunk plus the meter's 100 ms energies (8 bytes per channel per 100 ms:
+ * under 600 KB for a stereo day), however long the audio is — a 45 KB FLAC of an hour of
+ * silence is measured like any hour of music.
+ */
 export async function meterFile(
   path: string,
   options: { signal?: AbortSignal } = {},
 ): Promise<LoudnessResult | null> {
-  const pcm = await decodePcm(path, { signal: options.signal });
-  if (!pcm || pcm.channels.length === 0) return null;
-  return meterPcm(pcm, options);
+  const probe = await probeFile(path);
+  if (!probe || !isDecodedFormat(probe.format)) return null;
+  let meter: LoudnessMeter | null = null;
+  let kept = 0;
+  const decoder = await decodeChunks(
+    path,
+    probe,
+    (c) => {
+      if (c.frames <= 0 || c.channels.length === 0) return;
+      if (!meter) {
+        // mpg123 gives a mono file's samples twice: measure the channels the file has
+        kept = Math.min(c.channels.length, probe.channels ?? c.channels.length);
+        meter = new LoudnessMeter(c.sampleRate ?? probe.sampleRate ?? 44_100, kept);
+      }
+      for (let at = 0; at < c.frames; at += STEP) {
+        const n = Math.min(STEP, c.frames - at);
+        meter.add(
+          c.channels.slice(0, kept).map((ch) => ch.subarray(at, at + n)),
+          n,
+        );
+      }
+    },
+    options.signal,
+  );
+  if (!decoder || !meter) return null;
+  return (meter as LoudnessMeter).result();
 }
 
 /** The meter reading of decoded audio (the export's levelling measures what it will write). */

@@ -17,7 +17,15 @@ import { parseBlob, parseBuffer, type IAudioMetadata } from 'music-metadata';
 import { mediaTypeOf } from '../../ground/media-types';
 import { openRegular } from '../../ground/regular-file';
 import { mp4HeaderBytes } from './mp4';
-import { countFrames, declaredFrames, firstFrame, id3v2Bytes, mpegFrameAt } from './mpeg';
+import {
+  countFramesIn,
+  declaredFrames,
+  firstFrame,
+  id3v2Bytes,
+  mpegFrameAt,
+  type MpegCount,
+} from './mpeg';
+import { MAX_TAG_BYTES, pictureOverCaps } from './picture';
 import { readFromBytes, readWavLayout, type ReadAt, type WavLayout } from './riff';
 
 export type { WavLayout } from './riff';
@@ -59,6 +67,8 @@ export interface MediaProbe {
   truncated: boolean;
   /** Where a WAV's samples are (for decoding it by hand). */
   wav: WavLayout | null;
+  /** What was not read because it is over a cap (a huge tag or picture), in words. */
+  leftOut?: string[];
 }
 
 export interface ProbeOptions {
@@ -88,11 +98,15 @@ const text = (v: string | undefined): string | null => (v?.trim() ? v.trim() : n
 
 function fromMetadata(m: IAudioMetadata, withArt: boolean): MediaProbe {
   const f = m.format;
-  const picture =
+  let picture =
     withArt && m.common.picture?.length
       ? (m.common.picture.find((p) => /front/i.test(p.type ?? '')) ?? m.common.picture[0]!)
       : null;
+  // a picture over the caps (bytes, or the dimensions its header states) is left out
+  const over = picture ? pictureOverCaps(picture.data) : null;
+  if (over) picture = null;
   return {
+    ...(over ? { leftOut: [over] } : {}),
     format: formatOf(m),
     container: f.container ?? 'unknown',
     codec: f.codec ?? null,
@@ -123,8 +137,7 @@ function fromMetadata(m: IAudioMetadata, withArt: boolean): MediaProbe {
 const msOf = (samples: number, rate: number): number => Math.round((samples * 1000) / rate);
 
 /** An MP3 measured by its frames: what the file holds, whatever its Xing/VBRI header says. */
-function withCountedFrames(p: MediaProbe, bytes: Uint8Array): MediaProbe {
-  const count = countFrames(bytes);
+function withCountedFrames(p: MediaProbe, count: MpegCount | null): MediaProbe {
   if (!count || count.audioFrames === 0) return p;
   const { first } = count;
   const durationMs = msOf(count.audioFrames * first.samplesPerFrame, first.sampleRate);
@@ -180,6 +193,8 @@ function blobOf(handle: FileHandle, size: number, type: string, start = 0, end =
     slice: (from = 0, to = end - start) =>
       blobOf(handle, size, type, start + from, Math.min(end, start + Math.max(from, to))),
     arrayBuffer: async () => {
+      // no single read of a parse is larger than a tag may be (a picture within it included)
+      if (end - start > MAX_TAG_BYTES) throw new Error('a read larger than the probe allows');
       const out = new Uint8Array(end - start);
       let filled = 0;
       while (filled < out.length) {
@@ -201,15 +216,24 @@ async function parseOpened(
   handle: FileHandle,
   size: number,
   path: string,
-  options: { duration: boolean; skipCovers: boolean },
+  options: { duration: boolean; skipCovers: boolean; from: number },
 ): Promise<IAudioMetadata> {
+  const { from, ...parse } = options;
   try {
-    return await parseBlob(blobOf(handle, size, ''), options);
+    return await parseBlob(blobOf(handle, size, '', from), parse);
   } catch (e) {
     const byName = mediaTypeOf(path)?.mime;
     if (!byName) throw e;
-    return parseBlob(blobOf(handle, size, byName), options);
+    return parseBlob(blobOf(handle, size, byName, from), parse);
   }
+}
+
+/** Where parsing starts: after an ID3v2 tag too large to read (its tags are left out). */
+async function parseStart(handle: FileHandle): Promise<number> {
+  const head = Buffer.alloc(10);
+  const { bytesRead } = await handle.read(head, 0, 10, 0);
+  const tagBytes = id3v2Bytes(head.subarray(0, bytesRead));
+  return tagBytes > MAX_TAG_BYTES ? tagBytes : 0;
 }
 
 /** Probes a file on disk; null when it is not audio or video Cadenza can read. */
@@ -236,26 +260,33 @@ async function probeOpened(
   options: ProbeOptions,
 ): Promise<MediaProbe | null> {
   let meta: IAudioMetadata;
+  const from = await parseStart(handle);
   try {
-    meta = await parseOpened(handle, size, path, { duration: false, skipCovers: !options.art });
+    const skipCovers = !options.art;
+    meta = await parseOpened(handle, size, path, { duration: false, skipCovers, from });
     // an Ogg stream's length is its last page's granule position, read only when asked for
     // (MP3 frames are counted below instead)
     if (meta.format.container === 'Ogg' && meta.format.duration === undefined)
-      meta = await parseOpened(handle, size, path, { duration: true, skipCovers: !options.art });
+      meta = await parseOpened(handle, size, path, { duration: true, skipCovers, from });
   } catch {
     // a WAV whose other chunks are malformed still has its samples where fmt and data say
     meta = BARE_WAV;
   }
   if (!meta.format.container || (!meta.format.sampleRate && !meta.format.hasVideo)) return null;
   let probe = fromMetadata(meta, options.art === true);
+  if (from > 0) {
+    const mb = (from / 1_000_000).toFixed(1);
+    probe.leftOut = [
+      ...(probe.leftOut ?? []),
+      `the file's tags (${mb} MB) are larger than Cadenza reads, so they were left out`,
+    ];
+  }
   if (options.tagsOnly) return probe;
   const read: ReadAt = async (into, position) =>
     (await handle.read(into, 0, into.length, position)).bytesRead;
-  if (probe.format === 'mp3' && size <= MAX_COUNTED_MP3_BYTES) {
-    const whole = Buffer.alloc(size);
-    await read(whole, 0);
-    probe = withCountedFrames(probe, whole);
-  }
+  // counted in 1 MiB windows: memory stays bounded; the size cap bounds the time
+  if (probe.format === 'mp3' && size <= MAX_COUNTED_MP3_BYTES)
+    probe = withCountedFrames(probe, await countFramesIn(read, size));
   if (probe.format !== 'wav') return probe;
   return withWavLayout(probe, read, size);
 }

@@ -106,6 +106,22 @@ export interface MpegCount {
   audioBytes: number;
 }
 
+/** What one step of the frame walk found at a position. */
+type Step = { frame: MpegFrame } | { skip: true } | { end: true };
+
+/** The walk's step at `at` of `b` (whose end is the file's end when `atEnd`). */
+function stepAt(b: Uint8Array, at: number, first: MpegFrame, atEnd: boolean): Step {
+  const f = mpegFrameAt(b, at);
+  // a header must match the stream's sample rate and layer, or it is junk (a tag, a stray sync)
+  if (!f || f.sampleRate !== first.sampleRate || f.layer !== first.layer) {
+    if (ascii(b, at, 3) === 'TAG' || ascii(b, at, 8) === 'APETAGEX') return { end: true };
+    return { skip: true };
+  }
+  // a frame cut short at the end: it still decodes in part, but counts as none
+  if (atEnd && at + f.frameBytes > b.length + 1) return { end: true };
+  return { frame: f };
+}
+
 /**
  * Walks every frame of a complete MP3 file's bytes (after `start`), resynchronising over junk.
  * The count is what the file holds, whatever a header claims.
@@ -119,20 +135,62 @@ export function countFrames(b: Uint8Array, start = id3v2Bytes(b)): MpegCount | n
   let audioBytes = 0;
   let at = at0;
   while (at + 4 <= b.length) {
-    const f = mpegFrameAt(b, at);
-    // a header must match the stream's sample rate and layer, or it is junk (a tag, a stray sync)
-    if (!f || f.sampleRate !== first.sampleRate || f.layer !== first.layer) {
-      if (ascii(b, at, 3) === 'TAG' || ascii(b, at, 8) === 'APETAGEX') break;
+    const step = stepAt(b, at, first, true);
+    if ('end' in step) break;
+    if ('skip' in step) {
       at += 1;
       continue;
     }
-    if (at + f.frameBytes > b.length + 1) {
-      // a frame cut short at the end: it still decodes in part, but counts as none
-      break;
+    frames += 1;
+    audioBytes += step.frame.frameBytes;
+    at += step.frame.frameBytes;
+  }
+  const audioFrames = declared !== null && frames > 0 ? frames - 1 : frames;
+  return { frames, audioFrames, first, declared, audioBytes };
+}
+
+/** Positioned reads of a file: bytes read into `into` from `position`. */
+export type ReadBytesAt = (into: Buffer, position: number) => Promise<number>;
+
+/** The window `countFramesIn` reads at a time, and the room a frame needs at its end. */
+const WINDOW_BYTES = 1024 * 1024;
+const FRAME_ROOM = 8 * 1024;
+
+/**
+ * `countFrames` over a file on disk, read in 1 MiB windows: the same count in bounded memory,
+ * however large the file (a probe never reads a whole MP3 into memory).
+ */
+export async function countFramesIn(read: ReadBytesAt, size: number): Promise<MpegCount | null> {
+  const win = Buffer.alloc(WINDOW_BYTES);
+  let base = 0;
+  let view: Uint8Array = win.subarray(0, 0);
+  const load = async (from: number): Promise<void> => {
+    base = from;
+    view = win.subarray(0, await read(win, from));
+  };
+  await load(0);
+  const start = id3v2Bytes(view);
+  await load(Math.min(start, size));
+  const rel0 = firstFrame(view, 0);
+  if (rel0 < 0) return null;
+  const first = mpegFrameAt(view, rel0)!;
+  const declared = declaredFrames(view, rel0);
+  let frames = 0;
+  let audioBytes = 0;
+  let at = base + rel0;
+  while (at + 4 <= size) {
+    if (at + FRAME_ROOM > base + view.length && base + view.length < size) await load(at);
+    const r = at - base;
+    if (r + 4 > view.length) break;
+    const step = stepAt(view, r, first, base + view.length >= size);
+    if ('end' in step) break;
+    if ('skip' in step) {
+      at += 1;
+      continue;
     }
     frames += 1;
-    audioBytes += f.frameBytes;
-    at += f.frameBytes;
+    audioBytes += step.frame.frameBytes;
+    at += step.frame.frameBytes;
   }
   const audioFrames = declared !== null && frames > 0 ? frames - 1 : frames;
   return { frames, audioFrames, first, declared, audioBytes };

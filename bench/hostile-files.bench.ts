@@ -1,0 +1,44 @@
+/**
+ * Hostile files (issue 26, point 1): peak memory and time of each operation on a file someone
+ * else placed, each in its own process (peak RSS from /proc/<pid>/status VmHWM, sampled every
+ * 50 ms; the process is stopped above 3 GB, as a machine with a 3 GB limit would). The files are
+ * generated in bench/.data:
+ * - a 41 KB FLAC of one hour of silence (65,535-sample frames of CONSTANT subframes);
+ * - a 10 s FLAC whose STREAMINFO claims 2^36 − 1 samples;
+ * - an MP3 whose ID3v2 tag holds a 200 MB picture.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pictureMp3 } from '../test/support/picture-mp3';
+import { runWithPeak } from '../test/support/peak-rss';
+import { silentFlac } from '../test/support/silent-flac';
+
+const CAP_BYTES = 3 * 1024 ** 3;
+const dir = resolve(__dirname, '.data', 'hostile');
+
+async function main(): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  const hour = join(dir, 'silent-hour.flac');
+  writeFileSync(hour, silentFlac(3600));
+  const liar = join(dir, 'claims-2^36.flac');
+  writeFileSync(liar, silentFlac(10, { claimedSamples: 2 ** 36 - 1 }));
+  const art = join(dir, 'picture-200MB.mp3');
+  writeFileSync(art, pictureMp3(200 * 1024 * 1024));
+  const cases: Array<[string, string, string]> = [
+    ['loudness (start-up pass, library loudness)', 'loudness', hour],
+    ['whole decode (trim, export --format wav)', 'decode', hour],
+    ['whole decode, header claims 2^36-1 samples', 'decode', liar],
+    ['art probe (cadenza-media://art/)', 'art', art],
+    ['probe (found files)', 'probe', art],
+  ];
+  for (const [label, op, path] of cases) {
+    const r = await runWithPeak(op, path, CAP_BYTES);
+    const out = r.killed ? 'killed over 3 GB' : JSON.stringify(r.result);
+    console.log(
+      `${label.padEnd(46)} peak RSS ${(r.peakBytes / 1024 ** 2).toFixed(0).padStart(5)} MB  ` +
+        `${(r.ms / 1000).toFixed(1).padStart(6)} s  → ${out}`,
+    );
+  }
+}
+
+void main();
