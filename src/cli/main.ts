@@ -9,6 +9,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { isAppError } from '@shared/errors';
 import { createCore, type Core } from '../main/services/core';
+import { diskFault } from '../main/services/ground/disk-faults';
 import { environmentKey } from '../main/services/secrets';
 import {
   formatLogLine,
@@ -169,7 +170,9 @@ async function dispatch(
     }
     if (isAppError(e)) log.warn('command failed', { code: e.code, message: e.message });
     else log.error('command failed unexpectedly', e);
-    write(io.stderr, `cadenza: ${isAppError(e) ? oneLine(e.message) : GENERIC_FAILURE}`);
+    // a full disk, a missing or read-only folder, a refused permission: said as such
+    const shown = diskFault(e) ?? e;
+    write(io.stderr, `cadenza: ${isAppError(shown) ? oneLine(shown.message) : GENERIC_FAILURE}`);
     if (io.env.CADENZA_DEBUG === '1' && e instanceof Error && e.stack) write(io.stderr, e.stack);
     return 1;
   }

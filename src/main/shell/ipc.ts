@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { invokeContract, type InvokeContractT } from '@shared/ipc/contract';
 import { channelName, type InvokeDef } from '@shared/ipc/define';
 import { AppError, toErrorShape, type AppErrorShape } from '@shared/errors';
+import { diskFault } from '../services/ground/disk-faults';
 import type { Result } from '@shared/result';
 
 /** What a handler learns about the call besides its arguments. */
@@ -103,7 +104,8 @@ async function dispatch(
   } catch (e) {
     if (!(e instanceof AppError)) options.onInternalError?.(channel, e);
     else if (e.detail !== undefined) options.onAppError?.(channel, e);
-    return { ok: false, error: toErrorShape(e) };
+    // a full disk, a missing or read-only folder, a refused permission: said as such
+    return { ok: false, error: toErrorShape(diskFault(e) ?? e) };
   }
 }
 

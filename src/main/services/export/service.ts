@@ -15,6 +15,7 @@
 import { createWriteStream, promises as fs } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { basename, join } from 'node:path';
+import { appError } from '@shared/app-error';
 import { AppError } from '@shared/errors';
 import type { LibraryItem } from '@shared/domain/library';
 import { DEFAULT_LOUDNESS_TARGET_LUFS } from '@shared/domain/loudness';
@@ -22,6 +23,7 @@ import type { ExportOptions, ExportProgress } from '@shared/domain/export';
 import type { SettingsStore } from '../contracts';
 import { removeTempLeftovers, writeExclusive } from '../ground/atomic';
 import { openRegular } from '../ground/regular-file';
+import { diskFault } from '../ground/disk-faults';
 import { confineToRoot } from '../files/confine';
 import { nameSet, sanitizeBaseName, uniqueFileName } from '../library/names';
 import { audioWorker, type WorkerClient } from '../worker';
@@ -109,12 +111,9 @@ const stoppedMessage = (done: number, total: number): string =>
 async function copyLibraryFile(libraryDir: string, file: string, tmp: string): Promise<void> {
   const confined = await confineToRoot(libraryDir, file.split('/'));
   if ('status' in confined)
-    throw new AppError(
-      confined.status === 403 ? 'forbidden' : 'not_found',
-      confined.status === 403
-        ? 'This item is a link to a file outside your library, so it was not exported.'
-        : 'This item’s file is no longer in the library.',
-    );
+    throw confined.status === 403
+      ? appError('forbidden', 'errors:linkOutsideLibrary')
+      : appError('not_found', 'errors:itemFileGone');
   const { handle, stat } = await openRegular(confined.path);
   try {
     if (stat.ino !== confined.stat.ino || stat.dev !== confined.stat.dev)
@@ -204,8 +203,11 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
         } catch (e) {
           if (e instanceof AppError && e.code === 'cancelled')
             throw new AppError('cancelled', stoppedMessage(files.length, total), { cause: e });
-          if (e instanceof AppError && e.code === 'validation')
+          if (e instanceof AppError && ['validation', 'forbidden', 'not_found'].includes(e.code))
             throw new AppError(e.code, `${item.title}: ${e.message}`, { cause: e });
+          // a full disk, a missing or read-only folder, a refused permission: said as such
+          const fault = diskFault(e);
+          if (fault) throw fault;
           throw new AppError(
             'io',
             `Cadenza could not write “${item.title}” to that folder (${files.length} of ${total} exported).`,

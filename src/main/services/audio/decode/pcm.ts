@@ -18,7 +18,8 @@
  * Runs in the worker (task `audio.decode`, see audio/tasks.ts); `decodeInWorker` in audio/index.ts
  * is how main and the CLI call it. A plain function, so tests and benches call it directly.
  */
-import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
+import type { AppError } from '@shared/errors';
 import { probeFile, type MediaProbe } from '../probe';
 import { isDecodedFormat, type DecoderName } from './decoders';
 import { decodeChunks } from './stream';
@@ -65,10 +66,7 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
 /** The audio is longer than a whole decode may hold. */
 function tooLong(channels: number, rate: number): AppError {
   const minutes = Math.floor(MAX_DECODED_PCM_BYTES / (4 * Math.max(1, channels) * rate * 60));
-  return new AppError(
-    'validation',
-    `This audio is too long to edit or convert in Cadenza (more than ${minutes} minutes).`,
-  );
+  return appError('validation', 'errors:audioTooLong', { minutes });
 }
 
 /** Growable per-channel sample store: one allocation per channel in the usual case. */
