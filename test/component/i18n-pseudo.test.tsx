@@ -8,6 +8,7 @@
  * checked and this list goes.
  */
 import { screen, waitFor, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { accountPanel } from '../../src/renderer/panels/account';
 import { settingsPanel } from '../../src/renderer/panels/settings';
@@ -17,15 +18,18 @@ import { videosPanel } from '../../src/renderer/panels/videos';
 import { resetPreferencesStore } from '../../src/renderer/stores/preferences';
 import { currentLanguage, t } from '../../src/renderer/i18n';
 import { voicePanel } from '../../src/renderer/panels/voices';
+import { libraryPanel } from '../../src/renderer/panels/library';
+import { resetLibraryStore } from '../../src/renderer/stores/library';
 import { resetVoicesStore } from '../../src/renderer/stores/voices';
 import type { PanelDef } from '../../src/renderer/panels/types';
-import { FakeCadenza } from './support/fake-cadenza';
+import { FakeCadenza, makeLibraryItem } from './support/fake-cadenza';
 import { renderApp, renderMain } from './support/render-app';
 import { leftover, untranslated } from './support/pseudo';
 
 afterEach(() => {
   resetPreferencesStore();
   resetVoicesStore();
+  resetLibraryStore();
 });
 
 /** The converted parts of the page, found as a person would. */
@@ -86,6 +90,36 @@ const sampleVoice = (name: string, cloned = false) => ({
   cloned,
 });
 
+/** A song with tags, a prompt, lyrics and an extension, and a speech item: the Library's facts. */
+const pseudoLibrary = () => [
+  makeLibraryItem({
+    id: 'itm_a',
+    title: 'Paper boats',
+    file: 'Paper boats.mp3',
+    createdAt: '2025-01-01T10:00:00.000Z',
+    durationMs: 138_000,
+    tags: ['lofi'],
+    prompt: 'a calm song about rain',
+    model: 'v4.5',
+    hasLyrics: true,
+  }),
+  makeLibraryItem({
+    id: 'itm_b',
+    title: 'Paper boats, longer',
+    file: 'Paper boats, longer.mp3',
+    createdAt: '2025-01-02T10:00:00.000Z',
+    durationMs: 200_000,
+    parentId: 'itm_a',
+  }),
+  makeLibraryItem({
+    id: 'itm_c',
+    title: 'Hello there',
+    file: 'Hello there.wav',
+    createdAt: '2025-01-03T10:00:00.000Z',
+    kind: 'tts',
+  }),
+];
+
 /**
  * The converted panels, each shown whole under the pseudo-locale with enough in it (a key, voices,
  * takes…) that its lists, badges and counters are drawn: nothing in the panel may escape.
@@ -94,7 +128,8 @@ const CONVERTED_PANELS: readonly {
   name: string;
   panel: PanelDef;
   setup(fake: FakeCadenza): void;
-  ready(): Promise<unknown>;
+  /** Shows what is checked (an item's details, a dialog…); the roots to check, else <main>. */
+  ready(user: ReturnType<typeof userEvent.setup>): Promise<Element[] | void>;
 }[] = [
   {
     name: 'Voice',
@@ -120,7 +155,54 @@ const CONVERTED_PANELS: readonly {
         },
       ];
     },
-    ready: () => screen.findByText('First take'),
+    ready: async () => {
+      await screen.findByText('First take');
+    },
+  },
+  {
+    name: 'Library (list, details, lyrics)',
+    panel: libraryPanel,
+    setup: (fake) => {
+      fake.state.libraryItems = pseudoLibrary();
+      fake.library.lyrics.itm_a = '[Verse]\nFolding paper';
+      fake.library.waveforms.itm_a = Array.from({ length: 200 }, (_, i) => (i % 10) / 10);
+    },
+    ready: async (user) => {
+      const list = await screen.findByRole('listbox');
+      await user.click(await within(list).findByRole('option', { name: /Paper boats, ⟦/ }));
+      await user.click(await screen.findByRole('button', { name: /^⟦Ļýŕîçš/ }));
+      await screen.findByRole('button', { name: /^⟦Çöþý ļýŕîçš/ });
+    },
+  },
+  {
+    name: 'Export dialog',
+    panel: libraryPanel,
+    setup: (fake) => {
+      fake.state.libraryItems = pseudoLibrary();
+      fake.library.lyrics.itm_a = '[Verse]\nFolding paper';
+      fake.library.waveforms.itm_a = Array.from({ length: 200 }, (_, i) => (i % 10) / 10);
+    },
+    ready: async (user) => {
+      await user.click(await screen.findByRole('button', { name: /^⟦Éẋþöŕţ šĥöŵñ/ }));
+      return [await screen.findByRole('dialog')];
+    },
+  },
+  {
+    name: 'Trim dialog and region editor',
+    panel: libraryPanel,
+    setup: (fake) => {
+      fake.state.libraryItems = pseudoLibrary();
+      fake.library.lyrics.itm_a = '[Verse]\nFolding paper';
+      fake.library.waveforms.itm_a = Array.from({ length: 200 }, (_, i) => (i % 10) / 10);
+    },
+    ready: async (user) => {
+      const list = await screen.findByRole('listbox');
+      await user.click(await within(list).findByRole('option', { name: /Paper boats, ⟦/ }));
+      await user.click(await screen.findByRole('button', { name: /^⟦Ţŕîɱ/ }));
+      const dialog = await screen.findByRole('dialog');
+      await within(dialog).findByRole('slider', { name: /^⟦Šţåŕţ/ });
+      return [dialog];
+    },
   },
   ...[
     { name: 'Songs', panel: songsPanel, title: 'songs:title' },
@@ -150,11 +232,11 @@ describe('the converted panels under the pseudo-locale', () => {
       const fake = new FakeCadenza({ key: 'sk-test-pseudo-0000-4321' });
       fake.preferences = { ...fake.preferences, language: 'en-XA', appLanguage: 'en-XA' };
       c.setup(fake);
-      await renderApp({ fake, panels: [c.panel] });
+      const { user } = await renderApp({ fake, panels: [c.panel] });
       await waitFor(() => expect(currentLanguage()).toBe('en-XA'));
-      await c.ready();
-      const root = document.querySelector('main') ?? document.body;
-      expect(untranslated(root).filter((s) => !NOT_YET.some((re) => re.test(s)))).toEqual([]);
+      const roots = (await c.ready(user)) ?? [document.querySelector('main')!];
+      const escaped = roots.flatMap((root) => untranslated(root));
+      expect(escaped.filter((s) => !NOT_YET.some((re) => re.test(s)))).toEqual([]);
     },
   );
 });

@@ -14,6 +14,8 @@ import voice from './locales/en/voice.json';
 import songs from './locales/en/songs.json';
 import covers from './locales/en/covers.json';
 import videos from './locales/en/videos.json';
+import library from './locales/en/library.json';
+import edit from './locales/en/edit.json';
 import type { Namespace } from './namespaces';
 
 /** Parameters of a message: numbers, or strings (creator content is bidi-isolated when shown). */
@@ -32,6 +34,8 @@ export const ENGLISH: Record<Namespace, Catalog> = {
   songs,
   covers,
   videos,
+  library,
+  edit,
 };
 
 export interface Catalog {

@@ -15,5 +15,7 @@ export const NAMESPACES = [
   'songs', // the Songs panel: create, extend, takes, history
   'covers', // the Covers panel: cover, train a singer (and the job results Covers and Videos share)
   'videos', // the Videos panel
+  'library', // the Library panel: the list, an item's details, lyrics
+  'edit', // the Export dialog, the Trim dialog and its region editor, Whole song
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -13,8 +13,9 @@ import { canMakeWholeSong, useWholeSong, wholeSongProgressText } from '../shared
 import { LyricsView } from './LyricsView';
 import { useReuseActions } from './ReuseActions';
 import { Button, Menu, type MenuItem } from '../../components';
-import { formatDurationMs, KIND_LABELS } from '../../lib/format';
-import { extensionChain, formatDate } from './view';
+import { formatDurationMs } from '../../lib/format';
+import { errorText, useFormat, useTranslation } from '../../i18n';
+import { extensionChain, formatDate, KIND_LABELS } from './view';
 
 interface ItemDetailsProps {
   item: LibraryItemView;
@@ -27,6 +28,8 @@ interface ItemDetailsProps {
 
 /** The selected item: what is known about it and what can be done with it (keyed by item id). */
 export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDetailsProps) {
+  const { t } = useTranslation();
+  const f = useFormat();
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(item.title);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -38,11 +41,11 @@ export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDe
   const reuse = useReuseActions(item, busy);
   // the list follows main's libraryChanged for each of these: nothing to load here
   const trim = useTrimDialog((saved) => {
-    setNotice(`Saved “${saved.title}” as a new item.`);
+    setNotice(t('library:details.saved', { title: saved.title }));
   });
 
   const whole = useWholeSong((saved) => {
-    setNotice(`Saved “${saved.title}” as a new item.`);
+    setNotice(t('library:details.saved', { title: saved.title }));
   });
   const joining = whole.running?.itemId === item.id ? whole.running : null;
 
@@ -63,7 +66,7 @@ export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDe
       const r = await renameItem(item.id, name);
       if (!r.ok) return setError(r.error);
       setRenaming(false);
-      setNotice(`Renamed. The file is now “${r.value.file}”.`);
+      setNotice(t('library:details.renamed', { file: r.value.file }));
     });
   };
   const [exporting, setExporting] = useState(false);
@@ -83,48 +86,58 @@ export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDe
   const more: MenuItem[] = [
     ...reuse,
     {
-      label: 'Rename',
+      label: t('library:details.rename'),
       disabled: busy || renaming,
       onSelect: () => {
         setName(item.title);
         setRenaming(true);
       },
     },
-    { label: 'Export…', disabled: busy, onSelect: doExport },
+    { label: t('library:details.export'), disabled: busy, onSelect: doExport },
     {
-      label: 'Show in folder',
+      label: t('library:details.showInFolder'),
       disabled: busy,
       onSelect: () => void showItemInFolder(item.id).then(setError),
     },
-    { label: 'Delete', danger: true, disabled: busy, onSelect: () => setConfirmDelete(true) },
+    {
+      label: t('library:details.delete'),
+      danger: true,
+      disabled: busy,
+      onSelect: () => setConfirmDelete(true),
+    },
   ];
 
   const chain = extensionChain(item, byId);
   const video = item.kind === 'singing-video' || item.kind === 'subtitle-video';
   return (
-    <section className="library-details card" aria-label="Item details">
+    <section className="library-details card" aria-label={t('library:details.aria')}>
       <div className="library-details-head">
         {item.coverUrl ? (
           <img
             className="library-details-cover"
             src={item.coverUrl}
-            alt={`Cover of ${item.title}`}
+            alt={t('library:details.coverAlt', { title: item.title })}
           />
         ) : null}
         <div>
-          <h2 className="card-title library-details-title">{item.title}</h2>
+          <h2 className="card-title library-details-title" translate="no">
+            {item.title}
+          </h2>
           <p className="small muted">
-            {KIND_LABELS[item.kind]} · {formatDurationMs(item.durationMs)} ·{' '}
-            {formatDate(item.createdAt)}
+            {t(KIND_LABELS[item.kind])} · {formatDurationMs(item.durationMs)} ·{' '}
+            {/* Intl's words in the app's language already */}
+            <time dateTime={item.createdAt} translate="no">
+              {formatDate(item.createdAt, f.date)}
+            </time>
           </p>
         </div>
       </div>
       <div className="library-details-actions">
         <Button variant="primary" size="small" onClick={onPlay} disabled={busy}>
-          {video ? 'Play video' : 'Play'}
+          {video ? t('library:details.playVideo') : t('library:details.play')}
         </Button>
         <Button size="small" onClick={() => enqueue(toQueueEntry(item))} disabled={busy}>
-          Add to queue
+          {t('library:details.addToQueue')}
         </Button>
         {canTrim(item) && (
           <Button
@@ -140,7 +153,7 @@ export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDe
             }
             disabled={busy}
           >
-            Trim…
+            {t('library:details.trim')}
           </Button>
         )}
         {canMakeWholeSong(item) && (
@@ -151,22 +164,22 @@ export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDe
               void whole.start(item.id);
             }}
             disabled={busy || joining !== null}
-            title="Join this extension to its song as a new item"
+            title={t('library:details.wholeSongHint')}
           >
-            Whole song
+            {t('library:details.wholeSong')}
           </Button>
         )}
         {item.hasLyrics && (
           <Button size="small" aria-expanded={showLyrics} onClick={() => setShowLyrics((s) => !s)}>
-            Lyrics
+            {t('library:details.lyrics')}
           </Button>
         )}
-        <Menu label={`More actions for ${item.title}`} items={more} />
+        <Menu label={t('library:details.more', { title: item.title })} items={more} />
       </div>
       {renaming && (
         <form className="library-rename" onSubmit={submitRename}>
           <label className="field-label" htmlFor={`rename-${item.id}`}>
-            New name
+            {t('library:details.newName')}
           </label>
           <div className="field-row">
             <input
@@ -182,20 +195,17 @@ export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDe
               className="button button-small button-primary"
               disabled={busy || !name.trim()}
             >
-              Save name
+              {t('library:details.saveName')}
             </button>
             <button
               type="button"
               className="button button-small"
               onClick={() => setRenaming(false)}
             >
-              Cancel
+              {t('common:cancel')}
             </button>
           </div>
-          <p className="field-hint">
-            The file and its sidecar are renamed together; characters files cannot hold are left
-            out.
-          </p>
+          <p className="field-hint">{t('library:details.renameHint')}</p>
         </form>
       )}
       {joining && (
@@ -204,7 +214,7 @@ export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDe
             {wholeSongProgressText(joining.fraction)}
           </p>
           <button type="button" className="button button-small" onClick={whole.stop}>
-            Stop
+            {t('common:stop')}
           </button>
         </div>
       )}
@@ -215,7 +225,7 @@ export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDe
       )}
       {(error ?? whole.error) && (
         <p role="alert" className="library-error">
-          {(error ?? whole.error)!.message}
+          {errorText((error ?? whole.error)!)}
         </p>
       )}
       {notice && (
@@ -227,31 +237,33 @@ export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDe
       <dl className="library-facts">
         {item.tags.length > 0 && (
           <>
-            <dt>Tags</dt>
-            <dd>{item.tags.join(', ')}</dd>
+            <dt>{t('library:facts.tags')}</dt>
+            <dd translate="no">{item.tags.join(', ')}</dd>
           </>
         )}
         {item.prompt && (
           <>
-            <dt>Prompt</dt>
-            <dd>{item.prompt}</dd>
+            <dt>{t('library:facts.prompt')}</dt>
+            <dd translate="no">{item.prompt}</dd>
           </>
         )}
         {item.model && (
           <>
-            <dt>Model</dt>
-            <dd>{item.model}</dd>
+            <dt>{t('library:facts.model')}</dt>
+            <dd translate="no">{item.model}</dd>
           </>
         )}
-        <dt>File</dt>
-        <dd className="mono small">{item.file}</dd>
+        <dt>{t('library:facts.file')}</dt>
+        <dd className="mono small" translate="no">
+          {item.file}
+        </dd>
         {chain.length > 0 && (
           <>
-            <dt>Extends</dt>
+            <dt>{t('library:facts.extends')}</dt>
             <dd>
-              <ol className="library-chain" aria-label="Extension chain">
+              <ol className="library-chain" aria-label={t('library:facts.chain')}>
                 {chain.map((p) => (
-                  <li key={p.id}>
+                  <li key={p.id} translate="no">
                     <button type="button" className="link-button" onClick={() => onSelect(p.id)}>
                       {p.title}
                     </button>
@@ -263,36 +275,40 @@ export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDe
         )}
         {item.parentId && chain.length === 0 && (
           <>
-            <dt>Extends</dt>
-            <dd className="muted">an item no longer in the library</dd>
+            <dt>{t('library:facts.extends')}</dt>
+            <dd className="muted">{t('library:facts.gone')}</dd>
           </>
         )}
         {item.trimmedFrom && (
           <>
-            <dt>Trimmed from</dt>
+            <dt>{t('library:facts.trimmedFrom')}</dt>
             <dd>
               {byId.has(item.trimmedFrom.sourceId) ? (
                 <button
                   type="button"
                   className="link-button"
+                  translate="no"
                   onClick={() => onSelect(item.trimmedFrom!.sourceId)}
                 >
                   {byId.get(item.trimmedFrom.sourceId)?.title}
                 </button>
               ) : (
-                item.trimmedFrom.sourceTitle
+                <span translate="no">{item.trimmedFrom.sourceTitle}</span>
               )}
-              {`, ${formatTimeMs(item.trimmedFrom.startMs)} to ${formatTimeMs(item.trimmedFrom.endMs)}`}
+              {`, ${t('library:facts.range', {
+                start: formatTimeMs(item.trimmedFrom.startMs),
+                end: formatTimeMs(item.trimmedFrom.endMs),
+              })}`}
             </dd>
           </>
         )}
         {extensions.length > 0 && (
           <>
-            <dt>Extended by</dt>
+            <dt>{t('library:facts.extendedBy')}</dt>
             <dd>
-              <ul className="library-chain" aria-label="Extensions">
+              <ul className="library-chain" aria-label={t('library:facts.extensions')}>
                 {extensions.map((c) => (
-                  <li key={c.id}>
+                  <li key={c.id} translate="no">
                     <button type="button" className="link-button" onClick={() => onSelect(c.id)}>
                       {c.title}
                     </button>
@@ -308,7 +324,7 @@ export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDe
       {exporting && (
         <ExportDialog
           ids={[item.id]}
-          what={`“${item.title}”`}
+          what={t('library:exportWhat.one', { title: item.title })}
           onClose={() => setExporting(false)}
           onDone={(r) => {
             setExporting(false);
@@ -319,15 +335,13 @@ export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDe
       )}
       {confirmDelete && (
         <ConfirmDialog
-          title={`Move “${item.title}” to the trash?`}
-          confirmLabel="Move to trash"
+          title={t('library:trash.title', { title: item.title })}
+          confirmLabel={t('library:trash.confirm')}
           tone="danger"
           onConfirm={doDelete}
           onCancel={() => setConfirmDelete(false)}
         >
-          <p>
-            The file, its cover and its sidecar go to the system trash, where you can restore them.
-          </p>
+          <p>{t('library:trash.body')}</p>
         </ConfirmDialog>
       )}
     </section>

@@ -21,8 +21,16 @@ import { showPanel } from '../../stores/ui';
 import { MissingResults } from './MissingResults';
 import { useMainMatches } from './lyrics-search';
 import { VirtualList, type VirtualListHandle } from './VirtualList';
-import { formatDate, KIND_FILTERS, SORTS, type KindFilterId, type SortId } from './view';
-import { formatDurationMs, KIND_LABELS } from '../../lib/format';
+import {
+  formatDate,
+  KIND_FILTERS,
+  KIND_LABELS,
+  SORTS,
+  type KindFilterId,
+  type SortId,
+} from './view';
+import { formatDurationMs } from '../../lib/format';
+import { errorText, useFormat, useTranslation } from '../../i18n';
 import { buildRows, deriveView, warmSearch, type Row } from './rows';
 import './library.css';
 
@@ -41,6 +49,7 @@ const QUEUE_AHEAD = 99;
 
 interface OptionSelectProps<Id extends string> {
   label: string;
+  /** Each option's id and its label's catalog key. */
   options: readonly { id: string; label: string }[];
   value: Id;
   onChange(id: Id): void;
@@ -53,6 +62,7 @@ function OptionSelect<Id extends string>({
   value,
   onChange,
 }: OptionSelectProps<Id>) {
+  const { t } = useTranslation();
   return (
     <select
       className="input select"
@@ -62,7 +72,7 @@ function OptionSelect<Id extends string>({
     >
       {options.map((o) => (
         <option key={o.id} value={o.id}>
-          {o.label}
+          {t(o.label)}
         </option>
       ))}
     </select>
@@ -71,6 +81,7 @@ function OptionSelect<Id extends string>({
 
 /** The library folder's items: search, filter, sort, play, and act on one. */
 export function LibraryPanel() {
+  const { t } = useTranslation();
   const items = useLibraryStore((s) => s.items);
   const itemsError = useLibraryStore((s) => s.itemsError);
   const [text, setText] = useState('');
@@ -154,8 +165,8 @@ export function LibraryPanel() {
     setExporting(rows.slice(0, 10_000).map((row) => row.item.id));
   };
   /** The shown selection's name, suggested as the album: the search words, else the kind. */
-  const selectionName =
-    text.trim() || (kind === 'all' ? undefined : KIND_FILTERS.find((k) => k.id === kind)?.label);
+  const kindLabel = KIND_FILTERS.find((k) => k.id === kind)?.label;
+  const selectionName = text.trim() || (kind === 'all' || !kindLabel ? undefined : t(kindLabel));
 
   const renderRow = (index: number, style: { top: number; height: number }) => {
     const row = rows[index] as Row;
@@ -178,7 +189,7 @@ export function LibraryPanel() {
     <section className="panel library-panel" aria-labelledby="library-title">
       <header className="panel-header">
         <h1 className="panel-title" id="library-title">
-          Library
+          {t('library:title')}
         </h1>
       </header>
       <MissingResults />
@@ -186,25 +197,30 @@ export function LibraryPanel() {
         <input
           type="search"
           className="input library-search"
-          aria-label="Search the library"
-          placeholder="Search titles, tags, lyrics, prompts…"
+          aria-label={t('library:toolbar.search')}
+          placeholder={t('library:toolbar.searchPlaceholder')}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
         />
         <OptionSelect<KindFilterId>
-          label="Kind"
+          label={t('library:toolbar.kind')}
           options={KIND_FILTERS}
           value={kind}
           onChange={setKind}
         />
-        <OptionSelect<SortId> label="Sort" options={SORTS} value={sort} onChange={setSort} />
+        <OptionSelect<SortId>
+          label={t('library:toolbar.sort')}
+          options={SORTS}
+          value={sort}
+          onChange={setSort}
+        />
         <label className="checkbox library-check">
           <input
             type="checkbox"
             checked={withLyrics}
             onChange={(e) => setWithLyrics(e.currentTarget.checked)}
           />
-          With lyrics
+          {t('library:toolbar.withLyrics')}
         </label>
         <button
           type="button"
@@ -212,7 +228,7 @@ export function LibraryPanel() {
           onClick={exportShown}
           disabled={rows.length === 0}
         >
-          Export shown…
+          {t('library:toolbar.exportShown')}
         </button>
       </div>
       <p
@@ -224,12 +240,12 @@ export function LibraryPanel() {
         data-lyrics-query={mainMatches ? mainMatches.text : undefined}
       >
         {rows.length === items.length
-          ? `${items.length} item${items.length === 1 ? '' : 's'}`
-          : `${rows.length} of ${items.length} items`}
+          ? t('library:count.all', { count: items.length })
+          : t('library:count.some', { shown: rows.length, count: items.length })}
       </p>
       {(itemsError ?? listError) && (
         <p role="alert" className="library-error">
-          {(itemsError ?? listError)?.message}
+          {errorText((itemsError ?? listError)!)}
         </p>
       )}
       {notice && (
@@ -241,7 +257,7 @@ export function LibraryPanel() {
       {exporting && (
         <ExportDialog
           ids={exporting}
-          what={exporting.length === 1 ? '1 item' : `${exporting.length} items`}
+          what={t('library:exportWhat.items', { count: exporting.length })}
           albumSuggestion={selectionName}
           onClose={() => setExporting(null)}
           onDone={(r) => {
@@ -256,15 +272,14 @@ export function LibraryPanel() {
           <div className="library-empty">
             <EmptyState
               icon={<LibraryBig size={20} aria-hidden />}
-              title="Your library is empty"
+              title={t('library:empty.title')}
               action={
                 <Button variant="primary" onClick={() => showPanel('songs')}>
-                  Make a song
+                  {t('library:empty.action')}
                 </Button>
               }
             >
-              Songs, speech, covers and videos you make land here, and so do audio files you add to
-              the library folder.
+              {t('library:empty.body')}
             </EmptyState>
           </div>
         ) : (
@@ -272,7 +287,7 @@ export function LibraryPanel() {
             handle={list}
             className="library-list"
             role="listbox"
-            aria-label="Library items"
+            aria-label={t('library:list.aria')}
             tabIndex={0}
             aria-activedescendant={selectedIndex >= 0 ? `library-row-${selectedId}` : undefined}
             onKeyDown={onListKey}
@@ -322,7 +337,11 @@ function LibraryRow({
   onPlay,
   onDragError,
 }: LibraryRowProps) {
+  const { t } = useTranslation();
+  const f = useFormat();
   const { item } = row;
+  const kind = t(KIND_LABELS[item.kind]);
+  const duration = formatDurationMs(item.durationMs);
   return (
     <div
       id={`library-row-${item.id}`}
@@ -330,7 +349,11 @@ function LibraryRow({
       aria-selected={selected}
       aria-setsize={count}
       aria-posinset={index + 1}
-      aria-label={`${item.title}, ${KIND_LABELS[item.kind]}, ${formatDurationMs(item.durationMs)}${row.take ? `, take ${row.take}` : ''}`}
+      aria-label={
+        row.take
+          ? t('library:list.rowAriaTake', { title: item.title, kind, duration, take: row.take })
+          : t('library:list.rowAria', { title: item.title, kind, duration })
+      }
       className={`library-row${selected ? ' library-row-selected' : ''}${row.grouped ? ' library-row-grouped' : ''}`}
       style={{ top: style.top, height: style.height }}
       onClick={onSelect}
@@ -345,18 +368,26 @@ function LibraryRow({
       <Artwork src={item.coverUrl} seed={item.title} size={36} icon={KIND_ICONS[item.kind]} />
       <span className="library-row-main">
         <span className="library-row-title">
-          {item.title}
-          {row.take && <span className="library-badge">Take {row.take}</span>}
+          <span translate="no">{item.title}</span>
+          {row.take && (
+            <span className="library-badge">{t('library:list.take', { take: row.take })}</span>
+          )}
         </span>
-        <span className="library-row-sub small muted">
-          {row.parentTitle
-            ? `Extends “${row.parentTitle}”`
-            : item.tags.slice(0, 3).join(', ') || item.prompt || ''}
-        </span>
+        {row.parentTitle ? (
+          <span className="library-row-sub small muted">
+            {t('library:list.extends', { title: row.parentTitle })}
+          </span>
+        ) : (
+          <span className="library-row-sub small muted" translate="no">
+            {item.tags.slice(0, 3).join(', ') || item.prompt || ''}
+          </span>
+        )}
       </span>
-      <span className="library-row-kind small">{KIND_LABELS[item.kind]}</span>
-      <span className="library-row-duration small">{formatDurationMs(item.durationMs)}</span>
-      <span className="library-row-date small muted">{formatDate(item.createdAt)}</span>
+      <span className="library-row-kind small">{kind}</span>
+      <span className="library-row-duration small">{duration}</span>
+      <span className="library-row-date small muted" translate="no">
+        {formatDate(item.createdAt, f.date)}
+      </span>
     </div>
   );
 }

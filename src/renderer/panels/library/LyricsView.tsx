@@ -2,10 +2,12 @@ import { useEffect, useState } from 'react';
 import type { AppErrorShape } from '@shared/errors';
 import type { Lyrics } from '@shared/ipc/library';
 import { exportLyrics, loadLyrics } from '../shared/library-actions';
+import { errorText, useTranslation } from '../../i18n';
 import { lyricSections } from './view';
 
 /** A song's lyrics by section, with Copy and Export as TXT (keyed by item id). */
 export function LyricsView({ itemId }: { itemId: string }) {
+  const { t } = useTranslation();
   const [lyrics, setLyrics] = useState<Lyrics | null>(null);
   const [error, setError] = useState<AppErrorShape | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -26,33 +28,36 @@ export function LyricsView({ itemId }: { itemId: string }) {
     if (!lyrics?.lyrics) return;
     try {
       await navigator.clipboard.writeText(lyrics.lyrics);
-      setNotice('Lyrics copied.');
+      setNotice(t('library:lyrics.copied'));
     } catch {
-      setNotice('Cadenza could not use the clipboard. Select the text and copy it instead.');
+      setNotice(t('library:lyrics.noClipboard'));
     }
   };
   const exportTxt = async () => {
     const r = await exportLyrics(itemId);
-    if (r.ok) setNotice(`Saved to ${r.value.path}`);
+    if (r.ok) setNotice(t('library:lyrics.savedTo', { path: r.value.path }));
     else if (r.error.code !== 'cancelled') setError(r.error);
   };
 
   if (error)
     return (
       <p role="alert" className="library-error">
-        {error.message}
+        {errorText(error)}
       </p>
     );
-  if (!lyrics) return <p className="muted small">Loading lyrics…</p>;
-  if (!lyrics.lyrics) return <p className="muted small">This item has no lyrics.</p>;
+  if (!lyrics) return <p className="muted small">{t('library:lyrics.loading')}</p>;
+  if (!lyrics.lyrics) return <p className="muted small">{t('library:lyrics.none')}</p>;
   return (
-    <section className="library-lyrics" aria-label={`Lyrics of ${lyrics.title}`}>
+    <section
+      className="library-lyrics"
+      aria-label={t('library:lyrics.aria', { title: lyrics.title })}
+    >
       <div className="library-lyrics-actions">
         <button type="button" className="button button-small" onClick={() => void copy()}>
-          Copy lyrics
+          {t('library:lyrics.copy')}
         </button>
         <button type="button" className="button button-small" onClick={() => void exportTxt()}>
-          Export as TXT…
+          {t('library:lyrics.exportTxt')}
         </button>
       </div>
       {notice && (
@@ -61,7 +66,7 @@ export function LyricsView({ itemId }: { itemId: string }) {
         </p>
       )}
       {lyricSections(lyrics.lyrics).map((section, i) => (
-        <div key={i} className="library-lyrics-section">
+        <div key={i} className="library-lyrics-section" translate="no">
           {section.name && <h4 className="library-lyrics-name">{section.name}</h4>}
           <p className="library-lyrics-text">{section.lines.join('\n')}</p>
         </div>

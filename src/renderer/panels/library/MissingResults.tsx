@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import type { JobView } from '@shared/ipc/jobs';
 import { Button } from '../../components/Button';
+import { errorText, useTranslation } from '../../i18n';
 import { followJobs, loadJobs, redownloadJob, useJobsStore } from '../../stores/jobs';
 
 /**
@@ -9,6 +10,7 @@ import { followJobs, loadJobs, redownloadJob, useJobsStore } from '../../stores/
  * or charged. Main says which jobs have such results (`canRedownload`).
  */
 export function MissingResults() {
+  const { t } = useTranslation();
   const byId = useJobsStore((s) => s.byId);
   const busy = useJobsStore((s) => s.busy);
   const errors = useJobsStore((s) => s.actionErrors);
@@ -30,27 +32,26 @@ export function MissingResults() {
   return (
     <section className="library-missing" aria-labelledby="library-missing-title">
       <h2 className="library-missing-title" id="library-missing-title">
-        Not in the library folder
+        {t('library:missing.title')}
       </h2>
-      <p className="small muted">
-        These results were made and paid for but their files are gone from the folder. Download
-        again fetches them from the service; nothing is sent or charged.
-      </p>
+      <p className="small muted">{t('library:missing.body')}</p>
       <ul className="library-missing-list">
         {missing.map((job) => (
           <li key={job.id}>
-            <span>{job.label}</span>
+            <span translate="no">{job.label}</span>
             <Button
               size="small"
               disabled={!!busy[job.id]}
               onClick={() => void redownloadJob(job.id)}
-              aria-label={`Download again: ${job.label}`}
+              aria-label={t('library:missing.downloadAria', { label: job.label })}
             >
-              {busy[job.id] === 'redownload' ? 'Downloading…' : 'Download again'}
+              {busy[job.id] === 'redownload'
+                ? t('library:missing.downloading')
+                : t('library:missing.download')}
             </Button>
             {errors[job.id] && (
               <span className="small" role="alert">
-                {errors[job.id]?.message}
+                {errorText(errors[job.id]!)}
               </span>
             )}
           </li>

@@ -10,6 +10,7 @@ import { openCoverFrom } from '../../stores/covers';
 import { openSingingFrom } from '../../stores/videos';
 import { openExtend } from '../../stores/songs';
 import { speakAgain } from '../../stores/voices';
+import { useTranslation } from '../../i18n';
 
 /** The earlier take (voice, emotion, text) of a speech item: a view of the library's list. */
 function useTake(item: LibraryItemView) {
@@ -21,25 +22,26 @@ function useTake(item: LibraryItemView) {
 
 /** The reuse actions an item offers, as items of the details card's ⋯ menu. */
 export function useReuseActions(item: LibraryItemView, disabled: boolean): MenuItem[] {
+  const { t } = useTranslation();
   const take = useTake(item);
   return [
     {
-      label: 'Extend from here',
+      label: t('library:reuse.extend'),
       onSelect: () => openExtend(item.id),
       hidden: item.kind !== 'song',
     },
     {
-      label: 'Make a cover',
+      label: t('library:reuse.cover'),
       onSelect: () => openCoverFrom(item.id),
       hidden: !isCoverSource(item),
     },
     {
-      label: 'Singing video',
+      label: t('library:reuse.singing'),
       onSelect: () => openSingingFrom(item.id),
       hidden: !isSingingSource(item),
     },
     {
-      label: 'Speak again',
+      label: t('library:reuse.speakAgain'),
       hidden: !take,
       onSelect: () => {
         if (take) void speakAgain({ speaker: take.voice, emotion: take.emotion, text: take.text });

@@ -1,13 +1,16 @@
-/** Pure helpers of the Library view: filters, sorts, labels, lengths, dates, lyrics (rows.ts: the rows). */
+/**
+ * Pure helpers of the Library view: filters, sorts, labels (catalog keys), dates, lyrics (rows.ts:
+ * the rows).
+ */
 import type { LibraryKind } from '@shared/domain/library';
 import type { LibraryItemView } from '@shared/ipc/library';
 
 export const KIND_FILTERS = [
-  { id: 'all', label: 'All kinds', kinds: null },
-  { id: 'song', label: 'Songs', kinds: ['song'] },
-  { id: 'tts', label: 'Speech', kinds: ['tts'] },
-  { id: 'cover', label: 'Covers', kinds: ['cover'] },
-  { id: 'video', label: 'Videos', kinds: ['singing-video', 'subtitle-video'] },
+  { id: 'all', label: 'library:filters.all', kinds: null },
+  { id: 'song', label: 'library:filters.songs', kinds: ['song'] },
+  { id: 'tts', label: 'library:filters.speech', kinds: ['tts'] },
+  { id: 'cover', label: 'library:filters.covers', kinds: ['cover'] },
+  { id: 'video', label: 'library:filters.videos', kinds: ['singing-video', 'subtitle-video'] },
 ] as const satisfies ReadonlyArray<{
   id: string;
   label: string;
@@ -16,11 +19,11 @@ export const KIND_FILTERS = [
 export type KindFilterId = (typeof KIND_FILTERS)[number]['id'];
 
 export const SORTS = [
-  { id: 'newest', label: 'Newest first' },
-  { id: 'oldest', label: 'Oldest first' },
-  { id: 'title', label: 'Title A–Z' },
-  { id: 'longest', label: 'Longest first' },
-  { id: 'kind', label: 'Kind' },
+  { id: 'newest', label: 'library:sorts.newest' },
+  { id: 'oldest', label: 'library:sorts.oldest' },
+  { id: 'title', label: 'library:sorts.title' },
+  { id: 'longest', label: 'library:sorts.longest' },
+  { id: 'kind', label: 'library:sorts.kind' },
 ] as const;
 export type SortId = (typeof SORTS)[number]['id'];
 
@@ -40,14 +43,19 @@ export function extensionChain(
   return chain;
 }
 
-const dateFormat = new Intl.DateTimeFormat(undefined, {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-});
-export function formatDate(iso: string): string {
+/** What each kind of item is called (catalog keys, translated where shown). */
+export const KIND_LABELS = {
+  song: 'library:kind.song',
+  tts: 'library:kind.speech',
+  cover: 'library:kind.cover',
+  'singing-video': 'library:kind.singingVideo',
+  'subtitle-video': 'library:kind.subtitleVideo',
+} as const satisfies Record<LibraryKind, string>;
+
+/** An item's date in the app's language (`date` is useFormat().date); blank when not a date. */
+export function formatDate(iso: string, date: (d: Date) => string): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : dateFormat.format(d);
+  return Number.isNaN(d.getTime()) ? '' : date(d);
 }
 
 /** Sections of lyrics: a `[Verse]`-style tag line starts one; text before any tag is untitled. */

@@ -12,10 +12,14 @@ import type { ExportResult } from '@shared/ipc/export';
 import { bridge, call } from '../../bridge';
 import { Button, Progress, SegmentedControl, TextField } from '../../components';
 import { Modal } from '../../components/Modal';
+import { errorText, t as translate, useTranslation } from '../../i18n';
 import { cancelExport, exportItems } from './library-actions';
 import './export-dialog.css';
 
 const TARGETS: ExportTarget[] = ['mp3', 'wav', 'flac', 'original'];
+/** "Original files" is words; the formats' names stay as they are. */
+const targetLabel = (target: ExportTarget): string =>
+  target === 'original' ? translate('edit:export.original') : EXPORT_FORMAT_LABELS[target];
 
 interface ExportDialogProps {
   /** The items, in track order. */
@@ -30,11 +34,14 @@ interface ExportDialogProps {
 
 /** What a finished export says, for the panel's status line. */
 export function exportedMessage(r: ExportResult): string {
-  const n = r.files.length;
-  const files = `${n} file${n === 1 ? '' : 's'}`;
+  const count = r.files.length;
   const done =
-    r.reencoded > 0 ? `${files} exported to ${r.folder}` : `${files} copied to ${r.folder}`;
-  return r.notes?.length ? `${done}. ${r.notes.join('; ')}.` : done;
+    r.reencoded > 0
+      ? translate('edit:exported.exported', { count, folder: r.folder })
+      : translate('edit:exported.copied', { count, folder: r.folder });
+  return r.notes?.length
+    ? translate('edit:exported.withNotes', { done, notes: r.notes.join('; ') })
+    : done;
 }
 
 /** The year typed in the Year field: a number, null when empty, or a problem in words. */
@@ -44,7 +51,7 @@ function parseYear(text: string): number | null | { problem: string } {
   const n = Number(t);
   return /^\d{4}$/.test(t) && n >= EXPORT_YEAR_MIN && n <= EXPORT_YEAR_MAX
     ? n
-    : { problem: `A year, like ${new Date().getFullYear()}.` };
+    : { problem: translate('edit:export.yearProblem', { year: new Date().getFullYear() }) };
 }
 
 /**
@@ -52,17 +59,20 @@ function parseYear(text: string): number | null | { problem: string } {
  * OS file manager on them; the renderer names the export, never a path).
  */
 export function ExportedFiles({ result, onClose }: { result: ExportResult; onClose?(): void }) {
+  const { t } = useTranslation();
   const [error, setError] = useState<AppErrorShape | null>(null);
   const shown = result.files.slice(0, 5);
   return (
-    <div className="exported" role="group" aria-label="Exported files">
+    <div className="exported" role="group" aria-label={t('edit:exported.aria')}>
       <p role="status">{exportedMessage(result)}</p>
-      <ul className="exported-files">
+      <ul className="exported-files" translate="no">
         {shown.map((f) => (
           <li key={f}>{f}</li>
         ))}
         {result.files.length > shown.length && (
-          <li className="muted">and {result.files.length - shown.length} more</li>
+          <li className="muted" translate="yes">
+            {t('edit:exported.more', { count: result.files.length - shown.length })}
+          </li>
         )}
       </ul>
       <div className="exported-actions">
@@ -74,17 +84,17 @@ export function ExportedFiles({ result, onClose }: { result: ExportResult; onClo
             )
           }
         >
-          Show in folder
+          {t('edit:exported.showInFolder')}
         </Button>
         {onClose && (
           <Button size="small" variant="ghost" onClick={onClose}>
-            Close
+            {t('edit:exported.close')}
           </Button>
         )}
       </div>
       {error && (
         <p role="alert" className="exported-error">
-          {error.message}
+          {errorText(error)}
         </p>
       )}
     </div>
@@ -96,6 +106,7 @@ export function ExportedFiles({ result, onClose }: { result: ExportResult; onClo
  * the export, which can be stopped. Defaults come from settings (the Settings page sets them).
  */
 export function ExportDialog({ ids, what, albumSuggestion, onDone, onClose }: ExportDialogProps) {
+  const { t } = useTranslation();
   const [format, setFormat] = useState<ExportTarget>('mp3');
   const [artist, setArtist] = useState('');
   const [album, setAlbum] = useState(albumSuggestion ?? '');
@@ -166,22 +177,22 @@ export function ExportDialog({ ids, what, albumSuggestion, onDone, onClose }: Ex
   };
   const actions = running ? (
     <button type="button" className="button" ref={first} onClick={stop}>
-      Stop
+      {t('common:stop')}
     </button>
   ) : (
     <>
       <button type="button" className="button" ref={first} onClick={onClose}>
-        Cancel
+        {t('common:cancel')}
       </button>
       <button type="button" className="button button-primary" onClick={() => void start()}>
-        Choose folder and export…
+        {t('edit:export.submit')}
       </button>
     </>
   );
 
   return (
     <Modal
-      title={`Export ${what}`}
+      title={t('edit:export.title', { what })}
       initialFocusRef={first}
       onCancel={() => (running ? stop() : onClose())}
       actions={actions}
@@ -189,9 +200,9 @@ export function ExportDialog({ ids, what, albumSuggestion, onDone, onClose }: Ex
     >
       <div className="export-dialog-body">
         <SegmentedControl<ExportTarget>
-          label="Format"
+          label={t('edit:export.format')}
           showLabel
-          segments={TARGETS.map((t) => ({ value: t, label: EXPORT_FORMAT_LABELS[t] }))}
+          segments={TARGETS.map((target) => ({ value: target, label: targetLabel(target) }))}
           value={format}
           onChange={setFormat}
           disabled={running}
@@ -199,30 +210,30 @@ export function ExportDialog({ ids, what, albumSuggestion, onDone, onClose }: Ex
         {tagged ? (
           <>
             <TextField
-              label="Artist"
+              label={t('edit:export.artist')}
               value={artist}
               maxLength={TAG_TEXT_MAX_CHARS}
               onChange={(e) => setArtist(e.currentTarget.value)}
               disabled={running}
             />
             <TextField
-              label="Album"
+              label={t('edit:export.album')}
               value={album}
               maxLength={TAG_TEXT_MAX_CHARS}
-              hint={ids.length > 1 ? 'Tracks are numbered in the order shown.' : undefined}
+              hint={ids.length > 1 ? t('edit:export.albumHint') : undefined}
               onChange={(e) => setAlbum(e.currentTarget.value)}
               disabled={running}
             />
             <div className="export-dialog-pair">
               <TextField
-                label="Genre"
+                label={t('edit:export.genre')}
                 value={genre}
                 maxLength={TAG_TEXT_MAX_CHARS}
                 onChange={(e) => setGenre(e.currentTarget.value)}
                 disabled={running}
               />
               <TextField
-                label="Year"
+                label={t('edit:export.year')}
                 value={yearText}
                 inputMode="numeric"
                 maxLength={4}
@@ -241,29 +252,30 @@ export function ExportDialog({ ids, what, albumSuggestion, onDone, onClose }: Ex
                 onChange={(e) => setNormalise(e.currentTarget.checked)}
                 disabled={running}
               />{' '}
-              Even out loudness (to the levelling target)
+              {t('edit:export.normalise')}
             </label>
-            <p className="small muted">
-              Title, lyrics, cover art and the prompt are written into each file. MP3s stay as they
-              are unless loudness is evened out.
-            </p>
+            <p className="small muted">{t('edit:export.taggedNote')}</p>
           </>
         ) : (
-          <p className="small muted">The files are copied as they are, without new tags.</p>
+          <p className="small muted">{t('edit:export.copyNote')}</p>
         )}
         {running && (
           <div>
-            <Progress value={progress?.fraction ?? null} label="Export progress" />
+            <Progress value={progress?.fraction ?? null} label={t('edit:export.progress')} />
             <p className="small muted" role="status">
               {progress?.current
-                ? `Exporting “${progress.current}” (${progress.done + 1} of ${progress.total})…`
-                : 'Waiting for a folder…'}
+                ? t('edit:export.exporting', {
+                    title: progress.current,
+                    n: progress.done + 1,
+                    total: progress.total,
+                  })
+                : t('edit:export.waiting')}
             </p>
           </div>
         )}
         {error && (
           <p role="alert" className="exported-error">
-            {error.message}
+            {errorText(error)}
           </p>
         )}
       </div>

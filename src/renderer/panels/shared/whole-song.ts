@@ -14,6 +14,7 @@ import type { AppErrorShape } from '@shared/errors';
 import type { LibraryItemView } from '@shared/ipc/library';
 import type { Result } from '@shared/result';
 import { bridge, call } from '../../bridge';
+import { currentLanguage, errorText, formattersFor, t } from '../../i18n';
 
 /** An extension of a song in the library (so there is a whole song to make). */
 export const canMakeWholeSong = (
@@ -55,7 +56,7 @@ export function useWholeSong(onSaved?: (item: LibraryItemView) => void): WholeSo
     const r = await call((api) => api.edit.wholeSong(itemId));
     setRunning(null);
     if (r.ok) saved.current?.(r.value);
-    else if (r.error.code === 'cancelled') setStopped(r.error.message);
+    else if (r.error.code === 'cancelled') setStopped(errorText(r.error));
     else setError(r.error);
     return r;
   }, []);
@@ -70,4 +71,4 @@ export function useWholeSong(onSaved?: (item: LibraryItemView) => void): WholeSo
 
 /** "Joining… 40%" for a render under way. */
 export const wholeSongProgressText = (fraction: number): string =>
-  `Joining the parts into one song… ${Math.round(fraction * 100)}%`;
+  t('edit:wholeSong.progress', { percent: formattersFor(currentLanguage()).percent(fraction) });

@@ -27,6 +27,7 @@ import {
 } from './region-math';
 import { Button } from '../../components';
 import { TimeField } from './TimeField';
+import { useFormat, useTranslation } from '../../i18n';
 
 /** Bars drawn across the visible part (the peaks of the window are reduced to this many). */
 const BARS = 400;
@@ -86,6 +87,8 @@ function useFinerWindow(
 
 export function RegionEditor(props: RegionEditorProps) {
   const { durationMs, peaks, region, onChange, playheadMs = null } = props;
+  const { t } = useTranslation();
+  const f = useFormat();
   const [view, setView] = useState<View>(() => wholeView(durationMs));
   const trackRef = useRef<HTMLDivElement>(null);
   const focused = useRef<'start' | 'end' | null>(null);
@@ -198,7 +201,7 @@ export function RegionEditor(props: RegionEditorProps) {
         tabIndex={0}
         className={`region-handle region-handle-${which}${f < 0 || f > 1 ? ' region-handle-off' : ''}`}
         style={{ left: pct(f) }}
-        aria-label={which === 'start' ? 'Start of the region' : 'End of the region'}
+        aria-label={which === 'start' ? t('edit:region.start') : t('edit:region.end')}
         aria-valuemin={which === 'start' ? 0 : Math.min(durationMs, region.startMs + minLength)}
         aria-valuemax={which === 'start' ? Math.max(0, region.endMs - minLength) : durationMs}
         aria-valuenow={ms}
@@ -223,20 +226,27 @@ export function RegionEditor(props: RegionEditorProps) {
   const lengthMs = region.endMs - region.startMs;
   return (
     <div className="region-editor" onKeyDown={onEditorKey}>
-      <div className="region-toolbar" role="group" aria-label="Zoom">
+      <div className="region-toolbar" role="group" aria-label={t('edit:region.zoom')}>
         <Button size="small" onClick={() => zoom(1 / ZOOM_STEP)} disabled={!zoomed}>
-          Zoom out
+          {t('edit:region.zoomOut')}
         </Button>
         <Button
           size="small"
           onClick={() => zoom(ZOOM_STEP)}
           disabled={view.spanMs <= Math.min(durationMs, MIN_SPAN_MS)}
         >
-          Zoom in
+          {t('edit:region.zoomIn')}
         </Button>
         <span className="small muted" data-testid="zoom-level">
-          {level < 1.05 ? 'Whole length' : `${level.toFixed(level < 10 ? 1 : 0)}× zoom`}
-          {' · Ctrl+wheel or + and − zoom'}
+          {level < 1.05
+            ? t('edit:region.wholeLength')
+            : t('edit:region.level', {
+                level: f.number(level, {
+                  minimumFractionDigits: level < 10 ? 1 : 0,
+                  maximumFractionDigits: level < 10 ? 1 : 0,
+                }),
+              })}
+          {` · ${t('edit:region.hint')}`}
         </span>
       </div>
       <div
@@ -291,37 +301,40 @@ export function RegionEditor(props: RegionEditorProps) {
         <input
           type="range"
           className="region-scroll"
-          aria-label="Scroll the waveform"
+          aria-label={t('edit:region.scroll')}
           min={0}
           max={durationMs - view.spanMs}
           step={10}
           value={view.fromMs}
-          aria-valuetext={`${formatTimeMs(view.fromMs)} to ${formatTimeMs(view.fromMs + view.spanMs)}`}
+          aria-valuetext={t('edit:region.scrollValue', {
+            from: formatTimeMs(view.fromMs),
+            to: formatTimeMs(view.fromMs + view.spanMs),
+          })}
           onChange={(e) => setView((v) => scrollTo(v, Number(e.currentTarget.value), durationMs))}
         />
       )}
       <dl className="region-readout">
         <div>
-          <dt>Start</dt>
+          <dt>{t('edit:region.readStart')}</dt>
           <dd data-testid="region-start">{formatTimeMs(region.startMs)}</dd>
         </div>
         <div>
-          <dt>End</dt>
+          <dt>{t('edit:region.readEnd')}</dt>
           <dd data-testid="region-end">{formatTimeMs(region.endMs)}</dd>
         </div>
         <div>
-          <dt>Length</dt>
+          <dt>{t('edit:region.readLength')}</dt>
           <dd data-testid="region-length">{formatTimeMs(lengthMs)}</dd>
         </div>
       </dl>
       <div className="region-fields">
         <TimeField
-          label="Start time"
+          label={t('edit:region.startTime')}
           valueMs={region.startMs}
           onCommit={(ms) => setHandle('start', ms)}
         />
         <TimeField
-          label="End time"
+          label={t('edit:region.endTime')}
           valueMs={region.endMs}
           onCommit={(ms) => setHandle('end', ms)}
         />

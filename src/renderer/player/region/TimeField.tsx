@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { formatTimeMs, parseTimeMs } from '@shared/time';
 import { TextField } from '../../components';
+import { useTranslation } from '../../i18n';
 
 interface TimeFieldProps {
   label: string;
@@ -14,6 +15,7 @@ interface TimeFieldProps {
  * edited; a text that is not a time says so and is kept for correction (Escape puts it back).
  */
 export function TimeField({ label, valueMs, onCommit }: TimeFieldProps) {
+  const { t } = useTranslation();
   const [text, setText] = useState<string | null>(null);
   const [invalid, setInvalid] = useState(false);
   const commit = () => {
@@ -35,7 +37,7 @@ export function TimeField({ label, valueMs, onCommit }: TimeFieldProps) {
       spellCheck={false}
       autoComplete="off"
       value={text ?? formatTimeMs(valueMs)}
-      error={invalid ? 'Type a time like 1:05.250 or 65.25.' : null}
+      error={invalid ? t('edit:region.timeInvalid') : null}
       onChange={(e) => setText(e.currentTarget.value)}
       onBlur={commit}
       onKeyDown={(e) => {

@@ -13,6 +13,7 @@ import { Modal } from '../../components/Modal';
 import { playRegion, selectCurrent, usePlayerStore } from '../../stores/player';
 import { formatOf } from '../../playback/entries';
 import { useWaveform } from '../Waveform';
+import { errorText, t as translate, useFormat, useTranslation } from '../../i18n';
 import { RegionEditor } from './RegionEditor';
 import type { Region, View } from './region-math';
 
@@ -32,11 +33,10 @@ interface TrimDialogProps {
   onSaved?(item: LibraryItemView): void;
 }
 
-const CURVE_LABELS: Record<FadeCurve, string> = {
-  linear: 'Linear',
-  'equal-power': 'Equal power',
-};
-const CURVE_OPTIONS = FADE_CURVES.map((c) => ({ value: c, label: CURVE_LABELS[c] }));
+const CURVE_LABELS = {
+  linear: 'edit:trim.curves.linear',
+  'equal-power': 'edit:trim.curves.equalPower',
+} as const satisfies Record<FadeCurve, string>;
 
 /** Seconds typed in a fade field as whole milliseconds (blank is none); null when not a number. */
 const fadeMs = (text: string): number | null => {
@@ -46,6 +46,9 @@ const fadeMs = (text: string): number | null => {
 };
 
 export function TrimDialog({ subject, onClose, onSaved }: TrimDialogProps) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const curveOptions = FADE_CURVES.map((c) => ({ value: c, label: t(CURVE_LABELS[c]) }));
   const waveform = useWaveform(subject.itemId);
   const durationMs =
     subject.durationMs ??
@@ -56,7 +59,10 @@ export function TrimDialog({ subject, onClose, onSaved }: TrimDialogProps) {
   const [fadeIn, setFadeIn] = useState('');
   const [fadeOut, setFadeOut] = useState('');
   const [curve, setCurve] = useState<FadeCurve>('linear');
-  const [name, setName] = useState(`${subject.title} (trimmed)`);
+  // the new item is titled in the app's language when it is made
+  const [name, setName] = useState(() =>
+    translate('edit:trim.defaultName', { title: subject.title }),
+  );
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState(0);
   useEffect(
@@ -103,12 +109,12 @@ export function TrimDialog({ subject, onClose, onSaved }: TrimDialogProps) {
         key: playKey,
         itemId: subject.itemId,
         url: null,
-        title: `${subject.title} (selection)`,
+        title: t('edit:trim.selectionTitle', { title: subject.title }),
         video: false,
         format: formatOf(subject.file),
         durationMs,
         coverUrl: subject.coverUrl ?? null,
-        origin: 'Trim',
+        origin: t('edit:trim.origin'),
       },
       chosen.startMs / 1000,
       chosen.endMs / 1000,
@@ -120,7 +126,7 @@ export function TrimDialog({ subject, onClose, onSaved }: TrimDialogProps) {
     const fadeInMs = fadeMs(fadeIn);
     const fadeOutMs = fadeMs(fadeOut);
     if (fadeInMs === null || fadeOutMs === null) {
-      setError({ code: 'validation', message: 'Give the fades in seconds, like 0.5.' });
+      setError({ code: 'validation', message: t('edit:trim.fadesInvalid') });
       return;
     }
     const request = {
@@ -135,7 +141,7 @@ export function TrimDialog({ subject, onClose, onSaved }: TrimDialogProps) {
     if (!checked.success) {
       setError({
         code: 'validation',
-        message: checked.error.issues[0]?.message ?? 'Check the region.',
+        message: checked.error.issues[0]?.message ?? t('edit:trim.checkRegion'),
       });
       return;
     }
@@ -145,7 +151,7 @@ export function TrimDialog({ subject, onClose, onSaved }: TrimDialogProps) {
     setStopped(null);
     const r = await call((api) => api.edit.trim(subject.itemId, checked.data));
     setBusy(false);
-    if (!r.ok && r.error.code === 'cancelled') return setStopped(r.error.message);
+    if (!r.ok && r.error.code === 'cancelled') return setStopped(errorText(r.error));
     if (!r.ok) return setError(r.error);
     onSaved?.(r.value);
     onClose();
@@ -161,7 +167,7 @@ export function TrimDialog({ subject, onClose, onSaved }: TrimDialogProps) {
   const fadeOutMsNow = fadeMs(fadeOut) ?? 0;
   return (
     <Modal
-      title={`Trim “${subject.title}”`}
+      title={t('edit:trim.title', { title: subject.title })}
       className="dialog-wide"
       initialFocusRef={cancelRef}
       onCancel={busy ? stop : onClose}
@@ -169,28 +175,23 @@ export function TrimDialog({ subject, onClose, onSaved }: TrimDialogProps) {
         <>
           {chosen && durationMs ? (
             <Button className="dialog-action-start" onClick={playSelection}>
-              Play selection
+              {t('edit:trim.playSelection')}
             </Button>
           ) : null}
           {/* while it renders, the same button stops the render (Escape too) */}
           <Button ref={cancelRef} onClick={busy ? stop : onClose}>
-            {busy ? 'Stop' : 'Cancel'}
+            {busy ? t('common:stop') : t('common:cancel')}
           </Button>
           <Button variant="primary" onClick={() => void save()} disabled={busy || !chosen}>
-            {busy ? 'Saving…' : 'Save as new item'}
+            {busy ? t('edit:trim.saving') : t('edit:trim.save')}
           </Button>
         </>
       }
     >
-      <p className="small">
-        Choose the part to keep: drag across the waveform or its handles, or focus a handle and use
-        the arrow keys (Shift for whole seconds). The original stays as it is.
-      </p>
+      <p className="small">{t('edit:trim.intro')}</p>
       {!chosen || !durationMs ? (
         <p role="status">
-          {waveform === undefined
-            ? 'Reading the audio…'
-            : 'The length of this item is not known, so it cannot be trimmed.'}
+          {waveform === undefined ? t('edit:trim.reading') : t('edit:trim.noLength')}
         </p>
       ) : (
         <>
@@ -206,7 +207,7 @@ export function TrimDialog({ subject, onClose, onSaved }: TrimDialogProps) {
           />
           <div className="trim-options">
             <TextField
-              label="Fade in (seconds)"
+              label={t('edit:trim.fadeIn')}
               inputMode="decimal"
               className="trim-number"
               value={fadeIn}
@@ -214,7 +215,7 @@ export function TrimDialog({ subject, onClose, onSaved }: TrimDialogProps) {
               onChange={(e) => setFadeIn(e.currentTarget.value)}
             />
             <TextField
-              label="Fade out (seconds)"
+              label={t('edit:trim.fadeOut')}
               inputMode="decimal"
               className="trim-number"
               value={fadeOut}
@@ -222,13 +223,13 @@ export function TrimDialog({ subject, onClose, onSaved }: TrimDialogProps) {
               onChange={(e) => setFadeOut(e.currentTarget.value)}
             />
             <Select
-              label="Fade shape"
+              label={t('edit:trim.fadeShape')}
               value={curve}
-              options={CURVE_OPTIONS}
+              options={curveOptions}
               onChange={(e) => setCurve(e.currentTarget.value as FadeCurve)}
             />
             <TextField
-              label="Name of the new item"
+              label={t('edit:trim.name')}
               className="trim-name"
               value={name}
               maxLength={120}
@@ -239,16 +240,15 @@ export function TrimDialog({ subject, onClose, onSaved }: TrimDialogProps) {
       )}
       {busy && (
         <div className="trim-progress">
-          <progress max={1} value={progress} aria-label="Making the new item" />
+          <progress max={1} value={progress} aria-label={t('edit:trim.making')} />
           <p role="status" className="small">
-            Making the new item… {Math.round(progress * 100)}%. Encoding a long MP3 again can take a
-            minute.
+            {t('edit:trim.makingText', { percent: f.percent(progress) })}
           </p>
         </div>
       )}
       {error && (
         <p role="alert" className="library-error">
-          {error.message}
+          {errorText(error)}
         </p>
       )}
       {stopped && !busy && (
