@@ -269,7 +269,7 @@ describe('Clone', () => {
     const file = new File([new Uint8Array(2048)], 'me.wav', { type: 'audio/wav' });
     fireEvent.drop(drop, { dataTransfer: { files: [file] } });
     const list = await screen.findByRole('list', { name: 'Recordings' });
-    expect(list).toHaveTextContent('me.wav — 2 kB, 3.2 s');
+    expect(list).toHaveTextContent('me.wav — 2 KB, 3.2 s');
     expect(fake.callsOf('files.registerDropped')).toEqual([[['me.wav'], 'audio']]);
 
     await user.type(screen.getByLabelText('Voice name'), 'Me again');
@@ -283,7 +283,7 @@ describe('Clone', () => {
         '50',
       ),
     );
-    expect(screen.getByText(/Uploading… 50% of 2 kB/)).toBeInTheDocument();
+    expect(screen.getByText(/Uploading… 50% of 2 KB/)).toBeInTheDocument();
 
     fake.voices.catalogue = {
       ...sampleCatalogue(),

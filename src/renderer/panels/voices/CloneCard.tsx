@@ -14,7 +14,7 @@ import {
 } from '../../stores/voices';
 import { CardOutcome } from './CardOutcome';
 import { useFormat, useTranslation } from '../../i18n';
-import { seconds } from './format';
+import { seconds, size } from './format';
 
 /** Drop or pick recordings, see their checks, name the voice, upload with progress and cancel. */
 export function CloneCard() {
@@ -78,7 +78,7 @@ export function CloneCard() {
         <ul className="voice-files" aria-label={t('voice:clone.files')}>
           {files.map((file) => (
             <li key={file.handle}>
-              <strong translate="no">{file.name}</strong> — {f.fileSize(file.sizeBytes)},{' '}
+              <strong translate="no">{file.name}</strong> — {size(t, f, file.sizeBytes)},{' '}
               {file.durationMs !== null
                 ? seconds(t, f, file.durationMs)
                 : t('voice:clone.lengthUnknown')}
@@ -153,7 +153,7 @@ export function CloneCard() {
             {pct < 100
               ? t('voice:clone.uploading', {
                   percent: f.percent(pct / 100),
-                  size: f.fileSize(upload.totalBytes),
+                  size: size(t, f, upload.totalBytes),
                 })
               : t('voice:clone.uploaded')}
           </span>
