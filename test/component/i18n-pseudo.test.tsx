@@ -212,7 +212,9 @@ const CONVERTED_PANELS: readonly {
     name,
     panel,
     setup: () => undefined,
-    ready: () => screen.findByRole('heading', { level: 1, name: t(title) }),
+    ready: async () => {
+      await screen.findByRole('heading', { level: 1, name: t(title) });
+    },
   })),
 ];
 
