@@ -42,7 +42,8 @@ function SingerRow({ singer }: { singer: SingerOption }) {
   if (draft === null)
     return (
       <li>
-        <span translate="no">{singer.name}</span> — {t(STATE_TEXT[singer.state])}{' '}
+        <span translate="no">{singer.name}</span> — {t(STATE_TEXT[singer.state])}
+        {jobId && ' · '}
         {jobId && (
           <button
             type="button"
