@@ -9,6 +9,10 @@ import type { Counter } from '@shared/errors';
 import type { Core } from '../main/services/core';
 import type { Library } from '../main/services/library/library';
 import { UsageError } from './command';
+import { AppError } from '@shared/errors';
+import { isFinalJobState, type Job } from '@shared/domain/jobs';
+import type { JobsService } from '../main/services/jobs/service';
+import type { CliContext } from './command';
 
 /** What a counter of the key has left now, or null when the key info cannot be had. */
 export async function counterLeft(core: Core, counter: Counter): Promise<number | null> {
@@ -61,4 +65,58 @@ export function findItem(library: Library, ref: string): LibraryItem {
       `${byTitle.length} items are called '${ref}'; give the id (cadenza library list --json)`,
     );
   throw new UsageError(`no item '${ref}' in the library (cadenza library list shows them)`);
+}
+
+/** `--timeout S` of a waiting command: seconds greater than 0, or undefined when not given. */
+export function parseTimeout(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const seconds = Number(text);
+  if (!(Number.isFinite(seconds) && seconds > 0))
+    throw new UsageError('--timeout takes a number of seconds greater than 0');
+  return seconds;
+}
+
+/**
+ * Follows one job to its end for a `--wait` command. While the job waits on this computer (a full
+ * disk, a missing library folder…) stderr says what it waits for, and again when that clears, so a
+ * waiting command never sits silent. With `timeoutS` it gives up after that many seconds with one
+ * line naming what the job still waits for (exit 1); the job keeps its state for a later
+ * `cadenza jobs resume`.
+ */
+export async function followJob(
+  ctx: CliContext,
+  jobs: JobsService,
+  id: string,
+  timeoutS?: number,
+): Promise<Job> {
+  let shownWait: string | null = null;
+  const sayWait = (job: Job | undefined) => {
+    if (!job || isFinalJobState(job.state)) return;
+    const now = job.waiting?.message ?? null;
+    if (now === shownWait) return;
+    if (now) ctx.note(`Waiting: ${now}`);
+    else if (shownWait) ctx.note('No longer waiting; continuing.');
+    shownWait = now;
+  };
+  sayWait(jobs.get(id));
+  const off = jobs.on('job-updated', (summary) => {
+    if (summary.id === id) sayWait(jobs.get(id));
+  });
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      if (timeoutS !== undefined) timer = setTimeout(() => resolve('timeout'), timeoutS * 1000);
+    });
+    const outcome = await Promise.race([jobs.waitFor(id), timedOut]);
+    if (outcome !== 'timeout') return outcome;
+    const job = jobs.get(id);
+    const still = job?.waiting ? `waiting: ${job.waiting.message}` : (job?.state ?? 'unknown');
+    throw new AppError(
+      'timeout',
+      `Job ${id} did not finish within ${timeoutS} s (still ${still}); run cadenza jobs resume --wait to continue.`,
+    );
+  } finally {
+    clearTimeout(timer);
+    off();
+  }
 }

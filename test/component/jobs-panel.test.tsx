@@ -33,7 +33,7 @@ const findRow = (name: string | RegExp) => screen.findByRole('listitem', { name 
 describe('Jobs panel', () => {
   it('is registered as "Jobs" in the panel registry', async () => {
     const { panels } = await import('../../src/renderer/app/panels');
-    expect(panels.map((p) => p.label)).toContain('Jobs');
+    expect(panels.map((p) => p.label)).toContain('shell:nav.jobs');
   });
 
   it('lists jobs newest first with kind, what was asked, status and progress', async () => {

@@ -16,11 +16,11 @@ import {
   type CliCommand,
   type CliContext,
 } from '../command';
-import { counterLeft } from '../support';
+import { counterLeft, followJob, parseTimeout } from '../support';
 
 const help = `Usage: cadenza singer list [--json]
        cadenza singer check URL... [--json]
-       cadenza singer train URL... [--name N] [--wait] [--json]
+       cadenza singer train URL... [--name N] [--wait [--timeout S]] [--json]
 
 Custom singers for covers. The service trains from audio links only (http/https: MP3, WAV or
 M4A), 5 to 45 minutes in total. Cadenza measures the links first, reading only their headers,
@@ -31,11 +31,14 @@ and sends nothing when the total is out of range or a link cannot be measured.
   train URL...        Measure, then start training
   --name N            The name the singer is listed under (kept on this computer)
   --wait              Follow the training to the end
+  --timeout S         With --wait: give up after S seconds, exit 1 with one line saying what
+                      the training still waits for (it keeps going; cadenza jobs resume --wait)
   --json              Print JSON`;
 
 const OPTIONS = {
   name: { type: 'string' },
   wait: { type: 'boolean' },
+  timeout: { type: 'string' },
   json: { type: 'boolean' },
 } as const;
 
@@ -72,6 +75,8 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     throw new UsageError('say list, check or train (see cadenza singer --help)');
   if (sub !== 'list' && urls.length === 0)
     throw new UsageError(`name at least one audio URL (see cadenza singer --help)`);
+  const timeoutS = parseTimeout(values.timeout);
+  if (timeoutS !== undefined && !values.wait) throw new UsageError('--timeout goes with --wait');
   const core = ctx.core();
   const { covers, jobsHost } = core;
   if (sub === 'list') {
@@ -133,6 +138,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     return 0;
   }
   if (!values.json) ctx.note(`Training ${name} (task ${taskId})…`);
+  await followJob(ctx, rt.jobs, job.id, timeoutS);
   const singer = await covers.finishTraining(job.id);
   const after = await counterLeft(core, 'key_vc_counts');
   if (values.json)

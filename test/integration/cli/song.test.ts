@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { type CliResult, runCli, useCliAgainstEmulator } from './run-cli';
+import { sameAudio } from '../../support/same-audio';
 
 const KEY = 'cli-song-key-8d1c55e0';
 
@@ -126,7 +127,7 @@ describe('cadenza song create', () => {
         const songId = s.service_ids.song_id!;
         const emulated = made.find((m) => m.songId === songId)!;
         expect(s.duration_ms).toBe(emulated.durationMs);
-        expect(readFileSync(s.media_file).equals(await mediaBytes(songId))).toBe(true);
+        expect(await sameAudio(s.media_file, await mediaBytes(songId))).toBe(true);
         expect(s.cover_file).toMatch(/\.png$/);
         const sidecarOnDisk = JSON.parse(
           readFileSync(`${s.media_file}.json`, 'utf8'),

@@ -236,7 +236,10 @@ async function resume(args: string[], ctx: CliContext): Promise<number> {
       };
       rt.jobs.on('job-updated', (job) => {
         if (!activeIds.has(job.id)) return;
-        const line = `${STATE_WORDS[job.state]}${percent(job)}`;
+        // a job waiting on this computer (disk full, library folder missing) says what it waits for
+        const line = job.waiting
+          ? `waiting: ${job.waiting.message}`
+          : `${STATE_WORDS[job.state]}${percent(job)}`;
         if (!isFinalJobState(job.state) && lastShown.get(job.id) !== line) {
           lastShown.set(job.id, line);
           ctx.note(`${job.id}  ${line}  ${job.label}`);

@@ -13,7 +13,7 @@ import {
 } from '@shared/domain/service-limits';
 import type { CreateSongRequest } from '@shared/ipc/songs';
 import { readTextFile } from '../../../main/services/files/regular';
-import { counterLeft, readSidecar } from '../../support';
+import { counterLeft, followJob, parseTimeout, readSidecar } from '../../support';
 import { songWhole, wholeHelp } from './whole';
 
 /** Lyrics files are a few KB; anything far larger is not lyrics. */
@@ -40,6 +40,8 @@ Create two songs (one submission) and save them in the library.
   --extend SONG_ID    Extend a song (a library item id or the service's song id); needs --at
   --at SECONDS        Where the extension starts: after 0 and within the song's length
   --wait              Follow the job, download both songs and print their sidecars
+  --timeout S         With --wait: give up after S seconds, exit 1 with one line saying what
+                      the job still waits for (it keeps going; cadenza jobs resume --wait)
   --json              Print JSON
 
 Without --lyrics-file, --title, --instrumental or --extend the song is made in description
@@ -61,6 +63,7 @@ const OPTIONS = {
   extend: { type: 'string' },
   at: { type: 'string' },
   wait: { type: 'boolean' },
+  timeout: { type: 'string' },
   json: { type: 'boolean' },
 } as const;
 
@@ -124,6 +127,8 @@ async function create(args: string[], ctx: CliContext): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, OPTIONS, 'song');
   expectNoMore(positionals, 'song');
   const request = await buildRequest(values);
+  const timeoutS = parseTimeout(values.timeout);
+  if (timeoutS !== undefined && !values.wait) throw new UsageError('--timeout goes with --wait');
   const core = ctx.core();
   const before = await counterLeft(core, 'key_music_counts');
   const { songs } = core;
@@ -159,8 +164,12 @@ async function create(args: string[], ctx: CliContext): Promise<number> {
       );
     });
   });
-  const done = await jobs.waitFor(sent.id);
-  off();
+  let done;
+  try {
+    done = await followJob(ctx, jobs, sent.id, timeoutS);
+  } finally {
+    off();
+  }
   if (done.state !== 'done') throw failureOf(done);
   const items = await songs.finish(done.id);
   const sidecars = await Promise.all(items.map((item) => readSidecar(library.dir, item)));

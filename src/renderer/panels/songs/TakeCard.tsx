@@ -69,26 +69,28 @@ export function TakeCard({ job, index }: { job: JobView; index: number }) {
     savedRef.current = o.status === 'saved';
   }, [o.status, url, job, index, name]);
 
-  const items: MenuItem[] = song
-    ? [
-        {
-          label: t('songs:take.menu.extend'),
-          onSelect: () => openExtend(song.itemId),
-          hidden: !song.songId || !song.durationMs,
-        },
-        ...finishing.items,
-        { label: t('songs:take.menu.keep'), onSelect: () => keepTake(song.itemId), hidden: kept },
-        {
-          label: t('songs:take.menu.delete'),
-          danger: true,
-          onSelect: () => {
-            if (positionOf(playKey) !== null || positionOf(song.itemId) !== null) pause();
-            void discardVariation(song.itemId);
+  // a take moved to the trash offers nothing more, even before the library's change arrives
+  const items: MenuItem[] =
+    song && !trashed
+      ? [
+          {
+            label: t('songs:take.menu.extend'),
+            onSelect: () => openExtend(song.itemId),
+            hidden: !song.songId || !song.durationMs,
           },
-        },
-        { label: t('songs:take.menu.show'), onSelect: () => showInLibrary(song.itemId) },
-      ]
-    : [];
+          ...finishing.items,
+          { label: t('songs:take.menu.keep'), onSelect: () => keepTake(song.itemId), hidden: kept },
+          {
+            label: t('songs:take.menu.delete'),
+            danger: true,
+            onSelect: () => {
+              if (positionOf(playKey) !== null || positionOf(song.itemId) !== null) pause();
+              void discardVariation(song.itemId);
+            },
+          },
+          { label: t('songs:take.menu.show'), onSelect: () => showInLibrary(song.itemId) },
+        ]
+      : [];
 
   const durationMs = song?.durationMs ?? o.durationMs;
   const status = t(trashed ? 'songs:take.status.trashed' : STATUS_TEXT[o.status]);
