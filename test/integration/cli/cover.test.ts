@@ -56,7 +56,11 @@ describe('cadenza cover', () => {
       singer: 'Mei Lin',
     });
     expect(out.cover_counts).toEqual({ before: 10, after: 9 });
-    expect(readFileSync(out.item.media_file).length).toBe(1250 * 96);
+    // the saved file is tagged (title, recipe…); the audio after its ID3v2 tag is the service's
+    const saved = readFileSync(out.item.media_file);
+    expect(saved.subarray(0, 3).toString('latin1')).toBe('ID3');
+    const tagEnd = 10 + ((saved[6]! << 21) | (saved[7]! << 14) | (saved[8]! << 7) | saved[9]!);
+    expect(saved.length - tagEnd).toBe(1250 * 96);
     const sent = service('/v1/cover')[0]!.multipart!;
     expect(sent.fields).toMatchObject({ singer_id: '103', tran: '-2', is_custom_singer: 'false' });
     expect(sent.files[0]!.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));

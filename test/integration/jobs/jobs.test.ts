@@ -11,6 +11,7 @@ import { submitSpeech } from '../../../src/main/services/voices/speak';
 import { createSongSubmitters } from '../../../src/main/services/songs/submit';
 import { createLibrary, type Library } from '../../../src/main/services/library/library';
 import { spawnTs } from './fixtures/spawn';
+import { sameAudio } from '../../support/same-audio';
 
 const KEY = 'test-key-jobs-0001';
 const CHILD = resolve(__dirname, 'fixtures/jobs-child.ts');
@@ -103,8 +104,7 @@ describe('jobs against the emulator', () => {
       expect(item.duration_ms).toBeGreaterThan(0);
       expect(item.cover).not.toBeNull();
       const songId = item.service_ids.song_id!;
-      const onDisk = await readFile(library.pathOf(item));
-      expect(onDisk.equals(await songBytes(songId))).toBe(true);
+      expect(await sameAudio(library.pathOf(item), await songBytes(songId))).toBe(true);
       const sidecar = SidecarSchema.parse(
         JSON.parse(await readFile(`${library.pathOf(item)}.json`, 'utf8')),
       );
@@ -185,7 +185,7 @@ describe('jobs against the emulator', () => {
     for (const id of done.resultItemIds) {
       const item = library.get(id)!;
       expect(
-        (await readFile(library.pathOf(item))).equals(await songBytes(item.service_ids.song_id!)),
+        await sameAudio(library.pathOf(item), await songBytes(item.service_ids.song_id!)),
       ).toBe(true);
     }
     await expectNothingPartial();
@@ -227,7 +227,7 @@ describe('jobs against the emulator', () => {
     for (const id of done.resultItemIds) {
       const item = library.get(id)!;
       expect(
-        (await readFile(library.pathOf(item))).equals(await songBytes(item.service_ids.song_id!)),
+        await sameAudio(library.pathOf(item), await songBytes(item.service_ids.song_id!)),
       ).toBe(true);
     }
     expect(library.items()).toHaveLength(2);
