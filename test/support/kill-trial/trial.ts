@@ -8,10 +8,11 @@
  * test/integration/durability/kill-trial.test.ts (a few).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startEmulator, type Emulator } from '../../emulator';
+import { sameAudio } from '../same-audio';
 
 export const PHASES = ['submitting', 'polling', 'downloading', 'renaming', 'sidecar'] as const;
 export type Phase = (typeof PHASES)[number];
@@ -231,7 +232,7 @@ export async function runKillTrial(opts: {
     const listed = runCliJson(env);
     const jobs = (await listed) as JobLine[];
     const { items, leftovers } = readLibrary(library);
-    const expectedBytes = new Map<string, number>();
+    const expectedBytes = new Map<string, Buffer>();
     for (const round of rounds) {
       const fig = byPhase[round.phase];
       const submits = emu.log.filter(
@@ -251,7 +252,8 @@ export async function runKillTrial(opts: {
         for (const f of files) {
           const want = expectedBytes.get(s.songId) ?? (await mediaBytes(emu, s.songId));
           expectedBytes.set(s.songId, want);
-          if (statSync(join(library, f)).size !== want) fig.partialFiles += 1;
+          // saved files are tagged: the audio payload must be exactly what was served
+          if (!(await sameAudio(join(library, f), want))) fig.partialFiles += 1;
         }
       }
       if (counts.some((c) => c > 1)) fig.duplicateItems += 1;
@@ -291,9 +293,9 @@ async function runCliJson(env: NodeJS.ProcessEnv): Promise<unknown> {
   return JSON.parse(out || '[]');
 }
 
-async function mediaBytes(emu: Emulator, songId: string): Promise<number> {
+async function mediaBytes(emu: Emulator, songId: string): Promise<Buffer> {
   const res = await fetch(`${emu.mediaUrl}/media/song/${songId}.mp3`);
-  return (await res.arrayBuffer()).byteLength;
+  return Buffer.from(await res.arrayBuffer());
 }
 
 /** The figures as a table: one line per phase, then the totals. */
