@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { expect, test, VALID_KEY } from './fixtures';
 import { openPanel, setKey } from './app-helpers';
 import { barPlays, playedState, playingSources, recordPlayedMedia } from './media-checks';
+import { sameAudio } from '../support/same-audio';
 
 interface Sidecar {
   id: string;
@@ -171,7 +172,7 @@ test('extend from here: picker refuses 0 and past the end, sends custom mode wit
         await fetch(`${emulator.mediaUrl}/media/song/${sidecar.service_ids.song_id}.mp3`)
       ).arrayBuffer(),
     );
-    expect((await readFile(join(app.dirs.library, media))).equals(served)).toBe(true);
+    expect(await sameAudio(join(app.dirs.library, media), served)).toBe(true);
   }
   const made = emulator.songs().filter((s) => s.parentSongId === body.continue_song_id);
   expect(made.map((s) => s.continueAtS)).toEqual([5.5, 5.5]);
@@ -243,7 +244,7 @@ test('history: finished songs made elsewhere are listed and Import lands them in
   const served = Buffer.from(
     await (await fetch(`${emulator.mediaUrl}/media/song/${song!.songId}.mp3`)).arrayBuffer(),
   );
-  expect((await readFile(join(app.dirs.library, media))).equals(served)).toBe(true);
+  expect(await sameAudio(join(app.dirs.library, media), served)).toBe(true);
   expect(
     emulator.log.some(
       (e) => e.method === 'GET' && e.path === '/v3/music/tasks' && e.query.ids === song!.taskId,

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { expect, test } from './fixtures';
 import { openPanel, setKey } from './app-helpers';
 import { expectPlayedLoaded, playedState, playerBar, recordPlayedMedia } from './media-checks';
+import { sameAudio } from '../support/same-audio';
 
 interface Sidecar {
   title: string;
@@ -90,7 +91,7 @@ test('custom mode: two takes stream, play while generating, land in the library 
     const served = Buffer.from(
       await (await fetch(`${emulator.mediaUrl}/media/song/${songId}.mp3`)).arrayBuffer(),
     );
-    expect((await readFile(join(app.dirs.library, media))).equals(served)).toBe(true);
+    expect(await sameAudio(join(app.dirs.library, media), served)).toBe(true);
     expect(sidecar.title).toBe('Neon Tide');
     expect(sidecar.lyrics).toContain('City lights on the water');
     expect(sidecar.duration_ms).toBe(6000);
