@@ -3,7 +3,8 @@
  * takes, name an extension's parent) and its speech takes. Derived, never fetched: main sends
  * the library once, and a library change reaches every view through that one list.
  */
-import { libraryFileUrl, type LibraryItemView } from '@shared/ipc/library';
+import type { LibraryItemView } from '@shared/ipc/library';
+import { libraryFileUrl } from '@shared/library-url';
 
 /** A song in the library as the Songs panel needs it: its service id says whether it extends. */
 export interface LibrarySong {

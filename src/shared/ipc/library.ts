@@ -5,6 +5,7 @@ import { isHttpUrl } from '../domain/service-inputs';
 import { LoudnessSchema, type Loudness } from '../domain/loudness';
 import { invoke } from './define';
 import { LIBRARY_CHANGE_FETCH_MAX, LIBRARY_PAGE_MAX } from './library-limits';
+import { libraryFileUrl } from '../library-url';
 
 /** A library item id (`itm_…` for items the app made, `ext_…` for files added outside it). */
 export const ItemIdSchema = z.string().regex(ITEM_ID_PATTERN, 'Not a library item id');
@@ -123,9 +124,7 @@ export const libraryContract = {
   startDrag: invoke(z.tuple([ItemIdSchema]), z.null()),
 };
 
-/** `cadenza-media://library/<file>` of a file in the library (each path segment encoded). */
-export const libraryFileUrl = (file: string): string =>
-  `cadenza-media://library/${file.split('/').map(encodeURIComponent).join('/')}`;
+export { libraryFileUrl };
 
 /** An item's artwork address: its cover file, else art embedded in its audio, else null. */
 export function libraryCoverUrl(

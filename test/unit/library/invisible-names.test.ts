@@ -47,6 +47,7 @@ describe('invisible characters', () => {
       title: 'Rain\u202Ewav.exe',
       file: 'Rain\u200B.mp3',
       created_at: '2026-11-24T10:00:00Z',
+      service_ids: {},
       schema_version: 1,
     } as unknown as LibraryItem;
     const view = toLibraryItemView(item);
