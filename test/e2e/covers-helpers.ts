@@ -38,7 +38,14 @@ export async function libraryEntries(libraryDir: string, ext?: string): Promise<
 }
 
 /** Length of an MP3 made of the emulator's 96-byte, 24 ms frames. */
-export const emulatorMp3Ms = (bytes: number): number => (bytes / 96) * 24;
+export function emulatorMp3Ms(file: Buffer): number {
+  // the library tags what it saves: the service's frames follow the ID3v2 tag
+  const tagEnd =
+    file.subarray(0, 3).toString('latin1') === 'ID3'
+      ? 10 + ((file[6]! << 21) | (file[7]! << 14) | (file[8]! << 7) | file[9]!)
+      : 0;
+  return ((file.length - tagEnd) / 96) * 24;
+}
 
 const useRealElectron = !!process.env.ELECTRON_OVERRIDE_DIST_PATH;
 

@@ -107,7 +107,7 @@ test('a dropped file covered by a built-in singer with a key change lands in the
     source_url: expect.stringMatching(new RegExp(`^${emulator.mediaUrl}/media/cover/.+\\.mp3$`)),
   });
   expect(entry!.sidecar.job_id).toMatch(/\S/);
-  expect(emulatorMp3Ms(entry!.bytes.length)).toBe(30_000); // the emulator's 30 s cover
+  expect(emulatorMp3Ms(entry!.bytes)).toBe(30_000); // the emulator's 30 s cover
   // the key never lands in the sidecar
   expect(JSON.stringify(entry!.sidecar)).not.toContain('e2e-valid-key');
 

@@ -103,7 +103,13 @@ export function CoverCard() {
         >
           {s.file ? (
             <p>
-              <strong translate="no">{s.file.name}</strong> — {f.fileSize(s.file.sizeBytes)}
+              <strong translate="no">{s.file.name}</strong> —{' '}
+              {t('covers:fileSizeMb', {
+                value: f.number(s.file.sizeBytes / 1048576, {
+                  minimumFractionDigits: 1,
+                  maximumFractionDigits: 1,
+                }),
+              })}
             </p>
           ) : (
             <p>{t('covers:cover.drop.body', { max: f.number(200) })}</p>
