@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { tempPathFor } from '../../ground/atomic';
+import { READ_NONBLOCK } from '../../ground/regular-file';
 import type { MergeOptions } from './id3-merge';
 import { userTextOf } from './id3-merge';
 import { fieldName, flacLayout, planFlac, readVorbisComments } from './plan-flac';
@@ -67,7 +68,8 @@ export async function retagBytes(
 async function openRegular(
   path: string,
 ): Promise<{ handle: FileHandle; size: number; atime: Date; mtime: Date }> {
-  const handle = await fs.open(path, 'r');
+  // non-blocking, so a FIFO planted at a library file's name cannot hang the open
+  const handle = await fs.open(path, READ_NONBLOCK);
   const st = await handle.stat();
   if (!st.isFile()) {
     await handle.close();
