@@ -88,6 +88,29 @@ describe('worker client (a real worker thread)', () => {
     expect(client.restarts).toBe(1);
   });
 
+  it('a thread over its memory limit is stopped and restarted; main goes on', async () => {
+    const limited = createWorkerClient<FixtureTasks>({ entry, memoryLimitMb: 96 });
+    try {
+      // sample buffers live outside the JS heap: the watchdog stops the thread
+      const waiting = limited.run('wait', { ms: 10_000 });
+      await expect(limited.run('holdBuffers', { mb: 400 })).rejects.toMatchObject({
+        code: 'validation',
+        key: 'errors:taskOverMemory',
+      });
+      await expect(waiting).rejects.toMatchObject({ key: 'errors:taskOverMemory' });
+      expect(process.memoryUsage().arrayBuffers).toBeLessThan(96 * 1024 * 1024);
+      expect(await limited.run('holdBuffers', { mb: 32 })).toBe(2); // a fresh thread
+      // the JS heap: V8 stops the thread at its resourceLimits
+      await expect(limited.run('growHeap', undefined)).rejects.toMatchObject({
+        key: 'errors:taskOverMemory',
+      });
+      expect(await limited.run('count', { n: 2 })).toBe(2);
+      expect(limited.restarts).toBe(2);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('an unknown task fails without killing the thread', async () => {
     await expect(client.run('nope' as 'count', { n: 1 })).rejects.toThrow(/No worker task/);
     expect(await client.run('count', { n: 1 })).toBe(1);

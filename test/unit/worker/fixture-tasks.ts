@@ -44,8 +44,22 @@ export const fixtureTasks = {
     }, 5);
     return new Promise<never>(() => undefined);
   },
+  /** Holds `mb` MiB of sample buffers (outside the JS heap), 16 MiB at a time, then answers. */
+  async holdBuffers(input: { mb: number }) {
+    for (let i = 0; i < input.mb / 16; i++) {
+      held.push(new Float32Array((16 * 1024 * 1024) / 4).fill(1));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    return held.length;
+  },
+  /** Grows the JS heap without end (a parser building a huge tree). */
+  growHeap() {
+    const tree: object[] = [];
+    for (;;) tree.push({ at: tree.length, text: `node ${tree.length}` });
+  },
 } satisfies TaskRegistry;
 
+const held: Float32Array[] = [];
 let abortedCalls = 0;
 
 export type FixtureTasks = typeof fixtureTasks;

@@ -4,11 +4,20 @@
  * Node) and resolves with the handler's result. The thread starts on the first call, is unref'd
  * while idle (it never keeps a CLI process alive), and when it dies every call in flight is
  * rejected and the next call starts a fresh one.
+ *
+ * A memory limit (`memoryLimitMb`) bounds what one thread may hold: its JS heap through the
+ * thread's `resourceLimits` (V8 stops the thread at the limit), and what lives outside that heap
+ * — the Float32Arrays of decoded samples, the decoders' WASM memory — by a watchdog that reads the
+ * thread's heap statistics (`external_memory`, answered by V8 even while the thread is busy) every
+ * `WATCH_MS` while calls are in flight and terminates the thread above the limit. Either way the
+ * calls in flight fail with `too_large`, the thread is started again on the next call, and main
+ * goes on (docs/security.md, "Where it runs").
  */
 import type { TransferListItem } from 'node:worker_threads';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { appError } from '@shared/app-error';
 import { AppError } from '@shared/errors';
 import type {
   FromWorker,
@@ -48,6 +57,24 @@ export interface WorkerClientOptions {
   execArgv?: string[];
   /** Called when the thread dies unexpectedly (for the log). */
   onCrash?: (reason: string) => void;
+  /**
+   * The most the thread may hold, JS heap and outside it (sample buffers, WASM memory) together,
+   * in MiB; above it the thread is stopped and restarted and its calls fail. Default: no limit.
+   */
+  memoryLimitMb?: number;
+}
+
+/** How often the watchdog reads a busy thread's memory. */
+export const WATCH_MS = 50;
+
+/** The error of calls in flight when their thread was stopped for its memory. */
+export function overMemory(limitMb: number): AppError {
+  return appError(
+    'validation',
+    'errors:taskOverMemory',
+    {},
+    { detail: `worker over ${limitMb} MiB` },
+  );
 }
 
 /**
@@ -112,9 +139,12 @@ export function createWorkerClient<R extends TaskRegistry>(
     const execArgv = [...(options.execArgv ?? [])];
     const fromSource = entry.endsWith('.ts');
     if (fromSource && !execArgv.includes('tsx')) execArgv.push('--import', 'tsx');
+    const limitMb = options.memoryLimitMb;
     const w = new Worker(entry, {
       execArgv,
       name: 'cadenza-worker',
+      // the heap's share of the limit; what lives outside the heap is the watchdog's
+      ...(limitMb ? { resourceLimits: { maxOldGenerationSizeMb: limitMb } } : {}),
       // from source, tsx needs the tsconfig that maps `@shared/*`
       ...(fromSource ? { env: { ...process.env, TSX_TSCONFIG_PATH: tsconfigFor(entry) } } : {}),
     });
@@ -122,6 +152,22 @@ export function createWorkerClient<R extends TaskRegistry>(
     worker = w;
     w.unref();
     let crash: Error | null = null;
+    let overLimit = false;
+    const watch = limitMb
+      ? setInterval(() => {
+          if (pending.size === 0 || overLimit) return;
+          w.getHeapStatistics().then(
+            (s) => {
+              const held = s.used_heap_size + s.external_memory;
+              if (held <= limitMb * 1024 * 1024 || overLimit) return;
+              overLimit = true;
+              void w.terminate();
+            },
+            () => undefined, // the thread is gone: its exit says so
+          );
+        }, WATCH_MS)
+      : null;
+    watch?.unref();
     w.on('message', (msg: FromWorker) => {
       const p = pending.get(msg.id);
       if (!p) return; // answered already (aborted)
@@ -147,14 +193,24 @@ export function createWorkerClient<R extends TaskRegistry>(
       crash = e;
     });
     w.on('exit', (code) => {
+      if (watch) clearInterval(watch);
       if (worker === w) worker = null;
       if (pending.size === 0) return;
-      const reason = crash ? `${crash.name}: ${crash.message}` : `exit code ${code}`;
+      // V8 stopped the thread at its heap limit, or the watchdog at the whole limit
+      const heapLimit = (crash as { code?: string } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
+      const reason =
+        overLimit || heapLimit
+          ? `over its memory limit of ${limitMb} MiB`
+          : crash
+            ? `${crash.name}: ${crash.message}`
+            : `exit code ${code}`;
       options.onCrash?.(reason);
       failAll(
-        new AppError('internal', 'The background worker stopped; try again.', {
-          cause: crash ?? undefined,
-        }),
+        (overLimit || heapLimit) && limitMb
+          ? overMemory(limitMb)
+          : new AppError('internal', 'The background worker stopped; try again.', {
+              cause: crash ?? undefined,
+            }),
       );
     });
     return w;

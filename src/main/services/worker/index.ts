@@ -17,7 +17,7 @@ import { createWorkerClient, type WorkerClient } from './client';
 import type { TaskHandler, TaskRegistry } from './protocol';
 import { logger } from '../log';
 
-export { createWorkerClient, defaultWorkerEntry } from './client';
+export { createWorkerClient, defaultWorkerEntry, overMemory, WATCH_MS } from './client';
 export type { RunOptions, WorkerClient, WorkerClientOptions } from './client';
 export { serveTasks } from './serve';
 export type { TaskContext, TaskHandler, TaskRegistry } from './protocol';
@@ -27,6 +27,16 @@ type NoTasks = Record<never, TaskHandler>;
 
 const log = logger('worker');
 
+/**
+ * Memory limits of the two threads (JS heap and sample buffers together; client.ts). The audio
+ * thread's operations stream within about 64 MB each, and at most one whole decode (256 MiB of
+ * samples, `MAX_DECODED_PCM_BYTES`) is held at a time; the shared thread holds the library's index
+ * and search (about 150 MB at 50,000 items) and the probe's bounded reads. Above its limit a
+ * thread is stopped and started again; main never is (docs/security.md).
+ */
+export const AUDIO_WORKER_LIMIT_MB = 512;
+export const SHARED_WORKER_LIMIT_MB = 1024;
+
 let shared: WorkerClient<TaskRegistry> | undefined;
 
 /**
@@ -35,6 +45,7 @@ let shared: WorkerClient<TaskRegistry> | undefined;
  */
 export function sharedWorker<R extends TaskRegistry = NoTasks>(): WorkerClient<R> {
   shared ??= createWorkerClient<TaskRegistry>({
+    memoryLimitMb: SHARED_WORKER_LIMIT_MB,
     onCrash: (reason) => log.error(`background worker stopped (${reason}); restarting`),
   });
   return shared as WorkerClient<R>;
@@ -49,6 +60,7 @@ let audio: WorkerClient<TaskRegistry> | undefined;
  */
 export function audioWorker<R extends TaskRegistry = NoTasks>(): WorkerClient<R> {
   audio ??= createWorkerClient<TaskRegistry>({
+    memoryLimitMb: AUDIO_WORKER_LIMIT_MB,
     onCrash: (reason) => log.error(`audio worker stopped (${reason}); restarting`),
   });
   return audio as WorkerClient<R>;
