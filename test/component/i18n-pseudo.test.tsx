@@ -208,6 +208,7 @@ const CONVERTED_PANELS: readonly {
     { name: 'Songs', panel: songsPanel, title: 'songs:title' },
     { name: 'Covers', panel: coversPanel, title: 'covers:title' },
     { name: 'Videos', panel: videosPanel, title: 'videos:title' },
+    { name: 'Settings', panel: settingsPanel, title: 'settings:title' },
   ].map(({ name, panel, title }) => ({
     name,
     panel,

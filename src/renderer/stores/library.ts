@@ -8,6 +8,7 @@ import { idsToFetch, isEmptyChange, mergeFetched } from '../lib/library-change';
 import { songsOf, takesOf, type LibrarySong, type Take } from '../lib/library-views';
 import { typingPause } from '../lib/typing-pause';
 import { showPanel } from './ui';
+import { t } from '../i18n';
 
 /** The library folder and its items (rebuilt by main from the sidecars), live via `libraryChanged`. */
 export interface LibraryState {
@@ -132,7 +133,7 @@ export async function chooseLibraryFolder(): Promise<void> {
     });
     return;
   }
-  set({ choosingFolder: false, folder: result.value, notice: 'Library folder changed.' });
+  set({ choosingFolder: false, folder: result.value, notice: t('settings:libraryFolder.changed') });
   void loadLibraryItems();
 }
 

@@ -9,12 +9,14 @@ import {
 import type { AppErrorShape } from '@shared/errors';
 import { call } from '../../bridge';
 import { SegmentedControl, TextField } from '../../components';
+import { errorText, useTranslation } from '../../i18n';
 
 /**
  * Export defaults: the format the Library's Export starts with and the artist and album written
  * into exported files (`cadenza library export` uses them too). Saved by main in settings.
  */
 export function ExportSection() {
+  const { t } = useTranslation();
   const [format, setFormat] = useState<ExportFormat>('mp3');
   const [artist, setArtist] = useState('');
   const [album, setAlbum] = useState('');
@@ -63,15 +65,12 @@ export function ExportSection() {
       set(v);
     };
   return (
-    <section className="card" aria-label="Export">
-      <h2 className="card-title">Export</h2>
-      <p className="muted small">
-        What the Library’s Export starts with. Title, lyrics, cover art and the prompt come from
-        each item.
-      </p>
+    <section className="card" aria-label={t('settings:export.title')}>
+      <h2 className="card-title">{t('settings:export.title')}</h2>
+      <p className="muted small">{t('settings:export.lede')}</p>
       <form className="stack" onSubmit={(e) => void save(e)}>
         <SegmentedControl<ExportFormat>
-          label="Default format"
+          label={t('settings:export.format')}
           showLabel
           segments={EXPORT_FORMATS.map((f) => ({ value: f, label: EXPORT_FORMAT_LABELS[f] }))}
           value={format}
@@ -79,34 +78,34 @@ export function ExportSection() {
           disabled={!loaded}
         />
         <TextField
-          label="Artist"
+          label={t('settings:export.artist')}
           value={artist}
           maxLength={TAG_TEXT_MAX_CHARS}
           disabled={!loaded}
           onChange={(e) => edit(setArtist)(e.currentTarget.value)}
         />
         <TextField
-          label="Album"
+          label={t('settings:export.album')}
           value={album}
           maxLength={TAG_TEXT_MAX_CHARS}
-          hint="Left empty, an exported selection is named after your search or filter."
+          hint={t('settings:export.albumHint')}
           disabled={!loaded}
           onChange={(e) => edit(setAlbum)(e.currentTarget.value)}
         />
         <div className="settings-row">
           <button type="submit" className="button" disabled={!loaded || saving}>
-            {saving ? 'Saving…' : 'Save export defaults'}
+            {saving ? t('settings:export.saving') : t('settings:export.save')}
           </button>
           {saved && (
             <p className="muted small" role="status">
-              Saved.
+              {t('settings:export.saved')}
             </p>
           )}
         </div>
       </form>
       {problem && (
         <p className="settings-error" role="alert">
-          {problem.message}
+          {errorText(problem)}
         </p>
       )}
     </section>

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Button, Card } from '../../components';
+import { errorText, useTranslation } from '../../i18n';
 import {
   chooseLibraryFolder,
   followLibrary,
@@ -9,6 +10,7 @@ import {
 
 /** Where finished media lands, and the way to choose another folder (a dialog in main). */
 export function LibraryFolderSection() {
+  const { t } = useTranslation();
   useEffect(() => {
     followLibrary();
     void loadLibraryFolder();
@@ -19,24 +21,30 @@ export function LibraryFolderSection() {
   const pinned = folder?.source === 'environment';
   return (
     <Card
-      title="Library folder"
-      aria-label="Library folder"
+      title={t('settings:libraryFolder.title')}
+      aria-label={t('settings:libraryFolder.title')}
       actions={
         <Button
           size="small"
           disabled={choosing || pinned || !folder}
           onClick={() => void chooseLibraryFolder()}
         >
-          {choosing ? 'Choosing…' : 'Change folder…'}
+          {choosing ? t('settings:libraryFolder.choosing') : t('settings:libraryFolder.change')}
         </Button>
       }
     >
-      <p className="muted">Where your songs, voices and videos are saved.</p>
-      <p className="mono small settings-path">{folder ? folder.path : 'Loading…'}</p>
-      {pinned && <p className="field-hint">Set by CADENZA_LIBRARY for this run.</p>}
+      <p className="muted">{t('settings:libraryFolder.body')}</p>
+      {folder ? (
+        <p className="mono small settings-path" translate="no">
+          {folder.path}
+        </p>
+      ) : (
+        <p className="mono small settings-path">{t('settings:libraryFolder.loading')}</p>
+      )}
+      {pinned && <p className="field-hint">{t('settings:libraryFolder.pinned')}</p>}
       {error && (
         <p className="settings-error" role="alert">
-          {error.message}
+          {errorText(error)}
         </p>
       )}
     </Card>

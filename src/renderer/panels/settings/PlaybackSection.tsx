@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react';
 import type { AppErrorShape } from '@shared/errors';
+import { errorText, useFormat, useTranslation } from '../../i18n';
 import { loadLevelling, saveLevelling, useLevellingStore } from '../../playback/levelling';
 
-/** Targets a creator would recognise; the setting accepts any value from −30 to −5 LUFS. */
+/** Targets a creator would recognise (keys); the setting accepts any value from −30 to −5 LUFS. */
 const TARGETS: readonly { lufs: number; label: string }[] = [
-  { lufs: -9, label: 'Loud (−9 LUFS)' },
-  { lufs: -14, label: 'Streaming services (−14 LUFS)' },
-  { lufs: -16, label: 'Podcasts and phones (−16 LUFS)' },
-  { lufs: -18, label: 'Quiet (−18 LUFS)' },
-  { lufs: -23, label: 'Broadcast, EBU R128 (−23 LUFS)' },
+  { lufs: -9, label: 'settings:playback.targets.loud' },
+  { lufs: -14, label: 'settings:playback.targets.streaming' },
+  { lufs: -16, label: 'settings:playback.targets.podcasts' },
+  { lufs: -18, label: 'settings:playback.targets.quiet' },
+  { lufs: -23, label: 'settings:playback.targets.broadcast' },
 ];
 
 /**
@@ -16,6 +17,8 @@ const TARGETS: readonly { lufs: number; label: string }[] = [
  * the player follows at once (playback/levelling.ts says how the level is applied).
  */
 export function PlaybackSection() {
+  const { t } = useTranslation();
+  const f = useFormat();
   const { levelling, loaded } = useLevellingStore();
   const [problem, setProblem] = useState<AppErrorShape | null>(null);
   useEffect(() => {
@@ -24,12 +27,18 @@ export function PlaybackSection() {
   const save = (patch: Parameters<typeof saveLevelling>[0]): void => {
     void saveLevelling(patch).then(setProblem);
   };
-  const targets = TARGETS.some((t) => t.lufs === levelling.targetLufs)
-    ? TARGETS
-    : [...TARGETS, { lufs: levelling.targetLufs, label: `${levelling.targetLufs} LUFS` }];
+  const targets = TARGETS.some((x) => x.lufs === levelling.targetLufs)
+    ? TARGETS.map((x) => ({ lufs: x.lufs, label: t(x.label) }))
+    : [
+        ...TARGETS.map((x) => ({ lufs: x.lufs, label: t(x.label) })),
+        {
+          lufs: levelling.targetLufs,
+          label: t('settings:playback.targets.custom', { lufs: f.number(levelling.targetLufs) }),
+        },
+      ];
   return (
-    <section className="card" aria-label="Playback">
-      <h2 className="card-title">Playback</h2>
+    <section className="card" aria-label={t('settings:playback.title')}>
+      <h2 className="card-title">{t('settings:playback.title')}</h2>
       <div className="field">
         <label className="checkbox">
           <input
@@ -39,12 +48,12 @@ export function PlaybackSection() {
             aria-describedby="level-loudness-hint"
             onChange={(e) => save({ enabled: e.target.checked })}
           />{' '}
-          Level loudness
+          {t('settings:playback.level')}
         </label>
       </div>
       <div className="field">
         <label htmlFor="loudness-target" className="field-label">
-          Target loudness
+          {t('settings:playback.target')}
         </label>
         <select
           id="loudness-target"
@@ -53,20 +62,19 @@ export function PlaybackSection() {
           disabled={!loaded || !levelling.enabled}
           onChange={(e) => save({ targetLufs: Number(e.target.value) })}
         >
-          {targets.map((t) => (
-            <option key={t.lufs} value={t.lufs}>
-              {t.label}
+          {targets.map((x) => (
+            <option key={x.lufs} value={x.lufs}>
+              {x.label}
             </option>
           ))}
         </select>
       </div>
       <p className="field-hint" id="level-loudness-hint">
-        Library songs play at about the same loudness: songs louder than the target are turned down,
-        quieter ones play as they are. Each song is measured once, in the background.
+        {t('settings:playback.hint')}
       </p>
       {problem && (
         <p className="settings-error" role="alert">
-          {problem.message}
+          {errorText(problem)}
         </p>
       )}
     </section>

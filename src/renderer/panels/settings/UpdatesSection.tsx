@@ -2,30 +2,38 @@ import { useEffect, useState } from 'react';
 import type { AppErrorShape } from '@shared/errors';
 import type { UpdateState } from '@shared/ipc/updates';
 import { bridge, call } from '../../bridge';
+import { currentLanguage, errorText, t as tr, useFormat, useTranslation } from '../../i18n';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+type Format = ReturnType<typeof useFormat>;
 
-function statusLine(s: UpdateState): string {
-  if (!s.supported) return s.unsupportedReason ?? 'This build cannot update itself.';
+function statusLine(s: UpdateState, f: Format): string {
+  // main's reason is English (it is in the log too); other languages say it in general words
+  if (!s.supported)
+    return (
+      (currentLanguage() === 'en' ? s.unsupportedReason : null) ??
+      tr('settings:updates.unsupported')
+    );
+  const version = s.version ?? '';
   switch (s.phase) {
     case 'idle':
       if (s.upToDate && s.lastCheckedAtMs !== null)
-        return `Cadenza is up to date (checked ${timeFormat.format(s.lastCheckedAtMs)}).`;
-      return s.autoUpdate
-        ? 'Cadenza checks for updates shortly after it starts and once a day.'
-        : 'Automatic updates are off.';
+        return tr('settings:updates.upToDate', { time: f.dateTime(s.lastCheckedAtMs) });
+      return s.autoUpdate ? tr('settings:updates.autoOn') : tr('settings:updates.autoOff');
     case 'checking':
-      return 'Checking for updates…';
+      return tr('settings:updates.checking');
     case 'available':
-      return `Version ${s.version ?? ''} is available and downloading in the background…`;
+      return tr('settings:updates.available', { version });
     case 'downloading':
-      return `Downloading version ${s.version ?? ''}… ${String(Math.round(s.progress?.percent ?? 0))}%`;
+      return tr('settings:updates.downloading', {
+        version,
+        percent: f.percent((s.progress?.percent ?? 0) / 100),
+      });
     case 'ready':
-      return `Version ${s.version ?? ''} is ready. Restart Cadenza to update, or it installs the next time you quit.`;
+      return tr('settings:updates.ready', { version });
     case 'installing':
-      return `Restarting to install version ${s.version ?? ''}…`;
+      return tr('settings:updates.installing', { version });
     case 'error':
-      return s.error?.message ?? 'Checking for updates failed.';
+      return s.error ? errorText(s.error) : tr('settings:updates.failed');
   }
 }
 
@@ -35,6 +43,8 @@ function statusLine(s: UpdateState): string {
  * automatic-updates setting.
  */
 export function UpdatesSection() {
+  const { t } = useTranslation();
+  const f = useFormat();
   const [state, setState] = useState<UpdateState | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<AppErrorShape | null>(null);
@@ -74,9 +84,9 @@ export function UpdatesSection() {
 
   if (!state) {
     return (
-      <section className="card" aria-label="Updates">
-        <h2 className="card-title">Updates</h2>
-        <p className="muted">{problem ? problem.message : 'Reading the update state…'}</p>
+      <section className="card" aria-label={t('settings:updates.title')}>
+        <h2 className="card-title">{t('settings:updates.title')}</h2>
+        <p className="muted">{problem ? errorText(problem) : t('settings:updates.reading')}</p>
       </section>
     );
   }
@@ -87,11 +97,13 @@ export function UpdatesSection() {
   const percent = Math.round(state.progress?.percent ?? 0);
 
   return (
-    <section className="card" aria-label="Updates" aria-busy={checking}>
+    <section className="card" aria-label={t('settings:updates.title')} aria-busy={checking}>
       <div className="card-head">
-        <h2 className="card-title">Updates</h2>
+        <h2 className="card-title">{t('settings:updates.title')}</h2>
         <div className="card-head-actions">
-          <span className="muted small">Version {state.currentVersion}</span>
+          <span className="muted small">
+            {t('settings:updates.version', { version: state.currentVersion })}
+          </span>
           <button
             type="button"
             className="button button-small"
@@ -104,25 +116,25 @@ export function UpdatesSection() {
             }
             onClick={() => void run(() => call((api) => api.updates.check()))}
           >
-            Check for updates
+            {t('settings:updates.check')}
           </button>
         </div>
       </div>
 
       {/* a live region, but not role=status: the panel keeps one status line of its own */}
       <p aria-live="polite" data-update-phase={state.phase}>
-        {statusLine(state)}
+        {statusLine(state, f)}
       </p>
 
       {state.phase === 'downloading' && (
         <div
           className="settings-progress"
           role="progressbar"
-          aria-label="Update download"
+          aria-label={t('settings:updates.progress')}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}
-          aria-valuetext={`${String(percent)}%`}
+          aria-valuetext={f.percent(percent / 100)}
         >
           <div className="settings-progress-bar" style={{ width: `${String(percent)}%` }} />
         </div>
@@ -135,21 +147,25 @@ export function UpdatesSection() {
           disabled={busy}
           onClick={() => void run(() => call((api) => api.updates.restartToUpdate()))}
         >
-          Restart to update
+          {t('settings:updates.restart')}
         </button>
       )}
 
       {showNotes && (
         <div className="release-notes">
-          <h3 className="small">What’s new in {state.version}</h3>
-          {/* plain text from main; React renders it as text, never as HTML */}
-          <p style={{ whiteSpace: 'pre-wrap' }}>{state.releaseNotes}</p>
+          <h3 className="small">
+            {t('settings:updates.whatsNew', { version: state.version ?? '' })}
+          </h3>
+          {/* plain text from main (the release's own words); rendered as text, never as HTML */}
+          <p style={{ whiteSpace: 'pre-wrap' }} translate="no">
+            {state.releaseNotes}
+          </p>
         </div>
       )}
 
       {problem && (
         <p role="alert" className="small">
-          {problem.message}
+          {errorText(problem)}
         </p>
       )}
 
@@ -168,7 +184,7 @@ export function UpdatesSection() {
               });
             }}
           />{' '}
-          Check for and download updates automatically
+          {t('settings:updates.auto')}
         </label>
       </div>
     </section>
