@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { parseFile } from 'music-metadata';
 import { describe, expect, it } from 'vitest';
 import { libraryPanel } from '../../src/renderer/panels/library';
 import { TEST_KEY } from './support/main';
@@ -10,6 +11,14 @@ const SONG = {
   kind: 'song' as const,
   song_id: 'svc-song-neon',
   seconds: 2,
+};
+
+/** Whether the file carries Cadenza's recipe field with the item's id (read by an independent reader). */
+const recipeIn = async (path: string): Promise<boolean> => {
+  const { native } = await parseFile(path);
+  return Object.values(native)
+    .flat()
+    .some((t) => t.id === 'TXXX:CADENZA_RECIPE' && JSON.stringify(t.value).includes(SONG.id));
 };
 
 /** Opens the Export dialog from the item's ⋯ menu in the Library. */
@@ -67,5 +76,30 @@ describe('Export: genre, year and the files written', () => {
       /^A year, like \d{4}\.$/,
     );
     expect(main.callsOf('export.items')).toHaveLength(0);
+  });
+
+  it('"Without Cadenza data" leaves the recipe out of the file; without it the file carries the item id', async () => {
+    const { main, user } = await renderMain({
+      panels: [libraryPanel],
+      key: TEST_KEY,
+      library: [SONG],
+    });
+    const folder = await main.userFolder('Exports');
+    let { dialog } = await openExport(user);
+    await user.click(within(dialog).getByRole('radio', { name: 'WAV' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: /^Without Cadenza data/ }));
+    main.double.dialogs.answerOpenDialog([folder]);
+    await user.click(within(dialog).getByRole('button', { name: 'Choose folder and export…' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 30_000 });
+    expect(main.callsOf('export.items')[0]![1]).toMatchObject({ withoutCadenzaData: true });
+    expect(await recipeIn(`${folder}/Neon Tide.wav`)).toBe(false);
+    expect((await main.tagsOf(`${folder}/Neon Tide.wav`)).title).toBe('Neon Tide');
+
+    ({ dialog } = await openExport(user));
+    await user.click(within(dialog).getByRole('radio', { name: 'WAV' }));
+    main.double.dialogs.answerOpenDialog([folder]);
+    await user.click(within(dialog).getByRole('button', { name: 'Choose folder and export…' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 30_000 });
+    expect(await recipeIn(`${folder}/Neon Tide (2).wav`)).toBe(true);
   });
 });

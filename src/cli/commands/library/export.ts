@@ -1,6 +1,6 @@
 /**
  * `cadenza library export ITEM... --format mp3|wav|flac|original --to DIR [--artist A] [--album B]
- * [--normalise]`: the same export as the Library's, through core.exporter (the worker converts).
+ * [--normalise] [--without-cadenza-data]`: the same export as the Library's, through core.exporter (the worker converts).
  */
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -9,7 +9,8 @@ import { parseCommandArgs, UsageError, type CliContext } from '../../command';
 import { findItem } from '../../support';
 
 export const exportHelp = `Usage: cadenza library export ITEM... --to DIR [--format mp3|wav|flac|original]
-                              [--artist NAME] [--album NAME] [--normalise] [--json]
+                              [--artist NAME] [--album NAME] [--normalise]
+                              [--without-cadenza-data] [--json]
 
 Writes the items (ids, titles or file names as "library list" shows them), in the order given,
 into DIR as MP3, WAV or FLAC with tags: title, artist, album, track numbers (when several),
@@ -21,6 +22,9 @@ file already there (" (2)"). An MP3 exported as MP3 is not re-encoded, only reta
   --artist      Artist written into the files (default: the export artist in settings)
   --album       Album (default: the export album in settings)
   --normalise   Brings each file to the levelling target loudness (peaks kept below -1 dBTP)
+  --without-cadenza-data
+                Leaves Cadenza's recipe (item id, how it was made, service ids) out of the
+                files, also of "original" copies: plain tags only
   --json        Prints {"folder", "files", "reencoded"}`;
 
 export async function exportItemsCommand(args: string[], ctx: CliContext): Promise<void> {
@@ -32,6 +36,7 @@ export async function exportItemsCommand(args: string[], ctx: CliContext): Promi
       artist: { type: 'string' },
       album: { type: 'string' },
       normalise: { type: 'boolean' },
+      'without-cadenza-data': { type: 'boolean' },
       json: { type: 'boolean' },
     },
     'library export',
@@ -47,6 +52,7 @@ export async function exportItemsCommand(args: string[], ctx: CliContext): Promi
     artist: values.artist,
     album: values.album,
     normalise: values.normalise,
+    withoutCadenzaData: values['without-cadenza-data'],
   });
   if (!parsed.success) throw new UsageError(parsed.error.issues[0]?.message ?? 'invalid options');
   const folder = resolve(values.to);

@@ -102,7 +102,7 @@ export function ExportedFiles({ result, onClose }: { result: ExportResult; onClo
 }
 
 /**
- * Export options (format, artist, album, genre, year, loudness), then main's folder dialog and the progress of
+ * Export options (format, artist, album, genre, year, loudness, without Cadenza data), then main's folder dialog and the progress of
  * the export, which can be stopped. Defaults come from settings (the Settings page sets them).
  */
 export function ExportDialog({ ids, what, albumSuggestion, onDone, onClose }: ExportDialogProps) {
@@ -114,6 +114,7 @@ export function ExportDialog({ ids, what, albumSuggestion, onDone, onClose }: Ex
   const [yearText, setYearText] = useState('');
   const [yearProblem, setYearProblem] = useState<string | null>(null);
   const [normalise, setNormalise] = useState(false);
+  const [withoutCadenzaData, setWithoutCadenzaData] = useState(false);
   const [running, setRunning] = useState(false);
   const [progress, setProgress] = useState<ExportProgress | null>(null);
   const [error, setError] = useState<AppErrorShape | null>(null);
@@ -162,8 +163,9 @@ export function ExportDialog({ ids, what, albumSuggestion, onDone, onClose }: Ex
             ...(genre.trim() ? { genre: genre.trim() } : {}),
             ...(typeof year === 'number' ? { year } : {}),
             normalise,
+            ...(withoutCadenzaData ? { withoutCadenzaData } : {}),
           }
-        : { format: 'original' },
+        : { format: 'original', ...(withoutCadenzaData ? { withoutCadenzaData } : {}) },
     );
     setRunning(false);
     if (r.ok) onDone(r.value);
@@ -259,6 +261,15 @@ export function ExportDialog({ ids, what, albumSuggestion, onDone, onClose }: Ex
         ) : (
           <p className="small muted">{t('edit:export.copyNote')}</p>
         )}
+        <label className="export-dialog-check">
+          <input
+            type="checkbox"
+            checked={withoutCadenzaData}
+            onChange={(e) => setWithoutCadenzaData(e.currentTarget.checked)}
+            disabled={running}
+          />{' '}
+          {t('edit:export.withoutCadenza')}
+        </label>
         {running && (
           <div>
             <Progress value={progress?.fraction ?? null} label={t('edit:export.progress')} />
