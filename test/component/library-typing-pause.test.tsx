@@ -3,6 +3,7 @@
  * (tens of milliseconds at 50,000 items): it waits for a pause in the user's typing instead of
  * landing between two keystrokes of a search.
  */
+import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installBridge } from '../../src/renderer/bridge';
 import {
@@ -11,7 +12,7 @@ import {
   useLibraryStore,
 } from '../../src/renderer/stores/library';
 import { TYPING_PAUSE_MS, typingPause } from '../../src/renderer/lib/typing-pause';
-import { FakeCadenza, makeLibraryItem } from './support/fake-cadenza';
+import { startMain } from './support/main';
 
 const key = () => window.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' }));
 const has = (id: string) => useLibraryStore.getState().items.some((i) => i.id === id);
@@ -52,28 +53,35 @@ describe('a pause in typing', () => {
   });
 
   it('holds a library change fetched while the user types until the pause, then merges it', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
-    const f = new FakeCadenza({
-      libraryItems: [makeLibraryItem({ id: 'itm_old', title: 'Old song' })],
-    });
-    installBridge(f.api);
+    const main = await startMain({ library: [{ id: 'itm_old', title: 'Old song' }] });
+    installBridge(main.api);
     followLibrary();
     await loadLibraryItems();
     expect(has('itm_old')).toBe(true);
 
-    key();
-    f.state.libraryItems = [
-      makeLibraryItem({ id: 'itm_new', title: 'New song', createdAt: '2026-01-01T00:00:00.000Z' }),
-      ...f.state.libraryItems,
-    ];
-    f.emitLibraryChanged({ added: ['itm_new'], updated: [], removed: [] });
-    await vi.advanceTimersByTimeAsync(50);
-    // fetched at once, by its id alone …
-    expect(f.callsOf('library.list').at(-1)).toEqual([{ ids: ['itm_new'] }]);
-    // … but not merged while keys are going down
-    expect(has('itm_new')).toBe(false);
-    await vi.advanceTimersByTimeAsync(TYPING_PAUSE_MS);
-    expect(has('itm_new')).toBe(true);
+    // the user keeps typing while the new file lands in the library folder
+    let lastKey = performance.now();
+    const typing = setInterval(() => {
+      key();
+      lastKey = performance.now();
+    }, 50);
+    try {
+      key();
+      await main.addToLibrary([
+        { id: 'itm_new', title: 'New song', created_at: '2026-01-01T00:00:00.000Z' },
+      ]);
+      // fetched at once, by its id alone …
+      await waitFor(() =>
+        expect(main.callsOf('library.list').at(-1)).toEqual([{ ids: ['itm_new'] }]),
+      );
+      await new Promise((r) => setTimeout(r, 2 * TYPING_PAUSE_MS));
+      // … but not merged while keys are going down
+      expect(has('itm_new')).toBe(false);
+    } finally {
+      clearInterval(typing);
+    }
+    await waitFor(() => expect(has('itm_new')).toBe(true));
+    expect(performance.now() - lastKey).toBeGreaterThanOrEqual(TYPING_PAUSE_MS);
     expect(useLibraryStore.getState().items.map((i) => i.id)).toEqual(['itm_new', 'itm_old']);
   });
 });

@@ -1,36 +1,32 @@
 /**
  * The Library's "Whole song" action: offered on extensions only, sent to main for the extension,
  * progress shown while main renders, the new item listed and announced; main's refusal shown.
+ * Main renders the real chain (tones on disk) in its worker.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { LibraryItemView } from '@shared/ipc/library';
+import { describe, expect, it } from 'vitest';
 import { libraryPanel } from '../../src/renderer/panels/library';
-import { resetLibraryStore } from '../../src/renderer/stores/library';
-import { resetPlayerStore } from '../../src/renderer/stores/player';
-import { FakeCadenza, makeLibraryItem } from './support/fake-cadenza';
-import { renderApp } from './support/render-app';
+import type { SeedItem } from './support/main';
+import { renderMain } from './support/render-app';
 
 const at = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 60_000).toISOString();
-const song = makeLibraryItem({ id: 'itm_song', title: 'Harbour', createdAt: at(1) });
-const ext = makeLibraryItem({
+/** Long enough that the render is still running when the test looks at it (decode + MP3 encode). */
+const SECONDS = 20;
+const song: SeedItem = { id: 'itm_song', title: 'Harbour', created_at: at(1), seconds: SECONDS };
+const ext: SeedItem = {
   id: 'itm_ext',
   title: 'Harbour, later',
-  createdAt: at(2),
-  parentId: 'itm_song',
-});
+  created_at: at(2),
+  parent_id: 'itm_song',
+  continue_at_s: SECONDS / 2,
+  seconds: SECONDS,
+};
 
-afterEach(() => {
-  resetPlayerStore();
-  resetLibraryStore();
-});
-
-async function select(items: LibraryItemView[], title: string) {
-  const fake = new FakeCadenza({ libraryItems: items });
-  const app = await renderApp({ fake, panels: [libraryPanel] });
+async function select(library: SeedItem[], title: string) {
+  const app = await renderMain({ library, panels: [libraryPanel] });
   const list = await screen.findByRole('listbox', { name: 'Library items' });
   await app.user.click(
-    within(list).getByRole('option', {
+    await within(list).findByRole('option', {
       name: new RegExp(`^${title.replace(/[()]/g, '\\$&')}, Song`),
     }),
   );
@@ -39,18 +35,20 @@ async function select(items: LibraryItemView[], title: string) {
 
 describe('Whole song in the Library details', () => {
   it('is offered on an extension, shows progress, and lists and announces the new item', async () => {
-    const { fake, user, details, list } = await select([song, ext], 'Harbour, later');
-    const release = fake.holdNext('edit.wholeSong');
+    const { main, user, details, list } = await select([song, ext], 'Harbour, later');
     await user.click(within(details).getByRole('button', { name: 'Whole song' }));
     expect(
-      await within(details).findByText('Joining the parts into one song… 50%'),
+      await within(details).findByText(/^Joining the parts into one song… \d+%$/),
     ).toBeInTheDocument();
     expect(within(details).getByRole('button', { name: 'Whole song' })).toBeDisabled();
-    release();
     expect(
-      await within(details).findByText('Saved “Harbour, later (whole song)” as a new item.'),
+      await within(details).findByText(
+        'Saved “Harbour, later (whole song)” as a new item.',
+        {},
+        { timeout: 45_000 },
+      ),
     ).toBeInTheDocument();
-    expect(fake.callsOf('edit.wholeSong')).toEqual([['itm_ext']]);
+    expect(main.callsOf('edit.wholeSong')).toEqual([['itm_ext']]);
     await waitFor(() =>
       expect(
         within(list).getByRole('option', { name: /^Harbour, later \(whole song\),/ }),
@@ -60,29 +58,39 @@ describe('Whole song in the Library details', () => {
   });
 
   it('Stop ends the render: nothing saved, said plainly, and the action is offered again', async () => {
-    const { fake, user, details } = await select([song, ext], 'Harbour, later');
-    const release = fake.holdNext('edit.wholeSong');
+    const { main, user, details } = await select([song, ext], 'Harbour, later');
     await user.click(within(details).getByRole('button', { name: 'Whole song' }));
     await user.click(await within(details).findByRole('button', { name: 'Stop' }));
-    expect(fake.callsOf('edit.cancel')).toEqual([['itm_ext']]);
-    release();
+    expect(main.callsOf('edit.cancel')).toEqual([['itm_ext']]);
     expect(
-      await within(details).findByText('Stopped. Nothing was saved; the original is as it was.'),
+      await within(details).findByText(
+        'Stopped. Nothing was saved; the original is as it was.',
+        {},
+        { timeout: 30_000 },
+      ),
     ).toBeInTheDocument();
     expect(within(details).queryByRole('alert')).toBeNull();
     expect(within(details).queryByRole('button', { name: 'Stop' })).toBeNull();
     expect(within(details).getByRole('button', { name: 'Whole song' })).toBeEnabled();
-    expect(fake.state.libraryItems.map((i) => i.id)).toEqual(['itm_song', 'itm_ext']);
+    // the library still holds the two parts and nothing else (no rendered file left behind)
+    const list = await main.api.library.list();
+    expect(list.ok && list.value.map((i) => i.id).sort()).toEqual(['itm_ext', 'itm_song']);
+    expect(await main.libraryFiles()).toEqual([
+      'Harbour, later.wav',
+      'Harbour, later.wav.json',
+      'Harbour.wav',
+      'Harbour.wav.json',
+    ]);
   });
 
   it('is not offered on a song that extends nothing, nor on a whole song', async () => {
-    const whole = makeLibraryItem({
+    const whole: SeedItem = {
       id: 'itm_whole',
       title: 'Harbour (whole)',
-      createdAt: at(3),
-      parentId: 'itm_ext',
-      isWholeSong: true,
-    });
+      created_at: at(3),
+      parent_id: 'itm_ext',
+      whole_song: { chain: [], seams: [], crossfade_ms: 0 },
+    };
     const first = await select([song, ext, whole], 'Harbour');
     expect(within(first.details).queryByRole('button', { name: 'Whole song' })).toBeNull();
     await first.user.click(within(first.list).getByRole('option', { name: /^Harbour \(whole\),/ }));
@@ -91,12 +99,11 @@ describe('Whole song in the Library details', () => {
   });
 
   it('shows main’s refusal', async () => {
-    const { fake, user, details } = await select([song, ext], 'Harbour, later');
-    fake.failNext('edit.wholeSong', {
-      code: 'not_found',
-      message: 'The song "Harbour, later" continues is not in the library, so it cannot be joined.',
-    });
+    // the song it continues was deleted from the library: main cannot build the chain
+    const { user, details } = await select([{ ...ext, seconds: 1 }], 'Harbour, later');
     await user.click(within(details).getByRole('button', { name: 'Whole song' }));
-    expect(await within(details).findByRole('alert')).toHaveTextContent(/cannot be joined/);
+    expect(await within(details).findByRole('alert')).toHaveTextContent(
+      'The song "Harbour, later" continues is not in the library, so it cannot be joined.',
+    );
   });
 });

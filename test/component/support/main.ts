@@ -7,7 +7,7 @@
  * settings through `main.core.settings`, service behaviour through `main.emulator`, dialog answers
  * through `main.double.dialogs`.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CadenzaApi } from '@shared/ipc/api';
@@ -136,6 +136,8 @@ export interface Main {
   callsOf(method: Method): unknown[][];
   /** Writes items into the running main's library folder (its watcher picks them up). */
   addToLibrary(items: readonly SeedItem[]): Promise<void>;
+  /** The names in the library folder (sorted): what a render or a save really left on disk. */
+  libraryFiles(): Promise<string[]>;
   /** Writes a WAV tone of `seconds` in the creator's own folder (outside the library); answers its path. */
   userFile(name: string, seconds: number): Promise<string>;
   /** Makes a folder in the creator's own space (outside the library); answers its path. */
@@ -320,6 +322,7 @@ export async function startMain(options: MainOptions = {}): Promise<Main> {
       await mkdir(path, { recursive: true });
       return path;
     },
+    libraryFiles: async () => (await readdir(core.settings.libraryDir())).sort(),
     tagsOf: async (path) => (await parseFile(path)).common,
     openWith: (paths) => openedFiles.add(paths, 'command line'),
     addToLibrary: (items) => writeItems(core.settings.libraryDir(), items),
