@@ -10,10 +10,8 @@ import { songsPanel } from '../../src/renderer/panels/songs';
 import { resetCoversStore, useCoversStore } from '../../src/renderer/stores/covers';
 import { resetJobsStore } from '../../src/renderer/stores/jobs';
 import { resetSongsStore } from '../../src/renderer/stores/songs';
-import { FakeCadenza, makeJobView } from './support/fake-cadenza';
-import { renderApp } from './support/render-app';
-
-const KEY = 'sk-test-failures-0000-2468';
+import { jobRecord, TEST_KEY, type Main } from './support/main';
+import { renderMain } from './support/render-app';
 
 beforeEach(() => {
   resetJobsStore();
@@ -23,32 +21,35 @@ beforeEach(() => {
 
 const REPORTED = 'The service reported a failure.';
 
-function failedSong(overrides: Parameters<typeof makeJobView>[0] = {}) {
-  return makeJobView({
+/** A song job an earlier run recorded as failed by the service (both takes failed). */
+function failedSong(overrides: Parameters<typeof jobRecord>[0] = {}) {
+  return jobRecord({
     label: 'Broken dream',
+    request: { api: 'v2', mode: 'auto', prompt: 'Broken dream', modelVersion: 'v4.5-plus' },
+    tracking: 'v2-query',
     state: 'failed',
     progress: 1,
+    serviceIds: ['svc-broken-1', 'svc-broken-2'],
     finishedAt: '2025-03-14T09:01:00.000Z',
     error: { code: 'in_band', message: REPORTED },
-    outputs: [0, 1].map(() => ({
+    outputs: [1, 2].map((n) => ({
+      serviceId: `svc-broken-${n}`,
       title: 'Broken dream',
       status: 'failed' as const,
       libraryKind: 'song' as const,
-      durationMs: null,
       failReason: REPORTED,
-      libraryItemId: null,
-      receivedBytes: 0,
-      totalBytes: null,
     })),
     ...overrides,
   });
 }
 
+/** The jobs main still lists. */
+const jobsOf = async (main: Main) => (await main.core.jobsHost.runtime()).jobs.list();
+
 describe('song cards', () => {
   it('say a failure once, and offer Retry (asked first) and Dismiss', async () => {
     const job = failedSong();
-    const fake = new FakeCadenza({ key: KEY, jobs: [job] });
-    const { user } = await renderApp({ fake, panels: [songsPanel] });
+    const { main, user } = await renderMain({ key: TEST_KEY, jobs: [job], panels: [songsPanel] });
     const card = await screen.findByRole('listitem', { name: 'Song: Broken dream' });
     // one message per failure: not once for the job and once for each take
     expect(card.textContent?.split(REPORTED).length).toBe(2);
@@ -56,17 +57,24 @@ describe('song cards', () => {
     await user.click(within(card).getByRole('button', { name: 'Retry' }));
     const dialog = screen.getByRole('dialog', { name: 'Retry this job?' });
     await user.click(within(dialog).getByRole('button', { name: 'Retry and spend credits' }));
-    await waitFor(() => expect(fake.callsOf('jobs.retry')).toEqual([[job.id]]));
-    expect(await screen.findAllByRole('listitem', { name: 'Song: Broken dream' })).toHaveLength(2);
+    await waitFor(() => expect(main.callsOf('jobs.retry')).toEqual([[job.id]]));
+    await waitFor(() =>
+      expect(screen.getAllByRole('listitem', { name: 'Song: Broken dream' })).toHaveLength(2),
+    );
+    // the retry really went to the service
+    await waitFor(() =>
+      expect(main.emulator.log.filter((e) => e.path === '/v2/submit')).toHaveLength(1),
+    );
 
     const failedCard = screen
       .getAllByRole('listitem', { name: 'Song: Broken dream' })
       .find((c) => within(c).queryByRole('button', { name: 'Dismiss' }))!;
     await user.click(within(failedCard).getByRole('button', { name: 'Dismiss' }));
-    await waitFor(() => expect(fake.callsOf('jobs.dismiss')).toEqual([[job.id]]));
+    await waitFor(() => expect(main.callsOf('jobs.dismiss')).toEqual([[job.id]]));
     await waitFor(() =>
       expect(screen.getAllByRole('listitem', { name: 'Song: Broken dream' })).toHaveLength(1),
     );
+    expect((await jobsOf(main)).map((j) => j.id)).not.toContain(job.id);
   });
 
   it('a failure the key or a counter caused leads to Account, not to a Retry that would fail alike', async () => {
@@ -74,8 +82,7 @@ describe('song cards', () => {
       error: { code: 'auth', message: "The service didn't accept your API key." },
       outputs: [],
     });
-    const fake = new FakeCadenza({ key: KEY, jobs: [job] });
-    const { user } = await renderApp({ fake });
+    const { user } = await renderMain({ key: TEST_KEY, jobs: [job] });
     await user.click(
       within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', {
         name: /Songs/,
@@ -98,8 +105,7 @@ describe('Jobs panel rows', () => {
       },
       outputs: [],
     });
-    const fake = new FakeCadenza({ key: KEY, jobs: [job] });
-    const { user } = await renderApp({ fake, panels: [jobsPanel] });
+    const { main, user } = await renderMain({ key: TEST_KEY, jobs: [job], panels: [jobsPanel] });
     const row = await screen.findByRole('listitem', { name: 'Broken dream' });
     expect(within(row).getByRole('button', { name: 'Open Account' })).toBeInTheDocument();
     expect(within(row).getByRole('button', { name: 'Retry' })).toBeEnabled();
@@ -107,15 +113,15 @@ describe('Jobs panel rows', () => {
     await waitFor(() =>
       expect(screen.queryByRole('listitem', { name: 'Broken dream' })).not.toBeInTheDocument(),
     );
-    expect(fake.state.jobs).toEqual([]);
+    expect(await jobsOf(main)).toEqual([]);
   });
 
   it('a done job has no Dismiss (nothing failed)', async () => {
-    const fake = new FakeCadenza({
-      key: KEY,
-      jobs: [makeJobView({ label: 'Fine song', state: 'done', progress: 1 })],
+    await renderMain({
+      key: TEST_KEY,
+      jobs: [jobRecord({ label: 'Fine song' })],
+      panels: [jobsPanel],
     });
-    await renderApp({ fake, panels: [jobsPanel] });
     const row = await screen.findByRole('listitem', { name: 'Fine song' });
     expect(within(row).queryByRole('button', { name: 'Dismiss' })).toBeNull();
   });
@@ -123,10 +129,14 @@ describe('Jobs panel rows', () => {
 
 describe('covers result card', () => {
   it('a failed cover offers Retry (the card button again) and Dismiss', async () => {
-    const fake = new FakeCadenza({ key: KEY });
-    const job = makeJobView({ kind: 'cover', label: 'Cover', state: 'failed' });
-    fake.state.jobs = [job];
-    await renderApp({ fake, panels: [coversPanel] });
+    const job = jobRecord({
+      kind: 'cover',
+      synchronous: true,
+      label: 'Cover',
+      state: 'failed',
+      error: { code: 'server', message: 'The service had a problem and could not make the cover.' },
+    });
+    const { main } = await renderMain({ key: TEST_KEY, jobs: [job], panels: [coversPanel] });
     useCoversStore.setState({
       cover: {
         jobId: job.id,
@@ -147,6 +157,7 @@ describe('covers result card', () => {
     await waitFor(() =>
       expect(screen.queryByRole('group', { name: 'Cover result' })).not.toBeInTheDocument(),
     );
-    await waitFor(() => expect(fake.callsOf('jobs.dismiss')).toEqual([[job.id]]));
+    await waitFor(() => expect(main.callsOf('jobs.dismiss')).toEqual([[job.id]]));
+    await waitFor(async () => expect(await jobsOf(main)).toEqual([]));
   });
 });

@@ -37,9 +37,9 @@ import { createShellDiagnostics } from '../../../src/main/shell/diagnostics';
 import { sendEvent, type EventName, type EventPayload } from '../../../src/main/shell/events';
 import { OpenedFiles } from '../../../src/main/shell/open-files';
 import type { FileInfo } from '@shared/domain/files';
-import type { Job } from '@shared/domain/jobs';
+import type { Job, JobOutputInput } from '@shared/domain/jobs';
 import { AppError, type AppErrorShape } from '@shared/errors';
-import { createJobRecord } from '../../../src/main/services/jobs/records';
+import { createJobRecord, output } from '../../../src/main/services/jobs/records';
 import { parseFile, type ICommonTagsResult } from 'music-metadata';
 import { toneWav } from '../../support/media-fixtures';
 import { deliver, exposedApi, linkMain, registerDroppedPath } from './preload-electron';
@@ -108,9 +108,15 @@ export interface MainOptions {
   jobs?: readonly Job[];
 }
 
-/** A job record as main writes it (a finished song job unless overridden). */
-export function jobRecord(overrides: Partial<Job> = {}): Job {
+/**
+ * A job record as main writes it (a finished song job unless overridden); outputs are filled with
+ * main's defaults.
+ */
+export function jobRecord(
+  overrides: Partial<Omit<Job, 'outputs'>> & { outputs?: readonly JobOutputInput[] } = {},
+): Job {
   const at = new Date().toISOString();
+  const { outputs = [], ...rest } = overrides;
   return {
     ...createJobRecord({ kind: 'song-v2', synchronous: false, request: {}, label: 'Song' }),
     state: 'done',
@@ -118,7 +124,8 @@ export function jobRecord(overrides: Partial<Job> = {}): Job {
     owner: null,
     submittedAt: at,
     finishedAt: at,
-    ...overrides,
+    ...rest,
+    outputs: outputs.map(output),
   };
 }
 
