@@ -9,7 +9,7 @@ import { installEngineFactory } from '../../src/renderer/playback/engine';
 import { resetPlayerStore } from '../../src/renderer/stores/player';
 import { resetUiStore } from '../../src/renderer/stores/ui';
 import { installFakeEngines } from './support/fake-engine';
-import { startI18n, switchLanguage } from '../../src/renderer/i18n';
+import { loadAllNamespaces, startI18n, switchLanguage } from '../../src/renderer/i18n';
 import { closeMains } from './support/main';
 
 // findBy…/waitFor wait for the real main (support/main.ts): its service calls cross real sockets
@@ -25,6 +25,7 @@ beforeEach(() => {
 // i18next starts in English before any render, as main.tsx does before the first frame.
 beforeAll(async () => {
   await startI18n('en');
+  await loadAllNamespaces(); // the panels' words, as a panel's chunk brings them
   await Promise.all(
     panels.map((p) => (p.Component as { preload?: () => Promise<void> }).preload?.()),
   );

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useRef, type MouseEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, type MouseEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { LogoMark } from '../components/icons';
 import { panels as registeredPanels, type PanelDef } from './panels';
@@ -14,8 +14,10 @@ import { usePanelShortcuts } from './shortcuts';
 import { useTheme } from './theme';
 import { useSidebar } from './useSidebar';
 import { loadPreferences, usePreferencesStore } from '../stores/preferences';
-import { FirstRun } from './first-run/FirstRun';
 import { currentLanguage, switchLanguage, useTranslation } from '../i18n';
+
+/** Shown once per install: its own chunk, so the first screen of every other start stays small. */
+const FirstRun = lazy(() => import('./first-run/FirstRun').then((m) => ({ default: m.FirstRun })));
 
 interface AppProps {
   /** The sidebar's panels; the registry unless a test supplies its own. */
@@ -72,7 +74,12 @@ export function App({ panels = registeredPanels, onReload }: AppProps) {
     [panels, open],
   );
 
-  if (firstRun) return <FirstRun onDone={endFirstRun} />;
+  if (firstRun)
+    return (
+      <Suspense fallback={null}>
+        <FirstRun onDone={endFirstRun} />
+      </Suspense>
+    );
 
   return (
     <div

@@ -4,7 +4,7 @@ import { Root } from './App';
 import { forwardRendererErrors } from './error-reporting';
 import { applyTheme } from './theme';
 import { preloadPlayback } from '../playback/engine';
-import { startI18n } from '../i18n';
+import { loadAllNamespaces, startI18n } from '../i18n';
 import { loadPreferences, usePreferencesStore } from '../stores/preferences';
 import '../styles.css';
 
@@ -15,7 +15,8 @@ const container = document.getElementById('root');
 if (!container) throw new Error('Cadenza: the page has no #root element');
 
 // The first frame is already in the app's language: the stored choice (or the OS's best fit) is
-// read from main and i18next (its own chunk, fetched in parallel) started in it before rendering.
+// read from main and i18next (its own chunk, fetched in parallel) started in it before rendering,
+// with the window frame's namespaces only (FIRST_FRAME_NAMESPACES); the panels' follow.
 void (async () => {
   await Promise.all([loadPreferences(), import('../i18n/runtime')]);
   await startI18n(usePreferencesStore.getState().preferences?.appLanguage ?? 'en');
@@ -25,4 +26,5 @@ void (async () => {
     </StrictMode>,
   );
   preloadPlayback(); // the audio engine is its own chunk, fetched once the first screen is up
+  void loadAllNamespaces(); // the panels' words (a panel's chunk waits for them too)
 })();

@@ -72,6 +72,15 @@ export async function startI18n(lang: AppLanguage): Promise<void> {
   await runtime.start(lang);
 }
 
+/**
+ * Fetches every namespace of the app's language (the panels' words). A panel's chunk waits for it
+ * (panels/lazy-panel.ts); main.tsx starts it right after the first frame.
+ */
+export async function loadAllNamespaces(): Promise<void> {
+  const runtime = await import('./runtime');
+  await runtime.loadAllNamespaces();
+}
+
 /** Switches the language at once (catalogs fetched on demand), `<html lang dir>` following. */
 export async function switchLanguage(lang: AppLanguage): Promise<void> {
   const runtime = await import('./runtime');

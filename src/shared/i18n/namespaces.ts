@@ -19,3 +19,15 @@ export const NAMESPACES = [
   'edit', // the Export dialog, the Trim dialog and its region editor, Whole song
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
+
+/**
+ * What the renderer's first frame waits for: the namespaces of the window's frame (navigation,
+ * header, player bar, first run, error boundary). The panels' namespaces arrive with the first
+ * panel's chunk. test/unit/i18n/first-frame.test.ts keeps the frame to these.
+ */
+export const FIRST_FRAME_NAMESPACES = [
+  'common',
+  'shell',
+  'errors',
+  'format',
+] as const satisfies readonly Namespace[];
