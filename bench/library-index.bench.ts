@@ -11,7 +11,7 @@ import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { createLibrary } from '../src/main/services/library/library';
-import { headFileOf } from '../src/main/services/library/indexer';
+import { headFileOf } from '../src/main/services/library/saved-index';
 
 const COUNTS = (process.env.BENCH_COUNTS ?? '1000,10000,50000').split(',').map(Number);
 let COUNT = 10_000;

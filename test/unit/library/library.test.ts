@@ -17,11 +17,8 @@ import { SidecarSchema, type LibraryChange } from '@shared/domain/library';
 import { createLibrary, type Library } from '../../../src/main/services/library/library';
 import { sharedWorker } from '../../../src/main/services/worker';
 import type { AppWorker, WorkerTasks } from '../../../src/main/services/worker-tasks/registry';
-import {
-  FIRST_READ_BATCH,
-  HEAD_ENTRIES,
-  headFileOf,
-} from '../../../src/main/services/library/indexer';
+import { FIRST_READ_BATCH } from '../../../src/main/services/library/indexer';
+import { HEAD_ENTRIES, headFileOf } from '../../../src/main/services/library/saved-index';
 
 let root: string;
 let dir: string;

@@ -6,14 +6,9 @@
  */
 import type { LibraryItem } from '@shared/domain/library';
 import type { TaskContext } from '../worker/protocol';
-import {
-  loadSavedHead,
-  loadSavedIndex,
-  refreshEntries,
-  saveIndex,
-  scanLibrary,
-  type IndexEntry,
-} from './indexer';
+import type { IndexEntry } from './index-entry';
+import { refreshEntries, scanLibrary } from './indexer';
+import { loadSavedHead, loadSavedIndex, saveIndex } from './saved-index';
 import { LibrarySearch, type LibraryQuery } from './search';
 
 /** Which library a call is about: main's handle for it, its folder and its saved index. */

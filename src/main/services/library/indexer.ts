@@ -1,44 +1,19 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, statSync, type Stats } from 'node:fs';
-import { basename, extname, join, posix } from 'node:path';
-import { z } from 'zod';
+import { join, posix } from 'node:path';
+import { isTempName } from '../ground/atomic';
+import { mapLimited, readFoundMedia } from './found';
+import { COVER_EXTENSIONS, ITEM_MEDIA_EXTENSIONS, isItemMedia } from '../ground/media-types';
 import {
-  ITEM_ID_PATTERN,
-  SidecarSchema,
-  type LibraryItem,
-  type Sidecar,
-} from '@shared/domain/library';
-import { isTempName, writeFileAtomic } from '../ground/atomic';
-import { READ_CAPS, readRegularText, readRegularTextSync } from '../ground/regular-file';
-import { mapLimited, readFoundMedia, type FoundFacts } from './found';
-import { isBareName } from './names';
-import {
-  COVER_EXTENSIONS,
-  ITEM_MEDIA_EXTENSIONS,
-  guessKind,
-  isItemMedia,
-} from '../ground/media-types';
-
-/** One index entry: the item plus the stats that say whether it is still current. */
-export interface IndexEntry {
-  item: LibraryItem;
-  mediaSize: number;
-  mediaMtimeMs: number;
-  sidecarSize: number | null;
-  sidecarMtimeMs: number | null;
-}
-
-export const SIDECAR_SUFFIX = '.json';
-export const sidecarNameFor = (mediaFileName: string): string =>
-  `${mediaFileName}${SIDECAR_SUFFIX}`;
-
-interface Listed {
-  rel: string;
-  /** The name's extension, lower case with its dot ('' when none). */
-  ext: string;
-  /** Size and mtime; null when the caller chose not to stat this file (trusted saved entry). */
-  stat: Stats | null;
-}
+  SIDECAR_SUFFIX,
+  coverFor,
+  coverNear,
+  itemFrom,
+  readSidecar,
+  sidecarNameFor,
+  type IndexEntry,
+  type Listed,
+} from './index-entry';
 
 /**
  * All files under `root` except hidden ones and temp files, with their stats. Synchronous on
@@ -83,80 +58,6 @@ function listFiles(
 }
 
 const ITEM_MEDIA = new Set(ITEM_MEDIA_EXTENSIONS);
-
-const externalId = (rel: string): string =>
-  `ext_${createHash('sha1').update(rel).digest('hex').slice(0, 16)}`;
-
-function coverFor(
-  rel: string,
-  sidecar: Sidecar | null,
-  files: Map<string, Listed>,
-  imageBases?: ReadonlySet<string>,
-): string | null {
-  const extLen = extname(rel).length;
-  if (!sidecar?.cover_file && imageBases && !imageBases.has(rel.slice(0, rel.length - extLen)))
-    return null;
-  const dir = posix.dirname(rel) === '.' ? '' : posix.dirname(rel);
-  // a sidecar's cover is a bare name beside the media (never a path), and a listed file
-  if (sidecar?.cover_file && isBareName(sidecar.cover_file)) {
-    const c = dir ? posix.join(dir, sidecar.cover_file) : sidecar.cover_file;
-    if (files.has(c)) return c;
-  }
-  const base = rel.slice(0, rel.length - extname(rel).length);
-  for (const ext of COVER_EXTENSIONS) if (files.has(`${base}${ext}`)) return `${base}${ext}`;
-  return null;
-}
-
-function readSidecar(path: string): Sidecar | null {
-  try {
-    const parsed = SidecarSchema.safeParse(
-      JSON.parse(readRegularTextSync(path, READ_CAPS.sidecarBytes)),
-    );
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-function itemFrom(
-  rel: string,
-  media: Stats,
-  sidecar: Sidecar | null,
-  cover: string | null,
-  found: FoundFacts | null = null,
-): LibraryItem {
-  const base = {
-    file: rel,
-    cover,
-    sizeBytes: media.size,
-    modifiedAtMs: media.mtimeMs,
-  };
-  // any sidecar found on disk gets an id every action accepts (one written by hand or another tool
-  // may carry anything); a later rewrite stores the valid one
-  if (sidecar)
-    return {
-      ...sidecar,
-      id: ITEM_ID_PATTERN.test(sidecar.id) ? sidecar.id : externalId(`${rel}\n${sidecar.id}`),
-      ...base,
-      hasSidecar: true,
-      artEmbedded: false,
-    };
-  const name = basename(rel);
-  return {
-    ...SidecarSchema.parse({
-      schema_version: 1,
-      id: externalId(rel),
-      kind: guessKind(name),
-      title: found?.title ?? name.slice(0, name.length - extname(name).length),
-      tags: found?.genre ?? [],
-      duration_ms: found?.durationMs ?? null,
-      created_at: new Date(media.birthtimeMs || media.mtimeMs).toISOString(),
-    }),
-    ...base,
-    hasSidecar: false,
-    artEmbedded: found?.hasArt ?? false,
-  };
-}
 
 export interface ScanOptions {
   /**
@@ -272,27 +173,6 @@ export async function scanLibrary(
   return next;
 }
 
-/** The cover of one media file, from the few files it could be (no listing of the folder). */
-function coverNear(
-  root: string,
-  rel: string,
-  sidecar: Pick<Sidecar, 'cover_file'> | null,
-): string | null {
-  const dir = posix.dirname(rel) === '.' ? '' : posix.dirname(rel);
-  const base = rel.slice(0, rel.length - extname(rel).length);
-  const candidates = [
-    ...(sidecar?.cover_file
-      ? [dir ? posix.join(dir, sidecar.cover_file) : sidecar.cover_file]
-      : []),
-    ...COVER_EXTENSIONS.map((ext) => `${base}${ext}`),
-  ];
-  const files = new Map<string, Listed>();
-  for (const c of candidates)
-    if (statSync(join(root, c), { throwIfNoEntry: false })?.isFile())
-      files.set(c, { rel: c, ext: extname(c).toLowerCase(), stat: null });
-  return coverFor(rel, sidecar as Sidecar | null, files);
-}
-
 /**
  * Re-reads only the given media files (relative paths) and their sidecars and covers: what the
  * app itself just wrote (a sidecar edit, a new item, a rename), so a 50,000-item library is not
@@ -385,93 +265,4 @@ function dedupeIds(
       entries.set(rel, { ...entry, item: { ...entry.item, id: derived } });
     }
   }
-}
-
-const SavedIndexHeaderSchema = z.object({
-  schema_version: z.literal(1),
-  libraryDir: z.string(),
-  entries: z.array(z.unknown()),
-});
-
-/** A cheap shape check per entry: the saved index is our own file, written atomically. */
-function plausibleEntry(e: unknown): e is IndexEntry {
-  if (typeof e !== 'object' || e === null) return false;
-  const x = e as Record<string, unknown>;
-  const item = x.item as Record<string, unknown> | undefined;
-  return (
-    typeof x.mediaSize === 'number' &&
-    typeof x.mediaMtimeMs === 'number' &&
-    (x.sidecarSize === null || typeof x.sidecarSize === 'number') &&
-    (x.sidecarMtimeMs === null || typeof x.sidecarMtimeMs === 'number') &&
-    typeof item === 'object' &&
-    item !== null &&
-    typeof item.id === 'string' &&
-    typeof item.file === 'string' &&
-    typeof item.title === 'string' &&
-    typeof item.kind === 'string' &&
-    Array.isArray(item.tags) &&
-    typeof item.service_ids === 'object'
-  );
-}
-
-/**
- * The saved index for `libraryDir`, or an empty map when missing, damaged or for another folder.
- * Entries are trusted only while their files' sizes and mtimes match (see scanLibrary); a
- * malformed entry is dropped and its sidecar read again.
- */
-export async function loadSavedIndex(
-  indexFile: string,
-  libraryDir: string,
-): Promise<Map<string, IndexEntry>> {
-  return readIndexFile(indexFile, libraryDir);
-}
-
-/**
- * The head file's entries (newest first), or none when it is missing, damaged or for another
- * folder. Shown at once and corrected by the full open that follows.
- */
-export async function loadSavedHead(indexFile: string, libraryDir: string): Promise<IndexEntry[]> {
-  return [...(await readIndexFile(headFileOf(indexFile), libraryDir)).values()];
-}
-
-async function readIndexFile(
-  indexFile: string,
-  libraryDir: string,
-): Promise<Map<string, IndexEntry>> {
-  try {
-    const parsed = SavedIndexHeaderSchema.safeParse(
-      JSON.parse(await readRegularText(indexFile, READ_CAPS.indexBytes)),
-    );
-    if (!parsed.success || parsed.data.libraryDir !== libraryDir) return new Map();
-    const out = new Map<string, IndexEntry>();
-    for (const e of parsed.data.entries) if (plausibleEntry(e)) out.set(e.item.file, e);
-    return out;
-  } catch {
-    return new Map();
-  }
-}
-
-/** Entries in the head file: enough for the first screen of any list the app shows. */
-export const HEAD_ENTRIES = 200;
-
-/** `library-index.json` → `library-index.head.json`: the newest entries, read before the rest. */
-export const headFileOf = (indexFile: string): string =>
-  indexFile.replace(/(\.json)?$/, '.head.json');
-
-export async function saveIndex(
-  indexFile: string,
-  libraryDir: string,
-  entries: ReadonlyMap<string, IndexEntry>,
-  newestFirst?: (a: LibraryItem, b: LibraryItem) => number,
-): Promise<void> {
-  // machine-read only: compact JSON keeps 10,000 entries small and quick to parse
-  const all = [...entries.values()];
-  await writeFileAtomic(indexFile, JSON.stringify({ schema_version: 1, libraryDir, entries: all }));
-  if (!newestFirst) return;
-  // the first rows of a start-up come from this small file while the whole index loads
-  const head = all.sort((a, b) => newestFirst(a.item, b.item)).slice(0, HEAD_ENTRIES);
-  await writeFileAtomic(
-    headFileOf(indexFile),
-    JSON.stringify({ schema_version: 1, libraryDir, entries: head }),
-  );
 }

@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto';
+import { statSync, type Stats } from 'node:fs';
+import { basename, extname, join, posix } from 'node:path';
+import {
+  ITEM_ID_PATTERN,
+  SidecarSchema,
+  type LibraryItem,
+  type Sidecar,
+} from '@shared/domain/library';
+import { READ_CAPS, readRegularTextSync } from '../ground/regular-file';
+import type { FoundFacts } from './found';
+import { isBareName } from './names';
+import { COVER_EXTENSIONS, guessKind } from '../ground/media-types';
+
+/** One index entry: the item plus the stats that say whether it is still current. */
+export interface IndexEntry {
+  item: LibraryItem;
+  mediaSize: number;
+  mediaMtimeMs: number;
+  sidecarSize: number | null;
+  sidecarMtimeMs: number | null;
+}
+
+export const SIDECAR_SUFFIX = '.json';
+export const sidecarNameFor = (mediaFileName: string): string =>
+  `${mediaFileName}${SIDECAR_SUFFIX}`;
+
+/** A listed file: its relative path, extension and (when stat-ed) stats. */
+export interface Listed {
+  rel: string;
+  /** The name's extension, lower case with its dot ('' when none). */
+  ext: string;
+  /** Size and mtime; null when the caller chose not to stat this file (trusted saved entry). */
+  stat: Stats | null;
+}
+
+const externalId = (rel: string): string =>
+  `ext_${createHash('sha1').update(rel).digest('hex').slice(0, 16)}`;
+
+export function coverFor(
+  rel: string,
+  sidecar: Sidecar | null,
+  files: Map<string, Listed>,
+  imageBases?: ReadonlySet<string>,
+): string | null {
+  const extLen = extname(rel).length;
+  if (!sidecar?.cover_file && imageBases && !imageBases.has(rel.slice(0, rel.length - extLen)))
+    return null;
+  const dir = posix.dirname(rel) === '.' ? '' : posix.dirname(rel);
+  // a sidecar's cover is a bare name beside the media (never a path), and a listed file
+  if (sidecar?.cover_file && isBareName(sidecar.cover_file)) {
+    const c = dir ? posix.join(dir, sidecar.cover_file) : sidecar.cover_file;
+    if (files.has(c)) return c;
+  }
+  const base = rel.slice(0, rel.length - extname(rel).length);
+  for (const ext of COVER_EXTENSIONS) if (files.has(`${base}${ext}`)) return `${base}${ext}`;
+  return null;
+}
+
+export function readSidecar(path: string): Sidecar | null {
+  try {
+    const parsed = SidecarSchema.safeParse(
+      JSON.parse(readRegularTextSync(path, READ_CAPS.sidecarBytes)),
+    );
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function itemFrom(
+  rel: string,
+  media: Stats,
+  sidecar: Sidecar | null,
+  cover: string | null,
+  found: FoundFacts | null = null,
+): LibraryItem {
+  const base = {
+    file: rel,
+    cover,
+    sizeBytes: media.size,
+    modifiedAtMs: media.mtimeMs,
+  };
+  // any sidecar found on disk gets an id every action accepts (one written by hand or another tool
+  // may carry anything); a later rewrite stores the valid one
+  if (sidecar)
+    return {
+      ...sidecar,
+      id: ITEM_ID_PATTERN.test(sidecar.id) ? sidecar.id : externalId(`${rel}\n${sidecar.id}`),
+      ...base,
+      hasSidecar: true,
+      artEmbedded: false,
+    };
+  const name = basename(rel);
+  return {
+    ...SidecarSchema.parse({
+      schema_version: 1,
+      id: externalId(rel),
+      kind: guessKind(name),
+      title: found?.title ?? name.slice(0, name.length - extname(name).length),
+      tags: found?.genre ?? [],
+      duration_ms: found?.durationMs ?? null,
+      created_at: new Date(media.birthtimeMs || media.mtimeMs).toISOString(),
+    }),
+    ...base,
+    hasSidecar: false,
+    artEmbedded: found?.hasArt ?? false,
+  };
+}
+
+/** The cover of one media file, from the few files it could be (no listing of the folder). */
+export function coverNear(
+  root: string,
+  rel: string,
+  sidecar: Pick<Sidecar, 'cover_file'> | null,
+): string | null {
+  const dir = posix.dirname(rel) === '.' ? '' : posix.dirname(rel);
+  const base = rel.slice(0, rel.length - extname(rel).length);
+  const candidates = [
+    ...(sidecar?.cover_file
+      ? [dir ? posix.join(dir, sidecar.cover_file) : sidecar.cover_file]
+      : []),
+    ...COVER_EXTENSIONS.map((ext) => `${base}${ext}`),
+  ];
+  const files = new Map<string, Listed>();
+  for (const c of candidates)
+    if (statSync(join(root, c), { throwIfNoEntry: false })?.isFile())
+      files.set(c, { rel: c, ext: extname(c).toLowerCase(), stat: null });
+  return coverFor(rel, sidecar as Sidecar | null, files);
+}

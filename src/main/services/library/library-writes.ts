@@ -1,0 +1,268 @@
+import { randomUUID } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import { basename, extname, join, posix } from 'node:path';
+import { AppError } from '@shared/errors';
+import {
+  SIDECAR_SCHEMA_VERSION,
+  SidecarSchema,
+  type LibraryItem,
+  type LibraryChange,
+  type Sidecar,
+} from '@shared/domain/library';
+import {
+  commitTemp,
+  placeExclusive,
+  tempPathFor,
+  writeFileExclusive,
+  writeJsonAtomic,
+} from '../ground/atomic';
+import { READ_CAPS, readRegularText } from '../ground/regular-file';
+import { guessKind, isItemMedia } from '../ground/media-types';
+import { logger } from '../log';
+import { sidecarNameFor } from './index-entry';
+import { ensureLibraryFolder } from './placement';
+import { tagLibraryFile } from './file-tags';
+import { isBareName, nameSet, normalizeExtension, sanitizeBaseName, uniqueFileName } from './names';
+import type { CreateItemOptions, Library, LibraryOptions, NewItemMeta } from './library-types';
+
+const log = logger('library');
+
+export interface WritesContext {
+  options: LibraryOptions;
+  /** The item with this id in main's list. */
+  get(id: string): LibraryItem | undefined;
+  /** Re-reads these media files (relative paths) after a write. */
+  refresh(files: readonly string[]): Promise<LibraryChange>;
+}
+
+export type LibraryWrites = Pick<
+  Library,
+  'ensureFolder' | 'reserveName' | 'createItem' | 'importFile' | 'rename' | 'updateMeta' | 'remove'
+>;
+
+/**
+ * Everything that changes the library folder: new items (downloads, imports), renames, sidecar
+ * edits and removals. Each write is followed by a refresh of the files it touched.
+ */
+export function createLibraryWrites({ options, get, refresh }: WritesContext): LibraryWrites {
+  const dir = options.dir;
+  /** Names picked for items being saved (held for this process). */
+  const reserved = new Set<string>();
+
+  function writable(): void {
+    if (options.readOnly) throw new AppError('internal', 'The library was opened read-only.');
+  }
+
+  const ensureFolder = async (): Promise<void> => {
+    writable();
+    await ensureLibraryFolder(dir, options.placementFile);
+  };
+
+  function requireItem(id: string): LibraryItem {
+    const item = get(id);
+    if (!item) throw new AppError('not_found', 'That item is no longer in the library.');
+    return item;
+  }
+
+  async function existingNames(relDir = ''): Promise<Set<string>> {
+    const names = await fs.readdir(join(dir, relDir)).catch(() => [] as string[]);
+    return nameSet([
+      ...names,
+      ...[...reserved]
+        .filter((r) => posix.dirname(r) === (relDir || '.'))
+        .map((r) => posix.basename(r)),
+    ]);
+  }
+
+  async function reserveName(title: string, ext: string): Promise<string> {
+    const name = uniqueFileName(
+      sanitizeBaseName(title),
+      normalizeExtension(ext),
+      await existingNames(),
+    );
+    reserved.add(name);
+    return name;
+  }
+
+  /**
+   * Whether a planned name (from a job record) can be used: a bare name (a record naming
+   * `../x.mp3` is never followed), with nothing there, or only our own sidecar from an interrupted
+   * try ('resumed': that sidecar and cover are ours to replace).
+   */
+  async function plannedName(fileName: string, id: string): Promise<'free' | 'resumed' | null> {
+    if (!isBareName(fileName)) return null;
+    const media = await fs.lstat(join(dir, fileName)).catch(() => null);
+    if (media) return null;
+    try {
+      const side = JSON.parse(
+        await readRegularText(join(dir, sidecarNameFor(fileName)), READ_CAPS.sidecarBytes),
+      ) as {
+        id?: unknown;
+      };
+      return side.id === id ? 'resumed' : null;
+    } catch (e) {
+      return (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'free' : null;
+    }
+  }
+
+  async function createItem(o: CreateItemOptions): Promise<LibraryItem> {
+    const ext = normalizeExtension(o.ext);
+    const id = o.meta.id ?? `itm_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
+    const existing = get(id);
+    if (existing) return existing; // already saved by an earlier run of the same job
+    await ensureFolder();
+    const planned =
+      o.fileName && extname(o.fileName) === ext ? await plannedName(o.fileName, id) : null;
+    const fileName = planned && o.fileName ? o.fileName : await reserveName(o.meta.title, ext);
+    const resumed = planned === 'resumed';
+    reserved.add(fileName);
+    const mediaPath = join(dir, fileName);
+    const base = fileName.slice(0, fileName.length - ext.length);
+    let coverName = o.cover ? `${base}${normalizeExtension(o.cover.ext)}` : null;
+    // someone else's file under the cover's name stays as it is: the item goes without a cover
+    if (coverName && !resumed && (await fs.lstat(join(dir, coverName)).catch(() => null))) {
+      log.warn('a file is already where the cover would go; saved without it', { file: coverName });
+      coverName = null;
+    }
+    const mediaTmp = tempPathFor(mediaPath);
+    const coverTmp = coverName ? tempPathFor(join(dir, coverName)) : null;
+    try {
+      await o.writeMedia(mediaTmp);
+      if (o.cover && coverTmp) await o.cover.write(coverTmp);
+      const meta = { ...o.meta, id, created_at: o.meta.created_at ?? new Date().toISOString() };
+      // the file tells its own story: tags and recipe merged in, its audio as it came
+      const facts =
+        o.tag === false
+          ? null
+          : await tagLibraryFile(mediaTmp, meta, {
+              fileName,
+              coverPath: coverTmp,
+              defaults: options.tagDefaults?.(),
+            });
+      const sidecar = SidecarSchema.parse({
+        ...meta,
+        schema_version: 1,
+        cover_file: coverName,
+        ...facts,
+      });
+      // sidecar first: a sidecar without its media is ignored, so the item appears only with the
+      // media's placement, complete. Every file is created exclusively (never replacing one that
+      // appeared meanwhile), except our own sidecar and cover from an interrupted try.
+      const sidecarPath = join(dir, sidecarNameFor(fileName));
+      if (resumed) await writeJsonAtomic(sidecarPath, sidecar);
+      else await writeFileExclusive(sidecarPath, `${JSON.stringify(sidecar, null, 2)}\n`);
+      if (coverTmp && coverName) {
+        if (resumed) await commitTemp(coverTmp, join(dir, coverName));
+        else await placeExclusive(coverTmp, join(dir, coverName));
+      }
+      await placeExclusive(mediaTmp, mediaPath);
+    } finally {
+      await fs.rm(mediaTmp, { force: true });
+      if (coverTmp) await fs.rm(coverTmp, { force: true });
+      reserved.delete(fileName);
+    }
+    await refresh([fileName]);
+    return requireItem(id);
+  }
+
+  async function importFile(
+    sourcePath: string,
+    meta: Partial<NewItemMeta> = {},
+  ): Promise<LibraryItem> {
+    const name = basename(sourcePath);
+    if (!isItemMedia(name))
+      throw new AppError('validation', 'Only audio and video files can be imported.');
+    const ext = extname(name);
+    return createItem({
+      meta: {
+        kind: meta.kind ?? guessKind(name),
+        title: meta.title ?? name.slice(0, name.length - ext.length),
+        ...meta,
+      },
+      ext,
+      writeMedia: (tmp) => fs.copyFile(sourcePath, tmp),
+      tag: false,
+    });
+  }
+
+  async function writeSidecarFor(
+    item: LibraryItem,
+    patch: Partial<Sidecar>,
+    fileName = posix.basename(item.file),
+  ): Promise<void> {
+    const relDir = posix.dirname(item.file) === '.' ? '' : posix.dirname(item.file);
+    const {
+      file: _f,
+      cover: _c,
+      sizeBytes: _s,
+      modifiedAtMs: _m,
+      hasSidecar: _h,
+      ...current
+    } = item;
+    if (item.schema_version > SIDECAR_SCHEMA_VERSION)
+      throw new AppError(
+        'busy',
+        'This item was saved by a newer version of Cadenza; it is left as it is.',
+      );
+    // unknown fields of the sidecar (a newer version's) travel in `current` and are kept
+    const sidecar = SidecarSchema.parse({ ...current, ...patch, schema_version: 1, id: item.id });
+    await writeJsonAtomic(join(dir, relDir, sidecarNameFor(fileName)), sidecar);
+  }
+
+  async function rename(id: string, title: string): Promise<LibraryItem> {
+    writable();
+    const item = requireItem(id);
+    const relDir = posix.dirname(item.file) === '.' ? '' : posix.dirname(item.file);
+    const oldName = posix.basename(item.file);
+    const ext = extname(oldName);
+    const names = await existingNames(relDir);
+    names.delete(oldName.toLowerCase());
+    names.delete(sidecarNameFor(oldName).toLowerCase());
+    const newName = uniqueFileName(sanitizeBaseName(title), ext, names);
+    const newCover = item.cover
+      ? `${newName.slice(0, newName.length - ext.length)}${extname(item.cover)}`
+      : null;
+    await writeSidecarFor(item, { title, cover_file: newCover }, newName);
+    if (newName !== oldName) {
+      if (item.cover && newCover)
+        await fs.rename(join(dir, item.cover), join(dir, relDir, newCover));
+      await fs.rename(join(dir, item.file), join(dir, relDir, newName));
+      if (item.hasSidecar) await fs.rm(join(dir, relDir, sidecarNameFor(oldName)), { force: true });
+    }
+    await refresh([item.file, relDir ? posix.join(relDir, newName) : newName]);
+    return requireItem(id);
+  }
+
+  async function updateMeta(
+    id: string,
+    patch: Partial<Omit<Sidecar, 'schema_version' | 'id'>>,
+    { rescan: scan = true }: { rescan?: boolean } = {},
+  ): Promise<LibraryItem> {
+    writable();
+    const item = requireItem(id);
+    await writeSidecarFor(item, patch);
+    if (!scan) return item;
+    await refresh([item.file]);
+    return requireItem(id);
+  }
+
+  async function remove(id: string): Promise<void> {
+    writable();
+    const item = requireItem(id);
+    const trash = options.trash ?? ((p: string) => fs.rm(p, { force: true }));
+    await trash(join(dir, item.file));
+    if (item.cover) await trash(join(dir, item.cover)).catch(() => undefined);
+    if (item.hasSidecar) await trash(join(dir, sidecarNameFor(item.file))).catch(() => undefined);
+    await refresh([item.file]);
+  }
+
+  return {
+    ensureFolder,
+    reserveName,
+    createItem,
+    importFile,
+    rename,
+    updateMeta,
+    remove,
+  };
+}
