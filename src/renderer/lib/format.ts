@@ -9,17 +9,6 @@ export function formatClock(totalS: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
 }
 
-/** "3 minutes 5 seconds", for screen readers. */
-export function spokenClock(totalS: number): string {
-  const s = Math.max(0, Math.floor(Number.isFinite(totalS) ? totalS : 0));
-  const m = Math.floor(s / 60);
-  const parts = [
-    m > 0 ? `${m} minute${m === 1 ? '' : 's'}` : '',
-    `${s % 60} second${s % 60 === 1 ? '' : 's'}`,
-  ];
-  return parts.filter(Boolean).join(' ');
-}
-
 /**
  * A length ("0:14"), rounded to the nearest second: the one way every place (bar, queue, panels,
  * Library) shows an item's duration, so one song never reads 0:13 here and 0:14 there.

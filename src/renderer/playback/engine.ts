@@ -10,6 +10,7 @@
  */
 import type * as HowlerModule from 'howler';
 import type { Howl } from 'howler';
+import { t } from '../i18n';
 
 export interface EngineEvents {
   /** Metadata is known: the duration in seconds. */
@@ -43,8 +44,8 @@ export interface EngineSource {
 
 export type EngineFactory = (source: EngineSource, events: EngineEvents) => PlaybackEngine;
 
-const mediaErrorMessage =
-  'This file could not be played. It may have been moved, or its format is not supported.';
+/** Said when the file cannot be played (in the language of the moment it fails). */
+const mediaErrorMessage = (): string => t('player:error.unplayable');
 
 let howler: Promise<typeof HowlerModule> | null = null;
 const loadHowler = (): Promise<typeof HowlerModule> => (howler ??= import('howler'));
@@ -77,8 +78,8 @@ function howlEngine(source: EngineSource, events: EngineEvents): PlaybackEngine 
         onpause: () => events.onPause(),
         onstop: () => events.onPause(),
         onend: () => events.onEnd(),
-        onloaderror: () => events.onError(mediaErrorMessage),
-        onplayerror: () => events.onError(mediaErrorMessage),
+        onloaderror: () => events.onError(mediaErrorMessage()),
+        onplayerror: () => events.onError(mediaErrorMessage()),
       });
       howl = h;
       if (startAt !== null) h.seek(startAt);
@@ -86,7 +87,7 @@ function howlEngine(source: EngineSource, events: EngineEvents): PlaybackEngine 
     },
     () => {
       howler = null; // try again on the next play
-      if (!released) events.onError(mediaErrorMessage);
+      if (!released) events.onError(mediaErrorMessage());
     },
   );
   return {
@@ -130,7 +131,7 @@ function videoEngine(source: EngineSource, events: EngineEvents): PlaybackEngine
   video.addEventListener('play', () => events.onPlay());
   video.addEventListener('pause', () => events.onPause());
   video.addEventListener('ended', () => events.onEnd());
-  video.addEventListener('error', () => events.onError(mediaErrorMessage));
+  video.addEventListener('error', () => events.onError(mediaErrorMessage()));
   video.src = source.url;
   return {
     element: video,

@@ -4,6 +4,7 @@
  */
 import type { LibraryKind } from '@shared/domain/library';
 import type { LibraryItemView } from '@shared/ipc/library';
+import { t } from '../i18n';
 
 export interface PlayEntry {
   /**
@@ -39,7 +40,10 @@ export function formatOf(fileOrUrl: string): string | null {
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : null;
 }
 
-export const toQueueEntry = (item: LibraryItemView, origin = 'Library'): PlayEntry => ({
+export const toQueueEntry = (
+  item: LibraryItemView,
+  origin = t('shell:nav.library'),
+): PlayEntry => ({
   key: item.id,
   itemId: item.id,
   url: null,

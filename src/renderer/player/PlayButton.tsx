@@ -7,6 +7,7 @@ import {
   type PlayEntry,
 } from '../stores/player';
 import { formatClock, formatLength } from '../lib/format';
+import { useTranslation } from '../i18n';
 
 interface PlayButtonProps {
   /** The entry's key (see PlayEntry.key): the button shows Pause while that key plays. */
@@ -24,7 +25,8 @@ interface PlayButtonProps {
  * A panel's play/pause for one thing, through the one player (the bar shows it, and starting it
  * stops whatever played). While it is the current entry, its position and length are shown.
  */
-export function PlayButton({ playKey, name, make, text = 'Play', primary }: PlayButtonProps) {
+export function PlayButton({ playKey, name, make, text, primary }: PlayButtonProps) {
+  const { t } = useTranslation();
   const playing = usePlayerStore(selectIsPlayingKey(playKey));
   const current = usePlayerStore((s) => selectCurrent(s)?.key === playKey);
   const positionS = usePlayerStore((s) => (current ? s.positionS : 0));
@@ -34,7 +36,9 @@ export function PlayButton({ playKey, name, make, text = 'Play', primary }: Play
       <button
         type="button"
         className={primary ? 'button button-small button-primary' : 'button button-small'}
-        aria-label={`${playing ? 'Pause' : 'Play'} ${name}`}
+        aria-label={
+          playing ? t('player:button.pauseAria', { name }) : t('player:button.playAria', { name })
+        }
         data-playing={playing ? 'true' : undefined}
         onClick={() => void toggleEntry(playKey, make)}
       >
@@ -43,7 +47,7 @@ export function PlayButton({ playKey, name, make, text = 'Play', primary }: Play
         ) : (
           <Play size={14} aria-hidden focusable={false} />
         )}
-        <span>{playing ? 'Pause' : text}</span>
+        <span>{playing ? t('player:button.pause') : (text ?? t('player:button.play'))}</span>
       </button>
       {current && (
         <span className="play-control-time small muted" aria-hidden>

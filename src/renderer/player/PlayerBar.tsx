@@ -25,7 +25,8 @@ import {
   togglePlay,
   usePlayerStore,
 } from '../stores/player';
-import { formatClock, formatLength, spokenClock } from '../lib/format';
+import { formatClock, formatLength } from '../lib/format';
+import { useFormat, useTranslation } from '../i18n';
 import { usePlayerKeys } from './media-keys';
 import { QueueList } from './QueueList';
 import { VideoViewer } from './VideoViewer';
@@ -38,6 +39,8 @@ export const SEEK_STEP_S = 5;
 
 /** The player bar under every panel: what plays, transport, seek, waveform, volume and the queue. */
 export function PlayerBar() {
+  const { t } = useTranslation();
+  const f = useFormat();
   const current = usePlayerStore(selectCurrent);
   const status = usePlayerStore((s) => s.status);
   const positionS = usePlayerStore((s) => s.positionS);
@@ -95,17 +98,21 @@ export function PlayerBar() {
   };
   const volumePct = Math.round((muted ? 0 : volume) * 100);
   const where = !current
-    ? 'Play a song from the Library or any panel.'
+    ? t('player:bar.empty')
     : status === 'loading'
-      ? `${current.origin} · loading…`
+      ? t('player:bar.loading', { origin: current.origin })
       : solo
-        ? `${current.origin} · not in the queue`
-        : `${current.origin} · ${index + 1} of ${queueLength} in the queue`;
+        ? t('player:bar.solo', { origin: current.origin })
+        : t('player:bar.inQueue', {
+            origin: current.origin,
+            position: f.number(index + 1),
+            total: f.number(queueLength),
+          });
   return (
     <div
       className="player"
       role="region"
-      aria-label="Player"
+      aria-label={t('player:bar.region')}
       data-status={status}
       data-src={url ?? undefined}
       onKeyDown={onKeyDown}
@@ -122,9 +129,15 @@ export function PlayerBar() {
             </div>
           )}
           <div className="player-titles">
-            <p className="player-title" data-testid="player-title">
-              {current ? current.title : 'Nothing playing'}
-            </p>
+            {current ? (
+              <p className="player-title" data-testid="player-title" translate="no">
+                {current.title}
+              </p>
+            ) : (
+              <p className="player-title" data-testid="player-title">
+                {t('player:bar.nothing')}
+              </p>
+            )}
             {error ? (
               <p className="player-error small" role="alert">
                 {error}
@@ -139,7 +152,9 @@ export function PlayerBar() {
             )}
           </div>
           <p className="visually-hidden" aria-live="polite">
-            {current ? `Now playing: ${current.title}, from ${current.origin}` : ''}
+            {current
+              ? t('player:bar.nowPlaying', { title: current.title, origin: current.origin })
+              : ''}
           </p>
         </div>
         <div className="player-transport">
@@ -149,7 +164,7 @@ export function PlayerBar() {
               className="player-button"
               onClick={previous}
               disabled={!current}
-              aria-label="Previous"
+              aria-label={t('player:bar.previous')}
               aria-keyshortcuts="Shift+P"
             >
               <SkipBack {...ICON} />
@@ -159,7 +174,7 @@ export function PlayerBar() {
               className="player-button player-button-main"
               onClick={togglePlay}
               disabled={!current && queueLength === 0}
-              aria-label={playing ? 'Pause' : 'Play'}
+              aria-label={playing ? t('player:button.pause') : t('player:button.play')}
               aria-keyshortcuts="Space K"
             >
               {playing ? <Pause {...ICON} /> : <Play {...ICON} />}
@@ -169,7 +184,7 @@ export function PlayerBar() {
               className="player-button"
               onClick={next}
               disabled={!canNext}
-              aria-label="Next"
+              aria-label={t('player:bar.next')}
               aria-keyshortcuts="Shift+N"
             >
               <SkipForward {...ICON} />
@@ -188,8 +203,11 @@ export function PlayerBar() {
               <input
                 type="range"
                 className="player-range"
-                aria-label="Seek"
-                aria-valuetext={`${spokenClock(positionS)} of ${spokenClock(durationS)}`}
+                aria-label={t('player:bar.seek')}
+                aria-valuetext={t('player:bar.seekValue', {
+                  position: f.duration(positionS),
+                  duration: f.duration(durationS),
+                })}
                 aria-keyshortcuts="J L"
                 min={0}
                 max={max || 0}
@@ -213,14 +231,14 @@ export function PlayerBar() {
               onClick={() => setViewerOpen(true)}
             >
               <Video size={16} aria-hidden focusable={false} />
-              Show video
+              {t('player:bar.showVideo')}
             </button>
           )}
           <button
             type="button"
             className="player-button"
             onClick={toggleMute}
-            aria-label={muted ? 'Unmute' : 'Mute'}
+            aria-label={muted ? t('player:bar.unmute') : t('player:bar.mute')}
             aria-pressed={muted}
             aria-keyshortcuts="M"
           >
@@ -235,8 +253,8 @@ export function PlayerBar() {
           <input
             type="range"
             className="slider player-volume"
-            aria-label="Volume"
-            aria-valuetext={`${volumePct}%`}
+            aria-label={t('player:bar.volume')}
+            aria-valuetext={f.percent(volumePct / 100)}
             min={0}
             max={100}
             step={5}
@@ -249,11 +267,11 @@ export function PlayerBar() {
             type="button"
             className="button button-small player-queue-button"
             aria-expanded={queueOpen}
-            aria-label={`Queue (${queueLength})`}
+            aria-label={t('player:bar.queueAria', { n: f.number(queueLength) })}
             onClick={() => (queueOpen ? closeQueue() : setQueueOpen(true))}
           >
             <ListMusic size={16} aria-hidden focusable={false} />
-            Queue
+            {t('player:bar.queue')}
             <span className="player-queue-count" aria-hidden>
               {queueLength}
             </span>

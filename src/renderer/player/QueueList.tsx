@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { AudioLines, X } from 'lucide-react';
 import { playAt, removeFromQueue, usePlayerStore } from '../stores/player';
 import { formatLength } from '../lib/format';
+import { useTranslation } from '../i18n';
 
 /**
  * The play queue: the current entry marked (aria-current, an icon and "now playing" for screen
@@ -9,24 +10,25 @@ import { formatLength } from '../lib/format';
  * the bar) closes it and returns focus to the Queue button.
  */
 export function QueueList({ onClose }: { onClose(): void }) {
+  const { t } = useTranslation();
   const queue = usePlayerStore((s) => s.queue);
   const index = usePlayerStore((s) => s.index);
   const solo = usePlayerStore((s) => s.solo !== null);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
-    <section className="player-queue" aria-label="Queue">
+    <section className="player-queue" aria-label={t('player:queue.title')}>
       <div className="player-queue-head">
         <h2 className="card-title" ref={heading} tabIndex={-1}>
-          Queue
+          {t('player:queue.title')}
         </h2>
         <button type="button" className="button button-small" onClick={onClose}>
           <X size={14} aria-hidden focusable={false} />
-          Close queue
+          {t('player:queue.close')}
         </button>
       </div>
       {queue.length === 0 ? (
-        <p className="muted small">Nothing queued. Use “Add to queue” in the Library.</p>
+        <p className="muted small">{t('player:queue.empty')}</p>
       ) : (
         <ol className="player-queue-list">
           {queue.map((entry, i) => {
@@ -46,9 +48,13 @@ export function QueueList({ onClose }: { onClose(): void }) {
                   type="button"
                   className="link-button player-queue-title"
                   onClick={() => playAt(i)}
-                  aria-label={`Play ${entry.title}${isCurrent ? ' (now playing)' : ''}`}
+                  aria-label={
+                    isCurrent
+                      ? t('player:queue.playAriaCurrent', { title: entry.title })
+                      : t('player:queue.playAria', { title: entry.title })
+                  }
                 >
-                  {entry.title}
+                  <span translate="no">{entry.title}</span>
                 </button>
                 <span className="small muted player-queue-length">
                   {entry.durationMs ? formatLength(entry.durationMs / 1000) : ''}
@@ -57,7 +63,7 @@ export function QueueList({ onClose }: { onClose(): void }) {
                   type="button"
                   className="player-button player-button-small"
                   onClick={() => removeFromQueue(i)}
-                  aria-label={`Remove ${entry.title} from the queue`}
+                  aria-label={t('player:queue.removeAria', { title: entry.title })}
                 >
                   <X size={14} aria-hidden focusable={false} />
                 </button>

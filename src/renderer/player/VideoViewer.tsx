@@ -5,9 +5,11 @@ import {
   setViewerOpen,
   usePlayerStore,
 } from '../stores/player';
+import { useTranslation } from '../i18n';
 
 /** Shows the current video item's `<video>` (owned by the player engine) above the player bar. */
 export function VideoViewer() {
+  const { t } = useTranslation();
   const open = usePlayerStore((s) => s.viewerOpen);
   const current = usePlayerStore(selectCurrent);
   const url = usePlayerStore((s) => s.url);
@@ -16,20 +18,25 @@ export function VideoViewer() {
   useEffect(() => {
     const el = currentVideoElement();
     if (!open || !url || !el || !host.current) return;
-    el.setAttribute('aria-label', current ? `Video: ${current.title}` : 'Video');
+    el.setAttribute(
+      'aria-label',
+      current ? t('player:video.aria', { title: current.title }) : t('player:video.plain'),
+    );
     host.current.appendChild(el);
     return () => {
       el.remove();
     };
-  }, [open, url, current]);
+  }, [open, url, current, t]);
 
   if (!open || !current) return null;
   return (
-    <section className="video-viewer" aria-label="Video viewer">
+    <section className="video-viewer" aria-label={t('player:video.viewer')}>
       <div className="video-viewer-head">
-        <h2 className="card-title">{current.title}</h2>
+        <h2 className="card-title" translate="no">
+          {current.title}
+        </h2>
         <button type="button" className="button button-small" onClick={() => setViewerOpen(false)}>
-          Hide video
+          {t('player:video.hide')}
         </button>
       </div>
       <div className="video-viewer-frame" ref={host} />

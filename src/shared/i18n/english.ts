@@ -16,6 +16,8 @@ import covers from './locales/en/covers.json';
 import videos from './locales/en/videos.json';
 import library from './locales/en/library.json';
 import edit from './locales/en/edit.json';
+import player from './locales/en/player.json';
+import components from './locales/en/components.json';
 import type { Namespace } from './namespaces';
 
 /** Parameters of a message: numbers, or strings (creator content is bidi-isolated when shown). */
@@ -36,6 +38,8 @@ export const ENGLISH: Record<Namespace, Catalog> = {
   videos,
   library,
   edit,
+  player,
+  components,
 };
 
 export interface Catalog {

@@ -17,6 +17,8 @@ export const NAMESPACES = [
   'videos', // the Videos panel
   'library', // the Library panel: the list, an item's details, lyrics
   'edit', // the Export dialog, the Trim dialog and its region editor, Whole song
+  'player', // the player bar, its queue, the video viewer, a panel's play button
+  'components', // shared components' own words (picker, dialogs, failure actions, open-with)
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

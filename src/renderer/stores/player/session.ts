@@ -4,6 +4,7 @@
  * that a later one overtook (`loadSeq`) changes nothing.
  */
 import { call } from '../../bridge';
+import { errorText } from '../../i18n';
 import { createEngine, type PlaybackEngine } from '../../playback/engine';
 import type { PlayEntry } from '../../playback/entries';
 import { gainOf, loadLevelling, useLevellingStore } from '../../playback/levelling';
@@ -122,7 +123,7 @@ export async function load(
     const result = await call((api) => api.library.mediaUrl(entry.itemId!));
     if (seq !== loadSeq) return;
     if (!result.ok) {
-      set({ status: 'error', error: result.error.message });
+      set({ status: 'error', error: errorText(result.error) });
       return;
     }
     url = result.value;
