@@ -7,7 +7,7 @@
  * settings through `main.core.settings`, service behaviour through `main.emulator`, dialog answers
  * through `main.double.dialogs`.
  */
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CadenzaApi } from '@shared/ipc/api';
@@ -42,6 +42,11 @@ import { AppError, type AppErrorShape } from '@shared/errors';
 import { createJobRecord, output } from '../../../src/main/services/jobs/records';
 import { parseFile, type ICommonTagsResult } from 'music-metadata';
 import { toneWav } from '../../support/media-fixtures';
+import { DebUpdater } from 'electron-updater';
+import type { DebUpdater as DebUpdaterType } from 'electron-updater';
+import { createShellUpdates, writeUpdateConfig } from '../../../src/main/shell/updater';
+import type { UpdateController } from '../../../src/main/services/updates';
+import { NodeHttpExecutor, TestAppAdapter, quietLogger } from '../../integration/updates/support';
 import { deliver, exposedApi, linkMain, registerDroppedPath } from './preload-electron';
 
 /** "namespace.method" of every contract entry. */
@@ -106,6 +111,30 @@ export interface MainOptions {
   env?: NodeJS.ProcessEnv;
   /** Job records on disk before main starts, as an earlier run left them (see `jobRecord`). */
   jobs?: readonly Job[];
+  /**
+   * An installed build's updater: electron-updater's own DebUpdater (Electron's `net` and `app`
+   * given in plain Node) reading the emulator's update feed at `feed` (e.g. '/updates/',
+   * '/updates/v/0.1.0/'). Without it main reports updates as not available in this run.
+   */
+  updates?: { feed: string };
+}
+
+/**
+ * The DebUpdater, except that installing (pkexec dpkg, then quitting the app) is only counted: the
+ * one step a test must not take on this machine.
+ */
+function installCountingUpdater(adapter: TestAppAdapter, installs: { count: number }) {
+  class Updater extends DebUpdater {
+    protected override doInstall(): boolean {
+      installs.count += 1;
+      return false;
+    }
+  }
+  const updater: DebUpdaterType = new Updater(null, adapter);
+  // protected in the typings; the app's ElectronHttpExecutor (Electron's net) is what Node lacks
+  (updater as unknown as { httpExecutor: NodeHttpExecutor }).httpExecutor = new NodeHttpExecutor();
+  updater.logger = quietLogger;
+  return updater;
 }
 
 /**
@@ -143,6 +172,11 @@ export interface Main {
   callsOf(method: Method): unknown[][];
   /** Writes items into the running main's library folder (its watcher picks them up). */
   addToLibrary(items: readonly SeedItem[]): Promise<void>;
+  /**
+   * A plain file stands where main's data folder was (its contents moved aside): main can neither
+   * read nor write its settings and records there, as when the drive is gone or damaged.
+   */
+  breakDataFolder(): Promise<void>;
   /** The names in the library folder (sorted): what a render or a save really left on disk. */
   libraryFiles(): Promise<string[]>;
   /** Writes a WAV tone of `seconds` in the creator's own folder (outside the library); answers its path. */
@@ -153,6 +187,8 @@ export interface Main {
   tagsOf(path: string): Promise<ICommonTagsResult>;
   /** The OS opens these files with Cadenza (command line, second launch, open-file): main registers them. */
   openWith(paths: readonly string[]): Promise<FileInfo[]>;
+  /** How many times the updater was asked to install (Restart to update). */
+  readonly updateInstalls: { count: number };
   /** Holds the next call of `method` before it reaches main, until the returned function runs. */
   holdNext(method: Method): () => void;
   /**
@@ -278,7 +314,39 @@ export async function startMain(options: MainOptions = {}): Promise<Main> {
     },
   });
   const throws = new Map<string, (AppErrorShape | null)[]>();
-  const handlers = buildHandlers({ core, registry, env, electron, diagnostics, openedFiles });
+  const updateInstalls = { count: 0 };
+  let updates: UpdateController | undefined;
+  if (options.updates) {
+    const feedUrl = `${emulator.url}${options.updates.feed}`;
+    const updatesDir = join(root, 'updates');
+    const adapter = new TestAppAdapter(
+      electron.app.getVersion(),
+      updatesDir,
+      writeUpdateConfig(join(updatesDir, 'resources'), feedUrl),
+    );
+    updates = createShellUpdates({
+      app: {
+        getVersion: () => adapter.version,
+        isPackaged: true,
+        getPath: () => adapter.userDataPath,
+      },
+      env: { CADENZA_UPDATE_URL: feedUrl },
+      settings: core.settings,
+      isElectron: true,
+      onState: (state) => sendEvent(win as never, 'updateState', state),
+      loadUpdater: () => installCountingUpdater(adapter, updateInstalls),
+    });
+    updates.start();
+  }
+  const handlers = buildHandlers({
+    core,
+    registry,
+    env,
+    electron,
+    diagnostics,
+    openedFiles,
+    ...(updates ? { updates } : {}),
+  });
   for (const [ns, methods] of Object.entries(handlers) as [
     string,
     Record<string, (...a: unknown[]) => unknown>,
@@ -318,6 +386,7 @@ export async function startMain(options: MainOptions = {}): Promise<Main> {
     dirs,
     origin: keyOrigin(emulator.url),
     calls,
+    updateInstalls,
     async userFile(name, seconds) {
       const path = join(root, 'home', name);
       await mkdir(join(root, 'home'), { recursive: true });
@@ -328,6 +397,10 @@ export async function startMain(options: MainOptions = {}): Promise<Main> {
       const path = join(root, 'home', name);
       await mkdir(path, { recursive: true });
       return path;
+    },
+    async breakDataFolder() {
+      await rename(dirs.data, `${dirs.data}-aside`);
+      await writeFile(dirs.data, 'not a folder');
     },
     libraryFiles: async () => (await readdir(core.settings.libraryDir())).sort(),
     tagsOf: async (path) => (await parseFile(path)).common,
@@ -352,6 +425,7 @@ export async function startMain(options: MainOptions = {}): Promise<Main> {
         linkMain(null);
         unregister();
         unforward();
+        updates?.stop();
         await core.close();
         await emulator.close();
         await rm(root, { recursive: true, force: true });
