@@ -5,7 +5,6 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LibraryItemView } from '@shared/ipc/library';
 import { libraryPanel } from '../../src/renderer/panels/library';
 import { settingsPanel } from '../../src/renderer/panels/settings';
 import { installEngineFactory } from '../../src/renderer/playback/engine';
@@ -13,22 +12,31 @@ import { resetLevellingStore } from '../../src/renderer/playback/levelling';
 import { resetLibraryStore } from '../../src/renderer/stores/library';
 import { playEntries, resetPlayerStore, toQueueEntry } from '../../src/renderer/stores/player';
 import { resetPreferencesStore } from '../../src/renderer/stores/preferences';
-import { FakeCadenza, makeLibraryItem } from './support/fake-cadenza';
 import { fakeEngines } from './support/fake-engine';
-import { renderApp } from './support/render-app';
+import type { Main, MainOptions, SeedItem } from './support/main';
+import { renderMain } from './support/render-app';
 
-const item = (n: number, title: string): LibraryItemView =>
-  makeLibraryItem({
-    id: `itm_${String(n).padStart(10, '0')}`,
-    title,
-    file: `${title}.mp3`,
-    createdAt: new Date(Date.UTC(2025, 0, 1, 0, 10 - n)).toISOString(),
-    durationMs: 120_000,
-  });
+/** A measurement main took of the file as it is (taken as the test writes it). */
+const measured = (integratedLufs: number, truePeakDb: number) => ({
+  integratedLufs,
+  truePeakDb,
+  get measuredAt() {
+    return new Date().toISOString();
+  },
+  version: 1,
+});
+const item = (n: number, title: string, fields: Partial<SeedItem> = {}): SeedItem => ({
+  id: `itm_${String(n).padStart(10, '0')}`,
+  title,
+  created_at: new Date(Date.UTC(2025, 0, 1, 0, 10 - n)).toISOString(),
+  ...fields,
+});
 
-const loud = item(1, 'Loud');
-const quiet = item(2, 'Quiet');
-const unmeasured = item(3, 'Unmeasured');
+// 6 LU over the −14 LUFS target and 6 LU under it, as main measured them before (in the
+// sidecars); the third is a file no decoder reads, so main cannot measure it
+const loud = item(1, 'Loud', { loudness: measured(-8, -0.3) });
+const quiet = item(2, 'Quiet', { loudness: measured(-20, -9) });
+const unmeasured = item(3, 'Unmeasured', { file: 'Unmeasured.mp3', data: 'not audio at all' });
 
 let engines: ReturnType<typeof fakeEngines>;
 beforeEach(() => {
@@ -45,23 +53,31 @@ afterEach(() => {
   installEngineFactory(undefined);
 });
 
-function fakeWithLoudness(): FakeCadenza {
-  const fake = new FakeCadenza({ libraryItems: [loud, quiet, unmeasured] });
-  // 6 LU over the −14 LUFS target; 6 LU under it; the third is not measured (e.g. AAC)
-  fake.library.loudness[loud.id] = { integratedLufs: -8, truePeakDb: -0.3 };
-  fake.library.loudness[quiet.id] = { integratedLufs: -20, truePeakDb: -9 };
-  return fake;
+async function open(options: MainOptions = {}) {
+  const view = await renderMain({
+    library: [loud, quiet, unmeasured],
+    panels: [libraryPanel, settingsPanel],
+    ...options,
+  });
+  return view;
+}
+
+/** The queue entries of these seeded items, as main lists them. */
+async function entries(main: Main, ...seeds: SeedItem[]) {
+  const listed = await main.api.library.list();
+  if (!listed.ok) throw new Error(listed.error.message);
+  return seeds.map((s) => toQueueEntry(listed.value.find((i) => i.id === s.id)!));
 }
 
 const dbToGain = (db: number): number => 10 ** (db / 20);
 
 describe('Loudness levelling in the player', () => {
   it('turns each item down to the target by its own measurement, never up, and keeps the user volume apart', async () => {
-    const fake = fakeWithLoudness();
-    const { user } = await renderApp({ fake, panels: [libraryPanel, settingsPanel] });
-    await act(() => playEntries([loud, quiet, unmeasured].map((i) => toQueueEntry(i))));
+    const { main, user } = await open();
+    const queue = await entries(main, loud, quiet, unmeasured);
+    await act(() => playEntries(queue));
     // the loud item starts already levelled: 0.8 × 10^(−6/20)
-    expect(fake.callsOf('analysis.loudness')).toEqual([[loud.id]]);
+    expect(main.callsOf('analysis.loudness')).toEqual([[loud.id]]);
     expect(engines.last().source.volume).toBeCloseTo(0.8 * dbToGain(-6), 4);
 
     // the volume slider stays the user's; the engine gets it times the gain
@@ -74,13 +90,13 @@ describe('Loudness levelling in the player', () => {
     await user.click(within(bar).getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(engines.made).toHaveLength(3));
     expect(engines.last().source.volume).toBeCloseTo(0.8, 4);
-    expect(fake.callsOf('analysis.loudness')).toEqual([[loud.id], [quiet.id], [unmeasured.id]]);
+    expect(main.callsOf('analysis.loudness')).toEqual([[loud.id], [quiet.id], [unmeasured.id]]);
   });
 
   it('follows the setting at once: off plays at the user volume, a new target re-levels what plays', async () => {
-    const fake = fakeWithLoudness();
-    const { user } = await renderApp({ fake, panels: [libraryPanel, settingsPanel] });
-    await act(() => playEntries([toQueueEntry(loud)]));
+    const { main, user } = await open();
+    const queue = await entries(main, loud);
+    await act(() => playEntries(queue));
     expect(engines.last().volume).toBeCloseTo(0.8 * dbToGain(-6), 4);
 
     await user.keyboard('{Control>},{/Control}');
@@ -90,8 +106,8 @@ describe('Loudness levelling in the player', () => {
     expect(toggle).toBeChecked();
     await user.click(toggle);
     await waitFor(() => expect(engines.last().volume).toBeCloseTo(0.8, 4));
-    expect(fake.player.levelling).toEqual({ enabled: false, targetLufs: -14 });
-    expect(fake.callsOf('player.setLevelling')).toEqual([[{ enabled: false }]]);
+    await waitFor(() => expect(main.core.settings.get().levelLoudness).toBe(false));
+    expect(main.callsOf('player.setLevelling')).toEqual([[{ enabled: false }]]);
     expect(within(section).getByRole('combobox', { name: 'Target loudness' })).toBeDisabled();
 
     await user.click(toggle);
@@ -102,14 +118,19 @@ describe('Loudness levelling in the player', () => {
     );
     // −8 LUFS to −23 LUFS: 15 dB down
     await waitFor(() => expect(engines.last().volume).toBeCloseTo(0.8 * dbToGain(-15), 4));
-    expect(fake.player.levelling).toEqual({ enabled: true, targetLufs: -23 });
+    await waitFor(() =>
+      expect(main.core.settings.get()).toMatchObject({
+        levelLoudness: true,
+        loudnessTargetLufs: -23,
+      }),
+    );
   });
 
   it('starts an item still being measured at the user volume and levels it when the measurement comes', async () => {
-    const fake = fakeWithLoudness();
-    await renderApp({ fake, panels: [libraryPanel, settingsPanel] });
-    const release = fake.holdNext('analysis.loudness');
-    await act(() => playEntries([toQueueEntry(loud)]));
+    const { main } = await open();
+    const queue = await entries(main, loud);
+    const release = main.holdNext('analysis.loudness');
+    await act(() => playEntries(queue));
     expect(engines.made).toHaveLength(1);
     expect(engines.last().source.volume).toBeCloseTo(0.8, 4);
     act(() => release());
@@ -117,10 +138,9 @@ describe('Loudness levelling in the player', () => {
   });
 
   it('plays unlevelled when the setting was turned off before, and a later play stays off', async () => {
-    const fake = fakeWithLoudness();
-    fake.player.levelling = { enabled: false, targetLufs: -14 };
-    await renderApp({ fake, panels: [libraryPanel, settingsPanel] });
-    await act(() => playEntries([toQueueEntry(loud)]));
+    const { main } = await open({ settings: { levelLoudness: false } });
+    const queue = await entries(main, loud);
+    await act(() => playEntries(queue));
     expect(engines.last().source.volume).toBeCloseTo(0.8, 4);
   });
 });

@@ -70,6 +70,8 @@ export interface SeedItem {
   /** File name in the library (default: the title, .wav). */
   file?: string;
   seconds?: number;
+  /** The file's bytes as text instead of a tone (e.g. a file no decoder reads). */
+  data?: string;
   created_at?: string;
   [field: string]: unknown;
 }
@@ -78,7 +80,7 @@ let seeded = 0;
 /** Writes items into a library folder: media file and sidecar, as Cadenza leaves them. */
 async function writeItems(dir: string, items: readonly SeedItem[]): Promise<void> {
   await mkdir(dir, { recursive: true });
-  for (const { seconds = 1, file, ...fields } of items) {
+  for (const { seconds = 1, file, data, ...fields } of items) {
     seeded += 1;
     const name = file ?? `${fields.title}.wav`;
     const sidecar = {
@@ -88,7 +90,7 @@ async function writeItems(dir: string, items: readonly SeedItem[]): Promise<void
       created_at: new Date(Date.UTC(2025, 2, 14, 9, 0, seeded)).toISOString(),
       ...fields,
     };
-    await writeFile(join(dir, name), toneWav(seconds));
+    await writeFile(join(dir, name), data ?? toneWav(seconds));
     await writeFile(join(dir, `${name}.json`), JSON.stringify(sidecar, null, 2));
   }
 }
@@ -428,7 +430,8 @@ export async function startMain(options: MainOptions = {}): Promise<Main> {
         updates?.stop();
         await core.close();
         await emulator.close();
-        await rm(root, { recursive: true, force: true });
+        // a background write of main may still be landing: retry as the folder empties
+        await rm(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
       })();
       return closed;
     },
