@@ -210,6 +210,7 @@ const CONVERTED_PANELS: readonly {
     { name: 'Covers', panel: coversPanel, title: 'covers:title' },
     { name: 'Videos', panel: videosPanel, title: 'videos:title' },
     { name: 'Settings', panel: settingsPanel, title: 'settings:title' },
+    { name: 'Account', panel: accountPanel, title: 'account:title' },
   ].map(({ name, panel, title }) => ({
     name,
     panel,

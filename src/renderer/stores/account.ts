@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { AccountStatus, KeyInfo } from '@shared/domain/account';
 import type { AppErrorShape } from '@shared/errors';
 import { bridge, call } from '../bridge';
+import { t } from '../i18n';
 
 /**
  * What the renderer knows about the account: whether a key is set (its last 4 characters at most),
@@ -131,7 +132,7 @@ export async function refreshKeyInfo(): Promise<void> {
       keyInfoReadAtMs: now,
       keyInfoAnsweredAtMs: now,
       keyUnchecked: false,
-      ...(wasUnchecked ? { notice: 'The service accepted your key.' } : {}),
+      ...(wasUnchecked ? { notice: t('account:notice.accepted') } : {}),
     });
   } else {
     const unreachable = UNREACHABLE.has(result.error.code);
@@ -171,8 +172,8 @@ export async function saveKey(key: string): Promise<boolean> {
     keyUnchecked: keyCheck === 'unchecked',
     notice:
       keyCheck === 'accepted'
-        ? 'Key saved. The service accepted it.'
-        : "Key saved, but not checked yet: Cadenza couldn't reach the service. It checks again when the service answers.",
+        ? t('account:notice.savedAccepted')
+        : t('account:notice.savedUnchecked'),
   });
   if (keyInfo) {
     // main answered the key info its check read: shown as it is, not asked for again
@@ -201,7 +202,7 @@ export async function removeKey(): Promise<boolean> {
     set({ removingKey: false, removeError: result.error });
     return false;
   }
-  set({ removingKey: false, notice: 'Key removed.' });
+  set({ removingKey: false, notice: t('account:notice.removed') });
   applyStatus(result.value, { forceKeyInfo: false });
   return true;
 }
@@ -221,8 +222,8 @@ export async function changeServiceAddress(address: string): Promise<AddressChan
     return 'failed';
   }
   const message = result.value.hasKey
-    ? 'Service address changed.'
-    : 'Service address changed. Enter your API key for the new address.';
+    ? t('account:notice.addressChanged')
+    : t('account:notice.addressChangedNoKey');
   set({ changingAddress: false, notice: message });
   applyStatus(result.value, { forceKeyInfo: true });
   return 'changed';

@@ -15,27 +15,54 @@ export const API_KEY_MAX_CHARS = 512;
  * it before the service is asked.
  */
 export function apiKeyProblem(raw: string): string | null {
+  const problem = apiKeyProblemOf(raw);
+  return problem && KEY_PROBLEMS[problem];
+}
+
+/** What can be wrong with a key as typed: the renderer says it in the app's language by this. */
+export type KeyProblem = 'empty' | 'short' | 'long' | 'characters';
+
+const KEY_PROBLEMS: Record<KeyProblem, string> = {
+  empty: 'Paste your API key first.',
+  short: 'That key is too short. Check that you copied all of it.',
+  long: 'That is too long to be an API key.',
+  characters: 'The key contains spaces or unusual characters.',
+};
+
+/** The first thing wrong with a key (see apiKeyProblem), as a code; null when it looks usable. */
+export function apiKeyProblemOf(raw: string): KeyProblem | null {
   const key = raw.trim();
-  if (key.length === 0) return 'Paste your API key first.';
-  if (key.length < API_KEY_MIN_CHARS)
-    return 'That key is too short. Check that you copied all of it.';
-  if (key.length > API_KEY_MAX_CHARS) return 'That is too long to be an API key.';
-  if (!/^[\x21-\x7e]+$/.test(key)) return 'The key contains spaces or unusual characters.';
+  if (key.length === 0) return 'empty';
+  if (key.length < API_KEY_MIN_CHARS) return 'short';
+  if (key.length > API_KEY_MAX_CHARS) return 'long';
+  if (!/^[\x21-\x7e]+$/.test(key)) return 'characters';
   return null;
 }
+
+/** What can be wrong with a service address (the renderer says it in the app's language by this). */
+export type AddressProblem = 'format' | 'credentials' | 'http' | 'scheme';
+
+const ADDRESS_PROBLEMS: Record<AddressProblem, string> = {
+  format: 'Enter a full address, like https://api.example.com',
+  credentials: 'The address must not contain a user name or password.',
+  http: 'Use https. Plain http is allowed only for this computer (localhost).',
+  scheme: 'Only https addresses are allowed.',
+};
+
+const refuse = (problem: AddressProblem) =>
+  ({ ok: false, problem, message: ADDRESS_PROBLEMS[problem] }) as const;
 
 /** Rules for a service address: https, or plain http on loopback only (the emulator). */
 export function checkServiceAddress(
   raw: string,
-): { ok: true; origin: string } | { ok: false; message: string } {
+): { ok: true; origin: string } | { ok: false; problem: AddressProblem; message: string } {
   let url: URL;
   try {
     url = new URL(raw.trim());
   } catch {
-    return { ok: false, message: 'Enter a full address, like https://api.example.com' };
+    return refuse('format');
   }
-  if (url.username || url.password)
-    return { ok: false, message: 'The address must not contain a user name or password.' };
+  if (url.username || url.password) return refuse('credentials');
   const loopback =
     url.hostname === 'localhost' ||
     url.hostname === '[::1]' ||
@@ -44,10 +71,5 @@ export function checkServiceAddress(
     const path = url.pathname.replace(/\/+$/, '');
     return { ok: true, origin: `${url.origin}${path}` };
   }
-  if (url.protocol === 'http:')
-    return {
-      ok: false,
-      message: 'Use https. Plain http is allowed only for this computer (localhost).',
-    };
-  return { ok: false, message: 'Only https addresses are allowed.' };
+  return refuse(url.protocol === 'http:' ? 'http' : 'scheme');
 }

@@ -18,6 +18,7 @@ import library from './locales/en/library.json';
 import edit from './locales/en/edit.json';
 import player from './locales/en/player.json';
 import components from './locales/en/components.json';
+import account from './locales/en/account.json';
 import type { Namespace } from './namespaces';
 
 /** Parameters of a message: numbers, or strings (creator content is bidi-isolated when shown). */
@@ -40,6 +41,7 @@ export const ENGLISH: Record<Namespace, Catalog> = {
   edit,
   player,
   components,
+  account,
 };
 
 export interface Catalog {

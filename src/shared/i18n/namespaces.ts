@@ -19,6 +19,7 @@ export const NAMESPACES = [
   'edit', // the Export dialog, the Trim dialog and its region editor, Whole song
   'player', // the player bar, its queue, the video viewer, a panel's play button
   'components', // shared components' own words (picker, dialogs, failure actions, open-with)
+  'account', // the Account panel: the key, what is left on it, the service address, diagnostics
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,4 +1,5 @@
 import { useAccountStore, type AccountState } from '../../stores/account';
+import { t as tr, useTranslation } from '../../i18n';
 import { describeProblem } from './format';
 import { EntitlementsCard } from './EntitlementsCard';
 import { KeyCard } from './KeyCard';
@@ -8,15 +9,16 @@ import { DiagnosticsCard } from './DiagnosticsCard';
 
 /** The one progress or confirmation line of the panel (a polite live region). */
 const selectProgress = (s: AccountState): string | null => {
-  if (s.statusPhase === 'loading' && !s.status) return 'Loading your account…';
-  if (s.savingKey) return 'Saving key…';
-  if (s.removingKey) return 'Removing key…';
-  if (s.changingAddress) return 'Waiting for you to confirm the new address…';
-  if (s.keyInfoPhase === 'loading') return 'Checking your key…';
+  if (s.statusPhase === 'loading' && !s.status) return tr('account:progress.loading');
+  if (s.savingKey) return tr('account:progress.savingKey');
+  if (s.removingKey) return tr('account:progress.removingKey');
+  if (s.changingAddress) return tr('account:progress.confirmAddress');
+  if (s.keyInfoPhase === 'loading') return tr('account:progress.checkingKey');
   return s.notice;
 };
 
 export function AccountPanel() {
+  const { t } = useTranslation();
   const status = useAccountStore((s) => s.status);
   const statusError = useAccountStore((s) => s.statusError);
   const keyInfo = useAccountStore((s) => s.keyInfo);
@@ -33,10 +35,8 @@ export function AccountPanel() {
   return (
     <div className="panel">
       <header className="panel-header">
-        <h1 className="panel-title">Account</h1>
-        <p className="panel-lede">
-          Your API key, the service Cadenza talks to, and what is left on your key.
-        </p>
+        <h1 className="panel-title">{t('account:title')}</h1>
+        <p className="panel-lede">{t('account:lede')}</p>
       </header>
 
       <p role="status" className="panel-status">

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { call } from '../../bridge';
+import { errorText, useTranslation } from '../../i18n';
 
 type Action = 'open' | 'copy';
 
@@ -9,6 +10,7 @@ type Action = 'open' | 'copy';
  * report. Main builds the report and puts it on the clipboard; the panel never sees it.
  */
 export function DiagnosticsCard() {
+  const { t } = useTranslation();
   const [busy, setBusy] = useState<Action | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -21,18 +23,14 @@ export function DiagnosticsCard() {
       action === 'open' ? api.diagnostics.openLogsFolder() : api.diagnostics.copyReport(),
     );
     setBusy(null);
-    if (!r.ok) setProblem(r.error.message);
-    else if (action === 'copy')
-      setNotice('Diagnostic report copied. Paste it into your message or bug report.');
+    if (!r.ok) setProblem(errorText(r.error));
+    else if (action === 'copy') setNotice(t('account:diagnostics.copied'));
   };
 
   return (
-    <section className="card" aria-label="Help with a problem">
-      <h2 className="card-title">Help with a problem</h2>
-      <p className="muted">
-        Cadenza keeps a log of what it does, never your key. When something goes wrong, copy the
-        diagnostic report and paste it into your message.
-      </p>
+    <section className="card" aria-label={t('account:diagnostics.title')}>
+      <h2 className="card-title">{t('account:diagnostics.title')}</h2>
+      <p className="muted">{t('account:diagnostics.body')}</p>
       <div className="field-row">
         <button
           type="button"
@@ -40,7 +38,7 @@ export function DiagnosticsCard() {
           disabled={busy !== null}
           onClick={() => void run('copy')}
         >
-          {busy === 'copy' ? 'Copying…' : 'Copy diagnostic report'}
+          {busy === 'copy' ? t('account:diagnostics.copying') : t('account:diagnostics.copy')}
         </button>
         <button
           type="button"
@@ -48,7 +46,7 @@ export function DiagnosticsCard() {
           disabled={busy !== null}
           onClick={() => void run('open')}
         >
-          Open logs folder
+          {t('account:diagnostics.openLogs')}
         </button>
       </div>
       <p aria-live="polite" className="small">

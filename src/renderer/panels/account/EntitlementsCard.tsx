@@ -1,22 +1,25 @@
 import { refreshKeyInfo, useAccountStore } from '../../stores/account';
+import { useFormat, useTranslation } from '../../i18n';
 import { ENTITLEMENTS, formatCount, keyDetails } from './format';
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
 
 /** What is left on the key, read from the service's key info, with a Refresh button. */
 export function EntitlementsCard() {
+  const { t } = useTranslation();
+  const f = useFormat();
   const keyInfo = useAccountStore((s) => s.keyInfo);
   const phase = useAccountStore((s) => s.keyInfoPhase);
   const readAtMs = useAccountStore((s) => s.keyInfoReadAtMs);
   const loading = phase === 'loading';
 
   return (
-    <section className="card" aria-label="Left on your key" aria-busy={loading}>
+    <section className="card" aria-label={t('account:entitlements.title')} aria-busy={loading}>
       <div className="card-head">
-        <h2 className="card-title">Left on your key</h2>
+        <h2 className="card-title">{t('account:entitlements.title')}</h2>
         <div className="card-head-actions">
           {readAtMs !== null && (
-            <span className="muted small">Checked at {timeFormat.format(readAtMs)}</span>
+            <span className="muted small">
+              {t('account:entitlements.checkedAt', { time: f.time(readAtMs) })}
+            </span>
           )}
           <button
             type="button"
@@ -24,7 +27,7 @@ export function EntitlementsCard() {
             disabled={loading}
             onClick={() => void refreshKeyInfo()}
           >
-            Refresh
+            {t('account:entitlements.refresh')}
           </button>
         </div>
       </div>
@@ -37,7 +40,7 @@ export function EntitlementsCard() {
                 key={counter}
                 className={keyInfo[counter] <= 0 ? 'entitlement entitlement-empty' : 'entitlement'}
               >
-                <dt>{label}</dt>
+                <dt>{t(label)}</dt>
                 <dd>{formatCount(keyInfo[counter])}</dd>
               </div>
             ))}
@@ -47,23 +50,21 @@ export function EntitlementsCard() {
               {keyDetails(keyInfo).map(({ label, value }) => (
                 <div key={label}>
                   <dt>{label}</dt>
-                  <dd>{value}</dd>
+                  {/* the key's own name and e-mail, or a date in Intl's words already */}
+                  <dd translate="no">{value}</dd>
                 </div>
               ))}
             </dl>
           )}
-          <p className="muted small">
-            The service does not publish what each creation costs; Cadenza shows what is left before
-            and after.
-          </p>
+          <p className="muted small">{t('account:entitlements.costs')}</p>
         </>
       ) : (
         <p className="muted">
           {loading
-            ? 'Reading what is left on your key…'
+            ? t('account:entitlements.reading')
             : phase === 'error'
-              ? 'Not available until the problem above is solved.'
-              : 'Nothing to show yet.'}
+              ? t('account:entitlements.unavailable')
+              : t('account:entitlements.nothing')}
         </p>
       )}
     </section>

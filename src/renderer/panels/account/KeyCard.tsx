@@ -4,6 +4,7 @@ import { KeyIcon } from '../../components/icons';
 import { removeKey, setFieldError, useAccountStore } from '../../stores/account';
 import { clearFocusRequest, useUiStore } from '../../stores/ui';
 import { describedBy, FieldNotes, useFieldIds } from './FieldNotes';
+import { errorText, Trans, useTranslation } from '../../i18n';
 import { fieldMessage, storageText } from './format';
 import { submitKeyInput } from './submit-key';
 import { GetKeyLink } from './GetKeyLink';
@@ -14,6 +15,7 @@ import { GetKeyLink } from './GetKeyLink';
  * React or store state.
  */
 export function KeyCard({ showGetKey }: { showGetKey: boolean }) {
+  const { t } = useTranslation();
   const status = useAccountStore((s) => s.status);
   const savingKey = useAccountStore((s) => s.savingKey);
   const keyError = useAccountStore((s) => s.keyError);
@@ -53,7 +55,7 @@ export function KeyCard({ showGetKey }: { showGetKey: boolean }) {
   return (
     <section className="card">
       <div className="card-head">
-        <h2 className="card-title">Your key</h2>
+        <h2 className="card-title">{t('account:key.title')}</h2>
         {showGetKey && <GetKeyLink />}
       </div>
 
@@ -63,7 +65,9 @@ export function KeyCard({ showGetKey }: { showGetKey: boolean }) {
             <KeyIcon />
           </span>
           <div className="key-summary-text">
-            <p className="key-last4">Key ending in {status.keyLast4 ?? '····'}</p>
+            <p className="key-last4">
+              {t('account:key.endingIn', { last4: status.keyLast4 ?? '····' })}
+            </p>
             {where && <p className="muted">{where}</p>}
           </div>
           {!fromEnvironment && (
@@ -73,39 +77,34 @@ export function KeyCard({ showGetKey }: { showGetKey: boolean }) {
               disabled={removingKey}
               onClick={() => setConfirmingRemoval(true)}
             >
-              Remove key
+              {t('account:key.remove')}
             </button>
           )}
         </div>
       ) : (
         <div className="callout">
-          <p className="callout-title">Add your API key to start creating</p>
-          <p className="muted">
-            Paste the key from your account page. Cadenza sends it only to the service address
-            below.
-          </p>
+          <p className="callout-title">{t('account:problem.noKey')}</p>
+          <p className="muted">{t('account:key.pasteHint')}</p>
         </div>
       )}
 
       {removeError && (
         <p role="alert" className="inline-alert">
-          Couldn&apos;t remove the key: {removeError.message}
+          {t('account:key.removeFailed', { reason: errorText(removeError) })}
         </p>
       )}
       {linkError && (
         <p role="alert" className="inline-alert">
-          Couldn&apos;t open the account page: {linkError.message}
+          {t('account:key.linkFailed', { reason: errorText(linkError) })}
         </p>
       )}
 
       {fromEnvironment ? (
-        <p className="muted small">
-          To use another key, change or unset CADENZA_API_KEY and restart Cadenza.
-        </p>
+        <p className="muted small">{t('account:key.fromEnvironment')}</p>
       ) : (
         <form className="field" onSubmit={(e) => void onSubmit(e)} noValidate>
           <label htmlFor={ids.inputId} className="field-label">
-            API key
+            {t('account:key.label')}
           </label>
           <div className="field-row">
             <input
@@ -116,7 +115,9 @@ export function KeyCard({ showGetKey }: { showGetKey: boolean }) {
               className="input mono"
               autoComplete="off"
               spellCheck={false}
-              placeholder={status.hasKey ? 'Paste a new key to replace this one' : 'Paste your key'}
+              placeholder={
+                status.hasKey ? t('account:key.placeholderReplace') : t('account:key.placeholder')
+              }
               aria-invalid={error ? true : undefined}
               aria-describedby={describedBy(ids, error)}
               onChange={() => {
@@ -124,30 +125,33 @@ export function KeyCard({ showGetKey }: { showGetKey: boolean }) {
               }}
             />
             <button type="submit" className="button button-primary" disabled={savingKey}>
-              Save key
+              {t('account:key.save')}
             </button>
           </div>
           <FieldNotes ids={ids} error={error}>
             {/* with a key, the summary above already says where it is kept */}
             {status.hasKey
-              ? 'Cadenza never shows a saved key again.'
+              ? t('account:key.neverShown')
               : status.keychainAvailable
-                ? 'Kept in your system keychain. Cadenza never shows it again.'
-                : 'This computer has no system keychain, so Cadenza will encrypt the key in its data folder.'}
+                ? t('account:key.keychainHint')
+                : t('account:key.noKeychainHint')}
           </FieldNotes>
         </form>
       )}
 
       {confirmingRemoval && (
         <ConfirmDialog
-          title="Remove this key from Cadenza?"
-          confirmLabel="Remove key"
+          title={t('account:key.removeTitle')}
+          confirmLabel={t('account:key.remove')}
           onConfirm={() => void onConfirmRemoval()}
           onCancel={() => setConfirmingRemoval(false)}
         >
           <p>
-            Cadenza will forget the key it uses for {status.baseUrl}. Your library is not touched,
-            and you can add a key again at any time.
+            <Trans
+              i18nKey="account:key.removeBody"
+              values={{ address: status.baseUrl }}
+              components={{ address: <span translate="no" /> }}
+            />
           </p>
         </ConfirmDialog>
       )}

@@ -1,9 +1,11 @@
+import { useTranslation } from '../../i18n';
 import { loadStatus, refreshKeyInfo } from '../../stores/account';
 import type { AccountProblem } from './format';
 import { GetKeyLink } from './GetKeyLink';
 
 /** One account problem (invalid, disabled, offline…) with the action that helps. */
 export function ProblemAlert({ problem }: { problem: AccountProblem }) {
+  const { t } = useTranslation();
   const tone =
     problem.kind === 'offline' || problem.kind === 'no_key' ? 'alert-warning' : 'alert-error';
   return (
@@ -16,7 +18,7 @@ export function ProblemAlert({ problem }: { problem: AccountProblem }) {
         {problem.action === 'get-key' && <GetKeyLink />}
         {problem.action === 'retry-status' && (
           <button type="button" className="button button-small" onClick={() => void loadStatus()}>
-            Retry
+            {t('common:retry')}
           </button>
         )}
         {problem.action === 'retry-key-info' && (
@@ -25,7 +27,7 @@ export function ProblemAlert({ problem }: { problem: AccountProblem }) {
             className="button button-small"
             onClick={() => void refreshKeyInfo()}
           >
-            Retry
+            {t('common:retry')}
           </button>
         )}
       </div>

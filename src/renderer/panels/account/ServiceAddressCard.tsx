@@ -3,14 +3,16 @@ import type { AccountStatus } from '@shared/domain/account';
 import { checkServiceAddress } from '@shared/domain/account-rules';
 import { changeServiceAddress, setFieldError, useAccountStore } from '../../stores/account';
 import { describedBy, FieldNotes, useFieldIds } from './FieldNotes';
-import { fieldMessage } from './format';
+import { useTranslation } from '../../i18n';
+import { ADDRESS_PROBLEM_TEXT, fieldMessage } from './format';
 
 /** The service address. Main asks for confirmation; a cancelled change keeps the old address. */
 export function ServiceAddressCard({ status }: { status: AccountStatus }) {
+  const { t } = useTranslation();
   return (
     <section className="card">
       <div className="card-head">
-        <h2 className="card-title">Service</h2>
+        <h2 className="card-title">{t('account:service.title')}</h2>
       </div>
       {/* Remounts with a fresh field whenever the stored address changes. */}
       <AddressForm key={status.baseUrl} status={status} />
@@ -19,6 +21,7 @@ export function ServiceAddressCard({ status }: { status: AccountStatus }) {
 }
 
 function AddressForm({ status }: { status: AccountStatus }) {
+  const { t } = useTranslation();
   const [address, setAddress] = useState(status.baseUrl);
   const changing = useAccountStore((s) => s.changingAddress);
   const addressError = useAccountStore((s) => s.addressError);
@@ -30,16 +33,13 @@ function AddressForm({ status }: { status: AccountStatus }) {
     if (changing) return;
     const checked = checkServiceAddress(address);
     if (!checked.ok) {
-      setFieldError('address', {
-        code: 'validation',
-        message: checked.message,
-        fields: { address: checked.message },
-      });
+      const message = t(ADDRESS_PROBLEM_TEXT[checked.problem]);
+      setFieldError('address', { code: 'validation', message, fields: { address: message } });
       return;
     }
     const current = checkServiceAddress(status.baseUrl);
     if (current.ok && current.origin === checked.origin) {
-      const message = 'This is already the service address.';
+      const message = t('account:rules.addressSame');
       setFieldError('address', { code: 'validation', message, fields: { address: message } });
       return;
     }
@@ -50,7 +50,7 @@ function AddressForm({ status }: { status: AccountStatus }) {
   return (
     <form className="field" onSubmit={(e) => void onSubmit(e)} noValidate>
       <label htmlFor={ids.inputId} className="field-label">
-        Service address
+        {t('account:service.address')}
       </label>
       <div className="field-row">
         <input
@@ -70,13 +70,12 @@ function AddressForm({ status }: { status: AccountStatus }) {
           }}
         />
         <button type="submit" className="button" disabled={changing}>
-          Change address
+          {t('account:service.change')}
         </button>
       </div>
       <FieldNotes ids={ids} error={error}>
-        {status.isDefaultBaseUrl ? 'The hosted service. ' : 'A custom address. '}
-        Changing it asks you to confirm, and then for your key again. Use https (plain http only for
-        this computer).
+        {status.isDefaultBaseUrl ? t('account:service.hosted') : t('account:service.custom')}{' '}
+        {t('account:service.hint')}
       </FieldNotes>
     </form>
   );

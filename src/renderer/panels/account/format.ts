@@ -1,28 +1,47 @@
 import type { KeyInfo, KeyStorage } from '@shared/domain/account';
+import type { AddressProblem, KeyProblem } from '@shared/domain/account-rules';
 import type { AppErrorShape, Counter } from '@shared/errors';
+import { currentLanguage, errorText, formattersFor, t } from '../../i18n';
 
-/** Entitlement counters in the order the panel lists them, with their labels. */
+/** Entitlement counters in the order the panel lists them, with their labels (keys). */
 export const ENTITLEMENTS: readonly { counter: Counter; label: string }[] = [
-  { counter: 'key_music_counts', label: 'Songs' },
-  { counter: 'key_words_counts', label: 'Text-to-speech words' },
-  { counter: 'key_clone_voices', label: 'Voice clones' },
-  { counter: 'key_cover_counts', label: 'Covers' },
-  { counter: 'key_vc_counts', label: 'Voice conversions' },
-  { counter: 'key_singing_credits', label: 'Singing credits' },
+  { counter: 'key_music_counts', label: 'account:entitlements.songs' },
+  { counter: 'key_words_counts', label: 'account:entitlements.words' },
+  { counter: 'key_clone_voices', label: 'account:entitlements.clones' },
+  { counter: 'key_cover_counts', label: 'account:entitlements.covers' },
+  { counter: 'key_vc_counts', label: 'account:entitlements.conversions' },
+  { counter: 'key_singing_credits', label: 'account:entitlements.singing' },
 ];
 
-const countFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
-export const formatCount = (n: number): string => countFormat.format(n);
+const format = () => formattersFor(currentLanguage());
+
+export const formatCount = (n: number): string => format().number(n, { maximumFractionDigits: 2 });
+
+/** A key typed wrong, in the app's language (shared/domain/account-rules says what is checked). */
+export const KEY_PROBLEM_TEXT: Record<KeyProblem, string> = {
+  empty: 'account:rules.keyEmpty',
+  short: 'account:rules.keyShort',
+  long: 'account:rules.keyLong',
+  characters: 'account:rules.keyCharacters',
+};
+
+/** A service address typed wrong, in the app's language. */
+export const ADDRESS_PROBLEM_TEXT: Record<AddressProblem, string> = {
+  format: 'account:rules.addressFormat',
+  credentials: 'account:rules.addressCredentials',
+  http: 'account:rules.addressHttp',
+  scheme: 'account:rules.addressScheme',
+};
 
 /** Where the key lives, in words. */
 export function storageText(storage: KeyStorage): string | null {
   switch (storage) {
     case 'keychain':
-      return 'Stored in your system keychain';
+      return t('account:storage.keychain');
     case 'safe-storage':
-      return "No system keychain was found; the key is encrypted in Cadenza's data folder";
+      return t('account:storage.safeStorage');
     case 'environment':
-      return 'From the CADENZA_API_KEY environment variable';
+      return t('account:storage.environment');
     case 'none':
       return null;
   }
@@ -35,21 +54,24 @@ export function storageText(storage: KeyStorage): string | null {
 export function formatServiceTime(raw: string): string {
   const date = new Date(/^\d{4}-\d{2}-\d{2} \d/.test(raw) ? raw.replace(' ', 'T') : raw);
   if (Number.isNaN(date.getTime())) return raw;
-  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return format().dateTime(date);
 }
 
 /** Key details worth showing, in order; absent or empty ones are left out. */
 export function keyDetails(info: KeyInfo): { label: string; value: string }[] {
   const rows: { label: string; value: string | undefined }[] = [
-    { label: 'Key name', value: info.key_name },
-    { label: 'E-mail', value: info.email },
+    { label: t('account:details.keyName'), value: info.key_name },
+    { label: t('account:details.email'), value: info.email },
     {
-      label: 'Last used',
+      label: t('account:details.lastUsed'),
       value: info.key_recently_used_at && formatServiceTime(info.key_recently_used_at),
     },
-    { label: 'Created', value: info.key_created_at && formatServiceTime(info.key_created_at) },
+    {
+      label: t('account:details.created'),
+      value: info.key_created_at && formatServiceTime(info.key_created_at),
+    },
   ];
-  return rows.filter((r): r is { label: string; value: string } => Boolean(r.value));
+  return rows.filter((r): r is { label: string; value: string; own: boolean } => Boolean(r.value));
 }
 
 /** The message to show next to a form field: the field's own entry, else the error's message. */
@@ -60,7 +82,7 @@ export function fieldMessage(error: AppErrorShape | null, names: readonly string
     const message = fields[name];
     if (message) return message;
   }
-  return Object.values(fields)[0] ?? error.message;
+  return Object.values(fields)[0] ?? errorText(error);
 }
 
 export type ProblemAction = 'retry-status' | 'retry-key-info' | 'get-key';
@@ -90,8 +112,8 @@ export function describeProblem(input: {
   if (statusError) {
     return {
       kind: 'status',
-      title: "Couldn't read your account settings",
-      detail: statusError.message,
+      title: t('account:problem.status'),
+      detail: errorText(statusError),
       action: 'retry-status',
     };
   }
@@ -100,35 +122,35 @@ export function describeProblem(input: {
       case 'no_key':
         return {
           kind: 'no_key',
-          title: 'Add your API key to start creating',
+          title: t('account:problem.noKey'),
           detail: null,
           action: 'get-key',
         };
       case 'auth':
         return {
           kind: 'auth',
-          title: "The service didn't accept your key",
-          detail: 'Paste the whole key again below, or get a new one from your account page.',
+          title: t('account:problem.auth'),
+          detail: t('account:problem.authDetail'),
           action: 'get-key',
         };
       case 'key_disabled':
-        return disabledProblem(keyInfoError.message);
+        return disabledProblem(errorText(keyInfoError));
       case 'network':
       case 'timeout':
         return {
           kind: 'offline',
-          title: "Cadenza can't reach the service",
+          title: t('account:problem.offline'),
           detail:
             keyInfoError.code === 'timeout'
-              ? 'It did not answer in time. Check your connection and the service address, then retry.'
-              : 'Check your internet connection and the service address, then retry.',
+              ? t('account:problem.timeoutDetail')
+              : t('account:problem.offlineDetail'),
           action: 'retry-key-info',
         };
       default:
         return {
           kind: 'other',
-          title: "Couldn't load your entitlements",
-          detail: keyInfoError.message,
+          title: t('account:problem.other'),
+          detail: errorText(keyInfoError),
           action: 'retry-key-info',
         };
     }
@@ -138,13 +160,11 @@ export function describeProblem(input: {
 }
 
 function disabledProblem(message: string | null): AccountProblem {
-  const title = 'This API key is disabled';
+  const title = t('account:problem.disabled');
   return {
     kind: 'key_disabled',
     title,
-    detail:
-      (message && unlessSame(message, title)) ??
-      'The service has turned this key off. Check its status on your account page, or use another key.',
+    detail: (message && unlessSame(message, title)) ?? t('account:problem.disabledDetail'),
     action: 'get-key',
   };
 }

@@ -4,12 +4,15 @@
  * from the field whatever main answers; focus returns to the field when it was not saved.
  */
 import { saveKey, setFieldError } from '../../stores/account';
-import { apiKeyProblem } from '@shared/domain/account-rules';
+import { apiKeyProblemOf } from '@shared/domain/account-rules';
+import { t } from '../../i18n';
+import { KEY_PROBLEM_TEXT } from './format';
 
 /** Answers true once main saved the key. */
 export async function submitKeyInput(input: HTMLInputElement): Promise<boolean> {
-  const problem = apiKeyProblem(input.value);
-  if (problem) {
+  const code = apiKeyProblemOf(input.value);
+  if (code) {
+    const problem = t(KEY_PROBLEM_TEXT[code]);
     setFieldError('key', { code: 'validation', message: problem, fields: { key: problem } });
     input.focus();
     return false;
