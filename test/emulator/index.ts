@@ -107,6 +107,11 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
         description,
       }));
     },
+    addClone(name: string, description = '') {
+      const speaker = state.newId();
+      state.clones.set(speaker, { speaker, name, description, createdAt: Date.now() });
+      return speaker;
+    },
     reset() {
       state.reset();
     },

@@ -185,6 +185,11 @@ export interface Emulator {
   counters(): Record<CounterName, number>;
   /** Clone voices currently listed. */
   cloneVoices(): { speaker: string; name: string; description: string }[];
+  /**
+   * A clone voice the key has that this run did not see made (made elsewhere, or by a call whose
+   * answer was lost): listed from now on, created now. Answers its speaker id. Spends nothing.
+   */
+  addClone(name: string, description?: string): string;
   /** Forgets songs, clones, tasks, injections and the log; restores counters and configuration. */
   reset(): void;
   close(): Promise<void>;

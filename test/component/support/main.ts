@@ -111,8 +111,11 @@ export interface MainOptions {
   libraryFromEnv?: boolean;
   /** Extra environment for main (e.g. CADENZA_DEMO). */
   env?: NodeJS.ProcessEnv;
-  /** Job records on disk before main starts, as an earlier run left them (see `jobRecord`). */
-  jobs?: readonly Job[];
+  /**
+   * Job records on disk before main starts, as an earlier run left them (see `jobRecord`); a
+   * function gets the emulator first (for records that name its media or what it holds).
+   */
+  jobs?: readonly Job[] | ((emulator: Emulator) => readonly Job[]);
   /**
    * An installed build's updater: electron-updater's own DebUpdater (Electron's `net` and `app`
    * given in plain Node) reading the emulator's update feed at `feed` (e.g. '/updates/',
@@ -179,6 +182,11 @@ export interface Main {
    * read nor write its settings and records there, as when the drive is gone or damaged.
    */
   breakDataFolder(): Promise<void>;
+  /**
+   * The library folder is gone: moved aside, and a plain file stands at its path (main must not
+   * make a new folder there, as for a drive that is not mounted).
+   */
+  libraryFolderGone(): Promise<void>;
   /** The names in the library folder (sorted): what a render or a save really left on disk. */
   libraryFiles(): Promise<string[]>;
   /** Writes a WAV tone of `seconds` in the creator's own folder (outside the library); answers its path. */
@@ -259,7 +267,8 @@ export async function startMain(options: MainOptions = {}): Promise<Main> {
   const keychain = memoryKeychain();
   await writeItems(dirs.library, options.library ?? []);
   await mkdir(join(dirs.data, 'jobs'), { recursive: true });
-  for (const job of options.jobs ?? [])
+  const jobs = typeof options.jobs === 'function' ? options.jobs(emulator) : (options.jobs ?? []);
+  for (const job of jobs)
     await writeFile(join(dirs.data, 'jobs', `${job.id}.json`), JSON.stringify(job, null, 2));
   // settings.json as the test wants it, written before main starts (as a previous run left it)
   await createSettingsStore(dirs.data, env).update({
@@ -403,6 +412,11 @@ export async function startMain(options: MainOptions = {}): Promise<Main> {
     async breakDataFolder() {
       await rename(dirs.data, `${dirs.data}-aside`);
       await writeFile(dirs.data, 'not a folder');
+    },
+    async libraryFolderGone() {
+      const dir = core.settings.libraryDir();
+      await rename(dir, `${dir}-aside`);
+      await writeFile(dir, 'not the library');
     },
     libraryFiles: async () => (await readdir(core.settings.libraryDir())).sort(),
     tagsOf: async (path) => (await parseFile(path)).common,
