@@ -5,7 +5,7 @@
  * corpus, plus the edge cases a FLAC encoder gets wrong (silence, noise, tiny and odd lengths).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,8 @@ import {
   encodeAudio,
   encodeFlac,
   encodeMp3,
+  encodeWav,
+  openPcmWriter,
   pcmTransfer,
   type PcmAudio,
 } from '../../../src/main/services/audio/encode';
@@ -173,6 +175,48 @@ describe('MP3', () => {
     await expect(encodeMp3(long, { signal: controller.signal })).rejects.toMatchObject({
       code: 'cancelled',
     });
+  });
+});
+
+describe('the streaming writer (trim, whole song and export write as they decode)', () => {
+  it('writes the very bytes the whole-buffer encoders make, fed in uneven chunks', async () => {
+    const { pcm } = source('wav-s24-extensible.wav');
+    const frames = pcm.channels[0]!.length;
+    const tags = { riffChunks: [{ id: 'LIST', body: new Uint8Array([1, 2, 3]) }] };
+    const blocks = [{ type: 4, body: new Uint8Array(9) }];
+    const prefix = new Uint8Array([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 0, 0]);
+    const cases = [
+      ['wav', encodeWav(pcm, { bitDepth: 24, chunks: tags.riffChunks })],
+      ['flac', await encodeFlac(pcm, { bitDepth: 16, blocks })],
+      ['mp3', await encodeMp3(pcm, { kbps: 128 })],
+    ] as const;
+    for (const [format, whole] of cases) {
+      const path = join(dir, `streamed.${format}`);
+      const out = await openPcmWriter(path, {
+        format,
+        sampleRate: pcm.sampleRate,
+        channels: 2,
+        bitDepth: format === 'wav' ? 24 : 16,
+        kbps: 128,
+        riffChunks: tags.riffChunks,
+        flacBlocks: blocks,
+        prefix,
+      });
+      // chunks that never line up with FLAC blocks or MP3 frames
+      for (let at = 0, n = 1; at < frames; at += n, n = (n * 7 + 1000) % 50_000) {
+        const to = Math.min(frames, at + n);
+        await out.write(
+          pcm.channels.map((c) => c.slice(at, to)),
+          to - at,
+        );
+      }
+      const { bytes } = await out.finish();
+      const file = new Uint8Array(readFileSync(path));
+      const expected = format === 'mp3' ? Buffer.concat([prefix, whole]) : whole;
+      expect(bytes, format).toBe(expected.length);
+      expect(Buffer.compare(file, expected), format).toBe(0);
+    }
+    flacTest(join(dir, 'streamed.flac'));
   });
 });
 

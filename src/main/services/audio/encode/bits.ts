@@ -108,9 +108,12 @@ export function crc16(b: Uint8Array): number {
   return c;
 }
 
-/** CRC-16/ARC: reflected polynomial 0xA001, initial 0 (the LAME tag's checksum). */
-export function crc16Arc(b: Uint8Array): number {
-  let c = 0;
+/**
+ * CRC-16/ARC: reflected polynomial 0xA001, initial 0 (the LAME tag's checksum); pass the CRC of
+ * the bytes before `b` as `from` to continue it.
+ */
+export function crc16Arc(b: Uint8Array, from = 0): number {
+  let c = from;
   for (let i = 0; i < b.length; i++) {
     c ^= b[i]!;
     for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xa001 : c >>> 1;

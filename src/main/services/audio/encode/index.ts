@@ -11,6 +11,7 @@ import type { EncodeFormat, EncodeOptions, PcmAudio } from './types';
 import { encodeWav, type RiffChunk } from './wav';
 
 export { encodeFlac, FLAC_BLOCK_SIZE, type FlacBlock } from './flac';
+export { openPcmWriter, type PcmWriter, type PcmWriterOptions } from './writer';
 export { encodeMp3, DEFAULT_MP3_KBPS, MP3_BIT_RATES, MP3_SAMPLE_RATES } from './mp3';
 export { encodeWav, type RiffChunk } from './wav';
 export { ENCODE_FORMATS, pcmFrames, pcmTransfer } from './types';
