@@ -6,6 +6,7 @@ import {
   cutPcm,
   fadeGain,
   frameAt,
+  TrimStream,
   type Pcm,
 } from '../../../src/main/services/audio/render/trim';
 
@@ -115,3 +116,85 @@ describe('times and requests', () => {
     expect(TrimRequestSchema.safeParse({ ...base, fadeCurve: 'log' }).success).toBe(false);
   });
 });
+
+describe('TrimStream (the trim as the samples come)', () => {
+  /** The stream's output for `pcm` fed in chunks of the given sizes (cycled). */
+  function streamed(pcm: Pcm, region: R, sizes: number[]) {
+    const t = new TrimStream(pcm.sampleRate, pcm.channels.length, region);
+    const parts: Float32Array[][] = [];
+    const total = pcm.channels[0]!.length;
+    for (let at = 0, k = 0; at < total && !t.done; k++) {
+      const n = Math.min(sizes[k % sizes.length]!, total - at);
+      const out = t.push(
+        pcm.channels.map((c) => c.slice(at, at + n)),
+        n,
+      );
+      if (out) parts.push(out);
+      at += n;
+    }
+    const rest = t.end();
+    if (rest) parts.push(rest);
+    return pcm.channels.map((_, c) => {
+      const all = new Float32Array(parts.reduce((n, p) => n + p[c]!.length, 0));
+      let at = 0;
+      for (const p of parts) {
+        all.set(p[c]!, at);
+        at += p[c]!.length;
+      }
+      return all;
+    });
+  }
+
+  const noise = (frames: number): Pcm => ({
+    sampleRate: 8000,
+    channels: [0, 1].map(() => new Float32Array(frames).map(() => Math.random() * 2 - 1)),
+  });
+
+  it('gives sample for sample what cutPcm and applyFades give, however the chunks fall', () => {
+    const pcm = noise(8000 * 6);
+    const regions: R[] = [
+      { startMs: 250, endMs: 5000, fadeInMs: 500, fadeOutMs: 1000, fadeCurve: 'equal-power' },
+      { startMs: 0, endMs: 9000, fadeInMs: 0, fadeOutMs: 2500, fadeCurve: 'linear' }, // past the end
+      { startMs: 1000, endMs: 1300, fadeInMs: 200, fadeOutMs: 200, fadeCurve: 'linear' }, // fades overlap
+      { startMs: 5500, endMs: 8000, fadeInMs: 1000, fadeOutMs: 0, fadeCurve: 'linear' }, // fade longer than what is left
+      { startMs: 100, endMs: 4000, fadeInMs: 0, fadeOutMs: 0, fadeCurve: 'linear' },
+    ];
+    for (const region of regions) {
+      const expected = cutPcm(pcm, region.startMs, region.endMs);
+      applyFades(expected, region);
+      for (const sizes of [[1], [997, 13, 4096], [100_000]]) {
+        const got = streamed(pcm, region, sizes);
+        got.forEach((c, ch) => {
+          const want = expected.channels[ch]!;
+          expect(c.length, JSON.stringify(region)).toBe(want.length);
+          expect(
+            c.findIndex((v, i) => v !== want[i]),
+            JSON.stringify({ region, sizes }),
+          ).toBe(-1);
+        });
+      }
+    }
+  });
+
+  it('holds no more than a fade and a chunk, whatever the length', () => {
+    const t = new TrimStream(8000, 1, {
+      startMs: 0,
+      endMs: 3_600_000,
+      fadeInMs: 1000,
+      fadeOutMs: 2000,
+      fadeCurve: 'linear',
+    });
+    const chunk = [new Float32Array(4096).fill(0.5)];
+    let answered = 0;
+    for (let i = 0; i < 2000; i++) answered += t.push(chunk, 4096)?.[0]!.length ?? 0;
+    expect(t.framesKept - answered).toBeLessThanOrEqual(2000 * 8 + 4096);
+  });
+});
+
+type R = {
+  startMs: number;
+  endMs: number;
+  fadeInMs: number;
+  fadeOutMs: number;
+  fadeCurve: 'linear' | 'equal-power';
+};

@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { extensionShape } from '../../../src/main/services/audio/whole/shape';
 import { conform, WholeSong } from '../../../src/main/services/audio/whole/stitch';
+import { Resampler, StitchStream } from '../../../src/main/services/audio/whole/stitch-stream';
+import type { PcmAudio } from '../../../src/main/services/audio/encode/types';
 import { melody, TONE_RATE as R } from '../../emulator/media/song-audio';
 
 const mono = (c: Float32Array) => ({ sampleRate: R, channels: [c] });
@@ -94,5 +96,95 @@ describe('WholeSong', () => {
     expect(c.channels).toHaveLength(2);
     expect(c.channels[0]!.length).toBe(R);
     expect(c.channels[1]![200]).toBeCloseTo(Math.sin(10), 5);
+  });
+});
+
+describe('StitchStream (the whole song as the samples come)', () => {
+  /** The stream's song for the same parts WholeSong joins, fed in chunks of `size`. */
+  function streamed(parts: PcmAudio[], atMs: number[], size: number) {
+    const rate = parts[0]!.sampleRate;
+    const n = parts[0]!.channels.length;
+    const s = new StitchStream(rate, n, 30);
+    const conformed = parts.map((p) => conform(p, rate, n));
+    const out: Float32Array[][] = [];
+    conformed.forEach((part, i) => {
+      const at = (ms: number): number => Math.round((ms * rate) / 1000);
+      const shape = i === 0 ? undefined : extensionShape(conformed[i - 1]!, part, at(atMs[i]!));
+      const newFrom = shape?.shape === 'whole' ? Math.max(0, at(atMs[i]!) + shape.lagFrames) : 0;
+      s.beginPart({ newFrom, cutAt: i + 1 < parts.length ? at(atMs[i + 1]!) : Infinity, shape });
+      const total = part.channels[0]!.length;
+      for (let from = 0; from < total; from += size) {
+        const k = Math.min(size, total - from);
+        const o = s.push(
+          part.channels.map((c) => c.slice(from, from + k)),
+          k,
+        );
+        if (o) out.push(o);
+      }
+      const o = s.endPart();
+      if (o) out.push(o);
+    });
+    out.push(s.end());
+    return {
+      channels: Array.from({ length: n }, (_, c) => cat(...out.map((o) => o[c]!))),
+      seams: s.seams,
+      length: s.length,
+    };
+  }
+
+  it('gives sample for sample the song WholeSong gives, for new and whole extensions', () => {
+    const song = melody('a', 10 * R);
+    const ext1 = melody('b', 9 * R);
+    const ext2 = melody('c', 7 * R);
+    const chains: Array<{ parts: PcmAudio[]; atMs: number[] }> = [
+      { parts: [mono(song), mono(ext1), mono(ext2)], atMs: [0, 4000, 5000] },
+      {
+        parts: [mono(song), mono(cat(song.subarray(0, 4 * R), ext1)), mono(ext2)],
+        atMs: [0, 4000, 6000],
+      },
+      // an extension at another rate, stereo root, an extension shorter than the crossfade
+      {
+        parts: [
+          { sampleRate: R, channels: [song, melody('d', 10 * R)] },
+          conform(mono(ext1), R * 2, 1),
+          mono(ext2.subarray(0, 10)),
+        ],
+        atMs: [0, 3000, 2500],
+      },
+    ];
+    for (const chain of chains) {
+      const { parts, atMs } = chain;
+      const w = new WholeSong(parts[0]!);
+      parts.slice(1).forEach((p, i) => w.extend(p, atMs[i + 1]!));
+      for (const size of [1000, 4096 * 3 + 7]) {
+        const got = streamed(parts, atMs, size);
+        expect(got.length, `chain ${chains.indexOf(chain)} size ${size}`).toBe(w.pcm.channels[0]!.length);
+        got.channels.forEach((c, ch) => {
+          const want = w.pcm.channels[ch]!;
+          expect(c.length).toBe(want.length);
+          expect(c.findIndex((v, i) => v !== want[i])).toBe(-1);
+        });
+        expect(got.seams).toEqual(w.seams);
+      }
+    }
+  });
+
+  it('resamples as the samples come exactly as conform does on the whole', () => {
+    const x = melody('r', 3 * R);
+    for (const [from, to] of [
+      [R, 44_100],
+      [44_100, R],
+      [48_000, 44_100],
+    ] as const) {
+      const whole = conform({ sampleRate: from, channels: [x] }, to, 1).channels[0]!;
+      const r = new Resampler(from, to);
+      const parts: Float32Array[] = [];
+      for (let at = 0; at < x.length; at += 1234)
+        parts.push(r.push([x.slice(at, at + 1234)], Math.min(1234, x.length - at))[0]!);
+      parts.push(r.end()[0]!);
+      const got = cat(...parts);
+      expect(got.length).toBe(whole.length);
+      expect(got.findIndex((v, i) => v !== whole[i])).toBe(-1);
+    }
   });
 });

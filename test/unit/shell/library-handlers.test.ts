@@ -59,7 +59,7 @@ function handlers() {
     wholeSongs: createWholeSongService({
       runtime: async () => ({ library: lib, jobs: { get: () => undefined } }),
       // the worker task's own function, run in this thread
-      render: (input, o) => renderWholeSong(input, { encode: encodeMp3, ...o }),
+      render: (input, o) => renderWholeSong(input, o),
     }),
   };
   return {

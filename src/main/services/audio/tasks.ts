@@ -5,7 +5,6 @@
  */
 import type { TaskContext } from '../worker/protocol';
 import { decodePcm, type Pcm } from './decode/pcm';
-import { encodeMp3 } from './encode';
 import {
   renderWholeSong,
   type WholeSongInput,
@@ -30,7 +29,6 @@ export const audioTasks = {
     ctx: TaskContext<WholeSongProgress>,
   ): Promise<WholeSongReport> =>
     renderWholeSong(input, {
-      encode: encodeMp3,
       signal: ctx.signal,
       onProgress: (p) => ctx.progress(p),
     }),

@@ -1,6 +1,7 @@
 /**
  * One exported file, made in the worker: the item's audio decoded, levelled when asked, encoded to
- * MP3, WAV or FLAC with its tags, and written where main said (never over an existing file). An
+ * MP3, WAV or FLAC with its tags as the samples come (never held whole: any length converts within
+ * EXPORT_CEILING_MB), and written where main said (never over an existing file). An
  * MP3 exported as MP3 without levelling is not decoded at all: its frames are copied and the tags
  * merged (frames Cadenza does not own kept as they are: audio/tags/retag.ts).
  *
@@ -11,9 +12,10 @@ import { promises as fs } from 'node:fs';
 import { AppError } from '@shared/errors';
 import { levellingGain } from '@shared/domain/loudness';
 import type { ExportFormat } from '@shared/domain/export';
-import { decodePcm } from '../audio/decode/pcm';
-import { encodeFlac, encodeMp3, encodeWav, type BitDepth, type PcmAudio } from '../audio/encode';
-import { meterPcm } from '../audio/loudness/measure';
+import { isDecodedFormat } from '../audio/decode/decoders';
+import { decodeChunks } from '../audio/decode/stream';
+import { openPcmWriter, type BitDepth, type PcmWriter } from '../audio/encode';
+import { meterFile } from '../audio/loudness/measure';
 import {
   flacTagBlocks,
   id3v2Tag,
@@ -26,7 +28,7 @@ import {
 import { sniffContent } from '../files/sniff';
 import { writeExclusive } from '../ground/atomic';
 import { readRegular } from '../ground/regular-file';
-import { probeFile } from '../audio/probe';
+import { probeFile, type MediaProbe } from '../audio/probe';
 
 export interface RenderInput {
   /** The item's media file. */
@@ -81,21 +83,34 @@ async function coverOf(input: RenderInput, embedded: CoverArt | null): Promise<C
   return embedded;
 }
 
-/** Multiplies every sample by the gain that brings the audio to `targetLufs`; the gain in dB. */
-function level(pcm: PcmAudio, targetLufs: number, signal?: AbortSignal): number | null {
-  const r = meterPcm(pcm, { signal });
-  const gain = levellingGain(r, targetLufs, Infinity);
-  if (gain === 1) return null;
-  for (const c of pcm.channels) for (let i = 0; i < c.length; i++) c[i]! *= gain;
-  return 20 * Math.log10(gain);
+/** The gain that brings the file to `targetLufs` (a streamed measurement first); 1: none. */
+async function levelOf(source: string, targetLufs: number, signal?: AbortSignal): Promise<number> {
+  const r = await meterFile(source, { signal });
+  if (!r) throw cannotConvert();
+  return levellingGain(r, targetLufs, Infinity);
 }
 
-async function encoded(
-  input: RenderInput,
-  tags: ExportTags,
-  options: RenderOptions,
-): Promise<{ bytes: Uint8Array; reencoded: boolean; gainDb: number | null; notes: string[] }> {
-  const { signal, onProgress } = options;
+const cannotConvert = (): AppError =>
+  new AppError(
+    'validation',
+    'This item’s audio cannot be converted. Export it as the original file instead.',
+  );
+
+/**
+ * Memory of one converted export, whatever the length: a decoder chunk (about 8 MB of stereo
+ * float), its levelled copy and the encoder's chunk and 1 MiB of output (openPcmWriter), plus the
+ * tags and cover (a cover is at most 16 MB, picture caps) — under 96 MB (docs/security.md). An MP3
+ * kept as MP3 is retagged in memory: at most MAX_RETAGGED_MP3_BYTES.
+ */
+export const EXPORT_CEILING_MB = 96;
+
+interface Plan {
+  tags: ExportTags;
+  notes: string[];
+  probe: MediaProbe | null;
+}
+
+async function plan(input: RenderInput): Promise<Plan> {
   const probe = await probeFile(input.source, { art: !input.coverPath });
   const cover = await coverOf(
     input,
@@ -108,58 +123,102 @@ async function encoded(
     const mb = (cover.data.length / 1_000_000).toFixed(1);
     notes.push(`the cover (${mb} MB) is larger than FLAC can hold (16 MB), so it was left out`);
   }
-  const tagged: ExportTags = fits ? { ...tags, cover: fits } : tags;
-  if (input.format === 'mp3' && probe?.format === 'mp3' && input.normaliseToLufs == null) {
-    // merged: every frame the source carries that Cadenza does not own stays (ratings, ReplayGain…)
-    const source = new Uint8Array(await readRegular(input.source, MAX_RETAGGED_MP3_BYTES));
-    const bytes = await retagBytes(source, tagged, { withoutCadenza: input.withoutCadenza });
-    return { bytes, reencoded: false, gainDb: null, notes };
-  }
-  const pcm = await decodePcm(input.source, { signal, probe: probe ?? undefined });
-  if (!pcm)
-    throw new AppError(
-      'validation',
-      'This item’s audio cannot be converted. Export it as the original file instead.',
-    );
-  onProgress?.(0.25);
-  const gainDb = input.normaliseToLufs == null ? null : level(pcm, input.normaliseToLufs, signal);
-  const bitDepth = input.bitDepth ?? (probe?.bitsPerSample === 24 ? 24 : 16);
-  const progress = (f: number): void => onProgress?.(0.25 + 0.75 * f);
-  let bytes: Uint8Array;
-  if (input.format === 'wav') bytes = encodeWav(pcm, { bitDepth, chunks: riffTagChunks(tagged) });
-  else if (input.format === 'flac')
-    bytes = await encodeFlac(pcm, {
-      bitDepth,
-      blocks: flacTagBlocks(tagged),
+  return { tags: fits ? { ...input.tags, cover: fits } : input.tags, notes, probe };
+}
+
+/** Decodes, levels and encodes the source into `tmp` as the samples come. */
+async function convert(
+  input: RenderInput,
+  p: Plan,
+  tmp: string,
+  options: RenderOptions,
+): Promise<{ bytes: number; gainDb: number | null }> {
+  const { signal, onProgress } = options;
+  const probe = p.probe;
+  if (!probe || !isDecodedFormat(probe.format)) throw cannotConvert();
+  const levelling = input.normaliseToLufs != null;
+  const gain = levelling ? await levelOf(input.source, input.normaliseToLufs!, signal) : 1;
+  const from = levelling ? 0.3 : 0;
+  const expected = ((probe.durationMs ?? 0) * (probe.sampleRate ?? 44_100)) / 1000;
+  const bitDepth = input.bitDepth ?? (probe.bitsPerSample === 24 ? 24 : 16);
+  let out: PcmWriter | null = null;
+  let kept = 0;
+  let done = 0;
+  let lastReport = 0;
+  try {
+    const decoder = await decodeChunks(
+      input.source,
+      probe,
+      async (c) => {
+        signal?.throwIfAborted();
+        if (c.frames <= 0 || c.channels.length === 0) return;
+        if (!out) {
+          // mpg123 gives a mono file's samples twice: write the channels the file has
+          kept = Math.min(c.channels.length, probe.channels ?? c.channels.length);
+          out = await openPcmWriter(tmp, {
+            format: input.format,
+            sampleRate: c.sampleRate ?? probe.sampleRate ?? 44_100,
+            channels: kept,
+            bitDepth,
+            kbps: input.kbps,
+            flag: 'wx',
+            ...(input.format === 'wav' ? { riffChunks: riffTagChunks(p.tags) } : {}),
+            ...(input.format === 'flac' ? { flacBlocks: flacTagBlocks(p.tags) } : {}),
+            ...(input.format === 'mp3' ? { prefix: id3v2Tag(p.tags) } : {}),
+          });
+        }
+        let samples = c.channels.slice(0, kept);
+        if (gain !== 1)
+          samples = samples.map((ch) => {
+            const g = ch.slice(0, c.frames);
+            for (let i = 0; i < g.length; i++) g[i]! *= gain;
+            return g;
+          });
+        await out.write(samples, c.frames);
+        done += c.frames;
+        if (Date.now() - lastReport > 200) {
+          lastReport = Date.now();
+          onProgress?.(from + (1 - from) * Math.min(0.99, done / Math.max(1, expected)));
+        }
+      },
       signal,
-      onProgress: progress,
-    });
-  else {
-    const audio = await encodeMp3(pcm, { kbps: input.kbps, signal, onProgress: progress });
-    const tag = id3v2Tag(tagged);
-    bytes = new Uint8Array(tag.length + audio.length);
-    bytes.set(tag);
-    bytes.set(audio, tag.length);
+    );
+    if (!decoder || !out) throw cannotConvert();
+    const w: PcmWriter = out;
+    out = null;
+    const { bytes } = await w.finish();
+    return { bytes, gainDb: gain === 1 ? null : 20 * Math.log10(gain) };
+  } finally {
+    if (out) await (out as PcmWriter).close();
   }
-  return { bytes, reencoded: true, gainDb, notes };
 }
 
 export async function renderExport(
   input: RenderInput,
   options: RenderOptions = {},
 ): Promise<RenderResult> {
-  const { bytes, reencoded, gainDb, notes } = await encoded(input, input.tags, options);
-  if (options.signal?.aborted) throw new AppError('cancelled', 'Cancelled.');
-  const placed = await writeExclusive(input.dest, (tmp) =>
-    fs.writeFile(tmp, bytes, { flag: 'wx' }),
-  );
-  if (!placed) return { written: false };
+  const p = await plan(input);
+  const { notes } = p;
+  const noted = notes.length > 0 ? { notes } : {};
+  if (input.format === 'mp3' && p.probe?.format === 'mp3' && input.normaliseToLufs == null) {
+    // merged: every frame the source carries that Cadenza does not own stays (ratings, ReplayGain…)
+    const source = new Uint8Array(await readRegular(input.source, MAX_RETAGGED_MP3_BYTES));
+    const bytes = await retagBytes(source, p.tags, { withoutCadenza: input.withoutCadenza });
+    if (options.signal?.aborted) throw new AppError('cancelled', 'Cancelled.');
+    const placed = await writeExclusive(input.dest, (tmp) =>
+      fs.writeFile(tmp, bytes, { flag: 'wx' }),
+    );
+    if (!placed) return { written: false };
+    options.onProgress?.(1);
+    return { written: true, bytes: bytes.length, reencoded: false, gainDb: null, ...noted };
+  }
+  let result: { bytes: number; gainDb: number | null } | null = null;
+  const placed = await writeExclusive(input.dest, async (tmp) => {
+    result = await convert(input, p, tmp, options);
+    if (options.signal?.aborted) throw new AppError('cancelled', 'Cancelled.');
+  });
+  if (!placed || !result) return { written: false };
+  const r: { bytes: number; gainDb: number | null } = result;
   options.onProgress?.(1);
-  return {
-    written: true,
-    bytes: bytes.length,
-    reencoded,
-    gainDb,
-    ...(notes.length > 0 ? { notes } : {}),
-  };
+  return { written: true, bytes: r.bytes, reencoded: true, gainDb: r.gainDb, ...noted };
 }

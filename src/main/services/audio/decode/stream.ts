@@ -20,8 +20,11 @@ export interface SampleChunk {
   sampleRate?: number;
 }
 
-/** Answers false to stop decoding. */
-export type ChunkSink = (chunk: SampleChunk) => boolean | void;
+/**
+ * Answers false to stop decoding; may answer a promise (a writer's backpressure), which is
+ * awaited before the next chunk — whose arrays may reuse this one's.
+ */
+export type ChunkSink = (chunk: SampleChunk) => boolean | void | Promise<boolean | void>;
 
 const CHUNK_BYTES = 256 * 1024;
 /** About this many frames per decoder call (1 Mi frames: 8 MB of stereo float). */
@@ -71,7 +74,8 @@ async function wavChunks(
         for (let i = 0, at = c * bytesPerSample; i < got; i++, at += frameBytes)
           plane[i] = read(buf, at);
       }
-      if (sink({ channels: planes, frames: got, sampleRate: w.sampleRate }) === false) break;
+      if ((await sink({ channels: planes, frames: got, sampleRate: w.sampleRate })) === false)
+        break;
       if (got * frameBytes < want) break;
     }
   } finally {
@@ -112,12 +116,15 @@ async function compressedChunks(
           ? Math.max(MIN_SLICE_BYTES, Math.min(CHUNK_BYTES, Math.floor(CHUNK_OUT_FRAMES / perByte)))
           : Math.min(CHUNK_BYTES, slice * 2);
       more =
-        sink({ channels: c.channelData, frames: c.samplesDecoded, sampleRate: c.sampleRate }) !==
-        false;
+        (await sink({
+          channels: c.channelData,
+          frames: c.samplesDecoded,
+          sampleRate: c.sampleRate,
+        })) !== false;
     }
     const rest = more ? await d.flush() : null;
     if (rest)
-      sink({
+      await sink({
         channels: rest.channelData,
         frames: rest.samplesDecoded,
         sampleRate: rest.sampleRate,

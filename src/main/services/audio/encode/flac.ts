@@ -77,7 +77,7 @@ export class FlacFrameStream {
 
   push(channels: Float32Array[], frames: number): Uint8Array {
     const w = new BitWriter(Math.max(1024, frames * this.channels * 2));
-    for (let from = 0; from < frames; ) {
+    for (let from = 0; from < frames;) {
       const take = Math.min(FLAC_BLOCK_SIZE - this.heldFrames, frames - from);
       this.held.forEach((h, c) => h.set(channels[c]!.subarray(from, from + take), this.heldFrames));
       this.heldFrames += take;

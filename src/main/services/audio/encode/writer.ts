@@ -114,7 +114,8 @@ function interleave(channels: Float32Array[], frames: number, bits: BitDepth): U
 
 export async function openPcmWriter(path: string, o: PcmWriterOptions): Promise<PcmWriter> {
   checkFormat(o);
-  const mp3 = o.format === 'mp3' ? await Mp3FrameStream.open(o.sampleRate, o.channels, o.kbps) : null;
+  const mp3 =
+    o.format === 'mp3' ? await Mp3FrameStream.open(o.sampleRate, o.channels, o.kbps) : null;
   const bits = o.bitDepth ?? 16;
   const flac = o.format === 'flac' ? new FlacFrameStream(o.sampleRate, o.channels, bits) : null;
   const fh = await open(path, o.flag ?? 'w');
@@ -177,7 +178,12 @@ export async function openPcmWriter(path: string, o: PcmWriterOptions): Promise<
         if (flac) await out.patch(flac.streamInfo(), STREAMINFO_AT);
         else if (mp3 && infoAt >= 0) await out.patch(mp3.info(), infoAt);
         else if (!mp3) {
-          const sized = wavHead({ sampleRate: o.sampleRate, channels: o.channels, bits, dataBytes });
+          const sized = wavHead({
+            sampleRate: o.sampleRate,
+            channels: o.channels,
+            bits,
+            dataBytes,
+          });
           const view = new DataView(sized.buffer, sized.byteOffset, sized.byteLength);
           view.setUint32(4, bytes - 8, true); // the RIFF length: everything after it
           await out.patch(sized, 0);

@@ -1,16 +1,19 @@
 /**
- * Renders a trim of one file into another, in the worker: decode (up to the region's end) → cut
- * at sample-exact boundaries → fades → encode in the source's format family → write `target`.
+ * Renders a trim of one file into another, in the worker, as the samples come: decode (up to the
+ * region's end) → cut at sample-exact boundaries → fades → encode in the source's format family →
+ * written to `target` chunk by chunk (TrimStream, openPcmWriter). Any length, bounded memory.
  *
  *   await trimFile({ source, target, format: 'flac', region }, { signal });
  *
  * `target` is a temp path the library gave (createItem's writeMedia); the source is only read.
  */
-import { promises as fs } from 'node:fs';
 import { AppError } from '@shared/errors';
 import type { TrimRequest } from '@shared/domain/trim';
-import type { BitDepth, EncodeFormat, PcmAudio } from '../encode/types';
-import { applyFades, cutPcm, frameAt, framesOf } from './trim';
+import { decodeChunks } from '../decode/stream';
+import { openPcmWriter, type PcmWriter } from '../encode/writer';
+import type { BitDepth, EncodeFormat } from '../encode/types';
+import { probeFile } from '../probe';
+import { frameAt, TrimStream } from './trim';
 
 export interface TrimFileInput {
   source: string;
@@ -31,62 +34,80 @@ export interface TrimFileResult {
   durationMs: number;
 }
 
-export interface TrimEngine {
-  decode(path: string, options: { signal?: AbortSignal; maxMs?: number }): Promise<PcmAudio | null>;
-  encode(
-    pcm: PcmAudio,
-    format: EncodeFormat,
-    options: {
-      bitDepth?: BitDepth;
-      kbps?: number;
-      signal?: AbortSignal;
-      onProgress?: (fraction: number) => void;
-    },
-  ): Promise<Uint8Array>;
-}
-
-/** Decoding stops this far past the region's end (decoders hand over whole frames anyway). */
-const DECODE_MARGIN_MS = 100;
-
-/** The share of the work done once decoded (encoding is most of it, an MP3's above all). */
-const DECODED = 0.2;
+/**
+ * Memory of one trim, whatever the source's length: the decoder's chunk (about 1 Mi frames, 8 MB
+ * of stereo float), what the fades hold back (TrimStream: a fade's length, at most a minute) and
+ * the encoder's chunk and 1 MiB of output — under 64 MB at 48 kHz stereo (docs/security.md).
+ */
+export const TRIM_CEILING_MB = 64;
 
 export async function trimFile(
   input: TrimFileInput,
-  engine: TrimEngine,
   options: { signal?: AbortSignal; onProgress?: (fraction: number) => void } = {},
 ): Promise<TrimFileResult> {
   const { region } = input;
   const { signal, onProgress } = options;
-  const pcm = await engine.decode(input.source, {
-    signal,
-    maxMs: region.endMs + DECODE_MARGIN_MS,
-  });
-  if (!pcm || framesOf(pcm) === 0)
-    throw new AppError(
+  const unreadable = (): AppError =>
+    new AppError(
       'validation',
       'The audio of this item could not be read, so it cannot be trimmed.',
     );
-  if (frameAt(region.startMs, pcm.sampleRate) >= framesOf(pcm))
-    throw new AppError('validation', 'The region starts after the end of the audio.');
-  signal?.throwIfAborted();
-  onProgress?.(DECODED);
-  const kept = cutPcm(pcm, region.startMs, region.endMs);
-  applyFades(kept, region);
-  const bytes = await engine.encode(kept, input.format, {
-    bitDepth: input.bitDepth,
-    kbps: input.kbps,
-    signal,
-    onProgress: (f) => onProgress?.(DECODED + (1 - DECODED) * f),
-  });
-  signal?.throwIfAborted();
-  await fs.writeFile(input.target, bytes);
-  onProgress?.(1);
-  const frames = framesOf(kept);
-  return {
-    sampleRate: kept.sampleRate,
-    channels: kept.channels.length,
-    frames,
-    durationMs: Math.round((frames / kept.sampleRate) * 1000),
+  const probe = await probeFile(input.source);
+  if (!probe) throw unreadable();
+  let trim: TrimStream | null = null;
+  let out: PcmWriter | null = null;
+  let decoded = 0;
+  let channels = 0;
+  let lastReport = 0;
+  const write = async (samples: Float32Array[] | null): Promise<void> => {
+    if (!samples || samples[0]!.length === 0) return;
+    out ??= await openPcmWriter(input.target, {
+      format: input.format,
+      sampleRate: trim!.sampleRate,
+      channels: samples.length,
+      bitDepth: input.bitDepth,
+      kbps: input.kbps,
+    });
+    await out.write(samples, samples[0]!.length);
   };
+  try {
+    const decoder = await decodeChunks(
+      input.source,
+      probe,
+      async (c) => {
+        signal?.throwIfAborted();
+        if (c.frames <= 0 || c.channels.length === 0) return;
+        const rate = c.sampleRate ?? probe.sampleRate ?? 44_100;
+        // mpg123 always gives two channels, a mono file's twice
+        if (!trim) {
+          channels = Math.min(probe.channels ?? c.channels.length, c.channels.length);
+          trim = new TrimStream(rate, channels, region);
+        }
+        decoded += c.frames;
+        await write(trim.push(c.channels, c.frames));
+        if (Date.now() - lastReport > 200) {
+          lastReport = Date.now();
+          onProgress?.(Math.min(0.99, trim.framesSeen / Math.max(1, frameAt(region.endMs, rate))));
+        }
+        return !trim.done;
+      },
+      signal,
+    );
+    if (!decoder || decoded === 0 || !trim) throw unreadable();
+    const t: TrimStream = trim;
+    await write(t.end());
+    if (!out) throw new AppError('validation', 'The region starts after the end of the audio.');
+    const { frames } = await (out as PcmWriter).finish();
+    out = null;
+    onProgress?.(1);
+    return {
+      sampleRate: t.sampleRate,
+      channels,
+      frames,
+      durationMs: Math.round((frames / t.sampleRate) * 1000),
+    };
+  } finally {
+    // a stopped or failed trim leaves no file for the library to place (its temp is removed)
+    if (out) await (out as PcmWriter).close();
+  }
 }

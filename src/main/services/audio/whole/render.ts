@@ -1,18 +1,23 @@
 /**
  * Renders a whole song from a chain of library files (the song first, then each extension with
  * the `continue_at` it was made from) into one MP3 file. Runs in the worker (task
- * `audio.wholeSong`): the parts are decoded one after another (decode/pcm.ts), stitched
- * (stitch.ts) and encoded; only the report crosses back to main.
+ * `audio.wholeSong`): each part's opening is decoded to find where its new audio starts
+ * (shape.ts), then the parts stream one after another through the stitcher (stitch-stream.ts,
+ * sample for sample what stitch.ts does on whole buffers) into the MP3 writer: any length within
+ * WHOLE_SONG_CEILING_MB. Only the report crosses back to main.
  *
  *   const report = await renderWholeSong(
- *     { parts: [{ path: root }, { path: ext, continueAtMs: 42_500 }], outPath }, { encode });
+ *     { parts: [{ path: root }, { path: ext, continueAtMs: 42_500 }], outPath }, { signal });
  */
-import { promises as fs } from 'node:fs';
 import { AppError } from '@shared/errors';
 import { decodePcm } from '../decode/pcm';
-import { conform, DEFAULT_CROSSFADE_MS, WholeSong, type SeamReport } from './stitch';
-import { MP3_SAMPLE_RATES } from '../encode';
+import { decodeChunks } from '../decode/stream';
+import { MP3_SAMPLE_RATES, openPcmWriter } from '../encode';
 import type { PcmAudio } from '../encode/types';
+import { probeFile, type MediaProbe } from '../probe';
+import { extensionShape } from './shape';
+import { conform, DEFAULT_CROSSFADE_MS, type SeamReport } from './stitch';
+import { conformChannels, Resampler, StitchStream } from './stitch-stream';
 
 export interface WholePart {
   path: string;
@@ -46,62 +51,131 @@ export interface WholeSongProgress {
   fraction: number;
 }
 
-export type Mp3Encode = (
-  pcm: PcmAudio,
-  options: { kbps?: number; signal?: AbortSignal; onProgress?: (fraction: number) => void },
-) => Promise<Uint8Array>;
+/** The opening of each part that shape detection compares (6 s and the lag search, with room). */
+const OPENING_MS = 8000;
+
+/**
+ * Memory of one whole-song render, whatever the chain's length: each part's 8 s opening (for the
+ * shape), a decoder chunk at a time through the resamplers, the crossfade held at a seam, and the
+ * encoder's chunk and 1 MiB of output — under 96 MB at 48 kHz stereo (docs/security.md).
+ */
+export const WHOLE_SONG_CEILING_MB = 96;
 
 export async function renderWholeSong(
   input: WholeSongInput,
-  deps: { encode: Mp3Encode; signal?: AbortSignal; onProgress?: (p: WholeSongProgress) => void },
+  deps: { signal?: AbortSignal; onProgress?: (p: WholeSongProgress) => void },
 ): Promise<WholeSongReport> {
   const { parts } = input;
+  const { signal } = deps;
   if (parts.length < 2)
     throw new AppError('validation', 'A whole song needs a song and an extension.');
-  const decodeShare = 0.4;
-  let song: WholeSong | null = null;
-  const partMs: number[] = [];
-  for (const [i, part] of parts.entries()) {
-    deps.signal?.throwIfAborted();
-    const pcm = await decodePcm(part.path, { signal: deps.signal });
-    if (!pcm)
-      throw new AppError('validation', 'One of the parts of this song cannot be decoded.', {
-        detail: part.path,
-      });
-    partMs.push(pcm.durationMs);
-    if (!song) song = new WholeSong(pcm, { crossfadeMs: input.crossfadeMs });
-    else if (part.continueAtMs === undefined)
-      throw new AppError('validation', 'An extension does not say where it continues its song.');
-    else song.extend(pcm, part.continueAtMs);
-    deps.onProgress?.({ phase: 'decode', fraction: ((i + 1) / parts.length) * decodeShare });
+  if (parts.slice(1).some((p) => p.continueAtMs === undefined))
+    throw new AppError('validation', 'An extension does not say where it continues its song.');
+  const undecodable = (part: WholePart): AppError =>
+    new AppError('validation', 'One of the parts of this song cannot be decoded.', {
+      detail: part.path,
+    });
+  // the openings, at the song's rate and channels: where each extension's new audio starts
+  const probes: MediaProbe[] = [];
+  const openings: PcmAudio[] = [];
+  let rate = 0;
+  let channels = 0;
+  for (const part of parts) {
+    signal?.throwIfAborted();
+    const probe = await probeFile(part.path);
+    const head = probe ? await decodePcm(part.path, { signal, probe, maxMs: OPENING_MS }) : null;
+    if (!probe || !head) throw undecodable(part);
+    if (openings.length === 0) {
+      rate = head.sampleRate;
+      channels = head.channels.length;
+    }
+    probes.push(probe);
+    openings.push(conform(head, rate, channels));
   }
-  const whole = song!;
-  let pcm = whole.pcm;
+  const at = parts.map((p) => Math.round(((p.continueAtMs ?? 0) * rate) / 1000));
+  const plans = parts.map((_, i) => {
+    if (i === 0) return { newFrom: 0, cutAt: at[1]! };
+    const shape = extensionShape(openings[i - 1]!, openings[i]!, at[i]!);
+    const newFrom = shape.shape === 'whole' ? Math.max(0, at[i]! + shape.lagFrames) : 0;
+    return { newFrom, cutAt: i + 1 < parts.length ? at[i + 1]! : Infinity, shape };
+  });
+  openings.length = 0;
+  deps.onProgress?.({ phase: 'decode', fraction: 0.05 });
+
   // the MP3 encoder's rates: a song at another rate is resampled to the nearest of them
-  if (!MP3_SAMPLE_RATES.includes(pcm.sampleRate)) {
-    const nearest = MP3_SAMPLE_RATES.reduce((a, b) =>
-      Math.abs(b - pcm.sampleRate) < Math.abs(a - pcm.sampleRate) ? b : a,
-    );
-    pcm = conform(pcm, nearest, pcm.channels.length);
-  }
-  const bytes = await deps.encode(
-    { sampleRate: pcm.sampleRate, channels: pcm.channels.slice(0, 2) },
-    {
-      kbps: input.kbps,
-      signal: deps.signal,
-      onProgress: (f) =>
-        deps.onProgress?.({ phase: 'encode', fraction: decodeShare + f * (1 - decodeShare) }),
-    },
-  );
-  deps.signal?.throwIfAborted();
-  await fs.writeFile(input.outPath, bytes);
-  return {
-    durationMs: whole.durationMs,
-    sampleRate: whole.sampleRate,
-    channels: Math.min(2, pcm.channels.length),
-    seams: whole.seams,
-    crossfadeMs: input.crossfadeMs ?? DEFAULT_CROSSFADE_MS,
-    partMs,
-    bytes: bytes.length,
+  const outRate = MP3_SAMPLE_RATES.includes(rate)
+    ? rate
+    : MP3_SAMPLE_RATES.reduce((a, b) => (Math.abs(b - rate) < Math.abs(a - rate) ? b : a));
+  const toOut = new Resampler(rate, outRate);
+  const outChannels = Math.min(2, channels);
+  const crossfadeMs = input.crossfadeMs ?? DEFAULT_CROSSFADE_MS;
+  const song = new StitchStream(rate, channels, crossfadeMs);
+  const out = await openPcmWriter(input.outPath, {
+    format: 'mp3',
+    sampleRate: outRate,
+    channels: outChannels,
+    kbps: input.kbps,
+  });
+  let finished = false;
+  const emit = async (frames: Float32Array[] | null): Promise<void> => {
+    if (!frames || (frames[0]?.length ?? 0) === 0) return;
+    const o = toOut.push(frames, frames[0]!.length);
+    await out.write(o, o[0]?.length ?? 0);
   };
+  try {
+    const partMs: number[] = [];
+    for (const [i, part] of parts.entries()) {
+      const probe = probes[i]!;
+      song.beginPart(plans[i]!);
+      let toSong: Resampler | null = null;
+      let decoded = 0;
+      let partRate = 0;
+      const expected = ((probe.durationMs ?? 0) * (probe.sampleRate ?? rate)) / 1000;
+      let lastReport = 0;
+      const decoder = await decodeChunks(
+        part.path,
+        probe,
+        async (c) => {
+          signal?.throwIfAborted();
+          if (c.frames <= 0 || c.channels.length === 0) return;
+          partRate ||= c.sampleRate ?? probe.sampleRate ?? 44_100;
+          toSong ??= new Resampler(partRate, rate);
+          decoded += c.frames;
+          // mpg123 gives a mono file's samples twice: the channels the file has
+          const kept = Math.min(c.channels.length, probe.channels ?? c.channels.length);
+          const same = conformChannels(c.channels.slice(0, kept), c.frames, channels);
+          const r = toSong.push(same, c.frames);
+          await emit(song.push(r, r[0]?.length ?? 0));
+          if (Date.now() - lastReport > 200) {
+            lastReport = Date.now();
+            const f = (i + Math.min(1, decoded / Math.max(1, expected))) / parts.length;
+            deps.onProgress?.({ phase: 'encode', fraction: 0.05 + 0.95 * Math.min(0.99, f) });
+          }
+        },
+        signal,
+      );
+      if (!decoder || decoded === 0) throw undecodable(part);
+      const rest = (toSong as Resampler | null)?.end() ?? [];
+      if ((rest[0]?.length ?? 0) > 0) await emit(song.push(rest, rest[0]!.length));
+      await emit(song.endPart());
+      partMs.push((decoded / partRate) * 1000);
+    }
+    await emit(song.end());
+    const last = toOut.end();
+    await out.write(last, last[0]?.length ?? 0);
+    const { bytes } = await out.finish();
+    finished = true;
+    deps.onProgress?.({ phase: 'encode', fraction: 1 });
+    return {
+      durationMs: (song.length / rate) * 1000,
+      sampleRate: rate,
+      channels: outChannels,
+      seams: song.seams,
+      crossfadeMs,
+      partMs,
+      bytes,
+    };
+  } finally {
+    if (!finished) await out.close();
+  }
 }
