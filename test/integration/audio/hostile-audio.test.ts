@@ -18,7 +18,10 @@ import { probeFile } from '../../../src/main/services/audio/probe';
 import { pidAlive } from '../../../src/main/services/ground/atomic';
 import type { JobsHost } from '../../../src/main/services/jobs-host';
 import { createLibrary } from '../../../src/main/services/library/library';
-import { mp3Frame } from '../../support/media-fixtures';
+import { TRIM_CEILING_MB } from '../../../src/main/services/audio/render/trim-file';
+import { createWorkerClient } from '../../../src/main/services/worker';
+import type { WorkerTasks } from '../../../src/main/services/worker-tasks/registry';
+import { mp3Frame, pcmWav } from '../../support/media-fixtures';
 import { runWithPeak } from '../../support/peak-rss';
 import { pictureMp3 } from '../../support/picture-mp3';
 import { silentFlac } from '../../support/silent-flac';
@@ -45,11 +48,49 @@ describe('the 41 KB FLAC of an hour of silence', () => {
     expect(r.peakBytes - bare.peakBytes).toBeLessThan(2 * 64 * MB);
   }, 240_000);
 
-  it('is refused by a whole decode (trim, export) before anything is allocated', async () => {
+  it('is refused by a whole decode (audio.decode) before anything is allocated', async () => {
     const started = Date.now();
     await expect(decodePcm(hour)).rejects.toThrow(/too long to edit or convert/);
     expect(Date.now() - started).toBeLessThan(5000);
   });
+
+  it('is trimmed by streaming (its last five minutes), within twice the trim ceiling', async () => {
+    const bare = await runWithPeak('none', hour, 3 * 1024 * MB);
+    const r = await runWithPeak('trim', hour, 3 * 1024 * MB);
+    expect(r.killed, 'over 3 GB').toBe(false);
+    expect(r.result, r.output).toBe(300_000);
+    expect(r.peakBytes - bare.peakBytes).toBeLessThan(2 * TRIM_CEILING_MB * MB);
+  }, 300_000);
+
+  it('eight trims at once go through the render queue: the memory of one', async () => {
+    const threeMinutes = join(root, 'silent-three-minutes.flac');
+    await writeFile(threeMinutes, silentFlac(180));
+    const bare = await runWithPeak('none', threeMinutes, 3 * 1024 * MB);
+    const r = await runWithPeak('trim8', threeMinutes, 3 * 1024 * MB);
+    expect(r.result, r.output).toBe(8);
+    expect(r.peakBytes - bare.peakBytes).toBeLessThan(2 * TRIM_CEILING_MB * MB);
+  }, 300_000);
+});
+
+describe("a decode over the audio worker's memory limit", () => {
+  it('stops the worker, not the process; the next task runs in a fresh worker', async () => {
+    const long = join(root, 'three-minutes.wav');
+    await writeFile(long, pcmWav(Buffer.alloc(180 * 44_100 * 4), 44_100, 2)); // 63 MB as float
+    const worker = createWorkerClient<WorkerTasks>({
+      entry: join(__dirname, '../../../src/main/services/worker-tasks/entry.ts'),
+      memoryLimitMb: 48,
+    });
+    try {
+      await expect(worker.run('audio.decode', { path: long })).rejects.toMatchObject({
+        key: 'errors:taskOverMemory',
+      });
+      const opening = await worker.run('audio.decode', { path: long, maxMs: 1000 });
+      expect(opening?.durationMs).toBe(1000);
+      expect(worker.restarts).toBe(1);
+    } finally {
+      await worker.close();
+    }
+  }, 120_000);
 });
 
 describe('an MP3 whose tag holds a 200 MB picture', () => {

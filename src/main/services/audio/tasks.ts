@@ -5,6 +5,7 @@
  */
 import type { TaskContext } from '../worker/protocol';
 import { decodePcm, type Pcm } from './decode/pcm';
+import { inRenderTurn } from './render/queue';
 import {
   renderWholeSong,
   type WholeSongInput,
@@ -28,8 +29,7 @@ export const audioTasks = {
     input: WholeSongInput,
     ctx: TaskContext<WholeSongProgress>,
   ): Promise<WholeSongReport> =>
-    renderWholeSong(input, {
-      signal: ctx.signal,
-      onProgress: (p) => ctx.progress(p),
-    }),
+    inRenderTurn(ctx.signal, () =>
+      renderWholeSong(input, { signal: ctx.signal, onProgress: (p) => ctx.progress(p) }),
+    ),
 };

@@ -29,6 +29,7 @@ import { sniffContent } from '../files/sniff';
 import { writeExclusive } from '../ground/atomic';
 import { readRegular } from '../ground/regular-file';
 import { probeFile, type MediaProbe } from '../audio/probe';
+import { pictureOverCaps } from '../audio/probe/picture';
 
 export interface RenderInput {
   /** The item's media file. */
@@ -72,13 +73,28 @@ export interface RenderOptions {
   onProgress?: (fraction: number) => void;
 }
 
-async function coverOf(input: RenderInput, embedded: CoverArt | null): Promise<CoverArt | null> {
+/**
+ * The cover to tag: the item's cover file, else the art embedded in its media (the probe left out
+ * art over the caps already). A cover file is held to the same caps (audio/probe/picture.ts: 16 MB,
+ * 8192 px a side, 40 megapixels, by its header; nothing is decoded or scaled): a larger one is left
+ * out, with a note.
+ */
+async function coverOf(
+  input: RenderInput,
+  embedded: CoverArt | null,
+  notes: string[],
+): Promise<CoverArt | null> {
   if (input.coverPath) {
     const data = new Uint8Array(
       await readRegular(input.coverPath, MAX_COVER_FILE_BYTES).catch(() => Buffer.alloc(0)),
     );
     const sniffed = sniffContent(data.subarray(0, 64));
-    if (sniffed?.kind === 'image') return { mimeType: sniffed.mimeType, data };
+    if (sniffed?.kind === 'image') {
+      const over = pictureOverCaps(data);
+      if (!over) return { mimeType: sniffed.mimeType, data };
+      notes.push(over.replace('the embedded picture', 'the cover'));
+      return null;
+    }
   }
   return embedded;
 }
@@ -99,10 +115,11 @@ const cannotConvert = (): AppError =>
 /**
  * Memory of one converted export, whatever the length: a decoder chunk (about 8 MB of stereo
  * float), its levelled copy and the encoder's chunk and 1 MiB of output (openPcmWriter), plus the
- * tags and cover (a cover is at most 16 MB, picture caps) — under 96 MB (docs/security.md). An MP3
+ * tags and cover (a cover is at most 16 MB, picture caps), and what the GC has not yet freed —
+ * measured +100 MB for the silent hour to WAV; ceiling 128 MB (docs/security.md). An MP3
  * kept as MP3 is retagged in memory: at most MAX_RETAGGED_MP3_BYTES.
  */
-export const EXPORT_CEILING_MB = 96;
+export const EXPORT_CEILING_MB = 128;
 
 interface Plan {
   tags: ExportTags;
@@ -112,11 +129,12 @@ interface Plan {
 
 async function plan(input: RenderInput): Promise<Plan> {
   const probe = await probeFile(input.source, { art: !input.coverPath });
+  const notes: string[] = [];
   const cover = await coverOf(
     input,
     probe?.art ? { mimeType: probe.art.mime, data: probe.art.data } : null,
+    notes,
   );
-  const notes: string[] = [];
   let fits = cover;
   if (cover && input.format === 'flac' && pictureBlock(cover).body.length > MAX_FLAC_BLOCK_BYTES) {
     fits = null;

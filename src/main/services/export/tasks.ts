@@ -5,9 +5,12 @@
  *   await audioWorker().run('export.file', input, { signal, onProgress });
  */
 import type { TaskContext } from '../worker/protocol';
+import { inRenderTurn } from '../audio/render/queue';
 import { renderExport, type RenderInput, type RenderResult } from './render';
 
 export const exportTasks = {
   'export.file': (input: RenderInput, ctx: TaskContext<number>): Promise<RenderResult> =>
-    renderExport(input, { signal: ctx.signal, onProgress: (f) => ctx.progress(f) }),
+    inRenderTurn(ctx.signal, () =>
+      renderExport(input, { signal: ctx.signal, onProgress: (f) => ctx.progress(f) }),
+    ),
 };

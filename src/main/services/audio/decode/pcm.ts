@@ -42,13 +42,14 @@ export interface DecodeOptions {
 }
 
 /**
- * The most samples one whole decode may hold (trim, whole songs, export conversion): 1 GiB of
- * float samples, about 50 minutes of stereo 44.1 kHz. Loudness and waveform peaks stream and have
- * no such limit; a header's claimed length is never allocated beyond it.
+ * The most samples one whole decode may hold: 256 MiB of float samples, about 12 minutes of
+ * stereo 44.1 kHz (within the audio worker's 512 MiB limit). Trims, whole songs, exports,
+ * loudness and waveform peaks stream and have no such limit (they decode whole only an opening);
+ * a header's claimed length is never allocated beyond it.
  */
-export const MAX_DECODED_PCM_BYTES = 1024 * 1024 * 1024;
+export const MAX_DECODED_PCM_BYTES = 256 * 1024 * 1024;
 
-/** Whole decodes run one at a time per thread (a queue): eight trims at once cost one's memory. */
+/** Whole decodes run one at a time per thread (a queue). */
 const wholeDecodes = { running: 0, waiting: [] as Array<() => void> };
 
 async function inTurn<T>(work: () => Promise<T>): Promise<T> {
