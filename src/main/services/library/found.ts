@@ -11,6 +11,8 @@ export interface FoundFacts {
   durationMs: number | null;
   title: string | null;
   genre: string[];
+  /** Unsynchronised lyrics from its tags. */
+  lyrics?: string | null;
   /** The file embeds a picture, served as its cover (media protocol `art` host). */
   hasArt: boolean;
 }
@@ -22,6 +24,7 @@ export async function readFoundMedia(path: string): Promise<FoundFacts | null> {
     durationMs: p.durationMs,
     title: p.tags.title,
     genre: p.tags.genre,
+    lyrics: p.tags.lyrics ?? null,
     hasArt: p.art !== null,
   };
 }

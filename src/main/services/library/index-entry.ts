@@ -10,6 +10,7 @@ import {
 import { READ_CAPS, readRegularTextSync } from '../ground/regular-file';
 import type { FoundFacts } from './found';
 import { isBareName } from './names';
+import type { Relink } from './relink';
 import { COVER_EXTENSIONS, guessKind } from '../ground/media-types';
 
 /** One index entry: the item plus the stats that say whether it is still current. */
@@ -19,6 +20,8 @@ export interface IndexEntry {
   mediaMtimeMs: number;
   sidecarSize: number | null;
   sidecarMtimeMs: number | null;
+  /** Found by re-linking (no sidecar beside the file): what the app settles on disk. */
+  relink?: Relink;
 }
 
 export const SIDECAR_SUFFIX = '.json';
@@ -98,6 +101,7 @@ export function itemFrom(
       id: externalId(rel),
       kind: guessKind(name),
       title: found?.title ?? name.slice(0, name.length - extname(name).length),
+      lyrics: found?.lyrics ?? null,
       tags: found?.genre ?? [],
       duration_ms: found?.durationMs ?? null,
       created_at: new Date(media.birthtimeMs || media.mtimeMs).toISOString(),

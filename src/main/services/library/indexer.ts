@@ -2,7 +2,10 @@ import { createHash } from 'node:crypto';
 import { readdirSync, statSync, type Stats } from 'node:fs';
 import { join, posix } from 'node:path';
 import { isTempName } from '../ground/atomic';
+import type { Recipe } from '@shared/domain/recipe';
+import { isTaggable } from './file-tags';
 import { mapLimited, readFoundMedia } from './found';
+import { orphanSidecars, recipeInFile, relinkEntries } from './relink';
 import { COVER_EXTENSIONS, ITEM_MEDIA_EXTENSIONS, isItemMedia } from '../ground/media-types';
 import {
   SIDECAR_SUFFIX,
@@ -110,6 +113,8 @@ export async function scanLibrary(
     if (COVER_EXTENSIONS.includes(ext)) imageBases.add(rel.slice(0, rel.length - ext.length));
   const next = new Map<string, IndexEntry>();
   const toRead: Array<{ rel: string; media: Stats; side: Listed | undefined }> = [];
+  const bare: string[] = [];
+  const recipes = new Map<string, Recipe | null>();
   for (const [rel, { stat, ext }] of files) {
     if (!ITEM_MEDIA.has(ext)) continue;
     const side = files.get(sidecarNameFor(rel));
@@ -125,7 +130,7 @@ export async function scanLibrary(
           prev.sidecarSize === (sideStat ? sideStat.size : null) &&
           prev.sidecarMtimeMs === (sideStat ? sideStat.mtimeMs : null) &&
           (side === undefined || sideStat !== null));
-    if (prev && unchanged) {
+    if (prev && unchanged && !prev.relink) {
       const cover = coverFor(rel, prev.item.hasSidecar ? prev.item : null, files, imageBases);
       next.set(rel, cover === prev.item.cover ? prev : { ...prev, item: { ...prev.item, cover } });
       continue;
@@ -147,8 +152,13 @@ export async function scanLibrary(
         ? (side.stat ?? statSync(join(root, side.rel), { throwIfNoEntry: false }) ?? null)
         : null,
     );
-    const found = await mapLimited(batch, 4, (b, i) =>
-      sideStats[i] ? Promise.resolve(null) : readFoundMedia(join(root, b.rel)),
+    const found = await mapLimited(batch, 4, async (b, i) =>
+      sideStats[i]
+        ? null
+        : {
+            facts: await readFoundMedia(join(root, b.rel)),
+            recipe: isTaggable(b.rel) ? await recipeInFile(join(root, b.rel)) : null,
+          },
     );
     const read: IndexEntry[] = [];
     for (const [i, b] of batch.entries()) {
@@ -156,19 +166,33 @@ export async function scanLibrary(
       const sidecar = b.side && sideStat ? readSidecar(join(root, b.side.rel)) : null;
       const cover = coverFor(b.rel, sidecar, files, imageBases);
       const entry: IndexEntry = {
-        item: itemFrom(b.rel, b.media, sidecar, cover, sidecar ? null : found[i]),
+        item: itemFrom(b.rel, b.media, sidecar, cover, sidecar ? null : found[i]?.facts),
         mediaSize: b.media.size,
         mediaMtimeMs: b.media.mtimeMs,
         sidecarSize: sideStat ? sideStat.size : null,
         sidecarMtimeMs: sideStat ? sideStat.mtimeMs : null,
       };
       next.set(b.rel, entry);
-      read.push(entry);
+      if (!sidecar) bare.push(b.rel);
+      // a file carrying Cadenza's recipe is listed once re-linking has found its story (never
+      // first as an unknown file, whose item a moved song's job would offer to download again)
+      const recipe = sidecar ? null : (found[i]?.recipe ?? null);
+      if (!sidecar) recipes.set(b.rel, recipe);
+      if (!recipe) read.push(entry);
     }
     options.onRead?.(read);
     // let timers and I/O run between batches of a large first build
     await new Promise((r) => setImmediate(r));
   }
+  // files without their sidecar: moved, renamed, copied, or their sidecar lost (relink.ts)
+  await relinkEntries(
+    root,
+    next,
+    bare,
+    bare.length > 0 ? orphanSidecars(files.keys(), (rel) => files.has(rel)) : [],
+    readSidecar,
+    recipes,
+  );
   dedupeIds(next, previous);
   return next;
 }
@@ -187,6 +211,7 @@ export async function refreshEntries(
   const next = new Map(previous);
   const touched: string[] = [];
   const removed: string[] = [];
+  const bare: string[] = [];
   for (const rel of new Set(rels)) {
     if (!isItemMedia(rel) || isTempName(rel)) continue;
     const media = statSync(join(root, rel), { throwIfNoEntry: false });
@@ -205,7 +230,7 @@ export async function refreshEntries(
       prev.sidecarMtimeMs === (sideStat?.mtimeMs ?? null);
     const sidecar = same ? null : sideStat ? readSidecar(join(root, sideRel)) : null;
     const cover = coverNear(root, rel, same ? (prev.item.hasSidecar ? prev.item : null) : sidecar);
-    if (same) {
+    if (same && !prev.relink) {
       // only a cover beside it can have changed
       if (cover === prev.item.cover) continue;
       next.set(rel, { ...prev, item: { ...prev.item, cover } });
@@ -213,6 +238,7 @@ export async function refreshEntries(
       continue;
     }
     const found = sidecar ? null : await readFoundMedia(join(root, rel));
+    if (!sidecar) bare.push(rel);
     next.set(rel, {
       item: itemFrom(rel, media, sidecar, cover, found),
       mediaSize: media.size,
@@ -223,6 +249,17 @@ export async function refreshEntries(
     touched.push(rel);
   }
   if (touched.length === 0 && removed.length === 0) return { entries: next, changed: [], removed };
+  if (bare.length > 0) {
+    // a file without its sidecar: the sidecars left behind anywhere in the folder (names only)
+    const listed = listFiles(root, () => false);
+    await relinkEntries(
+      root,
+      next,
+      bare,
+      orphanSidecars(listed.keys(), (r) => listed.has(r)),
+      readSidecar,
+    );
+  }
   dedupeIds(next, previous);
   // a path whose entry is a new object changed: the refreshed ones and any whose id moved aside
   const changed = [...next].filter(([rel, e]) => previous.get(rel) !== e).map(([rel]) => rel);
@@ -232,8 +269,9 @@ export async function refreshEntries(
 /**
  * Two sidecars with the same id (a copied song + sidecar pair): one keeps it, the others get a
  * derived id that is still a valid item id, so neither pair is locked out of any action. The one
- * that keeps it is the pair the index already knew under that id, else the older media file
- * (a copy is newer), else the first path.
+ * that keeps it is not a copy found by re-linking (the file its sidecar names keeps it), then the
+ * pair the index already knew under that id, else the older media file (a copy is newer), else
+ * the first path.
  */
 function dedupeIds(
   entries: Map<string, IndexEntry>,
@@ -249,7 +287,7 @@ function dedupeIds(
   for (const [id, rels] of groups) {
     if (rels.length < 2) continue;
     const rank = (rel: string): [number, number, string] => [
-      previous.get(rel)?.item.id === id ? 0 : 1,
+      (entries.get(rel)?.relink?.copyOf ? 2 : 0) + (previous.get(rel)?.item.id === id ? 0 : 1),
       (entries.get(rel) as IndexEntry).mediaMtimeMs,
       rel,
     ];

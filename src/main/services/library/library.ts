@@ -6,11 +6,12 @@ import { removeTempLeftovers } from '../ground/atomic';
 import { sharedWorker } from '../worker';
 import type { libraryTasks } from './index-tasks';
 import { TypedEmitter } from '../ground/events';
-import type { IndexEntry } from './index-entry';
+import { sidecarNameFor, type IndexEntry } from './index-entry';
 import type { IndexRef, OpenResult, ScanResult } from './index-tasks';
 import { mediaTypeOf } from '../ground/media-types';
 import { createFolderWatch } from './folder-watch';
 import { ItemList } from './item-list';
+import { settleRelinks } from './relink';
 import { createLibraryWrites } from './library-writes';
 import type { Library, LibraryEvents, LibraryOptions } from './library-types';
 import { logger } from '../log';
@@ -63,7 +64,26 @@ export function createLibrary(options: LibraryOptions): Library {
       scheduleSave();
     }
     if (changed.length > 0 || removed.length > 0) wakeListWaiters(false);
+    settleLater(changed);
     return change;
+  }
+
+  /** Re-linking's findings being made true on disk (relink.ts); the app only, never read-only. */
+  let settling: Promise<unknown> = Promise.resolve();
+  /** An open in progress (its chunks are published before the index is whole). */
+  let opening: Promise<unknown> = Promise.resolve();
+  function settleLater(changed: readonly IndexEntry[]): void {
+    if (options.readOnly || closed) return;
+    const found = changed.filter((e) => e.relink);
+    if (found.length === 0) return;
+    settling = settling
+      .then(() => opening)
+      .then(async () => {
+        if (closed) return;
+        const rels = await settleRelinks(dir, found, sidecarNameFor, options.tagDefaults?.());
+        if (rels.length > 0 && !closed) await refresh(rels);
+      })
+      .catch((e: unknown) => log.warn('re-linked files not settled', { error: String(e) }));
   }
 
   /** Runs a worker task that sends entries as progress; answers them with its result. */
@@ -147,9 +167,11 @@ export function createLibrary(options: LibraryOptions): Library {
       listWaiters = [];
       // each chunk (newest first) is published as it arrives: small steps on main's event loop;
       // the first is the saved head (the newest entries), so the first rows are listed early
-      const { result } = await withEntries<OpenResult>('library.open', ref, (chunk) =>
+      const run = withEntries<OpenResult>('library.open', ref, (chunk) =>
         publish(chunk, []),
       ).finally(() => wakeListWaiters(true));
+      opening = run.catch(() => undefined);
+      const { result } = await run;
       if (result.removed.length > 0) publish([], result.removed);
       if (result.unchangedFromSaved) {
         dirty = false; // nothing new since the saved index
@@ -172,6 +194,7 @@ export function createLibrary(options: LibraryOptions): Library {
       folders.close();
       clearTimeout(saveTimer);
       await scanning?.catch(() => undefined);
+      await settling;
       await indexQueue;
       await saveNow();
       await worker.run('library.close', ref).catch(() => undefined);

@@ -39,6 +39,8 @@ export interface ProbedTags {
   album: string | null;
   genre: string[];
   year: number | null;
+  /** Unsynchronised lyrics (the first text found), when the tags carry some. */
+  lyrics?: string | null;
 }
 
 export interface EmbeddedArt {
@@ -127,6 +129,7 @@ function fromMetadata(m: IAudioMetadata, withArt: boolean): MediaProbe {
       album: text(m.common.album),
       genre: (m.common.genre ?? []).map((g) => g.trim()).filter(Boolean),
       year: m.common.year ?? null,
+      lyrics: text(m.common.lyrics?.find((l) => l.text?.trim())?.text),
     },
     art: picture ? { mime: picture.format, data: picture.data } : null,
     truncated: false,
