@@ -96,8 +96,11 @@ async function writeItems(dir: string, items: readonly SeedItem[]): Promise<void
 }
 
 export interface MainOptions {
-  /** Items in the library folder before main starts. */
-  library?: readonly SeedItem[];
+  /**
+   * Items in the library folder before main starts; a function gets the emulator first (for
+   * items whose service links are its media).
+   */
+  library?: readonly SeedItem[] | ((emulator: Emulator) => readonly SeedItem[]);
   /** A key stored in the keychain for the emulator's address (the emulator accepts it). */
   key?: string;
   /** No OS keychain on this machine (the key goes to the encrypted file, or nowhere). */
@@ -265,7 +268,10 @@ export async function startMain(options: MainOptions = {}): Promise<Main> {
     typeof createEncryptedFileBackend
   >[0]['cipher'];
   const keychain = memoryKeychain();
-  await writeItems(dirs.library, options.library ?? []);
+  await writeItems(
+    dirs.library,
+    typeof options.library === 'function' ? options.library(emulator) : (options.library ?? []),
+  );
   await mkdir(join(dirs.data, 'jobs'), { recursive: true });
   const jobs = typeof options.jobs === 'function' ? options.jobs(emulator) : (options.jobs ?? []);
   for (const job of jobs)
