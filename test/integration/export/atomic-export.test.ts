@@ -2,8 +2,10 @@
  * Exports are atomic and never replace a file: a process killed while writing leaves no file under
  * the final name (only a hidden temp, which the next export to the folder removes, so that export
  * takes the name without " (2)"); a cover larger than FLAC's 16 MB block limit is left out with a
- * note and the batch goes on.
+ * note and the batch goes on; a disk that fills during a converted export (a real 1 MiB tmpfs)
+ * stops the batch saying so, with the files already placed complete and nothing partial left.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -36,11 +38,12 @@ function bigPng(bytes: number): Buffer {
 async function libraryWith(
   dir: string,
   items: Array<{ id: string; title: string; cover?: Buffer }>,
+  seconds = 1,
 ) {
   mkdirSync(dir, { recursive: true });
   for (const [i, it] of items.entries()) {
     const file = `${it.title}.wav`;
-    writeFileSync(join(dir, file), silentWav(1));
+    writeFileSync(join(dir, file), silentWav(seconds));
     if (it.cover) writeFileSync(join(dir, `${it.title}.png`), it.cover);
     writeFileSync(
       join(dir, `${file}.json`),
@@ -118,4 +121,62 @@ describe('an export', () => {
       await library.close();
     }
   }, 120_000);
+
+  /** A tmpfs of `size` at `dir` (root on Linux); false where mounting is not allowed. */
+  function mountTmpfs(dir: string, size: string): boolean {
+    mkdirSync(dir, { recursive: true });
+    return spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', dir]).status === 0;
+  }
+  const canMount = (() => {
+    if (process.env.CI === 'true') return true; // CI runs as root: this must run there
+    const probe = join(root, 'mount-probe');
+    const ok = process.getuid?.() === 0 && mountTmpfs(probe, '64k');
+    if (ok) spawnSync('umount', [probe]);
+    return ok;
+  })();
+
+  it.skipIf(!canMount)(
+    'to a disk that fills (a 1 MiB tmpfs) stops, saying the disk is full; placed files complete, nothing partial',
+    async () => {
+      // three 12 s items, each 375 KB as WAV: two fit in 1 MiB, the third cannot
+      const library = await libraryWith(
+        join(root, 'lib-full'),
+        [
+          { id: 'itm_a', title: 'A' },
+          { id: 'itm_b', title: 'B' },
+          { id: 'itm_c', title: 'C' },
+        ],
+        12,
+      );
+      const folder = join(root, 'small-disk');
+      expect(mountTmpfs(folder, '1m')).toBe(true);
+      try {
+        const outcome = await exporter
+          .exportItems({
+            items: library.items() as LibraryItem[],
+            library,
+            folder,
+            options: { format: 'wav' },
+          })
+          .then(
+            () => null,
+            (e: unknown) => e,
+          );
+        expect(outcome).toMatchObject({ key: 'errors:diskFull' });
+        const left = readdirSync(folder).sort();
+        // no temp and no partial file: only complete exports under their names
+        expect(left.filter((n) => n.startsWith('.'))).toEqual([]);
+        expect(left.length).toBeGreaterThanOrEqual(1);
+        expect(left.length).toBeLessThan(3);
+        for (const name of left) {
+          const bytes = readFileSync(join(folder, name));
+          expect(bytes.readUInt32LE(4), name).toBe(bytes.length - 8); // RIFF length: complete
+        }
+      } finally {
+        spawnSync('umount', ['-l', folder]);
+        await library.close();
+      }
+    },
+    120_000,
+  );
 });

@@ -109,8 +109,11 @@ interface Pending {
 }
 
 function fromWire(e: WireError): Error {
-  if (e.code) return new AppError(e.code, e.message);
-  const error = new Error(e.message);
+  // a file system error keeps its errno code (as the cause of an AppError), so a full disk in the
+  // worker is named as one by the caller (ground/disk-faults.ts)
+  const cause = e.errno ? Object.assign(new Error(e.message), { code: e.errno }) : undefined;
+  if (e.code) return new AppError(e.code, e.message, cause ? { cause } : {});
+  const error = cause ?? new Error(e.message);
   error.name = e.name;
   return error;
 }

@@ -54,6 +54,8 @@ export interface WireError {
   name: string;
   message: string;
   code?: ErrorCode;
+  /** A file system error's errno code (ENOSPC, EACCES…), so the caller can name the fault. */
+  errno?: string;
 }
 
 /** Worker → main. */

@@ -7,9 +7,20 @@ import { parentPort } from 'node:worker_threads';
 import { AppError } from '@shared/errors';
 import type { FromWorker, TaskContext, TaskRegistry, ToWorker, WireError } from './protocol';
 
+/** The errno code along an error's cause chain (a disk fault wrapped in an AppError too). */
+function errnoOf(e: unknown): string | undefined {
+  for (let at = e, depth = 0; at instanceof Error && depth < 8; at = at.cause, depth++) {
+    const code = (at as NodeJS.ErrnoException).code;
+    if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return code;
+  }
+  return undefined;
+}
+
 function wireError(e: unknown): WireError {
-  if (e instanceof AppError) return { name: e.name, message: e.message, code: e.code };
-  if (e instanceof Error) return { name: e.name, message: e.message };
+  const errno = errnoOf(e);
+  const extra = errno ? { errno } : {};
+  if (e instanceof AppError) return { name: e.name, message: e.message, code: e.code, ...extra };
+  if (e instanceof Error) return { name: e.name, message: e.message, ...extra };
   return { name: 'Error', message: String(e) };
 }
 
