@@ -12,7 +12,7 @@ import {
   openExtend,
   useSongsStore,
 } from '../../stores/songs';
-import { useFinishingActions } from './finishing';
+import { useFinishingActions } from '../shared/finishing';
 import { previewEntry, previewKey } from './take-entries';
 import { errorText, t as translate, useTranslation } from '../../i18n';
 

@@ -4,8 +4,8 @@ import type { LibrarySong } from '../../lib/library-views';
 import type { MenuItem } from '../../components';
 import { canTrim, useTrimDialog } from '../../player/region/use-trim';
 import type { ExportResult } from '@shared/ipc/export';
-import { ExportDialog, ExportedFiles } from '../shared/ExportDialog';
-import { canMakeWholeSong, useWholeSong, wholeSongProgressText } from '../shared/whole-song';
+import { ExportDialog, ExportedFiles } from './ExportDialog';
+import { canMakeWholeSong, useWholeSong, wholeSongProgressText } from './whole-song';
 import { Trans, t } from '../../i18n';
 
 /** The library file of a song, from its `cadenza-media://library/…` address. */
