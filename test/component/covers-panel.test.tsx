@@ -96,7 +96,19 @@ describe('Covers panel: make a cover', () => {
       title: 'Night Drive (My Alto cover)',
       origin: 'Covers',
     });
-    expect(within(card).getByText('Done — saved in the library.')).toBeInTheDocument();
+    // the result is a take card: artwork, title, kind and length, Play and a ⋯ menu
+    const take = within(card).getByRole('listitem', { name: 'Night Drive (My Alto cover)' });
+    expect(take.querySelector('.artwork')).not.toBeNull();
+    expect(take).toHaveTextContent(/CoverIn your library/);
+    // "Done" is said to screen readers only: the card shows where the cover is
+    expect(within(card).getByRole('status')).toHaveClass('visually-hidden');
+    await user.click(
+      within(take).getByRole('button', { name: 'More for Night Drive (My Alto cover)' }),
+    );
+    expect(screen.getByRole('menuitem', { name: 'Show in library' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Trim…' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Export…' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
   });
 
   it('cancel stops the upload', async () => {
@@ -213,7 +225,7 @@ describe('Covers panel: make a cover', () => {
       await within(card).findByRole('button', { name: 'Play Quick (Aria Bright cover)' }),
     );
     await expectPlayerPlays('cadenza-media://library/Quick.mp3');
-    expect(within(card).getByText('Done — saved in the library.')).toBeInTheDocument();
+    expect(within(card).getByRole('listitem', { name: 'Quick (Aria Bright cover)' })).toBeVisible();
     expect(within(card).getByRole('button', { name: 'Make cover' })).toBeEnabled();
   });
 

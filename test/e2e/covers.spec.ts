@@ -80,7 +80,15 @@ test('a dropped file covered by a built-in singer with a key change lands in the
   await card.getByRole('button', { name: 'Make cover' }).click();
 
   const result = card.getByRole('group', { name: 'Cover result' });
-  await expect(result.getByText('Done — saved in the library.')).toBeVisible({ timeout: 30_000 });
+  await expect(result.getByRole('status')).toHaveText('Done — saved in the library.', {
+    timeout: 30_000,
+  });
+  // shown as a take card: its title, its kind and length, Play and a ⋯ menu
+  const take = result.getByTestId('result-card');
+  await expect(take).toContainText('Night Drive (Jonah Reed cover)');
+  await expect(take).toContainText(/Cover\s*In your library · \d:\d\d/);
+  await expect(take.getByRole('button', { name: /^Play / })).toBeVisible();
+  await expect(take.getByRole('button', { name: /^More for / })).toBeVisible();
 
   // what the service received
   const [sent] = coverRequests(emulator.log);
@@ -128,7 +136,9 @@ test('a dropped file covered by a built-in singer with a key change lands in the
   await pickSinger(card, 'Aria Bright');
   await tran.fill('5');
   await card.getByRole('button', { name: 'Make cover' }).click();
-  await expect(result.getByText('Done — saved in the library.')).toBeVisible({ timeout: 30_000 });
+  await expect(result.getByRole('status')).toHaveText('Done — saved in the library.', {
+    timeout: 30_000,
+  });
   const second = coverRequests(emulator.log)[1];
   expect(second?.multipart?.fields).toMatchObject({
     singer_id: '101',
@@ -177,7 +187,9 @@ test('a video link is covered into the library; a cancelled upload creates nothi
   await card.getByRole('textbox', { name: 'Title (optional)' }).fill('Linked cover');
   await card.getByRole('button', { name: 'Make cover' }).click();
   const result = card.getByRole('group', { name: 'Cover result' });
-  await expect(result.getByText('Done — saved in the library.')).toBeVisible({ timeout: 30_000 });
+  await expect(result.getByRole('status')).toHaveText('Done — saved in the library.', {
+    timeout: 30_000,
+  });
   const [sent] = coverRequests(emulator.log);
   expect(sent?.multipart?.fields).toMatchObject({
     singer_id: '103',

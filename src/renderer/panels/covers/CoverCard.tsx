@@ -257,6 +257,7 @@ export function CoverCard() {
         <JobResultView
           job={s.cover}
           label={t('covers:cover.result')}
+          cards
           onDismiss={() => void dismissCover('cover')}
           onRetry={() => void startCover()}
           retryDisabled={!gate.ready}

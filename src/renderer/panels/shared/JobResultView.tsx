@@ -2,6 +2,7 @@ import type { LibraryKind } from '@shared/domain/library';
 import { libraryEntry } from '../../playback/entries';
 import { PlayButton } from '../../player/PlayButton';
 import { FailureActions } from './FailureActions';
+import { ResultCard } from './ResultCard';
 import type { TrackedJob } from '../../lib/job-slots';
 import { errorText, t as translate, useTranslation } from '../../i18n';
 
@@ -35,6 +36,7 @@ export function JobResultView({
   onRetry,
   retryDisabled = false,
   doneText,
+  cards = false,
 }: {
   job: TrackedJob;
   /** The group's accessible name ("Cover result"). */
@@ -45,9 +47,14 @@ export function JobResultView({
   doneText?: string;
   onRetry?: () => void;
   retryDisabled?: boolean;
+  /** Results as take cards (artwork, Play, ⋯) instead of a "Done" line and a Play button. */
+  cards?: boolean;
 }) {
   const { t } = useTranslation();
   const ended = job.state === 'failed' || job.state === 'cancelled' || job.state === 'interrupted';
+  const items = job.result?.items ?? [];
+  // the cards say where each result is; a "Done" line above them would only repeat it
+  const asCards = cards && job.state === 'done' && items.length > 0;
   return (
     <div className="covers-result" aria-label={label} role="group">
       {job.state === 'failed' ? (
@@ -55,7 +62,8 @@ export function JobResultView({
           {job.error ? errorText(job.error) : t(STATE_TEXT.failed)}
         </p>
       ) : (
-        <p role="status">
+        // with cards, the line is for screen readers: the cards show where the results are
+        <p role="status" className={asCards ? 'visually-hidden' : undefined}>
           {job.state === 'cancelled' || job.state === 'interrupted'
             ? job.error
               ? errorText(job.error)
@@ -73,16 +81,24 @@ export function JobResultView({
           onDismiss={onDismiss}
         />
       )}
-      {job.result?.items.map((item) => (
-        <figure key={item.itemId} className="covers-result-item">
-          <figcaption translate="no">{item.title}</figcaption>
-          <PlayButton
-            playKey={item.itemId}
-            name={item.title}
-            make={() => libraryEntry({ ...item, origin: panelOf(item.kind) })}
-          />
-        </figure>
-      ))}
+      {asCards && (
+        <ul className="result-list">
+          {items.map((item) => (
+            <ResultCard key={item.itemId} item={item} origin={panelOf(item.kind)} />
+          ))}
+        </ul>
+      )}
+      {!asCards &&
+        items.map((item) => (
+          <figure key={item.itemId} className="covers-result-item">
+            <figcaption translate="no">{item.title}</figcaption>
+            <PlayButton
+              playKey={item.itemId}
+              name={item.title}
+              make={() => libraryEntry({ ...item, origin: panelOf(item.kind) })}
+            />
+          </figure>
+        ))}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { AppErrorShape } from '@shared/errors';
+import type { LibraryKind } from '@shared/domain/library';
 import type { LibrarySong } from '../../lib/library-views';
 import type { MenuItem } from '../../components';
 import { canTrim, useTrimDialog } from '../../player/region/use-trim';
@@ -20,6 +21,12 @@ export function libraryFileOf(mediaUrl: string): string {
         .join('/');
 }
 
+/** What the finishing tools need of a library item: a song, or a cover (its kind says which). */
+export type FinishingSubject = Pick<
+  LibrarySong,
+  'itemId' | 'title' | 'mediaUrl' | 'durationMs' | 'coverUrl' | 'parentId'
+> & { kind?: LibraryKind };
+
 export interface FinishingActions {
   /** Menu items for the take's ⋯ menu (none while the take is not in the library). */
   items: MenuItem[];
@@ -37,7 +44,7 @@ export interface FinishingActions {
  * extension joined to the song it continues), Trim and Export. Each makes or writes something new;
  * the take itself is only read.
  */
-export function useFinishingActions(song: LibrarySong | null): FinishingActions {
+export function useFinishingActions(song: FinishingSubject | null): FinishingActions {
   const [status, setStatus] = useState<ReactNode>(null);
   const [error, setError] = useState<AppErrorShape | null>(null);
   const saved = (title: string) => {
@@ -67,11 +74,12 @@ export function useFinishingActions(song: LibrarySong | null): FinishingActions 
     ) : null;
   if (!song) return { items: [], status: null, error: null, exported: null, dialogs: trim.dialog };
   const file = libraryFileOf(song.mediaUrl);
+  const kind = song.kind ?? 'song';
   const joining = whole.running?.itemId === song.itemId ? whole.running : null;
   const items: MenuItem[] = [
     {
       label: t('songs:finishing.whole'),
-      hidden: !canMakeWholeSong({ kind: 'song', parentId: song.parentId, isWholeSong: false }),
+      hidden: !canMakeWholeSong({ kind, parentId: song.parentId, isWholeSong: false }),
       disabled: joining !== null,
       onSelect: () => {
         setStatus(null);
@@ -82,7 +90,7 @@ export function useFinishingActions(song: LibrarySong | null): FinishingActions 
     { label: t('songs:finishing.stop'), hidden: joining === null, onSelect: whole.stop },
     {
       label: t('songs:finishing.trim'),
-      hidden: !canTrim({ file, kind: 'song' }),
+      hidden: !canTrim({ file, kind }),
       onSelect: () =>
         trim.open({
           itemId: song.itemId,
