@@ -1,4 +1,5 @@
 import type { CadenzaApi } from '@shared/ipc/api';
+import type { AppErrorShape } from '@shared/errors';
 import type { Result } from '@shared/result';
 
 /**
@@ -31,7 +32,9 @@ export function bridge(): CadenzaApi {
  */
 export async function call<T>(run: (api: CadenzaApi) => Promise<Result<T>>): Promise<Result<T>> {
   try {
-    return await run(bridge());
+    const result = await run(bridge());
+    if (!result.ok) for (const listener of failureListeners) listener(result.error);
+    return result;
   } catch (e) {
     const message =
       e instanceof BridgeMissingError
@@ -39,4 +42,15 @@ export async function call<T>(run: (api: CadenzaApi) => Promise<Result<T>>): Pro
         : 'Something went wrong inside Cadenza. Please try again.';
     return { ok: false, error: { code: 'internal', message } };
   }
+}
+
+const failureListeners = new Set<(error: AppErrorShape) => void>();
+
+/**
+ * Hears every failed call (the account store reads key info again after a refusal for lack of a
+ * counter, whichever panel's call it was). Returns the unsubscribe.
+ */
+export function onCallFailure(listener: (error: AppErrorShape) => void): () => void {
+  failureListeners.add(listener);
+  return () => failureListeners.delete(listener);
 }

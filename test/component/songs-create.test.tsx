@@ -34,6 +34,23 @@ const posted = (main: Main) =>
   main.emulator.log.filter((e) => e.method === 'POST' && /\/v[12]\/(submit|music)$/.test(e.path));
 
 describe('Songs: the Create form', () => {
+  it('a balance refusal reads key info again: the counter beside it says the service disagreed', async () => {
+    const { user, main } = await open();
+    const infoReads = () =>
+      main.emulator.log.filter((e) => e.path === '/v1/get_api_key_info').length;
+    const readsBefore = infoReads();
+    main.emulator.inject({ path: '/v2/submit', kind: 'entitlement', times: 1 });
+    await user.type(screen.getByLabelText('Song description'), 'lo-fi rain');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText(/Your key has no songs left/)).toBeInTheDocument();
+    // key info was read again, and it still says 50: not "Songs left: 50" beside the refusal
+    expect(
+      await screen.findByText('Songs left: 50 — but the service said none are left'),
+    ).toBeInTheDocument();
+    expect(infoReads()).toBeGreaterThan(readsBefore);
+    expect(screen.queryByText('Songs left: 50')).not.toBeInTheDocument();
+  });
+
   it('the Description/Custom switch hides the fields the mode does not use (no repeated hints); counters and model limits are live', async () => {
     const { user } = await open();
     const mode = screen.getByRole('radiogroup', { name: 'Mode' });
@@ -274,7 +291,10 @@ describe('Songs: progress', () => {
     const title = titleFromPrompt('storm #fail');
     const take2 = await within(card).findByRole('listitem', { name: `${title}, take 2` });
     await waitFor(() => expect(within(card).getByTestId('job-state')).toHaveTextContent('Failed'));
-    expect(within(card).getByRole('alert')).toHaveTextContent('The service reported a failure.');
+    // the service gave no reason: the card says what to try
+    expect(within(card).getByRole('alert')).toHaveTextContent(
+      'The service stopped without saying why. Try again in a moment; if it fails again, change what you asked for.',
+    );
     // the same reason is not repeated on each take
     expect(within(take2).queryByRole('alert')).not.toBeInTheDocument();
     for (const take of within(card).getAllByTestId('take'))

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { AccountStatus, KeyInfo } from '@shared/domain/account';
-import type { AppErrorShape } from '@shared/errors';
-import { bridge, call } from '../bridge';
+import type { AppErrorShape, Counter } from '@shared/errors';
+import { bridge, call, onCallFailure } from '../bridge';
 import { t } from '../i18n';
 
 /**
@@ -43,6 +43,12 @@ export interface AccountState {
 
   /** A short confirmation of the last action ("Key saved"), shown in a status line. */
   notice: string | null;
+
+  /**
+   * Counters the service refused an action on ("no songs left"): when, and what key info read
+   * next said (null until it answers). A count above 0 there is the service disagreeing with itself.
+   */
+  refused: Partial<Record<Counter, { atMs: number; left: number | null }>>;
 }
 
 const initialState: AccountState = {
@@ -64,6 +70,7 @@ const initialState: AccountState = {
   addressError: null,
   linkError: null,
   notice: null,
+  refused: {},
 };
 
 export const useAccountStore = create<AccountState>()(() => ({ ...initialState }));
@@ -125,7 +132,9 @@ export async function refreshKeyInfo(): Promise<void> {
   const now = Date.now();
   if (result.ok) {
     const wasUnchecked = get().keyUnchecked;
+    const info = result.value;
     set({
+      refused: settleRefusals(get().refused, (c) => info[c] ?? null),
       keyInfo: result.value,
       keyInfoPhase: 'ready',
       keyInfoError: null,
@@ -145,6 +154,39 @@ export async function refreshKeyInfo(): Promise<void> {
     });
   }
 }
+
+/**
+ * After a refusal the next read records what key info says; a later read that says something else
+ * (a top-up, a spend) ends the disagreement.
+ */
+function settleRefusals(
+  refused: AccountState['refused'],
+  countOf: (c: Counter) => number | null,
+): AccountState['refused'] {
+  const next: AccountState['refused'] = {};
+  for (const [c, r] of Object.entries(refused) as [
+    Counter,
+    { atMs: number; left: number | null },
+  ][]) {
+    const now = countOf(c);
+    if (r.left === null) next[c] = { ...r, left: now };
+    else if (now === r.left) next[c] = r;
+  }
+  return next;
+}
+
+/**
+ * The service refused for lack of a counter ("Your key has no songs left…"): key info is read
+ * again, so the counters shown beside the refusal say what the service says now.
+ */
+export function noteRefusal(error: AppErrorShape | null | undefined): void {
+  if (error?.code !== 'entitlement' || !error.counter) return;
+  const counter = error.counter;
+  set({ refused: { ...get().refused, [counter]: { atMs: Date.now(), left: null } } });
+  void refreshKeyInfo();
+}
+
+onCallFailure(noteRefusal);
 
 /**
  * Reads key info again unless the service answered within `maxAgeMs` or a read is on its way:
@@ -269,6 +311,17 @@ export const selectOffline = (s: AccountState): boolean =>
   s.keyInfoError !== null &&
   UNREACHABLE.has(s.keyInfoError.code) &&
   s.keyInfoPhase !== 'ready';
+/**
+ * The service refused for lack of `counter` but key info, read since, still shows some left:
+ * the count shown beside the refusal must say the service disagreed.
+ */
+export const selectRefusedWhileLeft =
+  (counter: Counter) =>
+  (s: AccountState): boolean => {
+    const r = s.refused[counter];
+    const now = s.keyInfo?.[counter];
+    return !!r && r.left !== null && typeof now === 'number' && now > 0 && now === r.left;
+  };
 /** Whether the key is known to be unusable (rejected or disabled). */
 export const selectKeyProblem = (s: AccountState): 'auth' | 'key_disabled' | null => {
   const code = s.keyInfoError?.code;

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import type { AppErrorShape } from '@shared/errors';
 import type { JobResult, JobView, UnknownJobView } from '@shared/ipc/jobs';
 import { bridge, call } from '../bridge';
+import { noteRefusal } from './account';
 
 /**
  * The jobs every panel started, kept live by `jobUpdated` events. Jobs are keyed by id; the list
@@ -55,7 +56,14 @@ function upsert(job: JobView): void {
     if (known && known.updatedAt > job.updatedAt) return {};
     return { byId: { ...s.byId, [job.id]: job } };
   });
+  // a job that has just failed for lack of a counter: the counters shown beside it are read again
+  if (job.state === 'failed' && job.error?.code === 'entitlement' && !refusalsSeen.has(job.id)) {
+    refusalsSeen.add(job.id);
+    noteRefusal(job.error);
+  }
 }
+/** Jobs whose refusal has been noted (once each, however many updates repeat it). */
+const refusalsSeen = new Set<string>();
 
 let loadSeq = 0;
 

@@ -214,7 +214,7 @@ describe('cadenza jobs / library', () => {
     } else {
       expect(r.code).toBe(1);
       expect(r.stdout.trim()).toBe(
-        `failed  ${jobId}  Broken Glass: The service reported a failure.`,
+        `failed  ${jobId}  Broken Glass: The service stopped without saying why. Try again in a moment; if it fails again, change what you asked for.`,
       );
       expect(r.stderr).toContain('cadenza: 1 of 1 jobs did not finish');
     }

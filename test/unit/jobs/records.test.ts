@@ -6,6 +6,7 @@ import type { Song } from '@shared/domain/service';
 import { activeIds, Poller } from '../../../src/main/services/jobs/poller';
 import {
   createJobRecord,
+  FAILED_NO_REASON,
   mergeSongIntoOutput,
   outputFromSong,
   settle,
@@ -76,6 +77,37 @@ describe('job records', () => {
     expect(done).toMatchObject({ state: 'done', progress: 1, resultItemIds: ['itm_1'] });
     expect(done.error?.message).toContain('1 of 2 results failed');
     expect(two('failed', 'failed').state).toBe('failed');
+  });
+
+  it('a failure the service gave no reason for says what to try, keyed for the app’s language', () => {
+    const base = {
+      ...createJobRecord({
+        kind: 'song-v2',
+        synchronous: false,
+        tracking: 'v2-query',
+        request: {},
+        label: 'x',
+      }),
+      state: 'running' as const,
+    };
+    const silent = mergeSongIntoOutput(
+      outputFromSong(song({ id: 'a', status: 'streaming' })),
+      song({ id: 'a', status: 'failed' }),
+    );
+    const failed = settle({ ...base, outputs: [silent, silent] });
+    expect(failed.state).toBe('failed');
+    expect(failed.error).toEqual({
+      code: 'in_band',
+      message: FAILED_NO_REASON,
+      key: 'errors:service.failedNoReason',
+    });
+    expect(FAILED_NO_REASON).toMatch(/Try again/);
+    // the service's own reason is said as it is
+    const said = settle({
+      ...base,
+      outputs: [outputFromSong(song({ id: 'b', status: 'failed', failReason: 'Lyrics refused' }))],
+    });
+    expect(said.error).toEqual({ code: 'in_band', message: 'Lyrics refused' });
   });
 
   it('groups active ids per way of asking, and backs off exponentially with a cap', () => {

@@ -110,6 +110,10 @@ export function outputFromSong(song: Song, kind: LibraryKind = 'song'): JobOutpu
   });
 }
 
+/** A failure the service gave no reason for (its words: errors:service.failedNoReason). */
+export const FAILED_NO_REASON =
+  'The service stopped without saying why. Try again in a moment; if it fails again, change what you asked for.';
+
 /** Merges a newer answer into an output; known text is never replaced by an empty string. */
 export function mergeSongIntoOutput(o: JobOutput, song: Song): JobOutput {
   if (o.status === 'saved' || o.status === 'failed') return o;
@@ -125,9 +129,7 @@ export function mergeSongIntoOutput(o: JobOutput, song: Song): JobOutput {
     durationMs: song.durationMs ?? o.durationMs,
     failReason:
       song.failReason ??
-      (song.status === 'failed'
-        ? (o.failReason ?? 'The service reported a failure.')
-        : o.failReason),
+      (song.status === 'failed' ? (o.failReason ?? FAILED_NO_REASON) : o.failReason),
   };
 }
 
@@ -187,8 +189,12 @@ export function settle(job: Job): Job {
     const message =
       saved > 0
         ? `${failed.length} of ${job.outputs.length} results failed. ${reasons}`.trim()
-        : reasons || 'The service reported a failure.';
-    error = { code: 'in_band', message };
+        : reasons || FAILED_NO_REASON;
+    // no reason from the service: say what to try, in the app's language
+    error =
+      message === FAILED_NO_REASON
+        ? { code: 'in_band', message, key: 'errors:service.failedNoReason' }
+        : { code: 'in_band', message };
   }
   const finished = state === 'done' || state === 'failed';
   return {

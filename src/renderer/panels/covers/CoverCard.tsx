@@ -2,7 +2,7 @@ import { useMemo, useState, type DragEvent } from 'react';
 import { TRAN_MAX_SEMITONES, TRAN_MIN_SEMITONES } from '@shared/domain/service-limits';
 import { ReadinessGate } from '../../readiness/ReadinessGate';
 import { useReadiness } from '../../readiness/useReadiness';
-import { useAccountStore } from '../../stores/account';
+import { selectRefusedWhileLeft, useAccountStore } from '../../stores/account';
 import {
   cancelCover,
   chooseFile,
@@ -35,6 +35,7 @@ export function CoverCard() {
   const f = useFormat();
   const s = useCoversStore();
   const coversLeft = useAccountStore((a) => a.keyInfo?.key_cover_counts ?? null);
+  const disagrees = useAccountStore(selectRefusedWhileLeft('key_cover_counts'));
   const gate = useReadiness({ counter: 'key_cover_counts' });
   const sources = useLibrarySources(isCoverSource);
   const [dragging, setDragging] = useState(false);
@@ -78,7 +79,11 @@ export function CoverCard() {
       <div className="card-head card-head-tight">
         <h2 className="card-title">{t('covers:cover.title')}</h2>
         {coversLeft !== null && (
-          <span className="muted small">{t('covers:cover.left', { count: coversLeft })}</span>
+          <span className="muted small">
+            {disagrees
+              ? t('covers:cover.leftDisagree', { n: f.number(coversLeft) })
+              : t('covers:cover.left', { count: coversLeft })}
+          </span>
         )}
       </div>
       <SegmentedControl

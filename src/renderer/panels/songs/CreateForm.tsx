@@ -3,7 +3,7 @@ import { DEFAULT_MODEL_VERSION } from '@shared/domain/service-limits';
 import { Button, SegmentedControl, TextArea, TextField } from '../../components';
 import { ReadinessGate } from '../../readiness/ReadinessGate';
 import { useReadiness } from '../../readiness/useReadiness';
-import { useAccountStore } from '../../stores/account';
+import { selectRefusedWhileLeft, useAccountStore } from '../../stores/account';
 import { loadMusicLeft, submitSong, useSongsStore, writeLyrics } from '../../stores/songs';
 import {
   counters,
@@ -56,6 +56,8 @@ export function CreateForm({ hidden = false }: { hidden?: boolean }) {
   const id = useId();
   const { submitting, submitError, writing, lyricsError, musicBefore } = useSongsStore();
   const musicLeft = useAccountStore((s) => s.keyInfo?.key_music_counts ?? null);
+  // the service refused for lack of songs while key info, read again since, still shows some
+  const disagrees = useAccountStore(selectRefusedWhileLeft('key_music_counts'));
   const createGate = useReadiness({ counter: 'key_music_counts' });
   // the service names no counter for lyrics: only the key and the connection can stop it, and
   // then the create gate (checked in the same order) says why, once for the whole form
@@ -118,9 +120,11 @@ export function CreateForm({ hidden = false }: { hidden?: boolean }) {
   const left =
     musicLeft === null
       ? t('songs:create.left.unknown')
-      : musicBefore !== null && musicBefore !== musicLeft
-        ? t('songs:create.left.was', { n: f.number(musicLeft), before: f.number(musicBefore) })
-        : t('songs:create.left.known', { n: f.number(musicLeft) });
+      : disagrees
+        ? t('songs:create.left.disagree', { n: f.number(musicLeft) })
+        : musicBefore !== null && musicBefore !== musicLeft
+          ? t('songs:create.left.was', { n: f.number(musicLeft), before: f.number(musicBefore) })
+          : t('songs:create.left.known', { n: f.number(musicLeft) });
   const limits = modelLimits(form.modelVersion);
   const chars = (n: number, max: number) =>
     t('songs:create.chars', { n: f.number(n), max: f.number(max) });
