@@ -7,23 +7,21 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { LibrarySong } from '../../src/renderer/lib/library-views';
-import type { VoiceView } from '@shared/ipc/voices';
 import { resetCoversStore, useCoversStore } from '../../src/renderer/stores/covers';
 import { resetVideosStore, useVideosStore } from '../../src/renderer/stores/videos';
 import { resetJobsStore } from '../../src/renderer/stores/jobs';
 import { resetLibraryStore } from '../../src/renderer/stores/library';
 import { resetSongsStore } from '../../src/renderer/stores/songs';
 import { resetVoicesStore } from '../../src/renderer/stores/voices';
-import { FakeCadenza, makeJobView, makeLibraryItem } from './support/fake-cadenza';
 import { installedEngines } from './support/fake-engine';
 import { expectPlayerPlays, playerBar } from './support/player-checks';
-import { renderApp } from './support/render-app';
+import { jobRecord, TEST_KEY, type SeedItem } from './support/main';
+import { renderMain } from './support/render-app';
 
 const TAKE_A = 'itm_takeA00000000000000001';
 const TAKE_B = 'itm_takeB00000000000000001';
-const urlA = 'cadenza-media://library/Summer%20rain.mp3';
-const urlB = 'cadenza-media://library/Summer%20rain%20(2).mp3';
+const urlA = 'cadenza-media://library/Summer%20rain.wav';
+const urlB = 'cadenza-media://library/Summer%20rain%20(2).wav';
 
 beforeEach(() => {
   resetSongsStore();
@@ -34,79 +32,58 @@ beforeEach(() => {
   resetLibraryStore();
 });
 
-const song = (itemId: string, mediaUrl: string): LibrarySong => ({
-  itemId,
-  title: 'Summer rain',
-  songId: `svc-${itemId}`,
-  durationMs: 6000,
-  createdAt: '2025-03-14T09:00:00.000Z',
-  jobId: null,
-  parentId: null,
-  variationGroup: null,
-  prompt: 'lo-fi summer rain',
-  model: 'v4.0',
-  mediaUrl,
-  coverUrl: null,
-});
-
-const ava: VoiceView = {
-  speaker: 'spk-ava',
-  name: 'Ava',
-  language: 'English',
-  classNames: ['Female'],
-  classification: 'Narration',
-  description: 'Ava reads stories',
-  isFree: true,
-  isVip: false,
-  isNew: false,
-  trending: false,
-  hasAvatar: false,
-  hasSample: true,
-  cloned: false,
-};
-
-function fixture(): FakeCadenza {
-  const out = (itemId: string) => ({
-    title: 'Summer rain',
+/** The song job an earlier run finished: two takes saved in the library. */
+const songJob = jobRecord({
+  label: 'Summer rain',
+  request: { api: 'v2', mode: 'auto', prompt: 'lo-fi summer rain', modelVersion: 'v4.0' },
+  tracking: 'v2-query',
+  serviceIds: [`svc-${TAKE_A}`, `svc-${TAKE_B}`],
+  resultItemIds: [TAKE_A, TAKE_B],
+  outputs: [TAKE_A, TAKE_B].map((id) => ({
+    serviceId: `svc-${id}`,
     status: 'saved' as const,
     libraryKind: 'song' as const,
+    title: 'Summer rain',
     durationMs: 6000,
-    failReason: null,
-    libraryItemId: itemId,
-    receivedBytes: 100,
-    totalBytes: 100,
-  });
-  const songJob = makeJobView({
-    label: 'Summer rain',
-    state: 'done',
-    progress: 1,
-    outputs: [out(TAKE_A), out(TAKE_B)],
-    resultItemIds: [TAKE_A, TAKE_B],
-  });
-  const fake = new FakeCadenza({ key: 'sk-test-player-0000-1111', jobs: [songJob] });
-  fake.state.libraryItems = [
-    makeLibraryItem({ id: TAKE_A, title: 'Summer rain', file: 'Summer rain.mp3' }),
-    makeLibraryItem({ id: TAKE_B, title: 'Summer rain 2', file: 'Summer rain (2).mp3' }),
-  ];
-  fake.songs.library = [song(TAKE_A, urlA), { ...song(TAKE_B, urlB), title: 'Summer rain 2' }];
-  fake.voices.catalogue = { ...fake.voices.catalogue, voices: [ava] };
-  fake.voices.takes = [
-    {
-      itemId: 'itm_tts',
-      title: 'Hello there',
-      text: 'Hello there',
-      voice: 'Ava',
-      emotion: 'Neutral',
-      durationMs: 1200,
-      createdAt: '2025-03-14T09:01:00.000Z',
-      mediaUrl: 'cadenza-media://library/Hello%20there.wav',
-    },
-  ];
-  return fake;
-}
+    libraryItemId: id,
+  })),
+});
+
+const take = (id: string, title: string, file: string): SeedItem => ({
+  id,
+  title,
+  file,
+  seconds: 6,
+  prompt: 'lo-fi summer rain',
+  model: 'v4.0',
+  job_id: songJob.id,
+  service_ids: { song_id: `svc-${id}` },
+  created_at: '2025-03-14T09:00:00.000Z',
+});
+
+const library: SeedItem[] = [
+  take(TAKE_A, 'Summer rain', 'Summer rain.wav'),
+  take(TAKE_B, 'Summer rain 2', 'Summer rain (2).wav'),
+  {
+    id: 'itm_tts',
+    kind: 'tts',
+    title: 'Hello there',
+    prompt: 'Hello there',
+    voice: 'Ava',
+    emotion: 'Neutral',
+    created_at: '2025-03-14T09:01:00.000Z',
+  },
+  { id: 'itm_cover', kind: 'cover', title: 'Night Drive', file: 'Night Drive.wav', seconds: 3 },
+  { id: 'itm_video', kind: 'singing-video', title: 'Hook', file: 'Hook.mp4', seconds: 3 },
+];
 
 /** A job a Covers or Videos card started, finished with one library item. */
-const tracked = (item: { itemId: string; title: string; kind: 'cover' | 'singing-video' }) => ({
+const tracked = (item: {
+  itemId: string;
+  title: string;
+  kind: 'cover' | 'singing-video';
+  file: string;
+}) => ({
   jobId: `job_${item.itemId}`,
   state: 'done' as const,
   error: null,
@@ -116,8 +93,10 @@ const tracked = (item: { itemId: string; title: string; kind: 'cover' | 'singing
     jobId: `job_${item.itemId}`,
     items: [
       {
-        ...item,
-        mediaUrl: `cadenza-media://library/${encodeURIComponent(item.title)}.${item.kind === 'cover' ? 'mp3' : 'mp4'}`,
+        itemId: item.itemId,
+        title: item.title,
+        kind: item.kind,
+        mediaUrl: `cadenza-media://library/${encodeURIComponent(item.file)}`,
         durationMs: 3000,
       },
     ],
@@ -126,20 +105,25 @@ const tracked = (item: { itemId: string; title: string; kind: 'cover' | 'singing
 
 describe('One player', () => {
   it('playing from one place after another stops the one before, in every place that plays', async () => {
-    const fake = fixture();
-    const { user } = await renderApp({ fake });
+    const { user } = await renderMain({ key: TEST_KEY, library, jobs: [songJob] });
     const engines = installedEngines();
     const nav = within(screen.getByRole('navigation', { name: 'Main' }));
     const goTo = (panel: RegExp) => user.click(nav.getByRole('button', { name: panel }));
     /** Clicks `button`, then checks the bar plays `url` and the engine before was released. */
     const playNext = async (
       button: HTMLElement,
-      url: string,
+      url: string | RegExp,
       shows: { title?: string; origin?: string },
     ) => {
       const before = engines.made.at(-1);
       await user.click(button);
-      await expectPlayerPlays(url, shows);
+      let src = typeof url === 'string' ? url : '';
+      if (typeof url !== 'string')
+        await waitFor(() => {
+          src = playerBar().getAttribute('data-src') ?? '';
+          expect(src).toMatch(url);
+        });
+      await expectPlayerPlays(src, shows);
       if (before) expect(before.unloaded).toBe(true);
       expect(engines.made.filter((e) => !e.unloaded)).toHaveLength(1);
     };
@@ -183,8 +167,9 @@ describe('One player', () => {
     // 5. a voice sample, 6. a text-to-speech take
     await goTo(/Voice/);
     await playNext(
-      await screen.findByRole('button', { name: 'Play sample of Ava' }),
-      'cadenza-media://cache/sample-spk-ava',
+      await screen.findByRole('button', { name: 'Play sample of Ava' }, { timeout: 15_000 }),
+      // fetched from the service into main's media cache first
+      /^cadenza-media:\/\/cache\/./,
       { title: 'Ava', origin: 'Voice sample' },
     );
     const take = await screen.findByRole('listitem', { name: 'Take: Hello there' });
@@ -197,18 +182,28 @@ describe('One player', () => {
 
     // 7. a cover's result
     useCoversStore.setState({
-      cover: tracked({ itemId: 'itm_cover', title: 'Night Drive', kind: 'cover' }),
+      cover: tracked({
+        itemId: 'itm_cover',
+        title: 'Night Drive',
+        kind: 'cover',
+        file: 'Night Drive.wav',
+      }),
     });
     await goTo(/Covers/);
     await playNext(
       await screen.findByRole('button', { name: 'Play Night Drive' }),
-      'cadenza-media://library/Night%20Drive.mp3',
+      'cadenza-media://library/Night%20Drive.wav',
       { origin: 'Covers' },
     );
 
     // 8. a video result: in the player's viewer, the audio stopped
     useVideosStore.setState({
-      singing: tracked({ itemId: 'itm_video', title: 'Hook', kind: 'singing-video' }),
+      singing: tracked({
+        itemId: 'itm_video',
+        title: 'Hook',
+        kind: 'singing-video',
+        file: 'Hook.mp4',
+      }),
     });
     await goTo(/Videos/);
     await playNext(
@@ -224,5 +219,5 @@ describe('One player', () => {
     await playNext(within(row).getByRole('button', { name: 'Open' }), urlA, { origin: 'Jobs' });
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Video viewer' })).toBeNull());
     expect(playerBar()).toHaveAttribute('data-status', 'playing');
-  }, 30_000);
+  }, 60_000);
 });
