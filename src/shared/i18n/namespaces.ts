@@ -33,4 +33,5 @@ export const FIRST_FRAME_NAMESPACES = [
   'shell',
   'errors',
   'format',
+  'player', // the player bar and its queue are part of the frame
 ] as const satisfies readonly Namespace[];
