@@ -22,8 +22,8 @@ import { libraryPanel } from '../../src/renderer/panels/library';
 import { resetLibraryStore } from '../../src/renderer/stores/library';
 import { resetVoicesStore } from '../../src/renderer/stores/voices';
 import type { PanelDef } from '../../src/renderer/panels/types';
-import { FakeCadenza, makeLibraryItem } from './support/fake-cadenza';
-import { renderApp, renderMain } from './support/render-app';
+import { startMain, TEST_KEY, type Main, type SeedItem } from './support/main';
+import { renderMain } from './support/render-app';
 import { leftover, untranslated } from './support/pseudo';
 
 afterEach(() => {
@@ -74,51 +74,27 @@ describe('the pseudo-locale', () => {
   });
 });
 
-/** A voice of the service, as the catalogue lists it. */
-const sampleVoice = (name: string, cloned = false) => ({
-  speaker: `spk-${name}`,
-  name,
-  language: cloned ? '' : 'English',
-  classNames: cloned ? [] : ['Female', 'Young', 'Narration'],
-  classification: cloned ? null : 'Narration',
-  description: cloned ? '' : `${name} reads stories`,
-  isFree: !cloned,
-  isVip: true,
-  isNew: true,
-  trending: true,
-  hasAvatar: false,
-  hasSample: !cloned,
-  cloned,
-});
-
 /** A song with tags, a prompt, lyrics and an extension, and a speech item: the Library's facts. */
-const pseudoLibrary = () => [
-  makeLibraryItem({
+const pseudoLibrary = (): SeedItem[] => [
+  {
     id: 'itm_a',
     title: 'Paper boats',
-    file: 'Paper boats.mp3',
-    createdAt: '2025-01-01T10:00:00.000Z',
-    durationMs: 138_000,
+    created_at: '2025-01-01T10:00:00.000Z',
+    seconds: 8,
     tags: ['lofi'],
     prompt: 'a calm song about rain',
     model: 'v4.5',
-    hasLyrics: true,
-  }),
-  makeLibraryItem({
+    lyrics: '[Verse]\nFolding paper',
+  },
+  {
     id: 'itm_b',
     title: 'Paper boats, longer',
-    file: 'Paper boats, longer.mp3',
-    createdAt: '2025-01-02T10:00:00.000Z',
-    durationMs: 200_000,
-    parentId: 'itm_a',
-  }),
-  makeLibraryItem({
-    id: 'itm_c',
-    title: 'Hello there',
-    file: 'Hello there.wav',
-    createdAt: '2025-01-03T10:00:00.000Z',
-    kind: 'tts',
-  }),
+    created_at: '2025-01-02T10:00:00.000Z',
+    seconds: 10,
+    parent_id: 'itm_a',
+    continue_at_s: 4,
+  },
+  { id: 'itm_c', title: 'Hello there', created_at: '2025-01-03T10:00:00.000Z', kind: 'tts' },
 ];
 
 /**
@@ -128,33 +104,28 @@ const pseudoLibrary = () => [
 const CONVERTED_PANELS: readonly {
   name: string;
   panel: PanelDef;
-  setup(fake: FakeCadenza): void;
+  /** What main holds before the window opens (library files, the service's clones…). */
+  setup(main: Main): Promise<void>;
   /** Shows what is checked (an item's details, a dialog…); the roots to check, else <main>. */
   ready(user: ReturnType<typeof userEvent.setup>): Promise<Element[] | void>;
 }[] = [
   {
     name: 'Voice',
     panel: voicePanel,
-    setup: (fake) => {
-      fake.voices.catalogue = {
-        voices: [sampleVoice('Ava'), sampleVoice('Marcus')],
-        clones: [sampleVoice('Studio me', true)],
-        fetchedAt: '2025-03-14T09:00:00.000Z',
-        source: 'service',
-        error: null,
-      };
-      fake.voices.takes = [
+    // the emulator's catalogue, a clone of the key's, and a take in the library
+    setup: async (main) => {
+      main.emulator.addClone('Studio me');
+      await main.addToLibrary([
         {
-          itemId: 'itm_take1',
+          id: 'itm_take1',
+          kind: 'tts',
           title: 'First take',
-          text: 'First take',
+          prompt: 'First take',
           voice: 'Ava',
           emotion: 'Cheerful',
-          durationMs: 960,
-          createdAt: '2025-03-14T09:01:00.000Z',
-          mediaUrl: 'cadenza-media://library/First%20take.wav',
+          created_at: '2025-03-14T09:01:00.000Z',
         },
-      ];
+      ]);
     },
     ready: async () => {
       await screen.findByText('First take');
@@ -163,11 +134,7 @@ const CONVERTED_PANELS: readonly {
   {
     name: 'Library (list, details, lyrics)',
     panel: libraryPanel,
-    setup: (fake) => {
-      fake.state.libraryItems = pseudoLibrary();
-      fake.library.lyrics.itm_a = '[Verse]\nFolding paper';
-      fake.library.waveforms.itm_a = Array.from({ length: 200 }, (_, i) => (i % 10) / 10);
-    },
+    setup: (main) => main.addToLibrary(pseudoLibrary()),
     ready: async (user) => {
       const list = await screen.findByRole('listbox');
       await user.click(await within(list).findByRole('option', { name: /Paper boats, ⟦/ }));
@@ -178,11 +145,7 @@ const CONVERTED_PANELS: readonly {
   {
     name: 'Export dialog',
     panel: libraryPanel,
-    setup: (fake) => {
-      fake.state.libraryItems = pseudoLibrary();
-      fake.library.lyrics.itm_a = '[Verse]\nFolding paper';
-      fake.library.waveforms.itm_a = Array.from({ length: 200 }, (_, i) => (i % 10) / 10);
-    },
+    setup: (main) => main.addToLibrary(pseudoLibrary()),
     ready: async (user) => {
       await user.click(await screen.findByRole('button', { name: /^⟦Éẋþöŕţ šĥöŵñ/ }));
       return [await screen.findByRole('dialog')];
@@ -191,11 +154,7 @@ const CONVERTED_PANELS: readonly {
   {
     name: 'Trim dialog and region editor',
     panel: libraryPanel,
-    setup: (fake) => {
-      fake.state.libraryItems = pseudoLibrary();
-      fake.library.lyrics.itm_a = '[Verse]\nFolding paper';
-      fake.library.waveforms.itm_a = Array.from({ length: 200 }, (_, i) => (i % 10) / 10);
-    },
+    setup: (main) => main.addToLibrary(pseudoLibrary()),
     ready: async (user) => {
       const list = await screen.findByRole('listbox');
       await user.click(await within(list).findByRole('option', { name: /Paper boats, ⟦/ }));
@@ -214,7 +173,7 @@ const CONVERTED_PANELS: readonly {
   ].map(({ name, panel, title }) => ({
     name,
     panel,
-    setup: () => undefined,
+    setup: async () => undefined,
     ready: async () => {
       await screen.findByRole('heading', { level: 1, name: t(title) });
     },
@@ -225,10 +184,9 @@ describe('the converted panels under the pseudo-locale', () => {
   it.each(CONVERTED_PANELS)(
     '$name leaves no visible text or accessible name untranslated',
     async (c) => {
-      const fake = new FakeCadenza({ key: 'sk-test-pseudo-0000-4321' });
-      fake.preferences = { ...fake.preferences, language: 'en-XA', appLanguage: 'en-XA' };
-      c.setup(fake);
-      const { user } = await renderApp({ fake, panels: [c.panel] });
+      const main = await startMain({ key: TEST_KEY, settings: { language: 'en-XA' } });
+      await c.setup(main);
+      const { user } = await renderMain({ main, panels: [c.panel] });
       await waitFor(() => expect(currentLanguage()).toBe('en-XA'));
       const roots = (await c.ready(user)) ?? [document.querySelector('main')!];
       const escaped = roots.flatMap((root) => untranslated(root));
