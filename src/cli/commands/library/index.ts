@@ -1,7 +1,8 @@
 /**
  * `cadenza library list`: the items in the library folder, read from their sidecars.
  * `cadenza library loudness ITEM`: an item's integrated loudness and true peak.
- * `cadenza library trim` (trim.ts) and `cadenza library export` (export.ts).
+ * `cadenza library trim` (trim.ts), `cadenza library export` (export.ts) and
+ * `cadenza library retag` (retag.ts).
  */
 import { measureLoudnessInWorker } from '../../../main/services/audio/loudness';
 import {
@@ -13,12 +14,14 @@ import {
 } from '../../command';
 import { exportHelp, exportItemsCommand } from './export';
 import { findItem, sidecarOf } from '../../support';
+import { retag, RETAG_HELP } from './retag';
 import { trim, TRIM_HELP } from './trim';
 
 const help = `Usage: cadenza library list [--json]
        cadenza library trim ITEM --start TIME --end TIME [--fade-in S] [--fade-out S]
        cadenza library loudness ITEM [--json]
        cadenza library export ITEM... --to DIR [--format mp3|wav|flac|original] …
+       cadenza library retag [--dry-run] [--json]
 
 The library folder (see cadenza config) holds one media file per item with a JSON sidecar beside
 it (<file>.json). This lists the items, newest first.
@@ -32,6 +35,7 @@ it (<file>.json). This lists the items, newest first.
                         the app, else measured now (the app keeps it when it next runs). MP3,
                         WAV, FLAC, Ogg Vorbis and Opus are measured; AAC and video are not
 ${TRIM_HELP}
+${RETAG_HELP}
 
 ${exportHelp}`;
 
@@ -112,7 +116,7 @@ async function loudness(args: string[], ctx: CliContext): Promise<number | void>
 export const libraryCommand: CliCommand = {
   name: 'library',
   summary:
-    "List the items in the library folder, trim one into a new item, show one item's loudness, export items with tags",
+    "List the items in the library folder, trim one into a new item, show one item's loudness, export items with tags, tag files made by earlier versions",
   help,
   async run(args, ctx) {
     const [sub, ...rest] = args;
@@ -120,9 +124,10 @@ export const libraryCommand: CliCommand = {
     if (sub === 'trim') return trim(rest, ctx, sidecarOf);
     if (sub === 'loudness') return loudness(rest, ctx);
     if (sub === 'export') return exportItemsCommand(rest, ctx);
+    if (sub === 'retag') return retag(rest, ctx);
     if (!sub)
       throw new UsageError(
-        'missing subcommand: list, trim, loudness or export (see cadenza library --help)',
+        'missing subcommand: list, trim, loudness, export or retag (see cadenza library --help)',
       );
     throw new UsageError(`unknown subcommand 'library ${sub}' (see cadenza library --help)`);
   },

@@ -1,0 +1,70 @@
+/**
+ * The upgrade of a library made by an earlier version (issue 28, point 4): files Cadenza made
+ * before it tagged what it saves get their tags and recipe, merged (audio/tags/retag.ts: the
+ * audio is never changed, other programs' frames stay, the modification time is put back), and
+ * their sidecars record the file's size and audio hash. Only with the creator's consent: the plan
+ * says how many files and bytes would be rewritten first (`cadenza library retag --dry-run`).
+ *
+ *   const plan = upgradePlan(library.items());   // { items, files, bytes }
+ *   const r = await upgradeItem(library, item, defaults);  // { ok: true } | { ok: false, reason }
+ */
+import { join } from 'node:path';
+import type { LibraryItem } from '@shared/domain/library';
+import { audioPayloadHash, retagFile } from '../audio/tags';
+import { coverArtAt, isTaggable, tagsForItem, type TagDefaults } from './file-tags';
+import type { Library } from './library-types';
+
+export interface UpgradePlan {
+  /** Items whose files would be rewritten, newest first. */
+  items: LibraryItem[];
+  files: number;
+  bytes: number;
+}
+
+/**
+ * Cadenza's items (a sidecar beside the file) in a tagged format whose sidecar has no audio hash:
+ * saved before files carried their tags and recipe.
+ */
+export function needsUpgrade(item: LibraryItem): boolean {
+  return item.hasSidecar && isTaggable(item.file) && !item.audio_sha256;
+}
+
+export function upgradePlan(items: readonly LibraryItem[]): UpgradePlan {
+  const todo = items.filter(needsUpgrade);
+  return { items: todo, files: todo.length, bytes: todo.reduce((n, i) => n + i.sizeBytes, 0) };
+}
+
+/** Why a file could not be tagged, in words (it is retried later). */
+function reasonOf(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'EBUSY' || code === 'EPERM') return 'another program has the file open (locked)';
+  if (code === 'EACCES' || code === 'EROFS') return 'the file or its folder is read-only';
+  if (code === 'ENOENT') return 'the file is no longer there';
+  if (code === 'ENOSPC') return 'the disk is full';
+  return e instanceof Error ? e.message : String(e);
+}
+
+/**
+ * Tags one item's file and records its size and audio hash in its sidecar (the index is left as
+ * it is: the caller rescans once after many).
+ */
+export async function upgradeItem(
+  library: Library,
+  item: LibraryItem,
+  defaults: TagDefaults = {},
+): Promise<{ ok: true } | { ok: false; reason: string }> {
+  const path = library.pathOf(item);
+  try {
+    const cover = await coverArtAt(item.cover ? join(library.dir, item.cover) : null);
+    await retagFile(path, tagsForItem(item, cover, defaults), { keepModifiedTime: true });
+    const { sizeBytes, sha256 } = await audioPayloadHash(path);
+    await library.updateMeta(
+      item.id,
+      { file_size_bytes: sizeBytes, audio_sha256: sha256 },
+      { rescan: false },
+    );
+    return { ok: true };
+  } catch (e) {
+    return { ok: false, reason: reasonOf(e) };
+  }
+}
