@@ -10,7 +10,7 @@ import { songsPanel } from '../../src/renderer/panels/songs';
 import { resetCoversStore, useCoversStore } from '../../src/renderer/stores/covers';
 import { resetJobsStore } from '../../src/renderer/stores/jobs';
 import { resetSongsStore } from '../../src/renderer/stores/songs';
-import { jobRecord, TEST_KEY, type Main } from './support/main';
+import { jobRecord, startMain, TEST_KEY, type Main } from './support/main';
 import { renderMain } from './support/render-app';
 
 beforeEach(() => {
@@ -47,6 +47,18 @@ function failedSong(overrides: Parameters<typeof jobRecord>[0] = {}) {
 const jobsOf = async (main: Main) => (await main.core.jobsHost.runtime()).jobs.list();
 
 describe('song cards', () => {
+  it('with the service unreachable the outage is said once in the panel, not again on a failed card', async () => {
+    const job = failedSong();
+    const main = await startMain({ key: TEST_KEY, jobs: [job] });
+    main.emulator.inject({ path: '/v1/get_api_key_info', kind: 'reset', times: 100 });
+    await renderMain({ main, panels: [songsPanel] });
+    const card = await screen.findByRole('listitem', { name: 'Song: Broken dream' });
+    await screen.findAllByText("Cadenza can't reach the service right now.");
+    expect(screen.getAllByText("Cadenza can't reach the service right now.")).toHaveLength(1);
+    expect(within(card).getByRole('button', { name: 'Retry' })).toBeDisabled();
+    expect(within(card).queryByRole('button', { name: 'Retry connection' })).toBeNull();
+  });
+
   it('say a failure once, and offer Retry (asked first) and Dismiss', async () => {
     const job = failedSong();
     const { main, user } = await renderMain({ key: TEST_KEY, jobs: [job], panels: [songsPanel] });

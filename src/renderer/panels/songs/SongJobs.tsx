@@ -5,7 +5,6 @@ import type { JobView } from '@shared/ipc/jobs';
 import { Button, EmptyState, Progress, SegmentedControl, useNow } from '../../components';
 import { FailureActions } from '../shared/FailureActions';
 import { RetryJobDialog } from '../../components/RetryJobDialog';
-import { ReadinessGate } from '../../readiness/ReadinessGate';
 import { useReadiness } from '../../readiness/useReadiness';
 import { estimateFor, timeLeftText } from '../../lib/job-estimate';
 import {
@@ -159,7 +158,8 @@ function SongJob({ job, history, now }: { job: JobView; history: JobView[]; now:
           busy={!!busy}
         />
       )}
-      {ended && canRetryJob(job) && !gate.ready && <ReadinessGate gate={gate} />}
+      {/* the panel's form says why once (same key, same counter): a card repeats it only when it
+          is something the form cannot show — never a second outage or key banner */}
       {asking && (
         <RetryJobDialog
           name={title}
