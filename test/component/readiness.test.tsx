@@ -1,17 +1,22 @@
 /**
  * Readiness gates: every action that spends says before the click whether it can work, why not,
- * and offers the one fix. The fake main answers as the real one would (contract-checked).
+ * and offers the one fix. Over the real main: the key, its counters and its failures are the
+ * emulator's.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { readiness } from '../../src/renderer/readiness/readiness';
 import { useAccountStore } from '../../src/renderer/stores/account';
-import { FakeCadenza, makeJobView, sampleKeyInfo } from './support/fake-cadenza';
-import { renderApp } from './support/render-app';
+import type { KeyInfo } from '@shared/domain/account';
+import { startMain, TEST_KEY, type MainOptions } from './support/main';
+import { renderMain } from './support/render-app';
 
-const KEY = 'sk-test-gates-0000-4321';
+/** Main with the emulator's key (its counters as given), and the app rendered over it. */
+async function withKey(options: MainOptions = {}) {
+  return renderMain({ key: TEST_KEY, ...options });
+}
 
-async function open(user: Awaited<ReturnType<typeof renderApp>>['user'], name: RegExp) {
+async function open(user: Awaited<ReturnType<typeof renderMain>>['user'], name: RegExp) {
   await user.click(
     within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name }),
   );
@@ -27,7 +32,7 @@ function ageKeyInfo(): void {
 
 describe('readiness gates', () => {
   it('no key: Create is gated with the reason, and Open Account lands on the key field', async () => {
-    const { user } = await renderApp();
+    const { user } = await renderMain();
     await open(user, /Songs/);
     expect(createButton()).toBeDisabled();
     expect(createButton()).toHaveAccessibleDescription('Add your API key to start creating.');
@@ -37,7 +42,7 @@ describe('readiness gates', () => {
   });
 
   it('no key: every spending action in every panel is gated', async () => {
-    const { user } = await renderApp();
+    const { user } = await renderMain();
     const gated: Array<[RegExp, string[]]> = [
       [/Songs/, ['Create', 'Write lyrics']],
       [/Voice/, ['Speak', 'Clone voice']],
@@ -59,37 +64,42 @@ describe('readiness gates', () => {
   });
 
   it('key not accepted: gated with Open Account (key field); the pill says so', async () => {
-    const fake = new FakeCadenza({ key: KEY });
-    fake.failAlways('account.getKeyInfo', {
-      code: 'auth',
-      message: "The service didn't accept your API key.",
-    });
-    const { user } = await renderApp({ fake });
+    const main = await startMain({ key: TEST_KEY });
+    // the service refuses the key (401) every time it is asked
+    main.emulator.inject({ path: '/v1/get_api_key_info', kind: 'http401', times: 1000 });
+    const { user } = await renderMain({ main });
     await open(user, /Covers/);
     const card = screen.getByRole('region', { name: 'Make a cover' });
-    expect(within(card).getByText("The service didn't accept your API key.")).toBeInTheDocument();
+    expect(
+      await within(card).findByText("The service didn't accept your API key."),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Key not accepted' })).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Open Account' }));
     expect(screen.getByLabelText('API key')).toHaveFocus();
   });
 
   it('key disabled: gated', async () => {
-    const fake = new FakeCadenza({ key: KEY, keyInfo: { ...sampleKeyInfo, key_status: 1 } });
-    const { user } = await renderApp({ fake });
+    const main = await startMain({ key: TEST_KEY });
+    main.emulator.configure({ keyStatus: 1 });
+    const { user } = await renderMain({ main });
     await open(user, /Songs/);
-    expect(createButton()).toHaveAccessibleDescription('Your API key is disabled.');
+    await waitFor(() =>
+      expect(createButton()).toHaveAccessibleDescription('Your API key is disabled.'),
+    );
   });
 
   it('offline: gated with Retry connection, the pill says offline, and it clears when the service answers', async () => {
-    const fake = new FakeCadenza({ key: KEY });
-    fake.failAlways('account.getKeyInfo', { code: 'network', message: 'unreachable' });
-    const { user } = await renderApp({ fake });
+    const main = await startMain({ key: TEST_KEY });
+    await main.emulator.goOffline();
+    const { user } = await renderMain({ main });
     await open(user, /Videos/);
-    expect(screen.getByRole('button', { name: 'Make subtitle video' })).toBeDisabled();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Make subtitle video' })).toBeDisabled(),
+    );
     expect(screen.getAllByText("Cadenza can't reach the service right now.")).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Offline' })).toBeInTheDocument();
 
-    fake.clearFailures('account.getKeyInfo');
+    await main.emulator.goOnline();
     await user.click(screen.getAllByRole('button', { name: 'Retry connection' })[0]!);
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Make subtitle video' })).toBeEnabled(),
@@ -99,28 +109,27 @@ describe('readiness gates', () => {
   });
 
   it('back online: the `online` event re-checks by itself (no timer) and the pill recovers', async () => {
-    const fake = new FakeCadenza({ key: KEY });
-    fake.failNext('account.getKeyInfo', { code: 'timeout', message: 'slow' });
-    await renderApp({ fake });
+    const main = await startMain({ key: TEST_KEY, serviceTimeoutMs: 300 });
+    // the first answer never comes (main gives up on it)
+    main.emulator.inject({ path: '/v1/get_api_key_info', kind: 'timeout', times: 1 });
+    await renderMain({ main });
     expect(await screen.findByRole('button', { name: 'Offline' })).toBeInTheDocument();
-    const before = fake.callsOf('account.getKeyInfo').length;
+    const before = main.callsOf('account.getKeyInfo').length;
     act(() => void window.dispatchEvent(new Event('online')));
     expect(await screen.findByRole('button', { name: 'Key set' })).toBeInTheDocument();
-    expect(fake.callsOf('account.getKeyInfo').length).toBe(before + 1);
+    expect(main.callsOf('account.getKeyInfo').length).toBe(before + 1);
   });
 
   it('going offline: the `offline` event re-checks and the pill shows it', async () => {
-    const fake = new FakeCadenza({ key: KEY });
-    await renderApp({ fake });
+    const { main } = await withKey();
     expect(await screen.findByRole('button', { name: 'Key set' })).toBeInTheDocument();
-    fake.failAlways('account.getKeyInfo', { code: 'network', message: 'unreachable' });
+    await main.emulator.goOffline();
     act(() => void window.dispatchEvent(new Event('offline')));
     expect(await screen.findByRole('button', { name: 'Offline' })).toBeInTheDocument();
   });
 
   it('0 covers: Make cover is gated with Open Account; the other panels are not', async () => {
-    const fake = new FakeCadenza({ key: KEY, keyInfo: { ...sampleKeyInfo, key_cover_counts: 0 } });
-    const { user } = await renderApp({ fake });
+    const { user } = await withKey({ emulator: { counters: { key_cover_counts: 0 } } });
     await open(user, /Covers/);
     const cover = screen.getByRole('button', { name: 'Make cover' });
     await waitFor(() => expect(cover).toBeDisabled());
@@ -134,15 +143,14 @@ describe('readiness gates', () => {
   });
 
   it('key info is read again before refusing on a stale count', async () => {
-    const fake = new FakeCadenza({ key: KEY, keyInfo: { ...sampleKeyInfo, key_cover_counts: 0 } });
-    const { user } = await renderApp({ fake });
+    const { main, user } = await withKey({ emulator: { counters: { key_cover_counts: 0 } } });
     await waitFor(() => expect(useAccountStore.getState().keyInfo).not.toBeNull());
     // covers were bought elsewhere since; what the app knows is a minute old
-    fake.state.keyInfo = { ...sampleKeyInfo, key_cover_counts: 4 };
+    main.emulator.setCounter('key_cover_counts', 4);
     ageKeyInfo();
-    const calls = fake.callsOf('account.getKeyInfo').length;
+    const calls = main.callsOf('account.getKeyInfo').length;
     await open(user, /Covers/);
-    await waitFor(() => expect(fake.callsOf('account.getKeyInfo').length).toBe(calls + 1));
+    await waitFor(() => expect(main.callsOf('account.getKeyInfo').length).toBe(calls + 1));
     await waitFor(() =>
       expect(screen.queryByText('No covers left on your key.')).not.toBeInTheDocument(),
     );
@@ -150,8 +158,7 @@ describe('readiness gates', () => {
   });
 
   it('text-to-speech: a text longer than the words left is gated', async () => {
-    const fake = new FakeCadenza({ key: KEY, keyInfo: { ...sampleKeyInfo, key_words_counts: 5 } });
-    const { user } = await renderApp({ fake });
+    const { user } = await withKey({ emulator: { counters: { key_words_counts: 5 } } });
     await open(user, /Voice/);
     const text = await screen.findByLabelText('Text to speak');
     fireEvent.change(text, { target: { value: 'one two three four five six seven' } });
@@ -165,10 +172,13 @@ describe('readiness gates', () => {
   });
 
   it('an unknown counter never blocks: nothing is gated while key info is still on its way', async () => {
-    const fake = new FakeCadenza({ key: KEY, keyInfo: { ...sampleKeyInfo, key_music_counts: 0 } });
+    const main = await startMain({
+      key: TEST_KEY,
+      emulator: { counters: { key_music_counts: 0 } },
+    });
     // the app's first read and the Songs panel's own read both wait
-    const releases = [fake.holdNext('account.getKeyInfo'), fake.holdNext('account.getKeyInfo')];
-    const { user } = await renderApp({ fake });
+    const releases = [main.holdNext('account.getKeyInfo'), main.holdNext('account.getKeyInfo')];
+    const { user } = await renderMain({ main });
     await open(user, /Songs/);
     expect(createButton()).toBeEnabled();
     for (const release of releases) release();
@@ -177,24 +187,52 @@ describe('readiness gates', () => {
   });
 
   it('credits are read again after a spend (a job the service accepted or finished) and on focus', async () => {
-    const fake = new FakeCadenza({ key: KEY });
-    await renderApp({ fake });
+    const { main } = await withKey();
     await waitFor(() => expect(useAccountStore.getState().keyInfoPhase).toBe('ready'));
-    const calls = () => fake.callsOf('account.getKeyInfo').length;
+    const calls = () => main.callsOf('account.getKeyInfo').length;
     const before = calls();
-    fake.state.keyInfo = { ...sampleKeyInfo, key_music_counts: 39 };
-    act(() => fake.emitJobUpdated(makeJobView({ id: 'job_spend000001', state: 'submitted' })));
-    await waitFor(() => expect(calls()).toBe(before + 1), { timeout: 3000 });
-    expect(useAccountStore.getState().keyInfo?.key_music_counts).toBe(39);
+    const left = main.emulator.counters().key_music_counts;
+    // a song sent (from anywhere: here main's API): the service accepts it and spends one
+    const sent = await main.api.songs.create({ api: 'v1', mode: 'auto', prompt: 'spend one' });
+    expect(sent.ok).toBe(true);
+    await waitFor(() => expect(calls()).toBeGreaterThan(before), { timeout: 10_000 });
+    await waitFor(() =>
+      expect(useAccountStore.getState().keyInfo?.key_music_counts).toBe(left - 1),
+    );
+    // the job's own updates are done: from here on, only focus reads again
+    await waitFor(
+      async () => {
+        const jobs = await main.api.jobs.list();
+        expect(jobs.ok && jobs.value.every((j) => j.state === 'done')).toBe(true);
+      },
+      { timeout: 15_000 },
+    );
+    await new Promise((r) => setTimeout(r, 500));
+    const settled = calls();
 
     // focus re-reads only what is stale
     act(() => void window.dispatchEvent(new Event('focus')));
-    expect(calls()).toBe(before + 1);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(calls()).toBe(settled);
     ageKeyInfo();
     act(() => void window.dispatchEvent(new Event('focus')));
-    await waitFor(() => expect(calls()).toBe(before + 2));
+    await waitFor(() => expect(calls()).toBe(settled + 1));
   });
 });
+
+/** Key info as the service answers it. */
+const sampleKeyInfo: KeyInfo = {
+  key_status: 0,
+  key_words_counts: 12500,
+  key_clone_voices: 3,
+  key_cover_counts: 8,
+  key_vc_counts: 0,
+  key_music_counts: 41,
+  key_singing_credits: 17,
+  email: 'creator@example.com',
+  key_name: 'Studio key',
+  key_recently_used_at: '2025-03-14 09:26:53',
+};
 
 describe('readiness (the rule)', () => {
   const status = {
