@@ -60,24 +60,6 @@ export async function meterFile(
   return (meter as LoudnessMeter).result();
 }
 
-/** The meter reading of decoded audio (the export's levelling measures what it will write). */
-export function meterPcm(
-  pcm: { sampleRate: number; channels: Float32Array[] },
-  options: { signal?: AbortSignal } = {},
-): LoudnessResult {
-  const meter = new LoudnessMeter(pcm.sampleRate, pcm.channels.length);
-  const frames = pcm.channels[0]?.length ?? 0;
-  for (let at = 0; at < frames; at += STEP) {
-    options.signal?.throwIfAborted();
-    const n = Math.min(STEP, frames - at);
-    meter.add(
-      pcm.channels.map((c) => c.subarray(at, at + n)),
-      n,
-    );
-  }
-  return meter.result();
-}
-
 const rounded = (v: number): number | null =>
   Number.isFinite(v) ? Math.round(v * 100) / 100 : null;
 
