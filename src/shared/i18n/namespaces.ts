@@ -34,4 +34,5 @@ export const FIRST_FRAME_NAMESPACES = [
   'errors',
   'format',
   'player', // the player bar and its queue are part of the frame
+  'components', // the open-with chooser is part of the frame (and dialogs the panels share)
 ] as const satisfies readonly Namespace[];
