@@ -4,10 +4,13 @@ import {
   chooseOpenWith,
   dismissOpenedFiles,
   followOpenedFiles,
+  CARD_OF,
   PANEL_OF,
   useOpenWithStore,
   type OpenWithChoice,
 } from '../stores/open-with';
+import { t as translate, useFormat, useTranslation } from '../i18n';
+import { fileSizeText } from '../panels/shared/file-size';
 
 interface OpenWithChooserProps {
   /** Ids of the panels the frame has; a choice whose panel is missing is not offered. */
@@ -15,14 +18,6 @@ interface OpenWithChooserProps {
   /** Shows a panel (the frame's own navigation). */
   onOpenPanel(id: string): void;
 }
-
-/** The card each choice lands on, brought into view after the panel opens. */
-const CARD_OF: Record<OpenWithChoice, string> = { cover: 'Make a cover', clone: 'Clone a voice' };
-
-const sizeText = (bytes: number): string =>
-  bytes >= 1048576
-    ? `${(bytes / 1048576).toFixed(1)} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /**
  * Asks what to do with audio files opened with Cadenza: make a cover (the first file becomes the
@@ -40,7 +35,10 @@ export function OpenWithChooser({ panelIds, onOpenPanel }: OpenWithChooserProps)
     // Panels load on demand: the card may appear a few frames later (and the dialog returns
     // focus as it closes), so look for it on the next frames, up to about two seconds.
     const show = (framesLeft: number): void => {
-      const card = document.querySelector<HTMLElement>(`section[aria-label="${CARD_OF[choice]}"]`);
+      const name = translate(CARD_OF[choice]);
+      const card = [...document.querySelectorAll<HTMLElement>('section[aria-label]')].find(
+        (s) => s.getAttribute('aria-label') === name,
+      );
       if (!card) {
         if (framesLeft > 0) requestAnimationFrame(() => show(framesLeft - 1));
         return;
@@ -60,6 +58,12 @@ export function OpenWithChooser({ panelIds, onOpenPanel }: OpenWithChooserProps)
   );
 }
 
+/** The choices' words (the frame's own: the dialog shows before a panel's catalog is in). */
+const CHOICE_LABEL = {
+  cover: 'components:openWith.cover',
+  clone: 'components:openWith.clone',
+} as const;
+
 interface ChooserDialogProps {
   files: readonly { handle: string; name: string; sizeBytes: number }[];
   choices: readonly OpenWithChoice[];
@@ -68,29 +72,29 @@ interface ChooserDialogProps {
 }
 
 function ChooserDialog({ files, choices, onChoose, onCancel }: ChooserDialogProps) {
+  const { t } = useTranslation();
+  const f = useFormat();
   const firstRef = useRef<HTMLButtonElement>(null);
   const count = files.length;
   const first = files[0];
 
-  const label: Record<OpenWithChoice, string> = { cover: 'Make a cover', clone: 'Clone a voice' };
   const hint: Record<OpenWithChoice, string> = {
     cover:
-      count > 1 && first ? `A cover sings one file: “${first.name}”.` : 'A singer sings this file.',
-    clone:
-      count > 1
-        ? 'All of them become recordings of the voice.'
-        : 'It becomes a recording of the voice.',
+      count > 1 && first
+        ? t('components:openWith.coverOne', { name: first.name })
+        : t('components:openWith.coverThis'),
+    clone: count > 1 ? t('components:openWith.cloneAll') : t('components:openWith.cloneThis'),
   };
 
   return (
     <Modal
-      title={`Open ${count} audio ${count === 1 ? 'file' : 'files'} with Cadenza`}
+      title={t('components:openWith.title', { count })}
       initialFocusRef={firstRef}
       onCancel={onCancel}
       actions={
         <>
           <button type="button" className="button" onClick={onCancel}>
-            Cancel
+            {t('common:cancel')}
           </button>
           {choices.map((c, i) => (
             <button
@@ -100,22 +104,20 @@ function ChooserDialog({ files, choices, onChoose, onCancel }: ChooserDialogProp
               ref={i === 0 ? firstRef : undefined}
               onClick={() => onChoose(c)}
             >
-              {label[c]}
+              {t(CHOICE_LABEL[c])}
             </button>
           ))}
         </>
       }
     >
-      <ul aria-label="Opened files">
-        {files.map((f) => (
-          <li key={f.handle}>
-            <strong>{f.name}</strong> — {sizeText(f.sizeBytes)}
+      <ul aria-label={t('components:openWith.files')}>
+        {files.map((file) => (
+          <li key={file.handle}>
+            <strong translate="no">{file.name}</strong> — {fileSizeText(f, file.sizeBytes, 'kb')}
           </li>
         ))}
       </ul>
-      <p>
-        {choices.map((c) => hint[c]).join(' ')} Nothing is sent until you start it in the panel.
-      </p>
+      <p>{[...choices.map((c) => hint[c]), t('components:openWith.nothingSent')].join(' ')}</p>
     </Modal>
   );
 }

@@ -1,5 +1,6 @@
 import { useRef, type ReactNode } from 'react';
 import { Modal } from './Modal';
+import { useTranslation } from '../i18n';
 
 interface ConfirmDialogProps {
   title: string;
@@ -21,11 +22,12 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     title,
     children,
     confirmLabel,
-    cancelLabel = 'Cancel',
+    cancelLabel,
     tone = 'danger',
     onConfirm,
     onCancel,
   } = props;
+  const { t } = useTranslation();
   const cancelRef = useRef<HTMLButtonElement>(null);
 
   return (
@@ -36,7 +38,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       actions={
         <>
           <button type="button" className="button" ref={cancelRef} onClick={onCancel}>
-            {cancelLabel}
+            {cancelLabel ?? t('common:cancel')}
           </button>
           <button
             type="button"

@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { Button } from './Button';
 import { describedBy, FieldNotes } from './field-parts';
+import { useFormat, useTranslation } from '../i18n';
 
 /** What an ItemPicker needs of a choice (library item views have these). */
 export interface Pickable {
@@ -84,8 +85,6 @@ export function pickerMatches<T extends Pickable>(
   return { shown, total };
 }
 
-const count = (n: number, noun: string): string => `${n.toLocaleString('en-US')} ${noun}`;
-
 /**
  * Picks one item of a list that may hold tens of thousands (library songs): a search field that
  * opens a short list of matches (arrows, Enter, Escape, or the mouse). Only the matches shown
@@ -106,8 +105,10 @@ export function ItemPicker<T extends Pickable>({
   empty,
   loading,
   clearLabel,
-  missingText = 'The chosen item is no longer in your library.',
+  missingText,
 }: ItemPickerProps<T>) {
+  const { t } = useTranslation();
+  const f = useFormat();
   const id = useId();
   const listId = `${id}-list`;
   const input = useRef<HTMLInputElement>(null);
@@ -131,7 +132,7 @@ export function ItemPicker<T extends Pickable>({
   );
 
   if (items.length === 0 && !value) {
-    if (loading) return <p className="muted small">Loading your library…</p>;
+    if (loading) return <p className="muted small">{t('components:picker.loading')}</p>;
     return empty ? <>{empty}</> : null;
   }
 
@@ -171,21 +172,25 @@ export function ItemPicker<T extends Pickable>({
   const status = !open
     ? null
     : total === 0
-      ? `No ${noun} match “${text ?? ''}”.`
+      ? t('components:picker.noMatch', { noun, text: text ?? '' })
       : total === 1
         ? text
-          ? 'One match.'
+          ? t('components:picker.oneMatch')
           : null
         : total > shown.length
-          ? `${count(total, noun)}${text ? ' match' : ''} — showing ${shown.length}; type to narrow.`
+          ? t(text ? 'components:picker.matchesShowing' : 'components:picker.allShowing', {
+              n: f.number(total),
+              noun,
+              shown: f.number(shown.length),
+            })
           : text
-            ? `${count(total, noun)} match.`
+            ? t('components:picker.matches', { n: f.number(total), noun })
             : null;
   const placeholder = chosen
     ? chosen.title
     : items.length > 1
-      ? `Search ${count(items.length, noun)}…`
-      : `Search ${noun}…`;
+      ? t('components:picker.searchMany', { n: f.number(items.length), noun })
+      : t('components:picker.search', { noun });
   const activeId = open && shown[active] ? `${id}-opt-${active}` : undefined;
 
   return (
@@ -236,7 +241,7 @@ export function ItemPicker<T extends Pickable>({
             <ul
               id={listId}
               role="listbox"
-              aria-label={`${noun} to choose from`}
+              aria-label={t('components:picker.listAria', { noun })}
               className="picker-list"
             >
               {shown.map((item, n) => (
@@ -251,7 +256,9 @@ export function ItemPicker<T extends Pickable>({
                   onMouseEnter={() => setActive(n)}
                   onClick={() => pick(item)}
                 >
-                  <span className="picker-title">{item.title}</span>
+                  <span className="picker-title" translate="no">
+                    {item.title}
+                  </span>
                   {detailOf(item) && <span className="picker-detail">{detailOf(item)}</span>}
                 </li>
               ))}
@@ -268,7 +275,7 @@ export function ItemPicker<T extends Pickable>({
         {chosen ? (
           <>
             {/* the field shows the title: this line says it is chosen, and what it is */}
-            Chosen
+            {t('components:picker.chosen')}
             {detailOf(chosen) ? (
               <>
                 {' — '}
@@ -277,7 +284,11 @@ export function ItemPicker<T extends Pickable>({
             ) : null}
           </>
         ) : value ? (
-          <span className="muted">{loading ? 'Loading your library…' : missingText}</span>
+          <span className="muted">
+            {loading
+              ? t('components:picker.loading')
+              : (missingText ?? t('components:picker.missing'))}
+          </span>
         ) : null}
       </p>
       <FieldNotes id={id} hint={hint} error={error} />

@@ -25,7 +25,7 @@ export function RetryJobDialog({
   if (facts.spends === 'nothing')
     return (
       <ConfirmDialog
-        title="Retry this job?"
+        title={t('components:retry.title')}
         confirmLabel={t('common:retryJob.retry')}
         tone="default"
         onConfirm={onConfirm}
@@ -40,22 +40,14 @@ export function RetryJobDialog({
     );
   return (
     <ConfirmDialog
-      title="Retry this job?"
-      confirmLabel="Retry and spend credits"
+      title={t('components:retry.title')}
+      confirmLabel={t('components:retry.spend')}
       tone="default"
       onConfirm={onConfirm}
       onCancel={onCancel}
     >
-      <p>
-        “{name}” will be sent to the service again as a new job, and it will spend credits again. To
-        get back results you already have, use Download again instead: it spends nothing.
-      </p>
-      {interrupted && (
-        <p>
-          The first attempt was interrupted and may already have been charged: check your library
-          and credits first.
-        </p>
-      )}
+      <p>{t('components:retry.spendBody', { name })}</p>
+      {interrupted && <p>{t('components:retry.interrupted')}</p>}
     </ConfirmDialog>
   );
 }

@@ -18,6 +18,12 @@ export type OpenWithChoice = 'cover' | 'clone';
 /** The panel each choice opens (registry ids). */
 export const PANEL_OF: Record<OpenWithChoice, string> = { cover: 'covers', clone: 'voice' };
 
+/**
+ * The card each choice lands on, by its accessible name's key (the panel's words: looked up when
+ * the panel is open, so its catalog is in).
+ */
+export const CARD_OF = { cover: 'covers:cover.title', clone: 'voice:clone.title' } as const;
+
 export const useOpenWithStore = create<OpenWithState>()(() => ({ files: [] }));
 const get = useOpenWithStore.getState;
 

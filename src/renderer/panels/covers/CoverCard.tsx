@@ -19,6 +19,7 @@ import { Button, EmptyState, SegmentedControl, TextField } from '../../component
 import { ItemPicker, type PickerItem } from '../../components/ItemPicker';
 import { JobResultView } from '../shared/JobResultView';
 import { errorText, useFormat, useTranslation } from '../../i18n';
+import { fileSizeText } from '../shared/file-size';
 
 const SOURCES = [
   { value: 'file', label: 'covers:cover.source.file' },
@@ -109,12 +110,7 @@ export function CoverCard() {
           {s.file ? (
             <p>
               <strong translate="no">{s.file.name}</strong> —{' '}
-              {t('covers:fileSizeMb', {
-                value: f.number(s.file.sizeBytes / 1048576, {
-                  minimumFractionDigits: 1,
-                  maximumFractionDigits: 1,
-                }),
-              })}
+              {fileSizeText(f, s.file.sizeBytes, 'mb')}
             </p>
           ) : (
             <p>{t('covers:cover.drop.body', { max: f.number(200) })}</p>

@@ -1,6 +1,7 @@
 import { flushSync } from 'react-dom';
 import type { AppErrorShape } from '@shared/errors';
 import { showPanel } from '../../stores/ui';
+import { useTranslation } from '../../i18n';
 
 /** Failures only the key or its counts can fix: retrying as it is would fail the same way. */
 const KEY_FIXES = new Set(['no_key', 'auth', 'key_disabled']);
@@ -23,6 +24,7 @@ export function FailureActions({
   onDismiss?: (() => void) | undefined;
   busy?: boolean;
 }) {
+  const { t } = useTranslation();
   const code = error?.code;
   const accountFix = code !== undefined && (KEY_FIXES.has(code) || code === 'entitlement');
   const canRetry = !!onRetry && !(code !== undefined && KEY_FIXES.has(code));
@@ -37,7 +39,7 @@ export function FailureActions({
             flushSync(() => showPanel('account', KEY_FIXES.has(code) ? 'api-key' : null))
           }
         >
-          Open Account
+          {t('components:failure.openAccount')}
         </button>
       )}
       {canRetry && (
@@ -47,12 +49,12 @@ export function FailureActions({
           disabled={busy || retryDisabled}
           onClick={onRetry}
         >
-          Retry
+          {t('components:failure.retry')}
         </button>
       )}
       {onDismiss && (
         <button type="button" className="button button-small" disabled={busy} onClick={onDismiss}>
-          Dismiss
+          {t('components:failure.dismiss')}
         </button>
       )}
     </div>

@@ -14,7 +14,8 @@ import {
 } from '../../stores/voices';
 import { CardOutcome } from './CardOutcome';
 import { useFormat, useTranslation } from '../../i18n';
-import { seconds, size } from './format';
+import { seconds } from './format';
+import { fileSizeText } from '../shared/file-size';
 
 /** Drop or pick recordings, see their checks, name the voice, upload with progress and cancel. */
 export function CloneCard() {
@@ -78,7 +79,7 @@ export function CloneCard() {
         <ul className="voice-files" aria-label={t('voice:clone.files')}>
           {files.map((file) => (
             <li key={file.handle}>
-              <strong translate="no">{file.name}</strong> — {size(t, f, file.sizeBytes)},{' '}
+              <strong translate="no">{file.name}</strong> — {fileSizeText(f, file.sizeBytes)},{' '}
               {file.durationMs !== null
                 ? seconds(t, f, file.durationMs)
                 : t('voice:clone.lengthUnknown')}
@@ -153,7 +154,7 @@ export function CloneCard() {
             {pct < 100
               ? t('voice:clone.uploading', {
                   percent: f.percent(pct / 100),
-                  size: size(t, f, upload.totalBytes),
+                  size: fileSizeText(f, upload.totalBytes),
                 })
               : t('voice:clone.uploaded')}
           </span>

@@ -40,17 +40,3 @@ export const seconds = (
 /** A date and time from main, in the app's language (as it came when it is not one). */
 export const when = (f: ReturnType<typeof formattersFor>, iso: string): string =>
   Number.isFinite(Date.parse(iso)) ? f.dateTime(iso) : iso;
-
-/** A recording's size as the drop list has always said it ("94 KB", "1.2 MB"), numbers in Intl. */
-export const size = (
-  t: typeof translate,
-  f: ReturnType<typeof formattersFor>,
-  n: number,
-): string =>
-  n >= 1024 * 1024
-    ? t('voice:units.mb', {
-        value: f.number(n / 1024 / 1024, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
-      })
-    : n >= 1024
-      ? t('voice:units.kb', { value: f.number(Math.round(n / 1024)) })
-      : t('voice:units.bytes', { value: f.number(n) });
