@@ -29,7 +29,7 @@ const log = logger('worker');
 
 /**
  * Memory limits of the two threads (JS heap and sample buffers together; client.ts). The audio
- * thread's operations stream within about 64 MB each, and at most one whole decode (256 MiB of
+ * thread's renders stream within 160 MB each, one at a time, and at most one whole decode (256 MiB of
  * samples, `MAX_DECODED_PCM_BYTES`) is held at a time; the shared thread holds the library's index
  * and search (about 150 MB at 50,000 items) and the probe's bounded reads. Above its limit a
  * thread is stopped and started again; main never is (docs/security.md).

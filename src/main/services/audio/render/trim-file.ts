@@ -38,9 +38,10 @@ export interface TrimFileResult {
  * Memory of one trim, whatever the source's length: the decoder's chunk (about 1 Mi frames, 8 MB
  * of stereo float), what the fades hold back (TrimStream: a fade's length, at most a minute) and
  * the encoder's chunk and 1 MiB of output, and what the GC has not yet freed of them — measured
- * +90 MB for the silent hour; ceiling 128 MB (docs/security.md).
+ * +90 MB for the silent hour, +132 MB for the last five minutes of a 60-minute FLAC; ceiling
+ * 160 MB (docs/security.md).
  */
-export const TRIM_CEILING_MB = 128;
+export const TRIM_CEILING_MB = 160;
 
 export async function trimFile(
   input: TrimFileInput,

@@ -57,10 +57,10 @@ const OPENING_MS = 8000;
 /**
  * Memory of one whole-song render, whatever the chain's length: each part's 8 s opening (for the
  * shape), a decoder chunk at a time through the resamplers, the crossfade held at a seam, and the
- * encoder's chunk and 1 MiB of output, and what the GC has not yet freed — ceiling 128 MB
+ * encoder's chunk and 1 MiB of output, and what the GC has not yet freed — ceiling 160 MB
  * (docs/security.md).
  */
-export const WHOLE_SONG_CEILING_MB = 128;
+export const WHOLE_SONG_CEILING_MB = 160;
 
 export async function renderWholeSong(
   input: WholeSongInput,
