@@ -138,6 +138,46 @@ describe('cadenza song create', () => {
     });
   }
 
+  it('--from reuses the settings of a saved file (its recipe and tags) or an item; flags override', async () => {
+    const lyricsFile = join(cli.box.root, 'lyrics.txt');
+    writeFileSync(lyricsFile, '[Verse]\nHarbour lights\n');
+    const out = await createAndWait([
+      '--prompt',
+      'dream pop, slow',
+      '--title',
+      'Harbour',
+      '--lyrics-file',
+      lyricsFile,
+      '--model',
+      'v3.5',
+    ]);
+    const made = out.songs[0]!;
+    const fromFile = await song(['--from', made.media_file]);
+    expect(fromFile.code, fromFile.stderr).toBe(0);
+    expect(submits()[1]?.json).toMatchObject({
+      is_auto: 0,
+      prompt: 'dream pop, slow',
+      title: 'Harbour',
+      lyrics: '[Verse]\nHarbour lights', // as the file's tags carry it
+      instrumental: 0,
+      model_version: 'v3.5',
+    });
+    const fromItem = await song(['--from', made.id, '--prompt', 'dream pop, faster']);
+    expect(fromItem.code).toBe(0);
+    expect(submits()[2]?.json).toMatchObject({
+      is_auto: 0,
+      prompt: 'dream pop, faster',
+      title: 'Harbour',
+      model_version: 'v3.5',
+    });
+    const plain = join(cli.box.root, 'plain.txt');
+    writeFileSync(plain, 'not audio');
+    const refused = await song(['--from', plain]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('carries no Cadenza recipe');
+    expect(submits()).toHaveLength(3);
+  });
+
   it('--api v1 makes both songs with one synchronous call, with real line breaks in the lyrics', async () => {
     const out = await createAndWait([
       '--api',

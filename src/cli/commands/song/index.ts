@@ -12,8 +12,12 @@ import {
   type ModelVersion,
 } from '@shared/domain/service-limits';
 import type { CreateSongRequest } from '@shared/ipc/songs';
+import { existsSync } from 'node:fs';
+import { songSettingsFrom, type SettingsSource, type SongSettings } from '@shared/domain/reuse';
 import { readTextFile } from '../../../main/services/files/regular';
-import { counterLeft, followJob, parseTimeout, readSidecar } from '../../support';
+import { probeFile } from '../../../main/services/audio/probe';
+import { recipeInFile } from '../../../main/services/library/relink';
+import { counterLeft, findItem, followJob, parseTimeout, readSidecar } from '../../support';
 import { songWhole, wholeHelp } from './whole';
 
 /** Lyrics files are a few KB; anything far larger is not lyrics. */
@@ -28,10 +32,14 @@ import {
 } from '../../command';
 
 const help = `Usage: cadenza song create --prompt P [options]
+       cadenza song create --from ITEM_OR_FILE [options]
 
 Create two songs (one submission) and save them in the library.
 
   --prompt P          Style of the song (1-180 characters)
+  --from ITEM_OR_FILE Reuse the settings of a library item (id, file name or title) or of an
+                      audio file carrying Cadenza's recipe: prompt, mode, lyrics, title, model
+                      and instrumental; the other options override them
   --lyrics-file F     Lyrics from a text file (custom mode; section tags like [Verse] welcome)
   --title T           Song title (at most 80 characters; custom mode)
   --instrumental      No vocals (custom mode; lyrics are then not sent)
@@ -55,6 +63,7 @@ ${wholeHelp}`;
 
 const OPTIONS = {
   prompt: { type: 'string' },
+  from: { type: 'string' },
   'lyrics-file': { type: 'string' },
   title: { type: 'string' },
   instrumental: { type: 'boolean' },
@@ -67,16 +76,41 @@ const OPTIONS = {
   json: { type: 'boolean' },
 } as const;
 
+/** The settings `--from` names: a library item's, else a file's recipe and tags. */
+async function reusedSettings(ref: string, ctx: CliContext): Promise<SongSettings> {
+  const library = await ctx.core().openLibrary();
+  let source: SettingsSource | null = null;
+  try {
+    try {
+      source = findItem(library, ref);
+    } catch (e) {
+      if (!(e instanceof UsageError) || !existsSync(ref)) throw e;
+    }
+  } finally {
+    await library.close();
+  }
+  if (!source) {
+    const recipe = await recipeInFile(ref);
+    if (!recipe) throw new UsageError(`'${ref}' carries no Cadenza recipe to reuse`);
+    const tags = await probeFile(ref).catch(() => null);
+    source = { ...recipe, lyrics: tags?.tags.lyrics, title: tags?.tags.title };
+  }
+  const settings = songSettingsFrom(source);
+  if (!settings) throw new UsageError(`'${ref}' has no prompt to reuse`);
+  return settings;
+}
+
 async function buildRequest(
   values: Record<string, string | boolean | undefined>,
+  reused: SongSettings | null = null,
 ): Promise<CreateSongRequest> {
   const str = (k: string): string | undefined =>
     typeof values[k] === 'string' ? (values[k] as string) : undefined;
-  const prompt = str('prompt');
+  const prompt = str('prompt') ?? reused?.prompt;
   if (prompt === undefined) throw new UsageError('missing --prompt (see cadenza song --help)');
   const api = str('api') ?? 'v2';
   if (api !== 'v1' && api !== 'v2') throw new UsageError(`--api must be v1 or v2, not '${api}'`);
-  const model = str('model');
+  const model = str('model') ?? (api === 'v2' ? reused?.modelVersion : undefined);
   if (model !== undefined && !(MODEL_VERSIONS as readonly string[]).includes(model)) {
     throw new UsageError(`--model must be one of ${MODEL_VERSIONS.join(', ')}`);
   }
@@ -92,15 +126,19 @@ async function buildRequest(
       throw new UsageError(`--at must be a number of seconds, not '${at}'`);
   }
   const lyricsFile = str('lyrics-file');
-  let lyrics: string | undefined;
+  let lyrics: string | undefined = reused?.lyrics;
   if (lyricsFile !== undefined) {
     // A regular file only (a FIFO would block for ever), and small: lyrics are a few KB.
     lyrics = (await readTextFile(lyricsFile, LYRICS_FILE_MAX_BYTES)).replace(/\r\n/g, '\n');
   }
-  const title = str('title');
-  const instrumental = values.instrumental === true;
+  const title = str('title') ?? reused?.title;
+  const instrumental = values.instrumental === true || reused?.instrumental === true;
   const custom =
-    lyrics !== undefined || title !== undefined || instrumental || extendId !== undefined;
+    lyrics !== undefined ||
+    title !== undefined ||
+    instrumental ||
+    extendId !== undefined ||
+    reused?.mode === 'custom';
   return {
     api,
     mode: custom ? 'custom' : 'auto',
@@ -126,7 +164,10 @@ const STATUS_WORDS: Record<string, string> = {
 async function create(args: string[], ctx: CliContext): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, OPTIONS, 'song');
   expectNoMore(positionals, 'song');
-  const request = await buildRequest(values);
+  const request = await buildRequest(
+    values,
+    typeof values.from === 'string' ? await reusedSettings(values.from, ctx) : null,
+  );
   const timeoutS = parseTimeout(values.timeout);
   if (timeoutS !== undefined && !values.wait) throw new UsageError('--timeout goes with --wait');
   const core = ctx.core();
