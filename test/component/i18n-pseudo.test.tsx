@@ -11,6 +11,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { accountPanel } from '../../src/renderer/panels/account';
+import { jobsPanel } from '../../src/renderer/panels/jobs';
 import { settingsPanel } from '../../src/renderer/panels/settings';
 import { songsPanel } from '../../src/renderer/panels/songs';
 import { coversPanel } from '../../src/renderer/panels/covers';
@@ -170,6 +171,7 @@ const CONVERTED_PANELS: readonly {
     { name: 'Videos', panel: videosPanel, title: 'videos:title' },
     { name: 'Settings', panel: settingsPanel, title: 'settings:title' },
     { name: 'Account', panel: accountPanel, title: 'account:title' },
+    { name: 'Jobs (empty; rows: jobs-warnings.test.tsx)', panel: jobsPanel, title: 'jobs:title' },
   ].map(({ name, panel, title }) => ({
     name,
     panel,

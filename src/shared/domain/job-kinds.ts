@@ -11,7 +11,7 @@ import type { LibraryKind } from './library';
  * `services/submit.ts` (docs/architecture.md, "Adding an endpoint").
  */
 export interface JobKindFacts {
-  /** The label in job lists: an i18n message key and its English text (used until i18n lands). */
+  /** The label in job lists: its i18n message key and its English text (the CLI and the log). */
   readonly label: { readonly key: string; readonly en: string };
   /** The counter one submission spends (readiness checks it); null when none is named. */
   readonly counter: Counter | null;
@@ -50,7 +50,7 @@ export const HISTORY_IMPORT_MAX_SONGS = 1000;
 
 export const JOB_KIND_FACTS = {
   'song-v2': {
-    label: { key: 'jobs.kind.songV2', en: 'Song' },
+    label: { key: 'jobs:kind.songV2', en: 'Song' },
     counter: 'key_music_counts',
     spends: 'one',
     stallAfterMs: 10 * MIN,
@@ -60,7 +60,7 @@ export const JOB_KIND_FACTS = {
     retry: 'resubmit',
   },
   'song-v1': {
-    label: { key: 'jobs.kind.songV1', en: 'Song (V1)' },
+    label: { key: 'jobs:kind.songV1', en: 'Song (V1)' },
     counter: 'key_music_counts',
     spends: 'one',
     stallAfterMs: 10 * MIN,
@@ -70,7 +70,7 @@ export const JOB_KIND_FACTS = {
     retry: 'resubmit',
   },
   tts: {
-    label: { key: 'jobs.kind.tts', en: 'Text to speech' },
+    label: { key: 'jobs:kind.tts', en: 'Text to speech' },
     counter: 'key_words_counts',
     spends: 'words',
     stallAfterMs: 5 * MIN,
@@ -80,7 +80,7 @@ export const JOB_KIND_FACTS = {
     retry: 'resubmit',
   },
   clone: {
-    label: { key: 'jobs.kind.clone', en: 'Voice clone' },
+    label: { key: 'jobs:kind.clone', en: 'Voice clone' },
     counter: 'key_clone_voices',
     spends: 'one',
     stallAfterMs: 15 * MIN,
@@ -90,7 +90,7 @@ export const JOB_KIND_FACTS = {
     retry: 'resubmit',
   },
   cover: {
-    label: { key: 'jobs.kind.cover', en: 'Cover' },
+    label: { key: 'jobs:kind.cover', en: 'Cover' },
     counter: 'key_cover_counts',
     spends: 'one',
     stallAfterMs: 20 * MIN,
@@ -100,7 +100,7 @@ export const JOB_KIND_FACTS = {
     retry: 'resubmit',
   },
   'custom-singer': {
-    label: { key: 'jobs.kind.customSinger', en: 'Singer training' },
+    label: { key: 'jobs:kind.customSinger', en: 'Singer training' },
     counter: null,
     spends: 'nothing',
     stallAfterMs: 6 * 60 * MIN,
@@ -110,7 +110,7 @@ export const JOB_KIND_FACTS = {
     retry: 'resubmit',
   },
   'singing-video': {
-    label: { key: 'jobs.kind.singingVideo', en: 'Singing video' },
+    label: { key: 'jobs:kind.singingVideo', en: 'Singing video' },
     counter: 'key_singing_credits',
     spends: 'one',
     stallAfterMs: 30 * MIN,
@@ -120,7 +120,7 @@ export const JOB_KIND_FACTS = {
     retry: 'resubmit',
   },
   'subtitle-video': {
-    label: { key: 'jobs.kind.subtitleVideo', en: 'Subtitle video' },
+    label: { key: 'jobs:kind.subtitleVideo', en: 'Subtitle video' },
     counter: null,
     spends: 'nothing',
     stallAfterMs: 30 * MIN,
@@ -131,7 +131,7 @@ export const JOB_KIND_FACTS = {
   },
   'history-import': {
     // listed with the songs it brings ("Song: Import: 2 songs"), as before it had a kind
-    label: { key: 'jobs.kind.historyImport', en: 'Song' },
+    label: { key: 'jobs:kind.historyImport', en: 'Song' },
     counter: null,
     spends: 'nothing',
     stallAfterMs: 10 * MIN,
@@ -142,7 +142,7 @@ export const JOB_KIND_FACTS = {
   },
   import: {
     // a kind declared by earlier versions and never created: its records load, never resend
-    label: { key: 'jobs.kind.import', en: 'Import' },
+    label: { key: 'jobs:kind.import', en: 'Import' },
     counter: null,
     spends: 'nothing',
     stallAfterMs: 10 * MIN,

@@ -19,6 +19,7 @@ import edit from './locales/en/edit.json';
 import player from './locales/en/player.json';
 import components from './locales/en/components.json';
 import account from './locales/en/account.json';
+import jobs from './locales/en/jobs.json';
 import type { Namespace } from './namespaces';
 
 /** Parameters of a message: numbers, or strings (creator content is bidi-isolated when shown). */
@@ -42,6 +43,7 @@ export const ENGLISH: Record<Namespace, Catalog> = {
   player,
   components,
   account,
+  jobs,
 };
 
 export interface Catalog {

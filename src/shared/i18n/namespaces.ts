@@ -20,6 +20,7 @@ export const NAMESPACES = [
   'player', // the player bar, its queue, the video viewer, a panel's play button
   'components', // shared components' own words (picker, dialogs, failure actions, open-with)
   'account', // the Account panel: the key, what is left on it, the service address, diagnostics
+  'jobs', // the Jobs panel: job rows, recovery, results, job kinds' and states' words
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

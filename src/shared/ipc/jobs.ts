@@ -65,6 +65,8 @@ export const JobViewSchema = z.object({
   canRedownload: z.boolean(),
   /** The key's counters as main last knew them at submission, and when they were read. */
   countsBefore: KnownCountsSchema.nullable(),
+  /** Results the service answered beyond what one job of this kind yields: counted, not kept. */
+  ignoredOutputs: z.number().int().nonnegative().default(0),
 });
 export type JobView = z.infer<typeof JobViewSchema>;
 
@@ -220,5 +222,6 @@ export function toJobView(job: JobSummary): JobView {
     candidates: job.candidates.map((c) => ({ ...c, name: stripInvisible(c.name) })),
     canRedownload: job.redownloadable ?? false,
     countsBefore: job.countsBefore,
+    ignoredOutputs: job.ignoredOutputs,
   };
 }

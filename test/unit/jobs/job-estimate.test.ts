@@ -37,6 +37,7 @@ function job(over: Partial<JobView> & { tookS?: number; model?: string | null })
     candidates: [],
     canRedownload: false,
     countsBefore: null,
+    ignoredOutputs: 0,
     ...rest,
   };
 }

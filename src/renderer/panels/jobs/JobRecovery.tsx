@@ -1,5 +1,6 @@
 import type { JobView } from '@shared/ipc/jobs';
-import { stalledWords, stallOf } from '@shared/domain/stall';
+import { stallOf } from '@shared/domain/stall';
+import { useTranslation } from '../../i18n';
 import { Button } from '../../components/Button';
 import {
   adoptCloneVoice,
@@ -8,7 +9,7 @@ import {
   rejectCloneVoices,
   useJobsStore,
 } from '../../stores/jobs';
-import { formatStarted } from './format';
+import { formatStarted, stalledText } from './format';
 
 /** A job view's stall, measured in the renderer's clock (no stored state: see shared/domain/stall). */
 export const stallOfView = (job: JobView, nowMs: number) => stallOf(job, nowMs);
@@ -19,6 +20,7 @@ export const stallOfView = (job: JobView, nowMs: number) => stallOf(job, nowMs);
  * again, and the voices an interrupted clone may have made. None of these actions spends credits.
  */
 export function JobRecovery({ job, nowMs }: { job: JobView; nowMs: number }) {
+  const { t } = useTranslation();
   const busy = useJobsStore((s) => s.busy[job.id]);
   const stall = stallOfView(job, nowMs);
   const redownload = job.canRedownload && (stall !== null || job.state !== 'downloading');
@@ -31,16 +33,18 @@ export function JobRecovery({ job, nowMs }: { job: JobView; nowMs: number }) {
       {job.waiting && (
         <p className="job-note" role="status">
           {job.waiting.message}
-          {job.waiting.retryAt ? ` Next try at ${formatStarted(job.waiting.retryAt, nowMs)}.` : ''}
+          {job.waiting.retryAt
+            ? ` ${t('jobs:recovery.nextTry', { time: formatStarted(job.waiting.retryAt, nowMs) })}`
+            : ''}
         </p>
       )}
       {stall && (
         <p className="job-note">
-          {stalledWords(stall, nowMs)}.{' '}
-          {job.synchronous
-            ? 'The service has not answered yet; it may still finish.'
-            : 'Check again to ask the service now.'}
-          {job.checkedAt ? ` Last checked at ${formatStarted(job.checkedAt, nowMs)}.` : ''}
+          {stalledText(stall.since, nowMs)}{' '}
+          {job.synchronous ? t('jobs:recovery.mayFinish') : t('jobs:recovery.checkHint')}
+          {job.checkedAt
+            ? ` ${t('jobs:recovery.lastChecked', { time: formatStarted(job.checkedAt, nowMs) })}`
+            : ''}
         </p>
       )}
       {clone && <CloneCandidates job={job} busy={!!busy} nowMs={nowMs} />}
@@ -48,7 +52,11 @@ export function JobRecovery({ job, nowMs }: { job: JobView; nowMs: number }) {
         <div className="job-actions">
           {(checkable || clone) && (
             <Button size="small" disabled={!!busy} onClick={() => void checkJobAgain(job.id)}>
-              {busy === 'check' ? 'Checking…' : clone ? 'Look for the voice' : 'Check again'}
+              {busy === 'check'
+                ? t('jobs:recovery.checking')
+                : clone
+                  ? t('jobs:recovery.lookForVoice')
+                  : t('jobs:recovery.checkAgain')}
             </Button>
           )}
           {redownload && (
@@ -59,14 +67,16 @@ export function JobRecovery({ job, nowMs }: { job: JobView; nowMs: number }) {
               onClick={() => void redownloadJob(job.id)}
               aria-describedby={`${job.id}-again`}
             >
-              {busy === 'redownload' ? 'Downloading…' : 'Download again'}
+              {busy === 'redownload'
+                ? t('jobs:recovery.downloading')
+                : t('jobs:recovery.downloadAgain')}
             </Button>
           )}
         </div>
       )}
       {redownload && (
         <p className="small muted" id={`${job.id}-again`}>
-          Fetches the results you already have from the service again. Nothing is sent or charged.
+          {t('jobs:recovery.downloadAgainHint')}
         </p>
       )}
     </div>
@@ -74,20 +84,19 @@ export function JobRecovery({ job, nowMs }: { job: JobView; nowMs: number }) {
 }
 
 function CloneCandidates({ job, busy, nowMs }: { job: JobView; busy: boolean; nowMs: number }) {
+  const { t } = useTranslation();
   if (job.candidates.length === 0) return null;
   return (
     <div className="job-candidates">
-      <p className="job-note">
-        {job.candidates.length === 1
-          ? 'A voice with this name appeared in your clones after this job started. Is it the one this job made?'
-          : 'Voices with this name appeared in your clones after this job started. Is one of them the one this job made?'}
-      </p>
-      <ul className="job-candidate-list" aria-label="Voices this job may have made">
+      <p className="job-note">{t('jobs:candidates.appeared', { count: job.candidates.length })}</p>
+      <ul className="job-candidate-list" aria-label={t('jobs:candidates.label')}>
         {job.candidates.map((c) => (
           <li key={c.serviceId}>
             <span>
-              {c.name}
-              {c.createdAt ? ` · made ${formatStarted(c.createdAt, nowMs)}` : ''}
+              <span translate="no">{c.name}</span>
+              {c.createdAt
+                ? ` · ${t('jobs:candidates.made', { time: formatStarted(c.createdAt, nowMs) })}`
+                : ''}
             </span>
             <Button
               size="small"
@@ -95,13 +104,13 @@ function CloneCandidates({ job, busy, nowMs }: { job: JobView; busy: boolean; no
               disabled={busy}
               onClick={() => void adoptCloneVoice(job.id, c.serviceId)}
             >
-              Use this voice
+              {t('jobs:candidates.use')}
             </Button>
           </li>
         ))}
       </ul>
       <Button size="small" disabled={busy} onClick={() => void rejectCloneVoices(job.id)}>
-        {job.candidates.length === 1 ? 'Not mine' : 'None of these'}
+        {t('jobs:candidates.reject', { count: job.candidates.length })}
       </Button>
     </div>
   );

@@ -8,12 +8,14 @@ import { canRetryJob, dismissJob, isActiveJob, useJobsStore } from '../../stores
 import { JobRecovery, stallOfView } from './JobRecovery';
 import { Button } from '../../components';
 import { selectLibrarySongs, useLibraryStore } from '../../stores/library';
+import { errorText, t as tr, useTranslation } from '../../i18n';
 import {
   askedInWords,
   downloadProgress,
   elapsedMs,
   formatDuration,
   formatStarted,
+  jobName,
   KIND_LABELS,
   STATE_LABELS,
 } from './format';
@@ -27,6 +29,7 @@ interface JobRowProps {
 }
 
 function Progress({ job, labelledBy }: { job: JobView; labelledBy: string }) {
+  const { t } = useTranslation();
   if (!isActiveJob(job)) return null;
   if (job.progress === null) {
     // a synchronous request: the service gives no progress until it answers
@@ -35,7 +38,7 @@ function Progress({ job, labelledBy }: { job: JobView; labelledBy: string }) {
         className="job-progress job-progress-unknown"
         role="progressbar"
         aria-labelledby={labelledBy}
-        aria-valuetext="Waiting for the service"
+        aria-valuetext={t('jobs:progress.waiting')}
       />
     );
   }
@@ -59,11 +62,11 @@ function Progress({ job, labelledBy }: { job: JobView; labelledBy: string }) {
 function failureText(job: JobView): string | null {
   if (job.state !== 'failed' && job.state !== 'interrupted' && !(job.state === 'done' && job.error))
     return null;
-  const main =
-    job.error?.message ??
-    (job.state === 'interrupted'
-      ? 'Interrupted — may have been charged.'
-      : 'The service reported a failure.');
+  const main = job.error
+    ? errorText(job.error)
+    : job.state === 'interrupted'
+      ? tr('jobs:failure.interrupted')
+      : tr('jobs:failure.service');
   const extra = [
     ...new Set(
       job.outputs.map((o) => o.failReason).filter((r): r is string => !!r && !main.includes(r)),
@@ -73,6 +76,7 @@ function failureText(job: JobView): string | null {
 }
 
 export function JobRow({ job, nowMs, onCancel, onRetry, onOpen }: JobRowProps) {
+  const { t } = useTranslation();
   const titleId = useId();
   const busy = useJobsStore((s) => s.busy[job.id]);
   const actionError = useJobsStore((s) => s.actionErrors[job.id]);
@@ -80,14 +84,14 @@ export function JobRow({ job, nowMs, onCancel, onRetry, onOpen }: JobRowProps) {
   const failure = failureText(job);
   const bytes = downloadProgress(job);
   const canOpen = job.state === 'done' && job.resultItemIds.length > 0;
-  const stateLabel = STATE_LABELS[job.state];
+  const stateLabel = t(STATE_LABELS[job.state]);
   // waiting and stalled are said over an active job's state, not states of their own
   const condition = !active
     ? null
     : job.waiting
-      ? 'Waiting'
+      ? 'waiting'
       : stallOfView(job, nowMs)
-        ? 'Stalled'
+        ? 'stalled'
         : null;
   const retryable = canRetryJob(job);
   // a retry spends again: it is gated like the panel's own button
@@ -101,13 +105,16 @@ export function JobRow({ job, nowMs, onCancel, onRetry, onOpen }: JobRowProps) {
   return (
     <li className={`job job-${job.state}`} aria-labelledby={titleId}>
       <div className="job-head">
-        <span className="job-kind">{KIND_LABELS[job.kind]}</span>
-        <h2 className="job-title" id={titleId}>
-          {job.label || KIND_LABELS[job.kind]}
+        <span className="job-kind">{t(KIND_LABELS[job.kind])}</span>
+        {/* the job's label is the creator's title; only a kind's words are translated */}
+        <h2 className="job-title" id={titleId} translate={job.label ? 'no' : undefined}>
+          {jobName(job)}
         </h2>
         <span className={`job-state job-state-${job.state}`}>{stateLabel}</span>
         {condition && (
-          <span className={`job-state job-state-${condition.toLowerCase()}`}>{condition}</span>
+          <span className={`job-state job-state-${condition}`}>
+            {condition === 'waiting' ? t('jobs:condition.waiting') : t('jobs:condition.stalled')}
+          </span>
         )}
       </div>
 
@@ -118,7 +125,7 @@ export function JobRow({ job, nowMs, onCancel, onRetry, onOpen }: JobRowProps) {
             .map((a) => (
               <div key={a.label} className="job-asked-row">
                 <dt>{a.label}</dt>
-                <dd>{a.value}</dd>
+                <dd translate={a.own ? 'no' : undefined}>{a.value}</dd>
               </div>
             ))}
         </dl>
@@ -127,24 +134,31 @@ export function JobRow({ job, nowMs, onCancel, onRetry, onOpen }: JobRowProps) {
       <Progress job={job} labelledBy={titleId} />
 
       <p className="job-times small muted">
-        Started {formatStarted(job.createdAt, nowMs)} · {active ? 'running for ' : 'took '}
-        {formatDuration(elapsedMs(job, nowMs))}
+        {t(active ? 'jobs:times.running' : 'jobs:times.took', {
+          started: formatStarted(job.createdAt, nowMs),
+          duration: formatDuration(elapsedMs(job, nowMs)),
+        })}
         {bytes ? ` · ${bytes}` : ''}
-        {active && job.progress === null ? ' · waiting for the service' : ''}
+        {active && job.progress === null ? ` · ${t('jobs:times.waitingService')}` : ''}
       </p>
 
       {failure && <p className="job-error">{failure}</p>}
+      {job.ignoredOutputs > 0 && (
+        <p className="job-note job-warning">
+          {t('jobs:warnings.ignored', { count: job.ignoredOutputs })}
+        </p>
+      )}
       <JobRecovery job={job} nowMs={nowMs} />
       {actionError && (
         <p className="job-error" role="alert">
-          {actionError.message}
+          {errorText(actionError)}
         </p>
       )}
 
       <div className="job-actions">
         {canOpen && (
           <Button size="small" disabled={busy === 'open'} onClick={() => onOpen(job)}>
-            Open
+            {t('jobs:actions.open')}
           </Button>
         )}
         {active && (
@@ -154,7 +168,7 @@ export function JobRow({ job, nowMs, onCancel, onRetry, onOpen }: JobRowProps) {
             disabled={busy === 'cancel'}
             onClick={() => onCancel(job)}
           >
-            {busy === 'cancel' ? 'Cancelling…' : 'Cancel'}
+            {busy === 'cancel' ? t('jobs:actions.cancelling') : t('common:cancel')}
           </Button>
         )}
       </div>

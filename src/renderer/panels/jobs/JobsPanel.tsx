@@ -19,10 +19,12 @@ import { showPanel } from '../../stores/ui';
 import { JobRow } from './JobRow';
 import { ResultPlayer } from './ResultPlayer';
 import { UnknownJobs } from './UnknownJobs';
-import { KIND_LABELS } from './format';
+import { jobName } from './format';
+import { errorText, useTranslation } from '../../i18n';
 import './jobs.css';
 
 export function JobsPanel() {
+  const { t } = useTranslation();
   const jobs = useJobsStore(selectJobs);
   const phase = useJobsStore((s) => s.phase);
   const loadError = useJobsStore((s) => s.loadError);
@@ -42,31 +44,29 @@ export function JobsPanel() {
   const confirmRetry = async (job: JobView) => {
     setRetrying(null);
     const fresh = await retryJob(job.id);
-    if (fresh) setStatus(`Sent again as a new job: ${fresh.label || KIND_LABELS[fresh.kind]}.`);
+    if (fresh) setStatus(t('jobs:sentAgain', { name: jobName(fresh) }));
   };
 
   return (
     <div className="panel">
       <header className="panel-header">
-        <h1 className="panel-title">Jobs</h1>
-        <p className="panel-lede">
-          Everything you asked the service for, from every panel: progress, results and failures.
-        </p>
+        <h1 className="panel-title">{t('jobs:title')}</h1>
+        <p className="panel-lede">{t('jobs:lede')}</p>
       </header>
 
       <p role="status" className="panel-status">
-        {phase === 'loading' && jobs.length === 0 ? 'Loading jobs…' : (status ?? notice)}
+        {phase === 'loading' && jobs.length === 0 ? t('jobs:loading') : (status ?? notice)}
       </p>
 
       {opened && <ResultPlayer result={opened} onClose={closePlayer} />}
 
       {loadError && phase === 'error' && (
         <div className="alert alert-error" role="alert">
-          <p className="alert-title">The jobs could not be loaded.</p>
-          <p className="alert-detail">{loadError.message}</p>
+          <p className="alert-title">{t('jobs:loadFailed')}</p>
+          <p className="alert-detail">{errorText(loadError)}</p>
           <div className="alert-actions">
             <button type="button" className="button button-small" onClick={() => void loadJobs()}>
-              Try again
+              {t('jobs:tryAgain')}
             </button>
           </div>
         </div>
@@ -75,20 +75,19 @@ export function JobsPanel() {
       {phase !== 'loading' && phase !== 'idle' && jobs.length === 0 && !loadError && (
         <EmptyState
           icon={<ListChecks size={20} aria-hidden />}
-          title="No jobs yet"
+          title={t('jobs:empty.title')}
           action={
             <Button variant="primary" onClick={() => showPanel('songs')}>
-              Make a song
+              {t('jobs:empty.action')}
             </Button>
           }
         >
-          Everything you ask the service for — songs, speech, covers, videos — shows here with its
-          progress, and stays after a restart.
+          {t('jobs:empty.body')}
         </EmptyState>
       )}
 
       {jobs.length > 0 && (
-        <ul className="job-list" aria-label="Jobs">
+        <ul className="job-list" aria-label={t('jobs:title')}>
           {jobs.map((job) => (
             <JobRow
               key={job.id}
@@ -106,7 +105,7 @@ export function JobsPanel() {
 
       {retrying && (
         <RetryJobDialog
-          name={retrying.label || KIND_LABELS[retrying.kind]}
+          name={jobName(retrying)}
           kind={retrying.kind}
           interrupted={retrying.state === 'interrupted'}
           onConfirm={() => void confirmRetry(retrying)}

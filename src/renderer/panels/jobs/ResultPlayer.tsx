@@ -6,23 +6,25 @@ import { PlayButton } from '../../player/PlayButton';
 import { showItemInFolder } from '../../stores/library';
 import { playSolo } from '../../stores/player';
 import { formatDuration } from './format';
+import { errorText, useTranslation } from '../../i18n';
 
 const entryOf = (item: JobResult['items'][number]) => libraryEntry({ ...item, origin: 'Jobs' });
 
 /** A finished job's files from the library, played through the player (the first one on open). */
 export function ResultPlayer({ result, onClose }: { result: JobResult; onClose(): void }) {
+  const { t } = useTranslation();
   const [error, setError] = useState<AppErrorShape | null>(null);
   const first = result.items[0];
   useEffect(() => {
     if (first) void playSolo(entryOf(first));
   }, [first]);
   return (
-    <section className="card job-player" aria-label="Now playing">
+    <section className="card job-player" aria-label={t('jobs:player.title')}>
       <div className="card-head">
-        <h2 className="card-title">Now playing</h2>
+        <h2 className="card-title">{t('jobs:player.title')}</h2>
         <div className="card-head-actions">
           <button type="button" className="button button-small" onClick={onClose}>
-            Close player
+            {t('jobs:player.close')}
           </button>
         </div>
       </div>
@@ -30,7 +32,7 @@ export function ResultPlayer({ result, onClose }: { result: JobResult; onClose()
         {result.items.map((item) => (
           <li key={item.itemId} className="job-player-item">
             <p className="job-player-title">
-              {item.title}
+              <span translate="no">{item.title}</span>
               {item.durationMs ? (
                 <span className="small muted"> · {formatDuration(item.durationMs)}</span>
               ) : null}
@@ -41,14 +43,14 @@ export function ResultPlayer({ result, onClose }: { result: JobResult; onClose()
               className="link-button"
               onClick={() => void showItemInFolder(item.itemId).then(setError)}
             >
-              Show in folder
+              {t('jobs:player.showInFolder')}
             </button>
           </li>
         ))}
       </ul>
       {error && (
         <p className="job-error" role="alert">
-          {error.message}
+          {errorText(error)}
         </p>
       )}
     </section>

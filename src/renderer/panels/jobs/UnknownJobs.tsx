@@ -1,15 +1,13 @@
 import { useEffect } from 'react';
 import type { UnknownJobView } from '@shared/ipc/jobs';
+import { useTranslation } from '../../i18n';
 import { loadUnknownJobs, useJobsStore } from '../../stores/jobs';
 
 const WHY: Record<UnknownJobView['why'], string> = {
-  newer: 'Recorded by a newer version of Cadenza. It is kept as it is; open it with that version.',
-  'unknown-kind':
-    'A kind of job this version does not know. It is kept as it is; open it with the version that made it.',
-  'unknown-state':
-    'A state this version does not know. It is kept as it is; open it with the version that made it.',
-  damaged:
-    'Its record is damaged: it names a file outside the library. Cadenza never acts on it and keeps it as it is.',
+  newer: 'jobs:unknown.why.newer',
+  'unknown-kind': 'jobs:unknown.why.unknownKind',
+  'unknown-state': 'jobs:unknown.why.unknownState',
+  damaged: 'jobs:unknown.why.damaged',
 };
 
 /**
@@ -17,6 +15,7 @@ const WHY: Record<UnknownJobView['why'], string> = {
  * left exactly as they are (a newer version will pick them up again).
  */
 export function UnknownJobs() {
+  const { t } = useTranslation();
   const unknown = useJobsStore((s) => s.unknown);
   useEffect(() => {
     void loadUnknownJobs();
@@ -25,17 +24,23 @@ export function UnknownJobs() {
   return (
     <section aria-labelledby="unknown-jobs-title" className="job-unknown">
       <h2 id="unknown-jobs-title" className="job-unknown-title">
-        Jobs this version cannot show
+        {t('jobs:unknown.title')}
       </h2>
-      <ul className="job-list" aria-label="Unknown jobs">
+      <ul className="job-list" aria-label={t('jobs:unknown.listLabel')}>
         {unknown.map((j) => (
           <li key={j.id} className="job job-unknown-row">
             <div className="job-head">
-              <span className="job-kind">Unknown</span>
-              <span className="job-title">{j.label || 'A job'}</span>
-              <span className="job-state">Unknown</span>
+              <span className="job-kind">{t('jobs:unknown.kind')}</span>
+              {j.label ? (
+                <span className="job-title" translate="no">
+                  {j.label}
+                </span>
+              ) : (
+                <span className="job-title">{t('jobs:unknown.aJob')}</span>
+              )}
+              <span className="job-state">{t('jobs:unknown.kind')}</span>
             </div>
-            <p className="small muted">{WHY[j.why]}</p>
+            <p className="small muted">{t(WHY[j.why])}</p>
           </li>
         ))}
       </ul>
