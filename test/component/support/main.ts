@@ -448,8 +448,11 @@ export async function startMain(options: MainOptions = {}): Promise<Main> {
         unregister();
         unforward();
         updates?.stop();
-        await core.close();
+        // the service goes first: calls it still held fail now, and main records them while its
+        // folders are still there (not after they are removed)
         await emulator.close();
+        await new Promise((r) => setTimeout(r, 150));
+        await core.close();
         // a background write of main may still be landing: retry as the folder empties
         await rm(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
       })();
