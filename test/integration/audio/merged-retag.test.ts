@@ -157,6 +157,38 @@ describe('MP3', () => {
     expect(await readRecipeText(path)).toBe(recipe);
   });
 
+  it('a picture typed "other" is replaced by the cover, not shown beside it; a back cover stays', async () => {
+    const apic = (type: number, data: number[]): Buffer => {
+      const body = Buffer.from([0, ...Buffer.from('image/png\0'), type, 0, ...data]);
+      const h = Buffer.alloc(10);
+      h.write('APIC', 0, 'latin1');
+      h.writeUInt32BE(body.length, 4);
+      return Buffer.concat([h, body]);
+    };
+    const frames = Buffer.concat([apic(0, [1, 2, 3, 4]), apic(4, [5, 6, 7, 8])]);
+    const head = Buffer.from([
+      0x49,
+      0x44,
+      0x33,
+      3,
+      0,
+      0,
+      0,
+      0,
+      frames.length >> 7,
+      frames.length & 0x7f,
+    ]);
+    const src = readFileSync(corpus.files.find((f) => f.name === 'mp3-cbr128.mp3')!.path);
+    const path = join(dir, 'other-picture.mp3');
+    writeFileSync(path, Buffer.concat([head, frames, src]));
+    await retagKeepingAudio(path);
+    const pictures = (await parseFile(path)).common.picture ?? [];
+    expect(pictures.map((p) => p.type).sort()).toEqual(['Cover (back)', 'Cover (front)']);
+    expect(
+      Buffer.from(pictures.find((p) => p.type === 'Cover (front)')!.data).equals(Buffer.from(png)),
+    ).toBe(true);
+  });
+
   it('keeps the encoder frames and picture of a LAME-tagged file when no cover is written', async () => {
     const path = copyOf('mp3-id3v2-art.mp3');
     const before = ffprobeTags(path);

@@ -69,7 +69,9 @@ export function ownedFrames(tags: ExportTags): OwnedFrame[] {
     const { mimeType, data } = tags.cover;
     // encoding, MIME type, picture type 3 (front cover), empty description, the image
     const head = concatBytes([Uint8Array.of(UTF8), utf8(mimeType), Uint8Array.of(0, 3, 0)]);
-    add(['APIC:3'], frame('APIC', concatBytes([head, data])));
+    // the picture players show as the cover: a front cover, or one typed "other" (a file with
+    // such a picture would otherwise show two covers); back covers, artists… stay
+    add(['APIC:3', 'APIC:0'], frame('APIC', concatBytes([head, data])));
   }
   if (tags.replayGain) {
     const { trackGainDb, trackPeak } = tags.replayGain;

@@ -145,7 +145,9 @@ export async function planFlac(
     }
     if (b.type === PICTURE && written.cover && b.length >= 4) {
       const t = await readExactly(src, b.at, 4);
-      if (new DataView(t.buffer, t.byteOffset, 4).getUint32(0) === 3) continue; // replaced
+      // the front cover, or a picture typed "other" that players show as one, is replaced
+      const type = new DataView(t.buffer, t.byteOffset, 4).getUint32(0);
+      if (type === 3 || type === 0) continue;
     }
     blocks.push({ type: b.type, body: { from: b.at, length: b.length }, length: b.length });
   }
