@@ -22,6 +22,7 @@ import {
   type Language,
   type LanguageChoice,
 } from '@shared/i18n/languages';
+import { setWords } from '../services/words';
 
 const catalogs = import.meta.glob<ResourceKey>('../../shared/i18n/locales/*/*.json', {
   eager: true,
@@ -74,3 +75,6 @@ export function onLanguageChange(listener: (lang: AppLanguage) => void): () => v
 
 /** Main's `t`: keys with their namespace, `tr('menu:file')`. */
 export const tr = (key: string, options?: TOptions): string => instance.t(key, options ?? {});
+
+// the services' words (new items' titles) follow the app's language
+setWords((key, params) => tr(key, params));

@@ -27,6 +27,7 @@ import { probeInWorker } from '../audio/probe/in-worker';
 import { measureUrls, type Measurement } from './measure';
 import { withRawMessage } from './shared';
 import { createSingerTraining } from './training';
+import { words } from '../words';
 
 export interface CoversClient {
   readonly baseUrl: string;
@@ -160,7 +161,9 @@ export function createCoversService(deps: CoversServiceDeps) {
     const singer = await singerName(input.singerId, input.isCustomSinger);
     const title =
       input.title?.trim() ||
-      `${input.source.kind === 'link' ? 'Video' : sourceLabel} (${singer} cover)`;
+      (input.source.kind === 'link'
+        ? words('main:title.videoCover', { singer })
+        : words('main:title.cover', { source: sourceLabel, singer }));
     const call = {
       singerId: input.singerId,
       isCustomSinger: input.isCustomSinger,

@@ -99,8 +99,14 @@ function tagsFor(
   return tags;
 }
 
-const stoppedMessage = (done: number, total: number): string =>
-  `The export was stopped after ${done} of ${total} file${total === 1 ? '' : 's'}.`;
+/** "The export was stopped after 2 of 5 files." (keyed: the renderer says it in the app's language) */
+const stopped = (done: number, total: number, cause?: unknown): AppError =>
+  appError(
+    'cancelled',
+    'errors:exportStopped',
+    { done, count: total },
+    cause === undefined ? {} : { cause },
+  );
 
 /**
  * Copies a library file as it is, as every reader of the library does: its real path confined to
@@ -152,7 +158,7 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
         onProgress?.({ done, total, fraction: Math.min(1, (done + within) / total), current });
 
       for (const [index, item] of items.entries()) {
-        if (signal?.aborted) throw new AppError('cancelled', stoppedMessage(files.length, total));
+        if (signal?.aborted) throw stopped(files.length, total);
         report(index, 0, item.title);
         const source = library.pathOf(item);
         let written: string | null = null;
@@ -202,7 +208,7 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
           }
         } catch (e) {
           if (e instanceof AppError && e.code === 'cancelled')
-            throw new AppError('cancelled', stoppedMessage(files.length, total), { cause: e });
+            throw stopped(files.length, total, e);
           if (e instanceof AppError && ['validation', 'forbidden', 'not_found'].includes(e.code))
             throw new AppError(e.code, `${item.title}: ${e.message}`, { cause: e });
           // a full disk, a missing or read-only folder, a refused permission: said as such

@@ -34,6 +34,7 @@ import {
   withRawMessage,
   type ResolvedLink,
 } from '../covers/shared';
+import { words } from '../words';
 
 export interface VideosServiceDeps {
   client: () => Pick<CoversClient, 'singing'>;
@@ -119,7 +120,9 @@ export function createVideosService(deps: VideosServiceDeps) {
     );
     const title =
       input.title?.trim() ||
-      (input.audio.itemId ? `${input.audio.label} (singing video)` : 'Singing video');
+      (input.audio.itemId
+        ? words('main:title.singingVideoOf', { source: input.audio.label })
+        : words('main:title.singingVideo'));
     const call = {
       audioUrl: input.audio.url,
       imageUrl,
