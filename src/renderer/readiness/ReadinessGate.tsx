@@ -1,4 +1,5 @@
 import { flushSync } from 'react-dom';
+import { useTranslation } from '../i18n';
 import { loadStatus, refreshKeyInfo, useAccountStore } from '../stores/account';
 import { showPanel } from '../stores/ui';
 import type { Gate } from './useReadiness';
@@ -8,6 +9,7 @@ import type { Gate } from './useReadiness';
  * (focusing the key field when the key is the problem) or Retry connection. Nothing when ready.
  */
 export function ReadinessGate({ gate }: { gate: Gate }) {
+  const { t } = useTranslation();
   const checking = useAccountStore((s) => s.keyInfoPhase === 'loading');
   if (gate.ready) return null;
   const openAccount = (focusKey: boolean) =>
@@ -19,12 +21,12 @@ export function ReadinessGate({ gate }: { gate: Gate }) {
       </p>
       {gate.fix === 'open-account-key' && (
         <button type="button" className="button button-small" onClick={() => openAccount(true)}>
-          Open Account
+          {t('account:gate.openAccount')}
         </button>
       )}
       {gate.fix === 'open-account' && (
         <button type="button" className="button button-small" onClick={() => openAccount(false)}>
-          Open Account
+          {t('account:gate.openAccount')}
         </button>
       )}
       {gate.fix === 'retry-connection' && (
@@ -34,12 +36,12 @@ export function ReadinessGate({ gate }: { gate: Gate }) {
           disabled={checking}
           onClick={() => void refreshKeyInfo()}
         >
-          {checking ? 'Checking…' : 'Retry connection'}
+          {checking ? t('account:gate.checking') : t('account:gate.retryConnection')}
         </button>
       )}
       {gate.fix === 'retry-status' && (
         <button type="button" className="button button-small" onClick={() => void loadStatus()}>
-          Retry
+          {t('common:retry')}
         </button>
       )}
     </div>

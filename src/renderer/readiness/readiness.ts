@@ -2,6 +2,7 @@ import type { KeyInfo } from '@shared/domain/account';
 import { tableOf, type JobKind } from '@shared/domain/job-kinds';
 import type { Counter } from '@shared/errors';
 import type { AccountState } from '../stores/account';
+import { currentLanguage, formattersFor, t } from '../i18n';
 
 /**
  * Whether an action that spends can work right now, decided before the click from what the app
@@ -27,22 +28,28 @@ export interface Need {
 /** The counter each kind of job spends (the registry's `counter`); null: none is named. */
 export const KIND_COUNTERS: Readonly<Record<JobKind, Counter | null>> = tableOf((k) => k.counter);
 
-/** What each counter is called in a sentence ("no covers left"). */
-const COUNTER_NOUNS: Record<Counter, { one: string; many: string }> = {
-  key_music_counts: { one: 'song', many: 'songs' },
-  key_cover_counts: { one: 'cover', many: 'covers' },
-  key_clone_voices: { one: 'voice clone', many: 'voice clones' },
-  key_words_counts: { one: 'text-to-speech word', many: 'text-to-speech words' },
-  key_vc_counts: { one: 'voice conversion', many: 'voice conversions' },
-  key_singing_credits: { one: 'singing credit', many: 'singing credits' },
+/** "No songs left on your key.": what each counter says when it is empty (keys). */
+const NONE_LEFT: Record<Counter, string> = {
+  key_music_counts: 'account:gate.none.songs',
+  key_cover_counts: 'account:gate.none.covers',
+  key_clone_voices: 'account:gate.none.clones',
+  key_words_counts: 'account:gate.none.words',
+  key_vc_counts: 'account:gate.none.conversions',
+  key_singing_credits: 'account:gate.none.singing',
 };
 
-const countFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
+/** "Only 2 songs left on your key; this needs 3.": plural keys by what is left. */
+const ONLY_LEFT: Record<Counter, string> = {
+  key_music_counts: 'account:gate.only.songs',
+  key_cover_counts: 'account:gate.only.covers',
+  key_clone_voices: 'account:gate.only.clones',
+  key_words_counts: 'account:gate.only.words',
+  key_vc_counts: 'account:gate.only.conversions',
+  key_singing_credits: 'account:gate.only.singing',
+};
 
-export function counterPhrase(counter: Counter, n: number): string {
-  const noun = COUNTER_NOUNS[counter];
-  return `${countFormat.format(n)} ${n === 1 ? noun.one : noun.many}`;
-}
+const number = (n: number) =>
+  formattersFor(currentLanguage()).number(n, { maximumFractionDigits: 2 });
 
 type Facts = Pick<
   AccountState,
@@ -59,7 +66,7 @@ export function readiness(facts: Facts, need: Need): Readiness {
       ? {
           ready: false,
           reason: 'status_error',
-          message: "Cadenza couldn't read your account settings.",
+          message: t('account:gate.statusError'),
           fix: 'retry-status',
         }
       : { ready: true }; // still loading: unknown never blocks
@@ -68,7 +75,7 @@ export function readiness(facts: Facts, need: Need): Readiness {
     return {
       ready: false,
       reason: 'no_key',
-      message: 'Add your API key to start creating.',
+      message: t('account:gate.noKey'),
       fix: 'open-account-key',
     };
   const code = keyInfoError?.code;
@@ -76,21 +83,21 @@ export function readiness(facts: Facts, need: Need): Readiness {
     return {
       ready: false,
       reason: 'key_rejected',
-      message: "The service didn't accept your API key.",
+      message: t('account:gate.rejected'),
       fix: 'open-account-key',
     };
   if (code === 'key_disabled' || (keyInfo && keyInfo.key_status !== 0))
     return {
       ready: false,
       reason: 'key_disabled',
-      message: 'Your API key is disabled.',
+      message: t('account:gate.disabled'),
       fix: 'open-account-key',
     };
   if (code && UNREACHABLE.has(code) && facts.keyInfoPhase !== 'ready')
     return {
       ready: false,
       reason: 'offline',
-      message: "Cadenza can't reach the service right now.",
+      message: t('account:gate.offline'),
       fix: 'retry-connection',
     };
   const shortage = short(keyInfo, need);
@@ -104,6 +111,6 @@ function short(keyInfo: KeyInfo | null, need: Need): string | null {
   const left = keyInfo[need.counter];
   const amount = Math.max(1, need.amount ?? 1);
   if (typeof left !== 'number' || !Number.isFinite(left) || left >= amount) return null;
-  if (left <= 0) return `No ${COUNTER_NOUNS[need.counter].many} left on your key.`;
-  return `Only ${counterPhrase(need.counter, left)} left on your key; this needs ${countFormat.format(amount)}.`;
+  if (left <= 0) return t(NONE_LEFT[need.counter]);
+  return t(ONLY_LEFT[need.counter], { count: left, left: number(left), need: number(amount) });
 }
