@@ -1,5 +1,3 @@
-import type { LibraryKind } from '@shared/domain/library';
-
 /** "3:05", "1:02:09" — a clock for positions and durations in seconds. */
 export function formatClock(totalS: number): string {
   const s = Math.max(0, Math.floor(Number.isFinite(totalS) ? totalS : 0));
@@ -20,12 +18,3 @@ export const formatLength = (totalS: number): string =>
 export function formatDurationMs(ms: number | null): string {
   return ms === null ? '—' : formatLength(ms / 1000);
 }
-
-/** What a library item is, as a person reads it. */
-export const KIND_LABELS: Record<LibraryKind, string> = {
-  song: 'Song',
-  tts: 'Speech',
-  cover: 'Cover',
-  'singing-video': 'Singing video',
-  'subtitle-video': 'Subtitle video',
-};

@@ -7,8 +7,8 @@
  */
 import type { LibraryKind } from '@shared/domain/library';
 import type { LibraryItemView } from '@shared/ipc/library';
-import { KIND_LABELS } from '../../lib/format';
-import { KIND_FILTERS, type KindFilterId, type SortId } from './view';
+import { currentLanguage, t } from '../../i18n';
+import { KIND_FILTERS, KIND_LABELS, type KindFilterId, type SortId } from './view';
 
 export interface ViewQuery {
   text: string;
@@ -32,9 +32,17 @@ export interface Row {
   parentTitle: string | null;
 }
 
-const haystacks = new WeakMap<LibraryItemView, string>();
-/** Lower-cased searchable text of an item, computed once per item object. */
+let haystacks = new WeakMap<LibraryItemView, string>();
+let haystackLanguage = '';
+/**
+ * Lower-cased searchable text of an item, computed once per item object and language: its kind
+ * is matched in the app's language ("Sprache" finds speech in German).
+ */
 export function haystackOf(item: LibraryItemView): string {
+  if (haystackLanguage !== currentLanguage()) {
+    haystacks = new WeakMap();
+    haystackLanguage = currentLanguage();
+  }
   let h = haystacks.get(item);
   if (h === undefined) {
     h = [
@@ -43,7 +51,7 @@ export function haystackOf(item: LibraryItemView): string {
       item.prompt ?? '',
       item.file,
       item.model ?? '',
-      KIND_LABELS[item.kind],
+      t(KIND_LABELS[item.kind]),
     ]
       .join('\n')
       .toLowerCase();
@@ -69,7 +77,8 @@ function comparator(sort: SortId): (a: LibraryItemView, b: LibraryItemView) => n
     case 'longest':
       return (a, b) => (b.durationMs ?? -1) - (a.durationMs ?? -1) || newest(a, b);
     case 'kind':
-      return (a, b) => collator.compare(KIND_LABELS[a.kind], KIND_LABELS[b.kind]) || newest(a, b);
+      return (a, b) =>
+        collator.compare(t(KIND_LABELS[a.kind]), t(KIND_LABELS[b.kind])) || newest(a, b);
     default:
       return newest;
   }
@@ -150,6 +159,8 @@ export interface Derived {
   byId: Map<string, LibraryItemView>;
   childrenOf: Map<string, LibraryItemView[]>;
   views: Map<SortId, SortedView>;
+  /** The language its kind order and search text were made in. */
+  language: string;
 }
 
 let derived: Derived | null = null;
@@ -205,6 +216,8 @@ function positionsOf(
 
 /** The id index, extensions and sorted views of `items` (patched from the last ones when it can). */
 export function deriveView(items: readonly LibraryItemView[]): Derived {
+  // another language: the kind order and the search text are its words, so start again
+  if (derived && derived.language !== currentLanguage()) derived = null;
   if (derived?.items === items) return derived;
   const edited = derived ? editedInPlace(derived.items, items) : null;
   if (derived && edited) {
@@ -225,11 +238,12 @@ export function deriveView(items: readonly LibraryItemView[]): Derived {
     }
     // an extension's new object goes into its parent's list: built once for the whole change
     const childrenOf = extensionEdited ? childrenOfItems(items) : derived.childrenOf;
-    derived = { items, byId, childrenOf, views };
+    derived = { items, byId, childrenOf, views, language: derived.language };
     return derived;
   }
   derived = {
     items,
+    language: currentLanguage(),
     byId: new Map(items.map((i) => [i.id, i])),
     childrenOf: childrenOfItems(items),
     views: new Map(),

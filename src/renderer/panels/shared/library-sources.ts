@@ -5,14 +5,16 @@
  */
 import { useEffect, useMemo } from 'react';
 import type { LibraryItemView } from '@shared/ipc/library';
-import { KIND_LABELS, formatDurationMs } from '../../lib/format';
+import { formatDurationMs } from '../../lib/format';
+import { t } from '../../i18n';
+import { KIND_LABELS } from '../library/view';
 import { ensureLibraryItems, useLibraryStore } from '../../stores/library';
 
 /** "Song · 2:18": what a picker shows beside a title. */
 export const sourceDetail = (i: LibraryItemView): string =>
   i.durationMs === null
-    ? KIND_LABELS[i.kind]
-    : `${KIND_LABELS[i.kind]} · ${formatDurationMs(i.durationMs)}`;
+    ? t(KIND_LABELS[i.kind])
+    : `${t(KIND_LABELS[i.kind])} · ${formatDurationMs(i.durationMs)}`;
 
 /**
  * The library items `accept` takes, loading the library's list the first time a panel needs it.
