@@ -24,6 +24,8 @@ export type CoverSourceKind = 'file' | 'library' | 'link';
 interface CoversState {
   singers: SingerOption[];
   singersError: AppErrorShape | null;
+  /** When the built-in singers shown were read from the service (ISO); null: not known. */
+  singersFetchedAt: string | null;
   // cover form
   sourceKind: CoverSourceKind;
   file: FileInfo | null;
@@ -47,6 +49,7 @@ interface CoversState {
 const initial: CoversState = {
   singers: [],
   singersError: null,
+  singersFetchedAt: null,
   sourceKind: 'file',
   file: null,
   libraryItemId: '',
@@ -116,6 +119,7 @@ export async function loadSingers(refresh: boolean): Promise<void> {
     return;
   }
   applySingers(r.value.singers, r.value.error);
+  set({ singersFetchedAt: r.value.fetchedAt });
 }
 
 function applySingers(singers: SingerOption[], error: AppErrorShape | null): void {

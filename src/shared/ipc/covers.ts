@@ -29,6 +29,8 @@ export const SingersSchema = z.object({
   singers: z.array(SingerOptionSchema),
   /** Why the built-in list could not be read (custom singers are still listed). */
   error: AppErrorSchema.nullable(),
+  /** When the built-in list shown was read from the service (the last one kept, when it failed). */
+  fetchedAt: z.string().nullable().default(null),
 });
 export type Singers = z.infer<typeof SingersSchema>;
 

@@ -1136,7 +1136,7 @@ export class FakeCadenza {
       covers: {
         singers: (opts) =>
           this.answer('covers.singers', [opts], () =>
-            ok({ singers: [...this.covers.singers], error: null }),
+            ok({ singers: [...this.covers.singers], error: null, fetchedAt: null }),
           ),
         create: (request) =>
           this.answer('covers.create', [request], () => {
@@ -1217,7 +1217,7 @@ export class FakeCadenza {
             this.covers.singers = this.covers.singers.map((x) =>
               x.jobId === jobId ? { ...x, name } : x,
             );
-            return ok({ singers: [...this.covers.singers], error: null });
+            return ok({ singers: [...this.covers.singers], error: null, fetchedAt: null });
           }),
       },
       videos: {

@@ -26,6 +26,22 @@ async function audioFile(
 }
 
 describe('covers', () => {
+  it('the built-in singers read last are kept with their time: a restart with the service down still lists them', async () => {
+    const first = await h.covers.singers();
+    const names = first.singers.filter((s) => !s.custom).map((s) => s.name);
+    expect(names.length).toBeGreaterThan(0);
+    expect(first.error).toBeNull();
+    expect(Date.parse(first.fetchedAt!)).toBeGreaterThan(Date.now() - 60_000);
+    // a new start (new services over the same data folder), the service refusing every request
+    await h.close();
+    await h.open();
+    h.emu.inject({ path: '/v1/singers', kind: 'http500', times: 10 });
+    const offline = await h.covers.singers();
+    expect(offline.error?.code).toBe('server');
+    expect(offline.singers.filter((s) => !s.custom).map((s) => s.name)).toEqual(names);
+    expect(offline.fetchedAt).toBe(first.fetchedAt);
+  });
+
   it('uploads a local file: the service gets its exact bytes; the cover lands in the library named after the source and singer', async () => {
     const src = await audioFile('Summer Rain.mp3', 2 * 1024 * 1024);
     const { singers } = await h.covers.singers();

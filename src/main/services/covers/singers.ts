@@ -77,3 +77,48 @@ export class CustomSingerStore {
     return this.change((list) => list.map((r) => (r.jobId === jobId ? { ...r, ...patch } : r)));
   }
 }
+
+const BuiltInFileSchema = z.object({
+  schema_version: z.literal(1),
+  /** The service address the list came from: another address has other singers. */
+  baseUrl: z.string(),
+  fetchedAt: z.string(),
+  singers: z.array(z.object({ id: z.string().max(200), name: z.string().max(200) })).max(2000),
+});
+export type BuiltInSingers = z.infer<typeof BuiltInFileSchema>;
+
+/**
+ * The last built-in singer list read from each service address (`<dataDir>/covers/`), so covers
+ * can still be set up with the list, and say when it was read, while the service cannot be reached.
+ */
+export class BuiltInSingerStore {
+  private readonly dir: string;
+
+  constructor(dataDir: string) {
+    this.dir = join(dataDir, 'covers');
+  }
+
+  private fileOf(baseUrl: string): string {
+    return join(
+      this.dir,
+      `singers-${Buffer.from(baseUrl).toString('base64url').slice(0, 120)}.json`,
+    );
+  }
+
+  async read(baseUrl: string): Promise<BuiltInSingers | undefined> {
+    try {
+      const parsed = BuiltInFileSchema.safeParse(
+        JSON.parse(await readRegularText(this.fileOf(baseUrl), READ_CAPS.cacheBytes)),
+      );
+      return parsed.success && parsed.data.baseUrl === baseUrl ? parsed.data : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async write(list: BuiltInSingers): Promise<void> {
+    await writeFileAtomic(this.fileOf(list.baseUrl), `${JSON.stringify(list)}\n`, {
+      makeFolder: true,
+    });
+  }
+}

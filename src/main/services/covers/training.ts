@@ -21,7 +21,7 @@ import {
   withRawMessage,
   type ResolvedLink,
 } from './shared';
-import { CustomSingerStore } from './singers';
+import { BuiltInSingerStore, CustomSingerStore } from './singers';
 
 export function createSingerTraining(
   deps: Pick<CoversServiceDeps, 'dataDir' | 'client' | 'runtime'> & {
@@ -29,8 +29,12 @@ export function createSingerTraining(
   },
 ) {
   const store = new CustomSingerStore(deps.dataDir);
+  const kept = new BuiltInSingerStore(deps.dataDir);
   const measure = deps.measure;
-  let builtIn: { baseUrl: string; list: SingerOption[] } | undefined;
+  let builtIn: { baseUrl: string; list: SingerOption[]; fetchedAt: string } | undefined;
+
+  const optionsOf = (list: readonly { id: string; name: string }[]): SingerOption[] =>
+    list.map((s) => ({ id: s.id, name: s.name, custom: false, state: 'ready', jobId: null }));
 
   async function customSingers(): Promise<SingerOption[]> {
     const baseUrl = deps.client().baseUrl;
@@ -62,24 +66,32 @@ export function createSingerTraining(
     if (opts.refresh || !builtIn || builtIn.baseUrl !== client.baseUrl) {
       try {
         const list = await client.covers.singers();
-        builtIn = {
-          baseUrl: client.baseUrl,
-          list: list.map((s) => ({
-            id: s.id,
-            name: s.name,
-            custom: false,
-            state: 'ready',
-            jobId: null,
-          })),
-        };
+        const fetchedAt = new Date().toISOString();
+        builtIn = { baseUrl: client.baseUrl, list: optionsOf(list), fetchedAt };
+        const toKeep = list.map((s) => ({ id: s.id, name: s.name }));
+        await kept
+          .write({ schema_version: 1, baseUrl: client.baseUrl, fetchedAt, singers: toKeep })
+          .catch(() => undefined); // not kept: the next start asks the service again
       } catch (e) {
         error = toErrorShape(e);
+        // the service cannot be asked: the last list read from it, with when it was read
+        if (builtIn?.baseUrl !== client.baseUrl) {
+          const last = await kept.read(client.baseUrl);
+          if (last)
+            builtIn = {
+              baseUrl: last.baseUrl,
+              list: optionsOf(last.singers),
+              fetchedAt: last.fetchedAt,
+            };
+        }
       }
     }
     const custom = await customSingers();
+    const known = builtIn?.baseUrl === client.baseUrl ? builtIn : undefined;
     return {
-      singers: [...custom, ...(builtIn?.baseUrl === client.baseUrl ? builtIn.list : [])],
+      singers: [...custom, ...(known?.list ?? [])],
       error,
+      fetchedAt: known?.fetchedAt ?? null,
     };
   }
 

@@ -162,8 +162,13 @@ export function CoverCard() {
         empty={<p className="muted small">{t('covers:cover.singer.none')}</p>}
       />
       {s.singersError && (
-        <p className="muted small">
-          {t('covers:cover.singer.loadFailed', { reason: errorText(s.singersError) })}
+        <p className="muted small" role="status">
+          {s.singersFetchedAt && s.singers.some((x) => !x.custom)
+            ? t('covers:cover.singer.kept', {
+                reason: errorText(s.singersError),
+                time: f.relative(new Date(s.singersFetchedAt)),
+              })
+            : t('covers:cover.singer.loadFailed', { reason: errorText(s.singersError) })}
         </p>
       )}
       {err?.fields?.singerId && <p className="field-error">{err.fields.singerId}</p>}
