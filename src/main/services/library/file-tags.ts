@@ -13,14 +13,10 @@ import { promises as fs } from 'node:fs';
 import { extname } from 'node:path';
 import { recipeText, type RecipeSource } from '@shared/domain/recipe';
 import type { Loudness } from '@shared/domain/loudness';
-import {
-  MAX_EMBEDDED_COVER_BYTES,
-  audioPayloadHash,
-  retagFile,
-  type CoverArt,
-  type ExportTags,
-} from '../audio/tags';
+import { MAX_EMBEDDED_COVER_BYTES, retagFile, type CoverArt, type ExportTags } from '../audio/tags';
+import type { tagTasks } from '../audio/tags/tasks';
 import { sniffContent } from '../files/sniff';
+import { sharedWorker } from '../worker';
 import { logger } from '../log';
 
 const log = logger('library');
@@ -86,6 +82,10 @@ export async function coverArtAt(path: string | null | undefined): Promise<Cover
   return sniffed?.kind === 'image' ? { mimeType: sniffed.mimeType, data } : null;
 }
 
+/** The file's size and audio-payload hash, hashed in the worker thread (not on main's loop). */
+export const audioHashOffMain = (path: string): Promise<{ sizeBytes: number; sha256: string }> =>
+  sharedWorker<typeof tagTasks>().run('tags.audioHash', { path });
+
 export interface FileFacts {
   file_size_bytes: number;
   audio_sha256: string;
@@ -120,7 +120,7 @@ export async function tagLibraryFile(
     });
   }
   try {
-    const { sizeBytes, sha256 } = await audioPayloadHash(path);
+    const { sizeBytes, sha256 } = await audioHashOffMain(path);
     return { file_size_bytes: sizeBytes, audio_sha256: sha256 };
   } catch {
     return null;

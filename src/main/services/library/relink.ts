@@ -28,7 +28,7 @@ import {
 import { parseRecipe, type Recipe } from '@shared/domain/recipe';
 import { audioPayloadHash, readRecipeText } from '../audio/tags';
 import { writeJsonAtomic } from '../ground/atomic';
-import { isTaggable, tagLibraryFile, type TagDefaults } from './file-tags';
+import { audioHashOffMain, isTaggable, tagLibraryFile, type TagDefaults } from './file-tags';
 import { mapLimited } from './found';
 import { isBareName } from './names';
 
@@ -260,7 +260,7 @@ export async function settleRelinks(
               defaults,
               keepModifiedTime: true,
             })
-          : await audioPayloadHash(join(root, rel))
+          : await audioHashOffMain(join(root, rel))
               .then((h) => ({ file_size_bytes: h.sizeBytes, audio_sha256: h.sha256 }))
               .catch(() => null);
         const coverBeside = item.cover && dirOf(item.cover) === dirOf(rel) ? item.cover : null;

@@ -10,8 +10,14 @@
  */
 import { join } from 'node:path';
 import type { LibraryItem } from '@shared/domain/library';
-import { audioPayloadHash, retagFile } from '../audio/tags';
-import { coverArtAt, isTaggable, tagsForItem, type TagDefaults } from './file-tags';
+import { retagFile } from '../audio/tags';
+import {
+  audioHashOffMain,
+  coverArtAt,
+  isTaggable,
+  tagsForItem,
+  type TagDefaults,
+} from './file-tags';
 import type { Library } from './library-types';
 
 export interface UpgradePlan {
@@ -57,7 +63,7 @@ export async function upgradeItem(
   try {
     const cover = await coverArtAt(item.cover ? join(library.dir, item.cover) : null);
     await retagFile(path, tagsForItem(item, cover, defaults), { keepModifiedTime: true });
-    const { sizeBytes, sha256 } = await audioPayloadHash(path);
+    const { sizeBytes, sha256 } = await audioHashOffMain(path);
     await library.updateMeta(
       item.id,
       { file_size_bytes: sizeBytes, audio_sha256: sha256 },

@@ -13,6 +13,7 @@ import { libraryTasks } from '../library/index-tasks';
 import { peaksTasks } from '../audio/peaks/tasks';
 import { probeTasks } from '../audio/probe/tasks';
 import { renderTasks } from '../audio/render/tasks';
+import { tagTasks } from '../audio/tags/tasks';
 import { priorityTasks } from '../worker/priority';
 import type { TaskRegistry, WorkerClient } from '../worker';
 
@@ -24,6 +25,7 @@ export const workerTasks = {
   ...loudnessTasks,
   ...encodeTasks,
   ...renderTasks,
+  ...tagTasks,
   ...exportTasks,
   ...priorityTasks,
 } satisfies TaskRegistry;
