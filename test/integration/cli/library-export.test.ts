@@ -110,6 +110,26 @@ describe('cadenza library export', () => {
     });
   }, 120_000);
 
+  it('--without-cadenza-data leaves the recipe out; without it the file carries the item id', async () => {
+    const to = join(box.root, 'out');
+    const plain = await runCli(
+      ['library', 'export', 'itm_neon', '--to', to, '--format', 'mp3', '--without-cadenza-data'],
+      { env: box.env, timeoutMs: 60_000 },
+    );
+    expect(plain.code, plain.stderr).toBe(0);
+    const withData = await runCli(
+      ['library', 'export', 'itm_neon', '--to', to, '--format', 'mp3'],
+      {
+        env: box.env,
+        timeoutMs: 60_000,
+      },
+    );
+    expect(withData.code, withData.stderr).toBe(0);
+    expect(tags(join(to, 'Neon Tide.mp3'))).toMatchObject({ title: 'Neon Tide' });
+    expect(tags(join(to, 'Neon Tide.mp3')).cadenza_recipe).toBeUndefined();
+    expect(tags(join(to, 'Neon Tide (2).mp3')).cadenza_recipe).toContain('"id":"itm_neon"');
+  }, 120_000);
+
   it('refuses a missing --to, an unknown format and an unknown item', async () => {
     const to = join(box.root, 'out');
     const noTo = await runCli(['library', 'export', 'itm_neon'], { env: box.env });
