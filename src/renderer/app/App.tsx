@@ -14,10 +14,15 @@ import { usePanelShortcuts } from './shortcuts';
 import { useTheme } from './theme';
 import { useSidebar } from './useSidebar';
 import { loadPreferences, usePreferencesStore } from '../stores/preferences';
-import { currentLanguage, switchLanguage, useTranslation } from '../i18n';
+import { currentLanguage, loadAllNamespaces, switchLanguage, useTranslation } from '../i18n';
 
 /** Shown once per install: its own chunk, so the first screen of every other start stays small. */
-const FirstRun = lazy(() => import('./first-run/FirstRun').then((m) => ({ default: m.FirstRun })));
+// first run's words are in its own namespace: its chunk waits for the catalogs as a panel's does
+const FirstRun = lazy(() =>
+  Promise.all([import('./first-run/FirstRun'), loadAllNamespaces()]).then(([m]) => ({
+    default: m.FirstRun,
+  })),
+);
 
 interface AppProps {
   /** The sidebar's panels; the registry unless a test supplies its own. */

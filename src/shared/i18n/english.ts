@@ -20,6 +20,7 @@ import player from './locales/en/player.json';
 import components from './locales/en/components.json';
 import account from './locales/en/account.json';
 import jobs from './locales/en/jobs.json';
+import firstRun from './locales/en/firstRun.json';
 import type { Namespace } from './namespaces';
 
 /** Parameters of a message: numbers, or strings (creator content is bidi-isolated when shown). */
@@ -44,6 +45,7 @@ export const ENGLISH: Record<Namespace, Catalog> = {
   components,
   account,
   jobs,
+  firstRun,
 };
 
 export interface Catalog {

@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'components', // shared components' own words (picker, dialogs, failure actions, open-with)
   'account', // the Account panel: the key, what is left on it, the service address, diagnostics
   'jobs', // the Jobs panel: job rows, recovery, results, job kinds' and states' words
+  'firstRun', // first run's steps (its chunk waits for the catalogs, as a panel's does)
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

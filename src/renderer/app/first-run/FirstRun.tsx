@@ -1,14 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { LogoMark } from '../../components/icons';
 import { finishFirstRun } from '../../stores/preferences';
+import { useTranslation } from '../../i18n';
 import { FolderStep, KeyStep, SongStep, WelcomeStep, type StepProps } from './steps';
 import './first-run.css';
 
 const STEPS: readonly { title: string; Step: (props: StepProps) => React.JSX.Element }[] = [
-  { title: 'Welcome', Step: WelcomeStep },
-  { title: 'Your API key', Step: KeyStep },
-  { title: 'Library folder', Step: FolderStep },
-  { title: 'Your first song', Step: SongStep },
+  { title: 'firstRun:steps.welcome', Step: WelcomeStep },
+  { title: 'firstRun:steps.key', Step: KeyStep },
+  { title: 'firstRun:steps.folder', Step: FolderStep },
+  { title: 'firstRun:steps.song', Step: SongStep },
 ];
 
 interface FirstRunProps {
@@ -22,6 +23,7 @@ interface FirstRunProps {
  * each with "Skip setup"; every step is a heading that takes focus, then plain buttons and fields.
  */
 export function FirstRun({ onDone }: FirstRunProps) {
+  const { t } = useTranslation();
   const [index, setIndex] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const step = STEPS[index] ?? STEPS[0];
@@ -47,29 +49,29 @@ export function FirstRun({ onDone }: FirstRunProps) {
             <LogoMark />
             Cadenza
           </span>
-          <ol className="first-run-steps" aria-label="Setup steps">
+          <ol className="first-run-steps" aria-label={t('firstRun:stepsLabel')}>
             {STEPS.map((s, i) => (
               <li
                 key={s.title}
                 aria-current={i === index ? 'step' : undefined}
                 className={i <= index ? 'first-run-dot first-run-dot-on' : 'first-run-dot'}
               >
-                <span className="visually-hidden">{s.title}</span>
+                <span className="visually-hidden">{t(s.title)}</span>
               </li>
             ))}
           </ol>
         </div>
         <p className="first-run-count">
-          Step {index + 1} of {STEPS.length}
+          {t('firstRun:count', { step: index + 1, total: STEPS.length })}
         </p>
         <h1 id="first-run-heading" className="first-run-title" ref={headingRef} tabIndex={-1}>
-          {step.title === 'Welcome' ? 'Welcome to Cadenza' : step.title}
+          {step.Step === WelcomeStep ? t('firstRun:welcome.title') : t(step.title)}
         </h1>
         <step.Step onNext={next} />
         <div className="first-run-foot">
           {index > 0 && (
             <button type="button" className="link-button" onClick={() => setIndex(index - 1)}>
-              Back
+              {t('firstRun:back')}
             </button>
           )}
           <button
@@ -77,7 +79,7 @@ export function FirstRun({ onDone }: FirstRunProps) {
             className="link-button first-run-skip"
             onClick={() => finish(false)}
           >
-            Skip setup
+            {t('firstRun:skip')}
           </button>
         </div>
       </div>

@@ -6,6 +6,7 @@ import { GetKeyLink } from '../../panels/account/GetKeyLink';
 import { fieldMessage } from '../../panels/account/format';
 import { submitKeyInput } from '../../panels/account/submit-key';
 import { useAccountStore } from '../../stores/account';
+import { useTranslation } from '../../i18n';
 
 export interface StepProps {
   /** On to the next step (after the last one, first run ends and Songs opens). */
@@ -13,16 +14,14 @@ export interface StepProps {
 }
 
 export function WelcomeStep({ onNext }: StepProps) {
+  const { t } = useTranslation();
   return (
     <>
-      <p className="first-run-lede">
-        Make songs, voices, covers and singing videos. Everything you make is saved as files on your
-        computer and plays offline.
-      </p>
-      <p className="muted">Three short steps: your key, where to save, and a first song.</p>
+      <p className="first-run-lede">{t('firstRun:welcome.lede')}</p>
+      <p className="muted">{t('firstRun:welcome.steps')}</p>
       <div className="first-run-actions">
         <Button variant="primary" onClick={onNext}>
-          Get started
+          {t('firstRun:welcome.start')}
         </Button>
       </div>
     </>
@@ -45,6 +44,7 @@ function useDemo(): boolean {
 }
 
 export function KeyStep({ onNext }: StepProps) {
+  const { t } = useTranslation();
   const status = useAccountStore((s) => s.status);
   const saving = useAccountStore((s) => s.savingKey);
   const keyError = useAccountStore((s) => s.keyError);
@@ -56,13 +56,10 @@ export function KeyStep({ onNext }: StepProps) {
   if (demo)
     return (
       <>
-        <p className="first-run-lede">
-          This is a demo run against the local emulator: its demo key is already set, and nothing
-          you make costs anything.
-        </p>
+        <p className="first-run-lede">{t('firstRun:key.demo')}</p>
         <div className="first-run-actions">
           <Button variant="primary" onClick={onNext}>
-            Try the demo
+            {t('firstRun:key.tryDemo')}
           </Button>
         </div>
       </>
@@ -74,15 +71,16 @@ export function KeyStep({ onNext }: StepProps) {
         {unchecked ? (
           // the service could not be asked: say so before moving on (docs/writing.md, "The key")
           <p className="first-run-lede" role="status">
-            Your key ending in {status.keyLast4 ?? '····'} is saved, but not checked yet: Cadenza
-            couldn&apos;t reach the service. It checks again when the service answers.
+            {t('firstRun:key.unchecked', { last4: status.keyLast4 ?? '····' })}
           </p>
         ) : (
-          <p className="first-run-lede">Your key ending in {status.keyLast4 ?? '····'} is set.</p>
+          <p className="first-run-lede">
+            {t('firstRun:key.set', { last4: status.keyLast4 ?? '····' })}
+          </p>
         )}
         <div className="first-run-actions">
           <Button variant="primary" onClick={onNext}>
-            Continue
+            {t('firstRun:continue')}
           </Button>
         </div>
       </>
@@ -98,13 +96,10 @@ export function KeyStep({ onNext }: StepProps) {
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate>
-      <p className="first-run-lede">
-        Paste the API key from your account on the service. Cadenza stores it securely on this
-        computer.
-      </p>
+      <p className="first-run-lede">{t('firstRun:key.lede')}</p>
       <TextField
         ref={inputRef}
-        label="API key"
+        label={t('account:key.label')}
         type="password"
         autoComplete="off"
         spellCheck={false}
@@ -112,7 +107,7 @@ export function KeyStep({ onNext }: StepProps) {
       />
       <div className="first-run-actions">
         <Button type="submit" variant="primary" disabled={saving}>
-          {saving ? 'Saving key…' : 'Save key'}
+          {saving ? t('account:progress.savingKey') : t('account:key.save')}
         </Button>
         <GetKeyLink />
       </div>
@@ -121,16 +116,14 @@ export function KeyStep({ onNext }: StepProps) {
 }
 
 export function FolderStep({ onNext }: StepProps) {
+  const { t } = useTranslation();
   return (
     <>
-      <p className="first-run-lede">
-        Your songs, voices and videos are saved here as ordinary files. You can change it later in
-        Settings.
-      </p>
+      <p className="first-run-lede">{t('firstRun:folder.lede')}</p>
       <LibraryFolderSection />
       <div className="first-run-actions">
         <Button variant="primary" onClick={onNext}>
-          Continue
+          {t('firstRun:continue')}
         </Button>
       </div>
     </>
@@ -138,15 +131,13 @@ export function FolderStep({ onNext }: StepProps) {
 }
 
 export function SongStep({ onNext }: StepProps) {
+  const { t } = useTranslation();
   return (
     <>
-      <p className="first-run-lede">
-        Describe a style, like “warm lo-fi with soft rain”, and Cadenza makes two takes of it. They
-        land in your library as they finish.
-      </p>
+      <p className="first-run-lede">{t('firstRun:song.lede')}</p>
       <div className="first-run-actions">
         <Button variant="primary" onClick={onNext}>
-          Make your first song
+          {t('firstRun:song.make')}
         </Button>
       </div>
     </>
