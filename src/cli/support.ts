@@ -8,7 +8,7 @@ import { SidecarSchema, type LibraryItem, type Sidecar } from '@shared/domain/li
 import type { Counter } from '@shared/errors';
 import type { Core } from '../main/services/core';
 import type { Library } from '../main/services/library/library';
-import { UsageError } from './command';
+import { formatRows, UsageError } from './command';
 import { AppError } from '@shared/errors';
 import { isFinalJobState, type Job } from '@shared/domain/jobs';
 import type { JobsService } from '../main/services/jobs/service';
@@ -102,12 +102,8 @@ export async function followJob(
   const off = jobs.on('job-updated', (summary) => {
     if (summary.id === id) sayWait(jobs.get(id));
   });
-  let timer: NodeJS.Timeout | undefined;
   try {
-    const timedOut = new Promise<'timeout'>((resolve) => {
-      if (timeoutS !== undefined) timer = setTimeout(() => resolve('timeout'), timeoutS * 1000);
-    });
-    const outcome = await Promise.race([jobs.waitFor(id), timedOut]);
+    const outcome = await withinSeconds(jobs.waitFor(id), timeoutS);
     if (outcome !== 'timeout') return outcome;
     const job = jobs.get(id);
     const still = job?.waiting ? `waiting: ${job.waiting.message}` : (job?.state ?? 'unknown');
@@ -116,7 +112,78 @@ export async function followJob(
       `Job ${id} did not finish within ${timeoutS} s (still ${still}); run cadenza jobs resume --wait to continue.`,
     );
   } finally {
-    clearTimeout(timer);
     off();
   }
+}
+
+/** What `work` answers, or 'timeout' once `timeoutS` seconds have passed (never without one). */
+export async function withinSeconds<T>(
+  work: Promise<T>,
+  timeoutS: number | undefined,
+): Promise<T | 'timeout'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    if (timeoutS !== undefined) timer = setTimeout(() => resolve('timeout'), timeoutS * 1000);
+  });
+  try {
+    return await Promise.race([work, timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** `--wait [--timeout S]` of a waiting command: whether to follow the job, and for how long. */
+export function waitOptions(values: { wait?: boolean; timeout?: string }): {
+  wait: boolean;
+  timeoutS: number | undefined;
+} {
+  const timeoutS = parseTimeout(values.timeout);
+  if (timeoutS !== undefined && !values.wait) throw new UsageError('--timeout goes with --wait');
+  return { wait: values.wait === true, timeoutS };
+}
+
+/** A counter of the key before and after a command spent from it (null where unknown). */
+export interface Spent {
+  before: number | null;
+  after: number | null;
+}
+
+/**
+ * The tail of every command that ends with a result: with `--json` one JSON document on stdout;
+ * otherwise rows (or a line) on stdout and, when the command spent from a counter, a
+ * "Covers left: 5 → 4" note on stderr.
+ */
+export function printResult(
+  ctx: CliContext,
+  json: boolean | undefined,
+  result: {
+    json: unknown;
+    rows: ReadonlyArray<readonly [string, string]> | string;
+    left?: { label: string; counts: Spent };
+  },
+): void {
+  if (json) {
+    ctx.out(JSON.stringify(result.json, null, 2));
+    return;
+  }
+  ctx.out(typeof result.rows === 'string' ? result.rows : formatRows(result.rows));
+  const left = result.left;
+  if (left && left.counts.before !== null && left.counts.after !== null)
+    ctx.note(`${left.label}: ${left.counts.before} → ${left.counts.after}`);
+}
+
+/** Upload progress in steps of 10 % on stderr (none with `--json`); answers the unsubscribe. */
+export function noteUploads(
+  ctx: CliContext,
+  json: boolean | undefined,
+  on: (listener: (p: { bytesSent: number; totalBytes: number }) => void) => () => void,
+): () => void {
+  let shownPct = -1;
+  return on((p) => {
+    if (json || p.totalBytes === 0) return;
+    const pct = Math.floor((p.bytesSent / p.totalBytes) * 10) * 10;
+    if (pct === shownPct) return;
+    shownPct = pct;
+    ctx.note(`  uploading… ${pct}%`);
+  });
 }

@@ -6,14 +6,8 @@ import { promises as fs } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { AppError } from '@shared/errors';
 import type { LocalRecording } from '../../main/services/voices';
-import {
-  formatRows,
-  parseCommandArgs,
-  UsageError,
-  type CliCommand,
-  type CliContext,
-} from '../command';
-import { counterLeft } from '../support';
+import { parseCommandArgs, UsageError, type CliCommand, type CliContext } from '../command';
+import { counterLeft, noteUploads, printResult } from '../support';
 
 const help = `Usage: cadenza clone --name N [--description D] FILE... [--json]
 
@@ -60,14 +54,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   }
   const before = await counterLeft(core, 'key_clone_voices');
   if (before !== null && !values.json) ctx.note(`Voice clones left: ${before}`);
-  let shownPct = -1;
-  const off = voices.on('upload-progress', (p) => {
-    if (values.json || p.totalBytes === 0) return;
-    const pct = Math.floor((p.bytesSent / p.totalBytes) * 10) * 10;
-    if (pct === shownPct) return;
-    shownPct = pct;
-    ctx.note(`  uploading… ${pct}%`);
-  });
+  const off = noteUploads(ctx, values.json, (listener) => voices.on('upload-progress', listener));
   const job = await voices.clone({
     name: values.name,
     ...(values.description !== undefined ? { description: values.description } : {}),
@@ -76,33 +63,24 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   const speaker = await voices.finishClone(job.id);
   off();
   const after = await counterLeft(core, 'key_clone_voices');
-  if (values.json) {
-    ctx.out(
-      JSON.stringify(
-        {
-          job_id: job.id,
-          speaker,
-          name: values.name.trim(),
-          files: checks.map((c) => ({
-            name: c.name,
-            size_bytes: c.sizeBytes,
-            duration_ms: c.durationMs,
-          })),
-          clone_voices: { before, after },
-        },
-        null,
-        2,
-      ),
-    );
-  } else {
-    ctx.out(
-      formatRows([
-        ['Voice', values.name.trim()],
-        ['Speaker', speaker],
-      ]),
-    );
-    if (before !== null && after !== null) ctx.note(`Voice clones left: ${before} → ${after}`);
-  }
+  printResult(ctx, values.json, {
+    json: {
+      job_id: job.id,
+      speaker,
+      name: values.name.trim(),
+      files: checks.map((c) => ({
+        name: c.name,
+        size_bytes: c.sizeBytes,
+        duration_ms: c.durationMs,
+      })),
+      clone_voices: { before, after },
+    },
+    rows: [
+      ['Voice', values.name.trim()],
+      ['Speaker', speaker],
+    ],
+    left: { label: 'Voice clones left', counts: { before, after } },
+  });
   return 0;
 }
 

@@ -10,13 +10,12 @@ import { AppError } from '@shared/errors';
 import type { SingerOption } from '@shared/ipc/covers';
 import {
   expectNoMore,
-  formatRows,
   parseCommandArgs,
   UsageError,
   type CliCommand,
   type CliContext,
 } from '../command';
-import { counterLeft, readSidecar } from '../support';
+import { counterLeft, noteUploads, printResult, readSidecar } from '../support';
 
 /** A singer by id or by name (case-insensitive), built-in or trained here. */
 function findSinger(singers: readonly SingerOption[], idOrName: string): SingerOption | undefined {
@@ -82,14 +81,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   const isCustomSinger = values.custom === true || singer?.custom === true;
   const before = await counterLeft(core, 'key_cover_counts');
   if (before !== null && !values.json) ctx.note(`Covers left: ${before}`);
-  let shownPct = -1;
-  const off = covers.on('upload-progress', (p) => {
-    if (values.json || p.totalBytes === 0) return;
-    const pct = Math.floor((p.bytesSent / p.totalBytes) * 10) * 10;
-    if (pct === shownPct) return;
-    shownPct = pct;
-    ctx.note(`  uploading… ${pct}%`);
-  });
+  const off = noteUploads(ctx, values.json, (listener) => covers.on('upload-progress', listener));
   const job = await covers.cover({
     source: path ? { kind: 'file', path } : { kind: 'link', url: values.link ?? '' },
     singerId,
@@ -102,21 +94,16 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   off();
   const after = await counterLeft(core, 'key_cover_counts');
   const sidecar = await readSidecar(core.settings.libraryDir(), item);
-  if (values.json) {
-    ctx.out(
-      JSON.stringify({ job_id: job.id, item: sidecar, cover_counts: { before, after } }, null, 2),
-    );
-  } else {
-    ctx.out(
-      formatRows([
-        ['Title', item.title],
-        ['Singer', item.singer ?? ''],
-        ['File', sidecar.media_file],
-        ['Item', item.id],
-      ]),
-    );
-    if (before !== null && after !== null) ctx.note(`Covers left: ${before} → ${after}`);
-  }
+  printResult(ctx, values.json, {
+    json: { job_id: job.id, item: sidecar, cover_counts: { before, after } },
+    rows: [
+      ['Title', item.title],
+      ['Singer', item.singer ?? ''],
+      ['File', sidecar.media_file],
+      ['Item', item.id],
+    ],
+    left: { label: 'Covers left', counts: { before, after } },
+  });
   return 0;
 }
 

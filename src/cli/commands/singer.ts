@@ -16,7 +16,7 @@ import {
   type CliCommand,
   type CliContext,
 } from '../command';
-import { counterLeft, followJob, parseTimeout } from '../support';
+import { counterLeft, followJob, printResult, waitOptions } from '../support';
 
 const help = `Usage: cadenza singer list [--json]
        cadenza singer check URL... [--json]
@@ -75,8 +75,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     throw new UsageError('say list, check or train (see cadenza singer --help)');
   if (sub !== 'list' && urls.length === 0)
     throw new UsageError(`name at least one audio URL (see cadenza singer --help)`);
-  const timeoutS = parseTimeout(values.timeout);
-  if (timeoutS !== undefined && !values.wait) throw new UsageError('--timeout goes with --wait');
+  const { wait, timeoutS } = waitOptions(values);
   const core = ctx.core();
   const { covers, jobsHost } = core;
   if (sub === 'list') {
@@ -120,49 +119,37 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
       sent.error?.message ?? 'Training could not start.',
     );
   const taskId = sent.serviceIds[0] ?? null;
-  if (!values.wait) {
-    if (values.json)
-      ctx.out(
-        JSON.stringify({ job_id: job.id, task_id: taskId, name, state: sent.state }, null, 2),
-      );
-    else {
-      ctx.out(
-        formatRows([
-          ['Singer', name],
-          ['Task', taskId ?? ''],
-          ['Job', job.id],
-        ]),
-      );
+  if (!wait) {
+    printResult(ctx, values.json, {
+      json: { job_id: job.id, task_id: taskId, name, state: sent.state },
+      rows: [
+        ['Singer', name],
+        ['Task', taskId ?? ''],
+        ['Job', job.id],
+      ],
+    });
+    if (!values.json)
       ctx.note('Training continues on the service; follow it with cadenza jobs resume --wait.');
-    }
     return 0;
   }
   if (!values.json) ctx.note(`Training ${name} (task ${taskId})…`);
   await followJob(ctx, rt.jobs, job.id, timeoutS);
   const singer = await covers.finishTraining(job.id);
   const after = await counterLeft(core, 'key_vc_counts');
-  if (values.json)
-    ctx.out(
-      JSON.stringify(
-        {
-          job_id: job.id,
-          singer_id: singer.id,
-          name: singer.name,
-          state: singer.state,
-          vc_counts: { before, after },
-        },
-        null,
-        2,
-      ),
-    );
-  else
-    ctx.out(
-      formatRows([
-        ['Singer', singer.name],
-        ['Singer id', singer.id ?? ''],
-        ['Use', `cadenza cover FILE --singer ${singer.id} --custom`],
-      ]),
-    );
+  printResult(ctx, values.json, {
+    json: {
+      job_id: job.id,
+      singer_id: singer.id,
+      name: singer.name,
+      state: singer.state,
+      vc_counts: { before, after },
+    },
+    rows: [
+      ['Singer', singer.name],
+      ['Singer id', singer.id ?? ''],
+      ['Use', `cadenza cover FILE --singer ${singer.id} --custom`],
+    ],
+  });
   return 0;
 }
 

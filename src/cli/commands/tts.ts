@@ -6,13 +6,12 @@ import { readTextFile } from '../../main/services/files/regular';
 import { EMOTIONS, type Emotion } from '@shared/domain/service-limits';
 import {
   expectNoMore,
-  formatRows,
   parseCommandArgs,
   UsageError,
   type CliCommand,
   type CliContext,
 } from '../command';
-import { counterLeft, readSidecar } from '../support';
+import { counterLeft, printResult, readSidecar } from '../support';
 
 /** A text file for speech (at most 500 characters are spoken) is small. */
 const MAX_TEXT_FILE_BYTES = 64 * 1024;
@@ -69,27 +68,22 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   const item = await voices.finishTake(job.id);
   const sidecar = await readSidecar(core.settings.libraryDir(), item);
   const after = await counterLeft(core, 'key_words_counts');
-  if (values.json) {
-    ctx.out(
-      JSON.stringify({ job_id: job.id, words_counts: { before, after }, take: sidecar }, null, 2),
-    );
-  } else {
-    ctx.out(
-      formatRows([
-        ['Title', sidecar.title],
-        ['File', sidecar.media_file],
-        ['Voice', sidecar.voice ?? ''],
-        ['Speaker', sidecar.service_ids.speaker ?? ''],
-        ['Emotion', sidecar.emotion ?? 'none'],
-        [
-          'Duration',
-          sidecar.duration_ms !== null ? `${(sidecar.duration_ms / 1000).toFixed(1)} s` : 'unknown',
-        ],
-        ['Text', sidecar.lyrics ?? ''],
-      ]),
-    );
-    if (before !== null && after !== null) ctx.note(`Words left: ${before} → ${after}`);
-  }
+  printResult(ctx, values.json, {
+    json: { job_id: job.id, words_counts: { before, after }, take: sidecar },
+    rows: [
+      ['Title', sidecar.title],
+      ['File', sidecar.media_file],
+      ['Voice', sidecar.voice ?? ''],
+      ['Speaker', sidecar.service_ids.speaker ?? ''],
+      ['Emotion', sidecar.emotion ?? 'none'],
+      [
+        'Duration',
+        sidecar.duration_ms !== null ? `${(sidecar.duration_ms / 1000).toFixed(1)} s` : 'unknown',
+      ],
+      ['Text', sidecar.lyrics ?? ''],
+    ],
+    left: { label: 'Words left', counts: { before, after } },
+  });
   return 0;
 }
 

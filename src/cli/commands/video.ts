@@ -3,14 +3,8 @@
  * service takes links only. The audio (MP3/WAV/M4A, 2–30 s) and the photo (JPG/PNG, ≤ 4.7 MB)
  * are measured first, so nothing is spent on a request the service would refuse.
  */
-import {
-  formatRows,
-  parseCommandArgs,
-  UsageError,
-  type CliCommand,
-  type CliContext,
-} from '../command';
-import { counterLeft, readSidecar } from '../support';
+import { parseCommandArgs, UsageError, type CliCommand, type CliContext } from '../command';
+import { counterLeft, printResult, readSidecar } from '../support';
 
 const help = `Usage: cadenza video sing --audio URL --image URL [--title T] [--json]
        cadenza video subtitles --video URL [--title T] [--json]
@@ -57,24 +51,15 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   const item = await videos.finish(job.id);
   const after = await counterLeft(core, 'key_singing_credits');
   const sidecar = await readSidecar(core.settings.libraryDir(), item);
-  if (values.json)
-    ctx.out(
-      JSON.stringify(
-        { job_id: job.id, item: sidecar, singing_credits: { before, after } },
-        null,
-        2,
-      ),
-    );
-  else {
-    ctx.out(
-      formatRows([
-        ['Title', item.title],
-        ['File', sidecar.media_file],
-        ['Item', item.id],
-      ]),
-    );
-    if (before !== null && after !== null) ctx.note(`Singing credits left: ${before} → ${after}`);
-  }
+  printResult(ctx, values.json, {
+    json: { job_id: job.id, item: sidecar, singing_credits: { before, after } },
+    rows: [
+      ['Title', item.title],
+      ['File', sidecar.media_file],
+      ['Item', item.id],
+    ],
+    left: { label: 'Singing credits left', counts: { before, after } },
+  });
   return 0;
 }
 

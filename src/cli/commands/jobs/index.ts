@@ -24,6 +24,7 @@ import {
   type CliCommand,
   type CliContext,
 } from '../../command';
+import { parseTimeout, withinSeconds } from '../../support';
 
 const help = `Usage: cadenza jobs <list|resume|redownload|check|adopt|not-mine> [options]
 
@@ -181,9 +182,7 @@ async function resume(args: string[], ctx: CliContext): Promise<number> {
     'jobs',
   );
   expectNoMore(positionals, 'jobs');
-  const timeoutS = values.timeout === undefined ? undefined : Number(values.timeout);
-  if (timeoutS !== undefined && !(Number.isFinite(timeoutS) && timeoutS > 0))
-    throw new UsageError('--timeout takes a number of seconds greater than 0');
+  const timeoutS = parseTimeout(values.timeout);
   const rt = await openTracking(ctx);
   let stop: (() => void) | undefined;
   const stopped = new Promise<void>((resolve) => (stop = resolve));
@@ -250,12 +249,7 @@ async function resume(args: string[], ctx: CliContext): Promise<number> {
       for (const j of rt.jobs.list())
         if (activeIds.has(j.id) && isFinalJobState(j.state)) settle(j);
     });
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<'timeout'>((resolve) => {
-      if (timeoutS !== undefined) timer = setTimeout(() => resolve('timeout'), timeoutS * 1000);
-    });
-    const outcome = await Promise.race([finished, stopped, timedOut]);
-    clearTimeout(timer);
+    const outcome = await withinSeconds(Promise.race([finished, stopped]), timeoutS);
     if (outcome === 'timeout') {
       const left = rt.jobs.list().filter((j) => activeIds.has(j.id) && !isFinalJobState(j.state));
       const states = [...new Set(left.map((j) => (j.waiting ? 'waiting' : STATE_WORDS[j.state])))];

@@ -17,7 +17,14 @@ import { songSettingsFrom, type SettingsSource, type SongSettings } from '@share
 import { readTextFile } from '../../../main/services/files/regular';
 import { probeFile } from '../../../main/services/audio/probe';
 import { recipeInFile } from '../../../main/services/library/relink';
-import { counterLeft, findItem, followJob, parseTimeout, readSidecar } from '../../support';
+import {
+  counterLeft,
+  findItem,
+  followJob,
+  printResult,
+  readSidecar,
+  waitOptions,
+} from '../../support';
 import { songWhole, wholeHelp } from './whole';
 
 /** Lyrics files are a few KB; anything far larger is not lyrics. */
@@ -168,8 +175,7 @@ async function create(args: string[], ctx: CliContext): Promise<number> {
     values,
     typeof values.from === 'string' ? await reusedSettings(values.from, ctx) : null,
   );
-  const timeoutS = parseTimeout(values.timeout);
-  if (timeoutS !== undefined && !values.wait) throw new UsageError('--timeout goes with --wait');
+  const { wait, timeoutS } = waitOptions(values);
   const core = ctx.core();
   const before = await counterLeft(core, 'key_music_counts');
   const { songs } = core;
@@ -178,17 +184,15 @@ async function create(args: string[], ctx: CliContext): Promise<number> {
   const sent = await songs.waitUntilSent(job.id);
   if (sent.state === 'failed' || sent.state === 'cancelled' || sent.state === 'interrupted')
     throw failureOf(sent);
-  if (!values.wait) {
-    if (values.json)
-      ctx.out(
-        JSON.stringify({ job_id: sent.id, state: sent.state, song_ids: sent.serviceIds }, null, 2),
-      );
-    else {
-      ctx.out(sent.id);
+  if (!wait) {
+    printResult(ctx, values.json, {
+      json: { job_id: sent.id, state: sent.state, song_ids: sent.serviceIds },
+      rows: sent.id,
+    });
+    if (!values.json)
       ctx.note(
         `Submitted (${sent.serviceIds.length} songs). Run the app or a later command to download them.`,
       );
-    }
     return 0;
   }
   if (!values.json)
@@ -215,35 +219,28 @@ async function create(args: string[], ctx: CliContext): Promise<number> {
   const items = await songs.finish(done.id);
   const sidecars = await Promise.all(items.map((item) => readSidecar(library.dir, item)));
   const after = await counterLeft(core, 'key_music_counts');
-  if (values.json) {
-    ctx.out(
-      JSON.stringify(
-        { job_id: done.id, state: done.state, music_counts: { before, after }, songs: sidecars },
-        null,
-        2,
-      ),
-    );
-  } else {
-    for (const s of sidecars) {
-      ctx.out(
-        formatRows([
-          ['Title', s.title],
-          ['File', s.media_file],
-          [
-            'Duration',
-            s.duration_ms !== null ? `${(s.duration_ms / 1000).toFixed(1)} s` : 'unknown',
-          ],
-          ['Song id', s.service_ids.song_id ?? ''],
-          ...(s.parent_id || s.service_ids.parent_song_id
-            ? ([['Extends', s.service_ids.parent_song_id ?? s.parent_id ?? '']] as const)
-            : []),
-        ]),
-      );
-      ctx.out('');
-    }
-    if (done.error) ctx.note(done.error.message);
-    if (before !== null && after !== null) ctx.note(`Songs left: ${before} → ${after}`);
-  }
+  if (!values.json && done.error) ctx.note(done.error.message);
+  printResult(ctx, values.json, {
+    json: { job_id: done.id, state: done.state, music_counts: { before, after }, songs: sidecars },
+    rows: sidecars
+      .map(
+        (s) =>
+          `${formatRows([
+            ['Title', s.title],
+            ['File', s.media_file],
+            [
+              'Duration',
+              s.duration_ms !== null ? `${(s.duration_ms / 1000).toFixed(1)} s` : 'unknown',
+            ],
+            ['Song id', s.service_ids.song_id ?? ''],
+            ...(s.parent_id || s.service_ids.parent_song_id
+              ? ([['Extends', s.service_ids.parent_song_id ?? s.parent_id ?? '']] as const)
+              : []),
+          ])}\n`,
+      )
+      .join('\n'),
+    left: { label: 'Songs left', counts: { before, after } },
+  });
   return 0;
 }
 
