@@ -154,5 +154,3 @@ export function createJobActions(deps: ActionDeps) {
     },
   };
 }
-
-export type JobActions = ReturnType<typeof createJobActions>;

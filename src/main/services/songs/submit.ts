@@ -83,5 +83,3 @@ export function createSongSubmitters(
     },
   };
 }
-
-export type SongSubmitters = ReturnType<typeof createSongSubmitters>;
