@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 
 /** Dead exports left when this gate was added; a new one fails the test (lower it as they go). */
-const CEILING = 22;
+const CEILING = 21;
 
 describe('dead exports', () => {
   it(`src/ has at most ${CEILING} exports that nothing uses`, () => {
