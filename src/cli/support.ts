@@ -4,7 +4,12 @@
  */
 import { READ_CAPS, readRegularText } from '../main/services/ground/regular-file';
 import { join } from 'node:path';
-import { SidecarSchema, type LibraryItem, type Sidecar } from '@shared/domain/library';
+import {
+  SidecarSchema,
+  type FullLibraryItem,
+  type LibraryItem,
+  type Sidecar,
+} from '@shared/domain/library';
 import type { Counter } from '@shared/errors';
 import type { Core } from '../main/services/core';
 import type { Library } from '../main/services/library/library';
@@ -38,17 +43,35 @@ export async function readSidecar(
  * The sidecar as written beside the file, plus where the file is; for a file added outside the
  * app (no sidecar), what was read from it (length, tags) in the same shape, marked hasSidecar false.
  */
-export function sidecarOf(item: LibraryItem): Record<string, unknown> {
+export function sidecarOf(item: FullLibraryItem): Record<string, unknown> {
   const {
     cover: _c,
     sizeBytes: _s,
     modifiedAtMs: _m,
     hasSidecar,
     artEmbedded: _a,
+    hasLyrics: _l,
     file,
     ...sidecar
   } = item;
   return hasSidecar ? { ...sidecar, file } : { ...sidecar, file, hasSidecar };
+}
+
+/**
+ * Every item with everything its sidecar holds (lyrics included; main's items are compact), in
+ * the list's order, a few sidecars read at a time.
+ */
+export async function fullItems(
+  library: Pick<Library, 'full'>,
+  items: readonly LibraryItem[],
+): Promise<FullLibraryItem[]> {
+  const out = new Array<FullLibraryItem>(items.length);
+  let next = 0;
+  const reader = async (): Promise<void> => {
+    for (let i = next++; i < items.length; i = next++) out[i] = await library.full(items[i]!);
+  };
+  await Promise.all(Array.from({ length: 8 }, reader));
+  return out;
 }
 
 /** The one item ITEM names: an id, a file (relative to the library folder), or a unique title. */

@@ -100,8 +100,14 @@ export type SidecarInput = z.input<typeof SidecarFields>;
 /** What an item id looks like everywhere (IPC included); the index makes every id fit it. */
 export const ITEM_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
 
-/** One entry of the in-app index: the sidecar plus where the files are. */
-export const LibraryItemSchema = SidecarFields.extend({
+/**
+ * One entry of the in-app index: the sidecar plus where the files are, compact — the lyrics stay
+ * in the sidecar on disk (`hasLyrics` says whether there are any; `Library.full` reads them when
+ * they are shown), so 50,000 items fit main's memory budget (DESIGN §5c).
+ */
+export const LibraryItemSchema = SidecarFields.omit({ lyrics: true }).extend({
+  /** The sidecar holds lyrics (not only white space). */
+  hasLyrics: z.boolean(),
   /** Media file path relative to the library folder, with forward slashes. */
   file: z.string(),
   /** Cover image path relative to the library folder, when present on disk. */
@@ -114,6 +120,8 @@ export const LibraryItemSchema = SidecarFields.extend({
   artEmbedded: z.boolean().default(false),
 });
 export type LibraryItem = z.infer<typeof LibraryItemSchema>;
+/** An item with everything its sidecar holds (lyrics included), as read from disk when needed. */
+export type FullLibraryItem = LibraryItem & Pick<Sidecar, 'lyrics'>;
 
 /** What changed in the library since the last event. */
 export const LibraryChangeSchema = z.object({

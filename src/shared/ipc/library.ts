@@ -160,7 +160,7 @@ export function toLibraryItemView(
     parentId: item.parent_id,
     variationGroup: item.variation_group,
     coverUrl: libraryCoverUrl(item),
-    hasLyrics: !!item.lyrics?.trim(),
+    hasLyrics: item.hasLyrics,
     hasServiceUrl: item.source_url !== null && isHttpUrl(item.source_url),
     ...(item.whole_song ? { isWholeSong: true } : {}),
     model: item.model,

@@ -74,7 +74,7 @@ describe('Retry sends what the first submission sent', () => {
     expect(sentBody(sent[1]!)).toEqual(sentBody(sent[0]!));
     expect(again.request).toEqual(first.request);
     expect(again.meta).toEqual({ ...first.meta, ...again.meta });
-    const item = rt.library.get(again.resultItemIds[0]!)!;
+    const item = await rt.library.full(rt.library.get(again.resultItemIds[0]!)!);
     expect(item.kind).toBe('tts');
     expect(`${item.title} ${item.lyrics ?? ''} ${item.prompt ?? ''}`).toContain('Hello again');
   });

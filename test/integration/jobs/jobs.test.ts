@@ -94,7 +94,7 @@ describe('jobs against the emulator', () => {
     expect(states).toContain('running');
     expect(states).toContain('downloading');
 
-    const items = done.resultItemIds.map((id) => library.get(id)!);
+    const items = await Promise.all(done.resultItemIds.map((id) => library.full(library.get(id)!)));
     for (const item of items) {
       expect(item.title).toBe('Neon Tide');
       expect(item.lyrics).toContain('City lights');

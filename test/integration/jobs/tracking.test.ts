@@ -51,7 +51,7 @@ describe('tracking by /v3/music/tasks and custom-singer tasks', () => {
     const job = await jobs.track({ kind: 'song-v2', tracking: 'v3-tasks', ids, label: 'Old Mill' });
     const done = await jobs.waitFor(job.id, 15_000);
     expect(done.state).toBe('done');
-    const items = done.resultItemIds.map((id) => library.get(id)!);
+    const items = await Promise.all(done.resultItemIds.map((id) => library.full(library.get(id)!)));
     expect(items.map((i) => i.title)).toEqual(['Old Mill', 'Old Mill']);
     expect(items.every((i) => i.lyrics?.includes('wheels turning'))).toBe(true);
     // the sidecars keep both ids: the task id polled and the song's own id (for de-duplication)

@@ -40,7 +40,8 @@ describe('library index in the worker', () => {
     const again = createLibrary({ dir, indexFile: join(root, 'index.json'), watch: false, worker });
     await again.open();
     expect(again.items().map((i) => i.title)).toEqual(['Second', 'First']);
-    expect(again.get(first.id)?.lyrics).toBe('moonlit harbour');
+    expect(again.get(first.id)?.hasLyrics).toBe(true);
+    expect((await again.full(again.get(first.id)!)).lyrics).toBe('moonlit harbour');
     await again.close();
     await worker.close();
   });

@@ -264,10 +264,11 @@ describe('library', () => {
       .map((i) => i.id);
     await lib.close();
     open.length = 0;
-    const head = JSON.parse(await readFile(headFileOf(indexFile), 'utf8')) as {
-      entries: { item: { id: string } }[];
-    };
-    expect(head.entries.map((e) => e.item.id)).toEqual(newest);
+    // line-delimited: a header line, then one entry a line
+    const [header, ...lines] = (await readFile(headFileOf(indexFile), 'utf8')).trim().split('\n');
+    expect(JSON.parse(header!)).toMatchObject({ schema_version: 2, libraryDir: dir });
+    const head = lines.map((l) => JSON.parse(l) as { item: { id: string } });
+    expect(head.map((e) => e.item.id)).toEqual(newest);
     await rm(join(dir, 'Song 229.mp3')); // the newest, in the head, gone while closed
 
     const again = createLibrary({ dir, indexFile, watch: false });
@@ -436,6 +437,55 @@ describe('library', () => {
       'New name.mp3.json',
     ]);
     expect(lib.items()).toHaveLength(0);
+  });
+
+  it('keeps lyrics and prompt on disk through a rename, a loudness write and a metadata edit (rows are compact)', async () => {
+    const lib = await makeLibrary();
+    const item = await lib.createItem({
+      meta: {
+        kind: 'song',
+        title: 'Harbour',
+        lyrics: 'moonlit harbour\nsecond line',
+        prompt: 'slow folk',
+      },
+      ext: '.mp3',
+      writeMedia: (t) => writeFile(t, 'x'),
+    });
+    // main's row holds no lyrics, only whether there are any
+    expect('lyrics' in item).toBe(false);
+    expect(item.hasLyrics).toBe(true);
+    const sidecar = async (file: string) =>
+      JSON.parse(await readFile(join(dir, `${file}.json`), 'utf8')) as Record<string, unknown>;
+    // a field a newer version wrote (unknown here) is kept too
+    await writeFile(
+      join(dir, `${item.file}.json`),
+      JSON.stringify({ ...(await sidecar(item.file)), future_field: 'kept' }),
+    );
+    await lib.refresh([item.file]);
+    const renamed = await lib.rename(item.id, 'Harbour Lights');
+    await lib.updateMeta(item.id, {
+      loudness: {
+        integratedLufs: -14,
+        truePeakDb: -1,
+        measuredAt: '2026-01-01T00:00:00Z',
+        version: 1,
+      },
+    });
+    await lib.updateMeta(item.id, { tags: ['folk'] });
+    const onDisk = await sidecar(renamed.file);
+    expect(onDisk).toMatchObject({
+      title: 'Harbour Lights',
+      lyrics: 'moonlit harbour\nsecond line',
+      prompt: 'slow folk',
+      tags: ['folk'],
+      loudness: { integratedLufs: -14 },
+      future_field: 'kept',
+    });
+    expect(onDisk).not.toHaveProperty('hasLyrics');
+    const full = await lib.full(lib.get(item.id)!);
+    expect(full.lyrics).toBe('moonlit harbour\nsecond line');
+    // and the worker still finds it by its lyrics
+    expect((await lib.filter({ text: 'moonlit' })).map((i) => i.id)).toEqual([item.id]);
   });
 
   it('filters by words in title, tags, lyrics and prompt', async () => {

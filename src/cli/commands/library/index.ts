@@ -13,7 +13,7 @@ import {
   type CliContext,
 } from '../../command';
 import { exportHelp, exportItemsCommand } from './export';
-import { findItem, sidecarOf } from '../../support';
+import { findItem, fullItems, sidecarOf } from '../../support';
 import { retag, RETAG_HELP } from './retag';
 import { trim, TRIM_HELP } from './trim';
 
@@ -53,7 +53,7 @@ async function list(args: string[], ctx: CliContext): Promise<void> {
   try {
     const items = library.items();
     if (values.json) {
-      ctx.out(JSON.stringify(items.map(sidecarOf), null, 2));
+      ctx.out(JSON.stringify((await fullItems(library, items)).map(sidecarOf), null, 2));
       return;
     }
     if (items.length === 0) {

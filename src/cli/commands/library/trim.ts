@@ -3,7 +3,7 @@
  * region of an item saved as a new item (the same service as the app's Trim; the original is
  * left as it is). ITEM is an item id, a file in the library folder, or a title only one item has.
  */
-import type { LibraryItem } from '@shared/domain/library';
+import type { FullLibraryItem } from '@shared/domain/library';
 import { FADE_CURVES, TrimRequestSchema, type FadeCurve } from '@shared/domain/trim';
 import { formatTimeMs, parseTimeMs } from '@shared/time';
 import { trimItem } from '../../../main/services/edit/trim-item';
@@ -42,7 +42,7 @@ function timeOption(name: string, text: string | undefined): number | undefined 
 export async function trim(
   args: string[],
   ctx: CliContext,
-  asJson: (item: LibraryItem) => Record<string, unknown>,
+  asJson: (item: FullLibraryItem) => Record<string, unknown>,
 ): Promise<void> {
   const { values, positionals } = parseCommandArgs(args, OPTIONS, 'library');
   const [ref, ...rest] = positionals;
@@ -70,7 +70,7 @@ export async function trim(
   const checked = TrimRequestSchema.safeParse(request);
   if (!checked.success) throw new UsageError(checked.error.issues[0]?.message ?? 'invalid region');
   const item = await trimItem(library, source.id, checked.data);
-  if (values.json) ctx.out(JSON.stringify(asJson(item), null, 2));
+  if (values.json) ctx.out(JSON.stringify(asJson(await library.full(item)), null, 2));
   else {
     ctx.out(item.file);
     ctx.note(

@@ -40,7 +40,8 @@ export async function songWhole(args: string[], ctx: CliContext): Promise<number
     },
   });
   if (values.json) {
-    ctx.out(JSON.stringify(sidecarOf(item), null, 2));
+    const { library } = await ctx.core().jobsHost.runtime();
+    ctx.out(JSON.stringify(sidecarOf(await library.full(item)), null, 2));
     return 0;
   }
   const whole = item.whole_song;

@@ -194,7 +194,7 @@ export function createLoudnessService(options: LoudnessServiceOptions): Loudness
     if (!item?.audio_sha256) return {};
     const facts = await tagLibraryFile(
       library.pathOf(item),
-      { ...item, loudness },
+      { ...(await library.full(item)), loudness },
       {
         coverPath: item.cover ? join(library.dir, item.cover) : null,
         defaults: options.tagDefaults?.(),

@@ -63,7 +63,7 @@ export async function trimItem(
     meta: {
       kind: source.kind,
       title,
-      lyrics: source.lyrics,
+      lyrics: (await library.full(source)).lyrics,
       tags: source.tags,
       prompt: source.prompt,
       model: source.model,

@@ -17,7 +17,7 @@ import { pipeline } from 'node:stream/promises';
 import { basename, join } from 'node:path';
 import { appError } from '@shared/app-error';
 import { AppError } from '@shared/errors';
-import type { LibraryItem } from '@shared/domain/library';
+import type { FullLibraryItem, LibraryItem } from '@shared/domain/library';
 import { DEFAULT_LOUDNESS_TARGET_LUFS } from '@shared/domain/loudness';
 import type { ExportOptions, ExportProgress } from '@shared/domain/export';
 import type { SettingsStore } from '../contracts';
@@ -35,7 +35,12 @@ import type { RenderInput, RenderResult } from './render';
 export interface ExportRequest {
   /** In the order they are numbered. */
   items: readonly LibraryItem[];
-  library: { dir: string; pathOf(item: LibraryItem): string };
+  library: {
+    dir: string;
+    pathOf(item: LibraryItem): string;
+    /** The item with its lyrics (main's items are compact; see Library.full). */
+    full(item: LibraryItem): Promise<FullLibraryItem>;
+  };
   /** An existing folder (main's dialog chose it). */
   folder: string;
   options: ExportOptions;
@@ -75,7 +80,7 @@ const stem = (file: string): { base: string; ext: string } => {
 
 /** The tags written for `item`, the `index`th of `count`: the library file's, with the options'. */
 function tagsFor(
-  item: LibraryItem,
+  item: FullLibraryItem,
   index: number,
   count: number,
   shared: Pick<ExportTags, 'artist' | 'album' | 'genre'> & {
@@ -184,7 +189,7 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
               source,
               dest,
               format: options.format,
-              tags: tagsFor(item, index, total, {
+              tags: tagsFor(await library.full(item), index, total, {
                 artist,
                 album,
                 genre: options.genre || undefined,

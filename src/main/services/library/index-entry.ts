@@ -22,7 +22,19 @@ export interface IndexEntry {
   sidecarMtimeMs: number | null;
   /** Found by re-linking (no sidecar beside the file): what the app settles on disk. */
   relink?: Relink;
+  /**
+   * The item's searchable text, lower case (title, tags, lyrics, prompt): kept by the worker
+   * (searches, the saved index), never sent to main.
+   */
+  text?: string;
 }
+
+/** An item's searchable text, lower-cased once: title, tags, lyrics and prompt. */
+export const searchTextOf = (
+  item: Pick<LibraryItem, 'title' | 'tags' | 'prompt'>,
+  lyrics: string | null | undefined,
+): string =>
+  [item.title, item.tags.join(' '), lyrics ?? '', item.prompt ?? ''].join('\n').toLowerCase();
 
 export const SIDECAR_SUFFIX = '.json';
 export const sidecarNameFor = (mediaFileName: string): string =>
@@ -42,7 +54,7 @@ const externalId = (rel: string): string =>
 
 export function coverFor(
   rel: string,
-  sidecar: Sidecar | null,
+  sidecar: Pick<Sidecar, 'cover_file'> | null,
   files: Map<string, Listed>,
   imageBases?: ReadonlySet<string>,
 ): string | null {
@@ -86,29 +98,34 @@ export function itemFrom(
   };
   // any sidecar found on disk gets an id every action accepts (one written by hand or another tool
   // may carry anything); a later rewrite stores the valid one
-  if (sidecar)
+  if (sidecar) {
+    const { lyrics, ...rest } = sidecar;
     return {
-      ...sidecar,
+      ...rest,
       id: ITEM_ID_PATTERN.test(sidecar.id) ? sidecar.id : externalId(`${rel}\n${sidecar.id}`),
       ...base,
       hasSidecar: true,
       artEmbedded: false,
+      hasLyrics: !!lyrics?.trim(),
     };
+  }
   const name = basename(rel);
+  const { lyrics: _lyrics, ...probed } = SidecarSchema.parse({
+    schema_version: 1,
+    id: externalId(rel),
+    kind: guessKind(name),
+    title: found?.title ?? name.slice(0, name.length - extname(name).length),
+    tags: found?.genre ?? [],
+    lyrics: found?.lyrics ?? null,
+    duration_ms: found?.durationMs ?? null,
+    created_at: new Date(media.birthtimeMs || media.mtimeMs).toISOString(),
+  });
   return {
-    ...SidecarSchema.parse({
-      schema_version: 1,
-      id: externalId(rel),
-      kind: guessKind(name),
-      title: found?.title ?? name.slice(0, name.length - extname(name).length),
-      lyrics: found?.lyrics ?? null,
-      tags: found?.genre ?? [],
-      duration_ms: found?.durationMs ?? null,
-      created_at: new Date(media.birthtimeMs || media.mtimeMs).toISOString(),
-    }),
+    ...probed,
     ...base,
     hasSidecar: false,
     artEmbedded: found?.hasArt ?? false,
+    hasLyrics: !!found?.lyrics?.trim(),
   };
 }
 
@@ -130,5 +147,5 @@ export function coverNear(
   for (const c of candidates)
     if (statSync(join(root, c), { throwIfNoEntry: false })?.isFile())
       files.set(c, { rel: c, ext: extname(c).toLowerCase(), stat: null });
-  return coverFor(rel, sidecar as Sidecar | null, files);
+  return coverFor(rel, sidecar, files);
 }

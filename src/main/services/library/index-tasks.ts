@@ -20,7 +20,8 @@ export interface IndexRef {
 
 interface IndexState {
   entries: Map<string, IndexEntry>;
-  items: LibraryItem[];
+  /** The entries newest first, as main lists them: search answers come in main's order. */
+  ordered: IndexEntry[];
   search: LibrarySearch;
 }
 
@@ -35,11 +36,13 @@ const states = new Map<string, IndexState>();
 export const newestFirst = (a: LibraryItem, b: LibraryItem): number =>
   a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : a.file.localeCompare(b.file);
 
-/** Items newest first, as main lists them: search answers come in main's order. */
 function stateOf(entries: Map<string, IndexEntry>, search = new LibrarySearch()): IndexState {
-  const items = [...entries.values()].map((e) => e.item).sort(newestFirst);
-  return { entries, items, search };
+  const ordered = [...entries.values()].sort((a, b) => newestFirst(a.item, b.item));
+  return { entries, ordered, search };
 }
+
+/** What main is sent of an entry: no search text (main never searches lyrics itself). */
+const forMain = ({ text: _text, ...entry }: IndexEntry): IndexEntry => entry;
 
 /**
  * Queues entries for main in chunks, one in flight at a time (see `TaskContext.deliver`); the
@@ -50,7 +53,7 @@ function entrySender(ctx: TaskContext<IndexEntry[]>) {
   return {
     send(entries: readonly IndexEntry[]): void {
       for (let i = 0; i < entries.length; i += ENTRY_CHUNK) {
-        const chunk = entries.slice(i, i + ENTRY_CHUNK);
+        const chunk = entries.slice(i, i + ENTRY_CHUNK).map(forMain);
         tail = tail.then(() => ctx.deliver(chunk));
       }
     },
@@ -183,16 +186,18 @@ export const libraryTasks = {
     return { removed };
   },
 
-  /** Prepares every item's searchable text (lyrics included) so the first keystroke is quick. */
+  /**
+   * Makes sure the index is there to search (after a thread restart it is built again); the
+   * searchable text itself is made when each sidecar is read.
+   */
   async 'library.warm'(ref: IndexRef): Promise<void> {
-    const state = await stateFor(ref);
-    await state.search.warm(state.items);
+    await stateFor(ref);
   },
 
   /** Ids of the items whose title, tags, lyrics or prompt hold every word, newest first. */
   async 'library.search'(input: IndexRef & { query: LibraryQuery }): Promise<string[]> {
     const state = await stateFor(input);
-    return state.search.filter(state.items, input.query).map((i) => i.id);
+    return state.search.filter(state.ordered, input.query).map((e) => e.item.id);
   },
 
   async 'library.save'(ref: IndexRef): Promise<void> {

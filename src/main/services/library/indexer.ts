@@ -13,6 +13,7 @@ import {
   coverNear,
   itemFrom,
   readSidecar,
+  searchTextOf,
   sidecarNameFor,
   type IndexEntry,
   type Listed,
@@ -165,12 +166,15 @@ export async function scanLibrary(
       const sideStat = sideStats[i] ?? null;
       const sidecar = b.side && sideStat ? readSidecar(join(root, b.side.rel)) : null;
       const cover = coverFor(b.rel, sidecar, files, imageBases);
+      const facts = sidecar ? null : (found[i]?.facts ?? null);
+      const item = itemFrom(b.rel, b.media, sidecar, cover, facts);
       const entry: IndexEntry = {
-        item: itemFrom(b.rel, b.media, sidecar, cover, sidecar ? null : found[i]?.facts),
+        item,
         mediaSize: b.media.size,
         mediaMtimeMs: b.media.mtimeMs,
         sidecarSize: sideStat ? sideStat.size : null,
         sidecarMtimeMs: sideStat ? sideStat.mtimeMs : null,
+        text: searchTextOf(item, sidecar ? sidecar.lyrics : facts?.lyrics),
       };
       next.set(b.rel, entry);
       if (!sidecar) bare.push(b.rel);
@@ -239,12 +243,14 @@ export async function refreshEntries(
     }
     const found = sidecar ? null : await readFoundMedia(join(root, rel));
     if (!sidecar) bare.push(rel);
+    const item = itemFrom(rel, media, sidecar, cover, found);
     next.set(rel, {
-      item: itemFrom(rel, media, sidecar, cover, found),
+      item,
       mediaSize: media.size,
       mediaMtimeMs: media.mtimeMs,
       sidecarSize: sideStat?.size ?? null,
       sidecarMtimeMs: sideStat?.mtimeMs ?? null,
+      text: searchTextOf(item, sidecar ? sidecar.lyrics : found?.lyrics),
     });
     touched.push(rel);
   }

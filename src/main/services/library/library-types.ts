@@ -1,4 +1,10 @@
-import type { LibraryChange, LibraryItem, Sidecar, SidecarInput } from '@shared/domain/library';
+import type {
+  FullLibraryItem,
+  LibraryChange,
+  LibraryItem,
+  Sidecar,
+  SidecarInput,
+} from '@shared/domain/library';
 import type { WorkerClient } from '../worker';
 import type { TypedEmitter } from '../ground/events';
 import type { libraryTasks } from './index-tasks';
@@ -82,6 +88,11 @@ export interface Library {
   /** All items, newest first. The array is replaced (never mutated) when the library changes. */
   items(): readonly LibraryItem[];
   get(id: string): LibraryItem | undefined;
+  /**
+   * The item with what main does not keep (its lyrics), read from its sidecar on disk now: for
+   * a view that shows them, an export, a render that writes them into a file.
+   */
+  full(item: LibraryItem): Promise<FullLibraryItem>;
   findByServiceId(serviceId: string): LibraryItem | undefined;
   /** Items matching the query, newest first (words are searched in the worker). */
   filter(query: LibraryQuery): Promise<LibraryItem[]>;

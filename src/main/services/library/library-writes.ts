@@ -7,6 +7,7 @@ import {
   SidecarSchema,
   type LibraryItem,
   type LibraryChange,
+  type FullLibraryItem,
   type Sidecar,
 } from '@shared/domain/library';
 import {
@@ -20,6 +21,7 @@ import { READ_CAPS, readRegularText } from '../ground/regular-file';
 import { guessKind, isItemMedia } from '../ground/media-types';
 import { logger } from '../log';
 import { sidecarNameFor } from './index-entry';
+import { readFoundMedia } from './found';
 import { ensureLibraryFolder } from './placement';
 import { tagLibraryFile } from './file-tags';
 import { isBareName, nameSet, normalizeExtension, sanitizeBaseName, uniqueFileName } from './names';
@@ -37,7 +39,14 @@ export interface WritesContext {
 
 export type LibraryWrites = Pick<
   Library,
-  'ensureFolder' | 'reserveName' | 'createItem' | 'importFile' | 'rename' | 'updateMeta' | 'remove'
+  | 'ensureFolder'
+  | 'reserveName'
+  | 'createItem'
+  | 'importFile'
+  | 'rename'
+  | 'updateMeta'
+  | 'remove'
+  | 'full'
 >;
 
 /**
@@ -185,10 +194,60 @@ export function createLibraryWrites({ options, get, refresh }: WritesContext): L
     });
   }
 
-  async function writeSidecarFor(
+  /**
+   * The sidecar as it is on disk now (every field, unknown ones too), or null when the item has
+   * none. Main's items are compact (no lyrics), so every sidecar write starts from this.
+   */
+  async function sidecarOnDisk(item: LibraryItem): Promise<Record<string, unknown> | null> {
+    if (!item.hasSidecar) return null;
+    let text: string;
+    try {
+      text = await readRegularText(join(dir, sidecarNameFor(item.file)), READ_CAPS.sidecarBytes);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw e;
+    }
+    const parsed = SidecarSchema.safeParse(JSON.parse(text));
+    if (!parsed.success)
+      throw new AppError('busy', 'This item’s sidecar cannot be read; it is left as it is.');
+    return parsed.data;
+  }
+
+  async function full(item: LibraryItem): Promise<FullLibraryItem> {
+    if (!item.hasLyrics) return { ...item, lyrics: null };
+    if (!item.hasSidecar) {
+      // a file added outside the app: its lyrics are in its own tags
+      const found = await readFoundMedia(join(dir, item.file)).catch(() => null);
+      return { ...item, lyrics: found?.lyrics ?? null };
+    }
+    const onDisk = await sidecarOnDisk(item).catch(() => null);
+    const lyrics = typeof onDisk?.lyrics === 'string' ? onDisk.lyrics : null;
+    return { ...item, lyrics };
+  }
+
+  /** One sidecar write at a time per item: each reads what the one before wrote. */
+  const sidecarQueues = new Map<string, Promise<unknown>>();
+
+  function writeSidecarFor(
     item: LibraryItem,
     patch: Partial<Sidecar>,
     fileName = posix.basename(item.file),
+  ): Promise<void> {
+    const before = sidecarQueues.get(item.id) ?? Promise.resolve();
+    const run = before.then(() => writeSidecarNow(item, patch, fileName));
+    const tail = run.catch(() => undefined);
+    sidecarQueues.set(item.id, tail);
+    void tail.then(() => {
+      if (sidecarQueues.get(item.id) === tail) sidecarQueues.delete(item.id);
+    });
+    return run;
+  }
+
+  /** Read-modify-write: the patch goes onto the sidecar on disk, never onto main's compact row. */
+  async function writeSidecarNow(
+    item: LibraryItem,
+    patch: Partial<Sidecar>,
+    fileName: string,
   ): Promise<void> {
     const relDir = posix.dirname(item.file) === '.' ? '' : posix.dirname(item.file);
     const {
@@ -197,14 +256,16 @@ export function createLibraryWrites({ options, get, refresh }: WritesContext): L
       sizeBytes: _s,
       modifiedAtMs: _m,
       hasSidecar: _h,
-      ...current
+      hasLyrics: _l,
+      ...fromRow
     } = item;
-    if (item.schema_version > SIDECAR_SCHEMA_VERSION)
+    // unknown fields of the sidecar (a newer version's) travel in `current` and are kept
+    const current = (await sidecarOnDisk(item)) ?? fromRow;
+    if (Number(current.schema_version) > SIDECAR_SCHEMA_VERSION)
       throw new AppError(
         'busy',
         'This item was saved by a newer version of Cadenza; it is left as it is.',
       );
-    // unknown fields of the sidecar (a newer version's) travel in `current` and are kept
     const sidecar = SidecarSchema.parse({ ...current, ...patch, schema_version: 1, id: item.id });
     await writeJsonAtomic(join(dir, relDir, sidecarNameFor(fileName)), sidecar);
   }
@@ -264,5 +325,6 @@ export function createLibraryWrites({ options, get, refresh }: WritesContext): L
     rename,
     updateMeta,
     remove,
+    full,
   };
 }

@@ -230,6 +230,7 @@ export function createLibrary(options: LibraryOptions): Library {
     rename: writes.rename,
     updateMeta: writes.updateMeta,
     remove: writes.remove,
+    full: writes.full,
     on: (name, listener) => emitter.on(name, listener),
   };
 }

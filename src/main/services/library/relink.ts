@@ -29,7 +29,8 @@ import { parseRecipe, type Recipe } from '@shared/domain/recipe';
 import { audioPayloadHash, readRecipeText } from '../audio/tags';
 import { writeJsonAtomic } from '../ground/atomic';
 import { audioHashOffMain, isTaggable, tagLibraryFile, type TagDefaults } from './file-tags';
-import { mapLimited } from './found';
+import { mapLimited, readFoundMedia } from './found';
+import { searchTextOf, sidecarNameFor } from './index-entry';
 import { isBareName } from './names';
 
 /** What re-linking found for an entry whose file has no sidecar beside it. */
@@ -42,6 +43,8 @@ export interface Relink {
   rebuilt?: boolean;
   /** The file is a copy of this item's file (it gets an id of its own). */
   copyOf?: string;
+  /** A copy's lyrics (index items hold none), written into its sidecar when it is settled. */
+  lyrics?: string | null;
 }
 
 /** The part of an index entry re-linking reads and replaces. */
@@ -49,6 +52,8 @@ export interface RelinkEntry {
   item: LibraryItem;
   mediaMtimeMs: number;
   relink?: Relink;
+  /** The searchable text (see IndexEntry.text). */
+  text?: string;
 }
 
 /** At most this many sidecars left behind are read in one pass (each is a small capped read). */
@@ -174,8 +179,19 @@ export async function relinkEntries<E extends RelinkEntry>(
           ? posix.join(dirOf(orphan.mediaRel), s.cover_file)
           : null;
       const coverFrom = left && exists(root, left) ? left : undefined;
-      const item: LibraryItem = { ...s, ...own, cover: entry.item.cover ?? coverFrom ?? null };
-      entries.set(rel, { ...entry, item, relink: { sidecarFrom: orphan.sideRel, coverFrom } });
+      const { lyrics, ...fields } = s;
+      const item: LibraryItem = {
+        ...fields,
+        ...own,
+        hasLyrics: !!lyrics?.trim(),
+        cover: entry.item.cover ?? coverFrom ?? null,
+      };
+      entries.set(rel, {
+        ...entry,
+        item,
+        text: searchTextOf(item, lyrics),
+        relink: { sidecarFrom: orphan.sideRel, coverFrom },
+      });
       live.set(item.id, entries.get(rel) as E);
     } else if (copied) {
       const {
@@ -187,7 +203,10 @@ export async function relinkEntries<E extends RelinkEntry>(
         ...story
       } = copied.item;
       const item: LibraryItem = { ...story, ...own, cover: entry.item.cover ?? story.cover };
-      entries.set(rel, { ...entry, item, relink: { copyOf: story.id } });
+      const lyrics = story.hasLyrics
+        ? (readSidecar(join(root, sidecarNameFor(copied.item.file)))?.lyrics ?? null)
+        : null;
+      entries.set(rel, { ...entry, item, text: copied.text, relink: { copyOf: story.id, lyrics } });
     } else if (recipe) {
       const item: LibraryItem = { ...entry.item, ...sidecarFieldsOf(recipe), ...own };
       entries.set(rel, { ...entry, item, relink: { rebuilt: true } });
@@ -213,6 +232,7 @@ function sidecarOf(item: LibraryItem, patch: Partial<Sidecar> = {}): Sidecar {
     modifiedAtMs: _m,
     hasSidecar: _h,
     artEmbedded: _a,
+    hasLyrics: _l,
     ...fields
   } = item;
   return SidecarSchema.parse({ ...fields, ...patch, schema_version: 1, id: item.id });
@@ -253,9 +273,15 @@ export async function settleRelinks(
         await fs.rename(from, sideTo);
       } else {
         const coverPath = item.cover ? join(root, item.cover) : null;
+        // index items hold no lyrics: a copy's come from its original, a rebuilt item's from its tags
+        const lyrics = relink.copyOf
+          ? (relink.lyrics ?? null)
+          : item.hasLyrics
+            ? ((await readFoundMedia(join(root, rel)).catch(() => null))?.lyrics ?? null)
+            : null;
         const facts = relink.copyOf
           ? // the copy's own id goes into its recipe too (its mtime kept)
-            await tagLibraryFile(join(root, rel), sidecarOf(item), {
+            await tagLibraryFile(join(root, rel), sidecarOf(item, { lyrics }), {
               coverPath,
               defaults,
               keepModifiedTime: true,
@@ -267,6 +293,7 @@ export async function settleRelinks(
         await writeJsonAtomic(
           sideTo,
           sidecarOf(item, {
+            lyrics,
             ...(facts ?? {}),
             cover_file: coverBeside ? nameOf(coverBeside) : null,
           }),

@@ -1,14 +1,21 @@
-import { z } from 'zod';
+/**
+ * The saved index in the data folder: line-delimited JSON — a header line, then one entry per
+ * line — written a few hundred entries at a time and read a line at a time, so neither side ever
+ * builds one string of the whole index (50,000 entries are tens of MB of JSON). A small head file
+ * holds the newest entries for the first rows of a start-up.
+ */
+import { promises as fs } from 'node:fs';
+import { createInterface } from 'node:readline';
 import type { LibraryItem } from '@shared/domain/library';
-import { writeFileAtomic } from '../ground/atomic';
-import { READ_CAPS, readRegularText } from '../ground/regular-file';
+import { commitTemp, tempPathFor } from '../ground/atomic';
+import { READ_CAPS, openRegular } from '../ground/regular-file';
 import type { IndexEntry } from './index-entry';
 
-const SavedIndexHeaderSchema = z.object({
-  schema_version: z.literal(1),
-  libraryDir: z.string(),
-  entries: z.array(z.unknown()),
-});
+/**
+ * 2: line-delimited, compact items (no lyrics) and each entry's search text. An index of another
+ * version is not read: the folder is read again and the index saved anew.
+ */
+const SAVED_INDEX_VERSION = 2;
 
 /** A cheap shape check per entry: the saved index is our own file, written atomically. */
 function plausibleEntry(e: unknown): e is IndexEntry {
@@ -20,12 +27,14 @@ function plausibleEntry(e: unknown): e is IndexEntry {
     typeof x.mediaMtimeMs === 'number' &&
     (x.sidecarSize === null || typeof x.sidecarSize === 'number') &&
     (x.sidecarMtimeMs === null || typeof x.sidecarMtimeMs === 'number') &&
+    (x.text === undefined || typeof x.text === 'string') &&
     typeof item === 'object' &&
     item !== null &&
     typeof item.id === 'string' &&
     typeof item.file === 'string' &&
     typeof item.title === 'string' &&
     typeof item.kind === 'string' &&
+    typeof item.hasLyrics === 'boolean' &&
     Array.isArray(item.tags) &&
     typeof item.service_ids === 'object'
   );
@@ -55,16 +64,39 @@ async function readIndexFile(
   indexFile: string,
   libraryDir: string,
 ): Promise<Map<string, IndexEntry>> {
+  const out = new Map<string, IndexEntry>();
+  let opened;
   try {
-    const parsed = SavedIndexHeaderSchema.safeParse(
-      JSON.parse(await readRegularText(indexFile, READ_CAPS.indexBytes)),
-    );
-    if (!parsed.success || parsed.data.libraryDir !== libraryDir) return new Map();
-    const out = new Map<string, IndexEntry>();
-    for (const e of parsed.data.entries) if (plausibleEntry(e)) out.set(e.item.file, e);
+    opened = await openRegular(indexFile);
+  } catch {
+    return out;
+  }
+  try {
+    if (opened.stat.size > READ_CAPS.indexBytes) return out;
+    const lines = createInterface({
+      input: opened.handle.createReadStream({ encoding: 'utf8', autoClose: false }),
+      crlfDelay: Infinity,
+    });
+    let header = true;
+    for await (const line of lines) {
+      if (header) {
+        const h = JSON.parse(line) as { schema_version?: unknown; libraryDir?: unknown };
+        if (h.schema_version !== SAVED_INDEX_VERSION || h.libraryDir !== libraryDir) {
+          lines.close();
+          return new Map();
+        }
+        header = false;
+        continue;
+      }
+      if (!line) continue;
+      const e: unknown = JSON.parse(line);
+      if (plausibleEntry(e)) out.set(e.item.file, e);
+    }
     return out;
   } catch {
     return new Map();
+  } finally {
+    await opened.handle.close().catch(() => undefined);
   }
 }
 
@@ -75,20 +107,60 @@ export const HEAD_ENTRIES = 200;
 export const headFileOf = (indexFile: string): string =>
   indexFile.replace(/(\.json)?$/, '.head.json');
 
+/** Entries per write: a few hundred KB of JSON at a time. */
+const WRITE_BATCH = 500;
+
+/** Writes `entries` line by line into a temp file beside `target`, then puts it in place. */
+async function writeLines(
+  target: string,
+  libraryDir: string,
+  entries: Iterable<IndexEntry>,
+): Promise<void> {
+  const tmp = tempPathFor(target, '.tmp');
+  const handle = await fs.open(tmp, 'wx', 0o644);
+  try {
+    await handle.write(`${JSON.stringify({ schema_version: SAVED_INDEX_VERSION, libraryDir })}\n`);
+    let batch: string[] = [];
+    for (const e of entries) {
+      batch.push(JSON.stringify(e));
+      if (batch.length >= WRITE_BATCH) {
+        await handle.write(`${batch.join('\n')}\n`);
+        batch = [];
+      }
+    }
+    if (batch.length > 0) await handle.write(`${batch.join('\n')}\n`);
+  } catch (e) {
+    await handle.close().catch(() => undefined);
+    await fs.rm(tmp, { force: true });
+    throw e;
+  }
+  await handle.close();
+  try {
+    await commitTemp(tmp, target);
+  } catch (e) {
+    await fs.rm(tmp, { force: true });
+    throw e;
+  }
+}
+
 export async function saveIndex(
   indexFile: string,
   libraryDir: string,
   entries: ReadonlyMap<string, IndexEntry>,
   newestFirst?: (a: LibraryItem, b: LibraryItem) => number,
 ): Promise<void> {
-  // machine-read only: compact JSON keeps 10,000 entries small and quick to parse
-  const all = [...entries.values()];
-  await writeFileAtomic(indexFile, JSON.stringify({ schema_version: 1, libraryDir, entries: all }));
+  // machine-read only: compact JSON, one entry a line
+  await writeLines(indexFile, libraryDir, entries.values());
   if (!newestFirst) return;
   // the first rows of a start-up come from this small file while the whole index loads
-  const head = all.sort((a, b) => newestFirst(a.item, b.item)).slice(0, HEAD_ENTRIES);
-  await writeFileAtomic(
-    headFileOf(indexFile),
-    JSON.stringify({ schema_version: 1, libraryDir, entries: head }),
-  );
+  const head: IndexEntry[] = [];
+  for (const e of entries.values()) {
+    head.push(e);
+    if (head.length > HEAD_ENTRIES * 4) {
+      head.sort((a, b) => newestFirst(a.item, b.item));
+      head.length = HEAD_ENTRIES;
+    }
+  }
+  head.sort((a, b) => newestFirst(a.item, b.item));
+  await writeLines(headFileOf(indexFile), libraryDir, head.slice(0, HEAD_ENTRIES));
 }

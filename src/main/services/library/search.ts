@@ -1,4 +1,5 @@
-import type { LibraryItem, LibraryKind } from '@shared/domain/library';
+import type { LibraryKind } from '@shared/domain/library';
+import { searchTextOf, type IndexEntry } from './index-entry';
 
 export interface LibraryQuery {
   /** Words that must all appear in the title, tags, lyrics or prompt (case-insensitive). */
@@ -9,52 +10,33 @@ export interface LibraryQuery {
 const terms = (text: string): string[] => text.toLowerCase().split(/\s+/).filter(Boolean);
 
 /**
- * Per-keystroke filtering over the index. Each item's searchable text is lower-cased once and
- * cached; when the new query only adds to the previous one (the user kept typing), only the
- * previous matches are searched again.
+ * Per-keystroke filtering over the worker's index. Each entry's searchable text is lower-cased
+ * once, when its sidecar is read (`IndexEntry.text`, kept in the saved index too); when the new
+ * query only adds to the previous one (the user kept typing), only the previous matches are
+ * searched again.
  */
 export class LibrarySearch {
-  private haystacks = new WeakMap<LibraryItem, string>();
   private last: {
-    items: readonly LibraryItem[];
+    entries: readonly IndexEntry[];
     key: string;
     terms: string[];
-    result: LibraryItem[];
+    result: IndexEntry[];
   } | null = null;
 
-  private haystack(item: LibraryItem): string {
-    let h = this.haystacks.get(item);
-    if (h === undefined) {
-      h = [item.title, item.tags.join(' '), item.lyrics ?? '', item.prompt ?? '']
-        .join('\n')
-        .toLowerCase();
-      this.haystacks.set(item, h);
-    }
-    return h;
-  }
-
-  /** Prepares the searchable text of every item, a chunk at a time, so the first keystroke is quick. */
-  async warm(items: readonly LibraryItem[], chunk = 1000): Promise<void> {
-    for (let i = 0; i < items.length; i += chunk) {
-      for (const item of items.slice(i, i + chunk)) this.haystack(item);
-      await new Promise((r) => setImmediate(r));
-    }
-  }
-
-  filter(items: readonly LibraryItem[], query: LibraryQuery): LibraryItem[] {
+  filter(entries: readonly IndexEntry[], query: LibraryQuery): IndexEntry[] {
     const ts = terms(query.text ?? '');
     const key = query.kind ?? '';
-    let pool: readonly LibraryItem[] = items;
+    let pool: readonly IndexEntry[] = entries;
     const prev = this.last;
-    if (prev && prev.items === items && prev.key === key && narrows(prev.terms, ts))
+    if (prev && prev.entries === entries && prev.key === key && narrows(prev.terms, ts))
       pool = prev.result;
-    const result = pool.filter((item) => {
-      if (query.kind && item.kind !== query.kind) return false;
+    const result = pool.filter((e) => {
+      if (query.kind && e.item.kind !== query.kind) return false;
       if (ts.length === 0) return true;
-      const h = this.haystack(item);
+      const h = e.text ?? (e.text = searchTextOf(e.item, null));
       return ts.every((t) => h.includes(t));
     });
-    this.last = { items, key, terms: ts, result };
+    this.last = { entries, key, terms: ts, result };
     return result;
   }
 }

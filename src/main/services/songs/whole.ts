@@ -34,7 +34,7 @@ export interface WholeSongDeps {
   runtime: () => Promise<{
     library: Pick<
       Library,
-      'get' | 'findByServiceId' | 'pathOf' | 'createItem' | 'ensureFolder' | 'dir'
+      'get' | 'findByServiceId' | 'pathOf' | 'createItem' | 'ensureFolder' | 'dir' | 'full'
     >;
     jobs: { get(id: string): Job | undefined };
   }>;
@@ -106,10 +106,13 @@ export function chainOf(
 }
 
 /** The chain's lyrics in order; a part whose lyrics already begin with the previous ones replaces them. */
-function chainLyrics(chain: ChainLink[]): string | null {
+async function chainLyrics(
+  chain: ChainLink[],
+  library: Pick<Library, 'full'>,
+): Promise<string | null> {
   const parts: string[] = [];
   for (const { item } of chain) {
-    const text = item.lyrics?.trim();
+    const text = item.hasLyrics ? (await library.full(item)).lyrics?.trim() : null;
     if (!text) continue;
     const last = parts[parts.length - 1];
     if (last && text.startsWith(last)) parts[parts.length - 1] = text;
@@ -162,7 +165,7 @@ export function createWholeSongService(deps: WholeSongDeps) {
         meta: {
           kind: 'song',
           title: `${leaf.title} (whole song)`,
-          lyrics: chainLyrics(chain),
+          lyrics: await chainLyrics(chain, library),
           tags: leaf.tags,
           prompt: leaf.prompt,
           model: leaf.model,

@@ -83,7 +83,7 @@ export function exportHandlers(deps: ExportHandlerDeps): NamespaceHandlers<'expo
     },
     async lyrics(ctx, id) {
       const rt = await jobsHost.runtime();
-      const item = requireItem(rt, id);
+      const item = await rt.library.full(requireItem(rt, id));
       if (!item.lyrics?.trim()) throw new AppError('not_found', 'This item has no lyrics.');
       const path = await deps.chooseTextFile?.(ctx, `${sanitizeBaseName(item.title)}.txt`);
       if (!path) throw new AppError('cancelled', 'The lyrics were not exported.');

@@ -133,7 +133,7 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
     },
     async lyrics(_ctx, id) {
       const rt = await jobsHost.runtime();
-      const item = requireItem(rt, id);
+      const item = await rt.library.full(requireItem(rt, id));
       return { title: item.title, lyrics: item.lyrics?.trim() ? item.lyrics : null };
     },
     async rename(_ctx, id, title) {
