@@ -231,8 +231,19 @@ describe('Speak', () => {
     ];
     // main saves the take into the library (a library change) and finishes the job
     act(() => fake.emitLibraryChanged({ added: ['itm_take1'], updated: [], removed: [] }));
-    fake.emitJobUpdated({ ...job, state: 'done', progress: 1, resultItemIds: ['itm_take1'] });
+    // the service spent 10 of its (undocumented) units: key info read after the take says so
+    fake.state.keyInfo = { ...fake.state.keyInfo, key_words_counts: 12490 };
+    fake.emitJobUpdated({
+      ...job,
+      state: 'done',
+      progress: 1,
+      resultItemIds: ['itm_take1'],
+      countsBefore: { counts: { key_words_counts: 12500 }, readAt: '2025-03-14T09:00:00.000Z' },
+    });
     expect(await screen.findByText('Saved to the library.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Changed on your key: Text-to-speech words 12,500 → 12,490'),
+    ).toBeInTheDocument();
     const take = await screen.findByRole('listitem', { name: 'Take: First take' });
     expect(take).toHaveTextContent(/Ava · Neutral · 1\.0 s/);
     await user.click(within(take).getByRole('button', { name: 'Play take: First take' }));

@@ -1,4 +1,5 @@
 import type { StoreApi } from 'zustand';
+import type { KnownCounts } from '@shared/domain/jobs';
 import type { AppErrorShape } from '@shared/errors';
 import type { JobResult, JobView } from '@shared/ipc/jobs';
 import { call } from '../bridge';
@@ -12,6 +13,8 @@ export interface TrackedJob {
   /** Upload progress (covers of files). */
   bytesSent: number;
   totalBytes: number;
+  /** The key's counts main recorded when the job was sent (what "changed" compares with). */
+  countsBefore?: KnownCounts | null;
 }
 
 export const isFinal = (s: JobView['state']): boolean =>
@@ -68,7 +71,7 @@ export function jobSlots<Slot extends string, S extends Record<Slot, TrackedJob 
     for (const slot of slots) {
       const t = store.getState()[slot];
       if (!t || t.jobId !== job.id) continue;
-      put(slot, { ...t, state: job.state, error: job.error });
+      put(slot, { ...t, state: job.state, error: job.error, countsBefore: job.countsBefore });
       if (job.state === 'done' && job.resultItemIds.length > 0 && !t.result) {
         const r = await call((api) => api.jobs.openResult(job.id));
         const now = store.getState()[slot];

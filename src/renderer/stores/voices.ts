@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { FileInfo } from '@shared/domain/files';
 import { EMOTIONS, type Emotion } from '@shared/domain/service-limits';
+import type { KnownCounts } from '@shared/domain/jobs';
 import type { AppErrorShape } from '@shared/errors';
 import type { JobView } from '@shared/ipc/jobs';
 import type { Catalogue, CloneFileCheck, VoicePrefs, VoiceQuery } from '@shared/ipc/voices';
@@ -34,6 +35,8 @@ export interface VoicesState {
   text: string;
   emotion: Emotion;
   speakingJobId: string | null;
+  /** The counts main recorded when the last finished take was sent (compared after it). */
+  spokenCountsBefore: KnownCounts | null;
   speakError: AppErrorShape | null;
   notice: string | null;
 
@@ -60,6 +63,7 @@ const initialState: VoicesState = {
   text: '',
   emotion: 'Neutral',
   speakingJobId: null,
+  spokenCountsBefore: null,
   speakError: null,
   notice: null,
   cloneFiles: [],
@@ -145,7 +149,7 @@ export function dismissVoiceError(card: 'speak' | 'clone'): void {
 export async function speak(): Promise<void> {
   const s = get();
   if (!s.selected || s.speakingJobId) return;
-  set({ speakError: null, notice: null });
+  set({ speakError: null, notice: null, spokenCountsBefore: null });
   const r = await call((api) =>
     api.voices.speak({ text: s.text, speaker: s.selected!, emotion: s.emotion }),
   );
@@ -283,7 +287,7 @@ function onJobFinished(job: JobView): void {
     set({ speakingJobId: null });
     if (job.state === 'done') {
       // the take reaches the Takes list through the library's change, like any new item
-      set({ notice: t('voice:speak.saved') });
+      set({ notice: t('voice:speak.saved'), spokenCountsBefore: job.countsBefore });
     } else
       set({
         speakError: job.error ?? { code: 'internal', message: `The take ended ${job.state}.` },

@@ -17,6 +17,7 @@ import { Button, TextArea, TextField } from '../../components';
 import type { LibraryItemView } from '@shared/ipc/library';
 import { ItemPicker } from '../../components/ItemPicker';
 import { JobResultView } from '../shared/JobResultView';
+import { CountsChanged } from '../shared/CountsChanged';
 import { SingerList } from './SingerList';
 import { errorText, useFormat, useTranslation } from '../../i18n';
 
@@ -211,6 +212,13 @@ export function TrainCard() {
           doneText={t('covers:train.done')}
           onRetry={() => void startTraining()}
           retryDisabled={!gate.ready || !!check?.problem}
+        />
+      )}
+      {s.training && (
+        // the service names no counter for training (docs/writing.md): say which ones moved
+        <CountsChanged
+          before={s.training.countsBefore ?? null}
+          done={s.training.state === 'done'}
         />
       )}
       <SingerList singers={custom} />

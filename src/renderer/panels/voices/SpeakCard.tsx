@@ -9,6 +9,7 @@ import { dismissVoiceError, setEmotion, setText, speak, useVoicesStore } from '.
 import { useFormat, useTranslation } from '../../i18n';
 import { CardOutcome } from './CardOutcome';
 import { emotionLabel } from './format';
+import { CountsChanged } from '../shared/CountsChanged';
 
 /** Text, emotion and the Speak button (Ctrl/Cmd+Enter anywhere in the form speaks too). */
 export function SpeakCard() {
@@ -19,6 +20,7 @@ export function SpeakCard() {
   const speakingJobId = useVoicesStore((s) => s.speakingJobId);
   const error = useVoicesStore((s) => s.speakError);
   const notice = useVoicesStore((s) => s.notice);
+  const spokenCountsBefore = useVoicesStore((s) => s.spokenCountsBefore);
   const voice = useVoicesStore((s) => {
     const c = s.catalogue;
     return c ? [...c.clones, ...c.voices].find((v) => v.speaker === s.selected) : undefined;
@@ -116,6 +118,8 @@ export function SpeakCard() {
         retryDisabled={!canSpeak}
         onDismiss={() => dismissVoiceError('speak')}
       />
+      {/* the service does not document its unit (docs/writing.md): say how the count moved */}
+      <CountsChanged before={spokenCountsBefore} done={!!notice && !!spokenCountsBefore} />
     </section>
   );
 }
