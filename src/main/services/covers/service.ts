@@ -21,6 +21,7 @@ import type { CoversApi, SingingApi } from '../api';
 import type { JobsService } from '../jobs';
 import type { PickedFiles } from '../files/registry';
 import { output } from '../jobs/records';
+import { throttledUploadProgress } from '../jobs/upload-progress';
 import { TypedEmitter } from '../ground/events';
 import type { Library } from '../library/library';
 import { probeInWorker } from '../audio/probe/in-worker';
@@ -67,8 +68,6 @@ export interface CoverInput {
   tranSemitones: number;
   title?: string;
 }
-
-const PROGRESS_EVERY_MS = 100;
 
 export function createCoversService(deps: CoversServiceDeps) {
   const emitter = new TypedEmitter<CoversEvents>();
@@ -192,21 +191,13 @@ export function createCoversService(deps: CoversServiceDeps) {
         },
       },
       async (signal) => {
-        let lastMs = 0;
         try {
           const res = await deps.client().covers.create(call, {
             signal,
-            onProgress: (p) => {
-              const now = Date.now();
-              if (now - lastMs < PROGRESS_EVERY_MS && p.bytesSent < p.totalBytes) return;
-              lastMs = now;
-              if (jobId)
-                emitter.emit('upload-progress', {
-                  jobId,
-                  bytesSent: p.bytesSent,
-                  totalBytes: p.totalBytes,
-                });
-            },
+            onProgress: throttledUploadProgress(
+              () => jobId,
+              (event) => emitter.emit('upload-progress', event),
+            ),
           });
           // the service gives no length: read it from the MP3's headers (best effort), so the
           // cover can be offered where a length matters (singing-video audio is 2–30 s)

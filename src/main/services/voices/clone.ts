@@ -12,6 +12,7 @@ import type { VoicesApi } from '../api';
 import type { PickedFiles } from '../files/registry';
 import type { JobsService } from '../jobs';
 import { output } from '../jobs/records';
+import { throttledUploadProgress } from '../jobs/upload-progress';
 import type { VoiceCatalogue } from './catalogue';
 import { probeCloneFile } from './probe';
 
@@ -30,8 +31,6 @@ interface RecordedRecording {
   name: string;
   sizeBytes: number;
 }
-
-const PROGRESS_EVERY_MS = 100;
 
 export interface CloningDeps {
   client(): { readonly baseUrl: string; readonly voices: Pick<VoicesApi, 'clone'> };
@@ -97,19 +96,9 @@ export function createCloning(deps: CloningDeps) {
       },
       async (signal) => {
         const client = deps.client();
-        let lastMs = 0;
         const res = await client.voices.clone(
           { name, description, files: paths },
-          {
-            signal,
-            onProgress: (p) => {
-              const now = Date.now();
-              if (now - lastMs < PROGRESS_EVERY_MS && p.bytesSent < p.totalBytes) return;
-              lastMs = now;
-              if (jobId)
-                deps.uploadProgress({ jobId, bytesSent: p.bytesSent, totalBytes: p.totalBytes });
-            },
-          },
+          { signal, onProgress: throttledUploadProgress(() => jobId, deps.uploadProgress) },
         );
         await deps.catalogue.addClone(client.baseUrl, {
           speaker: res.speaker,
