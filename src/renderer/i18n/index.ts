@@ -11,7 +11,6 @@
  */
 import { createElement, useMemo, type ReactElement } from 'react';
 import type * as ReactI18next from 'react-i18next';
-import type { i18n as I18n } from 'i18next';
 import type { AppErrorShape } from '@shared/errors';
 import {
   formatClock,
@@ -28,31 +27,9 @@ import {
 import { countWords } from '@shared/i18n/words';
 import { intlLocaleOf, type AppLanguage } from '@shared/i18n/languages';
 
-interface Bound {
-  lib: typeof ReactI18next;
-  instance: I18n;
-}
-let bound: Bound | null = null;
+import { bound, need } from './bound';
 
-/** Called once by the runtime chunk after i18next is initialised. */
-export function bindI18n(lib: typeof ReactI18next, instance: I18n): void {
-  bound = { lib, instance };
-}
-
-function need(): Bound {
-  if (!bound) throw new Error('Cadenza: i18n used before startI18n() finished');
-  return bound;
-}
-
-/** The i18next instance (for code outside components: stores, handlers). */
-export const i18n = (): I18n => need().instance;
-
-/**
- * `t` outside React (stores, plain functions, class components): the current language (the key
- * itself if it runs before i18next started; the catalogs are not bundled into the entry).
- */
-export const t: I18n['t'] = ((...args: Parameters<I18n['t']>) =>
-  bound ? bound.instance.t(...args) : String(args[0])) as I18n['t'];
+export { bindI18n, currentLanguage, i18n, t } from './bound';
 
 export const useTranslation: typeof ReactI18next.useTranslation = ((
   ...args: Parameters<typeof ReactI18next.useTranslation>
@@ -61,10 +38,6 @@ export const useTranslation: typeof ReactI18next.useTranslation = ((
 export function Trans(props: ReactI18next.TransProps<string>): ReactElement {
   return createElement(need().lib.Trans, props);
 }
-
-/** The app's language now (what the catalogs and formatters use). */
-export const currentLanguage = (): AppLanguage =>
-  (bound?.instance.language as AppLanguage | undefined) ?? 'en';
 
 /** Loads the runtime chunk and starts i18next in `lang` (main.tsx, before the first render). */
 export async function startI18n(lang: AppLanguage): Promise<void> {

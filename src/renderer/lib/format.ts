@@ -1,3 +1,5 @@
+import type { LibraryKind } from '@shared/domain/library';
+
 /** "3:05", "1:02:09" — a clock for positions and durations in seconds. */
 export function formatClock(totalS: number): string {
   const s = Math.max(0, Math.floor(Number.isFinite(totalS) ? totalS : 0));
@@ -18,3 +20,12 @@ export const formatLength = (totalS: number): string =>
 export function formatDurationMs(ms: number | null): string {
   return ms === null ? '—' : formatLength(ms / 1000);
 }
+
+/** What each kind of item is called (catalog keys, translated where shown). */
+export const KIND_LABELS = {
+  song: 'library:kind.song',
+  tts: 'library:kind.speech',
+  cover: 'library:kind.cover',
+  'singing-video': 'library:kind.singingVideo',
+  'subtitle-video': 'library:kind.subtitleVideo',
+} as const satisfies Record<LibraryKind, string>;

@@ -7,7 +7,7 @@
  */
 import type { LibraryKind } from '@shared/domain/library';
 import type { LibraryItemView } from '@shared/ipc/library';
-import { currentLanguage, t } from '../../i18n';
+import { currentLanguage, t } from '../../i18n/bound';
 import { KIND_FILTERS, KIND_LABELS, type KindFilterId, type SortId } from './view';
 
 export interface ViewQuery {

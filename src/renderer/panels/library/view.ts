@@ -44,13 +44,7 @@ export function extensionChain(
 }
 
 /** What each kind of item is called (catalog keys, translated where shown). */
-export const KIND_LABELS = {
-  song: 'library:kind.song',
-  tts: 'library:kind.speech',
-  cover: 'library:kind.cover',
-  'singing-video': 'library:kind.singingVideo',
-  'subtitle-video': 'library:kind.subtitleVideo',
-} as const satisfies Record<LibraryKind, string>;
+export { KIND_LABELS } from '../../lib/format';
 
 /** An item's date in the app's language (`date` is useFormat().date); blank when not a date. */
 export function formatDate(iso: string, date: (d: Date) => string): string {

@@ -5,9 +5,8 @@
  */
 import { useEffect, useMemo } from 'react';
 import type { LibraryItemView } from '@shared/ipc/library';
-import { formatDurationMs } from '../../lib/format';
+import { KIND_LABELS, formatDurationMs } from '../../lib/format';
 import { t } from '../../i18n';
-import { KIND_LABELS } from '../library/view';
 import { ensureLibraryItems, useLibraryStore } from '../../stores/library';
 
 /** "Song · 2:18": what a picker shows beside a title. */

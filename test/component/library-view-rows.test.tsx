@@ -1,21 +1,11 @@
 /** The Library view's rows: every sort order holds after filtering, and a new list is sorted anew. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import i18next, { type i18n as I18n } from 'i18next';
-import * as ReactI18next from 'react-i18next';
 import type { LibraryItemView } from '@shared/ipc/library';
-import { i18nextOptions } from '@shared/i18n/setup';
-import { ENGLISH } from '@shared/i18n/english';
-import de from '@shared/i18n/locales/de/library.json';
-import { bindI18n } from '../../../src/renderer/i18n';
-import { buildRows, deriveView, type ViewQuery } from '../../../src/renderer/panels/library/rows';
+import { loadAllNamespaces, switchLanguage } from '../../src/renderer/i18n';
+import { buildRows, deriveView, type ViewQuery } from '../../src/renderer/panels/library/rows';
 
-// the renderer's i18next, in English (the kinds' words are searched in the app's language)
-let instance: I18n;
-beforeAll(async () => {
-  instance = i18next.createInstance();
-  await instance.init(i18nextOptions('en', { en: { ...ENGLISH }, de: { library: de } }));
-  bindI18n(ReactI18next, instance);
-});
+// the renderer's i18next (started in English by the setup): kinds are searched in its language
+beforeAll(() => loadAllNamespaces());
 
 const item = (n: number, title: string, minutesAgo: number, durationMs: number) =>
   ({
@@ -206,14 +196,14 @@ describe("library rows in the app's language", () => {
       { ...item(2, 'Beta', 1, 1000), kind: 'song' },
     ] as LibraryItemView[];
     expect(titles(items, query('speech', 'newest'))).toEqual(['Alpha']);
-    await instance.changeLanguage('de');
+    await switchLanguage('de');
     try {
       expect(titles(items, query('sprache', 'newest'))).toEqual(['Alpha']);
       expect(titles(items, query('speech', 'newest'))).toEqual([]);
       // German: "Song" before "Sprache"
       expect(titles(items, query('', 'kind'))).toEqual(['Beta', 'Alpha']);
     } finally {
-      await instance.changeLanguage('en');
+      await switchLanguage('en');
     }
     // English: "Song" before "Speech" too, and the English words match again
     expect(titles(items, query('speech', 'newest'))).toEqual(['Alpha']);
