@@ -5,7 +5,7 @@
  * every one of these layouts types without Shift.
  */
 import { describe, expect, it } from 'vitest';
-import { isSettingsShortcut, panelShortcutDigit } from '../../../src/renderer/app/shortcuts';
+import { isSettingsShortcut, panelShortcutDigit } from '../../src/renderer/app/shortcuts';
 
 type Press = Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>;
 const press = (key: string, code: string, mods: Partial<Press> = {}): KeyboardEvent =>
