@@ -3,18 +3,22 @@
  * current language for stores and plain functions (the Library's rows, which a Node bench also
  * loads). index.ts re-exports these; import them from '../i18n' in components.
  */
-import type * as ReactI18next from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import type { AppLanguage } from '@shared/i18n/languages';
 
+/**
+ * The instance and react-i18next's module. The module is typed `unknown` here (index.ts gives it
+ * its type) so this file reaches no React types: a Node program that loads it stays free of
+ * React's DOM stand-ins.
+ */
 interface Bound {
-  lib: typeof ReactI18next;
+  lib: unknown;
   instance: I18n;
 }
 export let bound: Bound | null = null;
 
 /** Called once by the runtime chunk after i18next is initialised. */
-export function bindI18n(lib: typeof ReactI18next, instance: I18n): void {
+export function bindI18n(lib: unknown, instance: I18n): void {
   bound = { lib, instance };
 }
 

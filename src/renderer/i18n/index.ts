@@ -27,16 +27,19 @@ import {
 import { countWords } from '@shared/i18n/words';
 import { intlLocaleOf, type AppLanguage } from '@shared/i18n/languages';
 
-import { bound, need } from './bound';
+import { bound, currentLanguage, need, t } from './bound';
 
 export { bindI18n, currentLanguage, i18n, t } from './bound';
 
+/** react-i18next's module, as the runtime chunk bound it. */
+const lib = (): typeof ReactI18next => need().lib as typeof ReactI18next;
+
 export const useTranslation: typeof ReactI18next.useTranslation = ((
   ...args: Parameters<typeof ReactI18next.useTranslation>
-) => need().lib.useTranslation(...args)) as typeof ReactI18next.useTranslation;
+) => lib().useTranslation(...args)) as typeof ReactI18next.useTranslation;
 
 export function Trans(props: ReactI18next.TransProps<string>): ReactElement {
-  return createElement(need().lib.Trans, props);
+  return createElement(lib().Trans, props);
 }
 
 /** Loads the runtime chunk and starts i18next in `lang` (main.tsx, before the first render). */

@@ -104,6 +104,7 @@ export function makeJobView(overrides: Partial<JobView> = {}): JobView {
     candidates: [],
     canRedownload: false,
     countsBefore: null,
+    ignoredOutputs: 0,
     ...overrides,
   };
 }

@@ -66,7 +66,8 @@ export const TEST_KEY = 'sk-test-5c1e4f0b9a7d3e2f7890';
 export interface SeedItem {
   id: string;
   title: string;
-  kind?: 'song' | 'tts' | 'clone' | 'cover' | 'video' | 'upload';
+  kind?:
+    'song' | 'tts' | 'clone' | 'cover' | 'video' | 'singing-video' | 'subtitle-video' | 'upload';
   /** File name in the library (default: the title, .wav). */
   file?: string;
   seconds?: number;
