@@ -158,7 +158,9 @@ describe('StitchStream (the whole song as the samples come)', () => {
       parts.slice(1).forEach((p, i) => w.extend(p, atMs[i + 1]!));
       for (const size of [1000, 4096 * 3 + 7]) {
         const got = streamed(parts, atMs, size);
-        expect(got.length, `chain ${chains.indexOf(chain)} size ${size}`).toBe(w.pcm.channels[0]!.length);
+        expect(got.length, `chain ${chains.indexOf(chain)} size ${size}`).toBe(
+          w.pcm.channels[0]!.length,
+        );
         got.channels.forEach((c, ch) => {
           const want = w.pcm.channels[ch]!;
           expect(c.length).toBe(want.length);
