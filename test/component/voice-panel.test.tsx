@@ -164,13 +164,16 @@ describe('Voice browser', () => {
 });
 
 describe('Speak', () => {
-  it('counts characters against 500 beside the words left, and Ctrl+Enter speaks with the emotion', async () => {
+  it('counts characters against 500 and words beside the words left, says the unit is not documented, and Ctrl+Enter speaks with the emotion', async () => {
     const { user, fake } = await open();
     await user.click(allVoices().getByRole('button', { name: 'Use Marcus' }));
     const text = screen.getByLabelText('Text to speak');
     await user.type(text, 'Hello there');
     expect(text).toHaveAccessibleDescription(
-      /11 \/ 500 characters · 12,500 text-to-speech words left/,
+      /11 \/ 500 characters · 2 words · 12,500 text-to-speech words left/,
+    );
+    expect(text).toHaveAccessibleDescription(
+      /doesn't document whether its speech balance counts characters or words/,
     );
     await user.selectOptions(screen.getByLabelText('Emotion'), 'Whispering');
     await user.keyboard('{Control>}{Enter}{/Control}');

@@ -30,7 +30,8 @@ export function SpeakCard() {
   const over = n > TTS_TEXT_MAX_CHARS;
   const busy = speakingJobId !== null;
   // the words of the text: the least the service can count (docs/writing.md, "Readiness")
-  const gate = useReadiness({ counter: 'key_words_counts', amount: f.words(text) });
+  const words = f.words(text);
+  const gate = useReadiness({ counter: 'key_words_counts', amount: words });
   const canSpeak = !!voice && TtsTextSchema.safeParse(text).success && !busy && gate.ready;
 
   const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
@@ -68,7 +69,7 @@ export function SpeakCard() {
           maxRows={18}
           value={text}
           onChange={(e) => setText(e.target.value)}
-          aria-describedby="voice-text-counter"
+          aria-describedby="voice-text-counter voice-unit-note"
           aria-invalid={over || !!error?.fields?.text}
         />
         <p
@@ -81,7 +82,12 @@ export function SpeakCard() {
               max: f.number(TTS_TEXT_MAX_CHARS),
             })}
           </span>
+          <span> · {t('voice:speak.words', { count: words })}</span>
           {wordsLeft !== null && <span> · {t('voice:speak.wordsLeft', { count: wordsLeft })}</span>}
+        </p>
+        {/* docs/writing.md, "Readiness": the service does not say which unit it counts */}
+        <p id="voice-unit-note" className="voice-counter muted">
+          {t('voice:speak.unitNote')}
         </p>
         {error?.fields?.text && <p className="field-error">{error.fields.text}</p>}
         <label className="field">
