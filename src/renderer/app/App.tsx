@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom';
 import { LogoMark } from '../components/icons';
 import { panels as registeredPanels, type PanelDef } from './panels';
 import { followAccountChanges, loadStatus, useAccountStore } from '../stores/account';
-import { selectActivePanelId, showPanel, useUiStore } from '../stores/ui';
+import { selectActivePanelId, showPanel, useUiStore, type FocusRequest } from '../stores/ui';
 import { PlayerBar } from '../player/PlayerBar';
 import { useAccountLiveness } from '../readiness/useAccountLiveness';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -57,9 +57,10 @@ export function App({ panels = registeredPanels, onReload }: AppProps) {
     if (statusSettled) document.documentElement.dataset.appReady = 'true';
   }, [statusSettled]);
 
-  const open = useCallback((id: string) => {
-    flushSync(() => showPanel(id));
+  const open = useCallback((id: string, focusRequest: FocusRequest = null) => {
+    // focus first: a field the panel focuses as it renders (its focus request) keeps it
     mainRef.current?.focus();
+    flushSync(() => showPanel(id, focusRequest));
   }, []);
   usePanelShortcuts(panels, open);
 
@@ -73,8 +74,9 @@ export function App({ panels = registeredPanels, onReload }: AppProps) {
   const endFirstRun = useCallback(
     (openSongs: boolean) => {
       const songs = panels.some((p) => p.id === 'songs');
-      // after "Make your first song" the studio opens on Songs, focus at the start of the panel
-      if (openSongs && songs) requestAnimationFrame(() => open('songs'));
+      // after "Make your first song" the studio opens on Songs, focus (with its ring) on the
+      // description field, which the panel takes once it has rendered
+      if (openSongs && songs) requestAnimationFrame(() => open('songs', 'song-description'));
     },
     [panels, open],
   );

@@ -1,7 +1,10 @@
 import { create } from 'zustand';
 
-/** Where focus goes once a panel opens on someone's request (a gate's "Open Account"). */
-export type FocusRequest = 'api-key' | null;
+/**
+ * Where focus goes once a panel opens on someone's request: the key field (a gate's "Open
+ * Account"), the song description (first run's "Make your first song").
+ */
+export type FocusRequest = 'api-key' | 'song-description' | null;
 
 /** Which panel the frame shows. Panels are identified by their registry id. */
 export interface UiState {

@@ -16,6 +16,8 @@ import {
 } from './rules';
 import { ModelSelect, submitOnCtrlEnter, SubmitRow } from './fields';
 import { errorText, useFormat, useTranslation } from '../../i18n';
+import { focusWithRing } from '../../lib/focus-ring';
+import { clearFocusRequest, useUiStore } from '../../stores/ui';
 
 const initialForm: SongForm = {
   mode: 'auto',
@@ -73,6 +75,15 @@ export function CreateForm({ hidden = false }: { hidden?: boolean }) {
     if (wasHidden.current && !hidden) headingRef.current?.focus();
     wasHidden.current = hidden;
   }, [hidden]);
+
+  // first run's "Make your first song" lands on the description, its focus ring showing
+  const promptRef = useRef<HTMLTextAreaElement>(null);
+  const focusRequest = useUiStore((s) => s.focusRequest);
+  useEffect(() => {
+    if (focusRequest !== 'song-description' || hidden || !promptRef.current) return;
+    focusWithRing(promptRef.current);
+    clearFocusRequest();
+  }, [focusRequest, hidden]);
 
   const update = (patch: Partial<SongForm>) => setForm((f) => ({ ...f, ...patch }));
   const off = hiddenFields(form);
@@ -155,6 +166,7 @@ export function CreateForm({ hidden = false }: { hidden?: boolean }) {
       />
 
       <TextArea
+        ref={promptRef}
         id={`${id}-prompt`}
         label={custom ? t('songs:create.prompt.style') : t('songs:create.prompt.description')}
         placeholder={
