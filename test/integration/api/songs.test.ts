@@ -236,10 +236,30 @@ describe('failures', () => {
       }),
     );
     expect(e.code).toBe('network');
-    expect(e.message).toMatch(/couldn't reach the service/);
-    expect(e.message).not.toMatch(/charged|ECONN|\/v2\//);
+    // the network works, only the service is down: it says so and names the host it asked
+    expect(e.message).toMatch(
+      new RegExp(`^The service at 127\\.0\\.0\\.1:${port} isn't answering, so Cadenza could not`),
+    );
+    expect(e.message).not.toMatch(/internet connection|charged|ECONN|\/v2\//);
+    expect(e.key).toBe('errors:service.hostDown');
+    expect(e.params).toEqual({ host: `127.0.0.1:${port}` });
     // the code and the endpoint are kept for the log
     expect(e.detail).toBe('ECONNREFUSED POST /v2/submit');
+  });
+
+  it('a name that cannot be looked up (no network, no DNS) says to check the internet connection', async () => {
+    // .invalid never resolves (RFC 2606): the same failure as no network at all
+    const e = await caught(
+      h.makeClient({ baseUrl: 'http://cadenza-offline.invalid' }).songs.submit({
+        mode: 'auto',
+        prompt: 'lofi',
+      }),
+    );
+    expect(e.code).toBe('network');
+    expect(e.message).toMatch(/couldn't reach the service.*Check your internet connection\./);
+    expect(e.message).not.toMatch(/isn't answering|charged/);
+    expect(e.key).toBe('errors:service.network');
+    expect(e.detail).toMatch(/^(ENOTFOUND|EAI_AGAIN) POST \/v2\/submit$/);
   });
 
   it('a connection cut after the request was sent may have been charged', async () => {

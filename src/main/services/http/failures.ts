@@ -45,6 +45,13 @@ const NOT_SENT_CODES = new Set([
   'SELF_SIGNED_CERT_IN_CHAIN',
 ]);
 
+/**
+ * The network works but the service's host does not take the connection: something there refused
+ * it (nothing listens, the service is down) or no route leads to that one host. No network at all
+ * (no route anywhere, no name lookups) keeps "Check your internet connection".
+ */
+const HOST_DOWN_CODES = new Set(['ECONNREFUSED', 'EHOSTUNREACH']);
+
 /** The low-level code of a thrown connection error (undici puts it on the error or its cause). */
 function connectionCode(cause: unknown): string | undefined {
   if (!isObject(cause)) return undefined;
@@ -77,14 +84,31 @@ export function timeoutError(
   );
 }
 
+/** Said when the service's host does not answer though the network works (issue 29, point 8). */
+const HOST_DOWN_ADVICE =
+  'Your network works; try again later, or check the service address in Account.';
+
 /**
  * A connection that failed. The code and endpoint go to `detail` (the log); the message says
- * whether anything may have been charged: a refused or unresolvable connection sent nothing.
+ * whether anything may have been charged: a refused or unresolvable connection sent nothing. A
+ * refused one names the host that did not answer, so "the service is down" reads differently
+ * from "no internet".
  */
-function networkError(ctx: CallContext, cause: unknown, endpoint?: string): AppError {
+function networkError(
+  ctx: CallContext,
+  cause: unknown,
+  endpoint?: string,
+  host?: string,
+): AppError {
   const code = connectionCode(cause);
   const sent = !neverSent(cause);
   const detail = [code ?? 'network error', endpoint].filter(Boolean).join(' ');
+  if (host && code && HOST_DOWN_CODES.has(code))
+    return new AppError(
+      'network',
+      `The service at ${host} isn't answering, so Cadenza could not ${ctx.action}. ${HOST_DOWN_ADVICE}`,
+      { cause, detail, key: 'errors:service.hostDown', params: { host } },
+    );
   return new AppError(
     'network',
     `Cadenza couldn't reach the service, so it could not ${ctx.action}. Check your internet connection.${chargeNote(ctx, sent)}`,
@@ -114,6 +138,8 @@ export interface FailureContext {
   throughputWindowMs: number;
   /** Method and path, for the log (AppError.detail); never shown. */
   endpoint?: string;
+  /** Host (and port) asked, named when it does not answer though the network works. */
+  host?: string;
 }
 
 const seconds = (ms: number): string => {
@@ -157,6 +183,12 @@ export function toAppError(e: unknown, f: FailureContext): AppError {
   const code = isObject(e) ? str(e.code) : undefined;
   switch (code) {
     case 'UND_ERR_CONNECT_TIMEOUT':
+      if (f.host)
+        return new AppError(
+          'timeout',
+          `The service at ${f.host} did not accept a connection within ${seconds(f.connectMs)}, so Cadenza could not ${ctx.action}. ${HOST_DOWN_ADVICE}`,
+          { key: 'errors:service.hostDown', params: { host: f.host } },
+        );
       return new AppError(
         'timeout',
         `The server did not accept a connection within ${seconds(f.connectMs)}, so Cadenza could not ${ctx.action}. Check your internet connection.`,
@@ -185,5 +217,5 @@ export function toAppError(e: unknown, f: FailureContext): AppError {
       `The connection broke before the whole answer arrived, so Cadenza could not ${ctx.action}. Try again.${chargeNote(ctx)}`,
     );
   // a refused or unresolvable connection sent nothing: networkError leaves out the charge note
-  return networkError(ctx, e, f.endpoint);
+  return networkError(ctx, e, f.endpoint, f.host);
 }

@@ -132,6 +132,15 @@ function endpointOf(req: HttpRequest): string | undefined {
   }
 }
 
+/** Host and port of a request, named when it does not answer (never its path or query). */
+function hostOf(req: HttpRequest): string | undefined {
+  try {
+    return new URL(String(req.url)).host || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The state of one `request` call: its abort controller, why it was stopped, its limits. */
 interface Exchange {
   req: HttpRequest;
@@ -163,6 +172,7 @@ export function createHttpPolicy(opts: HttpPolicyOptions = {}): HttpPolicy {
       minBytesPerSecond: x.minBytesPerSecond,
       throughputWindowMs: timeouts.throughputWindowMs,
       endpoint: endpointOf(x.req),
+      host: hostOf(x.req),
     });
     return err;
   };
