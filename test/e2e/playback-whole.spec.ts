@@ -276,11 +276,10 @@ test('library songs of 30 s and 4 minutes in MP3, WAV and FLAC play from 0 past 
   expect(app.console.filter((c) => c.type === 'pageerror')).toEqual([]);
 });
 
-// FIXME(issue 29): passed 1 run in 4 — twice the Play click's input was held up for over 10 s,
-// once the stream sat at 0 s. Under the double a song still streaming in reaches the page only
-// once complete (MEDIA.md, "Streaming, as modelled"); why it then stays at 0 is not found yet.
-// Without main's live answer for a growing entry it fails every time: the stream ends at 5.95 s.
-test.fixme('a song plays while it generates: from 0 past 15 s, then from near the end to the end', async ({
+// The song streams in while it plays: main's handler answers the growing cache entry with a body
+// that follows it and no length, and the double hands that body to Chromium as it comes
+// (live-media.ts; MEDIA.md, "Streaming, as modelled"), so playback starts seconds into generating.
+test('a song plays while it generates: from 0 past 15 s, then from near the end to the end', async ({
   page,
   emulator,
 }) => {
@@ -297,23 +296,37 @@ test.fixme('a song plays while it generates: from 0 past 15 s, then from near th
   await recordPlayedMedia(page);
   const play = take1.getByRole('button', { name: /^Play / });
   await expect(play).toBeEnabled();
-  // under the double a song still streaming in reaches the page only once it has all arrived
-  // (MEDIA.md, "Streaming, as modelled"); the click's input can be held up that long
-  await play.click({ timeout: 45_000 });
+  await play.click();
   const bar = playerBar(page);
   await expect(bar).toHaveAttribute('data-src', /^cadenza-media:\/\/cache\/[a-f0-9]{32}$/, {
     timeout: 15_000,
   });
-  await expect(bar).toHaveAttribute('data-status', 'playing', { timeout: 45_000 });
+  await expect(bar).toHaveAttribute('data-status', 'playing', { timeout: 15_000 });
   await speedUp(page);
 
   // the stream plays on (the file on disk takes over once the song is saved, at the same place)
   const anySource = /^cadenza-media:\/\/(cache|library)\//;
   const at15 = await playsOnTo(page, anySource, 15.5);
-  expect(Math.abs(at15.duration - 30)).toBeLessThan(0.5);
+  expect(at15.src, 'still the stream at 15 s').toMatch(/^cadenza-media:\/\/cache\//);
+  expect(at15.played).toHaveLength(1);
+  expect(at15.played[0]![0]).toBeLessThan(0.1);
+  // …while the song was still generating
+  await expect(card.getByTestId('job-state')).not.toHaveText('Done', { timeout: 1 });
+  // a song still arriving has no known end (main's answer declares no length), so Chromium
+  // reads its duration as unbounded until the stream ends; after that, the song's length
+  if (Number.isFinite(at15.duration)) expect(Math.abs(at15.duration - 30)).toBeLessThan(0.5);
+  else expect(at15.duration).toBe(Infinity);
   await expect(card.getByTestId('job-state')).toHaveText('Done', { timeout: 60_000 });
   await expect(bar).toHaveAttribute('data-src', /^cadenza-media:\/\/library\//);
   const file = (await bar.getAttribute('data-src'))!;
+  // the stream itself was played to its end or handed over, with no error
+  const stream = (await mediaEnds(page)).filter((e) => /^cadenza-media:\/\/cache\//.test(e.src));
+  for (const end of stream) expect(end.error).toBeNull();
+  // at this pace the stream is often played out before the song is saved: the file then waits
+  // in the player, paused, and plays from near its end when asked
+  await bar.getByRole('slider', { name: 'Seek' }).fill('27');
+  if ((await bar.getAttribute('data-status')) !== 'playing')
+    await bar.getByRole('button', { name: 'Play', exact: true }).click();
   await seekAndPlayToEnd(page, file, 27);
   expect(
     (await mediaEnds(page)).filter((e) => e.error !== null && e.src.startsWith('cadenza-media:')),

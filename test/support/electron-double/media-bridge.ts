@@ -9,6 +9,7 @@
  * See MEDIA.md for what this proves and what it cannot.
  */
 import type { Page, Request as PageRequest, Route } from 'playwright-core';
+import { serveLive } from './live-media';
 
 /** One request of the page to a handled scheme, and what the handler answered. */
 export interface SchemeRequestRecord {
@@ -98,6 +99,38 @@ export interface HandlerAnswer {
   body: Buffer;
 }
 
+/** Asks the handler of `url`'s scheme; null when it threw. */
+async function callHandler(
+  protocol: HandledSchemes,
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  postData: Buffer | null,
+): Promise<Response | null> {
+  try {
+    const body = method === 'GET' || method === 'HEAD' ? undefined : (postData ?? undefined);
+    return await protocol.fetch(url, {
+      method,
+      headers: withoutPseudoHeaders(headers),
+      ...(body ? { body: new Uint8Array(body) } : {}),
+    });
+  } catch {
+    return null;
+  }
+}
+
+/** The handler's headers, and what the record says of them. */
+function answeredHeaders(response: Response, record: SchemeRequestRecord): Record<string, string> {
+  const answered: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    answered[name] = value;
+  });
+  record.status = response.status;
+  if (answered['content-range']) record.contentRange = answered['content-range'];
+  if (answered['content-type']) record.contentType = answered['content-type'];
+  return answered;
+}
+
 /** Asks the handler of `url`'s scheme; null when it threw. Fills in `record`. */
 async function askHandler(
   protocol: HandledSchemes,
@@ -108,32 +141,47 @@ async function askHandler(
   record: SchemeRequestRecord,
   maxBytes = Infinity,
 ): Promise<HandlerAnswer | null> {
-  let response: Response;
-  try {
-    const body = method === 'GET' || method === 'HEAD' ? undefined : (postData ?? undefined);
-    response = await protocol.fetch(url, {
-      method,
-      headers: withoutPseudoHeaders(headers),
-      ...(body ? { body: new Uint8Array(body) } : {}),
-    });
-  } catch {
-    return null;
-  }
+  const response = await callHandler(protocol, url, method, headers, postData);
+  return response && readAnswer(response, method, record, maxBytes);
+}
+
+/** The handler's answer with its body read to the end or `maxBytes`. */
+async function readAnswer(
+  response: Response,
+  method: string,
+  record: SchemeRequestRecord,
+  maxBytes: number,
+): Promise<HandlerAnswer> {
   // Fulfilling takes a buffer: the handler's body is read first, to its end or `maxBytes`
   // (then the rest is cancelled, as Electron cancels a stream Chromium stops reading; MEDIA.md).
   const body =
     method === 'HEAD' || response.body === null
       ? Buffer.alloc(0)
       : await readAtMost(response.body, maxBytes);
-  const answered: Record<string, string> = {};
-  response.headers.forEach((value, name) => {
-    answered[name] = value;
-  });
-  record.status = response.status;
+  const answered = answeredHeaders(response, record);
   record.bodyBytes = body.length;
-  if (answered['content-range']) record.contentRange = answered['content-range'];
-  if (answered['content-type']) record.contentType = answered['content-type'];
   return { status: response.status, headers: answered, body };
+}
+
+/**
+ * A successful answer from byte 0 that declares no length — a song still streaming in — is
+ * handed over as it streams (live-media.ts), said in HTTP terms as Chromium reads it on a custom
+ * scheme: from 0, length unknown until the body ends, ranges supported. Null for other answers.
+ */
+function asLiveAnswer(
+  rangeHeader: string | undefined,
+  method: string,
+  response: Response,
+): { status: number; headers: Record<string, string> } | null {
+  const asked = /^\s*bytes\s*=\s*(\d+)\s*-/i.exec(rangeHeader ?? '');
+  if (method !== 'GET' || response.body === null) return null;
+  if (response.status < 200 || response.status > 299 || response.headers.has('content-length'))
+    return null;
+  if (asked && Number(asked[1]) !== 0) return null;
+  const headers: Record<string, string> = { 'Accept-Ranges': 'bytes', 'Cache-Control': 'no-store' };
+  const type = response.headers.get('content-type');
+  if (type) headers['Content-Type'] = type;
+  return { status: 200, headers };
 }
 
 /** A web stream's bytes up to `maxBytes`; the rest is cancelled unread. */
@@ -248,19 +296,33 @@ async function bridgeStandInMedia(
         atMs: Date.now() - startedAtMs,
       };
       log.push(record);
-      const answer = await askHandler(
-        protocol,
-        url,
-        event.request.method,
-        headers,
-        null,
-        record,
-        MEDIA_ANSWER_MAX_BYTES,
-      );
-      if (!answer) {
+      const response = await callHandler(protocol, url, event.request.method, headers, null);
+      if (!response) {
         await send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'Failed' });
         return;
       }
+      const live = asLiveAnswer(range, event.request.method, response);
+      if (live) {
+        answeredHeaders(response, record);
+        const there = await serveLive({
+          ...live,
+          body: response.body!,
+          onBytes: (count) => {
+            record.bodyBytes += count;
+          },
+        });
+        // the loopback delivery is the double's, not the page's: Chromium's local-network
+        // check (which Electron's scheme streams never meet) is granted to the page's origin
+        await allowLoopback(page);
+        await send('Fetch.continueRequest', { requestId: event.requestId, url: there });
+        return;
+      }
+      const answer = await readAnswer(
+        response,
+        event.request.method,
+        record,
+        MEDIA_ANSWER_MAX_BYTES,
+      );
       const sent = asNonHttpMediaAnswer(range, answer);
       await send('Fetch.fulfillRequest', {
         requestId: event.requestId,
@@ -273,6 +335,19 @@ async function bridgeStandInMedia(
   await cdp.send('Fetch.enable', {
     patterns: [{ urlPattern: 'https://*.invalid/*', requestStage: 'Request' }],
   });
+}
+
+const loopbackAllowed = new WeakMap<Page, string>();
+
+/** Lets the page's origin (the app's stand-in origin) load from the live server's loopback. */
+async function allowLoopback(page: Page): Promise<void> {
+  const origin = new URL(page.url()).origin;
+  if (loopbackAllowed.get(page) === origin) return;
+  await page
+    .context()
+    .grantPermissions(['local-network-access'], { origin })
+    .catch(() => undefined);
+  loopbackAllowed.set(page, origin);
 }
 
 /**
