@@ -44,6 +44,11 @@ describe('Account panel: problems with the key or the service', () => {
 
       const alert = await screen.findByRole('alert');
       expect(alert).toHaveTextContent("Cadenza can't reach the service");
+      if (code === 'network') {
+        // the network works, only the service is down: the detail names its host, not the internet
+        expect(alert).toHaveTextContent(/The service at 127\.0\.0\.1:\d+ isn't answering/);
+        expect(alert).not.toHaveTextContent(/internet connection/);
+      }
       expect(screen.getByRole('button', { name: 'Offline' })).toBeInTheDocument();
       if (code === 'network') await main.emulator.goOnline();
       await user.click(within(alert).getByRole('button', { name: 'Retry' }));

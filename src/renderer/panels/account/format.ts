@@ -140,10 +140,13 @@ export function describeProblem(input: {
         return {
           kind: 'offline',
           title: t('account:problem.offline'),
+          // the network works but the service's host does not answer: main names the host
           detail:
-            keyInfoError.code === 'timeout'
-              ? t('account:problem.timeoutDetail')
-              : t('account:problem.offlineDetail'),
+            keyInfoError.key === 'errors:service.hostDown'
+              ? errorText(keyInfoError)
+              : keyInfoError.code === 'timeout'
+                ? t('account:problem.timeoutDetail')
+                : t('account:problem.offlineDetail'),
           action: 'retry-key-info',
         };
       default:
