@@ -274,7 +274,7 @@ describe('cadenza jobs / library', () => {
     const help = await runCli(['--help'], { env: env() });
     expect(help.stdout).toMatch(/^\s+jobs\s+List jobs and resume tracking them$/m);
     expect(help.stdout).toMatch(
-      /^\s+library\s+List the items in the library folder, trim one into a new item, show one item's loudness, export items with tags$/m,
+      /^\s+library\s+List the items in the library folder, trim one into a new item, show one item's loudness, export items with tags, tag files made by earlier versions$/m,
     );
   });
 });
