@@ -25,6 +25,7 @@ async function expectNoViolations(page: Page, what: string): Promise<void> {
 test('every studio panel empty: an empty state says what to do next; axe finds nothing in either theme', async ({
   page,
 }) => {
+  test.setTimeout(150_000); // twelve axe runs over whole panels: about a minute on a loaded machine
   await setKey(page);
   const empty: Partial<Record<PanelName, string>> = {
     Songs: 'No songs yet',
