@@ -67,9 +67,15 @@ test('first run by keyboard alone, from the welcome to a first song, an extensio
   await tabTo(page, page.getByRole('button', { name: 'Make your first song' }));
   await page.keyboard.press('Enter');
 
-  // the studio, on Songs, with focus at the start of the panel
+  // the studio, on Songs, with focus on the song description and its focus ring drawn
   await expect(heading(page, 'Songs')).toBeVisible();
-  await expect(page.getByRole('main')).toBeFocused();
+  const description = page.getByLabel('Song description');
+  await expect(description).toBeFocused();
+  expect(
+    await description.evaluate(
+      (el) => el.ownerDocument.defaultView!.getComputedStyle(el).outlineStyle,
+    ),
+  ).toBe('solid');
   await expect(page.getByRole('banner').getByRole('button', { name: 'Key set' })).toBeVisible();
   await expect
     .poll(

@@ -63,8 +63,7 @@ test('keyboard alone: first run to a first song, its extension from the take men
 
   // A first song from a style prompt, saved in the library.
   await expect(heading(page, 'Songs')).toBeVisible();
-  await expect(page.getByRole('main')).toBeFocused();
-  await tabTo(page, page.getByLabel('Song description'));
+  await expect(page.getByLabel('Song description')).toBeFocused();
   await page.keyboard.type('warm lo-fi with soft rain');
   await page.keyboard.press('Control+Enter');
   const first = page.getByRole('listitem', { name: 'Song: warm lo-fi with soft rain' });
