@@ -47,6 +47,7 @@ test('Songs busy, done and cancelled, a take menu open, a library item selected,
   page,
   emulator,
 }) => {
+  test.setTimeout(150_000); // two songs made, then a dozen axe runs
   emulator.configure({ stepMs: 1500, songDurationMs: 4000 });
   await setKey(page);
   await openPanel(page, 'Songs');
