@@ -151,7 +151,7 @@ describe('cadenza key info', () => {
     const r = await runCli(['key', 'info'], {
       env: { ...cli.box.env, CADENZA_BASE_URL: `http://127.0.0.1:${port}`, CADENZA_API_KEY: KEY },
     });
-    expectOneLineFailure(r, 1, /reach/i);
+    expectOneLineFailure(r, 1, /isn.t answering/i);
   });
 });
 

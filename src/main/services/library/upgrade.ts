@@ -62,7 +62,9 @@ export async function upgradeItem(
   const path = library.pathOf(item);
   try {
     const cover = await coverArtAt(item.cover ? join(library.dir, item.cover) : null);
-    await retagFile(path, tagsForItem(item, cover, defaults), { keepModifiedTime: true });
+    // the whole story, lyrics included (the listed row is compact)
+    const full = await library.full(item);
+    await retagFile(path, tagsForItem(full, cover, defaults), { keepModifiedTime: true });
     const { sizeBytes, sha256 } = await audioHashOffMain(path);
     await library.updateMeta(
       item.id,
