@@ -111,7 +111,7 @@ test('browse, filter, preview, speak with an emotion, clone a dropped file and s
   const text = 'Welcome back to the studio.';
   await page.getByLabel('Text to speak').fill(text);
   await expect(page.getByLabel('Text to speak')).toHaveAccessibleDescription(
-    /27 \/ 500 characters · [\d,]+ text-to-speech words left/,
+    /27 \/ 500 characters · 5 words · [\d,]+ text-to-speech words left/,
   );
   await page.getByLabel('Emotion').selectOption('Cheerful');
   await page.getByLabel('Text to speak').press('Control+Enter');
