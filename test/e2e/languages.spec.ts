@@ -2,8 +2,8 @@
  * Every panel in every language (the eight, and the pseudo-RTL mode) at 1280×800 and 900×600:
  * the page says its language and direction, each panel's heading shows inside the window, nothing
  * pushes the window into a sideways scroll, and at 900×600 (where long words crowd) axe finds
- * nothing. Render-only: one launch per language, a key set, no generation. Time budget: 6 minutes
- * for the file on CI's 2 cores (each test prints its time; axe is most of it).
+ * nothing. Render-only: one launch per language, a key set, no generation. Time budget: 15 minutes
+ * for the file on CI's 2 cores (12 measured at load ~10; each test prints its time; axe is most of it).
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
