@@ -102,10 +102,11 @@ describe('voices service', () => {
       kind: 'tts',
       voice: 'Marcus',
       emotion: 'Hopeful',
-      lyrics: 'Good morning.',
       duration_ms: 300 + 60 * 13,
       service_ids: { speaker: marcus.speaker },
     });
+    // the listed row is compact; the text is in the item's story (its sidecar), read when shown
+    expect(await library.full(item)).toMatchObject({ lyrics: 'Good morning.' });
     expect((await voices.prefs()).recents).toEqual([marcus.speaker]);
     // what the renderer's list of takes reads from the item (library.list)
     expect(toLibraryItemView(item)).toMatchObject({
