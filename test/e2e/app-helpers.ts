@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, openAccount, VALID_KEY } from './fixtures';
+import { expect, openAccount, VALID_KEY, type AppHandle } from './fixtures';
+import type { AppLanguage } from '../../src/shared/i18n/languages';
 
 export type PanelName = 'Songs' | 'Voice' | 'Covers' | 'Videos' | 'Library' | 'Jobs' | 'Settings';
 
@@ -77,4 +78,33 @@ export async function pickFromLibrary(
     .first()
     .click({ timeout: 15_000 });
   await expect(field).toHaveValue(title);
+}
+
+/**
+ * Switches the app to `lang` as a creator would (Settings → Language); the pseudo right-to-left
+ * mode, offered in development builds only, is saved as main's setting and read at a restart.
+ * Resolves the page showing it, `<html lang dir>` already following.
+ */
+export async function chooseAppLanguage(app: AppHandle, lang: AppLanguage): Promise<Page> {
+  let page = app.page;
+  if (lang === 'ar-XB') {
+    // the pseudo-locales are offered in development builds only: saved as main's setting, then
+    // read at the next start
+    await page.evaluate(async (l) => {
+      const api = (
+        globalThis as unknown as {
+          cadenza: { preferences: { setLanguage(l: string): Promise<unknown> } };
+        }
+      ).cadenza;
+      await api.preferences.setLanguage(l);
+    }, lang);
+    page = await app.restart();
+  } else {
+    await page.keyboard.press('Control+8');
+    await page.locator(`select:has(option[value="${lang}"])`).selectOption(lang);
+  }
+  const htmlLang = lang === 'ar-XB' ? 'ar' : lang;
+  await expect(page.locator('html')).toHaveAttribute('lang', htmlLang);
+  await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar-XB' ? 'rtl' : 'ltr');
+  return page;
 }

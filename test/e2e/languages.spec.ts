@@ -6,10 +6,9 @@
  * for the file on CI's 2 cores (12 measured at load ~10; each test prints its time; axe is most of it).
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { expect, test, type AppHandle } from './fixtures';
-import { setKey } from './app-helpers';
-import { LANGUAGES, type AppLanguage } from '../../src/shared/i18n/languages';
+import { expect, test } from './fixtures';
+import { chooseAppLanguage, setKey } from './app-helpers';
+import { LANGUAGES } from '../../src/shared/i18n/languages';
 
 const SIZES = [
   [1280, 800],
@@ -18,30 +17,6 @@ const SIZES = [
 /** The sidebar's panels in order: Ctrl+1..8 open them in any language. */
 const PANEL_COUNT = 8;
 
-async function chooseLanguage(app: AppHandle, lang: AppLanguage): Promise<Page> {
-  let page = app.page;
-  if (lang === 'ar-XB') {
-    // the pseudo-locales are offered in development builds only: saved as main's setting, then
-    // read at the next start
-    await page.evaluate(async (l) => {
-      const api = (
-        globalThis as unknown as {
-          cadenza: { preferences: { setLanguage(l: string): Promise<unknown> } };
-        }
-      ).cadenza;
-      await api.preferences.setLanguage(l);
-    }, lang);
-    page = await app.restart();
-  } else {
-    await page.keyboard.press('Control+8');
-    await page.locator(`select:has(option[value="${lang}"])`).selectOption(lang);
-  }
-  const htmlLang = lang === 'ar-XB' ? 'ar' : lang;
-  await expect(page.locator('html')).toHaveAttribute('lang', htmlLang);
-  await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar-XB' ? 'rtl' : 'ltr');
-  return page;
-}
-
 for (const lang of [...LANGUAGES, 'ar-XB'] as const) {
   test(`every panel in ${lang} at 1280×800 and 900×600: heading shown, no sideways scroll, axe finds nothing`, async ({
     app,
@@ -49,7 +24,7 @@ for (const lang of [...LANGUAGES, 'ar-XB'] as const) {
     test.setTimeout(240_000);
     const started = Date.now();
     await setKey(app.page);
-    const page = await chooseLanguage(app, lang);
+    const page = await chooseAppLanguage(app, lang);
     const problems: string[] = [];
     for (const [width, height] of SIZES) {
       await page.setViewportSize({ width, height });

@@ -7,8 +7,8 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, REPO_ROOT, test, type AppHandle } from '../e2e/fixtures';
-import { openPanel, setKey } from '../e2e/app-helpers';
+import { expect, REPO_ROOT, test } from '../e2e/fixtures';
+import { chooseAppLanguage, openPanel, setKey } from '../e2e/app-helpers';
 
 const OUT = process.env.CADENZA_SHOTS ?? join(REPO_ROOT, 'out/screenshots');
 const SHOTS = [
@@ -26,27 +26,6 @@ async function shoot(page: Page, name: string): Promise<void> {
     await page.waitForTimeout(200);
     await page.screenshot({ path: join(OUT, `${name}-${theme}-${width}x${height}.png`) });
   }
-}
-
-async function switchTo(app: AppHandle, lang: 'de' | 'ja' | 'ar-XB'): Promise<Page> {
-  let page = app.page;
-  if (lang === 'ar-XB') {
-    // offered in development builds only: saved as main's setting, read at the next start
-    await page.evaluate(async (l) => {
-      const api = (
-        globalThis as unknown as {
-          cadenza: { preferences: { setLanguage(l: string): Promise<unknown> } };
-        }
-      ).cadenza;
-      await api.preferences.setLanguage(l);
-    }, lang);
-    page = await app.restart();
-  } else {
-    await page.keyboard.press('Control+8');
-    await page.locator(`select:has(option[value="${lang}"])`).selectOption(lang);
-  }
-  await expect(page.locator('html')).toHaveAttribute('lang', lang === 'ar-XB' ? 'ar' : lang);
-  return page;
 }
 
 test('Songs and Library in German, Japanese and pseudo-RTL', async ({ app, emulator }) => {
@@ -69,7 +48,7 @@ test('Songs and Library in German, Japanese and pseudo-RTL', async ({ app, emula
   ).toHaveText('Done', { timeout: 60_000 });
 
   for (const lang of ['de', 'ja', 'ar-XB'] as const) {
-    page = await switchTo(app, lang);
+    page = await chooseAppLanguage(app, lang);
     await page.keyboard.press('Control+2'); // Songs
     await expect(page.getByTestId('job-state').first()).toBeVisible();
     await page.locator('#main-content').evaluate((el) => el.scrollTo(0, 0));
