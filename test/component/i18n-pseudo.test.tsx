@@ -148,6 +148,10 @@ const CONVERTED_PANELS: readonly {
     panel: libraryPanel,
     setup: (main) => main.addToLibrary(pseudoLibrary()),
     ready: async (user) => {
+      // The button is disabled until the list has rows; a click before then does nothing.
+      await within(await screen.findByRole('listbox')).findByRole('option', {
+        name: /Paper boats, ⟦/,
+      });
       await user.click(await screen.findByRole('button', { name: /^⟦Éẋþöŕţ šĥöŵñ/ }));
       return [await screen.findByRole('dialog')];
     },
