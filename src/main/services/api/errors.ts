@@ -22,17 +22,27 @@ const ENTITLEMENT_KEYS: Record<Counter, string> = {
   key_music_counts: 'errors:service.entitlement.songs',
   key_singing_credits: 'errors:service.entitlement.singing',
 };
-const AUTH = { key: 'errors:service.auth' };
 const ENTITLEMENT_WORDS = /left counts?|insufficient|quota|credit|subscription|权益不足/i;
 
 /** Whether a failure after the request went out may have charged (docs/writing.md, "Charges"). */
 const charges = (ctx: CallContext): boolean => chargeNote(ctx) !== '';
 
-/** The translated message of a refusal; the service's words go in as they came. */
-const refusal = (said: string | undefined) =>
-  said
-    ? { key: 'errors:service.refusedSaid', params: { said } }
-    : { key: 'errors:service.refused' };
+/** A refusal: the translated message takes the service's words as they came. */
+function refusalError(
+  ctx: CallContext,
+  said: string | undefined,
+  extra: { httpStatus?: number; raw: unknown; detail?: string },
+): AppError {
+  return new AppError('in_band', `The service could not ${ctx.action}${said ? `: ${said}` : '.'}`, {
+    ...extra,
+    key: said ? 'errors:service.refusedSaid' : 'errors:service.refused',
+    ...(said ? { params: { said } } : {}),
+  });
+}
+
+/** The key was not accepted (401/403, or the envelope said so). */
+const authError = (extra: { httpStatus?: number; raw: unknown }): AppError =>
+  new AppError('auth', AUTH_MESSAGE, { ...extra, key: 'errors:service.auth' });
 
 /** The human text a service body carries, wherever it put it. */
 export function serviceMessage(body: unknown): string | undefined {
@@ -70,13 +80,11 @@ function entitlementError(
     `Your key has no ${what} left, so the service could not ${ctx.action}.` +
     ' Check the remaining balance on the Account page.' +
     (message ? ` (The service said: “${message}”)` : '');
-  const extra: ConstructorParameters<typeof AppError>[2] = {
-    raw,
-    key: ctx.counter ? ENTITLEMENT_KEYS[ctx.counter] : 'errors:service.entitlementAny',
-  };
+  const extra: ConstructorParameters<typeof AppError>[2] = { raw };
   if (ctx.counter) extra.counter = ctx.counter;
   if (httpStatus !== undefined) extra.httpStatus = httpStatus;
-  return new AppError('entitlement', text, extra);
+  const key = ctx.counter ? ENTITLEMENT_KEYS[ctx.counter] : 'errors:service.entitlementAny';
+  return new AppError('entitlement', text, { ...extra, key });
 }
 
 /** 422 `detail` items -> form field -> message (loc's last element names the field). */
@@ -108,7 +116,7 @@ export function httpFailure(
   const raw = redact(body, key);
   const message = serviceMessage(raw);
   const httpStatus = status;
-  if (status === 401) return new AppError('auth', AUTH_MESSAGE, { httpStatus, raw, ...AUTH });
+  if (status === 401) return authError({ httpStatus, raw });
   if (
     isEntitlementFailure(num(isObject(body) ? body.status : undefined), message) &&
     status !== 404 &&
@@ -116,7 +124,7 @@ export function httpFailure(
   ) {
     return entitlementError(ctx, message, raw, status);
   }
-  if (status === 403) return new AppError('auth', AUTH_MESSAGE, { httpStatus, raw, ...AUTH });
+  if (status === 403) return authError({ httpStatus, raw });
   if (status === 422) {
     const fields = validationFields(raw, ctx.fieldNames);
     const list = Object.entries(fields)
@@ -153,11 +161,7 @@ export function httpFailure(
       },
     );
   }
-  return new AppError(
-    'in_band',
-    `The service could not ${ctx.action}${message ? `: ${message}` : '.'}`,
-    { httpStatus, raw, detail: `HTTP ${status}`, ...refusal(message) },
-  );
+  return refusalError(ctx, message, { httpStatus, raw, detail: `HTTP ${status}` });
 }
 
 /** An envelope whose `status` is not 200 (HTTP 200 with an in-band failure). */
@@ -168,12 +172,8 @@ export function inBandFailure(body: Json, ctx: CallContext, key: string | undefi
   if (isEntitlementFailure(status, message)) {
     return entitlementError(ctx, message, raw);
   }
-  if (status === 401 || status === 403) return new AppError('auth', AUTH_MESSAGE, { raw, ...AUTH });
-  return new AppError(
-    'in_band',
-    `The service could not ${ctx.action}${message ? `: ${message}` : '.'}`,
-    { raw, ...refusal(message) },
-  );
+  if (status === 401 || status === 403) return authError({ raw });
+  return refusalError(ctx, message, { raw });
 }
 
 export function badResponse(

@@ -76,11 +76,11 @@ export function timeoutError(
   const extra: ConstructorParameters<typeof AppError>[2] = {};
   if (raw !== undefined) extra.raw = raw;
   if (where?.endpoint) extra.detail = `timeout ${where.endpoint}`;
-  extra.key = chargeNote(ctx) ? 'errors:service.timeoutCharged' : 'errors:service.timeout';
+  const key = chargeNote(ctx) ? 'errors:service.timeoutCharged' : 'errors:service.timeout';
   return new AppError(
     'timeout',
     `The service did not answer in time${after}, so Cadenza could not ${ctx.action}.${chargeNote(ctx)}`,
-    extra,
+    { ...extra, key },
   );
 }
 
