@@ -1,25 +1,28 @@
+/**
+ * The player bar over the real main: items seeded in the library folder, main's media URLs,
+ * waveforms and library changes (jsdom plays no media: the fake engines stand in for howler).
+ */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LibraryItemView } from '@shared/ipc/library';
 import { libraryPanel } from '../../src/renderer/panels/library';
 import { jobsPanel } from '../../src/renderer/panels/jobs';
 import { resetLibraryStore } from '../../src/renderer/stores/library';
 import { playSolo, resetPlayerStore, usePlayerStore } from '../../src/renderer/stores/player';
 import { installEngineFactory } from '../../src/renderer/playback/engine';
-import { FakeCadenza, makeLibraryItem } from './support/fake-cadenza';
 import { fakeEngines } from './support/fake-engine';
-import { renderApp } from './support/render-app';
+import type { SeedItem } from './support/main';
+import { renderMain } from './support/render-app';
 
 const id = (n: number) => `itm_${String(n).padStart(10, '0')}`;
-const item = (n: number, extra: Partial<LibraryItemView> = {}) =>
-  makeLibraryItem({
-    id: id(n),
-    title: `Song ${n}`,
-    file: `Song ${n}.mp3`,
-    createdAt: new Date(Date.UTC(2025, 0, 1, 0, 10 - n)).toISOString(),
-    durationMs: 120_000,
-    ...extra,
-  });
+/** A library item of 2:00 as its sidecar says (the file itself is a short tone). */
+const item = (n: number, extra: Partial<SeedItem> = {}): SeedItem => ({
+  id: id(n),
+  title: `Song ${n}`,
+  file: `Song ${n}.mp3`,
+  created_at: new Date(Date.UTC(2025, 0, 1, 0, 10 - n)).toISOString(),
+  duration_ms: 120_000,
+  ...extra,
+});
 
 let engines: ReturnType<typeof fakeEngines>;
 beforeEach(() => {
@@ -33,8 +36,8 @@ afterEach(() => {
   installEngineFactory(undefined);
 });
 
-async function start(items: LibraryItemView[], fake = new FakeCadenza({ libraryItems: items })) {
-  const app = await renderApp({ fake, panels: [libraryPanel, jobsPanel] });
+async function start(library: SeedItem[]) {
+  const app = await renderMain({ library, panels: [libraryPanel, jobsPanel] });
   const bar = screen.getByRole('region', { name: 'Player' });
   const playRow = async (title: string) => {
     await app.user.click(await screen.findByRole('option', { name: new RegExp(`^${title},`) }));
@@ -236,12 +239,12 @@ describe('Player bar', () => {
   });
 
   it('says so when the item cannot be played, and drops items deleted from the library', async () => {
-    const fake = new FakeCadenza({ libraryItems: [item(1), item(2)] });
-    const { bar, user, playRow } = await start([], fake);
-    fake.failNext('library.mediaUrl', {
-      code: 'not_found',
-      message: 'That item is no longer in the library.',
-    });
+    const { bar, user, playRow, main } = await start([item(1), item(2)]);
+    // Song 1 left main's library before the window heard of it: main answers Play as it answers
+    // for any item no longer there
+    const gone = await main.api.library.mediaUrl('itm_gone000000');
+    if (gone.ok) throw new Error('main played an item it does not have');
+    main.refuseNext('library.mediaUrl', gone.error);
     await user.click(await screen.findByRole('option', { name: /^Song 1,/ }));
     await user.click(
       within(screen.getByRole('region', { name: 'Item details' })).getByRole('button', {
@@ -262,15 +265,15 @@ describe('Player bar', () => {
     );
     expect(within(bar).getByRole('alert')).toHaveTextContent('could not be played');
 
-    act(() => fake.emitLibraryChanged({ added: [], updated: [], removed: [id(2)] }));
-    expect(usePlayerStore.getState().queue).toEqual([]);
+    await main.removeFromLibrary('Song 2.mp3', id(2));
+    await waitFor(() => expect(usePlayerStore.getState().queue).toEqual([]));
     expect(within(bar).getByText('Nothing playing')).toBeInTheDocument();
   });
 
   it('shows the decoded length only for an item the probe could not measure, rounded like the Library', async () => {
     const { bar, playRow, user } = await start([
-      item(1, { durationMs: null }),
-      item(2, { durationMs: 13_600 }),
+      item(1, { duration_ms: null }),
+      item(2, { duration_ms: 13_600 }),
     ]);
     await playRow('Song 1');
     act(() => engines.last().events.onLoad(138.6));
@@ -290,13 +293,12 @@ describe('Player bar', () => {
   });
 
   it('draws the waveform main computed, and a click on it seeks', async () => {
-    const fake = new FakeCadenza({ libraryItems: [item(1)] });
-    fake.library.waveforms[id(1)] = Array.from({ length: 800 }, (_, i) => (i % 10) / 10);
-    const { bar, playRow, user } = await start([], fake);
+    // two minutes of tone: main decodes 50 peaks a second, the bar draws 160 of them
+    const { bar, playRow, user, main } = await start([item(1, { seconds: 120 })]);
     await playRow('Song 1');
     const wave = await within(bar).findByTestId('waveform');
     expect(wave).toHaveAttribute('data-bars', '160');
-    expect(fake.callsOf('analysis.waveform')).toEqual([[id(1)]]);
+    expect(main.callsOf('analysis.waveform')).toEqual([[id(1)]]);
     wave.getBoundingClientRect = () => ({
       left: 0,
       width: 400,
@@ -335,11 +337,13 @@ describe('Player bar', () => {
     await user.click(await screen.findByRole('option', { name: /^Clip,/ }));
     await user.click(screen.getByRole('button', { name: 'Play video' }));
     const viewer = await screen.findByRole('region', { name: 'Video viewer' });
-    expect(engines.last().source).toMatchObject({
-      video: true,
-      format: 'mp4',
-      url: 'cadenza-media://library/Clip.mp4',
-    });
+    await waitFor(() =>
+      expect(engines.last().source).toMatchObject({
+        video: true,
+        format: 'mp4',
+        url: 'cadenza-media://library/Clip.mp4',
+      }),
+    );
     await waitFor(() => expect(viewer.querySelector('video')).toBe(engines.last().element));
     expect(viewer.querySelector('video')).toHaveAttribute('aria-label', 'Video: Clip');
     await user.click(within(viewer).getByRole('button', { name: 'Hide video' }));

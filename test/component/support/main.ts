@@ -182,6 +182,11 @@ export interface Main {
   /** Writes items into the running main's library folder (its watcher picks them up). */
   addToLibrary(items: readonly SeedItem[]): Promise<void>;
   /**
+   * Deletes a file and its sidecar from the library folder, as the creator might in a file
+   * manager; answers once main's library has let the item go (its watcher saw it).
+   */
+  removeFromLibrary(file: string, itemId: string): Promise<void>;
+  /**
    * A plain file stands where main's data folder was (its contents moved aside): main can neither
    * read nor write its settings and records there, as when the drive is gone or damaged.
    */
@@ -429,6 +434,16 @@ export async function startMain(options: MainOptions = {}): Promise<Main> {
     tagsOf: async (path) => (await parseFile(path)).common,
     openWith: (paths) => openedFiles.add(paths, 'command line'),
     addToLibrary: (items) => writeItems(core.settings.libraryDir(), items),
+    async removeFromLibrary(file, itemId) {
+      const dir = core.settings.libraryDir();
+      await rm(join(dir, file));
+      await rm(join(dir, `${file}.json`), { force: true });
+      const rt = await core.jobsHost.runtime();
+      for (let waited = 0; rt.library.get(itemId); waited += 25) {
+        if (waited > 10_000) throw new Error(`main still lists ${itemId}`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
     callsOf: (method) => calls.filter((c) => c.method === method).map((c) => c.args),
     holdNext(method) {
       let release = (): void => undefined;
