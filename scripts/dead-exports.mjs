@@ -62,7 +62,11 @@ for (const [f, text] of own)
     tokens.get(w).add(f);
   }
 const count = (t, n) =>
-  (t.match(new RegExp(`(?<![\\w$.])${n.replace(/\$/g, '\\$')}(?![\\w$])`, 'g')) ?? []).length;
+  (
+    t.match(
+      new RegExp(`(?<![\\w$])(?<!(?<!\\.\\.)\\.)${n.replace(/\$/g, '\\$')}(?![\\w$])`, 'g'),
+    ) ?? []
+  ).length;
 // dead: a src/ export no other file (src, test, bench) imports by name and its own file never uses
 const dead = exported.filter(
   ([f, n]) =>

@@ -16,7 +16,7 @@ export interface SchemeHandler {
   handle(request: FileRequest): Promise<FileResponse>;
 }
 
-export const MEDIA_PRIVILEGES = {
+const MEDIA_PRIVILEGES = {
   standard: true,
   secure: true,
   stream: true,

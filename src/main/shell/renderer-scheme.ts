@@ -109,5 +109,3 @@ export function createRendererHandler(options: RendererHandlerOptions) {
   }
   return { handle };
 }
-
-export type RendererHandler = ReturnType<typeof createRendererHandler>;

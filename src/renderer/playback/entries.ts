@@ -27,9 +27,6 @@ export interface PlayEntry {
   origin: string;
 }
 
-/** Kept for the Library and older callers: a queue entry is a play entry. */
-export type QueueEntry = PlayEntry;
-
 export const isVideoKind = (kind: LibraryKind): boolean =>
   kind === 'singing-video' || kind === 'subtitle-video';
 

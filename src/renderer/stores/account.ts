@@ -303,8 +303,6 @@ export type KeyPresence = 'unknown' | 'none' | 'set';
 
 export const selectKeyPresence = (s: AccountState): KeyPresence =>
   s.status === null ? 'unknown' : s.status.hasKey ? 'set' : 'none';
-export const selectStatus = (s: AccountState): AccountStatus | null => s.status;
-export const selectKeyInfo = (s: AccountState): KeyInfo | null => s.keyInfo;
 /** Whether the service could not be reached the last time Cadenza asked it. */
 export const selectOffline = (s: AccountState): boolean =>
   s.status?.hasKey === true &&

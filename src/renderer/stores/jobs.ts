@@ -205,4 +205,3 @@ export const selectJobs = (s: JobsState): JobView[] => {
   }
   return lastList;
 };
-export const selectActiveCount = (s: JobsState): number => selectJobs(s).filter(isActiveJob).length;

@@ -33,7 +33,6 @@ export const TrackingSchema = z.enum(['v2-query', 'v3-tasks', 'custom-singer']);
 export type Tracking = z.infer<typeof TrackingSchema>;
 
 export const OutputStatusSchema = z.enum(['queued', 'streaming', 'complete', 'failed', 'saved']);
-export type OutputStatus = z.infer<typeof OutputStatusSchema>;
 
 /** One thing a job produces (a V2 submission produces two songs). */
 const JobOutputFields = z.object({

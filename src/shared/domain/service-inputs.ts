@@ -51,7 +51,6 @@ export function fieldErrorsOf(schema: z.ZodType, input: unknown): FieldErrors {
 }
 
 export const ModelVersionSchema = z.enum(MODEL_VERSIONS);
-export const EmotionSchema = z.enum(EMOTIONS);
 
 export const SongExtensionSchema = z.object({
   songId: z.string(),
@@ -286,7 +285,6 @@ export const CloneFieldsSchema = withRules(
       add('files', `Use at most ${CLONE_MAX_FILES} recordings.`);
   },
 );
-export type CloneFields = z.input<typeof CloneFieldsSchema>;
 
 /** A cover's form: a singer, a whole-semitone key shift, and exactly one source. */
 export const CoverFieldsSchema = withRules(
@@ -312,7 +310,6 @@ export const CoverFieldsSchema = withRules(
       add('videoSiteUrl', 'Paste a full http(s) link to the video.');
   },
 );
-export type CoverFields = z.input<typeof CoverFieldsSchema>;
 
 /** Singer training: 1–60 http(s) links whose audio lasts 5–45 minutes in all, when measured. */
 export const TrainSingerRulesSchema = withRules(TrainSingerInputSchema, (input, add) => {

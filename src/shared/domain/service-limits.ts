@@ -54,8 +54,6 @@ export type Emotion = (typeof EMOTIONS)[number];
 export const SINGING_AUDIO_MIN_S = 2;
 export const SINGING_AUDIO_MAX_S = 30;
 export const SINGING_IMAGE_MAX_BYTES = Math.floor(4.7 * 1024 * 1024);
-export const SINGING_AUDIO_EXTENSIONS = ['mp3', 'wav', 'm4a'] as const;
-export const SINGING_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'jfif'] as const;
 
 /** Custom singer training audio, total duration. */
 export const TRAINING_AUDIO_MIN_S = 5 * 60;

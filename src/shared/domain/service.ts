@@ -9,7 +9,6 @@ const HttpUrl = z.string().regex(/^https?:\/\//i, 'Not an http(s) URL');
 
 /** Where a song came from: /v1/music (synchronous), /v2/submit + /v2/query, or /v3/music/tasks. */
 export const SongApiSchema = z.enum(['v1', 'v2', 'v3']);
-export type SongApi = z.infer<typeof SongApiSchema>;
 
 /** queued: nothing to play yet; streaming: audio plays while generating; complete; failed. */
 export const SongStatusSchema = z.enum(['queued', 'streaming', 'complete', 'failed']);
@@ -36,9 +35,6 @@ export const SongSchema = z.object({
   failReason: z.string().optional(),
 });
 export type Song = z.infer<typeof SongSchema>;
-
-export const isSongFinal = (s: Pick<Song, 'status'>): boolean =>
-  s.status === 'complete' || s.status === 'failed';
 
 /**
  * Combines a newer answer about a song with what was known before: known title, lyrics, tags,

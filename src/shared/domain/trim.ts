@@ -53,4 +53,3 @@ export const TrimmedFromSchema = z.object({
   fade_out_ms: z.number().int().nonnegative(),
   fade_curve: z.enum(FADE_CURVES),
 });
-export type TrimmedFrom = z.infer<typeof TrimmedFromSchema>;

@@ -36,8 +36,6 @@ export const NATIVE_NAMES: Record<AppLanguage, string> = {
 
 export const isLanguage = (v: unknown): v is Language =>
   typeof v === 'string' && (LANGUAGES as readonly string[]).includes(v);
-export const isAppLanguage = (v: unknown): v is AppLanguage =>
-  isLanguage(v) || (typeof v === 'string' && (PSEUDO_LANGUAGES as readonly string[]).includes(v));
 
 /** Writing direction of a language (only the pseudo right-to-left mode is rtl so far). */
 export const directionOf = (lang: AppLanguage): 'ltr' | 'rtl' => (lang === 'ar-XB' ? 'rtl' : 'ltr');

@@ -43,7 +43,6 @@ export const CoverSourceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('library'), itemId: ItemIdSchema }),
   z.object({ kind: z.literal('link'), url: Url }),
 ]);
-export type CoverSource = z.infer<typeof CoverSourceSchema>;
 
 export const CoverRequestSchema = z.object({
   source: CoverSourceSchema,

@@ -14,7 +14,6 @@ export const SongExtendRequestSchema = z.object({
   /** Where the extension starts on the parent's timeline; never 0, never past its length. */
   continueAtS: z.number().finite(),
 });
-export type SongExtendRequest = z.infer<typeof SongExtendRequestSchema>;
 
 export const CreateSongRequestSchema = z.object({
   /** v2 = /v2/submit (tracked, plays while streaming); v1 = /v1/music (quick, synchronous). */
@@ -30,7 +29,6 @@ export const CreateSongRequestSchema = z.object({
   extend: SongExtendRequestSchema.optional(),
 });
 export type CreateSongRequest = z.input<typeof CreateSongRequestSchema>;
-export type CreateSongRequestParsed = z.output<typeof CreateSongRequestSchema>;
 
 /** A song job's output the renderer may play while it streams (through main's media cache). */
 export const PreviewSchema = z.object({ url: z.string() });

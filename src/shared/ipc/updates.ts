@@ -18,7 +18,6 @@ export const UPDATE_PHASES = [
   'error',
 ] as const;
 export const UpdatePhaseSchema = z.enum(UPDATE_PHASES);
-export type UpdatePhase = z.infer<typeof UpdatePhaseSchema>;
 
 export const UpdateProgressSchema = z.object({
   percent: z.number().min(0).max(100),

@@ -14,12 +14,6 @@ export const MAX_RENDERS = 1;
 
 const queue = { running: 0, waiting: [] as Array<() => void> };
 
-/** Renders running and waiting now (tests, diagnostics). */
-export const renderLoad = (): { running: number; waiting: number } => ({
-  running: queue.running,
-  waiting: queue.waiting.length,
-});
-
 export async function inRenderTurn<T>(
   signal: AbortSignal | undefined,
   render: () => Promise<T>,
