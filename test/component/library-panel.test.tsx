@@ -1,31 +1,41 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+/**
+ * The Library panel over the real main: items are files and sidecars in main's library folder
+ * (changes made outside the app are files written or removed there), actions go through main's
+ * handlers to disk (rename, trash, export, lyrics), dialogs are the Electron double's.
+ */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LibraryItemView } from '@shared/ipc/library';
+import { afterEach, describe, expect, it } from 'vitest';
 import { libraryPanel } from '../../src/renderer/panels/library';
 import { jobsPanel } from '../../src/renderer/panels/jobs';
 import { ROW_HEIGHT } from '../../src/renderer/panels/library/LibraryPanel';
-import { resetLibraryStore } from '../../src/renderer/stores/library';
 import { resetSongsStore, useSongsStore } from '../../src/renderer/stores/songs';
 import { useUiStore } from '../../src/renderer/stores/ui';
-import { resetPlayerStore, usePlayerStore } from '../../src/renderer/stores/player';
-import { installEngineFactory } from '../../src/renderer/playback/engine';
-import { FakeCadenza, makeLibraryItem } from './support/fake-cadenza';
-import { fakeEngines } from './support/fake-engine';
-import { renderApp } from './support/render-app';
+import { usePlayerStore } from '../../src/renderer/stores/player';
+import { installedEngines } from './support/fake-engine';
+import type { SeedItem } from './support/main';
+import { renderMain } from './support/render-app';
 
 const id = (n: number) => `itm_${String(n).padStart(10, '0')}`;
 const at = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 60_000).toISOString();
 
+/** An item as a previous run left it: a tiny file (its length is the sidecar's) and its sidecar. */
+const item = (n: number, fields: Partial<SeedItem> = {}): SeedItem => ({
+  id: id(n),
+  title: `Track ${n}`,
+  file: `Track ${n}.mp3`,
+  created_at: at(n),
+  seconds: 138,
+  data: 'not decoded here',
+  ...fields,
+});
+
 /** n items, item i created i minutes after 2025-01-01 (so the newest is the last). */
-function manyItems(n: number): LibraryItemView[] {
+function manyItems(n: number): SeedItem[] {
   return Array.from({ length: n }, (_, i) =>
-    makeLibraryItem({
-      id: id(i),
+    item(i, {
       title: i % 1000 === 7 ? `Neon nights ${i}` : `Track ${i}`,
-      file: `Track ${i}.mp3`,
-      createdAt: at(i),
-      durationMs: 60_000 + i,
+      seconds: (60_000 + i) / 1000,
       kind: i % 5 === 0 ? 'tts' : i % 97 === 0 ? 'singing-video' : 'song',
       tags: i % 2 === 0 ? ['lofi'] : ['rock'],
     }),
@@ -33,23 +43,15 @@ function manyItems(n: number): LibraryItemView[] {
 }
 
 const panels = [libraryPanel, jobsPanel];
-let engines: ReturnType<typeof fakeEngines>;
 
-beforeEach(() => {
-  engines = fakeEngines();
-  installEngineFactory(engines.factory);
-});
-afterEach(() => {
-  resetPlayerStore();
-  resetLibraryStore();
-  resetSongsStore();
-  installEngineFactory(undefined);
-});
+afterEach(() => resetSongsStore());
 
-async function openLibrary(items: LibraryItemView[]) {
-  const fake = new FakeCadenza({ libraryItems: items });
-  const app = await renderApp({ fake, panels });
+async function openLibrary(library: SeedItem[]) {
+  const app = await renderMain({ panels, library });
   const list = await screen.findByRole('listbox', { name: 'Library items' });
+  await waitFor(() => expect(within(list).queryAllByRole('option').length).toBeGreaterThan(0), {
+    timeout: 60_000,
+  });
   return { ...app, list };
 }
 
@@ -59,95 +61,94 @@ const titles = (list: HTMLElement) =>
     .map((o) => o.textContent ?? '');
 
 describe('Library view', () => {
-  it('shows 10,000 items through a window of rows, newest first, and scrolls to any of them', async () => {
-    const { list } = await openLibrary(manyItems(10_000));
-    expect(screen.getByTestId('library-count')).toHaveTextContent('10000 items');
-    const options = within(list).getAllByRole('option');
-    expect(options.length).toBeLessThan(60);
-    expect(options[0]).toHaveAttribute('aria-setsize', '10000');
-    expect(options[0]).toHaveAccessibleName('Track 9999, Song, 1:10');
-    expect(options[0]).toHaveTextContent('rock');
+  it(
+    'shows 10,000 items through a window of rows, newest first, and scrolls to any of them',
+    { timeout: 180_000 },
+    async () => {
+      const { list } = await openLibrary(manyItems(10_000));
+      await waitFor(
+        () => expect(screen.getByTestId('library-count')).toHaveTextContent('10000 items'),
+        { timeout: 60_000 },
+      );
+      const options = within(list).getAllByRole('option');
+      expect(options.length).toBeLessThan(60);
+      expect(options[0]).toHaveAttribute('aria-setsize', '10000');
+      expect(options[0]).toHaveAccessibleName('Track 9999, Song, 1:10');
+      expect(options[0]).toHaveTextContent('rock');
 
-    list.scrollTop = ROW_HEIGHT * 5000;
-    fireEvent.scroll(list);
-    await waitFor(() =>
-      expect(within(list).getByRole('option', { name: /^Track 4999,/ })).toHaveAttribute(
-        'aria-posinset',
-        '5001',
-      ),
-    );
-    expect(within(list).getAllByRole('option').length).toBeLessThan(60);
-    expect(within(list).queryByRole('option', { name: /^Track 9999,/ })).toBeNull();
-  });
+      list.scrollTop = ROW_HEIGHT * 5000;
+      fireEvent.scroll(list);
+      await waitFor(() =>
+        expect(within(list).getByRole('option', { name: /^Track 4999,/ })).toHaveAttribute(
+          'aria-posinset',
+          '5001',
+        ),
+      );
+      expect(within(list).getAllByRole('option').length).toBeLessThan(60);
+      expect(within(list).queryByRole('option', { name: /^Track 9999,/ })).toBeNull();
+    },
+  );
 
-  it('searches per keystroke over titles, tags and prompts; filters by kind and sorts', async () => {
-    const { user, list } = await openLibrary(manyItems(10_000));
-    await user.type(screen.getByRole('searchbox', { name: 'Search the library' }), 'neon');
-    await waitFor(() =>
-      expect(screen.getByTestId('library-count')).toHaveTextContent('10 of 10000 items'),
-    );
-    expect(titles(list)[0]).toContain('Neon nights 9007');
+  it(
+    'searches per keystroke over titles, tags and prompts; filters by kind and sorts',
+    { timeout: 180_000 },
+    async () => {
+      const items = manyItems(10_000);
+      items[42] = { ...items[42]!, prompt: 'neon city pop' };
+      const { user, list } = await openLibrary(items);
+      await waitFor(
+        () => expect(screen.getByTestId('library-count')).toHaveTextContent('10000 items'),
+        { timeout: 60_000 },
+      );
+      await user.type(screen.getByRole('searchbox', { name: 'Search the library' }), 'neon');
+      await waitFor(() =>
+        expect(screen.getByTestId('library-count')).toHaveTextContent('11 of 10000 items'),
+      );
+      expect(titles(list)[0]).toContain('Neon nights 9007');
+      // found by its prompt
+      expect(titles(list).some((t) => t.includes('Track 42'))).toBe(true);
+      await user.clear(screen.getByRole('searchbox', { name: 'Search the library' }));
+      await user.type(screen.getByRole('searchbox', { name: 'Search the library' }), 'lofi');
+      await waitFor(() =>
+        expect(screen.getByTestId('library-count')).toHaveTextContent('5000 of 10000 items'),
+      );
 
-    await user.clear(screen.getByRole('searchbox', { name: 'Search the library' }));
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'Videos');
-    // every 97th item that is not a multiple of 5
-    const videos = manyItems(10_000).filter((i) => i.kind === 'singing-video').length;
-    await waitFor(() =>
-      expect(screen.getByTestId('library-count')).toHaveTextContent(`${videos} of 10000 items`),
-    );
-    expect(
-      within(list)
-        .getAllByRole('option')
-        .every((o) => /Singing video/.test(o.getAttribute('aria-label') ?? '')),
-    ).toBe(true);
+      await user.clear(screen.getByRole('searchbox', { name: 'Search the library' }));
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'Videos');
+      // every 97th item that is not a multiple of 5
+      const videos = items.filter((i) => i.kind === 'singing-video').length;
+      await waitFor(() =>
+        expect(screen.getByTestId('library-count')).toHaveTextContent(`${videos} of 10000 items`),
+      );
+      expect(
+        within(list)
+          .getAllByRole('option')
+          .every((o) => /Singing video/.test(o.getAttribute('aria-label') ?? '')),
+      ).toBe(true);
 
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort' }), 'Oldest first');
-    expect(titles(list)[0]).toContain('Track 97');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort' }), 'Longest first');
-    expect(titles(list)[0]).toContain(`Track ${97 * 103}`);
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'Speech');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort' }), 'Title A–Z');
-    expect(titles(list)[0]).toMatch(/^Track 0(?!\d)/);
-  });
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Sort' }), 'Oldest first');
+      expect(titles(list)[0]).toContain('Track 97');
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Sort' }), 'Longest first');
+      expect(titles(list)[0]).toContain(`Track ${97 * 103}`);
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'Speech');
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Sort' }), 'Title A–Z');
+      expect(titles(list)[0]).toMatch(/^Track 0(?!\d)/);
+    },
+  );
 
   it('keeps the takes of a song together and shows extension chains', async () => {
-    const items = [
-      makeLibraryItem({
-        id: id(1),
-        title: 'Paper boats',
-        file: 'Paper boats.mp3',
-        createdAt: at(1),
-        variationGroup: 'job_a',
-      }),
-      makeLibraryItem({
-        id: id(2),
-        title: 'Something else',
-        file: 'Something else.mp3',
-        createdAt: at(2),
-      }),
-      makeLibraryItem({
-        id: id(3),
-        title: 'Paper boats (2)',
-        file: 'Paper boats (2).mp3',
-        createdAt: at(3),
-        variationGroup: 'job_a',
-      }),
-      makeLibraryItem({
-        id: id(4),
-        title: 'Paper boats, longer',
-        file: 'Paper boats, longer.mp3',
-        createdAt: at(4),
-        parentId: id(1),
-      }),
-      makeLibraryItem({
-        id: id(5),
+    const { user, list } = await openLibrary([
+      item(1, { title: 'Paper boats', file: 'Paper boats.mp3', variation_group: 'job_a' }),
+      item(2, { title: 'Something else', file: 'Something else.mp3' }),
+      item(3, { title: 'Paper boats (2)', file: 'Paper boats (2).mp3', variation_group: 'job_a' }),
+      item(4, { title: 'Paper boats, longer', file: 'Paper boats, longer.mp3', parent_id: id(1) }),
+      item(5, {
         title: 'Paper boats, longest',
         file: 'Paper boats, longest.mp3',
-        createdAt: at(5),
-        parentId: id(4),
+        parent_id: id(4),
       }),
-    ];
-    const { user, list } = await openLibrary(items);
+    ]);
+    await waitFor(() => expect(titles(list)).toHaveLength(5));
     const names = within(list)
       .getAllByRole('option')
       .map((o) => o.getAttribute('aria-label'));
@@ -184,72 +185,73 @@ describe('Library view', () => {
   });
 
   it('follows changes made outside the app', async () => {
-    const { fake, list } = await openLibrary(manyItems(3));
-    expect(titles(list)).toHaveLength(3);
-    fake.state.libraryItems = [
-      makeLibraryItem({
-        id: id(50),
-        title: 'Dropped in by hand',
-        file: 'x.wav',
-        createdAt: at(50),
-        hasSidecar: false,
-      }),
-      ...fake.state.libraryItems.slice(1),
-    ];
-    act(() => fake.emitLibraryChanged({ added: [id(50)], updated: [], removed: [id(0)] }));
-    await waitFor(() => expect(titles(list)[0]).toContain('Dropped in by hand'));
-    expect(titles(list).some((t) => t.includes('Track 0'))).toBe(false);
+    const { main, list } = await openLibrary(manyItems(3));
+    await waitFor(() => expect(titles(list)).toHaveLength(3));
+    // a file dropped in by hand (no sidecar), another one deleted in a file manager
+    await main.dropIntoLibrary('Dropped in by hand.wav', 1);
+    await main.removeFromLibrary('Track 0.mp3');
+    await waitFor(() => expect(titles(list)[0]).toContain('Dropped in by hand'), {
+      timeout: 15_000,
+    });
+    await waitFor(() => expect(titles(list).some((t) => t.includes('Track 0'))).toBe(false));
     expect(screen.getByTestId('library-count')).toHaveTextContent('3 items');
   });
 
   it('opened again, shows the list it keeps current instead of loading every item again', async () => {
-    const { fake, user, list } = await openLibrary(manyItems(40));
-    const listed = fake.callsOf('library.list').length;
+    const { main, user, list } = await openLibrary(manyItems(40));
+    await waitFor(() => expect(screen.getByTestId('library-count')).toHaveTextContent('40 items'));
+    const listed = main.callsOf('library.list').length;
     const nav = screen.getByRole('navigation', { name: 'Main' });
     await user.click(within(nav).getByRole('button', { name: /Jobs/ }));
     await screen.findByRole('heading', { name: 'Jobs', level: 1 });
-    fake.state.libraryItems = [
-      makeLibraryItem({ id: id(77), title: 'Made meanwhile', file: 'm.mp3', createdAt: at(77) }),
-      ...fake.state.libraryItems,
-    ];
-    act(() => fake.emitLibraryChanged({ added: [id(77)], updated: [], removed: [] }));
+    await main.addToLibrary([item(77, { title: 'Made meanwhile', file: 'm.mp3' })]);
+    // main noticed the new item and the renderer fetched it while the Library was closed
+    await waitFor(() => expect(main.callsOf('library.list').length).toBeGreaterThan(listed), {
+      timeout: 15_000,
+    });
     await user.click(within(nav).getByRole('button', { name: /Library/ }));
     const again = await screen.findByRole('listbox', { name: 'Library items' });
     await waitFor(() => expect(titles(again)[0]).toContain('Made meanwhile'));
     expect(screen.getByTestId('library-count')).toHaveTextContent('41 items');
     // only the new item was asked for
-    expect(fake.callsOf('library.list').slice(listed)).toEqual([[{ ids: [id(77)] }]]);
+    const asked = main.callsOf('library.list').slice(listed);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(
+      asked.every((args) => JSON.stringify(args) === JSON.stringify([{ ids: [id(77)] }])),
+    ).toBe(true);
     expect(list).not.toBeInTheDocument();
   });
 
   it('follows a change by fetching only the items it names', async () => {
-    const { fake, list } = await openLibrary(manyItems(40));
-    const listed = fake.callsOf('library.list').length;
-    const renamed = fake.state.libraryItems.find((i) => i.id === id(38))!;
-    fake.state.libraryItems = [
-      makeLibraryItem({ id: id(90), title: 'Fresh take', file: 'fresh.mp3', createdAt: at(90) }),
-      ...fake.state.libraryItems
-        .filter((i) => i.id !== id(36))
-        .map((i) => (i === renamed ? { ...i, title: 'Renamed in place' } : i)),
-    ];
-    act(() => fake.emitLibraryChanged({ added: [id(90)], updated: [id(38)], removed: [id(36)] }));
-    await waitFor(() => expect(titles(list)[0]).toContain('Fresh take'));
+    const { main, list } = await openLibrary(manyItems(40));
+    await waitFor(() => expect(screen.getByTestId('library-count')).toHaveTextContent('40 items'));
+    const listed = main.callsOf('library.list').length;
+    await main.addToLibrary([item(90, { title: 'Fresh take', file: 'fresh.mp3' })]);
+    await main.editSidecar('Track 38.mp3', { title: 'Renamed in place' });
+    await main.removeFromLibrary('Track 36.mp3');
+    await waitFor(() => expect(titles(list)[0]).toContain('Fresh take'), { timeout: 15_000 });
+    await waitFor(() =>
+      expect(titles(list).some((t) => t.includes('Renamed in place'))).toBe(true),
+    );
+    await waitFor(() => expect(titles(list).some((t) => t.includes('Track 36'))).toBe(false));
     expect(screen.getByTestId('library-count')).toHaveTextContent('40 items');
-    expect(titles(list).some((t) => t.includes('Track 36'))).toBe(false);
-    expect(titles(list).some((t) => t.includes('Renamed in place'))).toBe(true);
-    // one small question, not the whole list again
-    expect(fake.callsOf('library.list').slice(listed)).toEqual([[{ ids: [id(90), id(38)] }]]);
+    // small questions naming the changed items, never the whole list again
+    const asked = main.callsOf('library.list').slice(listed) as [{ ids?: string[] }?][];
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every(([q]) => Array.isArray(q?.ids))).toBe(true);
+    expect(new Set(asked.flatMap(([q]) => q!.ids!))).toEqual(new Set([id(90), id(38)]));
   });
 
   it('plays from the keyboard: arrows select, Enter queues the rest of the list', async () => {
     const { user, list } = await openLibrary(manyItems(5));
+    await waitFor(() => expect(titles(list)).toHaveLength(5));
     list.focus();
     await user.keyboard('{ArrowDown}{ArrowDown}');
     expect(within(list).getByRole('option', { selected: true })).toHaveAccessibleName(/^Track 3,/);
     expect(list).toHaveAttribute('aria-activedescendant', `library-row-${id(3)}`);
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(engines.made).toHaveLength(1));
-    expect(engines.last().source).toMatchObject({
+    await waitFor(() => expect(installedEngines().made).toHaveLength(1));
+    expect(installedEngines().last().source).toMatchObject({
       url: 'cadenza-media://library/Track%203.mp3',
       format: 'mp3',
       video: false,
@@ -274,31 +276,31 @@ async function fromMenu(
 }
 
 describe('Item actions', () => {
-  async function selectFirst(items: LibraryItemView[]) {
+  async function selectFirst(items: SeedItem[]) {
     const app = await openLibrary(items);
+    await waitFor(() => expect(titles(app.list)).toHaveLength(items.length));
     await app.user.click(within(app.list).getAllByRole('option')[0] as HTMLElement);
     return { ...app, details: screen.getByRole('region', { name: 'Item details' }) };
   }
 
   it('renames through main and shows the new file name', async () => {
-    const { user, fake, details, list } = await selectFirst([
-      makeLibraryItem({ id: id(1), title: 'Old', file: 'Old.mp3' }),
+    const { user, main, details, list } = await selectFirst([
+      item(1, { title: 'Old', file: 'Old.wav', data: undefined, seconds: 1 }),
     ]);
     await fromMenu(user, details, 'Rename');
     const field = screen.getByLabelText('New name');
     await user.clear(field);
     await user.type(field, 'Fresh: take/1');
     await user.click(screen.getByRole('button', { name: 'Save name' }));
-    expect(fake.callsOf('library.rename')).toEqual([[id(1), 'Fresh: take/1']]);
+    expect(main.callsOf('library.rename')).toEqual([[id(1), 'Fresh: take/1']]);
     await waitFor(() => expect(titles(list)[0]).toContain('Fresh: take/1'));
-    expect(screen.getByText(/The file is now “Fresh take1\.mp3”/)).toBeInTheDocument();
+    expect(await screen.findByText(/The file is now “Fresh take-1\.wav”/)).toBeInTheDocument();
+    expect(await main.libraryFiles()).toEqual(['Fresh take-1.wav', 'Fresh take-1.wav.json']);
   });
 
   it('shows why a rename failed', async () => {
-    const { user, fake, details } = await selectFirst([
-      makeLibraryItem({ id: id(1), title: 'Old' }),
-    ]);
-    fake.failNext('library.rename', {
+    const { user, main, details } = await selectFirst([item(1, { title: 'Old' })]);
+    main.refuseNext('library.rename', {
       code: 'io',
       message: 'Cadenza could not rename the file. It may be open in another program.',
     });
@@ -307,38 +309,43 @@ describe('Item actions', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'It may be open in another program.',
     );
+    expect(await main.libraryFiles()).toEqual(['Track 1.mp3', 'Track 1.mp3.json']);
   });
 
   it('moves to the trash only after confirming', async () => {
-    const { user, fake, details, list } = await selectFirst(manyItems(2));
+    const { user, main, details, list } = await selectFirst(manyItems(2));
     await fromMenu(user, details, 'Delete');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(fake.callsOf('library.remove')).toEqual([]);
+    expect(main.callsOf('library.remove')).toEqual([]);
     await fromMenu(user, screen.getByRole('region', { name: 'Item details' }), 'Delete');
     expect(
       screen.getByRole('dialog', { name: 'Move “Track 1” to the trash?' }),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Move to trash' }));
-    expect(fake.callsOf('library.remove')).toEqual([[id(1)]]);
+    expect(main.callsOf('library.remove')).toEqual([[id(1)]]);
     await waitFor(() => expect(titles(list)).toHaveLength(1));
     expect(screen.queryByRole('region', { name: 'Item details' })).toBeNull();
+    expect(await main.libraryFiles()).toEqual(['Track 0.mp3', 'Track 0.mp3.json']);
   });
 
   it('exports to the folder main asks for; Cancel says nothing', async () => {
-    const { user, fake, details } = await selectFirst(manyItems(1));
+    const { user, main, details } = await selectFirst(manyItems(1));
     await fromMenu(user, details, 'Export…');
-    let dialog = screen.getByRole('dialog', { name: `Export “${manyItems(1)[0]!.title}”` });
+    let dialog = screen.getByRole('dialog', { name: 'Export “Track 0”' });
     await user.click(within(dialog).getByRole('radio', { name: 'Original files' }));
+    // the folder dialog is dismissed: the options stay, nothing is said
+    main.double.dialogs.answerOpenDialog([]);
     await user.click(within(dialog).getByRole('button', { name: 'Choose folder and export…' }));
-    // the folder dialog was dismissed: the options stay, nothing is said
     await waitFor(() =>
-      expect(fake.callsOf('export.items')).toEqual([[[id(0)], { format: 'original' }]]),
+      expect(main.callsOf('export.items')).toEqual([[[id(0)], { format: 'original' }]]),
     );
     expect(screen.queryByRole('alert')).toBeNull();
-    fake.library.exportDialog = '/home/creator/Desktop';
+    const desktop = await main.userFolder('Desktop');
+    main.double.dialogs.answerOpenDialog([desktop]);
     await user.click(within(dialog).getByRole('button', { name: 'Choose folder and export…' }));
-    expect(await screen.findByText('1 file copied to /home/creator/Desktop')).toBeInTheDocument();
+    expect(await screen.findByText(`1 file copied to ${desktop}`)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await main.readText(`${desktop}/Track 0.mp3`)).toBe('not decoded here');
     await user.click(screen.getByRole('button', { name: 'Export shown…' }));
     dialog = screen.getByRole('dialog', { name: 'Export 1 item' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -346,10 +353,18 @@ describe('Item actions', () => {
   });
 
   it('exports the shown items as FLAC with artist, album (the search words) and loudness, showing progress', async () => {
-    const items = manyItems(3);
-    const { user, fake } = await openLibrary(items);
-    fake.library.exportDefaults = { format: 'flac', artist: 'Ada' };
-    fake.library.exportDialog = '/home/creator/Export';
+    const app = await renderMain({
+      panels,
+      settings: { export: { format: 'flac', artist: 'Ada' } },
+      library: [0, 1, 2].map((n) =>
+        item(n, { file: `Track ${n}.wav`, data: undefined, seconds: 1 }),
+      ),
+    });
+    const { user, main } = app;
+    const list = await screen.findByRole('listbox', { name: 'Library items' });
+    await waitFor(() => expect(titles(list)).toHaveLength(3));
+    const folder = await main.userFolder('Export');
+    main.double.dialogs.answerOpenDialog([folder]);
     await user.type(screen.getByRole('searchbox', { name: 'Search the library' }), 'Track');
     await user.click(screen.getByRole('button', { name: 'Export shown…' }));
     const dialog = screen.getByRole('dialog', { name: 'Export 3 items' });
@@ -365,17 +380,23 @@ describe('Item actions', () => {
     await user.clear(within(dialog).getByRole('textbox', { name: 'Album' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Album' }), 'Night Drives');
     await user.click(within(dialog).getByRole('checkbox', { name: /Even out loudness/ }));
-    const release = fake.holdNext('export.items');
+    // while the export runs, main's progress (held here so the test can read it) is shown
+    const release = main.holdNext('export.items');
     await user.click(within(dialog).getByRole('button', { name: 'Choose folder and export…' }));
-    act(() => fake.emitExportProgress({ done: 1, total: 3, fraction: 0.5, current: 'Track 2' }));
-    expect(within(dialog).getByRole('progressbar', { name: 'Export progress' })).toHaveAttribute(
-      'aria-valuenow',
-      '50',
+    await waitFor(() => expect(main.callsOf('export.items')).toHaveLength(1));
+    main.send('exportProgress', { done: 1, total: 3, fraction: 0.5, current: 'Track 2' });
+    await waitFor(() =>
+      expect(within(dialog).getByRole('progressbar', { name: 'Export progress' })).toHaveAttribute(
+        'aria-valuenow',
+        '50',
+      ),
     );
     expect(within(dialog).getByText('Exporting “Track 2” (2 of 3)…')).toBeInTheDocument();
     release();
-    expect(await screen.findByText('3 files exported to /home/creator/Export')).toBeInTheDocument();
-    const [ids, options] = fake.callsOf('export.items')[0]!;
+    expect(
+      await screen.findByText(`3 files exported to ${folder}`, {}, { timeout: 60_000 }),
+    ).toBeInTheDocument();
+    const [ids, options] = main.callsOf('export.items')[0]!;
     expect((ids as string[]).length).toBe(3);
     expect(options).toEqual({
       format: 'flac',
@@ -383,81 +404,79 @@ describe('Item actions', () => {
       album: 'Night Drives',
       normalise: true,
     });
-  });
+    // what main wrote: three FLAC files tagged with the artist and album
+    const tags = await main.tagsOf(`${folder}/Track 1.flac`);
+    expect(tags).toMatchObject({ artist: 'Ada', album: 'Night Drives', title: 'Track 1' });
+  }, 90_000);
 
   it('stops an export on Stop and says how far it came', async () => {
-    const { user, fake, details } = await selectFirst(manyItems(1));
-    fake.library.exportDialog = '/home/creator/Export';
+    // long enough that the FLAC export is still running when Stop is pressed
+    const { user, main, details } = await selectFirst([
+      item(0, { file: 'Track 0.wav', data: undefined, seconds: 600 }),
+    ]);
+    main.double.dialogs.answerOpenDialog([await main.userFolder('Export')]);
     await fromMenu(user, details, 'Export…');
     const dialog = screen.getByRole('dialog');
-    fake.failNext('export.items', {
-      code: 'cancelled',
-      message: 'The export was stopped after 0 of 1 file.',
-    });
-    const release = fake.holdNext('export.items');
+    await user.click(within(dialog).getByRole('radio', { name: 'FLAC' }));
     await user.click(within(dialog).getByRole('button', { name: 'Choose folder and export…' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Stop' }));
-    expect(fake.callsOf('export.cancel')).toHaveLength(1);
-    release();
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+    await user.click(await within(dialog).findByRole('button', { name: 'Stop' }));
+    expect(main.callsOf('export.cancel')).toHaveLength(1);
+    expect(await within(dialog).findByRole('alert', {}, { timeout: 30_000 })).toHaveTextContent(
       'The export was stopped after 0 of 1 file.',
     );
-  });
+  }, 90_000);
 
   it('reuse: "Extend from here" opens the Songs panel on that song (songs only)', async () => {
-    const { user, details } = await selectFirst([
-      makeLibraryItem({ id: id(1), title: 'Paper boats' }),
-    ]);
+    const { user, details } = await selectFirst([item(1, { title: 'Paper boats' })]);
     await fromMenu(user, details, 'Extend from here');
     expect(useUiStore.getState().activePanelId).toBe('songs');
     expect(useSongsStore.getState().extendItemId).toBe(id(1));
   });
 
   it('offers no extension for speech', async () => {
-    const { user, details } = await selectFirst([
-      makeLibraryItem({ id: id(1), title: 'Hello', kind: 'tts' }),
-    ]);
+    const { user, details } = await selectFirst([item(1, { title: 'Hello', kind: 'tts' })]);
     await user.click(within(details).getByRole('button', { name: /^More actions for / }));
     expect(screen.queryByRole('menuitem', { name: 'Extend from here' })).toBeNull();
     expect(screen.getByRole('menuitem', { name: 'Make a cover' })).toBeInTheDocument();
   });
 
   it('shows the file in the system file manager', async () => {
-    const { user, fake, details } = await selectFirst(manyItems(1));
+    const { user, main, details } = await selectFirst(manyItems(1));
     await fromMenu(user, details, 'Show in folder');
-    expect(fake.callsOf('library.showInFolder')).toEqual([[id(0)]]);
+    expect(main.callsOf('library.showInFolder')).toEqual([[id(0)]]);
+    await waitFor(() =>
+      expect(main.double.state.openedExternal).toContain(`show:${main.dirs.library}/Track 0.mp3`),
+    );
   });
 
   it('asks main to drag the file out when a row is dragged', async () => {
-    const { fake, list } = await openLibrary(manyItems(1));
+    const { main, list } = await openLibrary(manyItems(1));
     fireEvent.dragStart(within(list).getAllByRole('option')[0] as HTMLElement);
-    await waitFor(() => expect(fake.callsOf('library.startDrag')).toEqual([[id(0)]]));
+    await waitFor(() => expect(main.callsOf('library.startDrag')).toEqual([[id(0)]]));
   });
 
   it('shows lyrics by section, copies them and exports them as TXT', async () => {
-    const item = makeLibraryItem({ id: id(1), title: 'Paper boats', hasLyrics: true });
-    const fake = new FakeCadenza({ libraryItems: [item] });
-    fake.library.lyrics[id(1)] = '[Verse]\nFolding paper\nin the rain\n\n[Chorus]\nPaper boats';
-    const { user } = await renderApp({ fake, panels });
+    const words = '[Verse]\nFolding paper\nin the rain\n\n[Chorus]\nPaper boats';
+    const { user, main } = await openLibrary([item(1, { title: 'Paper boats', lyrics: words })]);
     await user.click(await screen.findByRole('option', { name: /^Paper boats,/ }));
     await user.click(screen.getByRole('button', { name: 'Lyrics' }));
     const lyrics = await screen.findByRole('region', { name: 'Lyrics of Paper boats' });
-    expect(
-      within(lyrics)
-        .getAllByRole('heading')
-        .map((h) => h.textContent),
-    ).toEqual(['Verse', 'Chorus']);
+    await waitFor(() =>
+      expect(
+        within(lyrics)
+          .getAllByRole('heading')
+          .map((h) => h.textContent),
+      ).toEqual(['Verse', 'Chorus']),
+    );
     expect(lyrics).toHaveTextContent('Folding paper');
     await user.click(within(lyrics).getByRole('button', { name: 'Copy lyrics' }));
-    expect(await navigator.clipboard.readText()).toBe(
-      '[Verse]\nFolding paper\nin the rain\n\n[Chorus]\nPaper boats',
-    );
+    expect(await navigator.clipboard.readText()).toBe(words);
     expect(within(lyrics).getByRole('status')).toHaveTextContent('Lyrics copied.');
-    fake.library.saveDialog = '/home/creator/Paper boats.txt';
+    const saveAs = `${await main.userFolder('Documents')}/Paper boats.txt`;
+    main.double.dialogs.answerSaveDialog(saveAs);
     await user.click(within(lyrics).getByRole('button', { name: 'Export as TXT…' }));
-    expect(
-      await within(lyrics).findByText('Saved to /home/creator/Paper boats.txt'),
-    ).toBeInTheDocument();
-    expect(fake.callsOf('export.lyrics')).toEqual([[id(1)]]);
+    expect(await within(lyrics).findByText(`Saved to ${saveAs}`)).toBeInTheDocument();
+    expect(main.callsOf('export.lyrics')).toEqual([[id(1)]]);
+    expect(await main.readText(saveAs)).toContain('Folding paper\nin the rain');
   });
 });

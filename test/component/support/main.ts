@@ -7,7 +7,7 @@
  * settings through `main.core.settings`, service behaviour through `main.emulator`, dialog answers
  * through `main.double.dialogs`.
  */
-import { mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CadenzaApi } from '@shared/ipc/api';
@@ -198,6 +198,14 @@ export interface Main {
   libraryFolderGone(): Promise<void>;
   /** The names in the library folder (sorted): what a render or a save really left on disk. */
   libraryFiles(): Promise<string[]>;
+  /** A WAV tone put in the library folder by hand (no sidecar), as a file manager would. */
+  dropIntoLibrary(name: string, seconds: number): Promise<void>;
+  /** Removes a library file and its sidecar, as a file manager would. */
+  removeFromLibrary(file: string): Promise<void>;
+  /** Rewrites fields of a library file's sidecar on disk, as another program (or the CLI) would. */
+  editSidecar(file: string, patch: Record<string, unknown>): Promise<void>;
+  /** The text of a file main wrote (an export, a saved TXT). */
+  readText(path: string): Promise<string>;
   /** Writes a WAV tone of `seconds` in the creator's own folder (outside the library); answers its path. */
   userFile(name: string, seconds: number): Promise<string>;
   /** Makes a folder in the creator's own space (outside the library); answers its path. */
@@ -416,6 +424,18 @@ export async function startMain(options: MainOptions = {}): Promise<Main> {
       await writeFile(path, toneWav(seconds));
       return path;
     },
+    dropIntoLibrary: (name, seconds) =>
+      writeFile(join(core.settings.libraryDir(), name), toneWav(seconds)),
+    async removeFromLibrary(file) {
+      await rm(join(core.settings.libraryDir(), file));
+      await rm(join(core.settings.libraryDir(), `${file}.json`), { force: true });
+    },
+    async editSidecar(file, patch) {
+      const path = join(core.settings.libraryDir(), `${file}.json`);
+      const sidecar = JSON.parse(await readFile(path, 'utf8')) as Record<string, unknown>;
+      await writeFile(path, JSON.stringify({ ...sidecar, ...patch }, null, 2));
+    },
+    readText: (path) => readFile(path, 'utf8'),
     async userFolder(name) {
       const path = join(root, 'home', name);
       await mkdir(path, { recursive: true });
