@@ -11,7 +11,7 @@ import { STALL_AFTER_MS } from '@shared/domain/stall';
 import { accountPanel } from '../../src/renderer/panels/account';
 import { jobsPanel } from '../../src/renderer/panels/jobs';
 import { libraryPanel } from '../../src/renderer/panels/library';
-import { resetJobsStore } from '../../src/renderer/stores/jobs';
+import { resetJobsStore, useJobsStore } from '../../src/renderer/stores/jobs';
 import { resetLibraryStore } from '../../src/renderer/stores/library';
 import type { Emulator } from '../emulator';
 import { jobRecord, TEST_KEY, type Main, type MainOptions } from './support/main';
@@ -243,6 +243,36 @@ describe('Library: results no longer in the folder', () => {
       expect(screen.queryByRole('region', { name: 'Not in the library folder' })).toBeNull(),
     );
     await waitFor(async () => expect(await savedIn(main)).toContain('Harbor lights.mp3'));
+  });
+
+  it('never lists a result the creator moved to the trash; Jobs still offers Download again', async () => {
+    let kept: Job | undefined;
+    const { main, user } = await renderMain({
+      key: TEST_KEY,
+      panels: [libraryPanel, jobsPanel],
+      library: [{ id: 'itm_here', title: 'Still here' }],
+      jobs: (emu) => [(kept = finished(emu, 'Still here', 'itm_here'))],
+    });
+    const list = await screen.findByRole('listbox', { name: 'Library items' });
+    await user.click(await within(list).findByRole('option', { name: /^Still here,/ }));
+    const details = screen.getByRole('region', { name: 'Item details' });
+    await user.click(within(details).getByRole('button', { name: /^More actions for / }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    await user.click(screen.getByRole('button', { name: 'Move to trash' }));
+    await waitFor(() => expect(main.callsOf('library.remove')).toEqual([['itm_here']]));
+    await waitFor(async () => expect(await savedIn(main)).not.toContain('Still here.mp3'));
+    // main has told the renderer of the job again (the item left): it may be fetched, it is not lost
+    await waitFor(() => expect(useJobsStore.getState().byId[kept!.id]?.canRedownload).toBe(true));
+    expect(useJobsStore.getState().byId[kept!.id]?.lostResults).toBe(false);
+    expect(screen.queryByRole('region', { name: 'Not in the library folder' })).toBeNull();
+
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', {
+        name: /Jobs/,
+      }),
+    );
+    const row = await findRow('Still here');
+    expect(within(row).getByRole('button', { name: 'Download again' })).toBeEnabled();
   });
 });
 

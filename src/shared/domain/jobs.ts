@@ -56,6 +56,11 @@ const JobOutputFields = z.object({
   fileName: z.string().nullable().default(null),
   receivedBytes: z.number().int().nonnegative().default(0),
   totalBytes: z.number().int().nonnegative().nullable().default(null),
+  /**
+   * The creator moved its library item to the trash themselves: it is not "lost" (the Library's
+   * banner of missing results leaves it out), though Download again in Jobs still fetches it.
+   */
+  trashed: z.boolean().default(false),
 });
 /** Fields written by a newer version are kept when this one rewrites the record (`loose`). */
 export const JobOutputSchema = JobOutputFields.loose();
@@ -181,10 +186,15 @@ export interface ForeignJob {
 }
 
 /**
- * What leaves the jobs service: everything but the raw service answer, and whether "Download
- * again" has something to fetch (the service knows the library; absent means no).
+ * What leaves the jobs service: everything but the raw service answer, whether "Download again"
+ * has something to fetch and whether a result went missing unasked (the service knows the
+ * library; absent means no).
  */
-export type JobSummary = Omit<Job, 'lastResponse'> & { redownloadable?: boolean };
+export type JobSummary = Omit<Job, 'lastResponse'> & {
+  redownloadable?: boolean;
+  /** A result the creator did not trash is missing from the library (absent means no). */
+  lost?: boolean;
+};
 
 export function summarizeJob(job: Job): JobSummary {
   const { lastResponse: _omit, ...rest } = job;

@@ -63,6 +63,8 @@ export const JobViewSchema = z.object({
   candidates: z.array(JobCandidateSchema),
   /** "Download again" has results to fetch from the recorded links (nothing is charged). */
   canRedownload: z.boolean(),
+  /** Of those, one went missing without the creator trashing it (the Library's banner lists it). */
+  lostResults: z.boolean().default(false),
   /** The key's counters as main last knew them at submission, and when they were read. */
   countsBefore: KnownCountsSchema.nullable(),
   /** Results the service answered beyond what one job of this kind yields: counted, not kept. */
@@ -221,6 +223,7 @@ export function toJobView(job: JobSummary): JobView {
     checkedAt: job.checkedAt,
     candidates: job.candidates.map((c) => ({ ...c, name: stripInvisible(c.name) })),
     canRedownload: job.redownloadable ?? false,
+    lostResults: job.lost ?? false,
     countsBefore: job.countsBefore,
     ignoredOutputs: job.ignoredOutputs,
   };

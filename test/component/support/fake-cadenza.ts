@@ -103,6 +103,7 @@ export function makeJobView(overrides: Partial<JobView> = {}): JobView {
     checkedAt: null,
     candidates: [],
     canRedownload: false,
+    lostResults: false,
     countsBefore: null,
     ignoredOutputs: 0,
     ...overrides,
@@ -683,6 +684,7 @@ export class FakeCadenza {
                     error: null,
                     finishedAt: null,
                     canRedownload: false,
+                    lostResults: false,
                   }
                 : null,
             ),

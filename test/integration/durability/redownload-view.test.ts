@@ -73,6 +73,8 @@ describe('Download again, as the app sees it', () => {
     await library.remove(item.id);
     await expect.poll(() => seen.some((j) => j.id === job.id && j.redownloadable)).toBe(true);
     expect(toJobView(seen.at(-1)!).canRedownload).toBe(true);
+    // removed without the Library's Move to trash (as a lost drive or a file manager would): lost
+    expect(toJobView(seen.at(-1)!).lostResults).toBe(true);
     expect((await handlers.list(ctx)).find((j) => j.id === job.id)!.canRedownload).toBe(true);
 
     const again = await handlers.redownload(ctx, job.id);

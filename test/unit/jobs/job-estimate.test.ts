@@ -36,6 +36,7 @@ function job(over: Partial<JobView> & { tookS?: number; model?: string | null })
     checkedAt: null,
     candidates: [],
     canRedownload: false,
+    lostResults: false,
     countsBefore: null,
     ignoredOutputs: 0,
     ...rest,

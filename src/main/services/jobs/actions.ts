@@ -74,8 +74,15 @@ export function createJobActions(deps: ActionDeps) {
     return finalOrSaving && job.outputs.some(againOf(job));
   }
 
+  /** Whether a result is missing that the creator did not move to the trash themselves. */
+  function hasLost(job: Job): boolean {
+    const again = againOf(job);
+    return canRedownload(job) && job.outputs.some((o) => again(o) && !o.trashed);
+  }
+
   return {
     canRedownload,
+    hasLost,
 
     /** Once per interrupted clone (the lock holder, each tick): look for the voice it may have made. */
     async reconcileDue(): Promise<void> {
@@ -146,7 +153,9 @@ export function createJobActions(deps: ActionDeps) {
         waiting: null,
         movedAt: new Date(deps.now()).toISOString(),
         outputs: j.outputs.map((o) =>
-          again(o) ? { ...o, status: 'complete', failReason: null, receivedBytes: 0 } : o,
+          again(o)
+            ? { ...o, status: 'complete', failReason: null, receivedBytes: 0, trashed: false }
+            : o,
         ),
       }));
       void deps.pollNow();

@@ -85,6 +85,7 @@ export function createJobsService(options: JobsServiceOptions) {
   const summary = (job: Job): JobSummary => ({
     ...summarizeJob(job),
     redownloadable: actions.canRedownload(job),
+    lost: actions.hasLost(job),
   });
 
   function emitJob(job: Job): void {
@@ -233,8 +234,25 @@ export function createJobsService(options: JobsServiceOptions) {
     track,
     cancel,
     redownload: (id: string): Promise<Job> => actions.redownload(id),
-    /** Whether "Download again" has something to fetch for this job now. */
-    canRedownload: (job: Job): boolean => actions.canRedownload(job),
+    /** A job as the app shows it: whether Download again has something, whether a result is lost. */
+    summary,
+    /**
+     * The creator is moving these library items to the trash (or, `trashed` false, the move
+     * failed): the outputs that became them are marked, so a result deleted on purpose is never
+     * reported as lost. Call before the move, so the library's change finds the mark.
+     */
+    async markTrashed(itemIds: readonly string[], trashed = true): Promise<void> {
+      const ids = new Set(itemIds);
+      const made = (o: Job['outputs'][number]) =>
+        o.libraryItemId !== null && ids.has(o.libraryItemId);
+      for (const job of store.list()) {
+        if (!job.outputs.some((o) => made(o) && o.trashed !== trashed)) continue;
+        await update(job.id, (j) => ({
+          ...j,
+          outputs: j.outputs.map((o) => (made(o) ? { ...o, trashed } : o)),
+        }));
+      }
+    },
     checkAgain: (id: string): Promise<Job> => actions.checkAgain(id),
     /** An interrupted clone: the user says this voice is the one it made. */
     adoptCandidate: (id: string, serviceId: string): Promise<Job> => actions.adopt(id, serviceId),

@@ -1,5 +1,5 @@
 /** jobs:* — the jobs list, cancel, an explicit retry, and a finished job's playable results. */
-import { summarizeJob, type Job } from '@shared/domain/jobs';
+import type { Job } from '@shared/domain/jobs';
 import { AppError } from '@shared/errors';
 import { stripInvisible } from '@shared/text';
 import { toJobView, type JobResult } from '@shared/ipc/jobs';
@@ -7,8 +7,7 @@ import type { Core, JobsRuntime } from '../../services/core';
 import { libraryMediaUrl } from '../../services/media-protocol/handler';
 import type { NamespaceHandlers } from '../ipc';
 
-const view = (rt: JobsRuntime, job: Job) =>
-  toJobView({ ...summarizeJob(job), redownloadable: rt.jobs.canRedownload(job) });
+const view = (rt: JobsRuntime, job: Job) => toJobView(rt.jobs.summary(job));
 
 /** The library items a job made that are still in the library, as playable results. */
 export function jobResult(rt: JobsRuntime, job: Job): JobResult {

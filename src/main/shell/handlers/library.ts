@@ -154,9 +154,12 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
     async remove(_ctx, id) {
       const rt = await jobsHost.runtime();
       requireItem(rt, id);
+      // trashed on purpose: its job does not report it lost (marked first, so the change finds it)
+      await rt.jobs.markTrashed([id]);
       try {
         await rt.library.remove(id);
       } catch (e) {
+        await rt.jobs.markTrashed([id], false).catch(() => undefined);
         if (e instanceof AppError) throw e;
         throw new AppError('io', 'Cadenza could not move the file to the trash.', { cause: e });
       }

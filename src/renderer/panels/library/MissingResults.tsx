@@ -7,7 +7,8 @@ import { followJobs, loadJobs, redownloadJob, useJobsStore } from '../../stores/
 /**
  * Results the service made that are no longer in the library folder (deleted, lost with a drive,
  * or never saved): each can be downloaded again from the links the service gave — nothing is sent
- * or charged. Main says which jobs have such results (`canRedownload`).
+ * or charged. Main says which jobs have such results (`lostResults`); a result the creator moved
+ * to the trash is not lost (Jobs still offers Download again).
  */
 export function MissingResults() {
   const { t } = useTranslation();
@@ -17,7 +18,7 @@ export function MissingResults() {
   const missing = useMemo(
     () =>
       Object.values(byId)
-        .filter((j: JobView) => j.canRedownload && j.state !== 'downloading')
+        .filter((j: JobView) => j.lostResults && j.state !== 'downloading')
         .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1)),
     [byId],
   );
