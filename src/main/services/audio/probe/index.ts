@@ -2,9 +2,11 @@
  * The media probe: what an audio (or video) file is and how long it lasts, for every caller —
  * the library (files added outside the app), text-to-speech results, waveforms, clone and cover
  * checks, and links measured before training. Built on music-metadata (tags, art, codec, format
- * facts for MP3, WAV, FLAC, M4A/AAC, Ogg Vorbis, Opus, WebM); where a header's length and the
- * audio disagree, the audio wins: MP3 frames are counted (a truncated file, a VBR file without a
- * Xing header) and a WAV's data chunk is measured against the file's end.
+ * facts for MP3, WAV, FLAC, M4A/AAC, Ogg Vorbis, Opus, WebM). It reads headers and bounded
+ * regions, never a whole file: an MP3's length from its Xing/Info/VBRI header checked against the
+ * file's size (a cut file measures what it holds), else from a sample of its frames (`estimated`
+ * when its bit rate varies; files up to 2 MiB are counted whole); a WAV's data chunk against the
+ * file's end; an Ogg stream's from its last page (a bounded read of the tail).
  *
  *   const p = await probeFile('/music/take.mp3');   // null when it is not media Cadenza reads
  *   p.durationMs; p.codec; p.tags.title; p.art?.mime
@@ -18,13 +20,14 @@ import { mediaTypeOf } from '../../ground/media-types';
 import { openRegular } from '../../ground/regular-file';
 import { mp4HeaderBytes } from './mp4';
 import {
-  countFramesIn,
   declaredFrames,
   firstFrame,
   id3v2Bytes,
   mpegFrameAt,
-  type MpegCount,
+  mpegLength,
+  type MpegLength,
 } from './mpeg';
+import { oggDurationMs } from './ogg';
 import { MAX_TAG_BYTES, pictureOverCaps } from './picture';
 import { readFromBytes, readWavLayout, type ReadAt, type WavLayout } from './riff';
 
@@ -67,6 +70,11 @@ export interface MediaProbe {
   art: EmbeddedArt | null;
   /** The header promised more audio than the file holds; durationMs is what it holds. */
   truncated: boolean;
+  /**
+   * durationMs is an estimate (within a few per cent): a large VBR MP3 without a Xing/VBRI
+   * header, measured from a sample of its frames. A full decode learns the exact length.
+   */
+  estimated?: boolean;
   /** Where a WAV's samples are (for decoding it by hand). */
   wav: WavLayout | null;
   /** What was not read because it is over a cap (a huge tag or picture), in words. */
@@ -76,11 +84,9 @@ export interface MediaProbe {
 export interface ProbeOptions {
   /** Read embedded pictures (default false: skipped, cheaper). */
   art?: boolean;
-  /** Headers and tags only: MP3 frames are not counted (the length may be a header's claim). */
+  /** Headers and tags only: an MP3's or Ogg's length is not looked for (it may be null). */
   tagsOnly?: boolean;
 }
-
-const MAX_COUNTED_MP3_BYTES = 512 * 1024 * 1024;
 
 function formatOf(m: IAudioMetadata): ProbedFormat {
   const container = (m.format.container ?? '').toLowerCase();
@@ -139,18 +145,19 @@ function fromMetadata(m: IAudioMetadata, withArt: boolean): MediaProbe {
 
 const msOf = (samples: number, rate: number): number => Math.round((samples * 1000) / rate);
 
-/** An MP3 measured by its frames: what the file holds, whatever its Xing/VBRI header says. */
-function withCountedFrames(p: MediaProbe, count: MpegCount | null): MediaProbe {
-  if (!count || count.audioFrames === 0) return p;
-  const { first } = count;
-  const durationMs = msOf(count.audioFrames * first.samplesPerFrame, first.sampleRate);
+/** An MP3 measured by its header or frames against the file's size (see mpegLength). */
+function withMpegLength(p: MediaProbe, length: MpegLength | null): MediaProbe {
+  if (!length || length.audioFrames === 0) return p;
+  const { first } = length;
+  const durationMs = msOf(length.audioFrames * first.samplesPerFrame, first.sampleRate);
   return {
     ...p,
     durationMs,
     sampleRate: first.sampleRate,
     channels: first.channels,
-    bitRate: Math.round((count.audioBytes * 8) / (durationMs / 1000)),
-    truncated: count.declared !== null && count.audioFrames < count.declared - 1,
+    bitRate: Math.round((length.audioBytes * 8) / (durationMs / 1000)),
+    truncated: length.truncated,
+    ...(length.estimated ? { estimated: true } : {}),
   };
 }
 
@@ -266,17 +273,14 @@ async function probeOpened(
   const from = await parseStart(handle);
   try {
     const skipCovers = !options.art;
+    // headers only: an MP3's and an Ogg stream's lengths are read below, from bounded regions
     meta = await parseOpened(handle, size, path, { duration: false, skipCovers, from });
-    // an Ogg stream's length is its last page's granule position, read only when asked for
-    // (MP3 frames are counted below instead)
-    if (meta.format.container === 'Ogg' && meta.format.duration === undefined)
-      meta = await parseOpened(handle, size, path, { duration: true, skipCovers, from });
   } catch {
     // a WAV whose other chunks are malformed still has its samples where fmt and data say
     meta = BARE_WAV;
   }
   if (!meta.format.container || (!meta.format.sampleRate && !meta.format.hasVideo)) return null;
-  let probe = fromMetadata(meta, options.art === true);
+  const probe = fromMetadata(meta, options.art === true);
   if (from > 0) {
     const mb = (from / 1_000_000).toFixed(1);
     probe.leftOut = [
@@ -287,9 +291,12 @@ async function probeOpened(
   if (options.tagsOnly) return probe;
   const read: ReadAt = async (into, position) =>
     (await handle.read(into, 0, into.length, position)).bytesRead;
-  // counted in 1 MiB windows: memory stays bounded; the size cap bounds the time
-  if (probe.format === 'mp3' && size <= MAX_COUNTED_MP3_BYTES)
-    probe = withCountedFrames(probe, await countFramesIn(read, size));
+  if (probe.format === 'mp3') return withMpegLength(probe, await mpegLength(read, size));
+  if ((probe.format === 'ogg' || probe.format === 'opus') && probe.durationMs === null) {
+    const durationMs = await oggDurationMs(read, size, probe.format, probe.sampleRate);
+    if (durationMs === null) return probe;
+    return { ...probe, durationMs, bitRate: Math.round((size * 8) / (durationMs / 1000)) };
+  }
   if (probe.format !== 'wav') return probe;
   return withWavLayout(probe, read, size);
 }

@@ -195,3 +195,147 @@ export async function countFramesIn(read: ReadBytesAt, size: number): Promise<Mp
   const audioFrames = declared !== null && frames > 0 ? frames - 1 : frames;
   return { frames, audioFrames, first, declared, audioBytes };
 }
+
+/**
+ * The byte count a VBR header in the frame at `at` declares (Xing/Info with its bytes flag, or
+ * VBRI), the header frame included; null when none says.
+ */
+export function declaredBytes(b: Uint8Array, at: number): number | null {
+  const f = mpegFrameAt(b, at);
+  if (!f) return null;
+  const side = f.mpeg1 ? (f.channels === 1 ? 17 : 32) : f.channels === 1 ? 9 : 17;
+  const xing = at + 4 + side;
+  const tag = ascii(b, xing, 4);
+  if ((tag === 'Xing' || tag === 'Info') && xing + 16 <= b.length) {
+    const flags = readU32(b, xing + 4);
+    if (!(flags & 2)) return null;
+    return readU32(b, xing + 8 + (flags & 1 ? 4 : 0)) || null;
+  }
+  const vbri = at + 4 + 32;
+  if (ascii(b, vbri, 4) === 'VBRI' && vbri + 14 <= b.length) return readU32(b, vbri + 10) || null;
+  return null;
+}
+
+/** What `mpegLength` learned: the audio's length, and how it knows. */
+export interface MpegLength {
+  first: MpegFrame;
+  /** Audio frames (the Xing/Info/VBRI frame excluded), counted, declared or estimated. */
+  audioFrames: number;
+  /** Bytes of audio frames (for the average bit rate). */
+  audioBytes: number;
+  /** The header promised more than the file holds. */
+  truncated: boolean;
+  /**
+   * The length is an estimate from a sample of the frames (a VBR file without a Xing/VBRI
+   * header, too large to count whole): within a few per cent, exact for CBR.
+   */
+  estimated: boolean;
+  /** Bytes of the file read to learn it. */
+  bytesRead: number;
+}
+
+/** Files whose audio is at most this large are counted frame by frame (exact, and cheap). */
+export const EXACT_COUNT_BYTES = 2 * 1024 * 1024;
+/** The sample a larger file without a VBR header is measured from: three windows this large. */
+const SAMPLE_WINDOW = 128 * 1024;
+
+/** Frames and their bytes in `b` from `at`, walking whole frames like the stream's first. */
+function walkWindow(
+  b: Uint8Array,
+  at: number,
+  first: MpegFrame,
+): { frames: number; bytes: number; rates: Set<number> } {
+  let frames = 0;
+  let bytes = 0;
+  const rates = new Set<number>();
+  while (at + 4 <= b.length) {
+    const f = mpegFrameAt(b, at);
+    if (!f || f.sampleRate !== first.sampleRate || f.layer !== first.layer) {
+      if (ascii(b, at, 3) === 'TAG' || ascii(b, at, 8) === 'APETAGEX') break;
+      at += 1;
+      continue;
+    }
+    if (at + f.frameBytes > b.length) break; // cut by the window, not the file
+    frames += 1;
+    bytes += f.frameBytes;
+    rates.add(f.bitRate);
+    at += f.frameBytes;
+  }
+  return { frames, bytes, rates };
+}
+
+/**
+ * An MP3's length from its headers and bounded regions, never the whole file: a small file is
+ * counted frame by frame; a larger one believes its Xing/Info/VBRI header (checked against the
+ * file's size, so a cut file is measured by what it holds), else is measured from three
+ * 128 KiB windows (start, middle, end) of frames against the file's size.
+ */
+export async function mpegLength(read: ReadBytesAt, size: number): Promise<MpegLength | null> {
+  const head = Buffer.alloc(SAMPLE_WINDOW);
+  let bytesRead = 0;
+  const readAt = async (into: Buffer, position: number): Promise<Uint8Array> => {
+    const n = await read(into, position);
+    bytesRead += n;
+    return into.subarray(0, n);
+  };
+  const start = Math.min(id3v2Bytes(await readAt(head.subarray(0, 10), 0)), size);
+  // the audio's end: before an ID3v1 tag
+  const tail = Buffer.alloc(3);
+  const hasV1 = size >= 128 && ascii(await readAt(tail, size - 128), 0, 3) === 'TAG';
+  const end = hasV1 ? size - 128 : size;
+  if (end - start <= EXACT_COUNT_BYTES) {
+    const count = await countFramesIn(read, size);
+    if (!count || count.audioFrames === 0) return null;
+    return {
+      first: count.first,
+      audioFrames: count.audioFrames,
+      audioBytes: count.audioBytes,
+      truncated: count.declared !== null && count.audioFrames < count.declared - 1,
+      estimated: false,
+      bytesRead: bytesRead + size,
+    };
+  }
+  const view = await readAt(head, start);
+  const rel0 = firstFrame(view, 0);
+  if (rel0 < 0) return null;
+  const first = mpegFrameAt(view, rel0)!;
+  const audioStart = start + rel0;
+  const available = end - audioStart;
+  const declared = declaredFrames(view, rel0);
+  if (declared !== null) {
+    const bytes = declaredBytes(view, rel0);
+    // a header that promises more bytes than the file holds: what is there, in proportion
+    const cut = bytes !== null && available < bytes * 0.99;
+    const frames = cut ? Math.floor((declared * available) / bytes) : declared;
+    return {
+      first,
+      audioFrames: frames,
+      audioBytes: Math.min(available, bytes ?? available),
+      truncated: cut,
+      estimated: cut,
+      bytesRead,
+    };
+  }
+  // no VBR header: the average frame of three windows, over the bytes the audio takes
+  const sample = walkWindow(view, rel0, first);
+  const more = Buffer.alloc(SAMPLE_WINDOW);
+  for (const from of [audioStart + Math.floor(available / 2), end - SAMPLE_WINDOW]) {
+    const w = await readAt(more, Math.max(audioStart, from));
+    const at = firstFrame(w, 0);
+    if (at < 0) continue;
+    const got = walkWindow(w, at, first);
+    sample.frames += got.frames;
+    sample.bytes += got.bytes;
+    for (const r of got.rates) sample.rates.add(r);
+  }
+  if (sample.frames === 0) return null;
+  const frames = Math.round((available * sample.frames) / sample.bytes);
+  return {
+    first,
+    audioFrames: frames,
+    audioBytes: available,
+    truncated: false,
+    estimated: sample.rates.size > 1,
+    bytesRead,
+  };
+}
