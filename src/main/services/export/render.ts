@@ -13,7 +13,7 @@ import { AppError } from '@shared/errors';
 import { levellingGain } from '@shared/domain/loudness';
 import type { ExportFormat } from '@shared/domain/export';
 import { isDecodedFormat } from '../audio/decode/decoders';
-import { decodeChunks } from '../audio/decode/stream';
+import { decodeForRender } from '../audio/decode/stream';
 import { openPcmWriter, type BitDepth, type PcmWriter } from '../audio/encode';
 import { meterFile } from '../audio/loudness/measure';
 import {
@@ -160,23 +160,18 @@ async function convert(
   const expected = ((probe.durationMs ?? 0) * (probe.sampleRate ?? 44_100)) / 1000;
   const bitDepth = input.bitDepth ?? (probe.bitsPerSample === 24 ? 24 : 16);
   let out: PcmWriter | null = null;
-  let kept = 0;
   let done = 0;
   let lastReport = 0;
   try {
-    const decoder = await decodeChunks(
+    const decoder = await decodeForRender(
       input.source,
       probe,
       async (c) => {
-        signal?.throwIfAborted();
-        if (c.frames <= 0 || c.channels.length === 0) return;
         if (!out) {
-          // mpg123 gives a mono file's samples twice: write the channels the file has
-          kept = Math.min(c.channels.length, probe.channels ?? c.channels.length);
           out = await openPcmWriter(tmp, {
             format: input.format,
-            sampleRate: c.sampleRate ?? probe.sampleRate ?? 44_100,
-            channels: kept,
+            sampleRate: c.sampleRate,
+            channels: c.channels.length,
             bitDepth,
             kbps: input.kbps,
             flag: 'wx',
@@ -185,7 +180,7 @@ async function convert(
             ...(input.format === 'mp3' ? { prefix: id3v2Tag(p.tags) } : {}),
           });
         }
-        let samples = c.channels.slice(0, kept);
+        let samples = c.channels;
         if (gain !== 1)
           samples = samples.map((ch) => {
             const g = ch.slice(0, c.frames);

@@ -45,6 +45,13 @@ export interface SongsServiceDeps {
   client: () => SongsClient;
 }
 
+/** Custom mode's own fields, the same for V1, V2 and an extension: an instrumental has no lyrics. */
+const customFields = (req: Pick<CreateSongRequest, 'title' | 'lyrics' | 'instrumental'>) => ({
+  title: req.title,
+  lyrics: req.instrumental ? undefined : req.lyrics,
+  instrumental: req.instrumental ?? false,
+});
+
 export function createSongsService(deps: SongsServiceDeps) {
   const finishing = new Map<string, Promise<LibraryItem[]>>();
   /** Titles from the last history listing, for the import job's label. */
@@ -124,9 +131,7 @@ export function createSongsService(deps: SongsServiceDeps) {
           mode: 'custom',
           prompt: req.prompt,
           modelVersion: req.modelVersion,
-          title: req.title,
-          lyrics: req.instrumental ? undefined : req.lyrics,
-          instrumental: req.instrumental ?? false,
+          ...customFields(req),
           extend,
         });
       }
@@ -134,13 +139,7 @@ export function createSongsService(deps: SongsServiceDeps) {
         const input: MusicV1Input =
           req.mode === 'auto'
             ? { mode: 'auto', prompt: req.prompt }
-            : {
-                mode: 'custom',
-                prompt: req.prompt,
-                title: req.title,
-                lyrics: req.instrumental ? undefined : req.lyrics,
-                instrumental: req.instrumental ?? false,
-              };
+            : { mode: 'custom', prompt: req.prompt, ...customFields(req) };
         return submit.songV1(input);
       }
       // Spec rules 1 and 3: description mode sends prompt and model only; instrumental drops lyrics.
@@ -151,9 +150,7 @@ export function createSongsService(deps: SongsServiceDeps) {
               mode: 'custom',
               prompt: req.prompt,
               modelVersion: req.modelVersion,
-              title: req.title,
-              lyrics: req.instrumental ? undefined : req.lyrics,
-              instrumental: req.instrumental ?? false,
+              ...customFields(req),
             };
       return submit.songV2(input);
     },

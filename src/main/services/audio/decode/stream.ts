@@ -151,3 +151,38 @@ export async function decodeChunks(
     return probe.wav && (await wavChunks(path, probe.wav, sink, signal)) ? 'wav' : null;
   return compressedChunks(path, probe.format, sink, signal);
 }
+
+/** A chunk as a render takes it: never empty, only the file's channels, its rate known. */
+export interface RenderChunk {
+  channels: Float32Array[];
+  frames: number;
+  sampleRate: number;
+}
+
+/**
+ * decodeChunks for the renders (trim, whole song, export): a stop asked for is thrown before each
+ * chunk, empty chunks are skipped, and mpg123's two channels of a mono file are cut to the one
+ * the file has.
+ */
+export function decodeForRender(
+  path: string,
+  probe: MediaProbe,
+  sink: (chunk: RenderChunk) => boolean | void | Promise<boolean | void>,
+  signal?: AbortSignal,
+): Promise<DecoderName | null> {
+  return decodeChunks(
+    path,
+    probe,
+    (c) => {
+      signal?.throwIfAborted();
+      if (c.frames <= 0 || c.channels.length === 0) return;
+      const kept = Math.min(c.channels.length, probe.channels ?? c.channels.length);
+      return sink({
+        channels: kept < c.channels.length ? c.channels.slice(0, kept) : c.channels,
+        frames: c.frames,
+        sampleRate: c.sampleRate ?? probe.sampleRate ?? 44_100,
+      });
+    },
+    signal,
+  );
+}

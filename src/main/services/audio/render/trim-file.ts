@@ -9,7 +9,7 @@
  */
 import { AppError } from '@shared/errors';
 import type { TrimRequest } from '@shared/domain/trim';
-import { decodeChunks } from '../decode/stream';
+import { decodeForRender } from '../decode/stream';
 import { openPcmWriter, type PcmWriter } from '../encode/writer';
 import type { BitDepth, EncodeFormat } from '../encode/types';
 import { probeFile } from '../probe';
@@ -73,16 +73,13 @@ export async function trimFile(
     await out.write(samples, samples[0]!.length);
   };
   try {
-    const decoder = await decodeChunks(
+    const decoder = await decodeForRender(
       input.source,
       probe,
       async (c) => {
-        signal?.throwIfAborted();
-        if (c.frames <= 0 || c.channels.length === 0) return;
-        const rate = c.sampleRate ?? probe.sampleRate ?? 44_100;
-        // mpg123 always gives two channels, a mono file's twice
+        const rate = c.sampleRate;
         if (!trim) {
-          channels = Math.min(probe.channels ?? c.channels.length, c.channels.length);
+          channels = c.channels.length;
           trim = new TrimStream(rate, channels, region);
         }
         decoded += c.frames;

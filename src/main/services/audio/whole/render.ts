@@ -11,7 +11,7 @@
  */
 import { AppError } from '@shared/errors';
 import { decodePcm } from '../decode/pcm';
-import { decodeChunks } from '../decode/stream';
+import { decodeForRender } from '../decode/stream';
 import { MP3_SAMPLE_RATES, openPcmWriter } from '../encode';
 import type { PcmAudio } from '../encode/types';
 import { probeFile, type MediaProbe } from '../probe';
@@ -133,18 +133,14 @@ export async function renderWholeSong(
       let partRate = 0;
       const expected = ((probe.durationMs ?? 0) * (probe.sampleRate ?? rate)) / 1000;
       let lastReport = 0;
-      const decoder = await decodeChunks(
+      const decoder = await decodeForRender(
         part.path,
         probe,
         async (c) => {
-          signal?.throwIfAborted();
-          if (c.frames <= 0 || c.channels.length === 0) return;
-          partRate ||= c.sampleRate ?? probe.sampleRate ?? 44_100;
+          partRate ||= c.sampleRate;
           toSong ??= new Resampler(partRate, rate);
           decoded += c.frames;
-          // mpg123 gives a mono file's samples twice: the channels the file has
-          const kept = Math.min(c.channels.length, probe.channels ?? c.channels.length);
-          const same = conformChannels(c.channels.slice(0, kept), c.frames, channels);
+          const same = conformChannels(c.channels, c.frames, channels);
           const r = toSong.push(same, c.frames);
           await emit(song.push(r, r[0]?.length ?? 0));
           if (Date.now() - lastReport > 200) {
