@@ -17,3 +17,23 @@ export function appError(
 ): AppError {
   return new AppError(code, englishText(key, params), { ...extra, key, params });
 }
+
+/**
+ * An error said inside a sentence of its own (`{{reason}}` in the key's words, e.g. "{{title}}:
+ * {{reason}}"): in English the wrapped error's message goes in; in the app's language its key's
+ * words do (`reasonKey`, with its parameters, translated by errorText in the renderer).
+ */
+export function wrapError(
+  code: ErrorCode,
+  inner: AppError,
+  key: string,
+  params: MessageParams = {},
+  extra: Omit<NonNullable<ConstructorParameters<typeof AppError>[2]>, 'key' | 'params'> = {},
+): AppError {
+  const all: MessageParams = {
+    ...(inner.key ? { ...inner.params, reasonKey: inner.key } : {}),
+    ...params,
+    reason: inner.message,
+  };
+  return new AppError(code, englishText(key, all), { ...extra, key, params: all });
+}

@@ -97,7 +97,13 @@ export function formattersFor(lang: AppLanguage) {
  * parameters when main gave a key; else the English message as it came.
  */
 export function errorText(error: Pick<AppErrorShape, 'message' | 'key' | 'params'>): string {
-  if (error.key && currentLanguage() !== 'en' && bound?.instance.exists(error.key))
-    return t(error.key, error.params ?? {});
+  if (error.key && currentLanguage() !== 'en' && bound?.instance.exists(error.key)) {
+    const params = error.params ?? {};
+    // a wrapped error (wrapError in shared/app-error): its own words go in as `reason`
+    const inner = typeof params.reasonKey === 'string' ? params.reasonKey : undefined;
+    if (inner && bound?.instance.exists(inner))
+      return t(error.key, { ...params, reason: t(inner, params) });
+    return t(error.key, params);
+  }
   return error.message;
 }

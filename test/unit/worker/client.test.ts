@@ -73,6 +73,12 @@ describe('worker client (a real worker thread)', () => {
       code: 'not_found',
       message: 'Nothing there.',
     });
+    // a keyed error keeps its key, so the renderer says it in the app's language
+    await expect(client.run('fail', { keyed: true })).rejects.toMatchObject({
+      code: 'not_found',
+      message: 'That item is no longer in the library.',
+      key: 'errors:library.itemGone',
+    });
     await expect(client.run('fail', {})).rejects.toMatchObject({
       name: 'TypeError',
       message: 'plain failure',

@@ -1,4 +1,5 @@
 /** Tasks for the worker client's tests (served by fixture-worker.ts in a real thread). */
+import { appError } from '@shared/app-error';
 import { AppError } from '@shared/errors';
 import type { TaskContext, TaskRegistry } from '../../../src/main/services/worker';
 
@@ -33,7 +34,8 @@ export const fixtureTasks = {
     return ctx.signal.aborted ? 'aborted' : 'waited';
   },
   abortedCalls: () => abortedCalls,
-  fail(input: { code?: 'not_found' }) {
+  fail(input: { code?: 'not_found'; keyed?: boolean }) {
+    if (input.keyed) throw appError('not_found', 'errors:library.itemGone');
     if (input.code) throw new AppError(input.code, 'Nothing there.');
     throw new TypeError('plain failure');
   },

@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { LOUDNESS_METER_VERSION, LoudnessSchema, type Loudness } from '@shared/domain/loudness';
 import type { LibraryItem } from '@shared/domain/library';
+import { appError } from '@shared/app-error';
 import { AppError } from '@shared/errors';
 import type { JobsHost } from '../jobs-host';
 import type { Library } from '../library/library';
@@ -318,7 +319,7 @@ export function createLoudnessService(options: LoudnessServiceOptions): Loudness
       const { library } = await options.host.runtime();
       await loadFound();
       const item = library.get(id);
-      if (!item) throw new AppError('not_found', 'That item is no longer in the library.');
+      if (!item) throw appError('not_found', 'errors:library.itemGone');
       if (unmeasurable.has(foundKey(item))) return null;
       const known = kept(item);
       if (known) return known;

@@ -7,7 +7,8 @@
  *   const item = await trimItem(rt.library, 'itm_…', { startMs: 5250, endMs: 70000, … });
  */
 import { extname } from 'node:path';
-import { AppError, refuseFields } from '@shared/errors';
+import { appError } from '@shared/app-error';
+import { refuseFields } from '@shared/errors';
 import { fieldErrorsOf } from '@shared/domain/service-inputs';
 import type { LibraryItem } from '@shared/domain/library';
 import { TrimRequestSchema, type TrimRequest } from '@shared/domain/trim';
@@ -44,14 +45,13 @@ export async function trimItem(
 ): Promise<LibraryItem> {
   refuseFields(fieldErrorsOf(TrimRequestSchema, request));
   const source = library.get(id);
-  if (!source) throw new AppError('not_found', 'That item is no longer in the library.');
+  if (!source) throw appError('not_found', 'errors:library.itemGone');
   const ext = extname(source.file).toLowerCase();
   const format = FAMILY[ext];
-  if (!format || source.kind.endsWith('video'))
-    throw new AppError('validation', 'Only MP3, WAV and FLAC items can be trimmed.');
+  if (!format || source.kind.endsWith('video')) throw appError('validation', 'errors:trim.formats');
   const known = source.duration_ms;
   if (known !== null && request.startMs >= known)
-    throw new AppError('validation', 'The region starts after the end of the audio.');
+    throw appError('validation', 'errors:trim.startAfterEnd');
   const sourcePath = library.pathOf(source);
   const probe = await probeInWorker(sourcePath).catch(() => null);
   const bitDepth: BitDepth = (probe?.bitsPerSample ?? 16) > 16 ? 24 : 16;

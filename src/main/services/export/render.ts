@@ -9,7 +9,8 @@
  *   // { written: true, bytes, reencoded: true, gainDb: null }  or  { written: false } (name taken)
  */
 import { promises as fs } from 'node:fs';
-import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
+import type { AppError } from '@shared/errors';
 import { levellingGain } from '@shared/domain/loudness';
 import type { ExportFormat } from '@shared/domain/export';
 import { isDecodedFormat } from '../audio/decode/decoders';
@@ -106,11 +107,7 @@ async function levelOf(source: string, targetLufs: number, signal?: AbortSignal)
   return levellingGain(r, targetLufs, Infinity);
 }
 
-const cannotConvert = (): AppError =>
-  new AppError(
-    'validation',
-    'This item’s audio cannot be converted. Export it as the original file instead.',
-  );
+const cannotConvert = (): AppError => appError('validation', 'errors:export.unconvertible');
 
 /**
  * Memory of one converted export, whatever the length: a decoder chunk (about 8 MB of stereo
@@ -217,7 +214,7 @@ export async function renderExport(
     // merged: every frame the source carries that Cadenza does not own stays (ratings, ReplayGain…)
     const source = new Uint8Array(await readRegular(input.source, MAX_RETAGGED_MP3_BYTES));
     const bytes = await retagBytes(source, p.tags, { withoutCadenza: input.withoutCadenza });
-    if (options.signal?.aborted) throw new AppError('cancelled', 'Cancelled.');
+    if (options.signal?.aborted) throw appError('cancelled', 'errors:cancelled');
     const placed = await writeExclusive(input.dest, (tmp) =>
       fs.writeFile(tmp, bytes, { flag: 'wx' }),
     );
@@ -228,7 +225,7 @@ export async function renderExport(
   let result: { bytes: number; gainDb: number | null } | null = null;
   const placed = await writeExclusive(input.dest, async (tmp) => {
     result = await convert(input, p, tmp, options);
-    if (options.signal?.aborted) throw new AppError('cancelled', 'Cancelled.');
+    if (options.signal?.aborted) throw appError('cancelled', 'errors:cancelled');
   });
   if (!placed || !result) return { written: false };
   const r: { bytes: number; gainDb: number | null } = result;

@@ -15,7 +15,7 @@
 import { createWriteStream, promises as fs } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { basename, join } from 'node:path';
-import { appError } from '@shared/app-error';
+import { appError, wrapError } from '@shared/app-error';
 import { AppError } from '@shared/errors';
 import type { FullLibraryItem, LibraryItem } from '@shared/domain/library';
 import { DEFAULT_LOUDNESS_TARGET_LUFS } from '@shared/domain/loudness';
@@ -104,6 +104,10 @@ function tagsFor(
   return tags;
 }
 
+/** A refusal on one item, its title in front of the reason ("Neon Tide: …"). */
+const inItem = (e: AppError, title: string): AppError =>
+  wrapError(e.code, e, 'errors:export.inItem', { title }, { cause: e });
+
 /** "The export was stopped after 2 of 5 files." (keyed: the renderer says it in the app's language) */
 const stopped = (done: number, total: number, cause?: unknown): AppError =>
   appError(
@@ -128,7 +132,7 @@ async function copyLibraryFile(libraryDir: string, file: string, tmp: string): P
   const { handle, stat } = await openRegular(confined.path);
   try {
     if (stat.ino !== confined.stat.ino || stat.dev !== confined.stat.dev)
-      throw new AppError('forbidden', 'This item’s file changed while it was exported.');
+      throw appError('forbidden', 'errors:export.fileChanged');
     await pipeline(
       handle.createReadStream({ start: 0, autoClose: false }),
       createWriteStream(tmp, { flags: 'wx', mode: 0o644 }),
@@ -215,18 +219,18 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
           if (e instanceof AppError && e.code === 'cancelled')
             throw stopped(files.length, total, e);
           if (e instanceof AppError && ['validation', 'forbidden', 'not_found'].includes(e.code))
-            throw new AppError(e.code, `${item.title}: ${e.message}`, { cause: e });
+            throw inItem(e, item.title);
           // a full disk, a missing or read-only folder, a refused permission: said as such
           const fault = diskFault(e);
           if (fault) throw fault;
-          throw new AppError(
+          throw appError(
             'io',
-            `Cadenza could not write “${item.title}” to that folder (${files.length} of ${total} exported).`,
+            'errors:export.unwritable',
+            { title: item.title, done: files.length, total },
             { cause: e },
           );
         }
-        if (!written)
-          throw new AppError('io', `Cadenza could not find a free file name for “${item.title}”.`);
+        if (!written) throw appError('io', 'errors:export.noFreeName', { title: item.title });
         files.push(written);
       }
       report(total, 0, null);

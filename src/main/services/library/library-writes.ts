@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { basename, extname, join, posix } from 'node:path';
+import { appError } from '@shared/app-error';
 import { AppError } from '@shared/errors';
 import {
   SIDECAR_SCHEMA_VERSION,
@@ -59,6 +60,7 @@ export function createLibraryWrites({ options, get, refresh }: WritesContext): L
   const reserved = new Set<string>();
 
   function writable(): void {
+    // English only: only the CLI's listing opens the library read-only, and it never writes
     if (options.readOnly) throw new AppError('internal', 'The library was opened read-only.');
   }
 
@@ -69,7 +71,7 @@ export function createLibraryWrites({ options, get, refresh }: WritesContext): L
 
   function requireItem(id: string): LibraryItem {
     const item = get(id);
-    if (!item) throw new AppError('not_found', 'That item is no longer in the library.');
+    if (!item) throw appError('not_found', 'errors:library.itemGone');
     return item;
   }
 
@@ -179,8 +181,7 @@ export function createLibraryWrites({ options, get, refresh }: WritesContext): L
     meta: Partial<NewItemMeta> = {},
   ): Promise<LibraryItem> {
     const name = basename(sourcePath);
-    if (!isItemMedia(name))
-      throw new AppError('validation', 'Only audio and video files can be imported.');
+    if (!isItemMedia(name)) throw appError('validation', 'errors:library.importKinds');
     const ext = extname(name);
     return createItem({
       meta: {
@@ -208,8 +209,7 @@ export function createLibraryWrites({ options, get, refresh }: WritesContext): L
       throw e;
     }
     const parsed = SidecarSchema.safeParse(JSON.parse(text));
-    if (!parsed.success)
-      throw new AppError('busy', 'This item’s sidecar cannot be read; it is left as it is.');
+    if (!parsed.success) throw appError('busy', 'errors:library.sidecarUnreadable');
     return parsed.data;
   }
 
@@ -262,10 +262,7 @@ export function createLibraryWrites({ options, get, refresh }: WritesContext): L
     // unknown fields of the sidecar (a newer version's) travel in `current` and are kept
     const current = (await sidecarOnDisk(item)) ?? fromRow;
     if (Number(current.schema_version) > SIDECAR_SCHEMA_VERSION)
-      throw new AppError(
-        'busy',
-        'This item was saved by a newer version of Cadenza; it is left as it is.',
-      );
+      throw appError('busy', 'errors:library.newerVersion');
     const sidecar = SidecarSchema.parse({ ...current, ...patch, schema_version: 1, id: item.id });
     await writeJsonAtomic(join(dir, relDir, sidecarNameFor(fileName)), sidecar);
   }

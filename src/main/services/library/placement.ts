@@ -1,7 +1,8 @@
 import { promises as fs } from 'node:fs';
 import { dirname } from 'node:path';
 import { z } from 'zod';
-import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
+import type { AppError } from '@shared/errors';
 import { writeJsonAtomic } from '../ground/atomic';
 import { READ_CAPS, readRegularText } from '../ground/regular-file';
 
@@ -40,9 +41,12 @@ async function recordPlacement(file: string, dir: string): Promise<Placement | n
 
 /** A library folder that is not there and may not be made now: the job waits. */
 function folderMissing(dir: string): AppError {
-  return new AppError('io', `Library folder missing (${dir}).`, {
-    cause: Object.assign(new Error('library folder missing'), { code: 'ENOENT' }),
-  });
+  return appError(
+    'io',
+    'errors:library.folderMissing',
+    { dir },
+    { cause: Object.assign(new Error('library folder missing'), { code: 'ENOENT' }) },
+  );
 }
 
 /**

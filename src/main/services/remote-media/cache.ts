@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
-import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
 import { mediaAddressGuard } from '../http/address-guard';
 import { createHttpPolicy, type HttpPolicy, type HttpResponse } from '../http/policy';
 import { writeJsonAtomic } from '../ground/atomic';
@@ -76,7 +76,7 @@ export function createMediaCache(options: MediaCacheOptions): MediaCache {
     try {
       for await (const chunk of res.body()) {
         if (entry.bytes + chunk.byteLength > maxBytes)
-          throw new AppError('forbidden', 'That media file is too large to preview.');
+          throw appError('forbidden', 'errors:media.tooLarge');
         await handle.write(chunk);
         entry.bytes += chunk.byteLength;
         notify(entry);
@@ -111,9 +111,10 @@ export function createMediaCache(options: MediaCacheOptions): MediaCache {
         async (res) => {
           if (res.status < 200 || res.status > 299) {
             await res.discard();
-            throw new AppError(
+            throw appError(
               res.status === 404 ? 'not_found' : 'server',
-              `The media host answered ${res.status}.`,
+              'errors:media.hostStatus',
+              { status: res.status },
               { httpStatus: res.status },
             );
           }
@@ -205,18 +206,12 @@ export function createMediaCache(options: MediaCacheOptions): MediaCache {
       try {
         parsed = new URL(url);
       } catch {
-        throw new AppError(
-          'forbidden',
-          'Only http(s) media links from the service can be previewed.',
-        );
+        throw appError('forbidden', 'errors:media.httpOnly');
       }
       if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
-        throw new AppError(
-          'forbidden',
-          'Only http(s) media links from the service can be previewed.',
-        );
+        throw appError('forbidden', 'errors:media.httpOnly');
       if (parsed.username || parsed.password)
-        throw new AppError('forbidden', 'Media links with credentials are refused.');
+        throw appError('forbidden', 'errors:media.credentials');
       const id = createHash('sha256').update(parsed.href).digest('hex').slice(0, 32);
       if (entries.has(id)) return id;
       let p = starting.get(id);
@@ -256,7 +251,7 @@ export function createMediaCache(options: MediaCacheOptions): MediaCache {
     },
     async whenComplete(id) {
       const e = entries.get(id);
-      if (!e) throw new AppError('not_found', 'That media is not in the cache.');
+      if (!e) throw appError('not_found', 'errors:media.notCached');
       await e.done;
     },
     pathOf: dataPath,

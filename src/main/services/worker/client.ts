@@ -112,7 +112,11 @@ function fromWire(e: WireError): Error {
   // a file system error keeps its errno code (as the cause of an AppError), so a full disk in the
   // worker is named as one by the caller (ground/disk-faults.ts)
   const cause = e.errno ? Object.assign(new Error(e.message), { code: e.errno }) : undefined;
-  if (e.code) return new AppError(e.code, e.message, cause ? { cause } : {});
+  if (e.code)
+    return new AppError(e.code, e.message, {
+      ...(cause ? { cause } : {}),
+      ...(e.key ? { key: e.key, ...(e.params ? { params: e.params } : {}) } : {}),
+    });
   const error = cause ?? new Error(e.message);
   error.name = e.name;
   return error;
@@ -211,9 +215,7 @@ export function createWorkerClient<R extends TaskRegistry>(
       failAll(
         (overLimit || heapLimit) && limitMb
           ? overMemory(limitMb)
-          : new AppError('internal', 'The background worker stopped; try again.', {
-              cause: crash ?? undefined,
-            }),
+          : appError('internal', 'errors:worker.stopped', {}, { cause: crash ?? undefined }),
       );
     });
     return w;
@@ -225,7 +227,7 @@ export function createWorkerClient<R extends TaskRegistry>(
     },
     run(task, input, opts = {}) {
       const { signal } = opts;
-      if (signal?.aborted) return Promise.reject(new AppError('cancelled', 'Cancelled.'));
+      if (signal?.aborted) return Promise.reject(appError('cancelled', 'errors:cancelled'));
       const w = start();
       const id = nextId++;
       return new Promise((resolve, reject) => {
@@ -233,7 +235,7 @@ export function createWorkerClient<R extends TaskRegistry>(
           if (!pending.delete(id)) return;
           if (pending.size === 0) w.unref();
           w.postMessage({ type: 'abort', id } satisfies ToWorker);
-          reject(new AppError('cancelled', 'Cancelled.'));
+          reject(appError('cancelled', 'errors:cancelled'));
         };
         signal?.addEventListener('abort', onAbort, { once: true });
         pending.set(id, {
@@ -259,7 +261,7 @@ export function createWorkerClient<R extends TaskRegistry>(
     async close() {
       const w = worker;
       worker = null;
-      failAll(new AppError('cancelled', 'The background worker was stopped.'));
+      failAll(appError('cancelled', 'errors:worker.closed'));
       if (w) await w.terminate();
     },
   };

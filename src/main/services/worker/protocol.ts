@@ -5,7 +5,7 @@
  * copied by structured clone (buffers listed in a transfer list move instead of being copied).
  */
 import type { TransferListItem } from 'node:worker_threads';
-import type { ErrorCode } from '@shared/errors';
+import type { ErrorCode, MessageParams } from '@shared/errors';
 
 /** What a handler gets besides its input. */
 export interface TaskContext<P = never> {
@@ -54,6 +54,9 @@ export interface WireError {
   name: string;
   message: string;
   code?: ErrorCode;
+  /** An AppError's catalog key and parameters (the renderer says it in the app's language). */
+  key?: string;
+  params?: MessageParams;
   /** A file system error's errno code (ENOSPC, EACCES…), so the caller can name the fault. */
   errno?: string;
 }

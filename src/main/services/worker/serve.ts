@@ -19,7 +19,10 @@ function errnoOf(e: unknown): string | undefined {
 function wireError(e: unknown): WireError {
   const errno = errnoOf(e);
   const extra = errno ? { errno } : {};
-  if (e instanceof AppError) return { name: e.name, message: e.message, code: e.code, ...extra };
+  if (e instanceof AppError) {
+    const keyed = e.key ? { key: e.key, ...(e.params ? { params: e.params } : {}) } : {};
+    return { name: e.name, message: e.message, code: e.code, ...keyed, ...extra };
+  }
   if (e instanceof Error) return { name: e.name, message: e.message, ...extra };
   return { name: 'Error', message: String(e) };
 }
@@ -59,6 +62,7 @@ export function serveTasks(registry: TaskRegistry): void {
     });
     try {
       const handler = Object.hasOwn(registry, task) ? registry[task] : undefined;
+      // English only: a task name main itself misspelled (a programming error, caught by tests)
       if (!handler) throw new AppError('internal', `No worker task named ${task}.`);
       const value: unknown = await handler(input, ctx);
       post({ type: 'done', id, value }, transfer);

@@ -6,7 +6,7 @@
  *   const bytes = await encodeFlac(pcm, { bitDepth: 16, blocks: [vorbisComment] });
  */
 import { createHash } from 'node:crypto';
-import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
 import { BitWriter } from './bits';
 import { frameFormat, writeFrame } from './flac-frame';
 import { checkPcm, quantise } from './samples';
@@ -30,7 +30,7 @@ const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(r
 
 export function blockHeader(last: boolean, type: number, length: number): Uint8Array {
   if (length >= 1 << 24)
-    throw new AppError('internal', 'A tag is too large for a FLAC file.', { detail: `${length}` });
+    throw appError('internal', 'errors:audio.flacTagTooLarge', {}, { detail: `${length}` });
   return Uint8Array.of((last ? 0x80 : 0) | type, length >> 16, (length >> 8) & 0xff, length & 0xff);
 }
 
@@ -160,7 +160,7 @@ export async function encodeFlac(pcm: PcmAudio, options: FlacOptions = {}): Prom
       onProgress?.(end / total);
       await yieldToLoop();
       lastYield = Date.now();
-      if (signal?.aborted) throw new AppError('cancelled', 'Cancelled.');
+      if (signal?.aborted) throw appError('cancelled', 'errors:cancelled');
     }
   }
   parts.push(stream.end());

@@ -7,7 +7,7 @@
  *   const bytes = await encodeMp3(pcm, { kbps: 192, onProgress });
  */
 import type * as Lame from '@breezystack/lamejs';
-import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
 import { mpegFrameAt } from '../probe/mpeg';
 import { concatBytes } from './types';
 import { crc16Arc } from './bits';
@@ -36,9 +36,12 @@ const toInt16 = (c: Float32Array, from: number, to: number): Int16Array =>
 /** Refuses a rate or bit rate the MP3 encoder cannot write. */
 function checkMp3(sampleRate: number, kbps: number): void {
   if (!MP3_SAMPLE_RATES.includes(sampleRate) || !MP3_BIT_RATES.includes(kbps))
-    throw new AppError('validation', 'MP3 cannot be written at this sample rate or bit rate.', {
-      detail: `${sampleRate} Hz, ${kbps} kbit/s`,
-    });
+    throw appError(
+      'validation',
+      'errors:audio.mp3Rate',
+      {},
+      { detail: `${sampleRate} Hz, ${kbps} kbit/s` },
+    );
 }
 
 /**
@@ -148,7 +151,7 @@ export async function encodeMp3(
       ),
     );
     await yieldToLoop();
-    if (signal?.aborted) throw new AppError('cancelled', 'Cancelled.');
+    if (signal?.aborted) throw appError('cancelled', 'errors:cancelled');
     if (Date.now() - lastReport > 200) {
       onProgress?.(to / total);
       lastReport = Date.now();

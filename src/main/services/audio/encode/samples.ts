@@ -4,7 +4,7 @@
  * No dither: exports of 16-bit material stay lossless, and the rounding noise of a float source
  * sits at −96 dBFS.
  */
-import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
 import type { BitDepth, PcmAudio } from './types';
 
 export function quantise(samples: Float32Array, bits: BitDepth, from = 0, to = samples.length) {
@@ -29,7 +29,10 @@ export function checkPcm(pcm: PcmAudio, maxChannels = 8): void {
     sampleRate >= 1000 &&
     sampleRate <= 655350;
   if (!ok)
-    throw new AppError('internal', 'This audio cannot be written to a file.', {
-      detail: `pcm ${channels.length} channels, ${sampleRate} Hz`,
-    });
+    throw appError(
+      'internal',
+      'errors:audio.unwritable',
+      {},
+      { detail: `pcm ${channels.length} channels, ${sampleRate} Hz` },
+    );
 }

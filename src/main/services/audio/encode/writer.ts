@@ -13,7 +13,7 @@
  * Memory: one input chunk, its encoded bytes and at most 1 MiB waiting, whatever the length.
  */
 import { open, type FileHandle } from 'node:fs/promises';
-import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
 import { FlacFrameStream, flacHead, STREAMINFO_AT, type FlacBlock } from './flac';
 import { Mp3FrameStream } from './mp3';
 import { quantise } from './samples';
@@ -91,9 +91,12 @@ function checkFormat(o: PcmWriterOptions): void {
     o.sampleRate >= 1000 &&
     o.sampleRate <= 655350;
   if (!ok)
-    throw new AppError('internal', 'This audio cannot be written to a file.', {
-      detail: `pcm ${o.channels} channels, ${o.sampleRate} Hz`,
-    });
+    throw appError(
+      'internal',
+      'errors:audio.unwritable',
+      {},
+      { detail: `pcm ${o.channels} channels, ${o.sampleRate} Hz` },
+    );
 }
 
 /** Interleaved little-endian integers of the first `frames` samples. */
@@ -152,9 +155,12 @@ export async function openPcmWriter(path: string, o: PcmWriterOptions): Promise<
         const bytes = interleave(given, n, bits);
         dataBytes += bytes.length;
         if (dataBytes > MAX_WAV_BYTES)
-          throw new AppError('validation', 'This audio is too long for a WAV file.', {
-            detail: `${dataBytes} bytes of samples`,
-          });
+          throw appError(
+            'validation',
+            'errors:audio.wavTooLong',
+            {},
+            { detail: `${dataBytes} bytes of samples` },
+          );
         await out.put(bytes);
       }
     },

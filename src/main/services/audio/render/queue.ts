@@ -8,7 +8,7 @@
  *
  * A render whose caller gave up while it waited (signal aborted) is dropped when its turn comes.
  */
-import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
 
 export const MAX_RENDERS = 1;
 
@@ -22,7 +22,7 @@ export async function inRenderTurn<T>(
     await new Promise<void>((resolve) => queue.waiting.push(resolve));
   queue.running += 1;
   try {
-    if (signal?.aborted) throw new AppError('cancelled', 'Cancelled.');
+    if (signal?.aborted) throw appError('cancelled', 'errors:cancelled');
     return await render();
   } finally {
     queue.running -= 1;

@@ -7,7 +7,8 @@
  *
  * `target` is a temp path the library gave (createItem's writeMedia); the source is only read.
  */
-import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
+import type { AppError } from '@shared/errors';
 import type { TrimRequest } from '@shared/domain/trim';
 import { decodeForRender } from '../decode/stream';
 import { openPcmWriter, type PcmWriter } from '../encode/writer';
@@ -49,11 +50,7 @@ export async function trimFile(
 ): Promise<TrimFileResult> {
   const { region } = input;
   const { signal, onProgress } = options;
-  const unreadable = (): AppError =>
-    new AppError(
-      'validation',
-      'The audio of this item could not be read, so it cannot be trimmed.',
-    );
+  const unreadable = (): AppError => appError('validation', 'errors:trim.unreadable');
   const probe = await probeFile(input.source);
   if (!probe) throw unreadable();
   let trim: TrimStream | null = null;
@@ -95,7 +92,7 @@ export async function trimFile(
     if (!decoder || decoded === 0 || !trim) throw unreadable();
     const t: TrimStream = trim;
     await write(t.end());
-    if (!out) throw new AppError('validation', 'The region starts after the end of the audio.');
+    if (!out) throw appError('validation', 'errors:trim.startAfterEnd');
     const { frames } = await (out as PcmWriter).finish();
     out = null;
     onProgress?.(1);

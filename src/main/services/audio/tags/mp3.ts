@@ -5,7 +5,7 @@
  *
  *   const tagged = retagMp3(await fs.readFile(src), { title, artist, cover });
  */
-import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
 import { firstFrame, id3v2Bytes } from '../probe/mpeg';
 import { id3v2Tag } from './id3v2';
 import { concatBytes, type ExportTags } from './types';
@@ -18,7 +18,7 @@ export function mp3AudioRange(b: Uint8Array): { start: number; end: number } {
   let head = 0;
   for (let n = id3v2Bytes(b.subarray(head)); n > 0; n = id3v2Bytes(b.subarray(head))) head += n;
   const start = firstFrame(b, head);
-  if (start < 0) throw new AppError('validation', 'This file holds no MP3 audio.');
+  if (start < 0) throw appError('validation', 'errors:audio.noMp3');
   let end = b.length;
   for (let changed = true; changed;) {
     changed = false;
@@ -34,7 +34,7 @@ export function mp3AudioRange(b: Uint8Array): { start: number; end: number } {
       changed = true;
     }
   }
-  if (end <= start) throw new AppError('validation', 'This file holds no MP3 audio.');
+  if (end <= start) throw appError('validation', 'errors:audio.noMp3');
   return { start, end };
 }
 

@@ -49,8 +49,11 @@ export async function readExactly(
   return b;
 }
 
+/** In English with the reason (the log, the CLI); in the app's language, that they cannot. */
 export function unreadable(why: string): AppError {
-  return new AppError('validation', `This file’s tags cannot be rewritten: ${why}.`);
+  return new AppError('validation', `This file’s tags cannot be rewritten: ${why}.`, {
+    key: 'errors:audio.tagsUnwritable',
+  });
 }
 
 const COPY_CHUNK_BYTES = 1024 * 1024;

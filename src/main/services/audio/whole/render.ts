@@ -9,7 +9,8 @@
  *   const report = await renderWholeSong(
  *     { parts: [{ path: root }, { path: ext, continueAtMs: 42_500 }], outPath }, { signal });
  */
-import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
+import type { AppError } from '@shared/errors';
 import { decodePcm } from '../decode/pcm';
 import { decodeForRender } from '../decode/stream';
 import { MP3_SAMPLE_RATES, openPcmWriter } from '../encode';
@@ -68,14 +69,11 @@ export async function renderWholeSong(
 ): Promise<WholeSongReport> {
   const { parts } = input;
   const { signal } = deps;
-  if (parts.length < 2)
-    throw new AppError('validation', 'A whole song needs a song and an extension.');
+  if (parts.length < 2) throw appError('validation', 'errors:audio.wholeNeedsParts');
   if (parts.slice(1).some((p) => p.continueAtMs === undefined))
-    throw new AppError('validation', 'An extension does not say where it continues its song.');
+    throw appError('validation', 'errors:audio.extensionNoStart');
   const undecodable = (part: WholePart): AppError =>
-    new AppError('validation', 'One of the parts of this song cannot be decoded.', {
-      detail: part.path,
-    });
+    appError('validation', 'errors:audio.partUndecodable', {}, { detail: part.path });
   // the openings, at the song's rate and channels: where each extension's new audio starts
   const probes: MediaProbe[] = [];
   const openings: PcmAudio[] = [];

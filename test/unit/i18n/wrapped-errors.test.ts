@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { appError, wrapError } from '../../../src/shared/app-error';
+
+describe('an error said inside a sentence of its own (wrapError)', () => {
+  it('keeps the English message whole and carries the inner key for the renderer', () => {
+    const inner = appError('validation', 'errors:export.unconvertible');
+    const e = wrapError('validation', inner, 'errors:export.inItem', { title: 'Neon Tide' });
+    expect(e.message).toBe(
+      'Neon Tide: This item’s audio cannot be converted. Export it as the original file instead.',
+    );
+    expect(e.key).toBe('errors:export.inItem');
+    expect(e.params).toMatchObject({
+      title: 'Neon Tide',
+      reasonKey: 'errors:export.unconvertible',
+    });
+    expect(e.toShape()).toMatchObject({ key: 'errors:export.inItem' });
+  });
+});
