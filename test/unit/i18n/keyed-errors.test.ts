@@ -32,17 +32,10 @@ const UNKEYED: Record<string, number> = {
   'src/main/services/updates': 3,
   // errs-b
   'src/main/services/*.ts': 6,
-  'src/main/services/analysis': 1,
-  'src/main/services/audio': 16,
   'src/main/services/covers': 11,
-  'src/main/services/edit': 3,
-  'src/main/services/export': 7,
-  'src/main/services/library': 6,
-  'src/main/services/remote-media': 6,
   'src/main/services/songs': 11,
   'src/main/services/videos': 3,
   'src/main/services/voices': 7,
-  'src/main/services/worker': 6,
   'src/shared': 4,
 };
 

@@ -60,8 +60,9 @@ export function createLibraryWrites({ options, get, refresh }: WritesContext): L
   const reserved = new Set<string>();
 
   function writable(): void {
-    // English only: only the CLI's listing opens the library read-only, and it never writes
-    if (options.readOnly) throw new AppError('internal', 'The library was opened read-only.');
+    if (options.readOnly)
+      // English only: only the CLI's listing opens the library read-only, and it never writes
+      throw new AppError('internal', 'The library was opened read-only.');
   }
 
   const ensureFolder = async (): Promise<void> => {

@@ -62,8 +62,9 @@ export function serveTasks(registry: TaskRegistry): void {
     });
     try {
       const handler = Object.hasOwn(registry, task) ? registry[task] : undefined;
-      // English only: a task name main itself misspelled (a programming error, caught by tests)
-      if (!handler) throw new AppError('internal', `No worker task named ${task}.`);
+      if (!handler)
+        // English only: a task name main itself misspelled (a programming error, caught by tests)
+        throw new AppError('internal', `No worker task named ${task}.`);
       const value: unknown = await handler(input, ctx);
       post({ type: 'done', id, value }, transfer);
     } catch (e) {
