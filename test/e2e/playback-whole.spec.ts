@@ -303,6 +303,18 @@ test('a song plays while it generates: from 0 past 15 s, then from near the end 
   });
   await expect(bar).toHaveAttribute('data-status', 'playing', { timeout: 15_000 });
   await speedUp(page);
+  // its end is not known yet (the service announces no length while it streams): the bar says
+  // so rather than 0:00, and the seek slider stays bounded (no Infinity for assistive tech)
+  const lengthUnknown = async (orAnnounced?: string): Promise<void> => {
+    await expect(bar.getByTestId('player-duration')).toHaveText(
+      orAnnounced ? new RegExp(`^(live|${orAnnounced})$`) : 'live',
+    );
+    const seek = bar.getByRole('slider', { name: 'Seek' });
+    expect(Number.isFinite(Number(await seek.getAttribute('max'))), 'slider max').toBe(true);
+    if (!orAnnounced)
+      await expect(seek).toHaveAttribute('aria-valuetext', /played; the length is not known/);
+  };
+  await lengthUnknown();
 
   // the stream plays on (the file on disk takes over once the song is saved, at the same place)
   const anySource = /^cadenza-media:\/\/(cache|library)\//;
@@ -312,12 +324,16 @@ test('a song plays while it generates: from 0 past 15 s, then from near the end 
   expect(at15.played[0]![0]).toBeLessThan(0.1);
   // …while the song was still generating
   await expect(card.getByTestId('job-state')).not.toHaveText('Done', { timeout: 1 });
+  // (once the service says the song is complete, it may announce its length before it is saved)
+  await lengthUnknown('0:30');
   // a song still arriving has no known end (main's answer declares no length), so Chromium
   // reads its duration as unbounded until the stream ends; after that, the song's length
   if (Number.isFinite(at15.duration)) expect(Math.abs(at15.duration - 30)).toBeLessThan(0.5);
   else expect(at15.duration).toBe(Infinity);
   await expect(card.getByTestId('job-state')).toHaveText('Done', { timeout: 60_000 });
   await expect(bar).toHaveAttribute('data-src', /^cadenza-media:\/\/library\//);
+  // the saved file has its length
+  await expect(bar.getByTestId('player-duration')).toHaveText('0:30');
   const file = (await bar.getAttribute('data-src'))!;
   // the stream itself was played to its end or handed over, with no error
   const stream = (await mediaEnds(page)).filter((e) => /^cadenza-media:\/\/cache\//.test(e.src));

@@ -45,6 +45,7 @@ export function PlayerBar() {
   const status = usePlayerStore((s) => s.status);
   const positionS = usePlayerStore((s) => s.positionS);
   const durationS = usePlayerStore((s) => s.durationS);
+  const live = usePlayerStore((s) => s.live);
   const volume = usePlayerStore((s) => s.volume);
   const muted = usePlayerStore((s) => s.muted);
   const error = usePlayerStore((s) => s.error);
@@ -79,6 +80,8 @@ export function PlayerBar() {
 
   const playing = status === 'playing';
   const max = Math.max(durationS, positionS, 0);
+  // a stream still arriving with no announced length: no end to show, and none to seek to
+  const unknownEnd = live && durationS <= 0;
   const onSeekKey = (e: KeyboardEvent<HTMLInputElement>) => {
     const page = Math.max(SEEK_STEP_S, max / 10);
     const to: Record<string, number> = {
@@ -204,10 +207,14 @@ export function PlayerBar() {
                 type="range"
                 className="player-range"
                 aria-label={t('player:bar.seek')}
-                aria-valuetext={t('player:bar.seekValue', {
-                  position: f.duration(positionS),
-                  duration: f.duration(durationS),
-                })}
+                aria-valuetext={
+                  unknownEnd
+                    ? t('player:bar.seekValueLive', { position: f.duration(positionS) })
+                    : t('player:bar.seekValue', {
+                        position: f.duration(positionS),
+                        duration: f.duration(durationS),
+                      })
+                }
                 aria-keyshortcuts="J L"
                 min={0}
                 max={max || 0}
@@ -218,8 +225,13 @@ export function PlayerBar() {
                 onChange={(e) => seekTo(Number(e.currentTarget.value))}
               />
             </div>
-            <span className="player-time small" aria-hidden data-testid="player-duration">
-              {formatLength(durationS)}
+            <span
+              className={`player-time small${unknownEnd ? ' player-time-live' : ''}`}
+              aria-hidden
+              data-testid="player-duration"
+              title={unknownEnd ? t('player:bar.liveHint') : undefined}
+            >
+              {unknownEnd ? t('player:bar.live') : formatLength(durationS)}
             </span>
           </div>
         </div>

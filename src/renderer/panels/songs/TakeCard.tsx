@@ -4,7 +4,14 @@ import { Artwork, Menu, type MenuItem } from '../../components';
 import { formatLength } from '../../lib/format';
 import { PlayButton } from '../../player/PlayButton';
 import { selectLibrarySongs, showInLibrary, useLibraryStore } from '../../stores/library';
-import { pause, positionOf, switchTo } from '../../stores/player';
+import {
+  announceLength,
+  pause,
+  positionOf,
+  selectCurrent,
+  switchTo,
+  usePlayerStore,
+} from '../../stores/player';
 import {
   discardVariation,
   keepTake,
@@ -68,6 +75,13 @@ export function TakeCard({ job, index }: { job: JobView; index: number }) {
       });
     savedRef.current = o.status === 'saved';
   }, [o.status, url, job, index, name]);
+
+  // the service's length of a take still streaming stands in for the stream's unknown end
+  const announcedMs = o.durationMs;
+  const liveHere = usePlayerStore((s) => s.live && selectCurrent(s)?.key === playKey);
+  useEffect(() => {
+    if (liveHere && announcedMs) announceLength(playKey, announcedMs / 1000);
+  }, [liveHere, announcedMs, playKey]);
 
   // a take moved to the trash offers nothing more, even before the library's change arrives
   const items: MenuItem[] =

@@ -80,6 +80,16 @@ export function switchTo(entry: PlayEntry): Promise<void> {
   return load({ solo: entry }, { autoplay: playing, startAtS: atS });
 }
 
+/**
+ * The service announced the length of `key` (a take that is still streaming): the bar shows it
+ * while the media's own end is not known yet. A known length is not replaced.
+ */
+export function announceLength(key: string, durationS: number | null): void {
+  const s = get();
+  if (selectCurrent(s)?.key !== key || !s.live || s.durationS > 0) return;
+  if (durationS !== null && Number.isFinite(durationS) && durationS > 0) set({ durationS });
+}
+
 /** The current position of `key`, or null when something else is current. */
 export function positionOf(key: string): number | null {
   const s = get();
@@ -130,7 +140,8 @@ export function playAt(index: number): void {
 
 export function seekTo(positionS: number): void {
   const s = get();
-  const max = s.durationS > 0 ? s.durationS : Number.POSITIVE_INFINITY;
+  // a stream whose end is not known yet seeks only within what has played
+  const max = s.durationS > 0 ? s.durationS : s.live ? s.positionS : Number.POSITIVE_INFINITY;
   const at = Math.min(Math.max(0, positionS), max);
   const until = stopAtOf();
   if (until !== null && at >= until) stopAt(null);

@@ -99,6 +99,7 @@ export async function load(
       status: 'idle',
       positionS: 0,
       durationS: 0,
+      live: false,
       url: null,
       viewerOpen: false,
     });
@@ -110,6 +111,7 @@ export async function load(
     status: 'loading',
     positionS: startAtS,
     durationS: probedS,
+    live: false,
     error: null,
     url: null,
     viewerOpen: entry.video,
@@ -140,8 +142,14 @@ export async function load(
       volume: outputVolume(get()),
     },
     {
-      // One duration everywhere: the probe's, unless the item has none.
-      onLoad: (durationS) => mine() && probedS === 0 && durationS > 0 && set({ durationS }),
+      // One duration everywhere: the probe's (or the service's), unless the item has none. A
+      // stream still arriving reads as an unbounded length: that is "not known yet", never a length.
+      onLoad: (durationS) => {
+        if (!mine() || probedS > 0) return;
+        if (Number.isFinite(durationS)) {
+          if (durationS > 0) set({ durationS });
+        } else set({ live: true });
+      },
       onPlay: () => {
         if (!mine()) return;
         set({ status: 'playing', error: null });
@@ -158,6 +166,8 @@ export async function load(
         stopTicking();
         const s = get();
         if (!s.solo && s.index + 1 < s.queue.length) void load({ index: s.index + 1 }, AUTO);
+        // a stream that ended has its length: where it ended
+        else if (s.live) set({ status: 'ended', live: false, durationS: s.positionS });
         else set({ status: 'ended', positionS: s.durationS });
       },
       onError: (message) => {

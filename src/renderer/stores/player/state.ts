@@ -13,8 +13,16 @@ export interface PlayerState {
   solo: PlayEntry | null;
   status: PlayerStatus;
   positionS: number;
-  /** The current entry's length: its probed duration when known, else what the engine decoded. */
+  /**
+   * The current entry's length: its probed duration when known, else the service's announced one,
+   * else what the engine decoded; 0 while it is not known (see `live`). Always finite.
+   */
   durationS: number;
+  /**
+   * The media is still arriving (a take streaming while it generates): its end is not known yet,
+   * so the bar shows that rather than a length.
+   */
+  live: boolean;
   /** 0..1, remembered between runs. */
   volume: number;
   muted: boolean;
@@ -49,6 +57,7 @@ export const initial = (): PlayerState => ({
   status: 'idle',
   positionS: 0,
   durationS: 0,
+  live: false,
   volume: savedVolume(),
   muted: false,
   error: null,
