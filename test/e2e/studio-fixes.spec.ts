@@ -127,3 +127,61 @@ test('Trim at 900×600: Save as new item stays inside the window, Play selection
   const fade = await box(dialog.getByLabel('Fade in (seconds)'));
   expect(play.y).toBeGreaterThan(fade.y + fade.height);
 });
+
+test('Export at 900×600: every option whole inside the dialog, actions in view; a shorter window scrolls the body only', async ({
+  app,
+}) => {
+  const file = join(app.dirs.library, 'Harbour.wav');
+  await writeFile(file, toneWav(4));
+  await writeFile(
+    `${file}.json`,
+    JSON.stringify({
+      schema_version: 1,
+      id: 'itm_e2eexportsmall00001',
+      kind: 'song',
+      title: 'Harbour',
+      duration_ms: 4000,
+      created_at: '2025-03-14T09:00:00.000Z',
+    }),
+  );
+  const page = await app.restart();
+  await page.setViewportSize({ width: 900, height: 600 });
+  await openPanel(page, 'Library');
+  await page
+    .getByRole('listbox', { name: 'Library items' })
+    .getByRole('option', { name: /^Harbour,/ })
+    .click();
+  const details = page.getByRole('region', { name: 'Item details' });
+  await details.getByRole('button', { name: /^More actions for / }).click();
+  await page.getByRole('menuitem', { name: 'Export…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export “Harbour”' });
+  const body = dialog.locator('.dialog-body');
+  const last = dialog.getByRole('checkbox', { name: /^Without Cadenza data/ });
+  const option = dialog.locator('label').filter({ hasText: 'Without Cadenza data' });
+  const submit = dialog.getByRole('button', { name: 'Choose folder and export…' });
+  await expect(last).toBeVisible();
+
+  /** `inner` lies whole inside `outer` (a scrolling edge cuts nothing of it). */
+  const inside = async (inner: Locator, outer: Locator) => {
+    const a = await box(inner);
+    const b = await box(outer);
+    expect(a.y, 'top edge').toBeGreaterThanOrEqual(b.y - 0.5);
+    expect(a.y + a.height, 'bottom edge').toBeLessThanOrEqual(b.y + b.height + 0.5);
+  };
+  // at 900×600 it all fits: no scrolling, the last option whole, the actions clear of the edge
+  expect(await body.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(1);
+  await inside(option, body);
+  const actions = await box(submit);
+  expect(actions.y + actions.height).toBeLessThanOrEqual(600 - 16);
+
+  // a shorter window: the body scrolls, the title and actions stay; the last option scrolls in whole
+  await page.setViewportSize({ width: 900, height: 440 });
+  await expect
+    .poll(() => body.evaluate((el) => el.scrollHeight - el.clientHeight))
+    .toBeGreaterThan(10);
+  const shortActions = await box(submit);
+  expect(shortActions.y + shortActions.height).toBeLessThanOrEqual(440);
+  await last.focus();
+  await inside(option, body);
+  await inside(submit, page.locator('body'));
+});

@@ -211,21 +211,23 @@ export function ExportDialog({ ids, what, albumSuggestion, onDone, onClose }: Ex
         />
         {tagged ? (
           <>
-            <TextField
-              label={t('edit:export.artist')}
-              value={artist}
-              maxLength={TAG_TEXT_MAX_CHARS}
-              onChange={(e) => setArtist(e.currentTarget.value)}
-              disabled={running}
-            />
-            <TextField
-              label={t('edit:export.album')}
-              value={album}
-              maxLength={TAG_TEXT_MAX_CHARS}
-              hint={ids.length > 1 ? t('edit:export.albumHint') : undefined}
-              onChange={(e) => setAlbum(e.currentTarget.value)}
-              disabled={running}
-            />
+            <div className="export-dialog-pair export-dialog-pair-even">
+              <TextField
+                label={t('edit:export.artist')}
+                value={artist}
+                maxLength={TAG_TEXT_MAX_CHARS}
+                onChange={(e) => setArtist(e.currentTarget.value)}
+                disabled={running}
+              />
+              <TextField
+                label={t('edit:export.album')}
+                value={album}
+                maxLength={TAG_TEXT_MAX_CHARS}
+                hint={ids.length > 1 ? t('edit:export.albumHint') : undefined}
+                onChange={(e) => setAlbum(e.currentTarget.value)}
+                disabled={running}
+              />
+            </div>
             <div className="export-dialog-pair">
               <TextField
                 label={t('edit:export.genre')}
