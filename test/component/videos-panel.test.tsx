@@ -155,6 +155,12 @@ describe('Videos panel', () => {
     await expectPlayerPlays(`cadenza-media://library/${encodeURIComponent(video.file)}`, {
       origin: 'Videos',
     });
+    // the result is a card like a song's take: its kind, where it is, and a ⋯ menu (no "Done" line)
+    const result = within(card).getByRole('listitem', { name: video.title });
+    expect(result).toHaveTextContent('Subtitle video');
+    expect(result).toHaveTextContent('In your library');
+    expect(within(result).getByRole('button', { name: `More for ${video.title}` })).toBeVisible();
+    expect(within(card).getByRole('status')).toHaveClass('visually-hidden');
   });
 
   it('subtitle video from a library video: its service link is sent, the link field goes away', async () => {

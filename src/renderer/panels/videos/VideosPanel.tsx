@@ -155,6 +155,7 @@ function SingingCard() {
         <JobResultView
           job={s.singing}
           label={t('videos:singing.result')}
+          cards
           onDismiss={() => void dismissVideo('singing')}
           onRetry={() => void startSinging()}
           retryDisabled={!gate.ready}
@@ -241,6 +242,7 @@ function SubtitlesCard() {
         <JobResultView
           job={s.subtitles}
           label={t('videos:subtitles.result')}
+          cards
           onDismiss={() => void dismissVideo('subtitles')}
           onRetry={() => void startSubtitles()}
           retryDisabled={!gate.ready}
