@@ -189,7 +189,7 @@ describe('Library view', () => {
     await waitFor(() => expect(titles(list)).toHaveLength(3));
     // a file dropped in by hand (no sidecar), another one deleted in a file manager
     await main.dropIntoLibrary('Dropped in by hand.wav', 1);
-    await main.removeFromLibrary('Track 0.mp3');
+    await main.removeFromLibrary('Track 0.mp3', id(0));
     await waitFor(() => expect(titles(list)[0]).toContain('Dropped in by hand'), {
       timeout: 15_000,
     });
@@ -228,7 +228,7 @@ describe('Library view', () => {
     const listed = main.callsOf('library.list').length;
     await main.addToLibrary([item(90, { title: 'Fresh take', file: 'fresh.mp3' })]);
     await main.editSidecar('Track 38.mp3', { title: 'Renamed in place' });
-    await main.removeFromLibrary('Track 36.mp3');
+    await main.removeFromLibrary('Track 36.mp3', id(36));
     await waitFor(() => expect(titles(list)[0]).toContain('Fresh take'), { timeout: 15_000 });
     await waitFor(() =>
       expect(titles(list).some((t) => t.includes('Renamed in place'))).toBe(true),

@@ -8,6 +8,7 @@
  * through `main.double.dialogs`.
  */
 import { mkdir, mkdtemp, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CadenzaApi } from '@shared/ipc/api';
@@ -200,10 +201,16 @@ export interface Main {
   libraryFiles(): Promise<string[]>;
   /** A WAV tone put in the library folder by hand (no sidecar), as a file manager would. */
   dropIntoLibrary(name: string, seconds: number): Promise<void>;
-  /** Removes a library file and its sidecar, as a file manager would. */
-  removeFromLibrary(file: string): Promise<void>;
   /** Rewrites fields of a library file's sidecar on disk, as another program (or the CLI) would. */
   editSidecar(file: string, patch: Record<string, unknown>): Promise<void>;
+  /**
+   * Songs the service made for this key before (or beside) this run: one POST /v2/submit to the
+   * emulator each (custom mode; no lyrics = instrumental; a style with #fail fails), then the
+   * emulator's clock moved on so they are finished. Answers their song ids, in order.
+   */
+  songsOnService(
+    songs: readonly { title: string; style: string; lyrics?: string; seconds: number }[],
+  ): Promise<string[]>;
   /** The text of a file main wrote (an export, a saved TXT). */
   readText(path: string): Promise<string>;
   /** Writes a WAV tone of `seconds` in the creator's own folder (outside the library); answers its path. */
@@ -426,16 +433,45 @@ export async function startMain(options: MainOptions = {}): Promise<Main> {
     },
     dropIntoLibrary: (name, seconds) =>
       writeFile(join(core.settings.libraryDir(), name), toneWav(seconds)),
-    async removeFromLibrary(file) {
-      await rm(join(core.settings.libraryDir(), file));
-      await rm(join(core.settings.libraryDir(), `${file}.json`), { force: true });
-    },
     async editSidecar(file, patch) {
       const path = join(core.settings.libraryDir(), `${file}.json`);
       const sidecar = JSON.parse(await readFile(path, 'utf8')) as Record<string, unknown>;
       await writeFile(path, JSON.stringify({ ...sidecar, ...patch }, null, 2));
     },
     readText: (path) => readFile(path, 'utf8'),
+    async songsOnService(songs) {
+      const ids: string[] = [];
+      emulator.configure({ songsPerSubmission: 1 });
+      for (const song of songs) {
+        emulator.configure({ songDurationMs: song.seconds * 1000 });
+        const body = JSON.stringify({
+          is_auto: 0,
+          prompt: song.style,
+          title: song.title,
+          model_version: 'v4.5-plus',
+          ...(song.lyrics ? { lyrics: song.lyrics } : { instrumental: 1 }),
+        });
+        const answer = await new Promise<string>((resolve, reject) => {
+          const req = httpRequest(`${emulator.url}/v2/submit`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-api-key': TEST_KEY },
+          });
+          req.on('response', (res) => {
+            let text = '';
+            res.on('data', (c: Buffer) => (text += c.toString()));
+            res.on('end', () => resolve(`${res.statusCode} ${text}`));
+          });
+          req.on('error', reject);
+          req.end(body);
+        });
+        if (!answer.startsWith('200 ') || !answer.includes('"status":200'))
+          throw new Error(`the emulator refused a song: ${answer}`);
+        ids.push(emulator.songs().at(-1)!.songId);
+      }
+      emulator.configure({ songsPerSubmission: 2, songDurationMs: 30_000 });
+      emulator.advance(60_000); // finished
+      return ids;
+    },
     async userFolder(name) {
       const path = join(root, 'home', name);
       await mkdir(path, { recursive: true });
