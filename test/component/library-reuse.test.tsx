@@ -1,14 +1,12 @@
 /**
- * Reuse from the Library's details pane: each action lands on the real panel with the item filled
- * in, and nothing reaches the service until the user submits there. Also: the view's search finds
- * items by their lyrics, as main's search does.
+ * Reuse from the Library's details pane, over the real main: each action lands on the real panel
+ * with the item filled in, and nothing reaches the service until the user submits there. Also: the
+ * view's search finds items by their lyrics, as main's search does.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CoverRequest } from '@shared/ipc/covers';
-import type { LibraryItemView } from '@shared/ipc/library';
-import type { SpeakRequest, VoiceView } from '@shared/ipc/voices';
-import type { Take } from '../../src/renderer/lib/library-views';
+import type { SpeakRequest } from '@shared/ipc/voices';
 import { coversPanel } from '../../src/renderer/panels/covers';
 import { libraryPanel } from '../../src/renderer/panels/library';
 import { videosPanel } from '../../src/renderer/panels/videos';
@@ -19,8 +17,9 @@ import { resetLibraryStore } from '../../src/renderer/stores/library';
 import { resetPlayerStore } from '../../src/renderer/stores/player';
 import { resetUiStore, useUiStore } from '../../src/renderer/stores/ui';
 import { resetVoicesStore } from '../../src/renderer/stores/voices';
-import { FakeCadenza, makeLibraryItem } from './support/fake-cadenza';
-import { renderApp } from './support/render-app';
+import type { Emulator } from '../emulator';
+import type { Main, SeedItem } from './support/main';
+import { renderMain } from './support/render-app';
 
 const KEY = 'sk-test-reuse-0000-2468';
 /** Calls that start work at the service: opening a panel from the library must make none. */
@@ -30,6 +29,8 @@ const SERVICE_CALLS = [
   'videos.singing',
   'voices.speak',
 ] as const;
+/** What the service would have been asked to make (the emulator's log). */
+const MAKING = ['/v1/cover', '/v1/singing', '/v1/text2speech'];
 
 afterEach(() => {
   resetPlayerStore();
@@ -40,87 +41,53 @@ afterEach(() => {
   resetUiStore();
 });
 
-const voice = (name: string): VoiceView => ({
-  speaker: `spk-${name.toLowerCase()}`,
-  name,
-  language: 'English',
-  classNames: ['Male'],
-  classification: null,
-  description: null,
-  isFree: true,
-  isVip: false,
-  isNew: false,
-  trending: false,
-  hasAvatar: false,
-  hasSample: false,
-  cloned: false,
-});
+/** A link to the emulator's media: the item's service link. */
+const link = (emu: Emulator, seconds: number) =>
+  `${emu.mediaUrl}/media/tone.mp3?seconds=${seconds}`;
 
-const take = (item: LibraryItemView, over: Partial<Take>): Take => ({
-  itemId: item.id,
-  title: item.title,
-  text: '',
-  voice: null,
-  emotion: null,
-  durationMs: item.durationMs,
-  createdAt: item.createdAt,
-  mediaUrl: `cadenza-media://library/${encodeURIComponent(item.file)}`,
-  ...over,
-});
-
-const song = makeLibraryItem({
+const song = (emu: Emulator): SeedItem => ({
   id: 'itm_song',
   title: 'Dawn Chorus',
-  durationMs: 95_000,
-  hasServiceUrl: true,
+  seconds: 95,
+  source_url: link(emu, 95),
+  created_at: '2025-03-14T09:00:00.000Z',
 });
 // the one item a singing video can use: a service link and 2–30 s
-const hook = makeLibraryItem({
+const hook = (emu: Emulator | null): SeedItem => ({
   id: 'itm_hook',
   title: 'Hook',
-  durationMs: 18_000,
-  hasServiceUrl: true,
-  createdAt: '2025-03-15T09:00:00.000Z',
+  seconds: 18,
+  ...(emu ? { source_url: link(emu, 18) } : {}),
+  created_at: '2025-03-15T09:00:00.000Z',
 });
-const speech = makeLibraryItem({
+// a take the Voice panel spoke: its voice's name, emotion and text are in its sidecar
+const speech: SeedItem = {
   id: 'itm_speech',
   title: 'Good morning',
   kind: 'tts',
-  file: 'Good morning.mp3',
-  durationMs: 4_000,
-  createdAt: '2025-03-16T09:00:00.000Z',
-});
-const video = makeLibraryItem({
+  seconds: 4,
+  prompt: 'Good morning, harbour.',
+  voice: 'Marcus',
+  emotion: 'Cheerful',
+  created_at: '2025-03-16T09:00:00.000Z',
+};
+const video: SeedItem = {
   id: 'itm_video',
   title: 'Hook (singing video)',
   kind: 'singing-video',
   file: 'Hook (singing video).mp4',
-  durationMs: 18_000,
-  createdAt: '2025-03-17T09:00:00.000Z',
-});
+  seconds: 18,
+  created_at: '2025-03-17T09:00:00.000Z',
+};
 
-function fake(items: LibraryItemView[] = [song, hook, speech, video]): FakeCadenza {
-  const f = new FakeCadenza({ key: KEY, libraryItems: items });
-  f.covers.singers = [
-    { id: '101', name: 'Aria Bright', custom: false, state: 'ready', jobId: null },
-  ];
-  f.voices.catalogue = {
-    voices: [voice('Ava'), voice('Marcus')],
-    clones: [],
-    fetchedAt: '2025-03-14T09:00:00.000Z',
-    source: 'service',
-    error: null,
-  };
-  f.voices.prefs = { favourites: [], recents: ['spk-ava'] };
-  f.voices.takes = [
-    take(speech, { voice: 'Marcus', emotion: 'Cheerful', text: 'Good morning, harbour.' }),
-  ];
-  return f;
-}
-
-async function details(f: FakeCadenza, title: string) {
-  const app = await renderApp({
-    fake: f,
+/** Library, Covers, Videos and Voice over a main with a key; the details of `title` open. */
+async function details(
+  title: string,
+  library: (emu: Emulator) => SeedItem[] = (emu) => [song(emu), hook(emu), speech, video],
+) {
+  const app = await renderMain({
+    key: KEY,
+    library,
     panels: [libraryPanel, coversPanel, videosPanel, voicePanel],
   });
   const list = await screen.findByRole('listbox', { name: 'Library items' });
@@ -128,10 +95,31 @@ async function details(f: FakeCadenza, title: string) {
   return { ...app, pane: screen.getByRole('region', { name: 'Item details' }) };
 }
 
-const noServiceCalls = (f: FakeCadenza) =>
-  expect(SERVICE_CALLS.map((c) => [c, f.callsOf(c).length])).toEqual(
+const noServiceCalls = (main: Main) => {
+  expect(SERVICE_CALLS.map((c) => [c, main.callsOf(c).length])).toEqual(
     SERVICE_CALLS.map((c) => [c, 0]),
   );
+  expect(main.emulator.log.filter((e) => MAKING.some((p) => e.path.startsWith(p)))).toEqual([]);
+};
+
+/** The speaker id main lists for a voice (the emulator's). */
+async function speakerOf(main: Main, name: string): Promise<string> {
+  const listed = await main.api.voices.catalogue({});
+  const found = listed.ok ? listed.value.voices.find((v) => v.name === name) : undefined;
+  if (!found) throw new Error(`main lists no voice ${name}`);
+  return found.speaker;
+}
+
+/** Waits until main saved what was sent (`count` items of `kind` in the library). */
+async function savedOf(main: Main, kind: string, count = 1) {
+  await waitFor(
+    async () => {
+      const listed = await main.api.library.list();
+      expect(listed.ok && listed.value.filter((i) => i.kind === kind)).toHaveLength(count);
+    },
+    { timeout: 30_000 },
+  );
+}
 
 /** Opens the details card's ⋯ menu and answers it. */
 async function openMenu(user: { click(el: Element): Promise<void> }, pane: HTMLElement) {
@@ -142,8 +130,7 @@ async function openMenu(user: { click(el: Element): Promise<void> }, pane: HTMLE
 
 describe('Library reuse actions', () => {
   it('"Make a cover" opens the Covers panel with the song as the source; the cover is sent only on submit', async () => {
-    const f = fake();
-    const { user, pane } = await details(f, 'Dawn Chorus');
+    const { user, pane, main } = await details('Dawn Chorus');
     await user.click(
       within(await openMenu(user, pane)).getByRole('menuitem', { name: 'Make a cover' }),
     );
@@ -152,18 +139,22 @@ describe('Library reuse actions', () => {
     expect(within(card).getByRole('radio', { name: 'A library song' })).toBeChecked();
     const source = within(card).getByRole('combobox', { name: 'Library song' });
     await waitFor(() => expect(source).toHaveValue('Dawn Chorus'));
-    noServiceCalls(f);
+    noServiceCalls(main);
 
+    // the emulator's singers have loaded: the first ready one is chosen
+    await waitFor(() =>
+      expect(within(card).getByRole('combobox', { name: 'Singer' })).toHaveValue('Aria Bright'),
+    );
     await user.click(await within(card).findByRole('button', { name: 'Make cover' }));
-    await waitFor(() => expect(f.callsOf('covers.create')).toHaveLength(1));
-    const [req] = f.callsOf('covers.create')[0] as [CoverRequest];
-    expect(req.source).toEqual({ kind: 'library', itemId: song.id });
+    await waitFor(() => expect(main.callsOf('covers.create')).toHaveLength(1));
+    const [req] = main.callsOf('covers.create')[0] as [CoverRequest];
+    expect(req.source).toEqual({ kind: 'library', itemId: 'itm_song' });
     expect(req.singerId).toBe('101');
+    await savedOf(main, 'cover');
   });
 
   it('"Singing video" is offered only for items main can send (service link, 2–30 s) and fills the Videos panel', async () => {
-    const f = fake();
-    const { user, pane } = await details(f, 'Dawn Chorus');
+    const { user, pane, main } = await details('Dawn Chorus');
     // 95 s: too long for a singing video
     expect(
       within(await openMenu(user, pane)).queryByRole('menuitem', { name: 'Singing video' }),
@@ -185,20 +176,18 @@ describe('Library reuse actions', () => {
     });
     expect(audio).toHaveValue('Hook');
     expect(within(card).queryByRole('textbox', { name: 'Audio link' })).toBeNull();
-    noServiceCalls(f);
+    noServiceCalls(main);
   });
 
   it('"Singing video" is not offered for a short item main has no service link for', async () => {
-    const f = fake([song, { ...hook, hasServiceUrl: false }, speech, video]);
-    const { user, pane } = await details(f, 'Hook');
+    const { user, pane } = await details('Hook', (emu) => [song(emu), hook(null), speech, video]);
     const menu = await openMenu(user, pane);
     expect(within(menu).queryByRole('menuitem', { name: 'Singing video' })).toBeNull();
     expect(within(menu).getByRole('menuitem', { name: 'Make a cover' })).toBeInTheDocument();
   });
 
   it('"Speak again" opens the Voice panel with the take\'s voice, emotion and text; Speak sends them', async () => {
-    const f = fake();
-    const { user, pane } = await details(f, 'Good morning');
+    const { user, pane, main } = await details('Good morning');
     const menu = await openMenu(user, pane);
     expect(within(menu).queryByRole('menuitem', { name: 'Extend from here' })).toBeNull();
     await user.click(await within(menu).findByRole('menuitem', { name: 'Speak again' }));
@@ -208,27 +197,27 @@ describe('Library reuse actions', () => {
       'Good morning, harbour.',
     );
     expect(within(card).getByRole('combobox', { name: 'Emotion' })).toHaveValue('Cheerful');
-    // the take recorded the voice's name; the voice is found by it (not the recent one, Ava)
+    // the take recorded the voice's name; the voice is found by it (not the one chosen first, Ava)
     await waitFor(() => expect(card).toHaveTextContent('Voice: Marcus'));
     expect(screen.getByRole('button', { name: 'Use Marcus' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
-    noServiceCalls(f);
+    noServiceCalls(main);
 
     await user.click(within(card).getByRole('button', { name: 'Speak' }));
-    await waitFor(() => expect(f.callsOf('voices.speak')).toHaveLength(1));
-    const [req] = f.callsOf('voices.speak')[0] as [SpeakRequest];
+    await waitFor(() => expect(main.callsOf('voices.speak')).toHaveLength(1));
+    const [req] = main.callsOf('voices.speak')[0] as [SpeakRequest];
     expect(req).toEqual({
       text: 'Good morning, harbour.',
-      speaker: 'spk-marcus',
+      speaker: await speakerOf(main, 'Marcus'),
       emotion: 'Cheerful',
     });
+    await savedOf(main, 'tts', 2);
   });
 
   it('offers only what applies: a video has no cover, singing video or speak again; a song no speak again', async () => {
-    const f = fake();
-    const { user, pane } = await details(f, 'Hook \\(singing video\\)');
+    const { user, pane } = await details('Hook \\(singing video\\)');
     const menu = await openMenu(user, pane);
     for (const name of ['Make a cover', 'Singing video', 'Speak again', 'Extend from here'])
       expect(within(menu).queryByRole('menuitem', { name })).toBeNull();
@@ -246,29 +235,30 @@ describe('Library reuse actions', () => {
 });
 
 describe('Library search over lyrics', () => {
-  const items = [
-    makeLibraryItem({ id: 'itm_a', title: 'Paper boats', hasLyrics: true }),
-    makeLibraryItem({
+  // lyrics are in the sidecars (main searches them; the window never holds them)
+  const items: SeedItem[] = [
+    {
+      id: 'itm_a',
+      title: 'Paper boats',
+      lyrics: '[Verse]\nFolding paper in the lighthouse rain',
+      created_at: '2025-03-14T09:00:00.000Z',
+    },
+    {
       id: 'itm_b',
       title: 'Night drive',
-      hasLyrics: true,
-      createdAt: '2025-03-15T09:00:00.000Z',
-    }),
-    makeLibraryItem({
+      lyrics: '[Chorus]\nHeadlights on the coast road',
+      created_at: '2025-03-15T09:00:00.000Z',
+    },
+    {
       id: 'itm_c',
       title: 'Lighthouse keeper',
       prompt: 'a lighthouse at night',
-      createdAt: '2025-03-16T09:00:00.000Z',
-    }),
+      created_at: '2025-03-16T09:00:00.000Z',
+    },
   ];
 
   it('finds items by words only their lyrics hold, as main does, and never by an older search', async () => {
-    const f = new FakeCadenza({ libraryItems: items });
-    f.library.lyrics = {
-      itm_a: '[Verse]\nFolding paper in the lighthouse rain',
-      itm_b: '[Chorus]\nHeadlights on the coast road',
-    };
-    const { user } = await renderApp({ fake: f, panels: [libraryPanel] });
+    const { user, main } = await renderMain({ library: items, panels: [libraryPanel] });
     const list = await screen.findByRole('listbox', { name: 'Library items' });
     const count = screen.getByTestId('library-count');
     const search = screen.getByRole('searchbox', { name: 'Search the library' });
@@ -276,7 +266,7 @@ describe('Library search over lyrics', () => {
     // two letters are in nearly every lyric: main is not asked
     await user.type(search, 'li');
     await new Promise((r) => setTimeout(r, 300));
-    expect(f.callsOf('library.matching')).toEqual([]);
+    expect(main.callsOf('library.matching')).toEqual([]);
     await user.type(search, 'ghthouse');
     // the prompt match at once, the lyrics match once main answered
     await waitFor(() => expect(count).toHaveTextContent('2 of 3 items'));
@@ -285,7 +275,7 @@ describe('Library search over lyrics', () => {
         .getAllByRole('option')
         .map((o) => o.getAttribute('aria-label')?.split(',')[0]),
     ).toEqual(['Lighthouse keeper', 'Paper boats']);
-    expect(f.callsOf('library.matching').at(-1)).toEqual(['lighthouse']);
+    expect(main.callsOf('library.matching').at(-1)).toEqual(['lighthouse']);
 
     // words from different places of one item match together (lyrics + title)
     await user.clear(search);
@@ -295,17 +285,18 @@ describe('Library search over lyrics', () => {
 
     // a longer word: the earlier answer does not leak into the new one
     await user.type(search, 'fall');
-    await waitFor(() => expect(f.callsOf('library.matching').at(-1)).toEqual(['coast nightfall']));
+    await waitFor(() =>
+      expect(main.callsOf('library.matching').at(-1)).toEqual(['coast nightfall']),
+    );
     await waitFor(() => expect(count).toHaveTextContent('0 of 3 items'));
   });
 
   it('does not ask main when no item has lyrics', async () => {
-    const f = new FakeCadenza({ libraryItems: [items[2]!] });
-    const { user } = await renderApp({ fake: f, panels: [libraryPanel] });
+    const { user, main } = await renderMain({ library: [items[2]!], panels: [libraryPanel] });
     await screen.findByRole('listbox', { name: 'Library items' });
     await user.type(screen.getByRole('searchbox', { name: 'Search the library' }), 'night');
     await waitFor(() => expect(screen.getByTestId('library-count')).toHaveTextContent(/^1 item$/));
     await new Promise((r) => setTimeout(r, 250));
-    expect(f.callsOf('library.matching')).toEqual([]);
+    expect(main.callsOf('library.matching')).toEqual([]);
   });
 });
