@@ -184,10 +184,12 @@ export function toAppError(e: unknown, f: FailureContext): AppError {
   switch (code) {
     case 'UND_ERR_CONNECT_TIMEOUT':
       if (f.host)
+        // no answer at all is not a refusal: with no network but a route still set up, a
+        // connection times out the same way, so it names the host without claiming the network works
         return new AppError(
           'timeout',
-          `The service at ${f.host} did not accept a connection within ${seconds(f.connectMs)}, so Cadenza could not ${ctx.action}. ${HOST_DOWN_ADVICE}`,
-          { key: 'errors:service.hostDown', params: { host: f.host } },
+          `The service at ${f.host} did not accept a connection within ${seconds(f.connectMs)}, so Cadenza could not ${ctx.action}. Either your internet connection or the service is down: check your connection and try again; if other sites work, check the service address in Account.`,
+          { key: 'errors:service.connectTimeout', params: { host: f.host } },
         );
       return new AppError(
         'timeout',

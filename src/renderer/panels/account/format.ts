@@ -140,9 +140,10 @@ export function describeProblem(input: {
         return {
           kind: 'offline',
           title: t('account:problem.offline'),
-          // the network works but the service's host does not answer: main names the host
+          // main names the host: it refused (the network works), or gave no answer in time
           detail:
-            keyInfoError.key === 'errors:service.hostDown'
+            keyInfoError.key === 'errors:service.hostDown' ||
+            keyInfoError.key === 'errors:service.connectTimeout'
               ? errorText(keyInfoError)
               : keyInfoError.code === 'timeout'
                 ? t('account:problem.timeoutDetail')
