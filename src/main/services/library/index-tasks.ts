@@ -8,6 +8,7 @@ import type { LibraryItem } from '@shared/domain/library';
 import type { TaskContext } from '../worker/protocol';
 import type { IndexEntry } from './index-entry';
 import { refreshEntries, scanLibrary } from './indexer';
+import { ProbeCache } from './probe-cache';
 import { loadSavedHead, loadSavedIndex, saveIndex } from './saved-index';
 import { LibrarySearch, type LibraryQuery } from './search';
 
@@ -16,6 +17,8 @@ export interface IndexRef {
   handle: string;
   dir: string;
   indexFile?: string;
+  /** What the probe learned of files added outside the app (data folder; see probe-cache.ts). */
+  probeCacheFile?: string;
 }
 
 interface IndexState {
@@ -32,6 +35,21 @@ interface IndexState {
 const ENTRY_CHUNK = 500;
 
 const states = new Map<string, IndexState>();
+
+/** One probe cache per file, shared by every library open on it in this thread. */
+const probeCaches = new Map<string, ProbeCache>();
+const probeCacheOf = (ref: IndexRef): ProbeCache | undefined => {
+  if (!ref.probeCacheFile) return undefined;
+  let cache = probeCaches.get(ref.probeCacheFile);
+  if (!cache) probeCaches.set(ref.probeCacheFile, (cache = new ProbeCache(ref.probeCacheFile)));
+  return cache;
+};
+
+/** Writes what new probes learned (a cache: a failed write only costs a probe next time). */
+const saveProbeCache = (ref: IndexRef): Promise<void> =>
+  probeCacheOf(ref)
+    ?.save()
+    .catch(() => undefined) ?? Promise.resolve();
 
 export const newestFirst = (a: LibraryItem, b: LibraryItem): number =>
   a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : a.file.localeCompare(b.file);
@@ -65,8 +83,9 @@ function entrySender(ctx: TaskContext<IndexEntry[]>) {
 async function stateFor(ref: IndexRef): Promise<IndexState> {
   let state = states.get(ref.handle);
   if (!state) {
-    state = stateOf(await scanLibrary(ref.dir, new Map()));
+    state = stateOf(await scanLibrary(ref.dir, new Map(), { probeCache: probeCacheOf(ref) }));
     states.set(ref.handle, state);
+    await saveProbeCache(ref);
   }
   return state;
 }
@@ -112,6 +131,7 @@ export const libraryTasks = {
     const entries = await scanLibrary(ref.dir, saved, {
       trustListed: saved.size > 0,
       dirs,
+      probeCache: probeCacheOf(ref),
       onRead: (read) => {
         for (const e of read) streamed.set(e.item.file, e);
         sender.send(read);
@@ -133,7 +153,7 @@ export const libraryTasks = {
       })
       .sort((a, b) => newestFirst(a.item, b.item));
     sender.send(ordered);
-    await sender.sent();
+    await Promise.all([sender.sent(), saveProbeCache(ref)]);
     const removed = [...headSaid.keys()].filter((rel) => !entries.has(rel));
     return { count: entries.size, dirs, unchangedFromSaved, fromSaved: saved.size > 0, removed };
   },
@@ -143,7 +163,8 @@ export const libraryTasks = {
     const state = states.get(ref.handle);
     const previous = state?.entries ?? new Map<string, IndexEntry>();
     const dirs: string[] = [];
-    const next = await scanLibrary(ref.dir, previous, { dirs });
+    const next = await scanLibrary(ref.dir, previous, { dirs, probeCache: probeCacheOf(ref) });
+    await saveProbeCache(ref);
     const complete = state === undefined;
     const changed: IndexEntry[] = [];
     for (const [rel, e] of next) if (previous.get(rel) !== e) changed.push(e);
@@ -173,7 +194,9 @@ export const libraryTasks = {
       input.dir,
       state.entries,
       input.files,
+      probeCacheOf(input),
     );
+    await saveProbeCache(input);
     if (changed.length === 0 && removed.length === 0) return { removed };
     states.set(input.handle, stateOf(entries, state.search));
     const sender = entrySender(ctx);

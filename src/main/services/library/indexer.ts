@@ -5,6 +5,7 @@ import { isTempName } from '../ground/atomic';
 import type { Recipe } from '@shared/domain/recipe';
 import { isTaggable } from './file-tags';
 import { mapLimited, readFoundMedia } from './found';
+import type { ProbeCache, ProbeFacts } from './probe-cache';
 import { orphanSidecars, recipeInFile, relinkEntries } from './relink';
 import { COVER_EXTENSIONS, ITEM_MEDIA_EXTENSIONS, isItemMedia } from '../ground/media-types';
 import {
@@ -63,6 +64,27 @@ function listFiles(
 
 const ITEM_MEDIA = new Set(ITEM_MEDIA_EXTENSIONS);
 
+/**
+ * What a file added outside the app holds (probe facts, Cadenza's recipe in its tags): from the
+ * probe cache while the file's size, mtime and inode are unchanged, else read and remembered.
+ */
+async function readFound(
+  root: string,
+  rel: string,
+  media: Stats,
+  cache: ProbeCache | undefined,
+): Promise<ProbeFacts> {
+  const path = join(root, rel);
+  const hit = await cache?.get(path, media);
+  if (hit) return hit;
+  const read: ProbeFacts = {
+    facts: await readFoundMedia(path),
+    recipe: isTaggable(rel) ? await recipeInFile(path) : null,
+  };
+  await cache?.set(path, media, read);
+  return read;
+}
+
 export interface ScanOptions {
   /**
    * Trust saved entries whose media and sidecar are still listed, without a stat (the fast
@@ -76,6 +98,8 @@ export interface ScanOptions {
    * may still change when two turn out to share one (see dedupeIds), which the result shows.
    */
   onRead?: (entries: IndexEntry[]) => void;
+  /** What earlier probes learned about files added outside the app (see probe-cache.ts). */
+  probeCache?: ProbeCache;
 }
 
 /** Sidecars read before the first batch is handed on: a first screen's worth. */
@@ -154,12 +178,7 @@ export async function scanLibrary(
         : null,
     );
     const found = await mapLimited(batch, 4, async (b, i) =>
-      sideStats[i]
-        ? null
-        : {
-            facts: await readFoundMedia(join(root, b.rel)),
-            recipe: isTaggable(b.rel) ? await recipeInFile(join(root, b.rel)) : null,
-          },
+      sideStats[i] ? null : readFound(root, b.rel, b.media, options.probeCache),
     );
     const read: IndexEntry[] = [];
     for (const [i, b] of batch.entries()) {
@@ -211,6 +230,7 @@ export async function refreshEntries(
   root: string,
   previous: ReadonlyMap<string, IndexEntry>,
   rels: readonly string[],
+  probeCache?: ProbeCache,
 ): Promise<{ entries: Map<string, IndexEntry>; changed: string[]; removed: string[] }> {
   const next = new Map(previous);
   const touched: string[] = [];
@@ -241,7 +261,7 @@ export async function refreshEntries(
       touched.push(rel);
       continue;
     }
-    const found = sidecar ? null : await readFoundMedia(join(root, rel));
+    const found = sidecar ? null : (await readFound(root, rel, media, probeCache)).facts;
     if (!sidecar) bare.push(rel);
     const item = itemFrom(rel, media, sidecar, cover, found);
     next.set(rel, {

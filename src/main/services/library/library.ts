@@ -13,6 +13,7 @@ import { createFolderWatch } from './folder-watch';
 import { ItemList } from './item-list';
 import { settleRelinks } from './relink';
 import { createLibraryWrites } from './library-writes';
+import { PROBE_CACHE_NAME } from './probe-cache';
 import type { Library, LibraryEvents, LibraryOptions } from './library-types';
 import { logger } from '../log';
 
@@ -30,7 +31,13 @@ export function createLibrary(options: LibraryOptions): Library {
   const dir = options.dir;
   const emitter = new TypedEmitter<LibraryEvents>();
   const worker = options.worker ?? sharedWorker<typeof libraryTasks>();
-  const ref: IndexRef = { handle: randomUUID(), dir, indexFile: options.indexFile };
+  // the probe cache lives beside the saved index, in the data folder (never in the library)
+  const ref: IndexRef = {
+    handle: randomUUID(),
+    dir,
+    indexFile: options.indexFile,
+    probeCacheFile: options.indexFile && join(dirname(options.indexFile), PROBE_CACHE_NAME),
+  };
   const items = new ItemList();
   let saveTimer: NodeJS.Timeout | undefined;
   let scanning: Promise<LibraryChange> | null = null;

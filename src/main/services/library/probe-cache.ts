@@ -1,0 +1,174 @@
+/**
+ * What the probe learned about files added outside the app (length, title, genre, lyrics, art
+ * presence, Cadenza's recipe in their tags), kept in the data folder — never in the library — and
+ * keyed by path + size + mtime + inode, so a file is read again only when it changed. The app and
+ * the CLI share it: a read-only command (`cadenza library list`) may write this cache, and only
+ * this. Bounded (entries and bytes), line-delimited JSON written atomically; a damaged file or
+ * line is dropped and rebuilt by the next probe (it is a cache: nothing is lost).
+ *
+ *   const cache = new ProbeCache(join(dataDir, 'probe-cache.json'));
+ *   const hit = await cache.get(path, stat);          // undefined: probe, then cache.set(...)
+ *   await cache.save();                               // when anything was set
+ */
+import { promises as fs, type Stats } from 'node:fs';
+import { dirname } from 'node:path';
+import { createInterface } from 'node:readline';
+import { RecipeSchema, type Recipe } from '@shared/domain/recipe';
+import { commitTemp, tempPathFor } from '../ground/atomic';
+import { READ_CAPS, openRegular } from '../ground/regular-file';
+import type { FoundFacts } from './found';
+
+const CACHE_VERSION = 1;
+/** Its name in the data folder, beside the saved index. */
+export const PROBE_CACHE_NAME = 'probe-cache.json';
+/** Files remembered; the least recently used are forgotten beyond it. */
+export const PROBE_CACHE_ENTRIES = 60_000;
+/** A file's line: longer ones (huge lyrics) are not cached and are probed each time. */
+const MAX_LINE_CHARS = 32 * 1024;
+
+export interface ProbeFacts {
+  facts: FoundFacts | null;
+  recipe: Recipe | null;
+}
+
+interface Line extends ProbeFacts {
+  path: string;
+  size: number;
+  mtimeMs: number;
+  ino: number;
+}
+
+const plausible = (x: unknown): x is Line => {
+  if (typeof x !== 'object' || x === null) return false;
+  const l = x as Record<string, unknown>;
+  const f = l.facts as Record<string, unknown> | null | undefined;
+  return (
+    typeof l.path === 'string' &&
+    typeof l.size === 'number' &&
+    typeof l.mtimeMs === 'number' &&
+    typeof l.ino === 'number' &&
+    (l.recipe === null || RecipeSchema.safeParse(l.recipe).success) &&
+    (f === null ||
+      (typeof f === 'object' &&
+        f !== undefined &&
+        (f.durationMs === null || typeof f.durationMs === 'number') &&
+        (f.title === null || typeof f.title === 'string') &&
+        Array.isArray(f.genre) &&
+        f.genre.every((g) => typeof g === 'string') &&
+        typeof f.hasArt === 'boolean' &&
+        (f.lyrics === undefined || f.lyrics === null || typeof f.lyrics === 'string')))
+  );
+};
+
+export class ProbeCache {
+  private lines: Map<string, Line> | null = null;
+  private loading: Promise<Map<string, Line>> | null = null;
+  private dirty = false;
+  /** Lookups answered from the cache, and not, since it was made (for the benches). */
+  readonly stats = { hits: 0, misses: 0 };
+
+  constructor(
+    readonly file: string,
+    private readonly maxEntries = PROBE_CACHE_ENTRIES,
+  ) {}
+
+  /** Read once, on the first lookup: a library of sidecars never probes and never loads it. */
+  private async all(): Promise<Map<string, Line>> {
+    if (this.lines) return this.lines;
+    this.loading ??= readLines(this.file).then((m) => (this.lines = m));
+    return this.loading;
+  }
+
+  async get(path: string, stat: Stats): Promise<ProbeFacts | undefined> {
+    const lines = await this.all();
+    const l = lines.get(path);
+    if (!l || l.size !== stat.size || l.mtimeMs !== stat.mtimeMs || l.ino !== stat.ino) {
+      this.stats.misses += 1;
+      return undefined;
+    }
+    this.stats.hits += 1;
+    // most recently used last: the first ones are forgotten first
+    lines.delete(path);
+    lines.set(path, l);
+    return { facts: l.facts, recipe: l.recipe };
+  }
+
+  async set(path: string, stat: Stats, value: ProbeFacts): Promise<void> {
+    const lines = await this.all();
+    const line: Line = { path, size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino, ...value };
+    lines.delete(path);
+    if (JSON.stringify(line).length > MAX_LINE_CHARS) return;
+    lines.set(path, line);
+    for (const oldest of lines.keys()) {
+      if (lines.size <= this.maxEntries) break;
+      lines.delete(oldest);
+    }
+    this.dirty = true;
+  }
+
+  /** Writes the cache when it changed (atomically, a few hundred lines at a time). */
+  async save(): Promise<void> {
+    if (!this.dirty || !this.lines) return;
+    this.dirty = false;
+    await fs.mkdir(dirname(this.file), { recursive: true });
+    const tmp = tempPathFor(this.file, '.tmp');
+    const handle = await fs.open(tmp, 'wx', 0o644);
+    try {
+      await handle.write(`${JSON.stringify({ schema_version: CACHE_VERSION })}\n`);
+      let batch: string[] = [];
+      for (const l of this.lines.values()) {
+        batch.push(JSON.stringify(l));
+        if (batch.length >= 500) {
+          await handle.write(`${batch.join('\n')}\n`);
+          batch = [];
+        }
+      }
+      if (batch.length > 0) await handle.write(`${batch.join('\n')}\n`);
+      await handle.close();
+      await commitTemp(tmp, this.file);
+    } catch (e) {
+      await handle.close().catch(() => undefined);
+      await fs.rm(tmp, { force: true });
+      this.dirty = true;
+      throw e;
+    }
+  }
+}
+
+/** The cache file's lines; none when it is missing, too large, of another version or damaged. */
+async function readLines(file: string): Promise<Map<string, Line>> {
+  const out = new Map<string, Line>();
+  const opened = await openRegular(file).catch(() => null);
+  if (!opened) return out;
+  try {
+    if (opened.stat.size > READ_CAPS.cacheBytes) return out;
+    const lines = createInterface({
+      input: opened.handle.createReadStream({ encoding: 'utf8', autoClose: false }),
+      crlfDelay: Infinity,
+    });
+    let header = true;
+    for await (const text of lines) {
+      if (header) {
+        header = false;
+        const h = JSON.parse(text) as { schema_version?: unknown };
+        if (h.schema_version !== CACHE_VERSION) {
+          lines.close();
+          return new Map();
+        }
+        continue;
+      }
+      if (!text || text.length > MAX_LINE_CHARS) continue;
+      try {
+        const l: unknown = JSON.parse(text);
+        if (plausible(l)) out.set(l.path, l);
+      } catch {
+        // a damaged line: that file is probed again
+      }
+    }
+    return out;
+  } catch {
+    return new Map();
+  } finally {
+    await opened.handle.close().catch(() => undefined);
+  }
+}
