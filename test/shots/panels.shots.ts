@@ -67,6 +67,10 @@ test('every panel, both themes, two sizes', async ({ app, page }) => {
 
   // first run, when the app has one: its welcome and key steps, then skipped
   const welcome = page.getByRole('heading', { level: 1, name: 'Welcome to Cadenza' });
+  // the first screen, whichever it is, before asking which (a loaded machine paints late)
+  await expect(welcome.or(page.getByRole('navigation', { name: 'Main' }))).toBeVisible({
+    timeout: 30_000,
+  });
   if (await welcome.isVisible()) {
     await shoot(page, 'first-run-welcome');
     await page.getByRole('button', { name: 'Get started' }).click();
