@@ -4,6 +4,7 @@
  * loop. Each open library in main has a state here under its handle; main holds the same entries
  * and learns of changes as diffs, sent in chunks so no single message is large.
  */
+import { getHeapStatistics } from 'node:v8';
 import type { LibraryItem } from '@shared/domain/library';
 import type { TaskContext } from '../worker/protocol';
 import type { IndexEntry } from './index-entry';
@@ -231,5 +232,13 @@ export const libraryTasks = {
 
   'library.close'(ref: IndexRef): void {
     states.delete(ref.handle);
+  },
+
+  /** This thread's own heap (its isolate, not the process), for the benches and diagnostics. */
+  'library.memory'(): { heapUsed: number; external: number; entries: number } {
+    const h = getHeapStatistics();
+    let entries = 0;
+    for (const s of states.values()) entries += s.entries.size;
+    return { heapUsed: h.used_heap_size, external: h.external_memory, entries };
   },
 };
