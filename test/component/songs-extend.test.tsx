@@ -1,83 +1,144 @@
+/**
+ * The Songs panel's takes over the real main: a finished song job (the record an earlier run
+ * left) whose two takes are files and sidecars in main's library, their service songs made in the
+ * emulator; Extend, Delete, Keep, Whole song, Export and the history go through main's handlers
+ * to disk and to the emulator.
+ */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { JobOutputView } from '@shared/ipc/jobs';
 import type { CreateSongRequest } from '@shared/ipc/songs';
-import type { LibrarySong } from '../../src/renderer/lib/library-views';
 import { selectLibrarySongs, useLibraryStore } from '../../src/renderer/stores/library';
 import { accountPanel } from '../../src/renderer/panels/account';
 import { libraryPanel } from '../../src/renderer/panels/library';
 import { songsPanel } from '../../src/renderer/panels/songs';
 import { resetJobsStore } from '../../src/renderer/stores/jobs';
 import { openExtend, resetSongsStore } from '../../src/renderer/stores/songs';
-import { FakeCadenza, makeJobView, makeLibraryItem } from './support/fake-cadenza';
+import type { PanelDef } from '../../src/renderer/app/panels';
 import { installedEngines } from './support/fake-engine';
 import { expectPlayerPlays, playerBar } from './support/player-checks';
-import { renderApp } from './support/render-app';
+import { jobRecord, startMain, TEST_KEY, type Main, type SeedItem } from './support/main';
+import { renderMain } from './support/render-app';
 
-const KEY = 'sk-test-songs-0000-1234';
 const PARENT = 'itm_parent0000000000000001';
 const TAKE_A = 'itm_takeA00000000000000001';
 const TAKE_B = 'itm_takeB00000000000000001';
+const URL_A = 'cadenza-media://library/Summer%20rain.wav';
+const URL_B = 'cadenza-media://library/Summer%20rain%20(2).wav';
 
 beforeEach(() => {
   resetSongsStore();
   resetJobsStore();
 });
 
-function librarySong(overrides: Partial<LibrarySong> = {}): LibrarySong {
-  return {
-    itemId: PARENT,
-    title: 'Neon Tide',
-    songId: 'svc-song-parent',
-    durationMs: 6000,
-    createdAt: '2025-03-14T09:00:00.000Z',
-    jobId: null,
-    parentId: null,
-    variationGroup: null,
-    prompt: 'city pop, warm bass',
-    model: 'v4.0',
-    mediaUrl: 'cadenza-media://library/Neon%20Tide.mp3',
-    coverUrl: null,
-    ...overrides,
-  };
+/** The library song of the Songs panel's views: a 6 s song with its recipe. */
+const song = (fields: Partial<SeedItem> & Pick<SeedItem, 'id' | 'title'>): SeedItem => ({
+  seconds: 6,
+  created_at: '2025-03-14T09:00:00.000Z',
+  prompt: 'city pop, warm bass',
+  model: 'v4.0',
+  ...fields,
+});
+
+/**
+ * A finished submission of two takes, as an earlier run left it: the job record, and the two
+ * takes in the library (their service songs made in the emulator). `bSongId: null`: take 2 has
+ * no service id; `bParent`: take 2 continues that item.
+ */
+async function openTakes(
+  options: { bSongId?: null; bParent?: string; aTitle?: string; panels?: PanelDef[] } = {},
+) {
+  const job = jobRecord({
+    label: 'Summer rain',
+    request: {
+      api: 'v2',
+      mode: 'custom',
+      prompt: 'city pop, warm bass',
+      title: 'Summer rain',
+      modelVersion: 'v4.0',
+    },
+    tracking: 'v2-query',
+    serviceIds: ['svc-a', 'svc-b'],
+    resultItemIds: [TAKE_A, TAKE_B],
+    outputs: [TAKE_A, TAKE_B].map((itemId, i) => ({
+      serviceId: i === 0 ? 'svc-a' : 'svc-b',
+      status: 'saved' as const,
+      libraryKind: 'song' as const,
+      title: 'Summer rain',
+      durationMs: 6000,
+      libraryItemId: itemId,
+      fileName: i === 0 ? 'Summer rain.wav' : 'Summer rain (2).wav',
+    })),
+  });
+  const main = await startMain({ key: TEST_KEY, jobs: [job] });
+  const [a, b] = await main.songsOnService([
+    { title: 'Summer rain', style: 'city pop, warm bass', lyrics: 'one', seconds: 6 },
+    { title: 'Summer rain', style: 'city pop, warm bass', lyrics: 'two', seconds: 6 },
+  ]);
+  const take = (id: string, file: string, songId: string | null): SeedItem =>
+    song({
+      id,
+      title: 'Summer rain',
+      file,
+      job_id: job.id,
+      variation_group: job.id,
+      service_ids: songId ? { song_id: songId } : {},
+    });
+  await main.addToLibrary([
+    ...(options.bParent ? [song({ id: options.bParent, title: 'Neon Tide' })] : []),
+    { ...take(TAKE_A, 'Summer rain.wav', a!), title: options.aTitle ?? 'Summer rain' },
+    {
+      ...take(TAKE_B, 'Summer rain (2).wav', options.bSongId === null ? null : b!),
+      created_at: '2025-03-14T09:00:01.000Z',
+      ...(options.bParent ? { parent_id: options.bParent, continue_at_s: 4 } : {}),
+    },
+  ]);
+  const view = await renderMain({ main, panels: options.panels ?? [songsPanel] });
+  await waitFor(
+    () => expect(selectLibrarySongs(useLibraryStore.getState())?.length).toBeGreaterThan(1),
+    { timeout: 15_000 },
+  );
+  return { ...view, job, serviceIds: [a!, b!] };
 }
 
-async function open(fake: FakeCadenza, panels = [songsPanel]) {
-  const view = await renderApp({ fake, panels });
-  return view;
-}
-
-const sent = (fake: FakeCadenza): CreateSongRequest[] =>
-  fake.callsOf('songs.create').map((a) => a[0] as CreateSongRequest);
+const sent = (main: Main): CreateSongRequest[] =>
+  main.callsOf('songs.create').map((a) => a[0] as CreateSongRequest);
 
 describe('Songs: following the library', () => {
   it('the songs are a view of the one library list: a change costs one small fetch of the items it names', async () => {
-    const fake = new FakeCadenza({ key: KEY });
-    fake.songs.library = [librarySong()];
-    await open(fake);
+    const main = await startMain({
+      key: TEST_KEY,
+      library: [song({ id: PARENT, title: 'Neon Tide' })],
+    });
+    await renderMain({ main, panels: [songsPanel] });
     const songs = () => selectLibrarySongs(useLibraryStore.getState());
     await waitFor(() => expect(songs()).toHaveLength(1));
-    const before = fake.calls.length;
-    const fresh = librarySong({
-      itemId: TAKE_A,
-      title: 'Other song',
-      createdAt: '2025-03-15T09:00:00.000Z',
-    });
-    fake.songs.library = [fresh];
-    act(() => fake.emitLibraryChanged({ added: [TAKE_A], updated: [], removed: [PARENT] }));
-    await waitFor(() => expect(songs()?.map((s) => s.title)).toEqual(['Other song']));
-    // one call for the whole renderer (no second copy of the library for the Songs panel)
-    expect(fake.calls.slice(before)).toEqual([
-      { method: 'library.list', args: [{ ids: [TAKE_A] }] },
+    const before = main.calls.length;
+    // another song in the library folder, the first one gone (a file manager's changes)
+    await main.addToLibrary([
+      song({ id: TAKE_A, title: 'Other song', created_at: '2025-03-15T09:00:00.000Z' }),
     ]);
+    await main.removeFromLibrary('Neon Tide.wav', PARENT);
+    await waitFor(() => expect(songs()?.map((s) => s.title)).toEqual(['Other song']), {
+      timeout: 15_000,
+    });
+    // small fetches of the new item for the whole renderer (no second copy of the library for
+    // the Songs panel, never the whole list again)
+    const after = main.calls.slice(before);
+    expect(after.length).toBeGreaterThan(0);
+    expect(after).toContainEqual({ method: 'library.list', args: [{ ids: [TAKE_A] }] });
+    expect(
+      after.every(
+        (c) =>
+          JSON.stringify(c) ===
+          JSON.stringify({ method: 'library.list', args: [{ ids: [TAKE_A] }] }),
+      ),
+    ).toBe(true);
   });
 });
 
 describe('Songs: extend from here', () => {
   it('the take ⋯ menu by keyboard: Extend opens the Extend form with focus on it; a take without a service id offers none; refuses a start of 0 or past the end; Ctrl+Enter sends custom mode with the parent', async () => {
-    const fake = fakeWithTakes({ bSongId: null });
-    fake.songs.library[0] = librarySong({ ...fake.songs.library[0]!, title: 'Neon Tide' });
-    const { user } = await open(fake);
+    const { main, user, serviceIds } = await openTakes({ bSongId: null, aTitle: 'Neon Tide' });
     const take1 = await screen.findByRole('listitem', { name: 'Neon Tide, take 1' });
     const take2 = await screen.findByRole('listitem', { name: 'Summer rain, take 2' });
     // one way to extend: no "Extend …" buttons anywhere, only the take's menu item
@@ -128,7 +189,7 @@ describe('Songs: extend from here', () => {
     ).toBeInTheDocument();
     expect(start).toHaveAttribute('aria-invalid', 'true');
     await user.click(within(form).getByRole('button', { name: 'Extend from here' }));
-    expect(sent(fake)).toHaveLength(0);
+    expect(sent(main)).toHaveLength(0);
 
     await user.clear(start);
     await user.type(start, '6.1');
@@ -136,7 +197,7 @@ describe('Songs: extend from here', () => {
       within(form).getByText('The song is only 6 seconds long; start the extension within it.'),
     ).toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Extend from here' }));
-    expect(sent(fake)).toHaveLength(0);
+    expect(sent(main)).toHaveLength(0);
 
     // The slider and the number move together.
     fireEvent.change(within(form).getByRole('slider', { name: 'Continue at (timeline)' }), {
@@ -149,8 +210,8 @@ describe('Songs: extend from here', () => {
     await user.type(within(form).getByLabelText('Title of the extension'), 'Neon Tide II');
     await user.type(within(form).getByLabelText('Lyrics for the continuation'), 'Second wave');
     await user.keyboard('{Control>}{Enter}{/Control}');
-    await waitFor(() => expect(sent(fake)).toHaveLength(1));
-    expect(sent(fake)[0]).toEqual({
+    await waitFor(() => expect(sent(main)).toHaveLength(1));
+    expect(sent(main)[0]).toEqual({
       api: 'v2',
       mode: 'custom',
       prompt: 'city pop, warm bass',
@@ -163,11 +224,20 @@ describe('Songs: extend from here', () => {
     expect(
       await within(form).findByText('Extension of "Neon Tide" from 0:03.5 submitted.'),
     ).toBeInTheDocument();
+    // main sent the service the take's own song id and the start
+    await waitFor(() => {
+      const posted = main.emulator.log.filter((e) => e.path === '/v2/submit').at(-1);
+      expect(posted?.json).toMatchObject({
+        continue_song_id: serviceIds[0],
+        continue_at: 3.5,
+        title: 'Neon Tide II',
+        lyrics: 'Second wave',
+      });
+    });
   });
 
   it('Back to create (by keyboard) closes the Extend form and puts focus on the Create form, what was typed still there', async () => {
-    const fake = fakeWithTakes();
-    const { user } = await open(fake);
+    const { user } = await openTakes();
     const description = await screen.findByLabelText('Song description');
     await user.type(description, 'rain on the roof');
     act(() => openExtend(TAKE_A));
@@ -183,28 +253,41 @@ describe('Songs: extend from here', () => {
   });
 
   it('shows main’s refusal on the start field (e.g. a parent whose length changed)', async () => {
-    const fake = new FakeCadenza({ key: KEY });
-    fake.songs.library = [librarySong()];
-    fake.failNext('songs.create', {
-      code: 'validation',
-      message: 'The song is only 5 seconds long; start the extension within it.',
-      fields: { continueAtS: 'The song is only 5 seconds long; start the extension within it.' },
-    });
-    const { user } = await open(fake);
-    act(() => openExtend(PARENT));
-    const form = await screen.findByRole('form', { name: 'Extend Neon Tide' });
+    const { main, user } = await openTakes();
+    act(() => openExtend(TAKE_A));
+    const form = await screen.findByRole('form', { name: 'Extend Summer rain' });
+    expect(within(form).getByLabelText('Continue at (seconds)')).toHaveValue(5);
+    // the song's length changes on disk before main reads the request (another program
+    // rewrote its sidecar): main refuses the start the form still allows
+    const release = main.holdNext('songs.create');
     await user.click(within(form).getByRole('button', { name: 'Extend from here' }));
+    await main.editSidecar('Summer rain.wav', { duration_ms: 4000 });
+    await waitFor(
+      async () => {
+        const listed = await main.api.library.list({ ids: [TAKE_A] });
+        expect(listed.ok && listed.value[0]?.durationMs).toBe(4000);
+      },
+      { timeout: 15_000 },
+    );
+    release();
     expect(
       await within(form).findByText(
-        'The song is only 5 seconds long; start the extension within it.',
+        'The song is only 4 seconds long; start the extension within it.',
       ),
     ).toBeInTheDocument();
+    expect(main.emulator.log.filter((e) => e.path === '/v2/submit')).toHaveLength(2);
   });
 
   it('openExtend(itemId) from another panel shows the Songs panel with the picker on that song', async () => {
-    const fake = new FakeCadenza({ key: KEY });
-    fake.songs.library = [librarySong(), librarySong({ itemId: TAKE_A, title: 'Other song' })];
-    await open(fake, [accountPanel, songsPanel]);
+    await renderMain({
+      key: TEST_KEY,
+      panels: [accountPanel, songsPanel],
+      library: [
+        song({ id: PARENT, title: 'Neon Tide', service_ids: { song_id: 'svc-parent' } }),
+        song({ id: TAKE_A, title: 'Other song', service_ids: { song_id: 'svc-other' } }),
+      ],
+    });
+
     expect(screen.queryByRole('heading', { name: 'Songs', level: 1 })).toBeNull();
     act(() => openExtend(TAKE_A));
     expect(await screen.findByRole('heading', { name: 'Songs', level: 1 })).toBeInTheDocument();
@@ -212,53 +295,9 @@ describe('Songs: extend from here', () => {
   });
 });
 
-function doneJob() {
-  const out = (title: string, itemId: string): JobOutputView => ({
-    title,
-    status: 'saved',
-    libraryKind: 'song',
-    durationMs: 6000,
-    failReason: null,
-    libraryItemId: itemId,
-    receivedBytes: 100,
-    totalBytes: 100,
-  });
-  return makeJobView({
-    label: 'Summer rain',
-    state: 'done',
-    progress: 1,
-    outputs: [out('Summer rain', TAKE_A), out('Summer rain', TAKE_B)],
-    resultItemIds: [TAKE_A, TAKE_B],
-  });
-}
-
-function fakeWithTakes({ bSongId = 'svc-b' as string | null } = {}): FakeCadenza {
-  const fake = new FakeCadenza({ key: KEY, jobs: [doneJob()] });
-  fake.state.libraryItems = [
-    makeLibraryItem({ id: TAKE_A, title: 'Summer rain', file: 'Summer rain.mp3' }),
-    makeLibraryItem({ id: TAKE_B, title: 'Summer rain', file: 'Summer rain (2).mp3' }),
-  ];
-  fake.songs.library = [
-    librarySong({
-      itemId: TAKE_A,
-      title: 'Summer rain',
-      songId: 'svc-a',
-      mediaUrl: 'cadenza-media://library/Summer%20rain.mp3',
-    }),
-    librarySong({
-      itemId: TAKE_B,
-      title: 'Summer rain',
-      songId: bSongId,
-      mediaUrl: 'cadenza-media://library/Summer%20rain%20(2).mp3',
-    }),
-  ];
-  return fake;
-}
-
 describe('Songs: the two takes side by side', () => {
   it('A/B switches playback to the other take at the same position', async () => {
-    const fake = fakeWithTakes();
-    const { user } = await open(fake);
+    const { user } = await openTakes();
     const card = await screen.findByRole('listitem', { name: 'Song: Summer rain' });
     const ab = within(card).getByRole('radiogroup', { name: 'Compare takes' });
     expect(within(ab).getByRole('radio', { name: 'A' })).toBeChecked();
@@ -266,7 +305,7 @@ describe('Songs: the two takes side by side', () => {
     expect(card.querySelectorAll('.artwork-placeholder')).toHaveLength(2);
 
     await user.click(within(card).getByRole('button', { name: 'Play Summer rain, take 1' }));
-    await expectPlayerPlays('cadenza-media://library/Summer%20rain.mp3', {
+    await expectPlayerPlays(URL_A, {
       title: 'Summer rain, take 1',
     });
     const engines = installedEngines();
@@ -275,7 +314,7 @@ describe('Songs: the two takes side by side', () => {
     await user.click(within(ab).getByRole('radio', { name: 'B' }));
     expect(within(ab).getByRole('radio', { name: 'B' })).toBeChecked();
     // one engine: A stops, B starts at A's position and plays on
-    await expectPlayerPlays('cadenza-media://library/Summer%20rain%20(2).mp3', {
+    await expectPlayerPlays(URL_B, {
       title: 'Summer rain, take 2',
     });
     const b = engines.last();
@@ -292,17 +331,14 @@ describe('Songs: the two takes side by side', () => {
     b.positionS = 4;
     within(ab).getByRole('radio', { name: 'B' }).focus();
     await user.keyboard('{ArrowLeft}');
-    await waitFor(() =>
-      expect(engines.last().source.url).toBe('cadenza-media://library/Summer%20rain.mp3'),
-    );
+    await waitFor(() => expect(engines.last().source.url).toBe(URL_A));
     expect(engines.last().calls).toEqual(['seek:4']);
     expect(within(card).getByTestId('ab-position')).toHaveTextContent('A from 0:04.0');
     expect(playerBar()).toHaveAttribute('data-status', 'paused');
   });
 
   it('Delete (take ⋯ menu) moves take 1 to the trash through library remove; take 2 stays and plays alone', async () => {
-    const fake = fakeWithTakes();
-    const { user } = await open(fake);
+    const { main, user } = await openTakes();
     const card = await screen.findByRole('listitem', { name: 'Song: Summer rain' });
     const take1 = within(card).getByRole('listitem', { name: 'Summer rain, take 1' });
     await user.click(within(take1).getByRole('button', { name: 'More for Summer rain, take 1' }));
@@ -310,8 +346,8 @@ describe('Songs: the two takes side by side', () => {
     await waitFor(() =>
       expect(within(take1).getByTestId('take-status')).toHaveTextContent('Moved to the trash'),
     );
-    expect(fake.callsOf('library.remove')).toEqual([[TAKE_A]]);
-    expect(fake.state.libraryItems.map((i) => i.id)).toEqual([TAKE_B]);
+    expect(main.callsOf('library.remove')).toEqual([[TAKE_A]]);
+    expect(await main.libraryFiles()).toEqual(['Summer rain (2).wav', 'Summer rain (2).wav.json']);
     expect(within(take1).queryByRole('button', { name: /Play/ })).toBeNull();
     expect(within(take1).queryByRole('button', { name: /More for/ })).toBeNull();
     expect(
@@ -322,12 +358,11 @@ describe('Songs: the two takes side by side', () => {
   });
 
   it('Keep marks the take and deletes nothing; a failed delete keeps the take and says why; Show in library selects it there', async () => {
-    const fake = fakeWithTakes();
-    fake.failNext('library.remove', {
+    const { main, user } = await openTakes({ panels: [songsPanel, libraryPanel] });
+    main.refuseNext('library.remove', {
       code: 'io',
       message: 'Cadenza could not move the file to the trash.',
     });
-    const { user } = await open(fake, [songsPanel, libraryPanel]);
     const take2 = await screen.findByRole('listitem', { name: 'Summer rain, take 2' });
     const more = within(take2).getByRole('button', { name: 'More for Summer rain, take 2' });
     await user.click(more);
@@ -335,7 +370,7 @@ describe('Songs: the two takes side by side', () => {
     expect(
       await within(take2).findByText('Cadenza could not move the file to the trash.'),
     ).toBeInTheDocument();
-    expect(fake.state.libraryItems).toHaveLength(2);
+    expect(await main.libraryFiles()).toHaveLength(4);
     expect(
       within(take2).getByRole('button', { name: 'Play Summer rain, take 2' }),
     ).toBeInTheDocument();
@@ -345,7 +380,7 @@ describe('Songs: the two takes side by side', () => {
     expect(within(take2).getByText('Kept')).toBeInTheDocument();
     await user.click(more);
     expect(screen.queryByRole('menuitem', { name: 'Keep' })).toBeNull();
-    expect(fake.callsOf('library.remove')).toHaveLength(1);
+    expect(main.callsOf('library.remove')).toHaveLength(1);
 
     await user.click(screen.getByRole('menuitem', { name: 'Show in library' }));
     expect(await screen.findByRole('heading', { name: 'Library', level: 1 })).toBeInTheDocument();
@@ -357,11 +392,8 @@ describe('Songs: the two takes side by side', () => {
 
 describe('Songs: finishing a take', () => {
   it('Whole song (extensions only) joins the take to its song as a new item; Export… copies it', async () => {
-    const fake = fakeWithTakes();
     // take 2 continues another song: it is an extension
-    fake.state.libraryItems[1] = { ...fake.state.libraryItems[1]!, parentId: PARENT };
-    fake.songs.library[1] = { ...fake.songs.library[1]!, parentId: PARENT };
-    const { user } = await open(fake);
+    const { main, user } = await openTakes({ bParent: PARENT });
     const take1 = await screen.findByRole('listitem', { name: 'Summer rain, take 1' });
     await user.click(within(take1).getByRole('button', { name: 'More for Summer rain, take 1' }));
     expect(screen.queryByRole('menuitem', { name: 'Whole song' })).toBeNull(); // not an extension
@@ -371,12 +403,17 @@ describe('Songs: finishing a take', () => {
     const more = within(take2).getByRole('button', { name: 'More for Summer rain, take 2' });
     await user.click(more);
     await user.click(screen.getByRole('menuitem', { name: 'Whole song' }));
-    await waitFor(() => expect(fake.callsOf('edit.wholeSong')).toEqual([[TAKE_B]]));
-    expect(await within(take2).findByRole('status')).toHaveTextContent(
-      'Saved “Summer rain (whole song)” as a new item in your library.',
+    await waitFor(() => expect(main.callsOf('edit.wholeSong')).toEqual([[TAKE_B]]));
+    await waitFor(
+      () =>
+        expect(within(take2).getByRole('status')).toHaveTextContent(
+          'Saved “Summer rain (whole song)” as a new item in your library.',
+        ),
+      { timeout: 60_000 },
     );
 
-    fake.library.exportDialog = '/home/creator/Music';
+    const music = await main.userFolder('Music');
+    main.double.dialogs.answerOpenDialog([music]);
     await user.click(more);
     await user.click(screen.getByRole('menuitem', { name: 'Export…' }));
     // the Library's export dialog, on this take
@@ -384,23 +421,23 @@ describe('Songs: finishing a take', () => {
     await user.click(within(dialog).getByRole('radio', { name: 'WAV' }));
     await user.click(within(dialog).getByRole('button', { name: 'Choose folder and export…' }));
     await waitFor(() =>
-      expect(fake.callsOf('export.items')).toEqual([
+      expect(main.callsOf('export.items')).toEqual([
         [[TAKE_B], { format: 'wav', artist: '', album: '', normalise: false }],
       ]),
     );
     // the take card lists the files and shows them in the folder (main knows where: the export's id)
     const files = await within(take2).findByRole('group', { name: 'Exported files' });
-    expect(within(files).getByRole('status')).toHaveTextContent(
-      '1 file exported to /home/creator/Music',
-    );
+    expect(within(files).getByRole('status')).toHaveTextContent(`1 file exported to ${music}`);
     expect(within(files).getByRole('listitem')).toHaveTextContent('Summer rain.wav');
     await user.click(within(files).getByRole('button', { name: 'Show in folder' }));
-    expect(fake.callsOf('export.showInFolder')).toEqual([['export-1']]);
+    expect(main.callsOf('export.showInFolder')).toHaveLength(1);
+    await waitFor(() =>
+      expect(main.double.state.openedExternal).toContain(`show:${music}/Summer rain.wav`),
+    );
   });
 
   it('Trim… in the take ⋯ menu opens the Library’s trim dialog on that take', async () => {
-    const fake = fakeWithTakes();
-    const { user } = await open(fake);
+    const { user } = await openTakes();
     const take1 = await screen.findByRole('listitem', { name: 'Summer rain, take 1' });
     await user.click(within(take1).getByRole('button', { name: 'More for Summer rain, take 1' }));
     await user.click(screen.getByRole('menuitem', { name: 'Trim…' }));
@@ -410,34 +447,38 @@ describe('Songs: finishing a take', () => {
 
 describe('Songs: history on the service', () => {
   it('lists finished songs not in the library and imports one, then the selected ones', async () => {
-    const fake = new FakeCadenza({ key: KEY });
-    fake.songs.history = {
-      songs: [
-        { songId: 'svc-1', title: 'Old tune', style: 'folk', durationMs: 95_000, hasLyrics: true },
-        {
-          songId: 'svc-2',
-          title: 'Night drive',
-          style: 'synthwave',
-          durationMs: 61_500,
-          hasLyrics: false,
-        },
-        { songId: 'svc-3', title: 'Dawn', style: 'ambient', durationMs: null, hasLyrics: false },
-      ],
-      inLibrary: 2,
-      unfinished: 1,
-    };
-    const { user } = await open(fake);
+    const main = await startMain({ key: TEST_KEY });
+    // the key's songs on the service: three not in the library, two that are, one that failed
+    const [oldTune, nightDrive, dawn, keptA, keptB] = await main.songsOnService([
+      { title: 'Old tune', style: 'folk', lyrics: 'a river song', seconds: 95 },
+      { title: 'Night drive', style: 'synthwave', seconds: 61.5 },
+      { title: 'Dawn', style: 'ambient', seconds: 30 },
+      { title: 'Kept', style: 'pop', lyrics: 'kept', seconds: 6 },
+      { title: 'Kept too', style: 'pop', lyrics: 'kept', seconds: 6 },
+    ]);
+    await main.songsOnService([{ title: 'Broken', style: 'noise #fail', seconds: 6 }]);
+    await main.addToLibrary([
+      song({ id: 'itm_kept1', title: 'Kept', service_ids: { song_id: keptA! } }),
+      song({ id: 'itm_kept2', title: 'Kept too', service_ids: { song_id: keptB! } }),
+    ]);
+    const taskOf = (songId: string | undefined) =>
+      main.emulator.songs().find((x) => x.songId === songId)!.taskId;
+    const { user } = await renderMain({ main, panels: [songsPanel] });
+    await waitFor(() => expect(selectLibrarySongs(useLibraryStore.getState())).toHaveLength(2));
     const card = await screen.findByRole('region', { name: 'Song history' });
-    expect(fake.callsOf('songs.history')).toHaveLength(0); // nothing is asked until the user does
+    expect(main.callsOf('songs.history')).toHaveLength(0); // nothing is asked until the user does
     await user.click(within(card).getByRole('button', { name: 'Check the service' }));
     expect(await within(card).findByTestId('history-summary')).toHaveTextContent(
       '3 finished songs are not in your library. 2 already in the library. 1 still generating or failed.',
     );
-    const oldTune = within(card).getByRole('listitem', { name: 'History: Old tune' });
-    expect(oldTune).toHaveTextContent('1:35.0 · folk · with lyrics');
+    const oldTuneRow = within(card).getByRole('listitem', { name: 'History: Old tune' });
+    expect(oldTuneRow).toHaveTextContent('1:35.0 · folk · with lyrics');
+    expect(
+      within(card).getByRole('listitem', { name: 'History: Night drive' }),
+    ).not.toHaveTextContent('with lyrics');
 
-    await user.click(within(oldTune).getByRole('button', { name: 'Import Old tune' }));
-    await waitFor(() => expect(fake.callsOf('songs.importHistory')).toEqual([[['svc-1']]]));
+    await user.click(within(oldTuneRow).getByRole('button', { name: 'Import Old tune' }));
+    await waitFor(() => expect(main.callsOf('songs.importHistory')).toEqual([[[taskOf(oldTune)]]]));
     expect(await within(card).findByRole('status')).toHaveTextContent(
       'Importing 1 song into the library',
     );
@@ -446,25 +487,35 @@ describe('Songs: history on the service', () => {
     await user.click(within(card).getByRole('checkbox', { name: 'Night drive' }));
     await user.click(within(card).getByRole('checkbox', { name: 'Dawn' }));
     await user.click(within(card).getByRole('button', { name: 'Import selected (2)' }));
-    await waitFor(() => expect(fake.callsOf('songs.importHistory')).toHaveLength(2));
-    expect(fake.callsOf('songs.importHistory')[1]).toEqual([['svc-2', 'svc-3']]);
+    await waitFor(() => expect(main.callsOf('songs.importHistory')).toHaveLength(2));
+    expect(main.callsOf('songs.importHistory')[1]).toEqual([[taskOf(nightDrive), taskOf(dawn)]]);
     // The import jobs show with the other song jobs.
     expect(
       await screen.findByRole('listitem', { name: /Song: Import: 2 songs/ }),
     ).toBeInTheDocument();
+    // and main saves the imported songs into the library
+    await waitFor(
+      async () => {
+        const listed = await main.api.library.list();
+        expect(listed.ok && listed.value.map((i) => i.title).sort()).toEqual([
+          'Dawn',
+          'Kept',
+          'Kept too',
+          'Night drive',
+          'Old tune',
+        ]);
+      },
+      { timeout: 30_000 },
+    );
   });
 
   it('says when the service cannot list the history', async () => {
-    const fake = new FakeCadenza({ key: KEY });
-    fake.failNext('songs.history', {
-      code: 'network',
-      message: 'Cadenza cannot reach the service.',
-    });
-    const { user } = await open(fake);
+    const { main, user } = await renderMain({ key: TEST_KEY, panels: [songsPanel] });
     const card = await screen.findByRole('region', { name: 'Song history' });
+    await main.emulator.goOffline();
     await user.click(within(card).getByRole('button', { name: 'Check the service' }));
-    expect(await within(card).findByRole('alert')).toHaveTextContent(
-      'Cadenza cannot reach the service.',
+    expect(await within(card).findByRole('alert', {}, { timeout: 15_000 })).toHaveTextContent(
+      /isn't answering, so Cadenza could not list your songs on the service\./,
     );
   });
 });
