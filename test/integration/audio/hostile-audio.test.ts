@@ -6,7 +6,7 @@
  * the figures themselves are printed by bench/hostile-files.bench.ts.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +19,7 @@ import { pidAlive } from '../../../src/main/services/ground/atomic';
 import type { JobsHost } from '../../../src/main/services/jobs-host';
 import { createLibrary } from '../../../src/main/services/library/library';
 import { TRIM_CEILING_MB } from '../../../src/main/services/audio/render/trim-file';
+import { RETAG_CEILING_MB } from '../../../src/main/services/export/render';
 import { createWorkerClient } from '../../../src/main/services/worker';
 import type { WorkerTasks } from '../../../src/main/services/worker-tasks/registry';
 import { mp3Frame, pcmWav } from '../../support/media-fixtures';
@@ -126,6 +127,24 @@ describe('an MP3 whose tag holds a 200 MB picture', () => {
     await writeFile(fine, pictureMp3(4096));
     expect((await probeFile(fine, { art: true, tagsOnly: true }))?.art?.mime).toBe('image/png');
   });
+});
+
+describe('an MP3 of 160 MB exported as MP3 (a merged retag)', () => {
+  it('streams: the new tag, then the frames copied a megabyte at a time, within twice its ceiling', async () => {
+    const path = join(root, 'long.mp3');
+    // 1 MiB of frames written 160 times (the test itself never holds the file)
+    const mib = Buffer.concat(Array.from({ length: 10_922 }, () => mp3Frame()));
+    const fh = await open(path, 'w');
+    for (let i = 0; i < 160; i++) await fh.write(mib);
+    await fh.close();
+    const bare = await runWithPeak('none', path, 3 * 1024 * MB);
+    const r = await runWithPeak('export-mp3', path, 3 * 1024 * MB);
+    expect(r.killed, 'over 3 GB').toBe(false);
+    // every frame copied, behind a tag that holds the title
+    expect(r.result, r.output).toBeGreaterThan(160 * mib.length);
+    // the file read whole (as it was, up to 512 MB) costs twice its size: +320 MB here
+    expect(r.peakBytes - bare.peakBytes).toBeLessThan(2 * RETAG_CEILING_MB * MB);
+  }, 300_000);
 });
 
 describe('an MP3 stream saved with a .wav name (issue 26, point 8)', () => {

@@ -8,7 +8,6 @@
  *   const r = await renderExport({ source, dest, format: 'flac', tags, coverPath });
  *   // { written: true, bytes, reencoded: true, gainDb: null }  or  { written: false } (name taken)
  */
-import { promises as fs } from 'node:fs';
 import { appError } from '@shared/app-error';
 import type { AppError } from '@shared/errors';
 import { levellingGain } from '@shared/domain/loudness';
@@ -21,7 +20,7 @@ import {
   flacTagBlocks,
   id3v2Tag,
   pictureBlock,
-  retagBytes,
+  retagCopy,
   riffTagChunks,
   type CoverArt,
   type ExportTags,
@@ -62,8 +61,6 @@ export type RenderResult =
 
 /** A cover file beside an item is read only up to this (larger ones are left out). */
 const MAX_COVER_FILE_BYTES = 64 * 1024 * 1024;
-/** An MP3 exported as MP3 is retagged in memory: at most this big (about 9 hours at 128 kbps). */
-const MAX_RETAGGED_MP3_BYTES = 512 * 1024 * 1024;
 
 /** A FLAC metadata block's length field has 24 bits: a PICTURE block holds at most this. */
 export const MAX_FLAC_BLOCK_BYTES = 0xffffff;
@@ -114,9 +111,16 @@ const cannotConvert = (): AppError => appError('validation', 'errors:export.unco
  * float), its levelled copy and the encoder's chunk and 1 MiB of output (openPcmWriter), plus the
  * tags and cover (a cover is at most 16 MB, picture caps), and what the GC has not yet freed —
  * measured +88 to +106 MB for an hour to WAV or FLAC; ceiling 160 MB (docs/security.md). An MP3
- * kept as MP3 is retagged in memory: at most MAX_RETAGGED_MP3_BYTES.
+ * kept as MP3 is not decoded: its new tag is written, then its frames copied a megabyte at a time
+ * (retagCopy), within RETAG_CEILING_MB whatever its size.
  */
 export const EXPORT_CEILING_MB = 160;
+/**
+ * Memory of an MP3 exported as MP3 (a merged retag), whatever its size: the head tags read (the
+ * tag reader refuses over 64 MB; a few KB is usual), the new tag with its cover (16 MB at most,
+ * picture caps) and one megabyte of frames being copied — measured +3 MB for a 160 MB MP3.
+ */
+export const RETAG_CEILING_MB = 96;
 
 interface Plan {
   tags: ExportTags;
@@ -212,15 +216,18 @@ export async function renderExport(
   const noted = notes.length > 0 ? { notes } : {};
   if (input.format === 'mp3' && p.probe?.format === 'mp3' && input.normaliseToLufs == null) {
     // merged: every frame the source carries that Cadenza does not own stays (ratings, ReplayGain…)
-    const source = new Uint8Array(await readRegular(input.source, MAX_RETAGGED_MP3_BYTES));
-    const bytes = await retagBytes(source, p.tags, { withoutCadenza: input.withoutCadenza });
-    if (options.signal?.aborted) throw appError('cancelled', 'errors:cancelled');
-    const placed = await writeExclusive(input.dest, (tmp) =>
-      fs.writeFile(tmp, bytes, { flag: 'wx' }),
-    );
+    let bytes = 0;
+    const placed = await writeExclusive(input.dest, async (tmp) => {
+      const r = await retagCopy(input.source, tmp, p.tags, {
+        withoutCadenza: input.withoutCadenza,
+        signal: options.signal,
+      });
+      if (options.signal?.aborted) throw appError('cancelled', 'errors:cancelled');
+      bytes = r.bytes;
+    });
     if (!placed) return { written: false };
     options.onProgress?.(1);
-    return { written: true, bytes: bytes.length, reencoded: false, gainDb: null, ...noted };
+    return { written: true, bytes, reencoded: false, gainDb: null, ...noted };
   }
   let result: { bytes: number; gainDb: number | null } | null = null;
   const placed = await writeExclusive(input.dest, async (tmp) => {

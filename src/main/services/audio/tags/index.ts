@@ -12,7 +12,7 @@ export {
   audioPayloadHash,
   audioPayloadRange,
   readRecipeText,
-  retagBytes,
+  retagCopy,
   retagFile,
   type RetagFileOptions,
 } from './retag';

@@ -13,16 +13,14 @@ import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { tempPathFor } from '../../ground/atomic';
-import { READ_NONBLOCK } from '../../ground/regular-file';
+import { openRegular as openRegularFile, READ_NONBLOCK } from '../../ground/regular-file';
 import type { MergeOptions } from './id3-merge';
 import { userTextOf } from './id3-merge';
 import { fieldName, flacLayout, planFlac, readVorbisComments } from './plan-flac';
 import { mp3AudioPayload, mp3HeadTags, planMp3 } from './plan-mp3';
 import { planWav, wavAudioPayload, wavId3Frames } from './plan-wav';
 import {
-  bytesSource,
   fileSource,
-  piecesToBytes,
   readExactly,
   unreadable,
   writePieces,
@@ -55,14 +53,30 @@ async function plan(src: ByteSource, tags: ExportTags, options: MergeOptions): P
   return planMp3(src, tags, options);
 }
 
-/** The file's bytes with `tags` merged in (small files, exports of bytes already read). */
-export async function retagBytes(
-  b: Uint8Array,
+/**
+ * A copy of the file at `source` with `tags` merged in, written to `target` (created exclusively:
+ * an export's temp): the new head tag first, then the audio and the end tags copied a megabyte at
+ * a time — any size in bounded memory (the tag reader's cap and one megabyte).
+ */
+export async function retagCopy(
+  source: string,
+  target: string,
   tags: ExportTags,
-  options: MergeOptions = {},
-): Promise<Uint8Array> {
-  const src = bytesSource(b);
-  return piecesToBytes(src, await plan(src, tags, options));
+  options: MergeOptions & { signal?: AbortSignal } = {},
+): Promise<{ bytes: number }> {
+  const { handle, stat } = await openRegularFile(source);
+  try {
+    const src = fileSource(handle, stat.size);
+    const pieces = await plan(src, tags, options);
+    const out = await fs.open(target, 'wx', 0o644);
+    try {
+      return { bytes: await writePieces(src, pieces, out, options.signal) };
+    } finally {
+      await out.close();
+    }
+  } finally {
+    await handle.close();
+  }
 }
 
 async function openRegular(

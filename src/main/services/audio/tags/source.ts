@@ -16,11 +16,6 @@ export interface ByteSource {
 /** New bytes, or `length` bytes of the source from `from`. */
 export type Piece = Uint8Array | { from: number; length: number };
 
-export const bytesSource = (b: Uint8Array): ByteSource => ({
-  size: b.length,
-  read: (at, length) => Promise.resolve(b.subarray(at, Math.min(b.length, at + length))),
-});
-
 export function fileSource(handle: FileHandle, size: number): ByteSource {
   return {
     size,
@@ -58,27 +53,15 @@ export function unreadable(why: string): AppError {
 
 const COPY_CHUNK_BYTES = 1024 * 1024;
 
-/** Every piece in order, as one array (small files and tests). */
-export async function piecesToBytes(
-  src: ByteSource,
-  pieces: readonly Piece[],
-): Promise<Uint8Array> {
-  const total = pieces.reduce((n, p) => n + (p instanceof Uint8Array ? p.length : p.length), 0);
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const p of pieces) {
-    const bytes = p instanceof Uint8Array ? p : await readExactly(src, p.from, p.length);
-    out.set(bytes, at);
-    at += bytes.length;
-  }
-  return out;
-}
-
-/** Writes the pieces to `out` in order, copying source ranges a megabyte at a time. */
+/**
+ * Writes the pieces to `out` in order, copying source ranges a megabyte at a time (whatever the
+ * file's size, one megabyte is held); a stop asked for (signal) is thrown between two megabytes.
+ */
 export async function writePieces(
   src: ByteSource,
   pieces: readonly Piece[],
   out: FileHandle,
+  signal?: AbortSignal,
 ): Promise<number> {
   let written = 0;
   for (const p of pieces) {
@@ -88,6 +71,7 @@ export async function writePieces(
       continue;
     }
     for (let done = 0; done < p.length;) {
+      signal?.throwIfAborted();
       const n = Math.min(COPY_CHUNK_BYTES, p.length - done);
       const b = await readExactly(src, p.from + done, n);
       await out.write(b, 0, b.length, written);
