@@ -118,7 +118,8 @@ export const EXPORT_CEILING_MB = 160;
 /**
  * Memory of an MP3 exported as MP3 (a merged retag), whatever its size: the head tags read (the
  * tag reader refuses over 64 MB; a few KB is usual), the new tag with its cover (16 MB at most,
- * picture caps) and one megabyte of frames being copied — measured +3 MB for a 160 MB MP3.
+ * picture caps) and one megabyte of frames being copied — measured +25 to +35 MB over a bare
+ * process for a 128 MB MP3 (reads the GC has not yet freed; it was +354 MB read whole).
  */
 export const RETAG_CEILING_MB = 96;
 

@@ -15,8 +15,8 @@
  *   start for LAME): nothing in the file says how long it is;
  * - a file cut short loses its last, incomplete frame (ffmpeg zero-fills it: one frame longer).
  *
- * Runs in the worker (task `audio.decode`, see audio/tasks.ts); `decodeInWorker` in audio/index.ts
- * is how main and the CLI call it. A plain function, so tests and benches call it directly.
+ * Runs in the worker (task `audio.decode`, see audio/tasks.ts); the whole-song render reads a
+ * part's opening with it. A plain function, so tests and benches call it directly.
  */
 import { appError } from '@shared/app-error';
 import type { AppError } from '@shared/errors';
