@@ -6,14 +6,16 @@
  * - a 41 KB FLAC of one hour of silence (65,535-sample frames of CONSTANT subframes);
  * - a 10 s FLAC whose STREAMINFO claims 2^36 − 1 samples;
  * - an MP3 whose ID3v2 tag holds a 200 MB picture;
- * - a 60-minute stereo FLAC of a tone (made with ffmpeg, about 20 MB): a genuinely long file.
+ * - a 60-minute stereo FLAC of a tone (made with ffmpeg, about 20 MB): a genuinely long file;
+ * - a 160 MB MP3 (frames only), exported as MP3: a merged retag, its frames copied, not decoded.
  * Trims take the last five minutes (the whole file decoded up to there) to WAV; exports convert
  * the whole file; "whole song" stitches the file with itself continued at its middle (90 min of MP3).
  * Set HOSTILE_QUICK=1 to leave out the MP3 encodes (lamejs runs about 20× real time).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { mp3Frame } from '../test/support/media-fixtures';
 import { pictureMp3 } from '../test/support/picture-mp3';
 import { runWithPeak } from '../test/support/peak-rss';
 import { silentFlac } from '../test/support/silent-flac';
@@ -35,6 +37,13 @@ async function main(): Promise<void> {
       ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=220:duration=3600'],
       ...['-ac', '2', '-ar', '44100', '-c:a', 'flac', long],
     ]);
+  const bigMp3 = join(dir, 'frames-160MB.mp3');
+  if (!existsSync(bigMp3)) {
+    const mib = Buffer.concat(Array.from({ length: 10_922 }, () => mp3Frame()));
+    const fd = openSync(bigMp3, 'w');
+    for (let i = 0; i < 160; i++) writeSync(fd, mib);
+    closeSync(fd);
+  }
   const quick = process.env.HOSTILE_QUICK === '1';
   const cases: Array<[string, string, string]> = [
     ['bare process (modules loaded)', 'none', hour],
@@ -53,6 +62,7 @@ async function main(): Promise<void> {
           ['60-min FLAC: export --format mp3', 'export-mp3', long],
           ['silent hour: whole song (1.5 h MP3)', 'whole', hour],
         ] as Array<[string, string, string]>)),
+    ['160 MB MP3: export --format mp3 (retag)', 'export-mp3', bigMp3],
     ['art probe (cadenza-media://art/)', 'art', art],
     ['probe (found files)', 'probe', art],
   ];
