@@ -191,6 +191,7 @@ export function LibraryPanel() {
         <h1 className="panel-title" id="library-title">
           {t('library:title')}
         </h1>
+        <p className="panel-lede">{t('library:lede')}</p>
       </header>
       <MissingResults />
       <div className="library-toolbar" role="search">
