@@ -5,7 +5,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { App, Clipboard, Shell } from 'electron';
-import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
 import { keyOrigin } from '../services/account';
 import type { Core } from '../services/core';
 import {
@@ -58,7 +58,7 @@ export function createShellDiagnostics(opts: ShellDiagnosticsOptions): ShellDiag
       const failure = await opts.shell.openPath(opts.logsDir);
       if (failure) {
         log.warn('the logs folder could not be opened', { reason: failure });
-        throw new AppError('io', `Cadenza could not open the logs folder (${opts.logsDir}).`);
+        throw appError('io', 'errors:logs.folderUnopened', { folder: opts.logsDir });
       }
     },
     buildReport,

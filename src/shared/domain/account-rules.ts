@@ -29,6 +29,14 @@ const KEY_PROBLEMS: Record<KeyProblem, string> = {
   characters: 'The key contains spaces or unusual characters.',
 };
 
+/** A key typed wrong, in the app's language: the catalog key of each problem. */
+export const KEY_PROBLEM_KEYS: Record<KeyProblem, string> = {
+  empty: 'account:rules.keyEmpty',
+  short: 'account:rules.keyShort',
+  long: 'account:rules.keyLong',
+  characters: 'account:rules.keyCharacters',
+};
+
 /** The first thing wrong with a key (see apiKeyProblem), as a code; null when it looks usable. */
 export function apiKeyProblemOf(raw: string): KeyProblem | null {
   const key = raw.trim();
@@ -47,6 +55,14 @@ const ADDRESS_PROBLEMS: Record<AddressProblem, string> = {
   credentials: 'The address must not contain a user name or password.',
   http: 'Use https. Plain http is allowed only for this computer (localhost).',
   scheme: 'Only https addresses are allowed.',
+};
+
+/** A service address typed wrong, in the app's language: the catalog key of each problem. */
+export const ADDRESS_PROBLEM_KEYS: Record<AddressProblem, string> = {
+  format: 'account:rules.addressFormat',
+  credentials: 'account:rules.addressCredentials',
+  http: 'account:rules.addressHttp',
+  scheme: 'account:rules.addressScheme',
 };
 
 const refuse = (problem: AddressProblem) =>

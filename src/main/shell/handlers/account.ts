@@ -1,7 +1,7 @@
 /** account:* — the key and the service address, through the plain-Node AccountService. */
 import { ACCOUNT_PAGE_URL } from '@shared/defaults';
 import { checkServiceAddress } from '@shared/domain/account';
-import { AppError } from '@shared/errors';
+import { ADDRESS_PROBLEM_KEYS } from '@shared/domain/account-rules';
 import { appError } from '@shared/app-error';
 import type { AccountService } from '../../services/contracts';
 import type { HandlerContext, NamespaceHandlers } from '../ipc';
@@ -41,7 +41,14 @@ export function accountHandlers(deps: AccountHandlerDeps): NamespaceHandlers<'ac
     async setServiceAddress(ctx, address) {
       const checked = checkServiceAddress(address);
       if (!checked.ok)
-        throw new AppError('validation', checked.message, { fields: { baseUrl: checked.message } });
+        throw appError(
+          'validation',
+          ADDRESS_PROBLEM_KEYS[checked.problem],
+          {},
+          {
+            fields: { baseUrl: checked.message },
+          },
+        );
       const before = await account.status();
       const from = new URL(before.baseUrl).host;
       const to = new URL(checked.origin).host;

@@ -1,5 +1,5 @@
 /** app:* — version and platform, and opening allowlisted pages in the browser. */
-import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
 import type { AppInfo } from '@shared/ipc/app';
 import { isAllowedExternalUrl } from '../security';
 import type { NamespaceHandlers } from '../ipc';
@@ -15,8 +15,7 @@ export async function openAllowedExternal(
   url: string,
   open: (url: string) => Promise<void>,
 ): Promise<void> {
-  if (!isAllowedExternalUrl(url))
-    throw new AppError('forbidden', 'Cadenza opens only its own https pages in the browser.');
+  if (!isAllowedExternalUrl(url)) throw appError('forbidden', 'errors:links.onlyOwnPages');
   await open(url);
 }
 

@@ -3,7 +3,7 @@
  * library songs or links; custom singer training from measured links; singing and subtitle videos.
  */
 import { summarizeJob } from '@shared/domain/jobs';
-import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
 import type { Link } from '@shared/ipc/covers';
 import { toJobView } from '@shared/ipc/jobs';
 import { resolveLink, type CoverSourceInput } from '../../services/covers';
@@ -32,7 +32,7 @@ export function coversAndVideosHandlers({ covers, videos, jobsHost, ...deps }: C
         if (req.source.kind === 'file') {
           const f = deps.registry.get(req.source.handle);
           if (f.kind !== 'audio')
-            throw new AppError('invalid_argument', `“${f.name}” is not an audio file.`);
+            throw appError('invalid_argument', 'errors:files.notAudio', { name: f.name });
           source = { kind: 'file', path: f.path, handle: f.handle };
         } else source = req.source;
         const job = await covers.cover({

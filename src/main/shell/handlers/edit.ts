@@ -2,7 +2,7 @@
  * edit:* — a trim or a whole song rendered in the worker into a new item, with progress sent to
  * the window that asked, and stopped on that window's request.
  */
-import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
 import { toLibraryItemView } from '@shared/ipc/library';
 import type { RenderProgress } from '@shared/ipc/edit';
 import type { Core } from '../../services/core';
@@ -47,8 +47,7 @@ export function editHandlers(deps: EditHandlerDeps): NamespaceHandlers<'edit'> {
     try {
       return await run(controller.signal);
     } catch (e) {
-      if (controller.signal.aborted)
-        throw new AppError('cancelled', 'Stopped. Nothing was saved; the original is as it was.');
+      if (controller.signal.aborted) throw appError('cancelled', 'errors:edit.stoppedNothingSaved');
       throw e;
     } finally {
       forItem.delete(controller);

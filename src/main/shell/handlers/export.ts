@@ -6,7 +6,7 @@
 import { promises as fs } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
 import type { ExportProgress } from '@shared/domain/export';
 import type { Core } from '../../services/core';
 import { sanitizeBaseName } from '../../services/library/names';
@@ -40,7 +40,7 @@ export function exportHandlers(deps: ExportHandlerDeps): NamespaceHandlers<'expo
       const rt = await jobsHost.runtime();
       const items = [...new Set(ids)].map((id) => requireItem(rt, id));
       const folder = await deps.chooseExportFolder?.(ctx);
-      if (!folder) throw new AppError('cancelled', 'Nothing was exported.');
+      if (!folder) throw appError('cancelled', 'errors:export.nothingExported');
       const controller = new AbortController();
       const sender = senderOf(ctx);
       exportsBySender.set(sender, [...(exportsBySender.get(sender) ?? []), controller]);
@@ -67,7 +67,7 @@ export function exportHandlers(deps: ExportHandlerDeps): NamespaceHandlers<'expo
     },
     showInFolder(_ctx, exportId) {
       const at = written.get(exportId);
-      if (!at) throw new AppError('not_found', 'Cadenza no longer knows where that export went.');
+      if (!at) throw appError('not_found', 'errors:export.whereUnknown');
       deps.showItemInFolder?.(at.first ? join(at.folder, at.first) : at.folder);
       return null;
     },
@@ -84,9 +84,9 @@ export function exportHandlers(deps: ExportHandlerDeps): NamespaceHandlers<'expo
     async lyrics(ctx, id) {
       const rt = await jobsHost.runtime();
       const item = await rt.library.full(requireItem(rt, id));
-      if (!item.lyrics?.trim()) throw new AppError('not_found', 'This item has no lyrics.');
+      if (!item.lyrics?.trim()) throw appError('not_found', 'library:lyrics.none');
       const path = await deps.chooseTextFile?.(ctx, `${sanitizeBaseName(item.title)}.txt`);
-      if (!path) throw new AppError('cancelled', 'The lyrics were not exported.');
+      if (!path) throw appError('cancelled', 'errors:export.lyricsNotExported');
       const text = `${item.title}\n\n${item.lyrics.trim()}\n`.replace(
         /\r?\n/g,
         process.platform === 'win32' ? '\r\n' : '\n',
@@ -94,11 +94,7 @@ export function exportHandlers(deps: ExportHandlerDeps): NamespaceHandlers<'expo
       try {
         await fs.writeFile(path, text, 'utf8');
       } catch (e) {
-        throw new AppError(
-          'io',
-          'Cadenza could not write that file. Choose a folder you can write to.',
-          { cause: e },
-        );
+        throw appError('io', 'errors:export.fileUnwritten', {}, { cause: e });
       }
       return { path };
     },

@@ -1,5 +1,5 @@
 /** Helpers the item handlers share (library, edit, analysis, export). */
-import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
 import type { LibraryItem } from '@shared/domain/library';
 import type { JobsRuntime } from '../../services/core';
 import type { HandlerContext } from '../ipc';
@@ -7,7 +7,7 @@ import type { HandlerContext } from '../ipc';
 /** The item, or `not_found` when it has left the library. */
 export function requireItem(rt: JobsRuntime, id: string): LibraryItem {
   const item = rt.library.get(id);
-  if (!item) throw new AppError('not_found', 'That item is no longer in the library.');
+  if (!item) throw appError('not_found', 'errors:library.itemGone');
   return item;
 }
 

@@ -1,6 +1,6 @@
 /** jobs:* — the jobs list, cancel, an explicit retry, and a finished job's playable results. */
 import type { Job } from '@shared/domain/jobs';
-import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
 import { stripInvisible } from '@shared/text';
 import { toJobView, type JobResult } from '@shared/ipc/jobs';
 import type { Core, JobsRuntime } from '../../services/core';
@@ -38,7 +38,7 @@ export function jobsHandlers({
 }: Pick<Core, 'jobsHost' | 'retry'>): NamespaceHandlers<'jobs'> {
   const requireJob = (rt: JobsRuntime, id: string): Job => {
     const job = rt.jobs.get(id);
-    if (!job) throw new AppError('not_found', 'That job is no longer listed.');
+    if (!job) throw appError('not_found', 'errors:jobs.notListed');
     return job;
   };
   return {
@@ -59,7 +59,7 @@ export function jobsHandlers({
       const rt = await jobsHost.runtime();
       requireJob(rt, id);
       const job = await rt.jobs.cancel(id);
-      if (!job) throw new AppError('not_found', 'That job is no longer listed.');
+      if (!job) throw appError('not_found', 'errors:jobs.notListed');
       return view(rt, job);
     },
     async retry(_ctx, id) {
@@ -71,7 +71,7 @@ export function jobsHandlers({
       const rt = await jobsHost.runtime();
       const job = requireJob(rt, id);
       if (job.state !== 'failed' && job.state !== 'cancelled' && job.state !== 'interrupted')
-        throw new AppError('busy', 'Only a failed, cancelled or interrupted job can be dismissed.');
+        throw appError('busy', 'errors:jobs.notDismissable');
       await rt.jobs.remove(id);
       return null;
     },
@@ -100,11 +100,9 @@ export function jobsHandlers({
       const job = requireJob(rt, id);
       const result = jobResult(rt, job);
       if (result.items.length === 0) {
-        throw new AppError(
+        throw appError(
           'not_found',
-          job.state === 'done'
-            ? 'The files this job made are no longer in the library folder.'
-            : 'This job has no finished files yet.',
+          job.state === 'done' ? 'errors:jobs.filesGone' : 'errors:jobs.noFilesYet',
         );
       }
       return result;

@@ -6,6 +6,7 @@
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
 import { toLibraryItemView, type LibraryFolder } from '@shared/ipc/library';
 import type { Core, JobsRuntime } from '../../services/core';
 import { libraryMediaUrl } from '../../services/media-protocol/handler';
@@ -60,16 +61,13 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
     },
     async chooseFolder(ctx) {
       if (deps.env.CADENZA_LIBRARY?.trim()) {
-        throw new AppError(
-          'validation',
-          'CADENZA_LIBRARY sets the library folder for this run; unset it to choose another.',
-        );
+        throw appError('validation', 'errors:library.folderFromEnv');
       }
       const rt = await jobsHost.runtime();
       const before = rt.library.dir;
       const beforeIds = rt.library.items().map((i) => i.id);
       const chosen = await deps.chooseFolderDialog(ctx, before);
-      if (!chosen) throw new AppError('cancelled', 'The library folder was not changed.');
+      if (!chosen) throw appError('cancelled', 'errors:library.folderUnchanged');
       if (chosen === before) return folder(before);
       const previousSetting = settings.get().libraryDir;
       await settings.update({ libraryDir: chosen });
@@ -79,11 +77,7 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
       } catch (e) {
         await settings.update({ libraryDir: previousSetting });
         await jobsHost.reopen().catch(() => undefined);
-        throw new AppError(
-          'io',
-          'Cadenza could not use that folder for the library. Choose a folder you can write to.',
-          { cause: e },
-        );
+        throw appError('io', 'errors:library.folderUnusable', {}, { cause: e });
       }
       deps.notifyFolderChanged(
         beforeIds,
@@ -144,11 +138,7 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
         return toLibraryItemView(renamed, loudness.of(renamed));
       } catch (e) {
         if (e instanceof AppError) throw e;
-        throw new AppError(
-          'io',
-          'Cadenza could not rename the file. It may be open in another program.',
-          { cause: e },
-        );
+        throw appError('io', 'errors:library.renameFailed', {}, { cause: e });
       }
     },
     async remove(_ctx, id) {
@@ -161,15 +151,14 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
       } catch (e) {
         await rt.jobs.markTrashed([id], false).catch(() => undefined);
         if (e instanceof AppError) throw e;
-        throw new AppError('io', 'Cadenza could not move the file to the trash.', { cause: e });
+        throw appError('io', 'errors:library.trashFailed', {}, { cause: e });
       }
       return null;
     },
     async startDrag(ctx, id) {
       const rt = await jobsHost.runtime();
       const item = requireItem(rt, id);
-      if (!deps.startDrag)
-        throw new AppError('forbidden', 'Dragging files out is not available here.');
+      if (!deps.startDrag) throw appError('forbidden', 'errors:library.dragUnavailable');
       deps.startDrag(ctx, rt.library.pathOf(item), await dragIcon());
       return null;
     },

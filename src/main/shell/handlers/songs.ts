@@ -4,6 +4,7 @@
  */
 import { summarizeJob } from '@shared/domain/jobs';
 import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
 import { toJobView } from '@shared/ipc/jobs';
 import type { Core } from '../../services/core';
 import { cacheMediaUrl, libraryMediaUrl } from '../../services/media-protocol/handler';
@@ -23,19 +24,19 @@ export function songsHandlers({
     async preview(_ctx, jobId, index) {
       const rt = await jobsHost.runtime();
       const job = rt.jobs.get(jobId);
-      if (!job || !isSongJob(job))
-        throw new AppError('not_found', 'That song job is no longer listed.');
+      if (!job || !isSongJob(job)) throw appError('not_found', 'errors:songs.jobNotListed');
       const output = job.outputs[index];
-      if (!output) throw new AppError('not_found', 'That song is not part of the job.');
+      if (!output) throw appError('not_found', 'errors:songs.notInJob');
       const saved = output.libraryItemId ? rt.library.get(output.libraryItemId) : undefined;
       if (saved) return { url: libraryMediaUrl(saved.file) };
       if (output.status === 'failed')
-        throw new AppError('not_found', output.failReason ?? 'This song failed.');
+        throw output.failReason
+          ? // English only: the output's own reason, the service's words as they came (its records'
+            // reasons get keys with issue 27's job records, errs-b)
+            new AppError('not_found', output.failReason)
+          : appError('not_found', 'errors:songs.failed');
       if (!output.mediaUrl || output.status === 'queued')
-        throw new AppError(
-          'not_found',
-          'Nothing to play yet: the service has not started this song.',
-        );
+        throw appError('not_found', 'errors:songs.notStarted');
       const id = await mediaCache.cacheRemote(output.mediaUrl);
       return { url: cacheMediaUrl(id) };
     },

@@ -3,7 +3,7 @@
  * takes and cloning from registered files (the renderer sends handles, never paths).
  */
 import { summarizeJob } from '@shared/domain/jobs';
-import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
 import { toJobView } from '@shared/ipc/jobs';
 import type { FileRegistry } from '../../services/files/registry';
 import type { VoicesService } from '../../services/voices';
@@ -22,7 +22,7 @@ export function voicesHandlers({
     handles.map((h) => {
       const f = deps.registry.get(h);
       if (f.kind !== 'audio')
-        throw new AppError('invalid_argument', `“${f.name}” is not an audio recording.`);
+        throw appError('invalid_argument', 'errors:files.notRecording', { name: f.name });
       return {
         handle: f.handle,
         mimeType: f.mimeType,

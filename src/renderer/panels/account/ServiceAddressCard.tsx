@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import type { AccountStatus } from '@shared/domain/account';
-import { checkServiceAddress } from '@shared/domain/account-rules';
+import { ADDRESS_PROBLEM_KEYS, checkServiceAddress } from '@shared/domain/account-rules';
 import { changeServiceAddress, setFieldError, useAccountStore } from '../../stores/account';
 import { describedBy, FieldNotes, useFieldIds } from './FieldNotes';
 import { useTranslation } from '../../i18n';
-import { ADDRESS_PROBLEM_TEXT, fieldMessage } from './format';
+import { fieldMessage } from './format';
 
 /** The service address. Main asks for confirmation; a cancelled change keeps the old address. */
 export function ServiceAddressCard({ status }: { status: AccountStatus }) {
@@ -33,7 +33,7 @@ function AddressForm({ status }: { status: AccountStatus }) {
     if (changing) return;
     const checked = checkServiceAddress(address);
     if (!checked.ok) {
-      const message = t(ADDRESS_PROBLEM_TEXT[checked.problem]);
+      const message = t(ADDRESS_PROBLEM_KEYS[checked.problem]);
       setFieldError('address', { code: 'validation', message, fields: { address: message } });
       return;
     }

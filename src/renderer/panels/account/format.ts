@@ -1,5 +1,4 @@
 import type { KeyInfo, KeyStorage } from '@shared/domain/account';
-import type { AddressProblem, KeyProblem } from '@shared/domain/account-rules';
 import type { AppErrorShape, Counter } from '@shared/errors';
 import { currentLanguage, errorText, formattersFor, t } from '../../i18n';
 
@@ -16,22 +15,6 @@ export const ENTITLEMENTS: readonly { counter: Counter; label: string }[] = [
 const format = () => formattersFor(currentLanguage());
 
 export const formatCount = (n: number): string => format().number(n, { maximumFractionDigits: 2 });
-
-/** A key typed wrong, in the app's language (shared/domain/account-rules says what is checked). */
-export const KEY_PROBLEM_TEXT: Record<KeyProblem, string> = {
-  empty: 'account:rules.keyEmpty',
-  short: 'account:rules.keyShort',
-  long: 'account:rules.keyLong',
-  characters: 'account:rules.keyCharacters',
-};
-
-/** A service address typed wrong, in the app's language. */
-export const ADDRESS_PROBLEM_TEXT: Record<AddressProblem, string> = {
-  format: 'account:rules.addressFormat',
-  credentials: 'account:rules.addressCredentials',
-  http: 'account:rules.addressHttp',
-  scheme: 'account:rules.addressScheme',
-};
 
 /** Where the key lives, in words. */
 export function storageText(storage: KeyStorage): string | null {

@@ -4,15 +4,14 @@
  * from the field whatever main answers; focus returns to the field when it was not saved.
  */
 import { saveKey, setFieldError } from '../../stores/account';
-import { apiKeyProblemOf } from '@shared/domain/account-rules';
+import { apiKeyProblemOf, KEY_PROBLEM_KEYS } from '@shared/domain/account-rules';
 import { t } from '../../i18n';
-import { KEY_PROBLEM_TEXT } from './format';
 
 /** Answers true once main saved the key. */
 export async function submitKeyInput(input: HTMLInputElement): Promise<boolean> {
   const code = apiKeyProblemOf(input.value);
   if (code) {
-    const problem = t(KEY_PROBLEM_TEXT[code]);
+    const problem = t(KEY_PROBLEM_KEYS[code]);
     setFieldError('key', { code: 'validation', message: problem, fields: { key: problem } });
     input.focus();
     return false;
