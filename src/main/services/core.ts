@@ -35,6 +35,7 @@ import { createMediaCache, type MediaCache } from './remote-media/cache';
 import { cacheMediaUrl } from './media-protocol/handler';
 import { measureLoudnessInWorker } from './audio/loudness';
 import { createLoudnessService, type LoudnessService } from './analysis/loudness';
+import { createUpgradeRunner, type UpgradeRunner } from './library/upgrade-runner';
 import { createExportService, type ExportService } from './export/service';
 import { DEFAULT_LOUDNESS_TARGET_LUFS } from '@shared/domain/loudness';
 
@@ -99,6 +100,8 @@ export interface Core {
   readonly waveforms: WaveformStore;
   /** Items' loudness: kept in sidecars, measured once in the worker (the app starts its queue). */
   readonly loudness: LoudnessService;
+  /** Tagging files an earlier version saved, with the creator's consent (the app starts it). */
+  readonly libraryUpgrade: UpgradeRunner;
   /** Exports items to MP3, WAV or FLAC with tags (or copies them) into a chosen folder. */
   readonly exporter: ExportService;
   /** Main's cache of remote media (previews, songs still streaming); the shell opens it. */
@@ -255,6 +258,11 @@ export function createCore(opts: CoreOptions): Core {
     measure: measureLoudnessInWorker,
     tagDefaults,
   });
+  const libraryUpgrade = createUpgradeRunner({
+    dataDir: paths.dataDir,
+    host: jobsHost,
+    tagDefaults,
+  });
 
   return {
     paths,
@@ -278,6 +286,7 @@ export function createCore(opts: CoreOptions): Core {
     retry: (jobId) => retryJob(jobsHost, submitters, jobId),
     waveforms: createWaveformStore({ dir: join(paths.dataDir, 'waveforms') }),
     loudness,
+    libraryUpgrade,
     exporter: createExportService({
       settings,
       loudnessTargetLufs: () => settings.get().loudnessTargetLufs ?? DEFAULT_LOUDNESS_TARGET_LUFS,
@@ -285,6 +294,7 @@ export function createCore(opts: CoreOptions): Core {
     mediaCache,
     async close() {
       await loudness.stop();
+      await libraryUpgrade.close();
       await jobsHost.stop();
       await mediaCache.close().catch(() => undefined);
     },

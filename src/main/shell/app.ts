@@ -253,7 +253,10 @@ export function startShell(opts: ShellOptions): boolean {
         .catch((e: unknown) => log.error(`media cache unavailable: ${messageOf(e)}`, e));
       void jobsHost
         .start()
-        .then(() => core.loudness.start()) // measures items' loudness in the background
+        .then(() => {
+          core.loudness.start(); // measures items' loudness in the background
+          core.libraryUpgrade.start(); // continues an upgrade the creator agreed to
+        })
         .catch((e: unknown) => log.error(`jobs could not start: ${messageOf(e)}`, e));
       const handlers = buildHandlers({
         core,

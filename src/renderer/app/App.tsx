@@ -9,6 +9,7 @@ import { useAccountLiveness } from '../readiness/useAccountLiveness';
 import { ErrorBoundary } from './ErrorBoundary';
 import { HeaderStatus } from './HeaderStatus';
 import { OpenWithChooser } from './OpenWithChooser';
+import { UpgradeConsent } from './UpgradeConsent';
 import { Sidebar } from './Sidebar';
 import { usePanelShortcuts } from './shortcuts';
 import { useTheme } from './theme';
@@ -128,6 +129,7 @@ export function App({ panels = registeredPanels, onReload }: AppProps) {
       </ErrorBoundary>
       {/* audio files opened with Cadenza: make a cover or clone a voice */}
       <OpenWithChooser panelIds={panels.map((p) => p.id)} onOpenPanel={open} />
+      <UpgradeConsent />
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { updatesContract, updatesEvents } from './updates';
 import { diagnosticsContract } from './diagnostics';
 import { preferencesContract } from './preferences';
 import { playerContract } from './player';
+import { upgradeContract, upgradeEvents } from './upgrade';
 import { LibraryChangeSchema } from '../domain/library';
 import { event, type ApiOf, type EventsOf } from './define';
 
@@ -40,6 +41,7 @@ export const invokeContract = {
   diagnostics: diagnosticsContract,
   preferences: preferencesContract,
   player: playerContract,
+  upgrade: upgradeContract,
 } as const;
 
 export const eventContract = {
@@ -59,6 +61,7 @@ export const eventContract = {
   ...filesEvents,
   ...editEvents,
   ...exportEvents,
+  ...upgradeEvents,
 } as const;
 
 export type InvokeContractT = typeof invokeContract;

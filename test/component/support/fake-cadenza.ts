@@ -4,6 +4,7 @@
  * checks its own answers against the result schemas, so it cannot drift from the contract.
  * End-to-end tests cover the real preload and main handlers.
  */
+import type { UpgradeStatus } from '@shared/ipc/upgrade';
 import {
   checkServiceAddress,
   type AccountStatus,
@@ -43,6 +44,17 @@ import type { SingingCheck } from '@shared/ipc/videos';
 import type { UpdateState } from '@shared/ipc/updates';
 import type { Preferences } from '@shared/ipc/preferences';
 import type { ExportDefaults, ExportProgress } from '@shared/domain/export';
+
+const NO_UPGRADE: UpgradeStatus = {
+  phase: 'none',
+  files: 0,
+  bytes: 0,
+  done: 0,
+  total: 0,
+  failed: [],
+  failedCount: 0,
+  synced: null,
+};
 
 export type FakeMethod = {
   [
@@ -1316,6 +1328,14 @@ export class FakeCadenza {
             return ok({ ...this.preferences });
           }),
       },
+      // nothing to upgrade in the fake: the upgrade runs against the real main (support/main.ts)
+      upgrade: {
+        status: () => this.answer('upgrade.status', [], () => ok(NO_UPGRADE)),
+        start: () => this.answer('upgrade.start', [], () => ok(NO_UPGRADE)),
+        decline: () => this.answer('upgrade.decline', [], () => ok(NO_UPGRADE)),
+        stop: () => this.answer('upgrade.stop', [], () => ok(NO_UPGRADE)),
+        hold: (playing) => this.answer('upgrade.hold', [playing], () => ok(null)),
+      },
       diagnostics: {
         reportRendererError: (error) =>
           this.answer('diagnostics.reportRendererError', [error], () => ok(null)),
@@ -1323,6 +1343,7 @@ export class FakeCadenza {
         copyReport: () => this.answer('diagnostics.copyReport', [], () => ok(null)),
       },
       on: {
+        upgradeStatus: () => () => false,
         filesOpened: (listener) => {
           this.filesOpenedListeners.add(listener);
           return () => this.filesOpenedListeners.delete(listener);

@@ -6,7 +6,7 @@
  * says how many files and bytes would be rewritten first (`cadenza library retag --dry-run`).
  *
  *   const plan = upgradePlan(library.items());   // { items, files, bytes }
- *   const r = await upgradeItem(library, item, defaults);  // { ok: true } | { ok: false, reason }
+ *   const r = await upgradeItem(library, item, defaults);  // { ok: true } | { ok: false, code, reason }
  */
 import { join } from 'node:path';
 import type { LibraryItem } from '@shared/domain/library';
@@ -40,14 +40,21 @@ export function upgradePlan(items: readonly LibraryItem[]): UpgradePlan {
   return { items: todo, files: todo.length, bytes: todo.reduce((n, i) => n + i.sizeBytes, 0) };
 }
 
-/** Why a file could not be tagged, in words (it is retried later). */
-function reasonOf(e: unknown): string {
+/** Why a file could not be tagged: a reason the app shows in words, and the CLI's words. */
+export type UpgradeFailure = {
+  code: 'locked' | 'readOnly' | 'gone' | 'diskFull' | 'other';
+  reason: string;
+};
+
+function reasonOf(e: unknown): UpgradeFailure {
   const code = (e as NodeJS.ErrnoException).code;
-  if (code === 'EBUSY' || code === 'EPERM') return 'another program has the file open (locked)';
-  if (code === 'EACCES' || code === 'EROFS') return 'the file or its folder is read-only';
-  if (code === 'ENOENT') return 'the file is no longer there';
-  if (code === 'ENOSPC') return 'the disk is full';
-  return e instanceof Error ? e.message : String(e);
+  if (code === 'EBUSY' || code === 'EPERM')
+    return { code: 'locked', reason: 'another program has the file open (locked)' };
+  if (code === 'EACCES' || code === 'EROFS')
+    return { code: 'readOnly', reason: 'the file or its folder is read-only' };
+  if (code === 'ENOENT') return { code: 'gone', reason: 'the file is no longer there' };
+  if (code === 'ENOSPC') return { code: 'diskFull', reason: 'the disk is full' };
+  return { code: 'other', reason: e instanceof Error ? e.message : String(e) };
 }
 
 /**
@@ -58,7 +65,7 @@ export async function upgradeItem(
   library: Library,
   item: LibraryItem,
   defaults: TagDefaults = {},
-): Promise<{ ok: true } | { ok: false; reason: string }> {
+): Promise<{ ok: true } | ({ ok: false } & UpgradeFailure)> {
   const path = library.pathOf(item);
   try {
     const cover = await coverArtAt(item.cover ? join(library.dir, item.cover) : null);
@@ -73,6 +80,6 @@ export async function upgradeItem(
     );
     return { ok: true };
   } catch (e) {
-    return { ok: false, reason: reasonOf(e) };
+    return { ok: false, ...reasonOf(e) };
   }
 }

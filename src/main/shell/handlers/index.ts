@@ -34,6 +34,7 @@ import type { OpenedFiles } from '../open-files';
 import { diagnosticsHandlers } from './diagnostics';
 import { preferencesHandlers } from './preferences';
 import { playerHandlers } from './player';
+import { upgradeHandlers } from './upgrade';
 import { tr } from '../i18n';
 import type { ShellDiagnostics } from '../diagnostics';
 
@@ -53,7 +54,7 @@ export interface ElectronForHandlers {
  * of library folder) and upload progress. Returns the unsubscribe function.
  */
 export function forwardEvents(
-  core: Pick<Core, 'jobsHost' | 'voices' | 'covers'>,
+  core: Pick<Core, 'jobsHost' | 'voices' | 'covers' | 'libraryUpgrade'>,
   BrowserWindow: ElectronForHandlers['BrowserWindow'],
 ): () => void {
   const all = (send: (win: BrowserWindow) => void) => {
@@ -75,6 +76,7 @@ export function forwardEvents(
     core.covers.on('upload-progress', (p) =>
       all((win) => sendEvent(win, 'coverUploadProgress', p)),
     ),
+    core.libraryUpgrade.on('status', (s) => all((win) => sendEvent(win, 'upgradeStatus', s))),
   ];
   return () => {
     for (const off of offs) off();
@@ -224,6 +226,7 @@ export function buildHandlers({
       },
     }),
     player: playerHandlers(core.settings),
+    upgrade: upgradeHandlers(core.libraryUpgrade),
     updates: updatesHandlers(() => (updates ??= unsupportedUpdates(app.getVersion(), core))),
     diagnostics: diagnosticsHandlers(diagnostics),
   };

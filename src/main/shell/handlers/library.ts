@@ -14,9 +14,10 @@ import type { HandlerContext, NamespaceHandlers } from '../ipc';
 import { requireItem } from './items';
 
 export interface LibraryHandlerDeps {
-  core: Pick<Core, 'settings' | 'jobsHost' | 'loudness'> & {
-    paths: { dataDir: string };
-  };
+  core: Pick<Core, 'settings' | 'jobsHost' | 'loudness'> &
+    Partial<Pick<Core, 'libraryUpgrade'>> & {
+      paths: { dataDir: string };
+    };
   env: NodeJS.ProcessEnv;
   /** Shows the OS folder dialog starting at `defaultPath`; the chosen folder or null. */
   chooseFolderDialog(ctx: HandlerContext, defaultPath: string): Promise<string | null>;
@@ -97,6 +98,8 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
           .slice(from, from + query.limit)
           .map((item) => toLibraryItemView(item, loudness.of(item)));
       }
+      // a search: the background upgrade of old files waits for a quiet moment
+      if (query?.text) deps.core.libraryUpgrade?.noteSearch();
       const rt = await jobsHost.runtime();
       if (query?.ids) {
         // the items a change named, as they are now (gone ones are left out)
@@ -113,6 +116,7 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
       return page.map((item) => toLibraryItemView(item, loudness.of(item)));
     },
     async matching(_ctx, text) {
+      deps.core.libraryUpgrade?.noteSearch();
       const rt = await jobsHost.runtime();
       return (await rt.library.filter({ text })).map((item) => item.id);
     },

@@ -19,6 +19,7 @@ import type { LibraryKind } from '@shared/domain/library';
 import { Artwork, Button, EmptyState } from '../../components';
 import { showPanel } from '../../stores/ui';
 import { MissingResults } from './MissingResults';
+import { UpgradeCard } from './UpgradeCard';
 import { useMainMatches } from './lyrics-search';
 import { VirtualList, type VirtualListHandle } from './VirtualList';
 import {
@@ -193,6 +194,7 @@ export function LibraryPanel() {
         </h1>
         <p className="panel-lede">{t('library:lede')}</p>
       </header>
+      <UpgradeCard />
       <MissingResults />
       <div className="library-toolbar" role="search">
         <input
