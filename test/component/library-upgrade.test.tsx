@@ -35,7 +35,11 @@ const upgradeSection = () => screen.findByRole('region', { name: 'Tags for older
 
 describe('upgrading older library files', () => {
   it('asks first, with the files, bytes and the synced-folder warning; Not now is remembered', async () => {
-    const { main, user } = await renderMain({ library: old(2), panels: [libraryPanel] });
+    const { main, user } = await renderMain({
+      library: old(2),
+      panels: [libraryPanel],
+      upgradeUnanswered: true,
+    });
     const dialog = await screen.findByRole('dialog', { name: 'Add tags to your older files?' });
     expect(dialog).toHaveTextContent(
       /2 files \(0\.\d MB\) in your library were made by an earlier version of Cadenza/,
@@ -60,7 +64,11 @@ describe('upgrading older library files', () => {
   });
 
   it('tags the files in the background once agreed, waiting while the creator plays', async () => {
-    const { main, user } = await renderMain({ library: old(3), panels: [libraryPanel] });
+    const { main, user } = await renderMain({
+      library: old(3),
+      panels: [libraryPanel],
+      upgradeUnanswered: true,
+    });
     const dialog = await screen.findByRole('dialog', { name: 'Add tags to your older files?' });
     // the creator is playing: the work waits
     usePlayerStore.setState({ status: 'playing' });
@@ -101,6 +109,7 @@ describe('upgrading older library files', () => {
     const { main, user } = await renderMain({
       library: [...old(1), broken],
       panels: [libraryPanel],
+      upgradeUnanswered: true,
     });
     const dialog = await screen.findByRole('dialog', { name: 'Add tags to your older files?' });
     await user.click(within(dialog).getByRole('button', { name: 'Add tags' }));
@@ -123,7 +132,11 @@ describe('upgrading older library files', () => {
   });
 
   it('Stop keeps the rest for Continue', async () => {
-    const { main, user } = await renderMain({ library: old(3), panels: [libraryPanel] });
+    const { main, user } = await renderMain({
+      library: old(3),
+      panels: [libraryPanel],
+      upgradeUnanswered: true,
+    });
     const dialog = await screen.findByRole('dialog', { name: 'Add tags to your older files?' });
     usePlayerStore.setState({ status: 'playing' }); // holds the run at its first file
     await waitFor(() => expect(main.callsOf('upgrade.hold')).toEqual([[true]]));

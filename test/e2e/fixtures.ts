@@ -66,6 +66,11 @@ interface Fixtures {
   emulatorKeys: string[];
   /** First run already finished in settings.json (true); false shows it at launch. */
   firstRunDone: boolean;
+  /**
+   * Main asks about tagging older files (seeded sidecars have no audio hash, as an earlier
+   * version left them); by default the creator answered "Not now" in an earlier run.
+   */
+  upgradeUnanswered: boolean;
   emulator: Emulator;
   app: AppHandle;
   page: Page;
@@ -76,6 +81,7 @@ const useRealElectron = !!process.env.ELECTRON_OVERRIDE_DIST_PATH;
 export const test = base.extend<Fixtures>({
   emulatorKeys: [[VALID_KEY], { option: true }],
   firstRunDone: [true, { option: true }],
+  upgradeUnanswered: [false, { option: true }],
 
   emulator: async ({ emulatorKeys }, use) => {
     const emulator = await startEmulator({ keys: emulatorKeys, stepMs: 50 });
@@ -83,7 +89,7 @@ export const test = base.extend<Fixtures>({
     await emulator.close();
   },
 
-  app: async ({ emulator, firstRunDone }, use, testInfo) => {
+  app: async ({ emulator, firstRunDone, upgradeUnanswered }, use, testInfo) => {
     if (!existsSync(MAIN_JS))
       throw new Error(
         'out/main/index.js is missing: run `npm run build` before the end-to-end tests.',
@@ -105,6 +111,11 @@ export const test = base.extend<Fixtures>({
         ...(firstRunDone ? { firstRunDone: true } : {}),
       }),
     );
+    if (!upgradeUnanswered)
+      await writeFile(
+        join(dirs.home, 'library-upgrade.json'),
+        JSON.stringify({ version: 1, consent: 'declined', stopped: false }),
+      );
     const env: Record<string, string> = {
       CADENZA_HOME: dirs.home,
       CADENZA_LIBRARY: dirs.library,

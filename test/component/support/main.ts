@@ -114,6 +114,12 @@ export interface MainOptions {
   serviceTimeoutMs?: number;
   /** The library folder comes from CADENZA_LIBRARY (pinned) rather than settings.json. */
   libraryFromEnv?: boolean;
+  /**
+   * The creator has not answered the upgrade of older files yet (library-upgrade.json absent):
+   * main asks (seeded sidecars have no audio hash, as an earlier version left them). By default
+   * they answered "Not now" in an earlier run.
+   */
+  upgradeUnanswered?: boolean;
   /** Extra environment for main (e.g. CADENZA_DEMO). */
   env?: NodeJS.ProcessEnv;
   /**
@@ -294,6 +300,11 @@ export async function startMain(options: MainOptions = {}): Promise<Main> {
     typeof options.library === 'function' ? options.library(emulator) : (options.library ?? []),
   );
   await mkdir(join(dirs.data, 'jobs'), { recursive: true });
+  if (!options.upgradeUnanswered)
+    await writeFile(
+      join(dirs.data, 'library-upgrade.json'),
+      JSON.stringify({ version: 1, consent: 'declined', stopped: false }),
+    );
   const jobs = typeof options.jobs === 'function' ? options.jobs(emulator) : (options.jobs ?? []);
   for (const job of jobs)
     await writeFile(join(dirs.data, 'jobs', `${job.id}.json`), JSON.stringify(job, null, 2));
