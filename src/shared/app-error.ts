@@ -6,7 +6,13 @@
  *
  *   throw appError('io', 'errors:settingsUnsaved', {}, { cause: e });
  */
-import { AppError, type ErrorCode, type MessageParams } from './errors';
+import {
+  AppError,
+  fieldError,
+  type ErrorCode,
+  type KeyedMessage,
+  type MessageParams,
+} from './errors';
 import { englishText } from './i18n/english';
 
 export function appError(
@@ -37,3 +43,20 @@ export function wrapError(
   };
   return new AppError(code, englishText(key, all), { ...extra, key, params: all });
 }
+
+/**
+ * Form fields whose messages are keys (`fields` gets their English words, `fieldKeys` the keys):
+ *   appError('not_found', 'errors:…', {}, keyedFields({ source: { key: 'errors:fields.…' } }))
+ */
+export function keyedFields(fieldKeys: Record<string, KeyedMessage>): {
+  fields: Record<string, string>;
+  fieldKeys: Record<string, KeyedMessage>;
+} {
+  const fields: Record<string, string> = {};
+  for (const [name, m] of Object.entries(fieldKeys)) fields[name] = englishText(m.key, m.params);
+  return { fields, fieldKeys };
+}
+
+/** One field's message as a keyed validation error (its English words from the catalog). */
+export const keyedFieldError = (field: string, key: string, params?: MessageParams): AppError =>
+  fieldError(field, englishText(key, params), { key, ...(params ? { params } : {}) });

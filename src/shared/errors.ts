@@ -3,6 +3,12 @@ import type { MessageParams } from './i18n/english';
 
 export type { MessageParams };
 
+/** A message as a catalog key and its parameters. */
+export interface KeyedMessage {
+  key: string;
+  params?: MessageParams;
+}
+
 /**
  * Every failure that crosses a boundary (service client → jobs → IPC → renderer, or → CLI output)
  * is an AppError value with a stable code. Messages are written for creators, not developers.
@@ -63,6 +69,16 @@ export const AppErrorSchema = z.object({
    */
   key: z.string().max(200).optional(),
   params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  /** Each field's message as a key and parameters (`fields` holds its English words). */
+  fieldKeys: z
+    .record(
+      z.string(),
+      z.object({
+        key: z.string().max(200),
+        params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+      }),
+    )
+    .optional(),
 });
 export type AppErrorShape = z.infer<typeof AppErrorSchema>;
 
@@ -82,6 +98,7 @@ export class AppError extends Error {
   /** The message's catalog key and parameters (see AppErrorSchema). */
   readonly key?: string;
   readonly params?: MessageParams;
+  readonly fieldKeys?: Record<string, KeyedMessage>;
 
   constructor(
     code: ErrorCode,
@@ -95,6 +112,7 @@ export class AppError extends Error {
       detail?: string;
       key?: string;
       params?: MessageParams;
+      fieldKeys?: Record<string, KeyedMessage>;
     } = {},
   ) {
     super(message, extra.cause === undefined ? undefined : { cause: extra.cause });
@@ -108,6 +126,7 @@ export class AppError extends Error {
     if (extra.key !== undefined) this.key = extra.key;
     if (extra.params !== undefined && Object.keys(extra.params).length > 0)
       this.params = extra.params;
+    if (extra.fieldKeys) this.fieldKeys = extra.fieldKeys;
   }
 
   toShape(): AppErrorShape {
@@ -117,6 +136,7 @@ export class AppError extends Error {
     if (this.httpStatus !== undefined) shape.httpStatus = this.httpStatus;
     if (this.key) shape.key = this.key;
     if (this.params) shape.params = this.params;
+    if (this.fieldKeys) shape.fieldKeys = this.fieldKeys;
     return shape;
   }
 }
@@ -143,19 +163,43 @@ export type FieldErrors = Record<string, string>;
  */
 export function fieldsError(
   fields: FieldErrors,
-  summary = 'Some fields need attention before this can be sent.',
+  summary = FIELDS_SUMMARY,
+  keys: FieldKeys = {},
 ): AppError | undefined {
-  const messages = Object.values(fields);
-  if (messages.length === 0) return undefined;
-  return new AppError('validation', messages.length === 1 ? messages[0]! : summary, { fields });
+  const names = Object.keys(fields);
+  if (names.length === 0) return undefined;
+  // the message is the only field's (its key too), else the summary (keyed when it is the usual one)
+  const only = names.length === 1 ? keys.fieldKeys?.[names[0]!] : undefined;
+  const key =
+    names.length === 1
+      ? only?.key
+      : (keys.summaryKey ?? (summary === FIELDS_SUMMARY ? 'errors:fieldsSummary' : undefined));
+  return new AppError('validation', names.length === 1 ? fields[names[0]!]! : summary, {
+    fields,
+    ...(keys.fieldKeys ? { fieldKeys: keys.fieldKeys } : {}),
+    ...(key ? { key, ...(only?.params ? { params: only.params } : {}) } : {}),
+  });
 }
 
-/** Throws fieldsError(fields, summary) when any field has a message. */
-export function refuseFields(fields: FieldErrors, summary?: string): void {
-  const e = fieldsError(fields, summary);
+/** The English words of errors:fieldsSummary (the catalogs are not bundled here). */
+const FIELDS_SUMMARY = 'Some fields need attention before this can be sent.';
+
+/** Field messages as keys (for the renderer) and the summary's key, beside their English words. */
+export interface FieldKeys {
+  fieldKeys?: Record<string, KeyedMessage>;
+  summaryKey?: string;
+}
+
+/** Throws fieldsError(fields, summary, keys) when any field has a message. */
+export function refuseFields(fields: FieldErrors, summary?: string, keys?: FieldKeys): void {
+  const e = fieldsError(fields, summary, keys);
   if (e) throw e;
 }
 
-/** One field's message as a validation error. */
-export const fieldError = (field: string, message: string): AppError =>
-  new AppError('validation', message, { fields: { [field]: message } });
+/** One field's message as a validation error (keyed when `keyed` gives its key). */
+export const fieldError = (field: string, message: string, keyed?: KeyedMessage): AppError =>
+  new AppError('validation', message, {
+    fields: { [field]: message },
+    ...(keyed ? { key: keyed.key, fieldKeys: { [field]: keyed } } : {}),
+    ...(keyed?.params ? { params: keyed.params } : {}),
+  });

@@ -166,7 +166,7 @@ export function createCore(opts: CoreOptions): Core {
    */
   const requireKey = async (): Promise<KnownCounts | null> => {
     if (!(await keys.getKey(keyOrigin(settings.baseUrl()))))
-      throw new AppError('no_key', NO_KEY_MESSAGE);
+      throw new AppError('no_key', NO_KEY_MESSAGE, { key: 'errors:noKey' });
     return account.lastKnownCounts();
   };
 

@@ -6,7 +6,7 @@
  */
 import type { JobSummary } from '@shared/domain/jobs';
 import type { LibraryChange } from '@shared/domain/library';
-import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
 import type { JobsService } from './jobs';
 import type { Library } from './library/library';
 import { TypedEmitter } from './ground/events';
@@ -100,7 +100,7 @@ export function createJobsHost(options: JobsHostOptions): JobsHost {
 
   const host: JobsHost = {
     runtime() {
-      if (stopped) return Promise.reject(new AppError('cancelled', 'Cadenza is closing.'));
+      if (stopped) return Promise.reject(appError('cancelled', 'errors:closing'));
       if (opening) return opening;
       if (current) return Promise.resolve(current);
       return host.start();

@@ -7,7 +7,7 @@
  */
 import { kindFacts, type JobKind } from '@shared/domain/job-kinds';
 import type { Job } from '@shared/domain/jobs';
-import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
 import type { CoversService } from './covers';
 import type { VideosService } from './videos';
 import type { JobsHost } from './jobs-host';
@@ -36,10 +36,7 @@ export function createSubmitters(deps: SubmitterDeps): Record<JobKind, Submitter
     'subtitle-video': (r) => deps.videos.subtitlesAgain(r),
     'history-import': (r) => deps.songs.importAgain(r),
     import: () => {
-      throw new AppError(
-        'invalid_argument',
-        'This import was recorded by an earlier version and cannot be sent again; import the file again.',
-      );
+      throw appError('invalid_argument', 'errors:oldImport');
     },
   };
 }
@@ -52,10 +49,10 @@ export async function retryJob(
 ): Promise<Job> {
   const { jobs } = await host.runtime();
   const job = jobs.get(jobId);
-  if (!job) throw new AppError('not_found', 'That job is no longer listed.');
+  if (!job) throw appError('not_found', 'errors:jobGone');
   if (job.state !== 'failed' && job.state !== 'cancelled' && job.state !== 'interrupted')
-    throw new AppError('busy', 'Only a failed, cancelled or interrupted job can be retried.');
+    throw appError('busy', 'errors:retryStates');
   if (kindFacts(job.kind).retry === 'none')
-    throw new AppError('invalid_argument', 'This job cannot be sent again.');
+    throw appError('invalid_argument', 'errors:notResendable');
   return submitters[job.kind](job.request);
 }

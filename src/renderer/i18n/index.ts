@@ -92,6 +92,21 @@ export function formattersFor(lang: AppLanguage) {
 }
 
 /**
+ * A form field's message from main, in the app's language: its key's words when main keyed it,
+ * else the English words as they came. Undefined when the field has no message.
+ */
+export function fieldText(
+  error: Pick<AppErrorShape, 'fields' | 'fieldKeys'> | null | undefined,
+  name: string,
+): string | undefined {
+  const english = error?.fields?.[name];
+  const keyed = error?.fieldKeys?.[name];
+  if (english && keyed && currentLanguage() !== 'en' && bound?.instance.exists(keyed.key))
+    return t(keyed.key, keyed.params ?? {});
+  return english;
+}
+
+/**
  * What an AppError says, in the app's language: in English its message as main wrote it (it may
  * name the action: "…could not make the cover"); in another language its key's words with its
  * parameters when main gave a key; else the English message as it came.

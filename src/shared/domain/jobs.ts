@@ -211,6 +211,20 @@ export function failureOf(job: Pick<Job, 'error' | 'state'>): AppError {
     return new AppError(e.code, e.message, {
       ...(e.counter ? { counter: e.counter } : {}),
       ...(e.fields ? { fields: e.fields } : {}),
+      ...(e.key ? { key: e.key, ...(e.params ? { params: e.params } : {}) } : {}),
+      ...(e.fieldKeys ? { fieldKeys: e.fieldKeys } : {}),
     });
-  return new AppError('internal', `The job ended ${job.state}.`);
+  const ended = ENDED[job.state];
+  if (!ended)
+    // English only: a job asked for its failure before it ended (waitFor answers ended jobs only)
+    return new AppError('internal', `The job ended ${job.state}.`);
+  // the English words of the key (the catalogs are not bundled here: the renderer imports this)
+  return new AppError('internal', `The job ended ${job.state}.`, { key: ended });
 }
+
+/** Why a job that ended without a recorded error did not finish, by its state. */
+const ENDED: Partial<Record<JobState, string>> = {
+  failed: 'errors:jobEnded.failed',
+  cancelled: 'errors:jobEnded.cancelled',
+  interrupted: 'errors:jobEnded.interrupted',
+};

@@ -15,7 +15,8 @@ import type { LibraryItem } from '@shared/domain/library';
 import { isAudioKind } from '@shared/domain/library-sources';
 import { fieldErrorsOf, CoverFieldsSchema } from '@shared/domain/service-inputs';
 import { COVER_UPLOAD_MAX_BYTES, UPLOAD_AUDIO_EXTENSIONS } from '@shared/domain/service-limits';
-import { AppError, refuseFields } from '@shared/errors';
+import { appError, keyedFields } from '@shared/app-error';
+import { refuseFields } from '@shared/errors';
 import type { UploadProgressEvent } from '@shared/ipc/voices';
 import type { CoversApi, SingingApi } from '../api';
 import type { JobsService } from '../jobs';
@@ -88,9 +89,12 @@ export function createCoversService(deps: CoversServiceDeps) {
   async function checkUpload(path: string): Promise<void> {
     const st = await fs.stat(path).catch(() => null);
     if (!st?.isFile())
-      throw new AppError('not_found', `${basename(path)} is no longer there.`, {
-        fields: { source: 'The file is no longer there.' },
-      });
+      throw appError(
+        'not_found',
+        'errors:covers.fileGone',
+        { name: basename(path) },
+        keyedFields({ source: { key: 'errors:fields.fileGone' } }),
+      );
     const ext = extname(path).slice(1).toLowerCase();
     if (!(UPLOAD_AUDIO_EXTENSIONS as readonly string[]).includes(ext)) {
       refuseFields(
@@ -127,16 +131,18 @@ export function createCoversService(deps: CoversServiceDeps) {
     } else if (input.source.kind === 'library') {
       const item = rt.library.get(input.source.itemId);
       if (!item)
-        throw new AppError('not_found', 'That library song is no longer there.', {
-          fields: { source: 'No longer in the library.' },
-        });
+        throw appError(
+          'not_found',
+          'errors:covers.songGone',
+          {},
+          keyedFields({ source: { key: 'errors:fields.notInLibrary' } }),
+        );
       if (!isAudioKind(item.kind))
-        throw new AppError(
+        throw appError(
           'validation',
-          `“${item.title}” is not audio; a cover sings a song, a cover or speech.`,
-          {
-            fields: { source: 'Not audio.' },
-          },
+          'errors:covers.notAudio',
+          { title: item.title },
+          keyedFields({ source: { key: 'errors:fields.notAudio' } }),
         );
       filePath = rt.library.pathOf(item);
       sourceLabel = item.title;
@@ -243,10 +249,11 @@ export function createCoversService(deps: CoversServiceDeps) {
       const handle = str(recorded?.handle);
       const picked = handle ? deps.files?.resolve(handle) : undefined;
       if (!picked || picked.kind !== 'audio')
-        throw new AppError(
+        throw appError(
           'not_found',
-          `“${name}” is no longer available: Cadenza forgets the files you picked when it closes. Choose it again in Covers to make this cover.`,
-          { fields: { source: 'Choose the file again.' } },
+          'errors:covers.pickAgain',
+          { name },
+          keyedFields({ source: { key: 'errors:fields.pickFileAgain' } }),
         );
       source = { kind: 'file', path: picked.path, handle };
     }
@@ -266,14 +273,14 @@ export function createCoversService(deps: CoversServiceDeps) {
     if (done.state !== 'done') throw failureOf(done);
     const id = done.resultItemIds[0];
     const item = id ? rt.library.get(id) : undefined;
-    if (!item) throw new AppError('not_found', 'The result is not in the library.');
+    if (!item) throw appError('not_found', 'errors:resultGone');
     return item;
   }
 
   async function cancel(jobId: string): Promise<Job> {
     const rt = await deps.runtime();
     const job = rt.jobs.get(jobId);
-    if (!job) throw new AppError('not_found', 'That job is no longer listed.');
+    if (!job) throw appError('not_found', 'errors:jobGone');
     return (await rt.jobs.cancel(jobId)) ?? job;
   }
 

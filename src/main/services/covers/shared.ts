@@ -1,5 +1,6 @@
 /** Small helpers the covers and videos services share. */
 import { isHttpUrl } from '@shared/domain/service-inputs';
+import { appError, keyedFields, wrapError } from '@shared/app-error';
 import { AppError } from '@shared/errors';
 import type { Link, MeasuredLink } from '@shared/ipc/covers';
 import type { Library } from '../library/library';
@@ -16,12 +17,13 @@ export interface ResolvedLink {
 export function resolveLink(link: Link, library: Library | undefined): ResolvedLink {
   if (link.kind === 'url') return { url: link.url.trim(), label: link.url.trim() };
   const item = library?.get(link.itemId);
-  if (!item) throw new AppError('not_found', 'That library item is no longer there.');
+  if (!item) throw appError('not_found', 'errors:library.itemGone');
   if (!item.source_url || !isHttpUrl(item.source_url)) {
-    throw new AppError(
+    throw appError(
       'validation',
-      `“${item.title}” has no link from the service; the service takes links only.`,
-      { fields: { urls: 'This item has no service link.' } },
+      'errors:covers.noLink',
+      { title: item.title },
+      keyedFields({ urls: { key: 'errors:fields.noServiceLink' } }),
     );
   }
   return { url: item.source_url, label: item.title, itemId: item.id };
@@ -86,8 +88,11 @@ export function withRawMessage(e: unknown): unknown {
           .join(' — ')
       : jsonExcerpt(raw);
   if (!said) return e;
-  return new AppError('bad_response', `${e.message} The service said: ${said}`, {
-    raw: e.raw,
-    ...(e.httpStatus !== undefined ? { httpStatus: e.httpStatus } : {}),
-  });
+  return wrapError(
+    'bad_response',
+    e,
+    'errors:serviceSaid',
+    { said },
+    { raw: e.raw, ...(e.httpStatus !== undefined ? { httpStatus: e.httpStatus } : {}) },
+  );
 }

@@ -7,6 +7,7 @@
 import { failureOf, type Job } from '@shared/domain/jobs';
 import { fieldErrorsOf, TrainSingerRulesSchema } from '@shared/domain/service-inputs';
 import { TRAINING_AUDIO_MAX_S, TRAINING_AUDIO_MIN_S } from '@shared/domain/service-limits';
+import { appError } from '@shared/app-error';
 import { AppError, toErrorShape, refuseFields } from '@shared/errors';
 import type { Link, SingerOption, Singers, TrainingCheck } from '@shared/ipc/covers';
 import { output } from '../jobs/records';
@@ -141,8 +142,11 @@ export function createSingerTraining(
     refuseFields(fields, 'Some fields need attention before training can start.');
     const check = await checkTraining(input.links);
     if (check.problem || check.totalS === null)
+      // in English the measurement's own words; in the app's language that the links were not measured
       throw new AppError('validation', check.problem ?? 'The links could not be measured.', {
         fields: { urls: check.problem ?? '' },
+        key: 'errors:covers.linksUnmeasured',
+        fieldKeys: { urls: { key: 'errors:covers.linksUnmeasured' } },
       });
     const rt = await deps.runtime();
     const totalAudioDurationS = check.totalS;
@@ -201,8 +205,7 @@ export function createSingerTraining(
     const done = await rt.jobs.waitFor(jobId);
     if (done.state !== 'done') throw failureOf(done);
     const singer = (await customSingers()).find((s) => s.jobId === jobId);
-    if (!singer?.id)
-      throw new AppError('bad_response', 'The service did not name the trained singer.');
+    if (!singer?.id) throw appError('bad_response', 'errors:covers.singerUnnamed');
     return singer;
   }
 

@@ -7,7 +7,7 @@ import { HISTORY_IMPORT_MAX_SONGS } from '@shared/domain/job-kinds';
 import type { Job } from '@shared/domain/jobs';
 import type { LibraryItem } from '@shared/domain/library';
 import type { Song } from '@shared/domain/service';
-import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
 import type { History, HistorySong } from '@shared/ipc/songs';
 import type { JobsService } from '../jobs';
 
@@ -58,10 +58,9 @@ export async function importFromHistory(
   deps: Pick<HistoryDeps, 'library'> & { jobs: Pick<JobsService, 'track'>; titles?: string[] },
 ): Promise<Job> {
   const ids = [...new Set(songIds.map((id) => id.trim()).filter(Boolean))];
-  if (ids.length === 0) throw new AppError('invalid_argument', 'Choose songs to import.');
+  if (ids.length === 0) throw appError('invalid_argument', 'errors:songs.chooseToImport');
   const held = ids.filter((id) => deps.library.findByServiceId(id));
-  if (held.length === ids.length)
-    throw new AppError('invalid_argument', 'Those songs are already in your library.');
+  if (held.length === ids.length) throw appError('invalid_argument', 'errors:songs.allHeld');
   const wanted = ids.filter((id) => !held.includes(id));
   const first = deps.titles?.[0]?.trim();
   const label =
@@ -69,10 +68,9 @@ export async function importFromHistory(
       ? `Import: ${first || 'song from the service'}`
       : `Import: ${wanted.length} songs from the service`;
   if (wanted.length > HISTORY_IMPORT_MAX_SONGS)
-    throw new AppError(
-      'invalid_argument',
-      `Choose at most ${HISTORY_IMPORT_MAX_SONGS} songs to import at a time.`,
-    );
+    throw appError('invalid_argument', 'errors:songs.importMax', {
+      count: HISTORY_IMPORT_MAX_SONGS,
+    });
   return deps.jobs.track({
     kind: 'history-import',
     tracking: 'v3-tasks',

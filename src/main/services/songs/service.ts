@@ -12,7 +12,8 @@ import type { Job, JobSummary } from '@shared/domain/jobs';
 import type { LibraryItem } from '@shared/domain/library';
 import type { LyricsResult, Song } from '@shared/domain/service';
 import type { MusicV1Input, SubmitSongInput } from '@shared/domain/service-inputs';
-import { AppError, fieldError } from '@shared/errors';
+import { appError } from '@shared/app-error';
+import { fieldError } from '@shared/errors';
 import { CreateSongRequestSchema, type CreateSongRequest } from '@shared/ipc/songs';
 import type { JobsService } from '../jobs';
 import type { Library } from '../library/library';
@@ -61,7 +62,7 @@ export function createSongsService(deps: SongsServiceDeps) {
   async function finishNow(jobId: string): Promise<LibraryItem[]> {
     const { jobs, library } = await deps.runtime();
     const job = jobs.get(jobId);
-    if (!job) throw new AppError('not_found', 'That job is no longer listed.');
+    if (!job) throw appError('not_found', 'errors:jobGone');
     const extend =
       typeof job.request.extend === 'object' && job.request.extend
         ? (job.request.extend as { songId?: unknown; continueAtS?: unknown })
@@ -112,7 +113,7 @@ export function createSongsService(deps: SongsServiceDeps) {
   return {
     async create(raw: CreateSongRequest): Promise<Job> {
       const parsed = CreateSongRequestSchema.safeParse(raw);
-      if (!parsed.success) throw new AppError('invalid_argument', 'The song request is not valid.');
+      if (!parsed.success) throw appError('invalid_argument', 'errors:songs.badRequest');
       const req = parsed.data;
       const { library } = await deps.runtime();
       const submit = await submitters();
@@ -196,7 +197,7 @@ export function createSongsService(deps: SongsServiceDeps) {
       const { jobs } = await deps.runtime();
       return new Promise((resolve, reject) => {
         const now = jobs.get(jobId);
-        if (!now) return reject(new AppError('not_found', 'That job is no longer listed.'));
+        if (!now) return reject(appError('not_found', 'errors:jobGone'));
         if (sent(now)) return resolve(now);
         const off = jobs.on('job-updated', (j) => {
           if (j.id !== jobId || !sent(j)) return;

@@ -13,7 +13,7 @@
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import type { LibraryItem, WholeSongSource } from '@shared/domain/library';
-import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
 import type { Job } from '@shared/domain/jobs';
 import { tempPathFor } from '../ground/atomic';
 import type { Library } from '../library/library';
@@ -74,31 +74,24 @@ export function chainOf(
   jobs: { get(id: string): Job | undefined },
 ): ChainLink[] {
   const leaf = library.get(id) ?? library.findByServiceId(id);
-  if (!leaf) throw new AppError('not_found', 'That item is no longer in the library.');
+  if (!leaf) throw appError('not_found', 'errors:library.itemGone');
   if (!isExtension(leaf))
-    throw new AppError('validation', `"${leaf.title}" is not an extension of a song.`);
+    throw appError('validation', 'errors:songs.notExtension', { title: leaf.title });
   const links: ChainLink[] = [];
   const seen = new Set<string>();
   for (let item: LibraryItem | undefined = leaf; item;) {
     if (seen.has(item.id) || seen.size > MAX_CHAIN)
-      throw new AppError('validation', 'The extensions of this song loop back on themselves.');
+      throw appError('validation', 'errors:songs.loop');
     seen.add(item.id);
     if (!isExtension(item) || item.whole_song) {
       links.unshift({ item, continueAtS: null });
       break;
     }
     const parent = parentOf(item, library);
-    if (!parent)
-      throw new AppError(
-        'not_found',
-        `The song "${item.title}" continues is not in the library, so it cannot be joined.`,
-      );
+    if (!parent) throw appError('not_found', 'errors:songs.parentGone', { title: item.title });
     const at = continueAtOf(item, jobs);
     if (at === null || !(at > 0))
-      throw new AppError(
-        'validation',
-        `Cadenza does not know where "${item.title}" continues its song, so it cannot be joined.`,
-      );
+      throw appError('validation', 'errors:songs.unknownStart', { title: item.title });
     links.unshift({ item, continueAtS: at });
     item = parent;
   }

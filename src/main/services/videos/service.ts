@@ -21,7 +21,8 @@ import {
   SINGING_AUDIO_MIN_S,
   SINGING_IMAGE_MAX_BYTES,
 } from '@shared/domain/service-limits';
-import { AppError, refuseFields } from '@shared/errors';
+import { appError } from '@shared/app-error';
+import { refuseFields } from '@shared/errors';
 import type { SingingCheck } from '@shared/ipc/videos';
 import { videoOutputs } from '../jobs/records';
 import { measureUrls, type Measurement } from '../covers/measure';
@@ -174,8 +175,7 @@ export function createVideosService(deps: VideosServiceDeps) {
     async singingAgain(request: Record<string, unknown>): Promise<Job> {
       const rt = await deps.runtime();
       const audio = recordedLink(request.audio ?? request.audioUrl);
-      if (!audio)
-        throw new AppError('invalid_argument', 'This job recorded no audio to send again.');
+      if (!audio) throw appError('invalid_argument', 'errors:videos.noAudio');
       return singing({
         audio: resolveLink(audio, rt.library),
         imageUrl: typeof request.imageUrl === 'string' ? request.imageUrl : '',
@@ -187,8 +187,7 @@ export function createVideosService(deps: VideosServiceDeps) {
     async subtitlesAgain(request: Record<string, unknown>): Promise<Job> {
       const rt = await deps.runtime();
       const video = recordedLink(request.video ?? request.videoUrl);
-      if (!video)
-        throw new AppError('invalid_argument', 'This job recorded no video to send again.');
+      if (!video) throw appError('invalid_argument', 'errors:videos.noVideo');
       const resolved = resolveLink(video, rt.library);
       return subtitles({
         videoUrl: resolved.url,
@@ -203,7 +202,7 @@ export function createVideosService(deps: VideosServiceDeps) {
       if (done.state !== 'done') throw failureOf(done);
       const id = done.resultItemIds[0];
       const item = id ? rt.library.get(id) : undefined;
-      if (!item) throw new AppError('not_found', 'The video is not in the library.');
+      if (!item) throw appError('not_found', 'errors:videos.videoGone');
       return item;
     },
   };

@@ -4,7 +4,8 @@
  * keeps what was known.
  */
 import type { CloneVoice, Voice } from '@shared/domain/service';
-import { AppError, toErrorShape } from '@shared/errors';
+import { appError, keyedFields } from '@shared/app-error';
+import { toErrorShape } from '@shared/errors';
 import type { Catalogue, VoiceView } from '@shared/ipc/voices';
 import type { VoicesApi } from '../api';
 import type { CachedCatalogue, VoicesStore } from './store';
@@ -119,10 +120,11 @@ export function createVoiceCatalogue(store: VoicesStore, client: () => Catalogue
     if (bySpeaker) return bySpeaker;
     const named = all.filter((v) => v.name.toLowerCase() === speakerOrName.trim().toLowerCase());
     if (named.length > 1) {
-      throw new AppError(
+      throw appError(
         'validation',
-        `Several voices are called “${speakerOrName}”; use the speaker id.`,
-        { fields: { speaker: 'Several voices have that name.' } },
+        'errors:voices.ambiguous',
+        { name: speakerOrName },
+        keyedFields({ speaker: { key: 'errors:fields.sameName' } }),
       );
     }
     return named[0];

@@ -6,7 +6,8 @@
 import { basename } from 'node:path';
 import { failureOf, type Job } from '@shared/domain/jobs';
 import { fieldErrorsOf, CloneFieldsSchema } from '@shared/domain/service-inputs';
-import { AppError, refuseFields } from '@shared/errors';
+import { appError, keyedFields } from '@shared/app-error';
+import { refuseFields } from '@shared/errors';
 import type { CloneFileCheck, UploadProgressEvent } from '@shared/ipc/voices';
 import type { VoicesApi } from '../api';
 import type { PickedFiles } from '../files/registry';
@@ -133,10 +134,11 @@ export function createCloning(deps: CloningDeps) {
       const name = typeof rec.name === 'string' ? rec.name : 'a recording';
       const picked = typeof rec.handle === 'string' ? deps.files?.resolve(rec.handle) : undefined;
       if (!picked || picked.kind !== 'audio')
-        throw new AppError(
+        throw appError(
           'not_found',
-          `“${name}” is no longer available: Cadenza forgets the recordings you picked when it closes. Choose them again in Voices to clone the voice.`,
-          { fields: { files: 'Choose the recordings again.' } },
+          'errors:voices.pickAgain',
+          { name },
+          keyedFields({ files: { key: 'errors:fields.pickRecordingsAgain' } }),
         );
       return {
         path: picked.path,
@@ -157,7 +159,7 @@ export function createCloning(deps: CloningDeps) {
     const done = await (await deps.jobs()).waitFor(jobId);
     if (done.state !== 'done') throw failureOf(done);
     const speaker = done.serviceIds[0] ?? done.meta.voice;
-    if (!speaker) throw new AppError('bad_response', 'The service did not name the new voice.');
+    if (!speaker) throw appError('bad_response', 'errors:voices.unnamed');
     await deps.catalogue.catalogue({ refresh: true }).catch(() => undefined);
     return speaker;
   }
@@ -165,8 +167,7 @@ export function createCloning(deps: CloningDeps) {
   async function cancelClone(jobId: string): Promise<Job> {
     const jobs = await deps.jobs();
     const job = jobs.get(jobId);
-    if (!job || job.kind !== 'clone')
-      throw new AppError('not_found', 'That upload is no longer listed.');
+    if (!job || job.kind !== 'clone') throw appError('not_found', 'errors:uploadGone');
     return (await jobs.cancel(jobId)) ?? job;
   }
 

@@ -10,6 +10,7 @@
  */
 import { failureOf, type Job } from '@shared/domain/jobs';
 import type { LibraryItem } from '@shared/domain/library';
+import { appError } from '@shared/app-error';
 import { AppError } from '@shared/errors';
 import type { Catalogue, SpeakRequest, UploadProgressEvent, VoicePrefs } from '@shared/ipc/voices';
 import type { VoicesApi } from '../api';
@@ -70,7 +71,7 @@ function createSpeaking(deps: VoicesServiceDeps, store: VoicesStore, catalogue: 
     if (done.state !== 'done') throw failureOf(done);
     const id = done.resultItemIds[0];
     const item = id ? rt.library.get(id) : undefined;
-    if (!item) throw new AppError('not_found', 'The take is not in the library.');
+    if (!item) throw appError('not_found', 'errors:voices.takeGone');
     const speaker = typeof done.request.speaker === 'string' ? done.request.speaker : undefined;
     if (!speaker || item.service_ids.speaker === speaker) return item;
     return rt.library.updateMeta(item.id, { service_ids: { ...item.service_ids, speaker } });
@@ -134,12 +135,14 @@ export function createVoicesService(deps: VoicesServiceDeps) {
     },
 
     async mediaUrl(speaker: string, which: 'avatar' | 'sample'): Promise<string> {
-      if (!deps.cacheRemote) throw new AppError('internal', 'Previews are not available here.');
+      if (!deps.cacheRemote)
+        // English only: only the CLI runs without the media cache, and it shows no previews
+        throw new AppError('internal', 'Previews are not available here.');
       const url = await voices.remoteUrl(speaker, which);
       if (!url)
-        throw new AppError(
+        throw appError(
           'not_found',
-          which === 'avatar' ? 'This voice has no picture.' : 'This voice has no sample to play.',
+          which === 'avatar' ? 'errors:voices.noPicture' : 'errors:voices.noSample',
         );
       return deps.cacheRemote(url);
     },
