@@ -4,10 +4,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { CoverRequest, Link, TrainRequest } from '@shared/ipc/covers';
 import { coversPanel } from '../../src/renderer/panels/covers';
 import { resetCoversStore } from '../../src/renderer/stores/covers';
+import type { Emulator } from '../emulator';
 import { FakeCadenza, makeJobView, makeLibraryItem } from './support/fake-cadenza';
 import { expectPlayerPlays } from './support/player-checks';
 import { pickItem, pickerTitles } from './support/picker';
-import { renderApp } from './support/render-app';
+import { TEST_KEY, type SeedItem } from './support/main';
+import { renderApp, renderMain } from './support/render-app';
 
 const KEY = 'sk-test-covers-0000-9876';
 
@@ -293,84 +295,6 @@ describe('Covers panel: train a custom singer', () => {
     );
   });
 
-  it('says the service takes links only, measures them, and refuses 4:59 with the reason', async () => {
-    const f = fake();
-    f.covers.trainingCheck = {
-      links: [
-        {
-          label: 'https://cdn.example/a.mp3',
-          format: 'mp3',
-          durationS: 298.99,
-          sizeBytes: 1_195_968,
-          problem: null,
-        },
-      ],
-      totalS: 298.99,
-      problem:
-        'Training audio must last 5 to 45 minutes in total; these links last 4:58. Nothing was sent.',
-    };
-    const { user } = await renderApp({ fake: f, panels: [coversPanel] });
-    const card = screen.getByRole('region', { name: 'Train a custom singer' });
-    expect(
-      within(card).getByText(/only \(http\/https; MP3, WAV or M4A\), 5 to 45 minutes in total/),
-    ).toBeInTheDocument();
-    await user.type(
-      within(card).getByRole('textbox', { name: 'Audio links (one per line)' }),
-      'https://cdn.example/a.mp3',
-    );
-    await user.click(within(card).getByRole('combobox', { name: /Add a library song or cover/ }));
-    // no service link, and speech: not offered
-    expect(pickerTitles()).toEqual(['Dawn Chorus']);
-    await user.keyboard('{Escape}');
-    await pickItem(user, card, /Add a library song or cover/, 'Dawn Chorus');
-    await user.click(within(card).getByRole('button', { name: 'Measure links' }));
-    const [links] = f.callsOf('covers.checkTraining')[0] as [Link[]];
-    expect(links).toEqual([
-      { kind: 'url', url: 'https://cdn.example/a.mp3' },
-      { kind: 'library', itemId: 'itm_dawn' },
-    ]);
-    const measured = await within(card).findByRole('status', { name: 'Measured training audio' });
-    expect(measured).toHaveTextContent('https://cdn.example/a.mp3: 4:58');
-    expect(measured).toHaveTextContent('these links last 4:58. Nothing was sent.');
-    expect(within(card).getByRole('button', { name: 'Train singer' })).toBeDisabled();
-    expect(f.callsOf('covers.train')).toEqual([]);
-  });
-
-  it('the measured total reads as the sum of the lines above it (3:19 + 2:40 = 5:59, not 6:00)', async () => {
-    const f = fake();
-    f.covers.trainingCheck = {
-      links: [
-        {
-          label: 'https://cdn.example/a.mp3',
-          format: 'mp3',
-          durationS: 199.6,
-          sizeBytes: null,
-          problem: null,
-        },
-        {
-          label: 'https://cdn.example/b.mp3',
-          format: 'mp3',
-          durationS: 160.6,
-          sizeBytes: null,
-          problem: null,
-        },
-      ],
-      totalS: 360.2,
-      problem: null,
-    };
-    const { user } = await renderApp({ fake: f, panels: [coversPanel] });
-    const card = screen.getByRole('region', { name: 'Train a custom singer' });
-    await user.type(
-      within(card).getByRole('textbox', { name: 'Audio links (one per line)' }),
-      'https://cdn.example/a.mp3\nhttps://cdn.example/b.mp3',
-    );
-    await user.click(within(card).getByRole('button', { name: 'Measure links' }));
-    const measured = await within(card).findByRole('status', { name: 'Measured training audio' });
-    expect(measured).toHaveTextContent('a.mp3: 3:19');
-    expect(measured).toHaveTextContent('b.mp3: 2:40');
-    expect(measured).toHaveTextContent('Total: 5:59');
-  });
-
   it('trains under a name; the singer shows as training and then in the picker when ready', async () => {
     const f = fake();
     f.covers.trainingCheck = { links: [], totalS: 300, problem: null };
@@ -415,31 +339,6 @@ describe('Covers panel: train a custom singer', () => {
     expect(within(coverCard()).getByRole('combobox', { name: 'Singer' })).toHaveValue('Warm Tenor');
   });
 
-  it('a file dropped on the training card is answered: links only, and the library items that can stand in', async () => {
-    const f = fake();
-    const { user } = await renderApp({ fake: f, panels: [coversPanel] });
-    const card = screen.getByRole('region', { name: 'Train a custom singer' });
-    await within(card).findByRole('combobox', {
-      name: 'Add a library song or cover (its service link)',
-    });
-    const file = new File(['x'], 'take.mp3', { type: 'audio/mpeg' });
-    fireEvent.drop(card, { dataTransfer: { files: [file], types: ['Files'] } });
-    const note = await within(card).findByRole('alert');
-    expect(note).toHaveTextContent(
-      'Training takes links only: the service cannot receive a file from this computer.',
-    );
-    const stand = within(note).getByRole('list', { name: 'Library items that can stand in' });
-    expect(
-      within(stand)
-        .getAllByRole('listitem')
-        .map((li) => li.firstChild?.textContent),
-    ).toEqual(['Dawn Chorus']);
-    await user.click(within(stand).getByRole('button', { name: 'Use “Dawn Chorus”' }));
-    expect(within(card).getByRole('list', { name: /^Chosen for training/ })).toHaveTextContent(
-      'Dawn Chorus',
-    );
-  });
-
   it('a training job started before a restart updates its singer when it finishes, with no click', async () => {
     const f = fake();
     await renderApp({ fake: f, panels: [coversPanel] });
@@ -454,22 +353,6 @@ describe('Covers panel: train a custom singer', () => {
     await waitFor(() => expect(mine).toHaveTextContent('Still Learning — ready'));
     await userEvent.click(within(coverCard()).getByRole('combobox', { name: 'Singer' }));
     expect(pickerTitles()).toContain('Still Learning');
-  });
-
-  it('a missing name is shown on the name field', async () => {
-    const f = fake();
-    const { user } = await renderApp({ fake: f, panels: [coversPanel] });
-    const card = screen.getByRole('region', { name: 'Train a custom singer' });
-    await user.type(
-      within(card).getByRole('textbox', { name: 'Audio links (one per line)' }),
-      'https://cdn.example/a.mp3',
-    );
-    await user.click(within(card).getByRole('button', { name: 'Train singer' }));
-    expect(
-      await within(card).findByText('Name the singer (the name is kept on this computer).'),
-    ).toBeInTheDocument();
-    expect(f.callsOf('covers.train')).toHaveLength(1);
-    expect(f.state.jobs).toEqual([]);
   });
 });
 
@@ -540,5 +423,114 @@ describe('Covers panel: rename a custom singer', () => {
     expect(field).toHaveAccessibleDescription('That name is too long.');
     await user.click(within(coverCard()).getByRole('combobox', { name: 'Singer' }));
     expect(pickerTitles()).toContain('My Alto');
+  });
+});
+
+/**
+ * Training links over the real main: main measures the emulator's media (headers only) and the
+ * library songs' service links, and refuses before anything is sent.
+ */
+describe('Covers panel over the real main: training links', () => {
+  const songs = (emu: Emulator): SeedItem[] => [
+    {
+      id: 'itm_dawn',
+      title: 'Dawn Chorus',
+      seconds: 6,
+      source_url: `${emu.mediaUrl}/media/tone.wav?seconds=148`,
+    },
+    { id: 'itm_local', title: 'Voice memo', kind: 'tts', seconds: 4 },
+  ];
+  const open = () => renderMain({ key: TEST_KEY, panels: [coversPanel], library: songs });
+  const trainCard = () => screen.getByRole('region', { name: 'Train a custom singer' });
+
+  it('says the service takes links only, measures them, and refuses 4:58 with the reason', async () => {
+    const { main, user } = await open();
+    const card = trainCard();
+    expect(
+      within(card).getByText(/only \(http\/https; MP3, WAV or M4A\), 5 to 45 minutes in total/),
+    ).toBeInTheDocument();
+    const link = `${main.emulator.mediaUrl}/media/tone.wav?seconds=150`;
+    await user.type(
+      within(card).getByRole('textbox', { name: 'Audio links (one per line)' }),
+      link,
+    );
+    await user.click(
+      await within(card).findByRole('combobox', { name: /Add a library song or cover/ }),
+    );
+    // no service link, and speech: not offered
+    await waitFor(() => expect(pickerTitles()).toEqual(['Dawn Chorus']));
+    await user.keyboard('{Escape}');
+    await pickItem(user, card, /Add a library song or cover/, 'Dawn Chorus');
+    await user.click(within(card).getByRole('button', { name: 'Measure links' }));
+    const [links] = main.callsOf('covers.checkTraining')[0] as [Link[]];
+    expect(links).toEqual([
+      { kind: 'url', url: link },
+      { kind: 'library', itemId: 'itm_dawn' },
+    ]);
+    // 150 s + 148 s = 4:58
+    const measured = await within(card).findByRole('status', { name: 'Measured training audio' });
+    expect(measured).toHaveTextContent(`${link}: 2:30`);
+    expect(measured).toHaveTextContent('these links last 4:58. Nothing was sent.');
+    expect(within(card).getByRole('button', { name: 'Train singer' })).toBeDisabled();
+    expect(main.callsOf('covers.train')).toEqual([]);
+    expect(main.emulator.log.filter((e) => e.path.startsWith('/v1/cover'))).toEqual([]);
+  });
+
+  it('the measured total reads as the sum of the lines above it (3:19 + 2:40 = 5:59, not 6:00)', async () => {
+    const { main, user } = await open();
+    const card = trainCard();
+    const a = `${main.emulator.mediaUrl}/media/tone.wav?seconds=199.6`;
+    const b = `${main.emulator.mediaUrl}/media/tone.wav?seconds=160.6`;
+    await user.type(
+      within(card).getByRole('textbox', { name: 'Audio links (one per line)' }),
+      `${a}\n${b}`,
+    );
+    await user.click(within(card).getByRole('button', { name: 'Measure links' }));
+    const measured = await within(card).findByRole('status', { name: 'Measured training audio' });
+    expect(measured).toHaveTextContent(`${a}: 3:19`);
+    expect(measured).toHaveTextContent(`${b}: 2:40`);
+    expect(measured).toHaveTextContent('Total: 5:59');
+  });
+
+  it('a file dropped on the training card is answered: links only, and the library items that can stand in', async () => {
+    const { user } = await open();
+    const card = trainCard();
+    await within(card).findByRole('combobox', {
+      name: 'Add a library song or cover (its service link)',
+    });
+    const file = new File(['x'], 'take.mp3', { type: 'audio/mpeg' });
+    fireEvent.drop(card, { dataTransfer: { files: [file], types: ['Files'] } });
+    const note = await within(card).findByRole('alert');
+    expect(note).toHaveTextContent(
+      'Training takes links only: the service cannot receive a file from this computer.',
+    );
+    const stand = within(note).getByRole('list', { name: 'Library items that can stand in' });
+    await waitFor(() =>
+      expect(
+        within(stand)
+          .getAllByRole('listitem')
+          .map((li) => li.firstChild?.textContent),
+      ).toEqual(['Dawn Chorus']),
+    );
+    await user.click(within(stand).getByRole('button', { name: 'Use “Dawn Chorus”' }));
+    expect(within(card).getByRole('list', { name: /^Chosen for training/ })).toHaveTextContent(
+      'Dawn Chorus',
+    );
+  });
+
+  it('a missing name is shown on the name field; nothing is sent', async () => {
+    const { main, user } = await open();
+    const card = trainCard();
+    await user.type(
+      within(card).getByRole('textbox', { name: 'Audio links (one per line)' }),
+      `${main.emulator.mediaUrl}/media/tone.wav?seconds=400`,
+    );
+    await user.click(within(card).getByRole('button', { name: 'Train singer' }));
+    expect(
+      await within(card).findByText('Name the singer (the name is kept on this computer).'),
+    ).toBeInTheDocument();
+    expect(main.callsOf('covers.train')).toHaveLength(1);
+    expect((await main.core.jobsHost.runtime()).jobs.list()).toEqual([]);
+    expect(main.emulator.log.filter((e) => e.path.startsWith('/v1/cover'))).toEqual([]);
   });
 });
