@@ -58,21 +58,23 @@ export function UpgradeConsent() {
         </>
       }
     >
-      <p>
-        {t('components:upgrade.body', {
-          count,
-          n: f.number(count),
-          size: fileSizeText(f, status.bytes, 'mb'),
-        })}
-      </p>
-      <p>{t('components:upgrade.why')}</p>
-      <p>
-        <strong>{t('components:upgrade.rewritten')}</strong>{' '}
-        {status.synced
-          ? t('components:upgrade.syncedKnown', { service: status.synced })
-          : t('components:upgrade.synced')}
-      </p>
-      <p className="muted small">{t('components:upgrade.background')}</p>
+      <div className="stack-tight">
+        <p>
+          {t('components:upgrade.body', {
+            count,
+            n: f.number(count),
+            size: fileSizeText(f, status.bytes, 'mb'),
+          })}
+        </p>
+        <p>{t('components:upgrade.why')}</p>
+        <p>
+          <strong>{t('components:upgrade.rewritten')}</strong>{' '}
+          {status.synced
+            ? t('components:upgrade.syncedKnown', { service: status.synced })
+            : t('components:upgrade.synced')}
+        </p>
+        <p className="muted small">{t('components:upgrade.background')}</p>
+      </div>
       {error && (
         <p role="alert" className="inline-alert">
           {errorText(error)}
