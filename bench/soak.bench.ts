@@ -1,0 +1,126 @@
+/**
+ * A compressed soak: a library of BENCH_SOAK_ITEMS items (default 10,000; sidecars and tiny
+ * media made by bench/support/library-data.ts into bench/.data, reused) held open while, for
+ * BENCH_SOAK_MINUTES (default 3), items are added (media + sidecar written, then refreshed as the
+ * app does after its own writes), renamed, searched for (typing a query key by key) and removed,
+ * as fast as the machine allows. Every 20 s it prints main's heap after GC, the process RSS (main +
+ * worker threads) and the worker thread's heap, then the growth per hour of each, from a line
+ * fitted to the samples after the first (warm-up) one. Flat means ±a few MB per hour.
+ */
+import { existsSync } from 'node:fs';
+import { rm, writeFile } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { libraryTasks } from '../src/main/services/library/index-tasks';
+import { createLibrary } from '../src/main/services/library/library';
+import { sharedWorker } from '../src/main/services/worker';
+import { toneWav } from '../test/support/media-fixtures';
+import { generateLibrary } from './support/library-data';
+
+const ITEMS = Number(process.env.BENCH_SOAK_ITEMS ?? 10_000);
+const MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 3);
+const SAMPLE_MS = 20_000;
+const base = resolve(__dirname, '.data', `soak-${ITEMS}`);
+const dir = join(base, 'Library');
+const indexFile = join(base, 'library-index.json');
+const MB = 2 ** 20;
+const gc = (globalThis as { gc?: () => void }).gc;
+
+interface Sample {
+  s: number;
+  heap: number;
+  rss: number;
+  worker: number;
+  ops: number;
+}
+
+/** Least-squares slope (MB per hour) of `pick` over the samples. */
+function perHour(samples: Sample[], pick: (x: Sample) => number): number {
+  const n = samples.length;
+  if (n < 2) return 0;
+  const mx = samples.reduce((a, x) => a + x.s, 0) / n;
+  const my = samples.reduce((a, x) => a + pick(x), 0) / n;
+  let num = 0;
+  let den = 0;
+  for (const x of samples) {
+    num += (x.s - mx) * (pick(x) - my);
+    den += (x.s - mx) ** 2;
+  }
+  return den === 0 ? 0 : (num / den) * 3600;
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(join(base, 'done'))) {
+    await rm(base, { recursive: true, force: true });
+    await generateLibrary(dir, ITEMS);
+    await writeFile(join(base, 'done'), '');
+  }
+  const worker = sharedWorker<typeof libraryTasks>();
+  const lib = createLibrary({ dir, indexFile, watch: false });
+  await lib.open();
+  await lib.ready();
+  console.log(
+    `${lib.items().length} items open; soak of ${MINUTES} min (${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)})`,
+  );
+  const media = toneWav(0.05);
+  const samples: Sample[] = [];
+  const t0 = performance.now();
+  let ops = 0;
+  let n = 0;
+  let nextSample = 0;
+  const words = ['velvet', 'night', 'golden road', 'kalora', 'rain', 'zzz-none'];
+  while (performance.now() - t0 < MINUTES * 60_000) {
+    if (performance.now() - t0 >= nextSample) {
+      gc?.();
+      const m = process.memoryUsage();
+      const w = await worker.run('library.memory', {});
+      const s: Sample = {
+        s: (performance.now() - t0) / 1000,
+        heap: m.heapUsed / MB,
+        rss: m.rss / MB,
+        worker: w.heapUsed / MB,
+        ops,
+      };
+      samples.push(s);
+      console.log(
+        `t=${s.s.toFixed(0).padStart(4)} s  main heap ${s.heap.toFixed(1)} MB  RSS ${s.rss.toFixed(0)} MB  worker heap ${s.worker.toFixed(1)} MB  (${ops} operations, ${lib.items().length} items, load ${loadavg()[0]!.toFixed(1)})`,
+      );
+      nextSample += SAMPLE_MS;
+    }
+    // add one (the app writes media + sidecar, then refreshes those paths)
+    const name = `soak ${n}.wav`;
+    await writeFile(join(dir, name), media);
+    await writeFile(
+      join(dir, `${name}.json`),
+      JSON.stringify({
+        schema_version: 1,
+        id: `itm_soak${String(n).padStart(12, '0')}`,
+        kind: 'song',
+        title: `soak ${n}`,
+        lyrics: `line ${n} of a song that comes and goes\n`.repeat(12),
+        tags: ['soak'],
+        prompt: `a prompt for soak ${n}`,
+        created_at: new Date().toISOString(),
+      }),
+    );
+    await lib.refresh([name]);
+    const added = lib.items().find((i) => i.file === name);
+    // rename it, search key by key, then remove it
+    if (added) await lib.rename(added.id, `soak renamed ${n}`);
+    const q = words[n % words.length]!;
+    for (let k = 1; k <= q.length; k++) await lib.filter({ text: q.slice(0, k) });
+    const now = lib.items().find((i) => i.id === added?.id);
+    if (now) await lib.remove(now.id);
+    n += 1;
+    ops += 4;
+  }
+  await lib.close();
+  const kept = samples.slice(1);
+  console.log(
+    `growth per hour (fitted over ${kept.length} samples after the first): main heap ${perHour(kept, (x) => x.heap).toFixed(1)} MB/h, RSS ${perHour(kept, (x) => x.rss).toFixed(1)} MB/h, worker heap ${perHour(kept, (x) => x.worker).toFixed(1)} MB/h; ${n} add/rename/search/remove rounds`,
+  );
+  await worker.close();
+}
+
+void main();
