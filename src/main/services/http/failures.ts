@@ -72,7 +72,7 @@ export function timeoutError(
   raw?: unknown,
   where?: { endpoint?: string },
 ): AppError {
-  const after = timeoutMs ? ` after ${Math.round(timeoutMs / 1000)} seconds` : '';
+  const after = timeoutMs ? ` after ${seconds(timeoutMs)}` : '';
   const extra: ConstructorParameters<typeof AppError>[2] = {};
   if (raw !== undefined) extra.raw = raw;
   if (where?.endpoint) extra.detail = `timeout ${where.endpoint}`;
@@ -120,7 +120,8 @@ function networkError(
   );
 }
 
-export const cancelledError = (): AppError => new AppError('cancelled', 'Cancelled.');
+export const cancelledError = (): AppError =>
+  new AppError('cancelled', 'Cancelled.', { key: 'errors:cancelled' });
 
 /** Why the policy itself stopped a request. */
 export type StopReason = 'cancelled' | 'deadline' | 'slow';
@@ -142,16 +143,22 @@ export interface FailureContext {
   host?: string;
 }
 
+/** A wait in English words for the log and the CLI ("1 second", "30 seconds", "2 minutes"), by Intl. */
 const seconds = (ms: number): string => {
   const s = Math.max(1, Math.round(ms / 1000));
-  if (s % 60 === 0 && s >= 120) return `${s / 60} minutes`;
-  return s === 1 ? '1 second' : `${s} seconds`;
+  const [value, unit] = s % 60 === 0 && s >= 120 ? [s / 60, 'minute'] : [s, 'second'];
+  return new Intl.NumberFormat('en', { style: 'unit', unit, unitDisplay: 'long' }).format(value);
 };
+
+/** The translated words of a failure: the charged variant when the request may have cost. */
+const keyOf = (ctx: CallContext, key: string, charged: string): string =>
+  chargeNote(ctx) ? charged : key;
 
 export function shortBodyError(ctx: CallContext, got: number, announced: number): AppError {
   return new AppError(
     'network',
     `The connection closed after ${got} of ${announced} bytes, so Cadenza could not ${ctx.action}. Try again.${chargeNote(ctx)}`,
+    { key: keyOf(ctx, 'errors:service.broken', 'errors:service.brokenCharged') },
   );
 }
 
@@ -160,6 +167,7 @@ export function tooLargeError(ctx: CallContext, maxBytes: number): AppError {
   return new AppError(
     'bad_response',
     `The answer is larger than the ${mb} MB Cadenza accepts here, so it could not ${ctx.action}.`,
+    { key: 'errors:service.tooLarge', params: { mb } },
   );
 }
 
@@ -171,12 +179,14 @@ export function toAppError(e: unknown, f: FailureContext): AppError {
     return new AppError(
       'timeout',
       `It took longer than ${seconds(f.deadlineMs)} in all, so Cadenza stopped and could not ${ctx.action}.${chargeNote(ctx)}`,
+      { key: keyOf(ctx, 'errors:service.timeout', 'errors:service.timeoutCharged') },
     );
   if (f.stop === 'slow') {
     const kb = Math.max(1, Math.round(f.minBytesPerSecond / 1024));
     return new AppError(
       'timeout',
       `The server sent data too slowly (under ${kb} KB a second for ${seconds(f.throughputWindowMs)}), so Cadenza stopped and could not ${ctx.action}. Try again later.`,
+      { key: 'errors:service.tooSlow' },
     );
   }
   if (e instanceof AppError) return e;
@@ -194,6 +204,7 @@ export function toAppError(e: unknown, f: FailureContext): AppError {
       return new AppError(
         'timeout',
         `The server did not accept a connection within ${seconds(f.connectMs)}, so Cadenza could not ${ctx.action}. Check your internet connection.`,
+        { key: 'errors:service.network' },
       );
     case 'UND_ERR_HEADERS_TIMEOUT':
       return timeoutError(ctx, f.idleMs);
@@ -201,22 +212,26 @@ export function toAppError(e: unknown, f: FailureContext): AppError {
       return new AppError(
         'timeout',
         `The server stopped sending for ${seconds(f.idleMs)}, so Cadenza could not ${ctx.action}. Try again.${chargeNote(ctx)}`,
+        { key: keyOf(ctx, 'errors:service.stalled', 'errors:service.stalledCharged') },
       );
     case 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH':
       return new AppError(
         'network',
         `The answer did not match its announced size, so Cadenza could not ${ctx.action}. Try again.${chargeNote(ctx)}`,
+        { key: keyOf(ctx, 'errors:service.broken', 'errors:service.brokenCharged') },
       );
   }
   if (code?.startsWith('HPE_') && !f.inBody)
     return new AppError(
       'bad_response',
       `The server's answer was not valid HTTP, so Cadenza could not ${ctx.action}.${chargeNote(ctx)}`,
+      { key: keyOf(ctx, 'errors:service.unreadable', 'errors:service.unreadableCharged') },
     );
   if (f.inBody)
     return new AppError(
       'network',
       `The connection broke before the whole answer arrived, so Cadenza could not ${ctx.action}. Try again.${chargeNote(ctx)}`,
+      { key: keyOf(ctx, 'errors:service.broken', 'errors:service.brokenCharged') },
     );
   // a refused or unresolvable connection sent nothing: networkError leaves out the charge note
   return networkError(ctx, e, f.endpoint, f.host);
