@@ -114,7 +114,16 @@ export function LibraryPanel() {
     () => (selectedId ? rows.findIndex((r) => r.item.id === selectedId) : -1),
     [rows, selectedId],
   );
-  const selected = selectedId ? (byId.get(selectedId) ?? null) : null;
+  // the details follow the filter: an item the search leaves out is not offered to play or trim
+  const selected = selectedIndex >= 0 && selectedId ? (byId.get(selectedId) ?? null) : null;
+  const search = useRef<HTMLInputElement>(null);
+  const filtered = text.trim() !== '' || kind !== 'all' || withLyrics;
+  /** Shows every item again (the no-match state's action; revealing an item filtered out). */
+  const clearFilters = () => {
+    setText('');
+    setKind('all');
+    setWithLyrics(false);
+  };
 
   const select = (index: number) => {
     const row = rows[Math.max(0, Math.min(rows.length - 1, index))];
@@ -126,16 +135,21 @@ export function LibraryPanel() {
     setSelectedId(id);
     const i = rows.findIndex((r) => r.item.id === id);
     if (i >= 0) list.current?.scrollToIndex(i);
+    else if (byId.has(id)) clearFilters(); // an extension the filter leaves out: show everything
   };
   // "Show in library" from another panel: select the item once it is listed (during render, as
   // React adjusts state to a changed input), then scroll to it and say it was done
   const revealId = useLibraryStore((s) => s.revealId);
   if (revealId && byId.has(revealId) && selectedId !== revealId) setSelectedId(revealId);
+  // an item the search or filters leave out is shown by showing everything again
+  if (revealId && byId.has(revealId) && filtered && !rows.some((r) => r.item.id === revealId))
+    clearFilters();
   useEffect(() => {
     if (!revealId || selectedId !== revealId) return;
-    clearReveal();
     const i = rows.findIndex((r) => r.item.id === revealId);
-    if (i >= 0) list.current?.scrollToIndex(i);
+    if (i < 0) return; // filtered out: the filters are cleared (above), this runs again
+    clearReveal();
+    list.current?.scrollToIndex(i);
   }, [revealId, selectedId, rows]);
   const playFrom = (index: number) => {
     const slice = rows.slice(index, index + 1 + QUEUE_AHEAD).map((r) => toQueueEntry(r.item));
@@ -198,6 +212,7 @@ export function LibraryPanel() {
       <MissingResults />
       <div className="library-toolbar" role="search">
         <input
+          ref={search}
           type="search"
           className="input library-search"
           aria-label={t('library:toolbar.search')}
@@ -283,6 +298,28 @@ export function LibraryPanel() {
               }
             >
               {t('library:empty.body')}
+            </EmptyState>
+          </div>
+        ) : loaded && rows.length === 0 && filtered && !itemsError ? (
+          <div className="library-empty">
+            <EmptyState
+              title={
+                text.trim()
+                  ? t('library:noMatch.title', { query: text.trim() })
+                  : t('library:noMatch.titleFilters')
+              }
+              action={
+                <Button
+                  onClick={() => {
+                    clearFilters();
+                    search.current?.focus();
+                  }}
+                >
+                  {t('library:noMatch.clear')}
+                </Button>
+              }
+            >
+              {t('library:noMatch.body', { count: items.length })}
             </EmptyState>
           </div>
         ) : (
