@@ -7,8 +7,8 @@ import type { LibraryKind } from './library';
  * its label) derive from it, and main keeps one submitter per kind (`Record<JobKind, Submitter>`
  * in `services/submit.ts`), so a kind added here and not there fails to compile.
  *
- * Adding a kind: one entry here, one submitter in its feature service, one line in
- * `services/submit.ts` (docs/architecture.md, "Adding an endpoint").
+ * Adding a kind: one entry here, and its submitter in its feature service's `…Submitters`
+ * (gathered by `services/submit.ts`; docs/architecture.md, "Adding an endpoint").
  */
 export interface JobKindFacts {
   /** The label in job lists: its i18n message key and its English text (the CLI and the log). */

@@ -31,7 +31,6 @@ export const JobOutputViewSchema = z.object({
   receivedBytes: z.number().int().nonnegative(),
   totalBytes: z.number().int().nonnegative().nullable(),
 });
-export type JobOutputView = z.infer<typeof JobOutputViewSchema>;
 
 /**
  * What the renderer sees of a job: no raw service answers, no request internals (file paths are

@@ -1,5 +1,6 @@
 export {
   createCoversService,
+  coverSubmitters,
   type CoversService,
   type CoversServiceDeps,
   type CoversClient,

@@ -19,7 +19,7 @@ import { appError, keyedFields } from '@shared/app-error';
 import { refuseFields } from '@shared/errors';
 import type { UploadProgressEvent } from '@shared/ipc/voices';
 import type { CoversApi, SingingApi } from '../api';
-import type { JobsService } from '../jobs';
+import type { JobsService, KindSubmitters } from '../jobs';
 import type { PickedFiles } from '../files/registry';
 import { output } from '../jobs/records';
 import { throttledUploadProgress } from '../jobs/upload-progress';
@@ -301,3 +301,10 @@ export function createCoversService(deps: CoversServiceDeps) {
 }
 
 export type CoversService = ReturnType<typeof createCoversService>;
+
+/** Retry's submitter for each kind this service sends (gathered in services/submit.ts). */
+export const coverSubmitters = (s: Pick<CoversService, 'coverAgain' | 'trainAgain'>) =>
+  ({
+    cover: (r) => s.coverAgain(r),
+    'custom-singer': (r) => s.trainAgain(r),
+  }) satisfies KindSubmitters;

@@ -9,6 +9,14 @@
  *   const job = await jobs.submit({ kind: 'song-v2', … }, (signal) => send(signal)); // feature services
  *   const done = await jobs.waitFor(job.id);
  */
+import type { JobKind } from '@shared/domain/job-kinds';
+import type { Job } from '@shared/domain/jobs';
+
+/** Sends a job's recorded intent (its `request`) through its kind's one submission path. */
+export type Submitter = (request: Record<string, unknown>) => Promise<Job>;
+/** What a feature service hands to services/submit.ts: a submitter for each kind it sends. */
+export type KindSubmitters = Partial<Record<JobKind, Submitter>>;
+
 export {
   createJobsService,
   type JobsService,

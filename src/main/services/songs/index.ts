@@ -1,5 +1,6 @@
 export {
   createSongsService,
+  songSubmitters,
   isSongJob,
   SONG_JOB_KINDS,
   type SongsService,

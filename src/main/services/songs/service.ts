@@ -15,7 +15,7 @@ import type { MusicV1Input, SubmitSongInput } from '@shared/domain/service-input
 import { appError } from '@shared/app-error';
 import { fieldError } from '@shared/errors';
 import { CreateSongRequestSchema, type CreateSongRequest } from '@shared/ipc/songs';
-import type { JobsService } from '../jobs';
+import type { JobsService, KindSubmitters } from '../jobs';
 import type { Library } from '../library/library';
 import { resolveExtension } from './extension';
 import { importFromHistory, listHistory } from './history';
@@ -232,3 +232,11 @@ export function createSongsService(deps: SongsServiceDeps) {
 }
 
 export type SongsService = ReturnType<typeof createSongsService>;
+
+/** Retry's submitter for each kind this service sends (gathered in services/submit.ts). */
+export const songSubmitters = (s: Pick<SongsService, 'submitAgain' | 'importAgain'>) =>
+  ({
+    'song-v2': (r) => s.submitAgain('song-v2', r),
+    'song-v1': (r) => s.submitAgain('song-v1', r),
+    'history-import': (r) => s.importAgain(r),
+  }) satisfies KindSubmitters;

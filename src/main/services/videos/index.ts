@@ -1,1 +1,6 @@
-export { createVideosService, type VideosService, type VideosServiceDeps } from './service';
+export {
+  createVideosService,
+  videoSubmitters,
+  type VideosService,
+  type VideosServiceDeps,
+} from './service';

@@ -24,6 +24,7 @@ import {
 import { appError } from '@shared/app-error';
 import { refuseFields } from '@shared/errors';
 import type { SingingCheck } from '@shared/ipc/videos';
+import type { KindSubmitters } from '../jobs';
 import { videoOutputs } from '../jobs/records';
 import { measureUrls, type Measurement } from '../covers/measure';
 import type { CoversClient, CoversRuntime } from '../covers/service';
@@ -209,3 +210,10 @@ export function createVideosService(deps: VideosServiceDeps) {
 }
 
 export type VideosService = ReturnType<typeof createVideosService>;
+
+/** Retry's submitter for each kind this service sends (gathered in services/submit.ts). */
+export const videoSubmitters = (s: Pick<VideosService, 'singingAgain' | 'subtitlesAgain'>) =>
+  ({
+    'singing-video': (r) => s.singingAgain(r),
+    'subtitle-video': (r) => s.subtitlesAgain(r),
+  }) satisfies KindSubmitters;

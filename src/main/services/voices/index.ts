@@ -1,5 +1,6 @@
 export {
   createVoicesService,
+  voiceSubmitters,
   voiceView,
   cloneView,
   type VoicesService,

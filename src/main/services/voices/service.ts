@@ -14,7 +14,7 @@ import { appError } from '@shared/app-error';
 import { AppError } from '@shared/errors';
 import type { Catalogue, SpeakRequest, UploadProgressEvent, VoicePrefs } from '@shared/ipc/voices';
 import type { VoicesApi } from '../api';
-import type { JobsService } from '../jobs';
+import type { JobsService, KindSubmitters } from '../jobs';
 import { TypedEmitter } from '../ground/events';
 import type { Library } from '../library/library';
 import type { PickedFiles } from '../files/registry';
@@ -153,3 +153,10 @@ export function createVoicesService(deps: VoicesServiceDeps) {
 }
 
 export type VoicesService = ReturnType<typeof createVoicesService>;
+
+/** Retry's submitter for each kind this service sends (gathered in services/submit.ts). */
+export const voiceSubmitters = (s: Pick<VoicesService, 'speakAgain' | 'cloneAgain'>) =>
+  ({
+    tts: (r) => s.speakAgain(r),
+    clone: (r) => s.cloneAgain(r),
+  }) satisfies KindSubmitters;
