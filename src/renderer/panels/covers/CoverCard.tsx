@@ -18,7 +18,7 @@ import { sourceDetail, useLibrarySources } from '../shared/library-sources';
 import { Button, EmptyState, SegmentedControl, TextField } from '../../components';
 import { ItemPicker, type PickerItem } from '../../components/ItemPicker';
 import { JobResultView } from '../shared/JobResultView';
-import { errorText, useFormat, useTranslation } from '../../i18n';
+import { errorText, fieldText, useFormat, useTranslation } from '../../i18n';
 import { fileSizeText } from '../shared/file-size';
 
 const SOURCES = [
@@ -144,7 +144,7 @@ export function CoverCard() {
         />
       )}
       {(err?.fields?.source || err?.fields?.videoSiteUrl) && (
-        <p className="field-error">{err.fields.source ?? err.fields.videoSiteUrl}</p>
+        <p className="field-error">{fieldText(err, 'source') ?? fieldText(err, 'videoSiteUrl')}</p>
       )}
       <ItemPicker
         label={t('covers:cover.singer.label')}
