@@ -9,6 +9,11 @@ import {
   type AccountStatus,
   type KeyInfo,
 } from '@shared/domain/account';
+import {
+  ADDRESS_PROBLEM_KEYS,
+  apiKeyProblemOf,
+  KEY_PROBLEM_KEYS,
+} from '@shared/domain/account-rules';
 import { DEFAULT_BASE_URL } from '@shared/defaults';
 import type { KnownCounts } from '@shared/domain/jobs';
 import { AppError, COUNTERS } from '@shared/errors';
@@ -38,8 +43,13 @@ export function keyOrigin(baseUrl: string): string {
 
 /** The key, trimmed, or AppError('validation') with the shared schema's message (fields.key). */
 export function checkApiKey(raw: string): string {
+  const problem = apiKeyProblemOf(raw);
   const message = apiKeyProblem(raw);
-  if (message) throw new AppError('validation', message, { fields: { key: message } });
+  if (problem && message)
+    throw new AppError('validation', message, {
+      fields: { key: message },
+      key: KEY_PROBLEM_KEYS[problem],
+    });
   return raw.trim();
 }
 
@@ -56,7 +66,13 @@ const KEY_REFUSED_DISABLED_MESSAGE =
 function knownKeyInfo(info: unknown): KeyInfo {
   const parsed = KeyInfoSchema.safeParse(info);
   if (!parsed.success)
-    throw new AppError('bad_response', 'The service answered key information Cadenza cannot read.');
+    throw new AppError(
+      'bad_response',
+      'The service answered key information Cadenza cannot read.',
+      {
+        key: 'errors:service.unreadable',
+      },
+    );
   return parsed.data;
 }
 
@@ -159,7 +175,10 @@ export function createAccountService({
     async setServiceAddress(url) {
       const checked = checkServiceAddress(url);
       if (!checked.ok)
-        throw new AppError('validation', checked.message, { fields: { baseUrl: checked.message } });
+        throw new AppError('validation', checked.message, {
+          fields: { baseUrl: checked.message },
+          key: ADDRESS_PROBLEM_KEYS[checked.problem],
+        });
       // The key stays bound to the old origin: a new address needs its key entered again.
       await settings.update({ baseUrl: checked.origin });
       return status();
