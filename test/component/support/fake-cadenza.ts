@@ -18,7 +18,7 @@ import type { ItemLoudness, LibraryFolder, LibraryItemView } from '@shared/ipc/l
 import type { RenderProgress } from '@shared/ipc/edit';
 import { DEFAULT_LEVELLING, type Levelling } from '@shared/domain/loudness';
 import type { LibraryChange } from '@shared/domain/library';
-import { CoverFieldsSchema, fieldErrorsOf, SongRulesSchema } from '@shared/domain/service-inputs';
+import { CoverFieldsSchema, fieldErrorsOf } from '@shared/domain/service-inputs';
 import type { FileInfo } from '@shared/domain/files';
 import type { UploadProgressEvent } from '@shared/ipc/voices';
 import type { History } from '@shared/ipc/songs';
@@ -420,45 +420,6 @@ export class FakeCadenza {
               ),
             );
           }),
-        remove: (id) =>
-          this.answer('library.remove', [id], () =>
-            this.withItem(id, () => {
-              this.state.libraryItems = this.state.libraryItems.filter((i) => i.id !== id);
-              this.songs.library = this.songs.library.filter((s) => s.itemId !== id);
-              this.changedLibrary({ removed: [id] });
-              return ok(null);
-            }),
-          ),
-      },
-      edit: {
-        wholeSong: (id) => {
-          for (const l of this.wholeSongListeners) l({ itemId: id, fraction: 0.5 });
-          return this.answer('edit.wholeSong', [id], () =>
-            this.withItem(id, (item) => {
-              if (!item.parentId)
-                return {
-                  ok: false,
-                  error: {
-                    code: 'validation',
-                    message: `"${item.title}" is not an extension of a song.`,
-                  },
-                };
-              for (const l of this.wholeSongListeners) l({ itemId: id, fraction: 1 });
-              const title = `${item.title} (whole song)`;
-              const made: LibraryItemView = {
-                ...item,
-                id: `itm_whole${String(this.state.libraryItems.length).padStart(4, '0')}`,
-                title,
-                file: `${title}.mp3`,
-                parentId: item.id,
-                createdAt: new Date().toISOString(),
-              };
-              this.state.libraryItems = [made, ...this.state.libraryItems];
-              this.changedLibrary({ added: [made.id] });
-              return ok(made);
-            }),
-          );
-        },
       },
       analysis: {
         waveform: (id) =>
@@ -474,78 +435,12 @@ export class FakeCadenza {
             this.withItem(id, () => ok(this.library.loudness[id] ?? null)),
           ),
       },
-      export: {
-        items: (ids, options) =>
-          this.answer('export.items', options ? [ids, options] : [ids], () => {
-            const items = ids.map((id) => this.state.libraryItems.find((i) => i.id === id));
-            if (items.some((i) => !i))
-              return {
-                ok: false,
-                error: { code: 'not_found', message: 'That item is no longer in the library.' },
-              };
-            if (this.library.exportDialog === null)
-              return { ok: false, error: { code: 'cancelled', message: 'Nothing was exported.' } };
-            const format = options?.format ?? 'original';
-            return ok({
-              exportId: 'export-1',
-              folder: this.library.exportDialog,
-              files: items.map((i) => {
-                const own = i?.file.split('/').pop() ?? '';
-                return format === 'original' ? own : `${i?.title ?? ''}.${format}`;
-              }),
-              reencoded: format === 'original' ? 0 : items.length,
-            });
-          }),
-        showInFolder: (exportId) => this.answer('export.showInFolder', [exportId], () => ok(null)),
-        defaults: () =>
-          this.answer('export.defaults', [], () => ok({ ...this.library.exportDefaults })),
-      },
       player: {
         levelling: () =>
           this.answer('player.levelling', [], () => ok({ ...this.player.levelling })),
       },
       songs: {
         // Main's checks (service-inputs) run here too; a valid request becomes a pending song job.
-        create: (request) =>
-          this.answer('songs.create', [request], () => {
-            const fields = fieldErrorsOf(SongRulesSchema, {
-              ...request,
-              mode: request.extend ? 'custom' : request.mode,
-            });
-            const refused = fieldsError(fields);
-            if (refused) return { ok: false, error: refused.toShape() };
-            this.state.keyInfo = {
-              ...this.state.keyInfo,
-              key_music_counts: this.state.keyInfo.key_music_counts - 1,
-            };
-            const job = makeJobView({
-              kind: request.api === 'v1' ? 'song-v1' : 'song-v2',
-              synchronous: request.api === 'v1',
-              label: request.title || request.prompt,
-              state: 'pending',
-              progress: 0,
-              outputs: [],
-            });
-            this.state.jobs = [job, ...this.state.jobs];
-            return ok(job);
-          }),
-        history: () => this.answer('songs.history', [], () => ok({ ...this.songs.history })),
-        importHistory: (ids) =>
-          this.answer('songs.importHistory', [ids], () => {
-            const job = makeJobView({
-              kind: 'history-import',
-              label: `Import: ${ids.length} songs from the service`,
-              state: 'submitted',
-              progress: 0,
-              outputs: [],
-            });
-            this.state.jobs = [job, ...this.state.jobs];
-            this.songs.history = {
-              ...this.songs.history,
-              songs: this.songs.history.songs.filter((s) => !ids.includes(s.songId)),
-            };
-            return ok(job);
-          }),
       },
       covers: {
         singers: (opts) =>
