@@ -6,13 +6,7 @@
  *
  *   throw appError('io', 'errors:settingsUnsaved', {}, { cause: e });
  */
-import {
-  AppError,
-  fieldError,
-  type ErrorCode,
-  type KeyedMessage,
-  type MessageParams,
-} from './errors';
+import { AppError, type ErrorCode, type KeyedMessage, type MessageParams } from './errors';
 import { englishText } from './i18n/english';
 
 export function appError(
@@ -56,7 +50,3 @@ export function keyedFields(fieldKeys: Record<string, KeyedMessage>): {
   for (const [name, m] of Object.entries(fieldKeys)) fields[name] = englishText(m.key, m.params);
   return { fields, fieldKeys };
 }
-
-/** One field's message as a keyed validation error (its English words from the catalog). */
-export const keyedFieldError = (field: string, key: string, params?: MessageParams): AppError =>
-  fieldError(field, englishText(key, params), { key, ...(params ? { params } : {}) });
