@@ -58,7 +58,7 @@ export function UpgradeConsent() {
         </>
       }
     >
-      <div className="stack-tight">
+      <div className="dialog-paragraphs">
         <p>
           {t('components:upgrade.body', {
             count,
