@@ -4,7 +4,7 @@
  * (jobs:redownload) without a second submission, and records from a newer version are listed as
  * unknown (jobs:listUnknown) and left as they are.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -76,6 +76,19 @@ describe('Download again, as the app sees it', () => {
     // removed without the Library's Move to trash (as a lost drive or a file manager would): lost
     expect(toJobView(seen.at(-1)!).lostResults).toBe(true);
     expect((await handlers.list(ctx)).find((j) => j.id === job.id)!.canRedownload).toBe(true);
+
+    // the file comes back, moved (its recipe tag re-links it under its id): no longer offered
+    seen.length = 0;
+    await mkdir(join(dir, 'library', 'Moved'), { recursive: true });
+    await writeFile(join(dir, 'library', 'Moved', item.file), bytes);
+    await library.rescan();
+    await expect
+      .poll(() => seen.some((j) => j.id === job.id && j.redownloadable === false))
+      .toBe(true);
+    expect(toJobView(seen.at(-1)!).lostResults).toBe(false);
+    await rm(join(dir, 'library', 'Moved'), { recursive: true });
+    await library.rescan();
+    await expect.poll(() => seen.at(-1)?.redownloadable).toBe(true);
 
     const again = await handlers.redownload(ctx, job.id);
     expect(again.state).toBe('downloading');

@@ -98,14 +98,15 @@ export function createJobsService(options: JobsServiceOptions) {
     }
   }
 
-  // a result removed from the library can now be downloaded again: say so to whoever shows it
+  // a result removed from the library can now be downloaded again, and one that came back (a
+  // moved file re-linked, a drive plugged in again) no longer can: say so to whoever shows it
   const offLibrary = options.library.on('changed', (change) => {
-    if (change.removed.length === 0) return;
-    const gone = new Set(change.removed);
+    if (change.removed.length === 0 && change.added.length === 0) return;
+    const touched = new Set([...change.removed, ...change.added]);
     for (const job of store.list())
       if (
         isFinalJobState(job.state) &&
-        job.outputs.some((o) => o.libraryItemId && gone.has(o.libraryItemId))
+        job.outputs.some((o) => o.libraryItemId && touched.has(o.libraryItemId))
       )
         emitter.emit('job-updated', summary(job));
   });
