@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { LyricsResult } from '@shared/domain/service';
+import type { SongSettings } from '@shared/domain/reuse';
 import type { AppErrorShape } from '@shared/errors';
 import type { JobView } from '@shared/ipc/jobs';
 import type { CreateSongRequest, History } from '@shared/ipc/songs';
@@ -40,6 +41,12 @@ export interface SongsState {
   kept: Record<string, true>;
   /** Takes moved to the trash from this panel, by item id. */
   trashed: Record<string, true>;
+  /**
+   * "Reuse settings": what the composer is to be filled with, from which item; `seq` tells one
+   * request from the next (the same item reused twice fills the form twice).
+   */
+  reuse: { settings: SongSettings; title: string; seq: number } | null;
+  reuseError: AppErrorShape | null;
 }
 
 const initialState: SongsState = {
@@ -60,6 +67,8 @@ const initialState: SongsState = {
   discardErrors: {},
   kept: {},
   trashed: {},
+  reuse: null,
+  reuseError: null,
 };
 
 export const useSongsStore = create<SongsState>()(() => ({ ...initialState }));
@@ -132,6 +141,27 @@ export function openExtend(itemId: string): void {
   set({ extendItemId: itemId, submitError: null });
   showPanel('songs');
   void ensureLibraryItems();
+}
+
+/**
+ * "Reuse settings" of a library song (the Library's and a take's ⋯ menus): main reads the settings
+ * it was made with; the Songs panel opens with its composer filled. Nothing is sent.
+ */
+export async function reuseSongSettings(itemId: string, title: string): Promise<void> {
+  const r = await call((api) => api.library.reuseSettings(itemId));
+  if (!r.ok) {
+    set({ reuseError: r.error });
+    return;
+  }
+  if (!r.value) return;
+  const settings = r.value;
+  set((s) => ({
+    reuse: { settings, title, seq: (s.reuse?.seq ?? 0) + 1 },
+    reuseError: null,
+    extendItemId: null,
+    submitError: null,
+  }));
+  showPanel('songs');
 }
 
 export function closeExtend(): void {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ITEM_ID_PATTERN, LibraryKindSchema, type LibraryItem } from '../domain/library';
 import { isHttpUrl } from '../domain/service-inputs';
 import { LoudnessSchema, type Loudness } from '../domain/loudness';
+import { MODEL_VERSIONS } from '../domain/service-limits';
 import { invoke } from './define';
 import { LIBRARY_CHANGE_FETCH_MAX, LIBRARY_PAGE_MAX } from './library-limits';
 import { libraryFileUrl } from '../library-url';
@@ -98,6 +99,16 @@ export const ItemTitleSchema = z
 export const LyricsSchema = z.object({ title: z.string(), lyrics: z.string().nullable() });
 export type Lyrics = z.infer<typeof LyricsSchema>;
 
+/** A song composer's settings taken from an item (shared/domain/reuse.ts: SongSettings). */
+export const SongSettingsSchema = z.object({
+  prompt: z.string(),
+  mode: z.enum(['auto', 'custom']),
+  lyrics: z.string().optional(),
+  title: z.string().optional(),
+  instrumental: z.boolean(),
+  modelVersion: z.enum(MODEL_VERSIONS).optional(),
+});
+
 export const libraryContract = {
   getFolder: invoke(z.tuple([]), LibraryFolderSchema),
   /** Opens a folder dialog in main; answers the new folder (error `cancelled` when dismissed). */
@@ -116,6 +127,12 @@ export const libraryContract = {
   mediaUrl: invoke(z.tuple([ItemIdSchema]), z.string()),
   /** The item's lyrics (null when it has none). */
   lyrics: invoke(z.tuple([ItemIdSchema]), LyricsSchema),
+  /**
+   * "Reuse settings": the song composer's settings an item was made with (its prompt, mode,
+   * model, lyrics and title, from its sidecar or the recipe its file carries); null when it holds
+   * no prompt to reuse. Nothing is sent to the service.
+   */
+  reuseSettings: invoke(z.tuple([ItemIdSchema]), SongSettingsSchema.nullable()),
   /** Renames the item: its file (sanitised, made unique), cover and sidecar together. */
   rename: invoke(z.tuple([ItemIdSchema, ItemTitleSchema]), LibraryItemViewSchema),
   /** Moves the item's files (media, cover, sidecar) to the OS trash. */

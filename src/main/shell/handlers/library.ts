@@ -3,6 +3,7 @@
  * path), its items, showing a file in the file manager or dragging it out, and media URLs for
  * playing items. Trim and whole song are edit:*, waveform and loudness analysis:*, export export:*.
  */
+import { songSettingsFrom } from '@shared/domain/reuse';
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { AppError } from '@shared/errors';
@@ -133,6 +134,11 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
       const rt = await jobsHost.runtime();
       const item = await rt.library.full(requireItem(rt, id));
       return { title: item.title, lyrics: item.lyrics?.trim() ? item.lyrics : null };
+    },
+    async reuseSettings(_ctx, id) {
+      const rt = await jobsHost.runtime();
+      const item = await rt.library.full(requireItem(rt, id));
+      return item.kind === 'song' ? songSettingsFrom(item) : null;
     },
     async rename(_ctx, id, title) {
       const rt = await jobsHost.runtime();

@@ -8,7 +8,7 @@ import { selectTakes, useLibraryStore } from '../../stores/library';
 import type { MenuItem } from '../../components';
 import { openCoverFrom } from '../../stores/covers';
 import { openSingingFrom } from '../../stores/videos';
-import { openExtend } from '../../stores/songs';
+import { openExtend, reuseSongSettings } from '../../stores/songs';
 import { speakAgain } from '../../stores/voices';
 import { useTranslation } from '../../i18n';
 
@@ -25,6 +25,11 @@ export function useReuseActions(item: LibraryItemView, disabled: boolean): MenuI
   const { t } = useTranslation();
   const take = useTake(item);
   return [
+    {
+      label: t('library:reuse.settings'),
+      onSelect: () => void reuseSongSettings(item.id, item.title),
+      hidden: item.kind !== 'song' || !item.prompt?.trim(),
+    },
     {
       label: t('library:reuse.extend'),
       onSelect: () => openExtend(item.id),

@@ -57,6 +57,25 @@ export function CreateForm({ hidden = false }: { hidden?: boolean }) {
   });
   const id = useId();
   const { submitting, submitError, writing, lyricsError, musicBefore } = useSongsStore();
+  // "Reuse settings" from the Library or a take: the form takes them once per request (adjusted
+  // while rendering, as React does for a changed input), the description focused
+  const reuse = useSongsStore((s) => s.reuse);
+  const reuseError = useSongsStore((s) => s.reuseError);
+  const [reusedSeq, setReusedSeq] = useState(0);
+  if (reuse && reuse.seq !== reusedSeq) {
+    setReusedSeq(reuse.seq);
+    const r = reuse.settings;
+    setForm({
+      ...initialForm,
+      mode: r.mode,
+      prompt: r.prompt,
+      instrumental: r.instrumental,
+      lyrics: r.lyrics ?? '',
+      title: r.title ?? '',
+      modelVersion: r.modelVersion ?? DEFAULT_MODEL_VERSION,
+    });
+    setTouched(false);
+  }
   const musicLeft = useAccountStore((s) => s.keyInfo?.key_music_counts ?? null);
   // the service refused for lack of songs while key info, read again since, still shows some
   const disagrees = useAccountStore(selectRefusedWhileLeft('key_music_counts'));
@@ -84,6 +103,11 @@ export function CreateForm({ hidden = false }: { hidden?: boolean }) {
     focusWithRing(promptRef.current);
     clearFocusRequest();
   }, [focusRequest, hidden]);
+
+  // filled from an item: the description (or style) takes focus, ready to change
+  useEffect(() => {
+    if (reusedSeq > 0 && !hidden) promptRef.current?.focus();
+  }, [reusedSeq, hidden]);
 
   const update = (patch: Partial<SongForm>) => setForm((f) => ({ ...f, ...patch }));
   const off = hiddenFields(form);
@@ -157,6 +181,16 @@ export function CreateForm({ hidden = false }: { hidden?: boolean }) {
           {left}
         </p>
       </div>
+      {reuse && reuse.seq === reusedSeq && (
+        <p className="small muted" role="status">
+          {t('songs:create.reusedFrom', { title: reuse.title })}
+        </p>
+      )}
+      {reuseError && (
+        <p className="inline-alert" role="alert">
+          {errorText(reuseError)}
+        </p>
+      )}
 
       <SegmentedControl
         label={t('songs:create.mode.label')}

@@ -17,6 +17,7 @@ import {
   keepTake,
   loadPreview,
   openExtend,
+  reuseSongSettings,
   useSongsStore,
 } from '../../stores/songs';
 import { useFinishingActions } from '../shared/finishing';
@@ -93,6 +94,11 @@ export function TakeCard({ job, index }: { job: JobView; index: number }) {
             hidden: !song.songId || !song.durationMs,
           },
           ...finishing.items,
+          {
+            label: t('songs:take.menu.reuse'),
+            onSelect: () => void reuseSongSettings(song.itemId, song.title),
+            hidden: !song.prompt?.trim(),
+          },
           { label: t('songs:take.menu.keep'), onSelect: () => keepTake(song.itemId), hidden: kept },
           {
             label: t('songs:take.menu.delete'),
