@@ -37,6 +37,12 @@ let trimProgress: RenderProgress[];
 let onProgress: (() => void) | null = null;
 const ctx = {} as HandlerContext;
 
+/** The jobs' side of a trash made on purpose: which items were marked, and unmarked. */
+const marked: [string[], boolean][] = [];
+const trashJobs = {
+  markTrashed: async (ids: string[], trashed = true) => void marked.push([ids, trashed]),
+};
+
 function handlers() {
   const jobsHost = {
     runtime: async () => ({ library: lib }) as unknown as JobsRuntime,
@@ -46,8 +52,8 @@ function handlers() {
     settings: { get: () => ({}) } as never,
     paths: { dataDir: join(root, 'data') },
     jobsHost: {
-      runtime: async () => ({ library: lib }) as unknown as JobsRuntime,
-      reopen: async () => ({ library: lib }) as unknown as JobsRuntime,
+      runtime: async () => ({ library: lib, jobs: trashJobs }) as unknown as JobsRuntime,
+      reopen: async () => ({ library: lib, jobs: trashJobs }) as unknown as JobsRuntime,
     } as unknown as JobsHost,
     waveforms: createWaveformStore({ dir: join(root, 'data', 'waveforms') }),
     loudness: createLoudnessService({
@@ -172,8 +178,11 @@ describe('library handlers', () => {
 
   it('moves media and sidecar to the trash and drops the item', async () => {
     const item = await add('Gone');
+    marked.length = 0;
     await handlers().remove(ctx, item.id);
     expect(trashed.map((p) => p.split('/').pop()).sort()).toEqual(['Gone.mp3', 'Gone.mp3.json']);
+    // trashed on purpose: its job is told first, so the result is never reported lost
+    expect(marked).toEqual([[[item.id], true]]);
     expect(lib.get(item.id)).toBeUndefined();
     expect(await code(handlers().remove(ctx, item.id))).toBe('not_found');
   });
