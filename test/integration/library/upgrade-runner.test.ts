@@ -56,7 +56,7 @@ afterEach(async () => {
 const runner = (over: Partial<UpgradeRunnerOptions> = {}) =>
   createUpgradeRunner({
     dataDir: root,
-    host: { runtime: async () => ({ library: lib }) as never, on: () => () => undefined },
+    host: { runtime: async () => ({ library: lib }) },
     tagDefaults: () => ({}),
     quietMs: 200,
     ...over,

@@ -19,7 +19,6 @@ import { UPGRADE_FAILED_LISTED, type UpgradeReason, type UpgradeStatus } from '@
 import { writeJsonAtomic } from '../ground/atomic';
 import { TypedEmitter } from '../ground/events';
 import { READ_CAPS, readRegularText } from '../ground/regular-file';
-import type { JobsHost } from '../jobs-host';
 import { logger } from '../log';
 import type { TagDefaults } from './file-tags';
 import type { Library } from './library-types';
@@ -29,7 +28,8 @@ const log = logger('upgrade');
 
 export interface UpgradeRunnerOptions {
   dataDir: string;
-  host: Pick<JobsHost, 'runtime' | 'on'>;
+  /** The process's open library (core.jobsHost; typed here, as the library floor sits below it). */
+  host: { runtime(): Promise<{ library: Library }> };
   tagDefaults: () => TagDefaults;
   /** How long the work waits after the creator's last search (default 3 s). */
   quietMs?: number;
