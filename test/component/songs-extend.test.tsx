@@ -149,6 +149,7 @@ describe('Songs: extend from here', () => {
     expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual([
       'Trim…',
       'Export…',
+      'Reuse settings',
       'Keep',
       'Delete',
       'Show in library',
@@ -165,7 +166,15 @@ describe('Songs: extend from here', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((m) => m.textContent),
-    ).toEqual(['Extend', 'Trim…', 'Export…', 'Keep', 'Delete', 'Show in library']);
+    ).toEqual([
+      'Extend',
+      'Trim…',
+      'Export…',
+      'Reuse settings',
+      'Keep',
+      'Delete',
+      'Show in library',
+    ]);
     expect(within(menu).getByRole('menuitem', { name: 'Extend' })).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(screen.queryByRole('menu')).toBeNull();
