@@ -100,6 +100,8 @@ test('extend from here: picker refuses 0 and past the end, sends custom mode wit
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'Export…' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Reuse settings' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'Keep' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(take2.getByText('Kept', { exact: true })).toBeVisible();
