@@ -168,6 +168,7 @@ describe('cadenza song create', () => {
       is_auto: 0,
       prompt: 'dream pop, faster',
       title: 'Harbour',
+      lyrics: '[Verse]\nHarbour lights\n', // the sidecar's, as written (the listing's row has none)
       model_version: 'v3.5',
     });
     const plain = join(cli.box.root, 'plain.txt');

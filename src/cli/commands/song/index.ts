@@ -17,6 +17,7 @@ import { songSettingsFrom, type SettingsSource, type SongSettings } from '@share
 import { readTextFile } from '../../../main/services/files/regular';
 import { probeFile } from '../../../main/services/audio/probe';
 import { recipeInFile } from '../../../main/services/library/relink';
+import type { LibraryItem } from '@shared/domain/library';
 import {
   counterLeft,
   findItem,
@@ -88,11 +89,14 @@ async function reusedSettings(ref: string, ctx: CliContext): Promise<SongSetting
   const library = await ctx.core().openLibrary();
   let source: SettingsSource | null = null;
   try {
+    let item: LibraryItem | null = null;
     try {
-      source = findItem(library, ref);
+      item = findItem(library, ref);
     } catch (e) {
       if (!(e instanceof UsageError) || !existsSync(ref)) throw e;
     }
+    // the full item: the listing's row says only whether it has lyrics, the sidecar holds them
+    if (item) source = await library.full(item);
   } finally {
     await library.close();
   }
