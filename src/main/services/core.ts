@@ -6,8 +6,8 @@
  * extra secret backends (safeStorage) and the process's jobs options (holder, trash).
  */
 import type { Job, KnownCounts } from '@shared/domain/jobs';
-import { AppError } from '@shared/errors';
-import { createAccountService, keyOrigin, NO_KEY_MESSAGE, type ClientFactory } from './account';
+import { appError } from '@shared/app-error';
+import { createAccountService, keyOrigin, type ClientFactory } from './account';
 import { createServiceClient, type ServiceClient } from './api';
 import type { AccountService, KeyStore, SecretBackend, SettingsStore } from './contracts';
 import { resolvePaths, type AppPaths } from './paths';
@@ -166,7 +166,7 @@ export function createCore(opts: CoreOptions): Core {
    */
   const requireKey = async (): Promise<KnownCounts | null> => {
     if (!(await keys.getKey(keyOrigin(settings.baseUrl()))))
-      throw new AppError('no_key', NO_KEY_MESSAGE, { key: 'errors:noKey' });
+      throw appError('no_key', 'errors:noKey');
     return account.lastKnownCounts();
   };
 

@@ -1,8 +1,2 @@
-export {
-  checkApiKey,
-  createAccountService,
-  keyOrigin,
-  KEY_DISABLED_MESSAGE,
-  NO_KEY_MESSAGE,
-} from './service';
+export { checkApiKey, createAccountService, keyOrigin } from './service';
 export type { AccountServiceOptions, ClientFactory, KeyInfoClient } from './service';

@@ -16,7 +16,9 @@ import {
 } from '@shared/domain/account-rules';
 import { DEFAULT_BASE_URL } from '@shared/defaults';
 import type { KnownCounts } from '@shared/domain/jobs';
+import { appError } from '@shared/app-error';
 import { AppError, COUNTERS } from '@shared/errors';
+import { englishText } from '@shared/i18n/english';
 import type { AccountService, KeyStore, SettingsStore } from '../contracts';
 
 /** The part of the service client the account needs. */
@@ -53,14 +55,20 @@ export function checkApiKey(raw: string): string {
   return raw.trim();
 }
 
-export const NO_KEY_MESSAGE =
-  'No API key is set for this service address. Add one in the Account panel or with `cadenza key set`.';
-export const KEY_DISABLED_MESSAGE =
-  'This API key is disabled. Request a new key on the account page.';
-const KEY_REFUSED_MESSAGE =
-  "The service didn't accept this key, so it wasn't saved. Check that you copied all of it.";
-const KEY_REFUSED_DISABLED_MESSAGE =
-  "This key is disabled on the service, so it wasn't saved. Use another key.";
+/** A refused key: its message is also the key field's (the Account form shows it in place). */
+function keyRefused(
+  code: 'auth' | 'key_disabled',
+  key: string,
+  extra: { httpStatus?: number; detail?: string } = {},
+): AppError {
+  const english = englishText(key);
+  return appError(
+    code,
+    key,
+    {},
+    { ...extra, fields: { key: english }, fieldKeys: { key: { key } } },
+  );
+}
 
 /** Only the known fields of the service's key info leave this service (never `x_api_key`). */
 function knownKeyInfo(info: unknown): KeyInfo {
@@ -82,17 +90,13 @@ async function checkWithService(
 ): Promise<{ check: 'accepted'; info: KeyInfo } | { check: 'unchecked' }> {
   try {
     const info = await client.keyInfo();
-    if (info.key_status !== 0)
-      throw new AppError('key_disabled', KEY_REFUSED_DISABLED_MESSAGE, {
-        fields: { key: KEY_REFUSED_DISABLED_MESSAGE },
-      });
+    if (info.key_status !== 0) throw keyRefused('key_disabled', 'errors:account.refusedDisabled');
     return { check: 'accepted', info: knownKeyInfo(info) };
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
     if (e.code === 'key_disabled') throw e;
     if (e.code === 'auth')
-      throw new AppError('auth', KEY_REFUSED_MESSAGE, {
-        fields: { key: KEY_REFUSED_MESSAGE },
+      throw keyRefused('auth', 'errors:account.refused', {
         ...(e.httpStatus !== undefined ? { httpStatus: e.httpStatus } : {}),
         ...(e.detail !== undefined ? { detail: e.detail } : {}),
       });
@@ -165,10 +169,10 @@ export function createAccountService({
     async keyInfo() {
       const baseUrl = settings.baseUrl();
       const origin = keyOrigin(baseUrl);
-      if (!(await keys.getKey(origin))) throw new AppError('no_key', NO_KEY_MESSAGE);
+      if (!(await keys.getKey(origin))) throw appError('no_key', 'errors:noKey');
       // parsed again so nothing beyond the known fields (such as x_api_key) can leave this service
       const info = knownKeyInfo(await clientFactory(baseUrl, () => keys.getKey(origin)).keyInfo());
-      if (info.key_status !== 0) throw new AppError('key_disabled', KEY_DISABLED_MESSAGE);
+      if (info.key_status !== 0) throw appError('key_disabled', 'errors:account.disabled');
       return remember(origin, info);
     },
 
