@@ -218,10 +218,17 @@ export async function renderExport(
   if (input.format === 'mp3' && p.probe?.format === 'mp3' && input.normaliseToLufs == null) {
     // merged: every frame the source carries that Cadenza does not own stays (ratings, ReplayGain…)
     let bytes = 0;
+    let lastReport = 0;
     const placed = await writeExclusive(input.dest, async (tmp) => {
       const r = await retagCopy(input.source, tmp, p.tags, {
         withoutCadenza: input.withoutCadenza,
         signal: options.signal,
+        // as the copy goes (a 500 MB MP3 takes seconds), not only at the end
+        onBytes: (written, total) => {
+          if (Date.now() - lastReport < 200) return;
+          lastReport = Date.now();
+          options.onProgress?.(Math.min(0.99, written / Math.max(1, total)));
+        },
       });
       if (options.signal?.aborted) throw appError('cancelled', 'errors:cancelled');
       bytes = r.bytes;

@@ -26,6 +26,7 @@ import {
   writePieces,
   type ByteSource,
   type Piece,
+  type WritePiecesOptions,
 } from './source';
 import { MAX_RECIPE_BYTES, RECIPE_FIELD, type ExportTags } from './types';
 import { VORBIS_COMMENT } from './vorbis';
@@ -62,7 +63,7 @@ export async function retagCopy(
   source: string,
   target: string,
   tags: ExportTags,
-  options: MergeOptions & { signal?: AbortSignal } = {},
+  options: MergeOptions & WritePiecesOptions = {},
 ): Promise<{ bytes: number }> {
   const { handle, stat } = await openRegularFile(source);
   try {
@@ -70,7 +71,12 @@ export async function retagCopy(
     const pieces = await plan(src, tags, options);
     const out = await fs.open(target, 'wx', 0o644);
     try {
-      return { bytes: await writePieces(src, pieces, out, options.signal) };
+      return {
+        bytes: await writePieces(src, pieces, out, {
+          signal: options.signal,
+          onBytes: options.onBytes,
+        }),
+      };
     } finally {
       await out.close();
     }

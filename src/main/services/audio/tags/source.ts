@@ -53,21 +53,37 @@ export function unreadable(why: string): AppError {
 
 const COPY_CHUNK_BYTES = 1024 * 1024;
 
+/** What a copy of pieces may be told: a stop, and where it has got to. */
+export interface WritePiecesOptions {
+  /** A stop asked for is thrown between two megabytes. */
+  signal?: AbortSignal;
+  /** Bytes written so far and the total to write, after each write (the caller throttles). */
+  onBytes?: (written: number, total: number) => void;
+}
+
+/** The bytes the pieces make, before any is written. */
+export const piecesBytes = (pieces: readonly Piece[]): number =>
+  pieces.reduce((sum, p) => sum + (p instanceof Uint8Array ? p.length : p.length), 0);
+
 /**
  * Writes the pieces to `out` in order, copying source ranges a megabyte at a time (whatever the
- * file's size, one megabyte is held); a stop asked for (signal) is thrown between two megabytes.
+ * file's size, one megabyte is held); a stop asked for (signal) is thrown between two megabytes,
+ * and `onBytes` hears after every write how far the copy has got.
  */
 export async function writePieces(
   src: ByteSource,
   pieces: readonly Piece[],
   out: FileHandle,
-  signal?: AbortSignal,
+  options: WritePiecesOptions = {},
 ): Promise<number> {
+  const { signal, onBytes } = options;
+  const total = piecesBytes(pieces);
   let written = 0;
   for (const p of pieces) {
     if (p instanceof Uint8Array) {
       await out.write(p, 0, p.length, written);
       written += p.length;
+      onBytes?.(written, total);
       continue;
     }
     for (let done = 0; done < p.length;) {
@@ -77,6 +93,7 @@ export async function writePieces(
       await out.write(b, 0, b.length, written);
       written += b.length;
       done += n;
+      onBytes?.(written, total);
     }
   }
   return written;
