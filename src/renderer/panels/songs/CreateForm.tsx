@@ -15,6 +15,9 @@ import {
   type SongForm,
 } from './rules';
 import { ModelSelect, submitOnCtrlEnter, SubmitRow } from './fields';
+import { LyricsWorkspace } from './LyricsWorkspace';
+import { lineAt } from './lyrics-workspace';
+import { PromptCheck } from './PromptCheck';
 import { errorText, useFormat, useTranslation } from '../../i18n';
 import { focusWithRing } from '../../lib/focus-ring';
 import { clearFocusRequest, useUiStore } from '../../stores/ui';
@@ -44,6 +47,7 @@ export function CreateForm({ hidden = false }: { hidden?: boolean }) {
   const [form, setForm] = useState<SongForm>(initialForm);
   const [idea, setIdea] = useState('');
   const [touched, setTouched] = useState(false);
+  const [caretLine, setCaretLine] = useState<number | null>(null);
   const lyricsRef = useRef<HTMLTextAreaElement>(null);
   /** Where the caret goes after a section tag is inserted; applied right after React commits. */
   const caretAfterInsert = useRef<number | null>(null);
@@ -216,6 +220,7 @@ export function CreateForm({ hidden = false }: { hidden?: boolean }) {
         error={errorOf('prompt')}
         onChange={(e) => update({ prompt: e.target.value })}
       />
+      <PromptCheck prompt={form.prompt} mode={form.mode} />
 
       {custom && (
         <TextField
@@ -275,7 +280,11 @@ export function CreateForm({ hidden = false }: { hidden?: boolean }) {
             })}
             error={errorOf('lyrics')}
             onChange={(e) => update({ lyrics: e.target.value })}
+            onSelect={(e) =>
+              setCaretLine(lineAt(e.currentTarget.value, e.currentTarget.selectionStart))
+            }
           />
+          <LyricsWorkspace lyrics={form.lyrics} model={form.modelVersion} caretLine={caretLine} />
           <TextField
             id={`${id}-idea`}
             label={t('songs:create.idea.label')}
