@@ -109,6 +109,9 @@ export const SongSettingsSchema = z.object({
   modelVersion: z.enum(MODEL_VERSIONS).optional(),
 });
 
+/** A batch of items moved to the trash together (one Undo). */
+const TrashBatchSchema = z.string().regex(/^[0-9a-f-]{36}$/);
+
 export const libraryContract = {
   getFolder: invoke(z.tuple([]), LibraryFolderSchema),
   /** Opens a folder dialog in main; answers the new folder (error `cancelled` when dismissed). */
@@ -137,6 +140,19 @@ export const libraryContract = {
   rename: invoke(z.tuple([ItemIdSchema, ItemTitleSchema]), LibraryItemViewSchema),
   /** Moves the item's files (media, cover, sidecar) to the OS trash. */
   remove: invoke(z.tuple([ItemIdSchema]), z.null()),
+  /**
+   * Moves items to the trash with Undo: their files wait in a hidden folder of the library for
+   * `undoTrash` until `finishTrash` (the undo window closed), quit or the next start move them to
+   * the OS trash. Answers the batch and the ids moved.
+   */
+  trash: invoke(
+    z.tuple([z.array(ItemIdSchema).min(1).max(10_000)]),
+    z.object({ batchId: TrashBatchSchema, itemIds: z.array(ItemIdSchema) }),
+  ),
+  /** Puts a trashed batch back (files, covers, sidecars); answers the ids restored. */
+  undoTrash: invoke(z.tuple([TrashBatchSchema]), z.array(ItemIdSchema)),
+  /** The undo window closed: the batch goes to the OS trash now. */
+  finishTrash: invoke(z.tuple([TrashBatchSchema]), z.null()),
   /** Starts dragging the item's file out of the app (call from a dragstart handler). */
   startDrag: invoke(z.tuple([ItemIdSchema]), z.null()),
 };

@@ -10,6 +10,7 @@ import type { TypedEmitter } from '../ground/events';
 import type { libraryTasks } from './index-tasks';
 import type { TagDefaults } from './file-tags';
 import type { LibraryQuery } from './search';
+import type { UndoTrash } from './trash';
 
 export interface LibraryOptions {
   /**
@@ -125,5 +126,7 @@ export interface Library {
     options?: { rescan?: boolean },
   ): Promise<LibraryItem>;
   remove(id: string): Promise<void>;
+  /** Trash with Undo: items wait in a hidden folder of the library before the OS trash. */
+  trash: UndoTrash;
   on: TypedEmitter<LibraryEvents>['on'];
 }

@@ -13,6 +13,7 @@ import { createFolderWatch } from './folder-watch';
 import { ItemList } from './item-list';
 import { settleRelinks } from './relink';
 import { createLibraryWrites } from './library-writes';
+import { createUndoTrash } from './trash';
 import { PROBE_CACHE_NAME } from './probe-cache';
 import type { Library, LibraryEvents, LibraryOptions } from './library-types';
 import { logger } from '../log';
@@ -166,6 +167,12 @@ export function createLibrary(options: LibraryOptions): Library {
   });
 
   const writes = createLibraryWrites({ options, get: (id) => items.byId.get(id), refresh });
+  const trash = createUndoTrash({
+    dir,
+    get: (id) => items.byId.get(id),
+    refresh,
+    osTrash: options.trash,
+  });
 
   return {
     dir,
@@ -185,6 +192,8 @@ export function createLibrary(options: LibraryOptions): Library {
         clearTimeout(saveTimer);
       }
       folders.watchFolders(result.dirs);
+      // items trashed before a crash or a forced quit leave for the OS trash now
+      if (!options.readOnly) void trash.flush().catch(() => undefined);
       readyPromise = (async () => {
         if (result.fromSaved) await rescan(); // catches sidecars edited in place while closed
         await worker.run('library.warm', ref);
@@ -198,6 +207,7 @@ export function createLibrary(options: LibraryOptions): Library {
     async close() {
       closed = true;
       await readyPromise;
+      if (!options.readOnly) await trash.flush().catch(() => undefined);
       folders.close();
       clearTimeout(saveTimer);
       await scanning?.catch(() => undefined);
@@ -237,6 +247,7 @@ export function createLibrary(options: LibraryOptions): Library {
     rename: writes.rename,
     updateMeta: writes.updateMeta,
     remove: writes.remove,
+    trash,
     full: writes.full,
     on: (name, listener) => emitter.on(name, listener),
   };

@@ -165,6 +165,29 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
       }
       return null;
     },
+    async trash(_ctx, ids) {
+      const rt = await jobsHost.runtime();
+      // trashed on purpose: their jobs do not report them lost (marked first, so the change finds it)
+      await rt.jobs.markTrashed(ids);
+      try {
+        return await rt.library.trash.stash(ids);
+      } catch (e) {
+        await rt.jobs.markTrashed(ids, false).catch(() => undefined);
+        if (e instanceof AppError) throw e;
+        throw appError('io', 'errors:library.trashFailed', {}, { cause: e });
+      }
+    },
+    async undoTrash(_ctx, batchId) {
+      const rt = await jobsHost.runtime();
+      const restored = await rt.library.trash.restore(batchId);
+      await rt.jobs.markTrashed(restored, false);
+      return restored;
+    },
+    async finishTrash(_ctx, batchId) {
+      const rt = await jobsHost.runtime();
+      await rt.library.trash.flush(batchId);
+      return null;
+    },
     async startDrag(ctx, id) {
       const rt = await jobsHost.runtime();
       const item = requireItem(rt, id);
