@@ -16,6 +16,7 @@ import type { Loudness } from '@shared/domain/loudness';
 import { MAX_EMBEDDED_COVER_BYTES, retagFile, type CoverArt, type ExportTags } from '../audio/tags';
 import type { tagTasks } from '../audio/tags/tasks';
 import { sniffContent } from '../files/sniff';
+import { readRegular } from '../ground/regular-file';
 import { sharedWorker } from '../worker';
 import { logger } from '../log';
 
@@ -72,12 +73,18 @@ export function tagsForItem(
   return t;
 }
 
-/** The cover image at `path` as art to embed, or null (missing, not an image, too large). */
+/**
+ * The cover image at `path` as art to embed, or null (missing, a link, not an image, too large).
+ * Read through the regular-file helper, capped: a FIFO
+ * swapped in after the `lstat` is refused at once instead of holding the read.
+ */
 export async function coverArtAt(path: string | null | undefined): Promise<CoverArt | null> {
   if (!path) return null;
   const st = await fs.lstat(path).catch(() => null);
   if (!st?.isFile() || st.size > MAX_EMBEDDED_COVER_BYTES) return null;
-  const data = new Uint8Array(await fs.readFile(path).catch(() => Buffer.alloc(0)));
+  const read = await readRegular(path, MAX_EMBEDDED_COVER_BYTES).catch(() => null);
+  if (!read) return null;
+  const data = new Uint8Array(read);
   const sniffed = sniffContent(data.subarray(0, 64));
   return sniffed?.kind === 'image' ? { mimeType: sniffed.mimeType, data } : null;
 }
