@@ -112,6 +112,29 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
       state.clones.set(speaker, { speaker, name, description, createdAt: Date.now() });
       return speaker;
     },
+    addTraining(opts: { urls?: string[]; held?: boolean } = {}) {
+      const taskId = state.newId();
+      state.trainings.set(taskId, {
+        taskId,
+        urls: opts.urls ?? [`${state.mediaUrl}/media/tone.mp3?seconds=400`],
+        // finished long ago, unless held
+        createdAt: state.now() - 3600_000,
+        willFail: false,
+        maxStep: 0,
+        held: opts.held === true,
+      });
+      return taskId;
+    },
+    holdTrainings(on: boolean) {
+      state.holdTrainings = on;
+    },
+    finishTrainings(taskIds?: readonly string[]) {
+      for (const task of state.trainings.values())
+        if (!taskIds || taskIds.includes(task.taskId)) {
+          task.held = false;
+          task.createdAt = Math.min(task.createdAt, state.now() - 3600_000);
+        }
+    },
     reset() {
       state.reset();
     },

@@ -41,6 +41,8 @@ export interface TrainingRecord {
   createdAt: number;
   willFail: boolean;
   maxStep: number;
+  /** Stays `running` until released (`finishTrainings`). */
+  held?: boolean;
 }
 
 /** Steps of a song: 0 queued, 1 processing, 2 streaming, 3 done. */
@@ -59,6 +61,8 @@ export class EmulatorState {
   songs = new Map<string, SongRecord>();
   clones = new Map<string, CloneRecord>();
   trainings = new Map<string, TrainingRecord>();
+  /** New trainings are held (stay `running`) until released. */
+  holdTrainings = false;
   /** Generated media: id → duration (TTS WAVs, covers). */
   ttsAudio = new Map<string, number>();
   coverAudio = new Map<string, number>();
@@ -111,6 +115,7 @@ export class EmulatorState {
     this.songs.clear();
     this.clones.clear();
     this.trainings.clear();
+    this.holdTrainings = false;
     this.ttsAudio.clear();
     this.coverAudio.clear();
     this.injections.length = 0;
@@ -209,6 +214,7 @@ export class EmulatorState {
 
   /** Training: pending (step 0), running (1–2), success or failed (3). */
   trainingStatus(task: TrainingRecord): 'pending' | 'running' | 'success' | 'failed' {
+    if (task.held) return 'running';
     const step = Math.floor((this.now() - task.createdAt) / Math.max(1, this.config.stepMs));
     task.maxStep = Math.min(SONG_DONE_STEP, Math.max(task.maxStep, step));
     if (task.maxStep === 0) return 'pending';

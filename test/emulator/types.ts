@@ -190,6 +190,19 @@ export interface Emulator {
    * answer was lost): listed from now on, created now. Answers its speaker id. Spends nothing.
    */
   addClone(name: string, description?: string): string;
+  /**
+   * A custom-singer training this key started before this run (or elsewhere): finished (`success`,
+   * its task id works as a custom `singer_id`) or `held` (it stays `running` until
+   * `finishTrainings` lets it go). Answers its task id. Spends nothing.
+   */
+  addTraining(opts?: { urls?: string[]; held?: boolean }): string;
+  /**
+   * While on, every training the service accepts stays `running` (the service takes its time)
+   * until `finishTrainings()`.
+   */
+  holdTrainings(on: boolean): void;
+  /** Held trainings (all, or these task ids) finish now: `success` on the next read. */
+  finishTrainings(taskIds?: readonly string[]): void;
   /** Forgets songs, clones, tasks, injections and the log; restores counters and configuration. */
   reset(): void;
   close(): Promise<void>;

@@ -25,6 +25,7 @@ import {
   type KeytarLike,
 } from '../../../src/main/services/secrets';
 import { createSettingsStore } from '../../../src/main/services/settings';
+import { CustomSingerStore } from '../../../src/main/services/covers/singers';
 import { FileRegistry } from '../../../src/main/services/files/registry';
 import { logsDirOf } from '../../../src/main/services/log';
 import {
@@ -97,6 +98,19 @@ async function writeItems(dir: string, items: readonly SeedItem[]): Promise<void
   }
 }
 
+/**
+ * A custom singer trained on this computer before main starts: its training job's record, its
+ * entry in main's singer store (custom-singers.json) and the emulator's task. `ready`: the task
+ * finished (its id works as a custom singer id); `training`: the emulator holds the task running
+ * until `emulator.finishTrainings()`.
+ */
+export interface SeedSinger {
+  name: string;
+  /** The training job's id (job_…). */
+  jobId: string;
+  state: 'ready' | 'training';
+}
+
 export interface MainOptions {
   /**
    * Items in the library folder before main starts; a function gets the emulator first (for
@@ -127,6 +141,8 @@ export interface MainOptions {
    * function gets the emulator first (for records that name its media or what it holds).
    */
   jobs?: readonly Job[] | ((emulator: Emulator) => readonly Job[]);
+  /** Custom singers trained before this run (see SeedSinger). */
+  singers?: readonly SeedSinger[];
   /**
    * An installed build's updater: electron-updater's own DebUpdater (Electron's `net` and `app`
    * given in plain Node) reading the emulator's update feed at `feed` (e.g. '/updates/',
@@ -183,6 +199,8 @@ export interface Main {
   readonly dirs: { root: string; data: string; library: string };
   /** The origin keys are bound to (the emulator's). */
   readonly origin: string;
+  /** The emulator's task id of each seeded custom singer, by name (the id covers send). */
+  readonly singerTasks: Readonly<Record<string, string>>;
   /** Every call the renderer made, in order, with its arguments. */
   readonly calls: { method: Method; args: unknown[] }[];
   callsOf(method: Method): unknown[][];
@@ -231,6 +249,11 @@ export interface Main {
   readonly updateInstalls: { count: number };
   /** Holds the next call of `method` before it reaches main, until the returned function runs. */
   holdNext(method: Method): () => void;
+  /**
+   * The next call of `method` reaches main and runs; its answer is held back from the window until
+   * the returned function runs (events main sends meanwhile still arrive).
+   */
+  holdAnswer(method: Method): () => void;
   /**
    * The next call of `method` hits a bug inside main's handler (it throws a plain Error): main
    * answers what it answers for any internal failure.
@@ -305,16 +328,61 @@ export async function startMain(options: MainOptions = {}): Promise<Main> {
       join(dirs.data, 'library-upgrade.json'),
       JSON.stringify({ version: 1, consent: 'declined', stopped: false }),
     );
-  const jobs = typeof options.jobs === 'function' ? options.jobs(emulator) : (options.jobs ?? []);
+  const singerTasks: Record<string, string> = {};
+  const singerJobs = (options.singers ?? []).map((s) => {
+    const url = `${emulator.mediaUrl}/media/tone.mp3?seconds=400`;
+    const taskId = emulator.addTraining({ urls: [url], held: s.state === 'training' });
+    singerTasks[s.name] = taskId;
+    const training = s.state === 'training';
+    return jobRecord({
+      id: s.jobId,
+      kind: 'custom-singer',
+      tracking: 'custom-singer',
+      label: `Singer: ${s.name}`,
+      request: {
+        name: s.name,
+        links: [{ kind: 'url', url }],
+        urls: [url],
+        totalAudioDurationS: 400,
+      },
+      meta: { singer: s.name },
+      serviceIds: [taskId],
+      state: training ? 'running' : 'done',
+      progress: training ? 0.5 : 1,
+      ...(training ? { finishedAt: null } : {}),
+      outputs: [
+        {
+          serviceId: taskId,
+          status: training ? 'streaming' : 'saved',
+          libraryKind: null,
+          title: s.name,
+        },
+      ],
+    });
+  });
+  const jobs = [
+    ...singerJobs,
+    ...(typeof options.jobs === 'function' ? options.jobs(emulator) : (options.jobs ?? [])),
+  ];
   for (const job of jobs)
     await writeFile(join(dirs.data, 'jobs', `${job.id}.json`), JSON.stringify(job, null, 2));
   // settings.json as the test wants it, written before main starts (as a previous run left it)
-  await createSettingsStore(dirs.data, env).update({
+  const settings = createSettingsStore(dirs.data, env);
+  await settings.update({
     baseUrl: emulator.url,
     libraryDir: dirs.library,
     firstRunDone: true,
     ...options.settings,
   });
+  // the names given on this computer, in main's own store, tied to the service they were trained at
+  const singerStore = new CustomSingerStore(dirs.data);
+  for (const s of [...(options.singers ?? [])].reverse())
+    await singerStore.add({
+      jobId: s.jobId,
+      name: s.name,
+      baseUrl: settings.baseUrl(),
+      taskId: s.state === 'ready' ? (singerTasks[s.name] ?? null) : null,
+    });
   const core = createCore({
     env,
     userDataDir: join(root, 'user-data'),
@@ -414,16 +482,28 @@ export async function startMain(options: MainOptions = {}): Promise<Main> {
 
   const calls: Main['calls'] = [];
   const holds = new Map<Method, Promise<void>[]>();
+  const answerHolds = new Map<Method, Promise<void>[]>();
+  const hold = (on: Map<Method, Promise<void>[]>, method: Method): (() => void) => {
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    on.set(method, [...(on.get(method) ?? []), held]);
+    return release;
+  };
   linkMain(async (channel, argsJson) => {
     const method = channel.replace(':', '.') as Method;
     calls.push({ method, args: JSON.parse(argsJson) as unknown[] });
     const held = holds.get(method)?.shift();
     if (held) await held;
-    return double.ipcMain.invokeJson(channel, argsJson, {
+    const heldAnswer = answerHolds.get(method)?.shift();
+    const answer = double.ipcMain.invokeJson(channel, argsJson, {
       sender: webContents,
       frameUrl: RENDERER_ENTRY_URL,
       isTopFrame: true,
     });
+    if (heldAnswer) await Promise.allSettled([answer, heldAnswer]);
+    return answer;
   });
 
   let closed: Promise<void> | undefined;
@@ -434,6 +514,7 @@ export async function startMain(options: MainOptions = {}): Promise<Main> {
     double,
     dirs,
     origin: keyOrigin(emulator.url),
+    singerTasks,
     calls,
     updateInstalls,
     async userFile(name, seconds) {
@@ -512,14 +593,8 @@ export async function startMain(options: MainOptions = {}): Promise<Main> {
       }
     },
     callsOf: (method) => calls.filter((c) => c.method === method).map((c) => c.args),
-    holdNext(method) {
-      let release = (): void => undefined;
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      holds.set(method, [...(holds.get(method) ?? []), held]);
-      return release;
-    },
+    holdNext: (method) => hold(holds, method),
+    holdAnswer: (method) => hold(answerHolds, method),
     throwNext: (method) => void throws.set(method, [...(throws.get(method) ?? []), null]),
     refuseNext: (method, error) => void throws.set(method, [...(throws.get(method) ?? []), error]),
     send: (name, payload) => sendEvent(win as never, name, payload),

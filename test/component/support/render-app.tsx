@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import { Root } from '../../../src/renderer/app/App';
 import { installBridge } from '../../../src/renderer/bridge';
 import type { PanelDef } from '../../../src/renderer/app/panels';
-import { FakeCadenza } from './fake-cadenza';
 import { startMain, type Main, type MainOptions } from './main';
 
 interface RenderOptions {
@@ -17,13 +16,6 @@ async function renderRoot(options: RenderOptions) {
   const view = render(<Root panels={options.panels} onReload={options.onReload} />);
   await waitFor(() => expect(document.documentElement.dataset.appReady).toBe('true'));
   return { user, ...view };
-}
-
-/** Renders the whole app against a fake main and waits until it reports ready. */
-export async function renderApp(options: RenderOptions & { fake?: FakeCadenza } = {}) {
-  const fake = options.fake ?? new FakeCadenza();
-  installBridge(fake.api);
-  return { fake, ...(await renderRoot(options)) };
 }
 
 /**

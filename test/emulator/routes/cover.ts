@@ -143,6 +143,7 @@ async function trainSinger(ctx: Ctx): Promise<void> {
     createdAt: ctx.state.now(),
     willFail: list.some((u) => u.includes('fail')),
     maxStep: 0,
+    held: ctx.state.holdTrainings,
   });
   ok(ctx, taskIdData(ctx.state.shape('customSinger', 'task_id'), taskId));
 }
