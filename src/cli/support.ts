@@ -139,6 +139,21 @@ export async function followJob(
   }
 }
 
+/**
+ * Follows the job of a command that always waits for its result (cover, video, tts, clone) as
+ * `followJob` does for a `--wait`: stderr says what it waits for on this computer, and `--timeout S`
+ * (parsed before anything is sent, so a bad value spends nothing) ends the wait with exit 1.
+ */
+export async function followSubmitted(
+  ctx: CliContext,
+  core: Core,
+  id: string,
+  timeoutS: number | undefined,
+): Promise<void> {
+  const { jobs } = await core.jobsHost.runtime();
+  await followJob(ctx, jobs, id, timeoutS);
+}
+
 /** What `work` answers, or 'timeout' once `timeoutS` seconds have passed (never without one). */
 export async function withinSeconds<T>(
   work: Promise<T>,

@@ -7,7 +7,7 @@ import { basename, resolve } from 'node:path';
 import { AppError } from '@shared/errors';
 import type { LocalRecording } from '../../main/services/voices';
 import { parseCommandArgs, UsageError, type CliCommand, type CliContext } from '../command';
-import { counterLeft, noteUploads, printResult } from '../support';
+import { counterLeft, followSubmitted, noteUploads, parseTimeout, printResult } from '../support';
 
 const help = `Usage: cadenza clone --name N [--description D] FILE... [--json]
 
@@ -16,6 +16,8 @@ opus, webm, mp4; at most 100 MB each; 2 s to 10 min).
 
   --name N            Name of the new voice
   --description D     A few words about it
+  --timeout S         Give up waiting after S seconds: exit 1 with one line saying what the
+                      job still waits for (it keeps going; cadenza jobs resume --wait)
   --json              Print JSON
 
 Prints the new voice's speaker id, ready for cadenza tts --voice.`;
@@ -23,6 +25,7 @@ Prints the new voice's speaker id, ready for cadenza tts --voice.`;
 const OPTIONS = {
   name: { type: 'string' },
   description: { type: 'string' },
+  timeout: { type: 'string' },
   json: { type: 'boolean' },
 } as const;
 
@@ -41,6 +44,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   if (values.name === undefined) throw new UsageError('missing --name (see cadenza clone --help)');
   if (positionals.length === 0)
     throw new UsageError('name at least one recording (see cadenza clone --help)');
+  const timeoutS = parseTimeout(values.timeout);
   const files = await Promise.all(positionals.map(recording));
   const core = ctx.core();
   const { voices } = core;
@@ -60,6 +64,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     ...(values.description !== undefined ? { description: values.description } : {}),
     files,
   });
+  await followSubmitted(ctx, core, job.id, timeoutS);
   const speaker = await voices.finishClone(job.id);
   off();
   const after = await counterLeft(core, 'key_clone_voices');

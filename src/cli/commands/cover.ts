@@ -15,7 +15,14 @@ import {
   type CliCommand,
   type CliContext,
 } from '../command';
-import { counterLeft, noteUploads, printResult, readSidecar } from '../support';
+import {
+  counterLeft,
+  followSubmitted,
+  noteUploads,
+  parseTimeout,
+  printResult,
+  readSidecar,
+} from '../support';
 
 /** A singer by id or by name (case-insensitive), built-in or trained here. */
 function findSinger(singers: readonly SingerOption[], idOrName: string): SingerOption | undefined {
@@ -39,6 +46,8 @@ Make a cover of a local audio file (mp3, wav, m4a, aac, flac, ogg, oga, opus, we
   --tran N            Shift the key by N semitones (${TRAN_MIN_SEMITONES} to ${TRAN_MAX_SEMITONES}; default 0)
   --link URL          A link to a video on a video-sharing site instead of a file
   --title T           Title in the library (default: "<source> (<singer> cover)")
+  --timeout S         Give up waiting after S seconds: exit 1 with one line saying what the
+                      job still waits for (it keeps going; cadenza jobs resume --wait)
   --json              Print JSON`;
 
 const OPTIONS = {
@@ -47,6 +56,7 @@ const OPTIONS = {
   tran: { type: 'string' },
   link: { type: 'string' },
   title: { type: 'string' },
+  timeout: { type: 'string' },
   json: { type: 'boolean' },
 } as const;
 
@@ -60,6 +70,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   if (file && values.link) throw new UsageError('use either a file or --link, not both');
   const tran = values.tran === undefined ? 0 : Number(values.tran);
   if (!Number.isInteger(tran)) throw new UsageError('--tran takes a whole number of semitones');
+  const timeoutS = parseTimeout(values.timeout);
   let path: string | undefined;
   if (file) {
     path = resolve(file);
@@ -90,6 +101,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     ...(values.title ? { title: values.title } : {}),
   });
   if (!values.json) ctx.note(`Job ${job.id}: waiting for the cover…`);
+  await followSubmitted(ctx, core, job.id, timeoutS);
   const item = await covers.finish(job.id);
   off();
   const after = await counterLeft(core, 'key_cover_counts');

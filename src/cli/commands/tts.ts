@@ -11,7 +11,7 @@ import {
   type CliCommand,
   type CliContext,
 } from '../command';
-import { counterLeft, printResult, readSidecar } from '../support';
+import { counterLeft, followSubmitted, parseTimeout, printResult, readSidecar } from '../support';
 
 /** A text file for speech (at most 500 characters are spoken) is small. */
 const MAX_TEXT_FILE_BYTES = 64 * 1024;
@@ -24,6 +24,8 @@ Speak a text with a voice and save the take in the library.
   --text-file F       Read the text from a file instead
   --voice SPEAKER     A speaker id or a voice's name (see cadenza voices)
   --emotion E         One of: ${EMOTIONS.join(', ')}
+  --timeout S         Give up waiting after S seconds: exit 1 with one line saying what the
+                      job still waits for (it keeps going; cadenza jobs resume --wait)
   --json              Print JSON: the take's sidecar and the words left before and after
 
 Prints the take's sidecar (voice, emotion, text, file, duration).`;
@@ -33,6 +35,7 @@ const OPTIONS = {
   'text-file': { type: 'string' },
   voice: { type: 'string' },
   emotion: { type: 'string' },
+  timeout: { type: 'string' },
   json: { type: 'boolean' },
 } as const;
 
@@ -54,6 +57,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     emotion = EMOTIONS.find((e) => e.toLowerCase() === values.emotion!.trim().toLowerCase());
     if (!emotion) throw new UsageError(`--emotion must be one of ${EMOTIONS.join(', ')}`);
   }
+  const timeoutS = parseTimeout(values.timeout);
   const core = ctx.core();
   const { voices } = core;
   const voice = await voices.findVoice(values.voice).catch(() => undefined);
@@ -65,6 +69,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     speaker: voice?.speaker ?? values.voice,
     ...(emotion ? { emotion } : {}),
   });
+  await followSubmitted(ctx, core, job.id, timeoutS);
   const item = await voices.finishTake(job.id);
   const sidecar = await readSidecar(core.settings.libraryDir(), item);
   const after = await counterLeft(core, 'key_words_counts');

@@ -4,22 +4,26 @@
  * are measured first, so nothing is spent on a request the service would refuse.
  */
 import { parseCommandArgs, UsageError, type CliCommand, type CliContext } from '../command';
-import { counterLeft, printResult, readSidecar } from '../support';
+import { counterLeft, followSubmitted, parseTimeout, printResult, readSidecar } from '../support';
 
-const help = `Usage: cadenza video sing --audio URL --image URL [--title T] [--json]
-       cadenza video subtitles --video URL [--title T] [--json]
+const help = `Usage: cadenza video sing --audio URL --image URL [--title T] [--timeout S] [--json]
+       cadenza video subtitles --video URL [--title T] [--timeout S] [--json]
 
   sing        A lip-synced singing video from an audio link (MP3, WAV or M4A, 2 to 30 s)
               and a photo link (JPG, PNG or JFIF, at most 4.7 MB)
   subtitles   A video with special subtitles from a video link
 
-The video is saved in the library. The service takes links (http/https) only.`;
+The video is saved in the library. The service takes links (http/https) only.
+
+  --timeout S         Give up waiting after S seconds: exit 1 with one line saying what the
+                      job still waits for (it keeps going; cadenza jobs resume --wait)`;
 
 const OPTIONS = {
   audio: { type: 'string' },
   image: { type: 'string' },
   video: { type: 'string' },
   title: { type: 'string' },
+  timeout: { type: 'string' },
   json: { type: 'boolean' },
 } as const;
 
@@ -34,6 +38,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     throw new UsageError('video subtitles needs --video URL');
   else if (sub !== 'sing' && sub !== 'subtitles')
     throw new UsageError('say sing or subtitles (see cadenza video --help)');
+  const timeoutS = parseTimeout(values.timeout);
   const core = ctx.core();
   const { videos } = core;
   const title = values.title ? { title: values.title } : {};
@@ -48,6 +53,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
         })
       : await videos.subtitles({ videoUrl: values.video!, ...title });
   if (!values.json) ctx.note(`Job ${job.id}: waiting for the video…`);
+  await followSubmitted(ctx, core, job.id, timeoutS);
   const item = await videos.finish(job.id);
   const after = await counterLeft(core, 'key_singing_credits');
   const sidecar = await readSidecar(core.settings.libraryDir(), item);
