@@ -37,6 +37,7 @@ import { measureLoudnessInWorker } from './audio/loudness';
 import { createLoudnessService, type LoudnessService } from './analysis/loudness';
 import { createUpgradeRunner, type UpgradeRunner } from './library/upgrade-runner';
 import { createExportService, type ExportService } from './export/service';
+import { createCollectionsService, type CollectionsService } from './collections';
 import { DEFAULT_LOUDNESS_TARGET_LUFS } from '@shared/domain/loudness';
 
 export interface CoreOptions {
@@ -104,6 +105,8 @@ export interface Core {
   readonly libraryUpgrade: UpgradeRunner;
   /** Exports items to MP3, WAV or FLAC with tags (or copies them) into a chosen folder. */
   readonly exporter: ExportService;
+  /** Favourites, ratings and collections (`.m3u8` in the library) over this process's library. */
+  readonly collections: CollectionsService;
   /** Main's cache of remote media (previews, songs still streaming); the shell opens it. */
   readonly mediaCache: MediaCache;
   /** Closes the library and jobs (releasing the data-folder lock) and the media cache. */
@@ -292,6 +295,10 @@ export function createCore(opts: CoreOptions): Core {
       loudnessTargetLufs: () => settings.get().loudnessTargetLufs ?? DEFAULT_LOUDNESS_TARGET_LUFS,
     }),
     mediaCache,
+    collections: createCollectionsService({
+      library: async () => (await runtime()).library,
+      tagDefaults,
+    }),
     async close() {
       await loudness.stop();
       await libraryUpgrade.close();

@@ -91,6 +91,10 @@ const SidecarFields = z.object({
     .string()
     .regex(/^[0-9a-f]{64}$/)
     .optional(),
+  /** The creator's star (favourites; "Keep starred takes"). Optional: absent = not starred. */
+  favourite: z.boolean().optional(),
+  /** The creator's 1–5 rating (null or absent: not rated); see shared/domain/rating.ts. */
+  rating: z.number().int().min(1).max(5).nullable().optional(),
 });
 /** Fields this version does not know are kept when a sidecar is rewritten (`loose`). */
 export const SidecarSchema = SidecarFields.loose();

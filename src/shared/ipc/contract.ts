@@ -16,6 +16,7 @@ import { diagnosticsContract } from './diagnostics';
 import { preferencesContract } from './preferences';
 import { playerContract } from './player';
 import { upgradeContract, upgradeEvents } from './upgrade';
+import { collectionsContract } from './collections';
 import { LibraryChangeSchema } from '../domain/library';
 import { event, type ApiOf, type EventsOf } from './define';
 
@@ -42,6 +43,7 @@ export const invokeContract = {
   preferences: preferencesContract,
   player: playerContract,
   upgrade: upgradeContract,
+  collections: collectionsContract,
 } as const;
 
 export const eventContract = {

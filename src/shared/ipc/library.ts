@@ -57,6 +57,9 @@ export const LibraryItemViewSchema = z.object({
   emotion: z.string().nullable(),
   /** Measured loudness (the player levels with it); null until measured or when not decodable. */
   loudness: ItemLoudnessSchema.nullable().optional(),
+  /** The creator's star and 1–5 rating (absent in views made before they existed: not marked). */
+  favourite: z.boolean().optional(),
+  rating: z.number().int().min(1).max(5).nullable().optional(),
   /** Made by Trim: from which item (its id and title then) and which part of it. */
   trimmedFrom: z
     .object({
@@ -201,6 +204,8 @@ export function toLibraryItemView(
     voice: item.voice,
     emotion: item.emotion,
     loudness: itemLoudnessOf(loudness),
+    favourite: item.favourite === true,
+    rating: item.rating ?? null,
     trimmedFrom: item.trimmed_from
       ? {
           sourceId: item.trimmed_from.source_id,

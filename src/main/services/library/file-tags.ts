@@ -39,6 +39,7 @@ export interface TaggedItem extends RecipeSource {
   lyrics?: string | null;
   tags?: string[];
   loudness?: Loudness;
+  rating?: number | null;
 }
 
 /** ReplayGain 2.0's reference level: a track gain brings the audio to −18 LUFS. */
@@ -59,6 +60,8 @@ export function tagsForItem(
   if (item.created_at && /^\d{4}-\d{2}-\d{2}/.test(item.created_at))
     t.date = item.created_at.slice(0, 10);
   if (cover) t.cover = cover;
+  // a cleared rating (null) removes Cadenza's rating frames; never rated (absent) leaves them
+  if (item.rating !== undefined) t.rating = item.rating ?? 0;
   const l = item.loudness;
   if (l && l.integratedLufs !== null)
     t.replayGain = {

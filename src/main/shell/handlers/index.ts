@@ -35,6 +35,7 @@ import { diagnosticsHandlers } from './diagnostics';
 import { preferencesHandlers } from './preferences';
 import { playerHandlers } from './player';
 import { upgradeHandlers } from './upgrade';
+import { collectionsHandlers } from './collections';
 import { tr } from '../i18n';
 import type { ShellDiagnostics } from '../diagnostics';
 
@@ -54,7 +55,7 @@ export interface ElectronForHandlers {
  * of library folder) and upload progress. Returns the unsubscribe function.
  */
 export function forwardEvents(
-  core: Pick<Core, 'jobsHost' | 'voices' | 'covers' | 'libraryUpgrade'>,
+  core: Pick<Core, 'jobsHost' | 'voices' | 'covers' | 'libraryUpgrade' | 'collections'>,
   BrowserWindow: ElectronForHandlers['BrowserWindow'],
 ): () => void {
   const all = (send: (win: BrowserWindow) => void) => {
@@ -77,6 +78,12 @@ export function forwardEvents(
       all((win) => sendEvent(win, 'coverUploadProgress', p)),
     ),
     core.libraryUpgrade.on('status', (s) => all((win) => sendEvent(win, 'upgradeStatus', s))),
+    // playlists follow items renamed, moved or trashed (in the app or outside it)
+    core.collections.follow((sync) =>
+      core.jobsHost.on('library-changed', (c) => {
+        if (c.removed.length + c.updated.length > 0) sync();
+      }),
+    ),
   ];
   return () => {
     for (const off of offs) off();
@@ -227,6 +234,7 @@ export function buildHandlers({
     }),
     player: playerHandlers(core.settings),
     upgrade: upgradeHandlers(core.libraryUpgrade),
+    collections: collectionsHandlers(core),
     updates: updatesHandlers(() => (updates ??= unsupportedUpdates(app.getVersion(), core))),
     diagnostics: diagnosticsHandlers(diagnostics),
   };

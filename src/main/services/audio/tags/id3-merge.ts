@@ -63,9 +63,11 @@ function terminated(b: Uint8Array, at: number, encoding: number): { text: string
   return { text, end: end + (wide ? 2 : 1) };
 }
 
-/** Which slot a frame fills: its id, with the description for TXXX, COMM and USLT, the picture type for APIC. */
+/** Which slot a frame fills: its id, with the description for TXXX, COMM and USLT, the picture type for APIC, the owner for POPM. */
 function keyOf(id: string, body: Uint8Array): string {
   if (body.length < 1) return id;
+  // a rating's owner (no encoding byte): only Cadenza's own POPM is replaced
+  if (id === 'POPM') return `POPM:${terminated(body, 0, 0).text}`;
   const encoding = body[0]!;
   if (encoding > 3) return `${id}:?`;
   if (id === 'TXXX') return `TXXX:${terminated(body, 1, encoding).text.toUpperCase()}`;
@@ -142,7 +144,7 @@ export function mergeId3Frames(
   const kept = found.filter(
     (f) => !replaced.has(f.key) && !((writesRecipe || options.withoutCadenza) && isCadenza(f.key)),
   );
-  return [...owned.map((f) => f.bytes), ...kept.map((f) => f.bytes)];
+  return [...owned.map((f) => f.bytes).filter((b) => b.length > 0), ...kept.map((f) => f.bytes)];
 }
 
 /** The merged tag, ready to write (empty when nothing is left to write). */

@@ -2,13 +2,14 @@
  * ID3v2.4 tag writer (UTF-8 text, synchsafe sizes, no unsynchronisation): TIT2 title, TPE1
  * artist, TALB album, TRCK track ("3/12"), TCON genre, TDRC date, USLT lyrics, COMM comment (the
  * prompt, with an empty description so every player shows it), APIC front cover, TXXX
- * REPLAYGAIN_TRACK_GAIN / _PEAK, and TXXX CADENZA_RECIPE (Cadenza's private, versioned recipe).
+ * REPLAYGAIN_TRACK_GAIN / _PEAK, POPM rating (owner RATING_POPM_EMAIL), and TXXX CADENZA_RECIPE (Cadenza's private, versioned recipe).
  * Used at the head of MP3s and inside a WAV's `id3 ` chunk. Merging with frames already in a file
  * is id3-merge.ts: each frame written here has a key (`frameKey`), and a found frame with the same
  * key is the one it replaces.
  *
  *   const tag = id3v2Tag({ title: 'Neon Tide', lyrics: '…', cover });
  */
+import { RATING_POPM_EMAIL, ratingToByte } from '@shared/domain/rating';
 import {
   RECIPE_FIELD,
   concatBytes,
@@ -79,6 +80,14 @@ export function ownedFrames(tags: ExportTags): OwnedFrame[] {
     if (trackPeak !== null)
       add(['TXXX:REPLAYGAIN_TRACK_PEAK'], userText('REPLAYGAIN_TRACK_PEAK', peakText(trackPeak)));
   }
+  if (tags.rating !== undefined) {
+    // owner, NUL, rating byte; no play counter. 0: Cadenza's frame goes (nothing in its place)
+    const body = concatBytes([
+      utf8(RATING_POPM_EMAIL),
+      Uint8Array.of(0, ratingToByte(tags.rating)),
+    ]);
+    add([`POPM:${RATING_POPM_EMAIL}`], tags.rating ? frame('POPM', body) : new Uint8Array(0));
+  }
   if (tags.recipe) add([`TXXX:${RECIPE_FIELD}`], userText(RECIPE_FIELD, tags.recipe));
   return out;
 }
@@ -94,7 +103,9 @@ export function id3v2TagOf(frames: readonly Uint8Array[], paddingBytes = 0): Uin
 /** The whole tag (header and frames); an empty Uint8Array when there is nothing to write. */
 export function id3v2Tag(tags: ExportTags, paddingBytes = 0): Uint8Array {
   return id3v2TagOf(
-    ownedFrames(tags).map((f) => f.bytes),
+    ownedFrames(tags)
+      .map((f) => f.bytes)
+      .filter((b) => b.length > 0),
     paddingBytes,
   );
 }

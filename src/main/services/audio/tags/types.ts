@@ -17,6 +17,11 @@ export interface ExportTags {
   date?: string;
   /** ReplayGain 2.0 track gain and peak, from the loudness Cadenza measured. */
   replayGain?: ReplayGain;
+  /**
+   * The creator's 1–5 rating: ID3 POPM, Vorbis RATING / FMPS_RATING (shared/domain/rating.ts);
+   * 0 removes Cadenza's rating frames (the creator cleared it).
+   */
+  rating?: number;
   /** Cadenza's recipe frame (JSON, see shared/domain/recipe.ts); never in exports "without Cadenza data". */
   recipe?: string;
 }

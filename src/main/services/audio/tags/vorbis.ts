@@ -1,9 +1,10 @@
 /**
  * FLAC metadata blocks for tags: VORBIS_COMMENT (TITLE, ARTIST, ALBUM, TRACKNUMBER, TRACKTOTAL,
- * GENRE, DATE, LYRICS, COMMENT, REPLAYGAIN_TRACK_GAIN/_PEAK, CADENZA_RECIPE; the vendor string names
+ * GENRE, DATE, LYRICS, COMMENT, REPLAYGAIN_TRACK_GAIN/_PEAK, RATING + FMPS_RATING, CADENZA_RECIPE; the vendor string names
  * Cadenza, or stays the encoder's when merged: flac-merge.ts) and PICTURE (front cover), as encodeFlac's
  * `blocks`.
  */
+import { fmpsRatingText } from '@shared/domain/rating';
 import type { FlacBlock } from '../encode/flac';
 import { imageSize } from './picture';
 import {
@@ -51,6 +52,10 @@ export function vorbisComments(tags: ExportTags): Array<[string, string]> {
     if (tags.replayGain.trackPeak !== null)
       out.push(['REPLAYGAIN_TRACK_PEAK', peakText(tags.replayGain.trackPeak)]);
   }
+  if (tags.rating) {
+    out.push(['RATING', String(Math.round(tags.rating))]);
+    out.push(['FMPS_RATING', fmpsRatingText(tags.rating)]);
+  }
   if (tags.recipe) out.push([RECIPE_FIELD, tags.recipe]);
   return out;
 }
@@ -61,6 +66,7 @@ export function ownedVorbisNames(tags: ExportTags): Set<string> {
   if (tags.track) names.add('TRACKTOTAL').add('TOTALTRACKS');
   if (tags.lyrics) names.add('UNSYNCEDLYRICS');
   if (tags.replayGain) names.add('REPLAYGAIN_TRACK_PEAK');
+  if (tags.rating === 0) names.add('RATING').add('FMPS_RATING'); // cleared: found ones go
   return names;
 }
 

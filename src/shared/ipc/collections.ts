@@ -1,0 +1,66 @@
+/**
+ * collections:* — favourites and ratings of items (issue 31, point 3) and the library's
+ * collections and albums, each an `.m3u8` playlist in the library folder (point 4).
+ */
+import { z } from 'zod';
+import { invoke } from './define';
+import { RATING_MAX, RATING_MIN } from '../domain/rating';
+import { ItemIdSchema } from './library';
+import { LIBRARY_CHANGE_FETCH_MAX } from './library-limits';
+
+export const MarksSchema = z
+  .object({
+    favourite: z.boolean().optional(),
+    rating: z.number().int().min(RATING_MIN).max(RATING_MAX).nullable().optional(),
+  })
+  .strict();
+export type Marks = z.infer<typeof MarksSchema>;
+
+/** Items a bulk action names (a selection: up to the change fetch's bound). */
+export const ItemIdsSchema = z.array(ItemIdSchema).min(1).max(LIBRARY_CHANGE_FETCH_MAX);
+
+/** A collection's id: its playlist's file name without `.m3u8`. */
+export const CollectionIdSchema = z
+  .string()
+  .min(1)
+  .max(120)
+  .refine((s) => !/[/\\\0]/.test(s) && !s.startsWith('.'), 'Not a collection');
+
+export const CollectionNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Give the collection a name.')
+  .max(120, 'Names are at most 120 characters.');
+
+export const CollectionViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The album artist, when set. */
+  artist: z.string().nullable(),
+  /** `cadenza-media://library/…` of the album's cover, when there is one. */
+  coverUrl: z.string().nullable(),
+  /** The items in order (entries whose files are not in the library are counted in `missing`). */
+  itemIds: z.array(z.string()),
+  missing: z.number().int().nonnegative(),
+});
+export type CollectionView = z.infer<typeof CollectionViewSchema>;
+
+export const collectionsContract = {
+  /** Stars / unstars and rates the items (sidecar; the file's rating frame when Cadenza tagged it). */
+  mark: invoke(z.tuple([ItemIdsSchema, MarksSchema]), z.null()),
+  /** "Keep starred takes": the takes made with these items that are not starred (to be trashed). */
+  unstarredTakes: invoke(z.tuple([ItemIdsSchema]), z.array(ItemIdSchema)),
+  list: invoke(z.tuple([]), z.array(CollectionViewSchema)),
+  create: invoke(z.tuple([CollectionNameSchema]), CollectionViewSchema),
+  add: invoke(
+    z.tuple([CollectionIdSchema, ItemIdsSchema, z.number().int().nonnegative().optional()]),
+    CollectionViewSchema,
+  ),
+  remove: invoke(z.tuple([CollectionIdSchema, ItemIdsSchema]), CollectionViewSchema),
+  /** The collection's items in their new order. */
+  reorder: invoke(
+    z.tuple([CollectionIdSchema, z.array(ItemIdSchema).max(10_000)]),
+    CollectionViewSchema,
+  ),
+  delete: invoke(z.tuple([CollectionIdSchema]), z.null()),
+};
