@@ -235,10 +235,26 @@ export const libraryTasks = {
   },
 
   /** This thread's own heap (its isolate, not the process), for the benches and diagnostics. */
-  'library.memory'(): { heapUsed: number; external: number; entries: number } {
+  'library.memory'(): {
+    heapUsed: number;
+    external: number;
+    entries: number;
+    /** This thread's CPU time so far (user + system), ms: load-independent, unlike wall time. */
+    cpuMs: number;
+  } {
     const h = getHeapStatistics();
     let entries = 0;
     for (const s of states.values()) entries += s.entries.size;
-    return { heapUsed: h.used_heap_size, external: h.external_memory, entries };
+    // Node 22.18+ (and Electron's Node); older runtimes answer 0
+    const cpu =
+      typeof process.threadCpuUsage === 'function'
+        ? process.threadCpuUsage()
+        : { user: 0, system: 0 };
+    return {
+      heapUsed: h.used_heap_size,
+      external: h.external_memory,
+      entries,
+      cpuMs: (cpu.user + cpu.system) / 1000,
+    };
   },
 };

@@ -1,11 +1,11 @@
 /**
  * The saved index in the data folder: line-delimited JSON — a header line, then one entry per
- * line — written a few hundred entries at a time and read a line at a time, so neither side ever
+ * line — written a few hundred entries at a time and read a few MB at a time, so neither side ever
  * builds one string of the whole index (50,000 entries are tens of MB of JSON). A small head file
  * holds the newest entries for the first rows of a start-up.
  */
 import { promises as fs } from 'node:fs';
-import { createInterface } from 'node:readline';
+import type { FileHandle } from 'node:fs/promises';
 import type { LibraryItem } from '@shared/domain/library';
 import { commitTemp, tempPathFor } from '../ground/atomic';
 import { READ_CAPS, openRegular } from '../ground/regular-file';
@@ -60,6 +60,46 @@ export async function loadSavedHead(indexFile: string, libraryDir: string): Prom
   return [...(await readIndexFile(headFileOf(indexFile), libraryDir)).values()];
 }
 
+/** Bytes read at a time: a few thousand entries per read, one string decode per read. */
+const READ_CHUNK = 4 * 1024 * 1024;
+
+/**
+ * The file's lines, a read of a few MB at a time: each read is decoded once and cut at its
+ * newlines (a line split across reads is carried over). No per-line event or promise (readline's
+ * async iterator costs several microseconds a line: a second at 50,000 entries on a loaded core).
+ */
+async function* linesOf(handle: FileHandle, cap: number): AsyncGenerator<string[]> {
+  let buf = Buffer.allocUnsafe(READ_CHUNK);
+  let held = 0; // bytes of a line carried over from the read before
+  let total = 0;
+  for (;;) {
+    if (held === buf.length) {
+      // one line longer than a read: room for more of it
+      const bigger = Buffer.allocUnsafe(buf.length * 2);
+      buf.copy(bigger, 0, 0, held);
+      buf = bigger;
+    }
+    const { bytesRead } = await handle.read(buf, held, buf.length - held, null);
+    total += bytesRead;
+    if (total > cap) throw new Error('saved index over its cap');
+    const end = held + bytesRead;
+    const lines: string[] = [];
+    let start = 0;
+    for (let nl = buf.indexOf(10, held); nl >= 0 && nl < end; nl = buf.indexOf(10, start)) {
+      lines.push(buf.toString('utf8', start, nl));
+      start = nl + 1;
+    }
+    if (bytesRead === 0) {
+      if (start < end) lines.push(buf.toString('utf8', start, end));
+      if (lines.length > 0) yield lines;
+      return;
+    }
+    held = end - start;
+    buf.copy(buf, 0, start, end);
+    if (lines.length > 0) yield lines;
+  }
+}
+
 async function readIndexFile(
   indexFile: string,
   libraryDir: string,
@@ -73,24 +113,20 @@ async function readIndexFile(
   }
   try {
     if (opened.stat.size > READ_CAPS.indexBytes) return out;
-    const lines = createInterface({
-      input: opened.handle.createReadStream({ encoding: 'utf8', autoClose: false }),
-      crlfDelay: Infinity,
-    });
     let header = true;
-    for await (const line of lines) {
-      if (header) {
-        const h = JSON.parse(line) as { schema_version?: unknown; libraryDir?: unknown };
-        if (h.schema_version !== SAVED_INDEX_VERSION || h.libraryDir !== libraryDir) {
-          lines.close();
-          return new Map();
+    for await (const lines of linesOf(opened.handle, READ_CAPS.indexBytes)) {
+      for (const line of lines) {
+        if (header) {
+          const h = JSON.parse(line) as { schema_version?: unknown; libraryDir?: unknown };
+          if (h.schema_version !== SAVED_INDEX_VERSION || h.libraryDir !== libraryDir)
+            return new Map();
+          header = false;
+          continue;
         }
-        header = false;
-        continue;
+        if (!line) continue;
+        const e: unknown = JSON.parse(line);
+        if (plausibleEntry(e)) out.set(e.item.file, e);
       }
-      if (!line) continue;
-      const e: unknown = JSON.parse(line);
-      if (plausibleEntry(e)) out.set(e.item.file, e);
     }
     return out;
   } catch {
