@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { AppErrorShape } from '@shared/errors';
 import { formatTimeMs } from '@shared/time';
 import type { LibraryItemView } from '@shared/ipc/library';
@@ -24,10 +24,19 @@ interface ItemDetailsProps {
   extensions: LibraryItemView[];
   onPlay(): void;
   onSelect(id: string): void;
+  /** Counts the list's F2 (Enter on macOS): each new count opens the rename field. */
+  renameAsk?: number;
 }
 
 /** The selected item: what is known about it and what can be done with it (keyed by item id). */
-export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDetailsProps) {
+export function ItemDetails({
+  item,
+  byId,
+  extensions,
+  onPlay,
+  onSelect,
+  renameAsk = 0,
+}: ItemDetailsProps) {
   const { t } = useTranslation();
   const f = useFormat();
   const [renaming, setRenaming] = useState(false);
@@ -39,6 +48,13 @@ export function ItemDetails({ item, byId, extensions, onPlay, onSelect }: ItemDe
   const [notice, setNotice] = useState<string | null>(null);
   const [exported, setExported] = useState<ExportResult | null>(null);
   const reuse = useReuseActions(item, busy);
+  const renameAsked = useRef(renameAsk);
+  useEffect(() => {
+    if (renameAsk === renameAsked.current) return;
+    renameAsked.current = renameAsk;
+    setName(item.title);
+    setRenaming(true);
+  }, [renameAsk, item.title]);
   // the list follows main's libraryChanged for each of these: nothing to load here
   const trim = useTrimDialog((saved) => {
     setNotice(t('library:details.saved', { title: saved.title }));

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { AppErrorShape } from '@shared/errors';
 import { clearReveal, ensureLibraryItems, useLibraryStore } from '../../stores/library';
-import { playEntries, toQueueEntry } from '../../stores/player';
+import { enqueue, playEntries, toQueueEntry } from '../../stores/player';
 import type { ExportResult } from '@shared/ipc/export';
 import { ExportDialog, ExportedFiles } from '../shared/ExportDialog';
 import { ItemDetails } from './ItemDetails';
@@ -16,6 +16,11 @@ import { VirtualList, type VirtualListHandle } from './VirtualList';
 import { KIND_FILTERS, SORTS, type KindFilterId, type SortId } from './view';
 import { errorText, useTranslation } from '../../i18n';
 import { buildRows, deriveView, warmSearch, type Row } from './rows';
+import * as selection from './selection';
+import { SelectionBar, TrashToast } from './SelectionBar';
+import { editsText, trashWithUndo, undoTrash } from './trash-undo';
+import { listKey } from './keys';
+import { isMac } from '../../app/shortcuts';
 import './library.css';
 
 export const ROW_HEIGHT = 52;
@@ -64,7 +69,9 @@ export function LibraryPanel() {
   const [kind, setKind] = useState<KindFilterId>('all');
   const [sort, setSort] = useState<SortId>('newest');
   const [withLyrics, setWithLyrics] = useState(false);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [sel, setSel] = useState<selection.Selection>(selection.EMPTY_SELECTION);
+  const selectedId = sel.current;
+  const setSelectedId = (id: string | null) => setSel(selection.single(id));
   const [loaded, setLoaded] = useState(false);
   const [listError, setListError] = useState<AppErrorShape | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -89,8 +96,11 @@ export function LibraryPanel() {
     () => (selectedId ? rows.findIndex((r) => r.item.id === selectedId) : -1),
     [rows, selectedId],
   );
-  // the details follow the filter: an item the search leaves out is not offered to play or trim
-  const selected = selectedIndex >= 0 && selectedId ? (byId.get(selectedId) ?? null) : null;
+  const picked = useMemo(() => selection.selectedRows(sel, rows), [sel, rows]);
+  // the details follow the filter: an item the search leaves out is not offered to play or trim;
+  // two or more selected show the selection bar instead
+  const selected =
+    selectedIndex >= 0 && selectedId && picked.length < 2 ? (byId.get(selectedId) ?? null) : null;
   const search = useRef<HTMLInputElement>(null);
   const filtered = text.trim() !== '' || kind !== 'all' || withLyrics;
   /** Shows every item again (the no-match state's action; revealing an item filtered out). */
@@ -100,11 +110,11 @@ export function LibraryPanel() {
     setWithLyrics(false);
   };
 
-  const select = (index: number) => {
-    const row = rows[Math.max(0, Math.min(rows.length - 1, index))];
-    if (!row) return;
-    setSelectedId(row.item.id);
-    list.current?.scrollToIndex(rows.indexOf(row));
+  const select = (index: number, extend = false) => {
+    const at = Math.max(0, Math.min(rows.length - 1, index));
+    if (!rows[at]) return;
+    setSel((s) => selection.moveTo(s, rows, at, extend));
+    list.current?.scrollToIndex(at);
   };
   const selectId = (id: string) => {
     setSelectedId(id);
@@ -139,21 +149,44 @@ export function LibraryPanel() {
       PageDown: page,
       PageUp: -page,
     };
-    if (e.key in moves) select((selectedIndex < 0 ? -1 : selectedIndex) + (moves[e.key] ?? 0));
-    else if (e.key === 'Home') select(0);
-    else if (e.key === 'End') select(rows.length - 1);
-    else if (e.key === 'Enter' && selectedIndex >= 0) playFrom(selectedIndex);
+    const key = listKey(e, isMac());
+    if (e.key in moves)
+      select((selectedIndex < 0 ? -1 : selectedIndex) + (moves[e.key] ?? 0), e.shiftKey);
+    else if (e.key === 'Home') select(0, e.shiftKey);
+    else if (e.key === 'End') select(rows.length - 1, e.shiftKey);
+    else if (key === 'selectAll') setSel((s) => selection.selectAll(s, rows));
+    else if (key === 'clear' && sel.ids.size > 0) setSel(selection.EMPTY_SELECTION);
+    else if (key === 'trash' && picked.length > 0) trashPicked();
+    else if (key === 'play' && selectedIndex >= 0) playFrom(selectedIndex);
+    else if (key === 'rename' && selected) setRenameAsk((n) => n + 1);
     else return;
     e.preventDefault();
   };
 
   const [exporting, setExporting] = useState<string[] | null>(null);
-  const exportShown = () => {
+  /** F2 (Enter on macOS) asks the details pane to rename its item: counts the asks. */
+  const [renameAsk, setRenameAsk] = useState(0);
+  const exportRows = (these: readonly Row[]) => {
     setNotice(null);
     setExported(null);
     setListError(null);
-    setExporting(rows.slice(0, 10_000).map((row) => row.item.id));
+    setExporting(these.slice(0, 10_000).map((row) => row.item.id));
   };
+  const exportShown = () => exportRows(rows);
+  const trashPicked = () => {
+    const these = picked.slice(0, 10_000).map((r) => ({ id: r.item.id, title: r.item.title }));
+    setSel(selection.EMPTY_SELECTION);
+    void trashWithUndo(these).then(setListError);
+  };
+  // Ctrl/Cmd+Z puts the last trashed items back, while no text field has the focus
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (listKey(e, isMac()) !== 'undo' || editsText(e.target)) return;
+      if (undoTrash()) e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
   /** The shown selection's name, suggested as the album: the search words, else the kind. */
   const kindLabel = KIND_FILTERS.find((k) => k.id === kind)?.label;
   const selectionName = text.trim() || (kind === 'all' || !kindLabel ? undefined : t(kindLabel));
@@ -166,9 +199,16 @@ export function LibraryPanel() {
         row={row}
         index={index}
         count={rows.length}
-        selected={row.item.id === selectedId}
+        selected={sel.ids.has(row.item.id)}
         style={style}
-        onSelect={() => setSelectedId(row.item.id)}
+        onSelect={(e) =>
+          setSel((s) =>
+            selection.clickAt(s, rows, index, {
+              toggle: isMac() ? e.metaKey : e.ctrlKey,
+              extend: e.shiftKey,
+            }),
+          )
+        }
         onPlay={() => playFrom(index)}
         onDragError={setListError}
       />
@@ -246,6 +286,24 @@ export function LibraryPanel() {
           {notice}
         </p>
       )}
+      {picked.length > 1 && (
+        <SelectionBar
+          count={picked.length}
+          onPlay={() =>
+            void playEntries(
+              picked.slice(0, 1 + QUEUE_AHEAD).map((r) => toQueueEntry(r.item)),
+              0,
+            )
+          }
+          onQueue={() =>
+            picked.slice(0, 1 + QUEUE_AHEAD).forEach((r) => enqueue(toQueueEntry(r.item)))
+          }
+          onExport={() => exportRows(picked)}
+          onTrash={trashPicked}
+          onClear={() => setSel(selection.EMPTY_SELECTION)}
+        />
+      )}
+      <TrashToast />
       {exported && <ExportedFiles result={exported} onClose={() => setExported(null)} />}
       {exporting && (
         <ExportDialog
@@ -303,6 +361,7 @@ export function LibraryPanel() {
             className="library-list"
             role="listbox"
             aria-label={t('library:list.aria')}
+            aria-multiselectable
             tabIndex={0}
             aria-activedescendant={selectedIndex >= 0 ? `library-row-${selectedId}` : undefined}
             onKeyDown={onListKey}
@@ -318,6 +377,7 @@ export function LibraryPanel() {
             item={selected}
             byId={byId}
             extensions={childrenOf.get(selected.id) ?? []}
+            renameAsk={renameAsk}
             onSelect={selectId}
             onPlay={() =>
               selectedIndex >= 0

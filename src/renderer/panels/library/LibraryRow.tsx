@@ -1,5 +1,6 @@
 import type { LibraryKind } from '@shared/domain/library';
 import type { AppErrorShape } from '@shared/errors';
+import type { MouseEvent } from 'react';
 import { AudioLines, Clapperboard, Disc3, Music, Subtitles, type LucideIcon } from 'lucide-react';
 import { Artwork } from '../../components';
 import { formatDurationMs } from '../../lib/format';
@@ -22,7 +23,7 @@ interface LibraryRowProps {
   count: number;
   selected: boolean;
   style: { top: number; height: number };
-  onSelect(): void;
+  onSelect(event: MouseEvent): void;
   onPlay(): void;
   onDragError(error: AppErrorShape | null): void;
 }

@@ -1,0 +1,91 @@
+/**
+ * Move to the trash with Undo: main moves the items to a hidden folder of the library; the toast
+ * offers Undo for about ten seconds (and Ctrl/Cmd+Z while no text field has the focus), then the
+ * batch goes to the OS trash. One batch is undoable at a time: a new one closes the last one's
+ * window.
+ */
+import { create } from 'zustand';
+import type { AppErrorShape } from '@shared/errors';
+import { call } from '../../bridge';
+
+/** How long the toast offers Undo (main keeps the batch a little longer). */
+export const UNDO_TOAST_MS = 10_000;
+
+export interface TrashUndoState {
+  /** The batch that Undo would put back, with what the toast says. */
+  pending: { batchId: string; count: number; title: string | null } | null;
+  /** The last Undo put back this many items (the toast says so), or null. */
+  restored: number | null;
+  error: AppErrorShape | null;
+}
+
+export const useTrashUndo = create<TrashUndoState>()(() => ({
+  pending: null,
+  restored: null,
+  error: null,
+}));
+
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+/** The undo window closed: the batch goes to the OS trash. */
+function finish(): void {
+  clearTimeout(timer);
+  const pending = useTrashUndo.getState().pending;
+  if (!pending) return;
+  useTrashUndo.setState({ pending: null });
+  void call((api) => api.library.finishTrash(pending.batchId));
+}
+
+/** Moves the items to the trash; answers the error to show, or null. */
+export async function trashWithUndo(
+  items: ReadonlyArray<{ id: string; title: string }>,
+): Promise<AppErrorShape | null> {
+  if (items.length === 0) return null;
+  finish();
+  const r = await call((api) => api.library.trash(items.map((i) => i.id)));
+  if (!r.ok) {
+    useTrashUndo.setState({ error: r.error, restored: null });
+    return r.error;
+  }
+  const count = r.value.itemIds.length;
+  const title =
+    count === 1 ? (items.find((i) => i.id === r.value.itemIds[0])?.title ?? null) : null;
+  useTrashUndo.setState({
+    pending: { batchId: r.value.batchId, count, title },
+    restored: null,
+    error: null,
+  });
+  timer = setTimeout(finish, UNDO_TOAST_MS);
+  return null;
+}
+
+/** Puts the last batch back (the toast's Undo, Ctrl/Cmd+Z); false when there is none. */
+export function undoTrash(): boolean {
+  const pending = useTrashUndo.getState().pending;
+  if (!pending) return false;
+  clearTimeout(timer);
+  useTrashUndo.setState({ pending: null });
+  void call((api) => api.library.undoTrash(pending.batchId)).then((r) =>
+    useTrashUndo.setState(
+      r.ok ? { restored: r.value.length, error: null } : { error: r.error, restored: null },
+    ),
+  );
+  return true;
+}
+
+export const dismissTrashNotice = (): void =>
+  useTrashUndo.setState({ restored: null, error: null });
+
+/** Whether the key event's target edits text (a text field keeps its own Undo and Select All). */
+export function editsText(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  if (target instanceof HTMLTextAreaElement) return true;
+  if (!(target instanceof HTMLInputElement)) return false;
+  return !['checkbox', 'radio', 'button', 'submit', 'range', 'color', 'file'].includes(target.type);
+}
+
+export function resetTrashUndo(): void {
+  clearTimeout(timer);
+  useTrashUndo.setState({ pending: null, restored: null, error: null });
+}
