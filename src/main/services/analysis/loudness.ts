@@ -30,6 +30,7 @@ import { pidAlive, writeJsonAtomic } from '../ground/atomic';
 import { tagLibraryFile, type FileFacts, type TagDefaults } from '../library/file-tags';
 import { READ_CAPS, readRegularText } from '../ground/regular-file';
 import { logger } from '../log';
+import { libraryFilePathOrNull } from '../files/library-file';
 
 const log = logger('loudness');
 
@@ -239,12 +240,14 @@ export function createLoudnessService(options: LoudnessServiceOptions): Loudness
     const work = (async () => {
       trying.add(foundKey(item));
       await noteTrying();
-      const loudness = await options
-        .measure(library.pathOf(item), controller.signal)
-        .finally(() => {
-          trying.delete(foundKey(item));
-          void noteTrying();
-        });
+      // confined: a symlink in the library to audio outside it is not measured (unmeasurable)
+      const path = await libraryFilePathOrNull(library.dir, item.file);
+      const loudness = await (
+        path ? options.measure(path, controller.signal) : Promise.resolve(null)
+      ).finally(() => {
+        trying.delete(foundKey(item));
+        void noteTrying();
+      });
       if (!loudness) {
         unmeasurable.add(foundKey(item));
         unsaved += 1;

@@ -14,6 +14,7 @@ import type { LibraryItem } from '@shared/domain/library';
 import { TrimRequestSchema, type TrimRequest } from '@shared/domain/trim';
 import type { Library } from '../library/library';
 import { probeInWorker } from '../audio/probe/in-worker';
+import { libraryFilePath } from '../files/library-file';
 import { audioWorker } from '../worker';
 import type { renderTasks } from '../audio/render/tasks';
 import { MP3_BIT_RATES, type BitDepth, type EncodeFormat } from '../audio/encode';
@@ -52,7 +53,12 @@ export async function trimItem(
   const known = source.duration_ms;
   if (known !== null && request.startMs >= known)
     throw appError('validation', 'errors:trim.startAfterEnd');
-  const sourcePath = library.pathOf(source);
+  // confined: a symlink in the library to audio outside it is refused, as every reader refuses it
+  const sourcePath = await libraryFilePath(
+    library.dir,
+    source.file,
+    'errors:trim.linkOutsideLibrary',
+  );
   const probe = await probeInWorker(sourcePath).catch(() => null);
   const bitDepth: BitDepth = (probe?.bitsPerSample ?? 16) > 16 ? 24 : 16;
   const kbps = MP3_KBPS.find((k) => k * 1000 >= (probe?.bitRate ?? 0) - 8000) ?? MP3_KBPS.at(-1)!;

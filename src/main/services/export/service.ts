@@ -24,7 +24,7 @@ import type { SettingsStore } from '../contracts';
 import { removeTempLeftovers, writeExclusive } from '../ground/atomic';
 import { openRegular } from '../ground/regular-file';
 import { diskFault } from '../ground/disk-faults';
-import { confineToRoot } from '../files/confine';
+import { confinedLibraryFile, libraryFilePath, libraryFilePathOrNull } from '../files/library-file';
 import { nameSet, sanitizeBaseName, uniqueFileName } from '../library/names';
 import { audioWorker, type WorkerClient } from '../worker';
 import type { exportTasks } from './tasks';
@@ -124,11 +124,7 @@ const stopped = (done: number, total: number, cause?: unknown): AppError =>
  * one (same device and inode) before a byte is copied.
  */
 async function copyLibraryFile(libraryDir: string, file: string, tmp: string): Promise<void> {
-  const confined = await confineToRoot(libraryDir, file.split('/'));
-  if ('status' in confined)
-    throw confined.status === 403
-      ? appError('forbidden', 'errors:linkOutsideLibrary')
-      : appError('not_found', 'errors:itemFileGone');
+  const confined = await confinedLibraryFile(libraryDir, file);
   const { handle, stat } = await openRegular(confined.path);
   try {
     if (stat.ino !== confined.stat.ino || stat.dev !== confined.stat.dev)
@@ -169,7 +165,6 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
       for (const [index, item] of items.entries()) {
         if (signal?.aborted) throw stopped(files.length, total);
         report(index, 0, item.title);
-        const source = library.pathOf(item);
         let written: string | null = null;
         try {
           for (let attempt = 0; attempt < 20 && !written; attempt++) {
@@ -189,8 +184,9 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
               if (copied) written = name;
               continue;
             }
+            // confined like the original's copy: a symlink out of the library is refused alike
             const input: RenderInput = {
-              source,
+              source: await libraryFilePath(library.dir, item.file),
               dest,
               format: options.format,
               tags: tagsFor(await library.full(item), index, total, {
@@ -202,7 +198,7 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
                 normalised: target !== null,
               }),
               withoutCadenza: options.withoutCadenzaData,
-              coverPath: item.cover ? join(library.dir, item.cover) : null,
+              coverPath: await libraryFilePathOrNull(library.dir, item.cover),
               normaliseToLufs: target,
             };
             const result: RenderResult = await worker().run('export.file', input, {
