@@ -231,7 +231,11 @@ export default tseslint.config(
   {
     // The component tests' main (support/main.ts): the real core and IPC handlers, in process.
     // Test files reach it only through that module's `Main`.
-    files: ['test/component/support/main.ts', 'test/component/support/preload-electron.ts'],
+    files: [
+      'test/component/support/main.ts',
+      'test/component/support/preload-electron.ts',
+      'test/component/support/tagged-file.ts',
+    ],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

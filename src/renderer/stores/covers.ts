@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { AppErrorShape } from '@shared/errors';
 import type { FileInfo } from '@shared/domain/files';
+import type { CoverSettings } from '@shared/domain/reuse';
 import type { Link, SingerOption, TrainingCheck } from '@shared/ipc/covers';
 import { bridge, call } from '../bridge';
 import { isFinal, jobSlots, type TrackedJob } from '../lib/job-slots';
@@ -186,6 +187,22 @@ export function setCoverSourceFile(file: FileInfo): void {
 export function openCoverFrom(itemId: string): void {
   set({ sourceKind: 'library', libraryItemId: itemId, coverError: null });
   showPanel('covers');
+}
+
+/**
+ * "Reuse settings" of a cover: the Covers composer with the singer (found by name among the
+ * singers it knows; left as chosen when gone), the key change and the source item; nothing is sent.
+ */
+export async function reuseCoverSettings(c: CoverSettings): Promise<void> {
+  showPanel('covers');
+  if (get().singers.length === 0) await loadSingers(false);
+  const singer = get().singers.find((x) => x.state === 'ready' && x.id && x.name === c.singer);
+  set({
+    ...(c.sourceItemId ? { sourceKind: 'library' as const, libraryItemId: c.sourceItemId } : {}),
+    ...(singer ? { singerKey: singerKeyOf(singer) } : {}),
+    tranSemitones: c.tranSemitones,
+    coverError: null,
+  });
 }
 
 export async function startCover(): Promise<void> {

@@ -99,6 +99,9 @@ export async function submitSong(request: CreateSongRequest): Promise<JobView | 
   useJobsStore.setState((s) => (s.byId[job.id] ? {} : { byId: { ...s.byId, [job.id]: job } }));
   set((s) => ({
     submitting: false,
+    // sent: "nothing is sent until you create" no longer holds, so the reuse line goes
+    reuse: null,
+    reuseError: null,
     musicBefore: job.countsBefore?.counts.key_music_counts ?? null,
     jobIds: [job.id, ...s.jobIds.filter((id) => id !== job.id)],
   }));
@@ -153,15 +156,27 @@ export async function reuseSongSettings(itemId: string, title: string): Promise<
     set({ reuseError: r.error });
     return;
   }
-  if (!r.value) return;
-  const settings = r.value;
-  set((s) => ({
-    reuse: { settings, title, seq: (s.reuse?.seq ?? 0) + 1 },
+  if (r.value?.composer === 'songs') fillSongComposer(r.value.song, title);
+}
+
+/** Counts fills: each one is new to the composer, even after the status line was cleared. */
+let fills = 0;
+
+/** Opens the Songs composer filled with `settings` (from `title`: an item or a file); nothing is sent. */
+export function fillSongComposer(settings: SongSettings, title: string): void {
+  fills += 1;
+  set({
+    reuse: { settings, title, seq: fills },
     reuseError: null,
     extendItemId: null,
     submitError: null,
-  }));
+  });
   showPanel('songs');
+}
+
+/** A reuse that could not be made (a dropped file without a recipe…), said in the composer. */
+export function setReuseError(error: AppErrorShape | null): void {
+  set({ reuseError: error });
 }
 
 export function closeExtend(): void {

@@ -1,12 +1,20 @@
 /**
- * "Reuse settings" (issue 28, point 5): the one shape a song composer is filled with from an
- * item's sidecar or the recipe a file carries (recipe.ts) — prompt, mode, lyrics, title, model,
- * instrumental. The CLI's `song create --from` builds its request from it (flags override); the
- * Songs composer and presets take the same shape. Reusing never sends anything by itself.
+ * "Reuse settings" (issue 28, point 5): the one shape a composer is filled with from an item's
+ * sidecar or the recipe a file carries (recipe.ts). `ComposerSettings` names the composer and
+ * holds its settings: a song's prompt, mode, lyrics, title, model and instrumental flag; a speech
+ * take's text, voice and emotion; a cover's singer, key change and source item. The CLI's
+ * `song create --from` builds its request from the song settings (flags override); the Songs,
+ * Voice and Covers composers and presets take the same shape. Reusing never sends anything.
  *
  *   const s = songSettingsFrom({ prompt, mode, model, instrumental, lyrics, title });
+ *   const c = composerSettingsFrom(sidecar);  // { composer: 'voice', voice: { text, … } } or null
  */
-import { MODEL_VERSIONS, type ModelVersion } from './service-limits';
+import {
+  MODEL_VERSIONS,
+  TRAN_MAX_SEMITONES,
+  TRAN_MIN_SEMITONES,
+  type ModelVersion,
+} from './service-limits';
 
 export interface SongSettings {
   prompt: string;
@@ -19,6 +27,29 @@ export interface SongSettings {
   modelVersion?: ModelVersion;
 }
 
+/** The Voice composer's settings: what was said, by which voice, how. */
+export interface VoiceSettings {
+  text: string;
+  /** The voice's speaker id (or its name, as older items recorded it); null: not recorded. */
+  speaker: string | null;
+  emotion: string | null;
+}
+
+/** The Covers composer's settings: who sings, the key change, and the library item sung. */
+export interface CoverSettings {
+  /** The singer's name as recorded (the composer finds it among the singers it knows). */
+  singer: string | null;
+  tranSemitones: number;
+  /** The library item the cover was made from; null when it came from a file or a link. */
+  sourceItemId: string | null;
+}
+
+/** One shape for every composer: which one, and what it is filled with. */
+export type ComposerSettings =
+  | { composer: 'songs'; song: SongSettings }
+  | { composer: 'voice'; voice: VoiceSettings }
+  | { composer: 'covers'; cover: CoverSettings };
+
 /** What settings are taken from: a sidecar, an item, or a recipe with a file's tags. */
 export interface SettingsSource {
   kind?: string;
@@ -28,6 +59,11 @@ export interface SettingsSource {
   instrumental?: boolean | null;
   lyrics?: string | null;
   title?: string | null;
+  voice?: string | null;
+  singer?: string | null;
+  emotion?: string | null;
+  tran?: number | null;
+  parent_id?: string | null;
 }
 
 const isModel = (m: string | null | undefined): m is ModelVersion =>
@@ -54,4 +90,43 @@ export function songSettingsFrom(s: SettingsSource): SongSettings | null {
     ...(mode === 'custom' && s.title?.trim() ? { title: s.title.trim() } : {}),
     ...(isModel(s.model) ? { modelVersion: s.model } : {}),
   };
+}
+
+const text = (v: string | null | undefined): string | null => (v?.trim() ? v.trim() : null);
+
+/**
+ * The composer an item of `s.kind` is made in, filled with its settings; null when the item holds
+ * nothing to reuse (no prompt, no text, no singer) or no composer makes its kind.
+ */
+export function composerSettingsFrom(s: SettingsSource): ComposerSettings | null {
+  switch (s.kind) {
+    case 'song': {
+      const song = songSettingsFrom(s);
+      return song ? { composer: 'songs', song } : null;
+    }
+    case 'tts': {
+      const said = s.prompt?.trim() ? s.prompt : null;
+      return said
+        ? {
+            composer: 'voice',
+            voice: { text: said, speaker: text(s.voice), emotion: text(s.emotion) },
+          }
+        : null;
+    }
+    case 'cover': {
+      const singer = text(s.singer);
+      if (!singer) return null;
+      // a key change the composer offers (a recipe from elsewhere may say anything)
+      const tran =
+        typeof s.tran === 'number' && Number.isInteger(s.tran)
+          ? Math.min(TRAN_MAX_SEMITONES, Math.max(TRAN_MIN_SEMITONES, s.tran))
+          : 0;
+      return {
+        composer: 'covers',
+        cover: { singer, tranSemitones: tran, sourceItemId: text(s.parent_id) },
+      };
+    }
+    default:
+      return null;
+  }
 }

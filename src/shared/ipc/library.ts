@@ -4,6 +4,7 @@ import { ITEM_ID_PATTERN, LibraryKindSchema, type LibraryItem } from '../domain/
 import { isHttpUrl } from '../domain/service-inputs';
 import { LoudnessSchema, type Loudness } from '../domain/loudness';
 import { MODEL_VERSIONS } from '../domain/service-limits';
+import { FileHandleSchema } from '../domain/files';
 import { invoke } from './define';
 import { LIBRARY_CHANGE_FETCH_MAX, LIBRARY_PAGE_MAX } from './library-limits';
 import { libraryFileUrl } from '../library-url';
@@ -115,6 +116,33 @@ export const SongSettingsSchema = z.object({
 /** A batch of items moved to the trash together (one Undo). */
 const TrashBatchSchema = z.string().regex(/^[0-9a-f-]{36}$/);
 
+/** Any composer's settings (shared/domain/reuse.ts: ComposerSettings), checked as they cross. */
+export const ComposerSettingsSchema = z.discriminatedUnion('composer', [
+  z.object({ composer: z.literal('songs'), song: SongSettingsSchema }),
+  z.object({
+    composer: z.literal('voice'),
+    voice: z.object({
+      text: z.string(),
+      speaker: z.string().nullable(),
+      emotion: z.string().nullable(),
+    }),
+  }),
+  z.object({
+    composer: z.literal('covers'),
+    cover: z.object({
+      singer: z.string().nullable(),
+      tranSemitones: z.number().int(),
+      sourceItemId: z.string().regex(ITEM_ID_PATTERN).nullable(),
+    }),
+  }),
+]);
+
+/** The settings a dropped file carries in its Cadenza recipe, with the title its tags give. */
+export const FileSettingsSchema = z.object({
+  title: z.string(),
+  settings: ComposerSettingsSchema,
+});
+
 export const libraryContract = {
   getFolder: invoke(z.tuple([]), LibraryFolderSchema),
   /** Opens a folder dialog in main; answers the new folder (error `cancelled` when dismissed). */
@@ -134,11 +162,17 @@ export const libraryContract = {
   /** The item's lyrics (null when it has none). */
   lyrics: invoke(z.tuple([ItemIdSchema]), LyricsSchema),
   /**
-   * "Reuse settings": the song composer's settings an item was made with (its prompt, mode,
-   * model, lyrics and title, from its sidecar or the recipe its file carries); null when it holds
-   * no prompt to reuse. Nothing is sent to the service.
+   * "Reuse settings": the composer and its settings an item was made with (a song's prompt, mode,
+   * model, lyrics and title; a speech take's text, voice and emotion; a cover's singer, key change
+   * and source item — from its sidecar or the recipe its file carries); null when it holds
+   * nothing to reuse. Nothing is sent to the service.
    */
-  reuseSettings: invoke(z.tuple([ItemIdSchema]), SongSettingsSchema.nullable()),
+  reuseSettings: invoke(z.tuple([ItemIdSchema]), ComposerSettingsSchema.nullable()),
+  /**
+   * The same for a file the creator dropped (registered as audio: a handle, never a path): the
+   * settings of the Cadenza recipe it carries, with its title; null when it carries none.
+   */
+  fileSettings: invoke(z.tuple([FileHandleSchema]), FileSettingsSchema.nullable()),
   /** Renames the item: its file (sanitised, made unique), cover and sidecar together. */
   rename: invoke(z.tuple([ItemIdSchema, ItemTitleSchema]), LibraryItemViewSchema),
   /** Moves the item's files (media, cover, sidecar) to the OS trash. */

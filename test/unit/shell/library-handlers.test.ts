@@ -22,6 +22,7 @@ import { measureLoudness } from '../../../src/main/services/audio/loudness/measu
 import { encodeMp3, encodeWav } from '../../../src/main/services/audio/encode';
 import { renderWholeSong } from '../../../src/main/services/audio/whole/render';
 import { createWholeSongService } from '../../../src/main/services/songs/whole';
+import { FileRegistry } from '../../../src/main/services/files/registry';
 import type { RenderProgress } from '@shared/ipc/edit';
 import { melody, TONE_RATE } from '../../emulator/media/song-audio';
 
@@ -72,6 +73,7 @@ function handlers() {
     ...libraryHandlers({
       core,
       env: {},
+      registry: new FileRegistry(),
       chooseFolderDialog: async () => null,
       showItemInFolder: () => undefined,
       notifyFolderChanged: () => undefined,

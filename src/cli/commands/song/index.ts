@@ -106,6 +106,9 @@ async function reusedSettings(ref: string, ctx: CliContext): Promise<SongSetting
     const tags = await probeFile(ref).catch(() => null);
     source = { ...recipe, lyrics: tags?.tags.lyrics, title: tags?.tags.title };
   }
+  // a speech take's or a cover's prompt is not a song's style
+  if (source.kind && source.kind !== 'song')
+    throw new UsageError(`'${ref}' is not a song (it is a ${source.kind}); --from takes a song`);
   const settings = songSettingsFrom(source);
   if (!settings) throw new UsageError(`'${ref}' has no prompt to reuse`);
   return settings;

@@ -26,6 +26,7 @@ import {
   type Sidecar,
 } from '@shared/domain/library';
 import { parseRecipe, type Recipe } from '@shared/domain/recipe';
+import { composerSettingsFrom, type ComposerSettings } from '@shared/domain/reuse';
 import { audioPayloadHash, readRecipeText } from '../audio/tags';
 import { writeJsonAtomic } from '../ground/atomic';
 import { audioHashOffMain, isTaggable, tagLibraryFile, type TagDefaults } from './file-tags';
@@ -96,6 +97,23 @@ function sidecarFieldsOf(r: Recipe): Partial<Sidecar> {
 export async function recipeInFile(path: string): Promise<Recipe | null> {
   const text = await readRecipeText(path).catch(() => null);
   return text === null ? null : parseRecipe(text);
+}
+
+/**
+ * "Reuse settings" of a file (a dropped file, the CLI's `--from FILE`): the composer settings of
+ * the recipe it carries, with the lyrics and title of its own tags; null when it carries no
+ * recipe or nothing to reuse. Read only: nothing is written and nothing is sent.
+ */
+export async function settingsInFile(
+  path: string,
+): Promise<{ title: string; settings: ComposerSettings } | null> {
+  const recipe = await recipeInFile(path);
+  if (!recipe) return null;
+  const tags = await readFoundMedia(path).catch(() => null);
+  const title =
+    tags?.title?.trim() || posix.basename(path.replace(/\\/g, '/')).replace(/\.[^.]+$/, '');
+  const settings = composerSettingsFrom({ ...recipe, title, lyrics: tags?.lyrics ?? null });
+  return settings ? { title, settings } : null;
 }
 
 const exists = (root: string, rel: string): boolean =>

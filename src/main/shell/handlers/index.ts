@@ -177,6 +177,7 @@ export function buildHandlers({
     library: libraryHandlers({
       core,
       env,
+      registry,
       async chooseFolderDialog(ctx, defaultPath) {
         const answer = await openDialog(ctx, {
           title: tr('main:dialog.chooseLibraryFolder'),

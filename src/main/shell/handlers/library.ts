@@ -3,7 +3,7 @@
  * path), its items, showing a file in the file manager or dragging it out, and media URLs for
  * playing items. Trim and whole song are edit:*, waveform and loudness analysis:*, export export:*.
  */
-import { songSettingsFrom } from '@shared/domain/reuse';
+import { composerSettingsFrom } from '@shared/domain/reuse';
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { AppError } from '@shared/errors';
@@ -13,6 +13,8 @@ import type { Core, JobsRuntime } from '../../services/core';
 import { libraryMediaUrl } from '../../services/media-protocol/handler';
 import type { HandlerContext, NamespaceHandlers } from '../ipc';
 import { requireItem } from './items';
+import type { FileRegistry } from '../../services/files/registry';
+import { settingsInFile } from '../../services/library/relink';
 
 export interface LibraryHandlerDeps {
   core: Pick<Core, 'settings' | 'jobsHost' | 'loudness'> &
@@ -20,6 +22,8 @@ export interface LibraryHandlerDeps {
       paths: { dataDir: string };
     };
   env: NodeJS.ProcessEnv;
+  /** Files the creator picked or dropped (a dropped file's recipe is read through its handle). */
+  registry: Pick<FileRegistry, 'get'>;
   /** Shows the OS folder dialog starting at `defaultPath`; the chosen folder or null. */
   chooseFolderDialog(ctx: HandlerContext, defaultPath: string): Promise<string | null>;
   showItemInFolder(absolutePath: string): void;
@@ -138,7 +142,11 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
     async reuseSettings(_ctx, id) {
       const rt = await jobsHost.runtime();
       const item = await rt.library.full(requireItem(rt, id));
-      return item.kind === 'song' ? songSettingsFrom(item) : null;
+      return composerSettingsFrom(item);
+    },
+    async fileSettings(_ctx, handle) {
+      // a file the creator dropped (registered and sniffed as audio); read, never written
+      return settingsInFile(deps.registry.get(handle).path);
     },
     async rename(_ctx, id, title) {
       const rt = await jobsHost.runtime();

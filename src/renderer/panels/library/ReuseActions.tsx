@@ -8,7 +8,8 @@ import { selectTakes, useLibraryStore } from '../../stores/library';
 import type { MenuItem } from '../../components';
 import { openCoverFrom } from '../../stores/covers';
 import { openSingingFrom } from '../../stores/videos';
-import { openExtend, reuseSongSettings } from '../../stores/songs';
+import { openExtend } from '../../stores/songs';
+import { reuseSettings } from '../../stores/reuse';
 import { speakAgain } from '../../stores/voices';
 import { useTranslation } from '../../i18n';
 
@@ -26,9 +27,10 @@ export function useReuseActions(item: LibraryItemView, disabled: boolean): MenuI
   const take = useTake(item);
   return [
     {
+      // Songs and Covers; a speech take's settings are "Speak again" below
       label: t('library:reuse.settings'),
-      onSelect: () => void reuseSongSettings(item.id, item.title),
-      hidden: item.kind !== 'song' || !item.prompt?.trim(),
+      onSelect: () => void reuseSettings(item),
+      hidden: item.kind === 'song' ? !item.prompt?.trim() : item.kind !== 'cover',
     },
     {
       label: t('library:reuse.extend'),

@@ -1,4 +1,12 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type DragEvent,
+  type FormEvent,
+} from 'react';
 import { DEFAULT_MODEL_VERSION } from '@shared/domain/service-limits';
 import { Button, SegmentedControl, TextArea, TextField } from '../../components';
 import { ReadinessGate } from '../../readiness/ReadinessGate';
@@ -21,6 +29,7 @@ import { PromptCheck } from './PromptCheck';
 import { errorText, useFormat, useTranslation } from '../../i18n';
 import { focusWithRing } from '../../lib/focus-ring';
 import { clearFocusRequest, useUiStore } from '../../stores/ui';
+import { reuseDroppedFile } from '../../stores/reuse';
 
 const initialForm: SongForm = {
   mode: 'auto',
@@ -66,6 +75,7 @@ export function CreateForm({ hidden = false }: { hidden?: boolean }) {
   const reuse = useSongsStore((s) => s.reuse);
   const reuseError = useSongsStore((s) => s.reuseError);
   const [reusedSeq, setReusedSeq] = useState(0);
+  const [dragging, setDragging] = useState(false);
   if (reuse && reuse.seq !== reusedSeq) {
     setReusedSeq(reuse.seq);
     const r = reuse.settings;
@@ -168,13 +178,32 @@ export function CreateForm({ hidden = false }: { hidden?: boolean }) {
   const chars = (n: number, max: number) =>
     t('songs:create.chars', { n: f.number(n), max: f.number(max) });
 
+  // a file carrying a Cadenza recipe, dropped here, fills the composer its kind is made in
+  const hasFiles = (e: DragEvent) =>
+    Array.from(e.dataTransfer.types ?? []).includes('Files') || e.dataTransfer.files?.length > 0;
+  const onDragOver = (e: DragEvent<HTMLFormElement>) => {
+    if (!hasFiles(e)) return;
+    e.preventDefault();
+    e.dataTransfer.dropEffect = 'copy';
+    setDragging(true);
+  };
+  const onDrop = (e: DragEvent<HTMLFormElement>) => {
+    if (!hasFiles(e)) return;
+    e.preventDefault();
+    setDragging(false);
+    void reuseDroppedFile(Array.from(e.dataTransfer.files));
+  };
+
   return (
     <form
-      className="card song-form stack"
+      className={dragging ? 'card song-form stack song-form-drop' : 'card song-form stack'}
       aria-label={t('songs:create.aria')}
       hidden={hidden}
       onSubmit={(e) => void onSubmit(e)}
       onKeyDown={onKeyDown}
+      onDragOver={onDragOver}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
       noValidate
     >
       <div className="card-head">
