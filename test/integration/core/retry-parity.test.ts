@@ -1,13 +1,16 @@
 /**
  * Retry parity per kind (issue 25): Retry (jobs:retry) sends the job's recorded intent through the
  * kind's one submitter, so the service receives what the first submission sent and the new record
- * carries the same request and meta. Training and clone are in composition.test.ts.
+ * carries the same request and meta; one test per kind that spends (training and clone are in
+ * composition.test.ts).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Job } from '@shared/domain/jobs';
+import type { UploadProgressEvent } from '@shared/ipc/voices';
+import { toneWav } from '../../support/media-fixtures';
 import { startEmulator, type Emulator } from '../../emulator';
 import { createCore, type Core } from '../../../src/main/services/core';
 import { FileRegistry } from '../../../src/main/services/files/registry';
@@ -18,6 +21,7 @@ const KEY = 'core-retry-parity-key-51d2';
 let emu: Emulator;
 let dir: string;
 let core: Core;
+let files: FileRegistry;
 const ctx = {} as HandlerContext;
 
 beforeAll(async () => {
@@ -28,8 +32,9 @@ afterAll(() => emu.close());
 beforeEach(async () => {
   emu.reset();
   dir = await mkdtemp(join(tmpdir(), 'cadenza-retry-'));
+  files = new FileRegistry();
   core = createCore({
-    files: new FileRegistry(),
+    files,
     env: {
       CADENZA_HOME: join(dir, 'data'),
       CADENZA_LIBRARY: join(dir, 'library'),
@@ -127,6 +132,72 @@ describe('Retry sends what the first submission sent', () => {
     expect(sent).toHaveLength(2);
     expect(sentBody(sent[1]!)).toEqual(sentBody(sent[0]!));
     expect(again.request).toEqual(first.request);
+  });
+
+  it('a quick-mode song (/v1/music): the same body, request and meta', async () => {
+    const { first, again, sent } = await failThenRetry('/v1/music', () =>
+      core.songs.create({ api: 'v1', mode: 'custom', prompt: 'lo-fi', title: 'Q', lyrics: 'hum' }),
+    );
+    expect(again.kind).toBe('song-v1');
+    expect(again.state).toBe('done');
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.json).toEqual(sent[0]!.json);
+    expect(again.request).toEqual(first.request);
+    expect(again.meta).toEqual({ ...first.meta, ...again.meta });
+    expect(again.resultItemIds).toHaveLength(2);
+  });
+
+  it('a cover of a picked file: the same upload, upload progress again, the handle recorded (never the path)', async () => {
+    const path = join(dir, 'Night Drive.wav');
+    await writeFile(path, toneWav(3));
+    const picked = await files.register(path, 'audio');
+    const { singers } = await core.covers.singers({ refresh: true });
+    const singer = singers.find((s) => !s.custom && s.id)!;
+    const seen: UploadProgressEvent[] = [];
+    core.covers.on('upload-progress', (p) => seen.push(p));
+    const { first, again, sent } = await failThenRetry('/v1/cover', () =>
+      core.covers.cover({
+        source: { kind: 'file', path, handle: picked.handle },
+        singerId: singer.id!,
+        isCustomSinger: false,
+        tranSemitones: -3,
+      }),
+    );
+    expect(again.state).toBe('done');
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.multipart?.fields).toEqual(sent[0]!.multipart?.fields);
+    expect(sent[1]!.multipart?.files.map((f) => [f.filename, f.size, f.sha256])).toEqual(
+      sent[0]!.multipart?.files.map((f) => [f.filename, f.size, f.sha256]),
+    );
+    expect(again.request).toEqual(first.request);
+    expect(JSON.stringify(again.request)).not.toContain(dir);
+    expect(again.meta).toEqual({ ...first.meta, ...again.meta });
+    // the upload's progress is reported for the retried job as for the first
+    for (const id of [first.id, again.id]) {
+      const mine = seen.filter((p) => p.jobId === id);
+      expect(mine.length).toBeGreaterThan(0);
+      expect(mine.at(-1)!.bytesSent).toBe(mine.at(-1)!.totalBytes);
+    }
+    // the cover's length was read from its audio, as after a first submission (the duration probe)
+    expect(again.outputs[0]!.durationMs).toBeGreaterThan(0);
+  });
+
+  it('a singing video: the links measured again, the same body and intent', async () => {
+    const audio = `${emu.mediaUrl}/media/tone.wav?seconds=10`;
+    const imageUrl = `${emu.mediaUrl}/media/photo.png`;
+    const measured = () => emu.log.filter((e) => e.origin === 'media').length;
+    let beforeRetry = 0;
+    const { first, again, sent } = await failThenRetry('/v1/singing/generate', async () => {
+      const job = await core.videos.singing({ audio: { url: audio, label: audio }, imageUrl });
+      beforeRetry = measured();
+      return job;
+    });
+    expect(again.kind).toBe('singing-video');
+    expect(sent).toHaveLength(2);
+    expect(sentBody(sent[1]!)).toEqual(sentBody(sent[0]!));
+    expect(again.request).toEqual(first.request);
+    // Retry ran the first submission's checks: the audio and photo were measured again
+    expect(measured()).toBeGreaterThan(beforeRetry);
   });
 
   it('a history import is followed again by its ids: nothing is submitted, nothing spent', async () => {
