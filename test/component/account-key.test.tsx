@@ -52,6 +52,11 @@ describe('Account panel: the key', () => {
     const values = Array.from(document.querySelectorAll('input')).map((i) => i.value);
     expect(values.join('\n')).not.toContain(KEY);
     expect(main.callsOf('account.setKey')).toHaveLength(1);
+    // one round trip and one GET: setKey answers the key info it fetched to check the key
+    expect(main.callsOf('account.getKeyInfo')).toEqual([]);
+    expect(
+      main.emulator.log.filter((e) => e.method === 'GET' && e.path === '/v1/get_api_key_info'),
+    ).toHaveLength(1);
   });
 
   it('submits with Enter', async () => {
