@@ -1,6 +1,6 @@
 /**
  * Issue 26, point 8: an item that is a symlink to audio outside the library is refused by every
- * reader alike — exported as it is ("original") or converted, trimmed — as the media protocol
+ * reader alike — exported as it is ("original") or converted, trimmed, drawn as a waveform — as the media protocol
  * refuses to serve it. Nothing is written from the outside file, and the outside file is untouched.
  */
 import {
@@ -14,10 +14,11 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LibraryItem } from '@shared/domain/library';
 import { createExportService } from '../../../src/main/services/export/service';
 import { trimItem } from '../../../src/main/services/edit/trim-item';
+import { analysisHandlers } from '../../../src/main/shell/handlers/analysis';
 import { createLibrary, type Library } from '../../../src/main/services/library/library';
 import { silentWav } from '../../support/media-fixtures';
 
@@ -94,6 +95,32 @@ describe('an item that is a symlink out of the library', () => {
     expect(outcome).toMatchObject({ code: 'forbidden', key: 'errors:trim.linkOutsideLibrary' });
     expect(readdirSync(libraryDir).sort()).toEqual(before);
   }, 60_000);
+
+  it('is not decoded for a waveform; an item inside is', async () => {
+    const waveforms = { get: vi.fn(async () => null), window: vi.fn(async () => null) };
+    const handlers = analysisHandlers({
+      core: {
+        jobsHost: { runtime: async () => ({ library }) },
+        waveforms,
+        loudness: {},
+      } as unknown as Parameters<typeof analysisHandlers>[0]['core'],
+    });
+    const ctx = {} as Parameters<typeof handlers.waveform>[0];
+    await expect(handlers.waveform(ctx, 'itm_linked')).rejects.toMatchObject({
+      code: 'forbidden',
+      key: 'errors:linkOutsideLibraryRead',
+    });
+    await expect(
+      handlers.waveformWindow(ctx, 'itm_linked', { startMs: 0, endMs: 1000, points: 10 } as never),
+    ).rejects.toMatchObject({ code: 'forbidden' });
+    expect(waveforms.get).not.toHaveBeenCalled();
+    expect(waveforms.window).not.toHaveBeenCalled();
+    await handlers.waveform(ctx, 'itm_inside');
+    expect(waveforms.get).toHaveBeenCalledWith(
+      expect.objectContaining({ id: 'itm_inside' }),
+      expect.stringMatching(/Inside\.wav$/),
+    );
+  });
 
   it('leaves the outside file as it was, and the inside item exports', async () => {
     const folder = join(root, 'out-inside');
