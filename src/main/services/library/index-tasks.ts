@@ -4,7 +4,8 @@
  * loop. Each open library in main has a state here under its handle; main holds the same entries
  * and learns of changes as diffs, sent in chunks so no single message is large.
  */
-import { getHeapStatistics } from 'node:v8';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { LibraryItem } from '@shared/domain/library';
 import type { TaskContext } from '../worker/protocol';
 import type { IndexEntry } from './index-entry';
@@ -234,14 +235,21 @@ export const libraryTasks = {
     states.delete(ref.handle);
   },
 
-  /** This thread's own heap (its isolate, not the process), for the benches and diagnostics. */
-  'library.memory'(): {
+  /**
+   * This thread's own heap (its isolate, not the process), for the benches and diagnostics;
+   * `collect` runs a full garbage collection first, so the figure is what the thread holds.
+   */
+  'library.memory'(input: { collect?: boolean } = {}): {
     heapUsed: number;
     external: number;
     entries: number;
     /** This thread's CPU time so far (user + system), ms: load-independent, unlike wall time. */
     cpuMs: number;
   } {
+    if (input.collect) {
+      setFlagsFromString('--expose-gc');
+      (runInNewContext('gc') as () => void)();
+    }
     const h = getHeapStatistics();
     let entries = 0;
     for (const s of states.values()) entries += s.entries.size;
