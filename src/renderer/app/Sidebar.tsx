@@ -1,6 +1,6 @@
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import type { PanelDef } from '../panels/types';
-import { isMac } from './shortcuts';
+import { isMac } from '../lib/platform';
 import { useTranslation } from '../i18n';
 
 interface SidebarProps {

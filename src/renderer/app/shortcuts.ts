@@ -2,9 +2,6 @@ import { useEffect } from 'react';
 import { bridge } from '../bridge';
 import type { PanelDef } from '../panels/types';
 
-export const isMac = (): boolean =>
-  /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
-
 /** The digit of Ctrl/Cmd+1..9 (1-based), or null for any other key. */
 export function panelShortcutDigit(event: KeyboardEvent): number | null {
   if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return null;

@@ -20,7 +20,7 @@ import * as selection from './selection';
 import { SelectionBar, TrashToast } from './SelectionBar';
 import { editsText, trashWithUndo, undoTrash } from './trash-undo';
 import { listKey } from './keys';
-import { isMac } from '../../app/shortcuts';
+import { isMac } from '../../lib/platform';
 import './library.css';
 
 export const ROW_HEIGHT = 52;
