@@ -8,7 +8,14 @@ import { z } from 'zod';
 import { event, invoke } from './define';
 
 /** Why a file could not be tagged (it is tried again at the next start or on "Try again"). */
-export const UpgradeReasonSchema = z.enum(['locked', 'readOnly', 'gone', 'diskFull', 'other']);
+export const UpgradeReasonSchema = z.enum([
+  'locked',
+  'readOnly',
+  'gone',
+  'diskFull',
+  'damaged',
+  'other',
+]);
 export type UpgradeReason = z.infer<typeof UpgradeReasonSchema>;
 
 /** At most this many failed files are listed (the count says how many there are). */

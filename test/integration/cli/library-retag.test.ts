@@ -6,7 +6,7 @@
  * the audio payload and modification time unchanged. REPORT=1 prints what the readers saw.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseFile } from 'music-metadata';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -114,5 +114,30 @@ describe('cadenza library retag', () => {
     }
     const again = await runCli(['library', 'retag', '--dry-run'], { env: box.env });
     expect(again.stdout).toContain('carries its tags already');
+  }, 180_000);
+
+  it('a damaged FLAC is said to be damaged, left byte for byte, and not promised a retry', async () => {
+    const flac = readFileSync(corpus.files.find((f) => f.name === 'flac-16.flac')!.path);
+    // cut off inside its own metadata, as an interrupted copy leaves it
+    const cut = join(box.libraryDir, 'Cut.flac');
+    writeFileSync(cut, flac.subarray(0, 3000));
+    writeFileSync(
+      `${cut}.json`,
+      JSON.stringify({
+        schema_version: 1,
+        id: 'itm_cut',
+        kind: 'song',
+        title: 'Cut',
+        created_at: '2026-01-01T00:00:00Z',
+      }),
+    );
+    const r = await runCli(['library', 'retag'], { env: box.env, timeoutMs: 60_000 });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('Tagged 3 of 4 files');
+    expect(r.stdout).toContain(
+      'Not tagged: Cut.flac: the file is damaged (it ends before its own headers say); it is left as it is\n',
+    );
+    expect(r.stdout).not.toContain('try again later');
+    expect(readFileSync(cut).equals(flac.subarray(0, 3000))).toBe(true);
   }, 180_000);
 });

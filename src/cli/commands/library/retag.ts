@@ -43,18 +43,21 @@ export async function retag(args: string[], ctx: CliContext): Promise<number | v
     }
     const s = core.settings.get().export;
     const defaults = { artist: s?.artist, album: s?.album };
-    const failed: Array<{ file: string; reason: string }> = [];
+    const failed: Array<{ file: string; code: string; reason: string }> = [];
     for (const [i, item] of plan.items.entries()) {
       ctx.note(`[${i + 1}/${plan.files}] ${item.title}`);
       const r = await upgradeItem(library, item, defaults);
-      if (!r.ok) failed.push({ file: item.file, reason: r.reason });
+      if (!r.ok) failed.push({ file: item.file, code: r.code, reason: r.reason });
     }
     await library.rescan();
     if (values.json)
       ctx.out(JSON.stringify({ files: plan.files, bytes: plan.bytes, failed }, null, 2));
     else {
       ctx.out(`Tagged ${plan.files - failed.length} of ${said}.`);
-      for (const f of failed) ctx.out(`Not tagged: ${f.file}: ${f.reason} (try again later)`);
+      for (const f of failed)
+        ctx.out(
+          `Not tagged: ${f.file}: ${f.reason}${f.code === 'damaged' ? '' : ' (try again later)'}`,
+        );
     }
     return failed.length > 0 ? 1 : undefined;
   } finally {

@@ -9,6 +9,7 @@
  *   const r = await upgradeItem(library, item, defaults);  // { ok: true } | { ok: false, code, reason }
  */
 import { join } from 'node:path';
+import { AppError } from '@shared/errors';
 import type { LibraryItem } from '@shared/domain/library';
 import { retagFile } from '../audio/tags';
 import {
@@ -42,7 +43,8 @@ export function upgradePlan(items: readonly LibraryItem[]): UpgradePlan {
 
 /** Why a file could not be tagged: a reason the app shows in words, and the CLI's words. */
 export type UpgradeFailure = {
-  code: 'locked' | 'readOnly' | 'gone' | 'diskFull' | 'other';
+  code: 'locked' | 'readOnly' | 'gone' | 'diskFull' | 'damaged' | 'other';
+  /** Tried again later (a lock, a full disk…); a damaged file stays as it is until replaced. */
   reason: string;
 };
 
@@ -54,6 +56,12 @@ function reasonOf(e: unknown): UpgradeFailure {
     return { code: 'readOnly', reason: 'the file or its folder is read-only' };
   if (code === 'ENOENT') return { code: 'gone', reason: 'the file is no longer there' };
   if (code === 'ENOSPC') return { code: 'diskFull', reason: 'the disk is full' };
+  // the tag writer found the file itself damaged (a cut-off FLAC, a broken header…): retrying
+  // cannot help, and the audio is left exactly as it was
+  if (e instanceof AppError && e.key === 'errors:audio.tagsUnwritable') {
+    const why = e.message.replace(/^This file’s tags cannot be rewritten: /, '').replace(/\.$/, '');
+    return { code: 'damaged', reason: `the file is damaged (${why}); it is left as it is` };
+  }
   return { code: 'other', reason: e instanceof Error ? e.message : String(e) };
 }
 

@@ -16,6 +16,7 @@ const REASON = {
   readOnly: 'library:upgrade.reason.readOnly',
   gone: 'library:upgrade.reason.gone',
   diskFull: 'library:upgrade.reason.diskFull',
+  damaged: 'library:upgrade.reason.damaged',
   other: 'library:upgrade.reason.other',
 } as const;
 
