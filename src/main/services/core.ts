@@ -39,6 +39,11 @@ import { createUpgradeRunner, type UpgradeRunner } from './library/upgrade-runne
 import { createExportService, type ExportService } from './export/service';
 import { createCollectionsService, type CollectionsService } from './collections';
 import { DEFAULT_LOUDNESS_TARGET_LUFS } from '@shared/domain/loudness';
+import { createCostService, keyFingerprint, type CostService } from './cost';
+import { logger } from './log';
+import { COUNTERS } from '@shared/errors';
+
+const costLog = logger('cost');
 
 export interface CoreOptions {
   env: NodeJS.ProcessEnv;
@@ -109,6 +114,8 @@ export interface Core {
   readonly collections: CollectionsService;
   /** Main's cache of remote media (previews, songs still streaming); the shell opens it. */
   readonly mediaCache: MediaCache;
+  /** What an action usually spends, learned from this key's finished jobs (docs/cost.md). */
+  readonly cost: CostService;
   /** Closes the library and jobs (releasing the data-folder lock) and the media cache. */
   close(): Promise<void>;
 }
@@ -261,6 +268,25 @@ export function createCore(opts: CoreOptions): Core {
     measure: measureLoudnessInWorker,
     tagDefaults,
   });
+  const cost = createCostService({
+    file: join(paths.dataDir, 'cost-history.json'),
+    async keyId() {
+      const origin = keyOrigin(settings.baseUrl());
+      const key = await keys.getKey(origin);
+      return key ? keyFingerprint(origin, key) : null;
+    },
+    async readCounts() {
+      const info = await account.keyInfo();
+      return Object.fromEntries(COUNTERS.map((c) => [c, info[c]]));
+    },
+    jobs: async () => (await runtime()).jobs.list(),
+  });
+  // every finished job of this process teaches the estimate (a failed read teaches nothing)
+  jobsHost.on('job-finished', (job) => {
+    void cost
+      .learn(job)
+      .catch((e: unknown) => costLog.warn('no cost sample', { error: String(e) }));
+  });
   const libraryUpgrade = createUpgradeRunner({
     dataDir: paths.dataDir,
     host: jobsHost,
@@ -299,6 +325,7 @@ export function createCore(opts: CoreOptions): Core {
       library: async () => (await runtime()).library,
       tagDefaults,
     }),
+    cost,
     async close() {
       await loudness.stop();
       await libraryUpgrade.close();

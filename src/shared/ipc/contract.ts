@@ -17,6 +17,7 @@ import { preferencesContract } from './preferences';
 import { playerContract } from './player';
 import { upgradeContract, upgradeEvents } from './upgrade';
 import { collectionsContract } from './collections';
+import { costContract, costEvents } from './cost';
 import { LibraryChangeSchema } from '../domain/library';
 import { event, type ApiOf, type EventsOf } from './define';
 
@@ -44,6 +45,7 @@ export const invokeContract = {
   player: playerContract,
   upgrade: upgradeContract,
   collections: collectionsContract,
+  cost: costContract,
 } as const;
 
 export const eventContract = {
@@ -64,6 +66,7 @@ export const eventContract = {
   ...editEvents,
   ...exportEvents,
   ...upgradeEvents,
+  ...costEvents,
 } as const;
 
 export type InvokeContractT = typeof invokeContract;

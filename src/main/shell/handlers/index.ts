@@ -36,6 +36,7 @@ import { preferencesHandlers } from './preferences';
 import { playerHandlers } from './player';
 import { upgradeHandlers } from './upgrade';
 import { collectionsHandlers } from './collections';
+import { costHandlers } from './cost';
 import { tr } from '../i18n';
 import type { ShellDiagnostics } from '../diagnostics';
 
@@ -55,7 +56,7 @@ export interface ElectronForHandlers {
  * of library folder) and upload progress. Returns the unsubscribe function.
  */
 export function forwardEvents(
-  core: Pick<Core, 'jobsHost' | 'voices' | 'covers' | 'libraryUpgrade' | 'collections'>,
+  core: Pick<Core, 'jobsHost' | 'voices' | 'covers' | 'libraryUpgrade' | 'collections' | 'cost'>,
   BrowserWindow: ElectronForHandlers['BrowserWindow'],
 ): () => void {
   const all = (send: (win: BrowserWindow) => void) => {
@@ -84,6 +85,7 @@ export function forwardEvents(
         if (c.removed.length + c.updated.length > 0) sync();
       }),
     ),
+    core.cost.onLearned(() => all((win) => sendEvent(win, 'costLearned', null))),
   ];
   return () => {
     for (const off of offs) off();
@@ -236,6 +238,7 @@ export function buildHandlers({
     player: playerHandlers(core.settings),
     upgrade: upgradeHandlers(core.libraryUpgrade),
     collections: collectionsHandlers(core),
+    cost: costHandlers(core.cost),
     updates: updatesHandlers(() => (updates ??= unsupportedUpdates(app.getVersion(), core))),
     diagnostics: diagnosticsHandlers(diagnostics),
   };

@@ -5,7 +5,7 @@ import { refreshKeyInfo, useAccountStore } from '../../stores/account';
 import { useFormat, useTranslation } from '../../i18n';
 
 /** Each counter's name, as the Account panel lists it (catalog keys, translated where shown). */
-const COUNTER_LABEL = {
+export const COUNTER_LABEL = {
   key_music_counts: 'account:entitlements.songs',
   key_words_counts: 'account:entitlements.words',
   key_clone_voices: 'account:entitlements.clones',

@@ -26,6 +26,7 @@ import { ModelSelect, submitOnCtrlEnter, SubmitRow } from './fields';
 import { LyricsWorkspace } from './LyricsWorkspace';
 import { lineAt } from './lyrics-workspace';
 import { PromptCheck } from './PromptCheck';
+import { CostLine, useCostEstimate } from '../shared/CostLine';
 import { errorText, useFormat, useTranslation } from '../../i18n';
 import { focusWithRing } from '../../lib/focus-ring';
 import { clearFocusRequest, useUiStore } from '../../stores/ui';
@@ -127,6 +128,10 @@ export function CreateForm({ hidden = false }: { hidden?: boolean }) {
   const off = hiddenFields(form);
   const count = counters(form);
   const localErrors = formErrors(form);
+  const estimate = useCostEstimate(
+    form.quick ? 'song-v1' : 'song-v2',
+    form.quick ? 'v1' : form.modelVersion,
+  );
   const serverFields = submitError?.fields ?? {};
   const errorOf = (field: string): string | undefined =>
     (touched ? localErrors[field] : undefined) ?? serverFields[field];
@@ -381,6 +386,7 @@ export function CreateForm({ hidden = false }: { hidden?: boolean }) {
         describedBy={createGate.describedBy}
         hint={t('songs:create.submitHint')}
       />
+      <CostLine estimate={estimate} />
       <ReadinessGate gate={createGate} />
     </form>
   );
