@@ -5,7 +5,7 @@
  * job spending the same counter was in flight in between. The estimate is the median.
  */
 import type { JobSummary } from '@shared/domain/jobs';
-import { JOB_KIND_FACTS, kindFacts, type JobKind } from '@shared/domain/job-kinds';
+import { kindFacts, type JobKind } from '@shared/domain/job-kinds';
 import type { Counter } from '@shared/errors';
 import { logger } from '../log';
 import { costSample } from './learn';
@@ -25,11 +25,6 @@ export interface CostServiceOptions {
   /** Every job this process knows (to see which were in flight). */
   jobs(): Promise<readonly JobSummary[]>;
 }
-
-/** The kinds whose submission spends a counter once (speech spends words: not learned). */
-export const learnedKinds = (Object.keys(JOB_KIND_FACTS) as JobKind[]).filter(
-  (k) => JOB_KIND_FACTS[k].spends === 'one' && JOB_KIND_FACTS[k].counter !== null,
-);
 
 export function createCostService(o: CostServiceOptions) {
   const store = createCostStore(o.file);

@@ -96,4 +96,3 @@ export function createCostStore(file: string) {
     },
   };
 }
-export type CostStore = ReturnType<typeof createCostStore>;
