@@ -7,7 +7,7 @@
  * the sidecar records the file's size and its audio hash.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -133,6 +133,76 @@ describe.each([
     expect(after.sha256).toBe(before.sha256);
     expect(item.audio_sha256).toBe(after.sha256);
     expect(item.file_size_bytes).toBe(statSync(path).size);
+  });
+});
+
+/** The WAV's top-level chunks, walked by hand (id, where the body starts, its size). */
+function riffChunks(bytes: Buffer): Array<{ id: string; body: number; size: number }> {
+  const out: Array<{ id: string; body: number; size: number }> = [];
+  for (let at = 12; at + 8 <= bytes.length;) {
+    const size = bytes.readUInt32LE(at + 4);
+    out.push({ id: bytes.toString('latin1', at, at + 4), body: at + 8, size });
+    at += 8 + size + (size % 2);
+  }
+  return out;
+}
+
+/** LIST/INFO's fields (INAM, IART…) as text, read from the bytes. */
+function infoFieldsOf(bytes: Buffer): Record<string, string> {
+  const list = riffChunks(bytes).find(
+    (c) => c.id === 'LIST' && bytes.toString('latin1', c.body, c.body + 4) === 'INFO',
+  );
+  const fields: Record<string, string> = {};
+  if (!list) return fields;
+  for (let at = list.body + 4; at + 8 <= list.body + list.size;) {
+    const size = bytes.readUInt32LE(at + 4);
+    fields[bytes.toString('latin1', at, at + 4)] = bytes
+      .toString('utf8', at + 8, at + 8 + size)
+      .replace(/\0+$/, '');
+    at += 8 + size + (size % 2);
+  }
+  return fields;
+}
+
+describe('a WAV saved by the library: LIST/INFO beside the id3 chunk', () => {
+  it('carries title, artist, album, genre, date and comment in LIST/INFO, read by ffprobe alone', async () => {
+    const item = await lib.createItem({
+      meta: { ...meta, title: 'Neon Tide (info)' },
+      ext: '.wav',
+      writeMedia: async (tmp) => copyFileSync(source('wav-pcm16.wav'), tmp),
+    });
+    const bytes = readFileSync(lib.pathOf(item));
+    const ids = riffChunks(bytes).map((c) => c.id);
+    expect(ids).toContain('id3 ');
+    expect(infoFieldsOf(bytes)).toMatchObject({
+      INAM: 'Neon Tide (info)',
+      IART: 'Ada',
+      IPRD: 'Night Drives',
+      IGNR: 'city pop, lo-fi',
+      ICRD: '2026-11-27',
+      ICMT: 'lo-fi rain, city pop',
+    });
+    // ffprobe with the id3 chunk hidden (renamed to a chunk nobody reads): what it shows as format
+    // tags comes from LIST/INFO alone, as a reader that knows only RIFF would see it
+    const onlyInfo = Buffer.from(bytes);
+    const id3 = riffChunks(onlyInfo).find((c) => c.id === 'id3 ')!;
+    onlyInfo.write('junk', id3.body - 8, 'latin1');
+    const path = join(root, 'only-info.wav');
+    writeFileSync(path, onlyInfo);
+    const t = ffprobeTags(path);
+    expect(t).toMatchObject({
+      title: 'Neon Tide (info)',
+      artist: 'Ada',
+      album: 'Night Drives',
+      genre: 'city pop, lo-fi',
+      date: '2026-11-27',
+      comment: 'lo-fi rain, city pop',
+    });
+    expect(JSON.stringify(t)).not.toContain('CADENZA');
+    // the audio is the source's
+    expect((await audioPayloadHash(lib.pathOf(item))).sha256).toBe(
+      (await audioPayloadHash(source('wav-pcm16.wav'))).sha256,
+    );
   });
 });
 
