@@ -18,9 +18,10 @@ import { errorText, useTranslation } from '../../i18n';
 import { buildRows, deriveView, warmSearch, type Row } from './rows';
 import * as selection from './selection';
 import { SelectionBar, TrashToast } from './SelectionBar';
-import { editsText, trashWithUndo, undoTrash } from './trash-undo';
+import { trashWithUndo, undoTrash } from './trash-undo';
 import { listKey } from './keys';
 import { isMac } from '../../lib/platform';
+import { editsText } from '../../lib/keys';
 import './library.css';
 
 export const ROW_HEIGHT = 52;

@@ -76,15 +76,6 @@ export function undoTrash(): boolean {
 export const dismissTrashNotice = (): void =>
   useTrashUndo.setState({ restored: null, error: null });
 
-/** Whether the key event's target edits text (a text field keeps its own Undo and Select All). */
-export function editsText(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  if (target instanceof HTMLTextAreaElement) return true;
-  if (!(target instanceof HTMLInputElement)) return false;
-  return !['checkbox', 'radio', 'button', 'submit', 'range', 'color', 'file'].includes(target.type);
-}
-
 export function resetTrashUndo(): void {
   clearTimeout(timer);
   useTrashUndo.setState({ pending: null, restored: null, error: null });

@@ -1,0 +1,107 @@
+/**
+ * Every keyboard shortcut of the app in one dialog, opened with Ctrl/Cmd+/ or ? (outside text
+ * fields) from anywhere. The keys are named for the platform (⌘ on macOS); the list is a table of
+ * catalog keys, translated where shown.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '../components';
+import { Modal } from '../components/Modal';
+import { useTranslation } from '../i18n';
+import { editsText } from '../lib/keys';
+import { isMac } from '../lib/platform';
+
+type Keys = (mac: boolean) => string[];
+const mod = (mac: boolean) => (mac ? '⌘' : 'Ctrl');
+
+const GROUPS: ReadonlyArray<{ title: string; rows: ReadonlyArray<[Keys, string]> }> = [
+  {
+    title: 'shell:shortcuts.app',
+    rows: [
+      [(m) => [`${mod(m)}+1…9`], 'shell:shortcuts.panels'],
+      [(m) => [`${mod(m)}+,`], 'shell:shortcuts.settings'],
+      [(m) => [`${mod(m)}+Enter`], 'shell:shortcuts.submit'],
+      [(m) => [`${mod(m)}+/`, '?'], 'shell:shortcuts.overview'],
+    ],
+  },
+  {
+    title: 'shell:shortcuts.player',
+    rows: [
+      [() => ['Space', 'K'], 'shell:shortcuts.playPause'],
+      [() => ['J', 'L'], 'shell:shortcuts.seek10'],
+      [() => ['Alt+←', 'Alt+→'], 'shell:shortcuts.seek5'],
+      [() => ['Shift+N', 'Shift+P'], 'shell:shortcuts.nextPrevious'],
+      [() => ['M'], 'shell:shortcuts.mute'],
+    ],
+  },
+  {
+    title: 'shell:shortcuts.library',
+    rows: [
+      [() => ['↑', '↓', 'Home', 'End'], 'shell:shortcuts.move'],
+      [() => ['Shift+↑', 'Shift+↓'], 'shell:shortcuts.extend'],
+      [(m) => [`${mod(m)}+click`, 'Shift+click'], 'shell:shortcuts.clickSelect'],
+      [(m) => [`${mod(m)}+A`], 'shell:shortcuts.selectAll'],
+      [() => ['Esc'], 'shell:shortcuts.clear'],
+      [(m) => (m ? ['⌘+↓', '⌘+O'] : ['Enter']), 'shell:shortcuts.play'],
+      [(m) => (m ? ['Enter', 'F2'] : ['F2']), 'shell:shortcuts.rename'],
+      [(m) => (m ? ['⌘+Backspace'] : ['Delete']), 'shell:shortcuts.trash'],
+      [(m) => [`${mod(m)}+Z`], 'shell:shortcuts.undo'],
+    ],
+  },
+];
+
+/** Ctrl/Cmd+/ (any layout: the key that types "/"), or "?" typed outside a text field. */
+export function isOverviewKey(e: KeyboardEvent): boolean {
+  if (e.altKey) return false;
+  if ((e.ctrlKey || e.metaKey) && (e.key === '/' || e.code === 'Slash')) return true;
+  return e.key === '?' && !e.ctrlKey && !e.metaKey && !editsText(e.target);
+}
+
+export function ShortcutOverview() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const close = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!isOverviewKey(e) || (!open && document.querySelector('[aria-modal="true"]'))) return;
+      e.preventDefault();
+      setOpen((o) => !o);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+  if (!open) return null;
+  const mac = isMac();
+  return (
+    <Modal
+      title={t('shell:shortcuts.title')}
+      className="shortcut-overview"
+      initialFocusRef={close}
+      onCancel={() => setOpen(false)}
+      actions={
+        <Button ref={close} onClick={() => setOpen(false)}>
+          {t('common:close')}
+        </Button>
+      }
+    >
+      {GROUPS.map((g) => (
+        <section key={g.title} className="shortcut-group">
+          <h3 className="shortcut-group-title">{t(g.title)}</h3>
+          <dl className="shortcut-list">
+            {g.rows.map(([keys, label]) => (
+              <div key={label} className="shortcut-row">
+                <dt>
+                  {keys(mac).map((k) => (
+                    <kbd key={k} translate="no">
+                      {k}
+                    </kbd>
+                  ))}
+                </dt>
+                <dd>{t(label)}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ))}
+    </Modal>
+  );
+}

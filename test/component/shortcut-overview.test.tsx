@@ -1,0 +1,44 @@
+/**
+ * Issue 31 point 2: a shortcut overview lists every shortcut of the app; Ctrl/Cmd+/ or ? (not
+ * while typing) opens it, from any panel.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { libraryPanel } from '../../src/renderer/panels/library';
+import { resetLibraryStore } from '../../src/renderer/stores/library';
+import { TEST_KEY } from './support/main';
+import { renderMain } from './support/render-app';
+
+afterEach(() => resetLibraryStore());
+
+describe('shortcut overview', () => {
+  it('? and Ctrl+/ open it; typing ? in a field does not', async () => {
+    const { user } = await renderMain({
+      key: TEST_KEY,
+      panels: [libraryPanel],
+      library: [{ id: 'itm_one', title: 'One' }],
+    });
+    const search = await screen.findByRole('searchbox', { name: 'Search the library' });
+    await user.click(search);
+    await user.keyboard('?');
+    expect(search).toHaveValue('?');
+    expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).toBeNull();
+    search.blur();
+    await user.keyboard('?');
+    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    for (const what of [
+      'Open Settings',
+      'Play or pause',
+      'Select every item shown',
+      'Move the selection to the trash',
+      'Undo the move to the trash',
+      'Show these shortcuts',
+    ])
+      expect(within(dialog).getByText(what)).toBeInTheDocument();
+    expect(within(dialog).getByText('Delete')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.keyboard('{Control>}/{/Control}');
+    expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeInTheDocument();
+  });
+});
