@@ -1,7 +1,7 @@
 /**
  * The Songs panel's takes over the real main: a finished song job (the record an earlier run
  * left) whose two takes are files and sidecars in main's library, their service songs made in the
- * emulator; Extend, Delete, Keep, Whole song, Export and the history go through main's handlers
+ * emulator; Extend, Delete, Star, Whole song, Export and the history go through main's handlers
  * to disk and to the emulator.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -150,7 +150,7 @@ describe('Songs: extend from here', () => {
       'Trim…',
       'Export…',
       'Reuse settings',
-      'Keep',
+      'Star',
       'Delete',
       'Show in library',
     ]);
@@ -171,7 +171,7 @@ describe('Songs: extend from here', () => {
       'Trim…',
       'Export…',
       'Reuse settings',
-      'Keep',
+      'Star',
       'Delete',
       'Show in library',
     ]);
@@ -366,7 +366,7 @@ describe('Songs: the two takes side by side', () => {
     expect(within(card).queryByRole('radiogroup', { name: 'Compare takes' })).toBeNull();
   });
 
-  it('Keep marks the take and deletes nothing; a failed delete keeps the take and says why; Show in library selects it there', async () => {
+  it('Star marks the take in the library (kept after a restart) and deletes nothing; a failed delete keeps the take and says why; Show in library selects it there', async () => {
     const { main, user } = await openTakes({ panels: [songsPanel, libraryPanel] });
     main.refuseNext('library.remove', {
       code: 'io',
@@ -385,10 +385,13 @@ describe('Songs: the two takes side by side', () => {
     ).toBeInTheDocument();
 
     await user.click(more);
-    await user.click(screen.getByRole('menuitem', { name: 'Keep' }));
-    expect(within(take2).getByText('Kept')).toBeInTheDocument();
+    await user.click(screen.getByRole('menuitem', { name: 'Star' }));
+    expect(await within(take2).findByText('Starred')).toBeInTheDocument();
+    // the star is the item's own, in its sidecar: not a flag of this session
+    expect(main.callsOf('collections.mark')).toEqual([[[TAKE_B], { favourite: true }]]);
     await user.click(more);
-    expect(screen.queryByRole('menuitem', { name: 'Keep' })).toBeNull();
+    expect(screen.queryByRole('menuitem', { name: 'Star' })).toBeNull();
+    expect(screen.getByRole('menuitem', { name: 'Remove the star' })).toBeInTheDocument();
     expect(main.callsOf('library.remove')).toHaveLength(1);
 
     await user.click(screen.getByRole('menuitem', { name: 'Show in library' }));

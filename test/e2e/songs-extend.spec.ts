@@ -90,7 +90,7 @@ test('extend from here: picker refuses 0 and past the end, sends custom mode wit
   expect((await playedState(page, srcB))!.currentTime).toBeLessThan(switchedAtS + 2);
   await expect(take2.getByRole('button', { name: 'Pause Harbour Lights, take 2' })).toBeVisible();
 
-  // Keep take 2, then extend it from 5.5 s: both from its ⋯ menu, by keyboard.
+  // Star take 2, then extend it from 5.5 s: both from its ⋯ menu, by keyboard.
   const more = take2.getByRole('button', { name: 'More for Harbour Lights, take 2' });
   await more.focus();
   await page.keyboard.press('Enter');
@@ -102,9 +102,9 @@ test('extend from here: picker refuses 0 and past the end, sends custom mode wit
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'Reuse settings' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
-  await expect(page.getByRole('menuitem', { name: 'Keep' })).toBeFocused();
+  await expect(page.getByRole('menuitem', { name: 'Star' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(take2.getByText('Kept', { exact: true })).toBeVisible();
+  await expect(take2.getByText('Starred', { exact: true })).toBeVisible();
   await expect(more).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menuitem', { name: 'Extend' })).toBeFocused();

@@ -37,8 +37,6 @@ export interface SongsState {
   importError: AppErrorShape | null;
   /** Item id → the error of moving a take to the trash. */
   discardErrors: Record<string, AppErrorShape>;
-  /** Takes the creator chose to keep (this session), by item id. */
-  kept: Record<string, true>;
   /** Takes moved to the trash from this panel, by item id. */
   trashed: Record<string, true>;
   /**
@@ -65,7 +63,6 @@ const initialState: SongsState = {
   importing: false,
   importError: null,
   discardErrors: {},
-  kept: {},
   trashed: {},
   reuse: null,
   reuseError: null,
@@ -192,19 +189,12 @@ export async function discardVariation(itemId: string): Promise<boolean> {
   }
   set((s) => {
     const { [itemId]: _gone, ...rest } = s.discardErrors;
-    const { [itemId]: _unkept, ...kept } = s.kept;
     return {
       discardErrors: rest,
-      kept,
       trashed: { ...s.trashed, [itemId]: true },
     };
   });
   return true;
-}
-
-/** Marks a take as kept (a decision shown on its card; the library is not touched). */
-export function keepTake(itemId: string): void {
-  set((s) => ({ kept: { ...s.kept, [itemId]: true } }));
 }
 
 export async function loadHistory(): Promise<History | null> {

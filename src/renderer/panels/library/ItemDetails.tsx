@@ -11,6 +11,7 @@ import type { ExportResult } from '@shared/ipc/export';
 import { ExportDialog, ExportedFiles } from '../shared/ExportDialog';
 import { canMakeWholeSong, useWholeSong, wholeSongProgressText } from '../shared/whole-song';
 import { LyricsView } from './LyricsView';
+import { ItemMarks } from './ItemMarks';
 import { useReuseActions } from './ReuseActions';
 import { Button, Menu, type MenuItem } from '../../components';
 import { formatDurationMs } from '../../lib/format';
@@ -148,6 +149,7 @@ export function ItemDetails({
           </p>
         </div>
       </div>
+      <ItemMarks item={item} />
       <div className="library-details-actions">
         <Button variant="primary" size="small" onClick={onPlay} disabled={busy}>
           {video ? t('library:details.playVideo') : t('library:details.play')}

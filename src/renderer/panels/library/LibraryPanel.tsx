@@ -22,6 +22,9 @@ import { trashWithUndo, undoTrash } from './trash-undo';
 import { listKey } from './keys';
 import { isMac } from '../../lib/platform';
 import { editsText } from '../../lib/keys';
+import { CollectionsSidebar } from './Collections';
+import { CollectionTracks } from './CollectionTracks';
+import { useCollections } from './collections-store';
 import './library.css';
 
 export const ROW_HEIGHT = 52;
@@ -73,6 +76,8 @@ export function LibraryPanel() {
   const [sel, setSel] = useState<selection.Selection>(selection.EMPTY_SELECTION);
   const selectedId = sel.current;
   const setSelectedId = (id: string | null) => setSel(selection.single(id));
+  const [favourites, setFavourites] = useState(false);
+  const openCollection = useCollections((s) => s.list?.find((c) => c.id === s.openId) ?? null);
   const [loaded, setLoaded] = useState(false);
   const [listError, setListError] = useState<AppErrorShape | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -90,8 +95,8 @@ export function LibraryPanel() {
   const mainMatches = useMainMatches(text, items);
   const alsoMatching = mainMatches?.ids;
   const rows = useMemo(
-    () => buildRows(items, { text: text, kind, sort, withLyrics, alsoMatching }),
-    [items, text, kind, sort, withLyrics, alsoMatching],
+    () => buildRows(items, { text: text, kind, sort, withLyrics, favourites, alsoMatching }),
+    [items, text, kind, sort, withLyrics, favourites, alsoMatching],
   );
   const selectedIndex = useMemo(
     () => (selectedId ? rows.findIndex((r) => r.item.id === selectedId) : -1),
@@ -99,16 +104,19 @@ export function LibraryPanel() {
   );
   const picked = useMemo(() => selection.selectedRows(sel, rows), [sel, rows]);
   // the details follow the filter: an item the search leaves out is not offered to play or trim;
-  // two or more selected show the selection bar instead
-  const selected =
-    selectedIndex >= 0 && selectedId && picked.length < 2 ? (byId.get(selectedId) ?? null) : null;
+  // two or more selected show the selection bar instead (an open collection shows its own items)
+  const shown = openCollection
+    ? openCollection.itemIds.includes(selectedId ?? '')
+    : selectedIndex >= 0 && picked.length < 2;
+  const selected = shown && selectedId ? (byId.get(selectedId) ?? null) : null;
   const search = useRef<HTMLInputElement>(null);
-  const filtered = text.trim() !== '' || kind !== 'all' || withLyrics;
+  const filtered = text.trim() !== '' || kind !== 'all' || withLyrics || favourites;
   /** Shows every item again (the no-match state's action; revealing an item filtered out). */
   const clearFilters = () => {
     setText('');
     setKind('all');
     setWithLyrics(false);
+    setFavourites(false);
   };
 
   const select = (index: number, extend = false) => {
@@ -256,6 +264,14 @@ export function LibraryPanel() {
           />
           {t('library:toolbar.withLyrics')}
         </label>
+        <label className="checkbox library-check">
+          <input
+            type="checkbox"
+            checked={favourites}
+            onChange={(e) => setFavourites(e.currentTarget.checked)}
+          />
+          {t('library:toolbar.starred')}
+        </label>
         <button
           type="button"
           className="button button-small"
@@ -320,7 +336,16 @@ export function LibraryPanel() {
         />
       )}
       <div className="library-body">
-        {loaded && items.length === 0 && !itemsError ? (
+        <CollectionsSidebar />
+        {openCollection ? (
+          <CollectionTracks
+            collection={openCollection}
+            byId={byId}
+            selectedId={selectedId}
+            onSelect={setSelectedId}
+            onExported={setExported}
+          />
+        ) : loaded && items.length === 0 && !itemsError ? (
           <div className="library-empty">
             <EmptyState
               icon={<LibraryBig size={20} aria-hidden />}
@@ -367,7 +392,7 @@ export function LibraryPanel() {
             aria-activedescendant={selectedIndex >= 0 ? `library-row-${selectedId}` : undefined}
             onKeyDown={onListKey}
             count={rows.length}
-            resetKey={`${text}|${kind}|${sort}|${withLyrics}`}
+            resetKey={`${text}|${kind}|${sort}|${withLyrics}|${favourites}`}
             rowHeight={ROW_HEIGHT}
             renderRow={renderRow}
           />

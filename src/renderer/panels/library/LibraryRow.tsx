@@ -6,6 +6,7 @@ import { Artwork } from '../../components';
 import { formatDurationMs } from '../../lib/format';
 import { useFormat, useTranslation } from '../../i18n';
 import { startDragOut } from '../shared/library-actions';
+import { RowStar } from '../shared/marks';
 import type { Row } from './rows';
 import { formatDate, KIND_LABELS } from './view';
 
@@ -85,6 +86,7 @@ export function LibraryRow({
           </span>
         )}
       </span>
+      <RowStar id={item.id} starred={item.favourite === true} onError={onDragError} />
       <span className="library-row-kind small">{kind}</span>
       <span className="library-row-duration small">{duration}</span>
       <span className="library-row-date small muted" translate="no">

@@ -15,6 +15,8 @@ export interface ViewQuery {
   kind: KindFilterId;
   sort: SortId;
   withLyrics: boolean;
+  /** Starred items only. */
+  favourites?: boolean;
   /**
    * Items main's search matched for this same text (main also looks in the lyrics, which the
    * renderer does not hold): they match even when nothing the view holds contains the words.
@@ -76,6 +78,11 @@ function comparator(sort: SortId): (a: LibraryItemView, b: LibraryItemView) => n
       return (a, b) => collator.compare(a.title, b.title) || newest(a, b);
     case 'longest':
       return (a, b) => (b.durationMs ?? -1) - (a.durationMs ?? -1) || newest(a, b);
+    case 'rating':
+      return (a, b) =>
+        (b.rating ?? 0) - (a.rating ?? 0) ||
+        Number(b.favourite === true) - Number(a.favourite === true) ||
+        newest(a, b);
     case 'kind':
       return (a, b) =>
         collator.compare(t(KIND_LABELS[a.kind]), t(KIND_LABELS[b.kind])) || newest(a, b);
@@ -300,7 +307,7 @@ function matchPositions(view: SortedView, query: ViewQuery): Int32Array {
   const kinds = (KIND_FILTERS.find((k) => k.id === query.kind)?.kinds ?? null) as
     readonly LibraryKind[] | null;
   const also = query.alsoMatching;
-  const filters = `${query.kind}|${query.withLyrics}|${also ? 'also' : ''}`;
+  const filters = `${query.kind}|${query.withLyrics}|${query.favourites === true}|${also ? 'also' : ''}`;
   // typing more characters only narrows: every earlier word is still inside one of the new ones
   const last = view.last;
   const from =
@@ -315,6 +322,7 @@ function matchPositions(view: SortedView, query: ViewQuery): Int32Array {
     const item = list[p]!;
     if (kinds && !kinds.includes(item.kind)) continue;
     if (query.withLyrics && !item.hasLyrics) continue;
+    if (query.favourites && !item.favourite) continue;
     if (terms.length > 0 && !also?.has(item.id)) {
       const h = (hay[p] ??= haystackOf(item));
       let all = true;

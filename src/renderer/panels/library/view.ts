@@ -24,6 +24,7 @@ export const SORTS = [
   { id: 'title', label: 'library:sorts.title' },
   { id: 'longest', label: 'library:sorts.longest' },
   { id: 'kind', label: 'library:sorts.kind' },
+  { id: 'rating', label: 'library:sorts.rating' },
 ] as const;
 export type SortId = (typeof SORTS)[number]['id'];
 

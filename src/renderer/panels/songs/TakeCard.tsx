@@ -14,13 +14,13 @@ import {
 } from '../../stores/player';
 import {
   discardVariation,
-  keepTake,
   loadPreview,
   openExtend,
   reuseSongSettings,
   useSongsStore,
 } from '../../stores/songs';
 import { useFinishingActions } from '../shared/finishing';
+import { markItems } from '../shared/marks';
 import { previewEntry, previewKey } from './take-entries';
 import { errorText, t as translate, useTranslation } from '../../i18n';
 
@@ -54,7 +54,10 @@ export function TakeCard({ job, index }: { job: JobView; index: number }) {
   const song = useLibraryStore((s) =>
     o.libraryItemId ? selectLibrarySongs(s)?.find((x) => x.itemId === o.libraryItemId) : undefined,
   );
-  const kept = useSongsStore((s) => !!o.libraryItemId && !!s.kept[o.libraryItemId]);
+  // the star is the library's (the sidecar keeps it), not this session's
+  const starred = useLibraryStore(
+    (s) => !!o.libraryItemId && s.items?.find((i) => i.id === o.libraryItemId)?.favourite === true,
+  );
   const trashed = useSongsStore((s) => !!o.libraryItemId && !!s.trashed[o.libraryItemId]);
   const discardError = useSongsStore((s) =>
     o.libraryItemId ? s.discardErrors[o.libraryItemId] : undefined,
@@ -99,7 +102,10 @@ export function TakeCard({ job, index }: { job: JobView; index: number }) {
             onSelect: () => void reuseSongSettings(song.itemId, song.title),
             hidden: !song.prompt?.trim(),
           },
-          { label: t('songs:take.menu.keep'), onSelect: () => keepTake(song.itemId), hidden: kept },
+          {
+            label: t(starred ? 'library:marks.unstar' : 'library:marks.star'),
+            onSelect: () => void markItems([song.itemId], { favourite: !starred }),
+          },
           {
             label: t('songs:take.menu.delete'),
             danger: true,
@@ -127,7 +133,7 @@ export function TakeCard({ job, index }: { job: JobView; index: number }) {
         </p>
         <p className="take-meta muted small" data-testid="take-status">
           <span className="take-badge">{t('songs:take.badge', { n: index + 1 })}</span>
-          {kept && <span className="take-badge take-badge-kept">{t('songs:take.kept')}</span>}
+          {starred && <span className="take-badge take-badge-kept">{t('songs:take.starred')}</span>}
           <span>
             {status}
             {durationMs && !trashed ? ` · ${formatLength(durationMs / 1000)}` : ''}

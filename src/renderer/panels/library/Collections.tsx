@@ -1,0 +1,104 @@
+/**
+ * The Library's collections sidebar (issue 31, point 4): every collection (an `.m3u8` playlist in
+ * the library folder) with its count, "All items", and "New collection".
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { ListMusic, Plus } from 'lucide-react';
+import { Button } from '../../components';
+import { errorText, useTranslation } from '../../i18n';
+import {
+  createCollection,
+  dismissCollectionsError,
+  loadCollections,
+  openCollection,
+  useCollections,
+} from './collections-store';
+import './collections.css';
+
+export function CollectionsSidebar() {
+  const { t } = useTranslation();
+  const list = useCollections((s) => s.list);
+  const openId = useCollections((s) => s.openId);
+  const error = useCollections((s) => s.error);
+  const [naming, setNaming] = useState(false);
+  const [name, setName] = useState('');
+  useEffect(() => {
+    void loadCollections();
+  }, []);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!name.trim()) return;
+    void createCollection(name.trim()).then((c) => {
+      if (c) {
+        setNaming(false);
+        setName('');
+      }
+    });
+  };
+  return (
+    <nav className="collections-sidebar" aria-labelledby="collections-title">
+      <h2 className="collections-title small" id="collections-title">
+        {t('library:collections.title')}
+      </h2>
+      <ul className="collections-list">
+        <li>
+          <button
+            type="button"
+            className="collections-item"
+            aria-current={openId === null ? 'true' : undefined}
+            onClick={() => openCollection(null)}
+          >
+            {t('library:collections.all')}
+          </button>
+        </li>
+        {(list ?? []).map((c) => (
+          <li key={c.id}>
+            <button
+              type="button"
+              className="collections-item"
+              aria-current={openId === c.id ? 'true' : undefined}
+              onClick={() => openCollection(c.id)}
+            >
+              <ListMusic size={14} aria-hidden />
+              <span className="collections-name" translate="no">
+                {c.name}
+              </span>
+              <span className="collections-count small muted">{c.itemIds.length}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {naming ? (
+        <form className="collections-new" onSubmit={submit}>
+          <input
+            className="input"
+            autoFocus
+            aria-label={t('library:collections.nameLabel')}
+            placeholder={t('library:collections.namePlaceholder')}
+            value={name}
+            maxLength={120}
+            onChange={(e) => setName(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') setNaming(false);
+            }}
+          />
+          <Button size="small" variant="primary" type="submit" disabled={!name.trim()}>
+            {t('library:collections.create')}
+          </Button>
+        </form>
+      ) : (
+        <Button size="small" onClick={() => setNaming(true)}>
+          <Plus size={14} aria-hidden /> {t('library:collections.new')}
+        </Button>
+      )}
+      {error && (
+        <p role="alert" className="small library-error">
+          {errorText(error)}{' '}
+          <button type="button" className="link-button" onClick={dismissCollectionsError}>
+            {t('library:collections.dismiss')}
+          </button>
+        </p>
+      )}
+    </nav>
+  );
+}
