@@ -9,12 +9,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { libraryPanel } from '../../src/renderer/panels/library';
 import { resetLibraryStore } from '../../src/renderer/stores/library';
 import { resetTrashUndo } from '../../src/renderer/panels/library/trash-undo';
+import { resetPlayerStore, usePlayerStore } from '../../src/renderer/stores/player';
 import { TEST_KEY } from './support/main';
 import { renderMain } from './support/render-app';
 
 afterEach(() => {
   resetLibraryStore();
   resetTrashUndo();
+  resetPlayerStore();
 });
 
 const TITLES = ['Anchor', 'Beacon', 'Compass', 'Driftwood', 'Estuary'];
@@ -141,5 +143,40 @@ describe('Library: move to the trash with Undo', () => {
     await act(async () => undefined);
     await user.keyboard('{F2}');
     expect(await screen.findByRole('textbox', { name: 'New name' })).toHaveFocus();
+  });
+});
+
+describe('Library: takes titled distinctly', () => {
+  it('two takes of one title play as “Title · Take 1” and “… Take 2” in the queue', async () => {
+    const { user } = await renderMain({
+      key: TEST_KEY,
+      panels: [libraryPanel],
+      library: [
+        {
+          id: 'itm_take1',
+          title: 'Harbour Lights',
+          file: 'Harbour Lights.wav',
+          variation_group: 'job_abcdef',
+          created_at: '2025-01-01T00:00:00.000Z',
+        },
+        {
+          id: 'itm_take2',
+          title: 'Harbour Lights (Take 2)',
+          file: 'Harbour Lights 2.wav',
+          variation_group: 'job_abcdef',
+          created_at: '2025-01-01T00:00:01.000Z',
+        },
+      ],
+    });
+    const list = await screen.findByRole('listbox', { name: 'Library items' });
+    await waitFor(() => expect(within(list).getAllByRole('option')).toHaveLength(2));
+    await user.click(within(list).getAllByRole('option')[0]!);
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(usePlayerStore.getState().queue.map((e) => e.title)).toEqual([
+        'Harbour Lights · Take 1',
+        'Harbour Lights · Take 2',
+      ]),
+    );
   });
 });

@@ -145,8 +145,15 @@ export function LibraryPanel() {
     clearReveal();
     list.current?.scrollToIndex(i);
   }, [revealId, selectedId, rows]);
+  /** A row's queue entry: a take is named "Title · Take 2" in the queue and the player too. */
+  const entryOf = (r: Row) => {
+    const entry = toQueueEntry(r.item);
+    if (!r.take) return entry;
+    const title = r.item.title.replace(/\s*\((take|variation)\s*\d+\)\s*$/i, '') || r.item.title;
+    return { ...entry, title: t('library:list.takeTitle', { title, take: r.take }) };
+  };
   const playFrom = (index: number) => {
-    const slice = rows.slice(index, index + 1 + QUEUE_AHEAD).map((r) => toQueueEntry(r.item));
+    const slice = rows.slice(index, index + 1 + QUEUE_AHEAD).map(entryOf);
     if (slice.length > 0) void playEntries(slice, 0);
   };
 
@@ -306,15 +313,8 @@ export function LibraryPanel() {
       {picked.length > 1 && (
         <SelectionBar
           count={picked.length}
-          onPlay={() =>
-            void playEntries(
-              picked.slice(0, 1 + QUEUE_AHEAD).map((r) => toQueueEntry(r.item)),
-              0,
-            )
-          }
-          onQueue={() =>
-            picked.slice(0, 1 + QUEUE_AHEAD).forEach((r) => enqueue(toQueueEntry(r.item)))
-          }
+          onPlay={() => void playEntries(picked.slice(0, 1 + QUEUE_AHEAD).map(entryOf), 0)}
+          onQueue={() => picked.slice(0, 1 + QUEUE_AHEAD).forEach((r) => enqueue(entryOf(r)))}
           onExport={() => exportRows(picked)}
           onTrash={trashPicked}
           onClear={() => setSel(selection.EMPTY_SELECTION)}
