@@ -1,7 +1,7 @@
 /**
  * Issue 26, point 8: an item that is a symlink to audio outside the library is refused by every
- * reader alike — exported as it is ("original") or converted, trimmed, drawn as a waveform — as the media protocol
- * refuses to serve it. Nothing is written from the outside file, and the outside file is untouched.
+ * reader alike — exported as it is ("original") or converted, trimmed, drawn as a waveform, retagged
+ * by the upgrade — as the media protocol refuses to serve it. Nothing is written from the outside file, and the outside file is untouched.
  */
 import {
   mkdirSync,
@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LibraryItem } from '@shared/domain/library';
 import { createExportService } from '../../../src/main/services/export/service';
 import { trimItem } from '../../../src/main/services/edit/trim-item';
+import { upgradeItem } from '../../../src/main/services/library/upgrade';
 import { analysisHandlers } from '../../../src/main/shell/handlers/analysis';
 import { createLibrary, type Library } from '../../../src/main/services/library/library';
 import { silentWav } from '../../support/media-fixtures';
@@ -121,6 +122,12 @@ describe('an item that is a symlink out of the library', () => {
       expect.stringMatching(/Inside\.wav$/),
     );
   });
+
+  it('is never retagged by the upgrade: the outside file is not Cadenza’s to rewrite', async () => {
+    const result = await upgradeItem(library, linked());
+    expect(result).toMatchObject({ ok: false });
+    expect(readFileSync(outside).equals(secret)).toBe(true);
+  }, 60_000);
 
   it('leaves the outside file as it was, and the inside item exports', async () => {
     const folder = join(root, 'out-inside');

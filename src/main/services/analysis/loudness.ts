@@ -194,8 +194,11 @@ export function createLoudnessService(options: LoudnessServiceOptions): Loudness
   ): Promise<Partial<FileFacts>> {
     const item = library.get(id);
     if (!item?.audio_sha256) return {};
+    // never through a symlink to a file outside the library (that file is not Cadenza's to tag)
+    const path = await libraryFilePathOrNull(library.dir, item.file);
+    if (!path) return {};
     const facts = await tagLibraryFile(
-      library.pathOf(item),
+      path,
       { ...(await library.full(item)), loudness },
       {
         coverPath: item.cover ? join(library.dir, item.cover) : null,

@@ -21,6 +21,7 @@ import type { UploadProgressEvent } from '@shared/ipc/voices';
 import type { CoversApi, SingingApi } from '../api';
 import type { JobsService, KindSubmitters } from '../jobs';
 import type { PickedFiles } from '../files/registry';
+import { libraryFilePath } from '../files/library-file';
 import { output } from '../jobs/records';
 import { throttledUploadProgress } from '../jobs/upload-progress';
 import { TypedEmitter } from '../ground/events';
@@ -144,7 +145,8 @@ export function createCoversService(deps: CoversServiceDeps) {
           { title: item.title },
           keyedFields({ source: { key: 'errors:fields.notAudio' } }),
         );
-      filePath = rt.library.pathOf(item);
+      // its real path, refused when it links out of the library (nothing outside it is uploaded)
+      filePath = await libraryFilePath(rt.library.dir, item.file);
       sourceLabel = item.title;
       parentId = item.id;
       source = { kind: 'library', itemId: item.id, name: item.title };

@@ -20,6 +20,7 @@ import {
   type TagDefaults,
 } from './file-tags';
 import type { Library } from './library-types';
+import { libraryFilePath } from '../files/library-file';
 
 export interface UpgradePlan {
   /** Items whose files would be rewritten, newest first. */
@@ -74,8 +75,9 @@ export async function upgradeItem(
   item: LibraryItem,
   defaults: TagDefaults = {},
 ): Promise<{ ok: true } | ({ ok: false } & UpgradeFailure)> {
-  const path = library.pathOf(item);
   try {
+    // the real path, confined to the library: a symlink to a file outside it is never rewritten
+    const path = await libraryFilePath(library.dir, item.file);
     const cover = await coverArtAt(item.cover ? join(library.dir, item.cover) : null);
     // the whole story, lyrics included (the listed row is compact)
     const full = await library.full(item);

@@ -17,6 +17,7 @@ import { appError } from '@shared/app-error';
 import type { Job } from '@shared/domain/jobs';
 import { tempPathFor } from '../ground/atomic';
 import type { Library } from '../library/library';
+import { libraryFilePath } from '../files/library-file';
 import type { WholeSongInput, WholeSongProgress, WholeSongReport } from '../audio/whole/render';
 
 export interface ChainLink {
@@ -131,10 +132,13 @@ export function createWholeSongService(deps: WholeSongDeps) {
     try {
       const report = await deps.render(
         {
-          parts: chain.map((l) => ({
-            path: library.pathOf(l.item),
-            ...(l.continueAtS !== null ? { continueAtMs: l.continueAtS * 1000 } : {}),
-          })),
+          // each part's real path, refused when it links out of the library
+          parts: await Promise.all(
+            chain.map(async (l) => ({
+              path: await libraryFilePath(library.dir, l.item.file),
+              ...(l.continueAtS !== null ? { continueAtMs: l.continueAtS * 1000 } : {}),
+            })),
+          ),
           outPath: rendered,
         },
         { signal: options.signal, onProgress: (p) => options.onProgress?.(p.fraction) },
