@@ -218,4 +218,73 @@ describe('a file manager moved, renamed, copied and lost sidecars of library fil
     await reopened.open();
     await expectStories(reopened, ids);
   }, 120_000);
+
+  it('the app, its watcher running, one change at a time: no id is ever listed twice, a moved file never as an unknown one', async () => {
+    const { dir, ids } = await madeLibrary();
+    const lib = library(dir, { watch: true });
+    await lib.open();
+    await lib.ready();
+    // every listing the app shows while the watcher and re-linking work: at each change it
+    // announces, and sampled between them
+    const seen: string[] = [];
+    const problems = new Set<string>();
+    const look = (when: string) => {
+      const items = lib.items();
+      const byId = new Map<string, string[]>();
+      for (const i of items) byId.set(i.id, [...(byId.get(i.id) ?? []), i.file]);
+      for (const [id, at] of byId)
+        if (at.length > 1) problems.add(`${when}: ${id} listed twice (${at.join(', ')})`);
+      const expected: Record<string, string> = {
+        'Moved/Neon Tide.mp3': ids['Neon Tide']!,
+        'Harbour (final).flac': ids.Harbour!,
+        'Lost Keys.mp3': ids['Lost Keys']!,
+        'Bells.wav': ids.Bells!,
+      };
+      for (const i of items) {
+        if (expected[i.file] && i.id !== expected[i.file])
+          problems.add(`${when}: ${i.file} listed as ${i.id}`);
+        if (i.file === 'Bells copy.wav' && !i.id.startsWith(`${ids.Bells}-`))
+          problems.add(`${when}: the copy listed as ${i.id}`);
+      }
+      seen.push(items.map((i) => `${i.file}=${i.id}`).join(' | '));
+    };
+    lib.on('changed', () => look('change'));
+    const sampler = setInterval(() => look('sample'), 3);
+    const settle = () => new Promise((r) => setTimeout(r, 400));
+    let settled = false;
+    try {
+      mkdirSync(join(dir, 'Moved'));
+      renameSync(join(dir, 'Neon Tide.mp3'), join(dir, 'Moved', 'Neon Tide.mp3'));
+      await settle();
+      renameSync(join(dir, 'Harbour.flac'), join(dir, 'Harbour (final).flac'));
+      await settle();
+      copyFileSync(join(dir, 'Bells.wav'), join(dir, 'Bells copy.wav'));
+      await settle();
+      rmSync(join(dir, 'Lost Keys.mp3.json'));
+      settled = await expect
+        .poll(
+          () => {
+            look('poll');
+            return lib.items().filter((i) => i.hasSidecar).length;
+          },
+          { timeout: 20_000 },
+        )
+        .toBe(5)
+        .then(
+          () => true,
+          () => false,
+        );
+      // the sidecars written by settling are read back by the watcher too: still one id each
+      await settle();
+      look('settled');
+    } finally {
+      clearInterval(sampler);
+    }
+    expect([...problems]).toEqual([]);
+    expect(settled).toBe(true);
+    expect(seen.length).toBeGreaterThan(10);
+    await expectStories(lib, ids);
+    expect(files(dir)).toContain('Moved/Neon Tide.mp3.json');
+    expect(files(dir)).toContain('Harbour (final).flac.json');
+  }, 120_000);
 });
