@@ -18,7 +18,12 @@ import { invoke } from './define';
 export const JobIdSchema = z.string().regex(/^job_[A-Za-z0-9_-]{6,64}$/, 'Not a job id');
 
 /** One line of "what the job asked for": a label and a short value. */
-export const AskedSchema = z.object({ label: z.string(), value: z.string() });
+export const AskedSchema = z.object({
+  label: z.string(),
+  value: z.string(),
+  /** How many things the value lists (the files): the renderer picks its label's plural form. */
+  count: z.number().int().nonnegative().optional(),
+});
 export type Asked = z.infer<typeof AskedSchema>;
 
 export const JobOutputViewSchema = z.object({
@@ -177,7 +182,7 @@ export function askedFor(request: Record<string, unknown>): Asked[] {
     ...(Array.isArray(request.files) ? request.files.map(nameOf) : []),
   ].filter((f): f is string => typeof f === 'string' && f.length > 0);
   if (files.length > 0)
-    out.push({ label: files.length > 1 ? 'Files' : 'File', value: files.map(fileName).join(', ') });
+    out.push({ label: 'Files', value: files.map(fileName).join(', '), count: files.length });
   const extend = request.extend;
   if (extend && typeof extend === 'object' && 'songId' in extend)
     out.push({ label: 'Extends', value: String((extend as { songId: unknown }).songId) });

@@ -91,8 +91,6 @@ const ASKED_LABELS: Readonly<Record<string, string>> = {
   'Video link': 'jobs:asked.videoLink',
   Model: 'jobs:asked.model',
   Mode: 'jobs:asked.mode',
-  Files: 'jobs:asked.files',
-  File: 'jobs:asked.file',
   Extends: 'jobs:asked.extends',
 };
 
@@ -114,7 +112,13 @@ export interface AskedLine {
  */
 export function askedInWords(a: Asked, titleOf: (id: string) => string | null): AskedLine {
   const labelKey = ASKED_LABELS[a.label];
-  const label = labelKey ? t(labelKey) : a.label;
+  // the files' label in the plural form of their count ("File" was a label of earlier versions)
+  const label =
+    a.label === 'Files' || a.label === 'File'
+      ? t('jobs:asked.files', { count: a.count ?? (a.label === 'File' ? 1 : 2) })
+      : labelKey
+        ? t(labelKey)
+        : a.label;
   if (a.label === 'Mode') {
     const mode = MODE_NAMES[a.value];
     return { label, value: mode ? t(mode) : a.value, own: !mode };
