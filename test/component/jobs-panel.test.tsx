@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JobView } from '@shared/ipc/jobs';
-import { INTERRUPTED_MESSAGE, type Job } from '@shared/domain/jobs';
+import { type Job } from '@shared/domain/jobs';
+import { appError } from '@shared/app-error';
 import { accountPanel } from '../../src/renderer/panels/account';
 import { jobsPanel } from '../../src/renderer/panels/jobs';
 import { resetJobsStore } from '../../src/renderer/stores/jobs';
@@ -51,7 +52,7 @@ const interruptedShanty = () =>
     request: { api: 'v1', mode: 'auto', prompt: 'Sea shanty' },
     state: 'interrupted',
     finishedAt: '2025-03-14T09:02:00.000Z',
-    error: { code: 'cancelled', message: INTERRUPTED_MESSAGE },
+    error: appError('cancelled', 'errors:jobs.interrupted').toShape(),
   });
 
 const row = (name: string | RegExp) => screen.getByRole('listitem', { name });

@@ -6,7 +6,8 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { INTERRUPTED_MESSAGE, WAIT_MESSAGES, type Job } from '@shared/domain/jobs';
+import { WAIT_MESSAGES, type Job } from '@shared/domain/jobs';
+import { appError } from '@shared/app-error';
 import { STALL_AFTER_MS } from '@shared/domain/stall';
 import { accountPanel } from '../../src/renderer/panels/account';
 import { jobsPanel } from '../../src/renderer/panels/jobs';
@@ -159,7 +160,7 @@ describe('Jobs panel: jobs that need the user', () => {
         createdAt: ago(120_000),
         submittedAt: ago(120_000),
         finishedAt: ago(60_000),
-        error: { code: 'cancelled', message: INTERRUPTED_MESSAGE },
+        error: appError('cancelled', 'errors:jobs.interrupted').toShape(),
       });
     const a = interrupted('Ada');
     const b = interrupted('Bea');

@@ -101,7 +101,12 @@ export function fieldText(
 ): string | undefined {
   const english = error?.fields?.[name];
   const keyed = error?.fieldKeys?.[name];
-  if (english && keyed && currentLanguage() !== 'en' && bound?.instance.exists(keyed.key))
+  if (
+    english &&
+    keyed &&
+    currentLanguage() !== 'en' &&
+    bound?.instance.exists(keyed.key, keyed.params)
+  )
     return t(keyed.key, keyed.params ?? {});
   return english;
 }
@@ -111,12 +116,26 @@ export function fieldText(
  * name the action: "…could not make the cover"); in another language its key's words with its
  * parameters when main gave a key; else the English message as it came.
  */
+/**
+ * A failed result's reason: in the app's language when Cadenza wrote it (its key), else the
+ * service's own words as they came.
+ */
+export function reasonText(o: {
+  failReason: string | null;
+  failReasonKey?: { key: string; params?: Record<string, string | number> } | null;
+}): string {
+  if (!o.failReason) return '';
+  return o.failReasonKey
+    ? errorText({ message: o.failReason, key: o.failReasonKey.key, params: o.failReasonKey.params })
+    : o.failReason;
+}
+
 export function errorText(error: Pick<AppErrorShape, 'message' | 'key' | 'params'>): string {
-  if (error.key && currentLanguage() !== 'en' && bound?.instance.exists(error.key)) {
+  if (error.key && currentLanguage() !== 'en' && bound?.instance.exists(error.key, error.params)) {
     const params = error.params ?? {};
     // a wrapped error (wrapError in shared/app-error): its own words go in as `reason`
     const inner = typeof params.reasonKey === 'string' ? params.reasonKey : undefined;
-    if (inner && bound?.instance.exists(inner))
+    if (inner && bound?.instance.exists(inner, params))
       return t(error.key, { ...params, reason: t(inner, params) });
     return t(error.key, params);
   }

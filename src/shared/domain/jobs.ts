@@ -50,6 +50,14 @@ const JobOutputFields = z.object({
   coverUrl: z.string().nullable().default(null),
   durationMs: z.number().nullable().default(null),
   failReason: z.string().nullable().default(null),
+  /** The reason as a catalog key when Cadenza wrote it (`failReason` holds its English words). */
+  failReasonKey: z
+    .object({
+      key: z.string().max(200),
+      params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+    })
+    .nullable()
+    .default(null),
   /** The library item this output becomes; chosen before the download starts so it can resume. */
   libraryItemId: z.string().nullable().default(null),
   /** The planned media file name in the library (reserved before the download starts). */
@@ -200,9 +208,6 @@ export function summarizeJob(job: Job): JobSummary {
   const { lastResponse: _omit, ...rest } = job;
   return rest;
 }
-
-export const INTERRUPTED_MESSAGE =
-  'Interrupted — may have been charged. Check your library and balance before retrying.';
 
 /** The error a finished job that is not done stands for (its recorded error, else its state). */
 export function failureOf(job: Pick<Job, 'error' | 'state'>): AppError {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   JobCandidateSchema,
   JobKindSchema,
+  JobOutputSchema,
   JobStateSchema,
   JobWaitSchema,
   KnownCountsSchema,
@@ -32,6 +33,7 @@ export const JobOutputViewSchema = z.object({
   libraryKind: LibraryKindSchema.nullable(),
   durationMs: z.number().nullable(),
   failReason: z.string().nullable(),
+  failReasonKey: JobOutputSchema.shape.failReasonKey.unwrap().unwrap().nullable(),
   libraryItemId: z.string().nullable(),
   receivedBytes: z.number().int().nonnegative(),
   totalBytes: z.number().int().nonnegative().nullable(),
@@ -217,6 +219,7 @@ export function toJobView(job: JobSummary): JobView {
       libraryKind: o.libraryKind,
       durationMs: o.durationMs,
       failReason: o.failReason,
+      failReasonKey: o.failReasonKey ?? null,
       libraryItemId: o.libraryItemId,
       receivedBytes: o.receivedBytes,
       totalBytes: o.totalBytes,

@@ -26,7 +26,7 @@ const UNKEYED: Record<string, number> = {
   'src/main/services/api': 13,
   'src/main/services/files': 13,
   'src/main/services/http': 9,
-  'src/main/services/jobs': 16,
+  'src/main/services/jobs': 0,
   'src/main/services/secrets': 5,
   'src/main/services/settings': 3,
   'src/main/services/updates': 3,

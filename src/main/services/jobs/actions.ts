@@ -1,5 +1,6 @@
 import { isFinalJobState, type Job, type JobOutput } from '@shared/domain/jobs';
 import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
 import type { Library } from '../library/library';
 import { logger } from '../log';
 import {
@@ -40,7 +41,7 @@ export function createJobActions(deps: ActionDeps) {
 
   function require(id: string): Job {
     const job = deps.get(id);
-    if (!job) throw new AppError('not_found', 'That job is no longer listed.');
+    if (!job) throw appError('not_found', 'errors:jobs.notListed');
     return job;
   }
 
@@ -105,9 +106,10 @@ export function createJobActions(deps: ActionDeps) {
       const at = new Date(deps.now()).toISOString();
       if (isReconcilable(job)) {
         if (!(await lookForClones([job])))
+          // English only: an invariant (every runtime that reconciles clones can list them)
           throw new AppError('internal', 'The clone list cannot be read here.');
       } else if (isFinalJobState(job.state)) {
-        throw new AppError('busy', 'This job has finished; there is nothing to check.');
+        throw appError('busy', 'errors:jobs.nothingToCheck');
       } else {
         await deps.pollNow();
       }
@@ -117,7 +119,7 @@ export function createJobActions(deps: ActionDeps) {
     async adopt(id: string, serviceId: string): Promise<Job> {
       require(id);
       const next = await deps.update(id, (j) => adoptCandidate(j, serviceId));
-      if (!next) throw new AppError('not_found', 'That job is no longer listed.');
+      if (!next) throw appError('not_found', 'errors:jobs.notListed');
       log.info('interrupted clone reconciled by the user', { job: id, speaker: serviceId });
       return next;
     },
@@ -125,7 +127,7 @@ export function createJobActions(deps: ActionDeps) {
     async rejectCandidates(id: string): Promise<Job> {
       require(id);
       const next = await deps.update(id, rejectCandidates);
-      if (!next) throw new AppError('not_found', 'That job is no longer listed.');
+      if (!next) throw appError('not_found', 'errors:jobs.notListed');
       return next;
     },
 
@@ -137,12 +139,9 @@ export function createJobActions(deps: ActionDeps) {
     async redownload(id: string): Promise<Job> {
       const job = require(id);
       if (!isFinalJobState(job.state) && job.state !== 'downloading')
-        throw new AppError('busy', 'This job is still running; it saves its results by itself.');
+        throw appError('busy', 'errors:jobs.stillRunning');
       if (!canRedownload(job))
-        throw new AppError(
-          'invalid_argument',
-          'Nothing to download again: the service gave no file links for this job, or every result is in the library.',
-        );
+        throw appError('invalid_argument', 'errors:jobs.nothingToRedownload');
       await deps.restartSaving(id);
       const again = againOf(job);
       const next = await deps.update(id, (j) => ({
@@ -154,7 +153,14 @@ export function createJobActions(deps: ActionDeps) {
         movedAt: new Date(deps.now()).toISOString(),
         outputs: j.outputs.map((o) =>
           again(o)
-            ? { ...o, status: 'complete', failReason: null, receivedBytes: 0, trashed: false }
+            ? {
+                ...o,
+                status: 'complete',
+                failReason: null,
+                failReasonKey: null,
+                receivedBytes: 0,
+                trashed: false,
+              }
             : o,
         ),
       }));

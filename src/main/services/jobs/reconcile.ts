@@ -1,6 +1,6 @@
 import type { Job, JobCandidate } from '@shared/domain/jobs';
 import type { CloneVoice } from '@shared/domain/service';
-import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
 import { output, settle } from './records';
 
 /**
@@ -86,8 +86,7 @@ export function withCandidates(job: Job, candidates: JobCandidate[], nowIso: str
  */
 export function adoptCandidate(job: Job, serviceId: string): Job {
   const c = job.candidates.find((x) => x.serviceId === serviceId);
-  if (!isReconcilable(job) || !c)
-    throw new AppError('not_found', 'That voice is no longer offered for this job.');
+  if (!isReconcilable(job) || !c) throw appError('not_found', 'errors:jobs.voiceNotOffered');
   return settle({
     ...job,
     state: 'running',
@@ -104,7 +103,6 @@ export function adoptCandidate(job: Job, serviceId: string): Job {
 
 /** The user says none of the candidates is theirs: the job stays interrupted, with none offered. */
 export function rejectCandidates(job: Job): Job {
-  if (!isReconcilable(job))
-    throw new AppError('not_found', 'This job has no voices to choose from.');
+  if (!isReconcilable(job)) throw appError('not_found', 'errors:jobs.noVoices');
   return { ...job, candidates: [] };
 }

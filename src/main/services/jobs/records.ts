@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import {
-  INTERRUPTED_MESSAGE,
   JobOutputSchema,
   JobSchema,
   type Job,
@@ -13,7 +12,9 @@ import {
 import type { CustomSingerTask, Song, VideoResult } from '@shared/domain/service';
 import { kindFacts } from '@shared/domain/job-kinds';
 import type { LibraryKind } from '@shared/domain/library';
-import { AppError, type AppErrorShape } from '@shared/errors';
+import { AppError, type AppErrorShape, type MessageParams } from '@shared/errors';
+import { appError } from '@shared/app-error';
+import { englishText } from '@shared/i18n/english';
 
 /** Pure helpers over job records: creation, merging service answers, progress and final state. */
 
@@ -61,6 +62,15 @@ export function createJobRecord(n: NewJob): Job {
 
 export const output = (o: JobOutputInput): JobOutput => JobOutputSchema.parse(o);
 
+/** A reason Cadenza writes for a failed output: its English words and its key (the renderer's). */
+export function keyedFailReason(
+  key: string,
+  params: MessageParams = {},
+): Pick<JobOutput, 'failReason' | 'failReasonKey'> {
+  const keyed = Object.keys(params).length > 0 ? { key, params } : { key };
+  return { failReason: englishText(key, params), failReasonKey: keyed };
+}
+
 const splitTags = (tags: string): string[] =>
   tags
     .split(/[,;]/)
@@ -88,7 +98,7 @@ export function videoOutputs(
       status: 'failed',
       libraryKind: kind,
       title,
-      failReason: `The service started a video task (${res.taskId}) but gave no video link, and there is no documented way to ask about it.`,
+      ...keyedFailReason('errors:jobs.videoNoLink', { task: res.taskId ?? '' }),
     }),
   ];
 }
@@ -127,9 +137,11 @@ export function mergeSongIntoOutput(o: JobOutput, song: Song): JobOutput {
     mediaUrl: song.audioUrl ?? o.mediaUrl,
     coverUrl: song.imageUrl ?? o.coverUrl,
     durationMs: song.durationMs ?? o.durationMs,
-    failReason:
-      song.failReason ??
-      (song.status === 'failed' ? (o.failReason ?? FAILED_NO_REASON) : o.failReason),
+    ...(song.failReason
+      ? { failReason: song.failReason, failReasonKey: null }
+      : song.status === 'failed' && !o.failReason
+        ? keyedFailReason('errors:service.failedNoReason')
+        : {}),
   };
 }
 
@@ -190,11 +202,23 @@ export function settle(job: Job): Job {
       saved > 0
         ? `${failed.length} of ${job.outputs.length} results failed. ${reasons}`.trim()
         : reasons || FAILED_NO_REASON;
-    // no reason from the service: say what to try, in the app's language
+    // in the app's language: "N of M results failed" (the reasons follow, each in its own words),
+    // no reason (say what to try), or the one reason Cadenza wrote itself
+    const distinct = new Set(failed.map((o) => o.failReason).filter(Boolean));
+    const only = distinct.size === 1 ? failed.find((o) => o.failReason)?.failReasonKey : null;
     error =
-      message === FAILED_NO_REASON
-        ? { code: 'in_band', message, key: 'errors:service.failedNoReason' }
-        : { code: 'in_band', message };
+      saved > 0
+        ? {
+            code: 'in_band',
+            message,
+            key: 'errors:jobs.someFailed',
+            params: { count: failed.length, total: job.outputs.length },
+          }
+        : message === FAILED_NO_REASON
+          ? { code: 'in_band', message, key: 'errors:service.failedNoReason' }
+          : only
+            ? { code: 'in_band', message, ...only }
+            : { code: 'in_band', message };
   }
   const finished = state === 'done' || state === 'failed';
   return {
@@ -221,6 +245,7 @@ export function capOutputs(
   const cap = kindFacts(kind).maxOutputs;
   if (outputs.length <= cap) return { kept: [...outputs], ignored: 0, warning: null };
   const ignored = outputs.length - cap;
+  // English only: the job's record and the log (the Jobs panel says jobs:warnings.ignored)
   const n = (x: number): string => x.toLocaleString('en-US');
   return {
     kept: outputs.slice(0, cap),
@@ -257,7 +282,7 @@ export function interruptJob(job: Job): Job {
     ...job,
     state: 'interrupted',
     owner: null,
-    error: { code: 'cancelled', message: INTERRUPTED_MESSAGE },
+    error: appError('cancelled', 'errors:jobs.interrupted').toShape(),
     finishedAt: new Date().toISOString(),
   };
 }

@@ -2,12 +2,12 @@ import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import type { Job, JobOutput } from '@shared/domain/jobs';
 import type { DownloadResult } from '@shared/domain/service';
-import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
 import { tempPathFor } from '../ground/atomic';
 import { probeInWorker } from '../audio/probe/in-worker';
 import type { Library, NewItemMeta } from '../library/library';
 import { extensionFor } from '../ground/media-types';
-import { newItemId } from './records';
+import { keyedFailReason, newItemId } from './records';
 
 export interface DownloadPort {
   download(
@@ -152,7 +152,7 @@ export async function saveOutputs(
         jobId,
         patchOutput(jobId, index, {
           status: 'failed',
-          failReason: 'The service gave no link to the finished file.',
+          ...keyedFailReason('errors:jobs.noFileLink'),
         }),
       );
       continue;
@@ -203,7 +203,7 @@ export async function saveOutputs(
         if (cover) await fs.rm(cover.tmp, { force: true });
       }
     }
-    if (signal.aborted) throw new AppError('cancelled', 'The download was cancelled.');
+    if (signal.aborted) throw appError('cancelled', 'errors:jobs.downloadCancelled');
     await deps.update(jobId, patchOutput(jobId, index, { status: 'saved' }));
   }
 }

@@ -7,7 +7,8 @@ import {
   type KnownCounts,
   type Tracking,
 } from '@shared/domain/jobs';
-import { AppError, type AppErrorShape } from '@shared/errors';
+import type { AppErrorShape } from '@shared/errors';
+import { appError } from '@shared/app-error';
 import { TypedEmitter } from '../ground/events';
 import type { Library } from '../library/library';
 import { DataLock } from './lock';
@@ -177,7 +178,7 @@ export function createJobsService(options: JobsServiceOptions) {
       if (timeoutMs > 0) {
         timeout = setTimeout(() => {
           off();
-          reject(new AppError('timeout', 'The job did not finish in time.'));
+          reject(appError('timeout', 'errors:jobs.timedOut'));
         }, timeoutMs);
       }
     });
@@ -263,8 +264,7 @@ export function createJobsService(options: JobsServiceOptions) {
     /** Forgets a finished job's record (its library items stay). */
     async remove(id: string): Promise<void> {
       const job = store.get(id);
-      if (job && !isFinalJobState(job.state))
-        throw new AppError('busy', 'Cancel the job before removing it.');
+      if (job && !isFinalJobState(job.state)) throw appError('busy', 'errors:jobs.cancelFirst');
       await store.remove(id);
     },
     waitFor,

@@ -9,6 +9,7 @@ import {
   type ForeignJob,
 } from '@shared/domain/jobs';
 import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
 import { isTempName, removeTempLeftovers, writeJsonAtomic } from '../ground/atomic';
 import { READ_CAPS, readRegularText } from '../ground/regular-file';
 import { logger, redactJson } from '../log';
@@ -248,18 +249,23 @@ export class JobStore {
   }
 
   private leftAsItIs(id: string): AppError {
-    return new AppError(
-      'busy',
-      this.foreignCache.get(id)?.why === 'damaged'
-        ? 'This job’s record is damaged and is left as it is.'
-        : 'This job was recorded by a newer Cadenza and is left as it is.',
-    );
+    return this.foreignCache.get(id)?.why === 'damaged'
+      ? appError('busy', 'errors:jobs.recordDamaged')
+      : appError('busy', 'errors:jobs.recordNewer');
   }
 
   async save(job: Job): Promise<Job> {
-    if (this.options.readOnly) throw new AppError('internal', 'The job list was opened read-only.');
+    if (this.options.readOnly)
+      throw new AppError(
+        'internal',
+        /* English only: an invariant */ 'The job list was opened read-only.',
+      );
     if (this.foreignCache.has(job.id)) throw this.leftAsItIs(job.id);
-    if (damagedOf(job)) throw new AppError('internal', 'A job may only name files in the library.');
+    if (damagedOf(job))
+      throw new AppError(
+        'internal',
+        /* English only: an invariant */ 'A job may only name files in the library.',
+      );
     const valid = JobSchema.parse(
       job.lastResponse === undefined
         ? job

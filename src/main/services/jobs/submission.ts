@@ -7,9 +7,17 @@ import {
 } from '@shared/domain/jobs';
 import { kindFacts } from '@shared/domain/job-kinds';
 import type { LibraryKind } from '@shared/domain/library';
-import { AppError } from '@shared/errors';
 import { logger } from '../log';
-import { capOutputs, createJobRecord, failJob, output, settle, type NewJob } from './records';
+import {
+  capOutputs,
+  createJobRecord,
+  failJob,
+  keyedFailReason,
+  output,
+  settle,
+  type NewJob,
+} from './records';
+import { appError } from '@shared/app-error';
 import type { JobStore } from './store';
 
 const log = logger('jobs');
@@ -35,7 +43,6 @@ export interface SubmissionDeps {
 }
 
 const settling = (s: Job['state']): boolean => s === 'submitted' || s === 'running';
-const CANCELLED_REST = 'Cancelled before the service finished it.';
 
 function cancelledJob(j: Job): Job {
   return {
@@ -134,10 +141,7 @@ export function createSubmission(deps: SubmissionDeps) {
   }): Promise<Job> {
     const cap = kindFacts(n.kind).maxOutputs;
     if (n.ids.length > cap)
-      throw new AppError(
-        'invalid_argument',
-        `Choose at most ${cap.toLocaleString('en-US')} songs to follow at a time.`,
-      );
+      throw appError('invalid_argument', 'errors:jobs.followMax', { max: cap });
     const job = createJobRecord({
       kind: n.kind,
       synchronous: false,
@@ -179,7 +183,7 @@ export function createSubmission(deps: SubmissionDeps) {
               ...j,
               outputs: j.outputs.map((o) =>
                 o.status === 'queued' || o.status === 'streaming'
-                  ? { ...o, status: 'failed', failReason: CANCELLED_REST }
+                  ? { ...o, status: 'failed', ...keyedFailReason('errors:jobs.cancelledRest') }
                   : o,
               ),
             })

@@ -1,5 +1,6 @@
 import type { JobView } from '@shared/ipc/jobs';
 import { stallOf } from '@shared/domain/stall';
+import type { WaitReason } from '@shared/domain/jobs';
 import { useTranslation } from '../../i18n';
 import { Button } from '../../components/Button';
 import {
@@ -10,6 +11,14 @@ import {
   useJobsStore,
 } from '../../stores/jobs';
 import { formatStarted, stalledText } from './format';
+
+/** Why a job waits on this computer, as keys (main's `waiting.message` is their English). */
+const WAIT_KEYS: Record<WaitReason, string> = {
+  disk_full: 'jobs:wait.diskFull',
+  library_missing: 'jobs:wait.libraryMissing',
+  no_permission: 'jobs:wait.noPermission',
+  write_error: 'jobs:wait.writeError',
+};
 
 /** A job view's stall, measured in the renderer's clock (no stored state: see shared/domain/stall). */
 export const stallOfView = (job: JobView, nowMs: number) => stallOf(job, nowMs);
@@ -32,7 +41,7 @@ export function JobRecovery({ job, nowMs }: { job: JobView; nowMs: number }) {
     <div className="job-recovery">
       {job.waiting && (
         <p className="job-note" role="status">
-          {job.waiting.message}
+          {t(WAIT_KEYS[job.waiting.reason])}
           {job.waiting.retryAt
             ? ` ${t('jobs:recovery.nextTry', { time: formatStarted(job.waiting.retryAt, nowMs) })}`
             : ''}

@@ -8,7 +8,7 @@ import { canRetryJob, dismissJob, isActiveJob, useJobsStore } from '../../stores
 import { JobRecovery, stallOfView } from './JobRecovery';
 import { Button } from '../../components';
 import { selectLibrarySongs, useLibraryStore } from '../../stores/library';
-import { errorText, t as tr, useTranslation } from '../../i18n';
+import { errorText, reasonText, t as tr, useTranslation } from '../../i18n';
 import {
   askedInWords,
   downloadProgress,
@@ -69,7 +69,10 @@ function failureText(job: JobView): string | null {
       : tr('jobs:failure.service');
   const extra = [
     ...new Set(
-      job.outputs.map((o) => o.failReason).filter((r): r is string => !!r && !main.includes(r)),
+      job.outputs
+        .filter((o) => !!o.failReason && !main.includes(o.failReason))
+        .map(reasonText)
+        .filter((r) => !main.includes(r)),
     ),
   ];
   return [main, ...extra].join(' ');

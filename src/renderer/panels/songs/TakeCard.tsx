@@ -22,7 +22,7 @@ import {
 import { useFinishingActions } from '../shared/finishing';
 import { markItems } from '../shared/marks';
 import { previewEntry, previewKey } from './take-entries';
-import { errorText, t as translate, useTranslation } from '../../i18n';
+import { errorText, reasonText, t as translate, useTranslation } from '../../i18n';
 
 const STATUS_TEXT: Record<JobView['outputs'][number]['status'], string> = {
   queued: 'songs:take.status.queued',
@@ -142,7 +142,7 @@ export function TakeCard({ job, index }: { job: JobView; index: number }) {
         {/* one message per failure: a take's reason is said here only when the card has not */}
         {o.status === 'failed' && o.failReason && !job.error?.message.includes(o.failReason) && (
           <p role="alert" className="inline-alert">
-            {o.failReason}
+            {reasonText(o)}
           </p>
         )}
         {error && (
