@@ -15,6 +15,7 @@ import { coverCommand } from './cover';
 import { singerCommand } from './singer';
 import { videoCommand } from './video';
 import { diagnosticsCommand } from './diagnostics';
+import { collectionCommand } from './collection';
 
 const registry: Record<string, CliCommand> = {
   key: keyCommand,
@@ -28,6 +29,7 @@ const registry: Record<string, CliCommand> = {
   video: videoCommand,
   jobs: jobsCommand,
   library: libraryCommand,
+  collection: collectionCommand,
   diagnostics: diagnosticsCommand,
 };
 
