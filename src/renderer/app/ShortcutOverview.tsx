@@ -83,25 +83,33 @@ export function ShortcutOverview() {
         </Button>
       }
     >
-      {GROUPS.map((g) => (
-        <section key={g.title} className="shortcut-group">
-          <h3 className="shortcut-group-title">{t(g.title)}</h3>
-          <dl className="shortcut-list">
-            {g.rows.map(([keys, label]) => (
-              <div key={label} className="shortcut-row">
-                <dt>
-                  {keys(mac).map((k) => (
-                    <kbd key={k} translate="no">
-                      {k}
-                    </kbd>
-                  ))}
-                </dt>
-                <dd>{t(label)}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
-      ))}
+      {/* its own scroller, reachable by keyboard (the list is longer than a small window) */}
+      <div
+        className="shortcut-scroll"
+        tabIndex={0}
+        role="group"
+        aria-label={t('shell:shortcuts.title')}
+      >
+        {GROUPS.map((g) => (
+          <section key={g.title} className="shortcut-group">
+            <h3 className="shortcut-group-title">{t(g.title)}</h3>
+            <dl className="shortcut-list">
+              {g.rows.map(([keys, label]) => (
+                <div key={label} className="shortcut-row">
+                  <dt>
+                    {keys(mac).map((k) => (
+                      <kbd key={k} translate="no">
+                        {k}
+                      </kbd>
+                    ))}
+                  </dt>
+                  <dd>{t(label)}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        ))}
+      </div>
     </Modal>
   );
 }
