@@ -280,6 +280,26 @@ describe('FLAC', () => {
   });
 });
 
+/** A WAV's chunks as whole bytes (LIST/INFO split into its fields, as `INFO:<id>`). */
+function wavPieces(path: string): Map<string, Buffer[]> {
+  const b = readFileSync(path);
+  const out = new Map<string, Buffer[]>();
+  const put = (k: string, v: Buffer) => out.set(k, [...(out.get(k) ?? []), v]);
+  for (let at = 12; at + 8 <= b.length;) {
+    const id = b.toString('latin1', at, at + 4);
+    const size = b.readUInt32LE(at + 4);
+    if (id === 'LIST' && b.toString('latin1', at + 8, at + 12) === 'INFO')
+      for (let f = at + 12; f + 8 <= at + 8 + size;) {
+        const n = b.readUInt32LE(f + 4);
+        put(`INFO:${b.toString('latin1', f, f + 4)}`, b.subarray(f, f + 8 + n + (n % 2)));
+        f += 8 + n + (n % 2);
+      }
+    else put(id, b.subarray(at, at + 8 + size));
+    at += 8 + size + (size % 2);
+  }
+  return out;
+}
+
 describe('WAV', () => {
   it('keeps every chunk it does not own; LIST/INFO merged; id3 chunk read by ffprobe', async () => {
     const path = join(dir, 'info.wav');
@@ -299,9 +319,25 @@ describe('WAV', () => {
       path,
     ]);
     const before = ffprobeTags(path);
+    const piecesBefore = wavPieces(path);
     await retagKeepingAudio(path);
     const t = ffprobeTags(path);
     expect(t.title).toBe('Neon Tide');
+    // every chunk and LIST/INFO field Cadenza does not own, byte for byte (data included)
+    const piecesAfter = wavPieces(path);
+    const owned = new Set([
+      'id3 ',
+      'INFO:INAM',
+      'INFO:IART',
+      'INFO:IPRD',
+      'INFO:IGNR',
+      'INFO:ICRD',
+      'INFO:ICMT',
+    ]);
+    const kept = [...piecesBefore.keys()].filter((k) => !owned.has(k));
+    expect(kept).toEqual(expect.arrayContaining(['fmt ', 'data', 'INFO:ICOP']));
+    for (const k of kept) expect(piecesAfter.get(k), k).toEqual(piecesBefore.get(k));
+    expect(piecesAfter.get('INFO:INAM')?.[0]?.toString('latin1')).toContain('Neon Tide');
     expect(t.copyright).toBe(before.copyright);
     expect(t.encoder).toBe(before.encoder);
     expect(t.genre).toBe('city pop');
