@@ -137,8 +137,18 @@ export function appErrorMessages(): Found[] {
     };
     visit(sf);
   }
+  // a keyed error's English lives in the errors catalog: main sends those words too
+  const walk = (value: unknown, path: string): void => {
+    if (typeof value === 'string')
+      found.push({ file: `${ERRORS_CATALOG}#${path}`, line: 1, text: value });
+    else if (value && typeof value === 'object')
+      for (const [k, v] of Object.entries(value)) walk(v, path ? `${path}.${k}` : k);
+  };
+  walk(JSON.parse(readFileSync(join(ROOT, ERRORS_CATALOG), 'utf8')), '');
   return found;
 }
+
+const ERRORS_CATALOG = 'src/shared/i18n/locales/en/errors.json';
 
 const report = (list: Found[]): string[] =>
   list
