@@ -9,6 +9,7 @@
  */
 import { join } from 'node:path';
 import type { LibraryItem } from '@shared/domain/library';
+import { libraryFilePathOrNull } from '../files/library-file';
 import { tagLibraryFile, type TagDefaults } from '../library/file-tags';
 import type { Library } from '../library/library-types';
 import { logger } from '../log';
@@ -37,11 +38,16 @@ export async function markItems(
     if (marks.rating !== undefined) patch.rating = marks.rating;
     let facts = {};
     // the rating goes into the file only when it changes and Cadenza tagged the file
-    if (patch.rating !== undefined && patch.rating !== (item.rating ?? null) && item.audio_sha256) {
+    // (its real path, confined to the library: a symlink to a file outside it is never rewritten)
+    const path =
+      patch.rating !== undefined && patch.rating !== (item.rating ?? null) && item.audio_sha256
+        ? await libraryFilePathOrNull(library.dir, item.file)
+        : null;
+    if (path) {
       const full = await library.full(item);
       facts =
         (await tagLibraryFile(
-          library.pathOf(item),
+          path,
           { ...full, rating: patch.rating },
           {
             coverPath: item.cover ? join(library.dir, item.cover) : null,
