@@ -49,12 +49,16 @@ beforeAll(async () => {
   mkdirSync(join(root, 'elsewhere'), { recursive: true });
   mkdirSync(libraryDir, { recursive: true });
   writeFileSync(outside, secret);
-  symlinkSync(outside, join(libraryDir, 'Linked.wav'));
+  // indexed as a regular file, then swapped for a link to the outside file (the index itself
+  // never lists a link out: see the last test)
+  writeFileSync(join(libraryDir, 'Linked.wav'), silentWav(2));
   sidecar('Linked.wav', 'itm_linked', 'Linked');
   writeFileSync(join(libraryDir, 'Inside.wav'), silentWav(2));
   sidecar('Inside.wav', 'itm_inside', 'Inside');
   library = createLibrary({ dir: libraryDir, indexFile: join(root, 'index.json'), watch: false });
   await library.open();
+  rmSync(join(libraryDir, 'Linked.wav'));
+  symlinkSync(outside, join(libraryDir, 'Linked.wav'));
 });
 
 afterAll(async () => {
@@ -141,5 +145,26 @@ describe('an item that is a symlink out of the library', () => {
     });
     expect(out.files).toEqual(['Inside.wav']);
     expect(readFileSync(outside).equals(secret)).toBe(true);
+  }, 60_000);
+
+  it('is never listed by a scan; a link to a file inside the library is', async () => {
+    writeFileSync(join(libraryDir, 'Real.wav'), silentWav(1));
+    symlinkSync(join(libraryDir, 'Real.wav'), join(libraryDir, 'Alias.wav'));
+    symlinkSync(outside, join(libraryDir, 'Found outside.wav'));
+    const fresh = createLibrary({
+      dir: libraryDir,
+      indexFile: join(root, 'index-fresh.json'),
+      watch: false,
+    });
+    await fresh.open();
+    try {
+      const files = fresh.items().map((i) => i.file);
+      expect(files).toContain('Alias.wav');
+      expect(files).toContain('Inside.wav');
+      expect(files).not.toContain('Found outside.wav');
+      expect(files).not.toContain('Linked.wav');
+    } finally {
+      await fresh.close();
+    }
   }, 60_000);
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, statSync, type Stats } from 'node:fs';
-import { join, posix } from 'node:path';
+import { readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { isAbsolute, join, posix, relative } from 'node:path';
 import { isTempName } from '../ground/atomic';
 import type { Recipe } from '@shared/domain/recipe';
 import { isTaggable } from './file-tags';
@@ -32,6 +32,18 @@ function listFiles(
 ): Map<string, Listed> {
   const out = new Map<string, Listed>();
   const pending: string[] = [''];
+  // a symlink is listed only when it resolves inside the library: one pointing at a file outside
+  // it is never read (probed, tagged, played), as every other reader refuses it (issue 26, point 8)
+  let realRoot: string | null = null;
+  const linksInside = (rel: string): boolean => {
+    try {
+      realRoot ??= realpathSync(root);
+      const to = relative(realRoot, realpathSync(join(root, rel)));
+      return to !== '' && !to.startsWith('..') && !isAbsolute(to);
+    } catch {
+      return false;
+    }
+  };
   while (pending.length > 0) {
     const relDir = pending.pop() as string;
     let dirents;
@@ -48,7 +60,7 @@ function listFiles(
         dirs?.push(rel);
         continue;
       }
-      if (!d.isFile() && !d.isSymbolicLink()) continue;
+      if (!d.isFile() && !(d.isSymbolicLink() && linksInside(rel))) continue;
       const dot = d.name.lastIndexOf('.');
       const ext = dot > 0 ? d.name.slice(dot).toLowerCase() : '';
       if (d.isFile() && !needStat(rel, ext)) {
