@@ -211,16 +211,7 @@ export async function addRecordings(source: { dropped: readonly File[] } | 'pick
     set({ cloneError: reg.error });
     return;
   }
-  if (reg.value.length === 0) return;
-  const checked = await call((api) => api.voices.checkFiles(reg.value.map((f) => f.handle)));
-  if (!checked.ok) {
-    set({ cloneError: checked.error });
-    return;
-  }
-  const have = get().cloneFiles;
-  set({
-    cloneFiles: [...have, ...checked.value.filter((c) => !have.some((h) => h.handle === c.handle))],
-  });
+  await addRegisteredRecordings(reg.value);
 }
 
 /** Adds already registered audio files (e.g. opened with Cadenza) as recordings, checked in main; nothing is uploaded. */

@@ -1,21 +1,11 @@
-import type { LibraryKind } from '@shared/domain/library';
 import type { JobResult } from '@shared/ipc/jobs';
 import { Artwork, Menu, type MenuItem } from '../../components';
-import { formatLength } from '../../lib/format';
+import { KIND_LABELS, formatLength } from '../../lib/format';
 import { libraryEntry } from '../../playback/entries';
 import { PlayButton } from '../../player/PlayButton';
 import { showInLibrary, useLibraryStore } from '../../stores/library';
 import { useFinishingActions } from './finishing';
 import { errorText, useTranslation } from '../../i18n';
-
-/** What each kind of result is called on its badge (catalog keys, translated where shown). */
-const KIND_BADGE = {
-  song: 'library:kind.song',
-  tts: 'library:kind.speech',
-  cover: 'library:kind.cover',
-  'singing-video': 'library:kind.singingVideo',
-  'subtitle-video': 'library:kind.subtitleVideo',
-} as const satisfies Record<LibraryKind, string>;
 
 /**
  * A finished job's result as Songs shows a take: artwork, title, kind and length, Play, and a ⋯ menu
@@ -55,7 +45,7 @@ export function ResultCard({
           {title}
         </p>
         <p className="result-meta muted small">
-          <span className="result-badge">{t(KIND_BADGE[item.kind])}</span>
+          <span className="result-badge">{t(KIND_LABELS[item.kind])}</span>
           <span>
             {t('songs:take.status.saved')}
             {durationMs ? ` · ${formatLength(durationMs / 1000)}` : ''}
