@@ -136,6 +136,96 @@ describe.each([
   });
 });
 
+/** What each kind the library saves adds to a song's sidecar (its recipe's own fields). */
+const KINDS = [
+  {
+    kind: 'extension',
+    meta: {
+      kind: 'song',
+      title: 'Neon Tide (extended)',
+      parent_id: 'itm_parent0001',
+      continue_at_s: 61,
+    },
+    expected: { kind: 'song', parent_id: 'itm_parent0001', continue_at_s: 61 },
+  },
+  {
+    kind: 'whole song',
+    meta: {
+      kind: 'song',
+      title: 'Neon Tide (whole song)',
+      parent_id: 'itm_extension01',
+      whole_song: {
+        chain: [
+          { id: 'itm_parent0001', title: 'Neon Tide', continue_at_s: null },
+          { id: 'itm_extension01', title: 'Neon Tide (extended)', continue_at_s: 61 },
+        ],
+        seams: [],
+        crossfade_ms: 40,
+      },
+    },
+    expected: { kind: 'song', chain: ['itm_parent0001', 'itm_extension01'] },
+  },
+  {
+    kind: 'trim',
+    meta: {
+      kind: 'song',
+      title: 'Neon Tide (trim)',
+      trimmed_from: {
+        source_id: 'itm_parent0001',
+        source_title: 'Neon Tide',
+        start_ms: 1000,
+        end_ms: 9000,
+        fade_in_ms: 0,
+        fade_out_ms: 500,
+        fade_curve: 'linear',
+      },
+    },
+    expected: { kind: 'song', source_id: 'itm_parent0001' },
+  },
+  {
+    kind: 'cover',
+    meta: {
+      kind: 'cover',
+      title: 'Neon Tide (Mira cover)',
+      singer: 'Mira',
+      tran: -2,
+      parent_id: 'itm_parent0001',
+    },
+    expected: { kind: 'cover', singer: 'Mira', tran: -2, parent_id: 'itm_parent0001' },
+  },
+  {
+    kind: 'speech',
+    meta: {
+      kind: 'tts',
+      title: 'Welcome',
+      lyrics: 'Welcome to the harbour.',
+      voice: 'Nova',
+      emotion: 'calm',
+    },
+    expected: { kind: 'tts', voice: 'Nova', emotion: 'calm' },
+  },
+] as const;
+
+describe.each(KINDS)('a $kind saved by the library', ({ meta: own, expected }) => {
+  it('carries the tags and the recipe its sidecar holds, read back by ffprobe', async () => {
+    const item = await lib.createItem({
+      meta: { created_at: meta.created_at, ...own } as Parameters<Library['createItem']>[0]['meta'],
+      ext: '.mp3',
+      writeMedia: async (tmp) => copyFileSync(source('mp3-id3v2-art.mp3'), tmp),
+    });
+    const path = lib.pathOf(item);
+    const t = ffprobeTags(path);
+    expect(t.title).toBe(item.title);
+    expect(t.artist).toBe('Ada');
+    expect(t.album).toBe('Night Drives');
+    expect(t.date).toBe('2026-11-27');
+    if ('lyrics' in own) expect(JSON.stringify(t)).toContain(own.lyrics);
+    const recipe = parseRecipe((await readRecipeText(path))!);
+    expect(recipe).toEqual(recipeOf(item));
+    expect(recipe).toMatchObject({ id: item.id, ...expected });
+  });
+});
+
 /** The WAV's top-level chunks, walked by hand (id, where the body starts, its size). */
 function riffChunks(bytes: Buffer): Array<{ id: string; body: number; size: number }> {
   const out: Array<{ id: string; body: number; size: number }> = [];

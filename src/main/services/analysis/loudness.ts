@@ -143,6 +143,8 @@ export function createLoudnessService(options: LoudnessServiceOptions): Loudness
   let unsaved = 0;
   /** Measurements of sidecar items not written yet, by item id. */
   const pendingSidecars = new Map<string, Loudness>();
+  /** Measurements taken out of `pendingSidecars` by a flush and not yet written. */
+  const flushing = new Map<string, Loudness>();
   let lastFlush = Date.now();
 
   async function loadFound(): Promise<Map<string, Loudness>> {
@@ -214,6 +216,9 @@ export function createLoudnessService(options: LoudnessServiceOptions): Loudness
     lastFlush = Date.now();
     const batch = [...pendingSidecars];
     pendingSidecars.clear();
+    // still known as measured while being written (a pass meanwhile must not measure it again
+    // and retag the same file at the same time: the second retag would keep the first's mtime)
+    for (const [id, loudness] of batch) flushing.set(id, loudness);
     const written: string[] = [];
     for (const [id, loudness] of batch)
       await retagWithLoudness(library, id, loudness)
@@ -222,7 +227,8 @@ export function createLoudnessService(options: LoudnessServiceOptions): Loudness
         .catch((e: unknown) => {
           // gone or renamed meanwhile: the next pass measures it again under its new name
           log.warn('loudness not written to the sidecar', e);
-        });
+        })
+        .finally(() => flushing.delete(id));
     // only the sidecars written are read again, not the whole folder
     if (written.length > 0) await library.refresh(written);
     await saveFound(library);
@@ -230,7 +236,7 @@ export function createLoudnessService(options: LoudnessServiceOptions): Loudness
 
   const kept = (item: LibraryItem): Loudness | null => {
     const own = item.hasSidecar
-      ? (pendingSidecars.get(item.id) ?? item.loudness)
+      ? (pendingSidecars.get(item.id) ?? flushing.get(item.id) ?? item.loudness)
       : found?.get(foundKey(item));
     return isCurrent(own, item) ? own : null;
   };
