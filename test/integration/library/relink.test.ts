@@ -288,3 +288,42 @@ describe('a file manager moved, renamed, copied and lost sidecars of library fil
     expect(files(dir)).toContain('Harbour (final).flac.json');
   }, 120_000);
 });
+
+describe('names that differ only as macOS or Windows volumes let them', () => {
+  it('a sidecar named in NFC finds its file named in NFD, and one in other case finds its file', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'cadenza-relink-names-'));
+    roots.push(root);
+    const dir = join(root, 'Library');
+    mkdirSync(dir);
+    const sidecar = (name: string, id: string, title: string) =>
+      writeFileSync(
+        join(dir, `${name}.json`),
+        JSON.stringify({
+          schema_version: 1,
+          id,
+          kind: 'song',
+          title,
+          prompt: `${title} prompt`,
+          created_at: '2026-11-27T21:00:00.000Z',
+        }),
+      );
+    // the files carry no recipe: only their names can tie them to the sidecars
+    sidecar('Café.wav'.normalize('NFC'), 'itm_cafe00001', 'Café');
+    copyFileSync(source('wav-pcm16.wav'), join(dir, 'Café.wav'.normalize('NFD')));
+    sidecar('Shout.wav', 'itm_shout0001', 'Shout');
+    copyFileSync(source('wav-pcm16.wav'), join(dir, 'SHOUT.WAV'));
+    const lib = library(dir, { readOnly: true });
+    await lib.open();
+    await lib.ready();
+    const items = lib.items();
+    expect(items).toHaveLength(2);
+    expect(items.find((i) => i.id === 'itm_cafe00001')).toMatchObject({
+      title: 'Café',
+      prompt: 'Café prompt',
+    });
+    expect(items.find((i) => i.id === 'itm_shout0001')).toMatchObject({
+      file: 'SHOUT.WAV',
+      title: 'Shout',
+    });
+  }, 120_000);
+});
