@@ -1,7 +1,9 @@
 /**
  * The composition root (services/core) against the emulator over real HTTP: every feature service
  * is built once and the IPC handlers only adapt it, so Retry on a voice clone goes through the one
- * clone path (recording check, upload progress, clone catalogue).
+ * clone path (recording check, upload progress, clone catalogue). A retried clone and a retried
+ * training write the record a first submission that succeeded wrote (test/support/retry-parity.ts);
+ * neither leaves a library file, so neither has a sidecar.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -15,6 +17,7 @@ import { FileRegistry } from '../../../src/main/services/files/registry';
 import { jobsHandlers } from '../../../src/main/shell/handlers/jobs';
 import type { HandlerContext } from '../../../src/main/shell/ipc';
 import { pcmWav as wav } from '../../support/media-fixtures';
+import { expectSameRecordAndSidecars } from '../../support/retry-parity';
 
 const KEY = 'core-composition-key-7c41';
 let emu: Emulator;
@@ -103,28 +106,56 @@ describe('core', () => {
     const after = await core.voices.catalogue();
     expect(after.source).toBe('cache');
     expect(after.clones.map((c) => [c.speaker, c.name])).toEqual([[speaker, 'Second try']]);
+
+    // a clone of the same recording and name that succeeded the first time wrote the same record
+    // (a cloned voice is no library file: no sidecar)
+    const ok = await rt.jobs.waitFor(
+      (
+        await core.voices.clone({
+          name: 'Second try',
+          files: [{ path, name: 'me.wav', sizeBytes: bytes.length, handle: picked.handle }],
+        })
+      ).id,
+    );
+    const clones = emu.log.filter((e) => e.path === '/v1/clone' && e.method === 'POST');
+    expect(clones.at(-1)!.multipart?.fields).toEqual(clones.at(-2)!.multipart?.fields);
+    expect(clones.at(-1)!.multipart?.files.map((f) => [f.filename, f.size, f.sha256])).toEqual(
+      clones.at(-2)!.multipart?.files.map((f) => [f.filename, f.size, f.sha256]),
+    );
+    expect(seen.filter((p) => p.jobId === ok.id).at(-1)!.totalBytes).toBe(
+      progress.at(-1)!.totalBytes,
+    );
+    await expectSameRecordAndSidecars(rt.library, ok, done, { sidecars: 'none' });
   });
 
   it('a retried training sends what the first sent, records the same intent and joins the singer list', async () => {
     const urls = [1, 2].map((n) => `${emu.mediaUrl}/media/tone.wav?seconds=200&n=${n}`);
+    const train = () =>
+      core.covers.train({ name: 'Alto', links: urls.map((url) => ({ url, label: url })) });
     const path = '/v1/cover/generate-custom-singer';
-    emu.inject({ path, kind: 'http500', times: 1, method: 'POST' });
-    const first = await core.covers.train({
-      name: 'Alto',
-      links: urls.map((url) => ({ url, label: url })),
-    });
     const rt = await core.jobsHost.runtime();
+    // a first training that succeeded: what Retry must send and write again
+    const ok = await rt.jobs.waitFor((await train()).id);
+    const mark = emu.log.length;
+    emu.inject({ path, kind: 'http500', times: 1, method: 'POST' });
+    const first = await train();
     expect((await rt.jobs.waitFor(first.id)).state).toBe('failed');
     const retried = await jobsHandlers(core).retry(ctx, first.id);
     await expect.poll(() => rt.jobs.get(retried.id)?.serviceIds.length ?? 0).toBe(1);
-    const sent = emu.log.filter((e) => e.path === path && e.method === 'POST');
+    const posts = (log: Emulator['log']) =>
+      log.filter((e) => e.path === path && e.method === 'POST');
+    const sent = posts(emu.log.slice(mark));
     expect(sent).toHaveLength(2);
     expect(sent[1]!.json).toEqual(sent[0]!.json);
-    const again = rt.jobs.get(retried.id)!;
+    expect(sent[1]!.json).toEqual(posts(emu.log.slice(0, mark))[0]!.json);
+    const again = await rt.jobs.waitFor(retried.id);
     expect(again.request).toEqual(first.request);
     expect(again.meta).toEqual({ ...rt.jobs.get(first.id)!.meta, ...again.meta });
+    // the same record as the training that succeeded; a trained singer is no library file: no sidecar
+    await expectSameRecordAndSidecars(rt.library, ok, again, { sidecars: 'none' });
     const { singers } = await core.covers.singers();
     expect(singers.find((s) => s.jobId === retried.id)).toMatchObject({ name: 'Alto' });
+    expect(singers.find((s) => s.jobId === ok.id)).toMatchObject({ name: 'Alto' });
   });
 
   it('a retried clone whose recording is gone is refused before anything is sent', async () => {

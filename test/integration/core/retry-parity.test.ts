@@ -1,8 +1,10 @@
 /**
  * Retry parity per kind (issue 25): Retry (jobs:retry) sends the job's recorded intent through the
  * kind's one submitter, so the service receives what the first submission sent and the new record
- * carries the same request and meta; one test per kind that spends (training and clone are in
- * composition.test.ts).
+ * carries the same request and meta; one test per kind (training and clone are in
+ * composition.test.ts). Each also makes a first submission of the same intent that succeeds and
+ * compares the retried job with it: the request sent, the job record and the sidecars of the saved
+ * results, all but the per-run fields listed once in test/support/retry-parity.ts.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,6 +13,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Job } from '@shared/domain/jobs';
 import type { UploadProgressEvent } from '@shared/ipc/voices';
 import { toneWav } from '../../support/media-fixtures';
+import { expectSameRecordAndSidecars } from '../../support/retry-parity';
 import { startEmulator, type Emulator } from '../../emulator';
 import { createCore, type Core } from '../../../src/main/services/core';
 import { FileRegistry } from '../../../src/main/services/files/registry';
@@ -29,15 +32,13 @@ beforeAll(async () => {
 });
 afterAll(() => emu.close());
 
-beforeEach(async () => {
-  emu.reset();
-  dir = await mkdtemp(join(tmpdir(), 'cadenza-retry-'));
-  files = new FileRegistry();
-  core = createCore({
-    files,
+/** A core over its own data and library folders under `root`, against the emulator. */
+const makeCore = (root: string, registry = new FileRegistry()): Core =>
+  createCore({
+    files: registry,
     env: {
-      CADENZA_HOME: join(dir, 'data'),
-      CADENZA_LIBRARY: join(dir, 'library'),
+      CADENZA_HOME: join(root, 'data'),
+      CADENZA_LIBRARY: join(root, 'library'),
       CADENZA_BASE_URL: emu.url,
       CADENZA_API_KEY: KEY,
       CADENZA_KEYCHAIN: 'off',
@@ -46,23 +47,39 @@ beforeEach(async () => {
     keychainBackend: null,
     jobs: { holder: 'test', watch: false },
   });
+
+beforeEach(async () => {
+  emu.reset();
+  dir = await mkdtemp(join(tmpdir(), 'cadenza-retry-'));
+  files = new FileRegistry();
+  core = makeCore(dir, files);
 });
 afterEach(async () => {
   await core.close();
   await rm(dir, { recursive: true, force: true });
 });
 
-/** Fails the first POST to `path`, submits, retries the failed job; answers both records and both requests. */
+/**
+ * Submits once and lets it succeed (what Retry must write again), then fails the first POST to
+ * `path` of a second submission and retries that failed job. Answers the successful job, both
+ * records of the failed one's retry, the retry's two requests and the successful one's request.
+ */
 async function failThenRetry(path: string, submit: () => Promise<Job>) {
+  const rt = await core.jobsHost.runtime();
+  const ok = await rt.jobs.waitFor((await submit()).id, 20_000);
+  expect(ok.state).toBe('done');
+  const mark = emu.log.length;
   emu.inject({ path, kind: 'http500', times: 1, method: 'POST' });
   const first = await submit();
-  const rt = await core.jobsHost.runtime();
   expect((await rt.jobs.waitFor(first.id, 20_000)).state).toBe('failed');
   const retried = await jobsHandlers(core).retry(ctx, first.id);
   expect(retried.id).not.toBe(first.id);
   const done = await rt.jobs.waitFor(retried.id, 20_000);
-  const sent = emu.log.filter((e) => e.path === path && e.method === 'POST');
-  return { first: rt.jobs.get(first.id)!, again: done, sent, rt };
+  const posts = (log: Emulator['log']) => log.filter((e) => e.path === path && e.method === 'POST');
+  const sent = posts(emu.log.slice(mark));
+  const [okSent] = posts(emu.log.slice(0, mark));
+  expect(okSent).toBeDefined();
+  return { ok, okSent: okSent!, first: rt.jobs.get(first.id)!, again: done, sent, rt };
 }
 
 /** What an upload sent, without what differs by nature between two sends (the boundary). */
@@ -70,7 +87,7 @@ const sentBody = (e: Emulator['log'][number]) => e.json ?? e.multipart;
 
 describe('Retry sends what the first submission sent', () => {
   it('text to speech: the same request, record and sidecar', async () => {
-    const { first, again, sent, rt } = await failThenRetry('/v1/text2speech', () =>
+    const { ok, okSent, first, again, sent, rt } = await failThenRetry('/v1/text2speech', () =>
       core.voices.speak({ text: 'Hello again.', speaker: 'Marcus' }),
     );
     expect(again.kind).toBe('tts');
@@ -78,6 +95,13 @@ describe('Retry sends what the first submission sent', () => {
     expect(sent).toHaveLength(2);
     expect(sentBody(sent[1]!)).toEqual(sentBody(sent[0]!));
     expect(again.request).toEqual(first.request);
+    // Retry sent what a first submission that succeeded sent, and wrote its record and sidecars
+    expect(sentBody(sent[1]!)).toEqual(sentBody(okSent));
+    // a take's sidecar names its speaker once the take is finished (a second write, after the job
+    // is done, for the first submission and Retry alike): compare the finished takes
+    await core.voices.finishTake(ok.id);
+    await core.voices.finishTake(again.id);
+    await expectSameRecordAndSidecars(rt.library, ok, again);
     expect(again.meta).toEqual({ ...first.meta, ...again.meta });
     const item = await rt.library.full(rt.library.get(again.resultItemIds[0]!)!);
     expect(item.kind).toBe('tts');
@@ -85,7 +109,7 @@ describe('Retry sends what the first submission sent', () => {
   });
 
   it('a song: the same /v2/submit body, request and meta (prompt, model)', async () => {
-    const { first, again, sent } = await failThenRetry('/v2/submit', () =>
+    const { ok, okSent, first, again, sent, rt } = await failThenRetry('/v2/submit', () =>
       core.songs.create({ mode: 'custom', prompt: 'city pop', title: 'Neon', lyrics: 'lights' }),
     );
     expect(again.kind).toBe('song-v2');
@@ -93,6 +117,9 @@ describe('Retry sends what the first submission sent', () => {
     expect(sent).toHaveLength(2);
     expect(sent[1]!.json).toEqual(sent[0]!.json);
     expect(again.request).toEqual(first.request);
+    // Retry sent what a first submission that succeeded sent, and wrote its record and sidecars
+    expect(sentBody(sent[1]!)).toEqual(sentBody(okSent));
+    await expectSameRecordAndSidecars(rt.library, ok, again);
     expect(again.meta.prompt).toBe('city pop');
     expect(again.meta).toEqual({ ...first.meta, ...again.meta });
     expect(again.resultItemIds).toHaveLength(2);
@@ -103,7 +130,7 @@ describe('Retry sends what the first submission sent', () => {
     const source = await core.voices.finishTake(take.id);
     const { singers } = await core.covers.singers({ refresh: true });
     const singer = singers.find((s) => !s.custom && s.id)!;
-    const { first, again, sent } = await failThenRetry('/v1/cover', () =>
+    const { ok, okSent, first, again, sent, rt } = await failThenRetry('/v1/cover', () =>
       core.covers.cover({
         source: { kind: 'library', itemId: source.id },
         singerId: singer.id!,
@@ -119,23 +146,30 @@ describe('Retry sends what the first submission sent', () => {
       sent[0]!.multipart?.files.map((f) => f.sha256),
     );
     expect(again.request).toEqual(first.request);
+    // Retry sent what a first submission that succeeded sent, and wrote its record and sidecars
+    expect(sentBody(sent[1]!)).toEqual(sentBody(okSent));
+    await expectSameRecordAndSidecars(rt.library, ok, again);
     expect(JSON.stringify(again.request)).not.toContain(dir);
     expect(again.meta.parent_id).toBe(source.id);
   });
 
   it('a subtitle video: the same link sent, the same intent', async () => {
     const videoUrl = `${emu.mediaUrl}/media/video/clip.mp4`;
-    const { first, again, sent } = await failThenRetry('/v1/singing/generate-subtitles-video', () =>
-      core.videos.subtitles({ videoUrl }),
+    const { ok, okSent, first, again, sent, rt } = await failThenRetry(
+      '/v1/singing/generate-subtitles-video',
+      () => core.videos.subtitles({ videoUrl }),
     );
     expect(again.kind).toBe('subtitle-video');
     expect(sent).toHaveLength(2);
     expect(sentBody(sent[1]!)).toEqual(sentBody(sent[0]!));
     expect(again.request).toEqual(first.request);
+    // Retry sent what a first submission that succeeded sent, and wrote its record and sidecars
+    expect(sentBody(sent[1]!)).toEqual(sentBody(okSent));
+    await expectSameRecordAndSidecars(rt.library, ok, again);
   });
 
   it('a quick-mode song (/v1/music): the same body, request and meta', async () => {
-    const { first, again, sent } = await failThenRetry('/v1/music', () =>
+    const { ok, okSent, first, again, sent, rt } = await failThenRetry('/v1/music', () =>
       core.songs.create({ api: 'v1', mode: 'custom', prompt: 'lo-fi', title: 'Q', lyrics: 'hum' }),
     );
     expect(again.kind).toBe('song-v1');
@@ -143,6 +177,9 @@ describe('Retry sends what the first submission sent', () => {
     expect(sent).toHaveLength(2);
     expect(sent[1]!.json).toEqual(sent[0]!.json);
     expect(again.request).toEqual(first.request);
+    // Retry sent what a first submission that succeeded sent, and wrote its record and sidecars
+    expect(sentBody(sent[1]!)).toEqual(sentBody(okSent));
+    await expectSameRecordAndSidecars(rt.library, ok, again);
     expect(again.meta).toEqual({ ...first.meta, ...again.meta });
     expect(again.resultItemIds).toHaveLength(2);
   });
@@ -155,7 +192,7 @@ describe('Retry sends what the first submission sent', () => {
     const singer = singers.find((s) => !s.custom && s.id)!;
     const seen: UploadProgressEvent[] = [];
     core.covers.on('upload-progress', (p) => seen.push(p));
-    const { first, again, sent } = await failThenRetry('/v1/cover', () =>
+    const { ok, okSent, first, again, sent, rt } = await failThenRetry('/v1/cover', () =>
       core.covers.cover({
         source: { kind: 'file', path, handle: picked.handle },
         singerId: singer.id!,
@@ -170,6 +207,9 @@ describe('Retry sends what the first submission sent', () => {
       sent[0]!.multipart?.files.map((f) => [f.filename, f.size, f.sha256]),
     );
     expect(again.request).toEqual(first.request);
+    // Retry sent what a first submission that succeeded sent, and wrote its record and sidecars
+    expect(sentBody(sent[1]!)).toEqual(sentBody(okSent));
+    await expectSameRecordAndSidecars(rt.library, ok, again);
     expect(JSON.stringify(again.request)).not.toContain(dir);
     expect(again.meta).toEqual({ ...first.meta, ...again.meta });
     // the upload's progress is reported for the retried job as for the first
@@ -187,15 +227,21 @@ describe('Retry sends what the first submission sent', () => {
     const imageUrl = `${emu.mediaUrl}/media/photo.png`;
     const measured = () => emu.log.filter((e) => e.origin === 'media').length;
     let beforeRetry = 0;
-    const { first, again, sent } = await failThenRetry('/v1/singing/generate', async () => {
-      const job = await core.videos.singing({ audio: { url: audio, label: audio }, imageUrl });
-      beforeRetry = measured();
-      return job;
-    });
+    const { ok, okSent, first, again, sent, rt } = await failThenRetry(
+      '/v1/singing/generate',
+      async () => {
+        const job = await core.videos.singing({ audio: { url: audio, label: audio }, imageUrl });
+        beforeRetry = measured();
+        return job;
+      },
+    );
     expect(again.kind).toBe('singing-video');
     expect(sent).toHaveLength(2);
     expect(sentBody(sent[1]!)).toEqual(sentBody(sent[0]!));
     expect(again.request).toEqual(first.request);
+    // Retry sent what a first submission that succeeded sent, and wrote its record and sidecars
+    expect(sentBody(sent[1]!)).toEqual(sentBody(okSent));
+    await expectSameRecordAndSidecars(rt.library, ok, again);
     // Retry ran the first submission's checks: the audio and photo were measured again
     expect(measured()).toBeGreaterThan(beforeRetry);
   });
@@ -216,7 +262,20 @@ describe('Retry sends what the first submission sent', () => {
     expect(again.kind).toBe('history-import');
     expect(again.request).toEqual(first.request);
     expect(again.serviceIds).toEqual(rt.jobs.get(first.id)!.serviceIds);
-    expect((await rt.jobs.waitFor(retried.id, 20_000)).state).toBe('done');
+    const done = await rt.jobs.waitFor(retried.id, 20_000);
+    expect(done.state).toBe('done');
     expect(emu.log.filter((e) => e.method === 'POST').length).toBe(submits);
+    // the record and sidecars of a first import of the same ids that succeeded, made in a library
+    // of its own (a library that holds the songs refuses to import them again)
+    const other = makeCore(join(dir, 'other'));
+    try {
+      await other.songs.history();
+      const ort = await other.jobsHost.runtime();
+      const ok = await ort.jobs.waitFor((await other.songs.importHistory(ids)).id, 20_000);
+      expect(ok.resultItemIds).toHaveLength(ids.length);
+      await expectSameRecordAndSidecars(rt.library, ok, done, { firstLibrary: ort.library });
+    } finally {
+      await other.close();
+    }
   });
 });
