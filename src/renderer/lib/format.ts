@@ -1,13 +1,8 @@
 import type { LibraryKind } from '@shared/domain/library';
+import { formatClock } from '@shared/i18n/format';
 
-/** "3:05", "1:02:09" — a clock for positions and durations in seconds. */
-export function formatClock(totalS: number): string {
-  const s = Math.max(0, Math.floor(Number.isFinite(totalS) ? totalS : 0));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const sec = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
-}
+/** "3:05", "1:02:09" — a clock for positions and durations in seconds (one for both processes). */
+export { formatClock };
 
 /**
  * A length ("0:14"), rounded to the nearest second: the one way every place (bar, queue, panels,
