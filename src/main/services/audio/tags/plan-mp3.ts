@@ -34,7 +34,8 @@ export async function mp3HeadTags(src: ByteSource): Promise<{ end: number; frame
 export async function mp3FirstFrame(src: ByteSource, from: number): Promise<number> {
   const window = await src.read(from, 64 * 1024);
   const at = firstFrame(window, 0);
-  if (at < 0) throw unreadable('it holds no MP3 audio');
+  // (anything that is not FLAC or WAV by its first bytes is read as MP3: then it is none of the three)
+  if (at < 0) throw unreadable('it holds no MP3, FLAC or WAV audio');
   return from + at;
 }
 

@@ -48,6 +48,7 @@ export async function taggedFormatOf(src: ByteSource): Promise<TaggedFormat> {
 }
 
 async function plan(src: ByteSource, tags: ExportTags, options: MergeOptions): Promise<Piece[]> {
+  if (src.size === 0) throw unreadable('it is empty');
   const format = await taggedFormatOf(src);
   if (format === 'flac') return planFlac(src, tags, options);
   if (format === 'wav') return planWav(src, tags, options);
