@@ -50,6 +50,9 @@ describe('the pseudo-locale', () => {
   it('finds an untranslated string (the check can fail)', () => {
     expect(leftover('⟦Šåvé ···⟧ Cadenza 12:05')).toBe('');
     expect(leftover('⟦Šåvé ···⟧ Save')).toBe('Save');
+    // a catalog string holding another one (a counter's name in a cost line)
+    expect(leftover('⟦Ûšéš ⟦Šöñĝš ··⟧: ĥöŵ ɱûçĥ ···⟧')).toBe('');
+    expect(leftover('⟦Ûšéš ⟦Šöñĝš ··⟧: ĥöŵ ···⟧ Save')).toBe('Save');
   });
 
   it('leaves no visible text or accessible name untranslated in the converted parts', async () => {

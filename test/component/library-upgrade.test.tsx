@@ -126,7 +126,7 @@ describe('upgrading older library files', () => {
       within(list)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Broken.flac — it could not be written']);
+    ).toEqual(['Broken.flac — the file is damaged; it is left as it is']);
     expect(within(section).getByRole('button', { name: 'Try again' })).toBeEnabled();
     expect((await main.tagsOf(join(main.dirs.library, 'Old song 1.wav'))).title).toBe('Old song 1');
   });

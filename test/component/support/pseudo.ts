@@ -31,8 +31,13 @@ const NAMES = new RegExp(
 
 /** What is left of a text once pseudo strings, untranslated names and non-letters are removed. */
 export function leftover(text: string): string {
-  return text
-    .replace(/⟦[^⟧]*⟧/g, ' ')
+  // innermost first: a catalog string can hold another one (a counter's name inside a cost line)
+  let rest = text;
+  for (let before = ''; before !== rest;) {
+    before = rest;
+    rest = rest.replace(/⟦[^⟦⟧]*⟧/g, ' ');
+  }
+  return rest
     .replace(NAMES, ' ')
     .replace(/[^\p{L}]+/gu, ' ')
     .trim();
