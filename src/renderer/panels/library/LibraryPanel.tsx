@@ -25,44 +25,13 @@ import { editsText } from '../../lib/keys';
 import { CollectionsSidebar } from './Collections';
 import { CollectionTracks } from './CollectionTracks';
 import { useCollections } from './collections-store';
+import { OptionSelect } from './OptionSelect';
 import './library.css';
 
 export const ROW_HEIGHT = 52;
 
 /** Playing from the list queues the chosen item and up to this many after it. */
 const QUEUE_AHEAD = 99;
-
-interface OptionSelectProps<Id extends string> {
-  label: string;
-  /** Each option's id and its label's catalog key. */
-  options: readonly { id: string; label: string }[];
-  value: Id;
-  onChange(id: Id): void;
-}
-
-/** A toolbar select named by its aria-label; one option per entry of `options`. */
-function OptionSelect<Id extends string>({
-  label,
-  options,
-  value,
-  onChange,
-}: OptionSelectProps<Id>) {
-  const { t } = useTranslation();
-  return (
-    <select
-      className="input select"
-      aria-label={label}
-      value={value}
-      onChange={(e) => onChange(e.currentTarget.value as Id)}
-    >
-      {options.map((o) => (
-        <option key={o.id} value={o.id}>
-          {t(o.label)}
-        </option>
-      ))}
-    </select>
-  );
-}
 
 /** The library folder's items: search, filter, sort, play, and act on one. */
 export function LibraryPanel() {
