@@ -10,7 +10,7 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { HeaderStatus } from './HeaderStatus';
 import { OpenWithChooser } from './OpenWithChooser';
 import { UpgradeConsent } from './UpgradeConsent';
-import { ShortcutOverview } from './ShortcutOverview';
+import { ShortcutOverviewHost } from './ShortcutOverviewHost';
 import { Sidebar } from './Sidebar';
 import { usePanelShortcuts } from './shortcuts';
 import { useTheme } from './theme';
@@ -131,7 +131,7 @@ export function App({ panels = registeredPanels, onReload }: AppProps) {
       {/* audio files opened with Cadenza: make a cover or clone a voice */}
       <OpenWithChooser panelIds={panels.map((p) => p.id)} onOpenPanel={open} />
       <UpgradeConsent />
-      <ShortcutOverview />
+      <ShortcutOverviewHost />
     </div>
   );
 }

@@ -1,13 +1,12 @@
 /**
  * Every keyboard shortcut of the app in one dialog, opened with Ctrl/Cmd+/ or ? (outside text
- * fields) from anywhere. The keys are named for the platform (⌘ on macOS); the list is a table of
+ * fields) from anywhere (ShortcutOverviewHost listens; this module loads on the first open). The keys are named for the platform (⌘ on macOS); the list is a table of
  * catalog keys, translated where shown.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Button } from '../components';
 import { Modal } from '../components/Modal';
 import { useTranslation } from '../i18n';
-import { editsText } from '../lib/keys';
 import { isMac } from '../lib/platform';
 
 type Keys = (mac: boolean) => string[];
@@ -49,36 +48,19 @@ const GROUPS: ReadonlyArray<{ title: string; rows: ReadonlyArray<[Keys, string]>
   },
 ];
 
-/** Ctrl/Cmd+/ (any layout: the key that types "/"), or "?" typed outside a text field. */
-export function isOverviewKey(e: KeyboardEvent): boolean {
-  if (e.altKey) return false;
-  if ((e.ctrlKey || e.metaKey) && (e.key === '/' || e.code === 'Slash')) return true;
-  return e.key === '?' && !e.ctrlKey && !e.metaKey && !editsText(e.target);
-}
-
-export function ShortcutOverview() {
+/** The dialog itself (its own chunk: ShortcutOverviewHost opens it on its key). */
+export function ShortcutOverview({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
   const close = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (!isOverviewKey(e) || (!open && document.querySelector('[aria-modal="true"]'))) return;
-      e.preventDefault();
-      setOpen((o) => !o);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
-  if (!open) return null;
   const mac = isMac();
   return (
     <Modal
       title={t('shell:shortcuts.title')}
       className="shortcut-overview"
       initialFocusRef={close}
-      onCancel={() => setOpen(false)}
+      onCancel={onClose}
       actions={
-        <Button ref={close} onClick={() => setOpen(false)}>
+        <Button ref={close} onClick={onClose}>
           {t('common:close')}
         </Button>
       }
