@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -97,5 +98,15 @@ describe('cost: the history file', () => {
     expect((await store.estimate('k', 'song-v2', 'key_music_counts')).usual).toBeNull();
     await store.record('k', 'song-v2', 'key_music_counts', 2);
     expect((await store.estimate('k', 'song-v2', 'key_music_counts')).usual).toBe(2);
+  });
+
+  it('a FIFO planted as the history file is read as no history, at once (never hangs)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cost-'));
+    const file = join(dir, 'cost-history.json');
+    execFileSync('mkfifo', [file]);
+    const store = createCostStore(file);
+    const started = Date.now();
+    expect((await store.estimate('k', 'song-v2', 'key_music_counts')).usual).toBeNull();
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });

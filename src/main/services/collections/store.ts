@@ -13,6 +13,7 @@ import { join, posix } from 'node:path';
 import type { LibraryItem } from '@shared/domain/library';
 import { appError } from '@shared/app-error';
 import { writeFileAtomic } from '../ground/atomic';
+import { isTooLarge, readRegularText } from '../ground/regular-file';
 import { sanitizeBaseName } from '../library/names';
 import {
   MAX_PLAYLIST_BYTES,
@@ -121,8 +122,13 @@ export function createCollectionStore(o: CollectionStoreOptions): CollectionStor
     const path = fileOf(id);
     const st = await fs.lstat(path).catch(() => null);
     if (!st?.isFile()) throw appError('not_found', 'errors:collections.notFound');
-    if (st.size > MAX_PLAYLIST_BYTES) throw appError('validation', 'errors:collections.tooLarge');
-    return parsePlaylist(await fs.readFile(path, 'utf8'), id);
+    // opened non-blocking and checked again after the open (a FIFO swapped in cannot hold it)
+    const text = await readRegularText(path, MAX_PLAYLIST_BYTES).catch((e: unknown) => {
+      throw isTooLarge(e)
+        ? appError('validation', 'errors:collections.tooLarge')
+        : appError('not_found', 'errors:collections.notFound');
+    });
+    return parsePlaylist(text, id);
   }
 
   function view(id: string, p: Playlist, l: Lookups): Collection {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { COUNTERS, type Counter } from '@shared/errors';
 import { writeJsonAtomic } from '../ground/atomic';
+import { readRegularText } from '../ground/regular-file';
 import { logger } from '../log';
 import { median } from './learn';
 
@@ -50,8 +50,8 @@ export interface CostEstimate {
 export function createCostStore(file: string) {
   async function read(): Promise<CostFile> {
     try {
-      if ((await stat(file)).size > MAX_FILE_BYTES) throw new Error('too large');
-      const parsed = FileSchema.safeParse(JSON.parse(await readFile(file, 'utf8')));
+      // non-blocking, regular files only, capped: a FIFO or a huge file there is set aside
+      const parsed = FileSchema.safeParse(JSON.parse(await readRegularText(file, MAX_FILE_BYTES)));
       if (parsed.success) return parsed.data;
       log.warn('the cost history could not be read; it starts again');
     } catch (e) {

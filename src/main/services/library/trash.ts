@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { appError } from '@shared/app-error';
 import type { LibraryChange, LibraryItem } from '@shared/domain/library';
+import { readRegularText } from '../ground/regular-file';
 import { logger } from '../log';
 import { sidecarNameFor } from './index-entry';
 
@@ -64,10 +65,11 @@ export function createUndoTrash(ctx: UndoTrashContext): UndoTrash {
   const batchDir = (batchId: string) => join(root, batchId);
 
   async function readManifest(batchId: string): Promise<Manifest | null> {
-    const text = await fs
-      .readFile(join(batchDir(batchId), 'manifest.json'), 'utf8')
-      .catch(() => null);
-    if (text === null || text.length > 8_000_000) return null;
+    // non-blocking, regular files only, capped before reading
+    const text = await readRegularText(join(batchDir(batchId), 'manifest.json'), 8_000_000).catch(
+      () => null,
+    );
+    if (text === null) return null;
     try {
       return ManifestSchema.parse(JSON.parse(text));
     } catch {
