@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { appError } from '@shared/app-error';
 import type { LibraryChange, LibraryItem } from '@shared/domain/library';
+import { writeJsonAtomic } from '../ground/atomic';
 import { readRegularText } from '../ground/regular-file';
 import { logger } from '../log';
 import { sidecarNameFor } from './index-entry';
@@ -118,10 +119,10 @@ export function createUndoTrash(ctx: UndoTrashContext): UndoTrash {
           moved.push(item.file);
           // the manifest is written as it grows: a crash mid-way still finds every moved file
           if (manifest.items.length % 500 === 1 || manifest.items.length === items.length)
-            await fs.writeFile(join(at, 'manifest.json'), JSON.stringify(manifest));
+            await writeJsonAtomic(join(at, 'manifest.json'), manifest);
         }
       } catch (e) {
-        await fs.writeFile(join(at, 'manifest.json'), JSON.stringify(manifest));
+        await writeJsonAtomic(join(at, 'manifest.json'), manifest);
         await restoreBatch(batchId).catch(() => undefined);
         throw appError('io', 'errors:library.trashFailed', {}, { cause: e });
       }
