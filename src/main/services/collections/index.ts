@@ -6,7 +6,7 @@
  */
 import type { Library } from '../library/library-types';
 import type { TagDefaults } from '../library/file-tags';
-import { createCollectionStore, type CollectionStore } from './store';
+import { createCollectionStore, type CollectionStore, type TakenEntry } from './store';
 import { markItems, unstarredTakes, type Marks } from './marks';
 import { logger } from '../log';
 
@@ -17,6 +17,7 @@ export {
   COLLECTIONS_FOLDER,
   type Collection,
   type CollectionStore,
+  type TakenEntry,
 } from './store';
 export { formatPlaylist, parsePlaylist, PLAYLIST_EXTENSION } from './m3u8';
 
@@ -27,6 +28,15 @@ export interface CollectionsService {
   unstarredTakes(ids: readonly string[]): Promise<string[]>;
   /** The store of the library open now (a new one after the folder changes). */
   store(): Promise<CollectionStore>;
+  /**
+   * Items moved to the trash (batch `batchId`): their entries leave every collection now and are
+   * kept (in memory, for the undo window) so `untrashed` can put them back where they stood.
+   */
+  trashed(batchId: string, itemIds: readonly string[]): Promise<void>;
+  /** Undo of the batch: the entries of the items restored go back to their collections. */
+  untrashed(batchId: string, restoredIds: readonly string[]): Promise<void>;
+  /** The batch went to the OS trash: its entries are not kept any longer. */
+  forget(batchId: string): void;
   /** Follows the library's changes: a sync shortly after items change. Answers the unsubscribe. */
   follow(on: (listener: () => void) => () => void, delayMs?: number): () => void;
 }
@@ -36,6 +46,9 @@ export function createCollectionsService(deps: {
   tagDefaults: () => TagDefaults;
 }): CollectionsService {
   let current: { library: Library; store: CollectionStore } | null = null;
+  /** Entries taken out per trash batch, newest last (a few batches at most wait for Undo). */
+  const taken = new Map<string, TakenEntry[]>();
+  const MAX_BATCHES_KEPT = 50;
   const store = async (): Promise<CollectionStore> => {
     const library = await deps.library();
     if (current?.library !== library)
@@ -51,6 +64,21 @@ export function createCollectionsService(deps: {
     },
     async unstarredTakes(ids) {
       return unstarredTakes((await deps.library()).items(), ids).map((i) => i.id);
+    },
+    async trashed(batchId, itemIds) {
+      const out = await (await store()).takeOut(itemIds);
+      taken.set(batchId, out);
+      while (taken.size > MAX_BATCHES_KEPT) taken.delete(taken.keys().next().value!);
+    },
+    async untrashed(batchId, restoredIds) {
+      const entries = taken.get(batchId);
+      taken.delete(batchId);
+      if (!entries) return;
+      const back = new Set(restoredIds);
+      await (await store()).putBack(entries.filter((e) => e.entry.id && back.has(e.entry.id)));
+    },
+    forget(batchId) {
+      taken.delete(batchId);
     },
     store,
     follow(on, delayMs = 1000) {

@@ -45,6 +45,13 @@ export interface Collection {
   entries: CollectionEntry[];
 }
 
+/** An entry taken out of a collection with its place, to be put back (Undo of a trash). */
+export interface TakenEntry {
+  collection: string;
+  index: number;
+  entry: PlaylistEntry;
+}
+
 export interface CollectionStore {
   list(): Promise<Collection[]>;
   get(id: string): Promise<Collection>;
@@ -60,6 +67,10 @@ export interface CollectionStore {
     album: { artist?: string | null; coverItemId?: string | null },
   ): Promise<Collection>;
   delete(id: string): Promise<void>;
+  /** Takes the items' entries out of every collection now; answers them with their places. */
+  takeOut(itemIds: readonly string[]): Promise<TakenEntry[]>;
+  /** Puts taken entries back at their places (an entry whose item is in it again is skipped). */
+  putBack(taken: readonly TakenEntry[]): Promise<number>;
   /** Rewrites playlists whose entries moved, were renamed or left the library; answers how many. */
   sync(): Promise<number>;
 }
@@ -249,6 +260,48 @@ export function createCollectionStore(o: CollectionStoreOptions): CollectionStor
       serial(async () => {
         if (o.readOnly) throw appError('busy', 'errors:collections.readOnly');
         await fs.rm(fileOf(id), { force: true });
+      }),
+    takeOut: (itemIds) =>
+      serial(async () => {
+        if (o.readOnly) return [];
+        const gone = new Set(itemIds);
+        const taken: TakenEntry[] = [];
+        for (const id of await ids()) {
+          const p = await read(id).catch(() => null);
+          if (!p) continue;
+          const out = p.entries.flatMap((entry, index) =>
+            entry.id && gone.has(entry.id) ? [{ collection: id, index, entry }] : [],
+          );
+          if (out.length === 0) continue;
+          await write(id, { ...p, entries: p.entries.filter((e) => !(e.id && gone.has(e.id))) });
+          taken.push(...out);
+        }
+        return taken;
+      }),
+    putBack: (taken) =>
+      serial(async () => {
+        if (o.readOnly) return 0;
+        const byCollection = new Map<string, TakenEntry[]>();
+        for (const t of taken)
+          byCollection.set(t.collection, [...(byCollection.get(t.collection) ?? []), t]);
+        const l = lookups();
+        let n = 0;
+        for (const [id, entries] of byCollection) {
+          const p = await read(id).catch(() => null);
+          if (!p) continue; // the collection was deleted since
+          const next = [...p.entries];
+          const present = new Set(next.flatMap((e) => (e.id ? [e.id] : [])));
+          // in the order they stood, each at its old place: together they stand as before
+          for (const t of [...entries].sort((a, b) => a.index - b.index)) {
+            if (t.entry.id && present.has(t.entry.id)) continue;
+            const item = t.entry.id ? l.byId.get(t.entry.id) : undefined;
+            next.splice(Math.min(t.index, next.length), 0, item ? entryFor(item) : t.entry);
+            n++;
+          }
+          if (next.length > MAX_PLAYLIST_ENTRIES) continue;
+          await write(id, { ...p, entries: next });
+        }
+        return n;
       }),
     sync: () =>
       serial(async () => {

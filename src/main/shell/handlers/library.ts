@@ -15,10 +15,13 @@ import type { HandlerContext, NamespaceHandlers } from '../ipc';
 import { requireItem } from './items';
 import type { FileRegistry } from '../../services/files/registry';
 import { settingsInFile } from '../../services/library/relink';
+import { logger } from '../../services/log';
+
+const log = logger('library');
 
 export interface LibraryHandlerDeps {
   core: Pick<Core, 'settings' | 'jobsHost' | 'loudness'> &
-    Partial<Pick<Core, 'libraryUpgrade'>> & {
+    Partial<Pick<Core, 'libraryUpgrade' | 'collections'>> & {
       paths: { dataDir: string };
     };
   env: NodeJS.ProcessEnv;
@@ -178,7 +181,12 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
       // trashed on purpose: their jobs do not report them lost (marked first, so the change finds it)
       await rt.jobs.markTrashed(ids);
       try {
-        return await rt.library.trash.stash(ids);
+        const batch = await rt.library.trash.stash(ids);
+        // their entries leave the collections now, and come back with Undo
+        await deps.core.collections
+          ?.trashed(batch.batchId, batch.itemIds)
+          .catch((e: unknown) => log.warn('collections not updated for a trash', e));
+        return batch;
       } catch (e) {
         await rt.jobs.markTrashed(ids, false).catch(() => undefined);
         if (e instanceof AppError) throw e;
@@ -189,11 +197,15 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
       const rt = await jobsHost.runtime();
       const restored = await rt.library.trash.restore(batchId);
       await rt.jobs.markTrashed(restored, false);
+      await deps.core.collections
+        ?.untrashed(batchId, restored)
+        .catch((e: unknown) => log.warn('collection entries not put back', e));
       return restored;
     },
     async finishTrash(_ctx, batchId) {
       const rt = await jobsHost.runtime();
       await rt.library.trash.flush(batchId);
+      deps.core.collections?.forget(batchId);
       return null;
     },
     async startDrag(ctx, id) {
