@@ -8,8 +8,10 @@ import {
 } from '../../../src/main/services/worker';
 import { WORKER_NICE } from '../../../src/main/services/worker/priority';
 import type { WorkerTasks } from '../../../src/main/services/worker-tasks/registry';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { getPriority } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
+import { randomUUID } from 'node:crypto';
 
 const client = createWorkerClient<WorkerTasks>({
   entry: defaultWorkerEntry(join(__dirname, '../../../src/main/services/worker')),
@@ -27,11 +29,37 @@ describe.runIf(process.platform === 'linux')('worker priority', () => {
     expect(getPriority(process.pid)).toBe(mainNice);
   });
 
-  it('runs long audio work on a thread of its own, as low, so search never queues behind it', async () => {
+  it('runs long audio work on a thread of its own, lowered from its start, so search never queues behind it', async () => {
     const search = await sharedWorker<WorkerTasks>().run('worker.thread', undefined);
     const audio = await audioWorker<WorkerTasks>().run('worker.thread', undefined);
     expect(audio.threadId).not.toBeNull();
     expect(audio.threadId).not.toBe(search.threadId);
-    expect(audio.nice).toBe(search.nice);
+    const mainNice = getPriority(process.pid);
+    if (mainNice < WORKER_NICE) expect(audio.nice).toBe(WORKER_NICE);
+    expect(audio.waitingForOpen).toBe(false);
+  });
+
+  it("keeps the shared thread at main's priority until its first library open is done, then lowers it", async () => {
+    const shared = createWorkerClient<WorkerTasks>({
+      entry: defaultWorkerEntry(join(__dirname, '../../../src/main/services/worker')),
+      yieldWhen: 'after-open',
+    });
+    const dir = await mkdtemp(join(tmpdir(), 'cadenza-priority-'));
+    try {
+      const mainNice = getPriority(process.pid);
+      const before = await shared.run('worker.thread', undefined);
+      expect(before.waitingForOpen).toBe(true);
+      expect(before.nice).toBe(mainNice); // a creator waits for the first open: no lowered thread
+      const ref = { handle: randomUUID(), dir };
+      await shared.run('library.open', ref);
+      const after = await shared.run('worker.thread', undefined);
+      expect(after.waitingForOpen).toBe(false);
+      expect(after.threadId).toBe(before.threadId);
+      if (mainNice < WORKER_NICE) expect(after.nice).toBe(WORKER_NICE);
+      await shared.run('library.close', ref);
+    } finally {
+      await shared.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

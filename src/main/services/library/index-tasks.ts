@@ -7,6 +7,7 @@
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { LibraryItem } from '@shared/domain/library';
+import { openDone } from '../worker/priority';
 import type { TaskContext } from '../worker/protocol';
 import type { IndexEntry } from './index-entry';
 import { refreshEntries, scanLibrary } from './indexer';
@@ -87,6 +88,7 @@ async function stateFor(ref: IndexRef): Promise<IndexState> {
   if (!state) {
     state = stateOf(await scanLibrary(ref.dir, new Map(), { probeCache: probeCacheOf(ref) }));
     states.set(ref.handle, state);
+    openDone(); // a restarted thread's rebuild counts as its first open (priority.ts)
     await saveProbeCache(ref);
   }
   return state;
@@ -115,49 +117,58 @@ export interface ScanResult {
   dirs: string[];
 }
 
+/**
+ * Loads the saved index (entries whose files are still listed are trusted) or builds the index
+ * from the folder; sends every entry, newest first, as progress.
+ */
+async function openIndex(ref: IndexRef, ctx: TaskContext<IndexEntry[]>): Promise<OpenResult> {
+  const sender = entrySender(ctx);
+  // the newest entries first, from a small file, so the first rows need not wait for the rest
+  const head = ref.indexFile ? await loadSavedHead(ref.indexFile, ref.dir) : [];
+  sender.send(head);
+  const saved = ref.indexFile ? await loadSavedIndex(ref.indexFile, ref.dir) : new Map();
+  const dirs: string[] = [];
+  // entries read from disk go to main as they are read (a first build lists its newest files
+  // within a batch of sidecars, not after all of them)
+  const streamed = new Map<string, IndexEntry>();
+  const entries = await scanLibrary(ref.dir, saved, {
+    trustListed: saved.size > 0,
+    dirs,
+    probeCache: probeCacheOf(ref),
+    onRead: (read) => {
+      for (const e of read) streamed.set(e.item.file, e);
+      sender.send(read);
+    },
+  });
+  const state = stateOf(entries);
+  states.set(ref.handle, state);
+  const unchangedFromSaved =
+    saved.size > 0 &&
+    saved.size === entries.size &&
+    [...entries].every(([rel, e]) => saved.get(rel) === e);
+  // what was sent already is not sent again; what the head said wrongly is replaced or removed
+  const headSaid = new Map(head.map((e) => [e.item.file, JSON.stringify(e)]));
+  const ordered = [...entries.values()]
+    .filter((e) => {
+      if (streamed.has(e.item.file)) return streamed.get(e.item.file) !== e;
+      const before = headSaid.get(e.item.file);
+      return before === undefined || before !== JSON.stringify(e);
+    })
+    .sort((a, b) => newestFirst(a.item, b.item));
+  sender.send(ordered);
+  await Promise.all([sender.sent(), saveProbeCache(ref)]);
+  const removed = [...headSaid.keys()].filter((rel) => !entries.has(rel));
+  return { count: entries.size, dirs, unchangedFromSaved, fromSaved: saved.size > 0, removed };
+}
+
 export const libraryTasks = {
   /**
    * Loads the saved index (entries whose files are still listed are trusted) or builds the index
    * from the folder; sends every entry, newest first, as progress.
    */
   async 'library.open'(ref: IndexRef, ctx: TaskContext<IndexEntry[]>): Promise<OpenResult> {
-    const sender = entrySender(ctx);
-    // the newest entries first, from a small file, so the first rows need not wait for the rest
-    const head = ref.indexFile ? await loadSavedHead(ref.indexFile, ref.dir) : [];
-    sender.send(head);
-    const saved = ref.indexFile ? await loadSavedIndex(ref.indexFile, ref.dir) : new Map();
-    const dirs: string[] = [];
-    // entries read from disk go to main as they are read (a first build lists its newest files
-    // within a batch of sidecars, not after all of them)
-    const streamed = new Map<string, IndexEntry>();
-    const entries = await scanLibrary(ref.dir, saved, {
-      trustListed: saved.size > 0,
-      dirs,
-      probeCache: probeCacheOf(ref),
-      onRead: (read) => {
-        for (const e of read) streamed.set(e.item.file, e);
-        sender.send(read);
-      },
-    });
-    const state = stateOf(entries);
-    states.set(ref.handle, state);
-    const unchangedFromSaved =
-      saved.size > 0 &&
-      saved.size === entries.size &&
-      [...entries].every(([rel, e]) => saved.get(rel) === e);
-    // what was sent already is not sent again; what the head said wrongly is replaced or removed
-    const headSaid = new Map(head.map((e) => [e.item.file, JSON.stringify(e)]));
-    const ordered = [...entries.values()]
-      .filter((e) => {
-        if (streamed.has(e.item.file)) return streamed.get(e.item.file) !== e;
-        const before = headSaid.get(e.item.file);
-        return before === undefined || before !== JSON.stringify(e);
-      })
-      .sort((a, b) => newestFirst(a.item, b.item));
-    sender.send(ordered);
-    await Promise.all([sender.sent(), saveProbeCache(ref)]);
-    const removed = [...headSaid.keys()].filter((rel) => !entries.has(rel));
-    return { count: entries.size, dirs, unchangedFromSaved, fromSaved: saved.size > 0, removed };
+    // the first open runs at main's priority; the thread lowers its own once it is done
+    return openIndex(ref, ctx).finally(openDone);
   },
 
   /** Brings the index up to date with the folder; sends the entries that changed as progress. */

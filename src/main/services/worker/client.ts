@@ -62,6 +62,11 @@ export interface WorkerClientOptions {
    * in MiB; above it the thread is stopped and restarted and its calls fail. Default: no limit.
    */
   memoryLimitMb?: number;
+  /**
+   * When the thread lowers its priority below main's (worker/priority.ts): at its start (default)
+   * or after its first library open (the shared thread: a creator waits for that open).
+   */
+  yieldWhen?: 'start' | 'after-open';
 }
 
 /** How often the watchdog reads a busy thread's memory. */
@@ -150,6 +155,7 @@ export function createWorkerClient<R extends TaskRegistry>(
     const w = new Worker(entry, {
       execArgv,
       name: 'cadenza-worker',
+      workerData: { yieldWhen: options.yieldWhen ?? 'start' },
       // the heap's share of the limit; what lives outside the heap is the watchdog's
       ...(limitMb ? { resourceLimits: { maxOldGenerationSizeMb: limitMb } } : {}),
       // from source, tsx needs the tsconfig that maps `@shared/*`

@@ -46,6 +46,9 @@ let shared: WorkerClient<TaskRegistry> | undefined;
 export function sharedWorker<R extends TaskRegistry = NoTasks>(): WorkerClient<R> {
   shared ??= createWorkerClient<TaskRegistry>({
     memoryLimitMb: SHARED_WORKER_LIMIT_MB,
+    // the index's first open runs at main's priority: on a loaded machine a lowered thread
+    // waited minutes for a core while the creator waited for the library (priority.ts)
+    yieldWhen: 'after-open',
     onCrash: (reason) => log.error(`background worker stopped (${reason}); restarting`),
   });
   return shared as WorkerClient<R>;
@@ -55,7 +58,7 @@ let audio: WorkerClient<TaskRegistry> | undefined;
 
 /**
  * The process's thread for long audio work (created on first use; the same entry and tasks as
- * `sharedWorker()`, and the same lowered priority). Interactive tasks — the index, search, peaks
+ * `sharedWorker()`; its priority lowered from its start). Interactive tasks — the index, search, peaks
  * for the waveform, the probe — stay on `sharedWorker()`.
  */
 export function audioWorker<R extends TaskRegistry = NoTasks>(): WorkerClient<R> {
