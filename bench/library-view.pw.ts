@@ -24,6 +24,12 @@ import { test, type Page } from '@playwright/test';
 import { launchInDouble, type LaunchedApp } from '../test/e2e/launch';
 import { generateLibrary } from './support/library-data';
 import {
+  armSelectionTimer,
+  selectionTimerResult,
+  type SelectionTiming,
+  type SelectionWait,
+} from './library-view-probes';
+import {
   installPlaybackProbe,
   installSearchProbe,
   playbackStartMs,
@@ -34,13 +40,21 @@ import {
   type Commit,
 } from './support/page-probes';
 
-const COUNT = Number(process.env.BENCH_LIBRARY_ITEMS ?? 10_000);
+/** BENCH_COUNTS (or BENCH_LIBRARY_ITEMS, one count): library sizes, each in its own app. */
+const COUNTS: readonly number[] = (
+  process.env.BENCH_COUNTS ??
+  process.env.BENCH_LIBRARY_ITEMS ??
+  '1000,10000,50000'
+)
+  .split(',')
+  .map((c) => Number(c.trim()));
+/** Rows selected for the selection figures (issue 31, point 6: 1,000 at 50,000 items). */
+const SELECTED = Number(process.env.BENCH_SELECTED ?? 1000);
 /** Typed one key at a time; 10 characters each. */
 const QUERIES: readonly string[] = process.env.BENCH_QUERIES?.split(',') ?? [
   'neon river',
   'ghost road',
 ];
-const N = COUNT.toLocaleString('en-US');
 const WARM_SWITCHES = 5;
 const PLAYS = 3;
 
@@ -61,11 +75,14 @@ async function openPanel(page: Page, name: RegExp): Promise<void> {
 }
 
 /** Times a switch to the Library (from whatever panel is shown) in the page. */
-async function switchToLibrary(page: Page): Promise<Awaited<ReturnType<typeof timePanelSwitch>>> {
+async function switchToLibrary(
+  page: Page,
+  count: number,
+): Promise<Awaited<ReturnType<typeof timePanelSwitch>>> {
   const button = page.getByRole('navigation', { name: 'Main' }).getByRole('button', {
     name: /Library/,
   });
-  return button.evaluate(timePanelSwitch, `${COUNT} items`);
+  return button.evaluate(timePanelSwitch, `${count} items`);
 }
 
 interface CpuProfile {
@@ -179,7 +196,147 @@ async function typeQuery(
   return { keys: timings, lyricsMs: lyricsAt === null ? null : lyricsAt - lastKey, shown };
 }
 
-test('Library view with 10,000 items: first render, search per keystroke, heap, playback start', async () => {
+/** Times an input made by `act` until `wait` holds in the page. */
+async function timeInput(
+  page: Page,
+  wait: SelectionWait,
+  act: () => Promise<unknown>,
+  opts: { fromArm?: boolean } = {},
+): Promise<SelectionTiming> {
+  await page.evaluate(armSelectionTimer, { wait, fromArm: opts.fromArm });
+  await act();
+  return page.evaluate(selectionTimerResult);
+}
+
+/**
+ * Issue 31's figures at scale: SELECTED rows selected (click the first, Shift-click the last),
+ * then a search typed key by key with them selected, a bulk star of the selection (the
+ * selection bar's Star button when it has one, else the same `collections:mark` call over
+ * the selected ids from the page), and Ctrl+A over every row shown.
+ */
+async function selectionFigures(page: Page, count: number): Promise<void> {
+  const n = Math.min(SELECTED, count);
+  const search = page.getByRole('searchbox', { name: 'Search the library' });
+  await search.fill('');
+  await page
+    .getByTestId('library-count')
+    .filter({ hasText: `${count} items` })
+    .waitFor();
+  const list = page.getByRole('listbox', { name: 'Library items' });
+  await list.locator('[role="option"][aria-posinset="1"]').click();
+  // bring the n-th row into the virtual list, then Shift-click it
+  await list.evaluate((el, at) => {
+    const box = el as unknown as { scrollTop: number; clientHeight: number };
+    box.scrollTop = Math.max(0, at * 52 - box.clientHeight / 2);
+  }, n - 1);
+  const last = list.locator(`[role="option"][aria-posinset="${n}"]`);
+  const shift = await timeInput(page, { kind: 'count', count: n }, () =>
+    last.click({ modifiers: ['Shift'] }),
+  );
+  figure(
+    `Shift-click selects ${n.toLocaleString('en-US')} rows, click → selection bar counts them`,
+    ms(shift.inputToShownMs),
+    '≤ 100 ms',
+  );
+  // the ids selected: the first n rows (newest first: the generator's last n items)
+  const ids = Array.from(
+    { length: n },
+    (_, i) => `itm_bench${String(count - 1 - i).padStart(8, '0')}`,
+  );
+
+  // a search typed with the selection held
+  const r = await typeQuery(page, QUERIES[0]!);
+  const rows = r.keys.map((k) => k.rowsMs);
+  figure(
+    `search per keystroke with ${n.toLocaleString('en-US')} selected, keydown → rows updated, median`,
+    ms(median(rows)),
+    '≤ 16 ms',
+  );
+  figure(
+    `search per keystroke with ${n.toLocaleString('en-US')} selected, keydown → rows updated, max`,
+    ms(Math.max(...rows)),
+    '≤ 16 ms',
+  );
+  await search.fill('');
+  await page
+    .getByTestId('library-count')
+    .filter({ hasText: `${count} items` })
+    .waitFor();
+  const kept = await page.locator('.library-selection-count').textContent();
+  console.log(`  selection after the search was cleared: ${kept ?? 'none'}`);
+  // back to the selection: its rows in view, so their stars can be seen
+  await list.evaluate((el) => {
+    (el as unknown as { scrollTop: number }).scrollTop = 0;
+  });
+
+  // bulk star of the selection
+  const bar = page.getByRole('toolbar', { name: /selection|selected/i });
+  const starButton = bar.getByRole('button', { name: /^(star|favourite)/i });
+  const viaBar = (await starButton.count()) > 0;
+  let mainMs = NaN;
+  const star = await timeInput(
+    page,
+    { kind: 'selectedStarred' },
+    async () => {
+      if (viaBar) return starButton.first().click();
+      mainMs = await page.evaluate(async (marked) => {
+        const g = globalThis as unknown as {
+          performance: { now(): number };
+          cadenza: {
+            collections: {
+              mark(ids: string[], m: { favourite: boolean }): Promise<{ ok: boolean }>;
+            };
+          };
+        };
+        const t0 = g.performance.now();
+        const res = await g.cadenza.collections.mark(marked, { favourite: true });
+        if (!res.ok) throw new Error('collections.mark failed');
+        return g.performance.now() - t0;
+      }, ids);
+    },
+    { fromArm: !viaBar },
+  );
+  figure(
+    `bulk star of ${n.toLocaleString('en-US')} (${viaBar ? "the selection bar's Star" : 'collections:mark from the page, no Star button in the bar yet'}) → rows show the stars`,
+    ms(star.inputToShownMs),
+    'none set',
+  );
+  if (!viaBar) console.log(`  main answered the mark call after ${ms(mainMs)}`);
+  console.log(`  longest frame gap meanwhile: ${ms(star.longestFrameGapMs)}`);
+  const starred = await page.evaluate(async () => {
+    const g = globalThis as unknown as {
+      cadenza: {
+        library: { list(): Promise<{ ok: boolean; value?: Array<{ favourite?: boolean }> }> };
+      };
+    };
+    const res = await g.cadenza.library.list();
+    return (res.value ?? []).filter((i) => i.favourite === true).length;
+  });
+  console.log(`  items starred in main's list afterwards: ${starred}`);
+
+  // select all with the list focused
+  await list.locator('[role="option"][aria-selected="true"]').first().focus();
+  const all = await timeInput(page, { kind: 'count', count }, () =>
+    page.keyboard.press('ControlOrMeta+A'),
+  );
+  figure(
+    `select all (Ctrl+A) of ${count.toLocaleString('en-US')}, keydown → selection bar counts them`,
+    ms(all.inputToShownMs),
+    '≤ 100 ms',
+  );
+  figure('select all, keydown → next frame', ms(all.inputToFrameMs), '≤ 100 ms');
+  await page.keyboard.press('Escape');
+}
+
+for (const COUNT of COUNTS)
+  test(`Library view with ${COUNT.toLocaleString('en-US')} items: first render, search per keystroke, heap, playback start, ${SELECTED.toLocaleString('en-US')} selected`, async () => {
+    test.setTimeout(COUNT >= 50_000 ? 90 * 60_000 : 30 * 60_000);
+    await libraryViewAt(COUNT);
+  });
+
+async function libraryViewAt(COUNT: number): Promise<void> {
+  const N = COUNT.toLocaleString('en-US');
+  console.log(`\n=== ${N} items ===`);
   let step = 'checking the build';
   if (!Number.isInteger(COUNT) || COUNT < PLAYS)
     throw new Error(`BENCH_LIBRARY_ITEMS must be a whole number ≥ ${PLAYS}`);
@@ -283,7 +440,7 @@ test('Library view with 10,000 items: first render, search per keystroke, heap, 
     );
 
     step = 'first render of the Library';
-    const first = await switchToLibrary(page);
+    const first = await switchToLibrary(page, COUNT);
     figure(
       `first render, panel switch → ${N} rows in DOM (loads the items from main)`,
       ms(first.domMs),
@@ -302,7 +459,7 @@ test('Library view with 10,000 items: first render, search per keystroke, heap, 
     for (let i = 0; i < WARM_SWITCHES; i += 1) {
       await openPanel(page, /Jobs/);
       await page.getByRole('heading', { name: 'Jobs', level: 1 }).waitFor();
-      warm.push((await switchToLibrary(page)).frameMs);
+      warm.push((await switchToLibrary(page, COUNT)).frameMs);
     }
     figure(
       `panel switch again → next frame, median of ${WARM_SWITCHES}`,
@@ -363,6 +520,9 @@ test('Library view with 10,000 items: first render, search per keystroke, heap, 
     }
     const afterSearch = await heapMb(page);
     console.log(`  renderer JS heap after the searches: ${afterSearch.usedMb.toFixed(1)} MB`);
+
+    step = `selecting ${SELECTED} rows`;
+    await selectionFigures(page, COUNT);
 
     step = 'starting playback';
     const search = page.getByRole('searchbox', { name: 'Search the library' });
@@ -456,4 +616,4 @@ test('Library view with 10,000 items: first render, search per keystroke, heap, 
     await app?.close().catch((e: unknown) => console.error('closing the app failed:', e));
     await rm(base, { recursive: true, force: true }).catch(() => undefined);
   }
-});
+}

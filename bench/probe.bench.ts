@@ -1,146 +1,205 @@
 /**
- * A big folder of other people's files, listed: the header-first probe against a plain
- * music-metadata loop (parseFile with durations, as a player's library would) and the old
- * full-scan path (every MP3 frame counted over the whole file), then the library's first listing
- * (probe cache empty) and its second (a fresh process's cache read from the data folder, as the
- * CLI's next `library list` reads it). BENCH_PROBE_FILES (default 120) files of 3–6 minutes:
- * MP3 CBR, MP3 VBR with a Xing header, MP3 VBR without one, FLAC, Ogg Vorbis, Opus, WAV — made
- * once with ffmpeg/lame into bench/.data/probe-folder (git-ignored). The files were just written
- * or read, so they are in the OS cache: the figures are CPU and syscalls, not disk.
+ * A big folder of other people's files, listed (issue 30, point 3): `cadenza library list --json`
+ * over the folder of bench/probe-folder.ts (default 3,000 files, about 5 GB of MP3/M4A/Ogg/Opus/
+ * FLAC/WAV; BENCH_PROBE_FILES to change) by the CLI of today's sources (first run with an empty
+ * data folder, then a second run: a new process reading the probe cache) and by the CLI of the
+ * sources BEFORE the header-first probe (BENCH_PROBE_BEFORE, default 6c6f953^: whole MP3s and Ogg
+ * files read, no cache), beside a plain music-metadata loop over the same files, all in one run.
+ * Both CLIs are bundled here from their sources with their own scripts/build-cli.mjs (git archive
+ * of the old commit into bench/.data). The files are read once first, so every side reads them
+ * from the OS cache: the figures are CPU and system calls, not the disk.
+ *
+ * Then, in this process: the header-first probe over every file, and the library's scan with an
+ * empty and a warm probe cache (as the app's worker runs it).
+ *
+ *   npm run bench -- probe                      BENCH_PROBE_FILES=300 npm run bench -- probe
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { cp, mkdir, open, rm, symlink } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseFile } from 'music-metadata';
 import { probeFile } from '../src/main/services/audio/probe';
-import { countFramesIn } from '../src/main/services/audio/probe/mpeg';
-import { openRegular } from '../src/main/services/ground/regular-file';
 import { scanLibrary } from '../src/main/services/library/indexer';
 import { ProbeCache } from '../src/main/services/library/probe-cache';
+import { probeFolder } from './probe-folder';
 
-const COUNT = Number(process.env.BENCH_PROBE_FILES ?? 120);
-const base = resolve(__dirname, '.data', 'probe-folder');
-const dir = join(base, `Music-${COUNT}`);
-const cacheFile = join(base, 'data', 'probe-cache.json');
+const COUNT = Number(process.env.BENCH_PROBE_FILES ?? 3000);
+const BEFORE = process.env.BENCH_PROBE_BEFORE ?? '6c6f953^';
+/** BENCH_PROBE_MM=0 leaves out the music-metadata loop (minutes at 3,000 files under load). */
+const WITH_MM = process.env.BENCH_PROBE_MM !== '0';
+const root = resolve(__dirname, '..');
+const base = join(__dirname, '.data', 'probe-folder');
 
-const KINDS: Array<{ name: string; args: string[] }> = [
-  { name: 'cbr.mp3', args: ['-c:a', 'libmp3lame', '-b:a', '192k'] },
-  { name: 'vbr-xing.mp3', args: ['-c:a', 'libmp3lame', '-q:a', '2'] },
-  { name: 'vbr-no-xing.mp3', args: ['-c:a', 'libmp3lame', '-q:a', '2', '-write_xing', '0'] },
-  { name: 'lossless.flac', args: ['-c:a', 'flac'] },
-  { name: 'vorbis.ogg', args: ['-c:a', 'libvorbis', '-q:a', '5'] },
-  { name: 'voice.opus', args: ['-c:a', 'libopus', '-b:a', '96k'] },
-  { name: 'pcm.wav', args: ['-c:a', 'pcm_s16le'] },
-];
+const load = (): string => `load ${loadavg()[0]!.toFixed(1)}`;
 
-async function generate(): Promise<void> {
-  if (existsSync(join(dir, 'done'))) return;
-  await rm(dir, { recursive: true, force: true });
-  await mkdir(dir, { recursive: true });
-  const masters = join(base, 'masters');
-  await mkdir(masters, { recursive: true });
-  for (const [i, k] of KINDS.entries()) {
-    const out = join(masters, k.name);
-    if (existsSync(out)) continue;
-    const seconds = 180 + i * 30;
-    execFileSync('ffmpeg', [
-      '-v',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      `sine=frequency=${220 + i * 55}:duration=${seconds},aformat=channel_layouts=stereo`,
-      '-f',
-      'lavfi',
-      '-i',
-      `anoisesrc=d=${seconds}:a=0.05`,
-      '-filter_complex',
-      'amix=inputs=2',
-      '-metadata',
-      `title=Found ${k.name}`,
-      '-metadata',
-      'genre=Ambient',
-      ...k.args,
-      out,
-    ]);
-  }
-  for (let n = 0; n < COUNT; n++) {
-    const k = KINDS[n % KINDS.length]!;
-    await copyFile(join(masters, k.name), join(dir, `${String(n).padStart(5, '0')}-${k.name}`));
-  }
-  await writeFile(join(dir, 'done'), '');
+function line(label: string, ms: number, extra = '', cpuMs?: number): void {
+  const cpu = cpuMs === undefined ? '' : `, CPU ${cpuMs.toFixed(0)} ms`;
+  console.log(
+    `${label.padEnd(72)} ${ms.toFixed(0).padStart(8)} ms   (${load()}${cpu})${extra ? `  ${extra}` : ''}`,
+  );
 }
 
-async function oldFullScan(path: string): Promise<number | null> {
-  const p = await probeFile(path, { tagsOnly: true });
-  if (p?.format !== 'mp3') return p?.durationMs ?? null;
-  const opened = await openRegular(path);
-  try {
-    const read = async (into: Buffer, position: number) =>
-      (await opened.handle.read(into, 0, into.length, position)).bytesRead;
-    const c = await countFramesIn(read, opened.stat.size);
-    return c ? (c.audioFrames * c.first.samplesPerFrame * 1000) / c.first.sampleRate : null;
-  } finally {
-    await opened.handle.close();
-  }
-}
-
-async function timed(label: string, fn: () => Promise<unknown>): Promise<number> {
+async function timed(label: string, fn: () => Promise<unknown> | unknown): Promise<number> {
   const t = performance.now();
   await fn();
   const ms = performance.now() - t;
-  console.log(`${label.padEnd(64)} ${ms.toFixed(0).padStart(7)} ms`);
+  line(label, ms);
   return ms;
 }
 
+/** The CLI bundled from a copy of the sources: today's working tree, or a commit's. */
+async function buildCli(name: string, ref: string | null): Promise<string> {
+  const tree = join(__dirname, '.data', `cli-${name}`);
+  await rm(tree, { recursive: true, force: true });
+  await mkdir(tree, { recursive: true });
+  if (ref === null) {
+    for (const p of ['src', 'scripts', 'package.json'])
+      await cp(join(root, p), join(tree, p), { recursive: true });
+  } else {
+    const tar = execFileSync('git', ['archive', ref, 'src', 'scripts', 'package.json'], {
+      cwd: root,
+      maxBuffer: 1 << 30,
+    });
+    execFileSync('tar', ['-x', '-C', tree], { input: tar });
+  }
+  await symlink(join(root, 'node_modules'), join(tree, 'node_modules'));
+  execFileSync(process.execPath, [join(tree, 'scripts/build-cli.mjs')], {
+    cwd: tree,
+    stdio: 'ignore',
+  });
+  return join(tree, 'out/cli/cadenza.cjs');
+}
+
+/** `cadenza library list --json` over the folder with `home` as the data folder. */
+interface Listing {
+  ms: number;
+  /** The CLI process's CPU time, all threads. */
+  cpuMs: number;
+  items: number;
+}
+
+function listWith(cli: string, home: string, dir: string): Listing {
+  const t = performance.now();
+  const preload = join(__dirname, 'support', 'cpu-at-exit.cjs');
+  const res = spawnSync(process.execPath, ['-r', preload, cli, 'library', 'list', '--json'], {
+    env: {
+      ...process.env,
+      CADENZA_HOME: home,
+      CADENZA_LIBRARY: dir,
+      CADENZA_KEYCHAIN: 'off',
+      CADENZA_API_KEY: '',
+    },
+    maxBuffer: 1 << 30,
+    encoding: 'utf8',
+  });
+  const ms = performance.now() - t;
+  if (res.status !== 0) throw new Error(`${cli} failed (${res.status}): ${res.stderr}`);
+  const cpuMs = Number(/CADENZA_BENCH_CPU_MS (\d+)/.exec(res.stderr)?.[1] ?? NaN);
+  return { ms, cpuMs, items: (JSON.parse(res.stdout) as unknown[]).length };
+}
+
 async function main(): Promise<void> {
-  await generate();
-  const files = (await readdir(dir)).filter((f) => f !== 'done').map((f) => join(dir, f));
-  let bytes = 0;
-  for (const f of files) bytes += (await stat(f)).size;
-  // warm the OS cache once: every side reads from memory
-  for (const f of files) await parseFile(f, { duration: false, skipCovers: true });
+  let t = performance.now();
+  const folder = await probeFolder(base, COUNT);
+  const { files, dir } = folder;
   console.log(
-    `${files.length} files, ${(bytes / 2 ** 20).toFixed(0)} MB (${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)})`,
+    `${files.length} files, ${(folder.bytes / 2 ** 30).toFixed(2)} GB (${Object.entries(
+      folder.kinds,
+    )
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ')}); ready in ${Math.round(performance.now() - t)} ms`,
   );
-  const mm = await timed('music-metadata parseFile loop (duration: true)', async () => {
-    for (const f of files) await parseFile(f, { duration: true, skipCovers: true });
-  });
-  const old = await timed('old probe path (every MP3 frame counted over the file)', async () => {
-    for (const f of files) await oldFullScan(f);
-  });
-  const now = await timed('header-first probe (probeFile, one at a time)', async () => {
+  t = performance.now();
+  const cliBefore = await buildCli('before', BEFORE);
+  const cliNow = await buildCli('now', null);
+  console.log(`CLIs built in ${Math.round(performance.now() - t)} ms (before: ${BEFORE})`);
+  // read every file once: every side then reads from the OS cache
+  const chunk = Buffer.alloc(1 << 20);
+  for (const f of files) {
+    const h = await open(f, 'r');
+    while ((await h.read(chunk, 0, chunk.length)).bytesRead > 0);
+    await h.close();
+  }
+  console.log(`(${cpus().length} cores, ${load()} before the first figure)`);
+
+  const homes = join(base, 'homes');
+  await rm(homes, { recursive: true, force: true });
+  const startup = listWith(cliNow, join(homes, 'startup'), join(homes, 'empty-library'));
+  line(
+    'CLI start-up: `library list --json` of an empty folder (today)',
+    startup.ms,
+    '',
+    startup.cpuMs,
+  );
+
+  const before1 = listWith(cliBefore, join(homes, 'before'), dir);
+  line(
+    `before (${BEFORE}): library list --json, first`,
+    before1.ms,
+    `${before1.items} items`,
+    before1.cpuMs,
+  );
+  const before2 = listWith(cliBefore, join(homes, 'before'), dir);
+  line(`before (${BEFORE}): library list --json, second`, before2.ms, '', before2.cpuMs);
+
+  const now1 = listWith(cliNow, join(homes, 'now'), dir);
+  line(
+    'today: library list --json, first (empty data folder)',
+    now1.ms,
+    `${now1.items} items`,
+    now1.cpuMs,
+  );
+  const now2 = listWith(cliNow, join(homes, 'now'), dir);
+  line(
+    'today: library list --json, second (probe cache from the data folder)',
+    now2.ms,
+    '',
+    now2.cpuMs,
+  );
+  const now3 = listWith(cliNow, join(homes, 'now'), dir);
+  line('today: library list --json, third', now3.ms, '', now3.cpuMs);
+  const cacheBytes = readFileSync(join(homes, 'now', 'probe-cache.json')).length;
+  console.log(`  probe cache: ${(cacheBytes / 1024).toFixed(0)} KB in the data folder`);
+
+  let mm = NaN;
+  if (WITH_MM)
+    mm = await timed('plain music-metadata loop: parseFile(duration: true)', async () => {
+      for (const f of files) await parseFile(f, { duration: true, skipCovers: true });
+    });
+
+  await timed('in process: header-first probe over every file (with art)', async () => {
     for (const f of files) await probeFile(f, { art: true });
   });
+  const cacheFile = join(base, 'in-process', 'probe-cache.json');
   await rm(cacheFile, { force: true });
-  const first = await timed('library first listing (scan, probe cache empty)', async () => {
+  const scan1 = await timed('in process: library scan, probe cache empty', async () => {
     const cache = new ProbeCache(cacheFile);
     await scanLibrary(dir, new Map(), { probeCache: cache });
     await cache.save();
   });
-  const second = await timed(
-    'library second listing (a new process: cache from disk)',
-    async () => {
-      const cache = new ProbeCache(cacheFile);
-      await scanLibrary(dir, new Map(), { probeCache: cache });
-      if (cache.stats.misses > 0) throw new Error(`${cache.stats.misses} files probed again`);
-    },
-  );
-  // how far the estimates are from the full count, for the MP3 without a Xing header
-  const noXing = files.find((f) => f.endsWith('vbr-no-xing.mp3'))!;
-  const est = await probeFile(noXing);
-  const exact = await oldFullScan(noXing);
-  console.log(
-    `VBR MP3 without a header: estimate ${est?.durationMs} ms (estimated: ${est?.estimated === true}) vs frames counted ${Math.round(exact ?? 0)} ms`,
-  );
+  const scan2 = await timed('in process: library scan, a new cache read from disk', async () => {
+    const cache = new ProbeCache(cacheFile);
+    await scanLibrary(dir, new Map(), { probeCache: cache });
+    if (cache.stats.misses > 0) throw new Error(`${cache.stats.misses} files probed again`);
+  });
+
+  if (!existsSync(join(homes, 'now', 'probe-cache.json'))) throw new Error('no probe cache');
   const x = (a: number, b: number) => `${(a / b).toFixed(1)}×`;
+  console.log(`\n${files.length} files, ${(folder.bytes / 2 ** 30).toFixed(2)} GB:`);
   console.log(
-    `speed-up: probe vs music-metadata ${x(mm, now)}, vs old path ${x(old, now)}; first listing vs old path ${x(old, first)}; second listing vs first ${x(first, second)}   (targets: first ≥ 3× faster than before, second ≥ 10× faster than first)`,
+    `first listing: today ${x(before1.ms, now1.ms)} faster than before by wall time, ${x(before1.cpuMs, now1.cpuMs)} by CPU (target ≥ 3×)` +
+      `; second listing ${x(now1.ms, now2.ms)} faster than the first by wall time, ${x(now1.cpuMs, now2.cpuMs)} by CPU (target ≥ 10×)` +
+      `${WITH_MM ? `; music-metadata loop ${x(mm, now1.ms)} the first listing's time` : ''}` +
+      `; in process, scan with a warm cache ${x(scan1, scan2)} faster`,
   );
+  if (before1.items !== now1.items)
+    console.log(`NOTE: before listed ${before1.items} items, today ${now1.items}`);
 }
 
-void main();
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
