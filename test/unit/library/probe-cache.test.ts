@@ -8,8 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { scanLibrary } from '../../../src/main/services/library/indexer';
-import { ProbeCache } from '../../../src/main/services/library/probe-cache';
-import { toneWav } from '../../support/media-fixtures';
+import { createLibrary } from '../../../src/main/services/library/library';
+import { CachedLyrics, ProbeCache } from '../../../src/main/services/library/probe-cache';
+import { mp3Frame, toneWav } from '../../support/media-fixtures';
 
 let root: string;
 let lib: string;
@@ -90,4 +91,77 @@ describe('the probe cache', () => {
     const lines = (await readFile(cacheFile, 'utf8')).trim().split('\n');
     expect(lines).toHaveLength(1 + 2);
   });
+
+  it("gives main a found file's lyrics without reading its tags again (library list --json)", async () => {
+    const home = join(root, 'data');
+    const song = join(lib, 'found.mp3');
+    const at = new Date(Date.UTC(2026, 0, 2, 3, 4, 5));
+    await writeFile(song, mp3WithLyrics('first words'));
+    await utimes(song, at, at);
+    const library = createLibrary({
+      dir: lib,
+      indexFile: join(home, 'library-index.json'),
+      watch: false,
+    });
+    await library.open();
+    try {
+      const item = library.items().find((i) => i.file === 'found.mp3')!;
+      expect(item.hasLyrics).toBe(true);
+      expect((await library.full(item)).lyrics).toBe('first words');
+      // the same bytes' length and mtime (and inode): the cache answers, the file is not parsed
+      await writeFile(song, mp3WithLyrics('fresh words'));
+      await utimes(song, at, at);
+      expect((await library.full(item)).lyrics).toBe('first words');
+      // a changed file is read again
+      await writeFile(song, mp3WithLyrics('fresh words, longer'));
+      expect((await library.full(item)).lyrics).toBe('fresh words, longer');
+    } finally {
+      await library.close();
+    }
+  });
+
+  it('keeps the lyrics in main only while they are asked for', async () => {
+    const song = join(lib, 'found.mp3');
+    await writeFile(song, mp3WithLyrics('kept a while'));
+    const probe = new ProbeCache(cacheFile);
+    await scanLibrary(lib, new Map(), { probeCache: probe });
+    await probe.save();
+    const lyrics = new CachedLyrics(cacheFile, 50);
+    const { stat } = await import('node:fs/promises');
+    expect(await lyrics.get(song, await stat(song))).toBe('kept a while');
+    expect(await lyrics.get(join(lib, 'one.wav'), await stat(join(lib, 'one.wav')))).toBe(
+      undefined,
+    );
+    expect((lyrics as unknown as { lines: unknown }).lines).not.toBeNull();
+    await new Promise((r) => setTimeout(r, 120));
+    expect((lyrics as unknown as { lines: unknown }).lines).toBeNull();
+  });
 });
+
+/** An MP3 of silent frames with an ID3v2.3 tag holding unsynchronised lyrics (USLT). */
+function mp3WithLyrics(lyrics: string): Buffer {
+  const body = Buffer.concat([
+    Buffer.from([0]),
+    Buffer.from('eng'),
+    Buffer.from([0]),
+    Buffer.from(lyrics, 'latin1'),
+  ]);
+  const head = Buffer.alloc(10);
+  head.write('USLT', 0, 'latin1');
+  head.writeUInt32BE(body.length, 4);
+  const frame = Buffer.concat([head, body]);
+  const n = frame.length;
+  const tag = Buffer.from([
+    0x49,
+    0x44,
+    0x33,
+    3,
+    0,
+    0,
+    (n >> 21) & 0x7f,
+    (n >> 14) & 0x7f,
+    (n >> 7) & 0x7f,
+    n & 0x7f,
+  ]);
+  return Buffer.concat([tag, frame, ...Array.from({ length: 200 }, () => mp3Frame())]);
+}

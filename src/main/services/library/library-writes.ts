@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
-import { basename, extname, join, posix } from 'node:path';
+import { basename, dirname, extname, join, posix } from 'node:path';
 import { appError } from '@shared/app-error';
 import { AppError } from '@shared/errors';
 import {
@@ -22,7 +22,8 @@ import { READ_CAPS, readRegularText } from '../ground/regular-file';
 import { guessKind, isItemMedia } from '../ground/media-types';
 import { logger } from '../log';
 import { sidecarNameFor } from './index-entry';
-import { readFoundMedia } from './found';
+import { probeFile } from '../audio/probe';
+import { CachedLyrics, PROBE_CACHE_NAME } from './probe-cache';
 import { ensureLibraryFolder } from './placement';
 import { tagLibraryFile } from './file-tags';
 import { isBareName, nameSet, normalizeExtension, sanitizeBaseName, uniqueFileName } from './names';
@@ -214,12 +215,21 @@ export function createLibraryWrites({ options, get, refresh }: WritesContext): L
     return parsed.data;
   }
 
+  const foundLyrics = options.indexFile
+    ? new CachedLyrics(join(dirname(options.indexFile), PROBE_CACHE_NAME))
+    : undefined;
+
   async function full(item: LibraryItem): Promise<FullLibraryItem> {
     if (!item.hasLyrics) return { ...item, lyrics: null };
     if (!item.hasSidecar) {
-      // a file added outside the app: its lyrics are in its own tags
-      const found = await readFoundMedia(join(dir, item.file)).catch(() => null);
-      return { ...item, lyrics: found?.lyrics ?? null };
+      // a file added outside the app: its lyrics are in its own tags, which the probe cache
+      // remembers while the file is unchanged (else its tags are read, pictures skipped)
+      const path = join(dir, item.file);
+      const stat = await fs.stat(path).catch(() => null);
+      const cached = stat && (await foundLyrics?.get(path, stat).catch(() => undefined));
+      if (cached !== undefined && cached !== null) return { ...item, lyrics: cached };
+      const found = await probeFile(path, { tagsOnly: true }).catch(() => null);
+      return { ...item, lyrics: found?.tags.lyrics ?? null };
     }
     const onDisk = await sidecarOnDisk(item).catch(() => null);
     const lyrics = typeof onDisk?.lyrics === 'string' ? onDisk.lyrics : null;

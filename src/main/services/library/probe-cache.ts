@@ -172,3 +172,63 @@ async function readLines(file: string): Promise<Map<string, Line>> {
     await opened.handle.close().catch(() => undefined);
   }
 }
+
+interface LyricsLine {
+  size: number;
+  mtimeMs: number;
+  ino: number;
+  lyrics: string;
+}
+
+/**
+ * The lyrics of files added outside the app, as the probe cache has them, for main — whose rows
+ * keep no lyrics — when they are shown or listed in full (`cadenza library list --json` asks for
+ * every one): the file's tags are not parsed again while its size, mtime and inode are those the
+ * probe saw. Read from the data folder on the first question and dropped after a while without
+ * one, so main holds them only while something asks (only lines with lyrics are kept).
+ *
+ *   const lyrics = new CachedLyrics(join(dataDir, PROBE_CACHE_NAME));
+ *   await lyrics.get(path, stat);   // the text, or undefined: read the file's tags
+ */
+export class CachedLyrics {
+  private lines: Map<string, LyricsLine> | null = null;
+  private loading: Promise<Map<string, LyricsLine>> | null = null;
+  private idle: NodeJS.Timeout | undefined;
+
+  constructor(
+    readonly file: string,
+    private readonly keepMs = 30_000,
+  ) {}
+
+  private async all(): Promise<Map<string, LyricsLine>> {
+    if (this.lines) return this.lines;
+    this.loading ??= readLines(this.file).then((all) => {
+      const kept = new Map<string, LyricsLine>();
+      for (const l of all.values())
+        if (typeof l.facts?.lyrics === 'string')
+          kept.set(l.path, {
+            size: l.size,
+            mtimeMs: l.mtimeMs,
+            ino: l.ino,
+            lyrics: l.facts.lyrics,
+          });
+      this.lines = kept;
+      this.loading = null;
+      return kept;
+    });
+    return this.loading;
+  }
+
+  async get(path: string, stat: Stats): Promise<string | undefined> {
+    const lines = await this.all();
+    clearTimeout(this.idle);
+    this.idle = setTimeout(() => {
+      this.lines = null;
+    }, this.keepMs);
+    this.idle.unref();
+    const l = lines.get(path);
+    if (!l || l.size !== stat.size || l.mtimeMs !== stat.mtimeMs || l.ino !== stat.ino)
+      return undefined;
+    return l.lyrics;
+  }
+}
