@@ -29,6 +29,12 @@ export interface IndexEntry {
   text?: string;
 }
 
+/**
+ * What main is sent of an entry: the item, and what re-linking found (main settles it on disk).
+ * The stats and the search text stay in the worker.
+ */
+export type MainEntry = Pick<IndexEntry, 'item' | 'relink'>;
+
 /** An item's searchable text, lower-cased once: title, tags, lyrics and prompt. */
 export const searchTextOf = (
   item: Pick<LibraryItem, 'title' | 'tags' | 'prompt'>,

@@ -9,7 +9,7 @@ import { runInNewContext } from 'node:vm';
 import type { LibraryItem } from '@shared/domain/library';
 import { openDone } from '../worker/priority';
 import type { TaskContext } from '../worker/protocol';
-import type { IndexEntry } from './index-entry';
+import type { IndexEntry, MainEntry } from './index-entry';
 import { refreshEntries, scanLibrary } from './indexer';
 import { ProbeCache } from './probe-cache';
 import { loadSavedHead, loadSavedIndex, saveIndex } from './saved-index';
@@ -62,14 +62,14 @@ function stateOf(entries: Map<string, IndexEntry>, search = new LibrarySearch())
   return { entries, ordered, search };
 }
 
-/** What main is sent of an entry: no search text (main never searches lyrics itself). */
-const forMain = ({ text: _text, ...entry }: IndexEntry): IndexEntry => entry;
+/** What main is sent of an entry: no stats, no search text (main never searches lyrics itself). */
+const forMain = ({ item, relink }: IndexEntry): MainEntry => (relink ? { item, relink } : { item });
 
 /**
  * Queues entries for main in chunks, one in flight at a time (see `TaskContext.deliver`); the
  * caller goes on working meanwhile and awaits `sent()` before answering.
  */
-function entrySender(ctx: TaskContext<IndexEntry[]>) {
+function entrySender(ctx: TaskContext<MainEntry[]>) {
   let tail = Promise.resolve();
   return {
     send(entries: readonly IndexEntry[]): void {
@@ -121,7 +121,7 @@ export interface ScanResult {
  * Loads the saved index (entries whose files are still listed are trusted) or builds the index
  * from the folder; sends every entry, newest first, as progress.
  */
-async function openIndex(ref: IndexRef, ctx: TaskContext<IndexEntry[]>): Promise<OpenResult> {
+async function openIndex(ref: IndexRef, ctx: TaskContext<MainEntry[]>): Promise<OpenResult> {
   const sender = entrySender(ctx);
   // the newest entries first, from a small file, so the first rows need not wait for the rest
   const head = ref.indexFile ? await loadSavedHead(ref.indexFile, ref.dir) : [];
@@ -166,13 +166,13 @@ export const libraryTasks = {
    * Loads the saved index (entries whose files are still listed are trusted) or builds the index
    * from the folder; sends every entry, newest first, as progress.
    */
-  async 'library.open'(ref: IndexRef, ctx: TaskContext<IndexEntry[]>): Promise<OpenResult> {
+  async 'library.open'(ref: IndexRef, ctx: TaskContext<MainEntry[]>): Promise<OpenResult> {
     // the first open runs at main's priority; the thread lowers its own once it is done
     return openIndex(ref, ctx).finally(openDone);
   },
 
   /** Brings the index up to date with the folder; sends the entries that changed as progress. */
-  async 'library.scan'(ref: IndexRef, ctx: TaskContext<IndexEntry[]>): Promise<ScanResult> {
+  async 'library.scan'(ref: IndexRef, ctx: TaskContext<MainEntry[]>): Promise<ScanResult> {
     const state = states.get(ref.handle);
     const previous = state?.entries ?? new Map<string, IndexEntry>();
     const dirs: string[] = [];
@@ -195,7 +195,7 @@ export const libraryTasks = {
    */
   async 'library.refresh'(
     input: IndexRef & { files: string[] },
-    ctx: TaskContext<IndexEntry[]>,
+    ctx: TaskContext<MainEntry[]>,
   ): Promise<Omit<ScanResult, 'dirs'>> {
     if (!states.has(input.handle)) {
       // the thread restarted: the whole index is built again and sent

@@ -1,85 +1,129 @@
 import type { LibraryChange, LibraryItem } from '@shared/domain/library';
-import type { IndexEntry } from './index-entry';
+import type { MainEntry } from './index-entry';
 import type { ScanResult } from './index-tasks';
 
 export const byNewest = (a: LibraryItem, b: LibraryItem): number =>
   a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : a.file.localeCompare(b.file);
 
-/** Merges two newest-first lists into one (O(n): a rescan rarely changes more than a few items). */
-function mergeNewest(a: readonly LibraryItem[], b: readonly LibraryItem[]): LibraryItem[] {
-  const out: LibraryItem[] = new Array<LibraryItem>(a.length + b.length);
-  let i = 0;
-  let j = 0;
-  let k = 0;
-  while (i < a.length && j < b.length)
-    out[k++] = byNewest(a[i] as LibraryItem, b[j] as LibraryItem) <= 0 ? a[i++]! : b[j++]!;
-  while (i < a.length) out[k++] = a[i++]!;
-  while (j < b.length) out[k++] = b[j++]!;
-  return out;
+/**
+ * Merges `incoming` (newest first) into `rows` (newest first) in place, from the back: the cost
+ * is the incoming items plus the rows newer than the oldest of them — when a chunk of an open is
+ * older than everything listed (the usual case) that is an append.
+ */
+function mergeInto(rows: LibraryItem[], incoming: readonly LibraryItem[]): void {
+  let i = rows.length - 1;
+  let j = incoming.length - 1;
+  // grown by push (setting a larger length makes a holey array V8 may turn into a dictionary)
+  for (const item of incoming) rows.push(item);
+  let k = rows.length - 1;
+  while (j >= 0) {
+    const a = rows[i];
+    const b = incoming[j] as LibraryItem;
+    if (i >= 0 && byNewest(a as LibraryItem, b) > 0) {
+      rows[k--] = a as LibraryItem;
+      i -= 1;
+    } else {
+      rows[k--] = b;
+      j -= 1;
+    }
+  }
 }
 
 /**
- * What main holds of the index: the entries the worker sent by path, the items newest first and
- * by id. Changes arrive as diffs (see `publish`).
+ * What main holds of the index: the items the worker sent by path, newest first and by id.
+ * Changes arrive as diffs (see `publish`); each costs main work in proportion to the change.
  */
 export class ItemList {
-  entries = new Map<string, IndexEntry>();
-  /** All items, newest first; replaced (never mutated) when the library changes. */
-  list: readonly LibraryItem[] = [];
+  /** Items by media path (relative). */
+  readonly paths = new Map<string, LibraryItem>();
   byId = new Map<string, LibraryItem>();
+  /** Newest first. Changed in place until `list` hands it out; copied before the next change. */
+  private rows: LibraryItem[] = [];
+  private handedOut = false;
+  /** Copies of the whole list made since the last reset (a diagnostic; tests read it). */
+  copies = 0;
+
+  /**
+   * All items, newest first. The array handed out is never changed afterwards: the next change
+   * copies it first (once), so an open's chunks, when nobody reads the list between them, each
+   * cost main their own size — not a copy of the whole list per chunk (100 copies of up to 50,000
+   * rows at 50,000 items: most of main's garbage while opening).
+   */
+  get list(): readonly LibraryItem[] {
+    this.handedOut = true;
+    return this.rows;
+  }
+
+  /** The list for a read that keeps nothing of it (a find, a filter into a new array). */
+  get peek(): readonly LibraryItem[] {
+    return this.rows;
+  }
+
+  /** How many items are listed (without handing the list out). */
+  get count(): number {
+    return this.rows.length;
+  }
 
   reset(): void {
-    this.entries = new Map();
+    this.paths.clear();
     this.byId = new Map();
-    this.list = [];
+    this.rows = [];
+    this.handedOut = false;
+    this.copies = 0;
+  }
+
+  /** The rows to change: the list itself while nobody holds it, else a copy. */
+  private writable(): LibraryItem[] {
+    if (this.handedOut) {
+      this.rows = this.rows.slice();
+      this.handedOut = false;
+      this.copies += 1;
+    }
+    return this.rows;
   }
 
   /**
    * Applies what the worker found: `changed` entries (newest first) replace those at their paths,
-   * `removed` paths go. Work here is proportional to the change, plus at most one O(n) merge of
-   * the list (none when the change only adds older items, as the chunks of an open do).
+   * `removed` paths go. Work here is proportional to the change, plus one pass over the list when
+   * items leave or move (a rename, a removal), and a copy when the list was handed out since the
+   * last change.
    */
-  publish(changed: readonly IndexEntry[], removed: readonly string[]): LibraryChange {
+  publish(changed: readonly MainEntry[], removed: readonly string[]): LibraryChange {
     const change: LibraryChange = { added: [], updated: [], removed: [] };
     if (changed.length === 0 && removed.length === 0) return change;
-    const { entries, byId } = this;
+    const { paths, byId } = this;
     const before = new Map<string, LibraryItem | undefined>();
     const note = (id: string): void => {
       if (!before.has(id)) before.set(id, byId.get(id));
     };
     const gone = new Set<LibraryItem>();
-    const drop = (old: IndexEntry): void => {
-      note(old.item.id);
-      gone.add(old.item);
-      if (byId.get(old.item.id) === old.item) byId.delete(old.item.id);
+    const drop = (old: LibraryItem): void => {
+      note(old.id);
+      gone.add(old);
+      if (byId.get(old.id) === old) byId.delete(old.id);
     };
     for (const rel of removed) {
-      const old = entries.get(rel);
+      const old = paths.get(rel);
       if (!old) continue;
       drop(old);
-      entries.delete(rel);
+      paths.delete(rel);
     }
-    for (const e of changed) {
-      const old = entries.get(e.item.file);
+    for (const { item } of changed) {
+      const old = paths.get(item.file);
       if (old) drop(old);
-      note(e.item.id);
-      entries.set(e.item.file, e);
+      note(item.id);
+      paths.set(item.file, item);
     }
-    for (const e of changed) byId.set(e.item.id, e.item);
-    const list = this.list;
-    const kept = gone.size === 0 ? list : list.filter((i) => !gone.has(i));
+    for (const { item } of changed) byId.set(item.id, item);
     // the worker sends entries newest first, so this sort is a linear check
     const incoming = changed.map((e) => e.item).sort(byNewest);
-    const last = kept.at(-1);
-    const first = incoming[0];
-    this.list =
-      kept.length === 0
-        ? incoming
-        : !first
-          ? kept
-          : last && byNewest(last, first) <= 0
-            ? kept.concat(incoming)
-            : mergeNewest(kept, incoming);
+    const rows = this.writable();
+    if (gone.size > 0) {
+      let k = 0;
+      for (const item of rows) if (!gone.has(item)) rows[k++] = item;
+      rows.length = k;
+    }
+    if (incoming.length > 0) mergeInto(rows, incoming);
     for (const [id, old] of before) {
       const now = byId.get(id);
       if (!old && now) change.added.push(id);
@@ -90,9 +134,9 @@ export class ItemList {
   }
 
   /** The paths a scan or refresh found gone (all not sent, when it sent the whole index). */
-  removedBy(result: Omit<ScanResult, 'dirs'>, sent: readonly IndexEntry[]): string[] {
+  removedBy(result: Omit<ScanResult, 'dirs'>, sent: readonly MainEntry[]): string[] {
     if (!result.complete) return result.removed;
     const listed = new Set(sent.map((e) => e.item.file));
-    return [...this.entries.keys()].filter((rel) => !listed.has(rel));
+    return [...this.paths.keys()].filter((rel) => !listed.has(rel));
   }
 }

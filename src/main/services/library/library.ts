@@ -6,7 +6,7 @@ import { removeTempLeftovers } from '../ground/atomic';
 import { sharedWorker } from '../worker';
 import type { libraryTasks } from './index-tasks';
 import { TypedEmitter } from '../ground/events';
-import { sidecarNameFor, type IndexEntry } from './index-entry';
+import { sidecarNameFor, type MainEntry } from './index-entry';
 import type { IndexRef, OpenResult, ScanResult } from './index-tasks';
 import { mediaTypeOf } from '../ground/media-types';
 import { createFolderWatch } from './folder-watch';
@@ -57,7 +57,7 @@ export function createLibrary(options: LibraryOptions): Library {
   let listWaiters: Array<{ count: number; resolve: () => void }> | null = null;
   const wakeListWaiters = (all: boolean): void => {
     if (!listWaiters) return;
-    const still = listWaiters.filter((w) => !all && items.list.length < w.count);
+    const still = listWaiters.filter((w) => !all && items.count < w.count);
     for (const w of listWaiters) if (!still.includes(w)) w.resolve();
     listWaiters = all ? null : still;
   };
@@ -65,7 +65,7 @@ export function createLibrary(options: LibraryOptions): Library {
   let dirty = false;
 
   /** Applies what the worker found (see ItemList.publish), tells listeners, saves later. */
-  function publish(changed: readonly IndexEntry[], removed: readonly string[]): LibraryChange {
+  function publish(changed: readonly MainEntry[], removed: readonly string[]): LibraryChange {
     const change = items.publish(changed, removed);
     if (change.added.length + change.updated.length + change.removed.length > 0) {
       emitter.emit('changed', change);
@@ -80,7 +80,7 @@ export function createLibrary(options: LibraryOptions): Library {
   let settling: Promise<unknown> = Promise.resolve();
   /** An open in progress (its chunks are published before the index is whole). */
   let opening: Promise<unknown> = Promise.resolve();
-  function settleLater(changed: readonly IndexEntry[]): void {
+  function settleLater(changed: readonly MainEntry[]): void {
     if (options.readOnly || closed) return;
     const found = changed.filter((e) => e.relink);
     if (found.length === 0) return;
@@ -98,9 +98,9 @@ export function createLibrary(options: LibraryOptions): Library {
   async function withEntries<T>(
     task: 'library.open' | 'library.scan' | 'library.refresh',
     input: IndexRef | (IndexRef & { files: string[] }),
-    onChunk?: (chunk: IndexEntry[]) => void,
-  ): Promise<{ result: T; entries: IndexEntry[] }> {
-    const got: IndexEntry[] = [];
+    onChunk?: (chunk: MainEntry[]) => void,
+  ): Promise<{ result: T; entries: MainEntry[] }> {
+    const got: MainEntry[] = [];
     const result = (await worker.run(task, input as IndexRef & { files: string[] }, {
       onProgress:
         onChunk ??
@@ -160,7 +160,7 @@ export function createLibrary(options: LibraryOptions): Library {
     dir,
     enabled: options.watch !== false,
     debounceMs: options.watchDebounceMs ?? 250,
-    knows: (rel) => items.entries.has(rel),
+    knows: (rel) => items.paths.has(rel),
     closed: () => closed,
     refresh,
     rescan,
@@ -201,7 +201,7 @@ export function createLibrary(options: LibraryOptions): Library {
     },
     ready: () => readyPromise,
     whenListed(count) {
-      if (!listWaiters || items.list.length >= count) return Promise.resolve();
+      if (!listWaiters || items.count >= count) return Promise.resolve();
       return new Promise<void>((resolve) => listWaiters?.push({ count, resolve }));
     },
     async close() {
@@ -220,10 +220,10 @@ export function createLibrary(options: LibraryOptions): Library {
     items: () => items.list,
     get: (id) => items.byId.get(id),
     findByServiceId: (serviceId) =>
-      items.list.find((i) => Object.values(i.service_ids).includes(serviceId)),
+      items.peek.find((i) => Object.values(i.service_ids).includes(serviceId)),
     async filter(query) {
       const ofKind = (i: LibraryItem) => !query.kind || i.kind === query.kind;
-      if (!query.text?.trim()) return items.list.filter(ofKind);
+      if (!query.text?.trim()) return items.peek.filter(ofKind);
       // the worker answers ids newest first, as `list` is ordered: no pass over the whole list
       const ids = await worker.run('library.search', { ...ref, query });
       const out: LibraryItem[] = [];

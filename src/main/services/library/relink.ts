@@ -268,7 +268,7 @@ const absent = async (path: string): Promise<boolean> =>
  */
 export async function settleRelinks(
   root: string,
-  entries: readonly RelinkEntry[],
+  entries: readonly Pick<RelinkEntry, 'item' | 'relink'>[],
   sidecarNameFor: (media: string) => string,
   defaults: TagDefaults = {},
 ): Promise<string[]> {
