@@ -3,6 +3,7 @@
  * Plain Node: no `electron` import anywhere under services/.
  */
 import type { AccountStatus, KeyInfo, KeySaved, KeyStorage } from '@shared/domain/account';
+import type { SpendBudgets } from '@shared/domain/budget';
 import type { ExportDefaults } from '@shared/domain/export';
 import type { KnownCounts } from '@shared/domain/jobs';
 import type { LanguageChoice } from '@shared/i18n/languages';
@@ -48,6 +49,8 @@ export interface Settings {
   loudnessTargetLufs?: number;
   /** Export defaults: format, and the artist and album written into exported files. */
   export?: ExportDefaults;
+  /** Ask before spending more than N of a counter in one go (absent: never asks). */
+  spendBudgets?: SpendBudgets;
 }
 
 export interface SettingsStore {

@@ -40,6 +40,7 @@ import { createExportService, type ExportService } from './export/service';
 import { createCollectionsService, type CollectionsService } from './collections';
 import { DEFAULT_LOUDNESS_TARGET_LUFS } from '@shared/domain/loudness';
 import { createCostService, keyFingerprint, type CostService } from './cost';
+import { createBudgetService, type BudgetService } from './budget';
 import { logger } from './log';
 import { COUNTERS } from '@shared/errors';
 
@@ -116,6 +117,8 @@ export interface Core {
   readonly mediaCache: MediaCache;
   /** What an action usually spends, learned from this key's finished jobs (docs/cost.md). */
   readonly cost: CostService;
+  /** A spend's total (learned, never a price) and the budget check before it is sent. */
+  readonly budget: BudgetService;
   /** Closes the library and jobs (releasing the data-folder lock) and the media cache. */
   close(): Promise<void>;
 }
@@ -268,6 +271,10 @@ export function createCore(opts: CoreOptions): Core {
     measure: measureLoudnessInWorker,
     tagDefaults,
   });
+  const readCounts = async () => {
+    const info = await account.keyInfo();
+    return Object.fromEntries(COUNTERS.map((c) => [c, info[c]]));
+  };
   const cost = createCostService({
     file: join(paths.dataDir, 'cost-history.json'),
     async keyId() {
@@ -275,10 +282,7 @@ export function createCore(opts: CoreOptions): Core {
       const key = await keys.getKey(origin);
       return key ? keyFingerprint(origin, key) : null;
     },
-    async readCounts() {
-      const info = await account.keyInfo();
-      return Object.fromEntries(COUNTERS.map((c) => [c, info[c]]));
-    },
+    readCounts,
     jobs: async () => (await runtime()).jobs.list(),
   });
   // every finished job of this process teaches the estimate (a failed read teaches nothing)
@@ -286,6 +290,12 @@ export function createCore(opts: CoreOptions): Core {
     void cost
       .learn(job)
       .catch((e: unknown) => costLog.warn('no cost sample', { error: String(e) }));
+  });
+  const budget = createBudgetService({
+    cost,
+    budgets: () => settings.get().spendBudgets ?? {},
+    lastKnownCounts: () => account.lastKnownCounts(),
+    readCounts,
   });
   const libraryUpgrade = createUpgradeRunner({
     dataDir: paths.dataDir,
@@ -326,6 +336,7 @@ export function createCore(opts: CoreOptions): Core {
       tagDefaults,
     }),
     cost,
+    budget,
     async close() {
       await loudness.stop();
       await libraryUpgrade.close();

@@ -11,6 +11,7 @@ import { checkServiceAddress } from '@shared/domain/account';
 import { DEFAULT_BASE_URL } from '@shared/defaults';
 import { LoudnessTargetSchema } from '@shared/domain/loudness';
 import { ExportDefaultsSchema } from '@shared/domain/export';
+import { SpendBudgetsSchema } from '@shared/domain/budget';
 import { AppError } from '@shared/errors';
 import { LANGUAGE_CHOICES } from '@shared/i18n/languages';
 import { appError } from '@shared/app-error';
@@ -45,6 +46,8 @@ export const SettingsSchema = z.object({
   loudnessTargetLufs: LoudnessTargetSchema.optional(),
   /** Export defaults (absent in older files: none). */
   export: ExportDefaultsSchema.optional(),
+  /** Ask before spending more than N of a counter in one go (absent: never asks). */
+  spendBudgets: SpendBudgetsSchema.optional(),
 });
 
 export interface SettingsStoreOptions {
@@ -159,6 +162,13 @@ export function createSettingsStore(
           const kept = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== ''));
           if (Object.keys(kept).length === 0) delete next.export;
           else next.export = kept;
+        }
+        if ('spendBudgets' in patch) {
+          const parsed = SpendBudgetsSchema.safeParse(patch.spendBudgets ?? {});
+          if (!parsed.success) throw appError('validation', 'errors:budgetInvalid');
+          // a counter without a budget is not kept: an absent budget never asks
+          if (Object.keys(parsed.data).length === 0) delete next.spendBudgets;
+          else next.spendBudgets = parsed.data;
         }
         try {
           return await write(next);
