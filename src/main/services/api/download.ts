@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
 import type { DownloadResult } from '@shared/domain/service';
 import type { HttpPolicy } from '../http/policy';
 import type { CallContext } from './errors';
@@ -55,31 +56,30 @@ const ctx: CallContext = { action: 'download the file' };
 function localFailure(e: unknown): AppError | undefined {
   const code = isObject(e) ? e.code : undefined;
   if (typeof code !== 'string' || !FS_CODES.has(code)) return undefined;
-  const why =
+  const key =
     code === 'ENOSPC' || code === 'EDQUOT'
-      ? ': the disk is full'
+      ? 'errors:download.unwrittenFull'
       : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
-        ? ': it may not write there'
+        ? 'errors:download.unwrittenDenied'
         : code === 'ENOENT' || code === 'ENOTDIR'
-          ? ': the folder is missing'
-          : '';
-  return new AppError('io', `Cadenza could not write the downloaded file${why}.`, {
-    cause: e,
-    detail: code,
-  });
+          ? 'errors:download.unwrittenNoFolder'
+          : 'errors:download.unwritten';
+  return appError('io', key, {}, { cause: e, detail: code });
 }
 
 function httpError(httpStatus: number): AppError {
   if (httpStatus === 404 || httpStatus === 403 || httpStatus === 410) {
-    return new AppError(
+    return appError(
       'not_found',
-      'The media file is not available; its link may have expired.',
+      'errors:download.expired',
+      {},
       { httpStatus, detail: `HTTP ${httpStatus}` },
     );
   }
-  return new AppError(
+  return appError(
     httpStatus >= 500 || httpStatus === 429 ? 'server' : 'bad_response',
-    'The media server refused the download, so the file could not be downloaded.',
+    'errors:download.refused',
+    {},
     { httpStatus, detail: `HTTP ${httpStatus}` },
   );
 }
@@ -91,13 +91,10 @@ export async function downloadFile(
   policy: HttpPolicy,
 ): Promise<DownloadResult> {
   const start = httpUrl(url);
-  if (!start) throw new AppError('forbidden', 'Cadenza only downloads http(s) links.');
+  if (!start) throw appError('forbidden', 'errors:download.httpOnly');
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_DOWNLOAD_BYTES;
   const tooBig = (): AppError =>
-    new AppError(
-      'bad_response',
-      `The file is larger than the ${Math.round(maxBytes / 1048576)} MB allowed, so it was not downloaded.`,
-    );
+    appError('bad_response', 'errors:download.tooLarge', { mb: Math.round(maxBytes / 1048576) });
   const tempPath = join(
     dirname(destPath),
     `${basename(destPath)}.part-${randomBytes(6).toString('hex')}`,
@@ -150,10 +147,7 @@ export async function downloadFile(
     );
   } catch (e) {
     if (e instanceof AppError) throw e;
-    throw (
-      localFailure(e) ??
-      new AppError('internal', 'Cadenza could not save the downloaded file.', { cause: e })
-    );
+    throw localFailure(e) ?? appError('internal', 'errors:download.unsaved', {}, { cause: e });
   } finally {
     if (handle) await handle.close().catch(() => undefined);
     if (!renamed) await unlink(tempPath).catch(() => undefined);

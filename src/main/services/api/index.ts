@@ -13,7 +13,7 @@
 import type { Dispatcher } from 'undici';
 import type { KeyInfo } from '@shared/domain/account';
 import type { DownloadResult } from '@shared/domain/service';
-import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
 import { fetchKeyInfo } from './account';
 import { createCoversApi, type CoversApi } from './covers';
 import { downloadFile, type DownloadOptions } from './download';
@@ -77,10 +77,10 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
   try {
     base = new URL(opts.baseUrl.trim());
   } catch {
-    throw new AppError('invalid_argument', 'The service address is not a valid URL.');
+    throw appError('invalid_argument', 'errors:api.badAddress');
   }
   if (base.protocol !== 'http:' && base.protocol !== 'https:')
-    throw new AppError('invalid_argument', 'The service address must be http(s).');
+    throw appError('invalid_argument', 'errors:api.addressHttp');
   const baseUrl = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
   const policy =
     opts.policy ??
@@ -114,10 +114,7 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
       // the key would travel to a media host in a query string.
       const key = await opts.getKey().catch(() => undefined);
       if ((key && key.length >= 4 && url.includes(key)) || url.includes(REDACTED))
-        throw new AppError(
-          'forbidden',
-          'The service sent a media link that contains your API key; Cadenza did not open it.',
-        );
+        throw appError('forbidden', 'errors:api.keyInLink');
       return downloadFile(url, destPath, o, policy);
     },
   };

@@ -3,7 +3,8 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { Readable } from 'node:stream';
-import { AppError } from '@shared/errors';
+import type { MessageParams } from '@shared/errors';
+import { appError, keyedFields } from '@shared/app-error';
 import type { UploadProgress } from '@shared/domain/service';
 import { readHead } from '../files/regular';
 import { openRegular } from '../ground/regular-file';
@@ -52,12 +53,11 @@ export async function describeFile(part: FilePart): Promise<UploadFileInfo> {
     if (!st.isFile()) throw new Error('not a file');
     sizeBytes = st.size;
   } catch {
-    throw new AppError(
+    throw appError(
       'io',
-      `Cadenza could not read the file “${basename(part.path)}”. It may have been moved or deleted.`,
-      {
-        fields: { [part.inputField]: 'This file can no longer be read.' },
-      },
+      'errors:api.fileUnreadable',
+      { name: basename(part.path) },
+      keyedFields({ [part.inputField]: { key: 'errors:api.fieldUnreadable' } }),
     );
   }
   const ext = extensionOf(part.path);
@@ -80,23 +80,26 @@ export function audioFileCheck(
   maxBytes: number,
 ): UploadCheck {
   return async (f) => {
-    const refuse = (msg: string): never => {
-      throw new AppError('validation', msg, { fields: { [f.inputField]: msg } });
+    const refuse = (key: string, params: MessageParams = {}): never => {
+      throw appError(
+        'validation',
+        key,
+        { name: f.name, ...params },
+        keyedFields({ [f.inputField]: { key, params: { name: f.name, ...params } } }),
+      );
     };
     const ext = extensionOf(f.name);
     if (!allowedExtensions.includes(ext))
-      refuse(
-        `“${f.name}” is not an audio file Cadenza can send (use ${allowedExtensions.join(', ')}).`,
-      );
-    if (f.sizeBytes === 0) refuse(`“${f.name}” is empty.`);
+      refuse('errors:api.notSendable', { formats: allowedExtensions.join(', ') });
+    if (f.sizeBytes === 0) refuse('errors:api.empty');
     if (f.sizeBytes > maxBytes)
-      refuse(
-        `“${f.name}” is ${(f.sizeBytes / 1048576).toFixed(1)} MB; the limit is ${Math.round(maxBytes / 1048576)} MB.`,
-      );
+      refuse('errors:api.tooLarge', {
+        mb: (f.sizeBytes / 1048576).toFixed(1),
+        max: Math.round(maxBytes / 1048576),
+      });
     const sniffed = sniffContent(await readHead(f.path, SNIFF_BYTES));
     const container = sniffed?.kind === 'video' && ['mp4', 'm4a', 'webm'].includes(ext);
-    if (sniffed?.kind !== 'audio' && !container)
-      refuse(`“${f.name}” is not an audio file: its contents are not a recording.`);
+    if (sniffed?.kind !== 'audio' && !container) refuse('errors:api.notRecording');
   };
 }
 

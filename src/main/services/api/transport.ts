@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
 import type { HttpPolicy } from '../http/policy';
 import { badResponse, httpFailure, inBandFailure, type CallContext } from './errors';
 import { isObject, num, redact } from '../ground/lenient';
@@ -65,7 +65,7 @@ export class Transport {
   /** Sends (GETs with retries) and answers whatever HTTP status came back. */
   async send(spec: RequestSpec): Promise<{ res: RawResponse; key: string }> {
     const key = await this.cfg.getKey();
-    if (!key) throw new AppError('no_key', 'Add your API key on the Account page first.');
+    if (!key) throw appError('no_key', 'errors:api.addKey');
     const timeoutMs = spec.timeoutMs ?? this.cfg.timeoutMs;
     const headers: Record<string, string> = { accept: 'application/json' };
     let open: (() => string | Buffer | Readable) | undefined;

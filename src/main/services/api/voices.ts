@@ -1,4 +1,5 @@
 import { AppError, refuseFields } from '@shared/errors';
+import { appError, keyedFields } from '@shared/app-error';
 import {
   CloneResultSchema,
   CloneVoiceSchema,
@@ -178,9 +179,12 @@ export function createVoicesApi(t: Transport, longTimeoutMs: number): VoicesApi 
 
     async deleteClone(speaker, opts = {}) {
       if (!speaker.trim())
-        throw new AppError('validation', 'Choose a voice to delete.', {
-          fields: { speaker: 'Choose a voice to delete.' },
-        });
+        throw appError(
+          'validation',
+          'errors:api.chooseVoice',
+          {},
+          keyedFields({ speaker: { key: 'errors:api.chooseVoice' } }),
+        );
       const ctx: CallContext = { action: 'delete the voice' };
       try {
         await t.enveloped({

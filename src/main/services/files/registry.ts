@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { realpath } from 'node:fs/promises';
 import { basename, extname, isAbsolute, resolve } from 'node:path';
-import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
 import type { FileHandle, FileInfo, FileKind } from '@shared/domain/files';
 import { openRegularFile, shownFileName as safeName } from './regular';
 import { mimeTypeOf } from '../ground/media-types';
@@ -47,7 +47,7 @@ export class FileRegistry {
   async register(rawPath: string, kind: FileKind): Promise<FileInfo> {
     const path = await checkPath(rawPath);
     if (process.platform !== 'win32' && SYSTEM_ROOTS.some((root) => path.startsWith(root))) {
-      throw new AppError('forbidden', `“${safeName(rawPath)}” is not a file Cadenza can open.`);
+      throw appError('forbidden', 'errors:files.notOpenable', { name: safeName(rawPath) });
     }
     const name = basename(path);
     const ext = extname(path).slice(1).toLowerCase();
@@ -76,8 +76,7 @@ export class FileRegistry {
   /** Like resolve, but throws AppError('not_found') for an unknown handle. */
   get(handle: string): RegisteredFile {
     const entry = this.entries.get(handle);
-    if (!entry)
-      throw new AppError('not_found', 'That file is no longer available. Please choose it again.');
+    if (!entry) throw appError('not_found', 'errors:files.pickAgain');
     return entry;
   }
 
@@ -99,14 +98,21 @@ async function checkPath(raw: string): Promise<string> {
     raw.includes('\0') ||
     !isAbsolute(raw)
   ) {
-    throw new AppError('invalid_argument', 'That is not a file Cadenza can open.');
+    throw appError('invalid_argument', 'errors:files.cannotOpen');
   }
   try {
     return await realpath(resolve(raw));
   } catch {
-    throw new AppError('not_found', `“${safeName(raw)}” was not found.`);
+    throw appError('not_found', 'errors:files.notFound', { name: safeName(raw) });
   }
 }
+
+/** "“name” is not an audio file / an image / a video." by the kind asked for. */
+const NOT_KIND = {
+  audio: 'errors:files.notAudio',
+  image: 'errors:files.notImage',
+  video: 'errors:files.notVideo',
+} as const;
 
 async function checkKind(
   path: string,
@@ -115,10 +121,10 @@ async function checkKind(
   shownName: string,
 ): Promise<{ mimeType: string; sizeBytes: number }> {
   if (!Object.hasOwn(EXTENSIONS, kind))
-    throw new AppError('invalid_argument', 'That is not a kind of file Cadenza opens.');
-  const wanted = kind === 'audio' ? 'an audio file' : kind === 'image' ? 'an image' : 'a video';
-  if (!EXTENSIONS[kind].includes(ext))
-    throw new AppError('invalid_argument', `“${shownName}” is not ${wanted}.`);
+    throw appError('invalid_argument', 'errors:files.unknownKind');
+  const notWanted = () =>
+    appError('invalid_argument', NOT_KIND[kind as keyof typeof NOT_KIND], { name: shownName });
+  if (!EXTENSIONS[kind].includes(ext)) throw notWanted();
   // Opened once: the descriptor is checked to be a regular file, and its bytes are sniffed.
   const fh = await openRegularFile(path);
   let head: Buffer;
@@ -129,7 +135,7 @@ async function checkKind(
     const { bytesRead } = await fh.read(head, 0, SNIFF_BYTES, 0);
     head = head.subarray(0, bytesRead);
   } catch {
-    throw new AppError('io', `“${shownName}” could not be read.`);
+    throw appError('io', 'errors:files.unreadable', { name: shownName });
   } finally {
     await fh.close();
   }
@@ -137,7 +143,7 @@ async function checkKind(
   const containerOk =
     kind === 'audio' && sniffed?.kind === 'video' && ['mp4', 'm4a', 'webm'].includes(ext);
   if (!sniffed || (sniffed.kind !== kind && !containerOk)) {
-    throw new AppError('invalid_argument', `“${shownName}” is not ${wanted}.`);
+    throw notWanted();
   }
   return { mimeType: containerOk ? mimeTypeOf(ext) : sniffed.mimeType, sizeBytes };
 }

@@ -7,6 +7,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
 import { isNotRegular, isTooLarge, openRegular } from '../ground/regular-file';
 
 /** A name for messages: the last path segment, control characters removed, bounded. */
@@ -29,13 +30,11 @@ export async function openRegularFile(path: string): Promise<FileHandle> {
 export function shownOpenFailure(e: unknown, path: string): AppError {
   if (e instanceof AppError) return e;
   const code = (e as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT')
-    return new AppError('not_found', `“${shownFileName(path)}” was not found.`);
-  if (isNotRegular(e))
-    return new AppError('invalid_argument', `“${shownFileName(path)}” is not a file.`);
-  if (isTooLarge(e))
-    return new AppError('invalid_argument', `“${shownFileName(path)}” is too large to read.`);
-  return new AppError('io', `“${shownFileName(path)}” could not be read.`);
+  const name = shownFileName(path);
+  if (code === 'ENOENT') return appError('not_found', 'errors:files.notFound', { name });
+  if (isNotRegular(e)) return appError('invalid_argument', 'errors:files.notAFile', { name });
+  if (isTooLarge(e)) return appError('invalid_argument', 'errors:files.tooLarge', { name });
+  return appError('io', 'errors:files.unreadable', { name });
 }
 
 /** The first `bytes` bytes of a regular file (fewer when it is shorter). */
@@ -56,10 +55,11 @@ export async function readTextFile(path: string, maxBytes: number): Promise<stri
   try {
     const { size } = await fh.stat();
     if (size > maxBytes)
-      throw new AppError(
-        'invalid_argument',
-        `“${shownFileName(path)}” is ${Math.ceil(size / 1024)} KB; a text file here may be at most ${Math.floor(maxBytes / 1024)} KB.`,
-      );
+      throw appError('invalid_argument', 'errors:files.textTooLarge', {
+        name: shownFileName(path),
+        kb: Math.ceil(size / 1024),
+        max: Math.floor(maxBytes / 1024),
+      });
     return await fh.readFile('utf8');
   } finally {
     await fh.close();

@@ -14,7 +14,7 @@
  */
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
-import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
 import type { AddressGuard, ConnectTarget } from './guard';
 
 const blocked = new BlockList();
@@ -80,8 +80,15 @@ export interface AddressGuardOptions {
   resolve?: (hostname: string) => Promise<string[]>;
 }
 
-const refuse = (hostname: string, why: string): never => {
-  throw new AppError('forbidden', `Cadenza does not connect to ${hostname}: ${why}`);
+/** Why an address is refused, each a sentence of its own ("Cadenza does not connect to h: …"). */
+const WHY = {
+  unchecked: 'errors:http.refusedUnchecked',
+  port: 'errors:http.refusedPort',
+  private: 'errors:http.refusedPrivate',
+} as const;
+
+const refuse = (hostname: string, why: keyof typeof WHY): never => {
+  throw appError('forbidden', WHY[why], { host: hostname });
 };
 
 async function resolveAll(hostname: string): Promise<string[]> {
@@ -104,14 +111,13 @@ export function createAddressGuard(opts: AddressGuardOptions = {}): AddressGuard
         : isIP(target.hostname)
           ? [target.hostname]
           : await resolveHost(target.hostname).catch(() => []);
-    if (addresses.length === 0) refuse(target.hostname, 'its address could not be checked.');
+    if (addresses.length === 0) refuse(target.hostname, 'unchecked');
     const allLocalOptIn = optIn && addresses.every((a) => OPT_IN_ADDRESSES.has(a.toLowerCase()));
     if (allLocalOptIn) return;
     if (opts.typedLinks && target.port !== 80 && target.port !== 443)
-      refuse(target.hostname, 'links must use the standard web ports (80 or 443).');
+      refuse(target.hostname, 'port');
     for (const address of addresses)
-      if (isForbiddenAddress(address))
-        refuse(target.hostname, 'it is a local or private network address.');
+      if (isForbiddenAddress(address)) refuse(target.hostname, 'private');
   };
 }
 

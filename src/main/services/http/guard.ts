@@ -2,6 +2,7 @@ import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from '
 import { isIP, type LookupFunction } from 'node:net';
 import { Agent, buildConnector } from 'undici';
 import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
 
 /**
  * The connect-time address hook of the HTTP policy. Every new connection the policy opens (the
@@ -32,7 +33,7 @@ export type AddressGuard = (target: ConnectTarget) => void | Promise<void>;
 export const allowAllAddresses: AddressGuard = () => undefined;
 
 function refusedAddress(hostname: string): AppError {
-  return new AppError('forbidden', `Cadenza does not connect to ${hostname}.`);
+  return appError('forbidden', 'errors:http.refused', { host: hostname });
 }
 
 function portOf(port: string, protocol: string): number {

@@ -23,6 +23,7 @@
 import type { Readable } from 'node:stream';
 import { request as undiciRequest, type Dispatcher } from 'undici';
 import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
 import { createDispatcherChooser, type DispatcherChooser } from './proxy';
 import {
   toAppError,
@@ -291,8 +292,7 @@ export function createHttpPolicy(opts: HttpPolicyOptions = {}): HttpPolicy {
       res.body.on('error', () => undefined);
       if (!REDIRECT_STATUSES.has(res.statusCode)) return answer(x, res, url, method);
       await res.body.dump().catch(() => undefined);
-      if (hop >= maxRedirects)
-        throw new AppError('bad_response', 'The server redirected too many times.');
+      if (hop >= maxRedirects) throw appError('bad_response', 'errors:http.tooManyRedirects');
       ({ url, method } = nextHop(
         url,
         res.statusCode,

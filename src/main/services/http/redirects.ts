@@ -3,7 +3,7 @@
  * a link, a redirect's destination resolved against the hop it came from (303, and 301/302 after a
  * POST, become GET). The policy's loop (policy.ts) applies these at every hop.
  */
-import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
 
 export const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
@@ -21,12 +21,11 @@ export function requestableUrl(raw: URL | string): URL {
   try {
     url = new URL(raw);
   } catch {
-    throw new AppError('forbidden', 'That link is not a valid address.');
+    throw appError('forbidden', 'errors:http.invalidLink');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new AppError('forbidden', 'Cadenza only follows http(s) links.');
-  if (url.username || url.password)
-    throw new AppError('forbidden', 'Links with a user name or password in them are refused.');
+    throw appError('forbidden', 'errors:http.httpOnly');
+  if (url.username || url.password) throw appError('forbidden', 'errors:http.credentials');
   return url;
 }
 
@@ -38,20 +37,22 @@ export function nextHop(
   method: string,
 ): { url: URL; method: string } {
   if (!location)
-    throw new AppError('bad_response', 'The server answered a redirect without a destination.', {
-      detail: `HTTP ${status}`,
-    });
+    throw appError(
+      'bad_response',
+      'errors:http.redirectNoDestination',
+      {},
+      {
+        detail: `HTTP ${status}`,
+      },
+    );
   let next: URL;
   try {
     next = new URL(location, current);
   } catch {
-    throw new AppError('bad_response', 'The server redirected to an address that is not valid.');
+    throw appError('bad_response', 'errors:http.redirectInvalid');
   }
   if (next.protocol !== 'http:' && next.protocol !== 'https:') {
-    throw new AppError(
-      'forbidden',
-      'The server redirected to an address that is not http(s); Cadenza does not follow it.',
-    );
+    throw appError('forbidden', 'errors:http.redirectNotHttp');
   }
   const toGet = status === 303 || ((status === 301 || status === 302) && method === 'POST');
   return { url: next, method: toGet ? 'GET' : method };
