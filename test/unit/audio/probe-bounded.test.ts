@@ -75,6 +75,28 @@ describe('an MP3 larger than the exact count is measured from bounded reads', ()
     expect(f.stats.bytesRead).toBeLessThan(256 * 1024);
   });
 
+  it('a small file (1.5 MB) with a Xing header is measured from it, not read whole', async () => {
+    // most MP3s of a found folder are under the exact-count size: each was read whole (twice)
+    const frames = 3_600;
+    const size = 417 + frames * 417;
+    const f = virtualMp3(size, [128], { frames, bytes: size });
+    const got = (await mpegLength(f.read, size))!;
+    expect(got.audioFrames).toBe(frames);
+    expect(got.estimated).toBe(false);
+    expect(f.stats.bytesRead).toBeLessThan(256 * 1024);
+  });
+
+  it('a small cut file with a Xing header is counted whole: exact, and truncated', async () => {
+    const frames = 3_600;
+    const whole = 417 + frames * 417;
+    const size = 417 + 2_000 * 417;
+    const f = virtualMp3(size, [128], { frames, bytes: whole });
+    const got = (await mpegLength(f.read, size))!;
+    expect(got.audioFrames).toBe(2_000);
+    expect(got.truncated).toBe(true);
+    expect(got.estimated).toBe(false);
+  });
+
   it('a cut file with a Xing header measures what it holds and says it is truncated', async () => {
     const frames = 400_000;
     const whole = 417 + frames * 417;

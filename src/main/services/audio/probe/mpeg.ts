@@ -265,10 +265,11 @@ function walkWindow(
 }
 
 /**
- * An MP3's length from its headers and bounded regions, never the whole file: a small file is
- * counted frame by frame; a larger one believes its Xing/Info/VBRI header (checked against the
- * file's size, so a cut file is measured by what it holds), else is measured from three
- * 128 KiB windows (start, middle, end) of frames against the file's size.
+ * An MP3's length from its headers and bounded regions, never the whole file: its Xing/Info/VBRI
+ * header (frames and bytes) is believed at any size when the file holds the bytes it promises;
+ * otherwise a small file is counted frame by frame (exact), and a larger one is measured by what
+ * it holds in proportion to its header, or, without one, from three 128 KiB windows (start,
+ * middle, end) of frames against the file's size.
  */
 export async function mpegLength(read: ReadBytesAt, size: number): Promise<MpegLength | null> {
   const head = Buffer.alloc(SAMPLE_WINDOW);
@@ -283,7 +284,15 @@ export async function mpegLength(read: ReadBytesAt, size: number): Promise<MpegL
   const tail = Buffer.alloc(3);
   const hasV1 = size >= 128 && ascii(await readAt(tail, size - 128), 0, 3) === 'TAG';
   const end = hasV1 ? size - 128 : size;
-  if (end - start <= EXACT_COUNT_BYTES) {
+  const view = await readAt(head, start);
+  const rel0 = firstFrame(view, 0);
+  const declared = rel0 < 0 ? null : declaredFrames(view, rel0);
+  const bytes = rel0 < 0 ? null : declaredBytes(view, rel0);
+  // a header that promises more bytes than the file holds (a cut file), or none at all
+  const cut = bytes !== null && end - start - rel0 < bytes * 0.99;
+  const headerHolds = declared !== null && bytes !== null && !cut;
+  // a small file the header cannot measure: counted whole (exact, and cheap at this size)
+  if (!headerHolds && end - start <= EXACT_COUNT_BYTES) {
     const count = await countFramesIn(read, size);
     if (!count || count.audioFrames === 0) return null;
     return {
@@ -295,17 +304,12 @@ export async function mpegLength(read: ReadBytesAt, size: number): Promise<MpegL
       bytesRead: bytesRead + size,
     };
   }
-  const view = await readAt(head, start);
-  const rel0 = firstFrame(view, 0);
   if (rel0 < 0) return null;
   const first = mpegFrameAt(view, rel0)!;
   const audioStart = start + rel0;
   const available = end - audioStart;
-  const declared = declaredFrames(view, rel0);
   if (declared !== null) {
-    const bytes = declaredBytes(view, rel0);
-    // a header that promises more bytes than the file holds: what is there, in proportion
-    const cut = bytes !== null && available < bytes * 0.99;
+    // a cut file: what is there, in proportion
     const frames = cut ? Math.floor((declared * available) / bytes) : declared;
     return {
       first,
