@@ -27,6 +27,7 @@ import { ProbeCache } from '../src/main/services/library/probe-cache';
 import { probeFolder } from './probe-folder';
 
 const COUNT = Number(process.env.BENCH_PROBE_FILES ?? 3000);
+/** The commit the "before" CLI is built from; `none` leaves it out (a quick run of today's). */
 const BEFORE = process.env.BENCH_PROBE_BEFORE ?? '6c6f953^';
 /** BENCH_PROBE_MM=0 leaves out the music-metadata loop (minutes at 3,000 files under load). */
 const WITH_MM = process.env.BENCH_PROBE_MM !== '0';
@@ -42,11 +43,14 @@ function line(label: string, ms: number, extra = '', cpuMs?: number): void {
   );
 }
 
+/** Wall time of `fn` in this process, printed with this process's CPU time meanwhile. */
 async function timed(label: string, fn: () => Promise<unknown> | unknown): Promise<number> {
   const t = performance.now();
+  const cpu = process.cpuUsage();
   await fn();
   const ms = performance.now() - t;
-  line(label, ms);
+  const used = process.cpuUsage(cpu);
+  line(label, ms, '', (used.user + used.system) / 1000);
   return ms;
 }
 
@@ -113,7 +117,7 @@ async function main(): Promise<void> {
       .join(', ')}); ready in ${Math.round(performance.now() - t)} ms`,
   );
   t = performance.now();
-  const cliBefore = await buildCli('before', BEFORE);
+  const cliBefore = BEFORE === 'none' ? null : await buildCli('before', BEFORE);
   const cliNow = await buildCli('now', null);
   console.log(`CLIs built in ${Math.round(performance.now() - t)} ms (before: ${BEFORE})`);
   // read every file once: every side then reads from the OS cache
@@ -135,14 +139,15 @@ async function main(): Promise<void> {
     startup.cpuMs,
   );
 
-  const before1 = listWith(cliBefore, join(homes, 'before'), dir);
+  const none: Listing = { ms: NaN, cpuMs: NaN, items: NaN };
+  const before1 = cliBefore ? listWith(cliBefore, join(homes, 'before'), dir) : none;
   line(
     `before (${BEFORE}): library list --json, first`,
     before1.ms,
     `${before1.items} items`,
     before1.cpuMs,
   );
-  const before2 = listWith(cliBefore, join(homes, 'before'), dir);
+  const before2 = cliBefore ? listWith(cliBefore, join(homes, 'before'), dir) : none;
   line(`before (${BEFORE}): library list --json, second`, before2.ms, '', before2.cpuMs);
 
   const now1 = listWith(cliNow, join(homes, 'now'), dir);
@@ -195,7 +200,7 @@ async function main(): Promise<void> {
       `${WITH_MM ? `; music-metadata loop ${x(mm, now1.ms)} the first listing's time` : ''}` +
       `; in process, scan with a warm cache ${x(scan1, scan2)} faster`,
   );
-  if (before1.items !== now1.items)
+  if (cliBefore && before1.items !== now1.items)
     console.log(`NOTE: before listed ${before1.items} items, today ${now1.items}`);
 }
 

@@ -121,6 +121,32 @@ describe('probeFile on the corpus', () => {
     }),
   );
 
+  it('reads each file in a few pieces (a folder of small files is mostly read calls)', async () => {
+    // every positioned read of a probe, through the opened descriptor's prototype
+    const opened = await fs.open(corpus.files[0]!.path, 'r');
+    const proto = Object.getPrototypeOf(opened) as { read: (...a: unknown[]) => Promise<unknown> };
+    await opened.close();
+    const read = proto.read;
+    let calls = 0;
+    proto.read = function (this: unknown, ...a: unknown[]) {
+      calls += 1;
+      return read.apply(this, a);
+    };
+    const counts: Array<[string, number]> = [];
+    try {
+      for (const f of corpus.files) {
+        if (f.name.includes('truncated') || f.name.includes('no-xing')) continue; // counted whole
+        calls = 0;
+        await probeFile(f.path, { art: true });
+        counts.push([f.name, calls]);
+      }
+    } finally {
+      proto.read = read;
+    }
+    const most = Math.max(...counts.map(([, n]) => n));
+    expect(most, JSON.stringify(counts)).toBeLessThanOrEqual(12);
+  });
+
   it('refuses what is not audio', async () => {
     const dir = await fs.mkdtemp(`${corpus.dir}/../not-audio-`);
     try {

@@ -191,29 +191,74 @@ async function withWavLayout(
   };
 }
 
+/** Positioned reads of one opened file (see windowedReads). */
+type ReadRange = (start: number, end: number) => Promise<ArrayBuffer>;
+
+const WINDOW_BYTES = 64 * 1024;
+const WINDOWS_KEPT = 8;
+
+/**
+ * Reads of an opened file through a few aligned 64 KiB windows: a parse asks for many small
+ * pieces close to each other (tag frames, box and page headers), and each was an asynchronous
+ * read of its own — most of the probe's time on a folder of small files. A larger read goes to
+ * the file directly; at most 8 windows (512 KiB) are kept per probe.
+ */
+function windowedReads(handle: FileHandle, size: number): ReadRange {
+  const windows = new Map<number, Promise<Uint8Array>>();
+  const readInto = async (out: Uint8Array, position: number): Promise<number> => {
+    let filled = 0;
+    while (filled < out.length) {
+      const { bytesRead } = await handle.read(out, filled, out.length - filled, position + filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+    }
+    return filled;
+  };
+  const windowAt = (i: number): Promise<Uint8Array> => {
+    let w = windows.get(i);
+    if (!w) {
+      const buf = new Uint8Array(Math.max(0, Math.min(WINDOW_BYTES, size - i * WINDOW_BYTES)));
+      w = readInto(buf, i * WINDOW_BYTES).then((n) => buf.subarray(0, n));
+      windows.set(i, w);
+      if (windows.size > WINDOWS_KEPT) windows.delete(windows.keys().next().value as number);
+    }
+    return w;
+  };
+  return async (start, end) => {
+    // no single read of a parse is larger than a tag may be (a picture within it included)
+    if (end - start > MAX_TAG_BYTES) throw new Error('a read larger than the probe allows');
+    const out = new Uint8Array(Math.max(0, end - start));
+    if (out.length > WINDOW_BYTES) {
+      const n = await readInto(out, start);
+      return out.buffer.slice(0, n);
+    }
+    let filled = 0;
+    while (filled < out.length) {
+      const at = start + filled;
+      const i = Math.floor(at / WINDOW_BYTES);
+      const w = await windowAt(i);
+      const from = at - i * WINDOW_BYTES;
+      const n = Math.min(out.length - filled, w.length - from);
+      if (n <= 0) break;
+      out.set(w.subarray(from, from + n), filled);
+      filled += n;
+    }
+    return out.buffer.slice(0, filled);
+  };
+}
+
 /**
  * The opened file as the Blob music-metadata's random-access reader asks for: every read is a
  * positioned read of the one descriptor that was checked to be a regular file (never the path
  * again, so nothing swapped in after the check is read).
  */
-function blobOf(handle: FileHandle, size: number, type: string, start = 0, end = size): Blob {
+function blobOf(read: ReadRange, size: number, type: string, start = 0, end = size): Blob {
   const blob = {
     size: end - start,
     type,
     slice: (from = 0, to = end - start) =>
-      blobOf(handle, size, type, start + from, Math.min(end, start + Math.max(from, to))),
-    arrayBuffer: async () => {
-      // no single read of a parse is larger than a tag may be (a picture within it included)
-      if (end - start > MAX_TAG_BYTES) throw new Error('a read larger than the probe allows');
-      const out = new Uint8Array(end - start);
-      let filled = 0;
-      while (filled < out.length) {
-        const { bytesRead } = await handle.read(out, filled, out.length - filled, start + filled);
-        if (bytesRead === 0) break;
-        filled += bytesRead;
-      }
-      return out.buffer.slice(0, filled);
-    },
+      blobOf(read, size, type, start + from, Math.min(end, start + Math.max(from, to))),
+    arrayBuffer: () => read(start, end),
   };
   return blob as unknown as Blob;
 }
@@ -229,12 +274,13 @@ async function parseOpened(
   options: { duration: boolean; skipCovers: boolean; from: number },
 ): Promise<IAudioMetadata> {
   const { from, ...parse } = options;
+  const read = windowedReads(handle, size);
   try {
-    return await parseBlob(blobOf(handle, size, '', from), parse);
+    return await parseBlob(blobOf(read, size, '', from), parse);
   } catch (e) {
     const byName = mediaTypeOf(path)?.mime;
     if (!byName) throw e;
-    return parseBlob(blobOf(handle, size, byName, from), parse);
+    return parseBlob(blobOf(read, size, byName, from), parse);
   }
 }
 
