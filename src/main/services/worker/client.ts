@@ -67,6 +67,12 @@ export interface WorkerClientOptions {
    * or after its first library open (the shared thread: a creator waits for that open).
    */
   yieldWhen?: 'start' | 'after-open';
+  /**
+   * The thread's young generation, in MiB (V8's default otherwise). A small one keeps the
+   * process's RSS down: the shared thread's index is long-lived, and V8's default young space
+   * held about 40 MB more RSS after a 10,000-item open, for no faster open.
+   */
+  youngGenerationMb?: number;
 }
 
 /** How often the watchdog reads a busy thread's memory. */
@@ -157,7 +163,12 @@ export function createWorkerClient<R extends TaskRegistry>(
       name: 'cadenza-worker',
       workerData: { yieldWhen: options.yieldWhen ?? 'start' },
       // the heap's share of the limit; what lives outside the heap is the watchdog's
-      ...(limitMb ? { resourceLimits: { maxOldGenerationSizeMb: limitMb } } : {}),
+      resourceLimits: {
+        ...(limitMb ? { maxOldGenerationSizeMb: limitMb } : {}),
+        ...(options.youngGenerationMb
+          ? { maxYoungGenerationSizeMb: options.youngGenerationMb }
+          : {}),
+      },
       // from source, tsx needs the tsconfig that maps `@shared/*`
       ...(fromSource ? { env: { ...process.env, TSX_TSCONFIG_PATH: tsconfigFor(entry) } } : {}),
     });

@@ -36,6 +36,11 @@ const log = logger('worker');
  */
 export const AUDIO_WORKER_LIMIT_MB = 512;
 export const SHARED_WORKER_LIMIT_MB = 1024;
+/**
+ * The shared thread's young generation: its index lives long, and V8's default young space kept
+ * ~40 MB more of the process's RSS after a 10,000-item open (260 → 219 MB), opens no slower.
+ */
+export const SHARED_WORKER_YOUNG_MB = 8;
 
 let shared: WorkerClient<TaskRegistry> | undefined;
 
@@ -49,6 +54,7 @@ export function sharedWorker<R extends TaskRegistry = NoTasks>(): WorkerClient<R
     // the index's first open runs at main's priority: on a loaded machine a lowered thread
     // waited minutes for a core while the creator waited for the library (priority.ts)
     yieldWhen: 'after-open',
+    youngGenerationMb: SHARED_WORKER_YOUNG_MB,
     onCrash: (reason) => log.error(`background worker stopped (${reason}); restarting`),
   });
   return shared as WorkerClient<R>;
