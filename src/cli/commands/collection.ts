@@ -6,7 +6,11 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { ExportOptionsSchema, ExportTargetSchema } from '@shared/domain/export';
-import { createCollectionStore, type Collection } from '../../main/services/collections';
+import {
+  albumCover,
+  createCollectionStore,
+  type Collection,
+} from '../../main/services/collections';
 import { parseCommandArgs, UsageError, type CliCommand, type CliContext } from '../command';
 import { findItem } from '../support';
 
@@ -19,7 +23,8 @@ const help = `Usage: cadenza collection list [--json]
 Collections and albums are .m3u8 playlists in the library's Collections folder (other players
 open them). ITEM is an id, file name or title as "library list" shows it; NAME is the
 collection's name as "collection list" shows it. "export" writes the items in the collection's
-order with track numbers, the collection's name as the album and its artist.`;
+order with track numbers, the collection's name as the album, its artist as the artist and album
+artist, and its cover on every file.`;
 
 const show = (c: Collection): string =>
   `${c.name}\t${c.entries.length} ${c.entries.length === 1 ? 'item' : 'items'}${c.artist ? `\t${c.artist}` : ''}`;
@@ -99,7 +104,13 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
         if (items.length === 0) throw new UsageError(`'${c.name}' holds no item of the library`);
         const folder = resolve(values.to);
         await mkdir(folder, { recursive: true });
-        const result = await core.exporter.exportItems({ items, library, folder, options });
+        const result = await core.exporter.exportItems({
+          items,
+          library,
+          folder,
+          options,
+          album: { artist: c.artist, cover: albumCover(c) },
+        });
         for (const note of result.notes ?? []) ctx.note(note);
         if (values.json) ctx.out(JSON.stringify(result, null, 2));
         else ctx.out(result.files.map((f) => resolve(folder, f)).join('\n'));

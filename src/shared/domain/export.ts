@@ -54,6 +54,11 @@ export const ExportOptionsSchema = z
     genre: TagTextSchema.optional(),
     /** Written as the date (a year). */
     year: ExportYearSchema.optional(),
+    /**
+     * Exports a collection as its album (the items in its order): its artist is written as the
+     * album artist, and its cover goes on every file.
+     */
+    collection: z.string().min(1).max(120).optional(),
     /** Brings each file to the levelling target (integrated loudness, peaks kept below −1 dBTP). */
     normalise: z.boolean().optional(),
     /** Leaves Cadenza's recipe (item id, prompt, service ids…) out of the files: plain tags only. */

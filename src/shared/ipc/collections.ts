@@ -37,6 +37,8 @@ export const CollectionViewSchema = z.object({
   name: z.string(),
   /** The album artist, when set. */
   artist: z.string().nullable(),
+  /** The item whose cover the album names, when it names one (else the first with a cover). */
+  coverItemId: z.string().nullable(),
   /** `cadenza-media://library/…` of the album's cover, when there is one. */
   coverUrl: z.string().nullable(),
   /** The items in order (entries whose files are not in the library are counted in `missing`). */
@@ -60,6 +62,19 @@ export const collectionsContract = {
   /** The collection's items in their new order. */
   reorder: invoke(
     z.tuple([CollectionIdSchema, z.array(ItemIdSchema).max(10_000)]),
+    CollectionViewSchema,
+  ),
+  /** The album's details: its artist (null clears) and its cover, an item's (null: the first). */
+  setAlbum: invoke(
+    z.tuple([
+      CollectionIdSchema,
+      z
+        .object({
+          artist: z.string().trim().max(200).nullable().optional(),
+          coverItemId: ItemIdSchema.nullable().optional(),
+        })
+        .strict(),
+    ]),
     CollectionViewSchema,
   ),
   delete: invoke(z.tuple([CollectionIdSchema]), z.null()),

@@ -6,7 +6,8 @@
  * Title, lyrics, the prompt (as comment), style tags (genre), date, ReplayGain and Cadenza's recipe
  * come from the item (library/file-tags.ts, as the library tags its own files); artist and album
  * from the options, else the export defaults in settings; genre and year (as the date) from the
- * options when given; the cover from the image beside the item or its own art. "Without Cadenza
+ * options when given; the cover from the image beside the item or its own art. An album (a
+ * collection) adds its artist as the album artist and its cover on every file. "Without Cadenza
  * data" leaves the recipe out (an original copy loses the one it carried).
  *
  *   const exporter = createExportService({ settings });
@@ -44,6 +45,8 @@ export interface ExportRequest {
   /** An existing folder (main's dialog chose it). */
   folder: string;
   options: ExportOptions;
+  /** An album (a collection): its artist as every file's album artist, its cover on every file. */
+  album?: { artist: string | null; cover: string | null };
 }
 
 export interface ExportOutcome {
@@ -83,7 +86,7 @@ function tagsFor(
   item: FullLibraryItem,
   index: number,
   count: number,
-  shared: Pick<ExportTags, 'artist' | 'album' | 'genre'> & {
+  shared: Pick<ExportTags, 'artist' | 'album' | 'albumArtist' | 'genre'> & {
     year?: number;
     withoutCadenza?: boolean;
     normalised?: boolean;
@@ -97,6 +100,7 @@ function tagsFor(
   );
   // the export dialog's genre and year stand for the item's style tags and date
   if (shared.genre) tags.genre = shared.genre;
+  if (shared.albumArtist) tags.albumArtist = shared.albumArtist;
   if (shared.year) tags.date = String(shared.year);
   // a levelled file's loudness is the target's, not the one measured
   if (shared.normalised) delete tags.replayGain;
@@ -143,11 +147,16 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
 
   return {
     async exportItems(request, run = {}) {
-      const { items, library, folder, options } = request;
+      const { items, library, folder, options, album: albumOf } = request;
       const { signal, onProgress } = run;
       const defaults = deps.settings.get().export ?? {};
       const artist = options.artist || defaults.artist || undefined;
       const album = options.album || defaults.album || undefined;
+      // an album's artist, else the files' artist; its cover, else each item's own
+      const albumArtist = albumOf ? albumOf.artist || artist : undefined;
+      const albumCover = albumOf?.cover
+        ? await libraryFilePathOrNull(library.dir, albumOf.cover)
+        : null;
       const target = options.normalise
         ? (deps.loudnessTargetLufs?.() ?? DEFAULT_LOUDNESS_TARGET_LUFS)
         : null;
@@ -192,13 +201,14 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
               tags: tagsFor(await library.full(item), index, total, {
                 artist,
                 album,
+                albumArtist,
                 genre: options.genre || undefined,
                 year: options.year,
                 withoutCadenza: options.withoutCadenzaData,
                 normalised: target !== null,
               }),
               withoutCadenza: options.withoutCadenzaData,
-              coverPath: await libraryFilePathOrNull(library.dir, item.cover),
+              coverPath: albumCover ?? (await libraryFilePathOrNull(library.dir, item.cover)),
               normaliseToLufs: target,
             };
             const result: RenderResult = await worker().run('export.file', input, {

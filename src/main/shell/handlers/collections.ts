@@ -14,6 +14,9 @@ export const toCollectionView = (c: Collection): CollectionView => {
     id: c.id,
     name: c.name,
     artist: c.artist,
+    coverItemId: c.cover
+      ? (c.entries.find((e) => e.item?.cover === c.cover)?.item?.id ?? null)
+      : null,
     coverUrl: cover ? libraryFileUrl(cover) : null,
     itemIds: c.entries.flatMap((e) => (e.item ? [e.item.id] : [])),
     missing: c.entries.filter((e) => !e.item).length,
@@ -36,6 +39,8 @@ export function collectionsHandlers(
     add: async (_ctx, id, ids, at) => toCollectionView(await (await store()).add(id, ids, at)),
     remove: async (_ctx, id, ids) => toCollectionView(await (await store()).remove(id, ids)),
     reorder: async (_ctx, id, ids) => toCollectionView(await (await store()).reorder(id, ids)),
+    setAlbum: async (_ctx, id, album) =>
+      toCollectionView(await (await store()).setAlbum(id, album)),
     async delete(_ctx, id) {
       await (await store()).delete(id);
       return null;

@@ -9,12 +9,13 @@ import { join } from 'node:path';
 import { appError } from '@shared/app-error';
 import type { ExportProgress } from '@shared/domain/export';
 import type { Core } from '../../services/core';
+import { albumCover } from '../../services/collections';
 import { sanitizeBaseName } from '../../services/library/names';
 import type { HandlerContext, NamespaceHandlers } from '../ipc';
 import { requireItem, senderOf } from './items';
 
 export interface ExportHandlerDeps {
-  core: Pick<Core, 'settings' | 'jobsHost' | 'exporter'>;
+  core: Pick<Core, 'settings' | 'jobsHost' | 'exporter'> & Partial<Pick<Core, 'collections'>>;
   /** Shows the OS folder dialog for exports; the chosen folder or null. */
   chooseExportFolder?(ctx: HandlerContext): Promise<string | null>;
   /** Sends the export's progress to the window that started it. */
@@ -39,6 +40,14 @@ export function exportHandlers(deps: ExportHandlerDeps): NamespaceHandlers<'expo
     async items(ctx, ids, options = { format: 'original' }) {
       const rt = await jobsHost.runtime();
       const items = [...new Set(ids)].map((id) => requireItem(rt, id));
+      // a collection's album: its artist and cover (the items come in its order from the window)
+      const collection =
+        options.collection && deps.core.collections
+          ? await (await deps.core.collections.store()).get(options.collection)
+          : null;
+      const album = collection
+        ? { artist: collection.artist, cover: albumCover(collection) }
+        : undefined;
       const folder = await deps.chooseExportFolder?.(ctx);
       if (!folder) throw appError('cancelled', 'errors:export.nothingExported');
       const controller = new AbortController();
@@ -46,7 +55,7 @@ export function exportHandlers(deps: ExportHandlerDeps): NamespaceHandlers<'expo
       exportsBySender.set(sender, [...(exportsBySender.get(sender) ?? []), controller]);
       try {
         const outcome = await exporter.exportItems(
-          { items, library: rt.library, folder, options },
+          { items, library: rt.library, folder, options, album },
           {
             signal: controller.signal,
             onProgress: (p) => deps.sendExportProgress?.(ctx, p),

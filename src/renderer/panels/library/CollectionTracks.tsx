@@ -1,7 +1,7 @@
 /**
  * An open collection: its items in order, numbered as an album's tracks, reordered by dragging
- * (or Alt+↑/↓, or the Move buttons), each removable; play it, export it as an album (in its
- * order, numbered), or delete the collection (the items stay in the library).
+ * (or Alt+↑/↓, or the Move buttons), each removable; play it, set its album details (artist,
+ * cover), export it as an album (in its order, numbered, with its artist and cover), or delete the collection (the items stay in the library).
  */
 import { useState, type DragEvent, type KeyboardEvent } from 'react';
 import { ArrowDown, ArrowUp, GripVertical, X } from 'lucide-react';
@@ -14,6 +14,7 @@ import { formatDurationMs } from '../../lib/format';
 import { useTranslation } from '../../i18n';
 import { playEntries, toQueueEntry } from '../../stores/player';
 import { ExportDialog } from '../shared/ExportDialog';
+import { CollectionAlbumDialog } from './CollectionAlbumDialog';
 import { deleteCollection, removeFromCollection, reorderCollection } from './collections-store';
 
 interface Props {
@@ -36,6 +37,7 @@ export function CollectionTracks({ collection, byId, selectedId, onSelect, onExp
   const [dragging, setDragging] = useState<number | null>(null);
   const [exporting, setExporting] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [editingAlbum, setEditingAlbum] = useState(false);
   const items = collection.itemIds.flatMap((id) => byId.get(id) ?? []);
   const ids = items.map((i) => i.id);
   const move = (from: number, to: number) => {
@@ -81,6 +83,9 @@ export function CollectionTracks({ collection, byId, selectedId, onSelect, onExp
             }
           >
             {t('library:collections.play')}
+          </Button>
+          <Button size="small" onClick={() => setEditingAlbum(true)}>
+            {t('library:collections.album.open')}
           </Button>
           <Button size="small" disabled={items.length === 0} onClick={() => setExporting(true)}>
             {t('library:collections.exportAlbum')}
@@ -172,12 +177,19 @@ export function CollectionTracks({ collection, byId, selectedId, onSelect, onExp
         <ExportDialog
           ids={ids}
           what={collection.name}
-          albumSuggestion={collection.name}
+          collection={collection}
           onClose={() => setExporting(false)}
           onDone={(r) => {
             setExporting(false);
             onExported(r);
           }}
+        />
+      )}
+      {editingAlbum && (
+        <CollectionAlbumDialog
+          collection={collection}
+          items={items}
+          onClose={() => setEditingAlbum(false)}
         />
       )}
       {confirmDelete && (

@@ -69,6 +69,11 @@ export function reorderCollection(id: string, itemIds: string[]) {
   return change(() => call((api) => api.collections.reorder(id, itemIds)));
 }
 
+export const setCollectionAlbum = (
+  id: string,
+  album: { artist?: string | null; coverItemId?: string | null },
+) => change(() => call((api) => api.collections.setAlbum(id, album)));
+
 export async function deleteCollection(id: string): Promise<void> {
   const r = await call((api) => api.collections.delete(id));
   if (!r.ok) return void set({ error: r.error });

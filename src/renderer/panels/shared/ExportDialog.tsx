@@ -28,6 +28,8 @@ interface ExportDialogProps {
   what: string;
   /** The album when settings name none (a selection's name). */
   albumSuggestion?: string;
+  /** A collection exported as its album: its name is the album, its artist and cover go in. */
+  collection?: { id: string; name: string };
   onDone(result: ExportResult): void;
   onClose(): void;
 }
@@ -105,11 +107,19 @@ export function ExportedFiles({ result, onClose }: { result: ExportResult; onClo
  * Export options (format, artist, album, genre, year, loudness, without Cadenza data), then main's folder dialog and the progress of
  * the export, which can be stopped. Defaults come from settings (the Settings page sets them).
  */
-export function ExportDialog({ ids, what, albumSuggestion, onDone, onClose }: ExportDialogProps) {
+export function ExportDialog({
+  ids,
+  what,
+  albumSuggestion,
+  collection,
+  onDone,
+  onClose,
+}: ExportDialogProps) {
   const { t } = useTranslation();
   const [format, setFormat] = useState<ExportTarget>('mp3');
   const [artist, setArtist] = useState('');
-  const [album, setAlbum] = useState(albumSuggestion ?? '');
+  const [album, setAlbum] = useState(collection?.name ?? albumSuggestion ?? '');
+  const forCollection = collection !== undefined;
   const [genre, setGenre] = useState('');
   const [yearText, setYearText] = useState('');
   const [yearProblem, setYearProblem] = useState<string | null>(null);
@@ -127,7 +137,7 @@ export function ExportDialog({ ids, what, albumSuggestion, onDone, onClose }: Ex
       if (!live || !r.ok) return;
       if (r.value.format) setFormat(r.value.format);
       if (r.value.artist) setArtist(r.value.artist);
-      if (r.value.album) setAlbum(r.value.album);
+      if (r.value.album && !forCollection) setAlbum(r.value.album);
     });
     let off: (() => void) | undefined;
     try {
@@ -139,7 +149,7 @@ export function ExportDialog({ ids, what, albumSuggestion, onDone, onClose }: Ex
       live = false;
       off?.();
     };
-  }, []);
+  }, [forCollection]);
 
   const tagged = format !== 'original';
   const start = async () => {
@@ -164,6 +174,7 @@ export function ExportDialog({ ids, what, albumSuggestion, onDone, onClose }: Ex
             ...(typeof year === 'number' ? { year } : {}),
             normalise,
             ...(withoutCadenzaData ? { withoutCadenzaData } : {}),
+            ...(collection ? { collection: collection.id } : {}),
           }
         : { format: 'original', ...(withoutCadenzaData ? { withoutCadenzaData } : {}) },
     );

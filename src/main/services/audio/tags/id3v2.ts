@@ -1,6 +1,6 @@
 /**
  * ID3v2.4 tag writer (UTF-8 text, synchsafe sizes, no unsynchronisation): TIT2 title, TPE1
- * artist, TALB album, TRCK track ("3/12"), TCON genre, TDRC date, USLT lyrics, COMM comment (the
+ * artist, TALB album, TPE2 album artist, TRCK track ("3/12"), TCON genre, TDRC date, USLT lyrics, COMM comment (the
  * prompt, with an empty description so every player shows it), APIC front cover, TXXX
  * REPLAYGAIN_TRACK_GAIN / _PEAK, POPM rating (owner RATING_POPM_EMAIL), and TXXX CADENZA_RECIPE (Cadenza's private, versioned recipe).
  * Used at the head of MP3s and inside a WAV's `id3 ` chunk. Merging with frames already in a file
@@ -60,6 +60,7 @@ export function ownedFrames(tags: ExportTags): OwnedFrame[] {
   if (tags.title) add(['TIT2'], text('TIT2', tags.title));
   if (tags.artist) add(['TPE1'], text('TPE1', tags.artist));
   if (tags.album) add(['TALB'], text('TALB', tags.album));
+  if (tags.albumArtist) add(['TPE2'], text('TPE2', tags.albumArtist));
   if (tags.track) add(['TRCK'], text('TRCK', trackText(tags.track)));
   if (tags.genre) add(['TCON'], text('TCON', tags.genre));
   // ID3v2.3's date frames say the same as TDRC: they go when Cadenza writes the date

@@ -5,6 +5,8 @@ export interface ExportTags {
   title?: string;
   artist?: string;
   album?: string;
+  /** The album's artist (ID3 TPE2, Vorbis ALBUMARTIST): an album exported from a collection. */
+  albumArtist?: string;
   /** Position in an exported selection, and the selection's size. */
   track?: { number: number; total?: number };
   lyrics?: string;

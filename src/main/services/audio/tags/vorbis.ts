@@ -39,6 +39,7 @@ export function vorbisComments(tags: ExportTags): Array<[string, string]> {
   if (tags.title) out.push(['TITLE', tags.title]);
   if (tags.artist) out.push(['ARTIST', tags.artist]);
   if (tags.album) out.push(['ALBUM', tags.album]);
+  if (tags.albumArtist) out.push(['ALBUMARTIST', tags.albumArtist]);
   if (tags.track) {
     out.push(['TRACKNUMBER', String(tags.track.number)]);
     if (tags.track.total) out.push(['TRACKTOTAL', String(tags.track.total)]);
