@@ -18,6 +18,8 @@ import { AppError } from '@shared/errors';
 import { isFinalJobState, type Job } from '@shared/domain/jobs';
 import type { JobsService } from '../main/services/jobs/service';
 import type { CliContext } from './command';
+import { SPEND_BUDGET_MAX } from '@shared/domain/budget';
+import { cliRefusal, EXIT_SPEND_REFUSED, type SpendPlan } from '../main/services/budget';
 
 /** What a counter of the key has left now, or null when the key info cannot be had. */
 export async function counterLeft(core: Core, counter: Counter): Promise<number | null> {
@@ -224,4 +226,42 @@ export function noteUploads(
     shownPct = pct;
     ctx.note(`  uploading… ${pct}%`);
   });
+}
+
+/** The `--budget N` option every spending command takes (docs/cost.md). */
+export const BUDGET_OPTION = { budget: { type: 'string' } } as const;
+
+export const BUDGET_HELP = `  --budget N          Refuse, sending nothing, when this usually takes more than N of the
+                      counter (learned from your key's finished jobs; replaces the Settings
+                      budget); exit code ${EXIT_SPEND_REFUSED}`;
+
+/** `--budget N`: a whole number from 0, or undefined when not given. */
+export function parseBudget(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (text.trim() === '' || !Number.isInteger(n) || n < 0 || n > SPEND_BUDGET_MAX)
+    throw new UsageError(
+      `--budget must be a whole number from 0 to ${SPEND_BUDGET_MAX}, not '${text}'`,
+    );
+  return n;
+}
+
+/**
+ * Checks a spend before anything is sent (services/budget): over --budget (or the Settings
+ * budget), not known with a budget, or more than the counter has left. The CLI cannot ask, so it
+ * says one line and answers the exit code ({@link EXIT_SPEND_REFUSED}); null to go on.
+ */
+export async function refusedSpend(
+  ctx: CliContext,
+  plan: SpendPlan,
+  budget: number | undefined,
+): Promise<number | null> {
+  const { total, check } = await ctx.core().budget.check(plan, {
+    // the counts the command read just before (counterLeft): no second key-info request
+    ...(budget !== undefined ? { budget } : {}),
+  });
+  const line = cliRefusal(total, check);
+  if (line === null) return null;
+  ctx.note(`cadenza: ${line}`);
+  return EXIT_SPEND_REFUSED;
 }

@@ -7,7 +7,17 @@ import { basename, resolve } from 'node:path';
 import { AppError } from '@shared/errors';
 import type { LocalRecording } from '../../main/services/voices';
 import { parseCommandArgs, UsageError, type CliCommand, type CliContext } from '../command';
-import { counterLeft, followSubmitted, noteUploads, parseTimeout, printResult } from '../support';
+import {
+  BUDGET_HELP,
+  BUDGET_OPTION,
+  counterLeft,
+  followSubmitted,
+  noteUploads,
+  parseBudget,
+  parseTimeout,
+  printResult,
+  refusedSpend,
+} from '../support';
 
 const help = `Usage: cadenza clone --name N [--description D] FILE... [--json]
 
@@ -19,6 +29,7 @@ opus, webm, mp4; at most 100 MB each; 2 s to 10 min).
   --timeout S         Give up waiting after S seconds: exit 1 with one line saying what the
                       job still waits for (it keeps going; cadenza jobs resume --wait)
   --json              Print JSON
+${BUDGET_HELP}
 
 Prints the new voice's speaker id, ready for cadenza tts --voice.`;
 
@@ -27,6 +38,7 @@ const OPTIONS = {
   description: { type: 'string' },
   timeout: { type: 'string' },
   json: { type: 'boolean' },
+  ...BUDGET_OPTION,
 } as const;
 
 const mb = (n: number): string => `${(n / 1024 / 1024).toFixed(2)} MB`;
@@ -45,6 +57,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   if (positionals.length === 0)
     throw new UsageError('name at least one recording (see cadenza clone --help)');
   const timeoutS = parseTimeout(values.timeout);
+  const budget = parseBudget(values.budget);
   const files = await Promise.all(positionals.map(recording));
   const core = ctx.core();
   const { voices } = core;
@@ -58,6 +71,8 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   }
   const before = await counterLeft(core, 'key_clone_voices');
   if (before !== null && !values.json) ctx.note(`Voice clones left: ${before}`);
+  const refused = await refusedSpend(ctx, { kind: 'clone', model: null, submissions: 1 }, budget);
+  if (refused !== null) return refused;
   const off = noteUploads(ctx, values.json, (listener) => voices.on('upload-progress', listener));
   const job = await voices.clone({
     name: values.name,

@@ -16,12 +16,16 @@ import {
   type CliContext,
 } from '../command';
 import {
+  BUDGET_HELP,
+  BUDGET_OPTION,
   counterLeft,
   followSubmitted,
   noteUploads,
+  parseBudget,
   parseTimeout,
   printResult,
   readSidecar,
+  refusedSpend,
 } from '../support';
 
 /** A singer by id or by name (case-insensitive), built-in or trained here. */
@@ -48,7 +52,8 @@ Make a cover of a local audio file (mp3, wav, m4a, aac, flac, ogg, oga, opus, we
   --title T           Title in the library (default: "<source> (<singer> cover)")
   --timeout S         Give up waiting after S seconds: exit 1 with one line saying what the
                       job still waits for (it keeps going; cadenza jobs resume --wait)
-  --json              Print JSON`;
+  --json              Print JSON
+${BUDGET_HELP}`;
 
 const OPTIONS = {
   singer: { type: 'string' },
@@ -58,6 +63,7 @@ const OPTIONS = {
   title: { type: 'string' },
   timeout: { type: 'string' },
   json: { type: 'boolean' },
+  ...BUDGET_OPTION,
 } as const;
 
 async function run(args: string[], ctx: CliContext): Promise<number> {
@@ -71,6 +77,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   const tran = values.tran === undefined ? 0 : Number(values.tran);
   if (!Number.isInteger(tran)) throw new UsageError('--tran takes a whole number of semitones');
   const timeoutS = parseTimeout(values.timeout);
+  const budget = parseBudget(values.budget);
   let path: string | undefined;
   if (file) {
     path = resolve(file);
@@ -92,6 +99,8 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   const isCustomSinger = values.custom === true || singer?.custom === true;
   const before = await counterLeft(core, 'key_cover_counts');
   if (before !== null && !values.json) ctx.note(`Covers left: ${before}`);
+  const refused = await refusedSpend(ctx, { kind: 'cover', model: null, submissions: 1 }, budget);
+  if (refused !== null) return refused;
   const off = noteUploads(ctx, values.json, (listener) => covers.on('upload-progress', listener));
   const job = await covers.cover({
     source: path ? { kind: 'file', path } : { kind: 'link', url: values.link ?? '' },

@@ -4,6 +4,7 @@
  */
 import { readTextFile } from '../../main/services/files/regular';
 import { EMOTIONS, type Emotion } from '@shared/domain/service-limits';
+import { countWords } from '@shared/i18n/words';
 import {
   expectNoMore,
   parseCommandArgs,
@@ -11,7 +12,17 @@ import {
   type CliCommand,
   type CliContext,
 } from '../command';
-import { counterLeft, followSubmitted, parseTimeout, printResult, readSidecar } from '../support';
+import {
+  BUDGET_HELP,
+  BUDGET_OPTION,
+  counterLeft,
+  followSubmitted,
+  parseBudget,
+  parseTimeout,
+  printResult,
+  readSidecar,
+  refusedSpend,
+} from '../support';
 
 /** A text file for speech (at most 500 characters are spoken) is small. */
 const MAX_TEXT_FILE_BYTES = 64 * 1024;
@@ -27,6 +38,7 @@ Speak a text with a voice and save the take in the library.
   --timeout S         Give up waiting after S seconds: exit 1 with one line saying what the
                       job still waits for (it keeps going; cadenza jobs resume --wait)
   --json              Print JSON: the take's sidecar and the words left before and after
+${BUDGET_HELP}
 
 Prints the take's sidecar (voice, emotion, text, file, duration).`;
 
@@ -37,6 +49,7 @@ const OPTIONS = {
   emotion: { type: 'string' },
   timeout: { type: 'string' },
   json: { type: 'boolean' },
+  ...BUDGET_OPTION,
 } as const;
 
 async function run(args: string[], ctx: CliContext): Promise<number> {
@@ -58,12 +71,19 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     if (!emotion) throw new UsageError(`--emotion must be one of ${EMOTIONS.join(', ')}`);
   }
   const timeoutS = parseTimeout(values.timeout);
+  const budget = parseBudget(values.budget);
   const core = ctx.core();
   const { voices } = core;
   const voice = await voices.findVoice(values.voice).catch(() => undefined);
   if (!voice)
     ctx.note(`Note: “${values.voice}” is not in the voice list; sending it as a speaker id.`);
   const before = await counterLeft(core, 'key_words_counts');
+  const refused = await refusedSpend(
+    ctx,
+    { kind: 'tts', model: null, submissions: 1, words: countWords(text) },
+    budget,
+  );
+  if (refused !== null) return refused;
   const job = await voices.speak({
     text,
     speaker: voice?.speaker ?? values.voice,

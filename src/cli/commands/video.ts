@@ -4,7 +4,17 @@
  * are measured first, so nothing is spent on a request the service would refuse.
  */
 import { parseCommandArgs, UsageError, type CliCommand, type CliContext } from '../command';
-import { counterLeft, followSubmitted, parseTimeout, printResult, readSidecar } from '../support';
+import {
+  BUDGET_HELP,
+  BUDGET_OPTION,
+  counterLeft,
+  followSubmitted,
+  parseBudget,
+  parseTimeout,
+  printResult,
+  readSidecar,
+  refusedSpend,
+} from '../support';
 
 const help = `Usage: cadenza video sing --audio URL --image URL [--title T] [--timeout S] [--json]
        cadenza video subtitles --video URL [--title T] [--timeout S] [--json]
@@ -16,7 +26,8 @@ const help = `Usage: cadenza video sing --audio URL --image URL [--title T] [--t
 The video is saved in the library. The service takes links (http/https) only.
 
   --timeout S         Give up waiting after S seconds: exit 1 with one line saying what the
-                      job still waits for (it keeps going; cadenza jobs resume --wait)`;
+                      job still waits for (it keeps going; cadenza jobs resume --wait)
+${BUDGET_HELP}`;
 
 const OPTIONS = {
   audio: { type: 'string' },
@@ -25,6 +36,7 @@ const OPTIONS = {
   title: { type: 'string' },
   timeout: { type: 'string' },
   json: { type: 'boolean' },
+  ...BUDGET_OPTION,
 } as const;
 
 async function run(args: string[], ctx: CliContext): Promise<number> {
@@ -39,11 +51,18 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   else if (sub !== 'sing' && sub !== 'subtitles')
     throw new UsageError('say sing or subtitles (see cadenza video --help)');
   const timeoutS = parseTimeout(values.timeout);
+  const budget = parseBudget(values.budget);
   const core = ctx.core();
   const { videos } = core;
   const title = values.title ? { title: values.title } : {};
   const before = await counterLeft(core, 'key_singing_credits');
   if (before !== null && !values.json) ctx.note(`Singing credits left: ${before}`);
+  const refused = await refusedSpend(
+    ctx,
+    { kind: sub === 'sing' ? 'singing-video' : 'subtitle-video', model: null, submissions: 1 },
+    budget,
+  );
+  if (refused !== null) return refused;
   const job =
     sub === 'sing'
       ? await videos.singing({

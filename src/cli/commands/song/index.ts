@@ -19,7 +19,11 @@ import { probeFile } from '../../../main/services/audio/probe';
 import { recipeInFile } from '../../../main/services/library/relink';
 import type { LibraryItem } from '@shared/domain/library';
 import {
+  BUDGET_HELP,
+  BUDGET_OPTION,
   counterLeft,
+  parseBudget,
+  refusedSpend,
   findItem,
   followJob,
   printResult,
@@ -59,6 +63,7 @@ Create two songs (one submission) and save them in the library.
   --timeout S         With --wait: give up after S seconds, exit 1 with one line saying what
                       the job still waits for (it keeps going; cadenza jobs resume --wait)
   --json              Print JSON
+${BUDGET_HELP}
 
 Without --lyrics-file, --title, --instrumental or --extend the song is made in description
 mode (only the prompt and model are sent). An extension always goes in custom mode.
@@ -82,6 +87,7 @@ const OPTIONS = {
   wait: { type: 'boolean' },
   timeout: { type: 'string' },
   json: { type: 'boolean' },
+  ...BUDGET_OPTION,
 } as const;
 
 /** The settings `--from` names: a library item's, else a file's recipe and tags. */
@@ -183,8 +189,19 @@ async function create(args: string[], ctx: CliContext): Promise<number> {
     typeof values.from === 'string' ? await reusedSettings(values.from, ctx) : null,
   );
   const { wait, timeoutS } = waitOptions(values);
+  const budget = parseBudget(values.budget);
   const core = ctx.core();
   const before = await counterLeft(core, 'key_music_counts');
+  const refused = await refusedSpend(
+    ctx,
+    {
+      kind: request.api === 'v1' ? 'song-v1' : 'song-v2',
+      model: request.api === 'v1' ? 'v1' : (request.modelVersion ?? DEFAULT_MODEL_VERSION),
+      submissions: 1,
+    },
+    budget,
+  );
+  if (refused !== null) return refused;
   const { songs } = core;
   const { jobs, library } = await core.jobsHost.runtime();
   const job = await songs.create(request);

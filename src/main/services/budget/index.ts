@@ -29,14 +29,24 @@ export interface SpendPlan {
   model: string | null;
   /** How many submissions (a batch: prompts × per prompt; one click: 1). */
   submissions: number;
+  /**
+   * For a kind that spends words (text to speech): the words of the text, counted with the one
+   * word counter (`countWords`) — what the readiness check compares with the counter too.
+   */
+  words?: number;
 }
 
 export interface SpendTotal {
   /** The counter the kind spends; null when the kind names none (nothing to total). */
   counter: Counter | null;
   submissions: number;
-  /** What one submission usually takes, learned from this key's history; null: not known yet. */
+  /**
+   * What one submission usually takes, learned from this key's history (or, for words, counted
+   * from the text: `counted`); null: not known yet.
+   */
   perSubmission: number | null;
+  /** How the figure was had: learned from finished jobs, or counted from the text. */
+  basis: 'learned' | 'counted';
   /** How many finished jobs the figure was learned from. */
   samples: number;
   /** perSubmission × submissions; null: not known yet. */
@@ -62,14 +72,22 @@ export function spendTotal(
 ): SpendTotal {
   const facts = kindFacts(plan.kind);
   const counter = facts.counter;
-  // text to speech spends words, not one per submission: not learned yet
-  const perSubmission = counter && facts.spends === 'one' ? (estimate?.usual ?? null) : null;
+  // text to speech spends words, not one per submission: counted from the text, never learned
+  const counted = facts.spends === 'words';
+  const perSubmission = !counter
+    ? null
+    : counted
+      ? (plan.words ?? null)
+      : facts.spends === 'one'
+        ? (estimate?.usual ?? null)
+        : null;
   const total = perSubmission === null ? null : perSubmission * plan.submissions;
   return {
     counter,
     submissions: plan.submissions,
     perSubmission,
-    samples: perSubmission === null ? 0 : (estimate?.samples ?? 0),
+    basis: counted ? 'counted' : 'learned',
+    samples: perSubmission === null || counted ? 0 : (estimate?.samples ?? 0),
     total,
     remaining: counter ? remaining : null,
     after: total !== null && remaining !== null ? Math.max(0, remaining - total) : null,
@@ -106,12 +124,16 @@ export function cliRefusal(total: SpendTotal, check: SpendCheck): string | null 
   const label = total.counter ? COUNTER_LABELS[total.counter] : 'the counter';
   const n = total.submissions;
   const what = `${n} submission${n === 1 ? '' : 's'}`;
+  const takes =
+    total.basis === 'counted'
+      ? `the text counts ${total.total} ${label}`
+      : `${what} usually take${n === 1 ? 's' : ''} about ${total.total} ${label}`;
   if (check.verdict === 'refuse')
-    return `refused, nothing sent: ${what} usually take about ${total.total} ${label}, and the key has ${total.remaining} left`;
+    return `refused, nothing sent: ${takes}, and the key has ${total.remaining} left`;
   if (check.reason === 'over-budget')
-    return `refused, nothing sent: ${what} usually take about ${total.total} ${label}, more than --budget ${check.budget}`;
+    return `refused, nothing sent: ${takes}, more than the budget of ${check.budget}`;
   return check.budget !== null
-    ? `refused, nothing sent: how many ${label} ${what} take is not known yet, so it cannot be held to --budget ${check.budget}`
+    ? `refused, nothing sent: how many ${label} ${what} take is not known yet, so it cannot be held to the budget of ${check.budget}`
     : `refused, nothing sent: how many ${label} ${what} take is not known yet`;
 }
 
