@@ -6,7 +6,7 @@
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
 import type { SecretBackend } from '../contracts';
 import { writeFileAtomic } from '../ground/atomic';
 import { READ_CAPS, readRegularText } from '../ground/regular-file';
@@ -63,8 +63,7 @@ export function createEncryptedFileBackend({
   /** Runs read-modify-write steps one at a time within this process. */
   function change(mutate: (data: KeysFile) => void): Promise<void> {
     const run = async (): Promise<void> => {
-      if (!available())
-        throw new AppError('io', 'Encrypted storage is not available on this computer.');
+      if (!available()) throw appError('io', 'errors:secrets.noEncryption');
       const data = await readFile();
       mutate(data);
       try {
@@ -73,9 +72,12 @@ export function createEncryptedFileBackend({
           makeFolder: true,
         });
       } catch (e) {
-        throw new AppError('io', 'Cadenza could not save the encrypted key file.', {
-          cause: e instanceof Error ? e.name : undefined,
-        });
+        throw appError(
+          'io',
+          'errors:secrets.fileUnsaved',
+          {},
+          { cause: e instanceof Error ? e.name : undefined },
+        );
       }
     };
     const result = writes.then(run, run);

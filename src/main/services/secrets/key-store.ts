@@ -13,14 +13,15 @@
 import { promises as fs } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { dirname } from 'node:path';
-import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
+import { englishText } from '@shared/i18n/english';
 import { writeFileAtomic } from '../ground/atomic';
 import type { KeyStorage } from '@shared/domain/account';
 import type { KeyStore, SecretBackend } from '../contracts';
 import { rememberSecret } from '../log/redact';
 
-export const NO_KEY_STORE_MESSAGE =
-  'No system keychain is available here, so the key cannot be stored. Set CADENZA_API_KEY in the environment instead, or use a desktop session with a keychain.';
+/** Said when no backend can store a key (the app says it in its language; the CLI in English). */
+export const NO_KEY_STORE_MESSAGE = englishText('errors:secrets.noStore');
 
 /** The change stamp's file name in the data folder (see `changeStamp`). */
 export const KEY_CHANGE_STAMP = 'keys.changed';
@@ -142,7 +143,7 @@ export function createKeyStore({
     async setKey(origin, key) {
       rememberSecret(key);
       const [first, ...others] = await availableBackends();
-      if (!first) throw new AppError('io', NO_KEY_STORE_MESSAGE);
+      if (!first) throw appError('io', 'errors:secrets.noStore');
       try {
         await first.set(origin, key);
         // One copy only: drop an older copy kept by a fallback backend.

@@ -5,7 +5,8 @@
  * session or a keyring that does not answer all mean "no keychain here", never a crash.
  */
 import { KEYCHAIN_SERVICE } from '@shared/defaults';
-import { AppError } from '@shared/errors';
+import type { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
 import type { SecretBackend } from '../contracts';
 
 /** The part of keytar this backend uses. */
@@ -63,14 +64,17 @@ export function createKeytarBackend(opts: KeytarBackendOptions = {}): SecretBack
 
   async function required(): Promise<KeytarLike> {
     const api = await keychain();
-    if (!api) throw new AppError('io', 'The system keychain is not available.');
+    if (!api) throw appError('io', 'errors:secrets.noKeychain');
     return api;
   }
 
-  const failed = (action: string, e: unknown): AppError =>
-    new AppError('io', `The system keychain could not ${action} the API key.`, {
-      cause: e instanceof Error ? e.name : undefined,
-    });
+  const FAILED = {
+    read: 'errors:secrets.keychainRead',
+    store: 'errors:secrets.keychainStore',
+    remove: 'errors:secrets.keychainRemove',
+  } as const;
+  const failed = (action: keyof typeof FAILED, e: unknown): AppError =>
+    appError('io', FAILED[action], {}, { cause: e instanceof Error ? e.name : undefined });
 
   return {
     kind: 'keychain',

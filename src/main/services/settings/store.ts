@@ -8,13 +8,15 @@ import { renameSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { checkServiceAddress } from '@shared/domain/account';
+import { ADDRESS_PROBLEM_KEYS } from '@shared/domain/account-rules';
 import { DEFAULT_BASE_URL } from '@shared/defaults';
 import { LoudnessTargetSchema } from '@shared/domain/loudness';
 import { ExportDefaultsSchema } from '@shared/domain/export';
 import { SpendBudgetsSchema } from '@shared/domain/budget';
-import { AppError } from '@shared/errors';
+import { AppError, type KeyedMessage } from '@shared/errors';
 import { LANGUAGE_CHOICES } from '@shared/i18n/languages';
-import { appError } from '@shared/app-error';
+import { appError, keyedFields } from '@shared/app-error';
+import { englishText } from '@shared/i18n/english';
 import type { Settings, SettingsStore } from '../contracts';
 import { resolvePaths } from '../paths';
 import { writeFileAtomic } from '../ground/atomic';
@@ -58,12 +60,21 @@ export interface SettingsStoreOptions {
 }
 
 /** Normalises a service address (https, or http on loopback) or throws a validation AppError. */
-export function normaliseServiceAddress(raw: string, label = 'The service address'): string {
+export function normaliseServiceAddress(raw: string, variable?: string): string {
   const checked = checkServiceAddress(raw);
-  if (!checked.ok)
-    throw new AppError('validation', `${label}: ${checked.message}`, {
+  if (!checked.ok) {
+    // "The service address: <problem>" (or the environment variable's name), the problem keyed
+    // (account:rules.address*) for the renderer
+    const problem = { key: ADDRESS_PROBLEM_KEYS[checked.problem] };
+    const said = { reason: checked.message, reasonKey: problem.key };
+    throw new AppError('validation', `${variable ?? 'The service address'}: ${checked.message}`, {
+      ...(variable
+        ? { key: 'errors:settings.addressIn', params: { name: variable, ...said } }
+        : { key: 'errors:settings.address', params: said }),
       fields: { baseUrl: checked.message },
+      fieldKeys: { baseUrl: problem },
     });
+  }
   return checked.origin;
 }
 
@@ -140,8 +151,12 @@ export function createSettingsStore(
         if ('libraryDir' in patch) {
           if (patch.libraryDir === undefined) delete next.libraryDir;
           else if (!isAbsolute(patch.libraryDir)) {
-            const message = 'Choose the library folder as an absolute path.';
-            throw new AppError('validation', message, { fields: { libraryDir: message } });
+            throw appError(
+              'validation',
+              'errors:settings.libraryAbsolute',
+              {},
+              keyedFields({ libraryDir: { key: 'errors:settings.libraryAbsolute' } }),
+            );
           } else next.libraryDir = resolve(patch.libraryDir);
         }
         if (patch.autoUpdate !== undefined) next.autoUpdate = patch.autoUpdate;
@@ -155,8 +170,19 @@ export function createSettingsStore(
         if ('export' in patch) {
           const parsed = ExportDefaultsSchema.safeParse(patch.export ?? {});
           if (!parsed.success) {
-            const message = parsed.error.issues[0]?.message ?? 'Not valid export defaults.';
-            throw new AppError('validation', message, { fields: { export: message } });
+            // a tag text too long says its limit; anything else only a broken caller sends
+            const issue = parsed.error.issues[0];
+            const keyed: KeyedMessage =
+              issue?.code === 'too_big'
+                ? { key: 'errors:settings.exportTooLong', params: { max: Number(issue.maximum) } }
+                : { key: 'errors:settings.exportInvalid' };
+            const message = issue?.message ?? englishText(keyed.key);
+            throw new AppError('validation', message, {
+              key: keyed.key,
+              ...(keyed.params ? { params: keyed.params } : {}),
+              fields: { export: message },
+              fieldKeys: { export: keyed },
+            });
           }
           // empty fields are not kept: an absent default means none
           const kept = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== ''));

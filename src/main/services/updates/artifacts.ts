@@ -4,7 +4,7 @@
  * (plain http only when the feed itself is a loopback address, for the emulator), each with a
  * sha512 that electron-updater then verifies against the downloaded bytes.
  */
-import { AppError } from '@shared/errors';
+import { appError } from '@shared/app-error';
 
 export interface FeedArtifacts {
   version?: string;
@@ -15,35 +15,47 @@ export interface FeedArtifacts {
 const SHA512_BASE64 = /^[A-Za-z0-9+/]{86}==$/;
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-function refuse(reason: string): never {
-  throw new AppError('forbidden', `This update was not downloaded: ${reason}`);
+/** Why an update is not downloaded, each "This update was not downloaded: …" in the catalog. */
+const WHY = {
+  noServer: 'errors:updates.refused.noServer',
+  badServer: 'errors:updates.refused.badServer',
+  notHttps: 'errors:updates.refused.notHttps',
+  noFiles: 'errors:updates.refused.noFiles',
+  fileNoAddress: 'errors:updates.refused.fileNoAddress',
+  fileBadAddress: 'errors:updates.refused.fileBadAddress',
+  otherServer: 'errors:updates.refused.otherServer',
+  credentials: 'errors:updates.refused.credentials',
+  noChecksum: 'errors:updates.refused.noChecksum',
+} as const;
+
+function refuse(why: keyof typeof WHY, params: Record<string, string> = {}): never {
+  throw appError('forbidden', WHY[why], params);
 }
 
 /** Throws AppError('forbidden') unless every artifact the feed names may be downloaded. */
 export function checkUpdateArtifacts(info: FeedArtifacts, feedUrl: string | null): void {
-  if (!feedUrl) refuse('the update server is not known.');
+  if (!feedUrl) refuse('noServer');
   let feed: URL;
   try {
     feed = new URL(feedUrl);
   } catch {
-    refuse('the update server address is not valid.');
+    refuse('badServer');
   }
   const loopbackFeed = feed.protocol === 'http:' && LOOPBACK.has(feed.hostname);
-  if (feed.protocol !== 'https:' && !loopbackFeed) refuse('the update server is not https.');
+  if (feed.protocol !== 'https:' && !loopbackFeed) refuse('notHttps');
   const files = info.files ?? [];
-  if (files.length === 0) refuse('the update lists no files.');
+  if (files.length === 0) refuse('noFiles');
   for (const file of files) {
-    if (typeof file.url !== 'string' || file.url === '') refuse('a file has no address.');
+    if (typeof file.url !== 'string' || file.url === '') refuse('fileNoAddress');
     let url: URL;
     try {
       url = new URL(file.url, feed);
     } catch {
-      refuse('a file address is not valid.');
+      refuse('fileBadAddress');
     }
-    if (url.origin !== feed.origin) refuse(`a file is on another server (${url.host}).`);
-    if (url.username || url.password) refuse('a file address carries credentials.');
-    if (typeof file.sha512 !== 'string' || !SHA512_BASE64.test(file.sha512))
-      refuse('a file has no SHA-512 checksum.');
+    if (url.origin !== feed.origin) refuse('otherServer', { host: url.host });
+    if (url.username || url.password) refuse('credentials');
+    if (typeof file.sha512 !== 'string' || !SHA512_BASE64.test(file.sha512)) refuse('noChecksum');
   }
 }
 

@@ -8,6 +8,7 @@
  * The updater itself (electron-updater in the shell, see shell/updater.ts) is behind UpdaterPort.
  */
 import { AppError, type AppErrorShape } from '@shared/errors';
+import { appError } from '@shared/app-error';
 import type { UpdateProgress, UpdateState } from '@shared/ipc/updates';
 import { describeUpdateError } from './errors';
 import { releaseNotesToText } from './release-notes';
@@ -242,7 +243,7 @@ export function createUpdateController(deps: UpdateControllerDeps): UpdateContro
     check: () => runCheck('manual'),
     restartToUpdate() {
       if (!updater || current.phase !== 'ready') {
-        throw new AppError('forbidden', 'No update has been downloaded yet.');
+        throw appError('forbidden', 'errors:updates.noneDownloaded');
       }
       set({ phase: 'installing' });
       updater.quitAndInstall();
@@ -253,7 +254,7 @@ export function createUpdateController(deps: UpdateControllerDeps): UpdateContro
       } catch (e) {
         throw e instanceof AppError
           ? e
-          : new AppError('io', 'Cadenza could not save the update setting.', { cause: e });
+          : appError('io', 'errors:updates.settingUnsaved', {}, { cause: e });
       }
       set({ autoUpdate: on });
       updater?.setInstallOnQuit(on);
