@@ -91,7 +91,11 @@ export async function timePanelSwitch(
     if (rows && Number.isNaN(firstRowsAt)) firstRowsAt = g.performance.now();
     return (
       rows &&
-      g.document.querySelector('[data-testid="library-count"]')?.textContent === expectedCount
+      // the count may be written with digit grouping ("10,000 items"): compare the digits
+      (g.document.querySelector('[data-testid="library-count"]')?.textContent ?? '').replace(
+        /\D/g,
+        '',
+      ) === expectedCount.replace(/\D/g, '')
     );
   };
   const t0 = g.performance.now();
