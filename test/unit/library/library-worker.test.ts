@@ -45,4 +45,33 @@ describe('library index in the worker', () => {
     await again.close();
     await worker.close();
   });
+
+  it("answers searches in main's order after refreshes add, re-date and remove items", async () => {
+    const worker = createWorkerClient<WorkerTasks>();
+    const dir = join(root, 'Library');
+    const lib = createLibrary({ dir, watch: false, worker });
+    await lib.open();
+    const made = [];
+    for (const [n, day] of [3, 1, 4, 2, 5].entries())
+      made.push(
+        await lib.createItem({
+          meta: {
+            kind: 'song',
+            title: `Tide ${n}`,
+            lyrics: 'harbour',
+            created_at: `2025-01-0${day}T00:00:00.000Z`,
+          },
+          ext: '.mp3',
+          writeMedia: (t) => writeFile(t, String(n)),
+        }),
+      );
+    // re-dated to the newest, and one removed: each a refresh of just that file
+    await lib.updateMeta(made[1]!.id, { created_at: '2025-01-09T00:00:00.000Z' });
+    await lib.remove(made[3]!.id);
+    const inMain = lib.items().map((i) => i.title);
+    expect(inMain).toEqual(['Tide 1', 'Tide 4', 'Tide 2', 'Tide 0']);
+    expect((await lib.filter({ text: 'harbour' })).map((i) => i.title)).toEqual(inMain);
+    await lib.close();
+    await worker.close();
+  });
 });
