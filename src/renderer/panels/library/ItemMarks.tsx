@@ -32,19 +32,27 @@ export function ItemMarks({ item }: { item: LibraryItemView }) {
   };
   return (
     <div className="item-marks">
+      {/* two controls, apart: the favourite (a labelled toggle) and the 1–5 rating (labelled) */}
       <div className="item-marks-row">
         <StarButton
           id={item.id}
           title={item.title}
           starred={item.favourite === true}
           onError={setError}
+          withLabel
         />
-        <RatingControl
-          id={item.id}
-          title={item.title}
-          rating={item.rating ?? null}
-          onError={setError}
-        />
+        <span className="item-marks-divider" aria-hidden />
+        <span className="item-marks-rating">
+          <span className="small muted" aria-hidden>
+            {t('library:marks.rating')}
+          </span>
+          <RatingControl
+            id={item.id}
+            title={item.title}
+            rating={item.rating ?? null}
+            onError={setError}
+          />
+        </span>
       </div>
       <div className="item-marks-row">
         {item.variationGroup && item.favourite && (

@@ -37,15 +37,17 @@ interface StarButtonProps {
   starred: boolean;
   onError?(error: AppErrorShape): void;
   className?: string;
+  /** Shows the word beside the star (the details: a toggle of its own, apart from the rating). */
+  withLabel?: boolean;
 }
 
 /** A toggle star: pressed when the item is a favourite. */
-export function StarButton({ id, title, starred, onError, className }: StarButtonProps) {
+export function StarButton({ id, title, starred, onError, className, withLabel }: StarButtonProps) {
   const { t } = useTranslation();
   return (
     <button
       type="button"
-      className={`star-button${starred ? ' star-button-on' : ''}${className ? ` ${className}` : ''}`}
+      className={`star-button${starred ? ' star-button-on' : ''}${withLabel ? ' star-button-labelled' : ''}${className ? ` ${className}` : ''}`}
       aria-pressed={starred}
       aria-label={t('library:marks.starAria', { title })}
       title={t(starred ? 'library:marks.unstar' : 'library:marks.star')}
@@ -58,6 +60,7 @@ export function StarButton({ id, title, starred, onError, className }: StarButto
       onDoubleClick={(e) => e.stopPropagation()}
     >
       <Star size={16} aria-hidden fill={starred ? 'currentColor' : 'none'} />
+      {withLabel && <span>{t('library:marks.star')}</span>}
     </button>
   );
 }
