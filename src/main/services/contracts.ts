@@ -51,6 +51,11 @@ export interface Settings {
   export?: ExportDefaults;
   /** Ask before spending more than N of a counter in one go (absent: never asks). */
   spendBudgets?: SpendBudgets;
+  /**
+   * Ratings are also written into files Cadenza did not make (their rating frame only, merged;
+   * absent = off: such files keep the rating in their sidecar and their bytes as they are).
+   */
+  ratingsInOtherFiles?: boolean;
 }
 
 export interface SettingsStore {

@@ -334,6 +334,7 @@ export function createCore(opts: CoreOptions): Core {
     collections: createCollectionsService({
       library: async () => (await runtime()).library,
       tagDefaults,
+      ratingsInOtherFiles: () => settings.get().ratingsInOtherFiles ?? false,
     }),
     cost,
     budget,

@@ -52,6 +52,12 @@ export const collectionsContract = {
   mark: invoke(z.tuple([ItemIdsSchema, MarksSchema]), z.null()),
   /** "Keep starred takes": the takes made with these items that are not starred (to be trashed). */
   unstarredTakes: invoke(z.tuple([ItemIdsSchema]), z.array(ItemIdSchema)),
+  /**
+   * Whether ratings are written into files Cadenza did not make too (a Settings switch, off by
+   * default: such files keep the rating in their sidecar). The sidecar wins when they disagree.
+   */
+  ratingsInOtherFiles: invoke(z.tuple([]), z.boolean()),
+  setRatingsInOtherFiles: invoke(z.tuple([z.boolean()]), z.boolean()),
   list: invoke(z.tuple([]), z.array(CollectionViewSchema)),
   create: invoke(z.tuple([CollectionNameSchema]), CollectionViewSchema),
   add: invoke(

@@ -101,6 +101,30 @@ describe('ratings and favourites', () => {
     expect(lib.get(found.id)).toMatchObject({ rating: 3, favourite: true });
   });
 
+  it('opted in, a file Cadenza did not make gets its rating frame only; the sidecar wins', async () => {
+    const outside = join(dir, 'Outside Opted.mp3');
+    copyFileSync(source('mp3-id3v2-art.mp3'), outside);
+    await lib.rescan();
+    const found = lib.items().find((i) => i.file === 'Outside Opted.mp3')!;
+    const before = ffprobeTags(outside);
+    const audio = await audioPayloadHash(outside);
+    await markItems(lib, [found.id], { rating: 2 }, {}, { otherFiles: true });
+    const meta = await parseFile(outside);
+    expect(meta.common.rating?.find((r) => r.source === RATING_POPM_EMAIL)?.rating).toBeCloseTo(
+      64 / 255,
+      2,
+    );
+    // every other tag as it was, the audio untouched
+    const after = ffprobeTags(outside);
+    for (const [k, v] of Object.entries(before)) expect(after[k], k).toBe(v);
+    expect((await audioPayloadHash(outside)).sha256).toBe(audio.sha256);
+    expect(lib.get(found.id)).toMatchObject({ rating: 2 });
+    // cleared: Cadenza's frame goes again
+    await markItems(lib, [found.id], { rating: null }, {}, { otherFiles: true });
+    const cleared = await parseFile(outside);
+    expect(cleared.common.rating?.find((r) => r.source === RATING_POPM_EMAIL)).toBeUndefined();
+  });
+
   it('"Keep starred takes": the unstarred takes of a group with a starred one', async () => {
     const a = await save('Tide · Take 1', 'mp3-id3v2-art.mp3', '.mp3', 'grp_tide');
     const b = await save('Tide · Take 2', 'mp3-id3v2-art.mp3', '.mp3', 'grp_tide');

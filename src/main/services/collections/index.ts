@@ -44,6 +44,8 @@ export interface CollectionsService {
 export function createCollectionsService(deps: {
   library: () => Promise<Library>;
   tagDefaults: () => TagDefaults;
+  /** The Settings switch: ratings written into files Cadenza did not make too. */
+  ratingsInOtherFiles?: () => boolean;
 }): CollectionsService {
   let current: { library: Library; store: CollectionStore } | null = null;
   /** Entries taken out per trash batch, newest last (a few batches at most wait for Undo). */
@@ -60,7 +62,9 @@ export function createCollectionsService(deps: {
   };
   return {
     async mark(ids, marks) {
-      await markItems(await deps.library(), ids, marks, deps.tagDefaults());
+      await markItems(await deps.library(), ids, marks, deps.tagDefaults(), {
+        otherFiles: deps.ratingsInOtherFiles?.() ?? false,
+      });
     },
     async unstarredTakes(ids) {
       return unstarredTakes((await deps.library()).items(), ids).map((i) => i.id);

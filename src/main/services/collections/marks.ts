@@ -3,14 +3,18 @@
  * for files Cadenza made and tagged (their sidecar records the audio hash), written into the
  * file's standard rating frame as well (ID3 POPM, Vorbis RATING / FMPS_RATING:
  * shared/domain/rating.ts), merged, the modification time kept. Files Cadenza did not make get a
- * sidecar with the mark and keep their own tags as they are.
+ * sidecar with the mark and keep their bytes as they are, unless the creator opted in
+ * (`otherFiles`, the Settings switch): then only their rating frame is merged in, every other
+ * tag kept. The sidecar wins when it and a file disagree: the rating shown and written is the
+ * sidecar's, and a rating another player left in a file is not read.
  *
  *   await markItems(library, ['itm_a', 'itm_b'], { favourite: true }, defaults);
  */
 import { join } from 'node:path';
 import type { LibraryItem } from '@shared/domain/library';
 import { libraryFilePathOrNull } from '../files/library-file';
-import { tagLibraryFile, type TagDefaults } from '../library/file-tags';
+import { retagFile } from '../audio/tags';
+import { isTaggable, tagLibraryFile, type TagDefaults } from '../library/file-tags';
 import type { Library } from '../library/library-types';
 import { logger } from '../log';
 
@@ -28,6 +32,7 @@ export async function markItems(
   ids: readonly string[],
   marks: Marks,
   defaults: TagDefaults = {},
+  options: { otherFiles?: boolean } = {},
 ): Promise<LibraryItem[]> {
   const written: string[] = [];
   for (const id of new Set(ids)) {
@@ -39,11 +44,17 @@ export async function markItems(
     let facts = {};
     // the rating goes into the file only when it changes and Cadenza tagged the file
     // (its real path, confined to the library: a symlink to a file outside it is never rewritten)
+    const changes = patch.rating !== undefined && patch.rating !== (item.rating ?? null);
     const path =
-      patch.rating !== undefined && patch.rating !== (item.rating ?? null) && item.audio_sha256
+      changes && (item.audio_sha256 || (options.otherFiles && isTaggable(item.file)))
         ? await libraryFilePathOrNull(library.dir, item.file)
         : null;
-    if (path) {
+    if (path && !item.audio_sha256) {
+      // opted in: a file Cadenza did not make gets its rating frame only (0 clears Cadenza's)
+      await retagFile(path, { rating: patch.rating ?? 0 }, { keepModifiedTime: true }).catch(
+        (e: unknown) => log.warn('rating not written into the file', { id, error: String(e) }),
+      );
+    } else if (path) {
       const full = await library.full(item);
       facts =
         (await tagLibraryFile(

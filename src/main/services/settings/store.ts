@@ -50,6 +50,8 @@ export const SettingsSchema = z.object({
   export: ExportDefaultsSchema.optional(),
   /** Ask before spending more than N of a counter in one go (absent: never asks). */
   spendBudgets: SpendBudgetsSchema.optional(),
+  /** Ratings written into files Cadenza did not make too (absent = off). */
+  ratingsInOtherFiles: z.boolean().optional(),
 });
 
 export interface SettingsStoreOptions {
@@ -165,6 +167,8 @@ export function createSettingsStore(
         if (patch.firstRunDone !== undefined) next.firstRunDone = patch.firstRunDone;
         if (patch.language !== undefined) next.language = patch.language;
         if (patch.levelLoudness !== undefined) next.levelLoudness = patch.levelLoudness;
+        if (patch.ratingsInOtherFiles !== undefined)
+          next.ratingsInOtherFiles = patch.ratingsInOtherFiles;
         if (patch.loudnessTargetLufs !== undefined)
           next.loudnessTargetLufs = LoudnessTargetSchema.parse(patch.loudnessTargetLufs);
         if ('export' in patch) {

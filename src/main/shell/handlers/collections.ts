@@ -24,9 +24,9 @@ export const toCollectionView = (c: Collection): CollectionView => {
 };
 
 export function collectionsHandlers(
-  core: Pick<Core, 'collections'>,
+  core: Pick<Core, 'collections' | 'settings'>,
 ): NamespaceHandlers<'collections'> {
-  const { collections } = core;
+  const { collections, settings } = core;
   const store = () => collections.store();
   return {
     async mark(_ctx, ids, marks) {
@@ -34,6 +34,9 @@ export function collectionsHandlers(
       return null;
     },
     unstarredTakes: (_ctx, ids) => collections.unstarredTakes(ids),
+    ratingsInOtherFiles: () => settings.get().ratingsInOtherFiles ?? false,
+    setRatingsInOtherFiles: async (_ctx, on) =>
+      (await settings.update({ ratingsInOtherFiles: on })).ratingsInOtherFiles ?? false,
     list: async () => (await (await store()).list()).map(toCollectionView),
     create: async (_ctx, name) => toCollectionView(await (await store()).create(name)),
     add: async (_ctx, id, ids, at) => toCollectionView(await (await store()).add(id, ids, at)),

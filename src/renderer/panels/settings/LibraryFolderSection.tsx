@@ -7,6 +7,7 @@ import {
   loadLibraryFolder,
   useLibraryStore,
 } from '../../stores/library';
+import { RatingsInFiles } from './RatingsInFiles';
 
 /** Where finished media lands, and the way to choose another folder (a dialog in main). */
 export function LibraryFolderSection() {
@@ -42,6 +43,7 @@ export function LibraryFolderSection() {
         <p className="mono small settings-path">{t('settings:libraryFolder.loading')}</p>
       )}
       {pinned && <p className="field-hint">{t('settings:libraryFolder.pinned')}</p>}
+      <RatingsInFiles />
       {error && (
         <p className="settings-error" role="alert">
           {errorText(error)}
