@@ -82,7 +82,8 @@ async function switchToLibrary(
   const button = page.getByRole('navigation', { name: 'Main' }).getByRole('button', {
     name: /Library/,
   });
-  return button.evaluate(timePanelSwitch, `${count} items`);
+  // the page waits up to 3 minutes for the rows (50,000 items on a loaded machine)
+  return button.evaluate(timePanelSwitch, `${count} items`, { timeout: 200_000 });
 }
 
 interface CpuProfile {

@@ -115,8 +115,8 @@ export async function timePanelSwitch(
     });
     g.setTimeout(() => {
       mo.disconnect();
-      reject(new Error(`the Library did not show "${expectedCount}" within 60 s`));
-    }, 60_000);
+      reject(new Error(`the Library did not show "${expectedCount}" within 180 s`));
+    }, 180_000);
   });
   const frameAt = await new Promise<number>((resolve) => {
     g.requestAnimationFrame(() => g.setTimeout(() => resolve(g.performance.now()), 0));
