@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { libraryPanel } from '../../src/renderer/panels/library';
 import { TEST_KEY } from './support/main';
 import { renderMain } from './support/render-app';
+import { iso } from '../support/bidi';
 
 const SONG = {
   id: 'itm_neon00000000000000001',
@@ -51,7 +52,9 @@ describe('Export: genre, year and the files written', () => {
       { name: 'Exported files' },
       { timeout: 30_000 },
     );
-    expect(within(files).getByRole('status')).toHaveTextContent(`1 file exported to ${folder}`);
+    expect(within(files).getByRole('status')).toHaveTextContent(
+      `1 file exported to ${iso(folder)}`,
+    );
     expect(within(files).getByRole('listitem')).toHaveTextContent('Neon Tide.wav');
     const common = await main.tagsOf(`${folder}/Neon Tide.wav`);
     expect(common.genre).toEqual(['City pop']);

@@ -8,6 +8,7 @@ import {
   type PickerItem,
 } from '../../src/renderer/components/ItemPicker';
 import { pickerTitles } from './support/picker';
+import { iso } from '../support/bidi';
 
 const many = (n: number): PickerItem[] =>
   Array.from({ length: n }, (_, i) => ({
@@ -61,7 +62,7 @@ describe('ItemPicker', () => {
     await user.clear(field);
     await user.type(field, 'river ghost');
     expect(screen.queryAllByRole('option')).toHaveLength(0);
-    expect(screen.getByText('No songs match “river ghost”.')).toBeInTheDocument();
+    expect(screen.getByText(`No songs match “${iso('river ghost')}”.`)).toBeInTheDocument();
   });
 
   it('is used from the keyboard: arrows move (and wrap), Enter picks, Escape closes only the list', async () => {

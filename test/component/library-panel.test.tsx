@@ -15,6 +15,7 @@ import { usePlayerStore } from '../../src/renderer/stores/player';
 import { installedEngines } from './support/fake-engine';
 import type { SeedItem } from './support/main';
 import { renderMain } from './support/render-app';
+import { iso } from '../support/bidi';
 
 const id = (n: number) => `itm_${String(n).padStart(10, '0')}`;
 const at = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 60_000).toISOString();
@@ -160,7 +161,7 @@ describe('Library view', () => {
       'Something else, Song, 2:18',
     ]);
     expect(within(list).getAllByRole('option')[0]).toHaveTextContent(
-      'Extends “Paper boats, longer”',
+      `Extends “${iso('Paper boats, longer')}”`,
     );
 
     await user.click(within(list).getAllByRole('option')[0] as HTMLElement);
@@ -294,7 +295,9 @@ describe('Item actions', () => {
     await user.click(screen.getByRole('button', { name: 'Save name' }));
     expect(main.callsOf('library.rename')).toEqual([[id(1), 'Fresh: take/1']]);
     await waitFor(() => expect(titles(list)[0]).toContain('Fresh: take/1'));
-    expect(await screen.findByText(/The file is now “Fresh take-1\.wav”/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/The file is now “\u2068Fresh take-1\.wav\u2069”/),
+    ).toBeInTheDocument();
     expect(await main.libraryFiles()).toEqual(['Fresh take-1.wav', 'Fresh take-1.wav.json']);
   });
 
@@ -319,7 +322,7 @@ describe('Item actions', () => {
     expect(main.callsOf('library.remove')).toEqual([]);
     await fromMenu(user, screen.getByRole('region', { name: 'Item details' }), 'Delete');
     expect(
-      screen.getByRole('dialog', { name: 'Move “Track 1” to the trash?' }),
+      screen.getByRole('dialog', { name: `Move “${iso('Track 1')}” to the trash?` }),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Move to trash' }));
     expect(main.callsOf('library.remove')).toEqual([[id(1)]]);
@@ -343,7 +346,7 @@ describe('Item actions', () => {
     const desktop = await main.userFolder('Desktop');
     main.double.dialogs.answerOpenDialog([desktop]);
     await user.click(within(dialog).getByRole('button', { name: 'Choose folder and export…' }));
-    expect(await screen.findByText(`1 file copied to ${desktop}`)).toBeInTheDocument();
+    expect(await screen.findByText(`1 file copied to ${iso(desktop)}`)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(await main.readText(`${desktop}/Track 0.mp3`)).toBe('not decoded here');
     await user.click(screen.getByRole('button', { name: 'Export shown…' }));
@@ -391,10 +394,10 @@ describe('Item actions', () => {
         '50',
       ),
     );
-    expect(within(dialog).getByText('Exporting “Track 2” (2 of 3)…')).toBeInTheDocument();
+    expect(within(dialog).getByText(`Exporting “${iso('Track 2')}” (2 of 3)…`)).toBeInTheDocument();
     release();
     expect(
-      await screen.findByText(`3 files exported to ${folder}`, {}, { timeout: 60_000 }),
+      await screen.findByText(`3 files exported to ${iso(folder)}`, {}, { timeout: 60_000 }),
     ).toBeInTheDocument();
     const [ids, options] = main.callsOf('export.items')[0]!;
     expect((ids as string[]).length).toBe(3);
@@ -475,7 +478,7 @@ describe('Item actions', () => {
     const saveAs = `${await main.userFolder('Documents')}/Paper boats.txt`;
     main.double.dialogs.answerSaveDialog(saveAs);
     await user.click(within(lyrics).getByRole('button', { name: 'Export as TXT…' }));
-    expect(await within(lyrics).findByText(`Saved to ${saveAs}`)).toBeInTheDocument();
+    expect(await within(lyrics).findByText(`Saved to ${iso(saveAs)}`)).toBeInTheDocument();
     expect(main.callsOf('export.lyrics')).toEqual([[id(1)]]);
     expect(await main.readText(saveAs)).toContain('Folding paper\nin the rain');
   });

@@ -9,6 +9,7 @@ import { libraryPanel } from '../../src/renderer/panels/library';
 import { resetLibraryStore } from '../../src/renderer/stores/library';
 import { TEST_KEY } from './support/main';
 import { renderMain } from './support/render-app';
+import { iso } from '../support/bidi';
 
 afterEach(() => resetLibraryStore());
 
@@ -31,7 +32,7 @@ describe('Library: states that tell the truth', () => {
   it('a search with no match says what was searched and clears in one click', async () => {
     const { user, search } = await openLibrary();
     await user.type(search, 'violin');
-    const state = await screen.findByRole('note', { name: 'Nothing matches “violin”' });
+    const state = await screen.findByRole('note', { name: `Nothing matches “${iso('violin')}”` });
     expect(state).toHaveTextContent('clear the search to see all 3 items again');
     expect(screen.queryByRole('listbox', { name: 'Library items' })).toBeNull();
     await user.click(within(state).getByRole('button', { name: 'Clear search' }));

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { libraryPanel } from '../../src/renderer/panels/library';
 import type { SeedItem } from './support/main';
 import { renderMain } from './support/render-app';
+import { iso } from '../support/bidi';
 
 const at = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 60_000).toISOString();
 /** Long enough that the render is still running when the test looks at it (decode + MP3 encode). */
@@ -47,7 +48,7 @@ describe('Whole song in the Library details', () => {
       expect(within(details).getByRole('button', { name: 'Whole song' })).toBeDisabled();
       expect(
         await within(details).findByText(
-          'Saved “Harbour, later (whole song)” as a new item.',
+          `Saved “${iso('Harbour, later (whole song)')}” as a new item.`,
           {},
           { timeout: 80_000 },
         ),

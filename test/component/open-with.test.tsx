@@ -11,6 +11,7 @@ import { resetOpenWithStore } from '../../src/renderer/stores/open-with';
 import { resetUiStore } from '../../src/renderer/stores/ui';
 import { startMain, type Main } from './support/main';
 import { renderMain } from './support/render-app';
+import { iso } from '../support/bidi';
 
 const KEY = 'sk-test-openwith-0000-5678';
 
@@ -49,7 +50,7 @@ describe('Open with Cadenza', () => {
       'Night Drive.wav — 1.4 MB',
     );
     expect(
-      within(dialog).getByText(/A cover sings one file: “Night Drive.wav”/),
+      within(dialog).getByText(new RegExp(`A cover sings one file: “${iso('Night Drive.wav')}”`)),
     ).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Make a cover' })).toHaveFocus();
     expect(f.callsOf('files.takeOpened')).toHaveLength(1);

@@ -18,6 +18,7 @@ import { installedEngines } from './support/fake-engine';
 import { expectPlayerPlays, playerBar } from './support/player-checks';
 import { jobRecord, startMain, TEST_KEY, type Main, type SeedItem } from './support/main';
 import { renderMain } from './support/render-app';
+import { iso } from '../support/bidi';
 
 const PARENT = 'itm_parent0000000000000001';
 const TAKE_A = 'itm_takeA00000000000000001';
@@ -181,7 +182,9 @@ describe('Songs: extend from here', () => {
 
     const form = await screen.findByRole('form', { name: 'Extend Neon Tide' });
     // focus moves from the ⋯ button (further down, in the results) to the form's heading
-    expect(within(form).getByRole('heading', { name: 'Extend “Neon Tide”' })).toHaveFocus();
+    expect(
+      within(form).getByRole('heading', { name: `Extend “${iso('Neon Tide')}”` }),
+    ).toHaveFocus();
     const start = within(form).getByLabelText('Continue at (seconds)');
     // Not playing: defaults to a second before the end (5.0 of 6.0 s) — inside the service's
     // length even when the library's, probed locally, is a few ms longer.
@@ -231,7 +234,7 @@ describe('Songs: extend from here', () => {
       extend: { songId: TAKE_A, continueAtS: 3.5 },
     });
     expect(
-      await within(form).findByText('Extension of "Neon Tide" from 0:03.5 submitted.'),
+      await within(form).findByText(`Extension of "${iso('Neon Tide')}" from 0:03.5 submitted.`),
     ).toBeInTheDocument();
     // main sent the service the take's own song id and the start
     await waitFor(() => {
@@ -251,7 +254,9 @@ describe('Songs: extend from here', () => {
     await user.type(description, 'rain on the roof');
     act(() => openExtend(TAKE_A));
     const form = await screen.findByRole('form', { name: 'Extend Summer rain' });
-    expect(within(form).getByRole('heading', { name: 'Extend “Summer rain”' })).toHaveFocus();
+    expect(
+      within(form).getByRole('heading', { name: `Extend “${iso('Summer rain')}”` }),
+    ).toHaveFocus();
     await user.tab();
     expect(within(form).getByRole('button', { name: 'Back to create' })).toHaveFocus();
     await user.keyboard('{Enter}');
@@ -439,7 +444,7 @@ describe('Songs: finishing a take', () => {
     );
     // the take card lists the files and shows them in the folder (main knows where: the export's id)
     const files = await within(take2).findByRole('group', { name: 'Exported files' });
-    expect(within(files).getByRole('status')).toHaveTextContent(`1 file exported to ${music}`);
+    expect(within(files).getByRole('status')).toHaveTextContent(`1 file exported to ${iso(music)}`);
     expect(within(files).getByRole('listitem')).toHaveTextContent('Summer rain.wav');
     await user.click(within(files).getByRole('button', { name: 'Show in folder' }));
     expect(main.callsOf('export.showInFolder')).toHaveLength(1);

@@ -18,6 +18,7 @@ import { resetSongsStore } from '../../src/renderer/stores/songs';
 import { TEST_KEY } from './support/main';
 import { tagFile } from './support/tagged-file';
 import { renderMain } from './support/render-app';
+import { iso } from '../support/bidi';
 
 afterEach(() => {
   resetLibraryStore();
@@ -77,7 +78,7 @@ describe('Reuse settings', () => {
     expect(within(form).getByRole('combobox', { name: 'Model' })).toHaveValue('v4.0');
     expect(within(form).getByRole('checkbox', { name: 'Instrumental' })).not.toBeChecked();
     expect(within(form).getByRole('status')).toHaveTextContent(
-      'Filled with the settings of “Harbour Lights”',
+      `Filled with the settings of “${iso('Harbour Lights')}”`,
     );
     await waitFor(() => expect(style).toHaveFocus());
     expect(main.callsOf('library.reuseSettings')).toEqual([['itm_reuse01']]);
@@ -104,7 +105,7 @@ describe('Reuse settings', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Reuse settings' }));
     const form = await screen.findByRole('form', { name: 'Create a song' });
     expect(await within(form).findByRole('status')).toHaveTextContent(
-      'Filled with the settings of “Dune Road”',
+      `Filled with the settings of “${iso('Dune Road')}”`,
     );
     await user.click(within(form).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(main.callsOf('songs.create')).toHaveLength(1));
@@ -180,7 +181,7 @@ describe('Reuse settings', () => {
     expect(within(form).getByRole('textbox', { name: 'Title' })).toHaveValue('Neon Tide');
     expect(within(form).getByRole('combobox', { name: 'Model' })).toHaveValue('v3.5');
     expect(within(form).getByRole('status')).toHaveTextContent(
-      'Filled with the settings of “Neon Tide”',
+      `Filled with the settings of “${iso('Neon Tide')}”`,
     );
 
     const plain = await main.userFile('Field Recording.wav', 1);

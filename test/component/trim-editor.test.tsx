@@ -7,6 +7,7 @@ import { installEngineFactory } from '../../src/renderer/playback/engine';
 import { fakeEngines } from './support/fake-engine';
 import type { SeedItem } from './support/main';
 import { renderMain } from './support/render-app';
+import { iso } from '../support/bidi';
 
 /** Two minutes of tone in the library: main measures its waveform and renders the trims. */
 const SONG = {
@@ -36,7 +37,7 @@ async function openTrim() {
       name: 'Trim…',
     }),
   );
-  const dialog = await screen.findByRole('dialog', { name: 'Trim “Night drive”' });
+  const dialog = await screen.findByRole('dialog', { name: `Trim “${iso('Night drive')}”` });
   const start = within(dialog).getByRole('slider', { name: 'Start of the region' });
   const end = within(dialog).getByRole('slider', { name: 'End of the region' });
   const readout = () => ({
@@ -152,7 +153,9 @@ describe('Trim editor', { timeout: 90_000 }, () => {
         title: 'Night drive (trimmed)',
       },
     ]);
-    expect(await screen.findByText('Saved “Night drive (trimmed)” as a new item.')).toBeVisible();
+    expect(
+      await screen.findByText(`Saved “${iso('Night drive (trimmed)')}” as a new item.`),
+    ).toBeVisible();
     const made = await screen.findByRole('option', { name: /^Night drive \(trimmed\),/ });
     await user.click(made);
     const details = screen.getByRole('region', { name: 'Item details' });

@@ -11,6 +11,7 @@ import { resetVoicesStore } from '../../src/renderer/stores/voices';
 import { expectPlayerPlays, playerBar } from './support/player-checks';
 import { startMain, type Main, type MainOptions } from './support/main';
 import { renderMain } from './support/render-app';
+import { iso } from '../support/bidi';
 
 const KEY = 'sk-test-voice-0000-4321';
 
@@ -296,10 +297,10 @@ describe('Clone', () => {
       () =>
         expect(
           within(screen.getByRole('region', { name: 'Your cloned voices' })).getByRole('status'),
-        ).toHaveTextContent('“Me again” is ready to speak.'),
+        ).toHaveTextContent(`“${iso('Me again')}” is ready to speak.`),
       { timeout: 15_000 },
     );
-    expect(screen.getAllByText('“Me again” is ready to speak.')).toHaveLength(1);
+    expect(screen.getAllByText(`“${iso('Me again')}” is ready to speak.`)).toHaveLength(1);
     await waitFor(() =>
       expect(
         within(screen.getByRole('region', { name: 'Your cloned voices' })).getByRole('button', {

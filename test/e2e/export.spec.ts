@@ -8,6 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ffmpegInts } from '../support/ffmpeg-pcm';
 import { expect, test } from './fixtures';
+import { iso } from '../support/bidi';
 
 test.setTimeout(120_000);
 
@@ -51,7 +52,7 @@ test('exports a library item to FLAC with tags into the folder chosen in main', 
   await dialog.getByRole('textbox', { name: 'Album' }).fill('Test Tones');
   await app.dialogs.answerOpenDialog([out]);
   await dialog.getByRole('button', { name: 'Choose folder and export…' }).click();
-  await expect(page.getByText(`1 file exported to ${out}`)).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(`1 file exported to ${iso(out)}`)).toBeVisible({ timeout: 60_000 });
   await expect(dialog).toBeHidden();
 
   const flac = join(out, 'Front Center.flac');

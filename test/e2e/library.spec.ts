@@ -19,6 +19,7 @@ import {
   recordPlayedMedia,
   type PlayedMediaState as MediaState,
 } from './media-checks';
+import { iso } from '../support/bidi';
 
 const useRealElectron = !!process.env.ELECTRON_OVERRIDE_DIST_PATH;
 const ITEMS = Number(process.env.CADENZA_E2E_LIBRARY_ITEMS ?? 10_000);
@@ -175,7 +176,9 @@ test('10,000 items offline: scroll, search, play through cadenza-media with Rang
   await page.getByRole('menuitem', { name: 'Rename' }).click();
   await page.getByLabel('New name').fill('Harbour: night/mix');
   await page.getByRole('button', { name: 'Save name' }).click();
-  await expect(page.getByText('Renamed. The file is now “Harbour night-mix.wav”.')).toBeVisible();
+  await expect(
+    page.getByText(`Renamed. The file is now “${iso('Harbour night-mix.wav')}”.`),
+  ).toBeVisible();
   let names = await readdir(app.dirs.library);
   expect(names).toContain('Harbour night-mix.wav');
   expect(names).toContain('Harbour night-mix.wav.json');

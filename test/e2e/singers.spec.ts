@@ -67,7 +67,7 @@ test('4:59 is refused with no request; 5:00 trains across a restart; the named s
   const mine = card.getByRole('list', { name: 'Your singers' });
   await expect(mine).toContainText('Warm Tenor — training…');
   const picker = coverCard(page).getByRole('combobox', { name: 'Singer' });
-  await expect(picker).toHaveAccessibleDescription(/Still training: Warm Tenor/);
+  await expect(picker).toHaveAccessibleDescription(/Still training: \u2068Warm Tenor\u2069/);
   expect(await singersOffered(coverCard(page), 'Warm')).toEqual([]);
   const sent = emulator.log.filter((e) => e.path === TRAIN_PATH);
   expect(sent.map((e) => [e.method, e.json])).toEqual([['POST', { urls: [exact] }]]);

@@ -10,6 +10,7 @@ import { expect, test, VALID_KEY } from './fixtures';
 import { openPanel, setKey } from './app-helpers';
 import { barPlays, playedState, playingSources, recordPlayedMedia } from './media-checks';
 import { sameAudio } from '../support/same-audio';
+import { iso } from '../support/bidi';
 
 interface Sidecar {
   id: string;
@@ -137,7 +138,7 @@ test('extend from here: picker refuses 0 and past the end, sends custom mode wit
   await form.getByLabel('Lyrics for the continuation').fill('[Chorus]\nHome before the tide');
   await form.getByLabel('Lyrics for the continuation').press('Control+Enter');
   await expect(form.getByRole('status')).toHaveText(
-    'Extension of "Harbour Lights" from 0:05.5 submitted.',
+    `Extension of "${iso('Harbour Lights')}" from 0:05.5 submitted.`,
   );
 
   // the job is recorded before its request goes out: wait for the request

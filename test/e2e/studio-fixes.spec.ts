@@ -11,6 +11,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { openPanel, setKey } from './app-helpers';
 import { toneWav } from '../support/media-fixtures';
+import { iso } from '../support/bidi';
 
 test.setTimeout(150_000);
 
@@ -111,7 +112,7 @@ test('Trim at 900×600: Save as new item stays inside the window, Play selection
   await list.getByRole('option', { name: /^Low tide,/ }).click();
   const details = page.getByRole('region', { name: 'Item details' });
   await details.getByRole('button', { name: 'Trim…' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Trim “Low tide”' });
+  const dialog = page.getByRole('dialog', { name: `Trim “${iso('Low tide')}”` });
   await expect(dialog.getByRole('slider', { name: 'Start of the region' })).toBeVisible();
   await page.setViewportSize({ width: 900, height: 600 });
 

@@ -12,6 +12,7 @@ import type { Locator, Page } from '@playwright/test';
 import { ffmpegPcm } from '../support/ffmpeg-pcm';
 import { sha } from './app-helpers';
 import { expect, test } from './fixtures';
+import { iso } from '../support/bidi';
 
 test.setTimeout(120_000);
 
@@ -69,7 +70,7 @@ test('trims a library item by keyboard alone into a new item; ffmpeg checks the 
   await tabTo(page, details.getByRole('button', { name: 'Trim…' }));
   await page.keyboard.press('Enter');
 
-  const dialog = page.getByRole('dialog', { name: 'Trim “Voices”' });
+  const dialog = page.getByRole('dialog', { name: `Trim “${iso('Voices')}”` });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   const start = dialog.getByRole('slider', { name: 'Start of the region' });
@@ -100,7 +101,9 @@ test('trims a library item by keyboard alone into a new item; ffmpeg checks the 
   await tabTo(page, dialog.getByRole('button', { name: 'Save as new item' }));
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden({ timeout: 30_000 });
-  await expect(details.getByText('Saved “Voices (trimmed)” as a new item.')).toBeVisible();
+  await expect(
+    details.getByText(`Saved “${iso('Voices (trimmed)')}” as a new item.`),
+  ).toBeVisible();
   await expect(list.getByRole('option', { name: /^Voices \(trimmed\),/ })).toBeVisible();
   // the new item, newest first: its details say where it comes from
   await tabTo(page, list, true);

@@ -18,6 +18,7 @@ import {
   expectPlayedLoaded,
   recordPlayedMedia,
 } from './media-checks';
+import { iso } from '../support/bidi';
 
 test.setTimeout(90_000);
 
@@ -142,7 +143,7 @@ test('browse, filter, preview, speak with an emotion, clone a dropped file and s
   await page.getByLabel('Voice name').fill('Me on a good day');
   await page.getByLabel('Description', { exact: true }).fill('close mic');
   await page.getByRole('button', { name: 'Clone voice' }).click();
-  await expect(page.getByText('“Me on a good day” is ready to speak.')).toBeVisible({
+  await expect(page.getByText(`“${iso('Me on a good day')}” is ready to speak.`)).toBeVisible({
     timeout: 20_000,
   });
   const upload = emulator.log.find((e) => e.path === '/v1/clone');
