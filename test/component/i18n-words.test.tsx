@@ -2,11 +2,14 @@
  * Words main and shared used to build in English (issue 27): they reach the renderer as data or
  * keys, and the renderer says them in the app's language, plural forms included.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { askedFor } from '../../src/shared/ipc/jobs';
 import { askedInWords } from '../../src/renderer/panels/jobs/format';
 import { screen } from '@testing-library/react';
-import { switchLanguage } from '../../src/renderer/i18n';
+import { fieldText, localError, switchLanguage } from '../../src/renderer/i18n';
+import { removeKey, resetAccountStore } from '../../src/renderer/stores/account';
+import { renameSinger, resetCoversStore } from '../../src/renderer/stores/covers';
+import { fieldMessage } from '../../src/renderer/panels/account/format';
 import { accountPanel } from '../../src/renderer/panels/account';
 import { jobsPanel } from '../../src/renderer/panels/jobs';
 import { appError } from '@shared/app-error';
@@ -71,5 +74,60 @@ describe('a job’s failure, in the app’s language', () => {
       '1 von 2 Ergebnissen ist fehlgeschlagen. Abgebrochen, bevor der Dienst fertig war.',
     );
     expect(two).not.toHaveTextContent('Cancelled');
+  });
+});
+
+describe('words a store keeps are said in the language of the moment', () => {
+  afterEach(() => {
+    resetAccountStore();
+    resetCoversStore();
+  });
+
+  it('a notice made in English reads German after a switch to German, and back', async () => {
+    await renderMain({ key: TEST_KEY, settings: { language: 'en' }, panels: [accountPanel] });
+    await screen.findByRole('heading', { level: 1, name: 'Account' });
+    expect(await removeKey()).toBe(true);
+    expect(await screen.findByText('Key removed.')).toBeInTheDocument();
+    await switchLanguage('de');
+    expect(await screen.findByText('Schlüssel entfernt.')).toBeInTheDocument();
+    expect(screen.queryByText('Key removed.')).toBeNull();
+    await switchLanguage('en');
+    expect(await screen.findByText('Key removed.')).toBeInTheDocument();
+  });
+
+  it('a form problem found in the renderer keeps English words and says the language shown', async () => {
+    await renderMain({ key: TEST_KEY, panels: [accountPanel] });
+    await switchLanguage('de');
+    const refused = await renameSinger('job_1', '   '); // made while German
+    const local = localError('validation', 'songs:create.drop.noRecipe', { name: 'a.wav' });
+    expect(refused?.message).toBe(englishText('covers:errors.noName'));
+    expect(fieldText(refused, 'name')).not.toBe(englishText('covers:errors.noName'));
+    await switchLanguage('en');
+    expect(fieldText(refused, 'name')).toBe(englishText('covers:errors.noName'));
+    expect(local.message).toBe('“\u2068a.wav\u2069” carries no Cadenza settings to reuse.');
+  });
+});
+
+describe('a form field’s message from main, in the app’s language', () => {
+  it('the key field (Account, first run) says main’s keyed message in German', async () => {
+    await renderMain({ key: TEST_KEY, panels: [accountPanel] });
+    const refused = appError(
+      'validation',
+      'errors:covers.linksUnmeasured',
+      {},
+      {
+        fields: { key: englishText('errors:covers.linksUnmeasured') },
+        fieldKeys: { key: { key: 'errors:covers.linksUnmeasured' } },
+      },
+    ).toShape();
+    expect(fieldMessage(refused, ['key'])).toBe('The links could not be measured.');
+    await switchLanguage('de');
+    expect(fieldMessage(refused, ['key'])).toBe(
+      'Die Länge der Links konnte nicht gemessen werden. Es wurde nichts gesendet.',
+    );
+    // an unkeyed field keeps the words main wrote
+    expect(
+      fieldMessage({ code: 'validation', message: 'x', fields: { key: 'As sent' } }, ['key']),
+    ).toBe('As sent');
   });
 });

@@ -92,6 +92,41 @@ export function formattersFor(lang: AppLanguage) {
 }
 
 /**
+ * Words a store keeps to show later (a notice, a form problem found here): their key and
+ * parameters, not their text, so they are said in the language of the moment they are shown —
+ * a notice made in English reads German after a switch to German.
+ *   set({ notice: said('account:notice.removed') });  …  {notice && saidText(notice)}
+ */
+export interface Said {
+  key: string;
+  params?: Record<string, string | number>;
+}
+export const said = (key: string, params?: Said['params']): Said =>
+  params ? { key, params } : { key };
+export const saidText = (words: Said): string => t(words.key, words.params ?? {});
+
+/**
+ * An error the renderer makes itself (nothing was sent): its key, and as its `message` the
+ * English words (what the log and an English window show); `errorText` and `fieldText` say it in
+ * the app's language of the moment. With `field`, it is that form field's message.
+ */
+export function localError(
+  code: AppErrorShape['code'],
+  key: string,
+  params?: Record<string, string | number>,
+  field?: string,
+): AppErrorShape {
+  const message = t(key, { ...params, lng: 'en' });
+  const keyed = params ? { key, params } : { key };
+  return {
+    code,
+    message,
+    ...keyed,
+    ...(field ? { fields: { [field]: message }, fieldKeys: { [field]: keyed } } : {}),
+  };
+}
+
+/**
  * A form field's message from main, in the app's language: its key's words when main keyed it,
  * else the English words as they came. Undefined when the field has no message.
  */

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { AccountStatus, KeyInfo } from '@shared/domain/account';
 import type { AppErrorShape, Counter } from '@shared/errors';
 import { bridge, call, onCallFailure } from '../bridge';
-import { t } from '../i18n';
+import { said, type Said } from '../i18n';
 
 /**
  * What the renderer knows about the account: whether a key is set (its last 4 characters at most),
@@ -42,7 +42,7 @@ export interface AccountState {
   linkError: AppErrorShape | null;
 
   /** A short confirmation of the last action ("Key saved"), shown in a status line. */
-  notice: string | null;
+  notice: Said | null;
 
   /**
    * Counters the service refused an action on ("no songs left"): when, and what key info read
@@ -141,7 +141,7 @@ export async function refreshKeyInfo(): Promise<void> {
       keyInfoReadAtMs: now,
       keyInfoAnsweredAtMs: now,
       keyUnchecked: false,
-      ...(wasUnchecked ? { notice: t('account:notice.accepted') } : {}),
+      ...(wasUnchecked ? { notice: said('account:notice.accepted') } : {}),
     });
   } else {
     const unreachable = UNREACHABLE.has(result.error.code);
@@ -214,8 +214,8 @@ export async function saveKey(key: string): Promise<boolean> {
     keyUnchecked: keyCheck === 'unchecked',
     notice:
       keyCheck === 'accepted'
-        ? t('account:notice.savedAccepted')
-        : t('account:notice.savedUnchecked'),
+        ? said('account:notice.savedAccepted')
+        : said('account:notice.savedUnchecked'),
   });
   if (keyInfo) {
     // main answered the key info its check read: shown as it is, not asked for again
@@ -244,7 +244,7 @@ export async function removeKey(): Promise<boolean> {
     set({ removingKey: false, removeError: result.error });
     return false;
   }
-  set({ removingKey: false, notice: t('account:notice.removed') });
+  set({ removingKey: false, notice: said('account:notice.removed') });
   applyStatus(result.value, { forceKeyInfo: false });
   return true;
 }
@@ -264,8 +264,8 @@ export async function changeServiceAddress(address: string): Promise<AddressChan
     return 'failed';
   }
   const message = result.value.hasKey
-    ? t('account:notice.addressChanged')
-    : t('account:notice.addressChangedNoKey');
+    ? said('account:notice.addressChanged')
+    : said('account:notice.addressChangedNoKey');
   set({ changingAddress: false, notice: message });
   applyStatus(result.value, { forceKeyInfo: true });
   return 'changed';

@@ -7,13 +7,11 @@ import { bridge, call } from '../bridge';
 import { isFinal, jobSlots, type TrackedJob } from '../lib/job-slots';
 import { showPanel } from './ui';
 import { dismissJob } from './jobs';
-import { t } from '../i18n';
+import { localError } from '../i18n';
 
-/** A form error made here (nothing was sent): its words in the app's language, its key kept. */
-function formError(key: string, field: string): AppErrorShape {
-  const message = t(key);
-  return { code: 'validation', message, key, fields: { [field]: message } };
-}
+/** A form error made here (nothing was sent), said in the app's language where it is shown. */
+const formError = (key: string, field: string): AppErrorShape =>
+  localError('validation', key, undefined, field);
 
 /**
  * Covers and custom singers: what the Covers panel shows and the calls it makes. Jobs are

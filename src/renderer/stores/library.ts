@@ -8,7 +8,7 @@ import { idsToFetch, isEmptyChange, mergeFetched } from '../lib/library-change';
 import { songsOf, takesOf, type LibrarySong, type Take } from '../lib/library-views';
 import { typingPause } from '../lib/typing-pause';
 import { showPanel } from './ui';
-import { t } from '../i18n';
+import { said, type Said } from '../i18n';
 
 /** The library folder and its items (rebuilt by main from the sidecars), live via `libraryChanged`. */
 export interface LibraryState {
@@ -20,7 +20,7 @@ export interface LibraryState {
   /** A whole list has arrived once (until then `items` may be a first page, or empty). */
   itemsLoaded: boolean;
   /** "Library folder changed." and the like, for a status line. */
-  notice: string | null;
+  notice: Said | null;
   /** An item another panel asked to show ("Show in library"); the Library selects it, then clears. */
   revealId: string | null;
 }
@@ -133,7 +133,11 @@ export async function chooseLibraryFolder(): Promise<void> {
     });
     return;
   }
-  set({ choosingFolder: false, folder: result.value, notice: t('settings:libraryFolder.changed') });
+  set({
+    choosingFolder: false,
+    folder: result.value,
+    notice: said('settings:libraryFolder.changed'),
+  });
   void loadLibraryItems();
 }
 

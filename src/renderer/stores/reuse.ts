@@ -9,7 +9,7 @@
 import type { ComposerSettings } from '@shared/domain/reuse';
 import type { AppErrorShape } from '@shared/errors';
 import { call } from '../bridge';
-import { t } from '../i18n';
+import { localError } from '../i18n';
 import { reuseCoverSettings, useCoversStore } from './covers';
 import { fillSongComposer, setReuseError } from './songs';
 import { speakAgain, useVoicesStore } from './voices';
@@ -65,13 +65,7 @@ export async function reuseDroppedFile(files: readonly File[]): Promise<void> {
     return;
   }
   if (!r.value) {
-    const message = t('songs:create.drop.noRecipe', { name: file.name });
-    setReuseError({
-      code: 'validation',
-      message,
-      key: 'songs:create.drop.noRecipe',
-      params: { name: file.name },
-    });
+    setReuseError(localError('validation', 'songs:create.drop.noRecipe', { name: file.name }));
     return;
   }
   await fillComposer(r.value.settings, r.value.title);

@@ -6,7 +6,7 @@ import { bridge, call } from '../bridge';
 import { jobSlots, type TrackedJob } from '../lib/job-slots';
 import { showPanel } from './ui';
 import { dismissJob } from './jobs';
-import { t } from '../i18n';
+import { localError } from '../i18n';
 
 /**
  * Singing-photo and subtitle videos: what the Videos panel shows and the calls it makes. Jobs are
@@ -95,11 +95,7 @@ export async function checkSinging(): Promise<void> {
   const s = get();
   if (!s.singingImageUrl.trim() || (!s.singingItemId && !s.singingAudioUrl.trim())) {
     set({
-      singingError: {
-        code: 'validation',
-        message: t('videos:errors.needLinks'),
-        key: 'videos:errors.needLinks',
-      },
+      singingError: localError('validation', 'videos:errors.needLinks'),
     });
     return;
   }

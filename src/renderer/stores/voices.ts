@@ -8,7 +8,7 @@ import type { Catalogue, CloneFileCheck, VoicePrefs, VoiceQuery } from '@shared/
 import { bridge, call } from '../bridge';
 import { refreshKeyInfo } from './account';
 import { showPanel } from './ui';
-import { t } from '../i18n';
+import { said, type Said } from '../i18n';
 
 /**
  * The Voice panel's state: the catalogue (cached by main for offline browsing), the browser's
@@ -38,14 +38,14 @@ export interface VoicesState {
   /** The counts main recorded when the last finished take was sent (compared after it). */
   spokenCountsBefore: KnownCounts | null;
   speakError: AppErrorShape | null;
-  notice: string | null;
+  notice: Said | null;
 
   cloneFiles: CloneFileCheck[];
   cloneName: string;
   cloneDescription: string;
   upload: UploadState | null;
   cloneError: AppErrorShape | null;
-  cloneNotice: string | null;
+  cloneNotice: Said | null;
   /** The name of the voice just cloned: its success is said next to it in the list. */
   justCloned: string | null;
   deleting: string | null;
@@ -184,7 +184,7 @@ export async function speakAgain(take: {
   const voice =
     all.find((v) => v.speaker === take.speaker) ?? all.find((v) => v.name === take.speaker);
   if (voice) set({ selected: voice.speaker });
-  else if (c) set({ notice: t('voice:speak.voiceGone', { name: take.speaker }) });
+  else if (c) set({ notice: said('voice:speak.voiceGone', { name: take.speaker }) });
 }
 
 export async function deleteClone(speaker: string): Promise<void> {
@@ -278,7 +278,7 @@ function onJobFinished(job: JobView): void {
     set({ speakingJobId: null });
     if (job.state === 'done') {
       // the take reaches the Takes list through the library's change, like any new item
-      set({ notice: t('voice:speak.saved'), spokenCountsBefore: job.countsBefore });
+      set({ notice: said('voice:speak.saved'), spokenCountsBefore: job.countsBefore });
     } else
       set({
         speakError: job.error ?? { code: 'internal', message: `The take ended ${job.state}.` },
@@ -293,7 +293,7 @@ function onJobFinished(job: JobView): void {
         cloneFiles: [],
         cloneName: '',
         cloneDescription: '',
-        cloneNotice: t('voice:clone.ready', { name }),
+        cloneNotice: said('voice:clone.ready', { name }),
         justCloned: name,
       });
       void loadCatalogue(true).then(() => {
@@ -301,7 +301,7 @@ function onJobFinished(job: JobView): void {
         if (clone) set({ selected: clone.speaker });
       });
     } else if (job.state === 'cancelled' || job.error?.code === 'cancelled')
-      set({ cloneNotice: t('voice:clone.cancelled') });
+      set({ cloneNotice: said('voice:clone.cancelled') });
     else
       set({
         cloneError: job.error ?? { code: 'internal', message: `The upload ended ${job.state}.` },

@@ -1,5 +1,5 @@
 import { useAccountStore, type AccountState } from '../../stores/account';
-import { t as tr, useTranslation } from '../../i18n';
+import { saidText, t as tr, useTranslation } from '../../i18n';
 import { describeProblem } from './format';
 import { EntitlementsCard } from './EntitlementsCard';
 import { KeyCard } from './KeyCard';
@@ -14,7 +14,7 @@ const selectProgress = (s: AccountState): string | null => {
   if (s.removingKey) return tr('account:progress.removingKey');
   if (s.changingAddress) return tr('account:progress.confirmAddress');
   if (s.keyInfoPhase === 'loading') return tr('account:progress.checkingKey');
-  return s.notice;
+  return s.notice && saidText(s.notice);
 };
 
 export function AccountPanel() {

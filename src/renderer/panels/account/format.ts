@@ -1,6 +1,6 @@
 import type { KeyInfo, KeyStorage } from '@shared/domain/account';
 import type { AppErrorShape, Counter } from '@shared/errors';
-import { currentLanguage, errorText, formattersFor, t } from '../../i18n';
+import { currentLanguage, errorText, fieldText, formattersFor, t } from '../../i18n';
 
 /** Entitlement counters in the order the panel lists them, with their labels (keys). */
 export const ENTITLEMENTS: readonly { counter: Counter; label: string }[] = [
@@ -60,12 +60,12 @@ export function keyDetails(info: KeyInfo): { label: string; value: string }[] {
 /** The message to show next to a form field: the field's own entry, else the error's message. */
 export function fieldMessage(error: AppErrorShape | null, names: readonly string[]): string | null {
   if (!error) return null;
-  const fields = error.fields ?? {};
   for (const name of names) {
-    const message = fields[name];
+    const message = fieldText(error, name);
     if (message) return message;
   }
-  return Object.values(fields)[0] ?? errorText(error);
+  const first = Object.keys(error.fields ?? {})[0];
+  return (first !== undefined ? fieldText(error, first) : undefined) ?? errorText(error);
 }
 
 export type ProblemAction = 'retry-status' | 'retry-key-info' | 'get-key';

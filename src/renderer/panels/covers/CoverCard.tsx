@@ -171,7 +171,7 @@ export function CoverCard() {
             : t('covers:cover.singer.loadFailed', { reason: errorText(s.singersError) })}
         </p>
       )}
-      {err?.fields?.singerId && <p className="field-error">{err.fields.singerId}</p>}
+      {err?.fields?.singerId && <p className="field-error">{fieldText(err, 'singerId')}</p>}
       <div className="field">
         <span className="field-label">{t('covers:cover.tran.label')}</span>
         <span className="covers-tran">
@@ -207,7 +207,9 @@ export function CoverCard() {
           />
         </span>
       </div>
-      {err?.fields?.tranSemitones && <p className="field-error">{err.fields.tranSemitones}</p>}
+      {err?.fields?.tranSemitones && (
+        <p className="field-error">{fieldText(err, 'tranSemitones')}</p>
+      )}
       <TextField
         label={t('covers:cover.titleField')}
         value={s.title}

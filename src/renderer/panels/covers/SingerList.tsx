@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { SingerOption } from '@shared/ipc/covers';
 import type { AppErrorShape } from '@shared/errors';
 import { renameSinger, setCoverField, singerKeyOf } from '../../stores/covers';
-import { errorText, useTranslation } from '../../i18n';
+import { errorText, fieldText, useTranslation } from '../../i18n';
 import { MAKE_COVER_CARD } from './CoverCard';
 
 const STATE_TEXT: Record<SingerOption['state'], string> = {
@@ -105,7 +105,7 @@ function SingerRow({ singer }: { singer: SingerOption }) {
         </button>
         {error && (
           <span id={errorId} className="field-error" role="alert">
-            {error.fields?.name ?? errorText(error)}
+            {fieldText(error, 'name') ?? errorText(error)}
           </span>
         )}
       </form>

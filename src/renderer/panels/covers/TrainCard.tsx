@@ -19,7 +19,7 @@ import { ItemPicker } from '../../components/ItemPicker';
 import { JobResultView } from '../shared/JobResultView';
 import { CountsChanged } from '../shared/CountsChanged';
 import { SingerList } from './SingerList';
-import { errorText, useFormat, useTranslation } from '../../i18n';
+import { errorText, fieldText, useFormat, useTranslation } from '../../i18n';
 
 const mmss = (s: number): string =>
   `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
@@ -164,7 +164,7 @@ export function TrainCard() {
         label={t('covers:train.name')}
         value={s.trainName}
         maxLength={80}
-        error={s.trainError?.fields?.name}
+        error={fieldText(s.trainError, 'name')}
         onChange={(e) => setTrainField('trainName', e.target.value)}
       />
       {check && (

@@ -20,7 +20,7 @@ import { JobRow } from './JobRow';
 import { ResultPlayer } from './ResultPlayer';
 import { UnknownJobs } from './UnknownJobs';
 import { jobName } from './format';
-import { errorText, useTranslation } from '../../i18n';
+import { errorText, saidText, useTranslation } from '../../i18n';
 import './jobs.css';
 
 export function JobsPanel() {
@@ -55,7 +55,9 @@ export function JobsPanel() {
       </header>
 
       <p role="status" className="panel-status">
-        {phase === 'loading' && jobs.length === 0 ? t('jobs:loading') : (status ?? notice)}
+        {phase === 'loading' && jobs.length === 0
+          ? t('jobs:loading')
+          : (status ?? (notice && saidText(notice)))}
       </p>
 
       {opened && <ResultPlayer result={opened} onClose={closePlayer} />}

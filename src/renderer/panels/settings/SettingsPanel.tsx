@@ -1,7 +1,7 @@
 import { useLibraryStore } from '../../stores/library';
 import { settingsSections } from './sections';
 import './settings.css';
-import { useTranslation } from '../../i18n';
+import { saidText, useTranslation } from '../../i18n';
 
 /** How Cadenza looks, where the library lives, and how the app updates (the key is in Account). */
 export function SettingsPanel() {
@@ -15,7 +15,7 @@ export function SettingsPanel() {
       </header>
 
       <p role="status" className="panel-status">
-        {notice}
+        {notice && saidText(notice)}
       </p>
 
       <div className="cards settings-sections">

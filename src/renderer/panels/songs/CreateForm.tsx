@@ -27,7 +27,7 @@ import { LyricsWorkspace } from './LyricsWorkspace';
 import { lineAt } from './lyrics-workspace';
 import { PromptCheck } from './PromptCheck';
 import { CostLine, useCostEstimate } from '../shared/CostLine';
-import { errorText, useFormat, useTranslation } from '../../i18n';
+import { errorText, fieldText, useFormat, useTranslation } from '../../i18n';
 import { focusWithRing } from '../../lib/focus-ring';
 import { clearFocusRequest, useUiStore } from '../../stores/ui';
 import { reuseDroppedFile } from '../../stores/reuse';
@@ -134,7 +134,7 @@ export function CreateForm({ hidden = false }: { hidden?: boolean }) {
   );
   const serverFields = submitError?.fields ?? {};
   const errorOf = (field: string): string | undefined =>
-    (touched ? localErrors[field] : undefined) ?? serverFields[field];
+    (touched ? localErrors[field] : undefined) ?? fieldText(submitError, field);
 
   async function onSubmit(e?: FormEvent) {
     e?.preventDefault();

@@ -20,7 +20,7 @@ import {
 import { ReadinessGate } from '../../readiness/ReadinessGate';
 import { useReadiness } from '../../readiness/useReadiness';
 import { fieldErrors, ModelSelect, submitOnCtrlEnter, SubmitRow } from './fields';
-import { errorText, useFormat, useTranslation } from '../../i18n';
+import { errorText, fieldText, useFormat, useTranslation } from '../../i18n';
 
 /** "Extend from here": a timeline picker over the parent's length plus the continuation's fields. */
 function ExtendSongForm({ song }: { song: LibrarySong }) {
@@ -57,7 +57,7 @@ function ExtendSongForm({ song }: { song: LibrarySong }) {
   // The start is checked live (it is what this card is about); the other fields once submitted.
   const errorOf = (field: string): string | undefined =>
     (field === 'continueAtS' || field === 'extend' || touched ? errors[field] : undefined) ??
-    serverFields[field];
+    fieldText(submitError, field);
   const update = (patch: Partial<ExtendForm>) => setForm((f) => ({ ...f, ...patch }));
 
   async function onSubmit(e?: FormEvent) {

@@ -17,7 +17,7 @@ import { Button, EmptyState, TextField } from '../../components';
 // not in the components index: the entry script would carry it (panels load on demand)
 import { ItemPicker } from '../../components/ItemPicker';
 import { JobResultView } from '../shared/JobResultView';
-import { errorText, useFormat, useTranslation } from '../../i18n';
+import { errorText, fieldText, useFormat, useTranslation } from '../../i18n';
 import { useCoversStart } from '../shared/useCoversStart';
 import '../shared/covers-videos.css';
 
@@ -30,7 +30,9 @@ function SingingCard() {
   const s = useVideosStore();
   const credits = useAccountStore((a) => a.keyInfo?.key_singing_credits ?? null);
   const check = s.singingCheck;
-  const fields = { ...(check?.fields ?? {}), ...(s.singingError?.fields ?? {}) };
+  // a field's message from the last submission, else from the check, in the app's language
+  const fieldOf = (name: string): string | undefined =>
+    fieldText(s.singingError, name) ?? fieldText(check, name);
   const busy = active(s.singing?.state);
   const gate = useReadiness({ counter: 'key_singing_credits' });
   const audio = useLibrarySources(isSingingSource);
@@ -91,18 +93,20 @@ function SingingCard() {
           type="url"
           value={s.singingAudioUrl}
           placeholder={t('videos:singing.audioPlaceholder')}
-          error={fields.audioUrl}
+          error={fieldOf('audioUrl')}
           onChange={(e) => setVideoField('singingAudioUrl', e.target.value)}
           disabled={busy}
         />
       )}
-      {s.singingItemId && fields.audioUrl && <p className="field-error">{fields.audioUrl}</p>}
+      {s.singingItemId && fieldOf('audioUrl') && (
+        <p className="field-error">{fieldOf('audioUrl')}</p>
+      )}
       <TextField
         label={t('videos:singing.photoLink')}
         type="url"
         value={s.singingImageUrl}
         placeholder={t('videos:singing.photoPlaceholder')}
-        error={fields.imageUrl}
+        error={fieldOf('imageUrl')}
         onChange={(e) => setVideoField('singingImageUrl', e.target.value)}
         disabled={busy}
       />
@@ -214,13 +218,13 @@ function SubtitlesCard() {
           type="url"
           value={s.subtitlesUrl}
           placeholder={t('videos:subtitles.linkPlaceholder')}
-          error={s.subtitlesError?.fields?.videoUrl}
+          error={fieldText(s.subtitlesError, 'videoUrl')}
           onChange={(e) => setVideoField('subtitlesUrl', e.target.value)}
           disabled={busy}
         />
       )}
       {s.subtitlesItemId && s.subtitlesError?.fields?.videoUrl && (
-        <p className="field-error">{s.subtitlesError.fields.videoUrl}</p>
+        <p className="field-error">{fieldText(s.subtitlesError, 'videoUrl')}</p>
       )}
       {s.subtitlesError && !s.subtitlesError.fields && (
         <p className="field-error" role="alert">

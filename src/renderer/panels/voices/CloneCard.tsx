@@ -13,7 +13,7 @@ import {
   useVoicesStore,
 } from '../../stores/voices';
 import { CardOutcome } from './CardOutcome';
-import { useFormat, useTranslation } from '../../i18n';
+import { fieldText, saidText, useFormat, useTranslation } from '../../i18n';
 import { seconds } from './format';
 import { fileSizeText } from '../shared/file-size';
 
@@ -114,7 +114,7 @@ export function CloneCard() {
             aria-invalid={!!error?.fields?.name}
           />
         </label>
-        {error?.fields?.name && <p className="field-error">{error.fields.name}</p>}
+        {error?.fields?.name && <p className="field-error">{fieldText(error, 'name')}</p>}
         <label className="field">
           <span className="field-label">{t('voice:clone.description')}</span>
           <textarea
@@ -162,7 +162,7 @@ export function CloneCard() {
       )}
       <CardOutcome
         error={error}
-        notice={notice}
+        notice={notice && saidText(notice)}
         onRetry={() => void startClone()}
         retryDisabled={!canClone}
         onDismiss={() => dismissVoiceError('clone')}

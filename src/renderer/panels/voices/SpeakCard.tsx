@@ -6,7 +6,7 @@ import { ReadinessGate } from '../../readiness/ReadinessGate';
 import { useReadiness } from '../../readiness/useReadiness';
 import { useAccountStore } from '../../stores/account';
 import { dismissVoiceError, setEmotion, setText, speak, useVoicesStore } from '../../stores/voices';
-import { useFormat, useTranslation } from '../../i18n';
+import { fieldText, saidText, useFormat, useTranslation } from '../../i18n';
 import { CardOutcome } from './CardOutcome';
 import { emotionLabel } from './format';
 import { CountsChanged } from '../shared/CountsChanged';
@@ -89,7 +89,7 @@ export function SpeakCard() {
         <p id="voice-unit-note" className="voice-counter muted">
           {t('voice:speak.unitNote')}
         </p>
-        {error?.fields?.text && <p className="field-error">{error.fields.text}</p>}
+        {error?.fields?.text && <p className="field-error">{fieldText(error, 'text')}</p>}
         <label className="field">
           <span className="field-label">{t('voice:speak.emotion')}</span>
           <select
@@ -119,7 +119,7 @@ export function SpeakCard() {
       </form>
       <CardOutcome
         error={!error?.fields?.text && error}
-        notice={notice}
+        notice={notice && saidText(notice)}
         onRetry={() => void speak()}
         retryDisabled={!canSpeak}
         onDismiss={() => dismissVoiceError('speak')}

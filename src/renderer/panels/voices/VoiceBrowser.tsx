@@ -19,7 +19,7 @@ import {
 } from '../../stores/voices';
 import { PlayButton } from '../../player/PlayButton';
 import type { PlayEntry } from '../../stores/player';
-import { errorText, t as translate, useFormat, useTranslation } from '../../i18n';
+import { errorText, saidText, t as translate, useFormat, useTranslation } from '../../i18n';
 import { when } from './format';
 
 /** The genders a voice's class names can say, in the app's language. */
@@ -170,7 +170,7 @@ function VoiceRow({ voice }: { voice: VoiceView }) {
         ))}
       {cloneNotice && (
         <p className="voice-row-notice" role="status">
-          {cloneNotice}
+          {saidText(cloneNotice)}
         </p>
       )}
     </li>
