@@ -54,13 +54,20 @@ export function estimateFor(job: JobView, history: readonly JobView[]): Estimate
     : { totalMs: Math.round(m), samples: took.length };
 }
 
-/** "40 s", "2 min", "1 h 5 min" (rounded to what a person would say). */
-export function roughDuration(ms: number): string {
+/**
+ * How words are said: the component's `t` (the app's language), or `englishText` in a test.
+ * Keys and parameters only: this module stays free of the i18n runtime.
+ */
+export type Say = (key: string, params?: Record<string, string | number>) => string;
+
+/** "40 s", "2 min", "1 h 5 min" (rounded to what a person would say), in `say`'s language. */
+export function roughDuration(ms: number, say: Say): string {
   const s = Math.max(1, Math.round(ms / 1000));
-  if (s < 60) return `${s < 10 ? s : Math.round(s / 5) * 5} s`;
+  if (s < 60) return say('jobs:duration.seconds', { s: s < 10 ? s : Math.round(s / 5) * 5 });
   const min = Math.round(s / 60);
-  if (min < 60) return `${min} min`;
-  return `${Math.floor(min / 60)} h${min % 60 ? ` ${min % 60} min` : ''}`;
+  if (min < 60) return say('jobs:duration.min', { m: min });
+  const h = Math.floor(min / 60);
+  return min % 60 ? say('jobs:duration.hours', { h, m: min % 60 }) : say('jobs:duration.h', { h });
 }
 
 /**
@@ -68,11 +75,12 @@ export function roughDuration(ms: number): string {
  * time left, "About 2 min left". Default only: "Usually takes 3 min" (the whole time: nothing of
  * theirs was measured). Past the estimate: "Taking longer than usual". `nowMs` is the clock.
  */
-export function timeLeftText(job: JobView, estimate: Estimate, nowMs: number): string {
+export function timeLeftText(job: JobView, estimate: Estimate, nowMs: number, say: Say): string {
   const elapsed = Math.max(0, nowMs - startOf(job));
   const left = estimate.totalMs - elapsed;
-  if (left <= 0) return 'Taking longer than usual';
-  if (estimate.samples === 0) return `Usually takes ${roughDuration(estimate.totalMs)}`;
-  if (left < 5000) return 'Almost done';
-  return `About ${roughDuration(left)} left`;
+  if (left <= 0) return say('songs:job.timeLeft.longer');
+  if (estimate.samples === 0)
+    return say('songs:job.timeLeft.usually', { duration: roughDuration(estimate.totalMs, say) });
+  if (left < 5000) return say('songs:job.timeLeft.almostDone');
+  return say('songs:job.timeLeft.left', { duration: roughDuration(left, say) });
 }

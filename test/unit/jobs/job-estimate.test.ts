@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JobView } from '@shared/ipc/jobs';
+import { englishText } from '@shared/i18n/english';
 import {
   DEFAULT_ESTIMATE_MS,
   estimateFor,
@@ -56,7 +57,12 @@ describe('time estimate: the median of this user’s finished jobs of the same k
       samples: 0,
     });
     expect(
-      timeLeftText(current, estimateFor(current, other), Date.parse(current.submittedAt!)),
+      timeLeftText(
+        current,
+        estimateFor(current, other),
+        Date.parse(current.submittedAt!),
+        englishText,
+      ),
     ).toBe('Usually takes 3 min');
   });
 
@@ -77,22 +83,24 @@ describe('time estimate: the median of this user’s finished jobs of the same k
     const current = job({});
     const start = Date.parse(current.submittedAt!);
     const est = { totalMs: 100_000, samples: 2 };
-    expect(timeLeftText(current, est, start)).toBe('About 2 min left');
-    expect(timeLeftText(current, est, start + 70_000)).toBe('About 30 s left');
-    expect(timeLeftText(current, est, start + 96_000)).toBe('Almost done');
-    expect(timeLeftText(current, est, start + 101_000)).toBe('Taking longer than usual');
-    expect(timeLeftText(current, { totalMs: 60_000, samples: 0 }, start + 61_000)).toBe(
+    expect(timeLeftText(current, est, start, englishText)).toBe('About 2 min left');
+    expect(timeLeftText(current, est, start + 70_000, englishText)).toBe('About 30 s left');
+    expect(timeLeftText(current, est, start + 96_000, englishText)).toBe('Almost done');
+    expect(timeLeftText(current, est, start + 101_000, englishText)).toBe(
       'Taking longer than usual',
     );
+    expect(
+      timeLeftText(current, { totalMs: 60_000, samples: 0 }, start + 61_000, englishText),
+    ).toBe('Taking longer than usual');
   });
 
   it('median and rough durations', () => {
     expect(median([])).toBeNull();
     expect(median([3, 1, 2])).toBe(2);
     expect(median([4, 1, 2, 3])).toBe(2.5);
-    expect(roughDuration(7_000)).toBe('7 s');
-    expect(roughDuration(42_000)).toBe('40 s');
-    expect(roughDuration(150_000)).toBe('3 min');
-    expect(roughDuration(65 * 60_000)).toBe('1 h 5 min');
+    expect(roughDuration(7_000, englishText)).toBe('7 s');
+    expect(roughDuration(42_000, englishText)).toBe('40 s');
+    expect(roughDuration(150_000, englishText)).toBe('3 min');
+    expect(roughDuration(65 * 60_000, englishText)).toBe('1 h 5 min');
   });
 });

@@ -117,7 +117,7 @@ function SongJob({ job, history, now }: { job: JobView; history: JobView[]; now:
           <p className="muted small" data-testid="job-state">
             {t(STATE_TEXT[job.state])}
             {estimate && job.state !== 'downloading'
-              ? ` · ${timeLeftText(job, estimate, now)}`
+              ? ` · ${timeLeftText(job, estimate, now, (key, params) => t(key, params ?? {}))}`
               : ''}
           </p>
         </div>
