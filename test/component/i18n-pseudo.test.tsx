@@ -203,3 +203,34 @@ describe('the converted panels under the pseudo-locale', () => {
     },
   );
 });
+
+describe('First run under the pseudo-locale', () => {
+  it('leaves no visible text or accessible name untranslated on any of its steps', async () => {
+    const main = await startMain({
+      key: TEST_KEY,
+      settings: { language: 'en-XA', firstRunDone: false },
+    });
+    const { user } = await renderMain({ main, panels: [accountPanel, songsPanel] });
+    await waitFor(() => expect(currentLanguage()).toBe('en-XA'));
+    const escaped: string[] = [];
+    const check = async (step: string, next: string | null) => {
+      const root = await waitFor(() => {
+        const found = document.querySelector('main.first-run');
+        expect(found).not.toBeNull();
+        return found!;
+      });
+      await within(root as HTMLElement).findByRole('heading', { level: 1, name: /⟦/ });
+      escaped.push(...untranslated(root).map((s) => `${step}: ${s}`));
+      if (next)
+        await user.click(within(root as HTMLElement).getByRole('button', { name: t(next) }));
+    };
+    await check('welcome', 'firstRun:welcome.start');
+    await screen.findByRole('heading', { level: 1, name: t('firstRun:steps.key') });
+    await check('key', 'firstRun:continue');
+    await screen.findByRole('heading', { level: 1, name: t('firstRun:steps.folder') });
+    await check('folder', 'firstRun:continue');
+    await screen.findByRole('heading', { level: 1, name: t('firstRun:steps.song') });
+    await check('song', null);
+    expect(escaped).toEqual([]);
+  });
+});
