@@ -5,6 +5,7 @@ import { libraryPanel } from '../../src/renderer/panels/library';
 import { TEST_KEY } from './support/main';
 import { renderMain } from './support/render-app';
 import { iso } from '../support/bidi';
+import { switchLanguage } from '../../src/renderer/i18n';
 
 const SONG = {
   id: 'itm_neon00000000000000001',
@@ -79,6 +80,14 @@ describe('Export: genre, year and the files written', () => {
       /^A year, like \d{4}\.$/,
     );
     expect(main.callsOf('export.items')).toHaveLength(0);
+    // the problem is said in the language shown: a switch while it shows changes its words
+    await switchLanguage('de');
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Jahr')).toHaveAccessibleDescription(
+        /^Eine Jahreszahl, etwa \d{4}\.$/,
+      ),
+    );
+    await switchLanguage('en');
   });
 
   it('"Without Cadenza data" leaves the recipe out of the file; without it the file carries the item id', async () => {

@@ -46,14 +46,12 @@ export function exportedMessage(r: ExportResult): string {
     : done;
 }
 
-/** The year typed in the Year field: a number, null when empty, or a problem in words. */
-function parseYear(text: string): number | null | { problem: string } {
+/** The year typed in the Year field: a number, null when empty, or 'problem' (said where shown). */
+function parseYear(text: string): number | null | 'problem' {
   const t = text.trim();
   if (t === '') return null;
   const n = Number(t);
-  return /^\d{4}$/.test(t) && n >= EXPORT_YEAR_MIN && n <= EXPORT_YEAR_MAX
-    ? n
-    : { problem: translate('edit:export.yearProblem', { year: new Date().getFullYear() }) };
+  return /^\d{4}$/.test(t) && n >= EXPORT_YEAR_MIN && n <= EXPORT_YEAR_MAX ? n : 'problem';
 }
 
 /**
@@ -122,7 +120,8 @@ export function ExportDialog({
   const forCollection = collection !== undefined;
   const [genre, setGenre] = useState('');
   const [yearText, setYearText] = useState('');
-  const [yearProblem, setYearProblem] = useState<string | null>(null);
+  // kept as a flag, said in the language shown (a switch while it shows changes its words)
+  const [yearProblem, setYearProblem] = useState(false);
   const [normalise, setNormalise] = useState(false);
   const [withoutCadenzaData, setWithoutCadenzaData] = useState(false);
   const [running, setRunning] = useState(false);
@@ -154,11 +153,11 @@ export function ExportDialog({
   const tagged = format !== 'original';
   const start = async () => {
     const year = parseYear(yearText);
-    if (tagged && year !== null && typeof year === 'object') {
-      setYearProblem(year.problem);
+    if (tagged && year === 'problem') {
+      setYearProblem(true);
       return;
     }
-    setYearProblem(null);
+    setYearProblem(false);
     setError(null);
     setRunning(true);
     setProgress(null);
@@ -252,10 +251,14 @@ export function ExportDialog({
                 value={yearText}
                 inputMode="numeric"
                 maxLength={4}
-                error={yearProblem ?? undefined}
+                error={
+                  yearProblem
+                    ? t('edit:export.yearProblem', { year: new Date().getFullYear() })
+                    : undefined
+                }
                 onChange={(e) => {
                   setYearText(e.currentTarget.value);
-                  setYearProblem(null);
+                  setYearProblem(false);
                 }}
                 disabled={running}
               />
