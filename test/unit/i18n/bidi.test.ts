@@ -52,6 +52,7 @@ const PLAIN_BY_DESIGN = [
   /^covers:singers\.newName$/,
   /^songs:extend\.aria$/,
   /^library:list\.rowAria(Take)?$/,
+  /^errors:settings\.addressIn$/, // {{name}} is an environment variable's name, not creator content
 ];
 
 /** The creator-content placeholders of a string that are not isolated. */
