@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { FieldErrors } from '../errors';
+import { refuseFields, type FieldErrors, type KeyedMessage, type MessageParams } from '../errors';
+import { countWords } from '../i18n/words';
 import {
   CLONE_DESCRIPTION_MAX_CHARS,
   CLONE_MAX_FILES,
@@ -36,18 +37,67 @@ export type { FieldErrors } from '../errors';
 export const charCount = (s: string): number => [...s].length;
 
 /**
- * Zod issues as form field -> message (the first message per field, the path joined with dots),
- * so a schema's own messages reach the form that sent the input.
+ * A rule's message: its catalog key (`errors:rules.*`) and parameters, which the renderer says in
+ * the app's language, beside its English words (for main's log, the CLI and English). The words are
+ * written here because the renderer's first screen imports these rules and must not bundle the
+ * catalogs; test/unit/i18n/keyed-errors-inputs.test.ts holds them equal to the English catalog's.
  */
-export function fieldErrorsOf(schema: z.ZodType, input: unknown): FieldErrors {
+interface RuleMessage extends KeyedMessage {
+  english: string;
+}
+
+const say = (key: string, english: string, params?: MessageParams): RuleMessage =>
+  params ? { key, english, params } : { key, english };
+
+/** A custom zod issue saying `m`: the English as its message, the key in its params. */
+const issueOf = (m: RuleMessage) =>
+  ({
+    code: 'custom',
+    message: m.english,
+    params: m.params ? { key: m.key, params: m.params } : { key: m.key },
+  }) as const;
+
+/** The key of an issue a rule made (undefined for zod's own issues). */
+function keyOf(issue: z.core.$ZodIssue): KeyedMessage | undefined {
+  const params = issue.code === 'custom' ? issue.params : undefined;
+  if (typeof params?.key !== 'string') return undefined;
+  return params.params
+    ? { key: params.key, params: params.params as MessageParams }
+    : { key: params.key };
+}
+
+/**
+ * Zod issues as form field -> message (the first message per field, the path joined with dots),
+ * with each message's key where a rule gave one (`fieldText(checked, name)` in the renderer says it
+ * in the app's language).
+ */
+export function checkFields(
+  schema: z.ZodType,
+  input: unknown,
+): { fields: FieldErrors; fieldKeys: Record<string, KeyedMessage> } {
+  const fields: FieldErrors = {};
+  const fieldKeys: Record<string, KeyedMessage> = {};
   const parsed = schema.safeParse(input);
-  if (parsed.success) return {};
-  const errors: FieldErrors = {};
+  if (parsed.success) return { fields, fieldKeys };
   for (const issue of parsed.error.issues) {
-    const key = issue.path.map(String).join('.') || 'input';
-    errors[key] ??= issue.message;
+    const name = issue.path.map(String).join('.') || 'input';
+    if (name in fields) continue;
+    fields[name] = issue.message;
+    const keyed = keyOf(issue);
+    if (keyed) fieldKeys[name] = keyed;
   }
-  return errors;
+  return { fields, fieldKeys };
+}
+
+/** The English messages of checkFields: form field -> message (empty when the input is fine). */
+export function fieldErrorsOf(schema: z.ZodType, input: unknown): FieldErrors {
+  return checkFields(schema, input).fields;
+}
+
+/** Throws the validation AppError naming every field at fault, keyed; nothing when it is fine. */
+export function refuseInput(schema: z.ZodType, input: unknown, summary?: string): void {
+  const { fields, fieldKeys } = checkFields(schema, input);
+  refuseFields(fields, summary, { fieldKeys });
 }
 
 export const ModelVersionSchema = z.enum(MODEL_VERSIONS);
@@ -83,21 +133,36 @@ export const TTS_TEXT_MAX_CHARS = 500;
 export const TtsTextSchema = z.string().superRefine((text, ctx) => {
   const n = charCount(text);
   if (n < TTS_TEXT_MIN_CHARS || !text.trim())
-    ctx.addIssue({ code: 'custom', message: 'Type the text to speak.' });
+    ctx.addIssue(issueOf(say('errors:rules.ttsEmpty', 'Type the text to speak.')));
   else if (n > TTS_TEXT_MAX_CHARS)
-    ctx.addIssue({
-      code: 'custom',
-      message: `Keep the text to ${TTS_TEXT_MAX_CHARS} characters or fewer (now ${n}).`,
-    });
+    ctx.addIssue(
+      issueOf(
+        say(
+          'errors:rules.ttsTooLong',
+          `Keep the text to ${TTS_TEXT_MAX_CHARS} characters or fewer (now ${n}).`,
+          { max: TTS_TEXT_MAX_CHARS, now: n },
+        ),
+      ),
+    );
 });
+
+const isEmotion = (v: unknown): v is (typeof EMOTIONS)[number] =>
+  typeof v === 'string' && (EMOTIONS as readonly string[]).includes(v);
 
 export const TtsInputSchema = z.object({
   text: TtsTextSchema,
-  speaker: z
-    .string()
-    .max(200, 'Choose a voice from the list.')
-    .refine((s) => s.trim() !== '', 'Choose a voice.'),
-  emotion: z.enum(EMOTIONS, { error: 'Choose an emotion from the list.' }).optional(),
+  speaker: z.string().superRefine((s, ctx) => {
+    if (charCount(s) > 200)
+      ctx.addIssue(issueOf(say('errors:rules.voiceFromList', 'Choose a voice from the list.')));
+    else if (s.trim() === '')
+      ctx.addIssue(issueOf(say('errors:rules.chooseVoice', 'Choose a voice.')));
+  }),
+  emotion: z
+    .custom<(typeof EMOTIONS)[number]>(
+      isEmotion,
+      issueOf(say('errors:rules.emotionFromList', 'Choose an emotion from the list.')),
+    )
+    .optional(),
 });
 export type TtsInput = z.infer<typeof TtsInputSchema>;
 
@@ -120,19 +185,6 @@ export type SingingInput = z.infer<typeof SingingInputSchema>;
 export const SubtitlesInputSchema = z.object({ videoUrl: z.string() });
 export type SubtitlesInput = z.infer<typeof SubtitlesInputSchema>;
 
-/** Counts lyrics "words": whitespace-separated words, plus each CJK character as one word. */
-export function countLyricsWords(text: string): number {
-  const cjk =
-    text.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu)
-      ?.length ?? 0;
-  const rest = text.replace(
-    /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu,
-    ' ',
-  );
-  const words = rest.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)?.length ?? 0;
-  return cjk + words;
-}
-
 export const isHttpUrl = (s: string): boolean => {
   try {
     const u = new URL(s);
@@ -143,7 +195,7 @@ export const isHttpUrl = (s: string): boolean => {
 };
 
 /** Adds a message to a form field (the first message per field is the one shown). */
-type AddIssue = (field: string, message: string) => void;
+type AddIssue = (field: string, message: RuleMessage) => void;
 
 /**
  * A schema with its rules: `check` runs on an input of the schema's shape and names the fields it
@@ -154,17 +206,23 @@ function withRules<T extends z.ZodType>(
   check: (input: z.output<T>, add: AddIssue) => void,
 ): T {
   return schema.superRefine((input, ctx) =>
-    check(input, (field, message) => ctx.addIssue({ code: 'custom', path: [field], message })),
+    check(input, (field, message) => ctx.addIssue({ ...issueOf(message), path: [field] })),
   );
 }
 
 function checkPrompt(prompt: string, add: AddIssue): void {
   const n = charCount(prompt.trim());
-  if (n < PROMPT_MIN_CHARS) add('prompt', 'Describe the style of the song.');
-  else if (charCount(prompt) > PROMPT_MAX_CHARS)
+  const now = charCount(prompt);
+  if (n < PROMPT_MIN_CHARS)
+    add('prompt', say('errors:rules.promptEmpty', 'Describe the style of the song.'));
+  else if (now > PROMPT_MAX_CHARS)
     add(
       'prompt',
-      `Keep the style to ${PROMPT_MAX_CHARS} characters or fewer (now ${charCount(prompt)}).`,
+      say(
+        'errors:rules.promptTooLong',
+        `Keep the style to ${PROMPT_MAX_CHARS} characters or fewer (now ${now}).`,
+        { max: PROMPT_MAX_CHARS, now },
+      ),
     );
 }
 
@@ -173,22 +231,34 @@ function checkTitleAndLyrics(
   version: ModelVersion | undefined,
   add: AddIssue,
 ): void {
-  if (input.title !== undefined && charCount(input.title) > TITLE_MAX_CHARS) {
+  const title = input.title === undefined ? 0 : charCount(input.title);
+  if (title > TITLE_MAX_CHARS) {
     add(
       'title',
-      `Keep the title to ${TITLE_MAX_CHARS} characters or fewer (now ${charCount(input.title)}).`,
+      say(
+        'errors:rules.titleTooLong',
+        `Keep the title to ${TITLE_MAX_CHARS} characters or fewer (now ${title}).`,
+        { max: TITLE_MAX_CHARS, now: title },
+      ),
     );
   }
   if (input.lyrics !== undefined && version) {
     const max = MODEL_LIMITS[version].maxLyricsWords;
-    const words = countLyricsWords(input.lyrics);
+    const words = countWords(input.lyrics);
     if (words > max)
       add(
         'lyrics',
-        `Model ${version} takes at most ${max.toLocaleString('en')} words of lyrics (now ${words.toLocaleString('en')}).`,
+        say(
+          'errors:rules.lyricsTooLong',
+          `Model ${version} takes at most ${ENGLISH_NUMBER.format(max)} words of lyrics (now ${ENGLISH_NUMBER.format(words)}).`,
+          { model: version, max, now: words },
+        ),
       );
   }
 }
+
+/** Numbers in the English words as the English catalog's `{{n, number}}` writes them (1,000). */
+const ENGLISH_NUMBER = new Intl.NumberFormat('en');
 
 const isModelVersion = (v: string): v is ModelVersion =>
   (MODEL_VERSIONS as readonly string[]).includes(v);
@@ -199,22 +269,35 @@ function checkExtension(
   add: AddIssue,
 ): void {
   const { songId, continueAtS, songDurationMs } = extend;
-  if (!songId.trim()) add('extend', 'Choose the song to extend.');
+  if (!songId.trim()) add('extend', say('errors:rules.extendSong', 'Choose the song to extend.'));
   if (!Number.isFinite(continueAtS) || continueAtS <= 0) {
-    add('continueAtS', 'Choose where the extension starts (after 0 seconds).');
+    add(
+      'continueAtS',
+      say('errors:rules.startAfterZero', 'Choose where the extension starts (after 0 seconds).'),
+    );
   } else if (
     songDurationMs !== undefined &&
     songDurationMs > 0 &&
     continueAtS * 1000 > songDurationMs
   ) {
+    const seconds = Math.floor(songDurationMs / 1000);
     add(
       'continueAtS',
-      `The song is only ${Math.floor(songDurationMs / 1000)} seconds long; start the extension within it.`,
+      say(
+        'errors:rules.startWithinSong',
+        `The song is only ${seconds} seconds long; start the extension within it.`,
+        { seconds },
+      ),
     );
   } else if (known && continueAtS > MODEL_LIMITS[known].maxSongLengthS) {
+    const minutes = MODEL_LIMITS[known].maxSongLengthS / 60;
     add(
       'continueAtS',
-      `Model ${known} makes songs up to ${MODEL_LIMITS[known].maxSongLengthS / 60} minutes; start the extension within that.`,
+      say(
+        'errors:rules.startWithinModel',
+        `Model ${known} makes songs up to ${minutes} minutes; start the extension within that.`,
+        { model: known, minutes },
+      ),
     );
   }
 }
@@ -231,7 +314,12 @@ export const SongRulesSchema = withRules(
     const version = input.modelVersion;
     const known = version === undefined || isModelVersion(version) ? version : undefined;
     if (version !== undefined && !known)
-      add('modelVersion', `Choose one of ${MODEL_VERSIONS.join(', ')}.`);
+      add(
+        'modelVersion',
+        say('errors:rules.chooseModel', `Choose one of ${MODEL_VERSIONS.join(', ')}.`, {
+          models: MODEL_VERSIONS.join(', '),
+        }),
+      );
     checkPrompt(input.prompt, add);
     // Auto mode sends only prompt and model_version; instrumental songs ignore lyrics.
     if (input.mode === 'custom' || input.extend) {
@@ -251,12 +339,18 @@ export const MusicV1RulesSchema = withRules(MusicV1InputSchema, (input, add) => 
 /** What /v1/lyrics is asked to write about. */
 export const LyricsPromptSchema = z.object({
   prompt: z.string().superRefine((prompt, ctx) => {
-    if (!prompt.trim()) ctx.addIssue({ code: 'custom', message: 'Say what the song is about.' });
+    if (!prompt.trim())
+      ctx.addIssue(issueOf(say('errors:rules.lyricsAbout', 'Say what the song is about.')));
     else if (charCount(prompt) > LYRICS_PROMPT_MAX_CHARS)
-      ctx.addIssue({
-        code: 'custom',
-        message: `Keep it to ${LYRICS_PROMPT_MAX_CHARS} characters or fewer.`,
-      });
+      ctx.addIssue(
+        issueOf(
+          say(
+            'errors:rules.lyricsAboutTooLong',
+            `Keep it to ${LYRICS_PROMPT_MAX_CHARS} characters or fewer.`,
+            { max: LYRICS_PROMPT_MAX_CHARS },
+          ),
+        ),
+      );
   }),
 });
 
@@ -268,23 +362,42 @@ export const CloneFieldsSchema = withRules(
     fileCount: z.number(),
   }),
   (input, add) => {
-    if (!input.name.trim()) add('name', 'Name the new voice.');
+    if (!input.name.trim()) add('name', say('errors:rules.voiceName', 'Name the new voice.'));
     else if (charCount(input.name) > CLONE_NAME_MAX_CHARS)
-      add('name', `Keep the name to ${CLONE_NAME_MAX_CHARS} characters or fewer.`);
+      add(
+        'name',
+        say(
+          'errors:rules.voiceNameTooLong',
+          `Keep the name to ${CLONE_NAME_MAX_CHARS} characters or fewer.`,
+          { max: CLONE_NAME_MAX_CHARS },
+        ),
+      );
     if (
       input.description !== undefined &&
       charCount(input.description) > CLONE_DESCRIPTION_MAX_CHARS
     ) {
       add(
         'description',
-        `Keep the description to ${CLONE_DESCRIPTION_MAX_CHARS} characters or fewer.`,
+        say(
+          'errors:rules.descriptionTooLong',
+          `Keep the description to ${CLONE_DESCRIPTION_MAX_CHARS} characters or fewer.`,
+          { max: CLONE_DESCRIPTION_MAX_CHARS },
+        ),
       );
     }
-    if (input.fileCount < 1) add('files', 'Add at least one recording of the voice.');
+    if (input.fileCount < 1)
+      add('files', say('errors:rules.addRecording', 'Add at least one recording of the voice.'));
     else if (input.fileCount > CLONE_MAX_FILES)
-      add('files', `Use at most ${CLONE_MAX_FILES} recordings.`);
+      add(
+        'files',
+        say('errors:rules.tooManyRecordings', `Use at most ${CLONE_MAX_FILES} recordings.`, {
+          max: CLONE_MAX_FILES,
+        }),
+      );
   },
 );
+
+const VIDEO_LINK = say('errors:rules.videoLink', 'Paste a full http(s) link to the video.');
 
 /** A cover's form: a singer, a whole-semitone key shift, and exactly one source. */
 export const CoverFieldsSchema = withRules(
@@ -295,19 +408,28 @@ export const CoverFieldsSchema = withRules(
     videoSiteUrl: z.string().optional(),
   }),
   (input, add) => {
-    if (String(input.singerId).trim() === '') add('singerId', 'Choose a singer.');
+    if (String(input.singerId).trim() === '')
+      add('singerId', say('errors:rules.chooseSinger', 'Choose a singer.'));
     const tran = input.tranSemitones ?? 0;
     if (!Number.isInteger(tran) || tran < TRAN_MIN_SEMITONES || tran > TRAN_MAX_SEMITONES) {
       add(
         'tranSemitones',
-        `Shift the key by a whole number of semitones between ${TRAN_MIN_SEMITONES} and ${TRAN_MAX_SEMITONES}.`,
+        say(
+          'errors:rules.semitones',
+          `Shift the key by a whole number of semitones between ${TRAN_MIN_SEMITONES} and ${TRAN_MAX_SEMITONES}.`,
+          { min: TRAN_MIN_SEMITONES, max: TRAN_MAX_SEMITONES },
+        ),
       );
     }
     const link = input.videoSiteUrl?.trim() ?? '';
-    if (input.hasFile && link) add('source', 'Use either an audio file or a video link, not both.');
-    else if (!input.hasFile && !link) add('source', 'Add an audio file or a video link.');
-    else if (link && !isHttpUrl(link))
-      add('videoSiteUrl', 'Paste a full http(s) link to the video.');
+    if (input.hasFile && link)
+      add(
+        'source',
+        say('errors:rules.fileOrLink', 'Use either an audio file or a video link, not both.'),
+      );
+    else if (!input.hasFile && !link)
+      add('source', say('errors:rules.addSource', 'Add an audio file or a video link.'));
+    else if (link && !isHttpUrl(link)) add('videoSiteUrl', VIDEO_LINK);
   },
 );
 
@@ -315,39 +437,65 @@ export const CoverFieldsSchema = withRules(
 export const TrainSingerRulesSchema = withRules(TrainSingerInputSchema, (input, add) => {
   const d = input.totalAudioDurationS;
   if (d !== undefined && (d < TRAINING_AUDIO_MIN_S || d > TRAINING_AUDIO_MAX_S)) {
+    const [min, max, now] = [
+      TRAINING_AUDIO_MIN_S / 60,
+      TRAINING_AUDIO_MAX_S / 60,
+      Math.round(d / 60),
+    ];
     add(
       'urls',
-      `Training audio must last ${TRAINING_AUDIO_MIN_S / 60} to ${TRAINING_AUDIO_MAX_S / 60} minutes in total (now ${Math.round(d / 60)}).`,
+      say(
+        'errors:rules.trainingLength',
+        `Training audio must last ${min} to ${max} minutes in total (now ${now}).`,
+        { min, max, now },
+      ),
     );
   }
-  if (input.urls.length === 0) add('urls', 'Add links to the training audio.');
+  if (input.urls.length === 0)
+    add('urls', say('errors:rules.trainingLinks', 'Add links to the training audio.'));
   else if (input.urls.length > TRAINING_MAX_URLS)
-    add('urls', `Use at most ${TRAINING_MAX_URLS} links.`);
-  else if (!input.urls.every(isHttpUrl)) add('urls', 'Every link must be a full http(s) address.');
+    add(
+      'urls',
+      say('errors:rules.tooManyLinks', `Use at most ${TRAINING_MAX_URLS} links.`, {
+        max: TRAINING_MAX_URLS,
+      }),
+    );
+  else if (!input.urls.every(isHttpUrl))
+    add('urls', say('errors:rules.fullLinks', 'Every link must be a full http(s) address.'));
 });
 
 /** A singing-photo video: audio of 2–30 s and a photo of at most 4.7 MB, both http(s) links. */
 export const SingingRulesSchema = withRules(SingingInputSchema, (input, add) => {
-  if (!isHttpUrl(input.audioUrl)) add('audioUrl', 'Paste a full http(s) link to the audio.');
+  if (!isHttpUrl(input.audioUrl))
+    add('audioUrl', say('errors:rules.audioLink', 'Paste a full http(s) link to the audio.'));
   else if (
     input.audioDurationS !== undefined &&
     (input.audioDurationS < SINGING_AUDIO_MIN_S || input.audioDurationS > SINGING_AUDIO_MAX_S)
   ) {
+    const now = Math.round(input.audioDurationS);
     add(
       'audioUrl',
-      `The audio must last ${SINGING_AUDIO_MIN_S} to ${SINGING_AUDIO_MAX_S} seconds (it lasts ${Math.round(input.audioDurationS)} s).`,
+      say(
+        'errors:rules.audioLength',
+        `The audio must last ${SINGING_AUDIO_MIN_S} to ${SINGING_AUDIO_MAX_S} seconds (it lasts ${now} s).`,
+        { min: SINGING_AUDIO_MIN_S, max: SINGING_AUDIO_MAX_S, now },
+      ),
     );
   }
-  if (!isHttpUrl(input.imageUrl)) add('imageUrl', 'Paste a full http(s) link to the photo.');
+  if (!isHttpUrl(input.imageUrl))
+    add('imageUrl', say('errors:rules.photoLink', 'Paste a full http(s) link to the photo.'));
   else if (input.imageBytes !== undefined && input.imageBytes > SINGING_IMAGE_MAX_BYTES) {
+    const mb = (input.imageBytes / 1024 / 1024).toFixed(1);
     add(
       'imageUrl',
-      `The photo must be at most 4.7 MB (it is ${(input.imageBytes / 1024 / 1024).toFixed(1)} MB).`,
+      say('errors:rules.photoTooLarge', `The photo must be at most 4.7 MB (it is ${mb} MB).`, {
+        mb,
+      }),
     );
   }
 });
 
 /** A subtitle video: an http(s) link to the video. */
 export const SubtitlesRulesSchema = withRules(SubtitlesInputSchema, (input, add) => {
-  if (!isHttpUrl(input.videoUrl)) add('videoUrl', 'Paste a full http(s) link to the video.');
+  if (!isHttpUrl(input.videoUrl)) add('videoUrl', VIDEO_LINK);
 });

@@ -62,6 +62,7 @@ function lookup(catalog: Catalog | undefined, path: string): string | undefined 
 }
 
 const englishPlural = new Intl.PluralRules('en');
+const englishNumber = new Intl.NumberFormat('en');
 
 /** `errors:io.settingsUnsaved` → its English text, placeholders filled; the key itself if unknown. */
 export function englishText(key: string, params: MessageParams = {}): string {
@@ -74,7 +75,15 @@ export function englishText(key: string, params: MessageParams = {}): string {
     text = lookup(catalog, `${path}_${englishPlural.select(params.count)}`);
   text ??= lookup(catalog, path);
   if (text === undefined) return key;
-  return text.replace(/\{\{\s*([\w]+)(?:\s*,\s*[\w]+)?\s*\}\}/g, (_, name: string) =>
-    params[name] === undefined ? '' : String(params[name]),
+  return text.replace(
+    /\{\{\s*([\w]+)(?:\s*,\s*([\w]+))?\s*\}\}/g,
+    (_, name: string, format: string | undefined) => {
+      const value = params[name];
+      if (value === undefined) return '';
+      // `{{n, number}}` as i18next writes it in English (1,000); other formats leave the value
+      return format === 'number' && typeof value === 'number'
+        ? englishNumber.format(value)
+        : String(value);
+    },
   );
 }

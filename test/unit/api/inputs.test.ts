@@ -1,3 +1,4 @@
+import { countWords } from '@shared/i18n/words';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@shared/errors';
 import {
@@ -5,7 +6,6 @@ import {
   SingingRulesSchema,
   SongRulesSchema,
   TrainSingerRulesSchema,
-  countLyricsWords,
   fieldErrorsOf,
   TTS_TEXT_MAX_CHARS,
   TtsInputSchema,
@@ -52,7 +52,18 @@ describe('client-side limits', () => {
       fieldErrorsOf(SongRulesSchema, { mode: 'custom', prompt: 'x', modelVersion: 'v4.5', lyrics }),
     ).toEqual({});
     expect(MODEL_LIMITS['v4.5-plus'].maxLyricsWords).toBe(5000);
-    expect(countLyricsWords('hello world\n你好')).toBe(4);
+    // words as Intl.Segmenter finds them (the one counter, shared/i18n/words): 600 words of 你好
+    // are 600 words, not 1,200 (one per character, as a second counter had it)
+    const chinese = '你好，'.repeat(600);
+    expect(countWords(chinese)).toBe(600);
+    expect(
+      fieldErrorsOf(SongRulesSchema, {
+        mode: 'custom',
+        prompt: 'x',
+        modelVersion: 'v3.0',
+        lyrics: chinese,
+      }),
+    ).toEqual({});
   });
 
   it('one pass of the song rules names every field at fault', () => {

@@ -2,9 +2,9 @@ import {
   fieldErrorsOf,
   charCount,
   SongRulesSchema,
-  countLyricsWords,
   type FieldErrors,
 } from '@shared/domain/service-inputs';
+import { countWords } from '@shared/i18n/words';
 import {
   MODEL_LIMITS,
   PROMPT_MAX_CHARS,
@@ -65,7 +65,7 @@ export function counters(form: SongForm): Counters {
     promptMax: PROMPT_MAX_CHARS,
     titleChars: charCount(form.title),
     titleMax: TITLE_MAX_CHARS,
-    lyricsWords: countLyricsWords(form.lyrics),
+    lyricsWords: countWords(form.lyrics),
     lyricsMaxWords: MODEL_LIMITS[form.modelVersion].maxLyricsWords,
   };
 }
