@@ -31,9 +31,13 @@ export function songsHandlers({
       if (saved) return { url: libraryMediaUrl(saved.file) };
       if (output.status === 'failed')
         throw output.failReason
-          ? // English only: the output's own reason, the service's words as they came (its records'
-            // reasons get keys with issue 27's job records, errs-b)
-            new AppError('not_found', output.failReason)
+          ? // the output's own reason: keyed when Cadenza wrote it (failReasonKey), else the
+            // service's words as they came
+            new AppError('not_found', output.failReason, {
+              ...(output.failReasonKey
+                ? { key: output.failReasonKey.key, params: output.failReasonKey.params ?? {} }
+                : {}),
+            })
           : appError('not_found', 'errors:songs.failed');
       if (!output.mediaUrl || output.status === 'queued')
         throw appError('not_found', 'errors:songs.notStarted');
