@@ -4,6 +4,7 @@
  * the real main: the jobs are main's (records an earlier run left, or a song sent now), the
  * service is the emulator.
  */
+import { resetTrashUndo } from '../../src/renderer/panels/library/trash-undo';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WAIT_MESSAGES, type Job } from '@shared/domain/jobs';
@@ -21,6 +22,7 @@ import { renderMain } from './support/render-app';
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 
 afterEach(() => {
+  resetTrashUndo();
   resetJobsStore();
   resetLibraryStore();
 });
@@ -258,9 +260,8 @@ describe('Library: results no longer in the folder', () => {
     await user.click(await within(list).findByRole('option', { name: /^Still here,/ }));
     const details = screen.getByRole('region', { name: 'Item details' });
     await user.click(within(details).getByRole('button', { name: /^More actions for / }));
-    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
-    await user.click(screen.getByRole('button', { name: 'Move to trash' }));
-    await waitFor(() => expect(main.callsOf('library.remove')).toEqual([['itm_here']]));
+    await user.click(screen.getByRole('menuitem', { name: 'Move to trash' }));
+    await waitFor(() => expect(main.callsOf('library.trash')).toEqual([[['itm_here']]]));
     await waitFor(async () => expect(await savedIn(main)).not.toContain('Still here.mp3'));
     // main has told the renderer of the job again (the item left): it may be fetched, it is not lost
     await waitFor(() => expect(useJobsStore.getState().byId[kept!.id]?.canRedownload).toBe(true));

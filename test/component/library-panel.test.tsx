@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { libraryPanel } from '../../src/renderer/panels/library';
 import { jobsPanel } from '../../src/renderer/panels/jobs';
 import { ROW_HEIGHT } from '../../src/renderer/panels/library/LibraryPanel';
+import { resetTrashUndo } from '../../src/renderer/panels/library/trash-undo';
 import { resetSongsStore, useSongsStore } from '../../src/renderer/stores/songs';
 import { useUiStore } from '../../src/renderer/stores/ui';
 import { usePlayerStore } from '../../src/renderer/stores/player';
@@ -45,7 +46,10 @@ function manyItems(n: number): SeedItem[] {
 
 const panels = [libraryPanel, jobsPanel];
 
-afterEach(() => resetSongsStore());
+afterEach(() => {
+  resetSongsStore();
+  resetTrashUndo();
+});
 
 async function openLibrary(library: SeedItem[]) {
   const app = await renderMain({ panels, library });
@@ -315,20 +319,25 @@ describe('Item actions', () => {
     expect(await main.libraryFiles()).toEqual(['Track 1.mp3', 'Track 1.mp3.json']);
   });
 
-  it('moves to the trash only after confirming', async () => {
+  it('Move to trash in the details goes at once, with the same Undo as the selection', async () => {
     const { user, main, details, list } = await selectFirst(manyItems(2));
-    await fromMenu(user, details, 'Delete');
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    const before = await main.libraryFiles();
+    await fromMenu(user, details, 'Move to trash');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(main.callsOf('library.trash')).toEqual([[[id(1)]]]));
     expect(main.callsOf('library.remove')).toEqual([]);
-    await fromMenu(user, screen.getByRole('region', { name: 'Item details' }), 'Delete');
-    expect(
-      screen.getByRole('dialog', { name: `Move “${iso('Track 1')}” to the trash?` }),
-    ).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Move to trash' }));
-    expect(main.callsOf('library.remove')).toEqual([[id(1)]]);
     await waitFor(() => expect(titles(list)).toHaveLength(1));
     expect(screen.queryByRole('region', { name: 'Item details' })).toBeNull();
-    expect(await main.libraryFiles()).toEqual(['Track 0.mp3', 'Track 0.mp3.json']);
+    expect((await main.libraryFiles()).filter((n) => !n.startsWith('.'))).toEqual([
+      'Track 0.mp3',
+      'Track 0.mp3.json',
+    ]);
+    expect(
+      await screen.findByText(/^Moved “\u2068?Track 1\u2069?” to the trash\.$/),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(titles(list)).toHaveLength(2));
+    expect((await main.libraryFiles()).filter((n) => !n.startsWith('.'))).toEqual(before);
   });
 
   it('exports to the folder main asks for; Cancel says nothing', async () => {
@@ -455,7 +464,33 @@ describe('Item actions', () => {
   it('asks main to drag the file out when a row is dragged', async () => {
     const { main, list } = await openLibrary(manyItems(1));
     fireEvent.dragStart(within(list).getAllByRole('option')[0] as HTMLElement);
-    await waitFor(() => expect(main.callsOf('library.startDrag')).toEqual([[id(0)]]));
+    await waitFor(() => expect(main.callsOf('library.startDrag')).toEqual([[[id(0)]]]));
+    await waitFor(() =>
+      expect(main.double.state.drags.map((d) => d.files)).toEqual([
+        [`${main.dirs.library}/Track 0.mp3`],
+      ]),
+    );
+  });
+
+  it('drags a selection out as its files; a row outside the selection drags alone', async () => {
+    const { main, list, user } = await openLibrary(manyItems(4));
+    const rows = () => within(list).getAllByRole('option');
+    await user.click(rows()[0]!);
+    await user.keyboard('{Shift>}');
+    await user.click(rows()[2]!);
+    await user.keyboard('{/Shift}');
+    fireEvent.dragStart(rows()[1]!);
+    // newest first: rows 0–2 are items 3, 2, 1
+    await waitFor(() =>
+      expect(main.callsOf('library.startDrag')).toEqual([[[id(3), id(2), id(1)]]]),
+    );
+    await waitFor(() =>
+      expect(main.double.state.drags.at(-1)?.files).toEqual(
+        ['Track 3.mp3', 'Track 2.mp3', 'Track 1.mp3'].map((f) => `${main.dirs.library}/${f}`),
+      ),
+    );
+    fireEvent.dragStart(rows()[3]!);
+    await waitFor(() => expect(main.callsOf('library.startDrag').at(-1)).toEqual([[id(0)]]));
   });
 
   it('shows lyrics by section, copies them and exports them as TXT', async () => {

@@ -98,6 +98,52 @@ describe('Library: selection', () => {
   });
 });
 
+describe('Library: Edit › Select All and Edit › Undo from the application menu', () => {
+  /** Main sends the menu's command; the window receives it on its next turn. */
+  const fromMenu = async (
+    main: { send(name: 'menuEdit', c: 'undo' | 'selectAll'): void },
+    command: 'undo' | 'selectAll',
+  ) =>
+    act(async () => {
+      main.send('menuEdit', command);
+      await new Promise((r) => setTimeout(r, 20));
+    });
+
+  it('Select All selects the rows while the list has the focus; a text field keeps its own', async () => {
+    const { user, main, list, option, selected } = await openLibrary();
+    await user.click(option('Estuary'));
+    list.focus();
+    await fromMenu(main, 'selectAll');
+    expect(selected()).toHaveLength(5);
+    expect(within(bar()!).getByRole('status')).toHaveTextContent('5 selected');
+    // in the search field, the menu's Select All selects the field's text, not the list
+    await user.click(option('Anchor'));
+    const search = screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search the library' });
+    await user.click(search);
+    await user.keyboard('a');
+    search.setSelectionRange(1, 1);
+    await fromMenu(main, 'selectAll');
+    expect([search.selectionStart, search.selectionEnd]).toEqual([0, 1]);
+    expect(selected()).toEqual(['Anchor']);
+  });
+
+  it('Undo puts the last trashed items back unless a text field has the focus', async () => {
+    const { user, main, list, option } = await openLibrary();
+    await user.click(option('Compass'));
+    await user.keyboard('{Delete}');
+    await waitFor(() => expect(within(list).getAllByRole('option')).toHaveLength(4));
+    expect(await screen.findByRole('button', { name: 'Undo' })).toBeInTheDocument();
+    screen.getByRole('searchbox', { name: 'Search the library' }).focus();
+    await fromMenu(main, 'undo');
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeInTheDocument();
+    expect(within(list).getAllByRole('option')).toHaveLength(4);
+    list.focus();
+    await fromMenu(main, 'undo');
+    await waitFor(() => expect(within(list).getAllByRole('option')).toHaveLength(5));
+    expect(await screen.findByText('Put back 1 item.')).toBeInTheDocument();
+  });
+});
+
 describe('Library: move to the trash with Undo', () => {
   it('the bar moves the selection to the trash; the toast’s Undo puts files and sidecars back', async () => {
     const { user, main, list, option } = await openLibrary();

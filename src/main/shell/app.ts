@@ -230,6 +230,10 @@ export function startShell(opts: ShellOptions): boolean {
                   const win = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
                   if (win) sendEvent(win, 'openSettings', null);
                 },
+                editCommand: (command) => {
+                  const win = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
+                  if (win) sendEvent(win, 'menuEdit', command);
+                },
               },
             }),
           ),

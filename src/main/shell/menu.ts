@@ -16,6 +16,11 @@ export interface MenuActions {
   copyDiagnosticReport(): void;
   /** Shows the Settings panel in the focused window. */
   openSettings(): void;
+  /**
+   * Edit › Undo or Select All: the focused window's renderer runs it where its focus is (a text
+   * field keeps its own; the Library list selects its rows, Undo puts trashed items back).
+   */
+  editCommand(command: 'undo' | 'selectAll'): void;
 }
 
 export interface MenuOptions {
@@ -154,14 +159,25 @@ export function buildMenuTemplate(opts: MenuOptions): MenuItemConstructorOptions
 
   const edit: MenuItemConstructorOptions = {
     label: t('menu:edit'),
+    // Undo and Select All are the renderer's (not roles): they act on the focused library list
     submenu: [
-      { role: 'undo' },
+      {
+        id: 'undo',
+        label: t('menu:undo'),
+        accelerator: ROLE_ACCELERATORS.undo,
+        click: () => actions.editCommand('undo'),
+      },
       { role: 'redo' },
       { type: 'separator' },
       { role: 'cut' },
       { role: 'copy' },
       { role: 'paste' },
-      { role: 'selectAll' },
+      {
+        id: 'selectAll',
+        label: t('menu:selectAll'),
+        accelerator: ROLE_ACCELERATORS.selectAll,
+        click: () => actions.editCommand('selectAll'),
+      },
     ],
   };
 

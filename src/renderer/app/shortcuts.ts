@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { bridge } from '../bridge';
+import { runEditCommand } from '../lib/edit-commands';
 import type { PanelDef } from '../panels/types';
 
 /** The digit of Ctrl/Cmd+1..9 (1-based), or null for any other key. */
@@ -16,7 +17,7 @@ export const isSettingsShortcut = (event: KeyboardEvent): boolean =>
 
 /**
  * Ctrl/Cmd+1..9 open the first nine panels, Ctrl/Cmd+, and the menu's Settings item open Settings
- * (not while a modal dialog is open).
+ * (not while a modal dialog is open); the menu's Edit › Undo and Select All run where the focus is.
  */
 export function usePanelShortcuts(panels: readonly PanelDef[], open: (id: string) => void): void {
   useEffect(() => {
@@ -31,17 +32,20 @@ export function usePanelShortcuts(panels: readonly PanelDef[], open: (id: string
     };
     window.addEventListener('keydown', onKeyDown);
     let offMenu = (): void => undefined;
+    let offEdit = (): void => undefined;
     try {
       offMenu = bridge().on.openSettings(() => {
         const panel = panels.find((p) => p.id === 'settings');
         if (panel && !document.querySelector('[aria-modal="true"]')) open(panel.id);
       });
+      offEdit = bridge().on.menuEdit(runEditCommand);
     } catch {
       // no bridge (a page opened outside the app): the keys still work
     }
     return () => {
       window.removeEventListener('keydown', onKeyDown);
       offMenu();
+      offEdit();
     };
   }, [panels, open]);
 }

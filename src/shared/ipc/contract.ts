@@ -59,6 +59,8 @@ export const eventContract = {
   libraryChanged: event(LibraryChangeSchema),
   /** The menu's Settings item was chosen: show the Settings panel. */
   openSettings: event(z.null()),
+  /** The menu's Edit › Undo or Select All was chosen: run it where the window's focus is. */
+  menuEdit: event(z.enum(['undo', 'selectAll'])),
   ...voicesEvents,
   ...coversEvents,
   ...updatesEvents,

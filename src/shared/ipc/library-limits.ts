@@ -11,3 +11,6 @@ export const LIBRARY_PAGE_MAX = 5000;
  * change loads the whole list again.
  */
 export const LIBRARY_CHANGE_FETCH_MAX = 1000;
+
+/** The most files one drag out of the app carries (a selection beyond it drags its first ones). */
+export const DRAG_OUT_MAX = 1000;

@@ -6,7 +6,7 @@ import { LoudnessSchema, type Loudness } from '../domain/loudness';
 import { MODEL_VERSIONS } from '../domain/service-limits';
 import { FileHandleSchema } from '../domain/files';
 import { invoke } from './define';
-import { LIBRARY_CHANGE_FETCH_MAX, LIBRARY_PAGE_MAX } from './library-limits';
+import { DRAG_OUT_MAX, LIBRARY_CHANGE_FETCH_MAX, LIBRARY_PAGE_MAX } from './library-limits';
 import { libraryFileUrl } from '../library-url';
 
 /** A library item id (`itm_…` for items the app made, `ext_…` for files added outside it). */
@@ -190,8 +190,11 @@ export const libraryContract = {
   undoTrash: invoke(z.tuple([TrashBatchSchema]), z.array(ItemIdSchema)),
   /** The undo window closed: the batch goes to the OS trash now. */
   finishTrash: invoke(z.tuple([TrashBatchSchema]), z.null()),
-  /** Starts dragging the item's file out of the app (call from a dragstart handler). */
-  startDrag: invoke(z.tuple([ItemIdSchema]), z.null()),
+  /**
+   * Starts dragging the items' files out of the app, to a DAW or the file manager (call from a
+   * dragstart handler): one row, or the selection it belongs to (up to DRAG_OUT_MAX files).
+   */
+  startDrag: invoke(z.tuple([z.array(ItemIdSchema).min(1).max(DRAG_OUT_MAX)]), z.null()),
 };
 
 export { libraryFileUrl };

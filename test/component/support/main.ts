@@ -406,6 +406,11 @@ export async function startMain(options: MainOptions = {}): Promise<Main> {
     id: 1,
     isDestroyed: () => false,
     send: (channel: string, ...args: unknown[]) => deliver(channel, args),
+    startDrag: (item: { file?: string; files?: string[]; icon: unknown }) =>
+      double.state.drags.push({
+        files: item.files ?? (item.file ? [item.file] : []),
+        icon: String(item.icon),
+      }),
   };
   const win = { webContents, isDestroyed: () => false };
   const BrowserWindow = {

@@ -83,6 +83,8 @@ export interface DoubleState {
   readonly exits: number[];
   /** What `clipboard.writeText` put on the clipboard last ('' at first). */
   clipboardText: string;
+  /** Every `webContents.startDrag(item)`: the files it carried (`files`, else `file`) and icon. */
+  readonly drags: Array<{ files: string[]; icon: string }>;
   context?: Promise<BrowserContext>;
   startedAtMs: number;
 }
@@ -101,6 +103,7 @@ export function createState(options: DoubleOptions): DoubleState {
     relaunches: [],
     exits: [],
     clipboardText: '',
+    drags: [],
     startedAtMs: Date.now(),
   };
 }

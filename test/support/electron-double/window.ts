@@ -77,6 +77,17 @@ export class DoubleWebContents extends EventEmitter {
       .catch(() => undefined);
   }
 
+  /**
+   * Records the drag (Electron hands it to the OS): `files` wins over `file`, as in Electron, and
+   * a drag with neither throws as Electron's does.
+   */
+  startDrag(item: { file?: string; files?: string[]; icon: unknown }): void {
+    if (this.destroyed) throw new Error('Object has been destroyed');
+    const files = item.files && item.files.length > 0 ? item.files : item.file ? [item.file] : [];
+    if (files.length === 0) throw new Error("Must specify either 'file' or 'files' option");
+    this.host.state.drags.push({ files, icon: String(item.icon) });
+  }
+
   /** The page's URL in Electron's terms (app://cadenza/… for a privileged scheme's page). */
   getURL(): string {
     return this.origins.fromPage(this.page?.url() ?? '');

@@ -104,6 +104,7 @@ describe("main's language", () => {
       openLogsFolder() {},
       copyDiagnosticReport() {},
       openSettings() {},
+      editCommand() {},
     };
     const menu = buildMenuTemplate({
       platform: 'win32',

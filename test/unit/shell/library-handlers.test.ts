@@ -31,7 +31,7 @@ let lib: Library;
 let trashed: string[];
 let exportDir: string | null;
 let textFile: string | null;
-let drags: Array<{ file: string; icon: string }>;
+let drags: Array<{ files: string[]; icon: string }>;
 let progress: RenderProgress[];
 let trimProgress: RenderProgress[];
 /** Called on each progress report (a test stops a render from here, while it runs). */
@@ -77,7 +77,7 @@ function handlers() {
       chooseFolderDialog: async () => null,
       showItemInFolder: () => undefined,
       notifyFolderChanged: () => undefined,
-      startDrag: (_c, file, icon) => drags.push({ file, icon }),
+      startDrag: (_c, files, icon) => drags.push({ files, icon }),
     }),
     ...analysisHandlers({ core }),
     edit: editHandlers({
@@ -398,8 +398,21 @@ describe('library handlers', () => {
   it('answers no waveform for a file without frames, and starts drags with the file and an icon', async () => {
     const item = await add('Wave');
     expect(await handlers().waveform(ctx, item.id)).toBeNull();
-    await handlers().startDrag(ctx, item.id);
-    expect(drags[0]?.file).toBe(join(root, 'Library', 'Wave.mp3'));
+    await handlers().startDrag(ctx, [item.id]);
+    expect(drags[0]?.files).toEqual([join(root, 'Library', 'Wave.mp3')]);
     expect((await readFile(drags[0]?.icon ?? '')).subarray(1, 4).toString()).toBe('PNG');
+  });
+
+  it('drags a selection out as its files, each once; an id not in the library drags nothing', async () => {
+    const a = await add('Tide');
+    const b = await add('Shore');
+    await handlers().startDrag(ctx, [a.id, b.id, a.id]);
+    expect(drags.at(-1)?.files).toEqual([
+      join(root, 'Library', 'Tide.mp3'),
+      join(root, 'Library', 'Shore.mp3'),
+    ]);
+    const before = drags.length;
+    await expect(handlers().startDrag(ctx, [a.id, 'itm_0000000000'])).rejects.toThrow();
+    expect(drags).toHaveLength(before);
   });
 });

@@ -13,6 +13,7 @@ const actions = (): MenuActions => ({
   openLogsFolder: vi.fn(),
   copyDiagnosticReport: vi.fn(),
   openSettings: vi.fn(),
+  editCommand: vi.fn(),
 });
 
 function flatten(items: readonly MenuItemConstructorOptions[]): MenuItemConstructorOptions[] {
@@ -107,6 +108,40 @@ describe('application menu', () => {
       // a shown key still counts when it would be registered
       expect(menuAccelerators([{ ...item, registerAccelerator: true }])).toEqual(['CmdOrCtrl+,']);
       expect(menuAccelerators([item])).toEqual([]);
+    },
+  );
+
+  it.each(PLATFORMS)(
+    'Edit › Undo and Select All on %s are the renderer’s (they act on the focused library list), with their usual keys; the rest stay roles',
+    (platform) => {
+      const a = actions();
+      const edit = buildMenuTemplate({
+        platform,
+        isPackaged: true,
+        appName: 'Cadenza',
+        actions: a,
+      }).find((m) => m.label === 'Edit')!;
+      const items = edit.submenu as MenuItemConstructorOptions[];
+      const undo = items.find((i) => i.label === 'Undo')!;
+      const selectAll = items.find((i) => i.label === 'Select all')!;
+      // a role would run Chromium's command and never reach the list
+      expect(undo.role).toBeUndefined();
+      expect(selectAll.role).toBeUndefined();
+      expect(undo.accelerator).toBe('CmdOrCtrl+Z');
+      expect(selectAll.accelerator).toBe('CmdOrCtrl+A');
+      expect(menuAccelerators([undo, selectAll])).toEqual(['CmdOrCtrl+Z', 'CmdOrCtrl+A']);
+      (undo.click as () => void)();
+      (selectAll.click as () => void)();
+      expect(vi.mocked(a.editCommand).mock.calls).toEqual([['undo'], ['selectAll']]);
+      expect(items.map((i) => i.role ?? i.type ?? i.label)).toEqual([
+        'Undo',
+        'redo',
+        'separator',
+        'cut',
+        'copy',
+        'paste',
+        'Select all',
+      ]);
     },
   );
 

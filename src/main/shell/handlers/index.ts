@@ -193,7 +193,8 @@ export function buildHandlers({
         for (const win of BrowserWindow.getAllWindows())
           sendEvent(win, 'libraryChanged', { added, updated: [], removed });
       },
-      startDrag: (ctx, file, icon) => ctx.event.sender.startDrag({ file, icon }),
+      startDrag: (ctx, files, icon) =>
+        ctx.event.sender.startDrag({ file: files[0] ?? '', files, icon }),
     }),
     edit: editHandlers({
       core,

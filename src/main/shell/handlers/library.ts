@@ -32,8 +32,8 @@ export interface LibraryHandlerDeps {
   showItemInFolder(absolutePath: string): void;
   /** Tells every window the library changed as a whole (a new folder). */
   notifyFolderChanged(removed: string[], added: string[]): void;
-  /** `webContents.startDrag` of the sender with the file and an icon (a PNG path). */
-  startDrag?(ctx: HandlerContext, absolutePath: string, iconPath: string): void;
+  /** `webContents.startDrag` of the sender with the files and an icon (a PNG path). */
+  startDrag?(ctx: HandlerContext, absolutePaths: string[], iconPath: string): void;
 }
 
 /** A 32×32 PNG shown under the pointer while an item is dragged out of the app. */
@@ -208,11 +208,12 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
       deps.core.collections?.forget(batchId);
       return null;
     },
-    async startDrag(ctx, id) {
+    async startDrag(ctx, ids) {
       const rt = await jobsHost.runtime();
-      const item = requireItem(rt, id);
+      // only the library's own files, each named by its item (the renderer never sends a path)
+      const paths = [...new Set(ids)].map((id) => rt.library.pathOf(requireItem(rt, id)));
       if (!deps.startDrag) throw appError('forbidden', 'errors:library.dragUnavailable');
-      deps.startDrag(ctx, rt.library.pathOf(item), await dragIcon());
+      deps.startDrag(ctx, paths, await dragIcon());
       return null;
     },
   };

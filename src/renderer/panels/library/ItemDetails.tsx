@@ -2,11 +2,11 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { AppErrorShape } from '@shared/errors';
 import { formatTimeMs } from '@shared/time';
 import type { LibraryItemView } from '@shared/ipc/library';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { showItemInFolder } from '../../stores/library';
 import { enqueue, toQueueEntry } from '../../stores/player';
 import { canTrim, useTrimDialog } from '../../player/region/use-trim';
-import { removeItem, renameItem } from '../shared/library-actions';
+import { renameItem } from '../shared/library-actions';
+import { trashWithUndo } from './trash-undo';
 import type { ExportResult } from '@shared/ipc/export';
 import { ExportDialog, ExportedFiles } from '../shared/ExportDialog';
 import { canMakeWholeSong, useWholeSong, wholeSongProgressText } from '../shared/whole-song';
@@ -42,7 +42,6 @@ export function ItemDetails({
   const f = useFormat();
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(item.title);
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const [showLyrics, setShowLyrics] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppErrorShape | null>(null);
@@ -92,11 +91,11 @@ export function ItemDetails({
     setNotice(null);
     setExporting(true);
   };
+  // the same move to the trash as the list's selection: undoable from the toast and Ctrl/Cmd+Z
   const doDelete = () => {
-    setConfirmDelete(false);
     void run(async () => {
-      const r = await removeItem(item.id);
-      if (!r.ok) setError(r.error);
+      const error = await trashWithUndo([{ id: item.id, title: item.title }]);
+      if (error) setError(error);
     });
   };
 
@@ -117,10 +116,10 @@ export function ItemDetails({
       onSelect: () => void showItemInFolder(item.id).then(setError),
     },
     {
-      label: t('library:details.delete'),
+      label: t('library:trash.confirm'),
       danger: true,
       disabled: busy,
-      onSelect: () => setConfirmDelete(true),
+      onSelect: doDelete,
     },
   ];
 
@@ -350,17 +349,6 @@ export function ItemDetails({
             setExported(r);
           }}
         />
-      )}
-      {confirmDelete && (
-        <ConfirmDialog
-          title={t('library:trash.title', { title: item.title })}
-          confirmLabel={t('library:trash.confirm')}
-          tone="danger"
-          onConfirm={doDelete}
-          onCancel={() => setConfirmDelete(false)}
-        >
-          <p>{t('library:trash.body')}</p>
-        </ConfirmDialog>
       )}
     </section>
   );

@@ -18,10 +18,10 @@ import { errorText, useTranslation } from '../../i18n';
 import { buildRows, deriveView, warmSearch, type Row } from './rows';
 import * as selection from './selection';
 import { SelectionBar, TrashToast } from './SelectionBar';
-import { trashWithUndo, undoTrash } from './trash-undo';
+import { trashWithUndo } from './trash-undo';
+import { useListEdits } from './list-edits';
 import { listKey } from './keys';
 import { isMac } from '../../lib/platform';
-import { editsText } from '../../lib/keys';
 import { CollectionsSidebar } from './Collections';
 import { CollectionTracks } from './CollectionTracks';
 import { useCollections } from './collections-store';
@@ -163,15 +163,8 @@ export function LibraryPanel() {
     setSel(selection.EMPTY_SELECTION);
     void trashWithUndo(these).then(setListError);
   };
-  // Ctrl/Cmd+Z puts the last trashed items back, while no text field has the focus
-  useEffect(() => {
-    const onKey = (e: globalThis.KeyboardEvent) => {
-      if (listKey(e, isMac()) !== 'undo' || editsText(e.target)) return;
-      if (undoTrash()) e.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  // Ctrl/Cmd+Z and Edit › Undo put the last trashed items back; Edit › Select All selects the rows
+  useListEdits(() => setSel((s) => selection.selectAll(s, rows)));
   /** The shown selection's name, suggested as the album: the search words, else the kind. */
   const kindLabel = KIND_FILTERS.find((k) => k.id === kind)?.label;
   const selectionName = text.trim() || (kind === 'all' || !kindLabel ? undefined : t(kindLabel));
@@ -195,6 +188,7 @@ export function LibraryPanel() {
           )
         }
         onPlay={() => playFrom(index)}
+        dragIds={() => (sel.ids.has(row.item.id) ? picked.map((r) => r.item.id) : [row.item.id])}
         onDragError={setListError}
       />
     );

@@ -26,6 +26,8 @@ interface LibraryRowProps {
   style: { top: number; height: number };
   onSelect(event: MouseEvent): void;
   onPlay(): void;
+  /** The items a drag from this row carries: the selection it belongs to, else the row's own. */
+  dragIds(): readonly string[];
   onDragError(error: AppErrorShape | null): void;
 }
 
@@ -38,6 +40,7 @@ export function LibraryRow({
   style,
   onSelect,
   onPlay,
+  dragIds,
   onDragError,
 }: LibraryRowProps) {
   const { t } = useTranslation();
@@ -63,9 +66,9 @@ export function LibraryRow({
       onDoubleClick={onPlay}
       draggable
       onDragStart={(e) => {
-        // the OS drag (main's webContents.startDrag) carries the real file to other programs
+        // the OS drag (main's webContents.startDrag) carries the real files to other programs
         e.preventDefault();
-        void startDragOut(item.id).then(onDragError);
+        void startDragOut(dragIds()).then(onDragError);
       }}
     >
       <Artwork src={item.coverUrl} seed={item.title} size={36} icon={KIND_ICONS[item.kind]} />

@@ -3,6 +3,7 @@ import type { ExportOptions } from '@shared/domain/export';
 import type { AppErrorShape } from '@shared/errors';
 import type { ExportResult } from '@shared/ipc/export';
 import type { LibraryItemView, Lyrics } from '@shared/ipc/library';
+import { DRAG_OUT_MAX } from '@shared/ipc/library-limits';
 import type { Result } from '@shared/result';
 import { call } from '../../bridge';
 
@@ -21,8 +22,10 @@ export const loadLyrics = (id: string): Promise<Result<Lyrics>> =>
 export const exportLyrics = (id: string): Promise<Result<{ path: string }>> =>
   call((api) => api.export.lyrics(id));
 
-/** Starts the OS drag of the item's file (main calls webContents.startDrag). */
-export async function startDragOut(id: string): Promise<AppErrorShape | null> {
-  const r = await call((api) => api.library.startDrag(id));
+/** Starts the OS drag of the items' files (main calls webContents.startDrag). */
+export async function startDragOut(ids: readonly string[]): Promise<AppErrorShape | null> {
+  const these = ids.slice(0, DRAG_OUT_MAX);
+  if (these.length === 0) return null;
+  const r = await call((api) => api.library.startDrag(these));
   return r.ok ? null : r.error;
 }
