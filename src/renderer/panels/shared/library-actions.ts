@@ -9,8 +9,6 @@ import { call } from '../../bridge';
 
 export const renameItem = (id: string, title: string): Promise<Result<LibraryItemView>> =>
   call((api) => api.library.rename(id, title));
-export const removeItem = (id: string): Promise<Result<null>> =>
-  call((api) => api.library.remove(id));
 export const exportItems = (
   ids: string[],
   options?: ExportOptions,
