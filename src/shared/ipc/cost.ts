@@ -16,7 +16,47 @@ export const CostEstimateSchema = z.object({
 });
 export type CostEstimateView = z.infer<typeof CostEstimateSchema>;
 
+/** What is about to be sent (services/budget's SpendPlan). */
+export const SpendPlanSchema = z.object({
+  kind: JobKindSchema,
+  model: z.string().max(40).nullable(),
+  submissions: z.number().int().min(1).max(10_000),
+  words: z.number().int().min(0).max(1_000_000).optional(),
+});
+
+const count = z.number().min(0).nullable();
+export const SpendTotalSchema = z.object({
+  counter: CounterSchema.nullable(),
+  submissions: z.number().int().min(0),
+  perSubmission: count,
+  basis: z.enum(['learned', 'counted']),
+  samples: z.number().int().min(0),
+  total: count,
+  remaining: z.number().nullable(),
+  after: count,
+});
+export type SpendTotalView = z.infer<typeof SpendTotalSchema>;
+
+export const SpendCheckSchema = z.discriminatedUnion('verdict', [
+  z.object({ verdict: z.literal('go') }),
+  z.object({
+    verdict: z.literal('ask'),
+    reason: z.enum(['over-budget', 'unknown']),
+    budget: z.number().nullable(),
+  }),
+  z.object({ verdict: z.literal('refuse'), reason: z.literal('cannot-cover') }),
+]);
+export type SpendCheckView = z.infer<typeof SpendCheckSchema>;
+
 export const costContract = {
+  /**
+   * A spend's total and the budget check before sending (services/budget): go, ask (with the
+   * numbers) or refuse. `askWhenUnknown`: a batch asks when the total is not known yet.
+   */
+  check: invoke(
+    z.tuple([SpendPlanSchema.extend({ askWhenUnknown: z.boolean().optional() })]),
+    z.object({ total: SpendTotalSchema, check: SpendCheckSchema }),
+  ),
   /** The kind's counter and usual spend (null when the kind spends no counter). */
   estimate: invoke(
     z.tuple([z.object({ kind: JobKindSchema, model: z.string().max(40).nullable() })]),

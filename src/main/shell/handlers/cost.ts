@@ -1,9 +1,12 @@
-/** cost:* — the learned estimate of what an action spends (services/cost). */
+/** cost:* — the learned estimate of what an action spends (services/cost), a spend's check. */
+import type { BudgetService } from '../../services/budget';
 import type { CostService } from '../../services/cost';
 import type { NamespaceHandlers } from '../ipc';
 
-export function costHandlers(cost: CostService): NamespaceHandlers<'cost'> {
+export function costHandlers(cost: CostService, budget: BudgetService): NamespaceHandlers<'cost'> {
   return {
     estimate: (_ctx, { kind, model }) => cost.estimate(kind, model),
+    check: (_ctx, { askWhenUnknown, ...plan }) =>
+      budget.check(plan, { askWhenUnknown: askWhenUnknown ?? false }),
   };
 }

@@ -239,7 +239,7 @@ export function buildHandlers({
     player: playerHandlers(core.settings),
     upgrade: upgradeHandlers(core.libraryUpgrade),
     collections: collectionsHandlers(core),
-    cost: costHandlers(core.cost),
+    cost: costHandlers(core.cost, core.budget),
     updates: updatesHandlers(() => (updates ??= unsupportedUpdates(app.getVersion(), core))),
     diagnostics: diagnosticsHandlers(diagnostics),
   };

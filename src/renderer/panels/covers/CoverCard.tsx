@@ -20,6 +20,7 @@ import { ItemPicker, type PickerItem } from '../../components/ItemPicker';
 import { JobResultView } from '../shared/JobResultView';
 import { errorText, fieldText, useFormat, useTranslation } from '../../i18n';
 import { fileSizeText } from '../shared/file-size';
+import { SpendCost } from '../shared/CostLine';
 
 const SOURCES = [
   { value: 'file', label: 'covers:cover.source.file' },
@@ -237,6 +238,7 @@ export function CoverCard() {
           </Button>
         )}
       </div>
+      <SpendCost kind="cover" />
       <ReadinessGate gate={gate} />
       {busy && pct !== null && s.cover!.state === 'running' && (
         <progress

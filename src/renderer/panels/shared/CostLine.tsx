@@ -37,25 +37,50 @@ export function useCostEstimate(kind: JobKind, model: string | null): CostEstima
  * The line beside a spending button: which counter it uses, how much it usually takes (learned,
  * labelled as such, never a price) or "not known yet", and what will be left.
  */
-export function CostLine({ estimate, id }: { estimate: CostEstimateView | null; id?: string }) {
+export function CostLine({
+  estimate,
+  id,
+  words,
+}: {
+  estimate: CostEstimateView | null;
+  id?: string;
+  /** A kind that spends words (text to speech): the text's words, counted, never learned. */
+  words?: number;
+}) {
   const { t } = useTranslation();
   const f = useFormat();
   const left = useAccountStore((s) => (estimate ? (s.keyInfo?.[estimate.counter] ?? null) : null));
   if (!estimate) return null;
   const label = t(COUNTER_LABEL[estimate.counter]);
-  const { usual } = estimate;
+  const usual = words ?? estimate.usual;
   return (
     <p className="muted small cost-line" id={id} data-testid="cost-line">
-      {usual === null
-        ? t('common:cost.unknown', { label })
-        : t('common:cost.known', {
-            label,
-            usual: f.number(usual),
-            count: estimate.samples,
-          })}
+      {words !== undefined
+        ? t('common:cost.counted', { label, count: words })
+        : usual === null
+          ? t('common:cost.unknown', { label })
+          : t('common:cost.known', {
+              label,
+              usual: f.number(usual),
+              count: estimate.samples,
+            })}
       {usual !== null && left !== null && (
         <> {t('common:cost.after', { n: f.number(Math.max(0, left - usual)) })}</>
       )}
     </p>
   );
+}
+
+/** The cost line of one spending action (the estimate asked for its kind and model). */
+export function SpendCost({
+  kind,
+  model = null,
+  words,
+}: {
+  kind: JobKind;
+  model?: string | null;
+  words?: number;
+}) {
+  const estimate = useCostEstimate(kind, model);
+  return <CostLine estimate={estimate} {...(words !== undefined ? { words } : {})} />;
 }

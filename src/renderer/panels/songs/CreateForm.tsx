@@ -27,6 +27,7 @@ import { LyricsWorkspace } from './LyricsWorkspace';
 import { lineAt } from './lyrics-workspace';
 import { PromptCheck } from './PromptCheck';
 import { CostLine, useCostEstimate } from '../shared/CostLine';
+import { useBudgetAsk } from '../shared/BudgetAsk';
 import { errorText, fieldText, useFormat, useTranslation } from '../../i18n';
 import { focusWithRing } from '../../lib/focus-ring';
 import { clearFocusRequest, useUiStore } from '../../stores/ui';
@@ -128,10 +129,12 @@ export function CreateForm({ hidden = false }: { hidden?: boolean }) {
   const off = hiddenFields(form);
   const count = counters(form);
   const localErrors = formErrors(form);
-  const estimate = useCostEstimate(
-    form.quick ? 'song-v1' : 'song-v2',
-    form.quick ? 'v1' : form.modelVersion,
-  );
+  const spend = {
+    kind: form.quick ? 'song-v1' : 'song-v2',
+    model: form.quick ? 'v1' : form.modelVersion,
+  } as const;
+  const estimate = useCostEstimate(spend.kind, spend.model);
+  const budget = useBudgetAsk();
   const serverFields = submitError?.fields ?? {};
   const errorOf = (field: string): string | undefined =>
     (touched ? localErrors[field] : undefined) ?? fieldText(submitError, field);
@@ -140,6 +143,8 @@ export function CreateForm({ hidden = false }: { hidden?: boolean }) {
     e?.preventDefault();
     setTouched(true);
     if (Object.keys(formErrors(form)).length > 0 || submitting || !createGate.ready) return;
+    // over the Settings budget (or not known yet with one): asked first, nothing sent on No
+    if (!(await budget.ask(spend))) return;
     await submitSong(toRequest(form));
   }
 
@@ -387,6 +392,7 @@ export function CreateForm({ hidden = false }: { hidden?: boolean }) {
         hint={t('songs:create.submitHint')}
       />
       <CostLine estimate={estimate} />
+      {budget.dialog}
       <ReadinessGate gate={createGate} />
     </form>
   );

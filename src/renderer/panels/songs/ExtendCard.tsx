@@ -21,6 +21,7 @@ import { ReadinessGate } from '../../readiness/ReadinessGate';
 import { useReadiness } from '../../readiness/useReadiness';
 import { fieldErrors, ModelSelect, submitOnCtrlEnter, SubmitRow } from './fields';
 import { errorText, fieldText, useFormat, useTranslation } from '../../i18n';
+import { SpendCost } from '../shared/CostLine';
 
 /** "Extend from here": a timeline picker over the parent's length plus the continuation's fields. */
 function ExtendSongForm({ song }: { song: LibrarySong }) {
@@ -226,6 +227,7 @@ function ExtendSongForm({ song }: { song: LibrarySong }) {
         describedBy={gate.describedBy}
         hint={t('songs:extend.submitHint')}
       />
+      <SpendCost kind="song-v2" model={form.modelVersion} />
       <ReadinessGate gate={gate} />
     </form>
   );

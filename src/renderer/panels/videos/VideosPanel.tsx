@@ -20,6 +20,7 @@ import { JobResultView } from '../shared/JobResultView';
 import { errorText, fieldText, useFormat, useTranslation } from '../../i18n';
 import { useCoversStart } from '../shared/useCoversStart';
 import '../shared/covers-videos.css';
+import { SpendCost } from '../shared/CostLine';
 
 const active = (state: string | undefined): boolean =>
   state === 'pending' || state === 'submitted' || state === 'running' || state === 'downloading';
@@ -154,6 +155,7 @@ function SingingCard() {
           {t('videos:singing.make')}
         </Button>
       </div>
+      <SpendCost kind="singing-video" />
       <ReadinessGate gate={gate} />
       {s.singing && (
         <JobResultView

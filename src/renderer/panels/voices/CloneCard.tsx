@@ -16,6 +16,7 @@ import { CardOutcome } from './CardOutcome';
 import { fieldText, saidText, useFormat, useTranslation } from '../../i18n';
 import { seconds } from './format';
 import { fileSizeText } from '../shared/file-size';
+import { SpendCost } from '../shared/CostLine';
 
 /** Drop or pick recordings, see their checks, name the voice, upload with progress and cancel. */
 export function CloneCard() {
@@ -140,6 +141,7 @@ export function CloneCard() {
             </button>
           )}
         </div>
+        <SpendCost kind="clone" />
         <ReadinessGate gate={gate} />
       </form>
       {upload && (

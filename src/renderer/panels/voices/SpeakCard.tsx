@@ -10,6 +10,7 @@ import { fieldText, saidText, useFormat, useTranslation } from '../../i18n';
 import { CardOutcome } from './CardOutcome';
 import { emotionLabel } from './format';
 import { CountsChanged } from '../shared/CountsChanged';
+import { SpendCost } from '../shared/CostLine';
 
 /** Text, emotion and the Speak button (Ctrl/Cmd+Enter anywhere in the form speaks too). */
 export function SpeakCard() {
@@ -115,6 +116,7 @@ export function SpeakCard() {
           </button>
           <span className="muted small">{t('voice:speak.shortcut')}</span>
         </div>
+        <SpendCost kind="tts" words={words} />
         <ReadinessGate gate={gate} />
       </form>
       <CardOutcome
