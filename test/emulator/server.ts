@@ -115,6 +115,11 @@ async function answerInjected(ctx: Ctx, kind: InjectKind): Promise<void> {
       res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
       res.end('Internal Server Error');
       return;
+    case 'http429':
+      // too many requests: refused before anything is made or spent
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' });
+      res.end(JSON.stringify({ detail: 'Too Many Requests' }));
+      return;
     case 'html502':
       return htmlError(res);
     case 'empty_data':

@@ -26,6 +26,7 @@ export type InjectKind =
   | 'http403'
   | 'http422'
   | 'http500'
+  | 'http429'
   | 'timeout'
   | 'reset'
   | 'empty_data'

@@ -4,6 +4,7 @@
  */
 import type { AccountStatus, KeyInfo, KeySaved, KeyStorage } from '@shared/domain/account';
 import type { SpendBudgets } from '@shared/domain/budget';
+import type { BatchSettings } from '@shared/domain/batch';
 import type { ExportDefaults } from '@shared/domain/export';
 import type { KnownCounts } from '@shared/domain/jobs';
 import type { LanguageChoice } from '@shared/i18n/languages';
@@ -56,6 +57,8 @@ export interface Settings {
    * absent = off: such files keep the rating in their sidecar and their bytes as they are).
    */
   ratingsInOtherFiles?: boolean;
+  /** Batches: submissions in flight at once (absent = 2), keep the computer awake (absent = on). */
+  batch?: BatchSettings;
 }
 
 export interface SettingsStore {

@@ -41,6 +41,9 @@ import { createCollectionsService, type CollectionsService } from './collections
 import { DEFAULT_LOUDNESS_TARGET_LUFS } from '@shared/domain/loudness';
 import { createCostService, keyFingerprint, type CostService } from './cost';
 import { createBudgetService, type BudgetService } from './budget';
+import { createBatchService, type BatchService } from './batch';
+import { batchSongInput } from '@shared/domain/batch-list';
+import { DEFAULT_MODEL_VERSION } from '@shared/domain/service-limits';
 import { logger } from './log';
 import { COUNTERS } from '@shared/errors';
 
@@ -119,6 +122,8 @@ export interface Core {
   readonly cost: CostService;
   /** A spend's total (learned, never a price) and the budget check before it is sent. */
   readonly budget: BudgetService;
+  /** Batches of song prompts sent through the jobs (docs/batches.md); the app starts the driver. */
+  readonly batches: BatchService;
   /** Closes the library and jobs (releasing the data-folder lock) and the media cache. */
   close(): Promise<void>;
 }
@@ -297,6 +302,43 @@ export function createCore(opts: CoreOptions): Core {
     lastKnownCounts: () => account.lastKnownCounts(),
     readCounts,
   });
+  const collections = createCollectionsService({
+    library: async () => (await runtime()).library,
+    tagDefaults,
+    ratingsInOtherFiles: () => settings.get().ratingsInOtherFiles ?? false,
+  });
+  const retryMs = Number(opts.env.CADENZA_BATCH_RETRY_MS);
+  const batches = createBatchService({
+    dataDir: paths.dataDir,
+    runtime,
+    events: jobsHost,
+    submit: (prompt, tags) =>
+      songs.submitTagged(batchSongInput(prompt, DEFAULT_MODEL_VERSION), tags),
+    newCollection: async (name) => (await (await collections.store()).create(name)).id,
+    async file(collectionId, itemIds) {
+      const store = await collections.store();
+      const { library } = await runtime();
+      const listed = new Set(library.items().map((i) => i.id));
+      const there = new Set(
+        (await store.get(collectionId)).entries.flatMap((e) => (e.item ? [e.item.id] : [])),
+      );
+      const adding = itemIds.filter((id) => listed.has(id) && !there.has(id));
+      if (adding.length > 0) await store.add(collectionId, adding);
+      return itemIds.filter((id) => there.has(id) || listed.has(id));
+    },
+    total: (model, submissions) =>
+      budget.total(
+        { kind: model === 'v1' ? 'song-v1' : 'song-v2', model, submissions },
+        { fresh: true },
+      ),
+    budget: () => budget.budgetFor('key_music_counts'),
+    settings: () => ({
+      concurrency: settings.get().batch?.concurrency,
+      defaultModel: DEFAULT_MODEL_VERSION,
+    }),
+    ...(pollMs >= 50 ? { intervalMs: pollMs } : {}),
+    ...(retryMs >= 10 ? { backoffMs: { min: retryMs, max: retryMs * 8 } } : {}),
+  });
   const libraryUpgrade = createUpgradeRunner({
     dataDir: paths.dataDir,
     host: jobsHost,
@@ -331,14 +373,12 @@ export function createCore(opts: CoreOptions): Core {
       loudnessTargetLufs: () => settings.get().loudnessTargetLufs ?? DEFAULT_LOUDNESS_TARGET_LUFS,
     }),
     mediaCache,
-    collections: createCollectionsService({
-      library: async () => (await runtime()).library,
-      tagDefaults,
-      ratingsInOtherFiles: () => settings.get().ratingsInOtherFiles ?? false,
-    }),
+    collections,
     cost,
     budget,
+    batches,
     async close() {
+      await batches.stop();
       await loudness.stop();
       await libraryUpgrade.close();
       await jobsHost.stop();

@@ -21,6 +21,7 @@ import components from './locales/en/components.json';
 import account from './locales/en/account.json';
 import jobs from './locales/en/jobs.json';
 import firstRun from './locales/en/firstRun.json';
+import batch from './locales/en/batch.json';
 import type { Namespace } from './namespaces';
 
 /** Parameters of a message: numbers, or strings (creator content is bidi-isolated when shown). */
@@ -46,6 +47,7 @@ export const ENGLISH: Record<Namespace, Catalog> = {
   account,
   jobs,
   firstRun,
+  batch,
 };
 
 export interface Catalog {

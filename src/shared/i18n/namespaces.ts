@@ -22,6 +22,7 @@ export const NAMESPACES = [
   'account', // the Account panel: the key, what is left on it, the service address, diagnostics
   'jobs', // the Jobs panel: job rows, recovery, results, job kinds' and states' words
   'firstRun', // first run's steps (its chunk waits for the catalogs, as a panel's does)
+  'batch', // batches of song prompts: the Batch dialog, the batch list, their messages
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -31,6 +31,7 @@ import {
   waitOptions,
 } from '../../support';
 import { songWhole, wholeHelp } from './whole';
+import { batchHelp, songBatch } from './batch';
 
 /** Lyrics files are a few KB; anything far larger is not lyrics. */
 const LYRICS_FILE_MAX_BYTES = 256 * 1024;
@@ -72,7 +73,9 @@ with --api v1 that is after the (long) generation itself.
 
 CADENZA_POLL_INTERVAL_MS changes how often progress is checked (default 5000).
 
-${wholeHelp}`;
+${wholeHelp}
+
+${batchHelp}`;
 
 const OPTIONS = {
   prompt: { type: 'string' },
@@ -270,16 +273,18 @@ async function create(args: string[], ctx: CliContext): Promise<number> {
 
 export const songCommand: CliCommand = {
   name: 'song',
-  summary: 'Create songs (and extensions) into the library; join an extension to its song',
+  summary:
+    'Create songs (and extensions) into the library; join an extension to its song; send a batch',
   help,
   async run(args, ctx) {
     const [sub, ...rest] = args;
     if (sub === 'whole') return songWhole(rest, ctx);
+    if (sub === 'batch') return songBatch(rest, ctx);
     if (sub !== 'create')
       throw new UsageError(
         sub
           ? `unknown subcommand 'song ${sub}' (see cadenza song --help)`
-          : 'missing subcommand: create or whole (see cadenza song --help)',
+          : 'missing subcommand: create, whole or batch (see cadenza song --help)',
       );
     return create(rest, ctx);
   },

@@ -13,6 +13,7 @@ import { DEFAULT_BASE_URL } from '@shared/defaults';
 import { LoudnessTargetSchema } from '@shared/domain/loudness';
 import { ExportDefaultsSchema } from '@shared/domain/export';
 import { SpendBudgetsSchema } from '@shared/domain/budget';
+import { BatchSettingsSchema } from '@shared/domain/batch';
 import { AppError, type KeyedMessage } from '@shared/errors';
 import { LANGUAGE_CHOICES } from '@shared/i18n/languages';
 import { appError, keyedFields } from '@shared/app-error';
@@ -52,6 +53,8 @@ export const SettingsSchema = z.object({
   spendBudgets: SpendBudgetsSchema.optional(),
   /** Ratings written into files Cadenza did not make too (absent = off). */
   ratingsInOtherFiles: z.boolean().optional(),
+  /** Batches: submissions in flight at once, keeping the computer awake while one runs. */
+  batch: BatchSettingsSchema.optional(),
 });
 
 export interface SettingsStoreOptions {
@@ -171,6 +174,8 @@ export function createSettingsStore(
           next.ratingsInOtherFiles = patch.ratingsInOtherFiles;
         if (patch.loudnessTargetLufs !== undefined)
           next.loudnessTargetLufs = LoudnessTargetSchema.parse(patch.loudnessTargetLufs);
+        if (patch.batch !== undefined)
+          next.batch = BatchSettingsSchema.parse({ ...next.batch, ...patch.batch });
         if ('export' in patch) {
           const parsed = ExportDefaultsSchema.safeParse(patch.export ?? {});
           if (!parsed.success) {

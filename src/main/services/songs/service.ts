@@ -173,6 +173,18 @@ export function createSongsService(deps: SongsServiceDeps) {
       return submit.songV2({ ...input, extend });
     },
 
+    /**
+     * A song as a batch sends it (checked by the same submitters), the job's meta carrying the
+     * batch's `tags` so a restart finds which slot it was.
+     */
+    async submitTagged(
+      song: { api: 'v1'; input: MusicV1Input } | { api: 'v2'; input: SubmitSongInput },
+      tags: Record<string, string>,
+    ): Promise<Job> {
+      const submit = await submitters();
+      return song.api === 'v1' ? submit.songV1(song.input, tags) : submit.songV2(song.input, tags);
+    },
+
     /** Retry of a history import: follows the recorded ids again (nothing is spent). */
     async importAgain(request: Record<string, unknown>): Promise<Job> {
       const ids = Array.isArray(request.ids)

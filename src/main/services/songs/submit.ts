@@ -39,7 +39,8 @@ export function createSongSubmitters(
   library?: Pick<Library, 'findByServiceId'>,
 ) {
   return {
-    songV2(input: SubmitSongInput): Promise<Job> {
+    /** `tags`: extra job meta (a batch's `batch_id` / `batch_slot`), never part of the request. */
+    songV2(input: SubmitSongInput, tags: Record<string, string> = {}): Promise<Job> {
       refuseFields(fieldErrorsOf(SongRulesSchema, input));
       const parent = input.extend ? library?.findByServiceId(input.extend.songId) : undefined;
       return jobs.submit(
@@ -50,6 +51,7 @@ export function createSongSubmitters(
           request: asRecord(input),
           label: input.title || excerpt(input.prompt),
           meta: {
+            ...tags,
             prompt: input.prompt,
             model: input.modelVersion ?? DEFAULT_MODEL_VERSION,
             parent_id: parent?.id ?? null,
@@ -62,7 +64,7 @@ export function createSongSubmitters(
       );
     },
 
-    songV1(input: MusicV1Input): Promise<Job> {
+    songV1(input: MusicV1Input, tags: Record<string, string> = {}): Promise<Job> {
       refuseFields(fieldErrorsOf(MusicV1RulesSchema, input));
       return jobs.submit(
         {
@@ -70,7 +72,7 @@ export function createSongSubmitters(
           synchronous: true,
           request: asRecord(input),
           label: input.title || excerpt(input.prompt),
-          meta: { prompt: input.prompt, model: 'v1' },
+          meta: { ...tags, prompt: input.prompt, model: 'v1' },
         },
         async (signal) => {
           const songs = await client().songs.generateV1(input, { signal });
