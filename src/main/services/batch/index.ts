@@ -24,12 +24,12 @@ import {
 } from '@shared/domain/batch';
 import { parseBatchList, type BatchList } from '@shared/domain/batch-list';
 import type { Job } from '@shared/domain/jobs';
-import { SONGS_PER_SUBMISSION } from '@shared/domain/job-kinds';
 import { appError } from '@shared/app-error';
 import { TypedEmitter } from '../ground/events';
 import type { JobsHost, JobsRuntime } from '../jobs-host';
 import { logger } from '../log';
-import { checkSpend, cliRefusal, type SpendCheck, type SpendTotal } from '../budget';
+import type { SpendTotal } from '../budget';
+import { batchRefusal, batchSize, quoteBatch } from './quote';
 import { createEngine } from './engine';
 import { createBatchStore, newBatchId } from './store';
 
@@ -79,12 +79,6 @@ export interface NewBatch {
   perPrompt: number;
   /** Submissions in flight at once (default: the Settings value). */
   concurrency?: number;
-}
-
-/** How many submissions and songs a list makes (what the total before starting counts). */
-export function batchSize(prompts: number, perPrompt: number) {
-  const submissions = prompts * perPrompt;
-  return { submissions, songs: submissions * SONGS_PER_SUBMISSION };
 }
 
 export function createBatchService(deps: BatchServiceDeps) {
@@ -205,77 +199,13 @@ export function createBatchService(deps: BatchServiceDeps) {
       return parseBatchList(text, { fileName, defaultModel: deps.settings().defaultModel });
     },
 
-    /**
-     * The total before starting: submissions, songs, what they usually spend, and the verdict.
-     * `budget` (the CLI's --budget) replaces the Settings value; `askWhenUnknown`: the app asks
-     * before a batch whose spend is not known yet.
-     */
-    async quote(
+    /** The total before starting and the budget rule's verdict (quote.ts). */
+    quote: (
       prompts: readonly BatchPrompt[],
       perPrompt: number,
       opts: { budget?: number | null; askWhenUnknown?: boolean } = {},
-    ): Promise<BatchQuote> {
-      const defaultModel = deps.settings().defaultModel;
-      const perModel = new Map<string, number>();
-      for (const p of prompts) {
-        const model = p.model ?? defaultModel;
-        perModel.set(model, (perModel.get(model) ?? 0) + perPrompt);
-      }
-      const parts = await Promise.all(
-        [...perModel].map(([model, count]) => deps.total(model, count)),
-      );
-      const size = batchSize(prompts.length, perPrompt);
-      const known = parts.every((p) => p.total !== null);
-      const total = known ? parts.reduce((sum, p) => sum + (p.total ?? 0), 0) : null;
-      const remaining = parts[0]?.remaining ?? null;
-      const combined: SpendTotal = {
-        counter: 'key_music_counts',
-        submissions: size.submissions,
-        perSubmission: total === null ? null : total / size.submissions,
-        basis: 'learned',
-        samples: Math.min(...parts.map((p) => p.samples)),
-        total,
-        remaining,
-        after: total !== null && remaining !== null ? Math.max(0, remaining - total) : null,
-      };
-      const budget = opts.budget ?? deps.budget();
-      const check = checkSpend(combined, { budget, askWhenUnknown: opts.askWhenUnknown ?? false });
-      return {
-        prompts: prompts.length,
-        ...size,
-        total,
-        samples: combined.samples,
-        remaining,
-        after: combined.after,
-        verdict: check.verdict,
-        reason: check.verdict === 'go' ? null : check.reason,
-        budget: check.verdict === 'ask' ? check.budget : budget,
-      };
-    },
-
-    /** The same total as the budget rule's words for the CLI (it cannot ask): null to go on. */
-    cliRefusal(q: BatchQuote): string | null {
-      if (q.verdict === 'go') return null;
-      const total: SpendTotal = {
-        counter: 'key_music_counts',
-        submissions: q.submissions,
-        perSubmission: null,
-        basis: 'learned',
-        samples: q.samples,
-        total: q.total,
-        remaining: q.remaining,
-        after: q.after,
-      };
-      const check: SpendCheck =
-        q.verdict === 'refuse'
-          ? { verdict: 'refuse', reason: 'cannot-cover' }
-          : {
-              verdict: 'ask',
-              reason: q.reason === 'unknown' ? 'unknown' : 'over-budget',
-              budget: q.budget,
-            };
-      return cliRefusal(total, check);
-    },
+    ): Promise<BatchQuote> => quoteBatch(deps, prompts, perPrompt, opts),
+    cliRefusal: batchRefusal,
 
     /** Records a batch (refused whole when its list has a problem) and starts sending. */
     async create(n: NewBatch): Promise<BatchView> {
