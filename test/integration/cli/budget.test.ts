@@ -36,7 +36,7 @@ function expectRefused(r: CliResult, line: RegExp): void {
 describe('cadenza --budget N', () => {
   it('refuses before any history (not known yet) and sends nothing', async () => {
     const r = await run(['song', 'create', '--prompt', 'lo-fi rain', '--budget', '5']);
-    expectRefused(r, /how many songs 1 submission take is not known yet.*budget of 5/);
+    expectRefused(r, /what 1 submission takes on the songs counter is not known yet.*budget of 5/);
     expect(spending()).toEqual([]);
   });
 
@@ -51,7 +51,10 @@ describe('cadenza --budget N', () => {
     ]);
     const submitted = spending().length;
     const r = await run(['song', 'create', '--prompt', 'third time', '--budget', '0']);
-    expectRefused(r, /1 submission usually takes about 1 songs, more than the budget of 0$/);
+    expectRefused(
+      r,
+      /1 submission usually takes about 1 on the songs counter, more than the budget of 0$/,
+    );
     expect(spending()).toHaveLength(submitted);
     // within the budget it goes
     const ok = await run(['song', 'create', '--prompt', 'third time', '--budget', '1']);
@@ -70,7 +73,10 @@ describe('cadenza --budget N', () => {
       }),
     );
     const speech = await run(['tts', '--text', 'one two three four', '--voice', 'any']);
-    expectRefused(speech, /the text counts 4 text-to-speech words, more than the budget of 3$/);
+    expectRefused(
+      speech,
+      /the text counts 4 on the text-to-speech words counter, more than the budget of 3$/,
+    );
     const song = await run(['song', 'create', '--prompt', 'rain']);
     expectRefused(song, /not known yet/);
     expect(spending()).toEqual([]);

@@ -83,7 +83,7 @@ describe('budget: the check before sending', () => {
     const over = spendTotal(songs(6), { usual: 1, samples: 2 }, 50);
     const line = cliRefusal(over, checkSpend(over, { budget: 4 }));
     expect(line).toBe(
-      'refused, nothing sent: 6 submissions usually take about 6 songs, more than the budget of 4',
+      'refused, nothing sent: 6 submissions usually take about 6 on the songs counter, more than the budget of 4',
     );
     expect(line).not.toContain('\n');
     const unknown = spendTotal(songs(1), null, 50);

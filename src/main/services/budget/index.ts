@@ -126,15 +126,15 @@ export function cliRefusal(total: SpendTotal, check: SpendCheck): string | null 
   const what = `${n} submission${n === 1 ? '' : 's'}`;
   const takes =
     total.basis === 'counted'
-      ? `the text counts ${total.total} ${label}`
-      : `${what} usually take${n === 1 ? 's' : ''} about ${total.total} ${label}`;
+      ? `the text counts ${total.total} on the ${label} counter`
+      : `${what} usually take${n === 1 ? 's' : ''} about ${total.total} on the ${label} counter`;
   if (check.verdict === 'refuse')
     return `refused, nothing sent: ${takes}, and the key has ${total.remaining} left`;
   if (check.reason === 'over-budget')
     return `refused, nothing sent: ${takes}, more than the budget of ${check.budget}`;
   return check.budget !== null
-    ? `refused, nothing sent: how many ${label} ${what} take is not known yet, so it cannot be held to the budget of ${check.budget}`
-    : `refused, nothing sent: how many ${label} ${what} take is not known yet`;
+    ? `refused, nothing sent: what ${what} take${n === 1 ? 's' : ''} on the ${label} counter is not known yet, so it cannot be held to the budget of ${check.budget}`
+    : `refused, nothing sent: what ${what} take${n === 1 ? 's' : ''} on the ${label} counter is not known yet`;
 }
 
 export interface BudgetServiceOptions {
