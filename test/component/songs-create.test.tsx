@@ -208,8 +208,12 @@ describe('Songs: the Create form', () => {
     await user.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(sent(main)).toHaveLength(1));
     const before = main.calls.slice(from).map((c) => c.method);
-    // one round trip on Create: songs.create, nothing asked of main before it
-    expect(before.slice(0, before.indexOf('songs.create') + 1)).toEqual(['songs.create']);
+    // Create asks main only the budget check (answered from the counts main last knew, no
+    // service call) and then sends: no key-info read before songs.create
+    expect(before.slice(0, before.indexOf('songs.create') + 1)).toEqual([
+      'cost.check',
+      'songs.create',
+    ]);
     await waitFor(() => expect(posted(main)).toHaveLength(1));
     // nor of the service: no key-info read between the click and the POST
     const submitAt = posted(main)[0]!.at;
