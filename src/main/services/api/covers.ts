@@ -1,4 +1,3 @@
-import { refuseFields } from '@shared/errors';
 import {
   CoverResultSchema,
   CustomSingerTaskSchema,
@@ -9,7 +8,7 @@ import {
   type TrainingStatus,
 } from '@shared/domain/service';
 import {
-  fieldErrorsOf,
+  refuseInput,
   CoverFieldsSchema,
   TrainSingerRulesSchema,
   type TrainSingerInput,
@@ -84,14 +83,12 @@ export function createCoversApi(t: Transport, longTimeoutMs: number): CoversApi 
   return {
     async create(input, opts = {}) {
       const link = input.videoSiteUrl?.trim() ?? '';
-      refuseFields(
-        fieldErrorsOf(CoverFieldsSchema, {
-          singerId: input.singerId,
-          tranSemitones: input.tranSemitones,
-          hasFile: !!input.filePath,
-          videoSiteUrl: link,
-        }),
-      );
+      refuseInput(CoverFieldsSchema, {
+        singerId: input.singerId,
+        tranSemitones: input.tranSemitones,
+        hasFile: !!input.filePath,
+        videoSiteUrl: link,
+      });
       let info: UploadFileInfo | undefined;
       if (input.filePath) {
         info = await describeFile({ field: 'file', inputField: 'filePath', path: input.filePath });
@@ -164,7 +161,7 @@ export function createCoversApi(t: Transport, longTimeoutMs: number): CoversApi 
     },
 
     async trainSinger(input, opts = {}) {
-      refuseFields(fieldErrorsOf(TrainSingerRulesSchema, input));
+      refuseInput(TrainSingerRulesSchema, input);
       const ctx: CallContext = {
         action: 'start training the singer',
         counter: 'key_vc_counts',

@@ -1,7 +1,6 @@
-import { refuseFields } from '@shared/errors';
 import { VideoResultSchema, type VideoResult } from '@shared/domain/service';
 import {
-  fieldErrorsOf,
+  refuseInput,
   SingingRulesSchema,
   SubtitlesRulesSchema,
   type SingingInput,
@@ -42,7 +41,7 @@ async function videoCall(t: Transport, spec: RequestSpec): Promise<VideoResult> 
 export function createSingingApi(t: Transport, longTimeoutMs: number): SingingApi {
   return {
     async generate(input, opts = {}) {
-      refuseFields(fieldErrorsOf(SingingRulesSchema, input));
+      refuseInput(SingingRulesSchema, input);
       const ctx: CallContext = {
         action: 'make the singing video',
         counter: 'key_singing_credits',
@@ -60,7 +59,7 @@ export function createSingingApi(t: Transport, longTimeoutMs: number): SingingAp
     },
 
     async subtitlesVideo(input, opts = {}) {
-      refuseFields(fieldErrorsOf(SubtitlesRulesSchema, input));
+      refuseInput(SubtitlesRulesSchema, input);
       const ctx: CallContext = {
         action: 'make the subtitle video',
         counter: 'key_singing_credits',

@@ -1,4 +1,3 @@
-import { refuseFields } from '@shared/errors';
 import {
   mergeSong,
   LyricsResultSchema,
@@ -6,7 +5,7 @@ import {
   type Song,
 } from '@shared/domain/service';
 import {
-  fieldErrorsOf,
+  refuseInput,
   LyricsPromptSchema,
   MusicV1RulesSchema,
   SongRulesSchema,
@@ -138,7 +137,7 @@ export function createSongsApi(t: Transport, longTimeoutMs: number): SongsApi {
 
   return {
     async submit(input, opts = {}) {
-      refuseFields(fieldErrorsOf(SongRulesSchema, input));
+      refuseInput(SongRulesSchema, input);
       const { data, body, key } = await t.enveloped({
         method: 'POST',
         path: '/v2/submit',
@@ -176,7 +175,7 @@ export function createSongsApi(t: Transport, longTimeoutMs: number): SongsApi {
     },
 
     async generateV1(input, opts = {}) {
-      refuseFields(fieldErrorsOf(MusicV1RulesSchema, input));
+      refuseInput(MusicV1RulesSchema, input);
       const ctx: CallContext = { ...submitCtx, fieldNames: {} };
       const { data, body, key } = await t.enveloped({
         method: 'POST',
@@ -196,7 +195,7 @@ export function createSongsApi(t: Transport, longTimeoutMs: number): SongsApi {
     },
 
     async lyrics(prompt, opts = {}) {
-      refuseFields(fieldErrorsOf(LyricsPromptSchema, { prompt: prompt }));
+      refuseInput(LyricsPromptSchema, { prompt: prompt });
       const ctx: CallContext = { action: 'write the lyrics' };
       const { data, body, key } = await t.enveloped({
         method: 'POST',

@@ -1,4 +1,4 @@
-import { AppError, refuseFields } from '@shared/errors';
+import { AppError } from '@shared/errors';
 import { appError, keyedFields } from '@shared/app-error';
 import {
   CloneResultSchema,
@@ -12,7 +12,7 @@ import {
 } from '@shared/domain/service';
 import {
   CloneFieldsSchema,
-  fieldErrorsOf,
+  refuseInput,
   TtsInputSchema,
   type TtsInput,
 } from '@shared/domain/service-inputs';
@@ -206,7 +206,7 @@ export function createVoicesApi(t: Transport, longTimeoutMs: number): VoicesApi 
     },
 
     async tts(input, opts = {}) {
-      refuseFields(fieldErrorsOf(TtsInputSchema, input));
+      refuseInput(TtsInputSchema, input);
       const ctx: CallContext = {
         action: 'speak the text',
         counter: 'key_words_counts',
@@ -236,13 +236,11 @@ export function createVoicesApi(t: Transport, longTimeoutMs: number): VoicesApi 
     },
 
     async clone(input, opts = {}) {
-      refuseFields(
-        fieldErrorsOf(CloneFieldsSchema, {
-          name: input.name,
-          description: input.description,
-          fileCount: input.files.length,
-        }),
-      );
+      refuseInput(CloneFieldsSchema, {
+        name: input.name,
+        description: input.description,
+        fileCount: input.files.length,
+      });
       const infos = await Promise.all(
         input.files.map((path) => describeFile({ field: 'files', inputField: 'files', path })),
       );

@@ -13,7 +13,7 @@ import { basename, extname } from 'node:path';
 import { failureOf, type Job } from '@shared/domain/jobs';
 import type { LibraryItem } from '@shared/domain/library';
 import { isAudioKind } from '@shared/domain/library-sources';
-import { fieldErrorsOf, CoverFieldsSchema } from '@shared/domain/service-inputs';
+import { refuseInput, CoverFieldsSchema } from '@shared/domain/service-inputs';
 import { COVER_UPLOAD_MAX_BYTES, UPLOAD_AUDIO_EXTENSIONS } from '@shared/domain/service-limits';
 import { appError, keyedFields } from '@shared/app-error';
 import { refuseFields } from '@shared/errors';
@@ -155,13 +155,14 @@ export function createCoversService(deps: CoversServiceDeps) {
       sourceLabel = videoSiteUrl;
       source = { kind: 'link', url: videoSiteUrl };
     }
-    refuseFields(
-      fieldErrorsOf(CoverFieldsSchema, {
+    refuseInput(
+      CoverFieldsSchema,
+      {
         singerId: input.singerId,
         tranSemitones: input.tranSemitones,
         hasFile: filePath !== undefined,
         videoSiteUrl,
-      }),
+      },
       'Some fields need attention before the cover can be made.',
     );
     if (filePath) await checkUpload(filePath);

@@ -8,8 +8,7 @@
  */
 import { extname } from 'node:path';
 import { appError } from '@shared/app-error';
-import { refuseFields } from '@shared/errors';
-import { fieldErrorsOf } from '@shared/domain/service-inputs';
+import { refuseInput } from '@shared/domain/service-inputs';
 import type { LibraryItem } from '@shared/domain/library';
 import { TrimRequestSchema, type TrimRequest } from '@shared/domain/trim';
 import type { Library } from '../library/library';
@@ -44,7 +43,7 @@ export async function trimItem(
   request: TrimRequest,
   options: TrimOptions & { run?: TrimRunner } = {},
 ): Promise<LibraryItem> {
-  refuseFields(fieldErrorsOf(TrimRequestSchema, request));
+  refuseInput(TrimRequestSchema, request);
   const source = library.get(id);
   if (!source) throw appError('not_found', 'errors:library.itemGone');
   const ext = extname(source.file).toLowerCase();

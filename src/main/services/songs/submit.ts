@@ -9,12 +9,11 @@ import type { Song } from '@shared/domain/service';
 import {
   MusicV1RulesSchema,
   SongRulesSchema,
-  fieldErrorsOf,
+  refuseInput,
   type MusicV1Input,
   type SubmitSongInput,
 } from '@shared/domain/service-inputs';
 import { DEFAULT_MODEL_VERSION } from '@shared/domain/service-limits';
-import { refuseFields } from '@shared/errors';
 import type { JobsService } from '../jobs';
 import { outputFromSong } from '../jobs/records';
 import type { Library } from '../library/library';
@@ -41,7 +40,7 @@ export function createSongSubmitters(
   return {
     /** `tags`: extra job meta (a batch's `batch_id` / `batch_slot`), never part of the request. */
     songV2(input: SubmitSongInput, tags: Record<string, string> = {}): Promise<Job> {
-      refuseFields(fieldErrorsOf(SongRulesSchema, input));
+      refuseInput(SongRulesSchema, input);
       const parent = input.extend ? library?.findByServiceId(input.extend.songId) : undefined;
       return jobs.submit(
         {
@@ -65,7 +64,7 @@ export function createSongSubmitters(
     },
 
     songV1(input: MusicV1Input, tags: Record<string, string> = {}): Promise<Job> {
-      refuseFields(fieldErrorsOf(MusicV1RulesSchema, input));
+      refuseInput(MusicV1RulesSchema, input);
       return jobs.submit(
         {
           kind: 'song-v1',

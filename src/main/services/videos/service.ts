@@ -13,6 +13,7 @@ import type { LibraryItem } from '@shared/domain/library';
 import type { VideoResult } from '@shared/domain/service';
 import {
   fieldErrorsOf,
+  refuseInput,
   SingingRulesSchema,
   SubtitlesRulesSchema,
 } from '@shared/domain/service-inputs';
@@ -148,7 +149,7 @@ export function createVideosService(deps: VideosServiceDeps) {
     title?: string;
   }): Promise<Job> {
     const videoUrl = input.videoUrl.trim();
-    refuseFields(fieldErrorsOf(SubtitlesRulesSchema, { videoUrl }), '');
+    refuseInput(SubtitlesRulesSchema, { videoUrl }, '');
     const title = input.title?.trim() || 'Subtitle video';
     const video = input.itemId
       ? { kind: 'library', itemId: input.itemId }

@@ -4,8 +4,7 @@
  */
 import type { Job } from '@shared/domain/jobs';
 import type { TtsResult } from '@shared/domain/service';
-import { TtsInputSchema, fieldErrorsOf, type TtsInput } from '@shared/domain/service-inputs';
-import { refuseFields } from '@shared/errors';
+import { TtsInputSchema, refuseInput, type TtsInput } from '@shared/domain/service-inputs';
 import type { JobsService } from '../jobs';
 import { output } from '../jobs/records';
 
@@ -23,7 +22,7 @@ export function submitSpeech(
   client: () => SpeechClient,
   input: SpeechInput,
 ): Promise<Job> {
-  refuseFields(fieldErrorsOf(TtsInputSchema, input));
+  refuseInput(TtsInputSchema, input);
   const title = excerpt(input.text.replace(/\s+/g, ' ').trim(), 60);
   return jobs.submit(
     {
