@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { FileInfo } from '@shared/domain/files';
 import { EMOTIONS, type Emotion } from '@shared/domain/service-limits';
-import type { KnownCounts } from '@shared/domain/jobs';
+import { failureOf, type KnownCounts } from '@shared/domain/jobs';
 import type { AppErrorShape } from '@shared/errors';
 import type { JobView } from '@shared/ipc/jobs';
 import type { Catalogue, CloneFileCheck, VoicePrefs, VoiceQuery } from '@shared/ipc/voices';
@@ -281,7 +281,7 @@ function onJobFinished(job: JobView): void {
       set({ notice: said('voice:speak.saved'), spokenCountsBefore: job.countsBefore });
     } else
       set({
-        speakError: job.error ?? { code: 'internal', message: `The take ended ${job.state}.` },
+        speakError: failureOf(job).toShape(),
       });
     void refreshKeyInfo();
   }
@@ -304,7 +304,7 @@ function onJobFinished(job: JobView): void {
       set({ cloneNotice: said('voice:clone.cancelled') });
     else
       set({
-        cloneError: job.error ?? { code: 'internal', message: `The upload ended ${job.state}.` },
+        cloneError: failureOf(job).toShape(),
       });
     void refreshKeyInfo();
   }
