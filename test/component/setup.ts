@@ -8,12 +8,14 @@ import { resetLibraryStore } from '../../src/renderer/stores/library';
 import { installEngineFactory } from '../../src/renderer/playback/engine';
 import { resetPlayerStore } from '../../src/renderer/stores/player';
 import { resetUiStore } from '../../src/renderer/stores/ui';
+import { resetPreferencesStore } from '../../src/renderer/stores/preferences';
 import { installFakeEngines } from './support/fake-engine';
 import { loadAllNamespaces, startI18n, switchLanguage } from '../../src/renderer/i18n';
 import { closeMains } from './support/main';
 
-// findBy…/waitFor wait for the real main (support/main.ts): its service calls cross real sockets
-configure({ asyncUtilTimeout: 5000 });
+// findBy…/waitFor wait for the real main (support/main.ts): its service calls cross real sockets,
+// and on a loaded 2-core machine one round trip has taken over 5 s (a wait fails only on timeout)
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom plays no media: every test's player gets fake engines (installedEngines() reaches them).
 beforeEach(() => {
@@ -34,6 +36,8 @@ beforeAll(async () => {
 afterEach(async () => {
   cleanup();
   resetAccountStore();
+  // a test's preferences (its language) must not reach the next render before main answers
+  resetPreferencesStore();
   resetUiStore();
   resetPlayerStore();
   // the library list follows one bridge's changes: the next test's fake is another bridge
