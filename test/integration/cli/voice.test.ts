@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { noiseWav as wav } from '../../support/media-fixtures';
 import { runCli, useCliAgainstEmulator } from './run-cli';
+import { EXIT_SPEND_REFUSED } from '../../../src/main/services/budget';
 
 const KEY = 'cli-voice-key-9b31c2d7';
 const cli = useCliAgainstEmulator({
@@ -104,15 +105,17 @@ describe('cadenza tts', () => {
     expect(r.stdout).not.toContain(KEY);
   }, 30_000);
 
-  it('running out of words fails with one line naming the counter; nothing lands in the library', async () => {
+  it('running out of words is refused before sending, in one line naming the counter; nothing lands in the library', async () => {
     cli.emu.setCounter('key_words_counts', 3);
     const r = await runCli(['tts', '--text', 'Far too many words for three.', '--voice', 'Ava'], {
       env: env(),
     });
-    expect(r.code).toBe(1);
+    // the text counts more words than the key has left: refused before anything is sent (exit 3)
+    expect(r.code).toBe(EXIT_SPEND_REFUSED);
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/^cadenza: .*text-to-speech words/i);
+    expect(r.stderr).toMatch(/^cadenza: refused, nothing sent: .*text-to-speech words/i);
+    expect(cli.emu.log.filter((e) => e.path === '/v1/text2speech')).toEqual([]);
     expect(
       existsSync(cli.box.libraryDir)
         ? readdirSync(cli.box.libraryDir).filter((n) => n.endsWith('.wav'))
