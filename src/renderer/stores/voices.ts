@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { FileInfo } from '@shared/domain/files';
 import { EMOTIONS, type Emotion } from '@shared/domain/service-limits';
-import { failureOf, type KnownCounts } from '@shared/domain/jobs';
+import type { KnownCounts } from '@shared/domain/jobs';
 import type { AppErrorShape } from '@shared/errors';
 import type { JobView } from '@shared/ipc/jobs';
 import type { Catalogue, CloneFileCheck, VoicePrefs, VoiceQuery } from '@shared/ipc/voices';
@@ -9,6 +9,17 @@ import { bridge, call } from '../bridge';
 import { refreshKeyInfo } from './account';
 import { showPanel } from './ui';
 import { said, type Said } from '../i18n';
+
+/**
+ * Why a job that ended without a recorded error did not finish, by its state, in the app's
+ * language (errors:jobEnded.*, as shared/domain/jobs' failureOf says it; that module is not
+ * imported here: it would bring zod into the first screen).
+ */
+const endedWithoutError = (state: string): AppErrorShape => ({
+  code: 'internal',
+  message: `The job ended ${state}.`,
+  key: `errors:jobEnded.${state}`,
+});
 
 /**
  * The Voice panel's state: the catalogue (cached by main for offline browsing), the browser's
@@ -281,7 +292,7 @@ function onJobFinished(job: JobView): void {
       set({ notice: said('voice:speak.saved'), spokenCountsBefore: job.countsBefore });
     } else
       set({
-        speakError: failureOf(job).toShape(),
+        speakError: job.error ?? endedWithoutError(job.state),
       });
     void refreshKeyInfo();
   }
@@ -304,7 +315,7 @@ function onJobFinished(job: JobView): void {
       set({ cloneNotice: said('voice:clone.cancelled') });
     else
       set({
-        cloneError: failureOf(job).toShape(),
+        cloneError: job.error ?? endedWithoutError(job.state),
       });
     void refreshKeyInfo();
   }

@@ -1,10 +1,6 @@
 import { z } from 'zod';
-import { refuseFields, type FieldErrors, type KeyedMessage, type MessageParams } from '../errors';
 import { countWords } from '../i18n/words';
 import {
-  CLONE_DESCRIPTION_MAX_CHARS,
-  CLONE_MAX_FILES,
-  CLONE_NAME_MAX_CHARS,
   EMOTIONS,
   LYRICS_PROMPT_MAX_CHARS,
   DEFAULT_MODEL_VERSION,
@@ -12,15 +8,7 @@ import {
   MODEL_VERSIONS,
   PROMPT_MAX_CHARS,
   PROMPT_MIN_CHARS,
-  SINGING_AUDIO_MAX_S,
-  SINGING_AUDIO_MIN_S,
-  SINGING_IMAGE_MAX_BYTES,
   TITLE_MAX_CHARS,
-  TRAINING_AUDIO_MAX_S,
-  TRAINING_AUDIO_MIN_S,
-  TRAINING_MAX_URLS,
-  TRAN_MAX_SEMITONES,
-  TRAN_MIN_SEMITONES,
   type ModelVersion,
 } from './service-limits';
 
@@ -33,72 +21,21 @@ import {
 
 export type { FieldErrors } from '../errors';
 
-/** Length in characters as a person counts them (code points, not UTF-16 units). */
-export const charCount = (s: string): number => [...s].length;
-
-/**
- * A rule's message: its catalog key (`errors:rules.*`) and parameters, which the renderer says in
- * the app's language, beside its English words (for main's log, the CLI and English). The words are
- * written here because the renderer's first screen imports these rules and must not bundle the
- * catalogs; test/unit/i18n/keyed-errors-inputs.test.ts holds them equal to the English catalog's.
- */
-interface RuleMessage extends KeyedMessage {
-  english: string;
-}
-
-const say = (key: string, english: string, params?: MessageParams): RuleMessage =>
-  params ? { key, english, params } : { key, english };
-
-/** A custom zod issue saying `m`: the English as its message, the key in its params. */
-const issueOf = (m: RuleMessage) =>
-  ({
-    code: 'custom',
-    message: m.english,
-    params: m.params ? { key: m.key, params: m.params } : { key: m.key },
-  }) as const;
-
-/** The key of an issue a rule made (undefined for zod's own issues). */
-function keyOf(issue: z.core.$ZodIssue): KeyedMessage | undefined {
-  const params = issue.code === 'custom' ? issue.params : undefined;
-  if (typeof params?.key !== 'string') return undefined;
-  return params.params
-    ? { key: params.key, params: params.params as MessageParams }
-    : { key: params.key };
-}
-
-/**
- * Zod issues as form field -> message (the first message per field, the path joined with dots),
- * with each message's key where a rule gave one (`fieldText(checked, name)` in the renderer says it
- * in the app's language).
- */
-export function checkFields(
-  schema: z.ZodType,
-  input: unknown,
-): { fields: FieldErrors; fieldKeys: Record<string, KeyedMessage> } {
-  const fields: FieldErrors = {};
-  const fieldKeys: Record<string, KeyedMessage> = {};
-  const parsed = schema.safeParse(input);
-  if (parsed.success) return { fields, fieldKeys };
-  for (const issue of parsed.error.issues) {
-    const name = issue.path.map(String).join('.') || 'input';
-    if (name in fields) continue;
-    fields[name] = issue.message;
-    const keyed = keyOf(issue);
-    if (keyed) fieldKeys[name] = keyed;
-  }
-  return { fields, fieldKeys };
-}
-
-/** The English messages of checkFields: form field -> message (empty when the input is fine). */
-export function fieldErrorsOf(schema: z.ZodType, input: unknown): FieldErrors {
-  return checkFields(schema, input).fields;
-}
-
-/** Throws the validation AppError naming every field at fault, keyed; nothing when it is fine. */
-export function refuseInput(schema: z.ZodType, input: unknown, summary?: string): void {
-  const { fields, fieldKeys } = checkFields(schema, input);
-  refuseFields(fields, summary, { fieldKeys });
-}
+export { charCount, checkFields, fieldErrorsOf, isHttpUrl, refuseInput } from './service-rules';
+export {
+  CloneFieldsSchema,
+  CoverFieldsSchema,
+  SingingInputSchema,
+  SingingRulesSchema,
+  SubtitlesInputSchema,
+  SubtitlesRulesSchema,
+  TrainSingerInputSchema,
+  TrainSingerRulesSchema,
+  type SingingInput,
+  type SubtitlesInput,
+  type TrainSingerInput,
+} from './media-inputs';
+import { charCount, issueOf, say, withRules, type AddIssue } from './service-rules';
 
 export const ModelVersionSchema = z.enum(MODEL_VERSIONS);
 
@@ -165,50 +102,6 @@ export const TtsInputSchema = z.object({
     .optional(),
 });
 export type TtsInput = z.infer<typeof TtsInputSchema>;
-
-export const TrainSingerInputSchema = z.object({
-  urls: z.array(z.string()),
-  /** Total duration of the training audio, when measured. */
-  totalAudioDurationS: z.number().optional(),
-});
-export type TrainSingerInput = z.infer<typeof TrainSingerInputSchema>;
-
-export const SingingInputSchema = z.object({
-  audioUrl: z.string(),
-  imageUrl: z.string(),
-  /** Measured before sending, when possible. */
-  audioDurationS: z.number().optional(),
-  imageBytes: z.number().optional(),
-});
-export type SingingInput = z.infer<typeof SingingInputSchema>;
-
-export const SubtitlesInputSchema = z.object({ videoUrl: z.string() });
-export type SubtitlesInput = z.infer<typeof SubtitlesInputSchema>;
-
-export const isHttpUrl = (s: string): boolean => {
-  try {
-    const u = new URL(s);
-    return u.protocol === 'http:' || u.protocol === 'https:';
-  } catch {
-    return false;
-  }
-};
-
-/** Adds a message to a form field (the first message per field is the one shown). */
-type AddIssue = (field: string, message: RuleMessage) => void;
-
-/**
- * A schema with its rules: `check` runs on an input of the schema's shape and names the fields it
- * refuses, so the rules live in the schema that `fieldErrorsOf` and the IPC contract share.
- */
-function withRules<T extends z.ZodType>(
-  schema: T,
-  check: (input: z.output<T>, add: AddIssue) => void,
-): T {
-  return schema.superRefine((input, ctx) =>
-    check(input, (field, message) => ctx.addIssue({ ...issueOf(message), path: [field] })),
-  );
-}
 
 function checkPrompt(prompt: string, add: AddIssue): void {
   const n = charCount(prompt.trim());
@@ -352,150 +245,4 @@ export const LyricsPromptSchema = z.object({
         ),
       );
   }),
-});
-
-/** A voice clone's form: name, optional description and how many recordings it brings. */
-export const CloneFieldsSchema = withRules(
-  z.object({
-    name: z.string(),
-    description: z.string().optional(),
-    fileCount: z.number(),
-  }),
-  (input, add) => {
-    if (!input.name.trim()) add('name', say('errors:rules.voiceName', 'Name the new voice.'));
-    else if (charCount(input.name) > CLONE_NAME_MAX_CHARS)
-      add(
-        'name',
-        say(
-          'errors:rules.voiceNameTooLong',
-          `Keep the name to ${CLONE_NAME_MAX_CHARS} characters or fewer.`,
-          { max: CLONE_NAME_MAX_CHARS },
-        ),
-      );
-    if (
-      input.description !== undefined &&
-      charCount(input.description) > CLONE_DESCRIPTION_MAX_CHARS
-    ) {
-      add(
-        'description',
-        say(
-          'errors:rules.descriptionTooLong',
-          `Keep the description to ${CLONE_DESCRIPTION_MAX_CHARS} characters or fewer.`,
-          { max: CLONE_DESCRIPTION_MAX_CHARS },
-        ),
-      );
-    }
-    if (input.fileCount < 1)
-      add('files', say('errors:rules.addRecording', 'Add at least one recording of the voice.'));
-    else if (input.fileCount > CLONE_MAX_FILES)
-      add(
-        'files',
-        say('errors:rules.tooManyRecordings', `Use at most ${CLONE_MAX_FILES} recordings.`, {
-          max: CLONE_MAX_FILES,
-        }),
-      );
-  },
-);
-
-const VIDEO_LINK = say('errors:rules.videoLink', 'Paste a full http(s) link to the video.');
-
-/** A cover's form: a singer, a whole-semitone key shift, and exactly one source. */
-export const CoverFieldsSchema = withRules(
-  z.object({
-    singerId: z.union([z.string(), z.number()]),
-    tranSemitones: z.number().optional(),
-    hasFile: z.boolean(),
-    videoSiteUrl: z.string().optional(),
-  }),
-  (input, add) => {
-    if (String(input.singerId).trim() === '')
-      add('singerId', say('errors:rules.chooseSinger', 'Choose a singer.'));
-    const tran = input.tranSemitones ?? 0;
-    if (!Number.isInteger(tran) || tran < TRAN_MIN_SEMITONES || tran > TRAN_MAX_SEMITONES) {
-      add(
-        'tranSemitones',
-        say(
-          'errors:rules.semitones',
-          `Shift the key by a whole number of semitones between ${TRAN_MIN_SEMITONES} and ${TRAN_MAX_SEMITONES}.`,
-          { min: TRAN_MIN_SEMITONES, max: TRAN_MAX_SEMITONES },
-        ),
-      );
-    }
-    const link = input.videoSiteUrl?.trim() ?? '';
-    if (input.hasFile && link)
-      add(
-        'source',
-        say('errors:rules.fileOrLink', 'Use either an audio file or a video link, not both.'),
-      );
-    else if (!input.hasFile && !link)
-      add('source', say('errors:rules.addSource', 'Add an audio file or a video link.'));
-    else if (link && !isHttpUrl(link)) add('videoSiteUrl', VIDEO_LINK);
-  },
-);
-
-/** Singer training: 1–60 http(s) links whose audio lasts 5–45 minutes in all, when measured. */
-export const TrainSingerRulesSchema = withRules(TrainSingerInputSchema, (input, add) => {
-  const d = input.totalAudioDurationS;
-  if (d !== undefined && (d < TRAINING_AUDIO_MIN_S || d > TRAINING_AUDIO_MAX_S)) {
-    const [min, max, now] = [
-      TRAINING_AUDIO_MIN_S / 60,
-      TRAINING_AUDIO_MAX_S / 60,
-      Math.round(d / 60),
-    ];
-    add(
-      'urls',
-      say(
-        'errors:rules.trainingLength',
-        `Training audio must last ${min} to ${max} minutes in total (now ${now}).`,
-        { min, max, now },
-      ),
-    );
-  }
-  if (input.urls.length === 0)
-    add('urls', say('errors:rules.trainingLinks', 'Add links to the training audio.'));
-  else if (input.urls.length > TRAINING_MAX_URLS)
-    add(
-      'urls',
-      say('errors:rules.tooManyLinks', `Use at most ${TRAINING_MAX_URLS} links.`, {
-        max: TRAINING_MAX_URLS,
-      }),
-    );
-  else if (!input.urls.every(isHttpUrl))
-    add('urls', say('errors:rules.fullLinks', 'Every link must be a full http(s) address.'));
-});
-
-/** A singing-photo video: audio of 2–30 s and a photo of at most 4.7 MB, both http(s) links. */
-export const SingingRulesSchema = withRules(SingingInputSchema, (input, add) => {
-  if (!isHttpUrl(input.audioUrl))
-    add('audioUrl', say('errors:rules.audioLink', 'Paste a full http(s) link to the audio.'));
-  else if (
-    input.audioDurationS !== undefined &&
-    (input.audioDurationS < SINGING_AUDIO_MIN_S || input.audioDurationS > SINGING_AUDIO_MAX_S)
-  ) {
-    const now = Math.round(input.audioDurationS);
-    add(
-      'audioUrl',
-      say(
-        'errors:rules.audioLength',
-        `The audio must last ${SINGING_AUDIO_MIN_S} to ${SINGING_AUDIO_MAX_S} seconds (it lasts ${now} s).`,
-        { min: SINGING_AUDIO_MIN_S, max: SINGING_AUDIO_MAX_S, now },
-      ),
-    );
-  }
-  if (!isHttpUrl(input.imageUrl))
-    add('imageUrl', say('errors:rules.photoLink', 'Paste a full http(s) link to the photo.'));
-  else if (input.imageBytes !== undefined && input.imageBytes > SINGING_IMAGE_MAX_BYTES) {
-    const mb = (input.imageBytes / 1024 / 1024).toFixed(1);
-    add(
-      'imageUrl',
-      say('errors:rules.photoTooLarge', `The photo must be at most 4.7 MB (it is ${mb} MB).`, {
-        mb,
-      }),
-    );
-  }
-});
-
-/** A subtitle video: an http(s) link to the video. */
-export const SubtitlesRulesSchema = withRules(SubtitlesInputSchema, (input, add) => {
-  if (!isHttpUrl(input.videoUrl)) add('videoUrl', VIDEO_LINK);
 });
