@@ -4,7 +4,7 @@
  * the real main: the jobs are main's (records an earlier run left, or a song sent now), the
  * service is the emulator.
  */
-import { resetTrashUndo } from '../../src/renderer/panels/library/trash-undo';
+import { resetTrashUndo } from '../../src/renderer/stores/trash-undo';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WAIT_MESSAGES, type Job } from '@shared/domain/jobs';

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { libraryPanel } from '../../src/renderer/panels/library';
 import { jobsPanel } from '../../src/renderer/panels/jobs';
 import { ROW_HEIGHT } from '../../src/renderer/panels/library/LibraryPanel';
-import { resetTrashUndo } from '../../src/renderer/panels/library/trash-undo';
+import { resetTrashUndo } from '../../src/renderer/stores/trash-undo';
 import { resetSongsStore, useSongsStore } from '../../src/renderer/stores/songs';
 import { useUiStore } from '../../src/renderer/stores/ui';
 import { usePlayerStore } from '../../src/renderer/stores/player';

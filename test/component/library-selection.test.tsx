@@ -8,7 +8,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { libraryPanel } from '../../src/renderer/panels/library';
 import { resetLibraryStore } from '../../src/renderer/stores/library';
-import { resetTrashUndo } from '../../src/renderer/panels/library/trash-undo';
+import { resetTrashUndo } from '../../src/renderer/stores/trash-undo';
 import { resetPlayerStore, usePlayerStore } from '../../src/renderer/stores/player';
 import { TEST_KEY } from './support/main';
 import { renderMain } from './support/render-app';

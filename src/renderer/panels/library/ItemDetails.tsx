@@ -6,7 +6,7 @@ import { showItemInFolder } from '../../stores/library';
 import { enqueue, toQueueEntry } from '../../stores/player';
 import { canTrim, useTrimDialog } from '../../player/region/use-trim';
 import { renameItem } from '../shared/library-actions';
-import { trashWithUndo } from './trash-undo';
+import { trashWithUndo } from '../../stores/trash-undo';
 import type { ExportResult } from '@shared/ipc/export';
 import { ExportDialog, ExportedFiles } from '../shared/ExportDialog';
 import { canMakeWholeSong, useWholeSong, wholeSongProgressText } from '../shared/whole-song';

@@ -18,7 +18,7 @@ import { errorText, useTranslation } from '../../i18n';
 import { buildRows, deriveView, warmSearch, type Row } from './rows';
 import * as selection from './selection';
 import { SelectionBar, TrashToast } from './SelectionBar';
-import { trashWithUndo } from './trash-undo';
+import { trashWithUndo } from '../../stores/trash-undo';
 import { useListEdits } from './list-edits';
 import { listKey } from './keys';
 import { isMac } from '../../lib/platform';

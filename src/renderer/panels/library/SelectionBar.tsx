@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { ListPlus, Play, Trash2, Upload, X } from 'lucide-react';
 import { errorText, useTranslation } from '../../i18n';
-import { dismissTrashNotice, undoTrash, useTrashUndo } from './trash-undo';
+import { dismissTrashNotice, undoTrash, useTrashUndo } from '../../stores/trash-undo';
 
 interface SelectionBarProps {
   count: number;

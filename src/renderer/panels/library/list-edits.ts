@@ -9,7 +9,7 @@ import { editsText } from '../../lib/keys';
 import { onEditCommand } from '../../lib/edit-commands';
 import { isMac } from '../../lib/platform';
 import { listKey } from './keys';
-import { undoTrash } from './trash-undo';
+import { undoTrash } from '../../stores/trash-undo';
 
 /** The list's element (the listbox the rows are in). */
 export const LIST_SELECTOR = '.library-list';

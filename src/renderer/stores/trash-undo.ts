@@ -6,7 +6,7 @@
  */
 import { create } from 'zustand';
 import type { AppErrorShape } from '@shared/errors';
-import { call } from '../../bridge';
+import { call } from '../bridge';
 
 /** How long the toast offers Undo (main keeps the batch a little longer). */
 export const UNDO_TOAST_MS = 10_000;
