@@ -8,7 +8,15 @@ import type { IpcMainInvokeEvent } from 'electron';
 import { z } from 'zod';
 import { invokeContract, type InvokeContractT } from '@shared/ipc/contract';
 import { channelName, type InvokeDef } from '@shared/ipc/define';
-import { AppError, toErrorShape, type AppErrorShape } from '@shared/errors';
+import {
+  AppError,
+  toErrorShape,
+  type AppErrorShape,
+  type KeyedMessage,
+  type MessageParams,
+} from '@shared/errors';
+import { appError } from '@shared/app-error';
+import { keyOf } from '@shared/domain/service-rules';
 import { diskFault } from '../services/ground/disk-faults';
 import type { Result } from '@shared/result';
 
@@ -137,9 +145,14 @@ async function checkResult(
   return { success: true, data };
 }
 
-/** Maps zod issues to `fields`: the path inside the argument, or `arg<N>` for a whole argument. */
+/**
+ * Maps zod issues to `fields`: the path inside the argument, or `arg<N>` for a whole argument.
+ * A rule's keyed message keeps its key (`fieldKeys`, and `reasonKey` inside the keyed
+ * "Invalid request: …"), so the renderer says the refusal in the app's language.
+ */
 export function invalidArgument(error: z.ZodError): AppErrorShape {
   const fields: Record<string, string> = {};
+  const fieldKeys: Record<string, KeyedMessage> = {};
   for (const issue of error.issues) {
     const [index, ...rest] = issue.path;
     const key =
@@ -148,12 +161,22 @@ export function invalidArgument(error: z.ZodError): AppErrorShape {
         : index === undefined
           ? 'args'
           : `arg${String(index)}`;
-    fields[key] ??= issue.message;
+    if (key in fields) continue;
+    fields[key] = issue.message;
+    const keyed = keyOf(issue);
+    if (keyed) fieldKeys[key] = keyed;
   }
-  const first = error.issues[0]?.message;
+  const firstIssue = error.issues[0];
+  if (!firstIssue)
+    return { ...appError('invalid_argument', 'errors:invalidRequestPlain').toShape(), fields };
+  const inner = keyOf(firstIssue);
+  const params: MessageParams = {
+    ...(inner ? { ...inner.params, reasonKey: inner.key } : {}),
+    reason: firstIssue.message,
+  };
   return {
-    code: 'invalid_argument',
-    message: first ? `Invalid request: ${first}` : 'Invalid request.',
+    ...appError('invalid_argument', 'errors:invalidRequest', params).toShape(),
     fields,
+    ...(Object.keys(fieldKeys).length > 0 ? { fieldKeys } : {}),
   };
 }

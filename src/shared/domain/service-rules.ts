@@ -31,7 +31,7 @@ export const issueOf = (m: RuleMessage) =>
   }) as const;
 
 /** The key of an issue a rule made (undefined for zod's own issues). */
-function keyOf(issue: z.core.$ZodIssue): KeyedMessage | undefined {
+export function keyOf(issue: z.core.$ZodIssue): KeyedMessage | undefined {
   const params = issue.code === 'custom' ? issue.params : undefined;
   if (typeof params?.key !== 'string') return undefined;
   return params.params
@@ -72,6 +72,21 @@ export function refuseInput(schema: z.ZodType, input: unknown, summary?: string)
   const { fields, fieldKeys } = checkFields(schema, input);
   refuseFields(fields, summary, { fieldKeys });
 }
+
+/**
+ * A name typed by the creator (a collection's, an item's): trimmed, refused empty or longer than
+ * `max` with keyed messages, so the IPC refusal reads in the app's language.
+ */
+export const nameRule = (
+  schema: z.ZodString,
+  empty: RuleMessage,
+  max: number,
+  tooLong: RuleMessage,
+): z.ZodString =>
+  schema.trim().superRefine((s, ctx) => {
+    if (s.length === 0) ctx.addIssue(issueOf(empty));
+    else if (s.length > max) ctx.addIssue(issueOf(tooLong));
+  });
 
 export const isHttpUrl = (s: string): boolean => {
   try {

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { invoke } from './define';
+import { nameRule, say } from '../domain/service-rules';
 import { RATING_MAX, RATING_MIN } from '../domain/rating';
 import { ItemIdSchema } from './library';
 import { LIBRARY_CHANGE_FETCH_MAX } from './library-limits';
@@ -26,11 +27,12 @@ export const CollectionIdSchema = z
   .max(120)
   .refine((s) => !/[/\\\0]/.test(s) && !s.startsWith('.'), 'Not a collection');
 
-export const CollectionNameSchema = z
-  .string()
-  .trim()
-  .min(1, 'Give the collection a name.')
-  .max(120, 'Names are at most 120 characters.');
+export const CollectionNameSchema = nameRule(
+  z.string(),
+  say('errors:collections.noName', 'Give the collection a name.'),
+  120,
+  say('errors:nameTooLong', 'Names are at most 120 characters.', { max: 120 }),
+);
 
 export const CollectionViewSchema = z.object({
   id: z.string(),

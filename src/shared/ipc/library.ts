@@ -6,6 +6,7 @@ import { LoudnessSchema, type Loudness } from '../domain/loudness';
 import { MODEL_VERSIONS } from '../domain/service-limits';
 import { FileHandleSchema } from '../domain/files';
 import { invoke } from './define';
+import { nameRule, say } from '../domain/service-rules';
 import { DRAG_OUT_MAX, LIBRARY_CHANGE_FETCH_MAX, LIBRARY_PAGE_MAX } from './library-limits';
 import { libraryFileUrl } from '../library-url';
 
@@ -94,11 +95,12 @@ export const LibraryQuerySchema = z
   })
   .strict();
 
-export const ItemTitleSchema = z
-  .string()
-  .trim()
-  .min(1, 'Give the item a name.')
-  .max(120, 'Names are at most 120 characters.');
+export const ItemTitleSchema = nameRule(
+  z.string(),
+  say('errors:library.noTitle', 'Give the item a name.'),
+  120,
+  say('errors:nameTooLong', 'Names are at most 120 characters.', { max: 120 }),
+);
 
 export const LyricsSchema = z.object({ title: z.string(), lyrics: z.string().nullable() });
 export type Lyrics = z.infer<typeof LyricsSchema>;

@@ -1,0 +1,46 @@
+/**
+ * Checks main makes on its own (IPC argument validation, merged file and link checks) say their
+ * faults by key beside the English words (issue 27), so the renderer shows them in the app's
+ * language. Each case fails when the message carries English only.
+ */
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { invalidArgument } from '../../../src/main/shell/ipc';
+import { CollectionNameSchema } from '@shared/ipc/collections';
+import { ItemTitleSchema } from '@shared/ipc/library';
+import { englishText } from '@shared/i18n/english';
+
+function refusal(schema: z.ZodType, value: unknown) {
+  const parsed = z.tuple([schema]).safeParse([value]);
+  if (parsed.success) throw new Error('expected a refusal');
+  return invalidArgument(parsed.error);
+}
+
+describe('an IPC argument refused by a rule', () => {
+  it('a collection with no name: "Invalid request" keyed, the rule inside it keyed', () => {
+    const e = refusal(CollectionNameSchema, '   ');
+    expect(e.message).toBe('Invalid request: Give the collection a name.');
+    expect(e.key).toBe('errors:invalidRequest');
+    expect(e.params).toMatchObject({ reasonKey: 'errors:collections.noName' });
+    expect(e.fields).toEqual({ arg0: 'Give the collection a name.' });
+    expect(e.fieldKeys).toEqual({ arg0: { key: 'errors:collections.noName' } });
+  });
+
+  it('names too long (collections and items) say the limit as a parameter', () => {
+    for (const schema of [CollectionNameSchema, ItemTitleSchema]) {
+      const e = refusal(schema, 'n'.repeat(121));
+      expect(e.params).toMatchObject({ reasonKey: 'errors:nameTooLong', max: 120 });
+      expect(e.message).toBe(`Invalid request: ${englishText('errors:nameTooLong', { max: 120 })}`);
+    }
+    expect(refusal(ItemTitleSchema, '').params).toMatchObject({
+      reasonKey: 'errors:library.noTitle',
+    });
+    expect(ItemTitleSchema.parse('  Harbour Lights ')).toBe('Harbour Lights');
+  });
+
+  it('zod’s own issues keep their words but the prefix is keyed', () => {
+    const e = refusal(z.number(), 'x');
+    expect(e.key).toBe('errors:invalidRequest');
+    expect(e.message).toMatch(/^Invalid request: /);
+  });
+});
