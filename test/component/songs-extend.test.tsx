@@ -351,7 +351,7 @@ describe('Songs: the two takes side by side', () => {
     expect(playerBar()).toHaveAttribute('data-status', 'paused');
   });
 
-  it('Delete (take ⋯ menu) moves take 1 to the trash through library remove; take 2 stays and plays alone', async () => {
+  it("Delete (take ⋯ menu) moves take 1 to the trash with the Library's Undo toast; take 2 stays and plays alone; Undo puts take 1 back", async () => {
     const { main, user } = await openTakes();
     const card = await screen.findByRole('listitem', { name: 'Song: Summer rain' });
     const take1 = within(card).getByRole('listitem', { name: 'Summer rain, take 1' });
@@ -360,8 +360,11 @@ describe('Songs: the two takes side by side', () => {
     await waitFor(() =>
       expect(within(take1).getByTestId('take-status')).toHaveTextContent('Moved to the trash'),
     );
-    expect(main.callsOf('library.remove')).toEqual([[TAKE_A]]);
-    expect(await main.libraryFiles()).toEqual(['Summer rain (2).wav', 'Summer rain (2).wav.json']);
+    // the Library's trash (a hidden folder first, Undo for about 10 s), not straight to the OS trash
+    expect(main.callsOf('library.trash')).toEqual([[[TAKE_A]]]);
+    expect(main.callsOf('library.remove')).toEqual([]);
+    const shown = async () => (await main.libraryFiles()).filter((f) => !f.startsWith('.'));
+    expect(await shown()).toEqual(['Summer rain (2).wav', 'Summer rain (2).wav.json']);
     expect(within(take1).queryByRole('button', { name: /Play/ })).toBeNull();
     expect(within(take1).queryByRole('button', { name: /More for/ })).toBeNull();
     expect(
@@ -369,11 +372,23 @@ describe('Songs: the two takes side by side', () => {
     ).toBeInTheDocument();
     // nothing left to compare
     expect(within(card).queryByRole('radiogroup', { name: 'Compare takes' })).toBeNull();
+
+    // the toast says what went and offers Undo: every file comes back, and the take with it
+    const undo = await screen.findByRole('button', { name: 'Undo' });
+    expect(undo.closest('[role="status"]')).toHaveTextContent(
+      `Moved “${iso('Summer rain')}” to the trash.`,
+    );
+    await user.click(undo);
+    await waitFor(async () => expect(await shown()).toHaveLength(4));
+    expect(main.callsOf('library.undoTrash')).toHaveLength(1);
+    expect(
+      await within(take1).findByRole('button', { name: 'Play Summer rain, take 1' }),
+    ).toBeInTheDocument();
   });
 
   it('Star marks the take in the library (kept after a restart) and deletes nothing; a failed delete keeps the take and says why; Show in library selects it there', async () => {
     const { main, user } = await openTakes({ panels: [songsPanel, libraryPanel] });
-    main.refuseNext('library.remove', {
+    main.refuseNext('library.trash', {
       code: 'io',
       message: 'Cadenza could not move the file to the trash.',
     });
@@ -397,7 +412,7 @@ describe('Songs: the two takes side by side', () => {
     await user.click(more);
     expect(screen.queryByRole('menuitem', { name: 'Star' })).toBeNull();
     expect(screen.getByRole('menuitem', { name: 'Remove the star' })).toBeInTheDocument();
-    expect(main.callsOf('library.remove')).toHaveLength(1);
+    expect(main.callsOf('library.trash')).toHaveLength(1);
 
     await user.click(screen.getByRole('menuitem', { name: 'Show in library' }));
     expect(await screen.findByRole('heading', { name: 'Library', level: 1 })).toBeInTheDocument();

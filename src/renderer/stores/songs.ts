@@ -7,7 +7,8 @@ import type { CreateSongRequest, History } from '@shared/ipc/songs';
 import { call } from '../bridge';
 import { refreshKeyInfo, useAccountStore } from './account';
 import { retryJob, useJobsStore } from './jobs';
-import { ensureLibraryItems } from './library';
+import { ensureLibraryItems, useLibraryStore } from './library';
+import { onTrashRestored, trashWithUndo } from './trash-undo';
 import { showPanel } from './ui';
 
 /**
@@ -180,11 +181,15 @@ export function closeExtend(): void {
   set({ extendItemId: null, submitError: null });
 }
 
-/** Moves one take of a submission to the trash (library remove); true when it is gone. */
+/**
+ * Moves one take of a submission to the trash with Undo, as the Library does (the toast's Undo,
+ * Ctrl/Cmd+Z in the Library): true when it went.
+ */
 export async function discardVariation(itemId: string): Promise<boolean> {
-  const r = await call((api) => api.library.remove(itemId));
-  if (!r.ok) {
-    set((s) => ({ discardErrors: { ...s.discardErrors, [itemId]: r.error } }));
+  const title = useLibraryStore.getState().items?.find((i) => i.id === itemId)?.title ?? '';
+  const error = await trashWithUndo([{ id: itemId, title }]);
+  if (error) {
+    set((s) => ({ discardErrors: { ...s.discardErrors, [itemId]: error } }));
     return false;
   }
   set((s) => {
@@ -196,6 +201,16 @@ export async function discardVariation(itemId: string): Promise<boolean> {
   });
   return true;
 }
+
+// an Undo puts the take back on its card
+onTrashRestored((ids) =>
+  set((s) => {
+    if (!ids.some((id) => s.trashed[id])) return s;
+    const trashed = { ...s.trashed };
+    for (const id of ids) delete trashed[id];
+    return { trashed };
+  }),
+);
 
 export async function loadHistory(): Promise<History | null> {
   set({ historyLoading: true, historyError: null });

@@ -27,6 +27,14 @@ export const useTrashUndo = create<TrashUndoState>()(() => ({
 
 let timer: ReturnType<typeof setTimeout> | undefined;
 
+const restoredListeners = new Set<(ids: readonly string[]) => void>();
+
+/** Called with the ids an Undo put back (a panel that hid them shows them again). */
+export function onTrashRestored(listener: (ids: readonly string[]) => void): () => void {
+  restoredListeners.add(listener);
+  return () => restoredListeners.delete(listener);
+}
+
 /** The undo window closed: the batch goes to the OS trash. */
 function finish(): void {
   clearTimeout(timer);
@@ -65,11 +73,12 @@ export function undoTrash(): boolean {
   if (!pending) return false;
   clearTimeout(timer);
   useTrashUndo.setState({ pending: null });
-  void call((api) => api.library.undoTrash(pending.batchId)).then((r) =>
+  void call((api) => api.library.undoTrash(pending.batchId)).then((r) => {
     useTrashUndo.setState(
       r.ok ? { restored: r.value.length, error: null } : { error: r.error, restored: null },
-    ),
-  );
+    );
+    if (r.ok) for (const listener of restoredListeners) listener(r.value);
+  });
   return true;
 }
 

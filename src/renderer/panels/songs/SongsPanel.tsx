@@ -5,6 +5,7 @@ import { CreateForm } from './CreateForm';
 import { ExtendCard } from './ExtendCard';
 import { HistoryCard } from './HistoryCard';
 import { SongJobs } from './SongJobs';
+import { TrashToast } from '../shared/TrashToast';
 import './songs.css';
 import { useTranslation } from '../../i18n';
 
@@ -34,6 +35,8 @@ export function SongsPanel() {
           <HistoryCard />
         </div>
       </div>
+      {/* a take's Delete: the same trash and Undo as the Library's */}
+      <TrashToast />
     </div>
   );
 }
