@@ -57,6 +57,12 @@ export const COUNTER_LABELS: Record<Counter, string> = {
   key_singing_credits: 'singing credits',
 };
 
+/** A message as its catalog key and parameters (the renderer says it in the app's language). */
+export const KeyedMessageSchema = z.object({
+  key: z.string().max(200),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+
 export const AppErrorSchema = z.object({
   code: ErrorCodeSchema,
   message: z.string(),
@@ -70,15 +76,7 @@ export const AppErrorSchema = z.object({
   key: z.string().max(200).optional(),
   params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   /** Each field's message as a key and parameters (`fields` holds its English words). */
-  fieldKeys: z
-    .record(
-      z.string(),
-      z.object({
-        key: z.string().max(200),
-        params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-      }),
-    )
-    .optional(),
+  fieldKeys: z.record(z.string(), KeyedMessageSchema).optional(),
 });
 export type AppErrorShape = z.infer<typeof AppErrorSchema>;
 

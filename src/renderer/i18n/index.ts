@@ -127,6 +127,25 @@ export function localError(
 }
 
 /**
+ * Words main wrote in English beside their key: the key's words in the app's language when the
+ * catalog has them (a wrapped reason, `reasonKey` in the parameters, said in it too), else the
+ * English as it came.
+ */
+export function keyedText(
+  english: string,
+  keyed: { key: string; params?: Record<string, string | number> } | null | undefined,
+): string {
+  if (!keyed || currentLanguage() === 'en' || !bound?.instance.exists(keyed.key, keyed.params))
+    return english;
+  const params = keyed.params ?? {};
+  // a wrapped error (wrapError in shared/app-error): its own words go in as `reason`
+  const inner = typeof params.reasonKey === 'string' ? params.reasonKey : undefined;
+  if (inner && bound.instance.exists(inner, params))
+    return t(keyed.key, { ...params, reason: t(inner, params) });
+  return t(keyed.key, params);
+}
+
+/**
  * A form field's message from main, in the app's language: its key's words when main keyed it,
  * else the English words as they came. Undefined when the field has no message.
  */
@@ -135,22 +154,20 @@ export function fieldText(
   name: string,
 ): string | undefined {
   const english = error?.fields?.[name];
-  const keyed = error?.fieldKeys?.[name];
-  if (
-    english &&
-    keyed &&
-    currentLanguage() !== 'en' &&
-    bound?.instance.exists(keyed.key, keyed.params)
-  )
-    return t(keyed.key, keyed.params ?? {});
-  return english;
+  return english === undefined ? undefined : keyedText(english, error?.fieldKeys?.[name]);
 }
 
 /**
- * What an AppError says, in the app's language: in English its message as main wrote it (it may
- * name the action: "…could not make the cover"); in another language its key's words with its
- * parameters when main gave a key; else the English message as it came.
+ * A check's problem from main (a measured link, a recording offered for cloning), in the app's
+ * language: `problemKey`'s words, else `problem` as it came. Null when there is no problem.
  */
+export function problemText(o: {
+  problem: string | null;
+  problemKey?: { key: string; params?: Record<string, string | number> } | null;
+}): string | null {
+  return o.problem === null ? null : keyedText(o.problem, o.problemKey);
+}
+
 /**
  * A failed result's reason: in the app's language when Cadenza wrote it (its key), else the
  * service's own words as they came.
@@ -160,19 +177,17 @@ export function reasonText(o: {
   failReasonKey?: { key: string; params?: Record<string, string | number> } | null;
 }): string {
   if (!o.failReason) return '';
-  return o.failReasonKey
-    ? errorText({ message: o.failReason, key: o.failReasonKey.key, params: o.failReasonKey.params })
-    : o.failReason;
+  return keyedText(o.failReason, o.failReasonKey);
 }
 
+/**
+ * What an AppError says, in the app's language: in English its message as main wrote it (it may
+ * name the action: "…could not make the cover"); in another language its key's words with its
+ * parameters when main gave a key; else the English message as it came.
+ */
 export function errorText(error: Pick<AppErrorShape, 'message' | 'key' | 'params'>): string {
-  if (error.key && currentLanguage() !== 'en' && bound?.instance.exists(error.key, error.params)) {
-    const params = error.params ?? {};
-    // a wrapped error (wrapError in shared/app-error): its own words go in as `reason`
-    const inner = typeof params.reasonKey === 'string' ? params.reasonKey : undefined;
-    if (inner && bound?.instance.exists(inner, params))
-      return t(error.key, { ...params, reason: t(inner, params) });
-    return t(error.key, params);
-  }
-  return error.message;
+  return keyedText(
+    error.message,
+    error.key ? { key: error.key, params: error.params ?? {} } : null,
+  );
 }

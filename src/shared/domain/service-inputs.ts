@@ -21,7 +21,14 @@ import {
 
 export type { FieldErrors } from '../errors';
 
-export { charCount, checkFields, fieldErrorsOf, isHttpUrl, refuseInput } from './service-rules';
+export {
+  charCount,
+  checkFields,
+  fieldErrorsOf,
+  isHttpUrl,
+  refuseInput,
+  say,
+} from './service-rules';
 export {
   CloneFieldsSchema,
   CoverFieldsSchema,

@@ -67,10 +67,16 @@ export function fieldErrorsOf(schema: z.ZodType, input: unknown): FieldErrors {
   return checkFields(schema, input).fields;
 }
 
-/** Throws the validation AppError naming every field at fault, keyed; nothing when it is fine. */
-export function refuseInput(schema: z.ZodType, input: unknown, summary?: string): void {
+/**
+ * Throws the validation AppError naming every field at fault, keyed; nothing when it is fine.
+ * `summary` (what it says when several fields are at fault) is a rule message: English and key.
+ */
+export function refuseInput(schema: z.ZodType, input: unknown, summary?: RuleMessage): void {
   const { fields, fieldKeys } = checkFields(schema, input);
-  refuseFields(fields, summary, { fieldKeys });
+  refuseFields(fields, summary?.english, {
+    fieldKeys,
+    ...(summary ? { summaryKey: summary.key } : {}),
+  });
 }
 
 /**

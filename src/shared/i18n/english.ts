@@ -65,6 +65,10 @@ function lookup(catalog: Catalog | undefined, path: string): string | undefined 
 
 const englishPlural = new Intl.PluralRules('en');
 const englishNumber = new Intl.NumberFormat('en');
+const englishTenths = new Intl.NumberFormat('en', {
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+});
 
 /** `errors:io.settingsUnsaved` → its English text, placeholders filled; the key itself if unknown. */
 export function englishText(key: string, params: MessageParams = {}): string {
@@ -82,10 +86,11 @@ export function englishText(key: string, params: MessageParams = {}): string {
     (_, name: string, format: string | undefined) => {
       const value = params[name];
       if (value === undefined) return '';
-      // `{{n, number}}` as i18next writes it in English (1,000); other formats leave the value
-      return format === 'number' && typeof value === 'number'
-        ? englishNumber.format(value)
-        : String(value);
+      // `{{n, number}}` as i18next writes it in English (1,000), `{{n, tenths}}` one decimal (5.2,
+      // setup.ts); other formats leave the value
+      if (typeof value === 'number' && format === 'number') return englishNumber.format(value);
+      if (typeof value === 'number' && format === 'tenths') return englishTenths.format(value);
+      return String(value);
     },
   );
 }

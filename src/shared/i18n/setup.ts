@@ -11,6 +11,10 @@ import { NAMESPACES } from './namespaces';
 /** First strong isolate … pop directional isolate. */
 export const bidiIsolate = (value: unknown): string => `\u2068${String(value)}\u2069`;
 
+/** A number with exactly one decimal in the locale's way ("5.2", "5,2"). */
+export const tenths = (n: number, locale: string): string =>
+  new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n);
+
 export function i18nextOptions(lang: AppLanguage, resources: Resource): InitOptions {
   return {
     lng: lang,
@@ -30,4 +34,6 @@ export function i18nextOptions(lang: AppLanguage, resources: Resource): InitOpti
 /** Adds Cadenza's formatters to an instance (call once after init). */
 export function addFormatters(instance: I18n): void {
   instance.services.formatter?.add('bidi', (value) => bidiIsolate(value));
+  // `{{size, tenths}}`: a number with one decimal (5.2 MB, 12.0 s), in the language's digits
+  instance.services.formatter?.add('tenths', (value, lng) => tenths(Number(value), lng ?? 'en'));
 }

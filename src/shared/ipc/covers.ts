@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FileHandleSchema } from '../domain/files';
-import { AppErrorSchema } from '../errors';
+import { AppErrorSchema, KeyedMessageSchema } from '../errors';
 import { event, invoke } from './define';
 import { JobIdSchema, JobViewSchema } from './jobs';
 import { ItemIdSchema } from './library';
@@ -69,6 +69,8 @@ export const MeasuredLinkSchema = z.object({
   sizeBytes: z.number().nullable(),
   /** Why it could not be reached or measured (nothing is spent then). */
   problem: z.string().nullable(),
+  /** `problem` as a key and parameters (said in the app's language). */
+  problemKey: KeyedMessageSchema.nullable().optional(),
 });
 export type MeasuredLink = z.infer<typeof MeasuredLinkSchema>;
 
@@ -78,6 +80,8 @@ export const TrainingCheckSchema = z.object({
   totalS: z.number().nullable(),
   /** Why training cannot start, or null when it can. */
   problem: z.string().nullable(),
+  /** `problem` as a key and parameters (said in the app's language). */
+  problemKey: KeyedMessageSchema.nullable().optional(),
 });
 export type TrainingCheck = z.infer<typeof TrainingCheckSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KeyedMessageSchema } from '../errors';
 import { invoke } from './define';
 import { LinkSchema, MeasuredLinkSchema } from './covers';
 import { JobViewSchema } from './jobs';
@@ -23,6 +24,8 @@ export const SingingCheckSchema = z.object({
   image: MeasuredLinkSchema,
   /** Form field -> message for what would be refused (empty when it can be sent). */
   fields: z.record(z.string(), z.string()),
+  /** Each field's message as a key and parameters (said in the app's language: fieldText). */
+  fieldKeys: z.record(z.string(), KeyedMessageSchema).optional(),
 });
 export type SingingCheck = z.infer<typeof SingingCheckSchema>;
 

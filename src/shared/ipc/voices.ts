@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FileHandleSchema } from '../domain/files';
 import { TtsInputSchema } from '../domain/service-inputs';
-import { AppErrorSchema } from '../errors';
+import { AppErrorSchema, KeyedMessageSchema } from '../errors';
 import { event, invoke } from './define';
 import { JobIdSchema, JobViewSchema } from './jobs';
 
@@ -65,6 +65,8 @@ export const CloneFileCheckSchema = z.object({
   durationMs: z.number().nullable(),
   /** Why it cannot be used, or null when it is fine. */
   problem: z.string().nullable(),
+  /** `problem` as a key and parameters (said in the app's language). */
+  problemKey: KeyedMessageSchema.nullable().optional(),
 });
 export type CloneFileCheck = z.infer<typeof CloneFileCheckSchema>;
 

@@ -55,9 +55,16 @@ function sourceFiles(dir: string): string[] {
   return out;
 }
 
-/** Code without its comments (examples of keys in a comment are not uses). */
+/**
+ * Code without its comments (examples of keys in a comment are not uses). String literals are
+ * read whole first, so `'*' + '/*'` or `'https://'` inside one does not start a comment.
+ */
 const stripComments = (text: string): string =>
-  text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|\s)\/\/.*$/gm, '$1');
+  text.replace(
+    /'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\.|[^`\\])*`|\/\*[\s\S]*?\*\/|(^|\s)\/\/.*$/gm,
+    (m: string, space: string | undefined) =>
+      m.startsWith('/*') ? '' : space !== undefined ? space : m,
+  );
 
 /** Every `'ns:path'` literal in src/ whose namespace is a catalog namespace. */
 function usedKeys(): Map<string, string> {

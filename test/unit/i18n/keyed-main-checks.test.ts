@@ -44,3 +44,29 @@ describe('an IPC argument refused by a rule', () => {
     expect(e.message).toMatch(/^Invalid request: /);
   });
 });
+
+describe('checks of links and files made in main', () => {
+  it('a measured link’s problem carries its key beside the English words', async () => {
+    const { measureUrl } = await import('../../../src/main/services/covers/measure');
+    const m = await measureUrl('ftp://example.com/take.mp3');
+    expect(m.problem).toBe('Only http(s) links can be used.');
+    expect(m.problemKey).toEqual({ key: 'errors:measure.onlyHttp' });
+  });
+
+  it('sizes and lengths travel as numbers, said in the language’s digits', async () => {
+    const { applyLanguageChoice, tr } = await import('../../../src/main/shell/i18n');
+    const params = { max: 4.7, size: 5.2 };
+    expect(englishText('errors:videos.photoSize', params)).toBe(
+      'The photo must be at most 4.7 MB (it is 5.2 MB).',
+    );
+    expect(englishText('errors:clone.tooShort', { length: 1.2, min: 2 })).toBe(
+      'The recording lasts 1.2 s; use at least 2.0 s of speech.',
+    );
+    applyLanguageChoice('de');
+    expect(tr('errors:videos.photoSize', params)).toBe(
+      'Das Foto darf höchstens 4,7 MB groß sein (es hat 5,2 MB).',
+    );
+    expect(tr('errors:clone.tooShort', { length: 1.2, min: 2 })).toContain('2,0 s');
+    applyLanguageChoice('en');
+  });
+});

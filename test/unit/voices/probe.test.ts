@@ -36,6 +36,8 @@ describe('clone recording checks', () => {
     expect(await probeCloneFile(await file('short.wav', wav(1.2)), 100)).toEqual({
       durationMs: 1200,
       problem: 'The recording lasts 1.2 s; use at least 2.0 s of speech.',
+      // the same words by key, for the app's language (issue 27)
+      problemKey: { key: 'errors:clone.tooShort', params: { length: 1.2, min: 2 } },
     });
     const long = await probeCloneFile(await file('long.wav', wav(601, 1000)), 1_202_044);
     expect(long.problem).toBe('The recording lasts 10:01.0; use at most 10:00.0.');

@@ -12,7 +12,8 @@
  *   const m = await measureUrl('https://host/take.mp3');   // { durationS: 300, format: 'mp3', … }
  *   if (m.problem) …                                      // "could not measure" with the reason
  */
-import { AppError } from '@shared/errors';
+import { AppError, type KeyedMessage } from '@shared/errors';
+import { englishText, type MessageParams } from '@shared/i18n/english';
 import { typedLinkAddressGuard } from '../http/address-guard';
 import { createHttpPolicy, type HttpPolicy, type HttpResponse } from '../http/policy';
 import { probeBytes } from '../audio/probe';
@@ -31,7 +32,28 @@ export interface Measurement {
   durationS: number | null;
   /** Why it could not be reached or measured; null when measured. */
   problem: string | null;
+  /** `problem` as a catalog key and parameters (the renderer says it in the app's language). */
+  problemKey?: KeyedMessage | null;
 }
+
+/** A reason measuring stopped, by key (its English words are the problem's). */
+class MeasureFault extends Error {
+  constructor(
+    readonly key: string,
+    readonly params: MessageParams = {},
+  ) {
+    super(englishText(key, params));
+  }
+}
+
+/** A measurement's problem: its English words and its key. */
+const problemOf = (
+  key: string,
+  params: MessageParams = {},
+): Pick<Measurement, 'problem' | 'problemKey'> => ({
+  problem: englishText(key, params),
+  problemKey: Object.keys(params).length > 0 ? { key, params } : { key },
+});
 
 export interface MeasureOptions {
   /** Whole measurement deadline (default 8 s). */
@@ -66,9 +88,9 @@ class Fetcher {
   async range(start: number, length: number): Promise<Buffer> {
     const want = Math.min(length, this.opts.maxBytes - this.bytesRead);
     if (want <= 0)
-      throw new Error(
-        `reading it would take more than ${Math.round(this.opts.maxBytes / 1048576)} MB`,
-      );
+      throw new MeasureFault('errors:measure.tooLarge', {
+        mb: Math.round(this.opts.maxBytes / 1048576),
+      });
     return this.opts.policy.request(
       {
         url: this.url,
@@ -95,12 +117,12 @@ class Fetcher {
     if (res.status < 200 || res.status > 299) {
       await res.discard();
       // in words: the status number is for the log, not the creator (docs/writing.md)
-      throw new Error(
+      throw new MeasureFault(
         res.status === 404 || res.status === 410
-          ? 'the server has no file at this link'
+          ? 'errors:measure.noFile'
           : res.status === 401 || res.status === 403
-            ? 'the server refused access to it'
-            : 'the server refused it',
+            ? 'errors:measure.forbidden'
+            : 'errors:measure.refusedByServer',
       );
     }
     this.contentType = (res.header('content-type') ?? this.contentType).toLowerCase();
@@ -217,19 +239,26 @@ async function mp4Headers(f: Fetcher, head: Buffer): Promise<Uint8Array | null> 
 
 // ---- the measurement ----
 
-/** An AppError from the HTTP policy as the end of "Could not measure this link: …". */
-function appReason(e: AppError): string {
+/** An AppError from the HTTP policy as the problem "Could not measure this link: …". */
+function appReason(e: AppError): Pick<Measurement, 'problem' | 'problemKey'> {
   if (e.code === 'network')
-    return /^The connection/.test(e.message)
-      ? 'the connection broke before the file arrived'
-      : 'the server could not be reached';
-  if (e.code === 'timeout') return 'it did not answer in time';
+    return problemOf(
+      /^The connection/.test(e.message)
+        ? 'errors:measure.connectionBroke'
+        : 'errors:measure.unreachable',
+    );
+  if (e.code === 'timeout') return problemOf('errors:measure.noAnswer');
+  // in English the policy's words inside the sentence; in the app's language its key's words
   const text = e.message.replace(/\.$/, '');
-  return text.charAt(0).toLowerCase() + text.slice(1);
+  const reason = `${text.charAt(0).toLowerCase()}${text.slice(1)}.`;
+  return problemOf('errors:measure.because', {
+    ...(e.key ? { ...e.params, reasonKey: e.key } : {}),
+    reason,
+  });
 }
 
-function refusal(url: string, problem: string): Measurement {
-  return { url, format: 'unknown', kind: 'unknown', sizeBytes: null, durationS: null, problem };
+function refusal(url: string, why: Pick<Measurement, 'problem' | 'problemKey'>): Measurement {
+  return { url, format: 'unknown', kind: 'unknown', sizeBytes: null, durationS: null, ...why };
 }
 
 export async function measureUrl(url: string, opts: MeasureOptions = {}): Promise<Measurement> {
@@ -237,10 +266,10 @@ export async function measureUrl(url: string, opts: MeasureOptions = {}): Promis
   try {
     parsed = new URL(url.trim());
   } catch {
-    return refusal(url, 'This is not a full link (it should start with https://).');
+    return refusal(url, problemOf('errors:measure.notFullLink'));
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
-    return refusal(url, 'Only http(s) links can be used.');
+    return refusal(url, problemOf('errors:measure.onlyHttp'));
   const timeoutMs = opts.timeoutMs ?? MEASURE_TIMEOUT_MS;
   const signals = [AbortSignal.timeout(timeoutMs), ...(opts.signal ? [opts.signal] : [])];
   const f = new Fetcher(parsed, {
@@ -263,11 +292,7 @@ export async function measureUrl(url: string, opts: MeasureOptions = {}): Promis
       problem: null,
     };
     if (base.kind === 'image') return base;
-    if (base.kind === 'unknown')
-      return {
-        ...base,
-        problem: 'Could not measure this link: it is not an MP3, WAV or M4A file.',
-      };
+    if (base.kind === 'unknown') return { ...base, ...problemOf('errors:measure.notAudio') };
     const bytes =
       format === 'mp3'
         ? await mp3Start(f, head)
@@ -278,25 +303,32 @@ export async function measureUrl(url: string, opts: MeasureOptions = {}): Promis
     const durationS = probe?.durationMs != null ? probe.durationMs / 1000 : null;
     const why =
       format === 'mp3' && f.totalBytes === null
-        ? 'the server did not say how large the file is'
+        ? 'errors:measure.noSize'
         : format === 'mp3'
-          ? 'its MP3 frames could not be read'
+          ? 'errors:measure.mp3Frames'
           : format === 'wav'
-            ? 'its WAV header could not be read'
-            : 'its length is not in the part of the file Cadenza reads';
-    if (durationS === null) return { ...base, problem: `Could not measure this link: ${why}.` };
+            ? 'errors:measure.wavHeader'
+            : 'errors:measure.m4aLength';
+    if (durationS === null) return { ...base, ...problemOf(why) };
     return { ...base, durationS: Math.round(durationS * 1000) / 1000 };
   } catch (e) {
     const timedOut = signals[0]!.aborted;
-    if (opts.signal?.aborted) return refusal(url, 'Measuring was cancelled.');
-    const reason = timedOut
-      ? `it did not answer within ${Math.max(1, Math.round(timeoutMs / 1000))} seconds`
-      : e instanceof AppError
-        ? appReason(e)
-        : e instanceof Error
-          ? e.message
-          : 'the server could not be reached';
-    return refusal(url, `Could not measure this link: ${reason}.`);
+    if (opts.signal?.aborted) return refusal(url, problemOf('errors:measure.cancelled'));
+    return refusal(
+      url,
+      timedOut
+        ? problemOf('errors:measure.timeout', {
+            seconds: Math.max(1, Math.round(timeoutMs / 1000)),
+          })
+        : e instanceof MeasureFault
+          ? problemOf(e.key, e.params)
+          : e instanceof AppError
+            ? appReason(e)
+            : e instanceof Error
+              ? // English only: an unexpected fault's own words (no key to say it by)
+                problemOf('errors:measure.because', { reason: `${e.message}.` })
+              : problemOf('errors:measure.unreachable'),
+    );
   }
 }
 

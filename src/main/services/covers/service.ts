@@ -13,10 +13,11 @@ import { basename, extname } from 'node:path';
 import { failureOf, type Job } from '@shared/domain/jobs';
 import type { LibraryItem } from '@shared/domain/library';
 import { isAudioKind } from '@shared/domain/library-sources';
-import { refuseInput, CoverFieldsSchema } from '@shared/domain/service-inputs';
+import { refuseInput, say, CoverFieldsSchema } from '@shared/domain/service-inputs';
 import { COVER_UPLOAD_MAX_BYTES, UPLOAD_AUDIO_EXTENSIONS } from '@shared/domain/service-limits';
 import { appError, keyedFields } from '@shared/app-error';
 import { refuseFields } from '@shared/errors';
+import { englishText, type MessageParams } from '@shared/i18n/english';
 import type { UploadProgressEvent } from '@shared/ipc/voices';
 import type { CoversApi, SingingApi } from '../api';
 import type { JobsService, KindSubmitters } from '../jobs';
@@ -71,6 +72,13 @@ export interface CoverInput {
   title?: string;
 }
 
+/** Refuses the source file with one keyed message (its English words are the message). */
+function refuseSource(key: string, params: MessageParams): void {
+  refuseFields({ source: englishText(key, params) }, '', {
+    fieldKeys: { source: { key, params } },
+  });
+}
+
 export function createCoversService(deps: CoversServiceDeps) {
   const emitter = new TypedEmitter<CoversEvents>();
   const measure = deps.measure ?? ((urls: readonly string[]) => measureUrls(urls));
@@ -98,22 +106,20 @@ export function createCoversService(deps: CoversServiceDeps) {
       );
     const ext = extname(path).slice(1).toLowerCase();
     if (!(UPLOAD_AUDIO_EXTENSIONS as readonly string[]).includes(ext)) {
-      refuseFields(
-        {
-          source: `Covers take ${UPLOAD_AUDIO_EXTENSIONS.join(', ')} files; ${basename(path)} is not one.`,
-        },
-        '',
-      );
+      refuseSource('errors:covers.upload.wrongType', {
+        formats: UPLOAD_AUDIO_EXTENSIONS.join(', '),
+        file: basename(path),
+      });
     }
-    if (st.size === 0) refuseFields({ source: `${basename(path)} is empty.` }, '');
+    if (st.size === 0) refuseSource('errors:covers.upload.empty', { file: basename(path) });
     if (st.size > COVER_UPLOAD_MAX_BYTES)
-      refuseFields(
-        { source: `${basename(path)} is larger than ${COVER_UPLOAD_MAX_BYTES / 1048576} MB.` },
-        '',
-      );
+      refuseSource('errors:covers.upload.tooLarge', {
+        file: basename(path),
+        mb: COVER_UPLOAD_MAX_BYTES / 1048576,
+      });
     const probe = await probeInWorker(path);
     if (!probe || probe.sampleRate === null)
-      refuseFields({ source: `${basename(path)} is not an audio file Cadenza can read.` }, '');
+      refuseSource('errors:covers.upload.unreadable', { file: basename(path) });
   }
 
   /** Uploads the file (or sends the link) as a cover job; the result lands in the library. */
@@ -163,7 +169,7 @@ export function createCoversService(deps: CoversServiceDeps) {
         hasFile: filePath !== undefined,
         videoSiteUrl,
       },
-      'Some fields need attention before the cover can be made.',
+      say('errors:covers.summary', 'Some fields need attention before the cover can be made.'),
     );
     if (filePath) await checkUpload(filePath);
     const singer = await singerName(input.singerId, input.isCustomSinger);

@@ -52,6 +52,7 @@ export function measuredView(label: string, m: Measurement): MeasuredLink {
     durationS: m.durationS,
     sizeBytes: m.sizeBytes,
     problem: m.problem,
+    ...(m.problemKey ? { problemKey: m.problemKey } : {}),
   };
 }
 

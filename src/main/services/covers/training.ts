@@ -5,10 +5,11 @@
  * training measures and sends the recorded links again through the same `train`.
  */
 import { failureOf, type Job } from '@shared/domain/jobs';
-import { fieldErrorsOf, TrainSingerRulesSchema } from '@shared/domain/service-inputs';
+import { checkFields, TrainSingerRulesSchema } from '@shared/domain/service-inputs';
 import { TRAINING_AUDIO_MAX_S, TRAINING_AUDIO_MIN_S } from '@shared/domain/service-limits';
 import { appError } from '@shared/app-error';
-import { AppError, toErrorShape, refuseFields } from '@shared/errors';
+import { AppError, toErrorShape, refuseFields, type KeyedMessage } from '@shared/errors';
+import { englishText, type MessageParams } from '@shared/i18n/english';
 import type { Link, SingerOption, Singers, TrainingCheck } from '@shared/ipc/covers';
 import { output } from '../jobs/records';
 import type { Measurement } from './measure';
@@ -23,6 +24,12 @@ import {
   type ResolvedLink,
 } from './shared';
 import { BuiltInSingerStore, CustomSingerStore } from './singers';
+
+/** A check's problem: its English words and its key (said in the app's language). */
+const problemOf = (key: string, params: MessageParams = {}) => ({
+  problem: englishText(key, params),
+  problemKey: Object.keys(params).length > 0 ? { key, params } : { key },
+});
 
 export function createSingerTraining(
   deps: Pick<CoversServiceDeps, 'dataDir' | 'client' | 'runtime'> & {
@@ -109,7 +116,7 @@ export function createSingerTraining(
   /** Measures every link (headers only) and says whether training may start. */
   async function checkTraining(links: readonly ResolvedLink[]): Promise<TrainingCheck> {
     if (links.length === 0)
-      return { links: [], totalS: null, problem: 'Add links to the training audio.' };
+      return { links: [], totalS: null, ...problemOf('errors:training.noLinks') };
     const measured = await measure(links.map((l) => l.url));
     const views = measured.map((m, i) => measuredView(links[i]!.label, m));
     const bad = measured.findIndex(
@@ -117,37 +124,67 @@ export function createSingerTraining(
     );
     if (bad >= 0) {
       const m = measured[bad]!;
-      const why = m.problem ?? 'it is not audio Cadenza can measure (MP3, WAV or M4A)';
+      const why = m.problem ?? englishText('errors:training.notMeasurable');
+      // the measurement's own key (a refusal of the link's address: the policy's key)
+      const whyKey =
+        m.problemKey?.key === 'errors:measure.because'
+          ? typeof m.problemKey.params?.reasonKey === 'string'
+            ? { key: m.problemKey.params.reasonKey, params: m.problemKey.params }
+            : undefined
+          : (m.problemKey ?? (m.problem ? undefined : { key: 'errors:training.notMeasurable' }));
       return {
         links: views,
         totalS: null,
-        problem: `${links[bad]!.label}: ${why.replace(/^Could not measure this link: /, 'could not be measured: ')} Nothing was sent.`,
+        ...problemOf('errors:training.linkProblem', {
+          ...(whyKey ? { ...whyKey.params, reasonKey: whyKey.key } : {}),
+          label: links[bad]!.label,
+          reason: why.replace(/^Could not measure this link: /, 'could not be measured: '),
+        }),
       };
     }
     const totalS = measured.reduce((n, m) => n + (m.durationS ?? 0), 0);
-    const problem =
-      totalS < TRAINING_AUDIO_MIN_S || totalS > TRAINING_AUDIO_MAX_S
-        ? `Training audio must last ${TRAINING_AUDIO_MIN_S / 60} to ${TRAINING_AUDIO_MAX_S / 60} minutes in total; these links last ${minutesSeconds(totalS)}. Nothing was sent.`
-        : null;
-    return { links: views, totalS, problem };
+    const outside = totalS < TRAINING_AUDIO_MIN_S || totalS > TRAINING_AUDIO_MAX_S;
+    return {
+      links: views,
+      totalS,
+      ...(outside
+        ? problemOf('errors:training.totalLength', {
+            min: TRAINING_AUDIO_MIN_S / 60,
+            max: TRAINING_AUDIO_MAX_S / 60,
+            length: minutesSeconds(totalS),
+          })
+        : { problem: null }),
+    };
   }
 
   /** Measures the links, refuses outside 5–45 minutes, then starts training as a tracked job. */
   async function train(input: { name: string; links: readonly ResolvedLink[] }): Promise<Job> {
     const name = input.name.trim();
-    const fields: Record<string, string> = {};
-    if (!name) fields.name = 'Name the singer (the name is kept on this computer).';
     const urls = input.links.map((l) => l.url);
-    Object.assign(fields, fieldErrorsOf(TrainSingerRulesSchema, { urls }));
-    refuseFields(fields, 'Some fields need attention before training can start.');
+    const checked = checkFields(TrainSingerRulesSchema, { urls });
+    const fields: Record<string, string> = {};
+    const fieldKeys: Record<string, KeyedMessage> = {};
+    if (!name) {
+      fields.name = englishText('errors:training.noName');
+      fieldKeys.name = { key: 'errors:training.noName' };
+    }
+    Object.assign(fields, checked.fields);
+    Object.assign(fieldKeys, checked.fieldKeys);
+    refuseFields(fields, englishText('errors:training.summary'), {
+      fieldKeys,
+      summaryKey: 'errors:training.summary',
+    });
     const check = await checkTraining(input.links);
-    if (check.problem || check.totalS === null)
-      // in English the measurement's own words; in the app's language that the links were not measured
+    if (check.problem || check.totalS === null) {
+      // the measurement's words, by key; without them, that the links were not measured
+      const keyed = check.problemKey ?? { key: 'errors:covers.linksUnmeasured' };
       throw new AppError('validation', check.problem ?? 'The links could not be measured.', {
         fields: { urls: check.problem ?? '' },
-        key: 'errors:covers.linksUnmeasured',
-        fieldKeys: { urls: { key: 'errors:covers.linksUnmeasured' } },
+        key: keyed.key,
+        ...(keyed.params ? { params: keyed.params } : {}),
+        fieldKeys: { urls: keyed },
       });
+    }
     const rt = await deps.runtime();
     const totalAudioDurationS = check.totalS;
     const job = await rt.jobs.submit(

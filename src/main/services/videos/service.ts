@@ -12,7 +12,7 @@ import { failureOf, type Job } from '@shared/domain/jobs';
 import type { LibraryItem } from '@shared/domain/library';
 import type { VideoResult } from '@shared/domain/service';
 import {
-  fieldErrorsOf,
+  checkFields,
   refuseInput,
   SingingRulesSchema,
   SubtitlesRulesSchema,
@@ -24,6 +24,7 @@ import {
 } from '@shared/domain/service-limits';
 import { appError } from '@shared/app-error';
 import { refuseFields } from '@shared/errors';
+import { englishText, type MessageParams } from '@shared/i18n/english';
 import type { SingingCheck } from '@shared/ipc/videos';
 import type { KindSubmitters } from '../jobs';
 import { videoOutputs } from '../jobs/records';
@@ -55,35 +56,58 @@ export function createVideosService(deps: VideosServiceDeps) {
     audio: ResolvedLink,
     imageUrl: string,
   ): Promise<SingingCheck & { audioDurationS?: number; imageBytes?: number }> {
-    const fields = fieldErrorsOf(SingingRulesSchema, { audioUrl: audio.url, imageUrl });
+    const { fields, fieldKeys } = checkFields(SingingRulesSchema, {
+      audioUrl: audio.url,
+      imageUrl,
+    });
+    /** A field's message from a key (its English words beside it). */
+    const put = (field: string, key: string, params?: MessageParams) => {
+      fields[field] = englishText(key, params);
+      fieldKeys[field] = params ? { key, params } : { key };
+    };
+    /** A measurement's own problem as the field's message. */
+    const putProblem = (field: string, m: Measurement) => {
+      fields[field] = m.problem!;
+      if (m.problemKey) fieldKeys[field] = m.problemKey;
+    };
     const [a, img] = await measure([audio.url, imageUrl]);
     const audioM = a!;
     const imageM = img!;
     if (!fields.audioUrl) {
       if (audioM.format === 'unknown' || !AUDIO_FORMATS.includes(audioM.format)) {
-        fields.audioUrl =
-          audioM.problem && audioM.format === 'unknown' && !/not an MP3/.test(audioM.problem)
-            ? audioM.problem
-            : 'The audio must be an MP3, WAV or M4A file.';
+        if (
+          audioM.problem &&
+          audioM.format === 'unknown' &&
+          audioM.problemKey?.key !== 'errors:measure.notAudio'
+        )
+          putProblem('audioUrl', audioM);
+        else put('audioUrl', 'errors:videos.audioFormat');
       } else if (
         audioM.durationS !== null &&
         (audioM.durationS < SINGING_AUDIO_MIN_S || audioM.durationS > SINGING_AUDIO_MAX_S)
       ) {
-        fields.audioUrl = `The audio must last ${SINGING_AUDIO_MIN_S} to ${SINGING_AUDIO_MAX_S} seconds (it lasts ${audioM.durationS.toFixed(1)} s).`;
+        put('audioUrl', 'errors:videos.audioLength', {
+          min: SINGING_AUDIO_MIN_S,
+          max: SINGING_AUDIO_MAX_S,
+          length: audioM.durationS,
+        });
       }
     }
     if (!fields.imageUrl) {
-      if (imageM.format === 'unknown' && imageM.problem) fields.imageUrl = imageM.problem;
-      else if (!IMAGE_FORMATS.includes(imageM.format))
-        fields.imageUrl = 'The photo must be a JPG, PNG or JFIF image.';
+      if (imageM.format === 'unknown' && imageM.problem) putProblem('imageUrl', imageM);
+      else if (!IMAGE_FORMATS.includes(imageM.format)) put('imageUrl', 'errors:videos.photoFormat');
       else if (imageM.sizeBytes !== null && imageM.sizeBytes > SINGING_IMAGE_MAX_BYTES) {
-        fields.imageUrl = `The photo must be at most 4.7 MB (it is ${(imageM.sizeBytes / 1048576).toFixed(1)} MB).`;
+        put('imageUrl', 'errors:videos.photoSize', {
+          max: 4.7,
+          size: imageM.sizeBytes / 1048576,
+        });
       }
     }
     return {
       audio: measuredView(audio.label, audioM),
       image: measuredView(imageUrl, imageM),
       fields,
+      ...(Object.keys(fieldKeys).length > 0 ? { fieldKeys } : {}),
       ...(audioM.durationS !== null ? { audioDurationS: audioM.durationS } : {}),
       ...(imageM.sizeBytes !== null ? { imageBytes: imageM.sizeBytes } : {}),
     };
@@ -117,10 +141,10 @@ export function createVideosService(deps: VideosServiceDeps) {
   }): Promise<Job> {
     const imageUrl = input.imageUrl.trim();
     const check = await checkSingingLinks(input.audio, imageUrl);
-    refuseFields(
-      check.fields,
-      'The audio and the photo need attention before the video can be made.',
-    );
+    refuseFields(check.fields, englishText('errors:videos.summary'), {
+      ...(check.fieldKeys ? { fieldKeys: check.fieldKeys } : {}),
+      summaryKey: 'errors:videos.summary',
+    });
     const title =
       input.title?.trim() ||
       (input.audio.itemId
@@ -149,7 +173,7 @@ export function createVideosService(deps: VideosServiceDeps) {
     title?: string;
   }): Promise<Job> {
     const videoUrl = input.videoUrl.trim();
-    refuseInput(SubtitlesRulesSchema, { videoUrl }, '');
+    refuseInput(SubtitlesRulesSchema, { videoUrl });
     const title = input.title?.trim() || 'Subtitle video';
     const video = input.itemId
       ? { kind: 'library', itemId: input.itemId }

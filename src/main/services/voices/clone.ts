@@ -5,9 +5,10 @@
  */
 import { basename } from 'node:path';
 import { failureOf, type Job } from '@shared/domain/jobs';
-import { fieldErrorsOf, CloneFieldsSchema } from '@shared/domain/service-inputs';
+import { checkFields, CloneFieldsSchema } from '@shared/domain/service-inputs';
 import { appError, keyedFields } from '@shared/app-error';
 import { refuseFields } from '@shared/errors';
+import { englishText, type MessageParams } from '@shared/i18n/english';
 import type { CloneFileCheck, UploadProgressEvent } from '@shared/ipc/voices';
 import type { VoicesApi } from '../api';
 import type { PickedFiles } from '../files/registry';
@@ -54,6 +55,7 @@ export function createCloning(deps: CloningDeps) {
           sizeBytes: f.sizeBytes,
           durationMs: p.durationMs,
           problem: p.problem,
+          ...(p.problemKey ? { problemKey: p.problemKey } : {}),
         };
       }),
     );
@@ -65,15 +67,27 @@ export function createCloning(deps: CloningDeps) {
     description?: string;
     files: readonly LocalRecording[];
   }): Promise<Job> {
-    const fields = fieldErrorsOf(CloneFieldsSchema, {
+    const { fields, fieldKeys } = checkFields(CloneFieldsSchema, {
       name: input.name,
       description: input.description,
       fileCount: input.files.length,
     });
     const checks = await checkRecordings(input.files);
     const bad = checks.find((c) => c.problem);
-    if (bad && !fields.files) fields.files = `${bad.name}: ${bad.problem}`;
-    refuseFields(fields, 'Some fields need attention before the voice can be cloned.');
+    if (bad && !fields.files) {
+      // "take.wav: The file is empty.": the file's problem inside a sentence, by its key
+      const params: MessageParams = {
+        ...(bad.problemKey ? { ...bad.problemKey.params, reasonKey: bad.problemKey.key } : {}),
+        file: bad.name,
+        reason: bad.problem!,
+      };
+      fields.files = englishText('errors:clone.fileProblem', params);
+      fieldKeys.files = { key: 'errors:clone.fileProblem', params };
+    }
+    refuseFields(fields, englishText('errors:clone.summary'), {
+      fieldKeys,
+      summaryKey: 'errors:clone.summary',
+    });
     const jobs = await deps.jobs();
     const name = input.name.trim();
     const description = input.description?.trim() ?? '';

@@ -5,6 +5,8 @@
  */
 import { extname } from 'node:path';
 import { CLONE_UPLOAD_MAX_BYTES, UPLOAD_AUDIO_EXTENSIONS } from '@shared/domain/service-limits';
+import type { KeyedMessage } from '@shared/errors';
+import { englishText, type MessageParams } from '@shared/i18n/english';
 import { probeInWorker } from '../audio/probe/in-worker';
 
 /** Cadenza's own bounds on one clone recording (the spec names none). */
@@ -15,9 +17,20 @@ export interface ProbedAudio {
   durationMs: number | null;
   /** Why it cannot be used, or null. */
   problem: string | null;
+  /** `problem` as a catalog key and parameters (said in the app's language). */
+  problemKey?: KeyedMessage | null;
 }
 
-const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+/** A problem by key, its English words beside it. */
+function refused(durationMs: number | null, key: string, params: MessageParams = {}): ProbedAudio {
+  return {
+    durationMs,
+    problem: englishText(key, params),
+    problemKey: Object.keys(params).length > 0 ? { key, params } : { key },
+  };
+}
+
+const mb = (bytes: number): number => bytes / 1024 / 1024;
 /** Tenths of a second, the precision lengths are shown and compared at. */
 const tenths = (ms: number): number => Math.round(ms / 100);
 /** "1.2 s" under a minute, else "10:00.0". */
@@ -32,33 +45,29 @@ export function lengthLabel(ms: number): string {
 export async function probeCloneFile(path: string, sizeBytes: number): Promise<ProbedAudio> {
   const ext = extname(path).slice(1).toLowerCase();
   if (!(UPLOAD_AUDIO_EXTENSIONS as readonly string[]).includes(ext)) {
-    return {
-      durationMs: null,
-      problem: `Use an audio recording (${UPLOAD_AUDIO_EXTENSIONS.join(', ')}).`,
-    };
+    return refused(null, 'errors:clone.wrongType', {
+      formats: UPLOAD_AUDIO_EXTENSIONS.join(', '),
+    });
   }
-  if (sizeBytes === 0) return { durationMs: null, problem: 'The file is empty.' };
-  if (sizeBytes > CLONE_UPLOAD_MAX_BYTES) {
-    return {
-      durationMs: null,
-      problem: `The file is ${mb(sizeBytes)}; recordings can be at most ${mb(CLONE_UPLOAD_MAX_BYTES)}.`,
-    };
-  }
+  if (sizeBytes === 0) return refused(null, 'errors:clone.empty');
+  if (sizeBytes > CLONE_UPLOAD_MAX_BYTES)
+    return refused(null, 'errors:clone.tooLarge', {
+      size: mb(sizeBytes),
+      max: mb(CLONE_UPLOAD_MAX_BYTES),
+    });
   const probe = await probeInWorker(path);
-  if (!probe || probe.sampleRate === null)
-    return { durationMs: null, problem: 'This is not an audio file Cadenza can read.' };
+  if (!probe || probe.sampleRate === null) return refused(null, 'errors:clone.unreadable');
   const { durationMs } = probe;
-  if (durationMs !== null && tenths(durationMs) < tenths(CLONE_MIN_DURATION_MS)) {
-    return {
-      durationMs,
-      problem: `The recording lasts ${lengthLabel(durationMs)}; use at least ${lengthLabel(CLONE_MIN_DURATION_MS)} of speech.`,
-    };
-  }
-  if (durationMs !== null && tenths(durationMs) > tenths(CLONE_MAX_DURATION_MS)) {
-    return {
-      durationMs,
-      problem: `The recording lasts ${lengthLabel(durationMs)}; use at most ${lengthLabel(CLONE_MAX_DURATION_MS)}.`,
-    };
-  }
+  // under the minimum the lengths are seconds ("1.2 s"); over the maximum, clocks ("10:00.5")
+  if (durationMs !== null && tenths(durationMs) < tenths(CLONE_MIN_DURATION_MS))
+    return refused(durationMs, 'errors:clone.tooShort', {
+      length: tenths(durationMs) / 10,
+      min: tenths(CLONE_MIN_DURATION_MS) / 10,
+    });
+  if (durationMs !== null && tenths(durationMs) > tenths(CLONE_MAX_DURATION_MS))
+    return refused(durationMs, 'errors:clone.tooLong', {
+      length: lengthLabel(durationMs),
+      max: lengthLabel(CLONE_MAX_DURATION_MS),
+    });
   return { durationMs, problem: null };
 }

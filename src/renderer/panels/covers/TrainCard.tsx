@@ -19,7 +19,7 @@ import { ItemPicker } from '../../components/ItemPicker';
 import { JobResultView } from '../shared/JobResultView';
 import { CountsChanged } from '../shared/CountsChanged';
 import { SingerList } from './SingerList';
-import { errorText, fieldText, useFormat, useTranslation } from '../../i18n';
+import { errorText, fieldText, problemText, useFormat, useTranslation } from '../../i18n';
 
 const mmss = (s: number): string =>
   `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
@@ -175,14 +175,14 @@ export function TrainCard() {
                 <span translate="no">{l.label}</span>:{' '}
                 {l.durationS !== null
                   ? mmss(l.durationS)
-                  : (l.problem ?? t('covers:train.notMeasured'))}
+                  : (problemText(l) ?? t('covers:train.notMeasured'))}
               </li>
             ))}
           </ul>
           {check.totalS !== null && (
             <p>{t('covers:train.total', { length: mmss(shownTotalS(check)) })}</p>
           )}
-          {check.problem && <p className="field-error">{check.problem}</p>}
+          {check.problem && <p className="field-error">{problemText(check)}</p>}
         </div>
       )}
       {s.trainError && !s.trainError.fields?.name && (

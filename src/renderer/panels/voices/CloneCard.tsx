@@ -13,7 +13,7 @@ import {
   useVoicesStore,
 } from '../../stores/voices';
 import { CardOutcome } from './CardOutcome';
-import { fieldText, saidText, useFormat, useTranslation } from '../../i18n';
+import { fieldText, problemText, saidText, useFormat, useTranslation } from '../../i18n';
 import { seconds } from './format';
 import { fileSizeText } from '../shared/file-size';
 import { SpendCost } from '../shared/CostLine';
@@ -84,7 +84,7 @@ export function CloneCard() {
               {file.durationMs !== null
                 ? seconds(t, f, file.durationMs)
                 : t('voice:clone.lengthUnknown')}
-              {file.problem && <span className="voice-file-problem"> — {file.problem}</span>}{' '}
+              {file.problem && <span className="voice-file-problem"> — {problemText(file)}</span>}{' '}
               <button
                 type="button"
                 className="link-button"
