@@ -75,6 +75,8 @@ export const JobViewSchema = z.object({
   countsBefore: KnownCountsSchema.nullable(),
   /** Results the service answered beyond what one job of this kind yields: counted, not kept. */
   ignoredOutputs: z.number().int().nonnegative().default(0),
+  /** The model it was made with (its recorded meta): a retry's cost line is kept per model. */
+  model: z.string().max(40).nullable().default(null),
 });
 export type JobView = z.infer<typeof JobViewSchema>;
 
@@ -233,5 +235,6 @@ export function toJobView(job: JobSummary): JobView {
     lostResults: job.lost ?? false,
     countsBefore: job.countsBefore,
     ignoredOutputs: job.ignoredOutputs,
+    model: job.meta.model?.slice(0, 40) ?? null,
   };
 }

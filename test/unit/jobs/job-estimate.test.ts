@@ -40,6 +40,7 @@ function job(over: Partial<JobView> & { tookS?: number; model?: string | null })
     lostResults: false,
     countsBefore: null,
     ignoredOutputs: 0,
+    model,
     ...rest,
   };
 }

@@ -130,6 +130,8 @@ export async function songBatch(args: string[], ctx: CliContext): Promise<number
       fileName: basename(path),
       perPrompt,
       ...(concurrency !== undefined ? { concurrency } : {}),
+      // the CLI applied the rule itself above (it cannot ask: over a budget it refused)
+      spendConfirmed: true,
     });
   }
 

@@ -79,6 +79,13 @@ export interface NewBatch {
   perPrompt: number;
   /** Submissions in flight at once (default: the Settings value). */
   concurrency?: number;
+  /**
+   * The creator answered the budget ask for this batch ("Send anyway"), or the caller applied
+   * the rule itself (the CLI refuses what it cannot ask). Without it, a batch the rule asks about
+   * (over the budget, or its spend not known yet) is not recorded and nothing is sent. A total the
+   * counter cannot cover is refused either way.
+   */
+  spendConfirmed?: boolean;
 }
 
 export function createBatchService(deps: BatchServiceDeps) {
@@ -231,6 +238,20 @@ export function createBatchService(deps: BatchServiceDeps) {
           max: BATCH_MAX_SUBMISSIONS,
           count: submissions,
         });
+      // the budget rule (services/budget, docs/cost.md) before anything is recorded or sent
+      const quote = await quoteBatch(deps, list.prompts, n.perPrompt, { askWhenUnknown: true });
+      if (quote.verdict === 'refuse')
+        throw appError(
+          'entitlement',
+          'batch:errors.cannotCover',
+          {
+            total: quote.total ?? 0,
+            remaining: quote.remaining ?? 0,
+          },
+          { counter: 'key_music_counts' },
+        );
+      if (quote.verdict === 'ask' && n.spendConfirmed !== true)
+        throw appError('validation', 'batch:errors.askFirst');
       const collectionId = await deps.newCollection(name).catch((e: unknown) => {
         log.warn('batch collection not made', { error: String(e) });
         return null;

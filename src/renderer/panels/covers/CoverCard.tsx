@@ -21,6 +21,7 @@ import { JobResultView } from '../shared/JobResultView';
 import { errorText, fieldText, useFormat, useTranslation } from '../../i18n';
 import { fileSizeText } from '../shared/file-size';
 import { SpendCost } from '../shared/CostLine';
+import { useBudgetAsk } from '../shared/BudgetAsk';
 
 const SOURCES = [
   { value: 'file', label: 'covers:cover.source.file' },
@@ -39,6 +40,9 @@ export function CoverCard() {
   const coversLeft = useAccountStore((a) => a.keyInfo?.key_cover_counts ?? null);
   const disagrees = useAccountStore(selectRefusedWhileLeft('key_cover_counts'));
   const gate = useReadiness({ counter: 'key_cover_counts' });
+  const budget = useBudgetAsk();
+  // over the Settings budget (or not known yet with one): asked first, nothing sent on No
+  const make = () => void budget.spend({ kind: 'cover', model: null }, startCover);
   const sources = useLibrarySources(isCoverSource);
   const [dragging, setDragging] = useState(false);
   // the typed text ("-" on the way to "-4") is kept apart from the number sent
@@ -228,7 +232,7 @@ export function CoverCard() {
           variant="primary"
           disabled={busy || !gate.ready}
           aria-describedby={gate.describedBy}
-          onClick={() => void startCover()}
+          onClick={make}
         >
           {t('covers:cover.make')}
         </Button>
@@ -239,6 +243,7 @@ export function CoverCard() {
         )}
       </div>
       <SpendCost kind="cover" />
+      {budget.dialog}
       <ReadinessGate gate={gate} />
       {busy && pct !== null && s.cover!.state === 'running' && (
         <progress
@@ -269,7 +274,7 @@ export function CoverCard() {
           label={t('covers:cover.result')}
           cards
           onDismiss={() => void dismissCover('cover')}
-          onRetry={() => void startCover()}
+          onRetry={make}
           retryDisabled={!gate.ready}
         />
       )}

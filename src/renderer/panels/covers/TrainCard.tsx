@@ -14,6 +14,7 @@ import { isTrainingSource } from '@shared/domain/library-sources';
 import { sourceDetail, useLibrarySources } from '../shared/library-sources';
 import { LinksOnlyDropNote, useLinksOnlyDrop } from '../shared/LinksOnlyDrop';
 import { Button, TextArea, TextField } from '../../components';
+import { SpendCost } from '../shared/CostLine';
 import type { LibraryItemView } from '@shared/ipc/library';
 import { ItemPicker } from '../../components/ItemPicker';
 import { JobResultView } from '../shared/JobResultView';
@@ -203,6 +204,7 @@ export function TrainCard() {
           {s.busy === 'training' ? t('covers:train.sending') : t('covers:train.train')}
         </Button>
       </div>
+      <SpendCost kind="custom-singer" />
       <ReadinessGate gate={gate} />
       {s.training && (
         <JobResultView

@@ -109,6 +109,7 @@ export function JobsPanel() {
         <RetryJobDialog
           name={jobName(retrying)}
           kind={retrying.kind}
+          model={retrying.model}
           interrupted={retrying.state === 'interrupted'}
           onConfirm={() => void confirmRetry(retrying)}
           onCancel={() => setRetrying(null)}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { JobKind } from '@shared/domain/job-kinds';
+import { kindFacts, type JobKind } from '@shared/domain/job-kinds';
 import type { CostEstimateView } from '@shared/ipc/cost';
 import { bridge, call } from '../../bridge';
 import { useAccountStore } from '../../stores/account';
@@ -71,6 +71,19 @@ export function CostLine({
   );
 }
 
+/**
+ * The line of an action that names no counter (training a singer, a subtitle video, writing
+ * lyrics): the service does not say what it takes, so the line says that, not nothing.
+ */
+export function NoCounterCost() {
+  const { t } = useTranslation();
+  return (
+    <p className="muted small cost-line" data-testid="cost-line-no-counter">
+      {t('common:cost.noCounter')}
+    </p>
+  );
+}
+
 /** The cost line of one spending action (the estimate asked for its kind and model). */
 export function SpendCost({
   kind,
@@ -82,5 +95,6 @@ export function SpendCost({
   words?: number;
 }) {
   const estimate = useCostEstimate(kind, model);
+  if (kindFacts(kind).counter === null) return <NoCounterCost />;
   return <CostLine estimate={estimate} {...(words !== undefined ? { words } : {})} />;
 }

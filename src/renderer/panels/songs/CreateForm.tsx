@@ -26,7 +26,7 @@ import { ModelSelect, submitOnCtrlEnter, SubmitRow } from './fields';
 import { LyricsWorkspace } from './LyricsWorkspace';
 import { lineAt } from './lyrics-workspace';
 import { PromptCheck } from './PromptCheck';
-import { CostLine, useCostEstimate } from '../shared/CostLine';
+import { CostLine, NoCounterCost, useCostEstimate } from '../shared/CostLine';
 import { useBudgetAsk } from '../shared/BudgetAsk';
 import { errorText, fieldText, useFormat, useTranslation } from '../../i18n';
 import { focusWithRing } from '../../lib/focus-ring';
@@ -340,6 +340,8 @@ export function CreateForm({ hidden = false }: { hidden?: boolean }) {
               </Button>
             }
           />
+          {/* writing lyrics names no counter: the line says that it is not known (issue 32) */}
+          <NoCounterCost />
           {lyricsError && (
             <p role="alert" className="inline-alert">
               {errorText(lyricsError)}

@@ -22,6 +22,7 @@ import { useReadiness } from '../../readiness/useReadiness';
 import { fieldErrors, ModelSelect, submitOnCtrlEnter, SubmitRow } from './fields';
 import { errorText, fieldText, useFormat, useTranslation } from '../../i18n';
 import { SpendCost } from '../shared/CostLine';
+import { useBudgetAsk } from '../shared/BudgetAsk';
 
 /** "Extend from here": a timeline picker over the parent's length plus the continuation's fields. */
 function ExtendSongForm({ song }: { song: LibrarySong }) {
@@ -61,10 +62,13 @@ function ExtendSongForm({ song }: { song: LibrarySong }) {
     fieldText(submitError, field);
   const update = (patch: Partial<ExtendForm>) => setForm((f) => ({ ...f, ...patch }));
 
+  const budget = useBudgetAsk();
   async function onSubmit(e?: FormEvent) {
     e?.preventDefault();
     setTouched(true);
     if (Object.keys(extendErrors(song, form)).length > 0 || submitting || !gate.ready) return;
+    // over the Settings budget (or not known yet with one): asked first, nothing sent on No
+    if (!(await budget.ask({ kind: 'song-v2', model: form.modelVersion }))) return;
     const job = await submitSong(toExtendRequest(song, form));
     if (job) setSent(t('songs:extend.sent', { title: song.title, at: formatClock(at) }));
   }
@@ -228,6 +232,7 @@ function ExtendSongForm({ song }: { song: LibrarySong }) {
         hint={t('songs:extend.submitHint')}
       />
       <SpendCost kind="song-v2" model={form.modelVersion} />
+      {budget.dialog}
       <ReadinessGate gate={gate} />
     </form>
   );

@@ -164,6 +164,7 @@ function SongJob({ job, history, now }: { job: JobView; history: JobView[]; now:
         <RetryJobDialog
           name={title}
           kind={job.kind}
+          model={job.model}
           interrupted={job.state === 'interrupted'}
           onConfirm={() => {
             setAsking(false);

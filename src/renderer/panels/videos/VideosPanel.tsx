@@ -21,6 +21,7 @@ import { errorText, fieldText, useFormat, useTranslation } from '../../i18n';
 import { useCoversStart } from '../shared/useCoversStart';
 import '../shared/covers-videos.css';
 import { SpendCost } from '../shared/CostLine';
+import { useBudgetAsk } from '../shared/BudgetAsk';
 
 const active = (state: string | undefined): boolean =>
   state === 'pending' || state === 'submitted' || state === 'running' || state === 'downloading';
@@ -31,6 +32,9 @@ function SingingCard() {
   const s = useVideosStore();
   const credits = useAccountStore((a) => a.keyInfo?.key_singing_credits ?? null);
   const check = s.singingCheck;
+  const budget = useBudgetAsk();
+  // over the Settings budget (or not known yet with one): asked first, nothing sent on No
+  const make = () => void budget.spend({ kind: 'singing-video', model: null }, startSinging);
   // a field's message from the last submission, else from the check, in the app's language
   const fieldOf = (name: string): string | undefined =>
     fieldText(s.singingError, name) ?? fieldText(check, name);
@@ -150,12 +154,13 @@ function SingingCard() {
           variant="primary"
           disabled={busy || !gate.ready}
           aria-describedby={gate.describedBy}
-          onClick={() => void startSinging()}
+          onClick={make}
         >
           {t('videos:singing.make')}
         </Button>
       </div>
       <SpendCost kind="singing-video" />
+      {budget.dialog}
       <ReadinessGate gate={gate} />
       {s.singing && (
         <JobResultView
@@ -163,7 +168,7 @@ function SingingCard() {
           label={t('videos:singing.result')}
           cards
           onDismiss={() => void dismissVideo('singing')}
-          onRetry={() => void startSinging()}
+          onRetry={make}
           retryDisabled={!gate.ready}
         />
       )}
@@ -243,6 +248,7 @@ function SubtitlesCard() {
           {t('videos:subtitles.make')}
         </Button>
       </div>
+      <SpendCost kind="subtitle-video" />
       <ReadinessGate gate={gate} />
       {s.subtitles && (
         <JobResultView

@@ -17,6 +17,7 @@ import { fieldText, problemText, saidText, useFormat, useTranslation } from '../
 import { seconds } from './format';
 import { fileSizeText } from '../shared/file-size';
 import { SpendCost } from '../shared/CostLine';
+import { useBudgetAsk } from '../shared/BudgetAsk';
 
 /** Drop or pick recordings, see their checks, name the voice, upload with progress and cancel. */
 export function CloneCard() {
@@ -27,6 +28,9 @@ export function CloneCard() {
   const description = useVoicesStore((s) => s.cloneDescription);
   const upload = useVoicesStore((s) => s.upload);
   const error = useVoicesStore((s) => s.cloneError);
+  const budget = useBudgetAsk();
+  // over the Settings budget (or not known yet with one): asked first, nothing sent on No
+  const clone = () => void budget.spend({ kind: 'clone', model: null }, startClone);
   // a clone's success is said next to the new voice in the list, once it is listed
   const notice = useVoicesStore((s) =>
     s.justCloned && s.catalogue?.clones.some((c) => c.name === s.justCloned) ? null : s.cloneNotice,
@@ -102,7 +106,7 @@ export function CloneCard() {
         className="stack voice-clone-form"
         onSubmit={(e) => {
           e.preventDefault();
-          if (canClone) void startClone();
+          if (canClone) clone();
         }}
       >
         <label className="field">
@@ -142,6 +146,7 @@ export function CloneCard() {
           )}
         </div>
         <SpendCost kind="clone" />
+        {budget.dialog}
         <ReadinessGate gate={gate} />
       </form>
       {upload && (
@@ -165,7 +170,7 @@ export function CloneCard() {
       <CardOutcome
         error={error}
         notice={notice && saidText(notice)}
-        onRetry={() => void startClone()}
+        onRetry={clone}
         retryDisabled={!canClone}
         onDismiss={() => dismissVoiceError('clone')}
       />

@@ -11,6 +11,7 @@ import { CardOutcome } from './CardOutcome';
 import { emotionLabel } from './format';
 import { CountsChanged } from '../shared/CountsChanged';
 import { SpendCost } from '../shared/CostLine';
+import { useBudgetAsk } from '../shared/BudgetAsk';
 
 /** Text, emotion and the Speak button (Ctrl/Cmd+Enter anywhere in the form speaks too). */
 export function SpeakCard() {
@@ -20,6 +21,7 @@ export function SpeakCard() {
   const emotion = useVoicesStore((s) => s.emotion);
   const speakingJobId = useVoicesStore((s) => s.speakingJobId);
   const error = useVoicesStore((s) => s.speakError);
+  const budget = useBudgetAsk();
   const notice = useVoicesStore((s) => s.notice);
   const spokenCountsBefore = useVoicesStore((s) => s.spokenCountsBefore);
   const voice = useVoicesStore((s) => {
@@ -33,12 +35,14 @@ export function SpeakCard() {
   // the words of the text: the least the service can count (docs/writing.md, "Readiness")
   const words = f.words(text);
   const gate = useReadiness({ counter: 'key_words_counts', amount: words });
+  // over the Settings budget: asked first (with the text's words), nothing sent on No
+  const say = () => void budget.spend({ kind: 'tts', model: null, words }, speak);
   const canSpeak = !!voice && TtsTextSchema.safeParse(text).success && !busy && gate.ready;
 
   const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
       e.preventDefault();
-      if (canSpeak) void speak();
+      if (canSpeak) say();
     }
   };
 
@@ -60,7 +64,7 @@ export function SpeakCard() {
         onKeyDown={onKeyDown}
         onSubmit={(e) => {
           e.preventDefault();
-          if (canSpeak) void speak();
+          if (canSpeak) say();
         }}
       >
         <TextArea
@@ -117,12 +121,13 @@ export function SpeakCard() {
           <span className="muted small">{t('voice:speak.shortcut')}</span>
         </div>
         <SpendCost kind="tts" words={words} />
+        {budget.dialog}
         <ReadinessGate gate={gate} />
       </form>
       <CardOutcome
         error={!error?.fields?.text && error}
         notice={notice && saidText(notice)}
-        onRetry={() => void speak()}
+        onRetry={say}
         retryDisabled={!canSpeak}
         onDismiss={() => dismissVoiceError('speak')}
       />
