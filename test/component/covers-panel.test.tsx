@@ -82,6 +82,7 @@ describe('Covers panel: make a cover', () => {
     // the service takes its time singing: the upload's end is seen first
     main.emulator.configure({ stepMs: 1500 });
     await user.click(within(card).getByRole('button', { name: 'Make cover' }));
+    await waitFor(() => expect(main.callsOf('covers.create')).toHaveLength(1));
     const [req] = main.callsOf('covers.create')[0] as [CoverRequest];
     expect(req).toMatchObject({
       singerId: main.singerTasks['My Alto'],
@@ -213,6 +214,7 @@ describe('Covers panel: make a cover', () => {
     expect(main.callsOf('library.list').slice(listed)).toEqual([[{ ids: ['itm_new'] }]]);
     await user.keyboard('{Enter}');
     await user.click(within(card).getByRole('button', { name: 'Make cover' }));
+    await waitFor(() => expect(main.callsOf('covers.create')).toHaveLength(1));
     expect((main.callsOf('covers.create')[0] as [CoverRequest])[0]).toMatchObject({
       source: { kind: 'library', itemId: 'itm_new' },
     });
@@ -401,6 +403,8 @@ describe('Covers panel: rename a custom singer', () => {
     );
     await pickItem(user, coverCard(), 'Singer', 'Velvet Alto', 'velvet');
     await user.click(within(coverCard()).getByRole('button', { name: 'Make cover' }));
+    // main checks the spend against the budget first (cost:check), then the cover is sent
+    await waitFor(() => expect(main.callsOf('covers.create')).toHaveLength(1));
     expect((main.callsOf('covers.create')[0] as [CoverRequest])[0]).toMatchObject({
       singerId: main.singerTasks['My Alto'],
       isCustomSinger: true,
