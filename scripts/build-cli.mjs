@@ -1,6 +1,7 @@
-// Bundles the CLI (src/cli/index.ts) into one CommonJS file, out/cli/cadenza.cjs, runnable with
-// Node 22.19+ as `cadenza` (package.json "bin"), and the worker thread's entry beside it,
-// out/cli/worker.cjs (src/main/services/worker). keytar stays external: it is a native module loaded
+// Bundles the CLI (src/cli/index.ts) into one CommonJS file, out/cli/cadenza-code.cjs, started by
+// out/cli/cadenza.cjs (src/cli/launch.ts), runnable with Node 22.19+ as `cadenza` (package.json
+// "bin"), and the worker thread's beside it, out/cli/worker-code.cjs started by out/cli/worker.cjs
+// (src/main/services/worker). keytar stays external: it is a native module loaded
 // lazily from node_modules, and the CLI works without it (CADENZA_API_KEY).
 import { build } from 'esbuild';
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
@@ -16,7 +17,31 @@ if (a < ${minMajor} || (a === ${minMajor} && b < ${minMinor})) {
   process.exit(1);
 }}`;
 
-async function bundle(entry, outfile, banner) {
+/**
+ * pino-roll (the log file's rotation) asks for five functions of date-fns by its package name,
+ * which resolves to date-fns' whole CommonJS index (375 KB, evaluated at every start): here it gets
+ * a module with those five, each from its own file.
+ */
+const DATE_FNS_USED = ['format', 'addDays', 'addHours', 'parse', 'isValid'];
+const dateFnsForPinoRoll = {
+  name: 'date-fns-for-pino-roll',
+  setup(b) {
+    b.onResolve({ filter: /^date-fns$/ }, (args) =>
+      /[\\/]pino-roll[\\/]/.test(args.importer)
+        ? { path: 'date-fns-used', namespace: 'date-fns-used' }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'date-fns-used' }, () => ({
+      contents: DATE_FNS_USED.map((f) => `exports.${f} = require('date-fns/${f}').${f};`).join(
+        '\n',
+      ),
+      resolveDir: root,
+      loader: 'js',
+    }));
+  },
+};
+
+async function bundle(entry, outfile, banner, define = {}) {
   const result = await build({
     entryPoints: [resolve(root, entry)],
     outfile,
@@ -28,7 +53,8 @@ async function bundle(entry, outfile, banner) {
     // opus-ml: ogg-opus-decoder's optional speech enhancer (4 MB), never enabled
     external: ['keytar', 'electron', '@wasm-audio-decoders/opus-ml'],
     banner: { js: banner },
-    define: { __CADENZA_VERSION__: JSON.stringify(pkg.version) },
+    define: { __CADENZA_VERSION__: JSON.stringify(pkg.version), ...define },
+    plugins: [dateFnsForPinoRoll],
     sourcemap: false,
     legalComments: 'none',
     logLevel: 'warning',
@@ -45,12 +71,25 @@ async function bundle(entry, outfile, banner) {
   console.log(`build-cli: ${outfile.slice(root.length + 1)}`);
 }
 
-// `cadenza` on PATH runs under whatever `node` the shell finds first: refuse an old one in plain
-// words before any bundled code (undici 8, music-metadata) fails on it obscurely.
+// Each entry is a small launcher (src/cli/launch.ts: Node's compile cache on, then the code file
+// beside it) and the code file. `cadenza` on PATH runs under whatever `node` the shell finds first:
+// the launcher refuses an old one in plain words before any bundled code (undici 8,
+// music-metadata) fails on it obscurely.
+await bundle('src/cli/index.ts', resolve(root, 'out/cli/cadenza-code.cjs'), '');
 await bundle(
-  'src/cli/index.ts',
+  'src/cli/launch.ts',
   resolve(root, 'out/cli/cadenza.cjs'),
   `#!/usr/bin/env node\n${NODE_GUARD}`,
+  {
+    __CADENZA_CODE__: JSON.stringify('cadenza-code.cjs'),
+  },
 );
 // the worker thread runs inside the CLI's process (already checked)
-await bundle('src/main/services/worker-tasks/entry.ts', resolve(root, 'out/cli/worker.cjs'), '');
+await bundle(
+  'src/main/services/worker-tasks/entry.ts',
+  resolve(root, 'out/cli/worker-code.cjs'),
+  '',
+);
+await bundle('src/cli/launch.ts', resolve(root, 'out/cli/worker.cjs'), '', {
+  __CADENZA_CODE__: JSON.stringify('worker-code.cjs'),
+});

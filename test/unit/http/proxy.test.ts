@@ -1,12 +1,16 @@
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../../src/main/services/api';
 import {
   createDispatcherChooser,
   isLoopbackHost,
   proxyConfigured,
 } from '../../../src/main/services/http/proxy';
+import { loadUndici } from '../../../src/main/services/http/undici';
+
+// the chooser runs inside a request, after the policy has loaded undici
+beforeAll(() => loadUndici());
 
 /**
  * A forward proxy stand-in: records what it is asked for (CONNECT tunnels or absolute URLs) and

@@ -1,6 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
-import { Agent, buildConnector } from 'undici';
+import type { Agent, buildConnector } from 'undici';
+import { undici } from './undici';
 import { AppError } from '@shared/errors';
 import { appError } from '@shared/app-error';
 
@@ -86,7 +87,7 @@ export function guardedAgent(guard: AddressGuard, connectTimeoutMs: number): Age
     });
   }) as unknown as LookupFunction;
 
-  const base = buildConnector({ timeout: connectTimeoutMs, lookup });
+  const base = undici().buildConnector({ timeout: connectTimeoutMs, lookup });
   const connect: buildConnector.connector = (opts, cb) => {
     const hostname = opts.hostname.replace(/^\[|\]$/g, '');
     const protocol = opts.protocol === 'https:' ? 'https:' : 'http:';
@@ -105,7 +106,7 @@ export function guardedAgent(guard: AddressGuard, connectTimeoutMs: number): Age
       protocol,
     }).then((refused) => (refused ? cb(refused, null) : base(opts, cb)));
   };
-  const agent = new Agent({ connect });
+  const agent = new (undici().Agent)({ connect });
   byTimeout.set(connectTimeoutMs, agent);
   return agent;
 }

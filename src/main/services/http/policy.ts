@@ -21,10 +21,11 @@
  * Electron's updater has its own networking and stays outside this policy.
  */
 import type { Readable } from 'node:stream';
-import { request as undiciRequest, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { AppError } from '@shared/errors';
 import { appError } from '@shared/app-error';
 import { createDispatcherChooser, type DispatcherChooser } from './proxy';
+import { loadUndici } from './undici';
 import {
   toAppError,
   shortBodyError,
@@ -262,6 +263,7 @@ export function createHttpPolicy(opts: HttpPolicyOptions = {}): HttpPolicy {
     let url = requestableUrl(req.url);
     let method: string = req.method ?? 'GET';
     let pinnedAllowed = req.pinned !== undefined;
+    const { request: undiciRequest } = await loadUndici();
     for (let hop = 0; ; hop++) {
       if (req.pinned && url.origin !== req.pinned.origin) pinnedAllowed = false;
       const headers: Record<string, string> = { 'user-agent': userAgent, ...req.headers };

@@ -1,4 +1,5 @@
-import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import type { EnvHttpProxyAgent, Dispatcher } from 'undici';
+import { undici } from './undici';
 
 /**
  * Proxy decision (see docs/proxy.md):
@@ -59,7 +60,7 @@ export function createDispatcherChooser(
     // One agent (and its connection pool) per proxy configuration, shared by all clients.
     let agent = agents.get(cacheKey);
     if (!agent) {
-      agent = new EnvHttpProxyAgent(options);
+      agent = new (undici().EnvHttpProxyAgent)(options);
       agents.set(cacheKey, agent);
     }
     return agent;

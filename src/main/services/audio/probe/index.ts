@@ -15,7 +15,8 @@
  *   const q = await probeBytes(head, { sizeBytes: 4_812_345, mimeType: 'audio/mpeg' });
  */
 import type { FileHandle } from 'node:fs/promises';
-import { parseBlob, parseBuffer, type IAudioMetadata } from 'music-metadata';
+import type * as MusicMetadata from 'music-metadata';
+import type { IAudioMetadata } from 'music-metadata';
 import { mediaTypeOf } from '../../ground/media-types';
 import { openRegular } from '../../ground/regular-file';
 import { mp4HeaderBytes } from './mp4';
@@ -32,6 +33,14 @@ import { MAX_TAG_BYTES, pictureOverCaps } from './picture';
 import { readFromBytes, readWavLayout, type ReadAt, type WavLayout } from './riff';
 
 export type { WavLayout } from './riff';
+
+/**
+ * music-metadata (and the debug package it brings) is loaded on the first probe, not with this
+ * module: the CLI's commands that probe nothing in this thread start without it (issue 30).
+ */
+let musicMetadata: Promise<typeof MusicMetadata> | undefined;
+const loadMusicMetadata = (): Promise<typeof MusicMetadata> =>
+  (musicMetadata ??= import('music-metadata'));
 
 export type ProbedFormat =
   'mp3' | 'wav' | 'flac' | 'm4a' | 'aac' | 'ogg' | 'opus' | 'mp4' | 'webm' | 'other';
@@ -275,6 +284,7 @@ async function parseOpened(
 ): Promise<IAudioMetadata> {
   const { from, ...parse } = options;
   const read = windowedReads(handle, size);
+  const { parseBlob } = await loadMusicMetadata();
   try {
     return await parseBlob(blobOf(read, size, '', from), parse);
   } catch (e) {
@@ -364,6 +374,7 @@ export interface BytesInfo {
  */
 export async function probeBytes(bytes: Uint8Array, info: BytesInfo): Promise<MediaProbe | null> {
   let meta: IAudioMetadata;
+  const { parseBuffer } = await loadMusicMetadata();
   try {
     meta = await parseBuffer(
       isMp4(bytes) ? (mp4HeaderBytes(bytes) ?? bytes) : bytes,
