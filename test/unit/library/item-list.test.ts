@@ -1,6 +1,7 @@
 /** Main's list of items: each change costs main its own size, and a list handed out never changes. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LibraryItem } from '@shared/domain/library';
+import { newestFirst } from '../../../src/main/services/library/index-tasks';
 import { ItemList, byNewest } from '../../../src/main/services/library/item-list';
 
 const at = (n: number): string => new Date(Date.UTC(2025, 0, 1) + n * 60_000).toISOString();
@@ -68,5 +69,19 @@ describe('ItemList', () => {
     expect(list.list.map((i) => i.title)).toEqual(['song 2', 'song 5', 'song 3', 'song 1']);
     expect(list.paths.has(item(4).file)).toBe(false);
     expect(list.byId.get(moved.id)).toBe(moved);
+  });
+
+  it('breaks ties by the paths code units, without collation, the same in main and the worker', () => {
+    // found files copied together share a creation time: localeCompare built collation keys per tie
+    const spy = vi.spyOn(String.prototype, 'localeCompare');
+    const same = at(5);
+    const files = ['b.mp3', 'B.mp3', 'a.mp3', 'Z.mp3', 'é.mp3', 'e.mp3'];
+    const items = files.map((file, n) => item(n, { file, created_at: same }));
+    const sorted = [...items].sort(byNewest).map((i) => i.file);
+    expect(spy).not.toHaveBeenCalled();
+    spy.mockRestore();
+    expect(sorted).toEqual(['B.mp3', 'Z.mp3', 'a.mp3', 'b.mp3', 'e.mp3', 'é.mp3']);
+    expect([...items].sort(newestFirst).map((i) => i.file)).toEqual(sorted);
+    expect(byNewest(item(1, { created_at: at(2) }), item(2, { created_at: at(1) }))).toBe(-1);
   });
 });

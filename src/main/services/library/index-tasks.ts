@@ -6,11 +6,11 @@
  */
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import type { LibraryItem } from '@shared/domain/library';
 import { openDone } from '../worker/priority';
 import type { TaskContext } from '../worker/protocol';
 import type { IndexEntry, MainEntry } from './index-entry';
 import { refreshEntries, scanLibrary } from './indexer';
+import { byNewest } from './item-list';
 import { ProbeCache } from './probe-cache';
 import { loadSavedHead, loadSavedIndex, saveIndex } from './saved-index';
 import { LibrarySearch, type LibraryQuery } from './search';
@@ -54,8 +54,8 @@ const saveProbeCache = (ref: IndexRef): Promise<void> =>
     ?.save()
     .catch(() => undefined) ?? Promise.resolve();
 
-export const newestFirst = (a: LibraryItem, b: LibraryItem): number =>
-  a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : a.file.localeCompare(b.file);
+/** Main's order (item-list.ts): newest first, ties by path. */
+export const newestFirst = byNewest;
 
 function stateOf(entries: Map<string, IndexEntry>, search = new LibrarySearch()): IndexState {
   const ordered = [...entries.values()].sort((a, b) => newestFirst(a.item, b.item));

@@ -2,8 +2,26 @@ import type { LibraryChange, LibraryItem } from '@shared/domain/library';
 import type { MainEntry } from './index-entry';
 import type { ScanResult } from './index-tasks';
 
-export const byNewest = (a: LibraryItem, b: LibraryItem): number =>
-  a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : a.file.localeCompare(b.file);
+/**
+ * Newest first; items made in the same millisecond by their paths' code units. The worker orders
+ * its entries with this same function, so its search answers come in main's order. Not
+ * `localeCompare`: it built collation keys on every tie (about 150 ms of listing 3,000 found files,
+ * whose copies share creation times), and the order is only a stable tie-break (the Library view
+ * sorts for the eye with its own collator).
+ */
+export const byNewest = (
+  a: Pick<LibraryItem, 'created_at' | 'file'>,
+  b: Pick<LibraryItem, 'created_at' | 'file'>,
+): number =>
+  a.created_at < b.created_at
+    ? 1
+    : a.created_at > b.created_at
+      ? -1
+      : a.file < b.file
+        ? -1
+        : a.file > b.file
+          ? 1
+          : 0;
 
 /**
  * Merges `incoming` (newest first) into `rows` (newest first) in place, from the back: the cost
