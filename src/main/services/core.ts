@@ -38,6 +38,8 @@ import { createLoudnessService, type LoudnessService } from './analysis/loudness
 import { createUpgradeRunner, type UpgradeRunner } from './library/upgrade-runner';
 import { createExportService, type ExportService } from './export/service';
 import { createCollectionsService, type CollectionsService } from './collections';
+import { createPresetsService, type PresetsService } from './presets';
+import { createRhymes, type RhymeService } from './rhymes';
 import { DEFAULT_LOUDNESS_TARGET_LUFS } from '@shared/domain/loudness';
 import { createCostService, keyFingerprint, type CostService } from './cost';
 import { createBudgetService, type BudgetService } from './budget';
@@ -124,6 +126,10 @@ export interface Core {
   readonly budget: BudgetService;
   /** Batches of song prompts sent through the jobs (docs/batches.md); the app starts the driver. */
   readonly batches: BatchService;
+  /** The Songs composer's saved style presets (`presets.json` in the data folder). */
+  readonly presets: PresetsService;
+  /** The lyrics workspace's rhyme helper (the pronouncing dictionary, loaded on first use). */
+  readonly rhymes: RhymeService;
   /** Closes the library and jobs (releasing the data-folder lock) and the media cache. */
   close(): Promise<void>;
 }
@@ -377,6 +383,8 @@ export function createCore(opts: CoreOptions): Core {
     cost,
     budget,
     batches,
+    presets: createPresetsService({ file: join(paths.dataDir, 'presets.json') }),
+    rhymes: createRhymes(),
     async close() {
       await batches.stop();
       await loudness.stop();

@@ -18,6 +18,7 @@ import { playerContract } from './player';
 import { upgradeContract, upgradeEvents } from './upgrade';
 import { collectionsContract } from './collections';
 import { costContract, costEvents } from './cost';
+import { presetsContract, rhymesContract } from './presets';
 import { LibraryChangeSchema } from '../domain/library';
 import { event, type ApiOf, type EventsOf } from './define';
 
@@ -46,6 +47,8 @@ export const invokeContract = {
   upgrade: upgradeContract,
   collections: collectionsContract,
   cost: costContract,
+  presets: presetsContract,
+  rhymes: rhymesContract,
 } as const;
 
 export const eventContract = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  wordAt,
   lengthNote,
   lineAt,
   lineSyllables,
@@ -102,5 +103,18 @@ describe('prompt check (heuristics)', () => {
       { kind: 'parameters', example: 'bpm: 120' },
     ]);
     expect(promptNotes('warm pop with a soft piano', 'auto')).toEqual([]);
+  });
+});
+
+describe('the word at the caret (for the rhyme helper)', () => {
+  it('is the word the caret is in or just after, apostrophes inside kept', () => {
+    const text = 'Tonight we don’t sleep,\nlove';
+    expect(wordAt(text, 3)).toBe('Tonight');
+    expect(wordAt(text, 7)).toBe('Tonight');
+    expect(wordAt(text, 12)).toBe('don’t');
+    expect(wordAt(text, text.length)).toBe('love');
+    expect(wordAt(text, 22)).toBe('sleep');
+    expect(wordAt(text, 23)).toBeNull();
+    expect(wordAt('', 0)).toBeNull();
   });
 });

@@ -37,6 +37,7 @@ import { playerHandlers } from './player';
 import { upgradeHandlers } from './upgrade';
 import { collectionsHandlers } from './collections';
 import { costHandlers } from './cost';
+import { presetsHandlers, rhymesHandlers } from './presets';
 import { tr } from '../i18n';
 import type { ShellDiagnostics } from '../diagnostics';
 
@@ -240,6 +241,29 @@ export function buildHandlers({
     upgrade: upgradeHandlers(core.libraryUpgrade),
     collections: collectionsHandlers(core),
     cost: costHandlers(core.cost, core.budget),
+    presets: presetsHandlers(core, {
+      async chooseImport(ctx) {
+        const answer = await openDialog(ctx, {
+          title: tr('main:dialog.importPresets'),
+          filters: [{ name: tr('main:dialog.presetFiles'), extensions: ['json'] }],
+          properties: ['openFile'],
+        });
+        return answer.canceled ? null : (answer.filePaths[0] ?? null);
+      },
+      async chooseExport(ctx) {
+        const win = windowOf(ctx);
+        const options = {
+          title: tr('main:dialog.exportPresets'),
+          defaultPath: 'cadenza-presets.json',
+          filters: [{ name: tr('main:dialog.presetFiles'), extensions: ['json'] }],
+        };
+        const answer = win
+          ? await dialog.showSaveDialog(win, options)
+          : await dialog.showSaveDialog(options);
+        return answer.canceled || !answer.filePath ? null : answer.filePath;
+      },
+    }),
+    rhymes: rhymesHandlers(core),
     updates: updatesHandlers(() => (updates ??= unsupportedUpdates(app.getVersion(), core))),
     diagnostics: diagnosticsHandlers(diagnostics),
   };

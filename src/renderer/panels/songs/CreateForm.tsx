@@ -1,30 +1,14 @@
-import {
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type DragEvent,
-  type FormEvent,
-} from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { DEFAULT_MODEL_VERSION } from '@shared/domain/service-limits';
 import { Button, SegmentedControl, TextArea, TextField } from '../../components';
 import { ReadinessGate } from '../../readiness/ReadinessGate';
 import { useReadiness } from '../../readiness/useReadiness';
 import { selectRefusedWhileLeft, useAccountStore } from '../../stores/account';
 import { loadMusicLeft, submitSong, useSongsStore, writeLyrics } from '../../stores/songs';
-import {
-  counters,
-  formErrors,
-  hiddenFields,
-  modelLimits,
-  SECTION_TAGS,
-  toRequest,
-  type SongForm,
-} from './rules';
+import { counters, formErrors, hiddenFields, modelLimits, toRequest, type SongForm } from './rules';
 import { ModelSelect, submitOnCtrlEnter, SubmitRow } from './fields';
-import { LyricsWorkspace } from './LyricsWorkspace';
-import { lineAt } from './lyrics-workspace';
+import { LyricsEditor } from './LyricsEditor';
+import { PresetBar } from './PresetBar';
 import { PromptCheck } from './PromptCheck';
 import { CostLine, NoCounterCost, useCostEstimate } from '../shared/CostLine';
 import { useBudgetAsk } from '../shared/BudgetAsk';
@@ -58,18 +42,6 @@ export function CreateForm({ hidden = false }: { hidden?: boolean }) {
   const [form, setForm] = useState<SongForm>(initialForm);
   const [idea, setIdea] = useState('');
   const [touched, setTouched] = useState(false);
-  const [caretLine, setCaretLine] = useState<number | null>(null);
-  const lyricsRef = useRef<HTMLTextAreaElement>(null);
-  /** Where the caret goes after a section tag is inserted; applied right after React commits. */
-  const caretAfterInsert = useRef<number | null>(null);
-  useLayoutEffect(() => {
-    const at = caretAfterInsert.current;
-    const el = lyricsRef.current;
-    if (at === null || !el) return;
-    caretAfterInsert.current = null;
-    el.focus();
-    el.setSelectionRange(at, at);
-  });
   const id = useId();
   const { submitting, submitError, writing, lyricsError, musicBefore } = useSongsStore();
   // "Reuse settings" from the Library or a take: the form takes them once per request (adjusted
@@ -150,18 +122,6 @@ export function CreateForm({ hidden = false }: { hidden?: boolean }) {
 
   const onKeyDown = submitOnCtrlEnter(() => void onSubmit());
 
-  function insertTag(tag: string) {
-    const el = lyricsRef.current;
-    const text = form.lyrics;
-    const at = el?.selectionStart ?? text.length;
-    const before = text.slice(0, at);
-    const insert = `${before && !before.endsWith('\n') ? '\n' : ''}${tag}\n`;
-    // set the caret in the same commit as the new text (not a frame later, when the creator may
-    // already be typing and a late caret move would scatter their words)
-    caretAfterInsert.current = at + insert.length;
-    update({ lyrics: before + insert + text.slice(at) });
-  }
-
   async function onWriteLyrics() {
     if (!lyricsGate.ready) return;
     const result = await writeLyrics(idea);
@@ -235,6 +195,16 @@ export function CreateForm({ hidden = false }: { hidden?: boolean }) {
         </p>
       )}
 
+      <PresetBar
+        style={{
+          mode: form.mode,
+          prompt: form.prompt,
+          modelVersion: form.modelVersion,
+          instrumental: form.instrumental,
+        }}
+        onPick={(style) => update(style)}
+      />
+
       <SegmentedControl
         label={t('songs:create.mode.label')}
         segments={MODES.map((m) => ({ value: m.value, label: t(m.label) }))}
@@ -285,45 +255,18 @@ export function CreateForm({ hidden = false }: { hidden?: boolean }) {
 
       {!off.has('lyrics') && (
         <div className="stack-tight">
-          <TextArea
+          <LyricsEditor
             id={`${id}-lyrics`}
-            ref={lyricsRef}
-            label={t('songs:create.lyrics.label')}
-            className="lyrics-editor"
-            rows={8}
-            grow
-            maxRows={22}
             value={form.lyrics}
-            placeholder={t('songs:create.lyrics.placeholder')}
-            toolbar={
-              <div className="button-row" role="group" aria-label={t('songs:create.lyrics.tags')}>
-                {SECTION_TAGS.map((tag) => (
-                  <Button
-                    key={tag}
-                    size="small"
-                    variant="ghost"
-                    className="tag-button"
-                    onClick={() => insertTag(tag)}
-                    aria-label={t('songs:create.lyrics.insert', { tag })}
-                  >
-                    {/* the service reads these tags as they are: never translated */}
-                    <span translate="no">{tag}</span>
-                  </Button>
-                ))}
-              </div>
-            }
+            model={form.modelVersion}
             hint={t('songs:create.lyrics.words', {
               n: f.number(count.lyricsWords),
               max: f.number(count.lyricsMaxWords),
               model: form.modelVersion,
             })}
             error={errorOf('lyrics')}
-            onChange={(e) => update({ lyrics: e.target.value })}
-            onSelect={(e) =>
-              setCaretLine(lineAt(e.currentTarget.value, e.currentTarget.selectionStart))
-            }
+            onChange={(lyrics) => update({ lyrics })}
           />
-          <LyricsWorkspace lyrics={form.lyrics} model={form.modelVersion} caretLine={caretLine} />
           <TextField
             id={`${id}-idea`}
             label={t('songs:create.idea.label')}

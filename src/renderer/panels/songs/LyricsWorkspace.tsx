@@ -2,20 +2,23 @@ import { useMemo } from 'react';
 import type { ModelVersion } from '@shared/domain/service-limits';
 import { useFormat, useTranslation } from '../../i18n';
 import { lengthNote, measureLyrics } from './lyrics-workspace';
+import { LyricsRhymes } from './LyricsRhymes';
 
 interface Props {
   lyrics: string;
   model: ModelVersion;
   /** The editor line the caret is on (1-based), or null when the editor is not focused yet. */
   caretLine: number | null;
+  /** The word the caret is in (for the rhyme helper), or null. */
+  caretWord: string | null;
 }
 
 /**
  * Under the lyrics editor: the caret line's syllables, the section outline with each section's
  * lines and syllables, syllables per line (folded), and a note when the lyrics clearly do not fit
- * the model's song length. Estimates, said so (docs/lyrics-workspace.md).
+ * the model's song length, and rhymes for the word at the caret. Estimates, said so (docs/lyrics-workspace.md).
  */
-export function LyricsWorkspace({ lyrics, model, caretLine }: Props) {
+export function LyricsWorkspace({ lyrics, model, caretLine, caretWord }: Props) {
   const { t } = useTranslation();
   const f = useFormat();
   const m = useMemo(() => measureLyrics(lyrics), [lyrics]);
@@ -35,6 +38,7 @@ export function LyricsWorkspace({ lyrics, model, caretLine }: Props) {
           })}
         </p>
       )}
+      <LyricsRhymes word={caretWord} />
       <ol className="lyrics-outline small" aria-label={t('songs:workspace.sections')}>
         {m.sections.map((s, i) => (
           <li key={i}>

@@ -121,3 +121,20 @@ export function lengthNote(syllables: number, model: ModelVersion): LengthNote {
 export function lineAt(text: string, caret: number): number {
   return text.slice(0, Math.max(0, caret)).split('\n').length;
 }
+
+/** Letters (any script) and apostrophes inside a word ("don't", "don’t"). */
+const WORD_CHAR = /[\p{L}\p{M}'’]/u;
+
+/**
+ * The word the caret is in or just after ("lig|ht" and "light|" → "light"), without edge
+ * apostrophes; null between words or in an empty text.
+ */
+export function wordAt(text: string, caret: number): string | null {
+  const at = Math.max(0, Math.min(caret, text.length));
+  let start = at;
+  let end = at;
+  while (start > 0 && WORD_CHAR.test(text[start - 1]!)) start--;
+  while (end < text.length && WORD_CHAR.test(text[end]!)) end++;
+  const word = text.slice(start, end).replace(/^['’]+|['’]+$/g, '');
+  return word ? word : null;
+}
