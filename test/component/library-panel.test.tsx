@@ -160,8 +160,8 @@ describe('Library view', () => {
     expect(names).toEqual([
       'Paper boats, longest, Song, 2:18',
       'Paper boats, longer, Song, 2:18',
-      'Paper boats, Song, 2:18, take 1',
-      'Paper boats (2), Song, 2:18, take 2',
+      'Paper boats · Take 1, Song, 2:18',
+      'Paper boats (2) · Take 2, Song, 2:18',
       'Something else, Song, 2:18',
     ]);
     expect(within(list).getAllByRole('option')[0]).toHaveTextContent(

@@ -224,5 +224,52 @@ describe('Library: takes titled distinctly', () => {
         'Harbour Lights · Take 2',
       ]),
     );
+    // shown in the player with the title isolated (a right-to-left title keeps “· Take 1” after it)
+    const playing = await screen.findByTestId('player-title');
+    await waitFor(() => expect(playing).toHaveTextContent('Harbour Lights · Take 1'));
+    expect(playing.querySelector('bdi')?.textContent).toBe('Harbour Lights');
+    // the rows say it the same way, without the service's “(Take 2)”
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.getAttribute('aria-label')),
+    ).toEqual([
+      expect.stringMatching(/^Harbour Lights · Take 1, Song, /),
+      expect.stringMatching(/^Harbour Lights · Take 2, Song, /),
+    ]);
+    expect(within(list).queryByText(/\(Take 2\)/)).toBeNull();
+  });
+
+  it('a take keeps its number when a search shows it alone and when its sibling is gone', async () => {
+    const { user } = await renderMain({
+      key: TEST_KEY,
+      panels: [libraryPanel],
+      library: [
+        // saved with its number; take 1 went to the trash
+        {
+          id: 'itm_kept',
+          title: 'Neon Tide',
+          file: 'Neon Tide · Take 2.wav',
+          variation_group: 'job_neon',
+          take: 2,
+          created_at: '2025-01-02T00:00:01.000Z',
+        },
+        { id: 'itm_a', title: 'Paper boats', file: 'a.wav', variation_group: 'job_boats' },
+        {
+          id: 'itm_b',
+          title: 'Paper boats',
+          file: 'b.wav',
+          variation_group: 'job_boats',
+          created_at: '2030-01-01T00:00:00.000Z',
+          tags: ['harbour'],
+        },
+      ],
+    });
+    const list = await screen.findByRole('listbox', { name: 'Library items' });
+    await waitFor(() => expect(within(list).getAllByRole('option')).toHaveLength(3));
+    expect(within(list).getByRole('option', { name: /^Neon Tide · Take 2, / })).toBeVisible();
+    await user.type(screen.getByRole('searchbox', { name: 'Search the library' }), 'harbour');
+    await waitFor(() => expect(within(list).getAllByRole('option')).toHaveLength(1));
+    expect(within(list).getByRole('option', { name: /^Paper boats · Take 2, / })).toBeVisible();
   });
 });

@@ -75,7 +75,10 @@ describe('library rows while typing (narrowed from the last query)', () => {
         parentId: n % 7 === 0 && n > 0 ? `i${n - 1}` : null,
       }) as unknown as LibraryItemView,
   );
-  /** What the rows must be: every item tested, groups gathered, takes numbered among matches. */
+  /**
+   * What the rows must be: every item tested, groups gathered; a take is numbered by its place in
+   * its whole group (oldest first), whatever the query shows of it (one rule, issue 31).
+   */
   function expected(items: readonly LibraryItemView[], q: ViewQuery): string[] {
     const terms = q.text.toLowerCase().split(/\s+/).filter(Boolean);
     const kindsOf: Record<string, string[] | null> = {
@@ -106,6 +109,16 @@ describe('library rows while typing (narrowed from the last query)', () => {
               .includes(t),
           )),
     );
+    const numberOf = (i: LibraryItemView): number | null => {
+      const whole = items
+        .filter((m) => i.variationGroup && m.variationGroup === i.variationGroup)
+        .sort((a, b) =>
+          a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.file < b.file ? -1 : 1,
+        );
+      return whole.length < 2 ? null : whole.indexOf(i) + 1;
+    };
+    const label = (i: LibraryItemView): string =>
+      numberOf(i) === null ? i.id : `${i.id} take ${numberOf(i)}`;
     const out: string[] = [];
     const done = new Set<string>();
     for (const i of matching) {
@@ -113,14 +126,12 @@ describe('library rows while typing (narrowed from the last query)', () => {
         (m) => i.variationGroup && m.variationGroup === i.variationGroup,
       );
       if (group.length < 2) {
-        out.push(`${i.id}`);
+        out.push(label(i));
         continue;
       }
       if (done.has(i.variationGroup!)) continue;
       done.add(i.variationGroup!);
-      group
-        .sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1))
-        .forEach((t, k) => out.push(`${t.id} take ${k + 1}`));
+      group.sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1)).forEach((t) => out.push(label(t)));
     }
     return out;
   }

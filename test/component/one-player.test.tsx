@@ -142,27 +142,27 @@ describe('One player', () => {
     // 2. a take of a submission in the Songs panel (saved: it plays from the library)
     await goTo(/Songs/);
     const done = await screen.findByRole('listitem', { name: 'Song: Summer rain' });
-    const take1 = within(done).getByRole('listitem', { name: 'Summer rain, take 1' });
-    await playNext(within(take1).getByRole('button', { name: 'Play Summer rain, take 1' }), urlA, {
-      title: 'Summer rain, take 1',
+    const take1 = within(done).getByRole('listitem', { name: 'Summer rain · Take 1' });
+    await playNext(within(take1).getByRole('button', { name: 'Play Summer rain · Take 1' }), urlA, {
+      title: 'Summer rain · Take 1',
       origin: 'Songs · not in the queue',
     });
 
     // 3. A/B: the other take takes over
     // (take 2 is "Summer rain 2" in the library: the player names it as the library does)
     await playNext(within(done).getByRole('radio', { name: 'B' }), urlB, {
-      title: 'Summer rain 2, take 2',
+      title: 'Summer rain 2 · Take 2',
     });
-    expect(within(take1).getByRole('button', { name: 'Play Summer rain, take 1' })).toBeVisible();
+    expect(within(take1).getByRole('button', { name: 'Play Summer rain · Take 1' })).toBeVisible();
 
     // 4. the extend card (from the take's ⋯ menu)
-    await user.click(within(take1).getByRole('button', { name: 'More for Summer rain, take 1' }));
+    await user.click(within(take1).getByRole('button', { name: 'More for Summer rain · Take 1' }));
     await user.click(screen.getByRole('menuitem', { name: 'Extend' }));
     const form = await screen.findByRole('form', { name: 'Extend Summer rain' });
     await playNext(within(form).getByRole('button', { name: 'Play Summer rain' }), urlA, {
       origin: 'Songs · extend',
     });
-    expect(within(done).getByRole('button', { name: 'Play Summer rain 2, take 2' })).toBeVisible();
+    expect(within(done).getByRole('button', { name: 'Play Summer rain 2 · Take 2' })).toBeVisible();
 
     // 5. a voice sample, 6. a text-to-speech take
     await goTo(/Voice/);

@@ -16,7 +16,7 @@ const stream = (fields: Partial<PlayEntry> = {}): PlayEntry => ({
   key: 'preview:job_1:0',
   itemId: null,
   url: 'cadenza-media://cache/0123456789abcdef0123456789abcdef',
-  title: 'Harbour Lights, take 1',
+  title: 'Harbour Lights · Take 1',
   video: false,
   format: null,
   durationMs: null,

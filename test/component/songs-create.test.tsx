@@ -248,13 +248,13 @@ describe('Songs: progress', () => {
     // queued, processing, then streaming, 40 % of the way through its streaming step
     main.emulator.advance(2 * 60_000 + 24_000);
     const card = await screen.findByRole('listitem', { name: 'Song: neon tide' });
-    const take1 = await within(card).findByRole('listitem', { name: `${NEON}, take 1` });
+    const take1 = await within(card).findByRole('listitem', { name: `${NEON} · Take 1` });
     await waitFor(() =>
       expect(within(take1).getByTestId('take-status')).toHaveTextContent(
         'Take 1Generating — you can play it already',
       ),
     );
-    expect(within(card).getByRole('listitem', { name: `${NEON}, take 2` })).toBeInTheDocument();
+    expect(within(card).getByRole('listitem', { name: `${NEON} · Take 2` })).toBeInTheDocument();
     expect(
       within(card).getByRole('progressbar', { name: 'Progress of neon tide' }),
     ).toHaveAttribute('aria-valuenow', '50');
@@ -263,7 +263,7 @@ describe('Songs: progress', () => {
       'Generating · Usually takes 3 min',
     );
     expect(within(card).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
-    await user.click(within(take1).getByRole('button', { name: `Play ${NEON}, take 1` }));
+    await user.click(within(take1).getByRole('button', { name: `Play ${NEON} · Take 1` }));
     await waitFor(
       () =>
         expect(playerBar().getAttribute('data-src')).toMatch(
@@ -272,11 +272,11 @@ describe('Songs: progress', () => {
       { timeout: 20_000 },
     );
     await expectPlayerPlays(playerBar().getAttribute('data-src')!, {
-      title: `${NEON}, take 1`,
+      title: `${NEON} · Take 1`,
       origin: 'Songs · not in the queue',
     });
     expect(
-      within(take1).getByRole('button', { name: `Pause ${NEON}, take 1` }),
+      within(take1).getByRole('button', { name: `Pause ${NEON} · Take 1` }),
     ).toBeInTheDocument();
     const jobId = (await jobOf(main)).id;
     expect(main.callsOf('songs.preview')).toEqual([[jobId, 0]]);
@@ -293,7 +293,7 @@ describe('Songs: progress', () => {
     await user.click(screen.getByRole('button', { name: 'Create' }));
     const card = await screen.findByRole('listitem', { name: 'Song: storm #fail' });
     const title = titleFromPrompt('storm #fail');
-    const take2 = await within(card).findByRole('listitem', { name: `${title}, take 2` });
+    const take2 = await within(card).findByRole('listitem', { name: `${title} · Take 2` });
     await waitFor(() => expect(within(card).getByTestId('job-state')).toHaveTextContent('Failed'));
     // the service gave no reason: the card says what to try
     expect(within(card).getByRole('alert')).toHaveTextContent(

@@ -140,11 +140,11 @@ describe('Songs: following the library', () => {
 describe('Songs: extend from here', () => {
   it('the take ⋯ menu by keyboard: Extend opens the Extend form with focus on it; a take without a service id offers none; refuses a start of 0 or past the end; Ctrl+Enter sends custom mode with the parent', async () => {
     const { main, user, serviceIds } = await openTakes({ bSongId: null, aTitle: 'Neon Tide' });
-    const take1 = await screen.findByRole('listitem', { name: 'Neon Tide, take 1' });
-    const take2 = await screen.findByRole('listitem', { name: 'Summer rain, take 2' });
+    const take1 = await screen.findByRole('listitem', { name: 'Neon Tide · Take 1' });
+    const take2 = await screen.findByRole('listitem', { name: 'Summer rain · Take 2' });
     // one way to extend: no "Extend …" buttons anywhere, only the take's menu item
     expect(screen.queryByRole('button', { name: /^Extend/ })).toBeNull();
-    const more2 = within(take2).getByRole('button', { name: 'More for Summer rain, take 2' });
+    const more2 = within(take2).getByRole('button', { name: 'More for Summer rain · Take 2' });
     more2.focus();
     await user.keyboard('{Enter}');
     expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual([
@@ -158,11 +158,11 @@ describe('Songs: extend from here', () => {
     await user.keyboard('{Escape}');
     expect(more2).toHaveFocus();
 
-    const more1 = within(take1).getByRole('button', { name: 'More for Neon Tide, take 1' });
+    const more1 = within(take1).getByRole('button', { name: 'More for Neon Tide · Take 1' });
     expect(more1).toHaveAttribute('aria-haspopup', 'menu');
     more1.focus();
     await user.keyboard('{ArrowDown}');
-    const menu = screen.getByRole('menu', { name: 'More for Neon Tide, take 1' });
+    const menu = screen.getByRole('menu', { name: 'More for Neon Tide · Take 1' });
     expect(
       within(menu)
         .getAllByRole('menuitem')
@@ -318,9 +318,9 @@ describe('Songs: the two takes side by side', () => {
     // artwork: placeholder art while the takes have none
     expect(card.querySelectorAll('.artwork-placeholder')).toHaveLength(2);
 
-    await user.click(within(card).getByRole('button', { name: 'Play Summer rain, take 1' }));
+    await user.click(within(card).getByRole('button', { name: 'Play Summer rain · Take 1' }));
     await expectPlayerPlays(URL_A, {
-      title: 'Summer rain, take 1',
+      title: 'Summer rain · Take 1',
     });
     const engines = installedEngines();
     const a = engines.last();
@@ -329,18 +329,18 @@ describe('Songs: the two takes side by side', () => {
     expect(within(ab).getByRole('radio', { name: 'B' })).toBeChecked();
     // one engine: A stops, B starts at A's position and plays on
     await expectPlayerPlays(URL_B, {
-      title: 'Summer rain, take 2',
+      title: 'Summer rain · Take 2',
     });
     const b = engines.last();
     expect(a.unloaded).toBe(true);
     expect(b.calls.slice(0, 2)).toEqual(['seek:12.3', 'play']);
     expect(within(card).getByTestId('ab-position')).toHaveTextContent('B from 0:12.3');
     expect(
-      within(card).getByRole('button', { name: 'Pause Summer rain, take 2' }),
+      within(card).getByRole('button', { name: 'Pause Summer rain · Take 2' }),
     ).toBeInTheDocument();
 
     // B paused at 4 s: A takes over there, paused (by keyboard: arrow in the switch)
-    await user.click(within(card).getByRole('button', { name: 'Pause Summer rain, take 2' }));
+    await user.click(within(card).getByRole('button', { name: 'Pause Summer rain · Take 2' }));
     await waitFor(() => expect(playerBar()).toHaveAttribute('data-status', 'paused'));
     b.positionS = 4;
     within(ab).getByRole('radio', { name: 'B' }).focus();
@@ -354,8 +354,8 @@ describe('Songs: the two takes side by side', () => {
   it("Delete (take ⋯ menu) moves take 1 to the trash with the Library's Undo toast; take 2 stays and plays alone; Undo puts take 1 back", async () => {
     const { main, user } = await openTakes();
     const card = await screen.findByRole('listitem', { name: 'Song: Summer rain' });
-    const take1 = within(card).getByRole('listitem', { name: 'Summer rain, take 1' });
-    await user.click(within(take1).getByRole('button', { name: 'More for Summer rain, take 1' }));
+    const take1 = within(card).getByRole('listitem', { name: 'Summer rain · Take 1' });
+    await user.click(within(take1).getByRole('button', { name: 'More for Summer rain · Take 1' }));
     await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
     await waitFor(() =>
       expect(within(take1).getByTestId('take-status')).toHaveTextContent('Moved to the trash'),
@@ -368,7 +368,7 @@ describe('Songs: the two takes side by side', () => {
     expect(within(take1).queryByRole('button', { name: /Play/ })).toBeNull();
     expect(within(take1).queryByRole('button', { name: /More for/ })).toBeNull();
     expect(
-      within(card).getByRole('button', { name: 'Play Summer rain, take 2' }),
+      within(card).getByRole('button', { name: 'Play Summer rain · Take 2' }),
     ).toBeInTheDocument();
     // nothing left to compare
     expect(within(card).queryByRole('radiogroup', { name: 'Compare takes' })).toBeNull();
@@ -392,8 +392,8 @@ describe('Songs: the two takes side by side', () => {
       code: 'io',
       message: 'Cadenza could not move the file to the trash.',
     });
-    const take2 = await screen.findByRole('listitem', { name: 'Summer rain, take 2' });
-    const more = within(take2).getByRole('button', { name: 'More for Summer rain, take 2' });
+    const take2 = await screen.findByRole('listitem', { name: 'Summer rain · Take 2' });
+    const more = within(take2).getByRole('button', { name: 'More for Summer rain · Take 2' });
     await user.click(more);
     await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
     expect(
@@ -401,7 +401,7 @@ describe('Songs: the two takes side by side', () => {
     ).toBeInTheDocument();
     expect(await main.libraryFiles()).toHaveLength(4);
     expect(
-      within(take2).getByRole('button', { name: 'Play Summer rain, take 2' }),
+      within(take2).getByRole('button', { name: 'Play Summer rain · Take 2' }),
     ).toBeInTheDocument();
 
     await user.click(more);
@@ -426,13 +426,13 @@ describe('Songs: finishing a take', () => {
   it('Whole song (extensions only) joins the take to its song as a new item; Export… copies it', async () => {
     // take 2 continues another song: it is an extension
     const { main, user } = await openTakes({ bParent: PARENT });
-    const take1 = await screen.findByRole('listitem', { name: 'Summer rain, take 1' });
-    await user.click(within(take1).getByRole('button', { name: 'More for Summer rain, take 1' }));
+    const take1 = await screen.findByRole('listitem', { name: 'Summer rain · Take 1' });
+    await user.click(within(take1).getByRole('button', { name: 'More for Summer rain · Take 1' }));
     expect(screen.queryByRole('menuitem', { name: 'Whole song' })).toBeNull(); // not an extension
     await user.keyboard('{Escape}');
 
-    const take2 = screen.getByRole('listitem', { name: 'Summer rain, take 2' });
-    const more = within(take2).getByRole('button', { name: 'More for Summer rain, take 2' });
+    const take2 = screen.getByRole('listitem', { name: 'Summer rain · Take 2' });
+    const more = within(take2).getByRole('button', { name: 'More for Summer rain · Take 2' });
     await user.click(more);
     await user.click(screen.getByRole('menuitem', { name: 'Whole song' }));
     await waitFor(() => expect(main.callsOf('edit.wholeSong')).toEqual([[TAKE_B]]));
@@ -470,8 +470,8 @@ describe('Songs: finishing a take', () => {
 
   it('Trim… in the take ⋯ menu opens the Library’s trim dialog on that take', async () => {
     const { user } = await openTakes();
-    const take1 = await screen.findByRole('listitem', { name: 'Summer rain, take 1' });
-    await user.click(within(take1).getByRole('button', { name: 'More for Summer rain, take 1' }));
+    const take1 = await screen.findByRole('listitem', { name: 'Summer rain · Take 1' });
+    await user.click(within(take1).getByRole('button', { name: 'More for Summer rain · Take 1' }));
     await user.click(screen.getByRole('menuitem', { name: 'Trim…' }));
     expect(await screen.findByRole('dialog', { name: /Summer rain/ })).toBeInTheDocument();
   });

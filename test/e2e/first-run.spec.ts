@@ -99,7 +99,7 @@ test('first run by keyboard alone, from the welcome to a first song, an extensio
     .toHaveLength(2);
 
   // an extension of take 1 from its ⋯ menu, from where the take ends
-  const more = page.getByRole('button', { name: /^More for .*, take 1$/ }).first();
+  const more = page.getByRole('button', { name: /^More for .* · Take 1$/ }).first();
   await tabTo(page, more, 80);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menuitem', { name: 'Extend' })).toBeFocused();

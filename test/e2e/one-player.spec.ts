@@ -90,18 +90,18 @@ test('a song take, then a voice sample: the take stops and the bar shows the sam
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   const card = page.getByRole('listitem', { name: /^Song: / }).first();
   await expect(card.getByTestId('job-state')).toHaveText('Done', { timeout: 45_000 });
-  const take1 = card.getByRole('listitem', { name: /, take 1$/ });
+  const take1 = card.getByRole('listitem', { name: / · Take 1$/ });
 
   await recordPlayedMedia(page);
-  await take1.getByRole('button', { name: /^Play .*, take 1$/ }).click();
+  await take1.getByRole('button', { name: /^Play .* · Take 1$/ }).click();
   const take = await barPlays(page, /^cadenza-media:\/\/library\//, {
-    title: /, take 1$/,
+    title: / · Take 1$/,
     origin: 'Songs',
   });
   await expect
     .poll(async () => (await playedState(page, take))?.currentTime ?? 0)
     .toBeGreaterThan(0.5);
-  await expect(take1.getByRole('button', { name: /^Pause .*, take 1$/ })).toBeVisible();
+  await expect(take1.getByRole('button', { name: /^Pause .* · Take 1$/ })).toBeVisible();
   await shoot(page, 'songs-take-playing');
 
   await openPanel(page, 'Voice');
@@ -124,7 +124,7 @@ test('a song take, then a voice sample: the take stops and the bar shows the sam
   await shoot(page, 'voice-sample-playing');
 
   await openPanel(page, 'Songs');
-  await expect(take1.getByRole('button', { name: /^Play .*, take 1$/ })).toBeVisible();
+  await expect(take1.getByRole('button', { name: /^Play .* · Take 1$/ })).toBeVisible();
 });
 
 test('the bar by keyboard alone: play from the Library, pause, next, seek on the waveform, volume, the queue and Escape; axe finds nothing', async ({

@@ -73,7 +73,7 @@ test('Songs busy, done and cancelled, a take menu open, a library item selected,
   // The list is fixed beside its button and closes when anything under it scrolls or the card
   // re-renders as the library reloads after the cancel; on a loaded machine the click can land just
   // before that, so the button is clicked again until the menu stays open.
-  const more = card.getByRole('button', { name: /^More for .*, take 1$/ });
+  const more = card.getByRole('button', { name: /^More for .* · Take 1$/ });
   await more.scrollIntoViewIfNeeded();
   await expect(async () => {
     if ((await more.getAttribute('aria-expanded')) !== 'true') await more.click();

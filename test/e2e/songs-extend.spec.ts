@@ -59,12 +59,12 @@ test('extend from here: picker refuses 0 and past the end, sends custom mode wit
   // The two takes side by side: A/B hands the player from one take to the other at the same
   // position (one engine: A stops, B plays on from where A was).
   const compare = card.getByRole('radiogroup', { name: 'Compare takes' });
-  const take1 = card.getByRole('listitem', { name: 'Harbour Lights, take 1' });
-  const take2 = card.getByRole('listitem', { name: 'Harbour Lights, take 2' });
+  const take1 = card.getByRole('listitem', { name: 'Harbour Lights · Take 1' });
+  const take2 = card.getByRole('listitem', { name: 'Harbour Lights · Take 2' });
   await recordPlayedMedia(page);
-  await take1.getByRole('button', { name: 'Play Harbour Lights, take 1' }).click();
+  await take1.getByRole('button', { name: 'Play Harbour Lights · Take 1' }).click();
   const srcA = await barPlays(page, /^cadenza-media:\/\/library\/Harbour%20Lights/, {
-    title: 'Harbour Lights, take 1',
+    title: 'Harbour Lights · Take 1',
   });
   await expect
     .poll(async () => (await playedState(page, srcA))?.currentTime ?? 0)
@@ -75,7 +75,7 @@ test('extend from here: picker refuses 0 and past the end, sends custom mode wit
     'true',
   );
   const srcB = await barPlays(page, /^cadenza-media:\/\/library\/Harbour%20Lights/, {
-    title: 'Harbour Lights, take 2',
+    title: 'Harbour Lights · Take 2',
   });
   expect(srcB).not.toBe(srcA);
   await expect(card.getByTestId('ab-position')).toHaveText(/^B from 0:0\d\.\d$/);
@@ -89,10 +89,10 @@ test('extend from here: picker refuses 0 and past the end, sends custom mode wit
     .poll(async () => (await playedState(page, srcB))?.currentTime ?? -1)
     .toBeGreaterThanOrEqual(switchedAtS - 0.05);
   expect((await playedState(page, srcB))!.currentTime).toBeLessThan(switchedAtS + 2);
-  await expect(take2.getByRole('button', { name: 'Pause Harbour Lights, take 2' })).toBeVisible();
+  await expect(take2.getByRole('button', { name: 'Pause Harbour Lights · Take 2' })).toBeVisible();
 
   // Star take 2, then extend it from 5.5 s: both from its ⋯ menu, by keyboard.
-  const more = take2.getByRole('button', { name: 'More for Harbour Lights, take 2' });
+  const more = take2.getByRole('button', { name: 'More for Harbour Lights · Take 2' });
   await more.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menuitem', { name: 'Extend' })).toBeFocused();
@@ -181,7 +181,7 @@ test('extend from here: picker refuses 0 and past the end, sends custom mode wit
   expect(made.map((s) => s.continueAtS)).toEqual([5.5, 5.5]);
 
   // the whole song, from the extension's take menu, by keyboard: a new item, nothing sent
-  const extTake = ext.getByRole('listitem', { name: /, take 1$/ });
+  const extTake = ext.getByRole('listitem', { name: / · Take 1$/ });
   const extMore = extTake.getByRole('button', { name: /^More for / });
   await extMore.focus();
   await page.keyboard.press('Enter');

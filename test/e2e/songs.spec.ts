@@ -52,13 +52,13 @@ test('custom mode: two takes stream, play while generating, land in the library 
 
   const card = page.getByRole('listitem', { name: 'Song: Neon Tide' });
   await expect(card).toBeVisible();
-  const take1 = card.getByRole('listitem', { name: 'Neon Tide, take 1' });
-  await expect(card.getByRole('listitem', { name: 'Neon Tide, take 2' })).toBeVisible();
+  const take1 = card.getByRole('listitem', { name: 'Neon Tide · Take 1' });
+  await expect(card.getByRole('listitem', { name: 'Neon Tide · Take 2' })).toBeVisible();
 
   // While the service streams, the take plays through main's media cache.
   await expect(take1.getByTestId('take-status')).toHaveText(/Generating/, { timeout: 25_000 });
   await recordPlayedMedia(page);
-  await take1.getByRole('button', { name: 'Play Neon Tide, take 1' }).click();
+  await take1.getByRole('button', { name: 'Play Neon Tide · Take 1' }).click();
   // the player bar plays the stream from main's cache: what has arrived so far, which may be
   // short enough to have ended by the time the bar is looked at
   const streamBar = playerBar(page);
@@ -66,7 +66,7 @@ test('custom mode: two takes stream, play while generating, land in the library 
     timeout: 15_000,
   });
   await expect(streamBar).toHaveAttribute('data-status', /^(playing|ended)$/, { timeout: 15_000 });
-  await expect(streamBar.getByTestId('player-title')).toHaveText('Neon Tide, take 1');
+  await expect(streamBar.getByTestId('player-title')).toHaveText('Neon Tide · Take 1');
   await expect(streamBar.getByTestId('player-origin')).toContainText('Songs');
   const stream = (await streamBar.getAttribute('data-src'))!;
   await expect
@@ -82,7 +82,7 @@ test('custom mode: two takes stream, play while generating, land in the library 
   await expect(bar).toHaveAttribute('data-src', /^cadenza-media:\/\/library\//);
   const file = (await bar.getAttribute('data-src'))!;
   if ((await bar.getAttribute('data-status')) !== 'playing')
-    await take1.getByRole('button', { name: 'Play Neon Tide, take 1' }).click();
+    await take1.getByRole('button', { name: 'Play Neon Tide · Take 1' }).click();
   await expectPlayedLoaded(page, file, 6); // the file on disk, as long as the song
   const saved = await sidecars(app.dirs.library);
   expect(saved).toHaveLength(2);

@@ -48,8 +48,8 @@ test('Extend at 1280×800: beside "Your songs", nothing clipped, default start i
   const lengthMs = emulator.songs()[0]!.durationMs;
 
   // point 12: the open menu is inside the page's landmarks
-  const take1 = card.getByRole('listitem', { name: 'Harbour Lights, take 1' });
-  await openMenuOnce(page, take1.getByRole('button', { name: 'More for Harbour Lights, take 1' }));
+  const take1 = card.getByRole('listitem', { name: 'Harbour Lights · Take 1' });
+  await openMenuOnce(page, take1.getByRole('button', { name: 'More for Harbour Lights · Take 1' }));
   const { violations } = await new AxeBuilder({ page }).withRules(['region']).analyze();
   expect(violations.map((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
   await page.getByRole('menuitem', { name: 'Extend' }).click();
@@ -86,7 +86,7 @@ test('Extend at 1280×800: beside "Your songs", nothing clipped, default start i
   await expect(ext.getByTestId('job-state')).toHaveText('Done', { timeout: 40_000 });
 
   // point 3: the just-finished extension take's menu opens on the first click
-  const extTake = ext.getByRole('listitem', { name: /, take 1$/ });
+  const extTake = ext.getByRole('listitem', { name: / · Take 1$/ });
   await openMenuOnce(page, extTake.getByRole('button', { name: /^More for / }));
 });
 

@@ -68,7 +68,7 @@ test('keyboard alone: first run to a first song, its extension from the take men
   await page.keyboard.press('Control+Enter');
   const first = page.getByRole('listitem', { name: 'Song: warm lo-fi with soft rain' });
   await expect(first.getByTestId('job-state')).toHaveText('Done', { timeout: 60_000 });
-  const take1 = first.getByRole('listitem', { name: /, take 1$/ });
+  const take1 = first.getByRole('listitem', { name: / · Take 1$/ });
   await expect(take1.getByTestId('take-status')).toContainText('In your library', {
     timeout: 30_000,
   });
@@ -78,7 +78,7 @@ test('keyboard alone: first run to a first song, its extension from the take men
   expect(songs.map((s) => s.duration_ms)).toEqual([songMs, songMs]);
 
   // Extend take 1 from its ⋯ menu: Enter opens the menu on "Extend", Enter chooses it.
-  const more1 = take1.getByRole('button', { name: /^More for .*, take 1$/ });
+  const more1 = take1.getByRole('button', { name: /^More for .* · Take 1$/ });
   await tabTo(page, more1);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menuitem', { name: 'Extend' })).toBeFocused();
@@ -101,7 +101,7 @@ test('keyboard alone: first run to a first song, its extension from the take men
 
   const ext = page.getByRole('listitem', { name: 'Song: Soft rain, later' });
   await expect(ext.getByTestId('job-state')).toHaveText('Done', { timeout: 60_000 });
-  const extTake1 = ext.getByRole('listitem', { name: 'Soft rain, later, take 1' });
+  const extTake1 = ext.getByRole('listitem', { name: 'Soft rain, later · Take 1' });
   await expect(extTake1.getByTestId('take-status')).toContainText('In your library', {
     timeout: 30_000,
   });
@@ -113,7 +113,7 @@ test('keyboard alone: first run to a first song, its extension from the take men
   expect(extension?.duration_ms).toBe(made[0]!.durationMs);
 
   // The whole song of the extension, from its take ⋯ menu: Enter opens it on "Extend", ↓ "Whole song".
-  const moreExt = extTake1.getByRole('button', { name: 'More for Soft rain, later, take 1' });
+  const moreExt = extTake1.getByRole('button', { name: 'More for Soft rain, later · Take 1' });
   await tabTo(page, moreExt, { back: true, max: 80 });
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menuitem', { name: 'Extend' })).toBeFocused();
@@ -156,7 +156,7 @@ test('keyboard alone: first run to a first song, its extension from the take men
   };
   const wholeS = await lengthOf(/^Soft rain, later \(whole song\), Song, /);
   expect(Math.abs(wholeS - whole!.duration_ms! / 1000)).toBeLessThanOrEqual(0.5);
-  expect(wholeS).toBeGreaterThan(await lengthOf(/^Soft rain, later, Song, .*, take 1$/));
+  expect(wholeS).toBeGreaterThan(await lengthOf(/^Soft rain, later · Take 1, Song, /));
   await shoot(page, 'whole-song-library');
 
   await expectNoAxeViolations(page);

@@ -50,7 +50,7 @@ test('songs: composer beside takes', async ({ page, emulator }) => {
   // the take menu open (in the dark theme its file name says)
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.setViewportSize({ width: 1280, height: 800 });
-  await first.getByRole('button', { name: /^More for .*, take 1$/ }).click();
+  await first.getByRole('button', { name: /^More for .* · Take 1$/ }).click();
   await page.screenshot({ path: join(OUT, 'songs-take-menu-dark-1280x800.png') });
   await page.keyboard.press('Escape');
 

@@ -48,8 +48,8 @@ test('studio: extend, export, trim, a cover done, a trained singer', async ({ pa
   await page.keyboard.press('Control+Enter');
   const job = page.getByRole('listitem', { name: 'Song: Neon Tide' });
   await expect(job.getByTestId('job-state')).toHaveText('Done', { timeout: 60_000 });
-  const take = job.getByRole('listitem', { name: 'Neon Tide, take 1' });
-  const more = take.getByRole('button', { name: 'More for Neon Tide, take 1' });
+  const take = job.getByRole('listitem', { name: 'Neon Tide · Take 1' });
+  const more = take.getByRole('button', { name: 'More for Neon Tide · Take 1' });
   await expect(more).toBeVisible({ timeout: 30_000 });
 
   // Extend open on take 1

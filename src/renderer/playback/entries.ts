@@ -5,6 +5,8 @@
 import type { LibraryKind } from '@shared/domain/library';
 import type { LibraryItemView } from '@shared/ipc/library';
 import { t } from '../i18n';
+import { baseTitle, takeName, takeNumbersOf } from '../lib/take-title';
+import { useLibraryStore } from '../stores/library';
 
 export interface PlayEntry {
   /**
@@ -16,7 +18,10 @@ export interface PlayEntry {
   itemId: string | null;
   /** A `cadenza-media:` URL already known (previews, samples, results); null = ask main. */
   url: string | null;
+  /** As one plain string: a take's is "Harbour Lights · Take 2" (see `take`). */
   title: string;
+  /** A take of a submission: its title and number, shown with the title isolated (`EntryTitle`). */
+  take?: { title: string; n: number };
   video: boolean;
   /** Lower-case codec hint for howler ("mp3"); null when the URL names no file. */
   format: string | null;
@@ -37,20 +42,33 @@ export function formatOf(fileOrUrl: string): string | null {
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : null;
 }
 
-export const toQueueEntry = (
-  item: LibraryItemView,
-  origin = t('shell:nav.library'),
-): PlayEntry => ({
-  key: item.id,
-  itemId: item.id,
-  url: null,
-  title: item.title,
-  video: isVideoKind(item.kind),
-  format: formatOf(item.file),
-  durationMs: item.durationMs,
-  coverUrl: item.coverUrl,
-  origin,
-});
+/** A take's entry is named by the take rule ("Harbour Lights · Take 2"); others keep their title. */
+export function asTake<E extends PlayEntry>(entry: E, title: string, n: number | null): E {
+  if (n === null) return entry;
+  const base = baseTitle(title);
+  return { ...entry, title: takeName(base, n), take: { title: base, n } };
+}
+
+/** A library item's take number, from the library's list (null: not a take of a group). */
+const takeNumberOf = (itemId: string): number | null =>
+  takeNumbersOf(useLibraryStore.getState().items).get(itemId) ?? null;
+
+export const toQueueEntry = (item: LibraryItemView, origin = t('shell:nav.library')): PlayEntry =>
+  asTake(
+    {
+      key: item.id,
+      itemId: item.id,
+      url: null,
+      title: item.title,
+      video: isVideoKind(item.kind),
+      format: formatOf(item.file),
+      durationMs: item.durationMs,
+      coverUrl: item.coverUrl,
+      origin,
+    },
+    item.title,
+    takeNumberOf(item.id),
+  );
 
 /** A library file a panel already has the media URL of (takes, results, songs). */
 export function libraryEntry(item: {
@@ -62,15 +80,19 @@ export function libraryEntry(item: {
   origin: string;
   coverUrl?: string | null;
 }): PlayEntry {
-  return {
-    key: item.itemId,
-    itemId: item.itemId,
-    url: item.mediaUrl,
-    title: item.title,
-    video: item.kind ? isVideoKind(item.kind) : false,
-    format: formatOf(item.mediaUrl),
-    durationMs: item.durationMs,
-    coverUrl: item.coverUrl ?? null,
-    origin: item.origin,
-  };
+  return asTake(
+    {
+      key: item.itemId,
+      itemId: item.itemId,
+      url: item.mediaUrl,
+      title: item.title,
+      video: item.kind ? isVideoKind(item.kind) : false,
+      format: formatOf(item.mediaUrl),
+      durationMs: item.durationMs,
+      coverUrl: item.coverUrl ?? null,
+      origin: item.origin,
+    },
+    item.title,
+    takeNumberOf(item.itemId),
+  );
 }

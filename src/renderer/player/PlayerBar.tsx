@@ -1,3 +1,4 @@
+import { EntryTitle } from './EntryTitle';
 import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import {
   ListMusic,
@@ -133,8 +134,8 @@ export function PlayerBar() {
           )}
           <div className="player-titles">
             {current ? (
-              <p className="player-title" data-testid="player-title" translate="no">
-                {current.title}
+              <p className="player-title" data-testid="player-title">
+                <EntryTitle entry={current} />
               </p>
             ) : (
               <p className="player-title" data-testid="player-title">

@@ -1,3 +1,4 @@
+import { EntryTitle } from './EntryTitle';
 import { useEffect, useRef } from 'react';
 import { AudioLines, X } from 'lucide-react';
 import { playAt, removeFromQueue, usePlayerStore } from '../stores/player';
@@ -54,7 +55,7 @@ export function QueueList({ onClose }: { onClose(): void }) {
                       : t('player:queue.playAria', { title: entry.title })
                   }
                 >
-                  <span translate="no">{entry.title}</span>
+                  <EntryTitle entry={entry} />
                 </button>
                 <span className="small muted player-queue-length">
                   {entry.durationMs ? formatLength(entry.durationMs / 1000) : ''}

@@ -1,3 +1,4 @@
+import { EntryTitle } from './EntryTitle';
 import { useEffect, useRef } from 'react';
 import {
   currentVideoElement,
@@ -32,8 +33,8 @@ export function VideoViewer() {
   return (
     <section className="video-viewer" aria-label={t('player:video.viewer')}>
       <div className="video-viewer-head">
-        <h2 className="card-title" translate="no">
-          {current.title}
+        <h2 className="card-title">
+          <EntryTitle entry={current} />
         </h2>
         <button type="button" className="button button-small" onClick={() => setViewerOpen(false)}>
           {t('player:video.hide')}

@@ -62,6 +62,8 @@ const SidecarFields = z.object({
   source_url: z.string().nullable().default(null),
   parent_id: z.string().nullable().default(null),
   variation_group: z.string().nullable().default(null),
+  /** Which take of its variation group this is (1-based, the submission's order); absent = not known. */
+  take: z.number().int().min(1).max(99).optional(),
   created_at: z.string(),
   job_id: z.string().nullable().default(null),
   /** File name of the cover image beside the media file, when there is one. */

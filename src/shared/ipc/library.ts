@@ -44,6 +44,8 @@ export const LibraryItemViewSchema = z.object({
   parentId: z.string().nullable(),
   /** Items made together (the two takes of a song) share this. */
   variationGroup: z.string().nullable(),
+  /** Its take number in that group, as saved (1-based); absent = not recorded (older items). */
+  take: z.number().int().positive().optional(),
   /** `cadenza-media://library/…` of the cover image beside the media, when there is one. */
   coverUrl: z.string().nullable(),
   hasLyrics: z.boolean(),
@@ -234,6 +236,7 @@ export function toLibraryItemView(
     modifiedAtMs: item.modifiedAtMs,
     parentId: item.parent_id,
     variationGroup: item.variation_group,
+    ...(item.take ? { take: item.take } : {}),
     coverUrl: libraryCoverUrl(item),
     hasLyrics: item.hasLyrics,
     hasServiceUrl: item.source_url !== null && isHttpUrl(item.source_url),

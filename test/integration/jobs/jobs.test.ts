@@ -110,7 +110,11 @@ describe('jobs against the emulator', () => {
       );
       expect(sidecar.id).toBe(item.id);
     }
-    expect(items.map((i) => i.file).sort()).toEqual(['Neon Tide (2).mp3', 'Neon Tide.mp3']);
+    // one take rule (issue 31): both keep the title, each its number, in its file name too
+    expect(items.map((i) => [i.file, i.take]).sort()).toEqual([
+      ['Neon Tide · Take 1.mp3', 1],
+      ['Neon Tide · Take 2.mp3', 2],
+    ]);
 
     // batched: every poll asked about both songs in one request
     const queries = emu.log.filter((e) => e.origin === 'service' && e.path === '/v2/query');
@@ -123,6 +127,35 @@ describe('jobs against the emulator', () => {
     const record = await readFile(join(dataDir, 'jobs', `${job.id}.json`), 'utf8');
     expect(record).not.toContain(KEY);
     await expectNothingPartial();
+  });
+
+  it('titles takes by one rule in description mode and extensions: the title once, each take numbered, in its file name too (issue 31)', async () => {
+    const { jobs, library, submit } = await openApp();
+    const auto = await submit.songV2({ mode: 'auto', prompt: 'slow harbour jazz' });
+    const made = await jobs.waitFor(auto.id, 20_000);
+    const takes = made.resultItemIds.map((id) => library.get(id)!);
+    // the service calls the second take "… (Take 2)" in description mode: the mark is dropped
+    const title = takes[0]!.title;
+    expect(title).not.toMatch(/take/i);
+    expect(takes.map((i) => [i.title, i.take, i.file])).toEqual([
+      [title, 1, `${title} · Take 1.mp3`],
+      [title, 2, `${title} · Take 2.mp3`],
+    ]);
+    // an extension of take 2 is a submission of its own: its takes are numbered the same way
+    const ext = await submit.songV2({
+      mode: 'custom',
+      prompt: 'slow harbour jazz',
+      title: 'Harbour, later',
+      lyrics: '[Verse]\nStill here',
+      extend: { songId: takes[1]!.service_ids.song_id!, continueAtS: 20 },
+    });
+    const extended = await jobs.waitFor(ext.id, 20_000);
+    expect(extended.state).toBe('done');
+    const extTakes = extended.resultItemIds.map((id) => library.get(id)!);
+    expect(extTakes.map((i) => [i.title, i.take, i.file])).toEqual([
+      ['Harbour, later', 1, 'Harbour, later · Take 1.mp3'],
+      ['Harbour, later', 2, 'Harbour, later · Take 2.mp3'],
+    ]);
   });
 
   it('polls all active songs of several jobs with one request per interval', async () => {

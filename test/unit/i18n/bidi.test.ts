@@ -41,7 +41,8 @@ const PLAIN_BY_DESIGN = [
   /^(main|menu):/,
   /(Aria|aria|Alt|alt)$/,
   /\.(aria|defaultName|defaultTitle|selectionTitle|takeTitle|playName)$/,
-  /^songs:take\.(name|more)$/, // an item's name and its menu's accessible name
+  /^songs:take\.more$/, // a take's menu's accessible name
+  /^common:take\.name$/, // a take's name as one string (accessible names, the queue, file names); on screen common:take.title isolates it
   /^library:exportWhat\.one$/,
   /^songs:finishing\.exportWhat$/,
   /^library:lyrics\.aria$/,

@@ -8,6 +8,8 @@ import { probeInWorker } from '../audio/probe/in-worker';
 import type { Library, NewItemMeta } from '../library/library';
 import { extensionFor } from '../ground/media-types';
 import { keyedFailReason, newItemId } from './records';
+import { baseTitle, takeNumbers } from '@shared/take-title';
+import { words } from '../words';
 
 export interface DownloadPort {
   download(
@@ -74,7 +76,26 @@ function extensionOf(job: Job): { parentSongId: string; continueAtS: number | nu
   };
 }
 
-function sidecarMeta(job: Job, o: JobOutput, id: string): NewItemMeta {
+/**
+ * A new item's title and its take number (issue 31, point 5): every take of a submission keeps the
+ * song's own title, without the mark the service adds in description mode ("(Take 2)"), and is
+ * numbered by its place among the submission's library outputs — custom, description mode and
+ * extensions alike. A submission of one output has no number.
+ */
+export function takeOf(job: Job, index: number): { title: string; take: number | null } {
+  const o = job.outputs[index]!;
+  return {
+    title: baseTitle(o.title || job.label, job.label),
+    take: takeNumbers(job.outputs.map((x) => !!x.libraryKind))[index] ?? null,
+  };
+}
+
+/** A take's file name: "Harbour Lights · Take 2" (the app's language), else the title. */
+const fileTitle = ({ title, take }: { title: string; take: number | null }): string =>
+  take === null ? title : words('common:take.name', { title, n: take });
+
+function sidecarMeta(job: Job, o: JobOutput, id: string, index: number): NewItemMeta {
+  const { title, take } = takeOf(job, index);
   const m = job.meta;
   // an extension's sidecar is written complete once: its parent's song id and where it continues
   const ext = extensionOf(job);
@@ -82,7 +103,7 @@ function sidecarMeta(job: Job, o: JobOutput, id: string): NewItemMeta {
   return {
     id,
     kind: o.libraryKind ?? 'song',
-    title: o.title || job.label,
+    title,
     lyrics: o.lyrics || null,
     tags: o.tags,
     prompt: m.prompt ?? null,
@@ -96,6 +117,7 @@ function sidecarMeta(job: Job, o: JobOutput, id: string): NewItemMeta {
     source_url: o.mediaUrl,
     parent_id: m.parent_id ?? null,
     variation_group: job.outputs.filter((x) => x.libraryKind).length > 1 ? job.id : null,
+    ...(take !== null ? { take } : {}),
     job_id: job.id,
     ...recipeFields(job.request),
   };
@@ -163,7 +185,7 @@ export async function saveOutputs(
     if (!itemId || !fileName) {
       itemId = newItemId();
       fileName = await deps.library.reserveName(
-        o.title || job.label,
+        fileTitle(takeOf(job, index)),
         extensionFor(undefined, mediaUrl, DEFAULT_EXT[o.libraryKind] ?? '.bin'),
       );
       job = await deps.update(
@@ -176,7 +198,7 @@ export async function saveOutputs(
       // the folder first (made again only where it may be: see placement.ts), then the cover
       await deps.library.ensureFolder();
       const cover = o.coverUrl ? await fetchCover(deps, o.coverUrl, signal) : undefined;
-      const meta = sidecarMeta(job, o, itemId);
+      const meta = sidecarMeta(job, o, itemId, index);
       const ext = fileName.slice(fileName.lastIndexOf('.'));
       try {
         await deps.library.createItem({

@@ -116,12 +116,7 @@ export function LibraryPanel() {
     list.current?.scrollToIndex(i);
   }, [revealId, selectedId, rows]);
   /** A row's queue entry: a take is named "Title · Take 2" in the queue and the player too. */
-  const entryOf = (r: Row) => {
-    const entry = toQueueEntry(r.item);
-    if (!r.take) return entry;
-    const title = r.item.title.replace(/\s*\((take|variation)\s*\d+\)\s*$/i, '') || r.item.title;
-    return { ...entry, title: t('library:list.takeTitle', { title, take: r.take }) };
-  };
+  const entryOf = (r: Row) => toQueueEntry(r.item);
   const playFrom = (index: number) => {
     const slice = rows.slice(index, index + 1 + QUEUE_AHEAD).map(entryOf);
     if (slice.length > 0) void playEntries(slice, 0);

@@ -4,6 +4,7 @@ import type { MouseEvent } from 'react';
 import { AudioLines, Clapperboard, Disc3, Music, Subtitles, type LucideIcon } from 'lucide-react';
 import { Artwork } from '../../components';
 import { formatDurationMs } from '../../lib/format';
+import { baseTitle, takeName } from '../../lib/take-title';
 import { useFormat, useTranslation } from '../../i18n';
 import { startDragOut } from '../shared/library-actions';
 import { RowStar } from '../shared/marks';
@@ -55,11 +56,11 @@ export function LibraryRow({
       aria-selected={selected}
       aria-setsize={count}
       aria-posinset={index + 1}
-      aria-label={
-        row.take
-          ? t('library:list.rowAriaTake', { title: item.title, kind, duration, take: row.take })
-          : t('library:list.rowAria', { title: item.title, kind, duration })
-      }
+      aria-label={t('library:list.rowAria', {
+        title: row.take ? takeName(item.title, row.take) : item.title,
+        kind,
+        duration,
+      })}
       className={`library-row${selected ? ' library-row-selected' : ''}${row.grouped ? ' library-row-grouped' : ''}`}
       style={{ top: style.top, height: style.height }}
       onClick={onSelect}
@@ -74,7 +75,7 @@ export function LibraryRow({
       <Artwork src={item.coverUrl} seed={item.title} size={36} icon={KIND_ICONS[item.kind]} />
       <span className="library-row-main">
         <span className="library-row-title">
-          <span translate="no">{item.title}</span>
+          <span translate="no">{row.take ? baseTitle(item.title) : item.title}</span>
           {row.take && (
             <span className="library-badge">{t('library:list.take', { take: row.take })}</span>
           )}

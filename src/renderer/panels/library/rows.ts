@@ -8,6 +8,7 @@
 import type { LibraryKind } from '@shared/domain/library';
 import type { LibraryItemView } from '@shared/ipc/library';
 import { currentLanguage, t } from '../../i18n/bound';
+import { takeNumbersOf } from '../../lib/take-title';
 import { KIND_FILTERS, KIND_LABELS, type KindFilterId, type SortId } from './view';
 
 export interface ViewQuery {
@@ -26,7 +27,10 @@ export interface ViewQuery {
 
 export interface Row {
   item: LibraryItemView;
-  /** 1-based take number inside its variation group, when the group shows more than one item. */
+  /**
+   * Its take number in its variation group (`takeNumbersOf`: the same whatever the filter shows,
+   * so a take found alone by a search is still "Take 2"), or null outside a group.
+   */
   take: number | null;
   /** Not the first take of its group (drawn indented under it). */
   grouped: boolean;
@@ -340,13 +344,13 @@ function matchPositions(view: SortedView, query: ViewQuery): Int32Array {
   return positions;
 }
 
-function rowAt(view: SortedView, p: number, take: number | null): Row {
+function rowAt(view: SortedView, p: number, take: number | null, grouped: boolean): Row {
   const cached = view.rows[p];
-  if (cached && cached.take === take) return cached;
+  if (cached && cached.take === take && cached.grouped === grouped) return cached;
   const row: Row = {
     item: view.list[p]!,
     take,
-    grouped: take !== null && take > 1,
+    grouped,
     parentTitle: view.parentTitle[p] ?? null,
   };
   view.rows[p] = row;
@@ -357,7 +361,10 @@ function rowAt(view: SortedView, p: number, take: number | null): Row {
 export function buildRows(items: readonly LibraryItemView[], query: ViewQuery): Row[] {
   const view = viewOf(items, query.sort);
   const positions = matchPositions(view, query);
-  const { group, takes, matched } = view;
+  const { group, takes, matched, list } = view;
+  const numbers = takeNumbersOf(items);
+  const numberAt = (p: number): number | null =>
+    group[p]! < 0 ? null : (numbers.get(list[p]!.id) ?? null);
   // how many of each group's takes match: a group shows as a group only with two or more
   const counts = new Int32Array(takes.length);
   const n = positions.length;
@@ -373,13 +380,17 @@ export function buildRows(items: readonly LibraryItemView[], query: ViewQuery): 
     const p = positions[k]!;
     const g = group[p]!;
     if (g < 0 || counts[g]! < 2) {
-      rows.push(rowAt(view, p, null));
+      rows.push(rowAt(view, p, numberAt(p), false));
       continue;
     }
     if (emitted[g]) continue;
     emitted[g] = 1;
-    let take = 0;
-    for (const t of takes[g]!) if (matched[t]) rows.push(rowAt(view, t, ++take));
+    let first = true;
+    for (const t of takes[g]!)
+      if (matched[t]) {
+        rows.push(rowAt(view, t, numberAt(t), !first));
+        first = false;
+      }
   }
   for (let k = 0; k < n; k++) matched[positions[k]!] = 0;
   return rows;

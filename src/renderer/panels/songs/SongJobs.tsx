@@ -21,7 +21,7 @@ import { positionOf, switchTo } from '../../stores/player';
 import { loadMusicLeft, retrySong, useSongsStore } from '../../stores/songs';
 import { selectLibrarySongs, useLibraryStore } from '../../stores/library';
 import { formatClock } from './extend-rules';
-import { TakeCard, takeName, takeTitle } from './TakeCard';
+import { TakeCard, takeTitle } from './TakeCard';
 import { previewEntry, previewKey } from './take-entries';
 import { errorText, useTranslation } from '../../i18n';
 
@@ -68,9 +68,9 @@ function TakeSwitch({ job }: { job: JobView }) {
     setSide(next);
     const atS = positionOf(previewKey(job.id, from));
     const song = saved[to]!;
-    const name = takeName(takeTitle(song.title, job.label), to);
+    const title = takeTitle(song.title, job.label);
     if (atS !== null) {
-      void switchTo(previewEntry(job, to, song.mediaUrl, name, song.coverUrl ?? null));
+      void switchTo(previewEntry(job, to, song.mediaUrl, title, song.coverUrl ?? null));
       setSaid(
         t('songs:job.abFrom', {
           side: t(SIDES[to]!.label),

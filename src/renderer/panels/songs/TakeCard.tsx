@@ -22,7 +22,8 @@ import {
 import { useFinishingActions } from '../shared/finishing';
 import { markItems } from '../shared/marks';
 import { previewEntry, previewKey } from './take-entries';
-import { errorText, reasonText, t as translate, useTranslation } from '../../i18n';
+import { errorText, reasonText, useTranslation } from '../../i18n';
+import { baseTitle, takeName } from '../../lib/take-title';
 
 const STATUS_TEXT: Record<JobView['outputs'][number]['status'], string> = {
   queued: 'songs:take.status.queued',
@@ -32,14 +33,9 @@ const STATUS_TEXT: Record<JobView['outputs'][number]['status'], string> = {
   failed: 'songs:take.status.failed',
 };
 
-/** A take's name for the player and screen readers: "Neon Tide, take 1" (no isolates: a name). */
-export const takeName = (title: string, index: number): string =>
-  translate('songs:take.name', { title, n: index + 1 });
-
-/** A take's title without the "(Take 2)" the service appends to the second one. */
-export function takeTitle(title: string, fallback: string): string {
-  return (title || fallback).replace(/\s*\((take|variation)\s*\d+\)\s*$/i, '').trim() || fallback;
-}
+/** A take's title without the service's own mark ("(Take 2)" on the second in description mode). */
+export const takeTitle = (title: string, fallback: string): string =>
+  baseTitle(title || fallback, fallback);
 
 /**
  * One take of a submission: artwork, title, what it is doing, play (while it streams, then from the
@@ -64,7 +60,7 @@ export function TakeCard({ job, index }: { job: JobView; index: number }) {
   );
   const finishing = useFinishingActions(song ?? null);
   const title = takeTitle(song?.title ?? o.title, job.label);
-  const name = takeName(title, index);
+  const name = takeName(title, index + 1);
   const playable =
     !trashed && (o.status === 'streaming' || o.status === 'complete' || o.status === 'saved');
   const playKey = previewKey(job.id, index);
@@ -75,10 +71,10 @@ export function TakeCard({ job, index }: { job: JobView; index: number }) {
     if (o.status === 'saved' && !savedRef.current && url)
       void loadPreview(job.id, index).then((saved) => {
         if (saved && positionOf(previewKey(job.id, index)) !== null)
-          void switchTo(previewEntry(job, index, saved, name));
+          void switchTo(previewEntry(job, index, saved, title));
       });
     savedRef.current = o.status === 'saved';
-  }, [o.status, url, job, index, name]);
+  }, [o.status, url, job, index, title]);
 
   // the service's length of a take still streaming stands in for the stream's unknown end
   const announcedMs = o.durationMs;
@@ -173,9 +169,10 @@ export function TakeCard({ job, index }: { job: JobView; index: number }) {
             playKey={playKey}
             name={name}
             make={async () => {
-              if (song) return previewEntry(job, index, song.mediaUrl, name, song.coverUrl ?? null);
+              if (song)
+                return previewEntry(job, index, song.mediaUrl, title, song.coverUrl ?? null);
               const u = url ?? (await loadPreview(job.id, index));
-              return u ? previewEntry(job, index, u, name) : null;
+              return u ? previewEntry(job, index, u, title) : null;
             }}
           />
         )}
