@@ -382,7 +382,7 @@ describe('Songs: the two takes side by side', () => {
     await waitFor(async () => expect(await shown()).toHaveLength(4));
     expect(main.callsOf('library.undoTrash')).toHaveLength(1);
     expect(
-      await within(take1).findByRole('button', { name: 'Play Summer rain, take 1' }),
+      await within(take1).findByRole('button', { name: 'Play Summer rain · Take 1' }),
     ).toBeInTheDocument();
   });
 
