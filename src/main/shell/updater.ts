@@ -19,6 +19,8 @@ import {
   type UpdaterPort,
 } from '../services/updates';
 import type { UpdateState } from '@shared/ipc/updates';
+import type { KeyedMessage } from '@shared/errors';
+import { englishText } from '@shared/i18n/english';
 import { logger } from '../services/log';
 
 const log = logger('updates');
@@ -28,8 +30,10 @@ export const UPDATER_CACHE_DIR_NAME = 'cadenza-updater';
 
 export interface UpdaterDecision {
   enabled: boolean;
-  /** Why not (shown in the UI). */
+  /** Why not (shown in the UI; English, for the log). */
   reason: string | null;
+  /** `reason` as a catalog key (the renderer says it in the app's language). */
+  reasonKey?: KeyedMessage | null;
   /** A feed URL that overrides the built-in one. */
   feedUrl: string | null;
   /** Updating an unpackaged build (tests with a real Electron). */
@@ -60,22 +64,20 @@ export function decideUpdater(opts: {
 }): UpdaterDecision {
   const { env } = opts;
   const forced = env.CADENZA_UPDATE_FORCE === '1';
-  const off = (reason: string): UpdaterDecision => ({
+  const off = (key: string): UpdaterDecision => ({
     enabled: false,
-    reason,
+    reason: englishText(key),
+    reasonKey: { key },
     feedUrl: null,
     forced,
   });
-  if (env.CADENZA_UPDATES === 'off')
-    return off('Updates are turned off for this installation (CADENZA_UPDATES=off).');
-  if (!opts.isElectron)
-    return off('Updates need the Electron runtime; this run uses the test double.');
+  if (env.CADENZA_UPDATES === 'off') return off('settings:updates.off.turnedOff');
+  if (!opts.isElectron) return off('settings:updates.off.testDouble');
   const rawFeed = env.CADENZA_UPDATE_URL?.trim() ?? '';
   const feedUrl = rawFeed ? checkFeedUrl(rawFeed) : null;
-  if (rawFeed && !feedUrl)
-    return off('CADENZA_UPDATE_URL must be an https address (http only on this computer).');
-  if (!opts.isPackaged && !forced) return off('Updates work only in an installed build.');
-  if (forced && !feedUrl) return off('CADENZA_UPDATE_FORCE=1 needs CADENZA_UPDATE_URL.');
+  if (rawFeed && !feedUrl) return off('settings:updates.off.feedNotHttps');
+  if (!opts.isPackaged && !forced) return off('settings:updates.off.installedOnly');
+  if (forced && !feedUrl) return off('settings:updates.off.forceNeedsUrl');
   return { enabled: true, reason: null, feedUrl, forced };
 }
 
@@ -165,6 +167,7 @@ export function createShellUpdates(opts: StartUpdaterOptions): UpdateController 
   });
   let port: UpdaterPort | null = null;
   let reason = decision.reason;
+  let reasonKey = decision.reasonKey ?? null;
   if (decision.enabled) {
     try {
       const updater = opts.loadUpdater ? opts.loadUpdater() : loadPlatformUpdater();
@@ -183,13 +186,16 @@ export function createShellUpdates(opts: StartUpdaterOptions): UpdateController 
       if (decision.feedUrl) updater.setFeedURL({ provider: 'generic', url: decision.feedUrl });
       port = adaptElectronUpdater(updater, () => decision.feedUrl ?? builtInFeedUrl());
     } catch (e) {
-      reason = `The updater could not start: ${e instanceof Error ? e.message : String(e)}`;
+      const params = { reason: e instanceof Error ? e.message : String(e) };
+      reason = englishText('settings:updates.off.couldNotStart', params);
+      reasonKey = { key: 'settings:updates.off.couldNotStart', params };
     }
   }
   return createUpdateController({
     currentVersion: opts.app.getVersion(),
     updater: port,
     ...(reason ? { unsupportedReason: reason } : {}),
+    ...(reason && reasonKey ? { unsupportedReasonKey: reasonKey } : {}),
     settings: {
       autoUpdate: () => opts.settings.get().autoUpdate !== false,
       setAutoUpdate: async (on) => {

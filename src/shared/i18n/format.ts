@@ -106,6 +106,23 @@ export function formatClock(totalS: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
 }
 
+/**
+ * "1:05.3" / "1:05,3": a clock to the tenth of a second (where an extension starts), the tenths
+ * after the language's decimal sign. "–" when there is no such time.
+ */
+export function formatClockTenths(totalS: number, lang: AppLanguage): string {
+  if (!Number.isFinite(totalS) || totalS < 0) return '–';
+  const tenths = Math.round(totalS * 10);
+  const m = Math.floor(tenths / 600);
+  const rest = formatNumber((tenths - m * 600) / 10, lang, {
+    minimumIntegerDigits: 2,
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+    useGrouping: false,
+  });
+  return `${m}:${rest}`;
+}
+
 /** "12.4 MB" / "12,4 MB": a byte count in the largest fitting decimal unit (as OSes show files). */
 export function formatFileSize(bytes: number, lang: AppLanguage): string {
   const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;

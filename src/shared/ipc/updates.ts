@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppErrorSchema } from '../errors';
+import { AppErrorSchema, KeyedMessageSchema } from '../errors';
 import { event, invoke } from './define';
 
 /**
@@ -37,6 +37,8 @@ export const UpdateStateSchema = z.object({
   supported: z.boolean(),
   /** Why updates are not supported, for the UI (null when supported). */
   unsupportedReason: z.string().nullable(),
+  /** `unsupportedReason` as a key and parameters (said in the app's language). */
+  unsupportedReasonKey: KeyedMessageSchema.nullable().optional(),
   /** When the last check finished (ms since the epoch), successful or not. */
   lastCheckedAtMs: z.number().nullable(),
   /** The last check found nothing newer. */

@@ -7,7 +7,8 @@
  *
  * The updater itself (electron-updater in the shell, see shell/updater.ts) is behind UpdaterPort.
  */
-import { AppError, type AppErrorShape } from '@shared/errors';
+import { AppError, type AppErrorShape, type KeyedMessage } from '@shared/errors';
+import { englishText } from '@shared/i18n/english';
 import { appError } from '@shared/app-error';
 import type { UpdateProgress, UpdateState } from '@shared/ipc/updates';
 import { describeUpdateError } from './errors';
@@ -60,6 +61,8 @@ export interface UpdateControllerDeps {
   /** Null when this build cannot update itself; `unsupportedReason` says why. */
   updater: UpdaterPort | null;
   unsupportedReason?: string;
+  /** `unsupportedReason` as a catalog key (said in the app's language). */
+  unsupportedReasonKey?: KeyedMessage;
   now?: () => number;
   startDelayMs?: number;
   intervalMs?: number;
@@ -99,7 +102,14 @@ export function createUpdateController(deps: UpdateControllerDeps): UpdateContro
     supported: updater !== null,
     unsupportedReason: updater
       ? null
-      : (deps.unsupportedReason ?? 'This build cannot update itself.'),
+      : (deps.unsupportedReason ?? englishText('settings:updates.unsupported')),
+    ...(updater
+      ? {}
+      : {
+          unsupportedReasonKey: deps.unsupportedReason
+            ? (deps.unsupportedReasonKey ?? null)
+            : { key: 'settings:updates.unsupported' },
+        }),
     lastCheckedAtMs: null,
     upToDate: false,
     version: null,

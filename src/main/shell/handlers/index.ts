@@ -39,6 +39,7 @@ import { collectionsHandlers } from './collections';
 import { costHandlers } from './cost';
 import { presetsHandlers, rhymesHandlers } from './presets';
 import { tr } from '../i18n';
+import { englishText } from '@shared/i18n/english';
 import type { ShellDiagnostics } from '../diagnostics';
 
 /** The Electron modules the handlers use. */
@@ -273,7 +274,8 @@ function unsupportedUpdates(currentVersion: string, core: Core): UpdateControlle
   return createUpdateController({
     currentVersion,
     updater: null,
-    unsupportedReason: 'Updates are not available in this run.',
+    unsupportedReason: englishText('settings:updates.off.notInThisRun'),
+    unsupportedReasonKey: { key: 'settings:updates.off.notInThisRun' },
     settings: {
       autoUpdate: () => core.settings.get().autoUpdate !== false,
       setAutoUpdate: async (on) => {

@@ -2,17 +2,16 @@ import { useEffect, useState } from 'react';
 import type { AppErrorShape } from '@shared/errors';
 import type { UpdateState } from '@shared/ipc/updates';
 import { bridge, call } from '../../bridge';
-import { currentLanguage, errorText, t as tr, useFormat, useTranslation } from '../../i18n';
+import { errorText, keyedText, t as tr, useFormat, useTranslation } from '../../i18n';
 
 type Format = ReturnType<typeof useFormat>;
 
 function statusLine(s: UpdateState, f: Format): string {
-  // main's reason is English (it is in the log too); other languages say it in general words
+  // main's reason (English in the log) by its key, in the app's language
   if (!s.supported)
-    return (
-      (currentLanguage() === 'en' ? s.unsupportedReason : null) ??
-      tr('settings:updates.unsupported')
-    );
+    return s.unsupportedReason
+      ? keyedText(s.unsupportedReason, s.unsupportedReasonKey)
+      : tr('settings:updates.unsupported');
   const version = s.version ?? '';
   switch (s.phase) {
     case 'idle':

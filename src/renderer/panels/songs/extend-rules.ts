@@ -7,6 +7,7 @@ import {
 } from '@shared/domain/service-limits';
 import type { CreateSongRequest } from '@shared/ipc/songs';
 import type { LibrarySong } from '../../lib/library-views';
+import { formatClockTenths } from '@shared/i18n/format';
 import { formattersFor, currentLanguage, t } from '../../i18n';
 
 /** The Extend card's values, as typed. */
@@ -27,12 +28,9 @@ export const canExtend = (s: LibrarySong): boolean =>
 /** Seconds, rounded down to a tenth, so the default never lands past the end. */
 export const floorTenth = (s: number): number => Math.floor(s * 10) / 10;
 
-export function formatClock(seconds: number): string {
-  if (!Number.isFinite(seconds) || seconds < 0) return '–';
-  const m = Math.floor(seconds / 60);
-  const rest = seconds - m * 60;
-  return `${m}:${rest < 10 ? '0' : ''}${rest.toFixed(1)}`;
-}
+/** "1:05.3" ("1:05,3" in German): a start or a length to the tenth, in the app's language. */
+export const formatClock = (seconds: number): string =>
+  formatClockTenths(seconds, currentLanguage());
 
 /**
  * How far before the end the default start sits. The library's length can be one probed locally,
