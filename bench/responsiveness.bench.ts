@@ -102,6 +102,10 @@ interface Figures {
   /** CPU time of main's thread and of the shared worker thread over the open (load-independent). */
   mainCpuMs: number;
   workerCpuMs: number;
+  /** With the library open and searchable, after a full GC in main and in the worker thread. */
+  mainHeapMb: number;
+  rssMb: number;
+  workerHeapMb: number;
 }
 
 const workerCpu = async (): Promise<number> =>
@@ -145,8 +149,15 @@ async function openOnce(env: NodeJS.ProcessEnv): Promise<Figures> {
   await new Promise((r) => setTimeout(r, 300));
   h.disable();
   gc.disconnect();
+  // memory with the index open, after the figures above (a forced GC would count as a pause)
+  (globalThis as { gc?: () => void }).gc?.();
+  const mem = process.memoryUsage();
+  const worker = await sharedWorker<typeof libraryTasks>().run('library.memory', { collect: true });
   await main.close();
   return {
+    mainHeapMb: mem.heapUsed / 2 ** 20,
+    rssMb: mem.rss / 2 ** 20,
+    workerHeapMb: worker.heapUsed / 2 ** 20,
     stallMs: h.max / 1e6,
     gcMaxMs,
     gcTotalMs,
@@ -213,6 +224,9 @@ async function main(): Promise<void> {
       );
       console.log(
         `  CPU time until searchable (load-independent): main thread ${ms(f.mainCpuMs)}, shared worker thread ${ms(f.workerCpuMs)}`,
+      );
+      console.log(
+        `  memory with the index open (after GC): main heap ${f.mainHeapMb.toFixed(0)} MB (target ≤ 80 MB), process RSS ${f.rssMb.toFixed(0)} MB (main + worker threads, target ≤ 400 MB), worker heap ${f.workerHeapMb.toFixed(0)} MB`,
       );
     }
   } finally {
