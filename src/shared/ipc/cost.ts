@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { JobKindSchema } from '../domain/jobs';
 import { CounterSchema } from '../errors';
+import { SpendBudgetsSchema } from '../domain/budget';
 import { event, invoke } from './define';
 
 export const CostEstimateSchema = z.object({
@@ -57,6 +58,10 @@ export const costContract = {
     z.tuple([SpendPlanSchema.extend({ askWhenUnknown: z.boolean().optional() })]),
     z.object({ total: SpendTotalSchema, check: SpendCheckSchema }),
   ),
+  /** Settings → "Ask before spending more than N in one go", per counter (absent: never asks). */
+  budgets: invoke(z.tuple([]), SpendBudgetsSchema),
+  /** Replaces the budgets (a counter left out has none); answers them as saved. */
+  setBudgets: invoke(z.tuple([SpendBudgetsSchema]), SpendBudgetsSchema),
   /** The kind's counter and usual spend (null when the kind spends no counter). */
   estimate: invoke(
     z.tuple([z.object({ kind: JobKindSchema, model: z.string().max(40).nullable() })]),

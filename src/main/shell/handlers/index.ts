@@ -241,7 +241,7 @@ export function buildHandlers({
     player: playerHandlers(core.settings),
     upgrade: upgradeHandlers(core.libraryUpgrade),
     collections: collectionsHandlers(core),
-    cost: costHandlers(core.cost, core.budget),
+    cost: costHandlers(core.cost, core.budget, core.settings),
     presets: presetsHandlers(core, {
       async chooseImport(ctx) {
         const answer = await openDialog(ctx, {

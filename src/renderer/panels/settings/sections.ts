@@ -5,6 +5,7 @@ import { ExportSection } from './ExportSection';
 import { LibraryFolderSection } from './LibraryFolderSection';
 import { UpdatesSection } from './UpdatesSection';
 import { PlaybackSection } from './PlaybackSection';
+import { BudgetSection } from './BudgetSection';
 
 /** One section of the Settings page. */
 export interface SettingsSection {
@@ -35,5 +36,6 @@ export const settingsSections: readonly SettingsSection[] = [
   { id: 'library-folder', Component: LibraryFolderSection },
   { id: 'playback', Component: PlaybackSection },
   { id: 'export', Component: ExportSection },
+  { id: 'budget', Component: BudgetSection },
   { id: 'updates', Component: UpdatesSection },
 ];
