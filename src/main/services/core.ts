@@ -389,6 +389,7 @@ export function createCore(opts: CoreOptions): Core {
       await batches.stop();
       await loudness.stop();
       await libraryUpgrade.close();
+      await collections.close();
       await jobsHost.stop();
       await mediaCache.close().catch(() => undefined);
     },

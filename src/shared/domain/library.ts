@@ -97,6 +97,14 @@ const SidecarFields = z.object({
   favourite: z.boolean().optional(),
   /** The creator's 1–5 rating (null or absent: not rated); see shared/domain/rating.ts. */
   rating: z.number().int().min(1).max(5).nullable().optional(),
+  /**
+   * The creator's artist, album and genre for this item (a bulk edit in the Library; optional,
+   * absent or null: not set). Written into the file's tags, where they stand for Settings'
+   * artist and album defaults and for the genre made from the style tags.
+   */
+  artist: z.string().max(200).nullable().optional(),
+  album: z.string().max(200).nullable().optional(),
+  genre: z.string().max(200).nullable().optional(),
 });
 /** Fields this version does not know are kept when a sidecar is rewritten (`loose`). */
 export const SidecarSchema = SidecarFields.loose();

@@ -17,6 +17,16 @@ export const MarksSchema = z
   .strict();
 export type Marks = z.infer<typeof MarksSchema>;
 
+/** A bulk edit's artist, album and genre (absent: left as it is; null or blank: cleared). */
+export const TagEditSchema = z
+  .object({
+    artist: z.string().max(200).nullable().optional(),
+    album: z.string().max(200).nullable().optional(),
+    genre: z.string().max(200).nullable().optional(),
+  })
+  .strict();
+export type TagEdit = z.infer<typeof TagEditSchema>;
+
 /** Items a bulk action names (a selection: up to the change fetch's bound). */
 export const ItemIdsSchema = z.array(ItemIdSchema).min(1).max(LIBRARY_CHANGE_FETCH_MAX);
 
@@ -52,6 +62,11 @@ export type CollectionView = z.infer<typeof CollectionViewSchema>;
 export const collectionsContract = {
   /** Stars / unstars and rates the items (sidecar; the file's rating frame when Cadenza tagged it). */
   mark: invoke(z.tuple([ItemIdsSchema, MarksSchema]), z.null()),
+  /**
+   * Sets artist, album and genre of the items (absent: left as it is; null or blank: cleared):
+   * their sidecars at once, then the tags of the files Cadenza made, in the background.
+   */
+  editTags: invoke(z.tuple([ItemIdsSchema, TagEditSchema]), z.null()),
   /** "Keep starred takes": the takes made with these items that are not starred (to be trashed). */
   unstarredTakes: invoke(z.tuple([ItemIdsSchema]), z.array(ItemIdSchema)),
   /**

@@ -64,6 +64,10 @@ export const LibraryItemViewSchema = z.object({
   /** The creator's star and 1–5 rating (absent in views made before they existed: not marked). */
   favourite: z.boolean().optional(),
   rating: z.number().int().min(1).max(5).nullable().optional(),
+  /** The item's own artist, album and genre (a bulk edit), when set. */
+  artist: z.string().nullable().optional(),
+  album: z.string().nullable().optional(),
+  genre: z.string().nullable().optional(),
   /** Made by Trim: from which item (its id and title then) and which part of it. */
   trimmedFrom: z
     .object({
@@ -248,6 +252,9 @@ export function toLibraryItemView(
     loudness: itemLoudnessOf(loudness),
     favourite: item.favourite === true,
     rating: item.rating ?? null,
+    artist: item.artist ?? null,
+    album: item.album ?? null,
+    genre: item.genre ?? null,
     trimmedFrom: item.trimmed_from
       ? {
           sourceId: item.trimmed_from.source_id,

@@ -8,6 +8,7 @@ import type { Library } from '../library/library-types';
 import type { TagDefaults } from '../library/file-tags';
 import { createCollectionStore, type CollectionStore, type TakenEntry } from './store';
 import { markItems, unstarredTakes, type Marks } from './marks';
+import { createTagQueue, editItems, type BulkPatch } from '../library/bulk';
 import { logger } from '../log';
 
 export { markItems, unstarredTakes, type Marks } from './marks';
@@ -24,7 +25,20 @@ export { formatPlaylist, parsePlaylist, PLAYLIST_EXTENSION } from './m3u8';
 const log = logger('library');
 
 export interface CollectionsService {
+  /** Stars and rates: the sidecars now (one refresh), the files' rating frames in the background. */
   mark(ids: readonly string[], marks: Marks): Promise<void>;
+  /**
+   * Sets artist, album and genre of many items: the sidecars now (one refresh, the list shows it),
+   * the files Cadenza tagged retagged in the background (the tag queue).
+   */
+  editTags(
+    ids: readonly string[],
+    edit: Pick<BulkPatch, 'artist' | 'album' | 'genre'>,
+  ): Promise<void>;
+  /** Resolves when the background tag queue has written every file queued (tests, the CLI). */
+  tagsWritten(): Promise<void>;
+  /** At quit: the files being retagged are finished, the rest wait in their sidecars. */
+  close(): Promise<void>;
   unstarredTakes(ids: readonly string[]): Promise<string[]>;
   /** The store of the library open now (a new one after the folder changes). */
   store(): Promise<CollectionStore>;
@@ -60,12 +74,19 @@ export function createCollectionsService(deps: {
       };
     return current.store;
   };
+  const queue = createTagQueue({ library: deps.library, defaults: deps.tagDefaults });
   return {
     async mark(ids, marks) {
       await markItems(await deps.library(), ids, marks, deps.tagDefaults(), {
         otherFiles: deps.ratingsInOtherFiles?.() ?? false,
+        queue,
       });
     },
+    async editTags(ids, edit) {
+      await editItems(await deps.library(), ids, edit, queue);
+    },
+    tagsWritten: () => queue.idle(),
+    close: () => queue.close(),
     async unstarredTakes(ids) {
       return unstarredTakes((await deps.library()).items(), ids).map((i) => i.id);
     },

@@ -10,15 +10,10 @@
  *
  *   await markItems(library, ['itm_a', 'itm_b'], { favourite: true }, defaults);
  */
-import { join } from 'node:path';
 import type { LibraryItem } from '@shared/domain/library';
-import { libraryFilePathOrNull } from '../files/library-file';
-import { retagFile } from '../audio/tags';
-import { isTaggable, tagLibraryFile, type TagDefaults } from '../library/file-tags';
+import { isTaggable, type TagDefaults } from '../library/file-tags';
+import { createTagQueue, patchItems, type TagQueue } from '../library/bulk';
 import type { Library } from '../library/library-types';
-import { logger } from '../log';
-
-const log = logger('library');
 
 export interface Marks {
   favourite?: boolean;
@@ -26,55 +21,49 @@ export interface Marks {
   rating?: number | null;
 }
 
-/** Marks each item (sidecar, then the file's rating frame when Cadenza tagged it); one refresh. */
+/**
+ * Marks the items: their sidecars a few at a time and one refresh (library/bulk.ts: 1,000 stars
+ * are not 1,000 writes in a row), then the rating frame of the files whose rating changed, through
+ * `queue` (in the background) — or, without one, before this resolves.
+ */
 export async function markItems(
   library: Library,
   ids: readonly string[],
   marks: Marks,
   defaults: TagDefaults = {},
-  options: { otherFiles?: boolean } = {},
+  options: { otherFiles?: boolean; queue?: TagQueue } = {},
 ): Promise<LibraryItem[]> {
-  const written: string[] = [];
-  for (const id of new Set(ids)) {
-    const item = library.get(id);
-    if (!item) continue;
-    const patch: Marks = {};
-    if (marks.favourite !== undefined) patch.favourite = marks.favourite;
-    if (marks.rating !== undefined) patch.rating = marks.rating;
-    let facts = {};
-    // the rating goes into the file only when it changes and Cadenza tagged the file
-    // (its real path, confined to the library: a symlink to a file outside it is never rewritten)
-    const changes = patch.rating !== undefined && patch.rating !== (item.rating ?? null);
-    const path =
-      changes && (item.audio_sha256 || (options.otherFiles && isTaggable(item.file)))
-        ? await libraryFilePathOrNull(library.dir, item.file)
-        : null;
-    if (path && !item.audio_sha256) {
-      // opted in: a file Cadenza did not make gets its rating frame only (0 clears Cadenza's)
-      await retagFile(path, { rating: patch.rating ?? 0 }, { keepModifiedTime: true }).catch(
-        (e: unknown) => log.warn('rating not written into the file', { id, error: String(e) }),
-      );
-    } else if (path) {
-      const full = await library.full(item);
-      facts =
-        (await tagLibraryFile(
-          path,
-          { ...full, rating: patch.rating },
-          {
-            coverPath: item.cover ? join(library.dir, item.cover) : null,
-            defaults,
-            keepModifiedTime: true,
-          },
-        ).catch((e: unknown) => {
-          log.warn('rating not written into the file', { id, error: String(e) });
-          return null;
-        })) ?? {};
-    }
-    await library.updateMeta(id, { ...patch, ...facts }, { rescan: false });
-    written.push(item.file);
-  }
-  if (written.length > 0) await library.refresh(written);
-  return ids.map((id) => library.get(id)).filter((i): i is LibraryItem => i !== undefined);
+  const patch: Marks = {};
+  if (marks.favourite !== undefined) patch.favourite = marks.favourite;
+  if (marks.rating !== undefined) patch.rating = marks.rating;
+  // the rating goes into the file only when it changes and Cadenza tagged the file (or the
+  // creator opted in for the others: their rating frame only, every other tag kept)
+  const rated =
+    patch.rating === undefined
+      ? []
+      : ids
+          .map((id) => library.get(id))
+          .filter(
+            (i): i is LibraryItem =>
+              i !== undefined &&
+              patch.rating !== (i.rating ?? null) &&
+              (i.audio_sha256 !== undefined || (options.otherFiles === true && isTaggable(i.file))),
+          );
+  const { items } = await patchItems(library, ids, patch);
+  const queue =
+    options.queue ?? createTagQueue({ library: async () => library, defaults: () => defaults });
+  queue.add(
+    rated.filter((i) => i.audio_sha256).map((i) => i.id),
+    'all',
+  );
+  queue.add(
+    rated.filter((i) => !i.audio_sha256).map((i) => i.id),
+    'rating',
+  );
+  if (!options.queue) await queue.idle();
+  return options.queue
+    ? items
+    : ids.map((id) => library.get(id)).filter((i): i is LibraryItem => i !== undefined);
 }
 
 /**

@@ -90,6 +90,8 @@ function tagsFor(
     year?: number;
     withoutCadenza?: boolean;
     normalised?: boolean;
+    /** What the export dialog itself was given (it wins over the item's own artist and album). */
+    chosen?: { artist?: string; album?: string };
   },
 ): Omit<ExportTags, 'cover'> {
   const { cover: _cover, ...tags } = tagsForItem(
@@ -98,7 +100,10 @@ function tagsFor(
     { artist: shared.artist, album: shared.album },
     { withoutCadenza: shared.withoutCadenza },
   );
-  // the export dialog's genre and year stand for the item's style tags and date
+  // the export dialog's artist, album, genre and year stand for the item's own (a bulk edit's),
+  // its style tags and date; Settings' defaults only fill what the item does not set
+  if (shared.chosen?.artist) tags.artist = shared.chosen.artist;
+  if (shared.chosen?.album) tags.album = shared.chosen.album;
   if (shared.genre) tags.genre = shared.genre;
   if (shared.albumArtist) tags.albumArtist = shared.albumArtist;
   if (shared.year) tags.date = String(shared.year);
@@ -203,6 +208,7 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
                 album,
                 albumArtist,
                 genre: options.genre || undefined,
+                chosen: { artist: options.artist || undefined, album: options.album || undefined },
                 year: options.year,
                 withoutCadenza: options.withoutCadenzaData,
                 normalised: target !== null,

@@ -40,6 +40,10 @@ export interface TaggedItem extends RecipeSource {
   tags?: string[];
   loudness?: Loudness;
   rating?: number | null;
+  /** The item's own artist, album and genre (a bulk edit): they win over the defaults. */
+  artist?: string | null;
+  album?: string | null;
+  genre?: string | null;
 }
 
 /** ReplayGain 2.0's reference level: a track gain brings the audio to −18 LUFS. */
@@ -52,11 +56,14 @@ export function tagsForItem(
   options: { withoutCadenza?: boolean } = {},
 ): ExportTags {
   const t: ExportTags = { title: item.title };
-  if (defaults.artist) t.artist = defaults.artist;
-  if (defaults.album) t.album = defaults.album;
+  const artist = item.artist || defaults.artist;
+  const album = item.album || defaults.album;
+  if (artist) t.artist = artist;
+  if (album) t.album = album;
   if (item.lyrics) t.lyrics = item.lyrics;
   if (item.prompt) t.comment = item.prompt;
-  if (item.tags && item.tags.length > 0) t.genre = item.tags.join(', ');
+  if (item.genre) t.genre = item.genre;
+  else if (item.tags && item.tags.length > 0) t.genre = item.tags.join(', ');
   if (item.created_at && /^\d{4}-\d{2}-\d{2}/.test(item.created_at))
     t.date = item.created_at.slice(0, 10);
   if (cover) t.cover = cover;

@@ -33,6 +33,10 @@ export function collectionsHandlers(
       await collections.mark(ids, marks);
       return null;
     },
+    async editTags(_ctx, ids, edit) {
+      await collections.editTags(ids, edit);
+      return null;
+    },
     unstarredTakes: (_ctx, ids) => collections.unstarredTakes(ids),
     ratingsInOtherFiles: () => settings.get().ratingsInOtherFiles ?? false,
     setRatingsInOtherFiles: async (_ctx, on) =>
