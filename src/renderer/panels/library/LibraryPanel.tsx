@@ -271,12 +271,13 @@ export function LibraryPanel() {
       )}
       {picked.length > 1 && (
         <SelectionBar
-          count={picked.length}
+          items={picked.map((r) => r.item)}
           onPlay={() => void playEntries(picked.slice(0, 1 + QUEUE_AHEAD).map(entryOf), 0)}
           onQueue={() => picked.slice(0, 1 + QUEUE_AHEAD).forEach((r) => enqueue(entryOf(r)))}
           onExport={() => exportRows(picked)}
           onTrash={trashPicked}
           onClear={() => setSel(selection.EMPTY_SELECTION)}
+          onError={setListError}
         />
       )}
       <TrashToast />

@@ -86,7 +86,10 @@ export function LibraryRow({
           </span>
         ) : (
           <span className="library-row-sub small muted" translate="no">
-            {item.tags.slice(0, 3).join(', ') || item.prompt || ''}
+            {[item.artist, item.album, item.genre].filter(Boolean).join(' · ') ||
+              item.tags.slice(0, 3).join(', ') ||
+              item.prompt ||
+              ''}
           </span>
         )}
       </span>

@@ -1,29 +1,62 @@
-import { ListPlus, Play, Trash2, Upload, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { ListPlus, Play, Star, Tags, Trash2, Upload, X } from 'lucide-react';
+import type { AppErrorShape } from '@shared/errors';
+import type { LibraryItemView } from '@shared/ipc/library';
 import { useTranslation } from '../../i18n';
+import { trashWithUndo } from '../../stores/trash-undo';
+import { markItems } from '../shared/marks';
+import { BulkTagsDialog } from './BulkTagsDialog';
+import { addToCollection, loadCollections, useCollections } from './collections-store';
+import { call } from '../../bridge';
 
 interface SelectionBarProps {
-  count: number;
+  /** The selected items, in the list's order. */
+  items: readonly LibraryItemView[];
   onPlay(): void;
   onQueue(): void;
   onExport(): void;
   onTrash(): void;
   onClear(): void;
+  onError(error: AppErrorShape | null): void;
 }
 
-/** What a selection of two or more rows can do: its count and the bulk actions. */
+/** The value of the rating select that clears the ratings. */
+const NO_RATING = 'none';
+
+/**
+ * What a selection of two or more rows can do: its count and the bulk actions — play, queue,
+ * star, rate, add to a collection, artist/album/genre, export, keep the starred takes, trash.
+ */
 export function SelectionBar({
-  count,
+  items,
   onPlay,
   onQueue,
   onExport,
   onTrash,
   onClear,
+  onError,
 }: SelectionBarProps) {
   const { t } = useTranslation();
+  const collections = useCollections((s) => s.list);
+  const [editing, setEditing] = useState(false);
+  useEffect(() => {
+    if (collections === null) void loadCollections();
+  }, [collections]);
+  const ids = items.slice(0, 10_000).map((i) => i.id);
+  const allStarred = items.every((i) => i.favourite === true);
+  const mark = (marks: Parameters<typeof markItems>[1]) =>
+    void markItems(ids, marks).then((r) => onError(r.ok ? null : r.error));
+  const withTakes = items.some((i) => i.variationGroup && i.favourite);
+  const keepStarred = async () => {
+    const others = await call((api) => api.collections.unstarredTakes(ids));
+    if (!others.ok) return onError(others.error);
+    const byId = new Map(items.map((i) => [i.id, i.title]));
+    onError(await trashWithUndo(others.value.map((id) => ({ id, title: byId.get(id) ?? '' }))));
+  };
   return (
     <div className="library-selection-bar" role="toolbar" aria-label={t('library:selection.aria')}>
       <span className="library-selection-count" role="status" aria-live="polite">
-        {t('library:selection.count', { count })}
+        {t('library:selection.count', { count: items.length })}
       </span>
       <button type="button" className="button button-small" onClick={onPlay}>
         <Play size={14} aria-hidden /> {t('library:selection.play')}
@@ -31,9 +64,61 @@ export function SelectionBar({
       <button type="button" className="button button-small" onClick={onQueue}>
         <ListPlus size={14} aria-hidden /> {t('library:selection.queue')}
       </button>
+      <button
+        type="button"
+        className="button button-small"
+        aria-pressed={allStarred}
+        onClick={() => mark({ favourite: !allStarred })}
+      >
+        <Star size={14} aria-hidden fill={allStarred ? 'currentColor' : 'none'} />{' '}
+        {t(allStarred ? 'library:selection.unstar' : 'library:selection.star')}
+      </button>
+      <select
+        className="input select library-selection-select"
+        aria-label={t('library:selection.rate')}
+        value=""
+        onChange={(e) => {
+          const v = e.currentTarget.value;
+          if (v) mark({ rating: v === NO_RATING ? null : Number(v) });
+        }}
+      >
+        <option value="">{t('library:selection.rate')}</option>
+        {[5, 4, 3, 2, 1].map((n) => (
+          <option key={n} value={String(n)}>
+            {t('library:marks.stars', { count: n })}
+          </option>
+        ))}
+        <option value={NO_RATING}>{t('library:selection.noRating')}</option>
+      </select>
+      {collections && collections.length > 0 && (
+        <select
+          className="input select library-selection-select"
+          aria-label={t('library:collections.addTo')}
+          value=""
+          onChange={(e) => {
+            const id = e.currentTarget.value;
+            if (id) void addToCollection(id, ids);
+          }}
+        >
+          <option value="">{t('library:collections.addTo')}</option>
+          {collections.map((c) => (
+            <option key={c.id} value={c.id} translate="no">
+              {c.name}
+            </option>
+          ))}
+        </select>
+      )}
+      <button type="button" className="button button-small" onClick={() => setEditing(true)}>
+        <Tags size={14} aria-hidden /> {t('library:selection.editTags')}
+      </button>
       <button type="button" className="button button-small" onClick={onExport}>
         <Upload size={14} aria-hidden /> {t('library:selection.export')}
       </button>
+      {withTakes && (
+        <button type="button" className="button button-small" onClick={() => void keepStarred()}>
+          {t('library:marks.keepStarred')}
+        </button>
+      )}
       <button type="button" className="button button-small button-danger" onClick={onTrash}>
         <Trash2 size={14} aria-hidden /> {t('library:selection.trash')}
       </button>
@@ -46,6 +131,7 @@ export function SelectionBar({
       >
         <X size={14} aria-hidden />
       </button>
+      {editing && <BulkTagsDialog ids={ids} onClose={() => setEditing(false)} />}
     </div>
   );
 }
