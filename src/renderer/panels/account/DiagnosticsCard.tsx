@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { call } from '../../bridge';
-import { errorText, useTranslation } from '../../i18n';
+import type { AppErrorShape } from '@shared/errors';
+import { errorText, said, saidText, type Said, useTranslation } from '../../i18n';
 
 type Action = 'open' | 'copy';
 
@@ -12,8 +13,8 @@ type Action = 'open' | 'copy';
 export function DiagnosticsCard() {
   const { t } = useTranslation();
   const [busy, setBusy] = useState<Action | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Said | null>(null);
+  const [problem, setProblem] = useState<AppErrorShape | null>(null);
 
   const run = async (action: Action) => {
     setBusy(action);
@@ -23,8 +24,8 @@ export function DiagnosticsCard() {
       action === 'open' ? api.diagnostics.openLogsFolder() : api.diagnostics.copyReport(),
     );
     setBusy(null);
-    if (!r.ok) setProblem(errorText(r.error));
-    else if (action === 'copy') setNotice(t('account:diagnostics.copied'));
+    if (!r.ok) setProblem(r.error);
+    else if (action === 'copy') setNotice(said('account:diagnostics.copied'));
   };
 
   return (
@@ -50,11 +51,11 @@ export function DiagnosticsCard() {
         </button>
       </div>
       <p aria-live="polite" className="small">
-        {notice}
+        {notice && saidText(notice)}
       </p>
       {problem && (
         <p role="alert" className="inline-alert">
-          {problem}
+          {errorText(problem)}
         </p>
       )}
     </section>

@@ -15,7 +15,7 @@ import { ItemMarks } from './ItemMarks';
 import { useReuseActions } from './ReuseActions';
 import { Button, Menu, type MenuItem } from '../../components';
 import { formatDurationMs } from '../../lib/format';
-import { errorText, useFormat, useTranslation } from '../../i18n';
+import { errorText, said, saidText, type Said, useFormat, useTranslation } from '../../i18n';
 import { extensionChain, formatDate, KIND_LABELS } from './view';
 
 interface ItemDetailsProps {
@@ -45,7 +45,7 @@ export function ItemDetails({
   const [showLyrics, setShowLyrics] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppErrorShape | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Said | null>(null);
   const [exported, setExported] = useState<ExportResult | null>(null);
   const reuse = useReuseActions(item, busy);
   const renameAsked = useRef(renameAsk);
@@ -57,11 +57,11 @@ export function ItemDetails({
   }, [renameAsk, item.title]);
   // the list follows main's libraryChanged for each of these: nothing to load here
   const trim = useTrimDialog((saved) => {
-    setNotice(t('library:details.saved', { title: saved.title }));
+    setNotice(said('library:details.saved', { title: saved.title }));
   });
 
   const whole = useWholeSong((saved) => {
-    setNotice(t('library:details.saved', { title: saved.title }));
+    setNotice(said('library:details.saved', { title: saved.title }));
   });
   const joining = whole.running?.itemId === item.id ? whole.running : null;
 
@@ -82,7 +82,7 @@ export function ItemDetails({
       const r = await renameItem(item.id, name);
       if (!r.ok) return setError(r.error);
       setRenaming(false);
-      setNotice(t('library:details.renamed', { file: r.value.file }));
+      setNotice(said('library:details.renamed', { file: r.value.file }));
     });
   };
   const [exporting, setExporting] = useState(false);
@@ -247,7 +247,7 @@ export function ItemDetails({
       )}
       {notice && (
         <p role="status" className="small muted">
-          {notice}
+          {saidText(notice)}
         </p>
       )}
       {exported && <ExportedFiles result={exported} onClose={() => setExported(null)} />}

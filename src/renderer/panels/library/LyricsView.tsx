@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { AppErrorShape } from '@shared/errors';
 import type { Lyrics } from '@shared/ipc/library';
 import { exportLyrics, loadLyrics } from '../shared/library-actions';
-import { errorText, useTranslation } from '../../i18n';
+import { errorText, said, saidText, type Said, useTranslation } from '../../i18n';
 import { lyricSections } from './view';
 
 /** A song's lyrics by section, with Copy and Export as TXT (keyed by item id). */
@@ -10,7 +10,7 @@ export function LyricsView({ itemId }: { itemId: string }) {
   const { t } = useTranslation();
   const [lyrics, setLyrics] = useState<Lyrics | null>(null);
   const [error, setError] = useState<AppErrorShape | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Said | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -28,14 +28,14 @@ export function LyricsView({ itemId }: { itemId: string }) {
     if (!lyrics?.lyrics) return;
     try {
       await navigator.clipboard.writeText(lyrics.lyrics);
-      setNotice(t('library:lyrics.copied'));
+      setNotice(said('library:lyrics.copied'));
     } catch {
-      setNotice(t('library:lyrics.noClipboard'));
+      setNotice(said('library:lyrics.noClipboard'));
     }
   };
   const exportTxt = async () => {
     const r = await exportLyrics(itemId);
-    if (r.ok) setNotice(t('library:lyrics.savedTo', { path: r.value.path }));
+    if (r.ok) setNotice(said('library:lyrics.savedTo', { path: r.value.path }));
     else if (r.error.code !== 'cancelled') setError(r.error);
   };
 
@@ -62,7 +62,7 @@ export function LyricsView({ itemId }: { itemId: string }) {
       </div>
       {notice && (
         <p className="small muted" role="status">
-          {notice}
+          {saidText(notice)}
         </p>
       )}
       {lyricSections(lyrics.lyrics).map((section, i) => (
