@@ -11,6 +11,7 @@ import {
   ipcMain,
   nativeTheme,
   Notification,
+  powerSaveBlocker,
   protocol,
   safeStorage,
   screen,
@@ -29,6 +30,7 @@ import { initialWindowState, trackWindowState } from './window-state';
 import { createWindowStateStore } from '../services/window-state';
 import { buildHandlers, forwardEvents } from './handlers';
 import { createJobNotifier } from './notifications';
+import { followBatches } from './batch-shell';
 import { handleScheme, registerAppSchemes } from './protocol';
 import { createMediaHandler, MEDIA_SCHEME } from '../services/media-protocol/handler';
 import { createRendererHandler, RENDERER_SCHEME } from './renderer-scheme';
@@ -185,6 +187,14 @@ export function startShell(opts: ShellOptions): boolean {
         language: mainLanguage,
       });
       const unnotify = jobsHost.on('job-finished', (job) => notify(job));
+      const unfollowBatches = followBatches({
+        batches: core.batches,
+        keepAwake: () => core.settings.get().batch?.keepAwake !== false,
+        powerSaveBlocker,
+        BrowserWindow,
+        Notification,
+        t: tr,
+      });
       const media = createMediaHandler({
         roots: () => ({ library: jobsHost.libraryDir(), cache: mediaCache.dir }),
         cache: mediaCache,
@@ -250,6 +260,7 @@ export function startShell(opts: ShellOptions): boolean {
         await core.close();
         unforward();
         unnotify();
+        unfollowBatches();
         unfollowLanguage();
       };
       void mediaCache
@@ -260,6 +271,7 @@ export function startShell(opts: ShellOptions): boolean {
         .then(() => {
           core.loudness.start(); // measures items' loudness in the background
           core.libraryUpgrade.start(); // continues an upgrade the creator agreed to
+          core.batches.start(); // sends what batches have waiting (this process holds the lock)
         })
         .catch((e: unknown) => log.error(`jobs could not start: ${messageOf(e)}`, e));
       const handlers = buildHandlers({

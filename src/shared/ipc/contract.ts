@@ -19,6 +19,7 @@ import { upgradeContract, upgradeEvents } from './upgrade';
 import { collectionsContract } from './collections';
 import { costContract, costEvents } from './cost';
 import { presetsContract, rhymesContract } from './presets';
+import { batchesContract, batchesEvents } from './batches';
 import { LibraryChangeSchema } from '../domain/library';
 import { event, type ApiOf, type EventsOf } from './define';
 
@@ -49,6 +50,7 @@ export const invokeContract = {
   cost: costContract,
   presets: presetsContract,
   rhymes: rhymesContract,
+  batches: batchesContract,
 } as const;
 
 export const eventContract = {
@@ -72,6 +74,7 @@ export const eventContract = {
   ...exportEvents,
   ...upgradeEvents,
   ...costEvents,
+  ...batchesEvents,
 } as const;
 
 export type InvokeContractT = typeof invokeContract;

@@ -39,6 +39,7 @@ const CREATOR = new Set(['title', 'name', 'names', 'file', 'path', 'folder', 'qu
  */
 const PLAIN_BY_DESIGN = [
   /^(main|menu):/,
+  /^batch:(notify|main)\./, // main's native notification and dialog words, as main: and menu:
   /(Aria|aria|Alt|alt)$/,
   /\.(aria|defaultName|defaultTitle|selectionTitle|takeTitle|playName)$/,
   /^songs:take\.more$/, // a take's menu's accessible name

@@ -46,6 +46,7 @@ export function createBatchStore(dataDir: string): BatchStore {
   };
 
   async function read(id: string): Promise<BatchRecord | null> {
+    if (!ID_PATTERN.test(id)) return null; // not an id this store makes: no such batch
     let text: string;
     try {
       text = await readRegularText(fileOf(id), RECORD_MAX_BYTES);

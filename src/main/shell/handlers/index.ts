@@ -37,6 +37,7 @@ import { playerHandlers } from './player';
 import { upgradeHandlers } from './upgrade';
 import { collectionsHandlers } from './collections';
 import { costHandlers } from './cost';
+import { batchesHandlers } from './batches';
 import { presetsHandlers, rhymesHandlers } from './presets';
 import { tr } from '../i18n';
 import { englishText } from '@shared/i18n/english';
@@ -58,7 +59,10 @@ export interface ElectronForHandlers {
  * of library folder) and upload progress. Returns the unsubscribe function.
  */
 export function forwardEvents(
-  core: Pick<Core, 'jobsHost' | 'voices' | 'covers' | 'libraryUpgrade' | 'collections' | 'cost'>,
+  core: Pick<
+    Core,
+    'jobsHost' | 'voices' | 'covers' | 'libraryUpgrade' | 'collections' | 'cost' | 'batches'
+  >,
   BrowserWindow: ElectronForHandlers['BrowserWindow'],
 ): () => void {
   const all = (send: (win: BrowserWindow) => void) => {
@@ -88,6 +92,7 @@ export function forwardEvents(
       }),
     ),
     core.cost.onLearned(() => all((win) => sendEvent(win, 'costLearned', null))),
+    core.batches.on('batch-updated', (b) => all((win) => sendEvent(win, 'batchUpdated', b))),
   ];
   return () => {
     for (const off of offs) off();
@@ -265,6 +270,17 @@ export function buildHandlers({
       },
     }),
     rhymes: rhymesHandlers(core),
+    batches: batchesHandlers({
+      core,
+      async chooseListFile(ctx) {
+        const answer = await openDialog(ctx, {
+          title: tr('batch:main.chooseList'),
+          filters: [{ name: tr('batch:main.listFiles'), extensions: ['txt', 'csv', 'tsv'] }],
+          properties: ['openFile'],
+        });
+        return answer.canceled ? null : (answer.filePaths[0] ?? null);
+      },
+    }),
     updates: updatesHandlers(() => (updates ??= unsupportedUpdates(app.getVersion(), core))),
     diagnostics: diagnosticsHandlers(diagnostics),
   };

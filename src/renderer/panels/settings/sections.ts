@@ -6,6 +6,7 @@ import { LibraryFolderSection } from './LibraryFolderSection';
 import { UpdatesSection } from './UpdatesSection';
 import { PlaybackSection } from './PlaybackSection';
 import { BudgetSection } from './BudgetSection';
+import { BatchesSection } from './BatchesSection';
 
 /** One section of the Settings page. */
 export interface SettingsSection {
@@ -37,5 +38,6 @@ export const settingsSections: readonly SettingsSection[] = [
   { id: 'playback', Component: PlaybackSection },
   { id: 'export', Component: ExportSection },
   { id: 'budget', Component: BudgetSection },
+  { id: 'batches', Component: BatchesSection },
   { id: 'updates', Component: UpdatesSection },
 ];

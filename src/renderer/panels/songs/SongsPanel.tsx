@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { ensureLibraryItems } from '../../stores/library';
 import { useSongsStore } from '../../stores/songs';
 import { CreateForm } from './CreateForm';
@@ -6,6 +6,9 @@ import { ExtendCard } from './ExtendCard';
 import { HistoryCard } from './HistoryCard';
 import { SongJobs } from './SongJobs';
 import { TrashToast } from '../shared/TrashToast';
+import { BatchDialog } from './BatchDialog';
+import { BatchList } from './BatchList';
+import { Button } from '../../components';
 import './songs.css';
 import { useTranslation } from '../../i18n';
 
@@ -18,12 +21,17 @@ export function SongsPanel() {
   // takes, A/B and Extend read the library's songs: the one list, kept current by its changes
   useEffect(() => void ensureLibraryItems(), []);
   const extending = useSongsStore((s) => s.extendItemId !== null);
+  const [batching, setBatching] = useState(false);
   return (
     <div className="panel panel-wide">
       <header className="panel-header">
         <h1 className="panel-title">{t('songs:title')}</h1>
         <p className="panel-lede">{t('songs:lede')}</p>
+        <Button className="songs-batch-open" onClick={() => setBatching(true)}>
+          {t('batch:open')}
+        </Button>
       </header>
+      {batching && <BatchDialog onClose={() => setBatching(false)} />}
       <div className="studio">
         <div className="studio-composer">
           <ExtendCard />
@@ -31,6 +39,7 @@ export function SongsPanel() {
           <CreateForm hidden={extending} />
         </div>
         <div className="studio-results">
+          <BatchList />
           <SongJobs />
           <HistoryCard />
         </div>
