@@ -67,19 +67,15 @@ export function batchesHandlers({
       });
       return { fileName: basename(path), text };
     },
-    async create(_ctx, { name, text, fileName, perPrompt, confirmed }) {
-      const p = await preview(text, fileName, perPrompt);
-      const q = p.quote;
-      if (q?.verdict === 'refuse')
-        throw appError(
-          'entitlement',
-          'batch:errors.cannotCover',
-          {},
-          { counter: 'key_music_counts' },
-        );
-      if (q?.verdict === 'ask' && !confirmed) throw appError('validation', 'batch:errors.notAsked');
-      return core.batches.create({ name, text, perPrompt, ...(fileName ? { fileName } : {}) });
-    },
+    // the batch service applies the budget rule again (refused, or asked and not answered)
+    create: (_ctx, { name, text, fileName, perPrompt, confirmed }) =>
+      core.batches.create({
+        name,
+        text,
+        perPrompt,
+        spendConfirmed: confirmed,
+        ...(fileName ? { fileName } : {}),
+      }),
     list: () => core.batches.list(),
     pause: (_ctx, id) => core.batches.pause(id),
     resume: (_ctx, id) => core.batches.resume(id),
