@@ -7,7 +7,7 @@
  * joins `CONVERTED` below when its strings are in the catalogs; at the end the whole document is
  * checked and this list goes.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { accountPanel } from '../../src/renderer/panels/account';
@@ -170,6 +170,36 @@ const CONVERTED_PANELS: readonly {
       const dialog = await screen.findByRole('dialog');
       await within(dialog).findByRole('slider', { name: /^⟦Šţåŕţ/ });
       return [dialog];
+    },
+  },
+  {
+    name: 'Songs: presets, lyrics workspace and rhymes',
+    panel: songsPanel,
+    setup: async (main) => {
+      await main.core.presets.save({
+        name: 'Night drive',
+        mode: 'custom',
+        prompt: 'synthwave, neon',
+        modelVersion: 'v4.5',
+        instrumental: false,
+      });
+    },
+    ready: async (user) => {
+      await screen.findByRole('heading', { level: 1, name: t('songs:title') });
+      await screen.findByText('Night drive');
+      await user.click(screen.getByRole('radio', { name: t('songs:create.mode.custom') }));
+      const lyrics = screen.getByLabelText(t('songs:create.lyrics.label')) as HTMLTextAreaElement;
+      fireEvent.change(lyrics, {
+        target: { value: '[Verse]\nI drive all night\nunder the light' },
+      });
+      lyrics.setSelectionRange(20, 20);
+      fireEvent.select(lyrics);
+      // the rhyme helper's answer for "night" (the pseudo-locale is English underneath)
+      await screen.findByRole(
+        'list',
+        { name: t('songs:workspace.rhymes.list') },
+        { timeout: 60_000 },
+      );
     },
   },
   ...[

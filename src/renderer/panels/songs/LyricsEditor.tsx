@@ -53,6 +53,8 @@ export function LyricsEditor({ id, value, model, hint, error, onChange }: Props)
         ref={lyricsRef}
         label={t('songs:create.lyrics.label')}
         className="lyrics-editor"
+        // creator content: never translated
+        translate="no"
         rows={8}
         grow
         maxRows={22}

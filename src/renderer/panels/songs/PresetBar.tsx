@@ -139,24 +139,14 @@ export function PresetBar({ style, onPick }: Props) {
       <ul className="preset-list" aria-label={t('songs:presets.list')}>
         {STARTER_PRESETS.map((p) => (
           <li key={p.id}>
-            <Button
-              size="small"
-              className="preset-chip"
-              title={p.prompt}
-              onClick={() => pick(p, t(p.nameKey))}
-            >
+            <Button size="small" className="preset-chip" onClick={() => pick(p, t(p.nameKey))}>
               {t(p.nameKey)}
             </Button>
           </li>
         ))}
         {saved.map((p) => (
           <li key={p.id} className="preset-saved">
-            <Button
-              size="small"
-              className="preset-chip"
-              title={p.prompt}
-              onClick={() => pick(p, p.name)}
-            >
+            <Button size="small" className="preset-chip" onClick={() => pick(p, p.name)}>
               <span translate="no">{p.name}</span>
             </Button>
             <Button
