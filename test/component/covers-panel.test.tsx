@@ -174,7 +174,10 @@ describe('Covers panel: make a cover', () => {
     expect(coverSent(main)).toBeUndefined();
     await user.clear(tran);
     await user.type(tran, '3');
+    const asked = main.callsOf('covers.create').length;
     await user.click(within(card).getByRole('button', { name: 'Make cover' }));
+    // Make cover asks main's budget check first: the request follows its answer
+    await waitFor(() => expect(main.callsOf('covers.create')).toHaveLength(asked + 1));
     const last = main.callsOf('covers.create').at(-1) as [CoverRequest];
     expect(last[0]).toMatchObject({
       source: { kind: 'library', itemId: 'itm_dawn' },
