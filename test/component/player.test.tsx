@@ -109,7 +109,7 @@ describe('Player bar', () => {
     await user.click(screen.getByRole('option', { name: /^Song 1,/ }));
     await user.click(screen.getByRole('button', { name: 'Add to queue' }));
     await user.click(within(bar).getByRole('button', { name: 'Queue (3)' }));
-    const queue = screen.getByRole('region', { name: 'Queue' });
+    const queue = await screen.findByRole('region', { name: 'Queue' });
     expect(
       within(queue)
         .getAllByRole('listitem')
@@ -152,8 +152,8 @@ describe('Player bar', () => {
     expect(within(bar).getByText('Now playing: Song 1, from Library')).toBeInTheDocument();
     const queueButton = within(bar).getByRole('button', { name: 'Queue (2)' });
     await user.click(queueButton);
-    const queue = screen.getByRole('region', { name: 'Queue' });
-    expect(queue).toContainElement(document.activeElement as HTMLElement);
+    const queue = await screen.findByRole('region', { name: 'Queue' });
+    await waitFor(() => expect(queue).toContainElement(document.activeElement as HTMLElement));
     const [first, second] = within(queue).getAllByRole('listitem');
     expect(first).toHaveAttribute('aria-current', 'true');
     expect(second).not.toHaveAttribute('aria-current');
@@ -282,7 +282,7 @@ describe('Player bar', () => {
     expect(screen.getByRole('option', { name: /^Song 2,/ })).toHaveAccessibleName(/0:14/);
     await user.click(screen.getByRole('button', { name: 'Add to queue' }));
     await user.click(within(bar).getByRole('button', { name: /^Queue/ }));
-    const queue = screen.getByRole('region', { name: 'Queue' });
+    const queue = await screen.findByRole('region', { name: 'Queue' });
     expect(within(queue).getAllByRole('listitem')[2]).toHaveTextContent('0:14');
     await user.click(within(queue).getAllByRole('button', { name: 'Play Song 2' })[1]!);
     await waitFor(() =>

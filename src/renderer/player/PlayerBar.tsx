@@ -1,5 +1,13 @@
 import { EntryTitle } from './EntryTitle';
-import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+} from 'react';
 import {
   ListMusic,
   Music,
@@ -29,14 +37,15 @@ import {
 import { formatClock, formatLength } from '../lib/format';
 import { useFormat, useTranslation } from '../i18n';
 import { usePlayerKeys } from './media-keys';
-import { QueueList } from './QueueList';
-import { VideoViewer } from './VideoViewer';
 import { Waveform } from './Waveform';
 import './player.css';
 
 const ICON = { size: 18, 'aria-hidden': true, focusable: false } as const;
 /** Arrow keys on the seek slider move this far; Page Up/Down a tenth of the length. */
 export const SEEK_STEP_S = 5;
+/** The queue and the video viewer: their own chunks, fetched when first shown (first-screen budget). */
+const QueueList = lazy(() => import('./QueueList').then((m) => ({ default: m.QueueList })));
+const VideoViewer = lazy(() => import('./VideoViewer').then((m) => ({ default: m.VideoViewer })));
 
 /** The player bar under every panel: what plays, transport, seek, waveform, volume and the queue. */
 export function PlayerBar() {
@@ -121,8 +130,16 @@ export function PlayerBar() {
       data-src={url ?? undefined}
       onKeyDown={onKeyDown}
     >
-      <VideoViewer />
-      {queueOpen && <QueueList onClose={closeQueue} />}
+      {viewerOpen && (
+        <Suspense fallback={null}>
+          <VideoViewer />
+        </Suspense>
+      )}
+      {queueOpen && (
+        <Suspense fallback={null}>
+          <QueueList onClose={closeQueue} />
+        </Suspense>
+      )}
       <div className="player-bar">
         <div className="player-now">
           {current?.coverUrl ? (
