@@ -291,7 +291,7 @@ test('a song plays while it generates: from 0 past 15 s, then from near the end 
   await page.getByRole('button', { name: 'Create', exact: true }).click();
 
   const card = page.getByRole('listitem', { name: /^Song: / });
-  const take1 = card.getByRole('listitem', { name: /take 1$/ });
+  const take1 = card.getByRole('listitem', { name: /take 1$/i });
   await expect(take1.getByTestId('take-status')).toHaveText(/Generating/, { timeout: 40_000 });
   await recordPlayedMedia(page);
   const play = take1.getByRole('button', { name: /^Play / });
