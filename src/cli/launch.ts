@@ -1,29 +1,16 @@
 /**
  * The CLI's two entry files, out/cli/cadenza.cjs and out/cli/worker.cjs, are this launcher
- * (bundled twice by scripts/build-cli.mjs, each naming its code file): it turns on Node's compile
- * cache, then loads the bundle beside it (cadenza-code.cjs, worker-code.cjs). Compiling the two
- * bundles (about 7 MB of JavaScript) was a large part of every command's start-up; with the cache a
- * later run reads V8's code from the data folder instead (issue 30: the second `library list` of
- * a big folder costs little more than the CLI's start-up).
+ * (bundled twice by scripts/build-cli.mjs, each naming its code file): it loads the bundle beside
+ * it (cadenza-code.cjs, worker-code.cjs).
  *
- * The cache lives in <data folder>/cache/cli-code (a bounded cache: one file per bundle, replaced
- * when the bundle changes) and is used once the data folder exists (a first run makes it). Any
- * failure only means no cache.
+ * It turned on Node's compile cache in <data folder>/cache/cli-code for a while (issue 30); that
+ * made read-only commands (`library list`, `jobs list`, `config get`) write to the data folder,
+ * which they must not (test/integration/durability/read-only.test.ts), and saved no CPU time
+ * measurable on this machine, so it is off.
  */
-import { existsSync } from 'node:fs';
-import * as nodeModule from 'node:module';
 import { join } from 'node:path';
-import { resolvePaths } from '../main/services/paths';
 
 declare const __CADENZA_CODE__: string;
-
-try {
-  const { dataDir } = resolvePaths({ env: process.env });
-  if (existsSync(dataDir) && typeof nodeModule.enableCompileCache === 'function')
-    nodeModule.enableCompileCache(join(dataDir, 'cache', 'cli-code'));
-} catch {
-  // no cache: the code is compiled as before
-}
 
 // a path esbuild leaves alone: the code file is a bundle of its own, beside this one
 const code = join(__dirname, __CADENZA_CODE__);
