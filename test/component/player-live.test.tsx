@@ -8,7 +8,7 @@ import { act, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PlayerBar } from '../../src/renderer/player/PlayerBar';
 import { installEngineFactory } from '../../src/renderer/playback/engine';
-import type { PlayEntry } from '../../src/renderer/playback/entries';
+import type { PlayEntry } from '../../src/renderer/stores/player/entries';
 import { announceLength, playSolo, seekTo, usePlayerStore } from '../../src/renderer/stores/player';
 import { fakeEngines } from './support/fake-engine';
 

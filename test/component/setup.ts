@@ -9,6 +9,7 @@ import { installEngineFactory } from '../../src/renderer/playback/engine';
 import { resetPlayerStore } from '../../src/renderer/stores/player';
 import { resetUiStore } from '../../src/renderer/stores/ui';
 import { resetPreferencesStore } from '../../src/renderer/stores/preferences';
+import { resetBatches } from '../../src/renderer/panels/songs/BatchStore';
 import { installFakeEngines } from './support/fake-engine';
 import { loadAllNamespaces, startI18n, switchLanguage } from '../../src/renderer/i18n';
 import { closeMains } from './support/main';
@@ -42,6 +43,8 @@ afterEach(async () => {
   resetPlayerStore();
   // the library list follows one bridge's changes: the next test's fake is another bridge
   resetLibraryStore();
+  // the batch list follows one bridge's batch events too
+  resetBatches();
   installEngineFactory(undefined);
   installBridge(undefined);
   await switchLanguage('en'); // a test that chose another language leaves English behind

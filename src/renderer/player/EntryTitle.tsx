@@ -1,5 +1,5 @@
 import { Trans } from '../i18n';
-import type { PlayEntry } from '../playback/entries';
+import type { PlayEntry } from '../stores/player/entries';
 
 /**
  * What plays, as shown: a take as "Harbour Lights · Take 2" with its title isolated (a

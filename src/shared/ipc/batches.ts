@@ -29,7 +29,6 @@ export const BatchProblemSchema = z.object({
   key: z.string().max(200),
   params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
-export type BatchProblemView = z.infer<typeof BatchProblemSchema>;
 
 /** What the dialog shows before Start: the list's prompts, its problems by line, the total. */
 export const BatchPreviewSchema = z.object({

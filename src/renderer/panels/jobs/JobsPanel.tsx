@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { JobView } from '@shared/ipc/jobs';
-import { RetryJobDialog } from '../../components/RetryJobDialog';
+import { RetryJobDialog } from '../shared/RetryJobDialog';
 import {
   cancelJob,
   closePlayer,

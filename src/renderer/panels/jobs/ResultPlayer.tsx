@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { AppErrorShape } from '@shared/errors';
 import type { JobResult } from '@shared/ipc/jobs';
-import { libraryEntry } from '../../playback/entries';
+import { libraryEntry } from '../../stores/player/entries';
 import { PlayButton } from '../../player/PlayButton';
 import { showItemInFolder } from '../../stores/library';
 import { playSolo } from '../../stores/player';

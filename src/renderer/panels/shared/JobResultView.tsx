@@ -1,5 +1,5 @@
 import type { LibraryKind } from '@shared/domain/library';
-import { libraryEntry } from '../../playback/entries';
+import { libraryEntry } from '../../stores/player/entries';
 import { PlayButton } from '../../player/PlayButton';
 import { FailureActions } from './FailureActions';
 import { ResultCard } from './ResultCard';

@@ -1,7 +1,7 @@
 import type { JobResult } from '@shared/ipc/jobs';
 import { Artwork, Menu, type MenuItem } from '../../components';
 import { KIND_LABELS, formatLength } from '../../lib/format';
-import { libraryEntry } from '../../playback/entries';
+import { libraryEntry } from '../../stores/player/entries';
 import { PlayButton } from '../../player/PlayButton';
 import { showInLibrary, useLibraryStore } from '../../stores/library';
 import { useFinishingActions } from './finishing';

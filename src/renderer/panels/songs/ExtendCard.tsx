@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { LibrarySong } from '../../lib/library-views';
-import { libraryEntry } from '../../playback/entries';
+import { libraryEntry } from '../../stores/player/entries';
 import { PlayButton } from '../../player/PlayButton';
 import { positionOf, selectCurrent, usePlayerStore } from '../../stores/player';
 import { Button } from '../../components';

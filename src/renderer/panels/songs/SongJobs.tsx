@@ -4,7 +4,7 @@ import { kindFacts } from '@shared/domain/job-kinds';
 import type { JobView } from '@shared/ipc/jobs';
 import { Button, EmptyState, Progress, SegmentedControl, useNow } from '../../components';
 import { FailureActions } from '../shared/FailureActions';
-import { RetryJobDialog } from '../../components/RetryJobDialog';
+import { RetryJobDialog } from '../shared/RetryJobDialog';
 import { useReadiness } from '../../readiness/useReadiness';
 import { estimateFor, timeLeftText } from '../../lib/job-estimate';
 import {

@@ -1,5 +1,5 @@
 import type { JobView } from '@shared/ipc/jobs';
-import { asTake, formatOf } from '../../playback/entries';
+import { asTake, formatOf } from '../../stores/player/entries';
 import type { PlayEntry } from '../../stores/player';
 import { t } from '../../i18n';
 

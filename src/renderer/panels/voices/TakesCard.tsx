@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { EmptyState } from '../../components';
-import { libraryEntry } from '../../playback/entries';
+import { libraryEntry } from '../../stores/player/entries';
 import { PlayButton } from '../../player/PlayButton';
 import { selectTakes, useLibraryStore } from '../../stores/library';
 import { useFormat, useTranslation } from '../../i18n';

@@ -11,7 +11,7 @@ import { bridge, call } from '../../bridge';
 import { Button, Select, TextField } from '../../components';
 import { Modal } from '../../components/Modal';
 import { playRegion, selectCurrent, usePlayerStore } from '../../stores/player';
-import { formatOf } from '../../playback/entries';
+import { formatOf } from '../../stores/player/entries';
 import { useWaveform } from '../Waveform';
 import { errorText, t as translate, useFormat, useTranslation } from '../../i18n';
 import { RegionEditor } from './RegionEditor';

@@ -3,7 +3,7 @@
  * voice samples, takes, job results, videos) plays through this store and its single engine, so
  * starting one thing stops whatever played before, and the bar always shows what plays.
  */
-import type { PlayEntry } from '../../playback/entries';
+import type { PlayEntry } from './entries';
 import { AUTO, currentEngine, load, stopAt, stopAtOf, unload, type LoadOptions } from './session';
 import {
   get,
@@ -16,7 +16,7 @@ import {
   type PlayerState,
 } from './state';
 
-export { toQueueEntry, type PlayEntry } from '../../playback/entries';
+export { toQueueEntry, type PlayEntry } from './entries';
 export { selectCurrent, selectIsPlayingKey, usePlayerStore } from './state';
 
 /** "Previous" restarts the current entry when more than this has played. */

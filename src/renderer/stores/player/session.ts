@@ -6,7 +6,7 @@
 import { call } from '../../bridge';
 import { errorText } from '../../i18n';
 import { createEngine, type PlaybackEngine } from '../../playback/engine';
-import type { PlayEntry } from '../../playback/entries';
+import type { PlayEntry } from './entries';
 import { gainOf, loadLevelling, useLevellingStore } from '../../playback/levelling';
 import type { ItemLoudness } from '@shared/ipc/library';
 import { get, outputVolume, set } from './state';

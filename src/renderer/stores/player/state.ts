@@ -1,6 +1,6 @@
 /** The player's state: what is current, where it is, how loud; the selectors panels read. */
 import { create } from 'zustand';
-import type { PlayEntry } from '../../playback/entries';
+import type { PlayEntry } from './entries';
 import type { ItemLoudness } from '@shared/ipc/library';
 
 export type PlayerStatus = 'idle' | 'loading' | 'playing' | 'paused' | 'ended' | 'error';

@@ -34,10 +34,7 @@ import { readFromBytes, readWavLayout, type ReadAt, type WavLayout } from './rif
 
 export type { WavLayout } from './riff';
 
-/**
- * music-metadata (and the debug package it brings) is loaded on the first probe, not with this
- * module: the CLI's commands that probe nothing in this thread start without it (issue 30).
- */
+/** music-metadata (and debug) loads on the first probe: CLI commands that probe nothing skip it. */
 let musicMetadata: Promise<typeof MusicMetadata> | undefined;
 const loadMusicMetadata = (): Promise<typeof MusicMetadata> =>
   (musicMetadata ??= import('music-metadata'));

@@ -1,8 +1,8 @@
 import { kindFacts, type JobKind } from '@shared/domain/job-kinds';
-import { useTranslation } from '../i18n';
-import { SpendCost } from '../panels/shared/CostLine';
-import { SpendAsk, useSpendCheck } from '../panels/shared/BudgetAsk';
-import { ConfirmDialog } from './ConfirmDialog';
+import { useTranslation } from '../../i18n';
+import { SpendCost } from './CostLine';
+import { SpendAsk, useSpendCheck } from './BudgetAsk';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 
 /**
  * "Retry this job?": a retry is a new submission and may spend again, so it is always asked first,

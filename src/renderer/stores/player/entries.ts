@@ -4,9 +4,9 @@
  */
 import type { LibraryKind } from '@shared/domain/library';
 import type { LibraryItemView } from '@shared/ipc/library';
-import { t } from '../i18n';
-import { baseTitle, takeName, takeNumbersOf } from '../lib/take-title';
-import { useLibraryStore } from '../stores/library';
+import { t } from '../../i18n';
+import { baseTitle, takeName, takeNumbersOf } from '../../lib/take-title';
+import { useLibraryStore } from '../library';
 
 export interface PlayEntry {
   /**
