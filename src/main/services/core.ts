@@ -332,11 +332,8 @@ export function createCore(opts: CoreOptions): Core {
       if (adding.length > 0) await store.add(collectionId, adding);
       return itemIds.filter((id) => there.has(id) || listed.has(id));
     },
-    total: (model, submissions) =>
-      budget.total(
-        { kind: model === 'v1' ? 'song-v1' : 'song-v2', model, submissions },
-        { fresh: true },
-      ),
+    total: (model, submissions, fresh) =>
+      budget.total({ kind: model === 'v1' ? 'song-v1' : 'song-v2', model, submissions }, { fresh }),
     budget: () => budget.budgetFor('key_music_counts'),
     settings: () => ({
       concurrency: settings.get().batch?.concurrency,

@@ -2,8 +2,9 @@
  * What a running batch does to the desktop (issue 32, point 1; docs/batches.md): the computer is
  * kept from sleeping while any batch runs (Settings › Batches, on by default; Electron's
  * `powerSaveBlocker`), the taskbar/dock shows the running batches' progress (`setProgressBar`),
- * and a notification in the app's language says when a batch ends. Electron is passed in, so the
- * plain-Node tests drive it with a double.
+ * and a notification in the app's language says when a batch ends — only when no Cadenza window
+ * has the focus (the list in Songs says it otherwise), like a job's; clicking it brings the
+ * window back. Electron is passed in, so the plain-Node tests drive it with a double.
  */
 import type { BrowserWindow, NotificationConstructorOptions } from 'electron';
 import type { BatchView } from '@shared/domain/batch';
@@ -20,9 +21,20 @@ export interface BatchShellDeps {
     start(type: 'prevent-app-suspension'): number;
     stop(id: number): void;
   };
-  BrowserWindow: { getAllWindows(): Array<Pick<BrowserWindow, 'setProgressBar' | 'isDestroyed'>> };
+  BrowserWindow: {
+    getAllWindows(): Array<
+      Pick<
+        BrowserWindow,
+        'setProgressBar' | 'isDestroyed' | 'isMinimized' | 'restore' | 'show' | 'focus'
+      >
+    >;
+    getFocusedWindow(): unknown;
+  };
   Notification: {
-    new (options: NotificationConstructorOptions): { show(): void };
+    new (options: NotificationConstructorOptions): {
+      show(): void;
+      on(event: 'click', listener: () => void): unknown;
+    };
     isSupported(): boolean;
   };
   t: Translate;
@@ -79,9 +91,17 @@ export function followBatches(deps: BatchShellDeps): () => void {
     deps.batches.on('batch-finished', (b) => {
       known.set(b.id, b);
       apply();
-      if (!deps.Notification.isSupported()) return;
-      const note = batchEndNote(b, deps.t);
-      new deps.Notification({ title: note.title, body: note.body, silent: false }).show();
+      if (deps.BrowserWindow.getFocusedWindow() || !deps.Notification.isSupported()) return;
+      const { title, body } = batchEndNote(b, deps.t);
+      const note = new deps.Notification({ title, body, silent: false });
+      note.on('click', () => {
+        const win = deps.BrowserWindow.getAllWindows()[0];
+        if (!win || win.isDestroyed()) return;
+        if (win.isMinimized()) win.restore();
+        win.show();
+        win.focus();
+      });
+      note.show();
     }),
   ];
   return () => {

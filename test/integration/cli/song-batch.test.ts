@@ -65,6 +65,10 @@ describe('cadenza song batch', () => {
     expect(out.collectionId).toBe('Moods');
     expect(playlist('Moods')).toHaveLength(6);
     expect(out.music_counts).toEqual({ before: 20, after: 17 });
+    // the songs counter is read once before the first submission (the quote), not again
+    const log = cli.emu.log.filter((e) => e.origin === 'service');
+    const first = log.findIndex((e) => e.path === '/v2/submit');
+    expect(log.slice(0, first).filter((e) => e.path === '/v1/get_api_key_info')).toHaveLength(1);
   }, 90_000);
 
   it('killed mid-batch and resumed: every prompt sent once, all six songs land', async () => {

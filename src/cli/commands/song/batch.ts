@@ -95,9 +95,11 @@ export async function songBatch(args: string[], ctx: CliContext): Promise<number
     throw new UsageError('missing FILE: the list of prompts (see cadenza song --help)');
 
   const core = ctx.core();
-  const before = await counterLeft(core, 'key_music_counts');
+  // the songs counter is read once before anything is sent: for a new batch by its quote
+  let before: number | null;
   let batch: BatchView;
   if (values.resume) {
+    before = await counterLeft(core, 'key_music_counts');
     batch = await core.batches.get(values.resume);
   } else {
     const path = file as string;
@@ -110,6 +112,7 @@ export async function songBatch(args: string[], ctx: CliContext): Promise<number
     const quote = await core.batches.quote(list.prompts, perPrompt, {
       ...(budget !== undefined ? { budget } : {}),
     });
+    before = quote.remaining;
     if (!values.json)
       ctx.note(
         `${quote.submissions} submissions, ${quote.songs} songs` +
@@ -130,8 +133,10 @@ export async function songBatch(args: string[], ctx: CliContext): Promise<number
       fileName: basename(path),
       perPrompt,
       ...(concurrency !== undefined ? { concurrency } : {}),
-      // the CLI applied the rule itself above (it cannot ask: over a budget it refused)
+      // the CLI applied the rule itself above (it cannot ask: over a budget it refused), with
+      // the counter it read just now
       spendConfirmed: true,
+      countsJustRead: true,
     });
   }
 

@@ -57,8 +57,11 @@ export interface BatchServiceDeps {
    * out); answers which of them the collection holds now.
    */
   file(collectionId: string, itemIds: readonly string[]): Promise<readonly string[]>;
-  /** The total of so many submissions of a model (services/budget: learned, never a price). */
-  total(model: string, submissions: number): Promise<SpendTotal>;
+  /**
+   * The total of so many submissions of a model (services/budget: learned, never a price);
+   * `fresh`: with the counter read from the service now (else as last read).
+   */
+  total(model: string, submissions: number, fresh: boolean): Promise<SpendTotal>;
   /** The Settings budget of the songs counter (null: none). */
   budget(): number | null;
   /** The Settings values: submissions in flight per batch, the composer's default model. */
@@ -86,6 +89,11 @@ export interface NewBatch {
    * counter cannot cover is refused either way.
    */
   spendConfirmed?: boolean;
+  /**
+   * The caller read the counter just now (the CLI's quote before it): the rule totals against
+   * that read instead of asking the service again.
+   */
+  countsJustRead?: boolean;
 }
 
 export function createBatchService(deps: BatchServiceDeps) {
@@ -210,7 +218,7 @@ export function createBatchService(deps: BatchServiceDeps) {
     quote: (
       prompts: readonly BatchPrompt[],
       perPrompt: number,
-      opts: { budget?: number | null; askWhenUnknown?: boolean } = {},
+      opts: { budget?: number | null; askWhenUnknown?: boolean; fresh?: boolean } = {},
     ): Promise<BatchQuote> => quoteBatch(deps, prompts, perPrompt, opts),
     cliRefusal: batchRefusal,
 
@@ -239,7 +247,10 @@ export function createBatchService(deps: BatchServiceDeps) {
           count: submissions,
         });
       // the budget rule (services/budget, docs/cost.md) before anything is recorded or sent
-      const quote = await quoteBatch(deps, list.prompts, n.perPrompt, { askWhenUnknown: true });
+      const quote = await quoteBatch(deps, list.prompts, n.perPrompt, {
+        askWhenUnknown: true,
+        fresh: n.countsJustRead !== true,
+      });
       if (quote.verdict === 'refuse')
         throw appError(
           'entitlement',

@@ -15,21 +15,25 @@ export function batchSize(prompts: number, perPrompt: number) {
 
 export interface QuoteDeps {
   settings(): { defaultModel: string };
-  /** The total of so many submissions of a model (services/budget: learned, never a price). */
-  total(model: string, submissions: number): Promise<SpendTotal>;
+  /**
+   * The total of so many submissions of a model (services/budget: learned, never a price);
+   * `fresh`: with the counter read from the service now (else as last read).
+   */
+  total(model: string, submissions: number, fresh: boolean): Promise<SpendTotal>;
   /** The Settings budget of the songs counter (null: none). */
   budget(): number | null;
 }
 
 /**
  * `budget` (the CLI's --budget) replaces the Settings value; `askWhenUnknown`: the app asks
- * before a batch whose spend is not known yet.
+ * before a batch whose spend is not known yet; `fresh: false` totals against the counter as last
+ * read (the caller read it just now) instead of asking the service again.
  */
 export async function quoteBatch(
   deps: QuoteDeps,
   prompts: readonly BatchPrompt[],
   perPrompt: number,
-  opts: { budget?: number | null; askWhenUnknown?: boolean },
+  opts: { budget?: number | null; askWhenUnknown?: boolean; fresh?: boolean },
 ): Promise<BatchQuote> {
   const defaultModel = deps.settings().defaultModel;
   const perModel = new Map<string, number>();
@@ -37,7 +41,11 @@ export async function quoteBatch(
     const model = p.model ?? defaultModel;
     perModel.set(model, (perModel.get(model) ?? 0) + perPrompt);
   }
-  const parts = await Promise.all([...perModel].map(([model, count]) => deps.total(model, count)));
+  // the counter is read once for the whole list (the first model), the others use that read
+  const fresh = opts.fresh ?? true;
+  const parts: SpendTotal[] = [];
+  for (const [model, count] of perModel)
+    parts.push(await deps.total(model, count, fresh && parts.length === 0));
   const size = batchSize(prompts.length, perPrompt);
   const known = parts.every((p) => p.total !== null);
   const total = known ? parts.reduce((sum, p) => sum + (p.total ?? 0), 0) : null;
