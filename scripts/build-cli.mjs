@@ -41,9 +41,36 @@ const dateFnsForPinoRoll = {
   },
 };
 
-async function bundle(entry, outfile, banner, define = {}) {
+/**
+ * Packages the CLI loads only when a command needs them (each by a dynamic `import()`): undici on
+ * the first request, music-metadata on the first probe, the pronouncing dictionary on the first
+ * rhyme. esbuild cannot split a CommonJS bundle, so inlined they were read and compiled by every
+ * start — 6.8 of the CLI's 9 MB, most of a read-only command's CPU time (issue 30). Each is a
+ * bundle of its own beside the CLI's (`lib-<name>.cjs`), and the CLI's and the worker's code
+ * require that file when the import runs.
+ */
+const OWN_FILES = ['undici', 'music-metadata', 'cmu-pronouncing-dictionary'];
+const ownFileOf = (name) => `lib-${name}.cjs`;
+const ownFiles = {
+  name: 'own-files',
+  setup(b) {
+    const names = new RegExp(`^(${OWN_FILES.map((n) => n.replace(/[-/]/g, '\\$&')).join('|')})$`);
+    b.onResolve({ filter: names }, (args) => ({ path: args.path, namespace: 'own-file' }));
+    b.onLoad({ filter: /.*/, namespace: 'own-file' }, (args) => ({
+      // a path esbuild leaves alone: read at run time from beside the bundle
+      contents: `module.exports = require(require('node:path').join(__dirname, ${JSON.stringify(
+        ownFileOf(args.path),
+      )}));`,
+      loader: 'js',
+    }));
+  },
+};
+
+async function bundle(entry, outfile, banner, define = {}, plugins = [ownFiles]) {
   const result = await build({
-    entryPoints: [resolve(root, entry)],
+    ...(typeof entry === 'string'
+      ? { entryPoints: [resolve(root, entry)] }
+      : { stdin: { ...entry, resolveDir: root, loader: 'js' } }),
     outfile,
     bundle: true,
     platform: 'node',
@@ -54,7 +81,7 @@ async function bundle(entry, outfile, banner, define = {}) {
     external: ['keytar', 'electron', '@wasm-audio-decoders/opus-ml'],
     banner: { js: banner },
     define: { __CADENZA_VERSION__: JSON.stringify(pkg.version), ...define },
-    plugins: [dateFnsForPinoRoll],
+    plugins: [dateFnsForPinoRoll, ...plugins],
     sourcemap: false,
     legalComments: 'none',
     logLevel: 'warning',
@@ -75,6 +102,11 @@ async function bundle(entry, outfile, banner, define = {}) {
 // beside it) and the code file. `cadenza` on PATH runs under whatever `node` the shell finds first:
 // the launcher refuses an old one in plain words before any bundled code (undici 8,
 // music-metadata) fails on it obscurely.
+for (const name of OWN_FILES) {
+  // a module of the package's own name, bundled whole (ESM-only packages become CommonJS)
+  const entry = { contents: `export * from ${JSON.stringify(name)};`, sourcefile: name };
+  await bundle(entry, resolve(root, 'out/cli', ownFileOf(name)), '', {}, []);
+}
 await bundle('src/cli/index.ts', resolve(root, 'out/cli/cadenza-code.cjs'), '');
 await bundle(
   'src/cli/launch.ts',
