@@ -308,16 +308,32 @@ async function selectionFigures(page: Page, count: number): Promise<void> {
   );
   if (!viaBar) console.log(`  main answered the mark call after ${ms(mainMs)}`);
   console.log(`  longest frame gap meanwhile: ${ms(star.longestFrameGapMs)}`);
-  const starred = await page.evaluate(async () => {
-    const g = globalThis as unknown as {
-      cadenza: {
-        library: { list(): Promise<{ ok: boolean; value?: Array<{ favourite?: boolean }> }> };
+  // the rows show the stars when main's one refresh published the edit: every item at once (the
+  // folder watcher no longer publishes the edit's sidecars piecemeal while it is writing them)
+  const starredInMain = (): Promise<number> =>
+    page.evaluate(async () => {
+      const g = globalThis as unknown as {
+        cadenza: {
+          library: { list(): Promise<{ ok: boolean; value?: Array<{ favourite?: boolean }> }> };
+        };
       };
-    };
-    const res = await g.cadenza.library.list();
-    return (res.value ?? []).filter((i) => i.favourite === true).length;
-  });
-  console.log(`  items starred in main's list afterwards: ${starred}`);
+      const res = await g.cadenza.library.list();
+      return (res.value ?? []).filter((i) => i.favourite === true).length;
+    });
+  const whenShown = await starredInMain();
+  console.log(`  items starred in main's list when the rows showed the stars: ${whenShown}`);
+  // the edit finishes before the next step (a bulk edit still writing slows everything after it)
+  const waitFrom = performance.now();
+  let starred = whenShown;
+  while (starred < n && performance.now() - waitFrom < 180_000) {
+    await new Promise((r) => setTimeout(r, 250));
+    starred = await starredInMain();
+  }
+  console.log(
+    `  items starred in main's list afterwards: ${starred}` +
+      (starred === whenShown ? '' : ` (after ${ms(performance.now() - waitFrom)} more)`),
+  );
+  if (starred < n) throw new Error(`only ${starred} of ${n} starred in main's list after 3 min`);
 
   // select all with the list focused: the listbox holds the focus (its rows have no tabindex,
   // so focusing a row did nothing and Ctrl+A went to the page: "n/a" before)

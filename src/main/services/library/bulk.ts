@@ -94,7 +94,7 @@ export function createTagQueue(deps: {
   };
 }
 
-/** Retags one item's file; answers its library path when its sidecar changed (size and hash). */
+/** Retags one item's file; answers its library path when it was rewritten (refreshed after). */
 async function retagOne(
   library: Library,
   id: string,
@@ -106,9 +106,11 @@ async function retagOne(
   // the real path, confined to the library: a symlink to a file outside it is never rewritten
   const path = await libraryFilePathOrNull(library.dir, item.file);
   if (!path) return null;
+  // the chunk's refresh reads it again: the folder watcher leaves it alone meanwhile
+  library.expectWrites?.([item.file]);
   if (kind === 'rating' || !item.audio_sha256) {
     await retagFile(path, { rating: item.rating ?? 0 }, { keepModifiedTime: true });
-    return null;
+    return item.file;
   }
   const full = await library.full(item);
   const facts = await tagLibraryFile(path, full, {

@@ -23,8 +23,18 @@ export interface FolderWatchOptions {
 export interface FolderWatch {
   /** Watches the library and these subfolders (relative), and no others. */
   watchFolders(dirs: readonly string[]): void;
+  /**
+   * The app is writing these media paths (or their sidecars) itself and refreshes them when done:
+   * their watch events are ignored for `forMs` (a bulk edit's writes are not refreshed piecemeal).
+   */
+  quiet(rels: readonly string[], forMs: number): void;
+  /** The app refreshed these paths: a quiet one stays quiet only `graceMs` more (late events). */
+  settle(rels: readonly string[], graceMs: number): void;
   close(): void;
 }
+
+/** Quiet paths kept at most (a bulk edit of the whole library is bounded by the selection's cap). */
+const MAX_QUIET = 20_000;
 
 /**
  * Watches the library for changes made outside the app. macOS and Windows watch a tree
@@ -39,6 +49,15 @@ export function createFolderWatch(options: FolderWatchOptions): FolderWatch {
   /** Media paths the watchers named since the last refresh, and whether something needs a scan. */
   let watchedPaths = new Set<string>();
   let watchNeedsScan = false;
+  /** Media paths the app writes itself: until when (Date.now()) their events are ignored. */
+  const quietUntil = new Map<string, number>();
+  const isQuiet = (media: string): boolean => {
+    const until = quietUntil.get(media);
+    if (until === undefined) return false;
+    if (until > Date.now()) return true;
+    quietUntil.delete(media);
+    return false;
+  };
 
   /**
    * What a watch event in folder `folderRel` means: a media file or its sidecar changed (that
@@ -53,8 +72,10 @@ export function createFolderWatch(options: FolderWatchOptions): FolderWatch {
       const rel = n ? (folderRel ? posix.join(folderRel, n) : n) : '';
       const media = rel.endsWith(SIDECAR_SUFFIX) ? rel.slice(0, -SIDECAR_SUFFIX.length) : rel;
       const ext = extname(media).toLowerCase();
-      if (rel && isItemMedia(media)) watchedPaths.add(media);
-      else if (rel && COVER_EXTENSIONS.includes(ext)) {
+      if (rel && isItemMedia(media)) {
+        if (isQuiet(media)) return; // the app's own write: its refresh follows
+        watchedPaths.add(media);
+      } else if (rel && COVER_EXTENSIONS.includes(ext)) {
         const base = media.slice(0, media.length - ext.length);
         for (const e of ITEM_MEDIA_EXTENSIONS)
           for (const candidate of [`${base}${e}`, `${base}${e.toUpperCase()}`])
@@ -97,7 +118,24 @@ export function createFolderWatch(options: FolderWatchOptions): FolderWatch {
           watchers.delete(rel);
         }
     },
+    quiet(rels, forMs) {
+      const until = Date.now() + forMs;
+      for (const rel of rels) quietUntil.set(rel, until);
+      if (quietUntil.size > MAX_QUIET)
+        for (const rel of quietUntil.keys()) {
+          if (quietUntil.size <= MAX_QUIET) break;
+          quietUntil.delete(rel);
+        }
+    },
+    settle(rels, graceMs) {
+      const until = Date.now() + graceMs;
+      for (const rel of rels) {
+        const was = quietUntil.get(rel);
+        if (was !== undefined) quietUntil.set(rel, Math.min(was, until));
+      }
+    },
     close() {
+      quietUntil.clear();
       for (const w of watchers.values()) w.close();
       watchers.clear();
       clearTimeout(debounce);

@@ -125,6 +125,11 @@ export interface Library {
     patch: Partial<Omit<Sidecar, 'schema_version' | 'id'>>,
     options?: { rescan?: boolean },
   ): Promise<LibraryItem>;
+  /**
+   * The caller writes these media paths (or their sidecars) and refreshes them when done: the
+   * folder watcher does not refresh them piecemeal meanwhile.
+   */
+  expectWrites?(files: readonly string[]): void;
   remove(id: string): Promise<void>;
   /** Trash with Undo: items wait in a hidden folder of the library before the OS trash. */
   trash: UndoTrash;

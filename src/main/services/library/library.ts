@@ -28,6 +28,13 @@ export type {
 
 const log = logger('library');
 
+/**
+ * How long the watcher ignores a path the app is writing itself (a bulk edit's sidecars, a
+ * retag), and how long after the app's own refresh of it (the write's late events).
+ */
+const OWN_WRITE_QUIET_MS = 120_000;
+const OWN_WRITE_GRACE_MS = 1_000;
+
 export function createLibrary(options: LibraryOptions): Library {
   const dir = options.dir;
   const emitter = new TypedEmitter<LibraryEvents>();
@@ -153,8 +160,12 @@ export function createLibrary(options: LibraryOptions): Library {
     const { result, entries: changed } = await serial(() =>
       withEntries<Omit<ScanResult, 'dirs'>>('library.refresh', { ...ref, files: [...files] }),
     );
+    folders.settle(files, OWN_WRITE_GRACE_MS);
     return publish(changed, items.removedBy(result, changed));
   }
+
+  /** The app writes these items' files or sidecars and refreshes them itself when done. */
+  const expectWrites = (files: readonly string[]): void => folders.quiet(files, OWN_WRITE_QUIET_MS);
 
   const folders = createFolderWatch({
     dir,
@@ -245,7 +256,13 @@ export function createLibrary(options: LibraryOptions): Library {
     createItem: writes.createItem,
     importFile: writes.importFile,
     rename: writes.rename,
-    updateMeta: writes.updateMeta,
+    updateMeta(id, patch, opts) {
+      // a write refreshed later by the caller (a bulk edit): the watcher leaves it to that refresh
+      const item = opts?.rescan === false ? items.byId.get(id) : undefined;
+      if (item) expectWrites([item.file]);
+      return writes.updateMeta(id, patch, opts);
+    },
+    expectWrites,
     remove: writes.remove,
     trash,
     full: writes.full,
