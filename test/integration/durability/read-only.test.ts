@@ -4,11 +4,13 @@
  * whose owner process is gone.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLibrary } from '../../../src/main/services/library/library';
 import { JobStore } from '../../../src/main/services/jobs';
+import { PROBE_CACHE_NAME } from '../../../src/main/services/library/probe-cache';
+import { toneWav } from '../../support/media-fixtures';
 import { runCli, useCliAgainstEmulator } from '../cli/run-cli';
 import { snapshotTree } from './support';
 
@@ -71,6 +73,8 @@ describe('read-only commands and temp ownership', () => {
       }),
     );
     writeFileSync(join(dataDir, 'settings.json'), '{"schema_version": 1, "baseUrl": ');
+    // a file added outside the app: listing it probes it, and the probe cache may remember that
+    writeFileSync(join(libraryDir, 'Found Song.wav'), toneWav(1));
     const before = { data: snapshotTree(dataDir), library: snapshotTree(libraryDir) };
 
     for (const args of [
@@ -100,8 +104,15 @@ describe('read-only commands and temp ownership', () => {
     await store.open();
     await store.repair();
 
-    // the diagnostics log (logs/cli.N.log) is the one thing every command appends to
-    expect(withoutLogs(snapshotTree(dataDir))).toEqual(withoutLogs(before.data));
+    // the diagnostics log (logs/cli.N.log) is the one thing every command appends to, and the
+    // probe cache (issue 30: what the probe learned of found files, bounded) the one file a
+    // read-only command may write
+    const after = withoutLogs(snapshotTree(dataDir));
+    expect(Object.keys(after).filter((p) => !(p in before.data))).toEqual([PROBE_CACHE_NAME]);
+    const cached = readFileSync(join(dataDir, PROBE_CACHE_NAME), 'utf8');
+    expect(cached).toContain('Found Song.wav');
+    delete after[PROBE_CACHE_NAME];
+    expect(after).toEqual(withoutLogs(before.data));
     expect(snapshotTree(libraryDir)).toEqual(before.library);
   }, 60_000);
 
