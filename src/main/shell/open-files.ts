@@ -126,6 +126,7 @@ export class OpenedFiles {
       try {
         got.push(await this.opts.registry.register(path, 'audio'));
       } catch (e) {
+        // English only: the log's words (the creator sees nothing for a file that did not open)
         const why = e instanceof Error ? e.message : 'not an audio file';
         this.opts.log?.(`[open-with] ${from}: not opened: ${why}`);
       }

@@ -40,3 +40,12 @@ export const t: I18n['t'] = ((...args: Parameters<I18n['t']>) =>
 /** The app's language now (what the catalogs and formatters use). */
 export const currentLanguage = (): AppLanguage =>
   (bound?.instance.language as AppLanguage | undefined) ?? 'en';
+
+/**
+ * Words by key whose `reason` is a rule's own key (`reasonKey` among the parameters, e.g. a batch
+ * list's "Line 3: prompt: …"): the reason said in the app's language too.
+ */
+export function reasonedText(key: string, params: Record<string, string | number> = {}): string {
+  const inner = params.reasonKey;
+  return t(key, typeof inner === 'string' ? { ...params, reason: t(inner, params) } : params);
+}

@@ -29,7 +29,7 @@ import { intlLocaleOf, type AppLanguage } from '@shared/i18n/languages';
 
 import { bound, currentLanguage, need, t } from './bound';
 
-export { bindI18n, currentLanguage, i18n, t } from './bound';
+export { bindI18n, currentLanguage, i18n, reasonedText, t } from './bound';
 
 /** react-i18next's module, as the runtime chunk bound it. */
 const lib = (): typeof ReactI18next => need().lib as typeof ReactI18next;

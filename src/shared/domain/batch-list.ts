@@ -13,7 +13,7 @@ import { BATCH_MAX_PROMPTS, BATCH_MODELS, type BatchModel, type BatchPrompt } fr
 import {
   MusicV1RulesSchema,
   SongRulesSchema,
-  fieldErrorsOf,
+  checkFields,
   type MusicV1Input,
   type SubmitSongInput,
 } from './service-inputs';
@@ -118,17 +118,32 @@ export function batchSongInput(
   };
 }
 
+/** The list's column a rule's field stands for (the creator wrote the column, not the field). */
+const COLUMN_OF: Record<string, Column> = { modelVersion: 'model', input: 'prompt' };
+
+/**
+ * A row Create would refuse: "Line N: column: reason", the rule's reason in English (the CLI) and
+ * by key with its parameters (`reasonKey`), so the app says it in its language.
+ */
 function checkRow(p: BatchPrompt, line: number, defaultModel: string): BatchListProblem[] {
   const song = batchSongInput(p, defaultModel);
-  const errors =
-    song.api === 'v1'
-      ? fieldErrorsOf(MusicV1RulesSchema, song.input)
-      : fieldErrorsOf(SongRulesSchema, song.input);
-  return Object.entries(errors).map(([field, reason]) => ({
-    line,
-    key: 'batch:list.rowInvalid',
-    params: { line, field, reason },
-  }));
+  const { fields, fieldKeys } = checkFields(
+    song.api === 'v1' ? MusicV1RulesSchema : SongRulesSchema,
+    song.input,
+  );
+  return Object.entries(fields).map(([field, reason]) => {
+    const keyed = fieldKeys[field];
+    return {
+      line,
+      key: 'batch:list.rowInvalid',
+      params: {
+        ...(keyed ? { ...keyed.params, reasonKey: keyed.key } : {}),
+        line,
+        field: COLUMN_OF[field] ?? field,
+        reason,
+      },
+    };
+  });
 }
 
 /**

@@ -80,6 +80,12 @@ export const CloneFieldsSchema = withRules(
   },
 );
 
+/** One decimal as the English catalog's `{{x, tenths}}` writes it (5.2, 1,024.0). */
+const ENGLISH_TENTHS = new Intl.NumberFormat('en', {
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+});
+
 const VIDEO_LINK = say('errors:rules.videoLink', 'Paste a full http(s) link to the video.');
 
 /** A cover's form: a singer, a whole-semitone key shift, and exactly one source. */
@@ -168,12 +174,15 @@ export const SingingRulesSchema = withRules(SingingInputSchema, (input, add) => 
   if (!isHttpUrl(input.imageUrl))
     add('imageUrl', say('errors:rules.photoLink', 'Paste a full http(s) link to the photo.'));
   else if (input.imageBytes !== undefined && input.imageBytes > SINGING_IMAGE_MAX_BYTES) {
-    const mb = (input.imageBytes / 1024 / 1024).toFixed(1);
+    // a number, said to the tenth in the app's language by the catalog's `{{mb, tenths}}`
+    const mb = Math.round(input.imageBytes / 1024 / 102.4) / 10;
     add(
       'imageUrl',
-      say('errors:rules.photoTooLarge', `The photo must be at most 4.7 MB (it is ${mb} MB).`, {
-        mb,
-      }),
+      say(
+        'errors:rules.photoTooLarge',
+        `The photo must be at most 4.7 MB (it is ${ENGLISH_TENTHS.format(mb)} MB).`,
+        { mb },
+      ),
     );
   }
 });

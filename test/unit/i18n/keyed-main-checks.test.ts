@@ -69,4 +69,18 @@ describe('checks of links and files made in main', () => {
     expect(tr('errors:clone.tooShort', { length: 1.2, min: 2 })).toContain('2,0 s');
     applyLanguageChoice('en');
   });
+
+  it('a singing photo too large gives its size as a number (German reads 8,6, not 8.6)', async () => {
+    const { checkFields, SingingRulesSchema } = await import('@shared/domain/service-inputs');
+    const { applyLanguageChoice, tr } = await import('../../../src/main/shell/i18n');
+    const input = { audioUrl: 'https://a', imageUrl: 'https://i', imageBytes: 9e6 };
+    const { fields, fieldKeys } = checkFields(SingingRulesSchema, input);
+    expect(fieldKeys.imageUrl).toEqual({ key: 'errors:rules.photoTooLarge', params: { mb: 8.6 } });
+    expect(fields.imageUrl).toBe('The photo must be at most 4.7 MB (it is 8.6 MB).');
+    applyLanguageChoice('de');
+    expect(tr('errors:rules.photoTooLarge', fieldKeys.imageUrl!.params)).toBe(
+      'Das Foto darf höchstens 4,7 MB groß sein (es hat 8,6 MB).',
+    );
+    applyLanguageChoice('en');
+  });
 });

@@ -5,7 +5,7 @@ import type { BatchPreview } from '@shared/ipc/batches';
 import { call } from '../../bridge';
 import { Button, TextArea, TextField } from '../../components';
 import { Modal } from '../../components/Modal';
-import { errorText, useFormat, useTranslation } from '../../i18n';
+import { errorText, reasonedText, useFormat, useTranslation } from '../../i18n';
 import { putBatch } from './BatchStore';
 
 /** How long typing rests before main reads and totals the list again (ms). */
@@ -157,7 +157,7 @@ export function BatchDialog({ onClose }: { onClose(): void }) {
           <p>{t('batch:dialog.problems', { count: shown.problemCount })}</p>
           <ul>
             {shown.problems.map((p, i) => (
-              <li key={i}>{t(p.key, { ...p.params, line: p.line })}</li>
+              <li key={i}>{reasonedText(p.key, { ...p.params, line: p.line })}</li>
             ))}
           </ul>
         </div>
