@@ -387,6 +387,43 @@ describe('Songs: the two takes side by side', () => {
     ).toBeInTheDocument();
   });
 
+  it('Ctrl+Z and Edit › Undo put a deleted take back in Songs too (not while a text field has the focus)', async () => {
+    const { main, user } = await openTakes();
+    const card = await screen.findByRole('listitem', { name: 'Song: Summer rain' });
+    const take1 = within(card).getByRole('listitem', { name: 'Summer rain · Take 1' });
+    const del = async () => {
+      await user.click(
+        await within(take1).findByRole('button', { name: 'More for Summer rain · Take 1' }),
+      );
+      await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+      await waitFor(() =>
+        expect(within(take1).getByTestId('take-status')).toHaveTextContent('Moved to the trash'),
+      );
+      await screen.findByRole('button', { name: 'Undo' });
+    };
+    const back = () => within(take1).findByRole('button', { name: 'Play Summer rain · Take 1' });
+
+    // the keyboard: a text field keeps its own Ctrl+Z, elsewhere it is the toast's Undo
+    await del();
+    const field = screen.getAllByRole('textbox')[0]!;
+    field.focus();
+    await user.keyboard('{Control>}z{/Control}');
+    expect(main.callsOf('library.undoTrash')).toHaveLength(0);
+    (document.activeElement as HTMLElement).blur();
+    await user.keyboard('{Control>}z{/Control}');
+    expect(await back()).toBeInTheDocument();
+    expect(main.callsOf('library.undoTrash')).toHaveLength(1);
+
+    // the application menu's Edit › Undo (main sends it to the focused window)
+    await del();
+    await act(async () => {
+      main.send('menuEdit', 'undo');
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(await back()).toBeInTheDocument();
+    expect(main.callsOf('library.undoTrash')).toHaveLength(2);
+  });
+
   it('Star marks the take in the library (kept after a restart) and deletes nothing; a failed delete keeps the take and says why; Show in library selects it there', async () => {
     const { main, user } = await openTakes({ panels: [songsPanel, libraryPanel] });
     main.refuseNext('library.trash', {
