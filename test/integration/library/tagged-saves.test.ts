@@ -19,6 +19,8 @@ import { LOUDNESS_METER_VERSION } from '@shared/domain/loudness';
 import { createLoudnessService } from '../../../src/main/services/analysis/loudness';
 import type { JobsHost } from '../../../src/main/services/jobs-host';
 import { ensureAudioCorpus, type AudioCorpus } from '../../support/audio-corpus';
+import { setWords, words } from '../../../src/main/services/words';
+import { englishText } from '@shared/i18n/english';
 
 const root = mkdtempSync(join(tmpdir(), 'cadenza-tagged-saves-'));
 const dir = join(root, 'Library');
@@ -133,6 +135,38 @@ describe.each([
     expect(after.sha256).toBe(before.sha256);
     expect(item.audio_sha256).toBe(after.sha256);
     expect(item.file_size_bytes).toBe(statSync(path).size);
+  });
+});
+
+describe('takes of one submission (issue 31, point 5)', () => {
+  it('each file’s title tag names its take, in the app’s language when it was made', async () => {
+    const save = (take: number, name: string, ext: string) =>
+      lib.createItem({
+        meta: { ...meta, title: 'Harbour Lights', take, variation_group: 'job_takes' },
+        ext,
+        writeMedia: async (tmp) => copyFileSync(source(name), tmp),
+      });
+    const one = await save(1, 'mp3-id3v2-art.mp3', '.mp3');
+    // the app switched to French before the second take was saved (the shell's translator)
+    setWords((key, params) =>
+      key === 'common:take.name' ? `${params.title} · Prise ${params.n}` : englishText(key, params),
+    );
+    let two: Awaited<ReturnType<typeof save>>;
+    try {
+      two = await save(2, 'flac-16.flac', '.flac');
+    } finally {
+      setWords(englishText);
+    }
+    expect(ffprobeTags(lib.pathOf(one)).title).toBe('Harbour Lights · Take 1');
+    expect(ffprobeTags(lib.pathOf(two)).title).toBe('Harbour Lights · Prise 2');
+    expect(words('common:take.name', { title: 'x', n: 1 })).toBe('x · Take 1');
+    // the sidecar keeps the song's title and the number; the Library shows the take rule
+    expect([one.title, one.take, two.title, two.take]).toEqual([
+      'Harbour Lights',
+      1,
+      'Harbour Lights',
+      2,
+    ]);
   });
 });
 

@@ -95,7 +95,8 @@ function tagsFor(
   },
 ): Omit<ExportTags, 'cover'> {
   const { cover: _cover, ...tags } = tagsForItem(
-    { ...item, lyrics: item.lyrics?.trim(), prompt: item.prompt?.trim() },
+    // an export is titled by the song (an album's tracks are not "· Take 2")
+    { ...item, take: null, lyrics: item.lyrics?.trim(), prompt: item.prompt?.trim() },
     null,
     { artist: shared.artist, album: shared.album },
     { withoutCadenza: shared.withoutCadenza },

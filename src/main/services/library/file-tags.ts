@@ -19,6 +19,7 @@ import { sniffContent } from '../files/sniff';
 import { readRegular } from '../ground/regular-file';
 import { sharedWorker } from '../worker';
 import { logger } from '../log';
+import { words } from '../words';
 
 const log = logger('library');
 
@@ -36,6 +37,8 @@ export interface TagDefaults {
 /** What the tags are made from: a sidecar (any version; unknown fields ignored). */
 export interface TaggedItem extends RecipeSource {
   title: string;
+  /** Which take of its submission (1-based): the title tag says "Title · Take N". */
+  take?: number | null;
   lyrics?: string | null;
   tags?: string[];
   loudness?: Loudness;
@@ -55,7 +58,10 @@ export function tagsForItem(
   defaults: TagDefaults = {},
   options: { withoutCadenza?: boolean } = {},
 ): ExportTags {
-  const t: ExportTags = { title: item.title };
+  // takes of one submission share the song's title: other players tell them apart by the take
+  // ("Harbour Lights · Take 2", the app's language when the file is tagged), as Cadenza does
+  const title = item.take ? words('common:take.name', { title: item.title, n: item.take }) : null;
+  const t: ExportTags = { title: title ?? item.title };
   const artist = item.artist || defaults.artist;
   const album = item.album || defaults.album;
   if (artist) t.artist = artist;
