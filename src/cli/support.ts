@@ -53,6 +53,7 @@ export function sidecarOf(item: FullLibraryItem): Record<string, unknown> {
     hasSidecar,
     artEmbedded: _a,
     hasLyrics: _l,
+    hasPrompt: _p,
     file,
     ...sidecar
   } = item;
@@ -60,7 +61,7 @@ export function sidecarOf(item: FullLibraryItem): Record<string, unknown> {
 }
 
 /**
- * Every item with everything its sidecar holds (lyrics included; main's items are compact), in
+ * Every item with everything its sidecar holds (lyrics and prompt included; main's items are compact), in
  * the list's order, a few sidecars read at a time.
  */
 export async function fullItems(

@@ -115,13 +115,16 @@ export type SidecarInput = z.input<typeof SidecarFields>;
 export const ITEM_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
 
 /**
- * One entry of the in-app index: the sidecar plus where the files are, compact — the lyrics stay
- * in the sidecar on disk (`hasLyrics` says whether there are any; `Library.full` reads them when
- * they are shown), so 50,000 items fit main's memory budget (DESIGN §5c).
+ * One entry of the in-app index: the sidecar plus where the files are, compact — the lyrics and
+ * the prompt stay in the sidecar on disk and in the index worker (`hasLyrics` / `hasPrompt` say
+ * whether there are any; `Library.full` reads them, `Library.prompts` asks the worker for a page's
+ * prompts), so 50,000 items fit main's memory budget (DESIGN §5c).
  */
-export const LibraryItemSchema = SidecarFields.omit({ lyrics: true }).extend({
+export const LibraryItemSchema = SidecarFields.omit({ lyrics: true, prompt: true }).extend({
   /** The sidecar holds lyrics (not only white space). */
   hasLyrics: z.boolean(),
+  /** The item has a prompt (its sidecar's, or its recipe's): the index worker holds it. */
+  hasPrompt: z.boolean(),
   /** Media file path relative to the library folder, with forward slashes. */
   file: z.string(),
   /** Cover image path relative to the library folder, when present on disk. */
@@ -134,8 +137,11 @@ export const LibraryItemSchema = SidecarFields.omit({ lyrics: true }).extend({
   artEmbedded: z.boolean().default(false),
 });
 export type LibraryItem = z.infer<typeof LibraryItemSchema>;
-/** An item with everything its sidecar holds (lyrics included), as read from disk when needed. */
-export type FullLibraryItem = LibraryItem & Pick<Sidecar, 'lyrics'>;
+/**
+ * An item with everything its sidecar holds (lyrics and prompt included), as read from disk (or
+ * asked of the index worker) when needed.
+ */
+export type FullLibraryItem = LibraryItem & Pick<Sidecar, 'lyrics' | 'prompt'>;
 
 /** What changed in the library since the last event. */
 export const LibraryChangeSchema = z.object({

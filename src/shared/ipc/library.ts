@@ -220,10 +220,14 @@ export function libraryCoverUrl(
 export const itemLoudnessOf = (l: Loudness | null | undefined): ItemLoudness | null =>
   l ? { integratedLufs: l.integratedLufs, truePeakDb: l.truePeakDb } : null;
 
-/** The renderer's view of an item; `loudness` when it is kept outside the sidecar (found files). */
+/**
+ * The renderer's view of an item; `loudness` when it is kept outside the sidecar (found files);
+ * `prompt` from `Library.prompts` (main's rows hold none).
+ */
 export function toLibraryItemView(
   item: LibraryItem,
   loudness: Loudness | null | undefined = item.loudness,
+  prompt: string | null = null,
 ): LibraryItemView {
   return {
     id: item.id,
@@ -232,7 +236,7 @@ export function toLibraryItemView(
     file: item.file,
     durationMs: item.duration_ms,
     createdAt: item.created_at,
-    prompt: item.prompt,
+    prompt,
     tags: item.tags,
     jobId: item.job_id,
     sizeBytes: item.sizeBytes,

@@ -66,7 +66,7 @@ describe('covers', () => {
     expect(file.sha256).toBe(sha(src.bytes));
     expect(file.filename).toBe('Summer Rain.mp3');
     expect(progress.at(-1)).toBe(1);
-    expect(item).toMatchObject({
+    expect(await h.rt.library.full(item)).toMatchObject({
       kind: 'cover',
       title: `Summer Rain (${singer.name} cover)`,
       singer: singer.name,
@@ -117,7 +117,7 @@ describe('covers', () => {
         })
       ).id,
     );
-    expect(byLink.prompt).toBe(`Cover of ${link}`);
+    expect((await h.rt.library.full(byLink)).prompt).toBe(`Cover of ${link}`);
     const sent = serviceRequests(h.emu, '/v1/cover')[2]!.multipart!;
     expect(sent.fields).toMatchObject({ video_site_url: link, file: '' });
     expect(sent.files).toEqual([]);

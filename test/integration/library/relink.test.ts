@@ -317,10 +317,10 @@ describe('names that differ only as macOS or Windows volumes let them', () => {
     await lib.ready();
     const items = lib.items();
     expect(items).toHaveLength(2);
-    expect(items.find((i) => i.id === 'itm_cafe00001')).toMatchObject({
-      title: 'Café',
-      prompt: 'Café prompt',
-    });
+    const cafe = items.find((i) => i.id === 'itm_cafe00001')!;
+    expect(cafe).toMatchObject({ title: 'Café', hasPrompt: true });
+    // main's row holds no prompt: the worker's copy answers (the sidecar is not beside the file)
+    expect(await lib.full(cafe)).toMatchObject({ prompt: 'Café prompt' });
     expect(items.find((i) => i.id === 'itm_shout0001')).toMatchObject({
       file: 'SHOUT.WAV',
       title: 'Shout',

@@ -114,7 +114,7 @@ describe.each([
       ).toContain('image/png');
     // the recipe: read back, validated, the sidecar's
     const recipe = parseRecipe((await readRecipeText(path))!);
-    expect(recipe).toEqual(recipeOf(item));
+    expect(recipe).toEqual(recipeOf(await lib.full(item)));
     expect(recipe).toMatchObject({
       id: item.id,
       kind: 'song',
@@ -255,7 +255,7 @@ describe.each(KINDS)('a $kind saved by the library', ({ meta: own, expected }) =
     expect(t.date).toBe('2026-11-27');
     if ('lyrics' in own) expect(JSON.stringify(t)).toContain(own.lyrics);
     const recipe = parseRecipe((await readRecipeText(path))!);
-    expect(recipe).toEqual(recipeOf(item));
+    expect(recipe).toEqual(recipeOf(await lib.full(item)));
     expect(recipe).toMatchObject({ id: item.id, ...expected });
   });
 });

@@ -266,7 +266,7 @@ describe('library', () => {
     open.length = 0;
     // line-delimited: a header line, then one entry a line
     const [header, ...lines] = (await readFile(headFileOf(indexFile), 'utf8')).trim().split('\n');
-    expect(JSON.parse(header!)).toMatchObject({ schema_version: 2, libraryDir: dir });
+    expect(JSON.parse(header!)).toMatchObject({ schema_version: 3, libraryDir: dir });
     const head = lines.map((l) => JSON.parse(l) as { item: { id: string } });
     expect(head.map((e) => e.item.id)).toEqual(newest);
     await rm(join(dir, 'Song 229.mp3')); // the newest, in the head, gone while closed
@@ -451,9 +451,12 @@ describe('library', () => {
       ext: '.mp3',
       writeMedia: (t) => writeFile(t, 'x'),
     });
-    // main's row holds no lyrics, only whether there are any
+    // main's row holds no lyrics and no prompt, only whether there are any
     expect('lyrics' in item).toBe(false);
     expect(item.hasLyrics).toBe(true);
+    expect('prompt' in item).toBe(false);
+    expect(item.hasPrompt).toBe(true);
+    for (const row of lib.items()) expect(row).not.toHaveProperty('prompt');
     const sidecar = async (file: string) =>
       JSON.parse(await readFile(join(dir, `${file}.json`), 'utf8')) as Record<string, unknown>;
     // a field a newer version wrote (unknown here) is kept too
@@ -484,8 +487,11 @@ describe('library', () => {
     expect(onDisk).not.toHaveProperty('hasLyrics');
     const full = await lib.full(lib.get(item.id)!);
     expect(full.lyrics).toBe('moonlit harbour\nsecond line');
-    // and the worker still finds it by its lyrics
+    expect(full.prompt).toBe('slow folk');
+    // a page of rows gets its prompts from the worker, which also finds it by lyrics and prompt
+    expect(await lib.prompts(lib.items())).toEqual(['slow folk']);
     expect((await lib.filter({ text: 'moonlit' })).map((i) => i.id)).toEqual([item.id]);
+    expect((await lib.filter({ text: 'slow fo' })).map((i) => i.id)).toEqual([item.id]);
   });
 
   it('filters by words in title, tags, lyrics and prompt', async () => {

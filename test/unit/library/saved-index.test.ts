@@ -12,7 +12,6 @@ const entry = (n: number, text: string): IndexEntry => ({
     kind: 'song',
     title: `Été ${n} — 夜の歌 🎵`,
     tags: ['ça'],
-    prompt: null,
     model: null,
     voice: null,
     singer: null,
@@ -32,6 +31,7 @@ const entry = (n: number, text: string): IndexEntry => ({
     hasSidecar: true,
     artEmbedded: false,
     hasLyrics: true,
+    hasPrompt: false,
   },
   mediaSize: 64,
   mediaMtimeMs: 1_700_000_000_000.5 + n,
@@ -70,14 +70,14 @@ describe('saved index', () => {
 
   it('reads a last line without its newline, and nothing for another folder', async () => {
     const e = entry(1, 'one');
-    const header = JSON.stringify({ schema_version: 2, libraryDir });
+    const header = JSON.stringify({ schema_version: 3, libraryDir });
     await writeFile(file, `${header}\n${JSON.stringify(e)}`);
     expect((await loadSavedIndex(file, libraryDir)).get(e.item.file)).toEqual(e);
     expect((await loadSavedIndex(file, '/elsewhere')).size).toBe(0);
   });
 
   it('a damaged line drops the whole index (the folder is read again)', async () => {
-    const header = JSON.stringify({ schema_version: 2, libraryDir });
+    const header = JSON.stringify({ schema_version: 3, libraryDir });
     await writeFile(file, `${header}\n${JSON.stringify(entry(1, 'one'))}\n{"item":`);
     expect((await loadSavedIndex(file, libraryDir)).size).toBe(0);
   });

@@ -55,6 +55,7 @@ function handlers() {
     jobsHost: {
       runtime: async () => ({ library: lib, jobs: trashJobs }) as unknown as JobsRuntime,
       reopen: async () => ({ library: lib, jobs: trashJobs }) as unknown as JobsRuntime,
+      listing: async () => lib,
     } as unknown as JobsHost,
     waveforms: createWaveformStore({ dir: join(root, 'data', 'waveforms') }),
     loudness: createLoudnessService({
@@ -214,6 +215,25 @@ describe('library handlers', () => {
     const views = await handlers().list(ctx, { ids: [harbour.id, field.id] });
     expect(views.map((v) => v.id)).toEqual([harbour.id]);
     expect(views[0]).toMatchObject({ title: 'Harbour', hasLyrics: true });
+  });
+
+  it("fills each view's prompt from the index worker (main's rows hold none) and finds items by prompt", async () => {
+    const harbour = await add('Harbour', { prompt: 'slow sea shanty' });
+    const field = await add('Field');
+    await lib.ready();
+    expect(lib.get(harbour.id)).not.toHaveProperty('prompt');
+    const prompts = (views: { id: string; prompt: string | null }[]) =>
+      Object.fromEntries(views.map((v) => [v.id, v.prompt]));
+    const want = { [harbour.id]: 'slow sea shanty', [field.id]: null };
+    expect(prompts(await handlers().list(ctx, { offset: 0, limit: 50 }))).toEqual(want);
+    expect(prompts(await handlers().list(ctx, { ids: [harbour.id, field.id] }))).toEqual(want);
+    expect(prompts(await handlers().list(ctx, { text: 'shanty' }))).toEqual({
+      [harbour.id]: 'slow sea shanty',
+    });
+    expect(await handlers().matching(ctx, 'sea shan')).toEqual([harbour.id]);
+    expect((await handlers().rename(ctx, harbour.id, 'Harbour Lights')).prompt).toBe(
+      'slow sea shanty',
+    );
   });
 
   it('answers lyrics and writes them to the chosen .txt', async () => {

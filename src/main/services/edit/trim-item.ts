@@ -64,13 +64,14 @@ export async function trimItem(
   const run = options.run ?? inWorker;
   let rendered: TrimFileResult | null = null;
   const title = request.title ?? `${source.title} (trimmed)`;
+  const full = await library.full(source);
   return library.createItem({
     meta: {
       kind: source.kind,
       title,
-      lyrics: (await library.full(source)).lyrics,
+      lyrics: full.lyrics,
       tags: source.tags,
-      prompt: source.prompt,
+      prompt: full.prompt,
       model: source.model,
       voice: source.voice,
       singer: source.singer,

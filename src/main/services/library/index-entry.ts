@@ -27,6 +27,8 @@ export interface IndexEntry {
    * (searches, the saved index), never sent to main.
    */
   text?: string;
+  /** The item's prompt (absent: none). Kept by the worker, sent to main only when asked for. */
+  prompt?: string;
 }
 
 /**
@@ -37,10 +39,14 @@ export type MainEntry = Pick<IndexEntry, 'item' | 'relink'>;
 
 /** An item's searchable text, lower-cased once: title, tags, lyrics and prompt. */
 export const searchTextOf = (
-  item: Pick<LibraryItem, 'title' | 'tags' | 'prompt'>,
+  item: Pick<LibraryItem, 'title' | 'tags'>,
   lyrics: string | null | undefined,
-): string =>
-  [item.title, item.tags.join(' '), lyrics ?? '', item.prompt ?? ''].join('\n').toLowerCase();
+  prompt: string | null | undefined,
+): string => [item.title, item.tags.join(' '), lyrics ?? '', prompt ?? ''].join('\n').toLowerCase();
+
+/** An entry's `prompt` field: only when there is one (most found files have none). */
+export const promptField = (prompt: string | null | undefined): { prompt?: string } =>
+  prompt ? { prompt } : {};
 
 export const SIDECAR_SUFFIX = '.json';
 export const sidecarNameFor = (mediaFileName: string): string =>
@@ -105,7 +111,7 @@ export function itemFrom(
   // any sidecar found on disk gets an id every action accepts (one written by hand or another tool
   // may carry anything); a later rewrite stores the valid one
   if (sidecar) {
-    const { lyrics, ...rest } = sidecar;
+    const { lyrics, prompt, ...rest } = sidecar;
     return {
       ...rest,
       id: ITEM_ID_PATTERN.test(sidecar.id) ? sidecar.id : externalId(`${rel}\n${sidecar.id}`),
@@ -113,10 +119,15 @@ export function itemFrom(
       hasSidecar: true,
       artEmbedded: false,
       hasLyrics: !!lyrics?.trim(),
+      hasPrompt: !!prompt,
     };
   }
   const name = basename(rel);
-  const { lyrics: _lyrics, ...probed } = SidecarSchema.parse({
+  const {
+    lyrics: _lyrics,
+    prompt: _prompt,
+    ...probed
+  } = SidecarSchema.parse({
     schema_version: 1,
     id: externalId(rel),
     kind: guessKind(name),
@@ -132,6 +143,7 @@ export function itemFrom(
     hasSidecar: false,
     artEmbedded: found?.hasArt ?? false,
     hasLyrics: !!found?.lyrics?.trim(),
+    hasPrompt: false,
   };
 }
 

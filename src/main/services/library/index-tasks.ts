@@ -264,6 +264,15 @@ export const libraryTasks = {
     return state.search.filter(state.ordered, input.query).map((e) => e.item.id);
   },
 
+  /**
+   * The prompts of these media files (relative paths; null: none or not in the index), in their
+   * order: main's rows hold none, and asks for a page's when it is shown.
+   */
+  async 'library.prompts'(input: IndexRef & { files: string[] }): Promise<(string | null)[]> {
+    const state = await stateFor(input);
+    return input.files.map((rel) => state.entries.get(rel)?.prompt ?? null);
+  },
+
   async 'library.save'(ref: IndexRef): Promise<void> {
     if (!ref.indexFile) return;
     const state = states.get(ref.handle);

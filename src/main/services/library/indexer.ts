@@ -13,6 +13,7 @@ import {
   coverFor,
   coverNear,
   itemFrom,
+  promptField,
   readSidecar,
   searchTextOf,
   sidecarNameFor,
@@ -205,7 +206,8 @@ export async function scanLibrary(
         mediaMtimeMs: b.media.mtimeMs,
         sidecarSize: sideStat ? sideStat.size : null,
         sidecarMtimeMs: sideStat ? sideStat.mtimeMs : null,
-        text: searchTextOf(item, sidecar ? sidecar.lyrics : facts?.lyrics),
+        text: searchTextOf(item, sidecar ? sidecar.lyrics : facts?.lyrics, sidecar?.prompt),
+        ...promptField(sidecar?.prompt),
       };
       next.set(b.rel, entry);
       if (!sidecar) bare.push(b.rel);
@@ -282,7 +284,8 @@ export async function refreshEntries(
       mediaMtimeMs: media.mtimeMs,
       sidecarSize: sideStat?.size ?? null,
       sidecarMtimeMs: sideStat?.mtimeMs ?? null,
-      text: searchTextOf(item, sidecar ? sidecar.lyrics : found?.lyrics),
+      text: searchTextOf(item, sidecar ? sidecar.lyrics : found?.lyrics, sidecar?.prompt),
+      ...promptField(sidecar?.prompt),
     });
     touched.push(rel);
   }

@@ -94,6 +94,11 @@ export interface Library {
    * a view that shows them, an export, a render that writes them into a file.
    */
   full(item: LibraryItem): Promise<FullLibraryItem>;
+  /**
+   * The prompts of these items (null: none), in their order, from the index worker: main's rows
+   * hold none. One call for a page of rows; items without a prompt cost nothing.
+   */
+  prompts(items: readonly LibraryItem[]): Promise<(string | null)[]>;
   findByServiceId(serviceId: string): LibraryItem | undefined;
   /** Items matching the query, newest first (words are searched in the worker). */
   filter(query: LibraryQuery): Promise<LibraryItem[]>;

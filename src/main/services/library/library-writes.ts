@@ -37,6 +37,8 @@ export interface WritesContext {
   get(id: string): LibraryItem | undefined;
   /** Re-reads these media files (relative paths) after a write. */
   refresh(files: readonly string[]): Promise<LibraryChange>;
+  /** The prompts the index worker holds for these items (null: none), in their order. */
+  prompts(items: readonly LibraryItem[]): Promise<(string | null)[]>;
 }
 
 export type LibraryWrites = Pick<
@@ -55,7 +57,12 @@ export type LibraryWrites = Pick<
  * Everything that changes the library folder: new items (downloads, imports), renames, sidecar
  * edits and removals. Each write is followed by a refresh of the files it touched.
  */
-export function createLibraryWrites({ options, get, refresh }: WritesContext): LibraryWrites {
+export function createLibraryWrites({
+  options,
+  get,
+  refresh,
+  prompts,
+}: WritesContext): LibraryWrites {
   const dir = options.dir;
   /** Names picked for items being saved (held for this process). */
   const reserved = new Set<string>();
@@ -220,20 +227,26 @@ export function createLibraryWrites({ options, get, refresh }: WritesContext): L
     : undefined;
 
   async function full(item: LibraryItem): Promise<FullLibraryItem> {
-    if (!item.hasLyrics) return { ...item, lyrics: null };
-    if (!item.hasSidecar) {
-      // a file added outside the app: its lyrics are in its own tags, which the probe cache
-      // remembers while the file is unchanged (else its tags are read, pictures skipped)
-      const path = join(dir, item.file);
-      const stat = await fs.stat(path).catch(() => null);
-      const cached = stat && (await foundLyrics?.get(path, stat).catch(() => undefined));
-      if (cached !== undefined && cached !== null) return { ...item, lyrics: cached };
-      const found = await probeFile(path, { tagsOnly: true }).catch(() => null);
-      return { ...item, lyrics: found?.tags.lyrics ?? null };
+    if (item.hasSidecar && (item.hasLyrics || item.hasPrompt)) {
+      const onDisk = await sidecarOnDisk(item).catch(() => null);
+      if (onDisk) {
+        const lyrics = typeof onDisk.lyrics === 'string' ? onDisk.lyrics : null;
+        const prompt = typeof onDisk.prompt === 'string' ? onDisk.prompt : null;
+        return { ...item, lyrics, prompt };
+      }
     }
-    const onDisk = await sidecarOnDisk(item).catch(() => null);
-    const lyrics = typeof onDisk?.lyrics === 'string' ? onDisk.lyrics : null;
-    return { ...item, lyrics };
+    // a file without its sidecar (added outside the app, or re-linked from its recipe): its
+    // prompt is the index worker's, its lyrics are in its own tags
+    const prompt = item.hasPrompt ? ((await prompts([item]).catch(() => [null]))[0] ?? null) : null;
+    if (!item.hasLyrics || item.hasSidecar) return { ...item, lyrics: null, prompt };
+    // the probe cache remembers the lyrics while the file is unchanged (else its tags are read,
+    // pictures skipped)
+    const path = join(dir, item.file);
+    const stat = await fs.stat(path).catch(() => null);
+    const cached = stat && (await foundLyrics?.get(path, stat).catch(() => undefined));
+    if (cached !== undefined && cached !== null) return { ...item, lyrics: cached, prompt };
+    const found = await probeFile(path, { tagsOnly: true }).catch(() => null);
+    return { ...item, lyrics: found?.tags.lyrics ?? null, prompt };
   }
 
   /** One sidecar write at a time per item: each reads what the one before wrote. */
@@ -261,6 +274,17 @@ export function createLibraryWrites({ options, get, refresh }: WritesContext): L
     fileName: string,
   ): Promise<void> {
     const relDir = posix.dirname(item.file) === '.' ? '' : posix.dirname(item.file);
+    // unknown fields of the sidecar (a newer version's) travel in `current` and are kept; an
+    // item without a sidecar starts from everything known of it (its lyrics and prompt too)
+    const current = (await sidecarOnDisk(item)) ?? sidecarFieldsOf(await full(item));
+    if (Number(current.schema_version) > SIDECAR_SCHEMA_VERSION)
+      throw appError('busy', 'errors:library.newerVersion');
+    const sidecar = SidecarSchema.parse({ ...current, ...patch, schema_version: 1, id: item.id });
+    await writeJsonAtomic(join(dir, relDir, sidecarNameFor(fileName)), sidecar);
+  }
+
+  /** The sidecar fields of a full item (the index's own fields left out). */
+  function sidecarFieldsOf(item: FullLibraryItem): Record<string, unknown> {
     const {
       file: _f,
       cover: _c,
@@ -268,14 +292,11 @@ export function createLibraryWrites({ options, get, refresh }: WritesContext): L
       modifiedAtMs: _m,
       hasSidecar: _h,
       hasLyrics: _l,
-      ...fromRow
+      hasPrompt: _p,
+      artEmbedded: _a,
+      ...fields
     } = item;
-    // unknown fields of the sidecar (a newer version's) travel in `current` and are kept
-    const current = (await sidecarOnDisk(item)) ?? fromRow;
-    if (Number(current.schema_version) > SIDECAR_SCHEMA_VERSION)
-      throw appError('busy', 'errors:library.newerVersion');
-    const sidecar = SidecarSchema.parse({ ...current, ...patch, schema_version: 1, id: item.id });
-    await writeJsonAtomic(join(dir, relDir, sidecarNameFor(fileName)), sidecar);
+    return fields;
   }
 
   async function rename(id: string, title: string): Promise<LibraryItem> {

@@ -177,7 +177,21 @@ export function createLibrary(options: LibraryOptions): Library {
     rescan,
   });
 
-  const writes = createLibraryWrites({ options, get: (id) => items.byId.get(id), refresh });
+  async function prompts(of: readonly LibraryItem[]): Promise<(string | null)[]> {
+    const files: string[] = [];
+    for (const i of of) if (i.hasPrompt) files.push(i.file);
+    if (files.length === 0) return of.map(() => null);
+    const found = await worker.run('library.prompts', { ...ref, files });
+    const byFile = new Map(files.map((f, i) => [f, found[i] ?? null]));
+    return of.map((i) => byFile.get(i.file) ?? null);
+  }
+
+  const writes = createLibraryWrites({
+    options,
+    get: (id) => items.byId.get(id),
+    refresh,
+    prompts,
+  });
   const trash = createUndoTrash({
     dir,
     get: (id) => items.byId.get(id),
@@ -266,6 +280,7 @@ export function createLibrary(options: LibraryOptions): Library {
     remove: writes.remove,
     trash,
     full: writes.full,
+    prompts,
     on: (name, listener) => emitter.on(name, listener),
   };
 }

@@ -46,6 +46,11 @@ export interface Relink {
   copyOf?: string;
   /** A copy's lyrics (index items hold none), written into its sidecar when it is settled. */
   lyrics?: string | null;
+  /**
+   * A copy's or a rebuilt item's prompt (main's items hold none), written into its sidecar when
+   * it is settled.
+   */
+  prompt?: string | null;
 }
 
 /** The part of an index entry re-linking reads and replaces. */
@@ -55,6 +60,8 @@ export interface RelinkEntry {
   relink?: Relink;
   /** The searchable text (see IndexEntry.text). */
   text?: string;
+  /** The prompt (see IndexEntry.prompt). */
+  prompt?: string;
 }
 
 /** At most this many sidecars left behind are read in one pass (each is a small capped read). */
@@ -75,9 +82,8 @@ const dirOf = (rel: string): string => (posix.dirname(rel) === '.' ? '' : posix.
 const nameOf = (rel: string): string => posix.basename(rel);
 
 /** The sidecar fields a recipe carries (the rest comes from the file's tags). */
-function sidecarFieldsOf(r: Recipe): Partial<Sidecar> {
+function sidecarFieldsOf(r: Recipe): Partial<Omit<Sidecar, 'prompt'>> {
   const out: Partial<Sidecar> = { id: r.id, kind: r.kind };
-  if (r.prompt !== undefined) out.prompt = r.prompt;
   if (r.mode !== undefined) out.mode = r.mode;
   if (r.model !== undefined) out.model = r.model;
   if (r.instrumental !== undefined) out.instrumental = r.instrumental;
@@ -197,19 +203,22 @@ export async function relinkEntries<E extends RelinkEntry>(
           ? posix.join(dirOf(orphan.mediaRel), s.cover_file)
           : null;
       const coverFrom = left && exists(root, left) ? left : undefined;
-      const { lyrics, ...fields } = s;
+      const { lyrics, prompt, ...fields } = s;
       const item: LibraryItem = {
         ...fields,
         ...own,
         hasLyrics: !!lyrics?.trim(),
+        hasPrompt: !!prompt,
         cover: entry.item.cover ?? coverFrom ?? null,
       };
+      const { prompt: _was, ...rest } = entry;
       entries.set(rel, {
-        ...entry,
+        ...rest,
         item,
-        text: searchTextOf(item, lyrics),
+        text: searchTextOf(item, lyrics, prompt),
+        ...(prompt ? { prompt } : {}),
         relink: { sidecarFrom: orphan.sideRel, coverFrom },
-      });
+      } as E);
       live.set(item.id, entries.get(rel) as E);
     } else if (copied) {
       const {
@@ -224,10 +233,28 @@ export async function relinkEntries<E extends RelinkEntry>(
       const lyrics = story.hasLyrics
         ? (readSidecar(join(root, sidecarNameFor(copied.item.file)))?.lyrics ?? null)
         : null;
-      entries.set(rel, { ...entry, item, text: copied.text, relink: { copyOf: story.id, lyrics } });
+      const prompt = copied.prompt ?? null;
+      entries.set(rel, {
+        ...entry,
+        item,
+        text: copied.text,
+        ...(prompt ? { prompt } : {}),
+        relink: { copyOf: story.id, lyrics, prompt },
+      });
     } else if (recipe) {
-      const item: LibraryItem = { ...entry.item, ...sidecarFieldsOf(recipe), ...own };
-      entries.set(rel, { ...entry, item, relink: { rebuilt: true } });
+      const prompt = recipe.prompt ?? entry.prompt ?? null;
+      const item: LibraryItem = {
+        ...entry.item,
+        ...sidecarFieldsOf(recipe),
+        ...own,
+        hasPrompt: !!prompt,
+      };
+      entries.set(rel, {
+        ...entry,
+        item,
+        ...(prompt ? { prompt } : {}),
+        relink: { rebuilt: true, prompt },
+      });
       live.set(item.id, entries.get(rel) as E);
     }
   }
@@ -251,6 +278,7 @@ function sidecarOf(item: LibraryItem, patch: Partial<Sidecar> = {}): Sidecar {
     hasSidecar: _h,
     artEmbedded: _a,
     hasLyrics: _l,
+    hasPrompt: _p,
     ...fields
   } = item;
   return SidecarSchema.parse({ ...fields, ...patch, schema_version: 1, id: item.id });
@@ -297,9 +325,11 @@ export async function settleRelinks(
           : item.hasLyrics
             ? ((await readFoundMedia(join(root, rel)).catch(() => null))?.lyrics ?? null)
             : null;
+        // index items hold no prompt either: a copy's and a rebuilt item's travel in `relink`
+        const prompt = relink.prompt ?? null;
         const facts = relink.copyOf
           ? // the copy's own id goes into its recipe too (its mtime kept)
-            await tagLibraryFile(join(root, rel), sidecarOf(item, { lyrics }), {
+            await tagLibraryFile(join(root, rel), sidecarOf(item, { lyrics, prompt }), {
               coverPath,
               defaults,
               keepModifiedTime: true,
@@ -312,6 +342,7 @@ export async function settleRelinks(
           sideTo,
           sidecarOf(item, {
             lyrics,
+            prompt,
             ...(facts ?? {}),
             cover_file: coverBeside ? nameOf(coverBeside) : null,
           }),

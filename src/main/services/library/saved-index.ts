@@ -12,10 +12,11 @@ import { READ_CAPS, openRegular } from '../ground/regular-file';
 import type { IndexEntry } from './index-entry';
 
 /**
- * 2: line-delimited, compact items (no lyrics) and each entry's search text. An index of another
- * version is not read: the folder is read again and the index saved anew.
+ * 3: line-delimited, compact items (no lyrics, no prompt: `hasPrompt`), each entry's prompt beside
+ * its item and its search text. An index of another version is not read: the folder is read
+ * again and the index saved anew.
  */
-const SAVED_INDEX_VERSION = 2;
+const SAVED_INDEX_VERSION = 3;
 
 /** A cheap shape check per entry: the saved index is our own file, written atomically. */
 function plausibleEntry(e: unknown): e is IndexEntry {
@@ -28,6 +29,7 @@ function plausibleEntry(e: unknown): e is IndexEntry {
     (x.sidecarSize === null || typeof x.sidecarSize === 'number') &&
     (x.sidecarMtimeMs === null || typeof x.sidecarMtimeMs === 'number') &&
     (x.text === undefined || typeof x.text === 'string') &&
+    (x.prompt === undefined || typeof x.prompt === 'string') &&
     typeof item === 'object' &&
     item !== null &&
     typeof item.id === 'string' &&
@@ -35,6 +37,7 @@ function plausibleEntry(e: unknown): e is IndexEntry {
     typeof item.title === 'string' &&
     typeof item.kind === 'string' &&
     typeof item.hasLyrics === 'boolean' &&
+    typeof item.hasPrompt === 'boolean' &&
     Array.isArray(item.tags) &&
     typeof item.service_ids === 'object'
   );

@@ -33,7 +33,7 @@ export class LibrarySearch {
     const result = pool.filter((e) => {
       if (query.kind && e.item.kind !== query.kind) return false;
       if (ts.length === 0) return true;
-      const h = e.text ?? (e.text = searchTextOf(e.item, null));
+      const h = e.text ?? (e.text = searchTextOf(e.item, null, e.prompt));
       return ts.every((t) => h.includes(t));
     });
     this.last = { entries, key, terms: ts, result };

@@ -164,7 +164,7 @@ export function createWholeSongService(deps: WholeSongDeps) {
           title: `${leaf.title} (whole song)`,
           lyrics: await chainLyrics(chain, library),
           tags: leaf.tags,
-          prompt: leaf.prompt,
+          prompt: leaf.hasPrompt ? (await library.full(leaf)).prompt : null,
           model: leaf.model,
           parent_id: leaf.id,
           duration_ms: Math.round(report.durationMs),

@@ -64,7 +64,8 @@ export function editHandlers(deps: EditHandlerDeps): NamespaceHandlers<'edit'> {
       const item = await stoppable(ctx, id, (signal) =>
         wholeSongs.render(id, { signal, onProgress }),
       );
-      return toLibraryItemView(item);
+      const rt = await jobsHost.runtime();
+      return toLibraryItemView(item, item.loudness, (await rt.library.prompts([item]))[0]);
     },
     async trim(ctx, id, request) {
       const rt = await jobsHost.runtime();
@@ -74,7 +75,7 @@ export function editHandlers(deps: EditHandlerDeps): NamespaceHandlers<'edit'> {
       const item = await stoppable(ctx, id, (signal) =>
         trimItem(rt.library, id, request, { signal, onProgress }),
       );
-      return toLibraryItemView(item);
+      return toLibraryItemView(item, item.loudness, (await rt.library.prompts([item]))[0]);
     },
     cancel(ctx, id) {
       for (const c of rendersBySender.get(senderOf(ctx))?.get(id) ?? []) c.abort();

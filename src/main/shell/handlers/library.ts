@@ -8,7 +8,9 @@ import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { AppError } from '@shared/errors';
 import { appError } from '@shared/app-error';
-import { toLibraryItemView, type LibraryFolder } from '@shared/ipc/library';
+import { toLibraryItemView, type LibraryFolder, type LibraryItemView } from '@shared/ipc/library';
+import type { LibraryItem } from '@shared/domain/library';
+import type { Library } from '../../services/library/library';
 import type { Core, JobsRuntime } from '../../services/core';
 import { libraryMediaUrl } from '../../services/media-protocol/handler';
 import type { HandlerContext, NamespaceHandlers } from '../ipc';
@@ -44,6 +46,14 @@ const DRAG_ICON_PNG = Buffer.from(
 
 export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'library'> {
   const { settings, jobsHost, loudness } = deps.core;
+  /** Views of these items with their prompts (main's rows hold none: one worker call a page). */
+  const viewsOf = async (
+    library: Pick<Library, 'prompts'>,
+    items: readonly LibraryItem[],
+  ): Promise<LibraryItemView[]> => {
+    const prompts = await library.prompts(items);
+    return items.map((item, i) => toLibraryItemView(item, loudness.of(item), prompts[i] ?? null));
+  };
 
   const folder = (dir: string): LibraryFolder => ({
     path: dir,
@@ -101,10 +111,7 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
         const from = query.offset ?? 0;
         const library = await jobsHost.listing();
         await Promise.race([library.whenListed(from + query.limit), jobsHost.runtime()]);
-        return library
-          .items()
-          .slice(from, from + query.limit)
-          .map((item) => toLibraryItemView(item, loudness.of(item)));
+        return viewsOf(library, library.items().slice(from, from + query.limit));
       }
       // a search: the background upgrade of old files waits for a quiet moment
       if (query?.text) deps.core.libraryUpgrade?.noteSearch();
@@ -112,7 +119,7 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
       if (query?.ids) {
         // the items a change named, as they are now (gone ones are left out)
         const found = query.ids.map((id) => rt.library.get(id)).filter((i) => i !== undefined);
-        return found.map((item) => toLibraryItemView(item, loudness.of(item)));
+        return viewsOf(rt.library, found);
       }
       const items =
         query && (query.text || query.kind) ? await rt.library.filter(query) : rt.library.items();
@@ -121,7 +128,7 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
         from === 0 && query?.limit === undefined
           ? items
           : items.slice(from, query?.limit === undefined ? undefined : from + query.limit);
-      return page.map((item) => toLibraryItemView(item, loudness.of(item)));
+      return viewsOf(rt.library, page);
     },
     async matching(_ctx, text) {
       deps.core.libraryUpgrade?.noteSearch();
@@ -156,7 +163,7 @@ export function libraryHandlers(deps: LibraryHandlerDeps): NamespaceHandlers<'li
       requireItem(rt, id);
       try {
         const renamed = await rt.library.rename(id, title);
-        return toLibraryItemView(renamed, loudness.of(renamed));
+        return (await viewsOf(rt.library, [renamed]))[0]!;
       } catch (e) {
         if (e instanceof AppError) throw e;
         throw appError('io', 'errors:library.renameFailed', {}, { cause: e });
