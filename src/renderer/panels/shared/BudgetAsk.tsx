@@ -146,14 +146,15 @@ export function useBudgetAsk(): {
 
 /**
  * Main's check of one spend, asked when `plan` is given (null: nothing to check, e.g. a kind that
- * spends nothing). Null until main answers.
+ * spends nothing). Null until main answers; 'failed' when main could not check it (the spend then
+ * goes on as before the guard, like `ask`: main's own checks still hold).
  */
 export function useSpendCheck(
   plan: { kind: JobKind; model: string | null; words?: number } | null,
-): { total: SpendTotalView; check: SpendCheckView } | null {
-  const [answer, setAnswer] = useState<{ total: SpendTotalView; check: SpendCheckView } | null>(
-    null,
-  );
+): { total: SpendTotalView; check: SpendCheckView } | 'failed' | null {
+  const [answer, setAnswer] = useState<
+    { total: SpendTotalView; check: SpendCheckView } | 'failed' | null
+  >(null);
   const kind = plan?.kind ?? null;
   const model = plan?.model ?? null;
   const words = plan?.words;
@@ -163,7 +164,7 @@ export function useSpendCheck(
     void call((api) =>
       api.cost.check({ kind, model, submissions: 1, ...(words !== undefined ? { words } : {}) }),
     ).then((r) => {
-      if (live && r.ok) setAnswer(r.value);
+      if (live) setAnswer(r.ok ? r.value : 'failed');
     });
     return () => {
       live = false;
