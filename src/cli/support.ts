@@ -19,6 +19,8 @@ import { isFinalJobState, type Job } from '@shared/domain/jobs';
 import type { JobsService } from '../main/services/jobs/service';
 import type { CliContext } from './command';
 import { SPEND_BUDGET_MAX } from '@shared/domain/budget';
+import type { ExportNote } from '@shared/domain/export';
+import { englishText } from '@shared/i18n/english';
 import { cliRefusal, EXIT_SPEND_REFUSED, type SpendPlan } from '../main/services/budget';
 
 /** What a counter of the key has left now, or null when the key info cannot be had. */
@@ -265,4 +267,24 @@ export async function refusedSpend(
   if (line === null) return null;
   ctx.note(`cadenza: ${line}`);
   return EXIT_SPEND_REFUSED;
+}
+
+/**
+ * An export's outcome as the CLI says it: each note in English ("Neon Tide: the cover (17.8 MB)
+ * is larger than FLAC can hold (16 MB), so it was left out"), printed to stderr and in --json.
+ */
+export function englishExport<T extends { notes?: ExportNote[] }>(
+  result: T,
+): Omit<T, 'notes'> & { notes?: string[] } {
+  const { notes, ...rest } = result;
+  if (!notes) return rest;
+  return {
+    ...rest,
+    notes: notes.map((n) =>
+      englishText('edit:exported.itemNote', {
+        title: n.title,
+        note: englishText(n.key, n.params ?? {}),
+      }),
+    ),
+  };
 }

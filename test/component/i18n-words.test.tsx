@@ -11,6 +11,7 @@ import { removeKey, resetAccountStore } from '../../src/renderer/stores/account'
 import { renameSinger, resetCoversStore } from '../../src/renderer/stores/covers';
 import { fieldMessage } from '../../src/renderer/panels/account/format';
 import { accountPanel } from '../../src/renderer/panels/account';
+import { exportedMessage } from '../../src/renderer/panels/shared/ExportDialog';
 import { jobsPanel } from '../../src/renderer/panels/jobs';
 import { appError } from '@shared/app-error';
 import { englishText } from '@shared/i18n/english';
@@ -105,6 +106,25 @@ describe('words a store keeps are said in the language of the moment', () => {
     await switchLanguage('en');
     expect(fieldText(refused, 'name')).toBe(englishText('covers:errors.noName'));
     expect(local.message).toBe('“\u2068a.wav\u2069” carries no Cadenza settings to reuse.');
+  });
+});
+
+describe('an export’s notes, kept by key', () => {
+  it('say the left-out cover in the language shown, the item’s title isolated', async () => {
+    await renderMain({ key: TEST_KEY, panels: [accountPanel] });
+    const result = {
+      exportId: 'x',
+      folder: '/music',
+      files: ['Big Cover.flac'],
+      reencoded: 1,
+      notes: [{ title: 'Big Cover', key: 'edit:notes.flacCover', params: { mb: 17.8 } }],
+    };
+    expect(exportedMessage(result)).toBe(
+      '1 file exported to \u2068/music\u2069. \u2068Big Cover\u2069: the cover (17.8 MB) is larger than FLAC can hold (16 MB), so it was left out.',
+    );
+    await switchLanguage('de');
+    expect(exportedMessage(result)).toContain('das Cover-Bild (17,8 MB)');
+    await switchLanguage('en');
   });
 });
 

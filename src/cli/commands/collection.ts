@@ -12,7 +12,7 @@ import {
   type Collection,
 } from '../../main/services/collections';
 import { parseCommandArgs, UsageError, type CliCommand, type CliContext } from '../command';
-import { findItem } from '../support';
+import { englishExport, findItem } from '../support';
 
 const help = `Usage: cadenza collection list [--json]
        cadenza collection create NAME [--artist NAME]
@@ -111,8 +111,9 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
           options,
           album: { artist: c.artist, cover: albumCover(c) },
         });
-        for (const note of result.notes ?? []) ctx.note(note);
-        if (values.json) ctx.out(JSON.stringify(result, null, 2));
+        const said = englishExport(result);
+        for (const note of said.notes ?? []) ctx.note(note);
+        if (values.json) ctx.out(JSON.stringify(said, null, 2));
         else ctx.out(result.files.map((f) => resolve(folder, f)).join('\n'));
         return 0;
       }

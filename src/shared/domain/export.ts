@@ -77,3 +77,12 @@ export const ExportProgressSchema = z.object({
   current: z.string().nullable(),
 });
 export type ExportProgress = z.infer<typeof ExportProgressSchema>;
+
+/** What one exported file goes without (a cover too large for it), by key, said where shown. */
+export const ExportNoteSchema = z.object({
+  /** The item's title (creator content). */
+  title: z.string().max(1000),
+  key: z.string().max(200),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+export type ExportNote = z.infer<typeof ExportNoteSchema>;

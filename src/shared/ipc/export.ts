@@ -3,7 +3,12 @@
  * folder or file the creator chooses in a main-process dialog; and the export defaults.
  */
 import { z } from 'zod';
-import { ExportDefaultsSchema, ExportOptionsSchema, ExportProgressSchema } from '../domain/export';
+import {
+  ExportDefaultsSchema,
+  ExportNoteSchema,
+  ExportOptionsSchema,
+  ExportProgressSchema,
+} from '../domain/export';
 import { event, invoke } from './define';
 import { ItemIdSchema } from './library';
 
@@ -16,8 +21,8 @@ export const ExportResultSchema = z.object({
   files: z.array(z.string()),
   /** How many were converted (an MP3 exported as MP3, or an original, is copied, not re-encoded). */
   reencoded: z.number().int().nonnegative(),
-  /** What some files go without, in words (a cover too large for the format, left out). */
-  notes: z.array(z.string()).optional(),
+  /** What some files go without (a cover too large for the format, left out). */
+  notes: z.array(ExportNoteSchema).max(10_000).optional(),
 });
 export type ExportResult = z.infer<typeof ExportResultSchema>;
 

@@ -15,6 +15,7 @@ import { createExportService } from '../../../src/main/services/export/service';
 import { createLibrary } from '../../../src/main/services/library/library';
 import { spawnTs } from '../jobs/fixtures/spawn';
 import { silentWav } from '../../support/media-fixtures';
+import { englishExport } from '../../../src/cli/support';
 
 const root = mkdtempSync(join(tmpdir(), 'cadenza-atomic-export-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -115,7 +116,13 @@ describe('an export', () => {
         options: { format: 'flac' },
       });
       expect(out.files.sort()).toEqual(['Big Cover.flac', 'Small Cover.flac']);
-      expect(out.notes).toEqual([expect.stringMatching(/^Big Cover: the cover .* left out/)]);
+      // kept by key (said in the app's language where shown), English words in the CLI
+      expect(out.notes).toEqual([
+        { title: 'Big Cover', key: 'edit:notes.coverBytes', params: { mb: 17.8 } },
+      ]);
+      expect(englishExport(out).notes).toEqual([
+        'Big Cover: the cover (17.8 MB) is larger than Cadenza reads (16 MB), so it was left out',
+      ]);
       expect(readFileSync(join(folder, 'Big Cover.flac')).length).toBeLessThan(1024 * 1024);
     } finally {
       await library.close();

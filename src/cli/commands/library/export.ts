@@ -6,7 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { ExportOptionsSchema, ExportTargetSchema } from '@shared/domain/export';
 import { parseCommandArgs, UsageError, type CliContext } from '../../command';
-import { findItem } from '../../support';
+import { englishExport, findItem } from '../../support';
 
 export const exportHelp = `Usage: cadenza library export ITEM... --to DIR [--format mp3|wav|flac|original]
                               [--artist NAME] [--album NAME] [--normalise]
@@ -72,8 +72,9 @@ export async function exportItemsCommand(args: string[], ctx: CliContext): Promi
         },
       },
     );
-    for (const note of result.notes ?? []) ctx.note(note);
-    if (values.json) ctx.out(JSON.stringify(result, null, 2));
+    const said = englishExport(result);
+    for (const note of said.notes ?? []) ctx.note(note);
+    if (values.json) ctx.out(JSON.stringify(said, null, 2));
     else ctx.out(result.files.map((f) => resolve(folder, f)).join('\n'));
   } finally {
     await library.close();

@@ -9,7 +9,7 @@
  *   // { written: true, bytes, reencoded: true, gainDb: null }  or  { written: false } (name taken)
  */
 import { appError } from '@shared/app-error';
-import type { AppError } from '@shared/errors';
+import type { AppError, KeyedMessage } from '@shared/errors';
 import { levellingGain } from '@shared/domain/loudness';
 import type { ExportFormat } from '@shared/domain/export';
 import { isDecodedFormat } from '../audio/decode/decoders';
@@ -29,7 +29,7 @@ import { sniffContent } from '../files/sniff';
 import { writeExclusive } from '../ground/atomic';
 import { readRegular } from '../ground/regular-file';
 import { probeFile, type MediaProbe } from '../audio/probe';
-import { pictureOverCaps } from '../audio/probe/picture';
+import { pictureFault, type PictureFault } from '../audio/probe/picture';
 
 export interface RenderInput {
   /** The item's media file. */
@@ -54,8 +54,8 @@ export type RenderResult =
       bytes: number;
       reencoded: boolean;
       gainDb: number | null;
-      /** What the file goes without, in words (a cover too large for the format). */
-      notes?: string[];
+      /** What the file goes without, by key (a cover too large for the format), said where shown. */
+      notes?: KeyedMessage[];
     }
   | { written: false };
 
@@ -80,7 +80,7 @@ export interface RenderOptions {
 async function coverOf(
   input: RenderInput,
   embedded: CoverArt | null,
-  notes: string[],
+  notes: KeyedMessage[],
 ): Promise<CoverArt | null> {
   if (input.coverPath) {
     const data = new Uint8Array(
@@ -88,13 +88,23 @@ async function coverOf(
     );
     const sniffed = sniffContent(data.subarray(0, 64));
     if (sniffed?.kind === 'image') {
-      const over = pictureOverCaps(data);
+      const over = pictureFault(data);
       if (!over) return { mimeType: sniffed.mimeType, data };
-      notes.push(over.replace('the embedded picture', 'the cover'));
+      notes.push(coverNote(over));
       return null;
     }
   }
   return embedded;
+}
+
+/** A cover file left out, said by key (the export's status line; English in the CLI). */
+function coverNote(fault: PictureFault): KeyedMessage {
+  if (fault.over === 'bytes') return { key: 'edit:notes.coverBytes', params: { mb: fault.mb } };
+  if (fault.over === 'noSize') return { key: 'edit:notes.coverNoSize' };
+  return {
+    key: 'edit:notes.coverPixels',
+    params: { width: fault.width, height: fault.height },
+  };
 }
 
 /** The gain that brings the file to `targetLufs` (a streamed measurement first); 1: none. */
@@ -125,13 +135,13 @@ export const RETAG_CEILING_MB = 96;
 
 interface Plan {
   tags: ExportTags;
-  notes: string[];
+  notes: KeyedMessage[];
   probe: MediaProbe | null;
 }
 
 async function plan(input: RenderInput): Promise<Plan> {
   const probe = await probeFile(input.source, { art: !input.coverPath });
-  const notes: string[] = [];
+  const notes: KeyedMessage[] = [];
   const cover = await coverOf(
     input,
     probe?.art ? { mimeType: probe.art.mime, data: probe.art.data } : null,
@@ -140,8 +150,8 @@ async function plan(input: RenderInput): Promise<Plan> {
   let fits = cover;
   if (cover && input.format === 'flac' && pictureBlock(cover).body.length > MAX_FLAC_BLOCK_BYTES) {
     fits = null;
-    const mb = (cover.data.length / 1_000_000).toFixed(1);
-    notes.push(`the cover (${mb} MB) is larger than FLAC can hold (16 MB), so it was left out`);
+    const mb = Math.round(cover.data.length / 100_000) / 10;
+    notes.push({ key: 'edit:notes.flacCover', params: { mb } });
   }
   return { tags: fits ? { ...input.tags, cover: fits } : input.tags, notes, probe };
 }

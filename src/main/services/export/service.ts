@@ -20,7 +20,7 @@ import { appError, wrapError } from '@shared/app-error';
 import { AppError } from '@shared/errors';
 import type { FullLibraryItem, LibraryItem } from '@shared/domain/library';
 import { DEFAULT_LOUDNESS_TARGET_LUFS } from '@shared/domain/loudness';
-import type { ExportOptions, ExportProgress } from '@shared/domain/export';
+import type { ExportNote, ExportOptions, ExportProgress } from '@shared/domain/export';
 import type { SettingsStore } from '../contracts';
 import { removeTempLeftovers, writeExclusive } from '../ground/atomic';
 import { openRegular } from '../ground/regular-file';
@@ -55,8 +55,8 @@ export interface ExportOutcome {
   files: string[];
   /** How many were decoded and encoded again (an MP3 exported as MP3 is only retagged). */
   reencoded: number;
-  /** What some files go without, in words ("Neon Tide: the cover … was left out"). */
-  notes?: string[];
+  /** What some files go without, by key with the item's title (a cover left out). */
+  notes?: ExportNote[];
 }
 
 export interface ExportRunOptions {
@@ -171,7 +171,7 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
       await removeTempLeftovers(folder);
       const taken = nameSet(await fs.readdir(folder).catch(() => [] as string[]));
       const files: string[] = [];
-      const notes: string[] = [];
+      const notes: ExportNote[] = [];
       let reencoded = 0;
       const total = items.length;
       const report = (done: number, within: number, current: string | null): void =>
@@ -225,7 +225,7 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
             if (result.written) {
               written = name;
               if (result.reencoded) reencoded += 1;
-              for (const note of result.notes ?? []) notes.push(`${item.title}: ${note}`);
+              for (const note of result.notes ?? []) notes.push({ title: item.title, ...note });
             }
           }
         } catch (e) {

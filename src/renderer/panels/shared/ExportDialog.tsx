@@ -41,9 +41,12 @@ export function exportedMessage(r: ExportResult): string {
     r.reencoded > 0
       ? translate('edit:exported.exported', { count, folder: r.folder })
       : translate('edit:exported.copied', { count, folder: r.folder });
-  return r.notes?.length
-    ? translate('edit:exported.withNotes', { done, notes: r.notes.join('; ') })
-    : done;
+  if (!r.notes?.length) return done;
+  // each note kept by key with its item's title, said in the language of the moment
+  const notes = r.notes.map((n) =>
+    translate('edit:exported.itemNote', { title: n.title, note: translate(n.key, n.params ?? {}) }),
+  );
+  return translate('edit:exported.withNotes', { done, notes: notes.join('; ') });
 }
 
 /** The year typed in the Year field: a number, null when empty, or 'problem' (said where shown). */

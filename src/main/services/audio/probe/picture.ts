@@ -66,18 +66,34 @@ export function pictureSize(b: Uint8Array): PictureSize | null {
   return null;
 }
 
-/** Why a picture is left out, or null when it is within the caps. */
-export function pictureOverCaps(data: Uint8Array): string | null {
-  const mb = (data.length / 1_000_000).toFixed(1);
+/** Which cap a picture is over: its bytes (in MB), no readable size, or its sides. */
+export type PictureFault =
+  | { over: 'bytes'; mb: number }
+  | { over: 'noSize' }
+  | { over: 'pixels'; width: number; height: number };
+
+/** The cap a picture is over, or null when it is within the caps. */
+export function pictureFault(data: Uint8Array): PictureFault | null {
   if (data.length > MAX_PICTURE_BYTES)
-    return `the embedded picture (${mb} MB) is larger than Cadenza reads (16 MB), so it was left out`;
+    return { over: 'bytes', mb: Math.round(data.length / 100_000) / 10 };
   const size = pictureSize(data);
-  if (!size) return 'the embedded picture states no size Cadenza can read, so it was left out';
+  if (!size) return { over: 'noSize' };
   if (
     size.width > MAX_PICTURE_SIDE ||
     size.height > MAX_PICTURE_SIDE ||
     size.width * size.height > MAX_PICTURE_PIXELS
   )
-    return `the embedded picture (${size.width} × ${size.height}) is larger than Cadenza shows, so it was left out`;
+    return { over: 'pixels', width: size.width, height: size.height };
   return null;
+}
+
+/** Why an embedded picture is left out, in English (the probe's words for the log), or null. */
+export function pictureOverCaps(data: Uint8Array): string | null {
+  const fault = pictureFault(data);
+  if (!fault) return null;
+  if (fault.over === 'bytes')
+    return `the embedded picture (${fault.mb.toFixed(1)} MB) is larger than Cadenza reads (16 MB), so it was left out`;
+  if (fault.over === 'noSize')
+    return 'the embedded picture states no size Cadenza can read, so it was left out';
+  return `the embedded picture (${fault.width} × ${fault.height}) is larger than Cadenza shows, so it was left out`;
 }
