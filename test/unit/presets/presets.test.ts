@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -114,15 +114,47 @@ describe('style presets (presets.json in the data folder)', () => {
     expect(await presets.list()).toHaveLength(1);
   });
 
-  it('reads a damaged or oversized presets.json as empty without throwing, and leaves it for the next save to replace', async () => {
+  it('reads a damaged presets.json as empty without throwing; the next save keeps it aside as presets.json.damaged-<time>, byte for byte', async () => {
     const file = join(dir, 'presets.json');
-    await writeFile(file, '{"kind": "cadenza-presets", "version": 1, "presets": [');
-    const presets = createPresetsService({ file });
+    const broken = '{"kind": "cadenza-presets", "version": 1, "presets": [';
+    await writeFile(file, broken);
+    const presets = createPresetsService({ file, now: () => Date.UTC(2026, 10, 28, 18, 30) });
     expect(await presets.list()).toEqual([]);
+    // reading changes nothing on disk
+    expect(await readdir(dir)).toEqual(['presets.json']);
+    await presets.save(campfire);
+    expect((await presets.list()).map(styleOf)).toEqual([campfire]);
+    const aside = join(dir, 'presets.json.damaged-2026-11-28T18-30-00-000Z');
+    expect((await readdir(dir)).sort()).toEqual([
+      'presets.json',
+      'presets.json.damaged-2026-11-28T18-30-00-000Z',
+    ]);
+    expect(await readFile(aside, 'utf8')).toBe(broken);
+  });
+
+  it('an oversized presets.json, or one with an entry that is not a preset, is kept aside too; its valid presets stay', async () => {
+    const file = join(dir, 'presets.json');
+    let t = 1;
+    const presets = createPresetsService({ file, now: () => t++ });
     await writeFile(file, ' '.repeat(MAX_PRESETS_FILE_BYTES + 1));
     expect(await presets.list()).toEqual([]);
     await presets.save(campfire);
-    expect((await presets.list()).map(styleOf)).toEqual([campfire]);
+    const mixed = JSON.stringify({
+      kind: 'cadenza-presets',
+      version: 1,
+      presets: [{ ...night, id: 'x', createdAtMs: 1 }, { name: 'from a newer Cadenza' }],
+    });
+    await writeFile(file, mixed);
+    expect((await presets.list()).map(styleOf)).toEqual([night]);
+    const a = (await presets.list())[0]!;
+    // a removal that changes nothing else still keeps the unknown entry's file aside
+    await presets.remove('no-such-id');
+    expect((await presets.list()).map((p) => p.id)).toEqual([a.id]);
+    const asides = (await readdir(dir)).filter((n) => n.startsWith('presets.json.damaged-'));
+    expect(asides).toHaveLength(2);
+    const texts = await Promise.all(asides.map((n) => readFile(join(dir, n), 'utf8')));
+    expect(texts).toContain(mixed);
+    expect(texts.some((x) => x.length === MAX_PRESETS_FILE_BYTES + 1)).toBe(true);
   });
 
   it('deletes a preset by id', async () => {

@@ -3,13 +3,15 @@
  * (`{ kind: "cadenza-presets", version: 1, presets: [...] }`), read bounded and checked, written
  * atomically, one change at a time. Export writes the same document to a file the creator picked;
  * import reads one (bounded: a FIFO or a huge file is refused) and keeps each valid preset, a
- * preset of the same name replaced.
+ * preset of the same name replaced. A damaged presets.json (not JSON, not a presets document, an
+ * entry that is not a preset) reads as its valid presets; the next change first renames it to
+ * `presets.json.damaged-<time>` beside it, so nothing in it is overwritten.
  *
  *   const presets = createPresetsService({ file: join(dataDir, 'presets.json') });
  *   await presets.save({ name: 'Night drive', mode: 'custom', prompt: 'synthwave', … });
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import { appError } from '@shared/app-error';
@@ -84,17 +86,46 @@ export function createPresetsService(opts: { file: string; now?: () => number })
     return run;
   };
 
-  async function read(): Promise<Preset[]> {
+  /**
+   * The saved presets. `damaged`: the file holds something this would not write back as it is
+   * (not JSON, not a presets document, an entry that is not a valid preset, too many, too large):
+   * a change first keeps it aside (`keepAside`), never overwrites it silently.
+   */
+  async function readAll(): Promise<{ presets: Preset[]; damaged: boolean }> {
     try {
       const text = await readRegularText(opts.file, MAX_PRESETS_FILE_BYTES);
       const doc = DocumentSchema.safeParse(JSON.parse(text));
-      if (doc.success) return validPresets(doc.data.presets).presets.slice(0, MAX_PRESETS);
-      log.warn('presets.json is not a presets file; it is left as it is and read as empty');
+      if (doc.success) {
+        const { presets, skipped } = validPresets(doc.data.presets);
+        return {
+          presets: presets.slice(0, MAX_PRESETS),
+          damaged: skipped > 0 || presets.length > MAX_PRESETS,
+        };
+      }
+      log.warn(
+        'presets.json is not a presets file; it is read as empty and kept aside on a change',
+      );
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
-        log.warn('presets.json could not be read', { error: String(e) });
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { presets: [], damaged: false };
+      log.warn('presets.json could not be read; it is kept aside on a change', {
+        error: String(e),
+      });
     }
-    return [];
+    return { presets: [], damaged: true };
+  }
+  const read = async () => (await readAll()).presets;
+  /** Renames a damaged presets.json to presets.json.damaged-<time>, beside it. */
+  async function keepAside(): Promise<void> {
+    const stamp = new Date(now()).toISOString().replace(/[:.]/g, '-');
+    const aside = `${opts.file}.damaged-${stamp}`;
+    await rename(opts.file, aside);
+    log.warn('a damaged presets.json was kept aside before saving', { aside });
+  }
+  /** Reads for a change: a damaged file is kept aside first, so the write cannot lose it. */
+  async function readForChange(): Promise<{ list: Preset[]; keptAside: boolean }> {
+    const { presets, damaged } = await readAll();
+    if (damaged) await keepAside();
+    return { list: presets, keptAside: damaged };
   }
   async function write(presets: readonly Preset[]): Promise<void> {
     await mkdir(dirname(opts.file), { recursive: true });
@@ -119,7 +150,7 @@ export function createPresetsService(opts: { file: string; now?: () => number })
       serial(async () => {
         const parsed = SavePresetSchema.safeParse(input);
         if (!parsed.success) throw appError('validation', 'errors:presets.invalid');
-        const list = await read();
+        const { list } = await readForChange();
         const preset: Preset = { ...parsed.data, id: randomUUID(), createdAtMs: now() };
         if (merge(list, preset) === 'full')
           throw appError('validation', 'errors:presets.full', { max: MAX_PRESETS });
@@ -128,9 +159,9 @@ export function createPresetsService(opts: { file: string; now?: () => number })
       }),
     remove: (id) =>
       serial(async () => {
-        const list = await read();
+        const { list, keptAside } = await readForChange();
         const kept = list.filter((p) => p.id !== id);
-        if (kept.length !== list.length) await write(kept);
+        if (kept.length !== list.length || keptAside) await write(kept);
       }),
     exportTo: (path, ids) =>
       serial(async () => {
@@ -152,14 +183,14 @@ export function createPresetsService(opts: { file: string; now?: () => number })
           throw appError('validation', 'errors:presets.notAFile', {}, { cause: e });
         }
         const { presets, skipped } = validPresets(doc.presets);
-        const list = await read();
+        const { list, keptAside } = await readForChange();
         const summary: ImportSummary = { added: 0, replaced: 0, skipped };
         for (const p of presets) {
           const outcome = merge(list, { ...p, id: randomUUID() });
           if (outcome === 'full') summary.skipped += 1;
           else summary[outcome] += 1;
         }
-        if (summary.added + summary.replaced > 0) await write(list);
+        if (summary.added + summary.replaced > 0 || keptAside) await write(list);
         return summary;
       }),
   };
