@@ -10,6 +10,8 @@ import type { Readable, Writable } from 'node:stream';
 import { isAppError } from '@shared/errors';
 import { createCore, type Core } from '../main/services/core';
 import { diskFault } from '../main/services/ground/disk-faults';
+import { libraryTasks } from '../main/services/library/index-tasks';
+import { tasksHere } from '../main/services/worker/here';
 import { environmentKey } from '../main/services/secrets';
 import {
   formatLogLine,
@@ -104,7 +106,10 @@ export async function runCli(
   const ctx: CliContext = {
     env: io.env,
     core: () =>
-      (core ??= (io.createCore ?? ((env) => createCore({ env, jobs: CLI_JOBS })))(io.env)),
+      (core ??= (
+        io.createCore ??
+        ((env) => createCore({ env, jobs: CLI_JOBS, libraryWorker: tasksHere(libraryTasks) }))
+      )(io.env)),
     out: (text) => write(io.stdout, text),
     note: (text) => write(io.stderr, text),
     async readSecret(prompt) {

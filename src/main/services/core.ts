@@ -19,6 +19,7 @@ import type { PickedFiles } from './files/registry';
 import { createSubmitters, retryJob } from './submit';
 import { createLibrary, type Library } from './library/library';
 import type { TagDefaults } from './library/file-tags';
+import type { LibraryOptions } from './library/library-types';
 import { createJobsHost, type JobsHost, type JobsRuntime } from './jobs-host';
 
 export type { JobsRuntime } from './jobs-host';
@@ -79,6 +80,8 @@ export interface CoreOptions {
    * finds its files by the handles its job recorded. Without it (the CLI) they are picked again.
    */
   files?: PickedFiles;
+  /** Where the library's index is built (default: the shared worker; the CLI: worker/here.ts). */
+  libraryWorker?: LibraryOptions['worker'];
 }
 
 export interface Core {
@@ -211,6 +214,7 @@ export function createCore(opts: CoreOptions): Core {
       trash: o.trash,
       readOnly: o.readOnly,
       tagDefaults,
+      ...(opts.libraryWorker ? { worker: opts.libraryWorker } : {}),
     });
 
   async function openJobs(o: JobsRuntimeOptions = {}): Promise<JobsRuntime> {

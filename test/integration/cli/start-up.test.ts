@@ -2,14 +2,15 @@
  * Issue 30: the CLI's start-up. Packages it loads only when a command needs them (undici,
  * music-metadata, the pronouncing dictionary) are files of their own beside the bundle
  * (scripts/build-cli.mjs), so a read-only command does not read and compile them: they were
- * 6.8 of its 9 MB. Each still answers when its import runs.
+ * 6.8 of its 9 MB. Each still answers when its import runs. The library's index is built on the
+ * CLI's own thread: a worker thread's start cost more than a listing.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { toneWav } from '../../support/media-fixtures';
-import { buildCli, CLI, createSandbox, runCli, type CliSandbox } from './run-cli';
+import { buildCli, CLI, createSandbox, type CliSandbox } from './run-cli';
 
 const OUT = join(CLI, '..');
 const LAZY = ['undici', 'music-metadata', 'cmu-pronouncing-dictionary'];
@@ -32,28 +33,35 @@ describe('the CLI start-up', () => {
     for (const name of LAZY) expect(statSync(join(OUT, `lib-${name}.cjs`)).size).toBeGreaterThan(0);
   });
 
-  it('an empty listing loads none of them; a found file is probed through its own file', async () => {
-    // which modules the process loaded, printed at its exit
+  it('an empty listing loads none of them and starts no thread; a found file is probed through its own file', async () => {
+    // which modules the process loaded and how many threads it started, printed at its exit
     const preload = join(box.root, 'loaded.cjs');
     writeFileSync(
       preload,
-      "process.on('exit', () => process.stderr.write('LOADED ' + JSON.stringify(Object.keys(require.cache)) + '\\n'));",
+      [
+        "const wt = require('node:worker_threads'); let threads = 0; const W = wt.Worker;",
+        'wt.Worker = class extends W { constructor(...a) { super(...a); threads += 1; } };',
+        "process.on('exit', () => process.stderr.write('LOADED ' + JSON.stringify(Object.keys(require.cache)) + '\\nTHREADS ' + threads + '\\n'));",
+      ].join('\n'),
     );
+    const run = (args: string[]) =>
+      spawnSync(process.execPath, ['-r', preload, CLI, ...args], {
+        env: { ...box.env, CADENZA_KEYCHAIN: 'off' },
+        encoding: 'utf8',
+      });
     mkdirSync(box.libraryDir, { recursive: true });
-    const empty = spawnSync(process.execPath, ['-r', preload, CLI, 'library', 'list', '--json'], {
-      env: { ...box.env, CADENZA_KEYCHAIN: 'off' },
-      encoding: 'utf8',
-    });
+    const empty = run(['library', 'list', '--json']);
     expect(empty.status, empty.stderr).toBe(0);
+    // the index is built on the CLI's own thread (worker/here.ts): no second isolate to start
+    expect(empty.stderr).toContain('THREADS 0');
     const loaded = JSON.parse(/LOADED (.*)/.exec(empty.stderr)![1]!) as string[];
     expect(loaded.some((f) => f.endsWith('cadenza-code.cjs'))).toBe(true);
     expect(loaded.filter((f) => /lib-[^/\\]+\.cjs$/.test(f))).toEqual([]);
 
     writeFileSync(join(box.libraryDir, 'found.wav'), toneWav(1.5));
-    const found = await runCli(['library', 'list', '--json'], {
-      env: { ...box.env, CADENZA_KEYCHAIN: 'off' },
-    });
-    expect(found.code, found.stderr).toBe(0);
+    const found = run(['library', 'list', '--json']);
+    expect(found.status, found.stderr).toBe(0);
+    expect(found.stderr).toContain('THREADS 0');
     const [item] = JSON.parse(found.stdout) as Array<{ duration_ms: number; hasSidecar: boolean }>;
     expect(item).toMatchObject({ hasSidecar: false });
     expect(item!.duration_ms).toBeGreaterThan(1400);

@@ -136,6 +136,20 @@ describe('the probe cache', () => {
     await new Promise((r) => setTimeout(r, 120));
     expect((lyrics as unknown as { lines: unknown }).lines).toBeNull();
   });
+
+  it('answers lyrics from the lines a cache in this thread holds, without reading the file again', async () => {
+    // the CLI: its scan runs on this thread and loaded the lines; --json then asks for lyrics
+    const song = join(lib, 'found.mp3');
+    await writeFile(song, mp3WithLyrics('held in memory'));
+    const probe = new ProbeCache(cacheFile);
+    await scanLibrary(lib, new Map(), { probeCache: probe });
+    // not saved: only the cache in memory knows the file
+    const { stat } = await import('node:fs/promises');
+    expect(await new CachedLyrics(cacheFile).get(song, await stat(song))).toBe('held in memory');
+    expect(await new CachedLyrics(join(root, 'other.json')).get(song, await stat(song))).toBe(
+      undefined,
+    );
+  });
 });
 
 /** An MP3 of silent frames with an ID3v2.3 tag holding unsynchronised lyrics (USLT). */

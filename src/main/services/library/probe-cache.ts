@@ -60,7 +60,19 @@ const plausible = (x: unknown): x is Line => {
   );
 };
 
+/**
+ * The caches open in this thread, by file: a reader of the same file (CachedLyrics) uses the
+ * lines one already holds instead of reading the file again — the CLI, whose index runs on its
+ * own thread, lists lyrics right after its scan loaded them.
+ */
+const openCaches = new Map<string, WeakRef<ProbeCache>>();
+
 export class ProbeCache {
+  /** The lines a cache of `file` in this thread has loaded, or null. */
+  static loadedLines(file: string): ReadonlyMap<string, Line> | null {
+    return openCaches.get(file)?.deref()?.lines ?? null;
+  }
+
   private lines: Map<string, Line> | null = null;
   private loading: Promise<Map<string, Line>> | null = null;
   private dirty = false;
@@ -70,7 +82,9 @@ export class ProbeCache {
   constructor(
     readonly file: string,
     private readonly maxEntries = PROBE_CACHE_ENTRIES,
-  ) {}
+  ) {
+    openCaches.set(file, new WeakRef(this));
+  }
 
   /** Read once, on the first lookup: a library of sidecars never probes and never loads it. */
   private async all(): Promise<Map<string, Line>> {
@@ -202,7 +216,8 @@ export class CachedLyrics {
 
   private async all(): Promise<Map<string, LyricsLine>> {
     if (this.lines) return this.lines;
-    this.loading ??= readLines(this.file).then((all) => {
+    const held = ProbeCache.loadedLines(this.file);
+    this.loading ??= (held ? Promise.resolve(held) : readLines(this.file)).then((all) => {
       const kept = new Map<string, LyricsLine>();
       for (const l of all.values())
         if (typeof l.facts?.lyrics === 'string')
