@@ -235,6 +235,7 @@ export default tseslint.config(
       'test/component/support/main.ts',
       'test/component/support/preload-electron.ts',
       'test/component/support/tagged-file.ts',
+      'test/component/support/batch-files.ts',
     ],
     rules: { 'no-restricted-imports': 'off' },
   },

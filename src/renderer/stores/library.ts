@@ -23,6 +23,8 @@ export interface LibraryState {
   notice: Said | null;
   /** An item another panel asked to show ("Show in library"); the Library selects it, then clears. */
   revealId: string | null;
+  /** A collection another panel asked to show (a batch's); the Library opens it, then clears. */
+  revealCollectionId: string | null;
 }
 
 const initialState: LibraryState = {
@@ -34,6 +36,7 @@ const initialState: LibraryState = {
   itemsLoaded: false,
   notice: null,
   revealId: null,
+  revealCollectionId: null,
 };
 
 export const useLibraryStore = create<LibraryState>()(() => ({ ...initialState }));
@@ -202,6 +205,17 @@ export function showInLibrary(itemId: string): void {
 /** The Library selected the item it was asked to show. */
 export function clearReveal(): void {
   set({ revealId: null });
+}
+
+/** Opens the Library on this collection (a batch's "Open in the Library"). */
+export function showCollectionInLibrary(collectionId: string): void {
+  set({ revealCollectionId: collectionId });
+  showPanel('library');
+}
+
+/** The Library opened the collection it was asked to show. */
+export function clearRevealCollection(): void {
+  set({ revealCollectionId: null });
 }
 
 export function resetLibraryStore(): void {

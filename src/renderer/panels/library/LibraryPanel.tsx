@@ -25,7 +25,7 @@ import { listKey } from './keys';
 import { isMac } from '../../lib/platform';
 import { CollectionsSidebar } from './Collections';
 import { CollectionTracks } from './CollectionTracks';
-import { useCollections } from './collections-store';
+import { useCollections, useRevealedCollection } from './collections-store';
 import { OptionSelect } from './OptionSelect';
 import './library.css';
 
@@ -57,6 +57,7 @@ export function LibraryPanel() {
   useEffect(() => {
     void ensureLibraryItems().then(() => setLoaded(true));
   }, []);
+  useRevealedCollection();
   // the id index, extensions and sorted views, patched in place when a change only edits items
   const { byId, childrenOf } = useMemo(() => deriveView(items), [items]);
   // the rows follow each keystroke in the same render (filtering 50,000 items takes a few ms once

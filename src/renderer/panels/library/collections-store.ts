@@ -2,10 +2,12 @@
  * The Library's collections (`.m3u8` playlists in the library folder, main's collections:*):
  * the list the sidebar shows, the one opened, and the calls that change them.
  */
+import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { AppErrorShape } from '@shared/errors';
 import type { CollectionView } from '@shared/ipc/collections';
 import { call } from '../../bridge';
+import { clearRevealCollection, useLibraryStore } from '../../stores/library';
 
 interface CollectionsState {
   list: CollectionView[] | null;
@@ -48,6 +50,17 @@ async function change(
 }
 
 export const openCollection = (id: string | null): void => set({ openId: id });
+
+/** Opens the collection another panel asked the Library to show (a batch's), read afresh. */
+export function useRevealedCollection(): void {
+  const id = useLibraryStore((s) => s.revealCollectionId);
+  useEffect(() => {
+    if (!id) return;
+    clearRevealCollection();
+    openCollection(id);
+    void loadCollections();
+  }, [id]);
+}
 
 export async function createCollection(name: string): Promise<CollectionView | null> {
   const c = await change(() => call((api) => api.collections.create(name)));

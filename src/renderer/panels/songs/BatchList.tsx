@@ -3,6 +3,7 @@ import type { BatchView } from '@shared/domain/batch';
 import { Button, Progress } from '../../components';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { errorText, useFormat, useTranslation } from '../../i18n';
+import { showCollectionInLibrary } from '../../stores/library';
 import { batchAction, followBatchList, slotAction, useBatchesStore } from './BatchStore';
 
 /** The batches shown in Songs: the newest few (older ones stay in their collections). */
@@ -18,7 +19,8 @@ const STATE = {
 /**
  * Songs' batch list: each batch's progress, Pause / Resume / Cancel, and the submissions that wait
  * for the creator — an interrupted one (it may have been charged: never sent again by itself) or
- * a failed one — with Send again and Skip. The songs land in the batch's collection.
+ * a failed one — with Send again and Skip. The songs land in the batch's collection, which "Open in
+ * the Library" shows.
  */
 export function BatchList() {
   const { t } = useTranslation();
@@ -75,7 +77,21 @@ function BatchRow({ batch: b }: { batch: BatchView }) {
         {c.failed > 0 && ` · ${t('batch:runs.failed', { count: c.failed })}`}
         {c.cancelled > 0 && ` · ${t('batch:runs.cancelledCount', { count: c.cancelled })}`}
       </p>
-      <p className="field-hint">{t('batch:runs.collection', { name: b.name })}</p>
+      <p className="field-hint">
+        {t('batch:runs.collection', { name: b.name })}
+        {b.collectionId !== null && (
+          <>
+            {' '}
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => showCollectionInLibrary(b.collectionId!)}
+            >
+              {t('batch:runs.openCollection')}
+            </button>
+          </>
+        )}
+      </p>
       {open && (
         <div className="batch-actions">
           {b.state === 'running' ? (
