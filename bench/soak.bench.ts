@@ -1,14 +1,21 @@
 /**
- * A compressed soak: a library of BENCH_SOAK_ITEMS items (default 10,000; sidecars and tiny
+ * A compressed soak (issue 30, point 1): the core's library in this dedicated Node process, as
+ * the responsiveness bench runs it, with BENCH_SOAK_ITEMS items (default 10,000; sidecars and tiny
  * media made by bench/support/library-data.ts into bench/.data, reused) held open while, for
- * BENCH_SOAK_MINUTES (default 3), items are added (media + sidecar written, then refreshed as the
- * app does after its own writes), renamed, searched for (typing a query key by key) and removed,
- * as fast as the machine allows. Every 20 s it prints main's heap after GC, the process RSS (main +
- * worker threads) and the worker thread's heap, then the growth per hour of each, from a line
- * fitted to the samples after the first (warm-up) one. Flat means ±a few MB per hour.
+ * BENCH_SOAK_MINUTES (default 3), a creator's day is replayed as fast as the machine allows:
+ * typing (a query key by key through the worker's search), scrolling (windows of 50 rows read as
+ * the list shows them, the shown ones' lyrics fetched), playing (an item's media read in 64 KiB
+ * ranges, as the media protocol serves it) and library changes (an item added — media + sidecar
+ * written, then refreshed as the app does after its own writes — renamed and removed). Every 20 s
+ * it prints main's heap after GC, the process RSS (main + worker threads) and the worker
+ * thread's heap, then the growth per hour of each, from a line fitted to the samples after the
+ * first (warm-up) one. Flat means ±a few MB per hour.
+ *
+ * BENCH_COUNTS=1000,10000,50000 runs one soak per count, each in a Node process of its own.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { rm, writeFile } from 'node:fs/promises';
+import { open, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -18,7 +25,8 @@ import { sharedWorker } from '../src/main/services/worker';
 import { toneWav } from '../test/support/media-fixtures';
 import { generateLibrary } from './support/library-data';
 
-const ITEMS = Number(process.env.BENCH_SOAK_ITEMS ?? 10_000);
+const COUNTS = (process.env.BENCH_COUNTS ?? '').split(',').filter(Boolean).map(Number);
+const ITEMS = Number(process.env.BENCH_SOAK_ITEMS ?? COUNTS[0] ?? 10_000);
 const MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 3);
 const SAMPLE_MS = 20_000;
 const base = resolve(__dirname, '.data', `soak-${ITEMS}`);
@@ -33,6 +41,34 @@ interface Sample {
   rss: number;
   worker: number;
   ops: number;
+}
+
+/** Scrolling: windows of 50 rows as the list reads them, the shown ones' lyrics fetched. */
+async function scroll(lib: ReturnType<typeof createLibrary>, round: number): Promise<number> {
+  const items = lib.items();
+  let seen = 0;
+  for (let w = 0; w < 10; w++) {
+    const from = ((round * 7919 + w * 104_729) % Math.max(1, items.length - 50)) | 0;
+    const rows = items.slice(from, from + 50).map((i) => `${i.title} ${i.duration_ms ?? ''}`);
+    seen += rows.length;
+    const shown = items[from];
+    if (shown) await lib.full(shown);
+  }
+  return seen;
+}
+
+/** Playing: an item's media read in 64 KiB ranges from its start, as the media protocol serves it. */
+async function play(dir: string, file: string | undefined): Promise<void> {
+  if (!file) return;
+  const handle = await open(join(dir, file), 'r').catch(() => null);
+  if (!handle) return;
+  try {
+    const chunk = Buffer.alloc(64 * 1024);
+    for (let at = 0; at < 512 * 1024; at += chunk.length)
+      if ((await handle.read(chunk, 0, chunk.length, at)).bytesRead < chunk.length) break;
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Least-squares slope (MB per hour) of `pick` over the samples. */
@@ -110,17 +146,37 @@ async function main(): Promise<void> {
     if (added) await lib.rename(added.id, `soak renamed ${n}`);
     const q = words[n % words.length]!;
     for (let k = 1; k <= q.length; k++) await lib.filter({ text: q.slice(0, k) });
+    await scroll(lib, n);
+    const items = lib.items();
+    await play(dir, items[(n * 31) % Math.max(1, items.length)]?.file);
     const now = lib.items().find((i) => i.id === added?.id);
     if (now) await lib.remove(now.id);
     n += 1;
-    ops += 4;
+    ops += 6;
   }
   await lib.close();
   const kept = samples.slice(1);
   console.log(
-    `growth per hour (fitted over ${kept.length} samples after the first): main heap ${perHour(kept, (x) => x.heap).toFixed(1)} MB/h, RSS ${perHour(kept, (x) => x.rss).toFixed(1)} MB/h, worker heap ${perHour(kept, (x) => x.worker).toFixed(1)} MB/h; ${n} add/rename/search/remove rounds`,
+    `${ITEMS} items: growth per hour (fitted over ${kept.length} samples after the first): main heap ${perHour(kept, (x) => x.heap).toFixed(1)} MB/h, RSS ${perHour(kept, (x) => x.rss).toFixed(1)} MB/h, worker heap ${perHour(kept, (x) => x.worker).toFixed(1)} MB/h; ${n} rounds of add/rename/type/scroll/play/remove (load ${loadavg()[0]!.toFixed(1)})`,
   );
   await worker.close();
 }
 
-void main();
+if (COUNTS.length > 1 && !process.env.BENCH_SOAK_ITEMS) {
+  // one soak per count, each in a process of its own (what one leaves behind is not the next's)
+  let failed = 0;
+  for (const count of COUNTS) {
+    console.log(`\n-- soak at ${count} items --`);
+    const res = spawnSync(process.execPath, [...process.execArgv, __filename], {
+      stdio: 'inherit',
+      env: { ...process.env, BENCH_SOAK_ITEMS: String(count) },
+    });
+    if (res.status !== 0) failed += 1;
+  }
+  process.exit(failed === 0 ? 0 : 1);
+} else {
+  main().catch((e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  });
+}
