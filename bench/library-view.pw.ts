@@ -566,8 +566,10 @@ async function libraryViewAt(COUNT: number): Promise<void> {
     const starts: number[] = [];
     for (let i = 0; i < PLAYS; i += 1) {
       const title = lib.playable[i]!;
-      await list.getByRole('option', { name: new RegExp(`^${title},`) }).click();
-      await details.getByRole('heading', { name: title }).waitFor();
+      // a take is named by the take rule ("… · Take 2"): the generated songs are takes of two
+      const name = `${title}(?: · Take \\d+)?`;
+      await list.getByRole('option', { name: new RegExp(`^${name},`) }).click();
+      await details.getByRole('heading', { name: new RegExp(`^${name}$`) }).waitFor();
       await page.evaluate(resetPlaybackLog);
       const src = `cadenza-media://library/${encodeURIComponent(`${title}.wav`)}`;
       await details.getByRole('button', { name: 'Play', exact: true }).click();

@@ -316,6 +316,7 @@ export function createCore(opts: CoreOptions): Core {
     library: async () => (await runtime()).library,
     tagDefaults,
     ratingsInOtherFiles: () => settings.get().ratingsInOtherFiles ?? false,
+    tagQueueFile: join(paths.dataDir, 'tag-queue.json'),
   });
   const retryMs = Number(opts.env.CADENZA_BATCH_RETRY_MS);
   const batches = createBatchService({

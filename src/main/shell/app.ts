@@ -272,6 +272,7 @@ export function startShell(opts: ShellOptions): boolean {
           core.loudness.start(); // measures items' loudness in the background
           core.libraryUpgrade.start(); // continues an upgrade the creator agreed to
           core.batches.start(); // sends what batches have waiting (this process holds the lock)
+          void core.collections.resumeTags(); // files a quit left untagged (data folder's queue)
         })
         .catch((e: unknown) => log.error(`jobs could not start: ${messageOf(e)}`, e));
       const handlers = buildHandlers({

@@ -37,8 +37,13 @@ export interface CollectionsService {
   ): Promise<void>;
   /** Resolves when the background tag queue has written every file queued (tests, the CLI). */
   tagsWritten(): Promise<void>;
-  /** At quit: the files being retagged are finished, the rest wait in their sidecars. */
+  /**
+   * At quit: the files being retagged are finished; the rest wait in the queue's file (the data
+   * folder) and are retagged after the next start (`resumeTags`).
+   */
   close(): Promise<void>;
+  /** At start (the app only): retags the files a quit or a crash left in the queue's file. */
+  resumeTags(): Promise<void>;
   unstarredTakes(ids: readonly string[]): Promise<string[]>;
   /** The store of the library open now (a new one after the folder changes). */
   store(): Promise<CollectionStore>;
@@ -60,6 +65,8 @@ export function createCollectionsService(deps: {
   tagDefaults: () => TagDefaults;
   /** The Settings switch: ratings written into files Cadenza did not make too. */
   ratingsInOtherFiles?: () => boolean;
+  /** Where the tag queue keeps what it has still to write (the data folder). */
+  tagQueueFile?: string;
 }): CollectionsService {
   let current: { library: Library; store: CollectionStore } | null = null;
   /** Entries taken out per trash batch, newest last (a few batches at most wait for Undo). */
@@ -74,7 +81,11 @@ export function createCollectionsService(deps: {
       };
     return current.store;
   };
-  const queue = createTagQueue({ library: deps.library, defaults: deps.tagDefaults });
+  const queue = createTagQueue({
+    library: deps.library,
+    defaults: deps.tagDefaults,
+    file: deps.tagQueueFile,
+  });
   return {
     async mark(ids, marks) {
       await markItems(await deps.library(), ids, marks, deps.tagDefaults(), {
@@ -87,6 +98,7 @@ export function createCollectionsService(deps: {
     },
     tagsWritten: () => queue.idle(),
     close: () => queue.close(),
+    resumeTags: () => queue.resume(),
     async unstarredTakes(ids) {
       return unstarredTakes((await deps.library()).items(), ids).map((i) => i.id);
     },

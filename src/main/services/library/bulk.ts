@@ -18,6 +18,7 @@ import { retagFile } from '../audio/tags';
 import { isTaggable, tagLibraryFile, type TagDefaults } from './file-tags';
 import { mapLimited } from './found';
 import type { Library } from './library-types';
+import { loadTagQueue, saveTagQueue, type RetagKind } from './tag-queue-file';
 import { logger } from '../log';
 
 const log = logger('library');
@@ -33,29 +34,61 @@ const RETAG_CHUNK = 100;
  * What a file's retag writes: `all` its tags from the sidecar (files Cadenza tagged), `rating`
  * only the rating frame (a file Cadenza did not make, when the creator opted in).
  */
-export type RetagKind = 'all' | 'rating';
-
 export interface TagQueue {
   /** Queues the items' files (an item queued twice is retagged once, from its newest sidecar). */
   add(ids: readonly string[], kind: RetagKind): void;
   /** Resolves when nothing is queued or being written. */
   idle(): Promise<void>;
-  /** Stops taking work; resolves when what is being written is done (at quit). */
+  /**
+   * Stops taking work; resolves when what is being written is done (at quit). What is still
+   * queued stays in the queue's file for the next start.
+   */
   close(): Promise<void>;
 }
 
+/** How long after a change the queue's file is written (many adds, one write). */
+const SAVE_DELAY_MS = 300;
+
+/**
+ * The background tag queue. With `file` (in the data folder) what is queued or being written is
+ * kept there, so what a quit or a crash left is retagged at the next start: `resume()`.
+ */
 export function createTagQueue(deps: {
   library: () => Promise<Library>;
   defaults: () => TagDefaults;
-}): TagQueue {
+  file?: string;
+}): TagQueue & { resume(): Promise<void> } {
   const pending = new Map<string, RetagKind>();
+  /** The chunk being written: kept in the file until it is done (a crash redoes it). */
+  let inFlight: ReadonlyArray<[string, RetagKind]> = [];
   let running: Promise<void> | null = null;
   let closed = false;
+
+  let saveTimer: NodeJS.Timeout | undefined;
+  let saving: Promise<void> = Promise.resolve();
+  const saveNow = (): Promise<void> => {
+    clearTimeout(saveTimer);
+    const file = deps.file;
+    if (!file) return saving;
+    const writing = new Set(inFlight.map(([id]) => id));
+    const entries = [...inFlight, ...[...pending].filter(([id]) => !writing.has(id))];
+    saving = saving
+      .then(() => saveTagQueue(file, entries))
+      .catch((e: unknown) => log.warn('tag queue not saved', { error: String(e) }));
+    return saving;
+  };
+  const saveSoon = (): void => {
+    if (!deps.file) return;
+    clearTimeout(saveTimer);
+    saveTimer = setTimeout(() => void saveNow(), SAVE_DELAY_MS);
+    saveTimer.unref?.();
+  };
 
   async function drain(): Promise<void> {
     while (pending.size > 0 && !closed) {
       const chunk = [...pending].slice(0, RETAG_CHUNK);
       for (const [id] of chunk) pending.delete(id);
+      inFlight = chunk;
       const library = await deps.library();
       const written = await mapLimited(chunk, RETAGS_AT_ONCE, ([id, kind]) =>
         retagOne(library, id, kind, deps.defaults()).catch((e: unknown) => {
@@ -65,6 +98,10 @@ export function createTagQueue(deps: {
       );
       const files = written.filter((f): f is string => f !== null);
       if (files.length > 0) await library.refresh(files);
+      inFlight = [];
+      // all done: the file goes now (a quit right after must not find it); else soon
+      if (pending.size === 0) await saveNow();
+      else saveSoon();
     }
   }
 
@@ -77,19 +114,32 @@ export function createTagQueue(deps: {
       });
   };
 
+  const add = (ids: readonly string[], kind: RetagKind): void => {
+    if (closed || ids.length === 0) return;
+    for (const id of ids) if (pending.get(id) !== 'all') pending.set(id, kind);
+    saveSoon();
+    kick();
+  };
   return {
-    add(ids, kind) {
-      if (closed || ids.length === 0) return;
-      for (const id of ids) if (pending.get(id) !== 'all') pending.set(id, kind);
-      kick();
-    },
+    add,
     async idle() {
       while (running) await running;
+      await saving;
     },
     async close() {
       closed = true;
-      pending.clear();
       await running;
+      await saveNow(); // what is left waits in the file for the next start
+      pending.clear();
+    },
+    async resume() {
+      if (!deps.file || closed) return;
+      const left = await loadTagQueue(deps.file);
+      for (const kind of ['all', 'rating'] as const)
+        add(
+          left.filter(([, k]) => k === kind).map(([id]) => id),
+          kind,
+        );
     },
   };
 }
