@@ -44,7 +44,11 @@ describe('Settings → Spending, and the ask on Speak', () => {
     await user.type(screen.getByLabelText('Text to speak'), 'Hello there');
     await user.click(screen.getByRole('button', { name: 'Speak' }));
     const ask = await screen.findByTestId('budget-ask');
-    expect(ask).toHaveTextContent(/about 2 .*more than your budget of 1 in one go/);
+    // speech is counted from the text: its own words, not "learned from your key's finished jobs"
+    expect(ask).toHaveTextContent(
+      /takes 2 .*\(counted from the text, not a price\): more than your budget of 1 in one go/,
+    );
+    expect(ask).not.toHaveTextContent(/learned|about/);
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByTestId('budget-ask')).toBeNull());
     expect(spoken(main)).toHaveLength(0);

@@ -173,6 +173,10 @@ export function useSpendCheck(
   return answer;
 }
 
+/** A total learned from finished jobs is "about"; speech is counted from its text, exactly. */
+const ASK_OVER = { learned: 'common:cost.askOver', counted: 'common:cost.askOverCounted' } as const;
+const REFUSE = { learned: 'common:cost.refuse', counted: 'common:cost.refuseCounted' } as const;
+
 /**
  * The budget's words for a check that does not go: over the budget or not known yet (with the
  * numbers), or more than the counter has left (nothing is sent). Nothing for a check that goes.
@@ -185,7 +189,7 @@ export function SpendAsk({ total, check }: { total: SpendTotalView; check: Spend
   if (check.verdict === 'refuse')
     return (
       <p className="field-error" data-testid="budget-refuse">
-        {t('common:cost.refuse', {
+        {t(REFUSE[total.basis], {
           total: f.number(total.total ?? 0),
           label,
           remaining: f.number(total.remaining ?? 0),
@@ -197,7 +201,7 @@ export function SpendAsk({ total, check }: { total: SpendTotalView; check: Spend
     <>
       <p data-testid="budget-ask">
         {check.reason === 'over-budget'
-          ? t('common:cost.askOver', {
+          ? t(ASK_OVER[total.basis], {
               total: f.number(total.total ?? 0),
               label,
               budget: f.number(check.budget ?? 0),
