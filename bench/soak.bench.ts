@@ -110,7 +110,7 @@ async function main(): Promise<void> {
     if (performance.now() - t0 >= nextSample) {
       gc?.();
       const m = process.memoryUsage();
-      const w = await worker.run('library.memory', {});
+      const w = await worker.run('library.memory', { collect: true });
       const s: Sample = {
         s: (performance.now() - t0) / 1000,
         heap: m.heapUsed / MB,
