@@ -28,11 +28,20 @@ export async function loadPreferences(): Promise<void> {
   else set({ error: r.error });
 }
 
-/** Applies the choice at once and saves it; a failed save puts the previous choice back. */
+/** Counts theme choices: only the latest one's answer is applied. */
+let themeChoices = 0;
+
+/**
+ * Applies the choice at once and saves it; a failed save puts the previous choice back. Two quick
+ * choices may be answered out of order: an earlier choice's answer arriving after a later one's
+ * is ignored (it would undo the later choice, or clear its error).
+ */
 export async function chooseTheme(theme: ThemeChoice): Promise<boolean> {
+  const mine = ++themeChoices;
   const before = usePreferencesStore.getState().preferences;
   if (before) set({ preferences: { ...before, theme }, error: null });
   const r = await call((api) => api.preferences.setTheme(theme));
+  if (mine !== themeChoices) return r.ok;
   if (r.ok) set({ preferences: r.value, error: null });
   else set({ preferences: before, error: r.error });
   return r.ok;
