@@ -1,7 +1,8 @@
 // Bundles the CLI (src/cli/index.ts) into one CommonJS file, out/cli/cadenza-code.cjs, started by
 // out/cli/cadenza.cjs (src/cli/launch.ts), runnable with Node 22.19+ as `cadenza` (package.json
 // "bin"), and the worker thread's beside it, out/cli/worker-code.cjs started by out/cli/worker.cjs
-// (src/main/services/worker). keytar stays external: it is a native module loaded
+// (src/main/services/worker). Packages loaded on demand (OWN_FILES below) are files of their own
+// beside them, out/cli/lib-<name>.cjs. keytar stays external: it is a native module loaded
 // lazily from node_modules, and the CLI works without it (CADENZA_API_KEY).
 import { build } from 'esbuild';
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
