@@ -28,6 +28,28 @@ const query = (text: string, sort: ViewQuery['sort']): ViewQuery =>
 const titles = (items: readonly LibraryItemView[], q: ViewQuery) =>
   buildRows(items, q).map((r) => r.item.title);
 
+describe('library rows: artist, album and genre (a bulk edit’s)', () => {
+  const tagged = (n: number, title: string, artist?: string, album?: string, genre?: string) =>
+    ({ ...item(n, title, n, 1000), artist, album, genre }) as LibraryItemView;
+  const items = [
+    tagged(1, 'Harbour', 'Zed Quartet', 'Night Drives', 'city pop'),
+    tagged(2, 'Anchor'),
+    tagged(3, 'Beacon', 'Ada', 'Zodiac', 'lo-fi'),
+    tagged(4, 'Compass', 'Ada', 'Morning'),
+  ];
+
+  it('the filter finds them', () => {
+    expect(titles(items, query('zed quartet', 'newest'))).toEqual(['Harbour']);
+    expect(titles(items, query('zodiac', 'newest'))).toEqual(['Beacon']);
+    expect(titles(items, query('lo-fi', 'newest'))).toEqual(['Beacon']);
+  });
+
+  it('sorts by artist (then album) and by album (then artist); items without one last', () => {
+    expect(titles(items, query('', 'artist'))).toEqual(['Compass', 'Beacon', 'Harbour', 'Anchor']);
+    expect(titles(items, query('', 'album'))).toEqual(['Compass', 'Harbour', 'Beacon', 'Anchor']);
+  });
+});
+
 describe('library rows', () => {
   const items = [
     item(1, 'Rain b', 30, 3000),

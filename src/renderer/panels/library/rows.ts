@@ -10,6 +10,7 @@ import type { LibraryItemView } from '@shared/ipc/library';
 import { currentLanguage, t } from '../../i18n/bound';
 import { takeNumbersOf } from '../../lib/take-title';
 import { KIND_FILTERS, KIND_LABELS, type KindFilterId, type SortId } from './view';
+import { collator, comparator } from './sort-order';
 
 export interface ViewQuery {
   text: string;
@@ -58,41 +59,16 @@ export function haystackOf(item: LibraryItemView): string {
       item.file,
       item.model ?? '',
       t(KIND_LABELS[item.kind]),
+      // a bulk edit's (or the details') artist, album and genre
+      item.artist ?? '',
+      item.album ?? '',
+      item.genre ?? '',
     ]
       .join('\n')
       .toLowerCase();
     haystacks.set(item, h);
   }
   return h;
-}
-
-const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
-
-function comparator(sort: SortId): (a: LibraryItemView, b: LibraryItemView) => number {
-  const newest = (a: LibraryItemView, b: LibraryItemView) =>
-    a.createdAt < b.createdAt
-      ? 1
-      : a.createdAt > b.createdAt
-        ? -1
-        : collator.compare(a.file, b.file);
-  switch (sort) {
-    case 'oldest':
-      return (a, b) => -newest(a, b);
-    case 'title':
-      return (a, b) => collator.compare(a.title, b.title) || newest(a, b);
-    case 'longest':
-      return (a, b) => (b.durationMs ?? -1) - (a.durationMs ?? -1) || newest(a, b);
-    case 'rating':
-      return (a, b) =>
-        (b.rating ?? 0) - (a.rating ?? 0) ||
-        Number(b.favourite === true) - Number(a.favourite === true) ||
-        newest(a, b);
-    case 'kind':
-      return (a, b) =>
-        collator.compare(t(KIND_LABELS[a.kind]), t(KIND_LABELS[b.kind])) || newest(a, b);
-    default:
-      return newest;
-  }
 }
 
 /** Oldest take first: the order of takes inside a group, whatever the list's order. */

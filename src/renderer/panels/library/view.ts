@@ -25,6 +25,8 @@ export const SORTS = [
   { id: 'longest', label: 'library:sorts.longest' },
   { id: 'kind', label: 'library:sorts.kind' },
   { id: 'rating', label: 'library:sorts.rating' },
+  { id: 'artist', label: 'library:sorts.artist' },
+  { id: 'album', label: 'library:sorts.album' },
 ] as const;
 export type SortId = (typeof SORTS)[number]['id'];
 
