@@ -76,8 +76,13 @@ export async function loadAllNamespaces(): Promise<void> {
   await ensure(i18next.language as AppLanguage);
 }
 
+/** Counts switches: when two overlap (a slow catalog fetch), the later one wins. */
+let switches = 0;
+
 export async function switchTo(lang: AppLanguage): Promise<void> {
+  const mine = ++switches;
   await ensure(lang);
+  if (mine !== switches) return; // a later switch was asked for while this one's catalogs came
   if (i18next.language !== lang) await i18next.changeLanguage(lang);
   applyToDocument(lang);
 }

@@ -47,18 +47,26 @@ export async function chooseTheme(theme: ThemeChoice): Promise<boolean> {
   return r.ok;
 }
 
+/** Counts language choices: when two overlap, the later one wins. */
+let choices = 0;
+
 /**
  * Switches the language at once (catalogs fetched on demand, `<html lang>` following) and saves
  * the choice; main switches its menus and dialogs. A failed save puts the previous one back.
  */
 export async function chooseLanguage(language: LanguageChoice): Promise<boolean> {
+  const mine = ++choices;
   const before = usePreferencesStore.getState().preferences;
+  let shown: Promise<void> | undefined;
   if (before) {
     const appLanguage = language === 'system' ? before.systemLanguage : language;
     set({ preferences: { ...before, language, appLanguage }, error: null });
-    await switchLanguage(appLanguage);
+    shown = switchLanguage(appLanguage);
   }
+  // saved in the order chosen (not after this choice's catalogs arrive)
   const r = await call((api) => api.preferences.setLanguage(language));
+  await shown;
+  if (mine !== choices) return r.ok; // a later choice took over: its words and its save win
   if (r.ok) set({ preferences: r.value, error: null });
   else set({ preferences: before, error: r.error });
   const now = usePreferencesStore.getState().preferences;
