@@ -39,6 +39,13 @@ const ENTRY_CHUNK = 500;
 
 const states = new Map<string, IndexState>();
 
+/**
+ * An open in progress: the entries it knows so far (its saved head, its saved index, what it has
+ * read), so a page's prompts are answered meanwhile from them — never by building the index a
+ * second time (`stateFor`) while the open builds it.
+ */
+const opening = new Map<string, (rel: string) => IndexEntry | undefined>();
+
 /** One probe cache per file, shared by every library open on it in this thread. */
 const probeCaches = new Map<string, ProbeCache>();
 const probeCacheOf = (ref: IndexRef): ProbeCache | undefined => {
@@ -150,15 +157,27 @@ export interface ScanResult {
  * from the folder; sends every entry, newest first, as progress.
  */
 async function openIndex(ref: IndexRef, ctx: TaskContext<MainEntry[]>): Promise<OpenResult> {
+  try {
+    return await openIndexNow(ref, ctx);
+  } finally {
+    opening.delete(ref.handle);
+  }
+}
+
+async function openIndexNow(ref: IndexRef, ctx: TaskContext<MainEntry[]>): Promise<OpenResult> {
   const sender = entrySender(ctx);
-  // the newest entries first, from a small file, so the first rows need not wait for the rest
-  const head = ref.indexFile ? await loadSavedHead(ref.indexFile, ref.dir) : [];
-  sender.send(head);
-  const saved = ref.indexFile ? await loadSavedIndex(ref.indexFile, ref.dir) : new Map();
-  const dirs: string[] = [];
   // entries read from disk go to main as they are read (a first build lists its newest files
   // within a batch of sidecars, not after all of them)
   const streamed = new Map<string, IndexEntry>();
+  let saved = new Map<string, IndexEntry>();
+  let headByFile = new Map<string, IndexEntry>();
+  opening.set(ref.handle, (rel) => streamed.get(rel) ?? saved.get(rel) ?? headByFile.get(rel));
+  // the newest entries first, from a small file, so the first rows need not wait for the rest
+  const head = ref.indexFile ? await loadSavedHead(ref.indexFile, ref.dir) : [];
+  headByFile = new Map(head.map((e) => [e.item.file, e]));
+  sender.send(head);
+  if (ref.indexFile) saved = await loadSavedIndex(ref.indexFile, ref.dir);
+  const dirs: string[] = [];
   const entries = await scanLibrary(ref.dir, saved, {
     trustListed: saved.size > 0,
     dirs,
@@ -269,8 +288,9 @@ export const libraryTasks = {
    * order: main's rows hold none, and asks for a page's when it is shown.
    */
   async 'library.prompts'(input: IndexRef & { files: string[] }): Promise<(string | null)[]> {
-    const state = await stateFor(input);
-    return input.files.map((rel) => state.entries.get(rel)?.prompt ?? null);
+    const open = states.has(input.handle) ? undefined : opening.get(input.handle);
+    const entries = open ? undefined : (await stateFor(input)).entries;
+    return input.files.map((rel) => (open ? open(rel) : entries?.get(rel))?.prompt ?? null);
   },
 
   async 'library.save'(ref: IndexRef): Promise<void> {
