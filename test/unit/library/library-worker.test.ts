@@ -6,6 +6,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLibrary } from '../../../src/main/services/library/library';
 import { createWorkerClient } from '../../../src/main/services/worker';
 import type { WorkerTasks } from '../../../src/main/services/worker-tasks/registry';
+import { libraryTasks } from '../../../src/main/services/library/index-tasks';
+import type { MainEntry } from '../../../src/main/services/library/index-entry';
+import type { TaskContext } from '../../../src/main/services/worker/protocol';
 
 let root: string;
 beforeEach(async () => {
@@ -73,5 +76,44 @@ describe('library index in the worker', () => {
     expect((await lib.filter({ text: 'harbour' })).map((i) => i.title)).toEqual(inMain);
     await lib.close();
     await worker.close();
+  });
+
+  it('answers a page of prompts during an open from what the open knows, without building the index again', async () => {
+    const dir = join(root, 'Library');
+    const indexFile = join(root, 'index.json');
+    const lib = createLibrary({ dir, indexFile, watch: false });
+    await lib.open();
+    for (const n of [1, 2])
+      await lib.createItem({
+        meta: { kind: 'song', title: `Tide ${n}`, prompt: `tide ${n} prompt` },
+        ext: '.mp3',
+        writeMedia: (t) => writeFile(t, String(n)),
+      });
+    await lib.close(); // the saved index and its head are written
+    // an open in this thread whose chunks main has not taken yet (the open cannot finish)
+    const ref = { handle: 'h-open', dir, indexFile };
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const chunks: MainEntry[][] = [];
+    const ctx = {
+      signal: new AbortController().signal,
+      progress: () => undefined,
+      deliver: async (c: MainEntry[]) => {
+        chunks.push(c);
+        await held;
+      },
+    } as unknown as TaskContext<MainEntry[]>;
+    const opened = libraryTasks['library.open'](ref, ctx);
+    while (chunks.length === 0) await new Promise((r) => setTimeout(r, 5));
+    const files = chunks[0]!.map((e) => e.item.file);
+    expect(await libraryTasks['library.prompts']({ ...ref, files })).toEqual(
+      files.map((f) => `${f.replace('.mp3', '').toLowerCase()} prompt`),
+    );
+    // no second index was built for the prompts: the open in progress holds the only one
+    expect(libraryTasks['library.memory']().entries).toBe(0);
+    release();
+    await opened;
+    expect(libraryTasks['library.memory']().entries).toBe(2);
+    libraryTasks['library.close'](ref);
   });
 });
