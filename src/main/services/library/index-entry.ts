@@ -33,9 +33,10 @@ export interface IndexEntry {
 
 /**
  * What main is sent of an entry: the item, and what re-linking found (main settles it on disk).
- * The stats and the search text stay in the worker.
+ * The stats and the search text stay in the worker. `prompt` comes only with the first rows of
+ * an open (null: it has none), so the first page is answered without asking the worker.
  */
-export type MainEntry = Pick<IndexEntry, 'item' | 'relink'>;
+export type MainEntry = Pick<IndexEntry, 'item' | 'relink'> & { prompt?: string | null };
 
 /** An item's searchable text, lower-cased once: title, tags, lyrics and prompt. */
 export const searchTextOf = (

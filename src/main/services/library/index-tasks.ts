@@ -104,12 +104,18 @@ const forMain = ({ item, relink }: IndexEntry): MainEntry => (relink ? { item, r
  * Queues entries for main in chunks, one in flight at a time (see `TaskContext.deliver`); the
  * caller goes on working meanwhile and awaits `sent()` before answering.
  */
-function entrySender(ctx: TaskContext<MainEntry[]>) {
+function entrySender(ctx: TaskContext<MainEntry[]>, promptsFirst = 0) {
   let tail = Promise.resolve();
+  let withPrompt = promptsFirst;
+  const toMain = (e: IndexEntry): MainEntry => {
+    if (withPrompt <= 0) return forMain(e);
+    withPrompt -= 1;
+    return { ...forMain(e), prompt: e.prompt ?? null };
+  };
   return {
     send(entries: readonly IndexEntry[]): void {
       for (let i = 0; i < entries.length; i += ENTRY_CHUNK) {
-        const chunk = entries.slice(i, i + ENTRY_CHUNK).map(forMain);
+        const chunk = entries.slice(i, i + ENTRY_CHUNK).map(toMain);
         tail = tail.then(() => ctx.deliver(chunk));
       }
     },
@@ -164,8 +170,14 @@ async function openIndex(ref: IndexRef, ctx: TaskContext<MainEntry[]>): Promise<
   }
 }
 
+/**
+ * Entries of an open sent with their prompts: the first rows (the saved head's, or the first
+ * sidecars read), so main answers the first page without waiting for this thread.
+ */
+const PROMPTS_FIRST = 200;
+
 async function openIndexNow(ref: IndexRef, ctx: TaskContext<MainEntry[]>): Promise<OpenResult> {
-  const sender = entrySender(ctx);
+  const sender = entrySender(ctx, PROMPTS_FIRST);
   // entries read from disk go to main as they are read (a first build lists its newest files
   // within a batch of sidecars, not after all of them)
   const streamed = new Map<string, IndexEntry>();

@@ -28,6 +28,9 @@ export type {
 
 const log = logger('library');
 
+/** At most this many first rows' prompts are kept by main (see `firstPrompts`). */
+const FIRST_PROMPTS_KEPT = 500;
+
 /**
  * How long the watcher ignores a path the app is writing itself (a bulk edit's sidecars, a
  * retag), and how long after the app's own refresh of it (the write's late events).
@@ -47,6 +50,12 @@ export function createLibrary(options: LibraryOptions): Library {
     probeCacheFile: options.indexFile && join(dirname(options.indexFile), PROBE_CACHE_NAME),
   };
   const items = new ItemList();
+  /**
+   * The prompts of the first rows of an open (sent with them, by media path; bounded): the first
+   * page is answered without waiting for the worker, busy with the rest of the open. Any later
+   * change of a row drops its prompt here (the worker answers it then).
+   */
+  const firstPrompts = new Map<string, string | null>();
   let saveTimer: NodeJS.Timeout | undefined;
   let scanning: Promise<LibraryChange> | null = null;
   /** Scans and refreshes change the worker's index one at a time, in order. */
@@ -73,6 +82,10 @@ export function createLibrary(options: LibraryOptions): Library {
 
   /** Applies what the worker found (see ItemList.publish), tells listeners, saves later. */
   function publish(changed: readonly MainEntry[], removed: readonly string[]): LibraryChange {
+    for (const rel of removed) firstPrompts.delete(rel);
+    for (const e of changed)
+      if (e.prompt === undefined) firstPrompts.delete(e.item.file);
+      else if (firstPrompts.size < FIRST_PROMPTS_KEPT) firstPrompts.set(e.item.file, e.prompt);
     const change = items.publish(changed, removed);
     if (change.added.length + change.updated.length + change.removed.length > 0) {
       emitter.emit('changed', change);
@@ -179,11 +192,12 @@ export function createLibrary(options: LibraryOptions): Library {
 
   async function prompts(of: readonly LibraryItem[]): Promise<(string | null)[]> {
     const files: string[] = [];
-    for (const i of of) if (i.hasPrompt) files.push(i.file);
-    if (files.length === 0) return of.map(() => null);
-    const found = await worker.run('library.prompts', { ...ref, files });
+    for (const i of of) if (i.hasPrompt && !firstPrompts.has(i.file)) files.push(i.file);
+    const found = files.length > 0 ? await worker.run('library.prompts', { ...ref, files }) : [];
     const byFile = new Map(files.map((f, i) => [f, found[i] ?? null]));
-    return of.map((i) => byFile.get(i.file) ?? null);
+    return of.map((i) =>
+      i.hasPrompt ? (firstPrompts.get(i.file) ?? byFile.get(i.file) ?? null) : null,
+    );
   }
 
   const writes = createLibraryWrites({
@@ -203,6 +217,7 @@ export function createLibrary(options: LibraryOptions): Library {
     dir,
     async open() {
       items.reset();
+      firstPrompts.clear();
       listWaiters = [];
       // each chunk (newest first) is published as it arrives: small steps on main's event loop;
       // the first is the saved head (the newest entries), so the first rows are listed early
