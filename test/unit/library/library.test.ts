@@ -521,4 +521,40 @@ describe('library', () => {
     expect(await titles('neon', 'tts')).toEqual(['Neon sign']);
     expect(await titles('')).toHaveLength(3);
   });
+
+  it("answers the first rows' prompts without asking the worker; a changed row's from the worker", async () => {
+    const shared = sharedWorker<WorkerTasks>();
+    const asked: string[] = [];
+    const worker: AppWorker = {
+      get restarts() {
+        return shared.restarts;
+      },
+      run: (task, input, options) => {
+        asked.push(task);
+        return shared.run(task, input, options);
+      },
+      close: () => shared.close(),
+    };
+    const first = createLibrary({ dir, indexFile, watch: false });
+    await first.open();
+    for (const n of [1, 2, 3])
+      await first.createItem({
+        meta: { kind: 'song', title: `Tide ${n}`, prompt: n === 2 ? null : `tide ${n} prompt` },
+        ext: '.mp3',
+        writeMedia: (t) => writeFile(t, String(n)),
+      });
+    await first.close();
+    const lib = createLibrary({ dir, indexFile, watch: false, worker });
+    open.push(lib);
+    await lib.open();
+    const page = lib.items();
+    asked.length = 0;
+    expect(await lib.prompts(page)).toEqual(['tide 3 prompt', null, 'tide 1 prompt']);
+    expect(asked).not.toContain('library.prompts');
+    // a renamed row's prompt is the worker's (main's copy went with the old row)
+    await lib.rename(page[0]!.id, 'Tide Three');
+    asked.length = 0;
+    expect(await lib.prompts([lib.get(page[0]!.id)!])).toEqual(['tide 3 prompt']);
+    expect(asked).toContain('library.prompts');
+  });
 });
