@@ -12,6 +12,12 @@ import { isMac } from '../lib/platform';
 type Keys = (mac: boolean) => string[];
 const mod = (mac: boolean) => (mac ? '⌘' : 'Ctrl');
 
+/**
+ * Every key the app answers: the window-wide keys (shortcuts.ts, media-keys.ts, the overview's
+ * host), the Library list's (panels/library/keys.ts), a collection's tracks (CollectionTracks),
+ * the trim editor's (RegionEditor) and the application menu's accelerators (main's menu.ts). A
+ * row whose keys are empty on this platform is left out.
+ */
 const GROUPS: ReadonlyArray<{ title: string; rows: ReadonlyArray<[Keys, string]> }> = [
   {
     title: 'shell:shortcuts.app',
@@ -20,6 +26,7 @@ const GROUPS: ReadonlyArray<{ title: string; rows: ReadonlyArray<[Keys, string]>
       [(m) => [`${mod(m)}+,`], 'shell:shortcuts.settings'],
       [(m) => [`${mod(m)}+Enter`], 'shell:shortcuts.submit'],
       [(m) => [`${mod(m)}+/`, '?'], 'shell:shortcuts.overview'],
+      [() => ['Esc'], 'shell:shortcuts.closeDialog'],
     ],
   },
   {
@@ -30,12 +37,14 @@ const GROUPS: ReadonlyArray<{ title: string; rows: ReadonlyArray<[Keys, string]>
       [() => ['Alt+←', 'Alt+→'], 'shell:shortcuts.seek5'],
       [() => ['Shift+N', 'Shift+P'], 'shell:shortcuts.nextPrevious'],
       [() => ['M'], 'shell:shortcuts.mute'],
+      [() => ['⏯', '⏭', '⏮', '⏹'], 'shell:shortcuts.mediaKeys'],
+      [() => ['Esc'], 'shell:shortcuts.closeQueue'],
     ],
   },
   {
     title: 'shell:shortcuts.library',
     rows: [
-      [() => ['↑', '↓', 'Home', 'End'], 'shell:shortcuts.move'],
+      [() => ['↑', '↓', 'PgUp', 'PgDn', 'Home', 'End'], 'shell:shortcuts.move'],
       [() => ['Shift+↑', 'Shift+↓'], 'shell:shortcuts.extend'],
       [(m) => [`${mod(m)}+click`, 'Shift+click'], 'shell:shortcuts.clickSelect'],
       [(m) => [`${mod(m)}+A`], 'shell:shortcuts.selectAll'],
@@ -44,6 +53,34 @@ const GROUPS: ReadonlyArray<{ title: string; rows: ReadonlyArray<[Keys, string]>
       [(m) => (m ? ['Enter', 'F2'] : ['F2']), 'shell:shortcuts.rename'],
       [(m) => (m ? ['⌘+Backspace'] : ['Delete']), 'shell:shortcuts.trash'],
       [(m) => [`${mod(m)}+Z`], 'shell:shortcuts.undo'],
+    ],
+  },
+  {
+    title: 'shell:shortcuts.collection',
+    rows: [
+      [() => ['Alt+↑', 'Alt+↓'], 'shell:shortcuts.reorder'],
+      [() => ['Enter'], 'shell:shortcuts.openTrack'],
+    ],
+  },
+  {
+    title: 'shell:shortcuts.trim',
+    rows: [
+      [() => ['←', '→'], 'shell:shortcuts.trimNudge'],
+      [() => ['Shift+←', 'Shift+→'], 'shell:shortcuts.trimStep'],
+      [() => ['Home', 'End'], 'shell:shortcuts.trimEnds'],
+      [() => ['+', '−'], 'shell:shortcuts.zoom'],
+    ],
+  },
+  {
+    title: 'shell:shortcuts.menus',
+    rows: [
+      [(m) => [m ? '⇧⌘Z' : 'Ctrl+Shift+Z'], 'shell:shortcuts.redo'],
+      [(m) => [`${mod(m)}+X`, `${mod(m)}+C`, `${mod(m)}+V`], 'shell:shortcuts.clipboard'],
+      [(m) => [`${mod(m)}+0`, `${mod(m)}++`, `${mod(m)}+-`], 'shell:shortcuts.zoomApp'],
+      [(m) => [m ? '⌃⌘F' : 'F11'], 'shell:shortcuts.fullScreen'],
+      [(m) => [`${mod(m)}+M`, `${mod(m)}+W`], 'shell:shortcuts.window'],
+      [(m) => [`${mod(m)}+Q`], 'shell:shortcuts.quit'],
+      [(m) => (m ? ['⌘+H', '⌥⌘+H'] : []), 'shell:shortcuts.hide'],
     ],
   },
 ];
@@ -76,18 +113,20 @@ export function ShortcutOverview({ onClose }: { onClose(): void }) {
           <section key={g.title} className="shortcut-group">
             <h3 className="shortcut-group-title">{t(g.title)}</h3>
             <dl className="shortcut-list">
-              {g.rows.map(([keys, label]) => (
-                <div key={label} className="shortcut-row">
-                  <dt>
-                    {keys(mac).map((k) => (
-                      <kbd key={k} translate="no">
-                        {k}
-                      </kbd>
-                    ))}
-                  </dt>
-                  <dd>{t(label)}</dd>
-                </div>
-              ))}
+              {g.rows.map(([keys, label]) =>
+                keys(mac).length === 0 ? null : (
+                  <div key={label} className="shortcut-row">
+                    <dt>
+                      {keys(mac).map((k) => (
+                        <kbd key={k} translate="no">
+                          {k}
+                        </kbd>
+                      ))}
+                    </dt>
+                    <dd>{t(label)}</dd>
+                  </div>
+                ),
+              )}
             </dl>
           </section>
         ))}

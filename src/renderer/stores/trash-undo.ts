@@ -6,7 +6,10 @@
  */
 import { create } from 'zustand';
 import type { AppErrorShape } from '@shared/errors';
+import type { LibraryItemView } from '@shared/ipc/library';
 import { call } from '../bridge';
+import { takeName, takeNumbersOf } from '../lib/take-title';
+import { useLibraryStore } from './library';
 
 /** How long the toast offers Undo (main keeps the batch a little longer). */
 export const UNDO_TOAST_MS = 10_000;
@@ -44,20 +47,36 @@ function finish(): void {
   void call((api) => api.library.finishTrash(pending.batchId));
 }
 
+/**
+ * What the toast calls one trashed item: its name as the list shows it ("Harbour Lights · Take 2"
+ * for a take), else the title the caller gave; null when neither is known.
+ */
+function shownName(
+  id: string,
+  given: ReadonlyArray<{ id: string; title: string }>,
+  all: readonly LibraryItemView[],
+): string | null {
+  const item = all.find((i) => i.id === id);
+  const title = item?.title || given.find((i) => i.id === id)?.title || null;
+  const n = item ? takeNumbersOf(all).get(id) : undefined;
+  return title && n ? takeName(title, n) : title;
+}
+
 /** Moves the items to the trash; answers the error to show, or null. */
 export async function trashWithUndo(
   items: ReadonlyArray<{ id: string; title: string }>,
 ): Promise<AppErrorShape | null> {
   if (items.length === 0) return null;
   finish();
+  // the list as it was: main's change event may take the items out before its answer arrives
+  const before = useLibraryStore.getState().items ?? [];
   const r = await call((api) => api.library.trash(items.map((i) => i.id)));
   if (!r.ok) {
     useTrashUndo.setState({ error: r.error, restored: null });
     return r.error;
   }
   const count = r.value.itemIds.length;
-  const title =
-    count === 1 ? (items.find((i) => i.id === r.value.itemIds[0])?.title ?? null) : null;
+  const title = count === 1 ? shownName(r.value.itemIds[0] ?? '', items, before) : null;
   useTrashUndo.setState({
     pending: { batchId: r.value.batchId, count, title },
     restored: null,

@@ -4,18 +4,25 @@
  * cover), export it as an album (in its order, numbered, with its artist and cover), or delete the collection (the items stay in the library).
  */
 import { useState, type DragEvent, type KeyboardEvent } from 'react';
-import { ArrowDown, ArrowUp, GripVertical, X } from 'lucide-react';
+import { ArrowDown, ArrowUp, GripVertical, Trash2, X } from 'lucide-react';
 import type { CollectionView } from '@shared/ipc/collections';
 import type { ExportResult } from '@shared/ipc/export';
 import type { LibraryItemView } from '@shared/ipc/library';
 import { Button } from '../../components';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatDurationMs } from '../../lib/format';
+import { takeName, takeNumbersOf } from '../../lib/take-title';
+import { useLibraryStore } from '../../stores/library';
 import { useTranslation } from '../../i18n';
 import { playEntries, toQueueEntry } from '../../stores/player';
 import { ExportDialog } from '../shared/ExportDialog';
 import { CollectionAlbumDialog } from './CollectionAlbumDialog';
-import { deleteCollection, removeFromCollection, reorderCollection } from './collections-store';
+import {
+  deleteCollection,
+  openCollection,
+  removeFromCollection,
+  reorderCollection,
+} from './collections-store';
 
 interface Props {
   collection: CollectionView;
@@ -24,6 +31,8 @@ interface Props {
   onSelect(id: string): void;
   onExported(r: ExportResult): void;
 }
+
+const NO_ITEMS: readonly LibraryItemView[] = [];
 
 const moved = (ids: readonly string[], from: number, to: number): string[] => {
   const next = [...ids];
@@ -39,6 +48,12 @@ export function CollectionTracks({ collection, byId, selectedId, onSelect, onExp
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [editingAlbum, setEditingAlbum] = useState(false);
   const items = collection.itemIds.flatMap((id) => byId.get(id) ?? []);
+  // a take is named as in the list ("Harbour Lights · Take 2"): two takes of a song stay apart
+  const takes = takeNumbersOf(useLibraryStore((s) => s.items) ?? NO_ITEMS);
+  const nameOf = (item: LibraryItemView) => {
+    const n = takes.get(item.id);
+    return n ? takeName(item.title, n) : item.title;
+  };
   const ids = items.map((i) => i.id);
   const move = (from: number, to: number) => {
     if (to < 0 || to >= ids.length || from === to) return;
@@ -90,13 +105,26 @@ export function CollectionTracks({ collection, byId, selectedId, onSelect, onExp
           <Button size="small" disabled={items.length === 0} onClick={() => setExporting(true)}>
             {t('library:collections.exportAlbum')}
           </Button>
-          <Button size="small" onClick={() => setConfirmDelete(true)}>
-            {t('library:collections.delete')}
+          {/* an icon (its name and tooltip say it): the head's buttons keep to one row */}
+          <Button
+            size="small"
+            variant="ghost"
+            onClick={() => setConfirmDelete(true)}
+            aria-label={t('library:collections.delete')}
+            title={t('library:collections.delete')}
+          >
+            <Trash2 size={14} aria-hidden />
           </Button>
         </div>
       </header>
       {items.length === 0 ? (
-        <p className="small muted collection-empty">{t('library:collections.empty')}</p>
+        // a new collection says how songs get in: drag rows onto it (from All items) or the bar
+        <div className="collection-empty">
+          <p className="small muted">{t('library:collections.empty', { name: collection.name })}</p>
+          <Button size="small" onClick={() => openCollection(null)}>
+            {t('library:collections.showAll')}
+          </Button>
+        </div>
       ) : (
         <ol className="collection-list" aria-label={t('library:collections.orderAria')}>
           {items.map((item, index) => (
@@ -127,7 +155,7 @@ export function CollectionTracks({ collection, byId, selectedId, onSelect, onExp
               <GripVertical size={14} aria-hidden className="collection-grip" />
               <span className="collection-number small muted">{index + 1}</span>
               <span className="collection-title" translate="no">
-                {item.title}
+                {nameOf(item)}
               </span>
               <span className="collection-duration small muted">
                 {formatDurationMs(item.durationMs)}
@@ -136,7 +164,7 @@ export function CollectionTracks({ collection, byId, selectedId, onSelect, onExp
                 <button
                   type="button"
                   className="icon-button"
-                  aria-label={t('library:collections.moveUp', { title: item.title })}
+                  aria-label={t('library:collections.moveUp', { title: nameOf(item) })}
                   disabled={index === 0}
                   onClick={(e) => {
                     e.stopPropagation();
@@ -148,7 +176,7 @@ export function CollectionTracks({ collection, byId, selectedId, onSelect, onExp
                 <button
                   type="button"
                   className="icon-button"
-                  aria-label={t('library:collections.moveDown', { title: item.title })}
+                  aria-label={t('library:collections.moveDown', { title: nameOf(item) })}
                   disabled={index === items.length - 1}
                   onClick={(e) => {
                     e.stopPropagation();
@@ -160,7 +188,7 @@ export function CollectionTracks({ collection, byId, selectedId, onSelect, onExp
                 <button
                   type="button"
                   className="icon-button"
-                  aria-label={t('library:collections.remove', { title: item.title })}
+                  aria-label={t('library:collections.remove', { title: nameOf(item) })}
                   onClick={(e) => {
                     e.stopPropagation();
                     void removeFromCollection(collection.id, [item.id]);

@@ -1,16 +1,19 @@
 /**
  * The Library's collections sidebar (issue 31, point 4): every collection (an `.m3u8` playlist in
- * the library folder) with its count, "All items", and "New collection".
+ * the library folder) with its count, "All items", and "New collection". Rows dragged from the
+ * list onto a collection are added to it.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { ListMusic, Plus } from 'lucide-react';
 import { Button } from '../../components';
 import { errorText, useTranslation } from '../../i18n';
 import {
+  addToCollection,
   createCollection,
   dismissCollectionsError,
   loadCollections,
   openCollection,
+  takeCarried,
   useCollections,
 } from './collections-store';
 import './collections.css';
@@ -22,6 +25,8 @@ export function CollectionsSidebar() {
   const error = useCollections((s) => s.error);
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState('');
+  /** The collection a drag from the list is over (highlighted). */
+  const [dropOn, setDropOn] = useState<string | null>(null);
   useEffect(() => {
     void loadCollections();
   }, []);
@@ -55,9 +60,25 @@ export function CollectionsSidebar() {
           <li key={c.id}>
             <button
               type="button"
-              className="collections-item"
+              className={`collections-item${dropOn === c.id ? ' collections-item-drop' : ''}`}
               aria-current={openId === c.id ? 'true' : undefined}
               onClick={() => openCollection(c.id)}
+              // rows dragged from the list (one, or the selection) are added on a drop here
+              onDragOver={(e) => {
+                if (!takeCarried(true)) return;
+                e.preventDefault();
+                e.dataTransfer.dropEffect = 'copy';
+                setDropOn(c.id);
+              }}
+              onDragLeave={() => setDropOn(null)}
+              onDrop={(e) => {
+                const ids = takeCarried();
+                setDropOn(null);
+                if (!ids) return;
+                e.preventDefault();
+                e.stopPropagation();
+                void addToCollection(c.id, [...ids]);
+              }}
             >
               <ListMusic size={14} aria-hidden />
               <span className="collections-name" translate="no">

@@ -3,32 +3,24 @@ import type { AppErrorShape } from '@shared/errors';
 import type { LibraryItemView } from '@shared/ipc/library';
 import { Button } from '../../components';
 import { errorText, useTranslation } from '../../i18n';
-import { keepStarredTakes, RatingControl, StarButton, undoTrash } from '../shared/marks';
+import { useLibraryStore } from '../../stores/library';
+import { keepStarredTakes, RatingControl, StarButton, starredGroupsOf } from '../shared/marks';
 import { addToCollection, loadCollections, useCollections } from './collections-store';
-
-/** How long "Keep starred takes" offers Undo (main keeps the batch a little longer). */
-const UNDO_MS = 10_000;
 
 /** The details' star, rating, "Keep starred takes" and "Add to collection". */
 export function ItemMarks({ item }: { item: LibraryItemView }) {
   const { t } = useTranslation();
   const [error, setError] = useState<AppErrorShape | null>(null);
-  const [trashed, setTrashed] = useState<{ batchId: string; count: number } | null>(null);
   const collections = useCollections((s) => s.list);
   useEffect(() => {
     if (collections === null) void loadCollections();
   }, [collections]);
-  useEffect(() => {
-    if (!trashed) return;
-    const timer = setTimeout(() => setTrashed(null), UNDO_MS);
-    return () => clearTimeout(timer);
-  }, [trashed]);
-
+  // offered on every take of a song with a starred take, not only on the starred one
+  const group = item.variationGroup;
+  const hasStarred = useLibraryStore((s) => !!group && starredGroupsOf(s.items).has(group));
   const keepStarred = async () => {
     setError(null);
-    const r = await keepStarredTakes([item.id]);
-    if (r && 'code' in r) setError(r);
-    else if (r) setTrashed({ batchId: r.batchId, count: r.itemIds.length });
+    setError(await keepStarredTakes([item.id]));
   };
   return (
     <div className="item-marks">
@@ -55,7 +47,7 @@ export function ItemMarks({ item }: { item: LibraryItemView }) {
         </span>
       </div>
       <div className="item-marks-row">
-        {item.variationGroup && item.favourite && (
+        {hasStarred && (
           <Button size="small" onClick={() => void keepStarred()}>
             {t('library:marks.keepStarred')}
           </Button>
@@ -79,23 +71,6 @@ export function ItemMarks({ item }: { item: LibraryItemView }) {
           </select>
         )}
       </div>
-      {trashed && (
-        <p role="status" className="small item-marks-notice">
-          {t('library:marks.keptStarred', { count: trashed.count })}{' '}
-          <button
-            type="button"
-            className="link-button"
-            onClick={() =>
-              void undoTrash(trashed.batchId).then((r) => {
-                setTrashed(null);
-                if (!r.ok) setError(r.error);
-              })
-            }
-          >
-            {t('library:marks.undo')}
-          </button>
-        </p>
-      )}
       {error && (
         <p role="alert" className="small library-error">
           {errorText(error)}

@@ -193,13 +193,26 @@ export function LibraryPanel() {
 
   return (
     <section className="panel library-panel" aria-labelledby="library-title">
-      <header className="panel-header">
-        <h1 className="panel-title" id="library-title">
-          {t('library:title')}
-        </h1>
+      <header className="panel-header library-header">
+        <div className="library-heading">
+          <h1 className="panel-title" id="library-title">
+            {t('library:title')}
+          </h1>
+          <p
+            className="small muted library-count"
+            role="status"
+            aria-live="polite"
+            data-testid="library-count"
+            data-query={text}
+            data-lyrics-query={mainMatches ? mainMatches.text : undefined}
+          >
+            {rows.length === items.length
+              ? t('library:count.all', { count: items.length })
+              : t('library:count.some', { shown: rows.length, count: items.length })}
+          </p>
+        </div>
         <p className="panel-lede">{t('library:lede')}</p>
       </header>
-      <UpgradeCard />
       <MissingResults />
       <div className="library-toolbar" role="search">
         <input
@@ -248,18 +261,6 @@ export function LibraryPanel() {
           {t('library:toolbar.exportShown')}
         </button>
       </div>
-      <p
-        className="small muted library-count"
-        role="status"
-        aria-live="polite"
-        data-testid="library-count"
-        data-query={text}
-        data-lyrics-query={mainMatches ? mainMatches.text : undefined}
-      >
-        {rows.length === items.length
-          ? t('library:count.all', { count: items.length })
-          : t('library:count.some', { shown: rows.length, count: items.length })}
-      </p>
       {(itemsError ?? listError) && (
         <p role="alert" className="library-error">
           {errorText((itemsError ?? listError)!)}
@@ -297,7 +298,11 @@ export function LibraryPanel() {
         />
       )}
       <div className="library-body">
-        <CollectionsSidebar />
+        {/* the sidebar: collections (a drop target for rows), then the older files' tags card */}
+        <div className="library-side">
+          <CollectionsSidebar />
+          <UpgradeCard />
+        </div>
         {openCollection ? (
           <CollectionTracks
             collection={openCollection}

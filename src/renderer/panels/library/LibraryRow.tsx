@@ -8,6 +8,7 @@ import { baseTitle, takeName } from '../../lib/take-title';
 import { useFormat, useTranslation } from '../../i18n';
 import { startDragOut } from '../shared/library-actions';
 import { RowStar } from '../shared/marks';
+import { carryItems } from './collections-store';
 import type { Row } from './rows';
 import { formatDate, KIND_LABELS } from './view';
 
@@ -68,8 +69,11 @@ export function LibraryRow({
       draggable
       onDragStart={(e) => {
         // the OS drag (main's webContents.startDrag) carries the real files to other programs
+        // (and a drop on a collection in the sidebar adds the carried items to it)
         e.preventDefault();
-        void startDragOut(dragIds()).then(onDragError);
+        const ids = dragIds();
+        carryItems(ids);
+        void startDragOut(ids).then(onDragError);
       }}
     >
       <Artwork src={item.coverUrl} seed={item.title} size={36} icon={KIND_ICONS[item.kind]} />

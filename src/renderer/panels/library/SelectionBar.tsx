@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
-import { ListPlus, Play, Star, Tags, Trash2, Upload, X } from 'lucide-react';
+import { ListPlus, Play, Star, StarCheck, Tags, Trash2, Upload, X } from 'lucide-react';
 import type { AppErrorShape } from '@shared/errors';
 import type { LibraryItemView } from '@shared/ipc/library';
 import { useTranslation } from '../../i18n';
-import { trashWithUndo } from '../../stores/trash-undo';
-import { markItems } from '../shared/marks';
+import { useLibraryStore } from '../../stores/library';
+import { keepStarredTakes, markItems, starredGroupsOf } from '../shared/marks';
 import { BulkTagsDialog } from './BulkTagsDialog';
 import { addToCollection, loadCollections, useCollections } from './collections-store';
-import { call } from '../../bridge';
 
 interface SelectionBarProps {
   /** The selected items, in the list's order. */
@@ -19,6 +18,14 @@ interface SelectionBarProps {
   onClear(): void;
   onError(error: AppErrorShape | null): void;
 }
+
+/**
+ * A button's words: shown where the bar has room; in a narrow bar only the icon shows and the words
+ * stay the button's accessible name (the bar's container query hides them visually).
+ */
+const Label = ({ text }: { text: string }) => (
+  <span className="library-selection-label">{text}</span>
+);
 
 /** The value of the rating select that clears the ratings. */
 const NO_RATING = 'none';
@@ -46,32 +53,40 @@ export function SelectionBar({
   const allStarred = items.every((i) => i.favourite === true);
   const mark = (marks: Parameters<typeof markItems>[1]) =>
     void markItems(ids, marks).then((r) => onError(r.ok ? null : r.error));
-  const withTakes = items.some((i) => i.variationGroup && i.favourite);
-  const keepStarred = async () => {
-    const others = await call((api) => api.collections.unstarredTakes(ids));
-    if (!others.ok) return onError(others.error);
-    const byId = new Map(items.map((i) => [i.id, i.title]));
-    onError(await trashWithUndo(others.value.map((id) => ({ id, title: byId.get(id) ?? '' }))));
-  };
+  // offered when a selected item is a take of a song with a starred take (starred or not)
+  const starredGroups = useLibraryStore((s) => starredGroupsOf(s.items));
+  const withTakes = items.some((i) => i.variationGroup && starredGroups.has(i.variationGroup));
+  const keepStarred = async () => onError(await keepStarredTakes(ids));
   return (
     <div className="library-selection-bar" role="toolbar" aria-label={t('library:selection.aria')}>
       <span className="library-selection-count" role="status" aria-live="polite">
         {t('library:selection.count', { count: items.length })}
       </span>
-      <button type="button" className="button button-small" onClick={onPlay}>
-        <Play size={14} aria-hidden /> {t('library:selection.play')}
+      <button
+        type="button"
+        className="button button-small"
+        onClick={onPlay}
+        title={t('library:selection.play')}
+      >
+        <Play size={14} aria-hidden /> <Label text={t('library:selection.play')} />
       </button>
-      <button type="button" className="button button-small" onClick={onQueue}>
-        <ListPlus size={14} aria-hidden /> {t('library:selection.queue')}
+      <button
+        type="button"
+        className="button button-small"
+        onClick={onQueue}
+        title={t('library:selection.queue')}
+      >
+        <ListPlus size={14} aria-hidden /> <Label text={t('library:selection.queue')} />
       </button>
       <button
         type="button"
         className="button button-small"
         aria-pressed={allStarred}
         onClick={() => mark({ favourite: !allStarred })}
+        title={t(allStarred ? 'library:selection.unstar' : 'library:selection.star')}
       >
         <Star size={14} aria-hidden fill={allStarred ? 'currentColor' : 'none'} />{' '}
-        {t(allStarred ? 'library:selection.unstar' : 'library:selection.star')}
+        <Label text={t(allStarred ? 'library:selection.unstar' : 'library:selection.star')} />
       </button>
       <select
         className="input select library-selection-select"
@@ -108,19 +123,39 @@ export function SelectionBar({
           ))}
         </select>
       )}
-      <button type="button" className="button button-small" onClick={() => setEditing(true)}>
-        <Tags size={14} aria-hidden /> {t('library:selection.editTags')}
+      <button
+        type="button"
+        className="button button-small"
+        onClick={() => setEditing(true)}
+        title={t('library:selection.editTags')}
+      >
+        <Tags size={14} aria-hidden /> <Label text={t('library:selection.editTags')} />
       </button>
-      <button type="button" className="button button-small" onClick={onExport}>
-        <Upload size={14} aria-hidden /> {t('library:selection.export')}
+      <button
+        type="button"
+        className="button button-small"
+        onClick={onExport}
+        title={t('library:selection.export')}
+      >
+        <Upload size={14} aria-hidden /> <Label text={t('library:selection.export')} />
       </button>
       {withTakes && (
-        <button type="button" className="button button-small" onClick={() => void keepStarred()}>
-          {t('library:marks.keepStarred')}
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => void keepStarred()}
+          title={t('library:marks.keepStarred')}
+        >
+          <StarCheck size={14} aria-hidden /> <Label text={t('library:marks.keepStarred')} />
         </button>
       )}
-      <button type="button" className="button button-small button-danger" onClick={onTrash}>
-        <Trash2 size={14} aria-hidden /> {t('library:selection.trash')}
+      <button
+        type="button"
+        className="button button-small button-danger"
+        onClick={onTrash}
+        title={t('library:selection.trash')}
+      >
+        <Trash2 size={14} aria-hidden /> <Label text={t('library:selection.trash')} />
       </button>
       <button
         type="button"

@@ -62,6 +62,23 @@ export function useRevealedCollection(): void {
   }, [id]);
 }
 
+/**
+ * The ids a drag from the Library's list carries. The drag itself is the OS's (it carries the
+ * files to other programs), so a drop on a collection in the sidebar reads the ids from here; a
+ * new press of the mouse ends it (a drag cancelled outside the window leaves nothing behind).
+ */
+let carried: readonly string[] | null = null;
+export function carryItems(ids: readonly string[]): void {
+  carried = ids;
+  window.addEventListener('pointerdown', () => (carried = null), { once: true, capture: true });
+}
+/** The carried ids (null when no drag from the list is under way); a drop takes them. */
+export function takeCarried(peek = false): readonly string[] | null {
+  const ids = carried;
+  if (!peek) carried = null;
+  return ids;
+}
+
 export async function createCollection(name: string): Promise<CollectionView | null> {
   const c = await change(() => call((api) => api.collections.create(name)));
   if (c) set({ openId: c.id });

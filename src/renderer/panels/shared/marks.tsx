@@ -6,8 +6,10 @@
 import { Star } from 'lucide-react';
 import type { AppErrorShape } from '@shared/errors';
 import type { Marks } from '@shared/ipc/collections';
+import type { LibraryItemView } from '@shared/ipc/library';
 import type { Result } from '@shared/result';
 import { call } from '../../bridge';
+import { trashWithUndo } from '../../stores/trash-undo';
 import { useTranslation } from '../../i18n';
 import './marks.css';
 
@@ -16,20 +18,32 @@ export const markItems = (ids: string[], marks: Marks): Promise<Result<null>> =>
 
 /**
  * "Keep starred takes": the other takes of the songs `ids` belong to (those not starred) go to
- * the trash with Undo (library:trash). Answers the batch to undo, or null when nothing went.
+ * the trash with the Library's Undo (the toast names what went; Ctrl/Cmd+Z). Answers the error
+ * to show, or null.
  */
-export async function keepStarredTakes(
-  ids: string[],
-): Promise<{ batchId: string; itemIds: string[] } | null | AppErrorShape> {
-  const others = await call((api) => api.collections.unstarredTakes(ids));
+export async function keepStarredTakes(ids: readonly string[]): Promise<AppErrorShape | null> {
+  const others = await call((api) => api.collections.unstarredTakes([...ids]));
   if (!others.ok) return others.error;
-  if (others.value.length === 0) return null;
-  const trashed = await call((api) => api.library.trash(others.value));
-  return trashed.ok ? trashed.value : trashed.error;
+  return trashWithUndo(others.value.map((id) => ({ id, title: '' })));
 }
 
-export const undoTrash = (batchId: string): Promise<Result<string[]>> =>
-  call((api) => api.library.undoTrash(batchId));
+/**
+ * The variation groups with a starred take, of a list of items (one set per list: the store
+ * replaces its array on every change). "Keep starred takes" is offered for any take of these.
+ */
+export function starredGroupsOf(items: readonly LibraryItemView[] | null): ReadonlySet<string> {
+  if (!items) return EMPTY_GROUPS;
+  let groups = starredCache.get(items);
+  if (!groups) {
+    groups = new Set(
+      items.flatMap((i) => (i.favourite && i.variationGroup ? [i.variationGroup] : [])),
+    );
+    starredCache.set(items, groups);
+  }
+  return groups;
+}
+const EMPTY_GROUPS: ReadonlySet<string> = new Set();
+const starredCache = new WeakMap<readonly LibraryItemView[], ReadonlySet<string>>();
 
 interface StarButtonProps {
   id: string;
