@@ -36,6 +36,17 @@ describe('shortcut overview', () => {
     ])
       expect(within(dialog).getByText(what)).toBeInTheDocument();
     expect(within(dialog).getByText('Delete')).toBeInTheDocument();
+    // every key the app answers: a collection's Alt+↑/↓, the trim editor's, the menus' too
+    const row = (what: string) => within(dialog).getByText(what).closest('.shortcut-row');
+    expect(row('Move the focused track up or down')).toHaveTextContent('Alt+↑Alt+↓');
+    expect(row('Move between items')).toHaveTextContent('PgUpPgDn');
+    expect(row('Move the chosen edge by 1 second')).toHaveTextContent('Shift+←Shift+→');
+    expect(row('Zoom the waveform in or out')).toBeInTheDocument();
+    expect(row('Close the queue')).toHaveTextContent('Esc');
+    expect(row('Cut, copy, paste')).toHaveTextContent('Ctrl+XCtrl+CCtrl+V');
+    expect(row('Full screen')).toHaveTextContent('F11');
+    // macOS only
+    expect(within(dialog).queryByText('Hide Cadenza, hide the others')).toBeNull();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await user.keyboard('{Control>}/{/Control}');
