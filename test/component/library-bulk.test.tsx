@@ -122,6 +122,28 @@ describe('Library: bulk actions on a selection', () => {
     expect(item('Anchor')?.artist ?? null).toBeNull();
   });
 
+  it('the details pane edits one item’s artist, album and genre, its own values filled in; an emptied field clears', async () => {
+    const { user, main, option, item } = await openLibrary((title) =>
+      title === 'Beacon' ? { artist: 'Ada', album: 'Zodiac' } : {},
+    );
+    await user.click(option('Beacon'));
+    const details = screen.getByRole('region', { name: 'Item details' });
+    expect(details).toHaveTextContent('Ada · Zodiac');
+    await user.click(within(details).getByRole('button', { name: 'Artist, album, genre…' }));
+    const dialog = await screen.findByRole('dialog', { name: /Artist, album and genre of 1/ });
+    expect(within(dialog).getByRole('textbox', { name: 'Artist' })).toHaveValue('Ada');
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Album' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Genre' }), 'Lo-fi');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(main.callsOf('collections.editTags')).toEqual([
+      [['itm_beacon'], { album: null, genre: 'Lo-fi' }],
+    ]);
+    await waitFor(() => expect(item('Beacon')?.genre).toBe('Lo-fi'));
+    expect([item('Beacon')?.artist, item('Beacon')?.album ?? null]).toEqual(['Ada', null]);
+    expect(details).toHaveTextContent('Ada · Lo-fi');
+  });
+
   it('"Keep starred takes" on a selection trashes the unstarred takes of its songs, with Undo', async () => {
     // two songs of two takes each: Anchor and Compass are the starred ones
     const { user, main, listbox, option } = await openLibrary((title, i) => ({

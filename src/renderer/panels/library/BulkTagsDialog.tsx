@@ -13,22 +13,31 @@ import { errorText, useTranslation } from '../../i18n';
 
 interface Props {
   ids: readonly string[];
+  /**
+   * One item's own values (the details pane): the fields start with them, and a field emptied
+   * clears its value; without, an empty field leaves each item's as it is.
+   */
+  initial?: { artist?: string | null; album?: string | null; genre?: string | null };
   onClose(): void;
 }
 
-export function BulkTagsDialog({ ids, onClose }: Props) {
+export function BulkTagsDialog({ ids, initial, onClose }: Props) {
   const { t } = useTranslation();
-  const [artist, setArtist] = useState('');
-  const [album, setAlbum] = useState('');
-  const [genre, setGenre] = useState('');
+  const [artist, setArtist] = useState(initial?.artist ?? '');
+  const [album, setAlbum] = useState(initial?.album ?? '');
+  const [genre, setGenre] = useState(initial?.genre ?? '');
   const [error, setError] = useState<AppErrorShape | null>(null);
   const first = useRef<HTMLInputElement>(null);
   const save = (e?: FormEvent) => {
     e?.preventDefault();
     const edit: TagEdit = {};
-    if (artist.trim()) edit.artist = artist.trim();
-    if (album.trim()) edit.album = album.trim();
-    if (genre.trim()) edit.genre = genre.trim();
+    const typed = { artist, album, genre };
+    for (const k of ['artist', 'album', 'genre'] as const) {
+      const v = typed[k].trim();
+      if (!initial) {
+        if (v) edit[k] = v;
+      } else if (v !== (initial[k] ?? '')) edit[k] = v || null;
+    }
     if (Object.keys(edit).length === 0) return onClose();
     void call((api) => api.collections.editTags([...ids], edit)).then((r) =>
       r.ok ? onClose() : setError(r.error),

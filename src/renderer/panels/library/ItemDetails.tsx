@@ -12,6 +12,7 @@ import { ExportDialog, ExportedFiles } from '../shared/ExportDialog';
 import { canMakeWholeSong, useWholeSong, wholeSongProgressText } from '../shared/whole-song';
 import { LyricsView } from './LyricsView';
 import { ItemMarks } from './ItemMarks';
+import { ItemTags } from './ItemTags';
 import { useReuseActions } from './ReuseActions';
 import { Button, Menu, type MenuItem } from '../../components';
 import { formatDurationMs } from '../../lib/format';
@@ -149,6 +150,7 @@ export function ItemDetails({
         </div>
       </div>
       <ItemMarks item={item} />
+      <ItemTags item={item} />
       <div className="library-details-actions">
         <Button variant="primary" size="small" onClick={onPlay} disabled={busy}>
           {video ? t('library:details.playVideo') : t('library:details.play')}
