@@ -40,7 +40,9 @@ export async function call<T>(run: (api: CadenzaApi) => Promise<Result<T>>): Pro
       e instanceof BridgeMissingError
         ? e.message
         : 'Something went wrong inside Cadenza. Please try again.';
-    return { ok: false, error: { code: 'internal', message } };
+    // the missing bridge is a developer's page opened in a browser: English only
+    const key = e instanceof BridgeMissingError ? {} : { key: 'errors:internal' };
+    return { ok: false, error: { code: 'internal', message, ...key } };
   }
 }
 

@@ -60,7 +60,11 @@ export interface RegisterIpcOptions {
 
 type AnyHandler = (ctx: HandlerContext, ...args: unknown[]) => unknown;
 
-const FORBIDDEN: AppErrorShape = { code: 'forbidden', message: 'This request is not allowed.' };
+const FORBIDDEN: AppErrorShape = {
+  code: 'forbidden',
+  message: 'This request is not allowed.',
+  key: 'errors:requestForbidden',
+};
 
 /** Registers every contract channel; returns a function that removes them again. */
 export function registerIpc(

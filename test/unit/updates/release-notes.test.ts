@@ -40,7 +40,11 @@ describe('update errors', () => {
           code: 'ERR_UPDATER_CHANNEL_FILE_NOT_FOUND',
         }),
       ),
-    ).toMatchObject({ code: 'not_found' });
+    ).toMatchObject({
+      code: 'not_found',
+      key: 'errors:updates.failure.noRelease',
+      httpStatus: 404,
+    });
     expect(
       describeUpdateError(Object.assign(new Error('HttpError: 503'), { statusCode: 503 })),
     ).toMatchObject({ code: 'server', httpStatus: 503 });
@@ -55,6 +59,7 @@ describe('update errors', () => {
     expect(describeUpdateError('weird')).toEqual({
       code: 'internal',
       message: 'Checking for updates failed.',
+      key: 'errors:updates.failure.checkFailed',
     });
   });
 });

@@ -262,6 +262,8 @@ export function errorShape(e: unknown): AppErrorShape {
   return {
     code: 'internal',
     message: `Something went wrong inside Cadenza (${msg.slice(0, 200)}).`,
+    // the detail stays in the English (log, CLI); the app says the usual words in its language
+    key: 'errors:internal',
   };
 }
 

@@ -49,7 +49,7 @@ function cancelledJob(j: Job): Job {
     ...j,
     state: 'cancelled',
     finishedAt: new Date().toISOString(),
-    error: { code: 'cancelled', message: 'Cancelled.' },
+    error: { code: 'cancelled', message: 'Cancelled.', key: 'errors:cancelled' },
   };
 }
 
