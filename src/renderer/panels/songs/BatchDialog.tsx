@@ -93,6 +93,50 @@ export function BatchDialog({ onClose }: { onClose(): void }) {
       className="batch-dialog"
       actions={
         <>
+          {quote && (
+            <div className="batch-total" aria-live="polite">
+              <p className="batch-total-line">
+                {t('batch:dialog.total', {
+                  count: quote.prompts,
+                  submissions: f.number(quote.submissions),
+                  songs: f.number(quote.songs),
+                })}
+              </p>
+              <p className="field-hint">
+                {quote.total === null
+                  ? t('batch:dialog.costUnknown')
+                  : t('batch:dialog.costKnown', {
+                      total: f.number(quote.total),
+                      count: quote.samples,
+                    })}{' '}
+                {quote.remaining !== null &&
+                  (quote.after !== null
+                    ? t('batch:dialog.leftAfter', {
+                        remaining: f.number(quote.remaining),
+                        after: f.number(quote.after),
+                      })
+                    : t('batch:dialog.left', { remaining: f.number(quote.remaining) }))}
+              </p>
+              {quote.verdict === 'refuse' && (
+                <p role="alert" className="batch-refused">
+                  {t('batch:dialog.refused', {
+                    total: f.number(quote.total ?? 0),
+                    remaining: f.number(quote.remaining ?? 0),
+                  })}
+                </p>
+              )}
+              {asking && (
+                <p role="alert" className="batch-ask">
+                  {quote.reason === 'unknown'
+                    ? t('batch:dialog.askUnknown', { songs: f.number(quote.songs) })
+                    : t('batch:dialog.askOver', {
+                        total: f.number(quote.total ?? 0),
+                        budget: f.number(quote.budget ?? 0),
+                      })}
+                </p>
+              )}
+            </div>
+          )}
           {asking ? (
             <Button onClick={() => setAsking(false)}>{t('batch:dialog.back')}</Button>
           ) : (
@@ -169,50 +213,6 @@ export function BatchDialog({ onClose }: { onClose(): void }) {
             max: shown.maxSubmissions,
           })}
         </p>
-      )}
-      {quote && (
-        <div className="batch-total" aria-live="polite">
-          <p className="batch-total-line">
-            {t('batch:dialog.total', {
-              count: quote.prompts,
-              submissions: f.number(quote.submissions),
-              songs: f.number(quote.songs),
-            })}
-          </p>
-          <p className="field-hint">
-            {quote.total === null
-              ? t('batch:dialog.costUnknown')
-              : t('batch:dialog.costKnown', {
-                  total: f.number(quote.total),
-                  count: quote.samples,
-                })}{' '}
-            {quote.remaining !== null &&
-              (quote.after !== null
-                ? t('batch:dialog.leftAfter', {
-                    remaining: f.number(quote.remaining),
-                    after: f.number(quote.after),
-                  })
-                : t('batch:dialog.left', { remaining: f.number(quote.remaining) }))}
-          </p>
-          {quote.verdict === 'refuse' && (
-            <p role="alert" className="batch-refused">
-              {t('batch:dialog.refused', {
-                total: f.number(quote.total ?? 0),
-                remaining: f.number(quote.remaining ?? 0),
-              })}
-            </p>
-          )}
-          {asking && (
-            <p role="alert" className="batch-ask">
-              {quote.reason === 'unknown'
-                ? t('batch:dialog.askUnknown', { songs: f.number(quote.songs) })
-                : t('batch:dialog.askOver', {
-                    total: f.number(quote.total ?? 0),
-                    budget: f.number(quote.budget ?? 0),
-                  })}
-            </p>
-          )}
-        </div>
       )}
       {error && (
         <p role="alert" className="settings-error">
