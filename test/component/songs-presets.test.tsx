@@ -54,7 +54,11 @@ describe('Songs: style presets', () => {
     // export to the file the creator picks (plain JSON), delete, import it back
     const file = `${await main.userFolder('Presets')}/mine.json`;
     main.double.dialogs.answerSaveDialog(file);
-    await user.click(screen.getByRole('button', { name: 'Export…' }));
+    // Import… and Export… sit in the bar's ⋯ menu, by keyboard too
+    screen.getByRole('button', { name: 'More preset actions' }).focus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Import…' })).toHaveFocus();
+    await user.click(screen.getByRole('menuitem', { name: 'Export…' }));
     await screen.findByText('Exported 1 preset.');
     const doc = JSON.parse(await main.readText(file)) as { kind: string; presets: unknown[] };
     expect(doc).toMatchObject({ kind: 'cadenza-presets', presets: [{ name: 'Rainy night' }] });
@@ -67,7 +71,8 @@ describe('Songs: style presets', () => {
     );
     expect(await main.core.presets.list()).toEqual([]);
     main.double.dialogs.answerOpenDialog([file]);
-    await user.click(screen.getByRole('button', { name: 'Import…' }));
+    await user.click(screen.getByRole('button', { name: 'More preset actions' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Import…' }));
     await screen.findByText('Imported 1 preset.');
     await within(presets).findByRole('button', { name: 'Rainy night' });
     expect((await main.core.presets.list()).map((p) => p.prompt)).toEqual(['dusty lo-fi, rain']);

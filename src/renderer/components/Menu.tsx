@@ -84,7 +84,8 @@ export function Menu({ label, items, children, align = 'end', buttonClassName }:
     // finished grows, the browser's scroll anchoring scrolls — and a first click opened nothing).
     // It closes only when the button has left the window.
     const onMove = (e: Event) => {
-      if (listRef.current?.contains(e.target as Node)) return;
+      // a resize's target is the window, not a node
+      if (e.target instanceof Node && listRef.current?.contains(e.target)) return;
       const next = placeBeside(buttonRef.current, count, align);
       if (next) setPlace(next);
       else setOpen(false);

@@ -7,7 +7,7 @@ import {
 } from '@shared/domain/preset-starters';
 import type { AppErrorShape } from '@shared/errors';
 import { call } from '../../bridge';
-import { Button, TextField } from '../../components';
+import { Button, Menu, TextField } from '../../components';
 import { errorText, said, saidText, useTranslation, type Said } from '../../i18n';
 
 interface Props {
@@ -26,7 +26,8 @@ const styleOf = (p: PresetStyle): PresetStyle => ({
 
 /**
  * Above the composer: the starter and saved style presets, each picked in one click; "Save style
- * as preset…" names the current style; Import… and Export… go through main's file dialogs.
+ * as preset…" names the current style; Import… and Export… (in its ⋯ menu) go through main's
+ * file dialogs.
  */
 export function PresetBar({ style, onPick }: Props) {
   const { t } = useTranslation();
@@ -113,7 +114,7 @@ export function PresetBar({ style, onPick }: Props) {
         <h3 id={`${id}-heading`} className="small preset-heading">
           {t('songs:presets.heading')}
         </h3>
-        <div className="button-row">
+        <div className="preset-actions">
           <Button
             size="small"
             variant="ghost"
@@ -123,17 +124,17 @@ export function PresetBar({ style, onPick }: Props) {
           >
             {t('songs:presets.saveStyle')}
           </Button>
-          <Button size="small" variant="ghost" onClick={() => void importFile()}>
-            {t('songs:presets.import')}
-          </Button>
-          <Button
-            size="small"
-            variant="ghost"
-            disabled={saved.length === 0}
-            onClick={() => void exportFile()}
-          >
-            {t('songs:presets.export')}
-          </Button>
+          <Menu
+            label={t('songs:presets.more')}
+            items={[
+              { label: t('songs:presets.import'), onSelect: () => void importFile() },
+              {
+                label: t('songs:presets.export'),
+                disabled: saved.length === 0,
+                onSelect: () => void exportFile(),
+              },
+            ]}
+          />
         </div>
       </div>
       <ul className="preset-list" aria-label={t('songs:presets.list')}>
