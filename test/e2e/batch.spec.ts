@@ -49,10 +49,17 @@ test('a batch of three prompts: the total, the ask, six songs in its collection;
   await expectNoAxeViolations(page);
   await page.emulateMedia({ colorScheme: 'dark' });
   await shots(page, 'batch-dialog');
+  // the total sits in the footer: seen without scrolling in a short window too
+  await page.setViewportSize({ width: 900, height: 600 });
+  await expect(dialog.getByText('3 prompts: 3 submissions, 6 songs.')).toBeInViewport();
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // not known yet: it asks first, then starts
   await dialog.getByRole('button', { name: 'Start batch…' }).click();
   await expect(dialog.getByRole('alert')).toContainText('Start it anyway?');
+  await page.setViewportSize({ width: 900, height: 600 });
+  await expect(dialog.getByRole('alert')).toBeInViewport();
+  await shots(page, 'batch-ask');
   await expectNoAxeViolations(page);
   await page.emulateMedia({ colorScheme: 'dark' });
   await dialog.getByRole('button', { name: 'Start anyway' }).click();
