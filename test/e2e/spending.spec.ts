@@ -120,6 +120,7 @@ test('the preset bar and the rhyme list at 900×600, in English and German: one 
   await expect(page.getByRole('list', { name: 'Presets' }).getByRole('button')).toHaveCount(5);
   await page.getByRole('radio', { name: 'Custom' }).check();
   await page.getByLabel('Style of music').fill('city pop, warm bass');
+  await expect(save).toBeEnabled();
   await expectPresetBarFits(page, card, save, more);
   // Import… and Export… behind ⋯, by keyboard
   await more.focus();
