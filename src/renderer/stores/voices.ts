@@ -15,10 +15,16 @@ import { said, type Said } from '../i18n';
  * language (errors:jobEnded.*, as shared/domain/jobs' failureOf says it; that module is not
  * imported here: it would bring zod into the first screen).
  */
+const ENDED_KEYS: Record<string, string> = {
+  failed: 'errors:jobEnded.failed',
+  cancelled: 'errors:jobEnded.cancelled',
+  interrupted: 'errors:jobEnded.interrupted',
+};
 const endedWithoutError = (state: string): AppErrorShape => ({
   code: 'internal',
   message: `The job ended ${state}.`,
-  key: `errors:jobEnded.${state}`,
+  // a literal key per state (keys are never built from values)
+  key: ENDED_KEYS[state] ?? 'errors:jobEnded.failed',
 });
 
 /**

@@ -12,6 +12,7 @@ import { AppError, toErrorShape, refuseFields, type KeyedMessage } from '@shared
 import { englishText, type MessageParams } from '@shared/i18n/english';
 import type { Link, SingerOption, Singers, TrainingCheck } from '@shared/ipc/covers';
 import { output } from '../jobs/records';
+import { words } from '../words';
 import type { Measurement } from './measure';
 import type { CoversServiceDeps } from './service';
 import {
@@ -194,7 +195,7 @@ export function createSingerTraining(
         tracking: 'custom-singer',
         // `links` is the intent Retry measures and sends again (trainAgain); urls as sent
         request: { name, links: input.links.map(linkIntent), urls, totalAudioDurationS },
-        label: `Singer: ${name}`,
+        label: words('main:title.singerJob', { name }),
         meta: { singer: name },
       },
       async (signal) => {

@@ -14,6 +14,7 @@ import type { VoicesApi } from '../api';
 import type { PickedFiles } from '../files/registry';
 import type { JobsService } from '../jobs';
 import { output } from '../jobs/records';
+import { words } from '../words';
 import { throttledUploadProgress } from '../jobs/upload-progress';
 import type { VoiceCatalogue } from './catalogue';
 import { probeCloneFile } from './probe';
@@ -106,7 +107,7 @@ export function createCloning(deps: CloningDeps) {
         synchronous: true,
         // the intent (no path: main reads only files picked in this session), for Retry
         request: { name, description, files: recorded, knownClones },
-        label: `Voice: ${name}`,
+        label: words('main:title.cloneJob', { name }),
         meta: { voice: name },
       },
       async (signal) => {

@@ -6,9 +6,10 @@ import { PlayButton } from '../../player/PlayButton';
 import { showItemInFolder } from '../../stores/library';
 import { playSolo } from '../../stores/player';
 import { formatDuration } from './format';
-import { errorText, useTranslation } from '../../i18n';
+import { errorText, t as tr, useTranslation } from '../../i18n';
 
-const entryOf = (item: JobResult['items'][number]) => libraryEntry({ ...item, origin: 'Jobs' });
+const entryOf = (item: JobResult['items'][number]) =>
+  libraryEntry({ ...item, origin: tr('shell:nav.jobs') });
 
 /** A finished job's files from the library, played through the player (the first one on open). */
 export function ResultPlayer({ result, onClose }: { result: JobResult; onClose(): void }) {
