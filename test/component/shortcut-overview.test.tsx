@@ -45,6 +45,12 @@ describe('shortcut overview', () => {
     expect(row('Close the queue')).toHaveTextContent('Esc');
     expect(row('Cut, copy, paste')).toHaveTextContent('Ctrl+XCtrl+CCtrl+V');
     expect(row('Full screen')).toHaveTextContent('F11');
+    // the media keys in words (the ⏯⏭⏮⏹ glyphs showed as empty boxes), translated, not kept as-is
+    const media = row('The keyboard’s media keys');
+    expect(media).toHaveTextContent('Play/PauseNext trackPrevious trackStop');
+    expect(media).not.toHaveTextContent(/[⏯⏭⏮⏹]/u);
+    for (const kbd of media?.querySelectorAll('kbd') ?? [])
+      expect(kbd).not.toHaveAttribute('translate');
     // macOS only
     expect(within(dialog).queryByText('Hide Cadenza, hide the others')).toBeNull();
     await user.keyboard('{Escape}');

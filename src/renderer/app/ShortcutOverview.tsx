@@ -9,7 +9,9 @@ import { Modal } from '../components/Modal';
 import { useTranslation } from '../i18n';
 import { isMac } from '../lib/platform';
 
-type Keys = (mac: boolean) => string[];
+/** A key named by its symbol ('Ctrl+A'), or by a word from the catalog (a media key). */
+type Key = string | { word: string };
+type Keys = (mac: boolean) => Key[];
 const mod = (mac: boolean) => (mac ? '⌘' : 'Ctrl');
 
 /**
@@ -37,7 +39,15 @@ const GROUPS: ReadonlyArray<{ title: string; rows: ReadonlyArray<[Keys, string]>
       [() => ['Alt+←', 'Alt+→'], 'shell:shortcuts.seek5'],
       [() => ['Shift+N', 'Shift+P'], 'shell:shortcuts.nextPrevious'],
       [() => ['M'], 'shell:shortcuts.mute'],
-      [() => ['⏯', '⏭', '⏮', '⏹'], 'shell:shortcuts.mediaKeys'],
+      [
+        () => [
+          { word: 'shell:shortcuts.mediaKey.playPause' },
+          { word: 'shell:shortcuts.mediaKey.next' },
+          { word: 'shell:shortcuts.mediaKey.previous' },
+          { word: 'shell:shortcuts.mediaKey.stop' },
+        ],
+        'shell:shortcuts.mediaKeys',
+      ],
       [() => ['Esc'], 'shell:shortcuts.closeQueue'],
     ],
   },
@@ -117,11 +127,15 @@ export function ShortcutOverview({ onClose }: { onClose(): void }) {
                 keys(mac).length === 0 ? null : (
                   <div key={label} className="shortcut-row">
                     <dt>
-                      {keys(mac).map((k) => (
-                        <kbd key={k} translate="no">
-                          {k}
-                        </kbd>
-                      ))}
+                      {keys(mac).map((k) =>
+                        typeof k === 'string' ? (
+                          <kbd key={k} translate="no">
+                            {k}
+                          </kbd>
+                        ) : (
+                          <kbd key={k.word}>{t(k.word)}</kbd>
+                        ),
+                      )}
                     </dt>
                     <dd>{t(label)}</dd>
                   </div>

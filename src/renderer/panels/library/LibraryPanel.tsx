@@ -221,6 +221,7 @@ export function LibraryPanel() {
           className="input library-search"
           aria-label={t('library:toolbar.search')}
           placeholder={t('library:toolbar.searchPlaceholder')}
+          title={t('library:toolbar.searchHint')}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
         />
