@@ -173,6 +173,34 @@ const CONVERTED_PANELS: readonly {
     },
   },
   {
+    name: 'Library selection bar',
+    panel: libraryPanel,
+    setup: (main) => main.addToLibrary(pseudoLibrary()),
+    ready: async (user) => {
+      const list = await screen.findByRole('listbox');
+      await user.click(await within(list).findByRole('option', { name: /Paper boats, ⟦/ }));
+      await user.keyboard('{Shift>}');
+      await user.click(within(list).getByRole('option', { name: /Hello there, ⟦/ }));
+      await user.keyboard('{/Shift}');
+      return [await screen.findByRole('toolbar', { name: t('library:selection.aria') })];
+    },
+  },
+  {
+    name: 'Batch dialog',
+    panel: songsPanel,
+    setup: async () => undefined,
+    ready: async (user) => {
+      await user.click(await screen.findByRole('button', { name: t('batch:open') }));
+      const dialog = await screen.findByRole('dialog', {}, { timeout: 30_000 });
+      fireEvent.change(within(dialog).getByLabelText(t('batch:dialog.list')), {
+        target: { value: 'city pop, warm bass\nlo-fi piano, rain' },
+      });
+      // the total and what it spends are drawn
+      await within(dialog).findByText(/⟦.*2/, { selector: 'p, strong, span' }, { timeout: 30_000 });
+      return [dialog];
+    },
+  },
+  {
     name: 'Songs: presets, lyrics workspace and rhymes',
     panel: songsPanel,
     setup: async (main) => {
