@@ -374,10 +374,10 @@ describe('Songs: the two takes side by side', () => {
     // nothing left to compare
     expect(within(card).queryByRole('radiogroup', { name: 'Compare takes' })).toBeNull();
 
-    // the toast says what went and offers Undo: every file comes back, and the take with it
+    // the toast names the take that went and offers Undo: every file comes back, and the take with it
     const undo = await screen.findByRole('button', { name: 'Undo' });
     expect(undo.closest('[role="status"]')).toHaveTextContent(
-      `Moved “${iso('Summer rain')}” to the trash.`,
+      `Moved “${iso('Summer rain · Take 1')}” to the trash.`,
     );
     await user.click(undo);
     await waitFor(async () => expect(await shown()).toHaveLength(4));
