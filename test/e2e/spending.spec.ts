@@ -80,7 +80,7 @@ test('the cost line before and after history, and the budget ask that sends noth
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   const ask = page.getByRole('dialog', { name: 'Spend more than your budget?' });
   await expect(ask).toContainText(
-    'This usually takes about 1 Songs (learned from your key’s finished jobs, not a price): more than your budget of 0 in one go.',
+    'This usually takes about 1 from your Songs counter (learned from your key’s finished jobs, not a price): more than your budget of 0 in one go.',
   );
   await expect(ask.getByRole('button', { name: 'Send anyway' })).toBeVisible();
   await expect(ask.getByRole('button', { name: 'Cancel' })).toBeVisible();

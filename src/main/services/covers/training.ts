@@ -111,7 +111,7 @@ export function createSingerTraining(
       const rec = (await customSingers()).find((s) => s.id === singerId);
       if (rec) return rec.name;
     }
-    return custom ? `Custom singer ${singerId}` : `Singer ${singerId}`;
+    return words(custom ? 'main:title.customSinger' : 'main:title.singer', { id: singerId });
   }
 
   /** Measures every link (headers only) and says whether training may start. */

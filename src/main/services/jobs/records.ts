@@ -158,8 +158,10 @@ export function mergeTrainingIntoOutput(o: JobOutput, task: CustomSingerTask): J
   return {
     ...o,
     status,
-    failReason:
-      status === 'failed' ? `Training failed (${task.rawStatus ?? 'failed'}).` : o.failReason,
+    // the service's raw status stays in the words (and the record); the renderer translates the key
+    ...(status === 'failed'
+      ? keyedFailReason('errors:training.failed', { status: task.rawStatus ?? 'failed' })
+      : {}),
   };
 }
 
