@@ -29,6 +29,8 @@ export const RecipeSchema = z.object({
   v: z.number().int().min(RECIPE_VERSION),
   id,
   kind: LibraryKindSchema,
+  /** The item's own title (a take's file is tagged "Title · Take 2"; reuse wants "Title"). */
+  title: z.string().max(300).optional(),
   prompt: z.string().max(4000).optional(),
   /** Songs: "auto" (from a description) or "custom" (lyrics and title). */
   mode: z.enum(['auto', 'custom']).optional(),
@@ -58,6 +60,7 @@ export type Recipe = z.infer<typeof RecipeSchema>;
 export interface RecipeSource {
   id: string;
   kind: string;
+  title?: string | null;
   prompt?: string | null;
   mode?: string | null;
   model?: string | null;
@@ -83,6 +86,7 @@ export function recipeOf(s: RecipeSource): Recipe | null {
     const field = RecipeSchema.shape[key as keyof typeof RecipeSchema.shape];
     if (field.safeParse(value).success) candidate[key] = value;
   };
+  put('title', s.title);
   put('prompt', s.prompt);
   put('mode', s.mode);
   put('model', s.model);

@@ -113,7 +113,8 @@ async function reusedSettings(ref: string, ctx: CliContext): Promise<SongSetting
     const recipe = await recipeInFile(ref);
     if (!recipe) throw new UsageError(`'${ref}' carries no Cadenza recipe to reuse`);
     const tags = await probeFile(ref).catch(() => null);
-    source = { ...recipe, lyrics: tags?.tags.lyrics, title: tags?.tags.title };
+    // the recipe's title is the song's; a take's title tag adds "· Take N"
+    source = { ...recipe, lyrics: tags?.tags.lyrics, title: recipe.title ?? tags?.tags.title };
   }
   // a speech take's or a cover's prompt is not a song's style
   if (source.kind && source.kind !== 'song')

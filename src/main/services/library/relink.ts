@@ -107,8 +107,8 @@ export async function recipeInFile(path: string): Promise<Recipe | null> {
 
 /**
  * "Reuse settings" of a file (a dropped file, the CLI's `--from FILE`): the composer settings of
- * the recipe it carries, with the lyrics and title of its own tags; null when it carries no
- * recipe or nothing to reuse. Read only: nothing is written and nothing is sent.
+ * the recipe it carries (its title, else the title tag), with the lyrics of its own tags; null
+ * when it carries no recipe or nothing to reuse. Read only: nothing is written and nothing is sent.
  */
 export async function settingsInFile(
   path: string,
@@ -116,8 +116,11 @@ export async function settingsInFile(
   const recipe = await recipeInFile(path);
   if (!recipe) return null;
   const tags = await readFoundMedia(path).catch(() => null);
+  // the recipe's title is the song's: a take's title tag says "Title · Take 2"
   const title =
-    tags?.title?.trim() || posix.basename(path.replace(/\\/g, '/')).replace(/\.[^.]+$/, '');
+    recipe.title?.trim() ||
+    tags?.title?.trim() ||
+    posix.basename(path.replace(/\\/g, '/')).replace(/\.[^.]+$/, '');
   const settings = composerSettingsFrom({ ...recipe, title, lyrics: tags?.lyrics ?? null });
   return settings ? { title, settings } : null;
 }
