@@ -244,7 +244,7 @@ describe('IPC fuzz', () => {
         const answer = await double.ipcMain.invokeAs(url, channel);
         expect(answer).toEqual({
           ok: false,
-          error: { code: 'forbidden', message: expect.any(String) },
+          error: { code: 'forbidden', message: expect.any(String), key: 'errors:requestForbidden' },
         });
       }
       const fromSubframe = JSON.parse(

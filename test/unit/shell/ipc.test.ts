@@ -105,7 +105,7 @@ describe('registerIpc', () => {
     );
     expect(answer).toEqual({
       ok: false,
-      error: { code: 'forbidden', message: expect.any(String) },
+      error: { code: 'forbidden', message: expect.any(String), key: 'errors:requestForbidden' },
     });
     expect(setKey).not.toHaveBeenCalled();
   });
