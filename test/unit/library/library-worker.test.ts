@@ -47,7 +47,7 @@ describe('library index in the worker', () => {
     expect((await again.full(again.get(first.id)!)).lyrics).toBe('moonlit harbour');
     await again.close();
     await worker.close();
-  });
+  }, 30_000); // a real worker thread started twice: seconds on a loaded CI machine
 
   it("answers searches in main's order after refreshes add, re-date and remove items", async () => {
     const worker = createWorkerClient<WorkerTasks>();

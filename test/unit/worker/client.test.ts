@@ -115,7 +115,7 @@ describe('worker client (a real worker thread)', () => {
     } finally {
       await limited.close();
     }
-  });
+  }, 30_000); // a real worker thread filled past its limit, then started again
 
   it('an unknown task fails without killing the thread', async () => {
     await expect(client.run('nope' as 'count', { n: 1 })).rejects.toThrow(/No worker task/);
