@@ -10,6 +10,7 @@ import type { BrowserWindow, NotificationConstructorOptions } from 'electron';
 import type { BatchView } from '@shared/domain/batch';
 import type { MessageParams } from '@shared/i18n/english';
 import type { BatchService } from '../services/batch';
+import { notifyUnfocused } from './notifications';
 
 type Translate = (key: string, params?: MessageParams) => string;
 
@@ -91,17 +92,8 @@ export function followBatches(deps: BatchShellDeps): () => void {
     deps.batches.on('batch-finished', (b) => {
       known.set(b.id, b);
       apply();
-      if (deps.BrowserWindow.getFocusedWindow() || !deps.Notification.isSupported()) return;
       const { title, body } = batchEndNote(b, deps.t);
-      const note = new deps.Notification({ title, body, silent: false });
-      note.on('click', () => {
-        const win = deps.BrowserWindow.getAllWindows()[0];
-        if (!win || win.isDestroyed()) return;
-        if (win.isMinimized()) win.restore();
-        win.show();
-        win.focus();
-      });
-      note.show();
+      notifyUnfocused(deps, title, body);
     }),
   ];
   return () => {

@@ -62,20 +62,38 @@ export function createJobNotifier(deps: NotifierDeps): (job: JobSummary) => void
   return (job) => {
     const t = deps.t ?? englishText;
     const content = notificationFor(job, t, (deps.language?.() ?? 'en') !== 'en');
-    if (!content || deps.BrowserWindow.getFocusedWindow()) return;
-    if (!deps.Notification.isSupported()) return;
-    const note = new deps.Notification({
-      title: t('main:notify.title', { state: content.title }),
-      body: content.body,
-      silent: false,
-    });
-    note.on('click', () => {
-      const win = deps.BrowserWindow.getAllWindows()[0];
-      if (!win || win.isDestroyed()) return;
-      if (win.isMinimized()) win.restore();
-      win.show();
-      win.focus();
-    });
-    note.show();
+    if (!content) return;
+    notifyUnfocused(deps, t('main:notify.title', { state: content.title }), content.body);
   };
+}
+
+/** What a "come back" notification needs: the notifications and the windows (jobs and batches). */
+export interface NoticeDeps {
+  Notification: {
+    new (options: NotificationConstructorOptions): {
+      show(): void;
+      on(event: 'click', listener: () => void): unknown;
+    };
+    isSupported(): boolean;
+  };
+  BrowserWindow: {
+    getFocusedWindow(): unknown;
+    getAllWindows(): Array<
+      Pick<BrowserWindow, 'isDestroyed' | 'isMinimized' | 'restore' | 'show' | 'focus'>
+    >;
+  };
+}
+
+/** Shows a notification only when no Cadenza window has the focus; a click brings the window back. */
+export function notifyUnfocused(deps: NoticeDeps, title: string, body: string): void {
+  if (deps.BrowserWindow.getFocusedWindow() || !deps.Notification.isSupported()) return;
+  const note = new deps.Notification({ title, body, silent: false });
+  note.on('click', () => {
+    const win = deps.BrowserWindow.getAllWindows()[0];
+    if (!win || win.isDestroyed()) return;
+    if (win.isMinimized()) win.restore();
+    win.show();
+    win.focus();
+  });
+  note.show();
 }
