@@ -14,13 +14,25 @@ import type { SeedItem } from './support/main';
 import { renderMain } from './support/render-app';
 
 const id = (n: number) => `itm_${String(n).padStart(10, '0')}`;
-/** A library item of 2:00 as its sidecar says (the file itself is a short tone). */
+/**
+ * A library item of 2:00 as its sidecar says (the file itself is a short tone). Its loudness is
+ * measured already, quieter than the target: it plays at the volume set (levelling only lowers a
+ * louder item), and main's loudness pass neither measures it nor rewrites its sidecar mid-test.
+ */
 const item = (n: number, extra: Partial<SeedItem> = {}): SeedItem => ({
   id: id(n),
   title: `Song ${n}`,
   file: `Song ${n}.mp3`,
   created_at: new Date(Date.UTC(2025, 0, 1, 0, 10 - n)).toISOString(),
   duration_ms: 120_000,
+  loudness: {
+    integratedLufs: -20,
+    truePeakDb: -9,
+    get measuredAt() {
+      return new Date().toISOString();
+    },
+    version: 1,
+  },
   ...extra,
 });
 

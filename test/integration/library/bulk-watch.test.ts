@@ -89,3 +89,16 @@ it('the list changes once, with every item, when a slow bulk edit has written al
   await seen;
   expect(lib.get('itm_watch0000')?.title).toBe('Song 0 edited elsewhere');
 }, 60_000);
+
+it('a file deleted outside the app just after the app wrote its sidecar still leaves the list', async () => {
+  const item = lib.get('itm_watch0005')!;
+  // the app's own write (a loudness or bulk write: quiet, refreshed by the writer)...
+  await lib.updateMeta(item.id, { favourite: false }, { rescan: false });
+  await lib.refresh([item.file]);
+  // ...and within the grace after its refresh, the creator deletes the song in a file manager
+  rmSync(join(dir, item.file));
+  rmSync(join(dir, `${item.file}.json`));
+  const deadline = Date.now() + 10_000;
+  while (lib.get(item.id) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+  expect(lib.get(item.id)).toBeUndefined();
+}, 30_000);

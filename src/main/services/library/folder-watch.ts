@@ -28,8 +28,13 @@ export interface FolderWatch {
    * their watch events are ignored for `forMs` (a bulk edit's writes are not refreshed piecemeal).
    */
   quiet(rels: readonly string[], forMs: number): void;
-  /** The app refreshed these paths: a quiet one stays quiet only `graceMs` more (late events). */
-  settle(rels: readonly string[], graceMs: number): void;
+  /**
+   * The app refreshed these paths, reading them from `since` (Date.now() when its refresh began):
+   * a quiet one stays quiet only `graceMs` more (late events of its own writes). An event that came
+   * for one of them from `since` on may be someone else's change the refresh did not see (a file
+   * deleted just after the app wrote its sidecar): those paths are read once more after the grace.
+   */
+  settle(rels: readonly string[], graceMs: number, since: number): void;
   close(): void;
 }
 
@@ -51,6 +56,19 @@ export function createFolderWatch(options: FolderWatchOptions): FolderWatch {
   let watchNeedsScan = false;
   /** Media paths the app writes itself: until when (Date.now()) their events are ignored. */
   const quietUntil = new Map<string, number>();
+  /** Quiet media paths that had a watch event: when the last one came (Date.now()). */
+  const quietEventAt = new Map<string, number>();
+  const flushSoon = (): void => {
+    clearTimeout(debounce);
+    debounce = setTimeout(() => {
+      const paths = [...watchedPaths];
+      const scan = watchNeedsScan;
+      watchedPaths = new Set();
+      watchNeedsScan = false;
+      const work = scan ? options.rescan() : paths.length > 0 ? options.refresh(paths) : null;
+      void work?.catch(() => undefined);
+    }, options.debounceMs);
+  };
   const isQuiet = (media: string): boolean => {
     const until = quietUntil.get(media);
     if (until === undefined) return false;
@@ -73,7 +91,13 @@ export function createFolderWatch(options: FolderWatchOptions): FolderWatch {
       const media = rel.endsWith(SIDECAR_SUFFIX) ? rel.slice(0, -SIDECAR_SUFFIX.length) : rel;
       const ext = extname(media).toLowerCase();
       if (rel && isItemMedia(media)) {
-        if (isQuiet(media)) return; // the app's own write: its refresh follows
+        if (isQuiet(media)) {
+          // most likely the app's own write, which its refresh reads; settle() checks the late ones
+          quietEventAt.delete(media); // kept in arrival order, so the oldest go first below
+          quietEventAt.set(media, Date.now());
+          if (quietEventAt.size > MAX_QUIET) quietEventAt.delete(quietEventAt.keys().next().value!);
+          return;
+        }
         watchedPaths.add(media);
       } else if (rel && COVER_EXTENSIONS.includes(ext)) {
         const base = media.slice(0, media.length - ext.length);
@@ -81,15 +105,7 @@ export function createFolderWatch(options: FolderWatchOptions): FolderWatch {
           for (const candidate of [`${base}${e}`, `${base}${e.toUpperCase()}`])
             if (options.knows(candidate)) watchedPaths.add(candidate);
       } else watchNeedsScan = true;
-      clearTimeout(debounce);
-      debounce = setTimeout(() => {
-        const paths = [...watchedPaths];
-        const scan = watchNeedsScan;
-        watchedPaths = new Set();
-        watchNeedsScan = false;
-        const work = scan ? options.rescan() : paths.length > 0 ? options.refresh(paths) : null;
-        void work?.catch(() => undefined);
-      }, options.debounceMs);
+      flushSoon();
     };
 
   return {
@@ -127,15 +143,36 @@ export function createFolderWatch(options: FolderWatchOptions): FolderWatch {
           quietUntil.delete(rel);
         }
     },
-    settle(rels, graceMs) {
+    settle(rels, graceMs, since) {
       const until = Date.now() + graceMs;
+      const settled: string[] = [];
       for (const rel of rels) {
         const was = quietUntil.get(rel);
-        if (was !== undefined) quietUntil.set(rel, Math.min(was, until));
+        if (was === undefined) continue;
+        quietUntil.set(rel, Math.min(was, until));
+        settled.push(rel);
       }
+      if (settled.length === 0) return;
+      // once the grace is over, what changed after the refresh began is read again (cheap when
+      // nothing did: the worker compares sizes and mtimes)
+      const timer = setTimeout(() => {
+        if (options.closed()) return;
+        let again = false;
+        for (const rel of settled) {
+          const at = quietEventAt.get(rel);
+          if (at === undefined || isQuiet(rel)) continue;
+          quietEventAt.delete(rel);
+          if (at < since) continue;
+          watchedPaths.add(rel);
+          again = true;
+        }
+        if (again) flushSoon();
+      }, graceMs + 10);
+      timer.unref?.();
     },
     close() {
       quietUntil.clear();
+      quietEventAt.clear();
       for (const w of watchers.values()) w.close();
       watchers.clear();
       clearTimeout(debounce);

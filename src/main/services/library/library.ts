@@ -170,10 +170,11 @@ export function createLibrary(options: LibraryOptions): Library {
   }
 
   async function refresh(files: readonly string[]): Promise<LibraryChange> {
+    const since = Date.now();
     const { result, entries: changed } = await serial(() =>
       withEntries<Omit<ScanResult, 'dirs'>>('library.refresh', { ...ref, files: [...files] }),
     );
-    folders.settle(files, OWN_WRITE_GRACE_MS);
+    folders.settle(files, OWN_WRITE_GRACE_MS, since);
     return publish(changed, items.removedBy(result, changed));
   }
 
