@@ -2,13 +2,31 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLibrary } from '../../../src/main/services/library/library';
 import { createWorkerClient } from '../../../src/main/services/worker';
 import type { WorkerTasks } from '../../../src/main/services/worker-tasks/registry';
 import { libraryTasks } from '../../../src/main/services/library/index-tasks';
 import type { MainEntry } from '../../../src/main/services/library/index-entry';
 import type { TaskContext } from '../../../src/main/services/worker/protocol';
+import type * as indexer from '../../../src/main/services/library/indexer';
+import { scanLibrary } from '../../../src/main/services/library/indexer';
+
+/** While set, an index build in this thread waits for it before it reads the folder. */
+let scanGate: Promise<void> | null = null;
+// the index builds in this thread are counted and can be held (the real worker threads' are not)
+vi.mock('../../../src/main/services/library/indexer', async (load) => {
+  const real = await load<typeof indexer>();
+  return {
+    ...real,
+    scanLibrary: vi.fn(async (...args: Parameters<typeof real.scanLibrary>) => {
+      const gate = scanGate;
+      scanGate = null;
+      await gate;
+      return real.scanLibrary(...args);
+    }),
+  };
+});
 
 let root: string;
 beforeEach(async () => {
@@ -103,6 +121,9 @@ describe('library index in the worker', () => {
         await held;
       },
     } as unknown as TaskContext<MainEntry[]>;
+    // the open's own build of the index is held until the prompts are answered
+    let openScan!: () => void;
+    scanGate = new Promise<void>((r) => (openScan = r));
     const opened = libraryTasks['library.open'](ref, ctx);
     while (chunks.length === 0) await new Promise((r) => setTimeout(r, 5));
     const files = chunks[0]!.map((e) => e.item.file);
@@ -110,7 +131,9 @@ describe('library index in the worker', () => {
       files.map((f) => `${f.replace('.mp3', '').toLowerCase()} prompt`),
     );
     // no second index was built for the prompts: the open in progress holds the only one
+    expect(vi.mocked(scanLibrary)).toHaveBeenCalledTimes(1);
     expect(libraryTasks['library.memory']().entries).toBe(0);
+    openScan();
     release();
     await opened;
     expect(libraryTasks['library.memory']().entries).toBe(2);
