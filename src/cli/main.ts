@@ -119,15 +119,19 @@ export async function runCli(
     },
   };
 
-  const opened = await io
-    .openLog?.({
-      level: resolveLogLevel(io.env, verbose),
-      ...(verbose ? { echo: (line: string) => write(io.stderr, formatLogLine(line)) } : {}),
-    })
-    .catch((e: unknown) => {
-      if (verbose) write(io.stderr, `cadenza: no log file: ${e instanceof Error ? e.message : ''}`);
-      return undefined;
-    });
+  // help and the version are answered without a log file: they leave no data folder behind
+  const opened = answersWithoutLog(argv, commands)
+    ? undefined
+    : await io
+        .openLog?.({
+          level: resolveLogLevel(io.env, verbose),
+          ...(verbose ? { echo: (line: string) => write(io.stderr, formatLogLine(line)) } : {}),
+        })
+        .catch((e: unknown) => {
+          if (verbose)
+            write(io.stderr, `cadenza: no log file: ${e instanceof Error ? e.message : ''}`);
+          return undefined;
+        });
   try {
     return await dispatch(argv, ctx, commands, write, io);
   } finally {
@@ -135,6 +139,14 @@ export async function runCli(
     await core?.close();
     await opened?.close().catch(() => undefined);
   }
+}
+
+/** Whether the command line only asks for help or the version (or names no command at all). */
+function answersWithoutLog(argv: readonly string[], commands: readonly CliCommand[]): boolean {
+  const [first, ...rest] = argv;
+  if (first === undefined || first.startsWith('-') || first === 'help') return true;
+  if (!commands.some((c) => c.name === first)) return true; // a usage error, said and done
+  return rest.includes('--help') || rest.includes('-h');
 }
 
 async function dispatch(

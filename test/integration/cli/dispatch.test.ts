@@ -69,4 +69,27 @@ describe('CLI dispatcher', () => {
     expect(out).toBe('env [redacted] typed [redacted]\n');
     expect(err).toBe('cadenza: oops [redacted]\n');
   });
+
+  it('opens its log file (in the data folder) for a command, never for help, the version or a usage error', async () => {
+    const opened: string[][] = [];
+    const run = (argv: string[]) => {
+      const r = io({});
+      return runCli(
+        argv,
+        {
+          ...r.io,
+          openLog: async () => {
+            opened.push(argv);
+            return { close: async () => undefined } as never;
+          },
+        },
+        [command(async () => 0)],
+      );
+    };
+    for (const argv of [['--help'], ['-V'], ['help', 'probe'], ['probe', '--help'], ['nope'], []])
+      await run(argv);
+    expect(opened).toEqual([]);
+    expect(await run(['probe'])).toBe(0);
+    expect(opened).toEqual([['probe']]);
+  });
 });
