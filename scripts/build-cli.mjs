@@ -67,6 +67,32 @@ const ownFiles = {
   },
 };
 
+/**
+ * music-metadata builds its tag mappers (eleven tables, each copied into an upper-case map) for
+ * every file it parses, a tenth of a found file's probe (issue 30). They hold no state after
+ * they are built, so the bundle made of music-metadata shares one. The build fails if the line
+ * it replaces is gone (a new version: look again).
+ */
+const COLLECTOR = /[\\/]music-metadata[\\/]lib[\\/]common[\\/]MetadataCollector\.js$/;
+const MAPPER_EACH_PARSE = 'tagMapper = new CombinedTagMapper();';
+const oneTagMapper = {
+  name: 'one-tag-mapper',
+  setup(b) {
+    b.onLoad({ filter: COLLECTOR }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      if (!source.includes(MAPPER_EACH_PARSE))
+        throw new Error(`build-cli: ${args.path} no longer says "${MAPPER_EACH_PARSE}"`);
+      return {
+        contents: `let sharedTagMapper;\n${source.replace(
+          MAPPER_EACH_PARSE,
+          'tagMapper = (sharedTagMapper ??= new CombinedTagMapper());',
+        )}`,
+        loader: 'js',
+      };
+    });
+  },
+};
+
 async function bundle(entry, outfile, banner, define = {}, plugins = [ownFiles]) {
   const result = await build({
     ...(typeof entry === 'string'
@@ -106,7 +132,7 @@ async function bundle(entry, outfile, banner, define = {}, plugins = [ownFiles])
 for (const name of OWN_FILES) {
   // a module of the package's own name, bundled whole (ESM-only packages become CommonJS)
   const entry = { contents: `export * from ${JSON.stringify(name)};`, sourcefile: name };
-  await bundle(entry, resolve(root, 'out/cli', ownFileOf(name)), '', {}, []);
+  await bundle(entry, resolve(root, 'out/cli', ownFileOf(name)), '', {}, [oneTagMapper]);
 }
 await bundle('src/cli/index.ts', resolve(root, 'out/cli/cadenza-code.cjs'), '');
 await bundle(

@@ -16,7 +16,7 @@ import { existsSync } from 'node:fs';
 import { songSettingsFrom, type SettingsSource, type SongSettings } from '@shared/domain/reuse';
 import { readTextFile } from '../../../main/services/files/regular';
 import { probeFile } from '../../../main/services/audio/probe';
-import { recipeInFile } from '../../../main/services/library/relink';
+import { recipeInFile } from '../../../main/services/library/found';
 import type { LibraryItem } from '@shared/domain/library';
 import {
   BUDGET_HELP,

@@ -5,7 +5,9 @@
  * folder), so a file is probed again only when its size or mtime changes. Nothing is written
  * beside the file: a sidecar appears only when the user edits the item.
  */
-import { probeFile } from '../audio/probe';
+import { parseRecipe, type Recipe } from '@shared/domain/recipe';
+import { probeFile, type MediaProbe } from '../audio/probe';
+import { RECIPE_FIELD, readRecipeText } from '../audio/tags';
 
 export interface FoundFacts {
   durationMs: number | null;
@@ -17,16 +19,41 @@ export interface FoundFacts {
   hasArt: boolean;
 }
 
+/** What a found file holds: the probe's facts, and Cadenza's recipe when its tags carry one. */
+export interface ProbeFacts {
+  facts: FoundFacts | null;
+  recipe: Recipe | null;
+}
+
+const factsOf = (p: MediaProbe): FoundFacts => ({
+  durationMs: p.durationMs,
+  title: p.tags.title,
+  genre: p.tags.genre,
+  lyrics: p.tags.lyrics ?? null,
+  hasArt: p.art !== null,
+});
+
+/** The recipe in a library file's tags, or null (not a tagged format, none, or not valid). */
+export async function recipeInFile(path: string): Promise<Recipe | null> {
+  const text = await readRecipeText(path).catch(() => null);
+  return text === null ? null : parseRecipe(text);
+}
+
 export async function readFoundMedia(path: string): Promise<FoundFacts | null> {
   const p = await probeFile(path, { art: true }).catch(() => null);
-  if (!p) return null;
-  return {
-    durationMs: p.durationMs,
-    title: p.tags.title,
-    genre: p.tags.genre,
-    lyrics: p.tags.lyrics ?? null,
-    hasArt: p.art !== null,
-  };
+  return p ? factsOf(p) : null;
+}
+
+/**
+ * A found file's facts and, when `withRecipe` (a format Cadenza tags), the recipe in its tags,
+ * from one probe: the probe's parse of the tags carries the recipe field, so the file is opened
+ * and its tags read once (issue 30). A file the probe cannot read is asked for its recipe alone.
+ */
+export async function readFound(path: string, withRecipe: boolean): Promise<ProbeFacts> {
+  const userText = withRecipe ? RECIPE_FIELD : undefined;
+  const p = await probeFile(path, { art: true, userText }).catch(() => null);
+  if (!p) return { facts: null, recipe: withRecipe ? await recipeInFile(path) : null };
+  return { facts: factsOf(p), recipe: p.userText ? parseRecipe(p.userText) : null };
 }
 
 /** Runs `fn` over `items`, `limit` at a time; results in order. */

@@ -96,6 +96,39 @@ export function readSidecar(path: string): Sidecar | null {
   }
 }
 
+type FoundFields = Omit<Sidecar, 'lyrics' | 'prompt'>;
+type FoundInput = Pick<
+  Sidecar,
+  'schema_version' | 'id' | 'kind' | 'title' | 'tags' | 'lyrics' | 'duration_ms' | 'created_at'
+>;
+
+/** SidecarSchema's defaults for the fields a found file does not have, in its order (made once). */
+let foundDefaults: FoundFields | undefined;
+
+/**
+ * What SidecarSchema.parse makes of a found file's fields, without parsing a whole sidecar for
+ * each of thousands of files (issue 30): the schema's defaults once, and the few fields a probe
+ * fills checked here; anything else is parsed (and refused) as before.
+ */
+function foundFields(input: FoundInput): FoundFields {
+  const { duration_ms: ms, tags, title } = input;
+  const fits =
+    typeof title === 'string' &&
+    (ms === null || (Number.isSafeInteger(ms) && ms >= 0)) &&
+    Array.isArray(tags) &&
+    tags.every((t) => typeof t === 'string');
+  if (!fits) {
+    const { lyrics: _l, prompt: _p, ...parsed } = SidecarSchema.parse(input);
+    return parsed;
+  }
+  if (!foundDefaults) {
+    const { lyrics: _l, prompt: _p, ...parsed } = SidecarSchema.parse({ ...input, tags: [] });
+    foundDefaults = parsed;
+  }
+  const { lyrics: _l, ...fields } = input;
+  return { ...foundDefaults, ...fields, tags: [...tags], service_ids: {} };
+}
+
 export function itemFrom(
   rel: string,
   media: Stats,
@@ -124,11 +157,7 @@ export function itemFrom(
     };
   }
   const name = basename(rel);
-  const {
-    lyrics: _lyrics,
-    prompt: _prompt,
-    ...probed
-  } = SidecarSchema.parse({
+  const probed = foundFields({
     schema_version: 1,
     id: externalId(rel),
     kind: guessKind(name),

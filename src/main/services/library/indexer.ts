@@ -4,9 +4,9 @@ import { isAbsolute, join, posix, relative } from 'node:path';
 import { isTempName } from '../ground/atomic';
 import type { Recipe } from '@shared/domain/recipe';
 import { isTaggable } from './file-tags';
-import { mapLimited, readFoundMedia } from './found';
-import type { ProbeCache, ProbeFacts } from './probe-cache';
-import { orphanSidecars, recipeInFile, relinkEntries } from './relink';
+import { mapLimited, readFound as probeFound, type ProbeFacts } from './found';
+import type { ProbeCache } from './probe-cache';
+import { orphanSidecars, relinkEntries } from './relink';
 import { COVER_EXTENSIONS, ITEM_MEDIA_EXTENSIONS, isItemMedia } from '../ground/media-types';
 import {
   SIDECAR_SUFFIX,
@@ -90,10 +90,8 @@ async function readFound(
   const path = join(root, rel);
   const hit = await cache?.get(path, media);
   if (hit) return hit;
-  const read: ProbeFacts = {
-    facts: await readFoundMedia(path),
-    recipe: isTaggable(rel) ? await recipeInFile(path) : null,
-  };
+  // one probe: its parse of the tags carries the recipe too (found.ts)
+  const read = await probeFound(path, isTaggable(rel));
   await cache?.set(path, media, read);
   return read;
 }
@@ -250,6 +248,7 @@ export async function refreshEntries(
   const touched: string[] = [];
   const removed: string[] = [];
   const bare: string[] = [];
+  const recipes = new Map<string, Recipe | null>();
   for (const rel of new Set(rels)) {
     if (!isItemMedia(rel) || isTempName(rel)) continue;
     const media = statSync(join(root, rel), { throwIfNoEntry: false });
@@ -275,8 +274,12 @@ export async function refreshEntries(
       touched.push(rel);
       continue;
     }
-    const found = sidecar ? null : (await readFound(root, rel, media, probeCache)).facts;
-    if (!sidecar) bare.push(rel);
+    const read = sidecar ? null : await readFound(root, rel, media, probeCache);
+    const found = read?.facts ?? null;
+    if (read) {
+      bare.push(rel);
+      recipes.set(rel, read.recipe);
+    }
     const item = itemFrom(rel, media, sidecar, cover, found);
     next.set(rel, {
       item,
@@ -299,6 +302,7 @@ export async function refreshEntries(
       bare,
       orphanSidecars(listed.keys(), (r) => listed.has(r)),
       readSidecar,
+      recipes,
     );
   }
   dedupeIds(next, previous);

@@ -13,10 +13,10 @@
 import { promises as fs, type Stats } from 'node:fs';
 import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
-import { RecipeSchema, type Recipe } from '@shared/domain/recipe';
+import { RecipeSchema } from '@shared/domain/recipe';
 import { commitTemp, tempPathFor } from '../ground/atomic';
 import { READ_CAPS, openRegular } from '../ground/regular-file';
-import type { FoundFacts } from './found';
+import type { ProbeFacts } from './found';
 
 const CACHE_VERSION = 1;
 /** Its name in the data folder, beside the saved index. */
@@ -25,11 +25,6 @@ export const PROBE_CACHE_NAME = 'probe-cache.json';
 export const PROBE_CACHE_ENTRIES = 60_000;
 /** A file's line: longer ones (huge lyrics) are not cached and are probed each time. */
 const MAX_LINE_CHARS = 32 * 1024;
-
-export interface ProbeFacts {
-  facts: FoundFacts | null;
-  recipe: Recipe | null;
-}
 
 interface Line extends ProbeFacts {
   path: string;

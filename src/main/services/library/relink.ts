@@ -25,12 +25,12 @@ import {
   type LibraryItem,
   type Sidecar,
 } from '@shared/domain/library';
-import { parseRecipe, type Recipe } from '@shared/domain/recipe';
+import type { Recipe } from '@shared/domain/recipe';
 import { composerSettingsFrom, type ComposerSettings } from '@shared/domain/reuse';
-import { audioPayloadHash, readRecipeText } from '../audio/tags';
+import { audioPayloadHash } from '../audio/tags';
 import { writeJsonAtomic } from '../ground/atomic';
 import { audioHashOffMain, isTaggable, tagLibraryFile, type TagDefaults } from './file-tags';
-import { mapLimited, readFoundMedia } from './found';
+import { mapLimited, readFoundMedia, recipeInFile } from './found';
 import { searchTextOf, sidecarNameFor } from './index-entry';
 import { isBareName } from './names';
 
@@ -97,12 +97,6 @@ function sidecarFieldsOf(r: Recipe): Partial<Omit<Sidecar, 'prompt'>> {
   if (r.variation_group !== undefined) out.variation_group = r.variation_group;
   if (r.created_at !== undefined) out.created_at = r.created_at;
   return out;
-}
-
-/** The recipe in a library file's tags, or null (not a tagged format, none, or not valid). */
-export async function recipeInFile(path: string): Promise<Recipe | null> {
-  const text = await readRecipeText(path).catch(() => null);
-  return text === null ? null : parseRecipe(text);
 }
 
 /**

@@ -30,6 +30,8 @@ import {
 } from './mpeg';
 import { oggDurationMs } from './ogg';
 import { MAX_TAG_BYTES, pictureOverCaps } from './picture';
+import { userTextOf } from './user-text';
+import { blobOf, windowedReads, type ReadRange } from './reads';
 import { readFromBytes, readWavLayout, type ReadAt, type WavLayout } from './riff';
 
 export type { WavLayout } from './riff';
@@ -85,6 +87,8 @@ export interface MediaProbe {
   wav: WavLayout | null;
   /** What was not read because it is over a cap (a huge tag or picture), in words. */
   leftOut?: string[];
+  /** The text of the private tag field asked for with `userText` (null: none; user-text.ts). */
+  userText?: string | null;
 }
 
 export interface ProbeOptions {
@@ -92,6 +96,8 @@ export interface ProbeOptions {
   art?: boolean;
   /** Headers and tags only: an MP3's or Ogg's length is not looked for (it may be null). */
   tagsOnly?: boolean;
+  /** Also answer the text of this private field of the tags (ID3 TXXX, Vorbis comment). */
+  userText?: string;
 }
 
 function formatOf(m: IAudioMetadata): ProbedFormat {
@@ -197,90 +203,17 @@ async function withWavLayout(
   };
 }
 
-/** Positioned reads of one opened file (see windowedReads). */
-type ReadRange = (start: number, end: number) => Promise<ArrayBuffer>;
-
-const WINDOW_BYTES = 64 * 1024;
-const WINDOWS_KEPT = 8;
-
-/**
- * Reads of an opened file through a few aligned 64 KiB windows: a parse asks for many small
- * pieces close to each other (tag frames, box and page headers), and each was an asynchronous
- * read of its own — most of the probe's time on a folder of small files. A larger read goes to
- * the file directly; at most 8 windows (512 KiB) are kept per probe.
- */
-function windowedReads(handle: FileHandle, size: number): ReadRange {
-  const windows = new Map<number, Promise<Uint8Array>>();
-  const readInto = async (out: Uint8Array, position: number): Promise<number> => {
-    let filled = 0;
-    while (filled < out.length) {
-      const { bytesRead } = await handle.read(out, filled, out.length - filled, position + filled);
-      if (bytesRead === 0) break;
-      filled += bytesRead;
-    }
-    return filled;
-  };
-  const windowAt = (i: number): Promise<Uint8Array> => {
-    let w = windows.get(i);
-    if (!w) {
-      const buf = new Uint8Array(Math.max(0, Math.min(WINDOW_BYTES, size - i * WINDOW_BYTES)));
-      w = readInto(buf, i * WINDOW_BYTES).then((n) => buf.subarray(0, n));
-      windows.set(i, w);
-      if (windows.size > WINDOWS_KEPT) windows.delete(windows.keys().next().value as number);
-    }
-    return w;
-  };
-  return async (start, end) => {
-    // no single read of a parse is larger than a tag may be (a picture within it included)
-    if (end - start > MAX_TAG_BYTES) throw new Error('a read larger than the probe allows');
-    const out = new Uint8Array(Math.max(0, end - start));
-    if (out.length > WINDOW_BYTES) {
-      const n = await readInto(out, start);
-      return out.buffer.slice(0, n);
-    }
-    let filled = 0;
-    while (filled < out.length) {
-      const at = start + filled;
-      const i = Math.floor(at / WINDOW_BYTES);
-      const w = await windowAt(i);
-      const from = at - i * WINDOW_BYTES;
-      const n = Math.min(out.length - filled, w.length - from);
-      if (n <= 0) break;
-      out.set(w.subarray(from, from + n), filled);
-      filled += n;
-    }
-    return out.buffer.slice(0, filled);
-  };
-}
-
-/**
- * The opened file as the Blob music-metadata's random-access reader asks for: every read is a
- * positioned read of the one descriptor that was checked to be a regular file (never the path
- * again, so nothing swapped in after the check is read).
- */
-function blobOf(read: ReadRange, size: number, type: string, start = 0, end = size): Blob {
-  const blob = {
-    size: end - start,
-    type,
-    slice: (from = 0, to = end - start) =>
-      blobOf(read, size, type, start + from, Math.min(end, start + Math.max(from, to))),
-    arrayBuffer: () => read(start, end),
-  };
-  return blob as unknown as Blob;
-}
-
 /**
  * Tags and format facts of an opened file. Its content says what it is (an MP3 stream saved
  * with a `.wav` name is read as MP3); the name's type is asked only when the content does not say.
  */
 async function parseOpened(
-  handle: FileHandle,
+  read: ReadRange,
   size: number,
   path: string,
   options: { duration: boolean; skipCovers: boolean; from: number },
 ): Promise<IAudioMetadata> {
   const { from, ...parse } = options;
-  const read = windowedReads(handle, size);
   const { parseBlob } = await loadMusicMetadata();
   try {
     return await parseBlob(blobOf(read, size, '', from), parse);
@@ -292,10 +225,8 @@ async function parseOpened(
 }
 
 /** Where parsing starts: after an ID3v2 tag too large to read (its tags are left out). */
-async function parseStart(handle: FileHandle): Promise<number> {
-  const head = Buffer.alloc(10);
-  const { bytesRead } = await handle.read(head, 0, 10, 0);
-  const tagBytes = id3v2Bytes(head.subarray(0, bytesRead));
+async function parseStart(read: ReadRange, size: number): Promise<number> {
+  const tagBytes = id3v2Bytes(new Uint8Array(await read(0, Math.min(10, size))));
   return tagBytes > MAX_TAG_BYTES ? tagBytes : 0;
 }
 
@@ -323,17 +254,20 @@ async function probeOpened(
   options: ProbeOptions,
 ): Promise<MediaProbe | null> {
   let meta: IAudioMetadata;
-  const from = await parseStart(handle);
+  // one probe's reads share a few windows of the file (reads.ts)
+  const { range, readAt } = windowedReads(handle, size);
+  const from = await parseStart(range, size);
   try {
     const skipCovers = !options.art;
     // headers only: an MP3's and an Ogg stream's lengths are read below, from bounded regions
-    meta = await parseOpened(handle, size, path, { duration: false, skipCovers, from });
+    meta = await parseOpened(range, size, path, { duration: false, skipCovers, from });
   } catch {
     // a WAV whose other chunks are malformed still has its samples where fmt and data say
     meta = BARE_WAV;
   }
   if (!meta.format.container || (!meta.format.sampleRate && !meta.format.hasVideo)) return null;
   const probe = fromMetadata(meta, options.art === true);
+  if (options.userText) probe.userText = userTextOf(meta, options.userText);
   if (from > 0) {
     const mb = (from / 1_000_000).toFixed(1);
     probe.leftOut = [
@@ -342,8 +276,7 @@ async function probeOpened(
     ];
   }
   if (options.tagsOnly) return probe;
-  const read: ReadAt = async (into, position) =>
-    (await handle.read(into, 0, into.length, position)).bytesRead;
+  const read = readAt;
   if (probe.format === 'mp3') return withMpegLength(probe, await mpegLength(read, size));
   if ((probe.format === 'ogg' || probe.format === 'opus') && probe.durationMs === null) {
     const durationMs = await oggDurationMs(read, size, probe.format, probe.sampleRate);

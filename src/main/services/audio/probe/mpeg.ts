@@ -161,7 +161,8 @@ const FRAME_ROOM = 8 * 1024;
  * however large the file (a probe never reads a whole MP3 into memory).
  */
 export async function countFramesIn(read: ReadBytesAt, size: number): Promise<MpegCount | null> {
-  const win = Buffer.alloc(WINDOW_BYTES);
+  // only the bytes read are looked at: no zeroing, and no larger than the file
+  const win = Buffer.allocUnsafe(Math.min(WINDOW_BYTES, size));
   let base = 0;
   let view: Uint8Array = win.subarray(0, 0);
   const load = async (from: number): Promise<void> => {
@@ -272,7 +273,7 @@ function walkWindow(
  * middle, end) of frames against the file's size.
  */
 export async function mpegLength(read: ReadBytesAt, size: number): Promise<MpegLength | null> {
-  const head = Buffer.alloc(SAMPLE_WINDOW);
+  const head = Buffer.allocUnsafe(SAMPLE_WINDOW);
   let bytesRead = 0;
   const readAt = async (into: Buffer, position: number): Promise<Uint8Array> => {
     const n = await read(into, position);
@@ -322,7 +323,7 @@ export async function mpegLength(read: ReadBytesAt, size: number): Promise<MpegL
   }
   // no VBR header: the average frame of three windows, over the bytes the audio takes
   const sample = walkWindow(view, rel0, first);
-  const more = Buffer.alloc(SAMPLE_WINDOW);
+  const more = Buffer.allocUnsafe(SAMPLE_WINDOW);
   for (const from of [audioStart + Math.floor(available / 2), end - SAMPLE_WINDOW]) {
     const w = await readAt(more, Math.max(audioStart, from));
     const at = firstFrame(w, 0);
