@@ -240,6 +240,68 @@ describe('library', () => {
     });
   });
 
+  it('never runs two saves of the index at once, and close waits for the one writing', async () => {
+    // a save that overlapped another, or outlived close, wrote into a data folder already gone
+    // ("library index not saved ENOENT")
+    const shared = sharedWorker<WorkerTasks>();
+    let running = 0;
+    let most = 0;
+    let started = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const held = async <T>(save: () => Promise<T>): Promise<T> => {
+      running += 1;
+      started += 1;
+      most = Math.max(most, running);
+      try {
+        await gate;
+        return await save();
+      } finally {
+        running -= 1;
+      }
+    };
+    const worker: AppWorker = {
+      get restarts() {
+        return shared.restarts;
+      },
+      run: (task, input, options) =>
+        task === 'library.save'
+          ? held(() => shared.run(task, input, options))
+          : shared.run(task, input, options),
+      close: () => shared.close(),
+    };
+    const lib = createLibrary({ dir, indexFile, watch: false, worker });
+    await lib.open();
+    const make = (title: string) =>
+      lib.createItem({
+        meta: { kind: 'song', title },
+        ext: '.mp3',
+        writeMedia: (t) => writeFile(t, title),
+      });
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    await make('One');
+    while (started === 0) await sleep(20); // the save 500 ms after that change, still writing
+    await make('Two'); // a change while it writes, and its own save's timer after it
+    await sleep(800);
+    let closed = false;
+    const closing = lib.close().then(() => (closed = true));
+    await sleep(200);
+    expect(closed).toBe(false);
+    release();
+    await closing;
+    expect({ most, running }).toEqual({ most: 1, running: 0 });
+    // the save after the change holds it
+    const again = createLibrary({ dir, indexFile, watch: false });
+    open.push(again);
+    await again.open();
+    expect(
+      again
+        .items()
+        .map((i) => i.title)
+        .sort(),
+    ).toEqual(['One', 'Two']);
+  });
+
   it('lists the newest rows from the saved head before the whole index has loaded', async () => {
     await mkdir(dir, { recursive: true });
     for (let i = 0; i < HEAD_ENTRIES + 30; i++) {

@@ -40,6 +40,12 @@ const ENTRY_CHUNK = 500;
 const states = new Map<string, IndexState>();
 
 /**
+ * The last save asked of each saved-index file (two libraries on one data folder — one closing
+ * while the next opens — save into the same file): the next waits for it.
+ */
+const saves = new Map<string, Promise<void>>();
+
+/**
  * An open in progress: the entries it knows so far (its saved head, its saved index, what it has
  * read), so a page's prompts are answered meanwhile from them — never by building the index a
  * second time (`stateFor`) while the open builds it.
@@ -305,10 +311,21 @@ export const libraryTasks = {
     return input.files.map((rel) => (open ? open(rel) : entries?.get(rel))?.prompt ?? null);
   },
 
-  async 'library.save'(ref: IndexRef): Promise<void> {
-    if (!ref.indexFile) return;
-    const state = states.get(ref.handle);
-    if (state) await saveIndex(ref.indexFile, ref.dir, state.entries, newestFirst);
+  /** Writes the saved index; saves of one file run one at a time, in the order asked. */
+  'library.save'(ref: IndexRef): Promise<void> {
+    const file = ref.indexFile;
+    if (!file) return Promise.resolve();
+    const run = (saves.get(file) ?? Promise.resolve()).then(async () => {
+      // the entries as they are when this save's turn comes
+      const state = states.get(ref.handle);
+      if (state) await saveIndex(file, ref.dir, state.entries, newestFirst);
+    });
+    const settled = run.catch(() => undefined);
+    saves.set(file, settled);
+    void settled.then(() => {
+      if (saves.get(file) === settled) saves.delete(file);
+    });
+    return run;
   },
 
   'library.close'(ref: IndexRef): void {

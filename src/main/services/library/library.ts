@@ -138,13 +138,35 @@ export function createLibrary(options: LibraryOptions): Library {
     saveTimer = setTimeout(() => void saveNow(), 500);
   }
 
-  async function saveNow(): Promise<void> {
+  /** The save running, if any, and the one queued behind it (saves never overlap). */
+  let saving: Promise<void> = Promise.resolve();
+  let queuedSave: Promise<void> | null = null;
+
+  /**
+   * Saves the index once any save in progress is done (a timer's save at 50,000 items takes
+   * seconds; `close` must not return while one is still writing into the data folder). Calls
+   * while one is queued share it; the queued one saves only what changed since the last.
+   */
+  function saveNow(): Promise<void> {
+    if (queuedSave) return queuedSave;
+    const run = saving.then(async () => {
+      queuedSave = null;
+      await saveOnce();
+    });
+    queuedSave = run;
+    saving = run;
+    return run;
+  }
+
+  async function saveOnce(): Promise<void> {
     if (!options.indexFile || !dirty || options.readOnly) return;
     dirty = false;
-    await fs.mkdir(dirname(options.indexFile), { recursive: true });
-    await worker
-      .run('library.save', ref)
-      .catch((e: unknown) => log.error('library index not saved', e));
+    try {
+      await fs.mkdir(dirname(options.indexFile), { recursive: true });
+      await worker.run('library.save', ref);
+    } catch (e) {
+      log.error('library index not saved', e);
+    }
   }
 
   async function rescan(): Promise<LibraryChange> {
