@@ -239,6 +239,8 @@ export interface MpegLength {
 export const EXACT_COUNT_BYTES = 2 * 1024 * 1024;
 /** The sample a larger file without a VBR header is measured from: three windows this large. */
 const SAMPLE_WINDOW = 128 * 1024;
+const FIRST_LOOK = 8 * 1024;
+const frameBytesAt = (b: Uint8Array, at: number): number => mpegFrameAt(b, at)?.frameBytes ?? 0;
 
 /** Frames and their bytes in `b` from `at`, walking whole frames like the stream's first. */
 function walkWindow(
@@ -285,13 +287,22 @@ export async function mpegLength(read: ReadBytesAt, size: number): Promise<MpegL
   const tail = Buffer.alloc(3);
   const hasV1 = size >= 128 && ascii(await readAt(tail, size - 128), 0, 3) === 'TAG';
   const end = hasV1 ? size - 128 : size;
-  const view = await readAt(head, start);
-  const rel0 = firstFrame(view, 0);
-  const declared = rel0 < 0 ? null : declaredFrames(view, rel0);
-  const bytes = rel0 < 0 ? null : declaredBytes(view, rel0);
-  // a header that promises more bytes than the file holds (a cut file), or none at all
-  const cut = bytes !== null && end - start - rel0 < bytes * 0.99;
-  const headerHolds = declared !== null && bytes !== null && !cut;
+  const look = (view: Uint8Array) => {
+    const rel0 = firstFrame(view, 0);
+    const declared = rel0 < 0 ? null : declaredFrames(view, rel0);
+    const bytes = rel0 < 0 ? null : declaredBytes(view, rel0);
+    // a header that promises more bytes than the file holds (a cut file), or none at all
+    const cut = bytes !== null && end - start - rel0 < bytes * 0.99;
+    const headerHolds = declared !== null && bytes !== null && !cut;
+    return { view, rel0, declared, bytes, cut, headerHolds };
+  };
+  // most files have a VBR header in their first frame: a first look of 8 KiB, the rest read only
+  // when it is not there (or the first frame was not followed by a second within the look)
+  let seen = look(await readAt(head.subarray(0, FIRST_LOOK), start));
+  const checked =
+    seen.rel0 >= 0 && seen.rel0 + frameBytesAt(seen.view, seen.rel0) + 4 <= seen.view.length;
+  if (!checked || !seen.headerHolds) seen = look(await readAt(head, start));
+  const { view, rel0, declared, bytes, cut, headerHolds } = seen;
   // a small file the header cannot measure: counted whole (exact, and cheap at this size)
   if (!headerHolds && end - start <= EXACT_COUNT_BYTES) {
     const count = await countFramesIn(read, size);
@@ -311,7 +322,7 @@ export async function mpegLength(read: ReadBytesAt, size: number): Promise<MpegL
   const available = end - audioStart;
   if (declared !== null) {
     // a cut file: what is there, in proportion
-    const frames = cut ? Math.floor((declared * available) / bytes) : declared;
+    const frames = cut && bytes !== null ? Math.floor((declared * available) / bytes) : declared;
     return {
       first,
       audioFrames: frames,
