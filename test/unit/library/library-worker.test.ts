@@ -116,16 +116,18 @@ describe('library index in the worker', () => {
     const ctx = {
       signal: new AbortController().signal,
       progress: () => undefined,
-      deliver: async (c: MainEntry[]) => {
-        chunks.push(c);
+      deliver: async (c: string) => {
+        chunks.push(JSON.parse(c) as MainEntry[]);
         await held;
       },
-    } as unknown as TaskContext<MainEntry[]>;
+    } as unknown as TaskContext<string>;
     // the open's own build of the index is held until the prompts are answered
     let openScan!: () => void;
     scanGate = new Promise<void>((r) => (openScan = r));
     const opened = libraryTasks['library.open'](ref, ctx);
-    while (chunks.length === 0) await new Promise((r) => setTimeout(r, 5));
+    // the head's chunk is out and the open waits at its build (it reads its saved index first)
+    while (chunks.length === 0 || vi.mocked(scanLibrary).mock.calls.length === 0)
+      await new Promise((r) => setTimeout(r, 5));
     const files = chunks[0]!.map((e) => e.item.file);
     expect(await libraryTasks['library.prompts']({ ...ref, files })).toEqual(
       files.map((f) => `${f.replace('.mp3', '').toLowerCase()} prompt`),
@@ -139,4 +141,44 @@ describe('library index in the worker', () => {
     expect(libraryTasks['library.memory']().entries).toBe(2);
     libraryTasks['library.close'](ref);
   });
+
+  it('sends a search or a refresh asked for during an open after it: no second index in the worker', async () => {
+    const shared = createWorkerClient<WorkerTasks>();
+    const log: string[] = [];
+    const worker: typeof shared = {
+      run: (task, input, opts) => {
+        log.push(`${task} start`);
+        return shared.run(task, input, opts).finally(() => log.push(`${task} end`));
+      },
+      get restarts() {
+        return shared.restarts;
+      },
+      close: () => shared.close(),
+    };
+    const dir = join(root, 'Library');
+    const indexFile = join(root, 'index.json');
+    const first = createLibrary({ dir, indexFile, watch: false, worker });
+    await first.open();
+    const made = await first.createItem({
+      meta: { kind: 'song', title: 'Harbour', lyrics: 'moonlit harbour' },
+      ext: '.mp3',
+      writeMedia: (t) => writeFile(t, '1'),
+    });
+    await first.close();
+    log.length = 0;
+    const lib = createLibrary({ dir, indexFile, watch: false, worker });
+    const opened = lib.open();
+    const [found] = await Promise.all([
+      lib.filter({ text: 'moonlit' }),
+      lib.refresh([made.file]),
+      opened,
+    ]);
+    expect(found.map((i) => i.id)).toEqual([made.id]);
+    const openEnd = log.indexOf('library.open end');
+    expect(log.indexOf('library.search start')).toBeGreaterThan(openEnd);
+    expect(log.indexOf('library.refresh start')).toBeGreaterThan(openEnd);
+    expect((await worker.run('library.memory', {})).entries).toBe(1);
+    await lib.close();
+    await shared.close();
+  }, 30_000);
 });

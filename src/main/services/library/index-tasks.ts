@@ -32,10 +32,19 @@ interface IndexState {
 }
 
 /**
- * Entries per message to main: under 1 MB of structured clone, a few milliseconds of main's time
- * to receive and publish. Each is delivered once main has handled the one before.
+ * Entries per message to main: under 1 MB of JSON, a few milliseconds of main's time to receive
+ * and publish. Each is delivered once main has handled the one before.
  */
 const ENTRY_CHUNK = 500;
+
+/**
+ * A chunk of entries for main, as one JSON string (`JSON.parse` on main answers `MainEntry[]`).
+ * Not the objects themselves: main keeps every item it is sent, and a structured clone's objects
+ * hold their fields past the fourth in a separate property array and none of their strings
+ * shared, so 50,000 cloned items took about 10 MB more of main's heap than parsed ones, and main's
+ * garbage collector a third more time while an open streamed them in.
+ */
+export type EntryChunk = string;
 
 const states = new Map<string, IndexState>();
 
@@ -110,7 +119,7 @@ const forMain = ({ item, relink }: IndexEntry): MainEntry => (relink ? { item, r
  * Queues entries for main in chunks, one in flight at a time (see `TaskContext.deliver`); the
  * caller goes on working meanwhile and awaits `sent()` before answering.
  */
-function entrySender(ctx: TaskContext<MainEntry[]>, promptsFirst = 0) {
+function entrySender(ctx: TaskContext<EntryChunk>, promptsFirst = 0) {
   let tail = Promise.resolve();
   let withPrompt = promptsFirst;
   const toMain = (e: IndexEntry): MainEntry => {
@@ -121,7 +130,7 @@ function entrySender(ctx: TaskContext<MainEntry[]>, promptsFirst = 0) {
   return {
     send(entries: readonly IndexEntry[]): void {
       for (let i = 0; i < entries.length; i += ENTRY_CHUNK) {
-        const chunk = entries.slice(i, i + ENTRY_CHUNK).map(toMain);
+        const chunk = JSON.stringify(entries.slice(i, i + ENTRY_CHUNK).map(toMain));
         tail = tail.then(() => ctx.deliver(chunk));
       }
     },
@@ -168,7 +177,7 @@ export interface ScanResult {
  * Loads the saved index (entries whose files are still listed are trusted) or builds the index
  * from the folder; sends every entry, newest first, as progress.
  */
-async function openIndex(ref: IndexRef, ctx: TaskContext<MainEntry[]>): Promise<OpenResult> {
+async function openIndex(ref: IndexRef, ctx: TaskContext<EntryChunk>): Promise<OpenResult> {
   try {
     return await openIndexNow(ref, ctx);
   } finally {
@@ -182,7 +191,7 @@ async function openIndex(ref: IndexRef, ctx: TaskContext<MainEntry[]>): Promise<
  */
 const PROMPTS_FIRST = 200;
 
-async function openIndexNow(ref: IndexRef, ctx: TaskContext<MainEntry[]>): Promise<OpenResult> {
+async function openIndexNow(ref: IndexRef, ctx: TaskContext<EntryChunk>): Promise<OpenResult> {
   const sender = entrySender(ctx, PROMPTS_FIRST);
   // entries read from disk go to main as they are read (a first build lists its newest files
   // within a batch of sidecars, not after all of them)
@@ -231,13 +240,13 @@ export const libraryTasks = {
    * Loads the saved index (entries whose files are still listed are trusted) or builds the index
    * from the folder; sends every entry, newest first, as progress.
    */
-  async 'library.open'(ref: IndexRef, ctx: TaskContext<MainEntry[]>): Promise<OpenResult> {
+  async 'library.open'(ref: IndexRef, ctx: TaskContext<EntryChunk>): Promise<OpenResult> {
     // the first open runs at main's priority; the thread lowers its own once it is done
     return openIndex(ref, ctx).finally(openDone);
   },
 
   /** Brings the index up to date with the folder; sends the entries that changed as progress. */
-  async 'library.scan'(ref: IndexRef, ctx: TaskContext<MainEntry[]>): Promise<ScanResult> {
+  async 'library.scan'(ref: IndexRef, ctx: TaskContext<EntryChunk>): Promise<ScanResult> {
     const state = states.get(ref.handle);
     const previous = state?.entries ?? new Map<string, IndexEntry>();
     const dirs: string[] = [];
@@ -260,7 +269,7 @@ export const libraryTasks = {
    */
   async 'library.refresh'(
     input: IndexRef & { files: string[] },
-    ctx: TaskContext<MainEntry[]>,
+    ctx: TaskContext<EntryChunk>,
   ): Promise<Omit<ScanResult, 'dirs'>> {
     if (!states.has(input.handle)) {
       // the thread restarted: the whole index is built again and sent

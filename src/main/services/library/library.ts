@@ -122,11 +122,12 @@ export function createLibrary(options: LibraryOptions): Library {
   ): Promise<{ result: T; entries: MainEntry[] }> {
     const got: MainEntry[] = [];
     const result = (await worker.run(task, input as IndexRef & { files: string[] }, {
-      onProgress:
-        onChunk ??
-        ((chunk) => {
-          for (const e of chunk) got.push(e);
-        }),
+      onProgress: (json) => {
+        // a chunk comes as JSON (see EntryChunk): parsed items are smaller than cloned ones
+        const chunk = JSON.parse(json) as MainEntry[];
+        if (onChunk) onChunk(chunk);
+        else for (const e of chunk) got.push(e);
+      },
     })) as T;
     return { result, entries: got };
   }
@@ -248,6 +249,10 @@ export function createLibrary(options: LibraryOptions): Library {
         publish(chunk, []),
       ).finally(() => wakeListWaiters(true));
       opening = run.catch(() => undefined);
+      // a refresh or scan asked for meanwhile (a job's song saved during the open) waits for it:
+      // the worker has no index for this library until the open's is whole, and would build a
+      // second one from the folder (and send every entry again, as after a thread restart)
+      indexQueue = indexQueue.then(() => opening);
       const { result } = await run;
       if (result.removed.length > 0) publish([], result.removed);
       if (result.unchangedFromSaved) {
@@ -287,6 +292,8 @@ export function createLibrary(options: LibraryOptions): Library {
     async filter(query) {
       const ofKind = (i: LibraryItem) => !query.kind || i.kind === query.kind;
       if (!query.text?.trim()) return items.peek.filter(ofKind);
+      // a search typed during an open waits for its index (the worker would build another)
+      await opening;
       // the worker answers ids newest first, as `list` is ordered: no pass over the whole list
       const ids = await worker.run('library.search', { ...ref, query });
       const out: LibraryItem[] = [];
