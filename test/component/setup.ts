@@ -10,6 +10,7 @@ import { resetPlayerStore } from '../../src/renderer/stores/player';
 import { resetUiStore } from '../../src/renderer/stores/ui';
 import { resetPreferencesStore } from '../../src/renderer/stores/preferences';
 import { resetBatches } from '../../src/renderer/panels/songs/BatchStore';
+import { resetComposerDraft } from '../../src/renderer/panels/songs/composer-draft';
 import { installFakeEngines } from './support/fake-engine';
 import { loadAllNamespaces, startI18n, switchLanguage } from '../../src/renderer/i18n';
 import { closeMains } from './support/main';
@@ -45,6 +46,7 @@ afterEach(async () => {
   resetLibraryStore();
   // the batch list follows one bridge's batch events too
   resetBatches();
+  resetComposerDraft(); // the composer's draft outlives its panel, not the test
   installEngineFactory(undefined);
   installBridge(undefined);
   await switchLanguage('en'); // a test that chose another language leaves English behind

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CreateSongRequest } from '@shared/ipc/songs';
 import { songsPanel } from '../../src/renderer/panels/songs';
+import { settingsPanel } from '../../src/renderer/panels/settings';
 import { resetJobsStore } from '../../src/renderer/stores/jobs';
 import { resetSongsStore } from '../../src/renderer/stores/songs';
 import { lyricsFromPrompt, titleFromPrompt } from '../emulator/catalog';
@@ -111,6 +112,34 @@ describe('Songs: the Create form', () => {
     });
     await waitFor(() => expect(posted(main)).toHaveLength(1));
     expect(posted(main)[0]!.json).toEqual(POSTED_AUTO);
+  });
+
+  it('keeps what was typed while the creator looks at another panel and comes back', async () => {
+    const main = await startMain({ key: TEST_KEY });
+    const { user } = await renderMain({ main, panels: [songsPanel, settingsPanel] });
+    await user.click(await screen.findByRole('radio', { name: 'Custom' }));
+    await user.type(screen.getByLabelText('Style of music'), 'city pop');
+    await user.type(screen.getByLabelText('Title'), 'Harbour Lights');
+    await user.type(screen.getByLabelText('Lyrics'), 'lanterns on the water');
+    await user.type(screen.getByLabelText('Lyrics idea'), 'a night ferry');
+    await user.click(screen.getByRole('button', { name: /^Settings/ }));
+    await screen.findByRole('heading', { name: 'Settings', level: 1 });
+    expect(screen.queryByLabelText('Title')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^Songs/ }));
+    expect(await screen.findByRole('radio', { name: 'Custom' })).toBeChecked();
+    expect(screen.getByLabelText('Style of music')).toHaveValue('city pop');
+    expect(screen.getByLabelText('Title')).toHaveValue('Harbour Lights');
+    expect(screen.getByLabelText('Lyrics')).toHaveValue('lanterns on the water');
+    expect(screen.getByLabelText('Lyrics idea')).toHaveValue('a night ferry');
+    // and what comes back is what is sent
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(sent(main)).toHaveLength(1));
+    expect(sent(main)[0]).toMatchObject({
+      mode: 'custom',
+      prompt: 'city pop',
+      title: 'Harbour Lights',
+      lyrics: 'lanterns on the water',
+    });
   });
 
   it('custom + instrumental leaves lyrics out (rule 3); section tags insert on their own line; Ctrl+Enter submits', async () => {

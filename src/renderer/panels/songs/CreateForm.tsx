@@ -16,16 +16,7 @@ import { errorText, fieldText, useFormat, useTranslation } from '../../i18n';
 import { focusWithRing } from '../../lib/focus-ring';
 import { clearFocusRequest, useUiStore } from '../../stores/ui';
 import { reuseDroppedFile } from '../../stores/reuse';
-
-const initialForm: SongForm = {
-  mode: 'auto',
-  quick: false,
-  prompt: '',
-  modelVersion: DEFAULT_MODEL_VERSION,
-  title: '',
-  lyrics: '',
-  instrumental: false,
-};
+import { composerDraft, initialForm, keepComposerDraft } from './composer-draft';
 
 const MODES = [
   { value: 'auto', label: 'songs:create.mode.auto' },
@@ -39,16 +30,18 @@ const MODES = [
 export function CreateForm({ hidden = false }: { hidden?: boolean }) {
   const { t } = useTranslation();
   const f = useFormat();
-  const [form, setForm] = useState<SongForm>(initialForm);
-  const [idea, setIdea] = useState('');
-  const [touched, setTouched] = useState(false);
+  // the draft left here when another panel was shown comes back
+  const [kept] = useState(composerDraft);
+  const [form, setForm] = useState<SongForm>(kept.form);
+  const [idea, setIdea] = useState(kept.idea);
+  const [touched, setTouched] = useState(kept.touched);
   const id = useId();
   const { submitting, submitError, writing, lyricsError, musicBefore } = useSongsStore();
   // "Reuse settings" from the Library or a take: the form takes them once per request (adjusted
   // while rendering, as React does for a changed input), the description focused
   const reuse = useSongsStore((s) => s.reuse);
   const reuseError = useSongsStore((s) => s.reuseError);
-  const [reusedSeq, setReusedSeq] = useState(0);
+  const [reusedSeq, setReusedSeq] = useState(kept.reusedSeq);
   const [dragging, setDragging] = useState(false);
   if (reuse && reuse.seq !== reusedSeq) {
     setReusedSeq(reuse.seq);
@@ -92,10 +85,18 @@ export function CreateForm({ hidden = false }: { hidden?: boolean }) {
     clearFocusRequest();
   }, [focusRequest, hidden]);
 
-  // filled from an item: the description (or style) takes focus, ready to change
+  // filled from an item: the description (or style) takes focus, ready to change (once: not
+  // again when the composer comes back from another panel)
+  const focusedSeq = useRef(kept.reusedSeq);
   useEffect(() => {
-    if (reusedSeq > 0 && !hidden) promptRef.current?.focus();
+    if (reusedSeq === focusedSeq.current || hidden) return;
+    focusedSeq.current = reusedSeq;
+    promptRef.current?.focus();
   }, [reusedSeq, hidden]);
+  useEffect(
+    () => keepComposerDraft({ form, idea, touched, reusedSeq }),
+    [form, idea, touched, reusedSeq],
+  );
 
   const update = (patch: Partial<SongForm>) => setForm((f) => ({ ...f, ...patch }));
   const off = hiddenFields(form);
