@@ -1,5 +1,5 @@
 /** The library's index lives in the worker thread; main keeps working when that thread dies. */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -95,6 +95,56 @@ describe('library index in the worker', () => {
     await lib.close();
     await worker.close();
   });
+
+  it('finds items by artist, album and genre, from the folder and from the saved index', async () => {
+    const worker = createWorkerClient<WorkerTasks>();
+    const dir = join(root, 'Library');
+    const indexFile = join(root, 'index.json');
+    const lib = createLibrary({ dir, indexFile, watch: false, worker });
+    await lib.open();
+    const tagged = await lib.createItem({
+      meta: {
+        kind: 'song',
+        title: 'Harbour',
+        artist: 'Mira Vale',
+        album: 'Tidewater Sessions',
+        genre: 'Dream Pop',
+        lyrics: 'hey hey hey\nhey hey hey',
+      },
+      ext: '.mp3',
+      writeMedia: (t) => writeFile(t, '1'),
+    });
+    const plain = await lib.createItem({
+      meta: { kind: 'song', title: 'Plain', lyrics: 'nothing here' },
+      ext: '.mp3',
+      writeMedia: (t) => writeFile(t, '2'),
+    });
+    const ids = async (l: typeof lib, text: string) => (await l.filter({ text })).map((i) => i.id);
+    expect(await ids(lib, 'vale')).toEqual([tagged.id]);
+    expect(await ids(lib, 'TIDEWATER sess')).toEqual([tagged.id]);
+    expect(await ids(lib, 'dream pop harbour')).toEqual([tagged.id]);
+    expect(await ids(lib, 'hey')).toEqual([tagged.id]);
+    // a term never spans two words or two fields
+    expect(await ids(lib, 'valetidewater')).toEqual([]);
+    // set later by a metadata edit (a refresh of that file)
+    await lib.updateMeta(plain.id, { artist: 'Ostro' });
+    expect(await ids(lib, 'ostro')).toEqual([plain.id]);
+    await lib.close();
+
+    // the saved index keeps each entry's words: the same answers from it
+    const again = createLibrary({ dir, indexFile, watch: false, worker });
+    await again.open();
+    expect(await ids(again, 'mira')).toEqual([tagged.id]);
+    expect(await ids(again, 'pop')).toEqual([tagged.id]);
+    expect(await ids(again, 'ostro')).toEqual([plain.id]);
+    await again.close();
+    // each word once: the chorus's six "hey" are one
+    const line = (await readFile(indexFile, 'utf8')).split('\n').find((l) => l.includes(tagged.id));
+    expect(
+      (JSON.parse(line!) as { text: string }).text.split(' ').filter((w) => w === 'hey'),
+    ).toEqual(['hey']);
+    await worker.close();
+  }, 30_000);
 
   it('answers a page of prompts during an open from what the open knows, without building the index again', async () => {
     const dir = join(root, 'Library');

@@ -328,7 +328,7 @@ describe('library', () => {
     open.length = 0;
     // line-delimited: a header line, then one entry a line
     const [header, ...lines] = (await readFile(headFileOf(indexFile), 'utf8')).trim().split('\n');
-    expect(JSON.parse(header!)).toMatchObject({ schema_version: 3, libraryDir: dir });
+    expect(JSON.parse(header!)).toMatchObject({ schema_version: 4, libraryDir: dir });
     const head = lines.map((l) => JSON.parse(l) as { item: { id: string } });
     expect(head.map((e) => e.item.id)).toEqual(newest);
     await rm(join(dir, 'Song 229.mp3')); // the newest, in the head, gone while closed

@@ -70,14 +70,14 @@ describe('saved index', () => {
 
   it('reads a last line without its newline, and nothing for another folder', async () => {
     const e = entry(1, 'one');
-    const header = JSON.stringify({ schema_version: 3, libraryDir });
+    const header = JSON.stringify({ schema_version: 4, libraryDir });
     await writeFile(file, `${header}\n${JSON.stringify(e)}`);
     expect((await loadSavedIndex(file, libraryDir)).get(e.item.file)).toEqual(e);
     expect((await loadSavedIndex(file, '/elsewhere')).size).toBe(0);
   });
 
   it('a damaged line drops the whole index (the folder is read again)', async () => {
-    const header = JSON.stringify({ schema_version: 3, libraryDir });
+    const header = JSON.stringify({ schema_version: 4, libraryDir });
     await writeFile(file, `${header}\n${JSON.stringify(entry(1, 'one'))}\n{"item":`);
     expect((await loadSavedIndex(file, libraryDir)).size).toBe(0);
   });

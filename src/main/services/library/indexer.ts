@@ -12,10 +12,9 @@ import {
   SIDECAR_SUFFIX,
   coverFor,
   coverNear,
+  entryOf,
   itemFrom,
-  promptField,
   readSidecar,
-  searchTextOf,
   sidecarNameFor,
   type IndexEntry,
   type Listed,
@@ -198,15 +197,8 @@ export async function scanLibrary(
       const cover = coverFor(b.rel, sidecar, files, imageBases);
       const facts = sidecar ? null : (found[i]?.facts ?? null);
       const item = itemFrom(b.rel, b.media, sidecar, cover, facts);
-      const entry: IndexEntry = {
-        item,
-        mediaSize: b.media.size,
-        mediaMtimeMs: b.media.mtimeMs,
-        sidecarSize: sideStat ? sideStat.size : null,
-        sidecarMtimeMs: sideStat ? sideStat.mtimeMs : null,
-        text: searchTextOf(item, sidecar ? sidecar.lyrics : facts?.lyrics, sidecar?.prompt),
-        ...promptField(sidecar?.prompt),
-      };
+      const lyrics = sidecar ? sidecar.lyrics : facts?.lyrics;
+      const entry = entryOf(item, b.media, sideStat, lyrics, sidecar?.prompt);
       next.set(b.rel, entry);
       if (!sidecar) bare.push(b.rel);
       // a file carrying Cadenza's recipe is listed once re-linking has found its story (never
@@ -281,15 +273,8 @@ export async function refreshEntries(
       recipes.set(rel, read.recipe);
     }
     const item = itemFrom(rel, media, sidecar, cover, found);
-    next.set(rel, {
-      item,
-      mediaSize: media.size,
-      mediaMtimeMs: media.mtimeMs,
-      sidecarSize: sideStat?.size ?? null,
-      sidecarMtimeMs: sideStat?.mtimeMs ?? null,
-      text: searchTextOf(item, sidecar ? sidecar.lyrics : found?.lyrics, sidecar?.prompt),
-      ...promptField(sidecar?.prompt),
-    });
+    const lyrics = sidecar ? sidecar.lyrics : found?.lyrics;
+    next.set(rel, entryOf(item, media, sideStat, lyrics, sidecar?.prompt));
     touched.push(rel);
   }
   if (touched.length === 0 && removed.length === 0) return { entries: next, changed: [], removed };

@@ -12,11 +12,11 @@ import { READ_CAPS, openRegular } from '../ground/regular-file';
 import type { IndexEntry } from './index-entry';
 
 /**
- * 3: line-delimited, compact items (no lyrics, no prompt: `hasPrompt`), each entry's prompt beside
- * its item and its search text. An index of another version is not read: the folder is read
- * again and the index saved anew.
+ * 4: line-delimited, compact items (no lyrics, no prompt: `hasPrompt`), each entry's prompt beside
+ * its item and its search text (its distinct words, artist, album and genre included since 4). An
+ * index of another version is not read: the folder is read again and the index saved anew.
  */
-const SAVED_INDEX_VERSION = 3;
+const SAVED_INDEX_VERSION = 4;
 
 /** A cheap shape check per entry: the saved index is our own file, written atomically. */
 function plausibleEntry(e: unknown): e is IndexEntry {
