@@ -216,19 +216,21 @@ async function openIndexNow(ref: IndexRef, ctx: TaskContext<EntryChunk>): Promis
   });
   const state = stateOf(entries);
   states.set(ref.handle, state);
-  const unchangedFromSaved =
-    saved.size > 0 &&
-    saved.size === entries.size &&
-    [...entries].every(([rel, e]) => saved.get(rel) === e);
+  let unchangedFromSaved = saved.size > 0 && saved.size === entries.size;
+  if (unchangedFromSaved)
+    for (const [rel, e] of entries)
+      if (saved.get(rel) !== e) {
+        unchangedFromSaved = false;
+        break;
+      }
   // what was sent already is not sent again; what the head said wrongly is replaced or removed
+  // (the state's order is main's: no second sort)
   const headSaid = new Map(head.map((e) => [e.item.file, JSON.stringify(e)]));
-  const ordered = [...entries.values()]
-    .filter((e) => {
-      if (streamed.has(e.item.file)) return streamed.get(e.item.file) !== e;
-      const before = headSaid.get(e.item.file);
-      return before === undefined || before !== JSON.stringify(e);
-    })
-    .sort((a, b) => newestFirst(a.item, b.item));
+  const ordered = state.ordered.filter((e) => {
+    if (streamed.has(e.item.file)) return streamed.get(e.item.file) !== e;
+    const before = headSaid.get(e.item.file);
+    return before === undefined || before !== JSON.stringify(e);
+  });
   sender.send(ordered);
   await Promise.all([sender.sent(), saveProbeCache(ref)]);
   const removed = [...headSaid.keys()].filter((rel) => !entries.has(rel));

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
-import { isAbsolute, join, posix, relative } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 import { isTempName } from '../ground/atomic';
 import type { Recipe } from '@shared/domain/recipe';
 import { isTaggable } from './file-tags';
@@ -54,7 +54,8 @@ function listFiles(
     }
     for (const d of dirents) {
       if (d.name.startsWith('.')) continue; // hidden files, and temp files (TEMP_PREFIX)
-      const rel = relDir ? posix.join(relDir, d.name) : d.name;
+      // a listed name holds no slash and is never . or ..: no path.join (20,000 normalizations)
+      const rel = relDir ? `${relDir}/${d.name}` : d.name;
       if (d.isDirectory()) {
         pending.push(rel);
         dirs?.push(rel);
@@ -307,15 +308,23 @@ function dedupeIds(
   entries: Map<string, IndexEntry>,
   previous: ReadonlyMap<string, IndexEntry>,
 ): void {
-  const groups = new Map<string, string[]>();
+  // ids are almost always unique: one map of first paths, an array only for an id seen twice
+  const first = new Map<string, string>();
+  const shared = new Map<string, string[]>();
   for (const [rel, e] of entries) {
-    const g = groups.get(e.item.id);
-    if (g) g.push(rel);
-    else groups.set(e.item.id, [rel]);
+    const at = first.get(e.item.id);
+    if (at === undefined) first.set(e.item.id, rel);
+    else {
+      const g = shared.get(e.item.id);
+      if (g) g.push(rel);
+      else shared.set(e.item.id, [at, rel]);
+    }
   }
-  const taken = new Set(groups.keys());
-  for (const [id, rels] of groups) {
-    if (rels.length < 2) continue;
+  if (shared.size === 0) return;
+  const taken = new Set(first.keys());
+  for (const id of first.keys()) {
+    const rels = shared.get(id);
+    if (!rels) continue;
     const rank = (rel: string): [number, number, string] => [
       (entries.get(rel)?.relink?.copyOf ? 2 : 0) + (previous.get(rel)?.item.id === id ? 0 : 1),
       (entries.get(rel) as IndexEntry).mediaMtimeMs,
