@@ -6,7 +6,7 @@
  * beside the file: a sidecar appears only when the user edits the item.
  */
 import { parseRecipe, type Recipe } from '@shared/domain/recipe';
-import { probeFile, type MediaProbe } from '../audio/probe';
+import { probeFile, probeFound, type MediaProbe } from '../audio/probe';
 import { RECIPE_FIELD, readRecipeText } from '../audio/tags';
 
 export interface FoundFacts {
@@ -50,10 +50,10 @@ export async function readFoundMedia(path: string): Promise<FoundFacts | null> {
  * and its tags read once (issue 30). A file the probe cannot read is asked for its recipe alone.
  */
 export async function readFound(path: string, withRecipe: boolean): Promise<ProbeFacts> {
-  const userText = withRecipe ? RECIPE_FIELD : undefined;
-  const p = await probeFile(path, { art: true, userText }).catch(() => null);
+  const p = await probeFound(path, withRecipe ? RECIPE_FIELD : null).catch(() => null);
   if (!p) return { facts: null, recipe: withRecipe ? await recipeInFile(path) : null };
-  return { facts: factsOf(p), recipe: p.userText ? parseRecipe(p.userText) : null };
+  const { userText, ...facts } = p;
+  return { facts, recipe: userText ? parseRecipe(userText) : null };
 }
 
 /** Runs `fn` over `items`, `limit` at a time; results in order. */

@@ -31,10 +31,12 @@ import {
 import { oggDurationMs } from './ogg';
 import { MAX_TAG_BYTES, pictureOverCaps } from './picture';
 import { userTextOf } from './user-text';
+import { plainMp3, type FoundProbe } from './found-mp3';
 import { blobOf, windowedReads, type ReadRange } from './reads';
 import { readFromBytes, readWavLayout, type ReadAt, type WavLayout } from './riff';
 
 export type { WavLayout } from './riff';
+export type { FoundProbe } from './found-mp3';
 
 /** music-metadata (and debug) loads on the first probe: CLI commands that probe nothing skip it. */
 let musicMetadata: Promise<typeof MusicMetadata> | undefined;
@@ -247,15 +249,52 @@ export async function probeFile(
   }
 }
 
+/**
+ * What the library lists of a file added outside the app, from one opening: an MP3 whose tags
+ * are plain without music-metadata (found-mp3.ts), any other file from the full probe (with its
+ * art, to know whether it has a picture). `userText`: a private tag field to answer too.
+ */
+export async function probeFound(
+  path: string,
+  userText: string | null,
+): Promise<FoundProbe | null> {
+  const opened = await openRegular(path).catch(() => null);
+  if (!opened) return null;
+  const { handle, stat } = opened;
+  try {
+    if (stat.size === 0) return null;
+    const reads = windowedReads(handle, stat.size);
+    const plain = await plainMp3(reads, stat.size, userText);
+    if (plain) return plain;
+    const options = { art: true, ...(userText ? { userText } : {}) };
+    const p = await probeOpened(handle, stat.size, path, options, reads);
+    if (!p) return null;
+    const { durationMs, tags } = p;
+    const { title, genre, lyrics } = tags;
+    const hasArt = p.art !== null;
+    return {
+      durationMs,
+      title,
+      genre,
+      lyrics: lyrics ?? null,
+      hasArt,
+      userText: p.userText ?? null,
+    };
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+}
+
 async function probeOpened(
   handle: FileHandle,
   size: number,
   path: string,
   options: ProbeOptions,
+  // one probe's reads share a few windows of the file (reads.ts)
+  reads = windowedReads(handle, size),
 ): Promise<MediaProbe | null> {
   let meta: IAudioMetadata;
-  // one probe's reads share a few windows of the file (reads.ts)
-  const { range, readAt } = windowedReads(handle, size);
+  const { range, readAt } = reads;
   const from = await parseStart(range, size);
   try {
     const skipCovers = !options.art;
