@@ -6,6 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { libraryPanel } from '../../src/renderer/panels/library';
 import { resetLibraryStore } from '../../src/renderer/stores/library';
+import { switchLanguage } from '../../src/renderer/i18n';
 import { TEST_KEY } from './support/main';
 import { renderMain } from './support/render-app';
 
@@ -57,5 +58,18 @@ describe('shortcut overview', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await user.keyboard('{Control>}/{/Control}');
     expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeInTheDocument();
+  });
+
+  it('names the keys as the language does: German says Strg, Entf, Pos1 and Klick', async () => {
+    const { user } = await renderMain({ key: TEST_KEY, panels: [libraryPanel] });
+    await screen.findByRole('searchbox', { name: 'Search the library' });
+    await switchLanguage('de');
+    await user.keyboard('{Control>}/{/Control}');
+    const dialog = await screen.findByRole('dialog', { name: 'Tastenkürzel' });
+    const keys = [...dialog.querySelectorAll('kbd')].map((k) => k.textContent);
+    for (const key of ['Strg+A', 'Entf', 'Strg+Klick', 'Umschalt+Klick', 'Strg++', 'Strg+-'])
+      expect(keys).toContain(key);
+    expect(keys).toContain('Strg+Umschalt+Z');
+    expect(keys.filter((k) => /Ctrl|Shift|click|Delete/.test(k ?? ''))).toEqual([]);
   });
 });

@@ -95,6 +95,31 @@ const GROUPS: ReadonlyArray<{ title: string; rows: ReadonlyArray<[Keys, string]>
   },
 ];
 
+/** Key names the language has its own word for (German keyboards say Strg, Entf, Pos1…). */
+const KEY_NAMES: Readonly<Record<string, string>> = {
+  Ctrl: 'shell:shortcuts.keyName.ctrl',
+  Shift: 'shell:shortcuts.keyName.shift',
+  Alt: 'shell:shortcuts.keyName.alt',
+  Space: 'shell:shortcuts.keyName.space',
+  Enter: 'shell:shortcuts.keyName.enter',
+  Esc: 'shell:shortcuts.keyName.esc',
+  Home: 'shell:shortcuts.keyName.home',
+  End: 'shell:shortcuts.keyName.end',
+  PgUp: 'shell:shortcuts.keyName.pgUp',
+  PgDn: 'shell:shortcuts.keyName.pgDn',
+  Delete: 'shell:shortcuts.keyName.delete',
+  Backspace: 'shell:shortcuts.keyName.backspace',
+  click: 'shell:shortcuts.keyName.click',
+};
+
+/** 'Ctrl+Shift+Z' in the language's key names; a lone '+' ('Ctrl++') stays the key it is. */
+function keyCombo(combo: string, t: (key: string) => string): string {
+  return combo
+    .split(/(?<!^)\+(?!$)/)
+    .map((part) => (KEY_NAMES[part] ? t(KEY_NAMES[part]) : part))
+    .join('+');
+}
+
 /** The dialog itself (its own chunk: ShortcutOverviewHost opens it on its key). */
 export function ShortcutOverview({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
@@ -130,7 +155,7 @@ export function ShortcutOverview({ onClose }: { onClose(): void }) {
                       {keys(mac).map((k) =>
                         typeof k === 'string' ? (
                           <kbd key={k} translate="no">
-                            {k}
+                            {keyCombo(k, t)}
                           </kbd>
                         ) : (
                           <kbd key={k.word}>{t(k.word)}</kbd>
