@@ -79,4 +79,16 @@ describe('plainId3', () => {
     expect(plainId3(tag([frame('SYLT', utf8('x'))]), null)).toBeNull();
     expect(plainId3(tag([title]).subarray(0, 20), null)).toBeNull(); // cut short
   });
+
+  it('leaves a frame that says UTF-8 but is not to music-metadata, instead of failing the file', () => {
+    const bad = Buffer.from([3, 0x48, 0xff, 0xfe, 0x41]);
+    for (const id of ['TIT2', 'TCON', 'TXXX'])
+      expect(plainId3(tag([frame(id, bad)]), 'CADENZA_RECIPE')).toBeNull();
+    const lyrics = Buffer.concat([
+      Buffer.from([3]),
+      Buffer.from('eng\0'),
+      Buffer.from([0xff, 0xfe]),
+    ]);
+    expect(plainId3(tag([frame('USLT', lyrics)]), null)).toBeNull();
+  });
 });

@@ -25,7 +25,13 @@ const FRONT_COVER = 3;
 /** Text of `b` in ID3 encoding `enc`, or undefined when it is not one read here. */
 function decode(b: Uint8Array, enc: number): string | undefined {
   if (enc === 0) return b.every((c) => c < 0x80) ? Buffer.from(b).toString('latin1') : undefined;
-  if (enc === 3) return new TextDecoder('utf-8', { fatal: true }).decode(b);
+  if (enc === 3) {
+    try {
+      return new TextDecoder('utf-8', { fatal: true }).decode(b);
+    } catch {
+      return undefined; // not UTF-8 after all: music-metadata reads it as it does
+    }
+  }
   if (enc !== 1 || b.length < 2 || b.length % 2 !== 0) return undefined;
   if (b[0] === 0xff && b[1] === 0xfe) return Buffer.from(b.subarray(2)).toString('utf16le');
   return undefined;
