@@ -32,6 +32,7 @@ import { oggDurationMs } from './ogg';
 import { MAX_TAG_BYTES, pictureOverCaps } from './picture';
 import { userTextOf } from './user-text';
 import { plainMp3, type FoundProbe } from './found-mp3';
+import { plainOgg } from './found-ogg';
 import { blobOf, windowedReads, type ReadRange } from './reads';
 import { readFromBytes, readWavLayout, type ReadAt, type WavLayout } from './riff';
 
@@ -250,9 +251,10 @@ export async function probeFile(
 }
 
 /**
- * What the library lists of a file added outside the app, from one opening: an MP3 whose tags
- * are plain without music-metadata (found-mp3.ts), any other file from the full probe (with its
- * art, to know whether it has a picture). `userText`: a private tag field to answer too.
+ * What the library lists of a file added outside the app, from one opening: an MP3, Ogg Vorbis
+ * or Opus file whose tags are plain without music-metadata (found-mp3.ts, found-ogg.ts), any other
+ * file from the full probe (with its art, to know whether it has a picture). `userText`: a private
+ * tag field to answer too.
  */
 export async function probeFound(
   path: string,
@@ -264,7 +266,8 @@ export async function probeFound(
   try {
     if (stat.size === 0) return null;
     const reads = windowedReads(handle, stat.size);
-    const plain = await plainMp3(reads, stat.size, userText);
+    const plain =
+      (await plainMp3(reads, stat.size, userText)) ?? (await plainOgg(reads, stat.size, userText));
     if (plain) return plain;
     const options = { art: true, ...(userText ? { userText } : {}) };
     const p = await probeOpened(handle, stat.size, path, options, reads);

@@ -13,8 +13,11 @@ const HEAD_BYTES = 4096;
 const isCapture = (b: Uint8Array, at: number): boolean =>
   b[at] === 0x4f && b[at + 1] === 0x67 && b[at + 2] === 0x67 && b[at + 3] === 0x53;
 
-/** The last page's granule position in the file's tail, or null when no page is there. */
-async function lastGranule(read: ReadAt, size: number): Promise<number | null> {
+/** The last page's granule position and sequence number in the file's tail, or null. */
+export async function oggLastPage(
+  read: ReadAt,
+  size: number,
+): Promise<{ granule: number; sequence: number } | null> {
   const from = Math.max(0, size - TAIL_BYTES);
   const buf = Buffer.alloc(size - from);
   const n = await read(buf, from);
@@ -29,7 +32,7 @@ async function lastGranule(read: ReadAt, size: number): Promise<number | null> {
     const granule = b.readBigInt64LE(at + 6);
     // -1: no packet ends on this page; a page before it then says
     if (granule < 0n) continue;
-    return Number(granule);
+    return { granule: Number(granule), sequence: b.readUInt32LE(at + 18) };
   }
   return null;
 }
@@ -48,8 +51,10 @@ export async function oggDurationMs(
   size: number,
   codec: 'ogg' | 'opus',
   sampleRate: number | null,
+  /** The last page, when the caller has it. */
+  last?: { granule: number } | null,
 ): Promise<number | null> {
-  const granule = await lastGranule(read, size);
+  const granule = (last ?? (await oggLastPage(read, size)))?.granule ?? null;
   if (granule === null) return null;
   const samples = codec === 'opus' ? granule - (await opusPreSkip(read)) : granule;
   const rate = codec === 'opus' ? 48_000 : sampleRate;
