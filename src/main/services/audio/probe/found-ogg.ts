@@ -9,9 +9,10 @@
  */
 import type { FoundProbe } from './found-mp3';
 import { oggDurationMs, oggLastPage } from './ogg';
-import { MAX_TAG_BYTES, pictureOverCaps } from './picture';
+import { MAX_TAG_BYTES } from './picture';
 import type { ReadRange } from './reads';
 import type { ReadAt } from './riff';
+import { hasArt, readComments } from './vorbis-comments';
 
 /**
  * music-metadata stops reading a stream at its 13th page once its comments are read, and then
@@ -20,10 +21,6 @@ import type { ReadAt } from './riff';
  */
 const COMMENTS_BY_PAGE = 8;
 const MIN_PAGES = 16;
-const FRONT_COVER = 3;
-/** How music-metadata tells lyrics with time stamps (LRC), which it reads otherwise. */
-const LRC_STAMP = /\[(\d{2}):(\d{2})\.(\d{2,3})]/;
-const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 const ascii = (b: Uint8Array, at: number, n: number): string =>
   Buffer.from(b.subarray(at, at + n)).toString('latin1');
@@ -68,22 +65,6 @@ async function firstPackets(range: ReadRange): Promise<Uint8Array[] | null> {
   return packets;
 }
 
-/** A METADATA_BLOCK_PICTURE's type and image, or null when it is not one read here. */
-function pictureOf(base64: string): { type: number; data: Uint8Array } | null {
-  if (base64.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) return null;
-  const b = Buffer.from(base64, 'base64');
-  let at = 4;
-  const skip = (): boolean => {
-    if (at + 4 > b.length) return false;
-    at += 4 + b.readUInt32BE(at);
-    return at <= b.length;
-  };
-  if (!skip() || !skip() || at + 20 > b.length) return null; // mime type, description
-  const length = b.readUInt32BE(at + 16);
-  const data = b.subarray(at + 20, at + 20 + length);
-  return data.length === length && length > 0 ? { type: b.readUInt32BE(0), data } : null;
-}
-
 export async function plainOgg(
   reads: { range: ReadRange; readAt: ReadAt },
   size: number,
@@ -104,53 +85,17 @@ export async function plainOgg(
       : ascii(comments, 0, 8) !== 'OpusTags'
   )
     return null;
-  const c = Buffer.from(comments.buffer, comments.byteOffset, comments.length);
-  let at = start;
-  if (at + 4 > c.length) return null;
-  at += 4 + c.readUInt32LE(at); // the vendor
-  if (at + 4 > c.length) return null;
-  const count = c.readUInt32LE(at);
-  at += 4;
-  const found = new Map<string, string[]>();
-  for (let i = 0; i < count; i++) {
-    if (at + 4 > c.length) return null;
-    const length = c.readUInt32LE(at);
-    if (at + 4 + length > c.length) return null;
-    let text: string;
-    try {
-      text = utf8.decode(c.subarray(at + 4, at + 4 + length));
-    } catch {
-      return null;
-    }
-    at += 4 + length;
-    const eq = text.indexOf('=');
-    const key = eq < 0 ? '' : text.slice(0, eq).toUpperCase();
-    found.set(key, [...(found.get(key) ?? []), text.slice(eq + 1)]);
-  }
-  const one = (...keys: string[]): string | null | undefined => {
-    const values = keys.flatMap((k) => found.get(k) ?? []);
-    return values.length > 1 ? undefined : (values[0] ?? null);
-  };
-  const title = one('TITLE');
-  const genre = one('GENRE', 'STYLE');
-  const lyrics = one('LYRICS', 'UNSYNCEDLYRICS');
-  if (title === undefined || genre === undefined || lyrics === undefined) return null;
-  if (found.has('COVERART') || (lyrics !== null && LRC_STAMP.test(lyrics))) return null;
-  const pictures = (found.get('METADATA_BLOCK_PICTURE') ?? []).map(pictureOf);
-  if (pictures.some((p) => p === null)) return null;
-  const chosen = pictures.find((p) => p!.type === FRONT_COVER) ?? pictures[0] ?? null;
+  const tags = readComments(
+    Buffer.from(comments.buffer, comments.byteOffset, comments.length),
+    start,
+    userText,
+  );
+  if (!tags) return null;
   // a header without a sample rate is not media to the full probe either
   if (id.length < 16 || Buffer.from(id).readUInt32LE(12) === 0) return null;
   const rate = vorbis ? Buffer.from(id).readUInt32LE(12) : 48_000;
   const durationMs = await oggDurationMs(reads.readAt, size, vorbis ? 'ogg' : 'opus', rate, last);
   if (durationMs === null) return null;
-  const wanted = userText === null ? undefined : found.get(userText.toUpperCase());
-  return {
-    durationMs,
-    title: title?.trim() || null,
-    genre: genre?.trim() ? [genre.trim()] : [],
-    lyrics: lyrics?.trim() || null,
-    hasArt: chosen !== null && pictureOverCaps(chosen.data) === null,
-    userText: wanted?.[0] ?? null,
-  };
+  const { title, genre, lyrics, pictures } = tags;
+  return { durationMs, title, genre, lyrics, hasArt: hasArt(pictures), userText: tags.userText };
 }

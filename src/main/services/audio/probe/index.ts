@@ -33,6 +33,7 @@ import { MAX_TAG_BYTES, pictureOverCaps } from './picture';
 import { userTextOf } from './user-text';
 import { plainMp3, type FoundProbe } from './found-mp3';
 import { plainOgg } from './found-ogg';
+import { plainFlac } from './found-flac';
 import { blobOf, windowedReads, type ReadRange } from './reads';
 import { readFromBytes, readWavLayout, type ReadAt, type WavLayout } from './riff';
 
@@ -251,8 +252,8 @@ export async function probeFile(
 }
 
 /**
- * What the library lists of a file added outside the app, from one opening: an MP3, Ogg Vorbis
- * or Opus file whose tags are plain without music-metadata (found-mp3.ts, found-ogg.ts), any other
+ * What the library lists of a file added outside the app, from one opening: an MP3, Ogg Vorbis,
+ * Opus or FLAC file whose tags are plain without music-metadata (found-*.ts), any other
  * file from the full probe (with its art, to know whether it has a picture). `userText`: a private
  * tag field to answer too.
  */
@@ -267,7 +268,9 @@ export async function probeFound(
     if (stat.size === 0) return null;
     const reads = windowedReads(handle, stat.size);
     const plain =
-      (await plainMp3(reads, stat.size, userText)) ?? (await plainOgg(reads, stat.size, userText));
+      (await plainMp3(reads, stat.size, userText)) ??
+      (await plainOgg(reads, stat.size, userText)) ??
+      (await plainFlac(reads, stat.size, userText));
     if (plain) return plain;
     const options = { art: true, ...(userText ? { userText } : {}) };
     const p = await probeOpened(handle, stat.size, path, options, reads);

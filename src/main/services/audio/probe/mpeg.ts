@@ -23,6 +23,10 @@ const KBPS: Record<string, readonly number[]> = {
   'v2-1': [0, 32, 48, 56, 64, 80, 96, 112, 128, 144, 160, 176, 192, 224, 256],
   'v2-2': [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
 };
+// looked up once: a frame walk reads thousands of headers
+const V1_KBPS = [KBPS['v1-1']!, KBPS['v1-2']!, KBPS['v1-3']!];
+const V2_L1_KBPS = KBPS['v2-1']!;
+const V2_KBPS = KBPS['v2-2']!;
 const RATES: Record<number, readonly number[]> = {
   3: [44100, 48000, 32000],
   2: [22050, 24000, 16000],
@@ -43,7 +47,7 @@ export function mpegFrameAt(b: Uint8Array, at: number): MpegFrame | null {
   if (rateIndex === 3) return null;
   const layer = (4 - layerBits) as 1 | 2 | 3;
   const mpeg1 = version === 3;
-  const kbps = KBPS[mpeg1 ? `v1-${layer}` : layer === 1 ? 'v2-1' : 'v2-2']![bitrateIndex]!;
+  const kbps = (mpeg1 ? V1_KBPS[layer - 1]! : layer === 1 ? V2_L1_KBPS : V2_KBPS)[bitrateIndex]!;
   const sampleRate = RATES[version]![rateIndex]!;
   const padding = (b2 >> 1) & 1;
   const samplesPerFrame = layer === 1 ? 384 : layer === 3 && !mpeg1 ? 576 : 1152;
