@@ -45,6 +45,22 @@ const picture = (type: number, data: Buffer): string =>
     data,
   ]).toString('base64');
 
+/** A packet over pages of at most 255 full segments each (the pages after the first continue it). */
+function pagesOf(first: number, packet: Buffer): Buffer[] {
+  const out: Buffer[] = [];
+  for (let at = 0, n = first; ; at += 255 * 255, n++) {
+    const piece = packet.subarray(at, at + 255 * 255);
+    if (piece.length === 255 * 255 && at + piece.length < packet.length) {
+      const head = page(n, at === 0 ? 0 : 1, -1n, Buffer.alloc(0)).subarray(0, 27);
+      head[26] = 255;
+      out.push(Buffer.concat([head, Buffer.alloc(255, 255), piece]));
+    } else {
+      out.push(page(n, at === 0 ? 0 : 1, 0n, piece));
+      return out;
+    }
+  }
+}
+
 function opusFile(comments: string[], pages = 30): Buffer {
   const head = Buffer.concat([
     Buffer.from('OpusHead'),
@@ -60,8 +76,8 @@ function opusFile(comments: string[], pages = 30): Buffer {
     le32(comments.length),
     ...comments.flatMap((c) => [le32(Buffer.byteLength(c)), Buffer.from(c)]),
   ]);
-  const out = [page(0, 2, 0n, head), page(1, 0, 0n, tags)];
-  for (let i = 2; i < pages; i++)
+  const out = [page(0, 2, 0n, head), ...pagesOf(1, tags)];
+  for (let i = out.length; i < pages; i++)
     out.push(page(i, i === pages - 1 ? 4 : 0, BigInt(312 + (i - 1) * 48_000), Buffer.alloc(100)));
   return Buffer.concat(out);
 }
@@ -102,5 +118,15 @@ describe('plainOgg', () => {
     expect(await found(opusFile(['METADATA_BLOCK_PICTURE=not base64!']))).toBeNull();
     // music-metadata reads a short stream to its end and measures it itself
     expect(await found(opusFile(['TITLE=a'], 10))).toBeNull();
+  });
+
+  it('reads a field repeated for every few bytes of its comments in linear time (a hostile file)', async () => {
+    // 60,000 empty fields over six pages: each was a copy of all before it (1.8 billion copies)
+    const file = opusFile(
+      Array.from({ length: 60_000 }, () => 'X='),
+      40,
+    );
+    expect(file.length).toBeGreaterThan(350_000);
+    expect(await found(file)).toMatchObject({ title: null, genre: [], lyrics: null });
   });
 });

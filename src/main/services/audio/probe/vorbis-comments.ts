@@ -64,7 +64,10 @@ export function readComments(
     at += 4 + length;
     const eq = text.indexOf('=');
     const key = eq < 0 ? '' : text.slice(0, eq).toUpperCase();
-    found.set(key, [...(found.get(key) ?? []), text.slice(eq + 1)]);
+    // pushed, not copied: a hostile file may repeat one field for every 4 bytes of its comments
+    const values = found.get(key);
+    if (values) values.push(text.slice(eq + 1));
+    else found.set(key, [text.slice(eq + 1)]);
   }
   const one = (...keys: string[]): string | null | undefined => {
     const values = keys.flatMap((k) => found.get(k) ?? []);
