@@ -12,13 +12,17 @@ import {
 } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SidecarSchema, type LibraryChange } from '@shared/domain/library';
 import { createLibrary, type Library } from '../../../src/main/services/library/library';
 import { sharedWorker } from '../../../src/main/services/worker';
 import type { AppWorker, WorkerTasks } from '../../../src/main/services/worker-tasks/registry';
 import { FIRST_READ_BATCH } from '../../../src/main/services/library/indexer';
 import { HEAD_ENTRIES, headFileOf } from '../../../src/main/services/library/saved-index';
+
+// a real worker thread answers: its first start (reading and compiling its code) has taken over
+// 5 s on the shared 2-core machine under load
+vi.setConfig({ testTimeout: 30_000 });
 
 let root: string;
 let dir: string;
