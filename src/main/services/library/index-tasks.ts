@@ -4,10 +4,10 @@
  * loop. Each open library in main has a state here under its handle; main holds the same entries
  * and learns of changes as diffs, sent in chunks so no single message is large.
  */
-import { getHeapStatistics, setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { getHeapStatistics } from 'node:v8';
 import { openDone } from '../worker/priority';
 import type { TaskContext } from '../worker/protocol';
+import { busyWith, collectGarbage, postponeShrink, shrinkSoon } from './heap-shrink';
 import type { IndexEntry, MainEntry } from './index-entry';
 import { refreshEntries, scanLibrary } from './indexer';
 import { byNewest } from './item-list';
@@ -244,7 +244,10 @@ export const libraryTasks = {
    */
   async 'library.open'(ref: IndexRef, ctx: TaskContext<EntryChunk>): Promise<OpenResult> {
     // the first open runs at main's priority; the thread lowers its own once it is done
-    return openIndex(ref, ctx).finally(openDone);
+    return busyWith(openIndex(ref, ctx)).finally(() => {
+      openDone();
+      shrinkSoon();
+    });
   },
 
   /** Brings the index up to date with the folder; sends the entries that changed as progress. */
@@ -252,7 +255,9 @@ export const libraryTasks = {
     const state = states.get(ref.handle);
     const previous = state?.entries ?? new Map<string, IndexEntry>();
     const dirs: string[] = [];
-    const next = await scanLibrary(ref.dir, previous, { dirs, probeCache: probeCacheOf(ref) });
+    const next = await busyWith(
+      scanLibrary(ref.dir, previous, { dirs, probeCache: probeCacheOf(ref) }),
+    );
     await saveProbeCache(ref);
     const complete = state === undefined;
     const changed: IndexEntry[] = [];
@@ -262,6 +267,7 @@ export const libraryTasks = {
     const sender = entrySender(ctx);
     sender.send(changed.sort((a, b) => newestFirst(a.item, b.item)));
     await sender.sent();
+    shrinkSoon();
     return { removed, dirs, complete };
   },
 
@@ -273,6 +279,7 @@ export const libraryTasks = {
     input: IndexRef & { files: string[] },
     ctx: TaskContext<EntryChunk>,
   ): Promise<Omit<ScanResult, 'dirs'>> {
+    postponeShrink();
     if (!states.has(input.handle)) {
       // the thread restarted: the whole index is built again and sent
       const scanned = await libraryTasks['library.scan'](input, ctx);
@@ -306,8 +313,9 @@ export const libraryTasks = {
     await stateFor(ref);
   },
 
-  /** Ids of the items whose title, tags, lyrics or prompt hold every word, newest first. */
+  /** Ids of the items whose title, tags, artist, album, genre, lyrics or prompt hold every word. */
   async 'library.search'(input: IndexRef & { query: LibraryQuery }): Promise<string[]> {
+    postponeShrink();
     const state = await stateFor(input);
     return state.search.filter(state.ordered, input.query).map((e) => e.item.id);
   },
@@ -317,6 +325,7 @@ export const libraryTasks = {
    * order: main's rows hold none, and asks for a page's when it is shown.
    */
   async 'library.prompts'(input: IndexRef & { files: string[] }): Promise<(string | null)[]> {
+    postponeShrink();
     const open = states.has(input.handle) ? undefined : opening.get(input.handle);
     const entries = open ? undefined : (await stateFor(input)).entries;
     return input.files.map((rel) => (open ? open(rel) : entries?.get(rel))?.prompt ?? null);
@@ -329,7 +338,7 @@ export const libraryTasks = {
     const run = (saves.get(file) ?? Promise.resolve()).then(async () => {
       // the entries as they are when this save's turn comes
       const state = states.get(ref.handle);
-      if (state) await saveIndex(file, ref.dir, state.entries, newestFirst);
+      if (state) await busyWith(saveIndex(file, ref.dir, state.entries, newestFirst));
     });
     const settled = run.catch(() => undefined);
     saves.set(file, settled);
@@ -340,7 +349,7 @@ export const libraryTasks = {
   },
 
   'library.close'(ref: IndexRef): void {
-    states.delete(ref.handle);
+    if (states.delete(ref.handle)) shrinkSoon();
   },
 
   /**
@@ -354,10 +363,7 @@ export const libraryTasks = {
     /** This thread's CPU time so far (user + system), ms: load-independent, unlike wall time. */
     cpuMs: number;
   } {
-    if (input.collect) {
-      setFlagsFromString('--expose-gc');
-      (runInNewContext('gc') as () => void)();
-    }
+    if (input.collect) collectGarbage();
     const h = getHeapStatistics();
     let entries = 0;
     for (const s of states.values()) entries += s.entries.size;

@@ -2,7 +2,7 @@ import type { LibraryKind } from '@shared/domain/library';
 import { searchTextOf, type IndexEntry } from './index-entry';
 
 export interface LibraryQuery {
-  /** Words that must all appear in the title, tags, lyrics or prompt (case-insensitive). */
+  /** Words that must all appear in the title, tags, artist, album, genre, lyrics or prompt. */
   text?: string;
   kind?: LibraryKind;
 }
