@@ -34,6 +34,7 @@ import { userTextOf } from './user-text';
 import { plainMp3, type FoundProbe } from './found-mp3';
 import { plainOgg } from './found-ogg';
 import { plainFlac } from './found-flac';
+import { withoutTables } from './mp4-tables';
 import { blobOf, windowedReads, type ReadRange } from './reads';
 import { readFromBytes, readWavLayout, type ReadAt, type WavLayout } from './riff';
 
@@ -267,13 +268,16 @@ export async function probeFound(
   try {
     if (stat.size === 0) return null;
     const reads = windowedReads(handle, stat.size);
+    // a reader that fails on what it was handed leaves the file to the full probe too
     const plain =
-      (await plainMp3(reads, stat.size, userText)) ??
-      (await plainOgg(reads, stat.size, userText)) ??
-      (await plainFlac(reads, stat.size, userText));
+      (await plainMp3(reads, stat.size, userText).catch(() => null)) ??
+      (await plainOgg(reads, stat.size, userText).catch(() => null)) ??
+      (await plainFlac(reads, stat.size, userText).catch(() => null));
     if (plain) return plain;
     const options = { art: true, ...(userText ? { userText } : {}) };
-    const p = await probeOpened(handle, stat.size, path, options, reads);
+    // an M4A's sample tables are not read: the listing shows nothing made from them
+    const range = await withoutTables(reads.range, stat.size);
+    const p = await probeOpened(handle, stat.size, path, options, { ...reads, range });
     if (!p) return null;
     const { durationMs, tags } = p;
     const { title, genre, lyrics } = tags;
