@@ -146,6 +146,29 @@ describe('library index in the worker', () => {
     await worker.close();
   }, 30_000);
 
+  it('gives its heap back once quiet after an open, not while searches come', async () => {
+    const worker = createWorkerClient<WorkerTasks>();
+    const dir = join(root, 'Library');
+    const lib = createLibrary({ dir, watch: false, worker });
+    await lib.open();
+    const before = (await worker.run('library.memory', {})).shrinks;
+    // searches every 200 ms put the shrink (due 1 s after the open) off, 3 s at most
+    for (let i = 0; i < 10; i++) {
+      await lib.filter({ text: `word${i}` });
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect((await worker.run('library.memory', {})).shrinks).toBe(before);
+    // quiet: it runs
+    let shrinks = before;
+    for (let t = 0; t < 50 && shrinks === before; t++) {
+      await new Promise((r) => setTimeout(r, 100));
+      shrinks = (await worker.run('library.memory', {})).shrinks;
+    }
+    expect(shrinks).toBe(before + 1);
+    await lib.close();
+    await worker.close();
+  }, 30_000);
+
   it('answers a page of prompts during an open from what the open knows, without building the index again', async () => {
     const dir = join(root, 'Library');
     const indexFile = join(root, 'index.json');

@@ -29,6 +29,9 @@ export const collectGarbage = (): void => collect()();
 /** How long the thread stays quiet before it shrinks its heap. */
 const QUIET_MS = 1000;
 let timer: NodeJS.Timeout | undefined;
+/** Shrinks done in this thread (a diagnostic: `library.memory`, tests). */
+let shrinks = 0;
+export const shrinksDone = (): number => shrinks;
 /** Long tasks (opens, scans, saves) running: no collection in the middle of one. */
 let busy = 0;
 
@@ -49,6 +52,7 @@ function arm(): void {
     timer = undefined;
     if (busy > 0) return shrinkSoon();
     dueSince = 0;
+    shrinks += 1;
     collect()({ type: 'major', execution: 'sync', flavor: 'last-resort' });
   }, QUIET_MS);
   timer.unref();

@@ -7,7 +7,7 @@
 import { getHeapStatistics } from 'node:v8';
 import { openDone } from '../worker/priority';
 import type { TaskContext } from '../worker/protocol';
-import { busyWith, collectGarbage, postponeShrink, shrinkSoon } from './heap-shrink';
+import { busyWith, collectGarbage, postponeShrink, shrinkSoon, shrinksDone } from './heap-shrink';
 import type { IndexEntry, MainEntry } from './index-entry';
 import { refreshEntries, scanLibrary } from './indexer';
 import { byNewest } from './item-list';
@@ -360,6 +360,8 @@ export const libraryTasks = {
     heapUsed: number;
     external: number;
     entries: number;
+    /** Memory-reducing collections this thread ran (heap-shrink.ts). */
+    shrinks: number;
     /** This thread's CPU time so far (user + system), ms: load-independent, unlike wall time. */
     cpuMs: number;
   } {
@@ -376,6 +378,7 @@ export const libraryTasks = {
       heapUsed: h.used_heap_size,
       external: h.external_memory,
       entries,
+      shrinks: shrinksDone(),
       cpuMs: (cpu.user + cpu.system) / 1000,
     };
   },
