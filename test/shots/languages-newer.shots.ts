@@ -63,6 +63,14 @@ test('Spending, Batches, the selection bar and the batch dialog in German and Ja
     ).toBeVisible();
     await shoot(page, `library-selection-${lang}`);
     await page.keyboard.press('Escape');
+    // the shortcut overview: the keys named as the language names them (Strg, Entf, Klick…)
+    await list.focus();
+    await page.keyboard.press('?');
+    const overview = page.getByRole('dialog', { name: words(lang, 'shell', 'shortcuts.title') });
+    await expect(overview).toBeVisible();
+    await shoot(page, `shortcuts-${lang}`);
+    await page.keyboard.press('Escape');
+    await expect(overview).toBeHidden();
 
     await page.keyboard.press('Control+2'); // Songs
     await page.getByRole('button', { name: words(lang, 'batch', 'open') }).click();
