@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import { defineConfig, externalizeDepsPlugin } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+import { COLLECTOR, shareTagMapper } from './scripts/music-metadata-patch.mjs';
 
 const alias = { '@shared': resolve(__dirname, 'src/shared') };
 const ESM_ONLY_DEPS = [
@@ -23,11 +25,18 @@ const lgplChunk = (id: string): string | undefined => {
   return dep ? `lgpl-${dep.replace(/^@[^/]+\//, '')}` : undefined;
 };
 
+/** One music-metadata tag mapper for every parse, as in the CLI (scripts/music-metadata-patch.mjs). */
+const oneTagMapper: Plugin = {
+  name: 'one-tag-mapper',
+  transform: (code, id) =>
+    COLLECTOR.test(id) ? { code: shareTagMapper(code, id), map: null } : null,
+};
+
 export default defineConfig({
   main: {
     // music-metadata and the WASM decoders are ESM-only: bundled into the CommonJS main build (the
     // CLI's esbuild bundle takes them in too), so neither loads them with require() at run time
-    plugins: [externalizeDepsPlugin({ exclude: [...ESM_ONLY_DEPS] })],
+    plugins: [externalizeDepsPlugin({ exclude: [...ESM_ONLY_DEPS] }), oneTagMapper],
     resolve: { alias },
     build: {
       outDir: 'out/main',

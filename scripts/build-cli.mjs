@@ -8,6 +8,7 @@ import { build } from 'esbuild';
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { COLLECTOR, shareTagMapper } from './music-metadata-patch.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(await readFile(resolve(root, 'package.json'), 'utf8'));
@@ -67,28 +68,13 @@ const ownFiles = {
   },
 };
 
-/**
- * music-metadata builds its tag mappers (eleven tables, each copied into an upper-case map) for
- * every file it parses, a tenth of a found file's probe (issue 30). They hold no state after
- * they are built, so the bundle made of music-metadata shares one. The build fails if the line
- * it replaces is gone (a new version: look again).
- */
-const COLLECTOR = /[\\/]music-metadata[\\/]lib[\\/]common[\\/]MetadataCollector\.js$/;
-const MAPPER_EACH_PARSE = 'tagMapper = new CombinedTagMapper();';
+/** One tag mapper for every parse (music-metadata-patch.mjs). */
 const oneTagMapper = {
   name: 'one-tag-mapper',
   setup(b) {
     b.onLoad({ filter: COLLECTOR }, async (args) => {
       const source = await readFile(args.path, 'utf8');
-      if (!source.includes(MAPPER_EACH_PARSE))
-        throw new Error(`build-cli: ${args.path} no longer says "${MAPPER_EACH_PARSE}"`);
-      return {
-        contents: `let sharedTagMapper;\n${source.replace(
-          MAPPER_EACH_PARSE,
-          'tagMapper = (sharedTagMapper ??= new CombinedTagMapper());',
-        )}`,
-        loader: 'js',
-      };
+      return { contents: shareTagMapper(source, args.path), loader: 'js' };
     });
   },
 };

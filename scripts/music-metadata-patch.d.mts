@@ -1,0 +1,2 @@
+export const COLLECTOR: RegExp;
+export function shareTagMapper(source: string, path: string): string;
