@@ -17,6 +17,11 @@ export interface FoundFacts {
   lyrics?: string | null;
   /** The file embeds a picture, served as its cover (media protocol `art` host). */
   hasArt: boolean;
+  /**
+   * durationMs is a sampled estimate (a large VBR MP3 without a Xing/VBRI header): the app's
+   * worker counts it exactly in the background (refine.ts).
+   */
+  estimated?: true;
 }
 
 /** What a found file holds: the probe's facts, and Cadenza's recipe when its tags carry one. */
@@ -31,6 +36,7 @@ const factsOf = (p: MediaProbe): FoundFacts => ({
   genre: p.tags.genre,
   lyrics: p.tags.lyrics ?? null,
   hasArt: p.art !== null,
+  ...(p.estimated ? { estimated: true as const } : {}),
 });
 
 /** The recipe in a library file's tags, or null (not a tagged format, none, or not valid). */

@@ -12,6 +12,7 @@ import type { IndexEntry, MainEntry } from './index-entry';
 import { refreshEntries, scanLibrary } from './indexer';
 import { byNewest } from './item-list';
 import { ProbeCache } from './probe-cache';
+import { refineIndexed } from './refine';
 import { loadSavedHead, loadSavedIndex, saveIndex } from './saved-index';
 import { LibrarySearch, type LibraryQuery } from './search';
 
@@ -303,6 +304,17 @@ export const libraryTasks = {
     );
     await sender.sent();
     return { removed };
+  },
+
+  /** Counts exactly, in the background, the lengths the probe only estimated (refine.ts). */
+  async 'library.refine'(ref: IndexRef, ctx: TaskContext<EntryChunk>): Promise<number> {
+    const sender = entrySender(ctx);
+    const cache = probeCacheOf(ref);
+    const state = () => states.get(ref.handle);
+    const send = (e: IndexEntry) => sender.send([e]);
+    const n = cache ? await refineIndexed(ref.dir, cache, state, send, ctx.signal) : 0;
+    await Promise.all([sender.sent(), saveProbeCache(ref)]);
+    return n;
   },
 
   /**

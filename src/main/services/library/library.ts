@@ -214,6 +214,15 @@ export function createLibrary(options: LibraryOptions): Library {
     rescan,
   });
 
+  /** Lengths the probe only estimated, counted exactly by the worker in the background (refine.ts). */
+  const refining = new AbortController();
+  function refineLengths(): void {
+    const onProgress = (json: string) => publish(JSON.parse(json) as MainEntry[], []);
+    void worker
+      .run('library.refine', ref, { signal: refining.signal, onProgress })
+      .catch(() => undefined);
+  }
+
   async function prompts(of: readonly LibraryItem[]): Promise<(string | null)[]> {
     const files: string[] = [];
     for (const i of of) if (i.hasPrompt && !firstPrompts.has(i.file)) files.push(i.file);
@@ -265,6 +274,7 @@ export function createLibrary(options: LibraryOptions): Library {
       readyPromise = (async () => {
         if (result.fromSaved) await rescan(); // catches sidecars edited in place while closed
         await worker.run('library.warm', ref);
+        if (!options.readOnly && !closed) refineLengths();
       })().catch((e: unknown) => log.error('library verification failed', e));
     },
     ready: () => readyPromise,
@@ -274,6 +284,7 @@ export function createLibrary(options: LibraryOptions): Library {
     },
     async close() {
       closed = true;
+      refining.abort();
       await readyPromise;
       if (!options.readOnly) await trash.flush().catch(() => undefined);
       folders.close();

@@ -11,7 +11,7 @@
  *   await cache.save();                               // when anything was set
  */
 import { promises as fs, type Stats } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, sep } from 'node:path';
 import { createInterface } from 'node:readline';
 import { RecipeSchema } from '@shared/domain/recipe';
 import { commitTemp, tempPathFor } from '../ground/atomic';
@@ -51,6 +51,7 @@ const plausible = (x: unknown): x is Line => {
         Array.isArray(f.genre) &&
         f.genre.every((g) => typeof g === 'string') &&
         typeof f.hasArt === 'boolean' &&
+        (f.estimated === undefined || f.estimated === true) &&
         (f.lyrics === undefined || f.lyrics === null || typeof f.lyrics === 'string')))
   );
 };
@@ -113,6 +114,29 @@ export class ProbeCache {
       lines.delete(oldest);
     }
     this.dirty = true;
+  }
+
+  /** The files under `dir` whose length the probe only estimated (refine.ts), oldest used first. */
+  async estimated(dir: string): Promise<string[]> {
+    const under = dir.endsWith(sep) ? dir : dir + sep;
+    const out: string[] = [];
+    for (const l of (await this.all()).values())
+      if (l.facts?.estimated && l.path.startsWith(under)) out.push(l.path);
+    return out;
+  }
+
+  /**
+   * Keeps the exact length counted for a file the probe estimated, while the cache still knows
+   * the file as `stat`; answers whether it did.
+   */
+  async setExactLength(path: string, stat: Stats, durationMs: number): Promise<boolean> {
+    const l = (await this.all()).get(path);
+    if (!l?.facts || l.size !== stat.size || l.mtimeMs !== stat.mtimeMs || l.ino !== stat.ino)
+      return false;
+    const { estimated: _e, ...facts } = l.facts;
+    l.facts = { ...facts, durationMs };
+    this.dirty = true;
+    return true;
   }
 
   /** Writes the cache when it changed (atomically, a few hundred lines at a time). */

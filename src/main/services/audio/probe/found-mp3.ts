@@ -19,6 +19,8 @@ export interface FoundProbe {
   hasArt: boolean;
   /** The private field asked for (null: none). */
   userText: string | null;
+  /** durationMs is a sampled estimate (a large VBR MP3 without a Xing/VBRI header). */
+  estimated?: true;
 }
 
 const ascii = (b: ArrayBuffer): string => Buffer.from(b).toString('latin1');
@@ -49,5 +51,6 @@ export async function plainMp3(
     // a picture over the caps is left out, as the full probe leaves it out
     hasArt: tags.picture !== null && pictureOverCaps(tags.picture) === null,
     userText: tags.userText,
+    ...(length.estimated ? { estimated: true as const } : {}),
   };
 }

@@ -289,6 +289,7 @@ export async function probeFound(
       lyrics: lyrics ?? null,
       hasArt,
       userText: p.userText ?? null,
+      ...(p.estimated ? { estimated: true as const } : {}),
     };
   } finally {
     await handle.close().catch(() => undefined);
