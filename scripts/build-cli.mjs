@@ -5,8 +5,10 @@
 // beside them, out/cli/lib-<name>.cjs. keytar stays external: it is a native module loaded
 // lazily from node_modules, and the CLI works without it (CADENZA_API_KEY).
 import { build } from 'esbuild';
-import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { chmod, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COLLECTOR, shareTagMapper } from './music-metadata-patch.mjs';
 
@@ -79,6 +81,25 @@ const oneTagMapper = {
   },
 };
 
+/**
+ * keytar (external, native) is imported by `import()`: in the CLI's code it becomes a `require`,
+ * since the code compiled with its cache (src/cli/launch.ts) has no loader for `import()`.
+ */
+const keytarRequired = {
+  name: 'keytar-required',
+  setup(b) {
+    b.onResolve({ filter: /^keytar$/ }, (args) =>
+      args.namespace === 'keytar-required'
+        ? { path: 'keytar', external: true }
+        : { path: 'keytar', namespace: 'keytar-required' },
+    );
+    b.onLoad({ filter: /.*/, namespace: 'keytar-required' }, () => ({
+      contents: "module.exports = require('keytar');",
+      loader: 'js',
+    }));
+  },
+};
+
 async function bundle(entry, outfile, banner, define = {}, plugins = [ownFiles]) {
   const result = await build({
     ...(typeof entry === 'string'
@@ -120,7 +141,12 @@ for (const name of OWN_FILES) {
   const entry = { contents: `export * from ${JSON.stringify(name)};`, sourcefile: name };
   await bundle(entry, resolve(root, 'out/cli', ownFileOf(name)), '', {}, [oneTagMapper]);
 }
-await bundle('src/cli/index.ts', resolve(root, 'out/cli/cadenza-code.cjs'), '');
+// a cache of older code of the same length would be believed (V8 checks the length only)
+const CODE = resolve(root, 'out/cli/cadenza-code.cjs');
+await rm(`${CODE}.cache`, { force: true });
+await bundle('src/cli/index.ts', CODE, '', {}, [ownFiles, keytarRequired]);
+if (/(?<![\w$.])import\(\s*[^)\s]/.test(await readFile(CODE, 'utf8')))
+  throw new Error('build-cli: an import() is left in cadenza-code.cjs (see keytarRequired)');
 await bundle(
   'src/cli/launch.ts',
   resolve(root, 'out/cli/cadenza.cjs'),
@@ -138,3 +164,53 @@ await bundle(
 await bundle('src/cli/launch.ts', resolve(root, 'out/cli/worker.cjs'), '', {
   __CADENZA_CODE__: JSON.stringify('worker-code.cjs'),
 });
+
+/** A WAV of a second of silence: a found file for the listing that makes the code cache. */
+function silentWav() {
+  const rate = 8000;
+  const h = Buffer.alloc(44);
+  h.write('RIFF', 0, 'latin1');
+  h.writeUInt32LE(36 + rate * 2, 4);
+  h.write('WAVEfmt ', 8, 'latin1');
+  h.writeUInt32LE(16, 16);
+  h.writeUInt16LE(1, 20);
+  h.writeUInt16LE(1, 22);
+  h.writeUInt32LE(rate, 24);
+  h.writeUInt32LE(rate * 2, 28);
+  h.writeUInt16LE(2, 32);
+  h.writeUInt16LE(16, 34);
+  h.write('data', 36, 'latin1');
+  h.writeUInt32LE(rate * 2, 40);
+  return Buffer.concat([h, Buffer.alloc(rate * 2)]);
+}
+
+// V8's code cache of the CLI's code (src/cli/launch.ts): made by two listings of a library with one
+// found file in a temporary data folder, the second reading the probe cache the first wrote, so
+// the cache holds what a listing compiles. Without it (a failure here) the CLI compiles as before.
+const trial = await mkdtemp(join(tmpdir(), 'cadenza-code-cache-'));
+try {
+  await mkdir(join(trial, 'library'));
+  await writeFile(join(trial, 'library', 'found.wav'), silentWav());
+  const env = {
+    ...process.env,
+    CADENZA_HOME: join(trial, 'home'),
+    CADENZA_LIBRARY: join(trial, 'library'),
+    CADENZA_KEYCHAIN: 'off',
+    CADENZA_API_KEY: '',
+    CADENZA_LOG_LEVEL: 'silent',
+  };
+  const args = ['library', 'list', '--json'];
+  const first = spawnSync(process.execPath, [resolve(root, 'out/cli/cadenza.cjs'), ...args], {
+    env,
+  });
+  const made = spawnSync(
+    process.execPath,
+    [resolve(root, 'scripts/cli-code-cache.cjs'), CODE, ...args],
+    { env },
+  );
+  if (first.status !== 0 || made.status !== 0)
+    console.warn(`build-cli: no code cache (${made.stderr || first.stderr})`);
+  else console.log('build-cli: out/cli/cadenza-code.cjs.cache');
+} finally {
+  await rm(trial, { recursive: true, force: true });
+}

@@ -3,16 +3,47 @@
  * (bundled twice by scripts/build-cli.mjs, each naming its code file): it loads the bundle beside
  * it (cadenza-code.cjs, worker-code.cjs).
  *
- * It turned on Node's compile cache in <data folder>/cache/cli-code for a while (issue 30); that
- * made read-only commands (`library list`, `jobs list`, `config get`) write to the data folder,
- * which they must not (test/integration/durability/read-only.test.ts), and saved no CPU time
- * measurable on this machine, so it is off.
+ * With V8's code cache made for it at build time (`<code file>.cache`, scripts/cli-code-cache.cjs:
+ * the functions a listing compiles), the code is not compiled again on every start: a third of the
+ * CLI's start-up (issue 30). Node rejects a cache made by another Node version or for other code,
+ * and the code is then compiled as usual. Nothing is written at run time: Node's own compile cache
+ * (tried in session 12) wrote into the data folder, which read-only commands must leave as it was.
  */
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { createRequire, Module } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Script } from 'node:vm';
 
 declare const __CADENZA_CODE__: string;
 
 // a path esbuild leaves alone: the code file is a bundle of its own, beside this one
 const code = join(__dirname, __CADENZA_CODE__);
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-require(code);
+
+/** The code file's compiled cache, when the build made one. */
+function cacheOf(file: string): Buffer | null {
+  try {
+    return readFileSync(`${file}.cache`);
+  } catch {
+    return null;
+  }
+}
+
+const cachedData = cacheOf(code);
+if (cachedData === null) {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  require(code);
+} else {
+  // what `require` does, with the cache handed to the compiler (the wrapper is the one the cache
+  // was made with: cli-code-cache.cjs). The code holds no `import()` (build-cli.mjs checks).
+  const script = new Script(Module.wrap(readFileSync(code, 'utf8')), {
+    filename: code,
+    cachedData,
+  });
+  const mod = new Module(code, module);
+  mod.filename = code;
+  const requireHere = createRequire(code);
+  requireHere.cache[code] = mod;
+  const run = script.runInThisContext() as (...args: unknown[]) => void;
+  run.call(mod.exports, mod.exports, requireHere, mod, code, dirname(code));
+  mod.loaded = true;
+}

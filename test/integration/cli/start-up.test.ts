@@ -3,11 +3,14 @@
  * music-metadata, the pronouncing dictionary) are files of their own beside the bundle
  * (scripts/build-cli.mjs), so a read-only command does not read and compile them: they were
  * 6.8 of its 9 MB. Each still answers when its import runs. The library's index is built on the
- * CLI's own thread: a worker thread's start cost more than a listing.
+ * CLI's own thread: a worker thread's start cost more than a listing. Its code is not compiled
+ * on each start: the build makes V8's code cache of it (scripts/cli-code-cache.cjs).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { Module } from 'node:module';
 import { join } from 'node:path';
+import { Script } from 'node:vm';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { toneWav } from '../../support/media-fixtures';
 import { buildCli, CLI, createSandbox, type CliSandbox } from './run-cli';
@@ -67,6 +70,16 @@ describe('the CLI start-up', () => {
     expect(item!.duration_ms).toBeGreaterThan(1400);
     expect(item!.duration_ms).toBeLessThan(1600);
   }, 60_000);
+
+  it("is not compiled again: V8's code cache made at build time is accepted by this Node", () => {
+    const code = join(OUT, 'cadenza-code.cjs');
+    // compiled as the launcher compiles it (src/cli/launch.ts)
+    const script = new Script(Module.wrap(readFileSync(code, 'utf8')), {
+      filename: code,
+      cachedData: readFileSync(`${code}.cache`),
+    });
+    expect(script.cachedDataRejected).toBe(false);
+  });
 
   it('the dictionary answers from its own file', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
