@@ -158,7 +158,7 @@ export interface OpenResult {
   /** The saved index matched the folder exactly (nothing to save). */
   unchangedFromSaved: boolean;
   fromSaved: boolean;
-  /** Entries sent first from the head file that the folder no longer has (relative paths). */
+  /** Entries sent early (the head file's, a first build's first rows) now gone (relative paths). */
   removed: string[];
 }
 
@@ -234,7 +234,10 @@ async function openIndexNow(ref: IndexRef, ctx: TaskContext<EntryChunk>): Promis
   });
   sender.send(ordered);
   await Promise.all([sender.sent(), saveProbeCache(ref)]);
-  const removed = [...headSaid.keys()].filter((rel) => !entries.has(rel));
+  // and what a first build's first rows listed that was gone by the time the folder was listed
+  const removed = [...new Set([...headSaid.keys(), ...streamed.keys()])].filter(
+    (rel) => !entries.has(rel),
+  );
   return { count: entries.size, dirs, unchangedFromSaved, fromSaved: saved.size > 0, removed };
 }
 

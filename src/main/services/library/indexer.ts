@@ -4,6 +4,7 @@ import { isAbsolute, join, relative } from 'node:path';
 import { isTempName } from '../ground/atomic';
 import type { Recipe } from '@shared/domain/recipe';
 import { isTaggable } from './file-tags';
+import { FIRST_SAMPLE_ENTRIES, firstEntries } from './first-rows';
 import { mapLimited, readFound as probeFound, type ProbeFacts } from './found';
 import type { ProbeCache } from './probe-cache';
 import { orphanSidecars, relinkEntries } from './relink';
@@ -111,6 +112,11 @@ export interface ScanOptions {
   onRead?: (entries: IndexEntry[]) => void;
   /** What earlier probes learned about files added outside the app (see probe-cache.ts). */
   probeCache?: ProbeCache;
+  /**
+   * A first build with `onRead`: directory entries walked for its first rows before the whole
+   * folder is listed (first-rows.ts; tests make it small).
+   */
+  firstSample?: number;
 }
 
 /** Sidecars read before the first batch is handed on: a first screen's worth. */
@@ -127,6 +133,18 @@ export async function scanLibrary(
   previous: ReadonlyMap<string, IndexEntry>,
   options: ScanOptions = {},
 ): Promise<Map<string, IndexEntry>> {
+  // a first build hands on its first rows before it lists the whole folder; the full scan then
+  // takes them as known entries, re-reading only what changed meanwhile (or shows a different
+  // cover once every file is listed)
+  let known = previous;
+  if (options.onRead && previous.size === 0) {
+    const first = firstEntries(root, options.firstSample ?? FIRST_SAMPLE_ENTRIES, FIRST_READ_BATCH);
+    if (first.length > 0) {
+      known = new Map(first.map((e) => [e.item.file, e]));
+      options.onRead(first);
+      await new Promise((r) => setImmediate(r)); // the first rows leave before the listing
+    }
+  }
   const trusted = (rel: string): boolean => {
     if (!options.trustListed) return false;
     if (previous.has(rel)) return true;
@@ -141,7 +159,7 @@ export async function scanLibrary(
     (rel, ext) =>
       !trusted(rel) &&
       (ITEM_MEDIA.has(ext) ||
-        (ext === SIDECAR_SUFFIX && previous.has(rel.slice(0, -SIDECAR_SUFFIX.length)))),
+        (ext === SIDECAR_SUFFIX && known.has(rel.slice(0, -SIDECAR_SUFFIX.length)))),
     options.dirs,
   );
   const imageBases = new Set<string>();
@@ -154,7 +172,7 @@ export async function scanLibrary(
   for (const [rel, { stat, ext }] of files) {
     if (!ITEM_MEDIA.has(ext)) continue;
     const side = files.get(sidecarNameFor(rel));
-    const prev = previous.get(rel);
+    const prev = known.get(rel);
     const sideStat = side?.stat;
     const unchanged =
       prev &&
