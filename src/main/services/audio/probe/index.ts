@@ -34,6 +34,7 @@ import { userTextOf } from './user-text';
 import { plainMp3, type FoundProbe } from './found-mp3';
 import { plainOgg } from './found-ogg';
 import { plainFlac } from './found-flac';
+import { plainM4a } from './found-m4a';
 import { withoutTables } from './mp4-tables';
 import { blobOf, windowedReads, type ReadRange } from './reads';
 import { readFromBytes, readWavLayout, type ReadAt, type WavLayout } from './riff';
@@ -254,7 +255,7 @@ export async function probeFile(
 
 /**
  * What the library lists of a file added outside the app, from one opening: an MP3, Ogg Vorbis,
- * Opus or FLAC file whose tags are plain without music-metadata (found-*.ts), any other
+ * Opus, FLAC or M4A file whose tags are plain without music-metadata (found-*.ts), any other
  * file from the full probe (with its art, to know whether it has a picture). `userText`: a private
  * tag field to answer too.
  */
@@ -272,7 +273,8 @@ export async function probeFound(
     const plain =
       (await plainMp3(reads, stat.size, userText).catch(() => null)) ??
       (await plainOgg(reads, stat.size, userText).catch(() => null)) ??
-      (await plainFlac(reads, stat.size, userText).catch(() => null));
+      (await plainFlac(reads, stat.size, userText).catch(() => null)) ??
+      (await plainM4a(reads, stat.size, userText).catch(() => null));
     if (plain) return plain;
     const options = { art: true, ...(userText ? { userText } : {}) };
     // an M4A's sample tables are not read: the listing shows nothing made from them
