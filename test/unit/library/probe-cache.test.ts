@@ -3,6 +3,7 @@
  * mtime + inode from the data folder — across processes (a new cache read from the file), never
  * beside the files, bounded, and rebuilt when damaged.
  */
+import type { Stats } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +36,36 @@ async function scanFresh(cache: ProbeCache) {
 }
 
 describe('the probe cache', () => {
+  it('reads a file of many chunks whole: lines across chunk ends, multi-byte text, a line too long', async () => {
+    const stat = { size: 1, mtimeMs: 2, ino: 3 } as Stats;
+    const first = new ProbeCache(cacheFile);
+    // 3,000 lines of about 700 bytes: 2 MB, read 1 MiB at a time
+    const lyrics = 'ça va — 歌 '.repeat(60);
+    for (let i = 0; i < 3000; i++) {
+      const facts = { durationMs: i, title: `t${i}`, genre: [], lyrics, hasArt: false };
+      await first.set(join(lib, `f${i}.mp3`), stat, { facts, recipe: null });
+    }
+    await first.save();
+    const text = await readFile(cacheFile, 'utf8');
+    const long = JSON.stringify({
+      path: 'x',
+      size: 1,
+      mtimeMs: 2,
+      ino: 3,
+      facts: null,
+      recipe: null,
+      pad: 'y'.repeat(40_000),
+    });
+    await writeFile(cacheFile, text.replace('\n', `\n${long}\n`));
+    const second = new ProbeCache(cacheFile);
+    for (const i of [0, 1499, 2999]) {
+      const got = await second.get(join(lib, `f${i}.mp3`), stat);
+      expect(got?.facts).toMatchObject({ durationMs: i, lyrics });
+    }
+    expect(await second.get('x', stat)).toBeUndefined();
+    expect(second.stats).toEqual({ hits: 3, misses: 1 });
+  });
+
   it('answers the second scan of unchanged files from the data folder, not the files', async () => {
     const first = new ProbeCache(cacheFile);
     const listed = await scanFresh(first);
