@@ -71,6 +71,78 @@ describe('ItemList', () => {
     expect(list.byId.get(moved.id)).toBe(moved);
   });
 
+  it('keeps every field of an item in its own object, tag lists and empty service ids shared', () => {
+    const list = new ItemList();
+    const full = {
+      ...item(1, { tags: ['pop', 'night'], service_ids: { song_id: 's1' } }),
+      schema_version: 1,
+      kind: 'song',
+      model: 'v4.5',
+      voice: null,
+      singer: null,
+      emotion: null,
+      duration_ms: 1000,
+      source_url: null,
+      parent_id: null,
+      variation_group: 'g',
+      job_id: 'job_1',
+      cover_file: null,
+      cover: null,
+      sizeBytes: 10,
+      modifiedAtMs: 1.5,
+      hasSidecar: true,
+      artEmbedded: false,
+      hasLyrics: true,
+      hasPrompt: false,
+      take: 2,
+      trimmed_from: {
+        source_id: 'a',
+        source_title: 'A',
+        start_ms: 0,
+        end_ms: 5,
+        fade_in_ms: 0,
+        fade_out_ms: 0,
+        fade_curve: 'linear',
+      },
+      loudness: { integratedLufs: -14, truePeakDb: -1, measuredAt: at(1), version: 1 },
+      continue_at_s: 12,
+      whole_song: null,
+      mode: 'custom',
+      instrumental: false,
+      tran: 0,
+      file_size_bytes: 10,
+      audio_sha256: 'a'.repeat(64),
+      favourite: true,
+      rating: 4,
+      artist: 'Ann',
+      album: 'B',
+      genre: 'Pop',
+    } as LibraryItem;
+    const kept = list.keep(JSON.parse(JSON.stringify(full)) as LibraryItem);
+    expect(kept).toStrictEqual(full);
+    // an item without the optional fields gets none of them (not even as undefined)
+    const bare = { ...full, tags: [], service_ids: {} } as Record<string, unknown>;
+    for (const k of ['take', 'trimmed_from', 'loudness', 'continue_at_s', 'whole_song', 'mode'])
+      delete bare[k];
+    for (const k of ['instrumental', 'tran', 'file_size_bytes', 'audio_sha256', 'favourite'])
+      delete bare[k];
+    for (const k of ['rating', 'artist', 'album', 'genre']) delete bare[k];
+    const a = list.keep(JSON.parse(JSON.stringify(bare)) as LibraryItem);
+    const b = list.keep(JSON.parse(JSON.stringify(bare)) as LibraryItem);
+    expect(a).toStrictEqual(bare);
+    expect(a.service_ids).toBe(b.service_ids);
+    expect(a.tags).toBe(b.tags);
+    // the same tags are one list, frozen (a change through one item would change them all)
+    const c = list.keep({ ...full, tags: ['pop', 'night'] });
+    const d = list.keep({ ...full, tags: ['pop', 'night'] });
+    expect(c.tags).toBe(d.tags);
+    expect(Object.isFrozen(c.tags)).toBe(true);
+    expect(list.keep({ ...full, tags: ['pop\u0000night'] }).tags).toEqual(['pop\u0000night']);
+    expect(list.keep({ ...full, service_ids: { song_id: 's2' } }).service_ids).toEqual({
+      song_id: 's2',
+    });
+  });
+
   it('breaks ties by the paths code units, without collation, the same in main and the worker', () => {
     // found files copied together share a creation time: localeCompare built collation keys per tie
     const spy = vi.spyOn(String.prototype, 'localeCompare');

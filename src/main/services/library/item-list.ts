@@ -23,6 +23,44 @@ export const byNewest = (
           ? 1
           : 0;
 
+/** The fields an item may lack (an older or a found file's sidecar has none of them). */
+type OptionalKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? K : never }[keyof T];
+type OptionalField = OptionalKeys<LibraryItem>;
+
+/** Every optional field of an item (the compiler checks the list against LibraryItem). */
+const OPTIONAL_FIELDS = Object.keys({
+  take: 1,
+  trimmed_from: 1,
+  loudness: 1,
+  continue_at_s: 1,
+  whole_song: 1,
+  mode: 1,
+  instrumental: 1,
+  tran: 1,
+  file_size_bytes: 1,
+  audio_sha256: 1,
+  favourite: 1,
+  rating: 1,
+  artist: 1,
+  album: 1,
+  genre: 1,
+} satisfies Record<OptionalField, 1>) as OptionalField[];
+
+/** One `service_ids` for every item without any (most of them), and one empty tag list. */
+const NO_SERVICE_IDS: LibraryItem['service_ids'] = Object.freeze({});
+const NO_TAGS = Object.freeze([]) as unknown as string[];
+
+/** Distinct tag lists shared between items, at most (each kept list is a key and an array). */
+const SHARED_TAG_LISTS = 4096;
+
+const isEmpty = (o: object): boolean => {
+  for (const _ in o) return false;
+  return true;
+};
+
+const sameTags = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && a.every((t, i) => t === b[i]);
+
 /**
  * Merges `incoming` (newest first) into `rows` (newest first) in place, from the back: the cost
  * is the incoming items plus the rows newer than the oldest of them — when a chunk of an open is
@@ -60,6 +98,61 @@ export class ItemList {
   private handedOut = false;
   /** Copies of the whole list made since the last reset (a diagnostic; tests read it). */
   copies = 0;
+  /** Tag lists shared between items with the same tags (see `keep`), by their tags joined. */
+  private tagLists = new Map<string, string[]>();
+
+  /**
+   * The item main keeps for one the worker sent (just parsed from its chunk's JSON): the same
+   * fields in one object built here, with shared empty `service_ids`, and one tag list per
+   * distinct tags. Every item of an open survives, and each of main's scavenges copied every
+   * young object that survived it: 10 MB at a time at 50,000 items (issue 30). V8 allocates
+   * the objects of one literal in the old generation once most of them survive
+   * (allocation-site pretenuring), so these are not copied; the parsed ones die young. Fields
+   * a newer version's sidecar has and this one does not know are not kept (every sidecar write
+   * reads the sidecar from disk).
+   */
+  keep(x: LibraryItem): LibraryItem {
+    const item: Omit<LibraryItem, OptionalField> = {
+      schema_version: x.schema_version,
+      id: x.id,
+      kind: x.kind,
+      title: x.title,
+      tags: this.tagsOf(x.tags),
+      model: x.model,
+      voice: x.voice,
+      singer: x.singer,
+      emotion: x.emotion,
+      duration_ms: x.duration_ms,
+      service_ids: isEmpty(x.service_ids) ? NO_SERVICE_IDS : x.service_ids,
+      source_url: x.source_url,
+      parent_id: x.parent_id,
+      variation_group: x.variation_group,
+      created_at: x.created_at,
+      job_id: x.job_id,
+      cover_file: x.cover_file,
+      file: x.file,
+      cover: x.cover,
+      sizeBytes: x.sizeBytes,
+      modifiedAtMs: x.modifiedAtMs,
+      hasSidecar: x.hasSidecar,
+      artEmbedded: x.artEmbedded,
+      hasLyrics: x.hasLyrics,
+      hasPrompt: x.hasPrompt,
+    };
+    for (const k of OPTIONAL_FIELDS)
+      if (x[k] !== undefined) (item as Record<string, unknown>)[k] = x[k];
+    return item as LibraryItem;
+  }
+
+  private tagsOf(tags: string[]): string[] {
+    if (tags.length === 0) return NO_TAGS;
+    const key = tags.join('\u0000');
+    const known = this.tagLists.get(key);
+    if (known && sameTags(known, tags)) return known;
+    if (!known && this.tagLists.size < SHARED_TAG_LISTS)
+      this.tagLists.set(key, Object.freeze(tags) as string[]);
+    return tags;
+  }
 
   /**
    * All items, newest first. The array handed out is never changed afterwards: the next change
@@ -88,6 +181,7 @@ export class ItemList {
     this.rows = [];
     this.handedOut = false;
     this.copies = 0;
+    this.tagLists = new Map();
   }
 
   /** The rows to change: the list itself while nobody holds it, else a copy. */

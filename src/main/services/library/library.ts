@@ -125,6 +125,8 @@ export function createLibrary(options: LibraryOptions): Library {
       onProgress: (json) => {
         // a chunk comes as JSON (see EntryChunk): parsed items are smaller than cloned ones
         const chunk = JSON.parse(json) as MainEntry[];
+        // main keeps its own copy of each item (see ItemList.keep); the parsed ones die young
+        for (const e of chunk) e.item = items.keep(e.item);
         if (onChunk) onChunk(chunk);
         else for (const e of chunk) got.push(e);
       },
