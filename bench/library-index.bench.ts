@@ -254,6 +254,9 @@ async function one(): Promise<void> {
   gc?.();
   gc?.();
   const mem = process.memoryUsage();
+  // the worker's heap as typing left it, before any collection of its own: its garbage is in
+  // the RSS above until the thread's heap shrink runs (heap-shrink.ts)
+  const typedWorker = await sharedWorker<typeof libraryTasks>().run('library.memory', {});
   // the worker thread's own isolate (the index, the search text): its heap as it stands
   const worker = await sharedWorker<typeof libraryTasks>().run('library.memory', { collect: true });
   // and once the threads have been idle a few seconds (the app between a creator's actions)
@@ -276,6 +279,9 @@ async function one(): Promise<void> {
   );
   console.log(
     `  the same, 4 s idle later: process RSS ${(restRss / 2 ** 20).toFixed(0)} MB (target ≤ 400 MB at 50k)`,
+  );
+  console.log(
+    `  the worker's heap then, before its own GC: ${(typedWorker.heapUsed / 2 ** 20).toFixed(0)} MB used, ${(typedWorker.heapTotal / 2 ** 20).toFixed(0)} MB committed`,
   );
   console.log(
     `worker thread's heap with the index open: ${(worker.heapUsed / 2 ** 20).toFixed(0)} MB used (after a full GC in the thread), ${(worker.external / 2 ** 20).toFixed(0)} MB external, ${worker.entries} entries`,

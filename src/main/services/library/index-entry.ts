@@ -74,7 +74,7 @@ const promptField = (prompt: string | null | undefined): { prompt?: string } =>
   prompt ? { prompt } : {};
 
 /** A file's size and mtime, as an entry keeps them. */
-type FileStats = Pick<Stats, 'size' | 'mtimeMs'>;
+export type FileStats = Pick<Stats, 'size' | 'mtimeMs'>;
 
 /**
  * The entry of a media file just read: its item, stats, search text and prompt — nothing else of
@@ -111,8 +111,11 @@ export interface Listed {
   rel: string;
   /** The name's extension, lower case with its dot ('' when none). */
   ext: string;
-  /** Size and mtime; null when the caller chose not to stat this file (trusted saved entry). */
-  stat: Stats | null;
+  /**
+   * Size and mtime (a whole `Stats` only where the lister keeps one: see indexer.ts); null when
+   * the caller chose not to stat this file (trusted saved entry).
+   */
+  stat: FileStats | null;
 }
 
 const externalId = (rel: string): string =>

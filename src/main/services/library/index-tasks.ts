@@ -8,7 +8,8 @@ import { getHeapStatistics } from 'node:v8';
 import { openDone } from '../worker/priority';
 import type { TaskContext } from '../worker/protocol';
 import { busyWith, collectGarbage, postponeShrink, shrinkSoon, shrinksDone } from './heap-shrink';
-import type { IndexEntry, MainEntry } from './index-entry';
+import { entrySender, type EntryChunk } from './entry-sender';
+import type { IndexEntry } from './index-entry';
 import { refreshEntries, scanLibrary } from './indexer';
 import { byNewest } from './item-list';
 import { ProbeCache } from './probe-cache';
@@ -31,21 +32,6 @@ interface IndexState {
   ordered: IndexEntry[];
   search: LibrarySearch;
 }
-
-/**
- * Entries per message to main: under 1 MB of JSON, a few milliseconds of main's time to receive
- * and publish. Each is delivered once main has handled the one before.
- */
-const ENTRY_CHUNK = 500;
-
-/**
- * A chunk of entries for main, as one JSON string (`JSON.parse` on main answers `MainEntry[]`).
- * Not the objects themselves: main keeps every item it is sent, and a structured clone's objects
- * hold their fields past the fourth in a separate property array and none of their strings
- * shared, so 50,000 cloned items took about 10 MB more of main's heap than parsed ones, and main's
- * garbage collector a third more time while an open streamed them in.
- */
-export type EntryChunk = string;
 
 const states = new Map<string, IndexState>();
 
@@ -111,32 +97,6 @@ function stateAfter(
   while (i < kept.length) ordered[k++] = kept[i++]!;
   while (j < incoming.length) ordered[k++] = incoming[j++]!;
   return { entries, ordered, search: state.search };
-}
-
-/** What main is sent of an entry: no stats, no search text (main never searches lyrics itself). */
-const forMain = ({ item, relink }: IndexEntry): MainEntry => (relink ? { item, relink } : { item });
-
-/**
- * Queues entries for main in chunks, one in flight at a time (see `TaskContext.deliver`); the
- * caller goes on working meanwhile and awaits `sent()` before answering.
- */
-function entrySender(ctx: TaskContext<EntryChunk>, promptsFirst = 0) {
-  let tail = Promise.resolve();
-  let withPrompt = promptsFirst;
-  const toMain = (e: IndexEntry): MainEntry => {
-    if (withPrompt <= 0) return forMain(e);
-    withPrompt -= 1;
-    return { ...forMain(e), prompt: e.prompt ?? null };
-  };
-  return {
-    send(entries: readonly IndexEntry[]): void {
-      for (let i = 0; i < entries.length; i += ENTRY_CHUNK) {
-        const chunk = JSON.stringify(entries.slice(i, i + ENTRY_CHUNK).map(toMain));
-        tail = tail.then(() => ctx.deliver(chunk));
-      }
-    },
-    sent: () => tail,
-  };
 }
 
 /** The state for `ref`; after a worker restart it is rebuilt from the folder. */
@@ -373,6 +333,8 @@ export const libraryTasks = {
    */
   'library.memory'(input: { collect?: boolean } = {}): {
     heapUsed: number;
+    /** The thread's heap as committed (garbage and free pages included): its share of the RSS. */
+    heapTotal: number;
     external: number;
     entries: number;
     /** Memory-reducing collections this thread ran (heap-shrink.ts). */
@@ -391,6 +353,7 @@ export const libraryTasks = {
         : { user: 0, system: 0 };
     return {
       heapUsed: h.used_heap_size,
+      heapTotal: h.total_heap_size,
       external: h.external_memory,
       entries,
       shrinks: shrinksDone(),
