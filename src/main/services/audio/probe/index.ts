@@ -18,7 +18,8 @@ import type { FileHandle } from 'node:fs/promises';
 import type * as MusicMetadata from 'music-metadata';
 import type { IAudioMetadata } from 'music-metadata';
 import { mediaTypeOf } from '../../ground/media-types';
-import { openRegular } from '../../ground/regular-file';
+import { closeSync, type Stats } from 'node:fs';
+import { openRegular, openRegularSync } from '../../ground/regular-file';
 import { mp4HeaderBytes } from './mp4';
 import {
   declaredFrames,
@@ -36,7 +37,7 @@ import { plainOgg } from './found-ogg';
 import { plainFlac } from './found-flac';
 import { plainM4a } from './found-m4a';
 import { withoutTables } from './mp4-tables';
-import { blobOf, windowedReads, type ReadRange } from './reads';
+import { blobOf, syncReader, windowedReads, type ReadRange } from './reads';
 import { readFromBytes, readWavLayout, type ReadAt, type WavLayout } from './riff';
 
 export type { WavLayout } from './riff';
@@ -263,9 +264,14 @@ export async function probeFound(
   path: string,
   userText: string | null,
 ): Promise<FoundProbe | null> {
-  const opened = await openRegular(path).catch(() => null);
-  if (!opened) return null;
-  const { handle, stat } = opened;
+  let opened: { fd: number; stat: Stats };
+  try {
+    opened = openRegularSync(path);
+  } catch {
+    return null;
+  }
+  const { fd, stat } = opened;
+  const handle = syncReader(fd);
   try {
     if (stat.size === 0) return null;
     const reads = windowedReads(handle, stat.size);
@@ -294,12 +300,12 @@ export async function probeFound(
       ...(p.estimated ? { estimated: true as const } : {}),
     };
   } finally {
-    await handle.close().catch(() => undefined);
+    closeSync(fd);
   }
 }
 
 async function probeOpened(
-  handle: FileHandle,
+  handle: Pick<FileHandle, 'read'>,
   size: number,
   path: string,
   options: ProbeOptions,

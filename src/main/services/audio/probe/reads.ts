@@ -8,6 +8,7 @@
  *   await parseBlob(blobOf(reads.range, size, ''));   // music-metadata
  *   await mpegLength(reads.readAt, size);             // the same windows
  */
+import { readSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { MAX_TAG_BYTES } from './picture';
 import type { ReadAt } from './riff';
@@ -26,7 +27,7 @@ const WINDOWS_KEPT = 8;
  * file are ever handed out (a window's unread rest never is), so windows need no zeroing.
  */
 export function windowedReads(
-  handle: FileHandle,
+  handle: Pick<FileHandle, 'read'>,
   size: number,
 ): { range: ReadRange; readAt: ReadAt } {
   const windows = new Map<number, Promise<Uint8Array>>();
@@ -101,3 +102,15 @@ export function blobOf(read: ReadRange, size: number, type: string, start = 0, e
   };
   return blob as unknown as Blob;
 }
+
+/**
+ * Reads of a file descriptor opened synchronously, in the shape `windowedReads` takes: each read
+ * runs on the calling thread, without the thread pool's round trip (per read, several times the
+ * read itself for the few small reads of a found file; issue 30). For the index thread and the
+ * CLI's in-thread index only, never main.
+ */
+export const syncReader = (fd: number): Pick<FileHandle, 'read'> =>
+  ({
+    read: (buffer: Uint8Array, offset: number, length: number, position: number) =>
+      Promise.resolve({ bytesRead: readSync(fd, buffer, offset, length, position), buffer }),
+  }) as Pick<FileHandle, 'read'>;
