@@ -27,39 +27,36 @@ export const byNewest = (
 type OptionalKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? K : never }[keyof T];
 type OptionalField = OptionalKeys<LibraryItem>;
 
-/** Every optional field of an item (the compiler checks the list against LibraryItem). */
-const OPTIONAL_FIELDS = Object.keys({
-  take: 1,
-  trimmed_from: 1,
-  loudness: 1,
-  continue_at_s: 1,
-  whole_song: 1,
-  mode: 1,
-  instrumental: 1,
-  tran: 1,
-  file_size_bytes: 1,
-  audio_sha256: 1,
-  favourite: 1,
-  rating: 1,
-  artist: 1,
-  album: 1,
-  genre: 1,
-} satisfies Record<OptionalField, 1>) as OptionalField[];
-
 /** One `service_ids` for every item without any (most of them), and one empty tag list. */
 const NO_SERVICE_IDS: LibraryItem['service_ids'] = Object.freeze({});
 const NO_TAGS = Object.freeze([]) as unknown as string[];
 
-/** Distinct tag lists shared between items, at most (each kept list is a key and an array). */
-const SHARED_TAG_LISTS = 4096;
+/**
+ * An item's tags in an array of its own made here (see `ItemList.keep`): a literal per length
+ * for the usual few tags, which V8 allocates in the old generation like the item; more are
+ * copied as they come.
+ */
+const tagsKept = (t: readonly string[]): string[] => {
+  switch (t.length) {
+    case 0:
+      return NO_TAGS;
+    case 1:
+      return [t[0]!];
+    case 2:
+      return [t[0]!, t[1]!];
+    case 3:
+      return [t[0]!, t[1]!, t[2]!];
+    case 4:
+      return [t[0]!, t[1]!, t[2]!, t[3]!];
+    default:
+      return t.slice();
+  }
+};
 
 const isEmpty = (o: object): boolean => {
   for (const _ in o) return false;
   return true;
 };
-
-const sameTags = (a: readonly string[], b: readonly string[]): boolean =>
-  a.length === b.length && a.every((t, i) => t === b[i]);
 
 /**
  * Merges `incoming` (newest first) into `rows` (newest first) in place, from the back: the cost
@@ -98,18 +95,15 @@ export class ItemList {
   private handedOut = false;
   /** Copies of the whole list made since the last reset (a diagnostic; tests read it). */
   copies = 0;
-  /** Tag lists shared between items with the same tags (see `keep`), by their tags joined. */
-  private tagLists = new Map<string, string[]>();
-
   /**
    * The item main keeps for one the worker sent (just parsed from its chunk's JSON): the same
-   * fields in one object built here, with shared empty `service_ids`, and one tag list per
-   * distinct tags. Every item of an open survives, and each of main's scavenges copied every
-   * young object that survived it: 10 MB at a time at 50,000 items (issue 30). V8 allocates
-   * the objects of one literal in the old generation once most of them survive
-   * (allocation-site pretenuring), so these are not copied; the parsed ones die young. Fields
-   * a newer version's sidecar has and this one does not know are not kept (every sidecar write
-   * reads the sidecar from disk).
+   * fields in an object and a tag list built here, one shared empty `service_ids`. Every item of
+   * an open survives, and each of main's scavenges copied every young object that survived it:
+   * 10 MB at a time at 50,000 items (issue 30). V8 allocates the objects of one literal in the
+   * old generation once most of them survive (allocation-site pretenuring), so these are not
+   * copied; the parsed ones die young. Fields a newer version's sidecar has and this one does not
+   * know are not kept (every sidecar write reads the sidecar from disk). About 0.5 µs of CPU per
+   * item.
    */
   keep(x: LibraryItem): LibraryItem {
     const item: Omit<LibraryItem, OptionalField> = {
@@ -117,7 +111,7 @@ export class ItemList {
       id: x.id,
       kind: x.kind,
       title: x.title,
-      tags: this.tagsOf(x.tags),
+      tags: tagsKept(x.tags),
       model: x.model,
       voice: x.voice,
       singer: x.singer,
@@ -139,19 +133,26 @@ export class ItemList {
       hasLyrics: x.hasLyrics,
       hasPrompt: x.hasPrompt,
     };
-    for (const k of OPTIONAL_FIELDS)
-      if (x[k] !== undefined) (item as Record<string, unknown>)[k] = x[k];
-    return item as LibraryItem;
-  }
-
-  private tagsOf(tags: string[]): string[] {
-    if (tags.length === 0) return NO_TAGS;
-    const key = tags.join('\u0000');
-    const known = this.tagLists.get(key);
-    if (known && sameTags(known, tags)) return known;
-    if (!known && this.tagLists.size < SHARED_TAG_LISTS)
-      this.tagLists.set(key, Object.freeze(tags) as string[]);
-    return tags;
+    const out = item as LibraryItem;
+    // one named load per field (test/unit/library/item-list.test.ts checks every field is here)
+    const { take, trimmed_from, loudness, continue_at_s, whole_song, mode, instrumental } = x;
+    const { tran, file_size_bytes, audio_sha256, favourite, rating, artist, album, genre } = x;
+    if (take !== undefined) out.take = take;
+    if (trimmed_from !== undefined) out.trimmed_from = trimmed_from;
+    if (loudness !== undefined) out.loudness = loudness;
+    if (continue_at_s !== undefined) out.continue_at_s = continue_at_s;
+    if (whole_song !== undefined) out.whole_song = whole_song;
+    if (mode !== undefined) out.mode = mode;
+    if (instrumental !== undefined) out.instrumental = instrumental;
+    if (tran !== undefined) out.tran = tran;
+    if (file_size_bytes !== undefined) out.file_size_bytes = file_size_bytes;
+    if (audio_sha256 !== undefined) out.audio_sha256 = audio_sha256;
+    if (favourite !== undefined) out.favourite = favourite;
+    if (rating !== undefined) out.rating = rating;
+    if (artist !== undefined) out.artist = artist;
+    if (album !== undefined) out.album = album;
+    if (genre !== undefined) out.genre = genre;
+    return out;
   }
 
   /**
@@ -181,7 +182,6 @@ export class ItemList {
     this.rows = [];
     this.handedOut = false;
     this.copies = 0;
-    this.tagLists = new Map();
   }
 
   /** The rows to change: the list itself while nobody holds it, else a copy. */
