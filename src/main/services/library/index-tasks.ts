@@ -292,7 +292,7 @@ export const libraryTasks = {
   async 'library.search'(input: IndexRef & { query: LibraryQuery }): Promise<string[]> {
     postponeShrink();
     const state = await stateFor(input);
-    return state.search.filter(state.ordered, input.query).map((e) => e.item.id);
+    return state.search.ids(state.ordered, input.query);
   },
 
   /**

@@ -13,7 +13,11 @@ const terms = (text: string): string[] => text.toLowerCase().split(/\s+/).filter
  * Per-keystroke filtering over the worker's index. Each entry's searchable text is lower-cased
  * once, when its sidecar is read (`IndexEntry.text`, kept in the saved index too); when the new
  * query only adds to the previous one (the user kept typing), only the previous matches are
- * searched again.
+ * searched again, and only for the terms that are new: a term the previous query had is held by
+ * every previous match. A query whose terms are the previous ones (a space typed) searches
+ * nothing, and an answer with the same matches as the previous one (the first letters of a
+ * common word match every item) gives the same ids: at 50,000 items, mapping 40,000 matches to
+ * their ids cost about 10 ms of a keystroke.
  */
 export class LibrarySearch {
   private last: {
@@ -21,23 +25,42 @@ export class LibrarySearch {
     key: string;
     terms: string[];
     result: IndexEntry[];
+    ids?: string[];
   } | null = null;
 
   filter(entries: readonly IndexEntry[], query: LibraryQuery): IndexEntry[] {
     const ts = terms(query.text ?? '');
     const key = query.kind ?? '';
     let pool: readonly IndexEntry[] = entries;
+    let check = ts;
     const prev = this.last;
-    if (prev && prev.entries === entries && prev.key === key && narrows(prev.terms, ts))
+    const narrowing =
+      prev !== null && prev.entries === entries && prev.key === key && narrows(prev.terms, ts);
+    if (narrowing) {
       pool = prev.result;
-    const result = pool.filter((e) => {
-      if (query.kind && e.item.kind !== query.kind) return false;
-      if (ts.length === 0) return true;
-      const h = e.text ?? (e.text = searchTextOf(e.item, null, e.prompt));
-      return ts.every((t) => h.includes(t));
-    });
-    this.last = { entries, key, terms: ts, result };
+      check = ts.filter((t) => !prev.terms.includes(t));
+    }
+    let result =
+      narrowing && check.length === 0
+        ? prev.result
+        : pool.filter((e) => {
+            if (query.kind && e.item.kind !== query.kind) return false;
+            if (check.length === 0) return true;
+            const h = e.text ?? (e.text = searchTextOf(e.item, null, e.prompt));
+            return check.every((t) => h.includes(t));
+          });
+    // nothing left out: the same matches, in the same order
+    if (narrowing && result.length === prev.result.length) result = prev.result;
+    const ids = result === prev?.result ? prev.ids : undefined;
+    this.last = { entries, key, terms: ts, result, ...(ids ? { ids } : {}) };
     return result;
+  }
+
+  /** The ids of `filter`'s matches (the previous answer's when the matches are the same). */
+  ids(entries: readonly IndexEntry[], query: LibraryQuery): string[] {
+    this.filter(entries, query);
+    const last = this.last as NonNullable<LibrarySearch['last']>;
+    return (last.ids ??= last.result.map((e) => e.item.id));
   }
 }
 
