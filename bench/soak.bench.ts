@@ -7,9 +7,9 @@
  * the list shows them, the shown ones' lyrics fetched), playing (an item's media read in 64 KiB
  * ranges, as the media protocol serves it) and library changes (an item added — media + sidecar
  * written, then refreshed as the app does after its own writes — renamed and removed). Every 20 s
- * it prints main's heap after GC, the process RSS (main + worker threads) and the worker
- * thread's heap, then the growth per hour of each, from a line fitted to the samples after the
- * first (warm-up) one, and of the second half alone (after an early rise has levelled off), with
+ * it prints main's heap after GC, the process RSS (main + worker threads), the worker thread's
+ * heap and the RSS outside both heaps as committed, then the growth per hour of each, from a
+ * line fitted to the samples after the first (warm-up) one, and of the second half alone (after an early rise has levelled off), with
  * the RSS that rate would reach after 8 hours. Flat means ±a few MB per hour.
  *
  * BENCH_COUNTS=1000,10000,50000 runs one soak per count, each in a Node process of its own.
@@ -41,6 +41,8 @@ interface Sample {
   heap: number;
   rss: number;
   worker: number;
+  /** RSS less both isolates' committed heaps: native memory (buffers, the allocator, code). */
+  outside: number;
   ops: number;
 }
 
@@ -117,11 +119,12 @@ async function main(): Promise<void> {
         heap: m.heapUsed / MB,
         rss: m.rss / MB,
         worker: w.heapUsed / MB,
+        outside: (m.rss - m.heapTotal - w.heapTotal) / MB,
         ops,
       };
       samples.push(s);
       console.log(
-        `t=${s.s.toFixed(0).padStart(4)} s  main heap ${s.heap.toFixed(1)} MB  RSS ${s.rss.toFixed(0)} MB  worker heap ${s.worker.toFixed(1)} MB  (${ops} operations, ${lib.items().length} items, load ${loadavg()[0]!.toFixed(1)})`,
+        `t=${s.s.toFixed(0).padStart(4)} s  main heap ${s.heap.toFixed(1)} MB  RSS ${s.rss.toFixed(0)} MB  worker heap ${s.worker.toFixed(1)} MB  outside the heaps ${s.outside.toFixed(0)} MB  (${ops} operations, ${lib.items().length} items, load ${loadavg()[0]!.toFixed(1)})`,
       );
       nextSample += SAMPLE_MS;
     }
@@ -158,7 +161,7 @@ async function main(): Promise<void> {
   await lib.close();
   const kept = samples.slice(1);
   const growth = (of: Sample[]): string =>
-    `main heap ${perHour(of, (x) => x.heap).toFixed(1)} MB/h, RSS ${perHour(of, (x) => x.rss).toFixed(1)} MB/h, worker heap ${perHour(of, (x) => x.worker).toFixed(1)} MB/h`;
+    `main heap ${perHour(of, (x) => x.heap).toFixed(1)} MB/h, RSS ${perHour(of, (x) => x.rss).toFixed(1)} MB/h, worker heap ${perHour(of, (x) => x.worker).toFixed(1)} MB/h, outside the heaps ${perHour(of, (x) => x.outside).toFixed(1)} MB/h`;
   console.log(
     `${ITEMS} items: growth per hour (fitted over ${kept.length} samples after the first): ${growth(kept)}; ${n} rounds of add/rename/type/scroll/play/remove (load ${loadavg()[0]!.toFixed(1)})`,
   );
