@@ -29,7 +29,7 @@ vi.mock('../../../src/main/services/library/indexer', async (load) => {
         return real.scanLibrary(root, previous, {
           ...options,
           dirs,
-          firstSample: 12,
+          firstSample: options.firstSample === 0 ? 0 : 12,
           onRead:
             onRead &&
             ((read) => {
@@ -75,7 +75,7 @@ async function take(rel: string, n: number, extra: Record<string, unknown> = {})
 }
 
 /** Opens the library in this thread as main does, publishing each chunk into main's rows. */
-async function openAsMain(): Promise<{ rows: ItemList; chunks: MainEntry[][] }> {
+async function openAsMain(earlyRows?: boolean): Promise<{ rows: ItemList; chunks: MainEntry[][] }> {
   const rows = new ItemList();
   const chunks: MainEntry[][] = [];
   const ctx = {
@@ -87,7 +87,7 @@ async function openAsMain(): Promise<{ rows: ItemList; chunks: MainEntry[][] }> 
       rows.publish(chunk, []);
     },
   } as unknown as TaskContext<string>;
-  const ref = { handle: `h-${Math.random()}`, dir };
+  const ref = { handle: `h-${Math.random()}`, dir, ...(earlyRows === false ? { earlyRows } : {}) };
   const opened = await libraryTasks['library.open'](ref, ctx);
   rows.publish([], opened.removed);
   libraryTasks['library.close'](ref);
@@ -144,5 +144,18 @@ describe('first rows of a first build', () => {
     expect(rows.list).toEqual([...plain.values()].map((e) => e.item).sort(byNewest));
     expect(rows.list.some((i) => i.file === firstFiles[1])).toBe(false);
     expect(rows.list.find((i) => i.file === firstFiles[0])?.title).toBe('Retitled while listing');
+  });
+
+  it('are not walked for by a read-only open (a listing waits for the whole index)', async () => {
+    await mkdir(join(dir, 'Album'), { recursive: true });
+    for (let n = 0; n < 30; n++) await take(`Take ${n}.mp3`, n);
+    await take('Album/Take 30.mp3', 30);
+    const firsts: number[] = [];
+    onFirst = (_first, dirsListed) => firsts.push(dirsListed);
+    const { rows } = await openAsMain(false);
+    // the first entries handed on came after the listing had found the subfolder
+    expect(firsts).toEqual([1]);
+    const plain = await scanLibrary(dir, new Map());
+    expect(rows.list).toEqual([...plain.values()].map((e) => e.item).sort(byNewest));
   });
 });

@@ -24,6 +24,11 @@ export interface IndexRef {
   indexFile?: string;
   /** What the probe learned of files added outside the app (data folder; see probe-cache.ts). */
   probeCacheFile?: string;
+  /**
+   * Whether a first build hands on early rows before the whole folder is listed (first-rows.ts):
+   * a listing command waits for the whole index anyway, so a read-only open skips them.
+   */
+  earlyRows?: boolean;
 }
 
 interface IndexState {
@@ -170,6 +175,7 @@ async function openIndexNow(ref: IndexRef, ctx: TaskContext<EntryChunk>): Promis
     trustListed: saved.size > 0,
     dirs,
     probeCache: probeCacheOf(ref),
+    ...(ref.earlyRows === false ? { firstSample: 0 } : {}),
     onRead: (read) => {
       for (const e of read) streamed.set(e.item.file, e);
       sender.send(read);

@@ -120,7 +120,7 @@ export interface ScanOptions {
   probeCache?: ProbeCache;
   /**
    * A first build with `onRead`: directory entries walked for its first rows before the whole
-   * folder is listed (first-rows.ts; tests make it small).
+   * folder is listed (first-rows.ts; tests make it small; 0: none).
    */
   firstSample?: number;
 }
@@ -143,7 +143,7 @@ export async function scanLibrary(
   // takes them as known entries, re-reading only what changed meanwhile (or shows a different
   // cover once every file is listed)
   let known = previous;
-  if (options.onRead && previous.size === 0) {
+  if (options.onRead && previous.size === 0 && options.firstSample !== 0) {
     const first = firstEntries(root, options.firstSample ?? FIRST_SAMPLE_ENTRIES, FIRST_READ_BATCH);
     if (first.length > 0) {
       known = new Map(first.map((e) => [e.item.file, e]));

@@ -48,6 +48,8 @@ export function createLibrary(options: LibraryOptions): Library {
     dir,
     indexFile: options.indexFile,
     probeCacheFile: options.indexFile && join(dirname(options.indexFile), PROBE_CACHE_NAME),
+    // a listing command (read-only) waits for the whole index: no early rows to hand on
+    ...(options.readOnly ? { earlyRows: false } : {}),
   };
   const items = new ItemList();
   /**
