@@ -170,9 +170,14 @@ async function main(): Promise<void> {
   const late = kept.slice(Math.floor(kept.length / 2));
   if (late.length >= 3) {
     const last = kept[kept.length - 1]!;
-    const rssIn8h = last.rss + perHour(late, (x) => x.rss) * 8;
+    const span = last.s - late[0]!.s;
+    // a few minutes' slope says little about eight hours: projected only from 10 minutes or more
+    const projected =
+      span >= 600
+        ? `; RSS after 8 h at that rate ${(last.rss + perHour(late, (x) => x.rss) * 8).toFixed(0)} MB`
+        : ' (too short to project over 8 h: BENCH_SOAK_MINUTES=30 or more)';
     console.log(
-      `${ITEMS} items: second half (${late.length} samples from t=${late[0]!.s.toFixed(0)} s): ${growth(late)}; RSS after 8 h at that rate ${rssIn8h.toFixed(0)} MB`,
+      `${ITEMS} items: second half (${late.length} samples from t=${late[0]!.s.toFixed(0)} s): ${growth(late)}${projected}`,
     );
   }
   await worker.close();
