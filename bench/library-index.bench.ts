@@ -225,7 +225,8 @@ async function one(): Promise<void> {
   const perKey: number[] = [];
   let matches = 0;
   const searchWorker = sharedWorker<typeof libraryTasks>();
-  const typingWorkerCpu0 = (await searchWorker.run('library.memory', {})).cpuMs;
+  const typingWorker0 = await searchWorker.run('library.memory', {});
+  const typingWorkerCpu0 = typingWorker0.cpuMs;
   const typingMainCpu0 = process.threadCpuUsage();
   for (let i = 1; i <= typed.length; i++) {
     t = performance.now();
@@ -235,10 +236,11 @@ async function one(): Promise<void> {
   const typingMainCpu = process.threadCpuUsage(typingMainCpu0);
   // CPU per keystroke: what the search costs without the machine's waiting (the worker's share
   // of a core on a loaded machine is small: it runs at a lowered priority after the first open)
+  const typingWorker = await searchWorker.run('library.memory', {});
   const typingCpu = {
     main: (typingMainCpu.user + typingMainCpu.system) / 1000 / typed.length,
-    worker:
-      ((await searchWorker.run('library.memory', {})).cpuMs - typingWorkerCpu0) / typed.length,
+    worker: (typingWorker.cpuMs - typingWorkerCpu0) / typed.length,
+    shrinks: typingWorker.shrinks - typingWorker0.shrinks,
   };
   // worst case: queries that do not extend the previous one (every item searched again)
   const cold: number[] = [];
@@ -303,8 +305,9 @@ async function one(): Promise<void> {
     `filter per keystroke typing "${typed}" over ${COUNT} items: max ${ms(Math.max(...perKey))}, mean ${ms(perKey.reduce((a, b) => a + b, 0) / perKey.length)}, first key ${ms(perKey[0] ?? 0)}; ${matches} final matches   (target ≤ 16 ms)`,
   );
   console.log(
-    `  CPU per keystroke (load-independent): main ${ms(typingCpu.main)}, worker ${ms(typingCpu.worker)}`,
+    `  CPU per keystroke (load-independent): main ${ms(typingCpu.main)}, worker ${ms(typingCpu.worker)}; the index thread's heap shrinks meanwhile: ${typingCpu.shrinks}`,
   );
+  console.log(`  per key: ${perKey.map((k) => k.toFixed(1)).join(' ')}`);
   console.log(
     `filter, fresh query over all items: max ${ms(Math.max(...cold))}  [${cold.map(ms).join(', ')}]`,
   );

@@ -254,4 +254,47 @@ describe('library index in the worker', () => {
     await lib.close();
     await shared.close();
   }, 30_000);
+
+  it('sends the ids of a typed word once while they stay the same, and maps them anew after a change', async () => {
+    const shared = createWorkerClient<WorkerTasks>();
+    const sent: number[] = [];
+    const worker: typeof shared = {
+      run: async (task, input, opts) => {
+        const out = await shared.run(task, input, opts);
+        if (task === 'library.search') sent.push((out as { ids?: string[] }).ids?.length ?? -1);
+        return out;
+      },
+      get restarts() {
+        return shared.restarts;
+      },
+      close: () => shared.close(),
+    };
+    const lib = createLibrary({ dir: join(root, 'Library'), watch: false, worker });
+    await lib.open();
+    const made = [];
+    for (const n of [1, 2, 3])
+      made.push(
+        await lib.createItem({
+          meta: { kind: 'song', title: `Velvet ${n}`, lyrics: n === 3 ? 'night' : 'day' },
+          ext: '.mp3',
+          writeMedia: (t) => writeFile(t, String(n)),
+        }),
+      );
+    const titles = async (text: string) => (await lib.filter({ text })).map((i) => i.title);
+    for (const text of ['v', 've', 'vel', 'velvet', 'velvet '])
+      expect(await titles(text)).toEqual(['Velvet 3', 'Velvet 2', 'Velvet 1']);
+    // the first key's 3 ids, then none: the same answer (-1)
+    expect(sent).toEqual([3, -1, -1, -1, -1]);
+    // a change in main's list: the same answer's ids are mapped to the items as they are now
+    await lib.updateMeta(made[1]!.id, { title: 'Velvet two' });
+    expect(await titles('velvet')).toEqual(['Velvet 3', 'Velvet two', 'Velvet 1']);
+    expect(await titles('velvet n')).toEqual(['Velvet 3']);
+    // the answer it held is not another's: deleting back asks anew
+    expect(await titles('velvet')).toEqual(['Velvet 3', 'Velvet two', 'Velvet 1']);
+    const list = await lib.filter({ text: 'velvet' });
+    list.pop(); // each caller has its own array
+    expect(await titles('velvet')).toHaveLength(3);
+    await lib.close();
+    await shared.close();
+  }, 30_000);
 });

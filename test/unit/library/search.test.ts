@@ -61,6 +61,15 @@ describe('library search', () => {
     expect(first).toHaveLength(entries.length);
     for (const text of ['li', 'lin', 'line', 'line '])
       expect(search.ids(entries, { text })).toBe(first);
+    // an answer's name: the ids only to an asker who does not hold that answer
+    const named = search.answer(entries, { text: 'line' });
+    expect(named.ids).toBe(first);
+    expect(search.answer(entries, { text: 'line ' }, named.answer)).toEqual({
+      answer: named.answer,
+    });
+    const other = search.answer(entries, { text: 'line rain' }, named.answer);
+    expect(other.answer).not.toBe(named.answer);
+    expect(other.ids).toEqual(plain(entries, { text: 'line rain' }));
     // other entries (a refresh made a new order): searched again from them
     const fewer = entries.slice(0, 50);
     expect(search.ids(fewer, { text: 'rain' })).toEqual(plain(fewer, { text: 'rain' }));

@@ -294,11 +294,16 @@ export const libraryTasks = {
     await stateFor(ref);
   },
 
-  /** Ids of the items whose title, tags, artist, album, genre, lyrics or prompt hold every word. */
-  async 'library.search'(input: IndexRef & { query: LibraryQuery }): Promise<string[]> {
+  /**
+   * Ids of the items whose title, tags, artist, album, genre, lyrics or prompt hold every word,
+   * and the answer's name; no ids when they are those of the answer named `have` (main's).
+   */
+  async 'library.search'(
+    input: IndexRef & { query: LibraryQuery; have?: string },
+  ): Promise<{ answer: string; ids?: string[] }> {
     postponeShrink();
     const state = await stateFor(input);
-    return state.search.ids(state.ordered, input.query);
+    return state.search.answer(state.ordered, input.query, input.have);
   },
 
   /**

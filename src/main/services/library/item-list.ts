@@ -95,6 +95,8 @@ export class ItemList {
   private handedOut = false;
   /** Copies of the whole list made since the last reset (a diagnostic; tests read it). */
   copies = 0;
+  /** Changes published since this list was made (a search answer mapped earlier still holds). */
+  changes = 0;
   /**
    * The item main keeps for one the worker sent (just parsed from its chunk's JSON): the same
    * fields in an object and a tag list built here, one shared empty `service_ids`. Every item of
@@ -182,6 +184,7 @@ export class ItemList {
     this.rows = [];
     this.handedOut = false;
     this.copies = 0;
+    this.changes += 1;
   }
 
   /** The rows to change: the list itself while nobody holds it, else a copy. */
@@ -203,6 +206,7 @@ export class ItemList {
   publish(changed: readonly MainEntry[], removed: readonly string[]): LibraryChange {
     const change: LibraryChange = { added: [], updated: [], removed: [] };
     if (changed.length === 0 && removed.length === 0) return change;
+    this.changes += 1;
     const { paths, byId } = this;
     const before = new Map<string, LibraryItem | undefined>();
     const note = (id: string): void => {

@@ -71,6 +71,8 @@ export function createLibrary(options: LibraryOptions): Library {
   let rescanAgain = false;
   let closed = false;
   let readyPromise: Promise<void> = Promise.resolve();
+  /** The search answer mapped last (library.search). */
+  let lastAnswer: { answer: string; changes: number; items: LibraryItem[] } | undefined;
   /** Waiting for `whenListed` while an open is in progress: the count each needs. */
   let listWaiters: Array<{ count: number; resolve: () => void }> | null = null;
   const wakeListWaiters = (all: boolean): void => {
@@ -309,16 +311,26 @@ export function createLibrary(options: LibraryOptions): Library {
       if (!query.text?.trim()) return items.peek.filter(ofKind);
       // a search typed during an open waits for its index (the worker would build another)
       await opening;
-      // the worker answers ids newest first, as `list` is ordered: no pass over the whole list
-      const ids = await worker.run('library.search', { ...ref, query });
+      // the worker answers ids newest first, as `list` is ordered: no pass over the whole list;
+      // none when they are those of the answer mapped last (most keys of a typed word at 50,000)
+      const search = (have?: string) =>
+        worker.run('library.search', { ...ref, query, ...(have ? { have } : {}) });
+      const held = lastAnswer?.changes === items.changes ? lastAnswer : undefined;
+      let answered = await search(held?.answer);
+      if (!answered.ids && held?.changes === items.changes) return held.items.slice();
+      // the list changed meanwhile: its items are needed anew
+      if (!answered.ids) answered = await search();
+      const { answer, ids = [] } = answered;
+      const changes = items.changes;
       const out: LibraryItem[] = [];
       for (let i = 0; i < ids.length; i++) {
         const item = items.byId.get(ids[i]!);
         if (item && ofKind(item)) out.push(item);
         // 50,000 matches take main tens of milliseconds: let other work in between
-        if (i % 10_000 === 9_999) await new Promise((r) => setImmediate(r));
+        if (i % 10_000 === 9_999 && i + 1 < ids.length) await new Promise((r) => setImmediate(r));
       }
-      return out;
+      lastAnswer = changes === items.changes ? { answer, changes, items: out } : undefined;
+      return out.slice();
     },
     pathOf: (item) => join(dir, item.file),
     rescan,
