@@ -257,11 +257,13 @@ describe('library index in the worker', () => {
 
   it('sends the ids of a typed word once while they stay the same, and maps them anew after a change', async () => {
     const shared = createWorkerClient<WorkerTasks>();
-    const sent: number[] = [];
+    const sent: string[] = [];
     const worker: typeof shared = {
       run: async (task, input, opts) => {
         const out = await shared.run(task, input, opts);
-        if (task === 'library.search') sent.push((out as { ids?: string[] }).ids?.length ?? -1);
+        const { ids, except } = out as { ids?: string[]; except?: string[] };
+        if (task === 'library.search')
+          sent.push(ids ? `${ids.length} ids` : except ? `all but ${except.length}` : 'same');
         return out;
       },
       get restarts() {
@@ -283,12 +285,14 @@ describe('library index in the worker', () => {
     const titles = async (text: string) => (await lib.filter({ text })).map((i) => i.title);
     for (const text of ['v', 've', 'vel', 'velvet', 'velvet '])
       expect(await titles(text)).toEqual(['Velvet 3', 'Velvet 2', 'Velvet 1']);
-    // the first key's 3 ids, then none: the same answer (-1)
-    expect(sent).toEqual([3, -1, -1, -1, -1]);
+    // the first key's answer (every item: none left out), then the same answer
+    expect(sent).toEqual(['all but 0', 'same', 'same', 'same', 'same']);
     // a change in main's list: the same answer's ids are mapped to the items as they are now
     await lib.updateMeta(made[1]!.id, { title: 'Velvet two' });
     expect(await titles('velvet')).toEqual(['Velvet 3', 'Velvet two', 'Velvet 1']);
     expect(await titles('velvet n')).toEqual(['Velvet 3']);
+    expect(await titles('velvet d')).toEqual(['Velvet two', 'Velvet 1']); // all but one
+    expect(sent.slice(-2)).toEqual(['1 ids', 'all but 1']);
     // the answer it held is not another's: deleting back asks anew
     expect(await titles('velvet')).toEqual(['Velvet 3', 'Velvet two', 'Velvet 1']);
     const list = await lib.filter({ text: 'velvet' });

@@ -63,13 +63,25 @@ describe('library search', () => {
       expect(search.ids(entries, { text })).toBe(first);
     // an answer's name: the ids only to an asker who does not hold that answer
     const named = search.answer(entries, { text: 'line' });
-    expect(named.ids).toBe(first);
-    expect(search.answer(entries, { text: 'line ' }, named.answer)).toEqual({
-      answer: named.answer,
+    expect(named.except).toEqual([]); // every entry: the ids left out, none
+    expect(search.answer(entries, { text: 'zzz' }).except).toBeUndefined(); // fewer than half
+    const most = search.answer(entries, { text: 'e' });
+    expect(most.except).toEqual(
+      entries.map((e) => e.item.id).filter((id) => !plain(entries, { text: 'e' }).includes(id)),
+    );
+    expect(search.answer(entries, { text: 'line', kind: 'tts' }).ids).toEqual(
+      plain(entries, { text: 'line', kind: 'tts' }),
+    );
+    const named2 = search.answer(entries, { text: 'line' });
+    expect(search.answer(entries, { text: 'line ' }, named2.answer)).toEqual({
+      answer: named2.answer,
     });
-    const other = search.answer(entries, { text: 'line rain' }, named.answer);
-    expect(other.answer).not.toBe(named.answer);
-    expect(other.ids).toEqual(plain(entries, { text: 'line rain' }));
+    const other = search.answer(entries, { text: 'line rain' }, named2.answer);
+    expect(other.answer).not.toBe(named2.answer);
+    const all = entries.map((e) => e.item.id);
+    expect(other.ids ?? all.filter((id) => !other.except!.includes(id))).toEqual(
+      plain(entries, { text: 'line rain' }),
+    );
     // other entries (a refresh made a new order): searched again from them
     const fewer = entries.slice(0, 50);
     expect(search.ids(fewer, { text: 'rain' })).toEqual(plain(fewer, { text: 'rain' }));

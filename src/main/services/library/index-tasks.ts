@@ -296,11 +296,12 @@ export const libraryTasks = {
 
   /**
    * Ids of the items whose title, tags, artist, album, genre, lyrics or prompt hold every word,
-   * and the answer's name; no ids when they are those of the answer named `have` (main's).
+   * and the answer's name; no ids when they are those of the answer named `have` (main's), and
+   * those of the items not matched instead (`except`) when most match.
    */
   async 'library.search'(
     input: IndexRef & { query: LibraryQuery; have?: string },
-  ): Promise<{ answer: string; ids?: string[] }> {
+  ): Promise<{ answer: string; ids?: string[]; except?: string[] }> {
     postponeShrink();
     const state = await stateFor(input);
     return state.search.answer(state.ordered, input.query, input.have);

@@ -317,12 +317,14 @@ export function createLibrary(options: LibraryOptions): Library {
         worker.run('library.search', { ...ref, query, ...(have ? { have } : {}) });
       const held = lastAnswer?.changes === items.changes ? lastAnswer : undefined;
       let answered = await search(held?.answer);
-      if (!answered.ids && held?.changes === items.changes) return held.items.slice();
+      if (!answered.ids && !answered.except && held?.changes === items.changes)
+        return held.items.slice();
       // the list changed meanwhile: its items are needed anew
-      if (!answered.ids) answered = await search();
-      const { answer, ids = [] } = answered;
+      if (!answered.ids && !answered.except) answered = await search();
+      const { answer, ids = [], except } = answered;
       const changes = items.changes;
-      const out: LibraryItem[] = [];
+      const gone = except && new Set(except);
+      const out: LibraryItem[] = gone ? items.peek.filter((i) => !gone.has(i.id)) : [];
       for (let i = 0; i < ids.length; i++) {
         const item = items.byId.get(ids[i]!);
         if (item && ofKind(item)) out.push(item);
