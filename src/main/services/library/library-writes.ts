@@ -26,7 +26,7 @@ import { probeFile } from '../audio/probe';
 import { CachedLyrics, PROBE_CACHE_NAME } from './probe-cache';
 import { ensureLibraryFolder } from './placement';
 import { tagLibraryFile } from './file-tags';
-import { isBareName, nameSet, normalizeExtension, sanitizeBaseName, uniqueFileName } from './names';
+import { freeFileName, isBareName, normalizeExtension, sanitizeBaseName } from './names';
 import type { CreateItemOptions, Library, LibraryOptions, NewItemMeta } from './library-types';
 
 const log = logger('library');
@@ -35,6 +35,8 @@ export interface WritesContext {
   options: LibraryOptions;
   /** The item with this id in main's list. */
   get(id: string): LibraryItem | undefined;
+  /** Every item of main's list. */
+  items(): Iterable<LibraryItem>;
   /** Re-reads these media files (relative paths) after a write. */
   refresh(files: readonly string[]): Promise<LibraryChange>;
   /** The prompts the index worker holds for these items (null: none), in their order. */
@@ -60,6 +62,7 @@ export type LibraryWrites = Pick<
 export function createLibraryWrites({
   options,
   get,
+  items,
   refresh,
   prompts,
 }: WritesContext): LibraryWrites {
@@ -84,22 +87,36 @@ export function createLibraryWrites({
     return item;
   }
 
-  async function existingNames(relDir = ''): Promise<Set<string>> {
-    const names = await fs.readdir(join(dir, relDir)).catch(() => [] as string[]);
-    return nameSet([
-      ...names,
-      ...[...reserved]
-        .filter((r) => posix.dirname(r) === (relDir || '.'))
-        .map((r) => posix.basename(r)),
-    ]);
+  /**
+   * Whether `name` is taken in the folder `relDir`, compared case-insensitively as macOS and
+   * Windows folders compare names: a file there (the file system answers for its own case rule),
+   * a name reserved by a save in progress, or an item of main's list whose name differs only in
+   * case (on a case-sensitive file system, so that the library still moves to one that is not).
+   * `mine` are names that count as free: the renamed item's own.
+   */
+  function takenIn(relDir: string, mine: readonly string[] = []) {
+    const lowerMine = new Set(mine.map((n) => n.toLowerCase()));
+    const inFolder = (name: string) => (relDir ? posix.join(relDir, name) : name);
+    return async (name: string): Promise<boolean> => {
+      const lower = name.toLowerCase();
+      if (lowerMine.has(lower)) return false;
+      const path = inFolder(name);
+      const lowerPath = path.toLowerCase();
+      for (const r of reserved)
+        if (r.length === path.length && r.toLowerCase() === lowerPath) return true;
+      if (await fs.lstat(join(dir, path)).catch(() => null)) return true;
+      // an item's sidecar is its media name with ".json": both names are its
+      for (const item of items()) {
+        const f = item.file;
+        if (f.length === path.length && f.toLowerCase() === lowerPath) return true;
+        if (f.length + 5 === path.length && `${f}.json`.toLowerCase() === lowerPath) return true;
+      }
+      return false;
+    };
   }
 
   async function reserveName(title: string, ext: string): Promise<string> {
-    const name = uniqueFileName(
-      sanitizeBaseName(title),
-      normalizeExtension(ext),
-      await existingNames(),
-    );
+    const name = await freeFileName(sanitizeBaseName(title), normalizeExtension(ext), takenIn(''));
     reserved.add(name);
     return name;
   }
@@ -307,10 +324,11 @@ export function createLibraryWrites({
     const relDir = posix.dirname(item.file) === '.' ? '' : posix.dirname(item.file);
     const oldName = posix.basename(item.file);
     const ext = extname(oldName);
-    const names = await existingNames(relDir);
-    names.delete(oldName.toLowerCase());
-    names.delete(sidecarNameFor(oldName).toLowerCase());
-    const newName = uniqueFileName(sanitizeBaseName(title), ext, names);
+    const newName = await freeFileName(
+      sanitizeBaseName(title),
+      ext,
+      takenIn(relDir, [oldName, sidecarNameFor(oldName)]),
+    );
     const newCover = item.cover
       ? `${newName.slice(0, newName.length - ext.length)}${extname(item.cover)}`
       : null;

@@ -242,6 +242,7 @@ export function createLibrary(options: LibraryOptions): Library {
   const writes = createLibraryWrites({
     options,
     get: (id) => items.byId.get(id),
+    items: () => items.byId.values(),
     refresh,
     prompts,
   });
