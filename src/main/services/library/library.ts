@@ -223,7 +223,12 @@ export function createLibrary(options: LibraryOptions): Library {
   /** Lengths the probe only estimated, counted exactly by the worker in the background (refine.ts). */
   const refining = new AbortController();
   function refineLengths(): void {
-    const onProgress = (json: string) => publish(JSON.parse(json) as MainEntry[], []);
+    const onProgress = (json: string) => {
+      const chunk = JSON.parse(json) as MainEntry[];
+      // kept as an open's items are (ItemList.keep): main holds them for the session
+      for (const e of chunk) e.item = items.keep(e.item);
+      publish(chunk, []);
+    };
     void worker
       .run('library.refine', ref, { signal: refining.signal, onProgress })
       .catch(() => undefined);
