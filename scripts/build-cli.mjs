@@ -147,12 +147,21 @@ await rm(`${CODE}.cache`, { force: true });
 await bundle('src/cli/index.ts', CODE, '', {}, [ownFiles, keytarRequired]);
 if (/(?<![\w$.])import\(\s*[^)\s]/.test(await readFile(CODE, 'utf8')))
   throw new Error('build-cli: an import() is left in cadenza-code.cjs (see keytarRequired)');
+// `library list` of a found folder the probe cache knows (src/cli/quick-list.ts): answered before
+// the CLI's code is read, so it must not pull that code's weight back in
+const QUICK = resolve(root, 'out/cli/cadenza-list.cjs');
+await bundle('src/cli/quick-list.ts', QUICK, '');
+const heavy = /node_modules[\\/](zod|pino|pino-roll|sonic-boom|date-fns)[\\/]/.exec(
+  await readFile(QUICK, 'utf8'),
+);
+if (heavy) throw new Error(`build-cli: cadenza-list.cjs holds ${heavy[1]} (see quick-list.ts)`);
 await bundle(
   'src/cli/launch.ts',
   resolve(root, 'out/cli/cadenza.cjs'),
   `#!/usr/bin/env node\n${NODE_GUARD}`,
   {
     __CADENZA_CODE__: JSON.stringify('cadenza-code.cjs'),
+    __CADENZA_QUICK__: JSON.stringify('cadenza-list.cjs'),
   },
 );
 // the worker thread runs inside the CLI's process (already checked)
@@ -163,6 +172,7 @@ await bundle(
 );
 await bundle('src/cli/launch.ts', resolve(root, 'out/cli/worker.cjs'), '', {
   __CADENZA_CODE__: JSON.stringify('worker-code.cjs'),
+  __CADENZA_QUICK__: JSON.stringify(''),
 });
 
 /** A WAV of a second of silence: a found file for the listing that makes the code cache. */

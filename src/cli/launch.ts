@@ -15,6 +15,8 @@ import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 
 declare const __CADENZA_CODE__: string;
+/** The quick listing's file (quick-list.ts) beside the CLI's launcher; '' in the worker's. */
+declare const __CADENZA_QUICK__: string;
 
 // a path esbuild leaves alone: the code file is a bundle of its own, beside this one
 const code = join(__dirname, __CADENZA_CODE__);
@@ -28,22 +30,38 @@ function cacheOf(file: string): Buffer | null {
   }
 }
 
-const cachedData = cacheOf(code);
-if (cachedData === null) {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  require(code);
-} else {
-  // what `require` does, with the cache handed to the compiler (the wrapper is the one the cache
-  // was made with: cli-code-cache.cjs). The code holds no `import()` (build-cli.mjs checks).
-  const script = new Script(Module.wrap(readFileSync(code, 'utf8')), {
-    filename: code,
-    cachedData,
-  });
-  const mod = new Module(code, module);
-  mod.filename = code;
-  const requireHere = createRequire(code);
-  requireHere.cache[code] = mod;
-  const run = script.runInThisContext() as (...args: unknown[]) => void;
-  run.call(mod.exports, mod.exports, requireHere, mod, code, dirname(code));
-  mod.loaded = true;
+/** Loads and runs the code file. */
+function loadCode(): void {
+  const cachedData = cacheOf(code);
+  if (cachedData === null) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    require(code);
+  } else {
+    // what `require` does, with the cache handed to the compiler (the wrapper is the one the cache
+    // was made with: cli-code-cache.cjs). The code holds no `import()` (build-cli.mjs checks).
+    const script = new Script(Module.wrap(readFileSync(code, 'utf8')), {
+      filename: code,
+      cachedData,
+    });
+    const mod = new Module(code, module);
+    mod.filename = code;
+    const requireHere = createRequire(code);
+    requireHere.cache[code] = mod;
+    const run = script.runInThisContext() as (...args: unknown[]) => void;
+    run.call(mod.exports, mod.exports, requireHere, mod, code, dirname(code));
+    mod.loaded = true;
+  }
 }
+
+interface QuickList {
+  answerQuickly(argv: readonly string[], env: NodeJS.ProcessEnv): boolean;
+}
+
+const args = process.argv.slice(2);
+// `library list [--json]` of a found folder the probe cache knows, answered without the CLI's code
+const quick: QuickList | null =
+  __CADENZA_QUICK__ && args[0] === 'library' && args[1] === 'list'
+    ? // eslint-disable-next-line @typescript-eslint/no-require-imports
+      (require(join(__dirname, __CADENZA_QUICK__)) as QuickList)
+    : null;
+if (!quick?.answerQuickly(args, process.env)) loadCode();

@@ -14,6 +14,7 @@ import {
 } from '../../command';
 import { exportHelp, exportItemsCommand } from './export';
 import { findItem, fullItems, sidecarOf } from '../../support';
+import { listText } from '../../list-text';
 import { retag, RETAG_HELP } from './retag';
 import { trim, TRIM_HELP } from './trim';
 
@@ -39,12 +40,6 @@ ${RETAG_HELP}
 
 ${exportHelp}`;
 
-const duration = (ms: number | null): string => {
-  if (ms === null) return '';
-  const s = Math.round(ms / 1000);
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-};
-
 async function list(args: string[], ctx: CliContext): Promise<void> {
   const { values, positionals } = parseCommandArgs(args, { json: { type: 'boolean' } }, 'library');
   expectNoMore(positionals, 'library');
@@ -60,16 +55,7 @@ async function list(args: string[], ctx: CliContext): Promise<void> {
       ctx.note(`The library at ${library.dir} is empty.`);
       return;
     }
-    const rows = items.map((i) => [i.title, i.kind, duration(i.duration_ms), i.file] as const);
-    // each column's width once (per row, it was 9,000 passes over 3,000 rows)
-    const [w0, w1, w2] = ([0, 1, 2] as const).map((n) =>
-      rows.reduce((m, r) => Math.max(m, r[n].length), 0),
-    );
-    ctx.out(
-      rows
-        .map((r) => `${r[0].padEnd(w0!)}  ${r[1].padEnd(w1!)}  ${r[2].padStart(w2!)}  ${r[3]}`)
-        .join('\n'),
-    );
+    ctx.out(listText(items));
   } finally {
     await library.close();
   }

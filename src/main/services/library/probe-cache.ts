@@ -17,44 +17,22 @@ import { RecipeSchema } from '@shared/domain/recipe';
 import { commitTemp, tempPathFor } from '../ground/atomic';
 import { READ_CAPS, openRegular } from '../ground/regular-file';
 import type { ProbeFacts } from './found';
+import {
+  CACHE_VERSION,
+  MAX_LINE_CHARS,
+  lineMatches,
+  plausibleLine,
+  type CacheLine,
+} from './probe-cache-lines';
 
-const CACHE_VERSION = 1;
-/** Its name in the data folder, beside the saved index. */
-export const PROBE_CACHE_NAME = 'probe-cache.json';
+export { PROBE_CACHE_NAME } from './probe-cache-lines';
 /** Files remembered; the least recently used are forgotten beyond it. */
 export const PROBE_CACHE_ENTRIES = 60_000;
-/** A file's line: longer ones (huge lyrics) are not cached and are probed each time. */
-const MAX_LINE_CHARS = 32 * 1024;
 
-interface Line extends ProbeFacts {
-  path: string;
-  size: number;
-  mtimeMs: number;
-  ino: number;
-}
+type Line = CacheLine;
 
-const plausible = (x: unknown): x is Line => {
-  if (typeof x !== 'object' || x === null) return false;
-  const l = x as Record<string, unknown>;
-  const f = l.facts as Record<string, unknown> | null | undefined;
-  return (
-    typeof l.path === 'string' &&
-    typeof l.size === 'number' &&
-    typeof l.mtimeMs === 'number' &&
-    typeof l.ino === 'number' &&
-    (l.recipe === null || RecipeSchema.safeParse(l.recipe).success) &&
-    (f === null ||
-      (typeof f === 'object' &&
-        f !== undefined &&
-        (f.durationMs === null || typeof f.durationMs === 'number') &&
-        (f.title === null || typeof f.title === 'string') &&
-        Array.isArray(f.genre) &&
-        f.genre.every((g) => typeof g === 'string') &&
-        typeof f.hasArt === 'boolean' &&
-        (f.estimated === undefined || f.estimated === true) &&
-        (f.lyrics === undefined || f.lyrics === null || typeof f.lyrics === 'string')))
-  );
-};
+const plausible = (x: unknown): x is Line =>
+  plausibleLine(x, (recipe) => RecipeSchema.safeParse(recipe).success);
 
 /**
  * The caches open in this thread, by file: a reader of the same file (CachedLyrics) uses the
@@ -92,7 +70,7 @@ export class ProbeCache {
   async get(path: string, stat: Stats): Promise<ProbeFacts | undefined> {
     const lines = await this.all();
     const l = lines.get(path);
-    if (!l || l.size !== stat.size || l.mtimeMs !== stat.mtimeMs || l.ino !== stat.ino) {
+    if (!lineMatches(l, stat)) {
       this.stats.misses += 1;
       return undefined;
     }

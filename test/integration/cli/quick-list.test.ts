@@ -1,0 +1,114 @@
+/**
+ * Issue 30: `cadenza library list [--json]` of a folder of found files the probe cache knows is
+ * answered before the CLI's code is loaded (src/cli/quick-list.ts, out/cli/cadenza-list.cjs) — and
+ * prints exactly what the CLI prints. Anything it cannot be sure of goes to the CLI as before.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { toneWav } from '../../support/media-fixtures';
+import { pictureMp3 } from '../../support/picture-mp3';
+import { buildCli, CLI, createSandbox, type CliSandbox } from './run-cli';
+
+const QUICK = join(CLI, '..', 'cadenza-list.cjs');
+
+let box: CliSandbox;
+beforeAll(buildCli, 90_000);
+beforeEach(() => {
+  box = createSandbox();
+  writeFileSync(
+    join(box.root, 'loaded.cjs'),
+    "process.on('exit', () => process.stderr.write('LOADED ' + JSON.stringify(Object.keys(require.cache)) + '\\n'));",
+  );
+});
+afterEach(() => box.dispose());
+
+/** The command's output, and whether the CLI's code ran (else the quick listing answered). */
+function run(args: string[], env: NodeJS.ProcessEnv = {}) {
+  const r = spawnSync(process.execPath, ['-r', join(box.root, 'loaded.cjs'), CLI, ...args], {
+    env: { ...box.env, CADENZA_KEYCHAIN: 'off', ...env },
+    encoding: 'utf8',
+  });
+  expect(r.status, r.stderr).toBe(0);
+  const loaded = JSON.parse(/LOADED (.*)/.exec(r.stderr)![1]!) as string[];
+  return {
+    stdout: r.stdout,
+    stderr: r.stderr.replace(/LOADED .*\n/, ''),
+    cliCode: loaded.some((f) => f.endsWith('cadenza-code.cjs')),
+  };
+}
+
+function foundFolder(): void {
+  const album = join(box.libraryDir, 'Artist', 'Album');
+  mkdirSync(album, { recursive: true });
+  writeFileSync(join(album, '01 tone.wav'), toneWav(1.5));
+  writeFileSync(join(album, '02 cover.mp3'), pictureMp3(2000));
+  writeFileSync(join(box.libraryDir, 'song.wav'), toneWav(0.5));
+  writeFileSync(join(box.libraryDir, 'song.jpg'), 'an image beside it');
+  writeFileSync(join(box.libraryDir, 'notes.txt'), 'not media');
+}
+
+describe('the quick listing', () => {
+  it('is a small file without the schemas or the logger', () => {
+    const text = readFileSync(QUICK, 'utf8');
+    for (const name of ['zod', 'pino', 'date-fns', 'undici', 'music-metadata'])
+      expect(text, name).not.toContain(`node_modules/${name}/`);
+    expect(statSync(QUICK).size).toBeLessThan(64 * 1024);
+  });
+
+  it("answers a second listing without the CLI's code, as the CLI answers it", () => {
+    foundFolder();
+    // the first listing probes the files (the CLI) and leaves the probe cache in the data folder
+    const first = run(['library', 'list', '--json']);
+    expect(first.cliCode).toBe(true);
+    expect(existsSync(join(box.dataDir, 'probe-cache.json'))).toBe(true);
+    const items = JSON.parse(first.stdout) as Array<{ title: string; file: string }>;
+    expect(items.map((i) => i.file).sort()).toEqual([
+      'Artist/Album/01 tone.wav',
+      'Artist/Album/02 cover.mp3',
+      'song.wav',
+    ]);
+    expect(items.map((i) => i.title)).toContain('Huge cover');
+
+    // `--verbose` is left to the CLI: the same listing both ways, with and without `--json`, a
+    // key from the environment redacted
+    for (const env of [{}, { CADENZA_API_KEY: 'cover' }])
+      for (const args of [
+        ['library', 'list', '--json'],
+        ['library', 'list'],
+      ]) {
+        const quick = run(args, env);
+        expect(quick.cliCode, args.join(' ')).toBe(false);
+        expect(quick.stderr).toBe('');
+        const cli = run([...args, '--verbose'], env);
+        expect(cli.cliCode).toBe(true);
+        expect(quick.stdout, args.join(' ')).toBe(cli.stdout);
+      }
+    expect(run(['library', 'list'], { CADENZA_API_KEY: 'cover' }).stdout).toContain('[redacted]');
+  });
+
+  it('leaves a sidecar, an unknown file, a settings file or a saved index to the CLI', () => {
+    foundFolder();
+    run(['library', 'list', '--json']);
+    expect(run(['library', 'list', '--json']).cliCode).toBe(false);
+
+    writeFileSync(join(box.libraryDir, 'new.wav'), toneWav(0.25));
+    const unknown = run(['library', 'list', '--json']);
+    expect(unknown.cliCode).toBe(true);
+    expect(JSON.parse(unknown.stdout)).toHaveLength(4);
+    expect(run(['library', 'list', '--json']).cliCode).toBe(false); // now the cache knows it
+
+    writeFileSync(join(box.libraryDir, 'song.wav.json'), '{"schema_version":1}');
+    expect(run(['library', 'list', '--json']).cliCode).toBe(true);
+    rmSync(join(box.libraryDir, 'song.wav.json'));
+
+    // without CADENZA_LIBRARY, the settings file names the folder: only the CLI reads it
+    writeFileSync(join(box.dataDir, 'settings.json'), '{}');
+    expect(run(['library', 'list', '--json'], { CADENZA_LIBRARY: '' }).cliCode).toBe(true);
+    expect(run(['library', 'list', '--json']).cliCode).toBe(false);
+
+    writeFileSync(join(box.dataDir, 'library-index.json'), '');
+    expect(run(['library', 'list', '--json']).cliCode).toBe(true);
+  });
+});
