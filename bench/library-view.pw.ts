@@ -6,7 +6,8 @@
  *  - search per keystroke: 10 characters typed with real key events, keydown → rows updated
  *    (the deferred list render committed) and → next frame; median and max
  *  - lyrics matches from main's search, after typing pauses
- *  - renderer JS heap after load (CDP Runtime.getHeapUsage after a GC)
+ *  - renderer JS heap after load (CDP Runtime.getHeapUsage after a GC), and this process's heap
+ *    and RSS (main runs in it: an upper bound of main's)
  *  - playback start: click on Play → `playing` of howler's Audio element
  *
  * Figures print as `name: value unit (target …)`; nothing here asserts on time. Run through
@@ -20,6 +21,8 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { test, type Page } from '@playwright/test';
 import { launchInDouble, type LaunchedApp } from '../test/e2e/launch';
 import { generateLibrary } from './support/library-data';
@@ -48,6 +51,28 @@ const COUNTS: readonly number[] = (
 )
   .split(',')
   .map((c) => Number(c.trim()));
+/**
+ * The memory of this process, collected first: the double runs the built main (and its worker
+ * threads) inside the bench's runner, so the runner's own before the app starts is printed beside.
+ */
+function processMemory(): { heapMb: number; rssMb: number } {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  gc();
+  gc();
+  const m = process.memoryUsage();
+  return { heapMb: m.heapUsed / 1048576, rssMb: m.rss / 1048576 };
+}
+
+function printMainMemory(
+  before: ReturnType<typeof processMemory>,
+  now: ReturnType<typeof processMemory>,
+): void {
+  console.log(
+    `this process with the library open, after GC: heap ${now.heapMb.toFixed(1)} MB, RSS ${now.rssMb.toFixed(0)} MB; before the app started ${before.heapMb.toFixed(1)} / ${before.rssMb.toFixed(0)} MB (an upper bound of main's: it holds the double's main, its worker threads, and the runner with its link to Chromium; the budget's figure is the responsiveness bench's)`,
+  );
+}
+
 /** Rows selected for the selection figures (issue 31, point 6: 1,000 at 50,000 items). */
 const SELECTED = Number(process.env.BENCH_SELECTED ?? 1000);
 /** Typed one key at a time; 10 characters each. */
@@ -395,6 +420,7 @@ async function libraryViewAt(COUNT: number): Promise<void> {
     console.log(`(machine: ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)})`);
 
     step = 'launching the built app under the Electron double';
+    const before = processMemory();
     t = performance.now();
     const output: string[] = [];
     app = await launchInDouble({
@@ -502,6 +528,7 @@ async function libraryViewAt(COUNT: number): Promise<void> {
       `${heap.usedMb.toFixed(1)} MB`,
       '≤ 150 MB',
     );
+    printMainMemory(before, processMemory());
 
     step = 'typing searches';
     await page.evaluate(installSearchProbe);
