@@ -108,9 +108,13 @@ export function CollectionsSidebar() {
           </Button>
         </form>
       ) : (
-        <Button size="small" onClick={() => setNaming(true)}>
+        <button
+          type="button"
+          className="collections-item collections-add"
+          onClick={() => setNaming(true)}
+        >
           <Plus size={14} aria-hidden /> {t('library:collections.new')}
-        </Button>
+        </button>
       )}
       {error && (
         <p role="alert" className="small library-error">
