@@ -57,6 +57,21 @@ describe('the quick listing', () => {
     expect(statSync(QUICK).size).toBeLessThan(64 * 1024);
   });
 
+  it('answers an empty folder, as the CLI does', () => {
+    mkdirSync(box.libraryDir, { recursive: true });
+    for (const args of [
+      ['library', 'list', '--json'],
+      ['library', 'list'],
+    ]) {
+      const quick = run(args);
+      expect(quick.cliCode).toBe(false);
+      const cli = run([...args, '--verbose']);
+      expect(quick.stdout).toBe(cli.stdout);
+      expect(quick.stderr).toBe(cli.stderr.replace(/.* (DEBUG|INFO) .*\n/g, ''));
+    }
+    expect(run(['library', 'list']).stderr).toContain('is empty');
+  });
+
   it("answers a second listing without the CLI's code, as the CLI answers it", () => {
     foundFolder();
     // the first listing probes the files (the CLI) and leaves the probe cache in the data folder

@@ -100,7 +100,9 @@ describe('a found folder listed from the probe cache', () => {
     expect(JSON.stringify(quick, null, 2)).toBe(await listedByTheLibrary());
   });
 
-  it('a folder emptied since lists nothing', async () => {
+  it('a folder without media lists nothing, with or without a cache', async () => {
+    await writeFile(join(lib, 'notes.txt'), 'not media');
+    expect(listFoundFromCache(lib, cacheFile)).toEqual([]);
     await folder({ 'gone.wav': facts({}) });
     await rm(join(lib, 'gone.wav'));
     expect(listFoundFromCache(lib, cacheFile)).toEqual([]);

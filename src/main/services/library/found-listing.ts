@@ -7,7 +7,7 @@
  *
  * It answers null — and the caller opens the library as usual — for anything else: a sidecar or
  * any other `.json` file (re-linking), a symbolic link, a folder it cannot read, a file the cache
- * does not know or knows with Cadenza's recipe, a title or length the schema would have to check,
+ * does not know or knows with Cadenza's recipe (or no cache, unless the folder holds no media), a title or length the schema would have to check,
  * two files with one id. Synchronous, read-only: nothing is written, the cache included.
  *
  *   const items = listFoundFromCache(libraryDir, join(dataDir, PROBE_CACHE_NAME));
@@ -142,7 +142,10 @@ function itemOf(
  * The items of the media files under `root`, listed as indexer.ts `listFiles` lists them (each
  * made as its file is stat-ed: no file's stats outlive it); null: not for this path.
  */
-function listItems(root: string, lines: ReadonlyMap<string, CacheLine>): FoundListed[] | null {
+function listItems(
+  root: string,
+  lines: ReadonlyMap<string, CacheLine> | null,
+): FoundListed[] | null {
   const items: FoundListed[] = [];
   // the path of a listed name, as the cache knows it: `join` normalised each of thousands (a
   // resolved root; names hold no separator and are never . or ..), Windows' separators aside
@@ -165,6 +168,9 @@ function listItems(root: string, lines: ReadonlyMap<string, CacheLine>): FoundLi
       const ext = dot > 0 ? name.slice(dot).toLowerCase() : '';
       if (ext === SIDECAR_EXT) return null;
       if (!ITEM_MEDIA.has(ext)) continue;
+      // no cache (a first listing): the library probes the files; only a folder without media
+      // is listed here, and a first listing costs this no more than a look into a folder or two
+      if (!lines) return null;
       const path = pathOf(rel);
       const stat = statSync(path, { throwIfNoEntry: false });
       if (!stat?.isFile()) continue;
@@ -179,7 +185,6 @@ function listItems(root: string, lines: ReadonlyMap<string, CacheLine>): FoundLi
 /** Every item of the folder as listed, newest first; null: open the library instead. */
 export function listFoundFromCache(root: string, cacheFile: string): FoundListed[] | null {
   const lines = cacheLines(cacheFile);
-  if (!lines) return null;
   let items;
   try {
     items = listItems(root, lines);
