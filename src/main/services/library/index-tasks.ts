@@ -233,7 +233,9 @@ export const libraryTasks = {
     const changed: IndexEntry[] = [];
     for (const [rel, e] of next) if (previous.get(rel) !== e) changed.push(e);
     const removed = [...previous.keys()].filter((rel) => !next.has(rel));
-    states.set(ref.handle, stateOf(next, state?.search));
+    const scanned = stateOf(next, state?.search);
+    states.set(ref.handle, scanned);
+    scanned.search.index(scanned.ordered); // here, not on the next keystroke
     const sender = entrySender(ctx);
     sender.send(changed.sort((a, b) => newestFirst(a.item, b.item)));
     await sender.sent();
@@ -264,7 +266,9 @@ export const libraryTasks = {
     );
     await saveProbeCache(input);
     if (changed.length === 0 && removed.length === 0) return { removed };
-    states.set(input.handle, stateAfter(state, entries, changed, removed));
+    const after = stateAfter(state, entries, changed, removed);
+    states.set(input.handle, after);
+    after.search.index(after.ordered); // here, not on the next keystroke
     const sender = entrySender(ctx);
     sender.send(
       changed
@@ -287,11 +291,12 @@ export const libraryTasks = {
   },
 
   /**
-   * Makes sure the index is there to search (after a thread restart it is built again); the
-   * searchable text itself is made when each sidecar is read.
+   * Makes sure the index is there to search (after a thread restart it is built again), its
+   * words indexed (word-index.ts); the searchable text itself is made when each sidecar is read.
    */
   async 'library.warm'(ref: IndexRef): Promise<void> {
-    await stateFor(ref);
+    const state = await stateFor(ref);
+    state.search.index(state.ordered);
   },
 
   /**
