@@ -57,7 +57,8 @@ export interface FoundListed {
   hasSidecar: false;
 }
 
-const ITEM_MEDIA = new Set(ITEM_MEDIA_EXTENSIONS);
+/** The kind of a found file by its extension (media-types.ts `guessKind`), for each item media type. */
+const KIND_OF = new Map(ITEM_MEDIA_EXTENSIONS.map((ext) => [ext, guessKind(`file${ext}`)]));
 const SIDECAR_EXT = '.json';
 
 /** The cache's lines without recipes, by path; null when the file is missing, damaged or too large. */
@@ -104,6 +105,7 @@ function itemOf(
   rel: string,
   name: string,
   extLength: number,
+  kind: LibraryKind,
   stat: Stats,
   line: CacheLine | undefined,
 ): FoundListed | null {
@@ -115,7 +117,7 @@ function itemOf(
   return {
     schema_version: 1,
     id: externalId(rel),
-    kind: guessKind(name),
+    kind,
     title: found?.title ?? name.slice(0, name.length - extLength),
     tags: found ? [...found.genre] : [],
     model: null,
@@ -167,14 +169,15 @@ function listItems(
       const dot = name.lastIndexOf('.');
       const ext = dot > 0 ? name.slice(dot).toLowerCase() : '';
       if (ext === SIDECAR_EXT) return null;
-      if (!ITEM_MEDIA.has(ext)) continue;
+      const kind = KIND_OF.get(ext);
+      if (kind === undefined) continue;
       // no cache (a first listing): the library probes the files; only a folder without media
       // is listed here, and a first listing costs this no more than a look into a folder or two
       if (!lines) return null;
       const path = pathOf(rel);
       const stat = statSync(path, { throwIfNoEntry: false });
       if (!stat?.isFile()) continue;
-      const item = itemOf(rel, name, ext.length, stat, lines.get(path));
+      const item = itemOf(rel, name, ext.length, kind, stat, lines.get(path));
       if (!item) return null;
       items.push(item);
     }
