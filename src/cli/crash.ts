@@ -6,7 +6,8 @@
  */
 import { isAppError } from '@shared/errors';
 import { logger, redactSecrets } from '../main/services/log';
-import { GENERIC_FAILURE, oneLine } from './main';
+import { GENERIC_FAILURE } from './failure';
+import { oneLine } from './main';
 import { terminalSafe } from './terminal';
 
 const log = logger('cli');

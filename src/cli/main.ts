@@ -25,6 +25,7 @@ import { commands as registeredCommands } from './commands';
 import { readSecret } from './secret-input';
 import { terminalSafe } from './terminal';
 import { CLI_VERSION } from './version';
+import { GENERIC_FAILURE } from './failure';
 
 export interface CliIo {
   env: NodeJS.ProcessEnv;
@@ -53,9 +54,6 @@ function takeVerbose(argv: readonly string[]): { argv: string[]; verbose: boolea
   const kept = head.filter((a) => a !== '--verbose');
   return { argv: [...kept, ...tail], verbose: kept.length !== head.length };
 }
-
-export const GENERIC_FAILURE =
-  'something went wrong inside Cadenza (set CADENZA_DEBUG=1 for details)';
 
 function globalHelp(commands: readonly CliCommand[]): string {
   const width = Math.max(...commands.map((c) => c.name.length));

@@ -17,6 +17,7 @@ import { join, resolve } from 'node:path';
 import { listFoundFromCache } from '../main/services/library/found-listing';
 import { PROBE_CACHE_NAME } from '../main/services/library/probe-cache-lines';
 import { resolvePaths } from '../main/services/paths';
+import { GENERIC_FAILURE } from './failure';
 import { listText } from './list-text';
 import { terminalSafe } from './terminal';
 
@@ -53,14 +54,14 @@ function answer(argv: readonly string[], env: NodeJS.ProcessEnv): Answer | null 
  * A descriptor that would block (set non-blocking by whoever started us) gets the rest through
  * the stream.
  */
-function writeOut(text: string): void {
+function writeOut(text: string, failed: (e: unknown) => void): void {
   const bytes = Buffer.from(text);
   let done = 0;
   try {
     while (done < bytes.length) done += writeSync(1, bytes, done);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
-    process.stdout.write(bytes.subarray(done));
+    if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') return failed(e);
+    process.stdout.on('error', failed).write(bytes.subarray(done));
   }
 }
 
@@ -78,7 +79,13 @@ export function answerQuickly(argv: readonly string[], env: NodeJS.ProcessEnv): 
   if (!found) return false;
   const key = env.CADENZA_API_KEY?.trim();
   const text = `${terminalSafe(key ? found.text.split(key).join('[redacted]') : found.text)}\n`;
-  if (found.stream === 'out') writeOut(text);
+  // a reader gone (`| head`) ends the command as the CLI's crash handler does (crash.ts)
+  const failed = (e: unknown): void => {
+    const stack = env.CADENZA_DEBUG === '1' && e instanceof Error && e.stack ? `${e.stack}\n` : '';
+    process.stderr.write(terminalSafe(`cadenza: ${GENERIC_FAILURE}\n${stack}`));
+    process.exitCode = 1;
+  };
+  if (found.stream === 'out') writeOut(text, failed);
   else process.stderr.write(text);
   return true;
 }

@@ -3,10 +3,11 @@
  * answered before the CLI's code is loaded (src/cli/quick-list.ts, out/cli/cadenza-list.cjs) — and
  * prints exactly what the CLI prints. Anything it cannot be sure of goes to the CLI as before.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { GENERIC_FAILURE } from '../../../src/cli/failure';
 import { toneWav } from '../../support/media-fixtures';
 import { pictureMp3 } from '../../support/picture-mp3';
 import { buildCli, CLI, createSandbox, type CliSandbox } from './run-cli';
@@ -101,6 +102,23 @@ describe('the quick listing', () => {
         expect(quick.stdout, args.join(' ')).toBe(cli.stdout);
       }
     expect(run(['library', 'list'], { CADENZA_API_KEY: 'cover' }).stdout).toContain('[redacted]');
+  });
+
+  it('ends as the CLI does when its reader goes away (`| head`)', async () => {
+    mkdirSync(box.libraryDir, { recursive: true });
+    // more than a pipe holds, so the listing is still being written when the reader leaves
+    for (let i = 0; i < 800; i++)
+      writeFileSync(join(box.libraryDir, `tone ${i}.wav`), toneWav(0.05));
+    expect(run(['library', 'list', '--json']).cliCode).toBe(true);
+    const child = spawn(process.execPath, [CLI, 'library', 'list', '--json'], {
+      env: { ...box.env, CADENZA_KEYCHAIN: 'off' },
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toBe(`cadenza: ${GENERIC_FAILURE}\n`);
   });
 
   it('leaves a sidecar, an unknown file, a settings file or a saved index to the CLI', () => {
