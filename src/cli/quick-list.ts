@@ -7,8 +7,8 @@
  * found folder from being ten times cheaper than the first (issue 30).
  *
  * Everything else is left to the CLI (`answerQuickly` answers false, having written nothing): a
- * settings file (which may name another folder: only the CLI's schema reads it), a saved index
- * (the app's), a sidecar, a file the cache does not know. The output is the CLI's, byte for byte
+ * settings file that names a library folder (only the CLI's schema knows whether it counts), a
+ * saved index (the app's), a sidecar, a file the cache does not know. The output is the CLI's, byte for byte
  * (test/integration/cli/quick-list.test.ts): the same JSON, rows, redaction and terminal guard. It
  * writes nothing to disk; a listing answered here leaves no line in the CLI's log.
  */
@@ -16,6 +16,7 @@ import { statSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { listFoundFromCache } from '../main/services/library/found-listing';
 import { PROBE_CACHE_NAME } from '../main/services/library/probe-cache-lines';
+import { READ_CAPS, readRegularTextSync } from '../main/services/ground/regular-file';
 import { resolvePaths } from '../main/services/paths';
 import { GENERIC_FAILURE } from './failure';
 import { listText } from './list-text';
@@ -26,6 +27,23 @@ const SETTINGS_FILE = 'settings.json';
 const SAVED_INDEX_FILE = 'library-index.json';
 
 const there = (path: string): boolean => statSync(path, { throwIfNoEntry: false }) !== undefined;
+
+/**
+ * Whether the settings file leaves the library folder to the default (settings/store.ts
+ * `libraryDir`): when it names none, the folder is the default whether the file is valid or not
+ * (a file that cannot be read or parsed, or that the schema refuses, reads as the defaults,
+ * which name none). One that names a folder — valid or not, which only the schema can say — is
+ * left to the CLI.
+ */
+function settingsNameNoFolder(file: string): boolean {
+  if (!there(file)) return true;
+  try {
+    const value: unknown = JSON.parse(readRegularTextSync(file, READ_CAPS.smallStateBytes));
+    return typeof value !== 'object' || value === null || !Object.hasOwn(value, 'libraryDir');
+  } catch {
+    return true;
+  }
+}
 
 interface Answer {
   stream: 'out' | 'note';
@@ -38,7 +56,7 @@ function answer(argv: readonly string[], env: NodeJS.ProcessEnv): Answer | null 
   if (flag !== undefined && flag !== '--json') return null;
   const { dataDir, libraryDir } = resolvePaths({ env });
   const fromEnv = env.CADENZA_LIBRARY?.trim();
-  if (!fromEnv && there(join(dataDir, SETTINGS_FILE))) return null;
+  if (!fromEnv && !settingsNameNoFolder(join(dataDir, SETTINGS_FILE))) return null;
   if (there(join(dataDir, SAVED_INDEX_FILE))) return null;
   const dir = fromEnv ? resolve(fromEnv) : libraryDir;
   const items = listFoundFromCache(dir, join(dataDir, PROBE_CACHE_NAME));

@@ -136,10 +136,20 @@ describe('the quick listing', () => {
     expect(run(['library', 'list', '--json']).cliCode).toBe(true);
     rmSync(join(box.libraryDir, 'song.wav.json'));
 
-    // without CADENZA_LIBRARY, the settings file names the folder: only the CLI reads it
-    writeFileSync(join(box.dataDir, 'settings.json'), '{}');
+    // without CADENZA_LIBRARY, a settings file that names a folder (valid or not: only the
+    // CLI's schema can say) is the CLI's to read; one that names none leaves the default folder
+    writeFileSync(join(box.dataDir, 'settings.json'), `{"libraryDir":"${box.libraryDir}"}`);
     expect(run(['library', 'list', '--json'], { CADENZA_LIBRARY: '' }).cliCode).toBe(true);
     expect(run(['library', 'list', '--json']).cliCode).toBe(false);
+    mkdirSync(join(box.home, 'Music', 'Cadenza'), { recursive: true }); // the default folder
+    for (const settings of ['{}', '{"schema_version":1,"baseUrl":"not an address"}', '[1']) {
+      writeFileSync(join(box.dataDir, 'settings.json'), settings);
+      const quick = run(['library', 'list'], { CADENZA_LIBRARY: '' });
+      expect(quick.cliCode, settings).toBe(false);
+      expect(quick.stderr).toMatch(/The library at .*Cadenza is empty/);
+      const cli = run(['library', 'list', '--verbose'], { CADENZA_LIBRARY: '' });
+      expect(quick.stderr).toBe(cli.stderr.replace(/.* (DEBUG|INFO) .*\n/g, ''));
+    }
 
     writeFileSync(join(box.dataDir, 'library-index.json'), '');
     expect(run(['library', 'list', '--json']).cliCode).toBe(true);
