@@ -2,7 +2,8 @@
 // out/cli/cadenza.cjs (src/cli/launch.ts), runnable with Node 22.19+ as `cadenza` (package.json
 // "bin"), and the worker thread's beside it, out/cli/worker-code.cjs started by out/cli/worker.cjs
 // (src/main/services/worker). Packages loaded on demand (OWN_FILES below) are files of their own
-// beside them, out/cli/lib-<name>.cjs. keytar stays external: it is a native module loaded
+// beside them, out/cli/lib-<name>.cjs; the quick listing (src/cli/quick-list.ts), which the
+// launcher offers `library list` first, is out/cli/cadenza-list.cjs. keytar stays external: it is a native module loaded
 // lazily from node_modules, and the CLI works without it (CADENZA_API_KEY).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';

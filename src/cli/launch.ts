@@ -1,7 +1,9 @@
 /**
  * The CLI's two entry files, out/cli/cadenza.cjs and out/cli/worker.cjs, are this launcher
  * (bundled twice by scripts/build-cli.mjs, each naming its code file): it loads the bundle beside
- * it (cadenza-code.cjs, worker-code.cjs).
+ * it (cadenza-code.cjs, worker-code.cjs). The CLI's first offers `library list [--json]` to the
+ * quick listing beside it (cadenza-list.cjs, src/cli/quick-list.ts), which answers a found folder
+ * the probe cache knows without the CLI's code.
  *
  * With V8's code cache made for it at build time (`<code file>.cache`, scripts/cli-code-cache.cjs:
  * the functions a listing compiles), the code is not compiled again on every start: a third of the
