@@ -15,10 +15,10 @@
  * changed that building the index again is cheaper than searching them so (`sync`).
  */
 import { searchTextOf, type IndexEntry } from './index-entry';
+import { buildWords, type BuiltWords } from './word-index-build';
 
 /** The search text of an entry (the saved index of an older version may have none). */
-const textOf = (e: IndexEntry): string =>
-  e.text ?? (e.text = searchTextOf(e.item, null, e.prompt));
+const textOf = (e: IndexEntry): string => e.text ?? (e.text = searchTextOf(e.item, null, e.prompt));
 
 /**
  * Relative costs, in about 5 ns of a core: reading one entry's text for a term (a scattered string
@@ -33,14 +33,7 @@ const COST_CHARS = 4;
 const CACHED_TERMS = 16;
 
 /** An index of `entries`: slots are positions in the array it was built from. */
-interface Built {
-  /** The distinct words, each followed by a newline (no term holds one). */
-  vocabulary: string;
-  /** Where word `w` starts in `vocabulary` (`at[words]`: its length). */
-  at: Uint32Array;
-  /** Entry slots of word `w`, ascending, in `postings[starts[w] .. starts[w + 1])` (see above). */
-  starts: Uint32Array;
-  postings: Uint8Array;
+interface Built extends BuiltWords {
   /** Slots built: a slot at or past this is an entry added since, searched by its text. */
   slots: number;
 }
@@ -97,8 +90,7 @@ export class WordIndex {
   }
 
   private build(entries: readonly IndexEntry[]): void {
-    const { words, tokens, ends } = tokenize(entries);
-    this.built = { ...encode(words.length, tokens, ends), ...vocabularyOf(words) };
+    this.built = { ...buildWords(entries.map(textOf)), slots: entries.length };
     this.entries = entries;
     this.slotAt = allPositions(entries.length);
     this.mark = new Uint32Array(entries.length);
@@ -218,136 +210,4 @@ function wordAt(at: Uint32Array, i: number): number {
     else hi = mid - 1;
   }
   return lo;
-}
-
-/** Open addressing: a table of word ids by hash, kept under half full. */
-const EMPTY = -1;
-
-/**
- * Each entry's words as word ids, end to end (`ends[p]`: where entry p's end), and the distinct
- * words. Words are found by their FNV-1a hash over the text's characters, so a word already seen
- * costs no string of its own (at 50,000 entries, three million words, 58,000 distinct).
- */
-function tokenize(entries: readonly IndexEntry[]): {
-  words: string[];
-  tokens: Uint32Array;
-  ends: Uint32Array;
-} {
-  const words: string[] = [];
-  const hashes: number[] = [];
-  let table: Int32Array = new Int32Array(1 << 12).fill(EMPTY);
-  let tokens = new Uint32Array(Math.max(1024, entries.length * 16));
-  const ends = new Uint32Array(entries.length);
-  let n = 0;
-  for (let p = 0; p < entries.length; p++) {
-    const text = textOf(entries[p]!);
-    const length = text.length;
-    for (let from = 0; from < length;) {
-      let hash = 0x811c9dc5;
-      let to = from;
-      for (; to < length; to++) {
-        const c = text.charCodeAt(to);
-        if (c === 32) break;
-        hash = Math.imul(hash ^ c, 0x01000193);
-      }
-      if (to > from) {
-        const mask = table.length - 1;
-        let slot = hash & mask;
-        let id = table[slot]!;
-        while (
-          id !== EMPTY &&
-          !(
-            hashes[id] === hash &&
-            words[id]!.length === to - from &&
-            text.startsWith(words[id]!, from)
-          )
-        ) {
-          slot = (slot + 1) & mask;
-          id = table[slot]!;
-        }
-        if (id === EMPTY) {
-          id = words.length;
-          words.push(text.slice(from, to));
-          hashes.push(hash);
-          table[slot] = id;
-          if (words.length * 2 > table.length) table = rehashed(hashes, table.length * 2);
-        }
-        if (n === tokens.length) {
-          const more = new Uint32Array(tokens.length * 2);
-          more.set(tokens);
-          tokens = more;
-        }
-        tokens[n++] = id;
-      }
-      from = to + 1;
-    }
-    ends[p] = n;
-  }
-  return { words, tokens: tokens.subarray(0, n), ends };
-}
-
-function rehashed(hashes: readonly number[], size: number): Int32Array {
-  const table = new Int32Array(size).fill(EMPTY);
-  const mask = size - 1;
-  for (let id = 0; id < hashes.length; id++) {
-    let slot = hashes[id]! & mask;
-    while (table[slot] !== EMPTY) slot = (slot + 1) & mask;
-    table[slot] = id;
-  }
-  return table;
-}
-
-/**
- * Bytes of a posting's step (7 bits a byte, at most 4: steps stay under 2^28, far more entries
- * than a library has, so decoding them needs no more than 32-bit integers).
- */
-const stepBytes = (step: number): number =>
-  step < 0x80 ? 1 : step < 0x4000 ? 2 : step < 0x200000 ? 3 : 4;
-
-/** The postings of every word (slots in entry order, so each word's ascending), steps in bytes. */
-function encode(
-  wordCount: number,
-  tokens: Uint32Array,
-  ends: Uint32Array,
-): { starts: Uint32Array; postings: Uint8Array; slots: number } {
-  const last = new Int32Array(wordCount).fill(-1);
-  const starts = new Uint32Array(wordCount + 1);
-  let i = 0;
-  for (let p = 0; p < ends.length; p++)
-    for (const end = ends[p]!; i < end; i++) {
-      const w = tokens[i]!;
-      starts[w + 1]! += stepBytes(p - last[w]! - 1);
-      last[w] = p;
-    }
-  for (let w = 0; w < wordCount; w++) starts[w + 1]! += starts[w]!;
-  const postings = new Uint8Array(starts[wordCount]!);
-  const fill = starts.slice(0, wordCount);
-  last.fill(-1);
-  i = 0;
-  for (let p = 0; p < ends.length; p++)
-    for (const end = ends[p]!; i < end; i++) {
-      const w = tokens[i]!;
-      let step = p - last[w]! - 1;
-      last[w] = p;
-      let k = fill[w]!;
-      while (step >= 0x80) {
-        postings[k++] = (step & 0x7f) | 0x80;
-        step >>>= 7;
-      }
-      postings[k++] = step;
-      fill[w] = k;
-    }
-  return { starts, postings, slots: ends.length };
-}
-
-/** The words in one string, each followed by a newline, and where each starts. */
-function vocabularyOf(words: readonly string[]): { vocabulary: string; at: Uint32Array } {
-  const at = new Uint32Array(words.length + 1);
-  let k = 0;
-  for (let w = 0; w < words.length; w++) {
-    at[w] = k;
-    k += words[w]!.length + 1;
-  }
-  at[words.length] = k;
-  return { vocabulary: words.length > 0 ? `${words.join('\n')}\n` : '', at };
 }
