@@ -151,4 +151,34 @@ describe('word index', () => {
     search.ids(entries, { text: rare }); // a fresh query: the index, not 2,000 texts
     expect(reads).toBe(0);
   });
+
+  it('is built for a library once asked, and only followed after a change', () => {
+    const rnd = random(11);
+    const words = vocabulary(rnd, 200);
+    let reads = 0;
+    const counted = (e: IndexEntry): IndexEntry => {
+      const text = e.text;
+      Object.defineProperty(e, 'text', {
+        enumerable: true,
+        get: () => {
+          reads += 1;
+          return text;
+        },
+      });
+      return e;
+    };
+    const entries = Array.from({ length: 500 }, () => counted(entryOf(rnd, words)));
+    const search = new LibrarySearch();
+    search.follow(entries); // a listing command's scan: nothing built
+    expect(reads).toBe(0);
+    search.index(entries);
+    expect(reads).toBe(500);
+    // a refresh: one entry changed, one added; the rest keep their words
+    const next = [counted(entryOf(rnd, words)), ...entries.slice(1), counted(entryOf(rnd, words))];
+    reads = 0;
+    search.follow(next);
+    expect(reads).toBe(0);
+    for (const w of words.slice(0, 20))
+      expect(search.ids(next, { text: w })).toEqual(plain(next, { text: w }));
+  });
 });

@@ -285,7 +285,8 @@ export function createLibrary(options: LibraryOptions): Library {
       if (!options.readOnly) void trash.flush().catch(() => undefined);
       readyPromise = (async () => {
         if (result.fromSaved) await rescan(); // catches sidecars edited in place while closed
-        await worker.run('library.warm', ref);
+        // a read-only library (a listing command) is not searched: no word index for it
+        await worker.run('library.warm', options.readOnly ? { ...ref, words: false } : ref);
         if (!options.readOnly && !closed) refineLengths();
       })().catch((e: unknown) => log.error('library verification failed', e));
     },

@@ -41,11 +41,17 @@ export class LibrarySearch {
 
   private readonly words = new WordIndex();
 
-  /**
-   * Makes the word index answer for `entries` (after an open or a change: not on a keystroke).
-   */
+  /** Builds the word index for `entries` (after an open: not on the first keystroke). */
   index(entries: readonly IndexEntry[]): void {
     this.words.sync(entries);
+  }
+
+  /**
+   * After a change: a word index already built answers for `entries` from now on (updated here,
+   * not on the next keystroke); none is built for a library nobody searched (a listing command).
+   */
+  follow(entries: readonly IndexEntry[]): void {
+    this.words.follow(entries);
   }
 
   filter(entries: readonly IndexEntry[], query: LibraryQuery): IndexEntry[] {
