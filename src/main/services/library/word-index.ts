@@ -29,6 +29,9 @@ const COST_WORD = 6;
 /** Characters of the vocabulary one unit searches through. */
 const COST_CHARS = 4;
 
+/** Searches run after a build (see `build`). */
+const WARM_UPS = 5;
+
 /** Words a term's cache keeps (the terms of the last two queries). */
 const CACHED_TERMS = 16;
 
@@ -100,6 +103,10 @@ export class WordIndex {
     this.slotAt = allPositions(entries.length);
     this.mark = new Uint32Array(entries.length);
     this.gen = 0;
+    // a few searches now, so that the first keys do not run the loops before V8 has compiled
+    // them: at 50,000 entries the first search of "v" took 12 ms, the fifth 2 ms
+    const some = this.built.vocabulary.charAt(0);
+    for (let i = 0; some && i < WARM_UPS; i++) this.match(some, i % 2 === 0 ? null : this.slotAt);
     this.termWords.clear();
   }
 
