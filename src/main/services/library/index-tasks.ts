@@ -235,7 +235,9 @@ export const libraryTasks = {
     const removed = [...previous.keys()].filter((rel) => !next.has(rel));
     const scanned = stateOf(next, state?.search);
     states.set(ref.handle, scanned);
-    scanned.search.follow(scanned.ordered); // here, not on the next keystroke
+    // here, not on the next keystroke; after a thread restart the word index is built anew
+    if (complete) scanned.search.index(scanned.ordered);
+    else scanned.search.follow(scanned.ordered);
     const sender = entrySender(ctx);
     sender.send(changed.sort((a, b) => newestFirst(a.item, b.item)));
     await sender.sent();
