@@ -10,7 +10,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { sharedWorker } from '../src/main/services/worker';
+import { boundHeapGrowth, sharedWorker } from '../src/main/services/worker';
 import type { libraryTasks } from '../src/main/services/library/index-tasks';
 import { createLibrary } from '../src/main/services/library/library';
 import { headFileOf } from '../src/main/services/library/saved-index';
@@ -154,6 +154,7 @@ async function timedOpen(lib: ReturnType<typeof createLibrary>): Promise<{
 }
 
 async function main(): Promise<void> {
+  boundHeapGrowth(); // as the app's main does at its start (shell/app.ts)
   for (const n of COUNTS) {
     setCount(n);
     await one();

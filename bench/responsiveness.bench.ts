@@ -28,7 +28,7 @@ import { createJobsService } from '../src/main/services/jobs';
 import { createSongSubmitters } from '../src/main/services/songs/submit';
 import { createLibrary } from '../src/main/services/library/library';
 import type { libraryTasks } from '../src/main/services/library/index-tasks';
-import { sharedWorker } from '../src/main/services/worker';
+import { boundHeapGrowth, sharedWorker } from '../src/main/services/worker';
 import { generateLibrary } from './support/library-data';
 import { createMainHost } from './support/main-host';
 
@@ -221,6 +221,7 @@ async function openOnce(env: NodeJS.ProcessEnv): Promise<Figures> {
 }
 
 async function main(): Promise<void> {
+  boundHeapGrowth(); // as the app's main does at its start (shell/app.ts)
   await ensureLibrary();
   const load = await startLoadChild();
   const env: NodeJS.ProcessEnv = {

@@ -22,7 +22,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { libraryTasks } from '../src/main/services/library/index-tasks';
 import { createLibrary } from '../src/main/services/library/library';
-import { sharedWorker } from '../src/main/services/worker';
+import { boundHeapGrowth, sharedWorker } from '../src/main/services/worker';
 import { toneWav } from '../test/support/media-fixtures';
 import { generateLibrary } from './support/library-data';
 
@@ -90,6 +90,7 @@ function perHour(samples: Sample[], pick: (x: Sample) => number): number {
 }
 
 async function main(): Promise<void> {
+  boundHeapGrowth(); // as the app's main does at its start (shell/app.ts)
   if (!existsSync(join(base, 'done'))) {
     await rm(base, { recursive: true, force: true });
     await generateLibrary(dir, ITEMS);

@@ -14,6 +14,7 @@ import { registerIpc, type IpcMainLike } from '../../src/main/shell/ipc';
 import type { JobsHost } from '../../src/main/services/jobs-host';
 import { createShellDiagnostics } from '../../src/main/shell/diagnostics';
 import { logsDirOf } from '../../src/main/services/log';
+import { boundHeapGrowth } from '../../src/main/services/worker';
 
 /** Logs folder and report as the app builds them (shell/app.ts), over this process's data folder. */
 const diagnosticsOf = (core: Core, env: NodeJS.ProcessEnv, electron: ElectronForHandlers) =>
@@ -55,6 +56,7 @@ const electron: ElectronForHandlers = {
 };
 
 export function createMainHost(env: NodeJS.ProcessEnv): MainHost {
+  boundHeapGrowth(); // as the app's main does at its start (shell/app.ts)
   const core = createCore({ env, keychainBackend: null, jobs: { holder: 'app' } });
   const host = core.jobsHost;
   const listeners = new Map<string, Listener>();

@@ -38,6 +38,7 @@ import { sendEvent } from './events';
 import { createShellUpdates } from './updater';
 import { OpenedFiles, pathsFromArgv } from './open-files';
 import { logger } from '../services/log';
+import { boundHeapGrowth } from '../services/worker';
 import { startAppLog } from './logging';
 import { installProcessHandlers } from './process-handlers';
 import { createShellDiagnostics, type ShellDiagnostics } from './diagnostics';
@@ -78,6 +79,8 @@ function createCoreForShell(env: NodeJS.ProcessEnv, files: FileRegistry): Core {
 /** Starts the desktop app. Returns false when another instance already runs (this one quits). */
 export function startShell(opts: ShellOptions): boolean {
   const env = opts.env ?? process.env;
+  // before the services build anything on main's heap or start a worker thread
+  boundHeapGrowth();
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return false;

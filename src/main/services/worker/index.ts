@@ -20,6 +20,7 @@ import { logger } from '../log';
 export { createWorkerClient, defaultWorkerEntry, overMemory, WATCH_MS } from './client';
 export type { RunOptions, WorkerClient, WorkerClientOptions } from './client';
 export { serveTasks } from './serve';
+export { boundHeapGrowth } from './heap-growth';
 export type { TaskContext, TaskHandler, TaskRegistry } from './protocol';
 
 /** No task at all: what a client typed without naming its tasks can run. */
