@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Stats, readdirSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { isTempName } from '../ground/atomic';
@@ -8,6 +7,7 @@ import { FIRST_SAMPLE_ENTRIES, firstEntries } from './first-rows';
 import { mapLimited, readFound as probeFound, type ProbeFacts } from './found';
 import type { ProbeCache } from './probe-cache';
 import { orphanSidecars, relinkEntries } from './relink';
+import { changedFrom, dedupeIds, sharesAnId } from './entry-ids';
 import { COVER_EXTENSIONS, ITEM_MEDIA_EXTENSIONS, isItemMedia } from '../ground/media-types';
 import {
   SIDECAR_SUFFIX,
@@ -319,55 +319,11 @@ export async function refreshEntries(
       recipes,
     );
   }
-  dedupeIds(next, previous);
-  // a path whose entry is a new object changed: the refreshed ones and any whose id moved aside
-  const changed = [...next].filter(([rel, e]) => previous.get(rel) !== e).map(([rel]) => rel);
+  // only an entry read now can share its id with another: `previous` has none that do
+  let changed = changedFrom(next, previous);
+  if (sharesAnId(next, changed)) {
+    dedupeIds(next, previous);
+    changed = changedFrom(next, previous);
+  }
   return { entries: next, changed, removed };
-}
-
-/**
- * Two sidecars with the same id (a copied song + sidecar pair): one keeps it, the others get a
- * derived id that is still a valid item id, so neither pair is locked out of any action. The one
- * that keeps it is not a copy found by re-linking (the file its sidecar names keeps it), then the
- * pair the index already knew under that id, else the older media file (a copy is newer), else
- * the first path.
- */
-function dedupeIds(
-  entries: Map<string, IndexEntry>,
-  previous: ReadonlyMap<string, IndexEntry>,
-): void {
-  // ids are almost always unique: one map of first paths, an array only for an id seen twice
-  const first = new Map<string, string>();
-  const shared = new Map<string, string[]>();
-  for (const [rel, e] of entries) {
-    const at = first.get(e.item.id);
-    if (at === undefined) first.set(e.item.id, rel);
-    else {
-      const g = shared.get(e.item.id);
-      if (g) g.push(rel);
-      else shared.set(e.item.id, [at, rel]);
-    }
-  }
-  if (shared.size === 0) return;
-  const taken = new Set(first.keys());
-  for (const id of first.keys()) {
-    const rels = shared.get(id);
-    if (!rels) continue;
-    const rank = (rel: string): [number, number, string] => [
-      (entries.get(rel)?.relink?.copyOf ? 2 : 0) + (previous.get(rel)?.item.id === id ? 0 : 1),
-      (entries.get(rel) as IndexEntry).mediaMtimeMs,
-      rel,
-    ];
-    rels.sort((a, b) => {
-      const [ka, kb] = [rank(a), rank(b)];
-      return ka[0] - kb[0] || ka[1] - kb[1] || (ka[2] < kb[2] ? -1 : ka[2] > kb[2] ? 1 : 0);
-    });
-    for (const rel of rels.slice(1)) {
-      const entry = entries.get(rel) as IndexEntry;
-      let derived = `${id.slice(0, 90)}-${createHash('sha1').update(rel).digest('hex').slice(0, 8)}`;
-      for (let n = 2; taken.has(derived); n++) derived = `${derived.slice(0, 96)}-${n}`;
-      taken.add(derived);
-      entries.set(rel, { ...entry, item: { ...entry.item, id: derived } });
-    }
-  }
 }
