@@ -152,6 +152,51 @@ describe('word index', () => {
     expect(reads).toBe(0);
   });
 
+  it("answers a first key, one letter in most words, from the entries' letters, not their texts", () => {
+    const rnd = random(11);
+    // long texts of words that all hold an "e": its postings cost more than reading the texts
+    const words = vocabulary(rnd, 400).map((w) => `e${w}`);
+    const entries = Array.from({ length: 2000 }, () => {
+      const e = entryOf(rnd, ['x']);
+      e.text = [...new Set(Array.from({ length: 80 }, () => words[Math.floor(rnd() * 400)]!))].join(
+        ' ',
+      );
+      return e;
+    });
+    const search = new LibrarySearch();
+    search.ids(entries, {});
+    let reads = 0;
+    for (const e of entries) {
+      const text = e.text;
+      Object.defineProperty(e, 'text', {
+        get: () => {
+          reads += 1;
+          return text;
+        },
+      });
+    }
+    expect(search.ids(entries, { text: 'e' })).toHaveLength(2000);
+    expect(search.ids(entries, { text: 'e k' })).toEqual(plain(entries, { text: 'e k' }));
+    reads = 0;
+    search.ids(entries, { text: '' });
+    search.ids(entries, { text: 'e' });
+    search.ids(entries, { text: 'e k' });
+    expect(reads).toBe(0);
+  });
+
+  it('answers one-character terms of letters, digits and anything else as the scan does', () => {
+    const texts = ['take 2 neon', 'b-side 1999', 'café', '', 'x', 'ゆめ 7', 'zq 0'];
+    const entries = texts.map((text, i) => ({
+      ...entryOf(() => 0, ['x']),
+      text,
+      item: { id: `c${i}`, kind: 'song' } as unknown as LibraryItem,
+    }));
+    const search = new LibrarySearch();
+    search.ids(entries, {});
+    for (const q of ['2', '9', '0', '7', 'a', 'é', '-', 'ゆ', 'x', 'z 0', 'k 2', 'q'])
+      expect(search.ids(entries, { text: q }), q).toEqual(plain(entries, { text: q }));
+  });
+
   it('is built for a library once asked, and only followed after a change', () => {
     const rnd = random(11);
     const words = vocabulary(rnd, 200);

@@ -16,6 +16,32 @@ export interface BuiltWords {
   /** Entry slots of word `w`, ascending, in `postings[starts[w] .. starts[w + 1])`. */
   starts: Uint32Array;
   postings: Uint8Array;
+  /**
+   * Which letters a-z and digits each entry's text holds, two 32-bit masks a slot (`charBit`):
+   * a one-character term, the first key of every search and of every new word typed, is then
+   * answered without its words' postings (most of the vocabulary) or the entries' texts.
+   */
+  chars: Uint32Array;
+}
+
+/** The bit of a one-character term in `BuiltWords.chars` (-1: none: not a-z or 0-9). */
+export function charBit(c: number): number {
+  if (c >= 97 && c <= 122) return c - 97;
+  if (c >= 48 && c <= 57) return 26 + c - 48;
+  return -1;
+}
+
+/** The `chars` masks of a word. */
+function wordChars(word: string): [number, number] {
+  let lo = 0;
+  let hi = 0;
+  for (let i = 0; i < word.length; i++) {
+    const b = charBit(word.charCodeAt(i));
+    if (b < 0) continue;
+    if (b < 32) lo |= 1 << b;
+    else hi |= 1 << (b - 32);
+  }
+  return [lo >>> 0, hi];
 }
 
 /** Open addressing: a table of word ids by hash, kept under half full. */
@@ -115,12 +141,21 @@ export function buildWords(texts: readonly string[]): BuiltWords {
   const count = words.list.length;
   const starts = new Uint32Array(count + 1);
   for (let w = 0; w < count; w++) starts[w + 1] = starts[w]! + bytes[w]!;
-  // pass 2: the postings
+  // pass 2: the postings, and each entry's letters from its words'
   const postings = new Uint8Array(starts[count]!);
+  const masks = new Uint32Array(count * 2);
+  for (let w = 0; w < count; w++) {
+    const [lo, hi] = wordChars(words.list[w]!);
+    masks[2 * w] = lo;
+    masks[2 * w + 1] = hi;
+  }
+  const chars = new Uint32Array(texts.length * 2);
   const fill = bytes; // reused: where each word's next posting goes
   fill.set(starts.subarray(0, count));
   last.fill(-1);
   eachWord(texts, words, (p, w) => {
+    chars[2 * p] = chars[2 * p]! | masks[2 * w]!;
+    chars[2 * p + 1] = chars[2 * p + 1]! | masks[2 * w + 1]!;
     let step = p - last[w]! - 1;
     last[w] = p;
     let k = fill[w]!;
@@ -131,7 +166,7 @@ export function buildWords(texts: readonly string[]): BuiltWords {
     postings[k++] = step;
     fill[w] = k;
   });
-  return { starts, postings, ...vocabularyOf(words.list) };
+  return { starts, postings, chars, ...vocabularyOf(words.list) };
 }
 
 /** The words in one string, each followed by a newline, and where each starts. */
