@@ -7,7 +7,8 @@
  * the list shows them, the shown ones' lyrics fetched), playing (an item's media read in 64 KiB
  * ranges, as the media protocol serves it) and library changes (an item added — media + sidecar
  * written, then refreshed as the app does after its own writes — renamed and removed). Every 20 s
- * it prints main's heap after GC, the process RSS (main + worker threads), the worker thread's
+ * it prints main's heap after GC, the process RSS (main + worker threads) after main's GC and as
+ * it stood before it (a sample every 20 s lands anywhere in both heaps' cycles), the worker thread's
  * heap and the RSS outside both heaps as committed, then the growth per hour of each, from a
  * line fitted to the samples after the first (warm-up) one, and of the second half alone (after an early rise has levelled off), with
  * the RSS that rate would reach after 8 hours. Flat means ±a few MB per hour.
@@ -40,6 +41,8 @@ interface Sample {
   s: number;
   heap: number;
   rss: number;
+  /** The RSS as it stood, before this sample's collections (the app forces none). */
+  asIs: number;
   worker: number;
   /** RSS less both isolates' committed heaps: native memory (buffers, the allocator, code). */
   outside: number;
@@ -112,6 +115,7 @@ async function main(): Promise<void> {
   const words = ['velvet', 'night', 'golden road', 'kalora', 'rain', 'zzz-none'];
   while (performance.now() - t0 < MINUTES * 60_000) {
     if (performance.now() - t0 >= nextSample) {
+      const asIs = process.memoryUsage.rss();
       gc?.();
       // the RSS as the process has it while working (the worker's garbage in it)
       const rss = process.memoryUsage.rss();
@@ -126,13 +130,14 @@ async function main(): Promise<void> {
         s: (performance.now() - t0) / 1000,
         heap: m.heapUsed / MB,
         rss: rss / MB,
+        asIs: asIs / MB,
         worker: w.heapUsed / MB,
         outside: (m.rss - m.heapTotal - w.heapTotal) / MB,
         ops,
       };
       samples.push(s);
       console.log(
-        `t=${s.s.toFixed(0).padStart(4)} s  main heap ${s.heap.toFixed(1)} MB  RSS ${s.rss.toFixed(0)} MB  worker heap ${s.worker.toFixed(1)} MB  outside the heaps ${s.outside.toFixed(0)} MB  (${ops} operations, ${lib.items().length} items, load ${loadavg()[0]!.toFixed(1)})`,
+        `t=${s.s.toFixed(0).padStart(4)} s  main heap ${s.heap.toFixed(1)} MB  RSS ${s.rss.toFixed(0)} MB (as it stood ${s.asIs.toFixed(0)})  worker heap ${s.worker.toFixed(1)} MB  outside the heaps ${s.outside.toFixed(0)} MB  (${ops} operations, ${lib.items().length} items, load ${loadavg()[0]!.toFixed(1)})`,
       );
       nextSample += SAMPLE_MS;
     }
@@ -168,6 +173,10 @@ async function main(): Promise<void> {
   }
   await lib.close();
   const kept = samples.slice(1);
+  if (kept.length > 0)
+    console.log(
+      `${ITEMS} items: RSS as it stood (no collection forced), samples after the first: ${Math.min(...kept.map((x) => x.asIs)).toFixed(0)}–${Math.max(...kept.map((x) => x.asIs)).toFixed(0)} MB (soak-trace.ts samples it every 100 ms)`,
+    );
   const growth = (of: Sample[]): string =>
     `main heap ${perHour(of, (x) => x.heap).toFixed(1)} MB/h, RSS ${perHour(of, (x) => x.rss).toFixed(1)} MB/h, worker heap ${perHour(of, (x) => x.worker).toFixed(1)} MB/h, outside the heaps ${perHour(of, (x) => x.outside).toFixed(1)} MB/h`;
   console.log(
