@@ -17,7 +17,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { open, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -26,6 +26,7 @@ import { createLibrary } from '../src/main/services/library/library';
 import { boundHeapGrowth, sharedWorker } from '../src/main/services/worker';
 import { toneWav } from '../test/support/media-fixtures';
 import { generateLibrary } from './support/library-data';
+import { SOAK_ROUND_OPS, soakRound } from './support/soak-round';
 
 const COUNTS = (process.env.BENCH_COUNTS ?? '').split(',').filter(Boolean).map(Number);
 const ITEMS = Number(process.env.BENCH_SOAK_ITEMS ?? COUNTS[0] ?? 10_000);
@@ -47,34 +48,6 @@ interface Sample {
   /** RSS less both isolates' committed heaps: native memory (buffers, the allocator, code). */
   outside: number;
   ops: number;
-}
-
-/** Scrolling: windows of 50 rows as the list reads them, the shown ones' lyrics fetched. */
-async function scroll(lib: ReturnType<typeof createLibrary>, round: number): Promise<number> {
-  const items = lib.items();
-  let seen = 0;
-  for (let w = 0; w < 10; w++) {
-    const from = ((round * 7919 + w * 104_729) % Math.max(1, items.length - 50)) | 0;
-    const rows = items.slice(from, from + 50).map((i) => `${i.title} ${i.duration_ms ?? ''}`);
-    seen += rows.length;
-    const shown = items[from];
-    if (shown) await lib.full(shown);
-  }
-  return seen;
-}
-
-/** Playing: an item's media read in 64 KiB ranges from its start, as the media protocol serves it. */
-async function play(dir: string, file: string | undefined): Promise<void> {
-  if (!file) return;
-  const handle = await open(join(dir, file), 'r').catch(() => null);
-  if (!handle) return;
-  try {
-    const chunk = Buffer.alloc(64 * 1024);
-    for (let at = 0; at < 512 * 1024; at += chunk.length)
-      if ((await handle.read(chunk, 0, chunk.length, at)).bytesRead < chunk.length) break;
-  } finally {
-    await handle.close();
-  }
 }
 
 /** Least-squares slope (MB per hour) of `pick` over the samples. */
@@ -112,7 +85,6 @@ async function main(): Promise<void> {
   let ops = 0;
   let n = 0;
   let nextSample = 0;
-  const words = ['velvet', 'night', 'golden road', 'kalora', 'rain', 'zzz-none'];
   while (performance.now() - t0 < MINUTES * 60_000) {
     if (performance.now() - t0 >= nextSample) {
       const asIs = process.memoryUsage.rss();
@@ -141,35 +113,9 @@ async function main(): Promise<void> {
       );
       nextSample += SAMPLE_MS;
     }
-    // add one (the app writes media + sidecar, then refreshes those paths)
-    const name = `soak ${n}.wav`;
-    await writeFile(join(dir, name), media);
-    await writeFile(
-      join(dir, `${name}.json`),
-      JSON.stringify({
-        schema_version: 1,
-        id: `itm_soak${String(n).padStart(12, '0')}`,
-        kind: 'song',
-        title: `soak ${n}`,
-        lyrics: `line ${n} of a song that comes and goes\n`.repeat(12),
-        tags: ['soak'],
-        prompt: `a prompt for soak ${n}`,
-        created_at: new Date().toISOString(),
-      }),
-    );
-    await lib.refresh([name]);
-    const added = lib.items().find((i) => i.file === name);
-    // rename it, search key by key, then remove it
-    if (added) await lib.rename(added.id, `soak renamed ${n}`);
-    const q = words[n % words.length]!;
-    for (let k = 1; k <= q.length; k++) await lib.filter({ text: q.slice(0, k) });
-    await scroll(lib, n);
-    const items = lib.items();
-    await play(dir, items[(n * 31) % Math.max(1, items.length)]?.file);
-    const now = lib.items().find((i) => i.id === added?.id);
-    if (now) await lib.remove(now.id);
+    await soakRound(lib, dir, n, media);
     n += 1;
-    ops += 6;
+    ops += SOAK_ROUND_OPS;
   }
   await lib.close();
   const kept = samples.slice(1);

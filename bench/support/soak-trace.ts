@@ -8,13 +8,13 @@
  *     bench/support/soak-trace.ts   (TSX_TSCONFIG_PATH=tsconfig.node.json CADENZA_ALLOW_LOOPBACK=1)
  */
 import { readFileSync } from 'node:fs';
-import { open, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import type * as WorkerThreads from 'node:worker_threads';
 import type { libraryTasks } from '../../src/main/services/library/index-tasks';
+import { soakRound } from './soak-round';
 
 for (const flag of (process.env.V8FLAGS ?? '').split(' ').filter(Boolean)) setFlagsFromString(flag);
 // the module object itself (an import's namespace is frozen): the Worker class is replaced below
@@ -114,52 +114,10 @@ async function main(): Promise<void> {
     });
   }
   const media = toneWav(0.05);
-  const words = ['velvet', 'night', 'golden road', 'kalora', 'rain', 'zzz-none'];
   let n = 0;
   const start = performance.now();
   while (performance.now() - start < MINUTES * 60_000) {
-    step = 'add';
-    const name = `soak ${n}.wav`;
-    await writeFile(join(dir, name), media);
-    await writeFile(
-      join(dir, `${name}.json`),
-      JSON.stringify({
-        schema_version: 1,
-        id: `itm_soak${String(n).padStart(12, '0')}`,
-        kind: 'song',
-        title: `soak ${n}`,
-        lyrics: `line ${n} of a song that comes and goes\n`.repeat(12),
-        tags: ['soak'],
-        prompt: `a prompt for soak ${n}`,
-        created_at: new Date().toISOString(),
-      }),
-    );
-    await lib.refresh([name]);
-    const added = lib.items().find((i) => i.file === name);
-    step = 'rename';
-    if (added) await lib.rename(added.id, `soak renamed ${n}`);
-    step = 'type';
-    const q = words[n % words.length]!;
-    for (let k = 1; k <= q.length; k++) await lib.filter({ text: q.slice(0, k) });
-    step = 'scroll';
-    const items = lib.items();
-    for (let x = 0; x < 10; x++) {
-      const from = ((n * 7919 + x * 104_729) % Math.max(1, items.length - 50)) | 0;
-      const shown = items[from];
-      if (shown) await lib.full(shown);
-    }
-    step = 'play';
-    const file = items[(n * 31) % Math.max(1, items.length)]?.file;
-    if (file) {
-      const h = await open(join(dir, file), 'r');
-      const chunk = Buffer.alloc(64 * 1024);
-      for (let at = 0; at < 512 * 1024; at += chunk.length)
-        if ((await h.read(chunk, 0, chunk.length, at)).bytesRead < chunk.length) break;
-      await h.close();
-    }
-    step = 'remove';
-    const now = lib.items().find((i) => i.id === added?.id);
-    if (now) await lib.remove(now.id);
+    await soakRound(lib, dir, n, media, (now) => (step = now));
     n += 1;
   }
   step = 'end';

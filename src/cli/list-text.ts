@@ -22,3 +22,6 @@ export function listText(
     .map((r) => `${r[0].padEnd(w0!)}  ${r[1].padEnd(w1!)}  ${r[2].padStart(w2!)}  ${r[3]}`)
     .join('\n');
 }
+
+/** What `cadenza library list` says (on stderr) of a library without items. */
+export const emptyLibraryNote = (dir: string): string => `The library at ${dir} is empty.`;

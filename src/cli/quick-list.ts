@@ -19,7 +19,7 @@ import { PROBE_CACHE_NAME } from '../main/services/library/probe-cache-lines';
 import { READ_CAPS, readRegularTextSync } from '../main/services/ground/regular-file';
 import { resolvePaths } from '../main/services/paths';
 import { GENERIC_FAILURE } from './failure';
-import { listText } from './list-text';
+import { emptyLibraryNote, listText } from './list-text';
 import { terminalSafe } from './terminal';
 
 /** The data folder's files that make this path step aside (settings/store.ts, core.ts). */
@@ -62,7 +62,7 @@ function answer(argv: readonly string[], env: NodeJS.ProcessEnv): Answer | null 
   const items = listFoundFromCache(dir, join(dataDir, PROBE_CACHE_NAME));
   if (!items) return null;
   if (flag === '--json') return { stream: 'out', text: JSON.stringify(items, null, 2) };
-  if (items.length === 0) return { stream: 'note', text: `The library at ${dir} is empty.` };
+  if (items.length === 0) return { stream: 'note', text: emptyLibraryNote(dir) };
   return { stream: 'out', text: listText(items) };
 }
 

@@ -14,7 +14,7 @@ import {
 } from '../../command';
 import { exportHelp, exportItemsCommand } from './export';
 import { findItem, fullItems, sidecarOf } from '../../support';
-import { listText } from '../../list-text';
+import { emptyLibraryNote, listText } from '../../list-text';
 import { retag, RETAG_HELP } from './retag';
 import { trim, TRIM_HELP } from './trim';
 
@@ -52,7 +52,7 @@ async function list(args: string[], ctx: CliContext): Promise<void> {
       return;
     }
     if (items.length === 0) {
-      ctx.note(`The library at ${library.dir} is empty.`);
+      ctx.note(emptyLibraryNote(library.dir));
       return;
     }
     ctx.out(listText(items));
